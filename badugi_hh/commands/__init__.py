@@ -1,0 +1,1 @@
+"""Subcommands of the ``badugi-hh`` command line, one module each."""

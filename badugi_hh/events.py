@@ -1,0 +1,275 @@
+"""The typed vocabulary of a hand history, shared by every parser and the engine.
+
+A parser turns text into a stream of *records*: a :class:`SessionStart`, then
+:class:`Hand` objects (each a list of :class:`Event`), then optionally a
+:class:`SessionEnd`; text it cannot read comes as a :class:`ParseError` in its
+place. The rules engine consumes those records and never sees
+text, so one engine audits every log dialect.
+
+Every event carries the 1-based ``line`` of the source it came from; the file
+name lives once on the :class:`Hand`. Cards are :class:`~badugi_hh.cards.Card`
+or ``None`` for a card nobody saw (a hidden hand, a discard announced only by
+count). Chip amounts are integers in the log's smallest unit (chips in the
+house format; cents for money games, see :attr:`Hand.unit`).
+
+>>> from badugi_hh.cards import parse_cards
+>>> Deal(player="Ana", cards=parse_cards("As 2h 3d Kd"), line=7)
+Deal(line=7, player='Ana', cards=(As, 2h, 3d, Kd))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal, TypeAlias
+
+from badugi_hh.cards import Card
+from badugi_hh.rules import Ruleset
+
+MaybeCard: TypeAlias = Card | None
+Cards: TypeAlias = tuple[MaybeCard, ...]
+
+BlindKind = Literal["small", "big", "dead", "small+big"]
+StreetKind = Literal["deal", "draw", "betting", "showdown", "summary"]
+
+_EVENT = dict(frozen=True, slots=True, kw_only=True)
+
+
+@dataclass(**_EVENT)
+class Event:
+    """Something that happened in a hand, at ``line`` of the source."""
+
+    line: int = 0
+
+
+@dataclass(**_EVENT)
+class PlayerEvent(Event):
+    player: str
+
+
+# -- table --------------------------------------------------------------------
+
+@dataclass(**_EVENT)
+class Seat(PlayerEvent):
+    """``player`` sits in ``seat``; ``stack`` is stated by the log, or ``None``."""
+
+    seat: int
+    stack: int | None = None
+
+
+@dataclass(**_EVENT)
+class Button(Event):
+    """The dealer button is at ``seat`` (the seat may be empty on sites)."""
+
+    seat: int
+
+
+@dataclass(**_EVENT)
+class PostBlind(PlayerEvent):
+    amount: int
+    kind: BlindKind = "big"
+    all_in: bool = False
+
+
+@dataclass(**_EVENT)
+class Street(Event):
+    """A marker such as ``*** FIRST DRAW ***``: ``kind`` and its 1-based number."""
+
+    kind: StreetKind
+    number: int = 1
+
+
+# -- cards --------------------------------------------------------------------
+
+@dataclass(**_EVENT)
+class Deal(PlayerEvent):
+    """``player`` is dealt ``cards`` (``None`` where hidden)."""
+
+    cards: Cards
+
+
+@dataclass(**_EVENT)
+class Burn(Event):
+    card: MaybeCard = None
+
+
+@dataclass(**_EVENT)
+class Draw(PlayerEvent):
+    """``player`` discards ``discarded`` and receives ``drawn``.
+
+    Standing pat is a draw with nothing discarded. ``drawn`` is ``None`` when
+    the line does not say what was received (site logs tell it on a separate
+    :class:`DrawnCards` line, or not at all); the engine then assumes as many
+    unknown cards as were discarded.
+    """
+
+    discarded: Cards
+    drawn: Cards | None = None
+
+    @property
+    def stands_pat(self) -> bool:
+        return not self.discarded
+
+
+@dataclass(**_EVENT)
+class DrawnCards(PlayerEvent):
+    """The cards ``player`` received in the draw just made (site logs)."""
+
+    cards: Cards
+
+
+# -- betting ------------------------------------------------------------------
+
+@dataclass(**_EVENT)
+class Check(PlayerEvent):
+    pass
+
+
+@dataclass(**_EVENT)
+class Fold(PlayerEvent):
+    pass
+
+
+@dataclass(**_EVENT)
+class Bet(PlayerEvent):
+    amount: int
+    all_in: bool = False
+
+
+@dataclass(**_EVENT)
+class Call(PlayerEvent):
+    """``amount`` is what the caller adds now (B7), not the total to match."""
+
+    amount: int
+    all_in: bool = False
+
+
+@dataclass(**_EVENT)
+class Raise(PlayerEvent):
+    """A raise to a round total of ``to``; ``by`` is the increment when stated."""
+
+    to: int
+    by: int | None = None
+    all_in: bool = False
+
+
+BettingAction: TypeAlias = Check | Fold | Bet | Call | Raise
+
+
+# -- results ------------------------------------------------------------------
+
+@dataclass(**_EVENT)
+class UncalledReturned(PlayerEvent):
+    amount: int
+
+
+@dataclass(**_EVENT)
+class Show(PlayerEvent):
+    """``player`` shows ``cards``; ``description`` is the log's own wording."""
+
+    cards: Cards
+    description: str | None = None
+
+
+@dataclass(**_EVENT)
+class Muck(PlayerEvent):
+    cards: Cards | None = None
+
+
+@dataclass(**_EVENT)
+class Award(PlayerEvent):
+    """The log says ``player`` won ``amount`` (from ``pot``: "", "main", "side 1"...)."""
+
+    amount: int
+    pot: str = ""
+    description: str | None = None
+
+
+@dataclass(**_EVENT)
+class PotTotal(Event):
+    """The log's own total of the pot and the rake taken from it."""
+
+    total: int
+    rake: int = 0
+
+
+@dataclass(**_EVENT)
+class StackStated(PlayerEvent):
+    """The log says ``player`` ends the hand with ``amount``."""
+
+    amount: int
+
+
+@dataclass(**_EVENT)
+class NetStated(PlayerEvent):
+    """The log says ``player`` won (positive) or lost (negative) ``amount``."""
+
+    amount: int
+
+
+# -- records ------------------------------------------------------------------
+
+@dataclass(slots=True, kw_only=True)
+class SessionPlayer:
+    seat: int
+    name: str
+    stack: int
+
+
+@dataclass(slots=True, kw_only=True)
+class SessionStart:
+    """A session's header: who plays, under which rules."""
+
+    session_id: str
+    ruleset: Ruleset
+    players: list[SessionPlayer]
+    title: str = ""
+    started_at: datetime | None = None
+    source: str = ""
+    line: int = 0
+
+
+@dataclass(slots=True, kw_only=True)
+class SessionEnd:
+    """The log's own closing line: who it says won, and the final stacks."""
+
+    winner: str | None = None
+    draw: bool = False
+    stacks: dict[str, int] = field(default_factory=dict)
+    source: str = ""
+    line: int = 0
+
+
+@dataclass(slots=True, kw_only=True)
+class ParseError:
+    """Text the parser could not read, kept so nothing is silently lost."""
+
+    message: str
+    source: str
+    line: int
+    column: int = 0
+    text: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.line}:{self.column}: {self.message}"
+
+
+@dataclass(slots=True, kw_only=True)
+class Hand:
+    """One hand: its identity, the rules it is played under, and its events."""
+
+    hand_id: str
+    number: int
+    ruleset: Ruleset
+    events: list[Event]
+    source: str = ""
+    line: int = 0
+    session_id: str = ""
+    started_at: datetime | None = None
+    unit: int = 1
+    """How many of the amounts make one unit of the log's currency (100 for cents)."""
+
+
+#: What a parser yields: a hand it could not read comes as a ParseError, in
+#: its place in the stream, so the reader goes on with the next hand.
+Record: TypeAlias = SessionStart | Hand | SessionEnd | ParseError

@@ -1,0 +1,105 @@
+"""Rulesets (the numbers a game is played with) and the catalogue of rule ids.
+
+The house game of RULES.md is :data:`HOUSE`; every number in it is a setting,
+so a home game with other stakes, or a later multiway or split-pot game, is a
+new :class:`Ruleset`, not new engine code:
+
+>>> HOUSE.bet_size(1), HOUSE.bet_size(3), HOUSE.max_bets_per_round
+(2, 4, 4)
+>>> ninehanded = HOUSE.replace(max_players=8, session_hands=None)
+>>> ninehanded.max_players, ninehanded.big_blind
+(8, 2)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Literal
+
+Game = Literal["badugi", "badeucy", "badacey"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ruleset:
+    """The numbers of a fixed-limit triple-draw game (defaults: RULES.md G-N)."""
+
+    name: str = "house"
+    game: Game = "badugi"
+    min_players: int = 2
+    max_players: int = 2                 # G1
+    starting_stack: int | None = 100     # G3; None where each hand states stacks
+    small_blind: int = 1                 # G4
+    big_blind: int = 2
+    small_bet: int = 2                   # B2, rounds 1 and 2
+    big_bet: int = 4                     # B2, rounds 3 and 4
+    max_raises: int = 3                  # B3: one bet and this many raises
+    draws: int = 3                       # D1
+    hand_size: int = 4                   # G5
+    session_hands: int | None = 12       # N1; None: no fixed length
+    burns_logged: bool = True            # D3: the log states each burn
+    rake: bool = False                   # sites take a rake from the pot
+    odd_chip: Literal["big_blind", "first_left_of_button"] = "big_blind"  # S2
+
+    @property
+    def betting_rounds(self) -> int:
+        """One round before the first draw and one after each draw (B1)."""
+        return self.draws + 1
+
+    @property
+    def max_bets_per_round(self) -> int:
+        return 1 + self.max_raises
+
+    def bet_size(self, round_number: int) -> int:
+        """The fixed bet and raise size of betting round 1..4 (B2)."""
+        return self.small_bet if round_number <= self.betting_rounds // 2 else self.big_bet
+
+    def replace(self, **changes: object) -> Ruleset:
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    def describe(self) -> str:
+        return (f"{self.game} triple draw, fixed limit {self.small_bet}/{self.big_bet}, "
+                f"blinds {self.small_blind}/{self.big_blind}, "
+                f"{self.min_players}-{self.max_players} players")
+
+
+#: The house game: heads-up fixed-limit triple-draw Badugi (RULES.md G, B, D, E, S, N).
+HOUSE = Ruleset()
+
+
+#: Every rule id the engine can report, with the short title it is cited by.
+RULES: dict[str, str] = {
+    "G1": "two players, fixed limit, triple draw",
+    "G2": "one 52-card deck, no jokers, ace low",
+    "G3": "stacks: 100 each at the start, carried from hand to hand",
+    "G4": "the button alternates; dealer posts the small blind, opponent the big blind",
+    "G5": "four cards each, dealt one at a time starting with the big blind",
+    "G6": "all cards shuffled together before every hand",
+    "B1": "four betting rounds: before the first draw and after each draw",
+    "B2": "bets and raises are the small bet in rounds 1-2, the big bet in rounds 3-4",
+    "B3": "cap: one bet and three raises per round, the big blind counting as the bet",
+    "B4": "no bet to face: check or bet; facing a bet: call, raise or fold",
+    "B5": "a round ends with two checks or a call of the last bet; a fold ends the hand",
+    "B6": "the dealer acts first before the first draw, the big blind after each draw",
+    "B7": "a call puts in the difference between the amount to match and what is in",
+    "D1": "three draws, the big blind first, then the dealer",
+    "D2": "discard 0 to 4 cards and receive as many replacements",
+    "D3": "one burn before each draw; discards and burns are out of play",
+    "D4": "the deck never needs recycling: no card twice, at most 35 cards",
+    "E1": "the largest subset with no repeated rank or suit; more cards beat fewer",
+    "E2": "same size: compare ranks from the highest down, lower wins, else a tie",
+    "E3": "A-2-3-4 rainbow is best; straights and flushes do not count",
+    "E4": "examine every subset; suits and excluded cards never break a tie",
+    "E5": "the worked examples of the rules",
+    "S1": "at showdown both hands are shown and the best hand takes the pot",
+    "S2": "a tie splits the pot, the odd chip to the big blind",
+    "S3": "all-in: the uncovered part of a bet goes back; no betting after all-in",
+    "S4": "a fold ends the hand: the other player wins, nothing more is played",
+    "N1": "a session is 12 hands or ends when a player is broke; larger stack wins",
+    "M1": "multiway: the two players left of the button post the blinds",
+    "M2": "multiway: left of the big blind acts first, then left of the button after draws",
+    "M3": "multiway: chips a player cannot cover form side pots",
+    "X1": "split games: three draws with four betting rounds",
+    "X2": "split games: each hand evaluated as Badugi and as lowball",
+    "X3": "split games: each half wins half the pot",
+}
