@@ -1,0 +1,465 @@
+"""The rules engine: one broken rule per test, reported with its id and line.
+
+Every test changes one thing in a legal hand and asserts the engine reports
+exactly that rule at exactly that line, nothing more.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from badugi_hh.cards import JOKER
+from badugi_hh.engine import Auditor, audit
+from badugi_hh.events import (
+    Award, Bet, Burn, Button, Call, Check, Deal, Draw, Fold, Hand, PostBlind,
+    Raise, SessionEnd, SessionPlayer, SessionStart, Show, StackStated, Street,
+    UncalledReturned,
+)
+from badugi_hh.rules import HOUSE
+
+from handkit import c, checked_down, found, full_hand, numbered, replay, settled
+
+
+# -- legal hands report nothing ------------------------------------------------
+
+def test_full_hand_is_clean_and_settles() -> None:
+    report = replay(full_hand())
+    assert report.violations == []
+    assert report.ended == "showdown"
+    assert report.pot_total == 28
+    assert report.net == {"Ana": 14, "Bruno": -14}
+    assert report.players["Ana"].value.description == "badugi 4-3-2-A"
+    assert [p.winners for p in report.pots] == [("Ana",)]
+
+
+def test_stand_pat_every_draw_is_clean() -> None:
+    report = replay(checked_down("As 2h 3d 4c", "7c 9h 4d 2s", {"Ana": 4}))
+    assert report.violations == []
+    assert all(d.stands_pat for d in report.draws)
+    assert len(report.draws) == 6
+
+
+def test_split_pot_is_clean() -> None:
+    report = replay(checked_down("As 2h 3d 4c", "Ah 2s 3c 4d", {"Ana": 2, "Bruno": 2}))
+    assert report.violations == []
+    assert report.pots[0].winners == ("Ana", "Bruno")
+
+
+@pytest.mark.parametrize("cut", [6, 12, 19, 25])
+def test_fold_on_every_street_is_clean(cut: int) -> None:
+    events = full_hand()[:cut]
+    if isinstance(events[-1], (Check, Call)):
+        events[-1] = Fold(player=events[-1].player)
+    else:   # the bet or raise of the round is met by a fold
+        events.append(Fold(player="Bruno" if events[-1].player == "Ana" else "Ana"))
+    report = replay(events)
+    folder = events[-1].player
+    winner = "Ana" if folder == "Bruno" else "Bruno"
+    returned = report.players[winner].returned
+    final = numbered(events + [UncalledReturned(player=winner, amount=returned)] * bool(returned)
+                     + [Award(player=winner, amount=report.pot_total)])
+    assert replay(final).violations == []
+    assert replay(final).ended == "fold"
+
+
+def test_cap_reached_is_clean() -> None:
+    events = full_hand()
+    events[5:7] = [Raise(player="Ana", to=4), Raise(player="Bruno", to=6),
+                   Raise(player="Ana", to=8), Call(player="Bruno", amount=2)]
+    events = settled(events, {"Ana": 36}, {"Ana": 118, "Bruno": 82})
+    assert found(events) == []
+
+
+def test_all_in_returns_the_uncovered_part_and_draws_without_betting() -> None:
+    events = [
+        Button(seat=1),
+        PostBlind(player="Ana", amount=1, kind="small"),
+        PostBlind(player="Bruno", amount=2, kind="big"),
+        Deal(player="Bruno", cards=c("7c 8c 9h Qs")),
+        Deal(player="Ana", cards=c("As 2h 3d Kd")),
+        Raise(player="Ana", to=4),
+        Raise(player="Bruno", to=6),
+        Call(player="Ana", amount=1, all_in=True),
+    ]
+    for number, burn in zip((1, 2, 3), ("5c", "6c", "Tc")):
+        events += [Street(kind="draw", number=number), Burn(card=c(burn)[0]),
+                   Draw(player="Bruno", discarded=()), Draw(player="Ana", discarded=())]
+    events += [Street(kind="showdown"),
+               Show(player="Bruno", cards=c("7c 8c 9h Qs")),
+               Show(player="Ana", cards=c("As 2h 3d Kd")),
+               UncalledReturned(player="Bruno", amount=1),
+               Award(player="Ana", amount=10)]
+    report = replay(events, stacks={"Ana": 5, "Bruno": 100})
+    assert report.violations == []
+    assert report.end_stacks == {"Ana": 10, "Bruno": 95}
+
+
+def test_hidden_cards_still_audit_every_chip() -> None:
+    events = full_hand()
+    events[3] = Deal(player="Bruno", cards=(None,) * 4)
+    events[9] = Draw(player="Bruno", discarded=(None, None), drawn=(None, None))
+    events[16] = Draw(player="Bruno", discarded=(None,), drawn=(None,))
+    assert found(events) == []
+    events = settled(events, {"Ana": 30}, {"Ana": 116, "Bruno": 86})
+    assert found(events) == [("S1", 31)]
+
+
+# -- G: table, cards, blinds ----------------------------------------------------
+
+def test_g1_a_third_player() -> None:
+    events = full_hand()
+    events.insert(5, Fold(player="Carla"))
+    assert found(events, seats={"Ana": 1, "Bruno": 2, "Carla": 3}) == [("G1", 1)]
+
+
+def test_g2_a_joker() -> None:
+    events = full_hand()
+    events[8] = Burn(card=JOKER)
+    assert found(events) == [("G2", 9)]
+
+
+def test_g3_a_stated_stack_that_the_chips_contradict() -> None:
+    events = full_hand()
+    events[31] = StackStated(player="Ana", amount=115)
+    assert found(events) == [("G3", 32)]
+
+
+def test_g3_session_starting_stacks() -> None:
+    start = SessionStart(session_id="s", ruleset=HOUSE, source="s.txt", line=1,
+                         players=[SessionPlayer(seat=1, name="Ana", stack=100),
+                                  SessionPlayer(seat=2, name="Bruno", stack=90)])
+    report = Auditor().feed(start) or None
+    assert report is None
+    auditor = Auditor()
+    auditor.feed(start)
+    rules = [(v.rule, v.line) for v in auditor.close().violations]
+    assert ("G3", 1) in rules
+
+
+def test_g4_the_wrong_blind_amount() -> None:
+    events = full_hand()
+    events[1] = PostBlind(player="Ana", amount=2, kind="small")
+    assert found(events) == [("G4", 2)]
+
+
+def test_g4_the_wrong_player_posts() -> None:
+    events = full_hand()
+    events[1:3] = [PostBlind(player="Bruno", amount=1, kind="small"),
+                   PostBlind(player="Ana", amount=2, kind="big")]
+    rules = found(events)
+    assert rules[:2] == [("G4", 2), ("G4", 3)]
+
+
+def test_g5_deal_starts_with_the_dealer() -> None:
+    events = full_hand()
+    events[3], events[4] = events[4], events[3]
+    assert found(events) == [("G5", 5)]
+
+
+def test_g5_three_cards() -> None:
+    events = full_hand()
+    events[4] = Deal(player="Ana", cards=c("As 2h 3d Kd")[:3] + c("4c"))
+    events[4] = Deal(player="Ana", cards=c("As 2h 3d Kd 5h"))
+    rules = found(events)
+    assert rules[0] == ("G5", 5)
+
+
+# -- B: betting -------------------------------------------------------------------
+
+def test_b2_wrong_bet_size() -> None:
+    events = full_hand()
+    events[12:14] = [Bet(player="Ana", amount=3), Call(player="Bruno", amount=3)]
+    events = settled(events, {"Ana": 30}, {"Ana": 115, "Bruno": 85})
+    assert found(events) == [("B2", 13)]
+
+
+def test_b2_big_bet_in_round_three() -> None:
+    events = full_hand()
+    events[24:27] = [Bet(player="Bruno", amount=2), Raise(player="Ana", to=6, by=4),
+                     Call(player="Bruno", amount=4)]
+    events = settled(events, {"Ana": 24}, {"Ana": 112, "Bruno": 88})
+    assert found(events) == [("B2", 25)]
+
+
+def test_b3_fourth_raise() -> None:
+    events = full_hand()
+    events[5:7] = [Raise(player="Ana", to=4), Raise(player="Bruno", to=6),
+                   Raise(player="Ana", to=8), Raise(player="Bruno", to=10),
+                   Call(player="Ana", amount=2)]
+    events = settled(events, {"Ana": 40}, {"Ana": 120, "Bruno": 80})
+    assert found(events) == [("B3", 9)]
+
+
+def test_b4_check_facing_a_bet() -> None:
+    events = full_hand()
+    events[13] = Check(player="Bruno")
+    events = settled(events, {"Ana": 24}, {"Ana": 112, "Bruno": 88})
+    events.insert(-3, UncalledReturned(player="Ana", amount=2))
+    assert found(events) == [("B4", 14)]
+
+
+def test_b5_draw_before_the_round_is_over() -> None:
+    events = full_hand()
+    del events[13]   # Bruno never answers Ana's bet
+    events = settled(events, {"Ana": 24}, {"Ana": 112, "Bruno": 88})
+    events.insert(-3, UncalledReturned(player="Ana", amount=2))
+    assert found(events) == [("B5", 14)]
+
+
+def test_b1_showdown_after_three_rounds() -> None:
+    events = full_hand()
+    del events[20:27]   # no third draw, no fourth round
+    events = settled(events, {"Ana": 12}, {"Ana": 106, "Bruno": 94})
+    assert found(events) == [("B1", 21)]
+
+
+def test_b6_dealer_acts_first_after_the_draw() -> None:
+    events = full_hand()
+    events[11:14] = [Bet(player="Ana", amount=2), Call(player="Bruno", amount=2)]
+    assert found(events) == [("B6", 12)]
+
+
+def test_b6_big_blind_acts_first_before_the_draw() -> None:
+    events = full_hand()
+    events[5:7] = [Check(player="Bruno"), Call(player="Ana", amount=1),
+                   Raise(player="Bruno", to=4), Call(player="Ana", amount=2)]
+    rules = found(events)
+    assert rules[0] == ("B6", 6)
+
+
+def test_b7_wrong_call_amount() -> None:
+    events = full_hand()
+    events[6] = Call(player="Bruno", amount=4)
+    events = settled(events, {"Ana": 28}, {"Ana": 114, "Bruno": 86})
+    events.insert(-3, UncalledReturned(player="Bruno", amount=2))
+    assert found(events) == [("B7", 7)]
+
+
+# -- D: draws ---------------------------------------------------------------------
+
+def test_d1_dealer_draws_first() -> None:
+    events = full_hand()
+    events[9], events[10] = events[10], events[9]
+    assert found(events) == [("D1", 10)]
+
+
+def test_d1_a_fourth_draw() -> None:
+    events = full_hand()
+    events[27:27] = [Street(kind="draw", number=4), Burn(card=c("Ts")[0]),
+                     Draw(player="Bruno", discarded=()), Draw(player="Ana", discarded=()),
+                     Check(player="Bruno"), Check(player="Ana")]
+    rules = {rule for rule, _ in found(events)}
+    assert "D1" in rules
+
+
+def test_d2_fewer_replacements_than_discards() -> None:
+    events = full_hand()
+    events[10] = Draw(player="Ana", discarded=c("Kd"), drawn=c("4c 6d"))
+    assert found(events) == [("D2", 11)]
+
+
+def test_d3_no_burn_before_a_draw() -> None:
+    events = full_hand()
+    del events[15]
+    assert found(events) == [("D3", 16)]
+
+
+def test_d3_a_burned_card_comes_back() -> None:
+    events = full_hand()
+    events[16] = Draw(player="Bruno", discarded=c("Jh"), drawn=c("5c"))
+    events[28] = Show(player="Bruno", cards=c("7c 9h 4d 5c"), description="3-card 9-5-4")
+    assert found(events) == [("D3", 17)]
+
+
+def test_d4_a_card_dealt_twice() -> None:
+    events = full_hand()
+    events[4] = Deal(player="Ana", cards=c("As 2h 3d 8c"))
+    events[10] = Draw(player="Ana", discarded=c("8c"), drawn=c("4c"))
+    assert found(events) == [("D4", 5)]
+
+
+# -- E: evaluation as the log states it ----------------------------------------------
+
+def test_e1_wrong_number_of_usable_cards() -> None:
+    events = full_hand()
+    events[28] = Show(player="Bruno", cards=c("7c 9h 4d 2s"), description="3-card 7-4-2")
+    assert found(events) == [("E1", 29)]
+
+
+def test_e1_fewer_cards_awarded_over_more() -> None:
+    events = checked_down("Ah 2c 3s 3d", "9c 7h 4d 2s", {"Ana": 4})
+    assert found(events) == [("E1", len(events))]
+
+
+def test_e2_wrong_ranks() -> None:
+    events = full_hand()
+    events[28] = Show(player="Bruno", cards=c("7c 9h 4d 2s"), description="badugi 9-7-4-3")
+    assert found(events) == [("E2", 29)]
+
+
+def test_e2_higher_ranks_awarded() -> None:
+    events = checked_down("9c 7h 4d 2s", "8c 7d 4h 3s", {"Ana": 4})
+    assert found(events) == [("E2", len(events))]
+
+
+def test_e3_a_straight_counted_against_the_hand() -> None:
+    events = checked_down("As 2h 3d 4c", "Ah 2s 3c 5d", {"Bruno": 4})
+    assert found(events) == [("E3", len(events))]
+
+
+def test_e3_a_category_badugi_does_not_have() -> None:
+    events = full_hand()
+    events[29] = Show(player="Ana", cards=c("As 2h 3d 4c"), description="straight to the 4")
+    assert found(events) == [("E3", 30)]
+
+
+def test_e4_suits_break_a_tie() -> None:
+    events = checked_down("As 2h 3d 4c", "Ah 2s 3c 4d", {"Ana": 4})
+    assert found(events) == [("E4", len(events))]
+
+
+def test_e4_cards_dropped_mechanically() -> None:
+    events = checked_down("As Ah 2s 3d", "9c 8h 7d 6s", {"Bruno": 4},
+                          descriptions=("2-card 3-A", None))
+    assert found(events) == [("E4", len(events) - 1)]
+
+
+def test_e5_worked_example_description() -> None:
+    events = checked_down("As 2h 3d Kd", "9c 8h 7d 6s", {"Bruno": 4},
+                          descriptions=("badugi K-3-2-A", None))
+    assert found(events) == [("E5", len(events) - 1)]
+
+
+def test_e5_worked_example_comparison() -> None:
+    events = checked_down("As 2h 3d 4c", "Ah 2c 3s 7d", {"Bruno": 4})
+    assert found(events) == [("E5", len(events))]
+
+
+# -- S: showdown and short stacks ------------------------------------------------------
+
+def test_s1_pot_paid_out_wrong() -> None:
+    events = full_hand()
+    events[30] = Award(player="Ana", amount=26)
+    events[31] = StackStated(player="Ana", amount=112)
+    assert found(events) == [("S1", 31)]
+
+
+def test_s1_winner_unshown() -> None:
+    events = checked_down("As 2h 3d 4c", "9c 7h 4d 2s", {"Bruno": 4})
+    events[-2] = Show(player="Ana", cards=(None,) * 4)
+    events[4] = Deal(player="Ana", cards=(None,) * 4)
+    assert found(events) == []   # unknown cards: the engine cannot say who won
+
+
+def test_s2_tie_split_unevenly() -> None:
+    events = checked_down("As 2h 3d 4c", "Ah 2s 3c 4d", {"Ana": 3, "Bruno": 1})
+    assert found(events) == [("S2", len(events) - 1)]
+
+
+def test_s3_wrong_uncalled_return() -> None:
+    events = full_hand()[:13] + [Fold(player="Bruno"),
+                                 UncalledReturned(player="Ana", amount=4),
+                                 Award(player="Ana", amount=6)]
+    assert found(events) == [("S3", 15)]
+
+
+def test_s3_uncalled_bet_paid_to_the_winner() -> None:
+    events = full_hand()[:13] + [Fold(player="Bruno"), Award(player="Ana", amount=10)]
+    assert found(events) == [("S3", 15)]
+
+
+def test_s3_betting_after_all_in() -> None:
+    events = [
+        Button(seat=1),
+        PostBlind(player="Ana", amount=1, kind="small"),
+        PostBlind(player="Bruno", amount=2, kind="big"),
+        Deal(player="Bruno", cards=c("7c 8c 9h Qs")),
+        Deal(player="Ana", cards=c("As 2h 3d Kd")),
+        Call(player="Ana", amount=1, all_in=True),
+        Street(kind="draw", number=1), Burn(card=c("5c")[0]),
+        Draw(player="Bruno", discarded=()), Draw(player="Ana", discarded=()),
+        Bet(player="Bruno", amount=2),
+    ]
+    assert found(events, stacks={"Ana": 2, "Bruno": 100})[0] == ("S3", 11)
+
+
+def test_s4_betting_after_a_fold() -> None:
+    events = full_hand()[:13] + [Fold(player="Bruno"), Bet(player="Ana", amount=2),
+                                 UncalledReturned(player="Ana", amount=2),
+                                 Award(player="Ana", amount=8)]
+    assert found(events) == [("S4", 15)]
+
+
+def test_s4_pot_to_the_player_who_folded() -> None:
+    events = full_hand()[:13] + [Fold(player="Bruno"),
+                                 UncalledReturned(player="Ana", amount=2),
+                                 Award(player="Bruno", amount=8)]
+    assert found(events) == [("S4", 16)]
+
+
+# -- N: the session ----------------------------------------------------------------------
+
+def _session(hands: int, *, end: SessionEnd | None = None) -> list:
+    records: list = [SessionStart(session_id="s", ruleset=HOUSE, source="s.txt", line=1,
+                                  players=[SessionPlayer(seat=1, name="Ana", stack=100),
+                                           SessionPlayer(seat=2, name="Bruno", stack=100)])]
+    for number in range(1, hands + 1):
+        ana_deals = number % 2 == 1
+        events = checked_down("As 2h 3d 4c", "Ah 2s 3c 4d", {"Ana": 2, "Bruno": 2})
+        if not ana_deals:   # Bruno has the button: swap the roles
+            events = _swap_roles(events)
+        records.append(Hand(hand_id=f"s#{number}", number=number, ruleset=HOUSE,
+                            events=numbered(events), source="s.txt",
+                            line=number * 100, session_id="s"))
+    if end:
+        records.append(end)
+    return records
+
+
+def _swap_roles(events: list) -> list:
+    import dataclasses
+    swapped = []
+    for e in events:
+        if isinstance(e, Button):
+            e = Button(seat=2)
+        elif hasattr(e, "player"):
+            e = dataclasses.replace(e, player={"Ana": "Bruno", "Bruno": "Ana"}[e.player])
+        swapped.append(e)
+    return swapped
+
+
+def _session_rules(records: list) -> list[tuple[str, str | None]]:
+    return [(v.rule, v.hand_id) for r in audit(records) for v in r.violations]
+
+
+def test_n1_twelve_hands_are_a_clean_session() -> None:
+    assert _session_rules(_session(12, end=SessionEnd(winner=None, draw=True, line=2000))) == []
+
+
+def test_n1_a_thirteenth_hand() -> None:
+    assert _session_rules(_session(13)) == [("N1", "s#13")]
+
+
+def test_n1_session_stopped_early() -> None:
+    rules = _session_rules(_session(5))
+    assert rules == [("N1", None)]
+
+
+def test_n1_wrong_winner_claimed() -> None:
+    rules = _session_rules(_session(12, end=SessionEnd(winner="Ana", line=2000)))
+    assert rules == [("N1", None)]
+
+
+def test_g4_button_does_not_alternate() -> None:
+    records = _session(12)
+    records[2].events[0] = Button(seat=1, line=1)   # hand 2: Ana deals again
+    rules = _session_rules(records)
+    assert ("G4", "s#2") in rules
+
+
+def test_g6_same_deal_twice() -> None:
+    records = _session(12)
+    records[3].events = numbered(checked_down("Ah 2s 3c 4d", "As 2h 3d 4c",
+                                              {"Ana": 2, "Bruno": 2}))
+    rules = _session_rules(records)
+    assert ("G6", "s#3") in rules
