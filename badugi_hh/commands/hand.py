@@ -1,0 +1,109 @@
+"""Evaluate hands: each one's value and rank, and which one wins.
+
+With hands as arguments, prints one line per hand and the verdict:
+
+    $ badugi-hh hand "As 2h 3d Kd" "Ah 2c 3s 7d"
+    As 2h 3d Kd	3-card 3-2-A	715
+    Ah 2c 3s 7d	badugi 7-3-2-A	15
+    hand 2 wins with badugi 7-3-2-A
+
+With none, reads one hand per line from stdin and prints
+``cards<TAB>description<TAB>rank`` for each. The rank is an integer, lower is
+better, equal exactly for hands of equal value. Badugi takes 4 cards, or 5 to
+count the best four; 2-7 and A-5 lowball take 5. A bad hand is reported on
+stderr with its argument or line number and the exit status is 2; the other
+lines of stdin are still evaluated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from typing import TextIO
+
+from badugi_hh.cards import Card, format_cards, parse_cards
+from badugi_hh.evaluate import (
+    BadugiValue, LowballValue, badugi_value, lowball27_value, lowball_a5_value,
+)
+
+HandValue = BadugiValue | LowballValue
+Evaluator = Callable[[Iterable[Card]], HandValue]
+EVALUATORS: dict[str, Evaluator] = {
+    "badugi": badugi_value, "2-7": lowball27_value, "a-5": lowball_a5_value,
+}
+EXIT_BAD_INPUT = 2
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.add_argument("hands", nargs="*", metavar="CARDS",
+                        help='one hand per argument, e.g. "As 2h 3d Kd"; none: read stdin')
+    parser.add_argument("--game", choices=EVALUATORS, default="badugi",
+                        help="how to evaluate: badugi (default), 2-7 or a-5 lowball")
+
+
+def run(args: argparse.Namespace) -> int:
+    evaluate = EVALUATORS[args.game]
+    if args.hands:
+        return compare_hands(args.hands, evaluate, sys.stdout, sys.stderr)
+    return evaluate_lines(sys.stdin, evaluate, sys.stdout, sys.stderr)
+
+
+def evaluated(text: str, evaluate: Evaluator) -> tuple[tuple[Card, ...], HandValue]:
+    """The cards of ``text`` and their value; ValueError saying what is wrong."""
+    cards = parse_cards(text, allow_joker=True)  # so a joker is named as such
+    return cards, evaluate(cards)
+
+
+def result_line(cards: Sequence[Card], value: HandValue) -> str:
+    return f"{format_cards(cards)}\t{value.description}\t{value.rank}"
+
+
+def compare_hands(texts: Sequence[str], evaluate: Evaluator, out: TextIO, err: TextIO) -> int:
+    """Print every hand and the verdict; nothing but the errors if any hand is bad,
+    since a winner among the remaining hands would mislead."""
+    results, errors = [], []
+    for number, text in enumerate(texts, start=1):
+        try:
+            results.append(evaluated(text, evaluate))
+        except ValueError as error:
+            errors.append(f"badugi-hh hand: argument {number} {text!r}: {error}")
+    if errors:
+        print(*errors, sep="\n", file=err)
+        return EXIT_BAD_INPUT
+    for cards, value in results:
+        print(result_line(cards, value), file=out)
+    if len(results) > 1:
+        print(verdict([value for _, value in results]), file=out)
+    return 0
+
+
+def verdict(values: Sequence[HandValue]) -> str:
+    """Who wins, by number from 1:
+
+    >>> from badugi_hh.cards import parse_cards
+    >>> verdict([badugi_value(parse_cards(h)) for h in ("As 2h 3d Kd", "Ah 2c 3s Kc")])
+    'hands 1 and 2 tie with 3-card 3-2-A'
+    """
+    best = min(values)
+    winners = [number for number, value in enumerate(values, start=1) if value == best]
+    if len(winners) == 1:
+        return f"hand {winners[0]} wins with {best.description}"
+    numbers = ", ".join(map(str, winners[:-1])) + f" and {winners[-1]}"
+    return f"hands {numbers} tie with {best.description}"
+
+
+def evaluate_lines(lines: Iterable[str], evaluate: Evaluator, out: TextIO, err: TextIO) -> int:
+    """One result line per hand; blank lines are skipped, bad ones reported on ``err``."""
+    status = 0
+    for number, line in enumerate(lines, start=1):
+        text = line.strip()
+        if not text:
+            continue
+        try:
+            print(result_line(*evaluated(text, evaluate)), file=out)
+        except ValueError as error:
+            print(f"badugi-hh hand: line {number} {text!r}: {error}", file=err)
+            status = EXIT_BAD_INPUT
+    return status

@@ -1,0 +1,419 @@
+"""Hand values: Badugi (rules E1-E4) and the five-card lowballs of the split games (X2).
+
+Every value has an integer ``rank`` where **lower is better**, as in lowball:
+``0`` is the best hand, two hands are of equal value exactly when their ranks
+are equal, and ``a < b`` reads "a beats b".
+
+>>> from badugi_hh.cards import parse_cards
+>>> wheel = badugi_value(parse_cards("As 2h 3d 4c"))
+>>> wheel
+BadugiValue(rank=0, size=4, ranks=(4, 3, 2, 1))
+>>> print(wheel)
+badugi 4-3-2-A
+>>> three = badugi_value(parse_cards("As 2h 3d Kd"))   # two diamonds (E5)
+>>> three.description, wheel < three
+('3-card 3-2-A', True)
+>>> badugi_rank(parse_cards("Ah 2c 3s 7d")), badugi_rank(parse_cards("7d 3s 2c Ah"))
+(15, 15)
+
+Five cards (Badeucy, Badacey) count their best four (X4):
+
+>>> print(badugi_value(parse_cards("As 2h 3d Kd 4c")))
+badugi 4-3-2-A
+
+Ranks are written as players say them: ``A``, ``2`` ... ``10``, ``J``, ``Q``,
+``K`` (:func:`~badugi_hh.cards.rank_name`), so a ten reads ``badugi 10-7-4-2``;
+:func:`parse_description` also reads ``T`` and the site formats:
+
+>>> parse_description("Badugi: T,7,4,2"), parse_description("3-Card: 7, 2, A")
+((4, (10, 7, 4, 2)), (3, (7, 2, 1)))
+
+Speed. :func:`badugi_rank` is one dictionary lookup keyed by the 52-bit mask
+of the four cards: about 1.2 million calls/s on tuples of Card in random
+order (2 million on plain ints; CPython 3.11, one core of the machine this was
+written on), against about 20,000/s for :func:`brute_force_value`. The table
+of all 270,725 four-card hands is built on first use, in about 0.2 s, and
+holds about 20 MB; importing this module builds nothing and takes about
+25 ms, most of it ``typing`` and ``dataclasses``. ``python -m badugi_hh.bench``
+measures all of this again.
+
+The lowballs of the split games (X2) have the same shape of value:
+
+>>> print(lowball27_value(parse_cards("7c 5d 4s 3h 2h")))
+7-5-4-3-2
+>>> lowball27_value(parse_cards("6c 5d 4s 3h 2h")).description   # 2-7 counts straights
+'straight 6-5-4-3-2'
+>>> lowball_a5_value(parse_cards("Ac 2d 3s 4h 5h")).rank           # A-5 does not
+0
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import accumulate, combinations, combinations_with_replacement, pairwise, product
+from typing import Literal
+
+from badugi_hh.cards import DECK, RANKS, Card, rank_name
+
+__all__ = [
+    "BadugiValue", "EvaluationError", "LowballGame", "LowballValue",
+    "badugi_rank", "badugi_value", "brute_force_value", "lowball27_value",
+    "lowball_a5_value", "parse_description",
+]
+
+
+class EvaluationError(ValueError):
+    """Cards that do not form a hand of the game: wrong count, joker or duplicate."""
+
+
+def _checked_hand(cards: Iterable[Card], sizes: tuple[int, ...], game: str) -> tuple[Card, ...]:
+    """The cards as a tuple of :class:`Card`, or :class:`EvaluationError` saying what is wrong."""
+    hand = tuple(cards)
+    if len(hand) not in sizes:
+        wanted = " or ".join(map(str, sizes))
+        raise EvaluationError(f"{game} hands have {wanted} cards, got {len(hand)}")
+    for card in hand:
+        if not (isinstance(card, int) and 0 <= card <= 52):
+            raise EvaluationError(f"{card!r} is not a card")
+        if card == 52:
+            raise EvaluationError("a joker is not a card of the deck (G2)")
+    repeated = [card for card, count in Counter(hand).items() if count > 1]
+    if repeated:
+        raise EvaluationError(f"{DECK[repeated[0]]} appears twice")
+    return tuple(DECK[card] for card in hand)  # plain ints are welcome too
+
+
+# -- Badugi --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class BadugiValue:
+    """The value of a Badugi hand; compares by ``rank``, so ``a < b`` means a beats b.
+
+    ``size`` is the number of usable cards (4 for a badugi) and ``ranks`` their
+    ranks, highest first, ace = 1. Ranks 0-714 are badugis, 715-1000 three-card,
+    1001-1078 two-card and 1079-1091 one-card hands. Suits and left-out cards
+    play no part (E4):
+
+    >>> from badugi_hh.cards import parse_cards
+    >>> a = badugi_value(parse_cards("Ah 2c 3d 2h"))
+    >>> b = badugi_value(parse_cards("As 2d 3c 3h"))
+    >>> a == b, a.size, a.ranks, a.description
+    (True, 3, (3, 2, 1), '3-card 3-2-A')
+    """
+
+    rank: int
+    size: int = field(compare=False)
+    ranks: tuple[int, ...] = field(compare=False)
+
+    @property
+    def description(self) -> str:
+        """``badugi 4-3-2-A``, ``3-card 8-7-6``, ``2-card 5-A`` or ``1-card A``."""
+        kind = "badugi" if self.size == 4 else f"{self.size}-card"
+        return f"{kind} {'-'.join(map(rank_name, self.ranks))}"
+
+    def __str__(self) -> str:
+        return self.description
+
+
+def _all_badugi_values() -> tuple[BadugiValue, ...]:
+    """Every Badugi value, best first: more cards first (E1), then lower ranks (E2).
+
+    Within a size, descending rank tuples in increasing order put 4-3-2-A
+    before 5-3-2-A before 5-4-2-A: the first difference from the top decides.
+    """
+    keys = [(size, descending)
+            for size in (4, 3, 2, 1)
+            for descending in sorted(tuple(reversed(low_first))
+                                     for low_first in combinations(range(1, 14), size))]
+    return tuple(BadugiValue(rank, size, ranks) for rank, (size, ranks) in enumerate(keys))
+
+
+#: All 1,092 values (715 badugis, 286 three-card, 78 two-card, 13 one-card hands).
+_VALUES = _all_badugi_values()
+_VALUE_BY_KEY = {(value.size, value.ranks): value for value in _VALUES}
+
+
+def _best_subset(hand: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards that count, by trying every subset (E1, E2, E4)."""
+    def badness(subset: tuple[Card, ...]) -> tuple[int, list[int]]:
+        return -len(subset), sorted((card.rank for card in subset), reverse=True)
+
+    usable = (subset
+              for size in range(1, 5)
+              for subset in combinations(hand, size)
+              if len({card.rank for card in subset}) == size == len({card.suit for card in subset}))
+    return min(usable, key=badness)
+
+
+def brute_force_value(cards: Iterable[Card]) -> BadugiValue:
+    """The value of 4 or 5 cards by the definition, trying every subset (E1-E4).
+
+    About 60 times slower than :func:`badugi_rank`: the reference that builds
+    its table and the baseline of ``python -m badugi_hh.bench``.
+
+    >>> from badugi_hh.cards import parse_cards
+    >>> print(brute_force_value(parse_cards("As Ah 2s 5s")))
+    2-card 2-A
+    """
+    best = _best_subset(_checked_hand(cards, (4, 5), "badugi"))
+    return _VALUE_BY_KEY[len(best), tuple(sorted((card.rank for card in best), reverse=True))]
+
+
+#: rank of every four-card hand, keyed by ``sum(1 << card)``; filled on first use.
+_RANK_BY_MASK: dict[int, int] = {}
+_BUILD_LOCK = threading.Lock()
+#: ``1 << card``; indexing beats shifting a :class:`Card` by ~5 % (bit 52: the joker).
+_BIT = tuple(1 << card for card in range(53))
+
+# Four cards sorted by index are sorted by rank. Which positions of such a hand
+# make its best subset depends only on its *shape* -- which neighbours share a
+# rank, and each card's suit -- because comparing two subsets only ever asks
+# whether one position's rank is lower than another's. So the slow definition
+# runs once per shape (613 of them) and each of the 270,725 hands costs only
+# its mask: building the table takes ~0.2 s instead of ~14 s.
+_Pattern = tuple[bool, ...]             # (r0 == r1, r1 == r2, r2 == r3)
+_Suits = tuple[int, ...]
+
+
+def _positions_by_shape() -> dict[_Pattern, dict[tuple[int, ...], list[_Suits]]]:
+    """For each rank-equality pattern: best positions -> the suit tuples that choose them."""
+    shapes: dict[_Pattern, dict[tuple[int, ...], list[_Suits]]] = {}
+    for pattern in product((False, True), repeat=3):
+        example_ranks = list(accumulate((0 if same else 1 for same in pattern), initial=1))
+        groups: dict[tuple[int, ...], list[_Suits]] = {}
+        for suits in product(range(4), repeat=4):
+            if any(same and left >= right
+                   for same, (left, right) in zip(pattern, pairwise(suits), strict=True)):
+                continue  # equal ranks in index order need increasing suits
+            hand = tuple(Card.of(rank, suit) for rank, suit in zip(example_ranks, suits, strict=True))
+            positions = tuple(hand.index(card) for card in _best_subset(hand))
+            groups.setdefault(positions, []).append(suits)
+        shapes[pattern] = groups
+    return shapes
+
+
+def _build_rank_table() -> dict[int, int]:
+    """The rank of each of the 270,725 four-card hands, keyed by card mask."""
+    shapes = _positions_by_shape()
+    table: dict[int, int] = {}
+    for ranks in combinations_with_replacement(range(1, 14), 4):
+        groups = shapes[tuple(low == high for low, high in pairwise(ranks))]
+        b0, b1, b2, b3 = ((rank - 1) * 4 for rank in ranks)  # each rank's spade
+        for positions, suit_tuples in groups.items():
+            counted = tuple(sorted((ranks[i] for i in positions), reverse=True))
+            rank = _VALUE_BY_KEY[len(positions), counted].rank
+            for s0, s1, s2, s3 in suit_tuples:
+                table[1 << (b0 + s0) | 1 << (b1 + s1) | 1 << (b2 + s2) | 1 << (b3 + s3)] = rank
+    return table
+
+
+def _rank_table() -> dict[int, int]:
+    """:data:`_RANK_BY_MASK`, built by the first caller while any others wait."""
+    if not _RANK_BY_MASK:
+        with _BUILD_LOCK:
+            if not _RANK_BY_MASK:
+                _RANK_BY_MASK.update(_build_rank_table())
+    return _RANK_BY_MASK
+
+
+def badugi_rank(cards: Sequence[Card]) -> int:
+    """The rank of a Badugi hand (0 = 4-3-2-A, lower is better): one table lookup.
+
+    Made for speed on four cards; five cards and bad hands take the slow path
+    of :func:`badugi_value`, which raises :class:`EvaluationError`.
+
+    >>> from badugi_hh.cards import parse_cards
+    >>> badugi_rank(parse_cards("As 2h 3d 4c")), badugi_rank(parse_cards("Ks Kh Kd Kc"))
+    (0, 1091)
+    >>> badugi_rank(parse_cards("As 2h 3d As"))
+    Traceback (most recent call last):
+    ...
+    badugi_hh.evaluate.EvaluationError: As appears twice
+    """
+    try:
+        a, b, c, d = cards
+        return _RANK_BY_MASK[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]]
+    except (ValueError, TypeError, LookupError):  # not 4 cards, not cards, or table not built
+        return badugi_value(cards).rank
+
+
+def badugi_value(cards: Iterable[Card]) -> BadugiValue:
+    """The value of 4 cards, or of the best 4 of 5 (Badeucy, Badacey: X4).
+
+    >>> from badugi_hh.cards import parse_cards
+    >>> badugi_value(parse_cards("6s 7h 7d 8c")).description   # E5
+    '3-card 8-7-6'
+    >>> badugi_value(parse_cards("As 2h 3d"))
+    Traceback (most recent call last):
+    ...
+    badugi_hh.evaluate.EvaluationError: badugi hands have 4 or 5 cards, got 3
+    """
+    hand = _checked_hand(cards, (4, 5), "badugi")
+    table = _rank_table()
+    best = min(table[sum(1 << card for card in four)] for four in combinations(hand, 4))
+    return _VALUES[best]
+
+
+_RANK_BY_NAME = {name.lower(): rank for rank, name in enumerate(RANKS, start=1)} | {"10": 10}
+_DESCRIPTION = re.compile(
+    r"\s*(?:(?P<badugi>badugi)|(?P<size>[1-4])-card)\s*:?\s*"
+    r"(?P<ranks>(?:10|[a2-9tjqk])(?:\s*[-,\s]\s*(?:10|[a2-9tjqk]))*)\s*",
+    re.IGNORECASE)
+
+
+def parse_description(text: str) -> tuple[int, tuple[int, ...]] | None:
+    """A stated Badugi hand as ``(size, ranks highest first)``, or None if it is not one.
+
+    Reads ``badugi 9-7-4-2`` and ``3-card 8-7-6`` (this project), PokerStars'
+    ``Badugi: T,8,7,5`` and Full Tilt's ``3-Card: 7, 2, A``, ranks in any order:
+
+    >>> parse_description("2-card A-5"), parse_description("badugi 10-7-4-2")
+    ((2, (5, 1)), (4, (10, 7, 4, 2)))
+    >>> parse_description("a pair of kings") is None, parse_description("3-card: 7,7,2") is None
+    (True, True)
+    """
+    match = _DESCRIPTION.fullmatch(text)
+    if match is None:
+        return None
+    size = 4 if match["badugi"] else int(match["size"])
+    ranks = sorted((_RANK_BY_NAME[token.lower()] for token in re.split(r"[-,\s]+", match["ranks"])),
+                   reverse=True)
+    if len(ranks) != size or len(set(ranks)) != size:
+        return None
+    return size, tuple(ranks)
+
+
+# -- five-card lowball (Badeucy and Badacey, X2) ----------------------------------
+
+LowballGame = Literal["2-7", "a-5"]
+
+_PLURAL = dict(zip(range(1, 15), (
+    "aces", "deuces", "threes", "fours", "fives", "sixes", "sevens", "eights",
+    "nines", "tens", "jacks", "queens", "kings", "aces"), strict=True))
+_CATEGORY_BY_COUNTS = {
+    (1, 1, 1, 1, 1): "high card", (2, 1, 1, 1): "pair", (2, 2, 1): "two pair",
+    (3, 1, 1): "three of a kind", (3, 2): "full house", (4, 1): "four of a kind",
+}
+#: Categories best first. 2-7 is high poker upside down, ace high; A-5 ignores
+#: straights and flushes, so it never sees those categories.
+_CATEGORY_ORDER = (
+    "high card", "pair", "two pair", "three of a kind", "straight", "flush",
+    "full house", "four of a kind", "straight flush")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class LowballValue:
+    """A five-card lowball value; compares by ``rank``, lower is better (``a < b``: a wins).
+
+    Ranks of one game only are comparable. ``ranks`` lists the ranks in order of
+    significance (ace = 1): the grouped ones first, then the rest highest first.
+
+    >>> from badugi_hh.cards import parse_cards
+    >>> value = lowball27_value(parse_cards("8s 8h 7d 4c 2h"))
+    >>> value.category, value.ranks, value.description
+    ('pair', (8, 7, 4, 2), 'pair of eights, 7-4-2')
+    """
+
+    rank: int
+    game: LowballGame = field(compare=False)
+    category: str = field(compare=False)
+    ranks: tuple[int, ...] = field(compare=False)
+
+    @property
+    def description(self) -> str:
+        """``7-5-4-3-2``, ``pair of eights, 7-4-2``, ``straight 6-5-4-3-2`` ..."""
+        top, *rest = self.ranks
+        names = "-".join(map(rank_name, self.ranks))
+        kickers = "-".join(map(rank_name, rest))
+        match self.category:
+            case "high card":
+                return names
+            case "pair":
+                return f"pair of {_PLURAL[top]}, {kickers}"
+            case "two pair":
+                return f"two pair, {_PLURAL[top]} and {_PLURAL[rest[0]]}, {rank_name(rest[1])}"
+            case "three of a kind":
+                return f"three {_PLURAL[top]}, {kickers}"
+            case "full house":
+                return f"full house, {_PLURAL[top]} full of {_PLURAL[rest[0]]}"
+            case "four of a kind":
+                return f"four {_PLURAL[top]}, {kickers}"
+        return f"{self.category} {names}"  # straight, flush, straight flush
+
+    def __str__(self) -> str:
+        return self.description
+
+
+def _lowball_key(ranks: Sequence[int], suited: bool, game: LowballGame) -> tuple[int, tuple[int, ...]]:
+    """(category index, ranks by significance) with ace = 14 in 2-7: lower is better."""
+    ace_high = game == "2-7"
+    values = [14 if ace_high and rank == 1 else rank for rank in ranks]
+    counts = Counter(values)
+    by_significance = tuple(sorted(counts, key=lambda value: (counts[value], value), reverse=True))
+    category = _CATEGORY_BY_COUNTS[tuple(sorted(counts.values(), reverse=True))]
+    if ace_high and category == "high card":  # only 2-7 counts straights and flushes
+        straight = by_significance[0] - by_significance[4] == 4  # A-5-4-3-2 is ace high
+        if straight and suited:
+            category = "straight flush"
+        elif straight:
+            category = "straight"
+        elif suited:
+            category = "flush"
+    return _CATEGORY_ORDER.index(category), by_significance
+
+
+@cache
+def _lowball_table(game: LowballGame) -> tuple[dict[tuple[int, tuple[int, ...]], int], list[LowballValue]]:
+    """Every value of ``game``, best first (7,462 for 2-7, 6,175 for A-5), and key -> rank."""
+    keys = set()
+    for ranks in combinations_with_replacement(range(1, 14), 5):
+        if len(set(ranks)) > 1:  # five of a kind would need a fifth suit
+            keys.add(_lowball_key(ranks, False, game))
+            if game == "2-7" and len(set(ranks)) == 5:
+                keys.add(_lowball_key(ranks, True, game))
+    ordered = sorted(keys)
+    values = [LowballValue(rank, game, _CATEGORY_ORDER[category],
+                           tuple(1 if value == 14 else value for value in significance))
+              for rank, (category, significance) in enumerate(ordered)]
+    return {key: rank for rank, key in enumerate(ordered)}, values
+
+
+def _lowball_value(cards: Iterable[Card], game: LowballGame) -> LowballValue:
+    hand = _checked_hand(cards, (5,), f"{game.upper()} lowball")
+    rank_by_key, values = _lowball_table(game)
+    suited = len({card.suit for card in hand}) == 1
+    return values[rank_by_key[_lowball_key([card.rank for card in hand], suited, game)]]
+
+
+def lowball27_value(cards: Iterable[Card]) -> LowballValue:
+    """Deuce-to-seven value of five cards: ace high, straights and flushes count against.
+
+    The best hand is 7-5-4-3-2 not all of one suit; A-5-4-3-2 is ace high, not a straight.
+
+    >>> from badugi_hh.cards import parse_cards
+    >>> best = lowball27_value(parse_cards("7c 5d 4s 3h 2h"))
+    >>> best.rank, best < lowball27_value(parse_cards("8c 5d 4s 3h 2h"))
+    (0, True)
+    >>> print(lowball27_value(parse_cards("Ac 5d 4s 3h 2h")))
+    A-5-4-3-2
+    >>> print(lowball27_value(parse_cards("9h 7h 5h 3h 2h")))
+    flush 9-7-5-3-2
+    """
+    return _lowball_value(cards, "2-7")
+
+
+def lowball_a5_value(cards: Iterable[Card]) -> LowballValue:
+    """Ace-to-five value of five cards: ace low, straights and flushes ignored.
+
+    >>> from badugi_hh.cards import parse_cards
+    >>> wheel = lowball_a5_value(parse_cards("Ah 2h 3h 4h 5h"))
+    >>> wheel.description, wheel < lowball_a5_value(parse_cards("6c 4d 3s 2h Ah"))
+    ('5-4-3-2-A', True)
+    """
+    return _lowball_value(cards, "a-5")

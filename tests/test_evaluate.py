@@ -1,0 +1,386 @@
+"""The evaluator against the rules (RULES.md E and X2), read literally in this file.
+
+The reference functions here are written from the rule text, independently of
+:mod:`badugi_hh.evaluate`, and only use integer arithmetic on card indices
+(``card // 4 + 1`` is the rank, ace = 1; ``card % 4`` the suit).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import combinations, combinations_with_replacement, permutations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from badugi_hh.cards import DECK, JOKER, Card, parse_cards
+from badugi_hh.evaluate import (
+    BadugiValue, EvaluationError, LowballValue, badugi_rank, badugi_value,
+    brute_force_value, lowball27_value, lowball_a5_value, parse_description,
+)
+
+# -- reference definitions -----------------------------------------------------
+
+BadugiKey = tuple[int, tuple[int, ...]]
+
+
+def reference_badugi_key(cards: Sequence[int]) -> BadugiKey:
+    """E1-E4: among all subsets with no repeated rank and no repeated suit, the
+    largest, then the lowest ranks compared from the top; smaller key is better."""
+    keys = []
+    for size in range(1, len(cards) + 1):
+        for subset in combinations(cards, size):
+            ranks = [card // 4 + 1 for card in subset]
+            suits = [card % 4 for card in subset]
+            if len(set(ranks)) == size and len(set(suits)) == size:
+                keys.append((-size, tuple(sorted(ranks, reverse=True))))
+    return min(keys)
+
+
+def reference_high_strength(cards: Sequence[int], *, deuce_to_seven: bool) -> tuple:
+    """Ordinary high-poker strength (bigger is stronger); a lowball hand is better
+    the *weaker* it is as a high hand. 2-7: ace high, straights and flushes count,
+    and A-2-3-4-5 is no straight. A-5: ace low, no straights or flushes."""
+    ranks = [card // 4 + 1 for card in cards]
+    if deuce_to_seven:
+        ranks = [14 if rank == 1 else rank for rank in ranks]
+    count = Counter(ranks)
+    # ranks by multiplicity, then by rank: full house 8-8-8-3-3 -> [8, 3]
+    ordered = sorted(count, key=lambda rank: (count[rank], rank), reverse=True)
+    shape = sorted(count.values(), reverse=True)
+    is_flush = deuce_to_seven and len({card % 4 for card in cards}) == 1
+    is_straight = deuce_to_seven and len(count) == 5 and max(ranks) - min(ranks) == 4
+    if is_straight and is_flush:
+        category = 8
+    elif shape == [4, 1]:
+        category = 7
+    elif shape == [3, 2]:
+        category = 6
+    elif is_flush:
+        category = 5
+    elif is_straight:
+        category = 4
+    else:
+        category = {(3, 1, 1): 3, (2, 2, 1): 2, (2, 1, 1, 1): 1, (1, 1, 1, 1, 1): 0}[tuple(shape)]
+    return category, ordered
+
+
+def dense_ranks(keys: Sequence) -> dict:
+    """key -> 0, 1, 2 ... in increasing key order, equal keys sharing a rank."""
+    return {key: rank for rank, key in enumerate(sorted(set(keys)))}
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return parse_cards(text)
+
+
+# -- E1-E4 exhaustively --------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def every_four_card_hand() -> list[tuple[tuple[Card, ...], BadugiKey]]:
+    """All C(52, 4) = 270,725 hands with their reference keys."""
+    return [(hand, reference_badugi_key(hand)) for hand in combinations(DECK, 4)]
+
+
+def test_every_hand_ranks_as_the_reference_orders_it(every_four_card_hand):
+    expected = dense_ranks([key for _, key in every_four_card_hand])
+    wrong = [(hand, rank, expected[key])
+             for hand, key in every_four_card_hand if (rank := badugi_rank(hand)) != expected[key]]
+    assert not wrong[:5]
+    assert len(expected) == 1092  # 715 + 286 + 78 + 13 values, all reachable
+
+
+def test_every_hand_values_as_the_reference(every_four_card_hand):
+    wrong = []
+    for hand, (negative_size, ranks) in every_four_card_hand:
+        value = badugi_value(hand)
+        if (value.size, value.ranks, value.rank) != (-negative_size, ranks, badugi_rank(hand)):
+            wrong.append((hand, value))
+    assert not wrong[:5]
+
+
+@given(st.lists(st.sampled_from(DECK), min_size=4, max_size=5, unique=True))
+@settings(max_examples=2000, deadline=None)
+def test_slow_and_five_card_paths_agree_with_the_reference(hand):
+    negative_size, ranks = reference_badugi_key(hand)
+    for value in (badugi_value(hand), brute_force_value(hand)):
+        assert (value.size, value.ranks) == (-negative_size, ranks)
+    assert badugi_rank(hand) == badugi_value(hand).rank
+
+
+@given(st.lists(st.sampled_from(DECK), min_size=4, max_size=4, unique=True))
+def test_the_order_of_the_cards_does_not_matter(hand):
+    assert {badugi_rank(order) for order in permutations(hand)} == {badugi_rank(hand)}
+
+
+@given(st.lists(st.sampled_from(DECK), min_size=8, max_size=8, unique=True))
+def test_comparison_follows_rank_lower_is_better(eight):
+    first, second = badugi_value(eight[:4]), badugi_value(eight[4:])
+    assert (first < second) == (reference_badugi_key(eight[:4]) < reference_badugi_key(eight[4:]))
+    assert (first == second) == (first.rank == second.rank)
+
+
+# -- E5, the worked examples -----------------------------------------------------
+
+
+def test_e5_three_card_ace_two_three_with_two_diamonds():
+    value = badugi_value(cards("A♠ 2♥ 3♦ K♦"))
+    assert (value.size, value.ranks, value.description) == (3, (3, 2, 1), "3-card 3-2-A")
+
+
+def test_e5_drawing_four_of_clubs_for_king_of_diamonds_makes_the_best_badugi():
+    value = badugi_value(cards("A♠ 2♥ 3♦ 4♣"))
+    assert value.description == "badugi 4-3-2-A"
+    assert value.rank == 0
+    assert value < badugi_value(cards("A♠ 2♥ 3♦ K♦"))
+
+
+def test_e5_four_high_badugi_beats_seven_high_whatever_the_card_order():
+    four_high = badugi_value(cards("A♠ 2♥ 3♦ 4♣"))
+    for order in permutations(cards("A♥ 2♣ 3♠ 7♦")):
+        assert four_high < badugi_value(order)
+
+
+def test_e5_four_high_badugi_beats_five_high_badugi():
+    assert badugi_value(cards("A♠ 2♥ 3♦ 4♣")) < badugi_value(cards("5♠ 4♥ 3♦ 2♣"))
+
+
+def test_e5_any_badugi_beats_a_three_card_hand():
+    king_high = badugi_value(cards("5♠ 6♥ 9♦ K♣"))
+    assert king_high.description == "badugi K-9-6-5"
+    assert king_high < badugi_value(cards("A♠ 2♥ 3♦ 3♠"))
+
+
+def test_e5_three_cards_beat_two_even_six_seven_seven_eight_against_ace_two():
+    eight_high = badugi_value(cards("6♠ 7♥ 7♦ 8♣"))
+    ace_two = badugi_value(cards("A♠ 2♥ 2♠ A♥"))
+    assert (eight_high.description, ace_two.description) == ("3-card 8-7-6", "2-card 2-A")
+    assert eight_high < ace_two
+
+
+def test_e5_the_card_repeating_a_rank_and_a_suit_is_left_out():
+    value = badugi_value(cards("A♥ 2♣ 3♦ 2♥"))
+    assert value == badugi_value(cards("A♥ 2♣ 3♦ K♦"))
+    assert value.description == "3-card 3-2-A"
+
+
+def test_e3_ace_to_four_rainbow_is_the_best_and_straights_do_not_hurt():
+    best = [hand for hand in combinations(DECK, 4) if badugi_rank(hand) == 0]
+    assert len(best) == 24  # A-2-3-4 in each of the 4! suit assignments
+    assert all(sorted(card.rank for card in hand) == [1, 2, 3, 4] for hand in best)
+    assert badugi_value(cards("5s 6h 7d 8c")) < badugi_value(cards("5s 6h 7d 9c"))
+
+
+def test_e3_a_flush_is_not_a_category_but_one_card():
+    assert badugi_value(cards("As 2s 3s 4s")).description == "1-card A"
+    assert badugi_value(cards("Ks Kh Kd Kc")).description == "1-card K"
+
+
+def test_e4_suits_never_break_a_tie():
+    assert badugi_rank(cards("As 2h 3d 4c")) == badugi_rank(cards("Ah 2s 3c 4d"))
+    assert badugi_value(cards("8s 7h 7d 2c")) == badugi_value(cards("8d 7c 7s 2h"))
+
+
+def test_e4_left_out_cards_never_break_a_tie():
+    assert badugi_value(cards("As 2h 3d Kd")) == badugi_value(cards("As 2h 3d 4d"))
+
+
+def test_e4_every_subset_is_examined_not_cards_dropped_in_order():
+    # Keeping the first ace (spades) would cost the 2 of spades: A-h 2-s 3-d wins.
+    assert badugi_value(cards("As Ah 2s 3d")).description == "3-card 3-2-A"
+
+
+def test_five_cards_count_their_best_four():
+    assert badugi_value(cards("Kd As 2h 3d 4c")).description == "badugi 4-3-2-A"
+    assert badugi_rank(cards("Kd As 2h 3d 4c")) == 0
+
+
+@pytest.mark.parametrize(("hand", "problem"), [
+    ([], "have 4 or 5 cards, got 0"),
+    (cards("As 2h 3d"), "have 4 or 5 cards, got 3"),
+    (cards("As 2h 3d 4c 5s 6h"), "have 4 or 5 cards, got 6"),
+    (cards("As 2h 3d As"), "As appears twice"),
+    ((*cards("As 2h 3d"), JOKER), "joker"),
+    ([0, 1, 2, 99], "99 is not a card"),
+])
+def test_bad_hands_raise_evaluation_error(hand, problem):
+    for evaluate in (badugi_value, badugi_rank, brute_force_value):
+        with pytest.raises(EvaluationError, match=problem):
+            evaluate(hand)
+
+
+def test_evaluation_error_is_a_value_error():
+    assert issubclass(EvaluationError, ValueError)
+
+
+def test_value_is_immutable_and_hashable():
+    value = badugi_value(cards("As 2h 3d 4c"))
+    assert isinstance(value, BadugiValue)
+    assert {value, badugi_value(cards("Ah 2s 3c 4d"))} == {value}
+    with pytest.raises(AttributeError):
+        value.rank = 3  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(("hand", "description"), [
+    ("As 2h 3d 4c", "badugi 4-3-2-A"),
+    ("Ts 7h 4d 2c", "badugi 10-7-4-2"),
+    ("6s 7h 7d 8c", "3-card 8-7-6"),
+    ("As 5s 5h Ah", "2-card 5-A"),
+    ("As 5s 9s Ks", "1-card A"),
+])
+def test_descriptions(hand, description):
+    assert badugi_value(cards(hand)).description == description == str(badugi_value(cards(hand)))
+
+
+# -- parse_description -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("badugi 9-7-4-2", (4, (9, 7, 4, 2))),
+    ("badugi 10-7-4-2", (4, (10, 7, 4, 2))),
+    ("badugi T-7-4-2", (4, (10, 7, 4, 2))),
+    ("3-card 8-7-6", (3, (8, 7, 6))),
+    ("2-card 5-A", (2, (5, 1))),
+    ("1-card K", (1, (13,))),
+    ("Badugi: T,8,7,5", (4, (10, 8, 7, 5))),          # PokerStars
+    ("3-card: T,7,2", (3, (10, 7, 2))),
+    ("2-card: K,A", (2, (13, 1))),
+    ("3-Card: 7, 2, A", (3, (7, 2, 1))),               # Full Tilt
+    ("  BADUGI 2-4-A-3 ", (4, (4, 3, 2, 1))),          # any order, any case
+    ("4-card 4-3-2-A", (4, (4, 3, 2, 1))),
+])
+def test_parse_description_reads_every_format(text, expected):
+    assert parse_description(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "", "badugi", "a pair of kings", "badugi 9-7-4", "3-card 8-7-6-5", "3-card 8-8-6",
+    "5-card 8-7-6-5-4", "badugi 9-7-4-X", "3-card: 7,2,A and more", "0-card",
+])
+def test_parse_description_returns_none_for_other_text(text):
+    assert parse_description(text) is None
+
+
+# Shown hands and the sites' descriptions of them, from /work/shared/real_logs.
+SHOWN_IN_REAL_LOGS = [
+    ("Ac Kd 6c Kc", "2-card: K,A"), ("7d 2c Ah Jd", "3-Card: 7, 2, A"),
+    ("5c 4s 2h Js", "3-Card: 5, 4, 2"), ("2h 3s 2d 5h", "3-card: 5,3,2"),
+    ("5d 3c 3s 4s", "3-card: 5,4,3"), ("6h 2c Qs 3h", "3-card: Q,3,2"),
+    ("Td 8c 9d Qh", "3-card: Q,9,8"), ("Tc 3s 2s 7h", "3-card: T,7,2"),
+    ("4d 3s 2h Ac", "Badugi: 4,3,2,A"), ("Ts 4c 2h 5d", "Badugi: T,5,4,2"),
+    ("8c 5d 7s Th", "Badugi: T,8,7,5"), ("6h Qc As 7d", "Badugi: Q,7,6,A"),
+    ("2h Ah 2d 5s", "3-card: 5,2,A"), ("5c Ah 5s 3d", "3-card: 5,3,A"),
+]
+
+
+@pytest.mark.parametrize(("shown", "stated"), SHOWN_IN_REAL_LOGS)
+def test_sites_descriptions_match_the_evaluator(shown, stated):
+    value = badugi_value(cards(shown))
+    assert parse_description(stated) == (value.size, value.ranks)
+    assert parse_description(value.description) == (value.size, value.ranks)
+
+
+# -- five-card lowball (X2) -------------------------------------------------------
+
+
+def test_deuce_to_seven_orderings():
+    ranking = ["7c 5d 4s 3h 2h", "7c 6d 4s 3h 2h", "8c 5d 4s 3h 2h", "Kc Qd Js Th 8h",
+               "Ac 5d 4s 3h 2h",            # ace high, not a straight
+               "2c 2d 4s 3h 5h", "Ac Ad Ks Qh Jh", "2c 2d 3s 3h 4h", "2c 2d 2s 3h 4h",
+               "6c 5d 4s 3h 2h",            # straight
+               "7h 5h 4h 3h 2h",            # flush
+               "2c 2d 2s 3h 3d", "2c 2d 2s 2h 3d", "6h 5h 4h 3h 2h"]
+    values = [lowball27_value(cards(hand)) for hand in ranking]
+    assert values == sorted(values) and len(set(values)) == len(values)
+    assert values[0].rank == 0
+    assert [value.category for value in values[-5:]] == [
+        "straight", "flush", "full house", "four of a kind", "straight flush"]
+
+
+def test_deuce_to_seven_ace_five_is_ace_high_and_suits_never_break_ties():
+    assert lowball27_value(cards("Ac 5d 4s 3h 2h")).description == "A-5-4-3-2"
+    assert lowball27_value(cards("Ac 5d 4s 3h 2h")) == lowball27_value(cards("Ad 5c 4h 3s 2s"))
+
+
+def test_ace_to_five_orderings():
+    ranking = ["Ah 2h 3h 4h 5h", "6c 4d 3s 2h Ah", "6c 5d 4s 3h Ah", "6c 5d 4s 3h 2h",
+               "Kc Qd Js Th 9h", "Ac Ad 2s 3h 4h", "2c 2d As 3h 4h", "Ac Ad 2s 2h 3h",
+               "Ac Ad As 2h 3h", "Ac Ad As 2h 2d", "Ac Ad As Ah 2d"]
+    values = [lowball_a5_value(cards(hand)) for hand in ranking]
+    assert values == sorted(values) and len(set(values)) == len(values)
+    assert values[0].rank == 0 and values[0].description == "5-4-3-2-A"
+    assert lowball_a5_value(cards("Ah 2h 3h 4h 5h")) == lowball_a5_value(cards("Ac 2h 3h 4h 5h"))
+
+
+@pytest.mark.parametrize(("hand", "deuce_to_seven", "ace_to_five"), [
+    ("8s 8h 7d 4c 2h", "pair of eights, 7-4-2", "pair of eights, 7-4-2"),
+    ("8s 8h 3d 3c 2h", "two pair, eights and threes, 2", "two pair, eights and threes, 2"),
+    ("8s 8h 8d 3c 2h", "three eights, 3-2", "three eights, 3-2"),
+    ("8s 8h 8d 3c 3h", "full house, eights full of threes", "full house, eights full of threes"),
+    ("Ks Kh Kd Kc Ah", "four kings, A", "four kings, A"),
+    ("Th 9h 8h 7h 6h", "straight flush 10-9-8-7-6", "10-9-8-7-6"),
+    ("Ac 5d 4s 3h 2h", "A-5-4-3-2", "5-4-3-2-A"),
+])
+def test_lowball_descriptions(hand, deuce_to_seven, ace_to_five):
+    assert lowball27_value(cards(hand)).description == deuce_to_seven
+    assert lowball_a5_value(cards(hand)).description == ace_to_five
+
+
+def representatives() -> list[tuple[int, ...]]:
+    """One five-card hand for each rank multiset, plus a one-suited one when the
+    ranks differ: together every value class of both lowballs."""
+    hands = []
+    for ranks in combinations_with_replacement(range(1, 14), 5):
+        seen: Counter[int] = Counter()
+        suits = []
+        for rank in ranks:
+            suits.append(seen[rank])  # repeated ranks get different suits
+            seen[rank] += 1
+        if max(seen.values()) == 5:
+            continue
+        if len(seen) == 5:
+            hands.append(tuple((rank - 1) * 4 for rank in ranks))  # one suit
+            suits[0] = 1
+        hands.append(tuple((rank - 1) * 4 + suit for rank, suit in zip(ranks, suits, strict=True)))
+    return hands
+
+
+@pytest.mark.parametrize(("evaluate", "deuce_to_seven", "classes"), [
+    (lowball27_value, True, 7462), (lowball_a5_value, False, 6175)])
+def test_every_lowball_class_ranks_as_the_reference_orders_it(evaluate, deuce_to_seven, classes):
+    hands = representatives()
+    # the weaker the high hand, the better the low: negate nothing, sort ascending
+    strength = {hand: reference_high_strength(hand, deuce_to_seven=deuce_to_seven) for hand in hands}
+    expected = dense_ranks([(category, tuple(ordered)) for category, ordered in strength.values()])
+    assert len(expected) == classes
+    for hand in hands:
+        category, ordered = strength[hand]
+        assert evaluate(hand).rank == expected[category, tuple(ordered)], hand
+
+
+@given(st.lists(st.sampled_from(DECK), min_size=10, max_size=10, unique=True))
+@settings(max_examples=1000)
+def test_lowball_comparisons_follow_the_reference(ten):
+    first, second = ten[:5], ten[5:]
+    for evaluate, deuce_to_seven in ((lowball27_value, True), (lowball_a5_value, False)):
+        low_first, low_second = evaluate(first), evaluate(second)
+        high_first = reference_high_strength(first, deuce_to_seven=deuce_to_seven)
+        high_second = reference_high_strength(second, deuce_to_seven=deuce_to_seven)
+        assert isinstance(low_first, LowballValue)
+        assert (low_first < low_second) == (high_first < high_second)
+        assert (low_first == low_second) == (high_first == high_second)
+
+
+@pytest.mark.parametrize("evaluate", [lowball27_value, lowball_a5_value])
+@pytest.mark.parametrize(("hand", "problem"), [
+    (cards("As 2h 3d 4c"), "have 5 cards, got 4"),
+    (cards("As 2h 3d 4c 5s 6s"), "have 5 cards, got 6"),
+    (cards("As 2h 3d 4c As"), "As appears twice"),
+    ((*cards("As 2h 3d 4c"), JOKER), "joker"),
+])
+def test_bad_lowball_hands_raise_evaluation_error(evaluate, hand, problem):
+    with pytest.raises(EvaluationError, match=problem):
+        evaluate(hand)
