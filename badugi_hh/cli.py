@@ -14,6 +14,8 @@ from collections.abc import Sequence
 #: subcommand -> module that defines ``add_arguments(parser)`` and ``run(args) -> int``.
 COMMANDS: dict[str, str] = {
     "hand": "badugi_hh.commands.hand",
+    "validate": "badugi_hh.commands.validate",
+    "bench": "badugi_hh.commands.bench",
 }
 
 

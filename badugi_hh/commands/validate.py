@@ -1,0 +1,105 @@
+"""Replay logs under the rules and list every violation as file:line: [RULE] message.
+
+Exit status: 0 when every hand is clean, 1 when a rule is broken, 2 when some
+input cannot be read (a missing or binary file, a hand with a syntax error).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from badugi_hh.engine import HandReport, SessionReport, Violation, audit
+from badugi_hh.events import ParseError
+from badugi_hh.parsers import iter_log_files, read_records
+from badugi_hh.progress import Progress
+
+EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_UNREADABLE = 0, 1, 2
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="+", type=Path, metavar="PATH",
+                        help="log files, or folders to search for *.txt and *.log")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object per file instead of text")
+
+
+@dataclass
+class FileAudit:
+    """What validating one file found."""
+
+    path: str
+    hands: int = 0
+    sessions: int = 0
+    violations: list[Violation] = field(default_factory=list)
+    errors: list[ParseError] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "file": self.path, "hands": self.hands, "sessions": self.sessions,
+            "violations": [{"rule": v.rule, "line": v.line, "hand": v.hand_id,
+                            "message": v.message} for v in self.violations],
+            "errors": [{"line": e.line, "column": e.column, "message": e.message}
+                       for e in self.errors],
+        }
+
+
+def validate_file(path: Path, progress: Progress | None = None) -> FileAudit:
+    """Parse and replay one file; unreadable parts become :class:`ParseError`."""
+    result = FileAudit(str(path))
+    for item in audit(read_records(path)):
+        if isinstance(item, HandReport):
+            result.hands += 1
+            result.violations.extend(item.violations)
+            if progress:
+                progress.advance()
+        elif isinstance(item, SessionReport):
+            result.sessions += 1
+            result.violations.extend(item.violations)
+        else:
+            result.errors.append(item)
+    result.violations.sort(key=lambda v: v.line)
+    return result
+
+
+def _files(paths: list[Path]) -> Iterator[Path | ParseError]:
+    for path in paths:
+        if not path.exists():
+            yield ParseError(message="no such file or folder", source=str(path), line=0)
+        else:
+            yield from iter_log_files([path])
+
+
+def run(args: argparse.Namespace) -> int:
+    status = EXIT_CLEAN
+    progress = Progress("hands", stream=sys.stderr)
+    for item in _files(args.paths):
+        if isinstance(item, ParseError):
+            print(f"{item.source}: {item.message}", file=sys.stderr)
+            status = EXIT_UNREADABLE
+            continue
+        result = validate_file(item, progress)
+        if result.errors:
+            status = EXIT_UNREADABLE
+        elif result.violations and status == EXIT_CLEAN:
+            status = EXIT_VIOLATIONS
+        if args.json:
+            print(json.dumps(result.as_json(), ensure_ascii=False))
+        else:
+            _print_text(result)
+    progress.close()
+    return status
+
+
+def _print_text(result: FileAudit) -> None:
+    for error in result.errors:
+        print(f"{error.source}:{error.line}:{error.column}: [PARSE] {error.message}")
+    for violation in result.violations:
+        print(violation)
+    verdict = "clean" if not (result.violations or result.errors) else (
+        f"{len(result.violations)} violations, {len(result.errors)} unreadable hands")
+    print(f"{result.path}: {result.hands} hands in {result.sessions} sessions: {verdict}")
