@@ -16,6 +16,10 @@ COMMANDS: dict[str, str] = {
     "hand": "badugi_hh.commands.hand",
     "validate": "badugi_hh.commands.validate",
     "bench": "badugi_hh.commands.bench",
+    "simulate": "badugi_hh.commands.simulate",
+    "import": "badugi_hh.commands.importer",
+    "stats": "badugi_hh.commands.stats",
+    "sql": "badugi_hh.commands.sql",
 }
 
 

@@ -326,17 +326,36 @@ class HandReplay:
     # -- dispatch -------------------------------------------------------------
 
     def feed(self, event: Event) -> None:
+        """Apply one event; events are fed in the order of the log."""
         self.last_line = event.line
         handler = _HANDLERS.get(type(event))
         if handler is None:
             raise TypeError(f"the engine does not know {type(event).__name__} events")
         if self.fold_line and type(event) not in _AFTER_HAND:
-            if not self.after_fold_reported:
-                self.after_fold_reported = True
-                self.report("S4", event.line, "the hand goes on after the fold on line "
-                            f"{self.fold_line}; a fold ends the hand at once")
-            return
-        handler(self, event)
+            self._after_fold(event)
+        else:
+            handler(self, event)
+
+    def feed_all(self, events: Iterable[Event]) -> None:
+        """:meth:`feed` for a whole hand: the same steps, with less overhead per event."""
+        handlers, after_hand = _HANDLERS, _AFTER_HAND
+        event = None
+        for event in events:
+            kind = type(event)
+            if self.fold_line and kind not in after_hand:
+                self._after_fold(event)
+            elif kind in handlers:
+                handlers[kind](self, event)
+            else:
+                self.feed(event)   # raises the error for an unknown event
+        if event is not None:
+            self.last_line = event.line
+
+    def _after_fold(self, event: Event) -> None:
+        if not self.after_fold_reported:
+            self.after_fold_reported = True
+            self.report("S4", event.line, "the hand goes on after the fold on line "
+                        f"{self.fold_line}; a fold ends the hand at once")
 
     def on_seat(self, event: Seat) -> None:
         self._sit(event.player, event.seat, event.stack, event.line)
@@ -885,6 +904,8 @@ E5_HANDS = {
     frozenset(parse_cards("Ah 2c 3d 2h")): (3, (3, 2, 1)),
 }
 _CATEGORY_WORDS = ("straight", "flush", "pair", "trips", "high")
+#: Logs repeat the same few hundred descriptions: read each once.
+_read_description = lru_cache(maxsize=4096)(parse_description)
 
 
 def _key(value: BadugiValue) -> tuple[int, tuple[int, ...]]:
@@ -1051,6 +1072,7 @@ class _Settlement:
                 self.report_("S3", line, f"the log pays out {paid}, the whole of the bets; "
                              f"the uncalled {forgot_return} goes back to "
                              f"{', '.join(returned)}, so the pot is {pot}")
+                returned.clear()   # follow the log: its award already holds the return
             else:
                 rake_note = f" after a rake of {rake}" if rake else ""
                 self.report_(rule, line, f"the log pays out {paid}{rake_note}, but the pot "
@@ -1080,7 +1102,7 @@ class _Settlement:
         self._explain_wrong_winner(sorted(computed_winners), sorted(stated_winners), line)
 
     def _explain_wrong_winner(self, right: list[str], wrong: list[str], line: int) -> None:
-        """Name the evaluation rule that the log's verdict breaks (E1-E5, S1)."""
+        """The best hand takes the pot (S1); say which evaluation rule the log missed."""
         verdict = (f"the log gives the pot to {', '.join(wrong)}, but "
                    f"{' and '.join(right)} {'has' if len(right) == 1 else 'have'} the best hand")
         if set(wrong) < set(right):
@@ -1098,12 +1120,12 @@ class _Settlement:
         if (_key(best), _key(claimed)) in E5_COMPARISONS:
             self.report_("E5", line, f"{verdict}{detail}, a worked example of the rules")
         elif best.size != claimed.size:
-            self.report_("E1", line, f"{verdict}{detail}: more usable cards beat fewer")
+            self.report_("S1", line, f"{verdict}{detail}: more usable cards beat fewer (E1)")
         elif _is_straight(_key(best)):
-            self.report_("E3", line, f"{verdict}{detail}: straights do not count against "
-                         "a Badugi hand")
+            self.report_("S1", line, f"{verdict}{detail}: straights do not count against "
+                         "a Badugi hand (E3)")
         else:
-            self.report_("E2", line, f"{verdict}{detail}: the lower highest card wins")
+            self.report_("S1", line, f"{verdict}{detail}: the lower highest card wins (E2)")
 
     def _results(self, returned: dict[str, int], won: dict[str, int]) -> dict[str, PlayerResult]:
         replay = self.replay
@@ -1142,7 +1164,7 @@ class _Settlement:
             value = self.values.get(name)
             if value is None:
                 continue
-            stated = parse_description(text)
+            stated = _read_description(text)
             if stated == _key(value):
                 continue
             cards = self.replay.shown[name]
@@ -1181,8 +1203,7 @@ def replay_hand(hand: Hand, seats: dict[str, int] | None = None,
                 previous: HandReport | None = None) -> HandReport:
     """Replay one hand on its own and return the engine's report."""
     replay = HandReplay(hand, seats, stacks, previous)
-    for event in hand.events:
-        replay.feed(event)
+    replay.feed_all(hand.events)
     return replay.finish()
 
 

@@ -254,6 +254,13 @@ def badugi_value(cards: Iterable[Card]) -> BadugiValue:
     ...
     badugi_hh.evaluate.EvaluationError: badugi hands have 4 or 5 cards, got 3
     """
+    if not isinstance(cards, (tuple, list)):
+        cards = tuple(cards)   # unpacking below must not use up an iterator
+    try:   # the common case, four good cards: one lookup, as in badugi_rank
+        a, b, c, d = cards
+        return _VALUES[_RANK_BY_MASK[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]]]
+    except (ValueError, TypeError, LookupError):
+        pass   # five cards, bad cards, or the table not built yet
     hand = _checked_hand(cards, (4, 5), "badugi")
     table = _rank_table()
     best = min(table[sum(1 << card for card in four)] for four in combinations(hand, 4))
