@@ -313,15 +313,16 @@ class HandReplay:
 
     def _can_act_after(self, seat: int | None, *, skip: str = "") -> list[str]:
         """Who still has a decision, in order; nobody once betting is over (S3)."""
-        order = [p for p in self._order_after(seat) if p.can_act and p.name != skip]
+        order = [p for p in self._order_after(seat)
+                 if not (p.folded or p.all_in) and p.name != skip]
         if len(order) + (1 if skip else 0) < 2:
             return [p.name for p in order if p.round_in < self.to_match]
         return [p.name for p in order]
 
     def _no_more_betting(self) -> bool:
         """At most one player can still bet and nobody owes a call (S3)."""
-        return self.able < 2 and all(p.round_in >= self.to_match
-                                     for p in self.players.values() if p.can_act)
+        return self.able < 2 and all(p.round_in >= self.to_match or p.folded or p.all_in
+                                     for p in self.players.values())
 
     # -- dispatch -------------------------------------------------------------
 
@@ -506,6 +507,8 @@ class HandReplay:
 
     def _enter_betting(self, line: int) -> bool:
         """Open the betting round an action belongs to; False if there is none."""
+        if self.round and not self.in_draw and not self.round_closed:
+            return True   # the round under way: by far the most common case
         if self.round == 0:
             self.report("G4", line, "betting starts before the blinds are posted")
             self.round = 1
@@ -534,9 +537,13 @@ class HandReplay:
         return True
 
     def _action_player(self, event: PlayerEvent) -> _Player | None:
-        player = self._player(event.player, event.line)
+        player = self.players.get(event.player) or self._player(event.player, event.line)
         if player is None or not self._enter_betting(event.line):
             return None
+        pending = self.pending
+        if pending and pending[0] == player.name:
+            del pending[0]   # the player whose turn it is: nothing more to check here
+            return player
         if player.folded:
             self.report("B4", event.line, f"{player.name} acts after folding")
             return None
