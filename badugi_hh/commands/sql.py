@@ -1,0 +1,142 @@
+"""Run a read-only SQL query on the database and print the result.
+
+    badugi-hh sql "SELECT player, sum(net) AS net FROM hand_players GROUP BY player"
+
+docs/schema.md describes the tables. The database is opened read-only, so a
+statement that would change it fails and changes nothing. Exit status: 0, or
+1 when the query fails or the database cannot be opened.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import sys
+from collections.abc import Sequence
+from datetime import date, datetime, time
+from decimal import Decimal
+from typing import TextIO
+
+import duckdb
+
+from badugi_hh.store import DEFAULT_DB, Store, StoreError
+
+
+def add_db_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", default=DEFAULT_DB, metavar="FILE",
+                        help=f"the DuckDB database (default: {DEFAULT_DB} in this folder)")
+
+
+def add_format_arguments(parser: argparse.ArgumentParser) -> None:
+    formats = parser.add_mutually_exclusive_group()
+    formats.add_argument("--json", dest="format", action="store_const", const="json",
+                         help="print a JSON list of one object per row")
+    formats.add_argument("--csv", dest="format", action="store_const", const="csv",
+                         help="print CSV with a header line")
+    parser.set_defaults(format="table")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.add_argument("query", metavar="SQL", help="one SQL statement, e.g. a SELECT")
+    add_db_argument(parser)
+    add_format_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        with Store(args.db, read_only=True) as store:
+            cursor = store.connection.execute(args.query)
+            columns = [column[0] for column in cursor.description or ()]
+            rows = cursor.fetchall() if columns else []
+    except StoreError as error:
+        print(f"badugi-hh sql: {error}", file=sys.stderr)
+        return 1
+    except duckdb.Error as error:
+        print(f"badugi-hh sql: {explain(error)}", file=sys.stderr)
+        return 1
+    write_result(columns, rows, args.format, sys.stdout)
+    return 0
+
+
+def explain(error: duckdb.Error) -> str:
+    """DuckDB's message, with what to do when the query tried to write."""
+    message = str(error)
+    if "read-only" in message:
+        message += ("\nbadugi-hh sql opens the database read-only: it answers queries and "
+                    "never changes the data (badugi-hh import adds to it)")
+    return message
+
+
+def write_result(columns: Sequence[str], rows: Sequence[Sequence[object]], form: str,
+                 out: TextIO) -> None:
+    """Print rows as an aligned ``table``, as ``json`` or as ``csv``."""
+    if form == "json":
+        records = [dict(zip(columns, map(plain, row))) for row in rows]
+        print(json.dumps(records, ensure_ascii=False, indent=2), file=out)
+    elif form == "csv":
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(columns)
+        writer.writerows([("" if value is None else plain(value)) for value in row]
+                         for row in rows)
+    else:
+        for line in format_table(columns, [[text(value) for value in row] for row in rows]):
+            print(line, file=out)
+
+
+def plain(value: object) -> object:
+    """A value JSON can hold: dates as ISO text, decimals as numbers, NaN as null.
+
+    >>> plain(datetime(2024, 1, 1, 20, 0)), plain(Decimal("1.5")), plain(float("nan"))
+    ('2024-01-01T20:00:00', 1.5, None)
+    """
+    if isinstance(value, (datetime, date, time)):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return float(value)
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, (list, tuple)):
+        return [plain(item) for item in value]
+    return value
+
+
+def text(value: object) -> str:
+    """How a value reads in a table: NULL for a missing value, floats shortened.
+
+    >>> text(None), text(2 / 3), text(1265), text(["Ana", "Bruno"])
+    ('NULL', '0.666667', '1265', 'Ana, Bruno')
+    """
+    if value is None:
+        return "NULL"
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(map(text, value))
+    return str(value)
+
+
+def format_table(columns: Sequence[str], cells: Sequence[Sequence[str]]) -> list[str]:
+    """Aligned columns: numbers to the right, text to the left.
+
+    >>> print("\\n".join(format_table(["player", "net"], [["Ana", "14"], ["Bruno", "-14"]])))
+    player  net
+    Ana      14
+    Bruno   -14
+    """
+    widths = [max([len(name), *(len(row[i]) for row in cells)]) for i, name in enumerate(columns)]
+    numeric = [all(_looks_numeric(row[i]) for row in cells) and bool(cells)
+               for i in range(len(columns))]
+
+    def line(values: Sequence[str]) -> str:
+        return "  ".join(value.rjust(width) if right else value.ljust(width)
+                         for value, width, right in zip(values, widths, numeric)).rstrip()
+
+    return [line(columns), *map(line, cells)]
+
+
+def _looks_numeric(cell: str) -> bool:
+    return cell in ("NULL", "-") or cell.rstrip("%").replace(",", "").lstrip("+-").replace(
+        ".", "", 1).isdigit()

@@ -1,0 +1,395 @@
+"""The DuckDB store on real database files: figures, idempotence, crashes, locks."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import signal
+import subprocess
+import sys
+import textwrap
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from badugi_hh import cli
+from badugi_hh.events import (
+    Bet, Call, Check, Draw, Event, Fold, Hand, PostBlind, Raise, Record, SessionEnd,
+    SessionStart, Show, Street,
+)
+from badugi_hh.simulate import simulate
+from badugi_hh.store import TABLES, Store, StoreLocked, schema_sql
+from badugi_hh.writer import write_records
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = Path(__file__).parent / "data" / "store"
+
+
+# -- helpers ---------------------------------------------------------------------------
+
+def log_text(records: list[Record]) -> str:
+    out = io.StringIO()
+    write_records(records, out)
+    return out.getvalue()
+
+
+def write_log(path: Path, records: list[Record]) -> Path:
+    path.write_text(log_text(records), encoding="utf-8")
+    return path
+
+
+def scalar(store: Store, sql: str, params: list[object] | None = None) -> object:
+    return store.connection.execute(sql, params or []).fetchall()[0][0]
+
+
+def table_counts(db: Path) -> dict[str, int]:
+    with Store(db, read_only=True) as store:
+        return store.counts()
+
+
+def hands_of(records: list[Record]) -> list[Hand]:
+    return [r for r in records if isinstance(r, Hand)]
+
+
+def before_first_draw(events: list[Event]) -> list[Event]:
+    first_draw = next((i for i, e in enumerate(events)
+                       if isinstance(e, Street) and e.kind == "draw"), len(events))
+    return events[:first_draw]
+
+
+@pytest.fixture(scope="module")
+def simulated() -> list[Record]:
+    return list(simulate(sessions=40, seed=11))
+
+
+@pytest.fixture()
+def imported(tmp_path: Path, simulated: list[Record]) -> tuple[Store, Path]:
+    log = write_log(tmp_path / "sim.txt", simulated)
+    store = Store(tmp_path / "db.duckdb")
+    store.import_paths([log])
+    yield store, log
+    store.close()
+
+
+# -- the schema --------------------------------------------------------------------------
+
+def test_every_table_and_column_is_documented() -> None:
+    doc = (ROOT / "docs" / "schema.md").read_text(encoding="utf-8")
+    sections = {part.split(maxsplit=1)[0]: part for part in doc.split("\n## ")[1:]}
+    for table, row_type in TABLES.items():
+        first_cells = re.findall(r"^\| ([^|]+) \|", sections[table], re.M)
+        documented = {name for cell in first_cells for name in re.findall(r"\w+", cell)}
+        assert set(row_type._fields) <= documented, table
+
+
+def test_schema_creates_on_a_new_file_and_opens_again(tmp_path: Path) -> None:
+    with Store(tmp_path / "new.duckdb") as store:
+        assert store.counts()["hands"] == 0
+    with Store(tmp_path / "new.duckdb") as store:   # IF NOT EXISTS: no error the second time
+        assert store.counts()["rules"] > 30
+    assert schema_sql().count("CREATE TABLE") == len(TABLES)
+
+
+# -- imported figures against the records ------------------------------------------------
+
+def test_hand_and_row_counts_match_the_records(imported: tuple[Store, Path],
+                                               simulated: list[Record]) -> None:
+    store, _ = imported
+    hands = hands_of(simulated)
+    kinds = Counter(type(e) for hand in hands for e in hand.events)
+    counts = store.counts()
+    assert counts["hands"] == len(hands)
+    assert counts["hand_players"] == 2 * len(hands)
+    assert counts["sessions"] == sum(isinstance(r, SessionStart) for r in simulated)
+    assert counts["actions"] == sum(kinds[k] for k in (PostBlind, Check, Bet, Call, Raise, Fold))
+    assert counts["draws"] == kinds[Draw]
+    assert scalar(store, "SELECT count(*) FROM showdowns WHERE shown_cards IS NOT NULL") \
+        == kinds[Show]
+    assert counts["violations"] == counts["quarantine"] == 0   # the simulator plays by the rules
+    assert counts["sources"] == 1 and counts["players"] == 2
+
+
+def test_net_per_session_and_player_matches_the_stacks(imported: tuple[Store, Path],
+                                                       simulated: list[Record]) -> None:
+    store, _ = imported
+    starts = {r.session_id: {p.name: p.stack for p in r.players}
+              for r in simulated if isinstance(r, SessionStart)}
+    ends = [r for r in simulated if isinstance(r, SessionEnd)]
+    expected = {}
+    for start_id, end in zip(starts, ends):   # the simulator ends each session it starts
+        for name, stack in end.stacks.items():
+            expected[(start_id, name)] = stack - starts[start_id][name]
+    stored = dict(((s, p), net) for s, p, net in store.connection.execute(
+        "SELECT session_id, player, sum(net) FROM hand_players GROUP BY ALL").fetchall())
+    assert stored == expected
+    session_net = dict(((s, p), net) for s, p, net in store.connection.execute(
+        "SELECT session_id, player, net FROM session_players").fetchall())
+    assert session_net == expected
+
+
+def test_vpip_and_pfr_counts_match_the_events(imported: tuple[Store, Path],
+                                              simulated: list[Record]) -> None:
+    store, _ = imported
+    vpip, pfr = Counter(), Counter()
+    for hand in hands_of(simulated):
+        first_round = before_first_draw(hand.events)
+        vpip.update({e.player for e in first_round if isinstance(e, (Call, Bet, Raise))})
+        pfr.update({e.player for e in first_round if isinstance(e, (Bet, Raise))})
+    rows = store.connection.execute(
+        "SELECT player, count_if(vpip), count_if(pfr) FROM hand_players GROUP BY player"
+    ).fetchall()
+    assert {p: v for p, v, _ in rows} == dict(vpip)
+    assert {p: r for p, _, r in rows} == dict(pfr)
+
+
+def test_summary_counts_agree_with_actions_and_draws(imported: tuple[Store, Path]) -> None:
+    """hand_players is computed in Python; the raw tables must say the same."""
+    store, _ = imported
+    mismatches = scalar(store, """
+        WITH counted AS (
+            SELECT source, hand_id, player,
+                   count_if(action = 'bet') AS bets, count_if(action = 'raise') AS raises,
+                   count_if(action = 'call') AS calls, count_if(action = 'check') AS checks,
+                   count_if(action = 'fold') AS folds
+            FROM actions GROUP BY ALL),
+        drawn AS (
+            SELECT source, hand_id, player,
+                   any_value(discarded) FILTER (WHERE draw = 1) AS d1,
+                   any_value(discarded) FILTER (WHERE draw = 2) AS d2,
+                   any_value(discarded) FILTER (WHERE draw = 3) AS d3
+            FROM draws GROUP BY ALL)
+        SELECT count(*) FROM hand_players hp
+        LEFT JOIN counted c USING (source, hand_id, player)
+        LEFT JOIN drawn d USING (source, hand_id, player)
+        WHERE hp.bets != coalesce(c.bets, 0) OR hp.raises != coalesce(c.raises, 0)
+           OR hp.calls != coalesce(c.calls, 0) OR hp.checks != coalesce(c.checks, 0)
+           OR hp.folds != coalesce(c.folds, 0)
+           OR hp.draw1_cards IS DISTINCT FROM d.d1 OR hp.draw2_cards IS DISTINCT FROM d.d2
+           OR hp.draw3_cards IS DISTINCT FROM d.d3
+           OR hp.went_to_showdown != EXISTS (SELECT 1 FROM showdowns s WHERE
+                 s.source = hp.source AND s.hand_id = hp.hand_id AND s.player = hp.player)""")
+    assert mismatches == 0
+    assert scalar(store, "SELECT count(*) FROM hands h WHERE pot != (SELECT sum(amount) "
+                         "FROM pots p WHERE p.source = h.source AND p.hand_id = h.hand_id)") == 0
+
+
+def test_every_hand_nets_to_zero(imported: tuple[Store, Path]) -> None:
+    store, _ = imported
+    assert scalar(store, "SELECT count(*) FROM (SELECT sum(net) AS n FROM hand_players "
+                         "GROUP BY source, hand_id) WHERE n != 0") == 0
+
+
+# -- idempotence -------------------------------------------------------------------------
+
+def test_reimporting_adds_nothing(imported: tuple[Store, Path],
+                                  simulated: list[Record]) -> None:
+    store, log = imported
+    before = store.counts()
+    again = store.import_paths([log])
+    assert (again.unchanged, again.new_hands) == (1, 0)
+    assert store.counts() == before
+    # Records fed again under the same source skip the hash check: the hand ids do it.
+    records = store.import_records(simulated, source=str(log.resolve()))
+    assert (records.hands, records.new_hands, records.violations) == (len(hands_of(simulated)),
+                                                                      0, 0)
+    assert store.counts() == before
+
+
+def test_appended_file_imports_only_new_hands(tmp_path: Path,
+                                              simulated: list[Record]) -> None:
+    text = log_text(simulated)
+    # Cut in the middle of a session, as a log read while the game goes on.
+    later_hands = [m.start() for m in re.finditer(r"^Hand #([2-9]|1[0-2])\b", text, re.M)]
+    cut = later_hands[len(later_hands) // 2]
+    log = tmp_path / "live.txt"
+    log.write_text(text[:cut], encoding="utf-8")
+    with Store(tmp_path / "db.duckdb") as store:
+        first = store.import_paths([log])
+        cut_session_violations = scalar(
+            store, "SELECT count(*) FROM violations WHERE level = 'session'")
+        log.write_text(text, encoding="utf-8")
+        second = store.import_paths([log])
+        assert second.new_hands == len(hands_of(simulated)) - first.new_hands > 0
+        assert cut_session_violations == 1   # N1: the cut session looked too short
+        appended = store.counts()
+    with Store(tmp_path / "clean.duckdb") as clean:
+        clean.import_paths([log])
+        assert clean.counts() == appended   # the short session's row and N1 are replaced
+
+
+def test_rewritten_file_has_its_rows_replaced(tmp_path: Path) -> None:
+    log = write_log(tmp_path / "game.txt", list(simulate(sessions=3, seed=1)))
+    with Store(tmp_path / "db.duckdb") as store:
+        store.import_paths([log])
+        write_log(log, list(simulate(sessions=2, seed=2)))
+        store.import_paths([log])
+        rewritten = store.counts()
+        sessions = {s for (s,) in store.connection.execute(
+            "SELECT DISTINCT session_id FROM hands").fetchall()}
+    assert sessions == {"sim-2-1", "sim-2-2"}
+    with Store(tmp_path / "clean.duckdb") as clean:
+        clean.import_paths([log])
+        assert clean.counts() == rewritten
+
+
+def test_import_in_worker_processes_stores_the_same(tmp_path: Path) -> None:
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for seed in range(4):
+        write_log(folder / f"game{seed}.txt", list(simulate(sessions=5, seed=seed)))
+    with Store(tmp_path / "serial.duckdb", batch_hands=50) as serial:
+        one = serial.import_paths([folder])
+    with Store(tmp_path / "parallel.duckdb", batch_hands=50) as parallel:
+        two = parallel.import_paths([folder], jobs=2)
+        assert parallel.import_paths([folder], jobs=2).unchanged == 4
+    assert (two.files, two.hands, two.new_hands) == (one.files, one.hands, one.new_hands)
+    assert table_counts(tmp_path / "parallel.duckdb") == table_counts(tmp_path / "serial.duckdb")
+
+
+# -- crashes -----------------------------------------------------------------------------
+
+CHILD_IMPORT = textwrap.dedent("""
+    import sys
+    from badugi_hh.store import Store
+    with Store(sys.argv[1], batch_hands=int(sys.argv[3])) as store:
+        store.import_file(sys.argv[2], progress=lambda hands: print(hands, flush=True))
+""")
+
+
+def test_killed_import_leaves_a_consistent_database(tmp_path: Path) -> None:
+    records = list(simulate(sessions=200, seed=5))
+    log = write_log(tmp_path / "big.txt", records)
+    db = tmp_path / "db.duckdb"
+    batch = 250
+    child = subprocess.Popen([sys.executable, "-c", CHILD_IMPORT, str(db), str(log), str(batch)],
+                             stdout=subprocess.PIPE, text=True)
+    committed = [int(child.stdout.readline()) for _ in range(2)]
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    assert committed == [batch, batch]
+    with Store(db, read_only=True) as store:
+        hands = scalar(store, "SELECT count(*) FROM hands")
+        assert hands % batch == 0 and hands >= 2 * batch   # whole batches, nothing partial
+        assert scalar(store, "SELECT count(*) FROM sources") == 0   # the file is not done
+        for table in ("hand_players", "actions"):
+            assert scalar(store, f"SELECT count(*) FROM hands h WHERE NOT EXISTS (SELECT 1 "
+                                 f"FROM {table} t WHERE t.source = h.source "
+                                 f"AND t.hand_id = h.hand_id)") == 0, table
+            assert scalar(store, f"SELECT count(*) FROM {table} t WHERE NOT EXISTS (SELECT 1 "
+                                 f"FROM hands h WHERE t.source = h.source "
+                                 f"AND t.hand_id = h.hand_id)") == 0, table
+    with Store(db) as store:
+        rerun = store.import_paths([log])
+        assert rerun.new_hands == len(hands_of(records)) - hands
+    with Store(tmp_path / "clean.duckdb") as clean:
+        clean.import_paths([log])
+    assert table_counts(db) == table_counts(tmp_path / "clean.duckdb")
+
+
+# -- unreadable text ---------------------------------------------------------------------
+
+def test_a_broken_hand_is_quarantined_and_the_others_stored(tmp_path: Path) -> None:
+    records = list(simulate(sessions=4, seed=3))
+    lines = log_text(records).splitlines(keepends=True)
+    broken = next(i for i, line in enumerate(lines) if ": raises " in line)
+    lines[broken] = lines[broken].replace(": raises ", ": raisez ")
+    log = tmp_path / "broken.txt"
+    log.write_text("".join(lines), encoding="utf-8")
+    with Store(tmp_path / "db.duckdb") as store:
+        summary = store.import_paths([log])
+        assert summary.quarantined == 1
+        assert store.counts()["hands"] == len(hands_of(records)) - 1
+        line, column, text, error = store.connection.execute(
+            "SELECT line, column_number, text, error FROM quarantine").fetchall()[0]
+    assert line == broken + 1 and column > 0
+    assert lines[broken].rstrip("\n") in text.splitlines()
+    assert "raisez" in error
+    with log.open("a", encoding="utf-8") as out:   # appended: the broken hand is read again
+        write_records(simulate(sessions=1, seed=99), out)
+    with Store(tmp_path / "db.duckdb") as store:
+        assert store.import_paths([log]).new_hands > 0
+        assert store.counts()["quarantine"] == 1
+
+
+def test_the_fixture_log_with_a_broken_hand(tmp_path: Path) -> None:
+    with Store(tmp_path / "db.duckdb") as store:
+        summary = store.import_paths([DATA])
+        assert (summary.files, summary.hands, summary.quarantined) == (1, 2, 1)
+        assert store.connection.execute(
+            "SELECT line, column_number FROM quarantine").fetchall() == [(32, 6)]
+
+
+# -- locks -------------------------------------------------------------------------------
+
+HOLDER = textwrap.dedent("""
+    import sys, time
+    from badugi_hh.store import Store
+    with Store(sys.argv[1]):
+        print("holding", flush=True)
+        time.sleep(float(sys.argv[2]))
+""")
+
+
+def hold(db: Path, seconds: float) -> subprocess.Popen[str]:
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(db), str(seconds)],
+                              stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline() == "holding\n"
+    return holder
+
+
+def test_a_second_writer_gets_a_clear_message(tmp_path: Path, capsys) -> None:
+    db = tmp_path / "db.duckdb"
+    log = write_log(tmp_path / "game.txt", list(simulate(sessions=1, seed=1)))
+    holder = hold(db, 30)
+    try:
+        with pytest.raises(StoreLocked) as caught:
+            Store(db, wait=0.5)
+        assert str(db) in str(caught.value) and f"process {holder.pid}" in str(caught.value)
+        assert cli.main(["import", str(log), "--db", str(db), "--wait", "0"]) == 1
+        assert f"process {holder.pid}" in capsys.readouterr().err
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_a_second_writer_waits_for_the_first(tmp_path: Path) -> None:
+    db = tmp_path / "db.duckdb"
+    holder = hold(db, 1)
+    with Store(db, wait=30) as store:
+        assert store.counts()["hands"] == 0
+    holder.wait()
+
+
+# -- the commands ------------------------------------------------------------------------
+
+def test_import_command_prints_a_summary_and_flags_missing_paths(tmp_path: Path,
+                                                                 capsys) -> None:
+    log = write_log(tmp_path / "game.txt", list(simulate(sessions=2, seed=4)))
+    db = tmp_path / "db.duckdb"
+    assert cli.main(["import", str(log), "--db", str(db)]) == 0
+    assert "2 sessions" in capsys.readouterr().out
+    assert cli.main(["import", str(tmp_path / "missing.txt"), str(log), "--db", str(db)]) == 2
+    out, err = capsys.readouterr()
+    assert "missing.txt" in err and "1 unchanged" in out
+
+
+def test_sql_command_reads_and_refuses_to_write(imported: tuple[Store, Path], capsys) -> None:
+    store, _ = imported
+    hands = store.counts()["hands"]
+    db = str(store.path)
+    store.close()   # one process, one configuration: the command opens it read-only
+    assert cli.main(["sql", "SELECT count(*) AS n FROM hands", "--db", db, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == [{"n": hands}]
+    assert cli.main(["sql", "DELETE FROM hands", "--db", db]) == 1
+    assert "read-only" in capsys.readouterr().err
+    assert cli.main(["sql", "SELECT player, seat FROM session_players ORDER BY ALL LIMIT 2",
+                     "--db", db, "--csv"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "player,seat"
+    assert table_counts(Path(db))["hands"] == hands
+
+
+def test_sql_command_on_a_missing_database(tmp_path: Path, capsys) -> None:
+    assert cli.main(["sql", "SELECT 1", "--db", str(tmp_path / "none.duckdb")]) == 1
+    assert "no database at" in capsys.readouterr().err
