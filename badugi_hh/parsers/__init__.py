@@ -1,0 +1,89 @@
+"""Hand-history readers: text of any supported dialect to typed records.
+
+:func:`read_records` opens a log, recognises its dialect from its first
+line that is not blank, and hands it to that dialect's reader. Every
+reader streams: it yields one record at a time and holds one hand at most.
+
+>>> import io
+>>> log = io.BytesIO(b"Session #s1\\nSeat 1: Ana (100)\\nSeat 2: Bruno (100)\\n"
+...                  b"Hand #1 - button Ana\\nAna: folds\\nBruno wins 3\\n")
+>>> [type(record).__name__ for record in read_records(log)]
+['SessionStart', 'Hand']
+>>> dialect_of("PokerStars Game #49164202872:  Badugi Limit").name
+'house'
+
+(Only the house dialect exists so far; a log no reader claims goes to it,
+whose errors then say what a house log looks like.)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+from badugi_hh.events import Record
+from badugi_hh.parsers import house
+from badugi_hh.parsers.text import LogText, open_log
+
+__all__ = ["DIALECTS", "Dialect", "LOG_SUFFIXES", "dialect_of", "iter_log_files",
+           "read_records"]
+
+#: Files :func:`iter_log_files` picks up inside a folder.
+LOG_SUFFIXES = (".txt", ".log")
+
+#: How many lines may come before the first that is not blank.
+_SNIFF_LINES = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    """A log format: how to recognise it, and its reader."""
+
+    name: str
+    sniff: Callable[[str], bool]
+    """Whether a log whose first non-blank line is this one is in the dialect."""
+    read: Callable[[LogText], Iterator[Record]]
+
+
+#: Tried in order; the first whose ``sniff`` says yes reads the log, and the
+#: last one reads any log that no dialect claims.
+DIALECTS: list[Dialect] = [
+    Dialect("house", house.sniff, house.read_house_lines),
+]
+
+
+def dialect_of(first_line: str) -> Dialect:
+    """The dialect of a log that starts (after blank lines) with ``first_line``."""
+    return next((dialect for dialect in DIALECTS if dialect.sniff(first_line)), DIALECTS[-1])
+
+
+def read_records(path_or_file: str | os.PathLike[str] | IO[bytes] | IO[str],
+                 ) -> Iterator[Record]:
+    """The records of one log file, in whichever dialect it is written.
+
+    A ``str`` here is a path (unlike :func:`~badugi_hh.parsers.house.read_house`,
+    which takes the text itself).
+    """
+    source = Path(path_or_file) if isinstance(path_or_file, str) else path_or_file
+    with open_log(source) as log:
+        first = next((line for line in log.head(_SNIFF_LINES) if line.strip()), "")
+        yield from dialect_of(first).read(log)
+
+
+def iter_log_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
+    """The log files named by ``paths``: files as given, folders searched recursively.
+
+    Inside a folder only ``*.txt`` and ``*.log`` files count (any case), in
+    sorted order; a path that does not exist raises :class:`FileNotFoundError`.
+    """
+    for path in map(Path, paths):
+        if path.is_dir():
+            yield from sorted(found for found in path.rglob("*")
+                              if found.suffix.lower() in LOG_SUFFIXES and found.is_file())
+        elif path.exists():
+            yield path
+        else:
+            raise FileNotFoundError(f"no such file or folder: {path}")

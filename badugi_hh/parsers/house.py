@@ -1,0 +1,866 @@
+"""The house hand-history format (docs/format.md): a streaming reader.
+
+:func:`read_house` yields one record at a time, like ``chess.pgn.read_game``:
+a :class:`~badugi_hh.events.SessionStart`, then a
+:class:`~badugi_hh.events.Hand` per hand, then the
+:class:`~badugi_hh.events.SessionEnd` if the log has one. A hand it cannot
+read comes as a :class:`~badugi_hh.events.ParseError` in its place, and
+reading goes on with the next hand.
+
+>>> log = '''Session #fri-1127 "Friday home game" 2026-11-27 20:00
+... Seat 1: Ana (100)
+... Seat 2: Bruno (100)
+...
+... Hand #1 - button Ana
+... Ana: posts small blind 1
+... Bruno: posts big blind 2
+... Ana: folds
+... Bruno wins 3
+... '''
+>>> session, hand = read_house(log)
+>>> session.session_id, [p.name for p in session.players], session.ruleset.big_bet
+('fri-1127', ['Ana', 'Bruno'], 4)
+>>> hand.hand_id, hand.events[0]
+('fri-1127#1', Button(line=5, seat=1))
+>>> hand.events[-1]
+Award(line=9, player='Bruno', amount=3, pot='', description=None)
+
+How it stays fast and small: the reader cuts the log into blocks at the
+lines that start with ``Session`` or ``Hand``, and parses each line of a
+block with the grammar (``grammar/house.lark``) from the start rule for its
+place in the block. Only the current block is held in memory. The grammar
+is the only definition of the format and the source of every syntax error;
+the reader just avoids parsing the same thing twice. A line's parse is
+cached by its text, since most lines (``Bruno: checks``, ``*** FIRST DRAW
+***``) repeat exactly, and a line with cards by its shape, with the cards
+filled in afterwards (see :func:`hand_line_events`).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from badugi_hh.cards import DECK, Card, parse_card
+from badugi_hh.events import (
+    Award, Bet, Burn, Button, Call, Cards, Check, Deal, Draw, DrawnCards, Event, Fold,
+    Hand, Muck, NetStated, ParseError, PostBlind, PotTotal, Raise, Record, Seat,
+    SessionEnd, SessionPlayer, SessionStart, Show, StackStated, Street, UncalledReturned,
+)
+from badugi_hh.parsers.text import LogText, Source, open_log
+from badugi_hh.rules import HOUSE, Ruleset
+
+__all__ = ["GRAMMAR_PATH", "MAX_BLOCK_LINES", "RESERVED_NAMES", "LineError", "bench_parse",
+           "hand_line_events", "house_parser", "parse_line", "read_house", "read_house_lines",
+           "sniff"]
+
+GRAMMAR_PATH = Path(__file__).resolve().parents[2] / "grammar" / "house.lark"
+
+#: A hand longer than this has lost its next ``Hand #`` line; holding it
+#: whole would let one broken file take any amount of memory.
+MAX_BLOCK_LINES = 2000
+
+#: Words that cannot be a player's name, because where a name may stand the
+#: grammar also expects them as keywords ("Burn [5c]", "button seat 2", the
+#: "Session ends - draw" line), or because they start a block.
+RESERVED_NAMES = frozenset({"Burn", "Dealt", "Hand", "Net", "Seat", "Session",
+                            "Stacks", "Total", "Uncalled", "draw", "seat", "stacks"})
+
+#: An event of a hand line, waiting for its line number: ``make(line=7)``.
+EventFactory = Callable[..., Event]
+
+
+class LineError(Exception):
+    """A line the grammar rejects, at ``column`` (1-based; 0: the whole line).
+
+    ``line`` is filled in by the reader, which knows where the text was.
+    """
+
+    def __init__(self, message: str, column: int, line: int = 0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.column = column
+        self.line = line
+
+    def __str__(self) -> str:
+        return self.message
+
+
+# -- what the structural lines say ------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class SessionLine:
+    session_id: str
+    title: str
+    started_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class SessionEndLine:
+    winner: str | None
+    draw: bool
+    stacks: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RulesLine:
+    """The :class:`~badugi_hh.rules.Ruleset` fields the line sets."""
+
+    changes: dict[str, object]
+
+
+@dataclass(frozen=True, slots=True)
+class HandLine:
+    number: int
+    button: Token | int | None  # a player's name (kept with its column) or a seat
+    started_at: datetime | None
+
+
+# -- the grammar's rules, one method each -------------------------------------------
+
+_DRAW_WORDS = {"single": 1, "double": 2, "triple": 3}
+_ORDINALS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
+
+
+@functools.cache  # a few hundred spellings: only those the grammar's CARD matches
+def _card(text: str) -> Card | None:
+    return None if text == "??" else parse_card(text, allow_joker=True)
+
+
+def _all_in(flag: object) -> bool:
+    return flag is not None
+
+
+def _unquote(token: Token) -> str:
+    return re.sub(r"\\(.)", r"\1", token[1:-1])
+
+
+@v_args(inline=True)
+class HouseTransformer(Transformer):
+    """Builds each line's result while Lark parses it (no tree is built).
+
+    Hand lines become event factories, so a parsed line can be cached and
+    stamped with each line number it occurs at. A card list is only ever
+    stored or counted here, never looked into: :func:`hand_line_events`
+    relies on that to reuse the parse of a line for other cards.
+    """
+
+    # start rules
+    def blank_line(self) -> None:
+        return None
+
+    def session_line(self, line: SessionLine | SessionEndLine) -> SessionLine | SessionEndLine:
+        return line
+
+    def header_line(self, item: RulesLine | EventFactory | None) -> RulesLine | EventFactory | None:
+        return item
+
+    def hand_start(self, number: Token, button: Token | int | None,
+                   started_at: datetime | None) -> HandLine:
+        return HandLine(int(number), button, started_at)
+
+    def hand_line(self, item: EventFactory | tuple[EventFactory, ...] | None,
+                  ) -> tuple[EventFactory, ...]:
+        if item is None:
+            return ()
+        return item if isinstance(item, tuple) else (item,)
+
+    # session
+    def session_header(self, session_id: Token, title: Token | None,
+                       started_at: datetime | None) -> SessionLine:
+        return SessionLine(str(session_id), _unquote(title) if title else "", started_at)
+
+    def when(self, date: Token, clock: Token | None) -> datetime:
+        numbers = re.split(r"[-/:]", date + (":" + clock if clock else ""))
+        try:
+            return datetime(*map(int, numbers))  # type: ignore[misc]
+        except ValueError as error:
+            raise LineError(f"{date} {clock or ''}".strip() + f" is not a date and time: {error}",
+                            date.column) from None
+
+    def session_end(self, outcome: tuple[str | None, bool] | None,
+                    stacks: tuple[tuple[str, int], ...] | None) -> SessionEndLine:
+        winner, draw = outcome or (None, False)
+        return SessionEndLine(winner, draw, stacks or ())
+
+    def winner(self, name: Token) -> tuple[str | None, bool]:
+        return str(name), False
+
+    def drawn_session(self) -> tuple[str | None, bool]:
+        return None, True
+
+    # rules
+    def rules(self, name: Token | None, *clauses: dict[str, object]) -> RulesLine:
+        changes = {key: value for clause in clauses for key, value in clause.items()}
+        if name is not None:
+            changes["name"] = _unquote(name)
+        return RulesLine(changes)
+
+    def game(self, game: Token, draws: dict[str, object] | None) -> dict[str, object]:
+        return {"game": game.lower(), **(draws or {})}
+
+    def named_draws(self, word: Token) -> dict[str, object]:
+        return {"draws": _DRAW_WORDS[word]}
+
+    def counted_draws(self, count: Token) -> dict[str, object]:
+        return {"draws": int(count)}
+
+    def limit(self, small: Token, big: Token) -> dict[str, object]:
+        return {"small_bet": int(small), "big_bet": int(big)}
+
+    def blinds(self, small: Token, big: Token) -> dict[str, object]:
+        return {"small_blind": int(small), "big_blind": int(big)}
+
+    def cap(self, raises: Token) -> dict[str, object]:
+        return {"max_raises": int(raises)}
+
+    def heads_up(self) -> dict[str, object]:
+        return {"min_players": 2, "max_players": 2}
+
+    def players_exactly(self, count: Token) -> dict[str, object]:
+        return {"min_players": int(count), "max_players": int(count)}
+
+    def players_between(self, least: Token, most: Token) -> dict[str, object]:
+        return {"min_players": int(least), "max_players": int(most)}
+
+    def fixed_stacks(self, chips: Token) -> dict[str, object]:
+        return {"starting_stack": int(chips)}
+
+    def seated_stacks(self) -> dict[str, object]:
+        return {"starting_stack": None}
+
+    def hands_limit(self, hands: Token) -> dict[str, object]:
+        return {"session_hands": int(hands)}
+
+    def no_hands_limit(self) -> dict[str, object]:
+        return {"session_hands": None}
+
+    def hand_size(self, cards: Token) -> dict[str, object]:
+        return {"hand_size": int(cards)}
+
+    def burns_logged(self) -> dict[str, object]:
+        return {"burns_logged": True}
+
+    def burns_not_logged(self) -> dict[str, object]:
+        return {"burns_logged": False}
+
+    def deal_order_logged(self) -> dict[str, object]:
+        return {"deal_order_logged": True}
+
+    def deal_order_not_logged(self) -> dict[str, object]:
+        return {"deal_order_logged": False}
+
+    def raked(self) -> dict[str, object]:
+        return {"rake": True}
+
+    def not_raked(self) -> dict[str, object]:
+        return {"rake": False}
+
+    def odd_chip_big_blind(self) -> dict[str, object]:
+        return {"odd_chip": "big_blind"}
+
+    def odd_chip_left_of_button(self) -> dict[str, object]:
+        return {"odd_chip": "first_left_of_button"}
+
+    def seat(self, number: Token, name: Token, stack: Token | None) -> EventFactory:
+        return functools.partial(Seat, player=str(name), seat=int(number),
+                                 stack=None if stack is None else int(stack))
+
+    # a hand
+    def button_player(self, name: Token) -> Token:
+        return name
+
+    def button_seat(self, number: Token) -> int:
+        return int(number)
+
+    def player_line(self, name: Token, verb: EventFactory) -> EventFactory:
+        return functools.partial(verb, player=str(name))
+
+    def posts(self, kind: str, amount: Token, all_in: object) -> EventFactory:
+        return functools.partial(PostBlind, amount=int(amount), kind=kind, all_in=_all_in(all_in))
+
+    def small_blind(self) -> str:
+        return "small"
+
+    def big_blind(self) -> str:
+        return "big"
+
+    def dead_blind(self) -> str:
+        return "dead"
+
+    def small_and_big_blinds(self) -> str:
+        return "small+big"
+
+    def checks(self) -> EventFactory:
+        return Check
+
+    def folds(self) -> EventFactory:
+        return Fold
+
+    def bets(self, amount: Token, all_in: object) -> EventFactory:
+        return functools.partial(Bet, amount=int(amount), all_in=_all_in(all_in))
+
+    def calls(self, amount: Token, all_in: object) -> EventFactory:
+        return functools.partial(Call, amount=int(amount), all_in=_all_in(all_in))
+
+    def raises(self, by: Token | None, to: Token, all_in: object) -> EventFactory:
+        return functools.partial(Raise, to=int(to), by=None if by is None else int(by),
+                                 all_in=_all_in(all_in))
+
+    def all_in(self) -> bool:
+        return True
+
+    def discards(self, count: Token, discarded: Cards | None, drawn: Cards | None,
+                 ) -> EventFactory:
+        if discarded is None:
+            discarded = (None,) * int(count)
+        elif len(discarded) != int(count):
+            raise LineError(f"says {count} discarded cards but lists {len(discarded)}",
+                            count.column)
+        return functools.partial(Draw, discarded=discarded, drawn=drawn)
+
+    def stands_pat(self) -> EventFactory:
+        return functools.partial(Draw, discarded=())
+
+    def draws_cards(self, cards: Cards) -> EventFactory:
+        return functools.partial(DrawnCards, cards=cards)
+
+    def shows(self, cards: Cards, description: Token | None) -> EventFactory:
+        return functools.partial(Show, cards=cards,
+                                 description=None if description is None else description[1:-1])
+
+    def mucks(self, cards: Cards | None) -> EventFactory:
+        return functools.partial(Muck, cards=cards)
+
+    def deal(self, name: Token, cards: Cards) -> EventFactory:
+        return functools.partial(Deal, player=str(name), cards=cards)
+
+    def burn(self, card: Token) -> EventFactory:
+        return functools.partial(Burn, card=_card(card))
+
+    def street(self, kind_and_number: tuple[str, int]) -> EventFactory:
+        kind, number = kind_and_number
+        return functools.partial(Street, kind=kind, number=number)
+
+    def deal_street(self) -> tuple[str, int]:
+        return "deal", 1
+
+    def ordinal_draw_street(self, ordinal: Token) -> tuple[str, int]:
+        return "draw", _ORDINALS[ordinal]
+
+    def numbered_draw_street(self, number: Token) -> tuple[str, int]:
+        return "draw", int(number)
+
+    def betting_street(self, number: Token) -> tuple[str, int]:
+        return "betting", int(number)
+
+    def showdown_street(self) -> tuple[str, int]:
+        return "showdown", 1
+
+    def summary_street(self) -> tuple[str, int]:
+        return "summary", 1
+
+    def uncalled(self, amount: Token, name: Token) -> EventFactory:
+        return functools.partial(UncalledReturned, player=str(name), amount=int(amount))
+
+    def award(self, name: Token, amount: Token, pot: str | None,
+              description: Token | None) -> EventFactory:
+        return functools.partial(Award, player=str(name), amount=int(amount), pot=pot or "",
+                                 description=None if description is None else description[1:-1])
+
+    def main_pot(self) -> str:
+        return "main"
+
+    def side_pot(self, number: Token) -> str:
+        return f"side {int(number)}"
+
+    def pot_total(self, total: Token, rake: Token | None) -> EventFactory:
+        return functools.partial(PotTotal, total=int(total), rake=0 if rake is None else int(rake))
+
+    def stacks(self, stacks: tuple[tuple[str, int], ...]) -> tuple[EventFactory, ...]:
+        return tuple(functools.partial(StackStated, player=name, amount=amount)
+                     for name, amount in stacks)
+
+    def stack_list(self, *names_and_amounts: Token) -> tuple[tuple[str, int], ...]:
+        return tuple((str(name), int(amount))
+                     for name, amount in zip(names_and_amounts[::2], names_and_amounts[1::2]))
+
+    def nets(self, *names_and_amounts: Token) -> tuple[EventFactory, ...]:
+        return tuple(functools.partial(NetStated, player=str(name), amount=int(amount))
+                     for name, amount in zip(names_and_amounts[::2], names_and_amounts[1::2]))
+
+    def cards(self, cards: Token) -> Cards:
+        return tuple(map(_card, cards[1:-1].split()))
+
+
+@functools.cache
+def house_parser() -> Lark:
+    """The grammar compiled once: LALR, building results while it parses."""
+    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr",
+                transformer=HouseTransformer(),
+                start=["blank_line", "session_line", "header_line", "hand_start", "hand_line"])
+
+
+@functools.lru_cache(maxsize=8192)
+def parse_line(text: str, start: str) -> object:
+    """Parse one line from the grammar's ``start`` rule, or raise :class:`LineError`.
+
+    >>> parse_line("Bruno: raises 2 to 4", "hand_line")[0](line=12)
+    Raise(line=12, player='Bruno', to=4, by=2, all_in=False)
+    >>> parse_line("Dealt to Ana [As Xx 3d Kd]", "hand_line")
+    Traceback (most recent call last):
+    ...
+    badugi_hh.parsers.house.LineError: expected a card such as As, 10d, A♠ or ??, got 'Xx'
+    """
+    try:
+        return house_parser().parse(text, start=start)
+    except UnexpectedInput as error:
+        raise _explain(error, text, start) from None
+
+
+# -- lines with cards: parsed once per shape ---------------------------------------
+#
+# A line with cards rarely repeats ("Dealt to Ana [As 2h 3d Kd]"), but its
+# shape does ("Dealt to Ana [.. .. .. ..]"). So the grammar parses a copy of
+# the line whose card lists are replaced by marker cards, one marker per list
+# and as many cards as the list has (group i becomes "[" + DECK[i] repeated);
+# the result, cached by that copy, is stamped with the real cards. This gives
+# exactly what parsing the line itself gives, because
+#
+# * the real lists are checked first with the grammar's CARDS terminal, so
+#   the lexer reads both copies as the same token types;
+# * the transformer only stores a card list, or counts it (the marker copy
+#   keeps every count), and never looks at the cards;
+# * a shape is used only if each list's markers came back, whole, in exactly
+#   one field of the events. A list inside a description or a comment, or a
+#   burn (one card, not a list) fails that test, and such lines are parsed
+#   as they are (burn lines repeat, so the line cache serves them).
+
+_CARD_LIST = re.compile(r"(\[[^\[\]]*\])")
+
+
+@functools.cache
+def _marker(index: int, size: int) -> str:
+    """The stand-in for card list ``index`` of ``size`` cards, e.g. ``[Ah Ah Ah]`` for 1, 3."""
+    return "[" + " ".join([str(DECK[index])] * size) + "]"
+
+
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """A hand line's events, with the fields each card list goes to."""
+
+    factories: tuple[EventFactory, ...]
+    slots: tuple[tuple[tuple[str, int], ...], ...]  # per factory: (field, list index)
+
+    def stamp(self, lists: list[Cards], line: int) -> list[Event]:
+        return [make(line=line, **{name: lists[index] for name, index in slots})
+                for make, slots in zip(self.factories, self.slots)]
+
+
+@functools.cache
+def _cards_pattern() -> re.Pattern[str]:
+    return re.compile(house_parser().get_terminal("CARDS").pattern.to_regexp())
+
+
+@functools.lru_cache(maxsize=4096)  # "[?? ?? ?? ??]", "[]", "[4c]" come back often
+def _card_list(text: str) -> Cards | None:
+    """The cards of ``[...]``, or ``None`` if the grammar's CARDS does not match it whole."""
+    if _cards_pattern().fullmatch(text) is None:
+        return None
+    return tuple(map(_card, text[1:-1].split()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _shape(marked: str, sizes: tuple[int, ...]) -> _Shape | None:
+    """The events of the marked line, if every card list lands in one field."""
+    try:
+        factories: tuple[EventFactory, ...] = parse_line(marked, "hand_line")  # type: ignore
+    except LineError:
+        return None
+    if not all(isinstance(make, functools.partial) for make in factories):
+        return None
+    slots = tuple(tuple((name, DECK.index(value[0])) for name, value in make.keywords.items()
+                        if isinstance(value, tuple) and value and value[0] in DECK)
+                  for make in factories)  # type: ignore[attr-defined]
+    filled = [(index, make.keywords[name]) for make, fields in zip(factories, slots)
+              for name, index in fields]  # type: ignore[attr-defined]
+    whole = [(index, (DECK[index],) * size) for index, size in enumerate(sizes) if size]
+    return _Shape(factories, slots) if sorted(filled) == whole else None
+
+
+def hand_line_events(text: str, line: int) -> list[Event]:
+    """The events of one line of a hand, at ``line``; raises :class:`LineError`.
+
+    >>> hand_line_events("Bruno: discards 2 [8c Qs] draws [4d Jh]", 17)
+    [Draw(line=17, player='Bruno', discarded=(8c, Qs), drawn=(4d, Jh))]
+    """
+    if "[" in text:
+        parts = _CARD_LIST.split(text)  # the text between lists, and the lists
+        lists = list(map(_card_list, parts[1::2]))
+        if None not in lists and len(lists) <= len(DECK):
+            sizes = tuple(map(len, lists))  # type: ignore[arg-type]
+            parts[1::2] = map(_marker, range(len(sizes)), sizes)
+            shape = _shape("".join(parts), sizes)
+            if shape is not None:
+                return shape.stamp(lists, line)  # type: ignore[arg-type]
+    return [make(line=line) for make in parse_line(text, "hand_line")]  # type: ignore
+
+
+# -- syntax errors in words a player understands ---------------------------------
+
+#: The grammar's named terminals as a player would say them; keywords are
+#: quoted as they are.
+_TERMINAL_WORDS = {
+    "$END": "the end of the line",
+    "<END-OF-FILE>": "the end of the line",
+    "NAME": "a player's name",
+    "SESSION_ID": "a session id such as fri-1127",
+    "INT": "a number",
+    "SIGNED_INT": "a number such as +14 or -14",
+    "CARD": "a card such as As, 10d, A♠ or ??",
+    "CARDS": "cards in brackets such as [As 2h 3d Kd] or [?? ??]",
+    "DESCRIPTION": "a description in parentheses",
+    "STRING": "a title in double quotes",
+    "DATE": "a date such as 2026-11-27",
+    "TIME": "a time such as 20:00",
+    "GAME": "a game (Badugi, Badeucy, Badacey)",
+    "DRAW_COUNT": "single, double or triple",
+    "ORDINAL": "FIRST, SECOND or THIRD",
+    "_SEP": "' - '",
+}
+
+#: What may start a line, by start rule: one example of each kind says more
+#: than the list of keywords.
+_LINE_STARTS = {
+    "hand_line": "a line of the hand, like 'Ana: calls 2', 'Dealt to Ana [As 2h 3d Kd]', "
+                 "'Burn [5c]', '*** FIRST DRAW ***' or 'Ana wins 28'",
+    "header_line": "a header line, like 'Seat 1: Ana (100)' or 'Rules: Badugi triple draw, "
+                   "fixed limit 2/4'",
+}
+
+#: Places in a line where a family of phrases fits: (a terminal only that
+#: place expects, the words for what fits there).
+_PLACES = (
+    ("CHECKS", "an action like '{player}: calls 2' (checks, folds, bets, calls, raises, "
+               "posts, discards, stands pat, draws, shows, mucks)"),
+    ("BLINDS", "a rule, like 'Badugi triple draw', 'fixed limit 2/4', 'blinds 1/2', "
+               "'cap 3 raises', 'heads-up', 'stacks 100' or '12 hands'"),
+)
+
+
+def _explain(error: UnexpectedInput, text: str, start: str) -> LineError:
+    column = error.column
+    if text[column - 1:column] == "[" and "CARDS" in _terminals(error):
+        return _explain_cards(text, column)
+    if start in _LINE_STARTS and column == len(text) - len(text.lstrip()) + 1:
+        expected = _LINE_STARTS[start]
+    else:
+        expected = _expected(_terminals(error), text)
+    if isinstance(error, UnexpectedToken):
+        if error.token.type == "$END":
+            return LineError(f"expected {expected}, but the line ends there",
+                             len(text.rstrip()) + 1)
+        got = str(error.token)
+    else:  # no terminal matches here: show the word that begins here
+        got = re.match(r"[^\s\]]*", text[column - 1:]).group() or text[column - 1]  # type: ignore
+    return LineError(f"expected {expected}, got {got[:20]!r}", column)
+
+
+def _terminals(error: UnexpectedInput) -> set[str]:
+    if isinstance(error, UnexpectedToken):
+        return error.expected
+    return error.allowed if isinstance(error, UnexpectedCharacters) else set()
+
+
+def _explain_cards(text: str, column: int) -> LineError:
+    """Point at the word inside ``[...]`` that the grammar's CARD does not match."""
+    inside = re.compile(r"\[([^\]]*)").match(text, column - 1).group(1)
+    card = re.compile(house_parser().get_terminal("CARD").pattern.to_regexp())
+    words = list(re.finditer(r"\S+", inside))
+    for word in words:
+        if not card.fullmatch(word.group()):
+            return LineError(f"expected {_TERMINAL_WORDS['CARD']}, got {word.group()!r}",
+                             column + 1 + word.start())
+    return LineError("expected ']' after the cards", column + 1 + len(inside))
+
+
+def _expected(terminals: set[str], text: str) -> str:
+    """The terminals Lark expected, in words."""
+    for terminal, words in _PLACES:
+        if terminal in terminals:
+            return words.format(player=text.split(":", 1)[0].strip())
+    described = sorted(_TERMINAL_WORDS[name] for name in terminals if name in _TERMINAL_WORDS)
+    keywords = sorted(repr(house_parser().get_terminal(name).pattern.value)
+                      for name in terminals if name not in _TERMINAL_WORDS)
+    *others, last = described + keywords or ["something else"]
+    return f"{', '.join(others)}, or {last}" if others else last
+
+
+# -- reading a log, block by block ------------------------------------------------
+
+_BLOCK_START = re.compile(r"[ \t]*(Session|Hand)(?![\w.'-])")
+_BLOCK_INITIALS = frozenset("SH \t")
+_HAND_NUMBER = re.compile(r"\s*Hand\s*#\s*(\d+)")
+
+
+@dataclass(slots=True)
+class _Block:
+    """The lines of a session header, a session's end or a hand, as read."""
+
+    kind: str  # "preamble" (before any session), "Session" or "Hand"
+    start: int
+    lines: list[str] = field(default_factory=list)
+    overflowed: bool = False
+
+    def numbered(self, first: int = 0) -> Iterator[tuple[int, str]]:
+        return enumerate(self.lines[first:], self.start + first)
+
+    @property
+    def last_line(self) -> int:
+        """The last line that is not blank."""
+        filled = [index for index, text in enumerate(self.lines) if text.strip()]
+        return self.start + (filled[-1] if filled else 0)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines[:self.last_line - self.start + 1])
+
+    @property
+    def name(self) -> str:
+        """How messages name the block: ``hand #3``, ``the session header``."""
+        if self.kind == "Hand":
+            number = _HAND_NUMBER.match(self.lines[0])
+            return f"hand #{number.group(1)}" if number else f"the hand at line {self.start}"
+        if self.kind == "Session":
+            ends = re.match(r"\s*Session\s+ends", self.lines[0])
+            return "the session's end" if ends else "the session header"
+        return ""
+
+
+@dataclass(slots=True)
+class _Session:
+    start: SessionStart
+    seats: dict[str, int]
+    ended_at: int | None = None
+
+
+class _HouseReader:
+    """Turns the lines of one log into records, one block at a time."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.session: _Session | None = None
+        self.no_session = ("there is no session header before it (a house log starts with "
+                           "'Session #<id>')")
+
+    def read(self, log: LogText) -> Iterator[Record]:
+        block = _Block("preamble", 1)
+        lines = block.lines
+        for number, text in enumerate(log, 1):
+            # (The first-letter test only spares most lines the regular expression.)
+            if text[:1] in _BLOCK_INITIALS and (match := _BLOCK_START.match(text)):
+                yield from self._close(block, at_end=False)
+                block = _Block(match.group(1), number)
+                lines = block.lines
+            if len(lines) < MAX_BLOCK_LINES:
+                lines.append(text)
+            else:
+                block.overflowed = True
+        if log.problem is not None:
+            yield ParseError(message=log.problem.message, source=self.source,
+                             line=log.problem.line, column=log.problem.column)
+        elif log.lines_read == 0:
+            yield ParseError(message="empty file", source=self.source, line=1)
+        elif block.kind == "preamble":  # not one "Session" or "Hand" line in the file
+            yield from list(self._close(block, at_end=True)) or [ParseError(
+                message="no session and no hands: the file holds only blank lines and "
+                        "comments", source=self.source, line=1)]
+        else:
+            yield from self._close(block, at_end=True)
+
+    def _close(self, block: _Block, at_end: bool) -> Iterator[Record]:
+        try:
+            if block.kind == "preamble":
+                self._preamble(block)
+            elif block.kind == "Session":
+                yield self._session(block)
+            elif self.session is None or self.session.ended_at is not None:
+                yield self._orphan(block)
+            else:
+                yield self._hand(block, self.session, at_end)
+        except LineError as error:
+            if block.name == "the session header":  # its hands have no players, no rules
+                self.session = None
+                self.no_session = f"the session header at line {block.start} could not be read"
+            yield self._error(block, error)
+
+    def _preamble(self, block: _Block) -> None:
+        for number, text in block.numbered():
+            _parse_at(text, "blank_line", number, "no session header: a house log starts with "
+                      "a line like 'Session #fri-1127 \"Friday home game\" 2026-11-27 20:00'")
+        _check_length(block)
+
+    def _session(self, block: _Block) -> SessionStart | SessionEnd:
+        _check_length(block)
+        line = _parse_at(block.lines[0], "session_line", block.start)
+        if isinstance(line, SessionEndLine):
+            for number, text in block.numbered(1):
+                _parse_at(text, "blank_line", number, "after 'Session ends' only a new "
+                          "'Session #...' may follow")
+            if self.session is not None:
+                self.session.ended_at = block.start
+            return SessionEnd(winner=line.winner, draw=line.draw, stacks=dict(line.stacks),
+                              source=self.source, line=block.start)
+        start = self._session_start(line, block)  # type: ignore[arg-type]
+        self.session = _Session(start, {player.name: player.seat for player in start.players})
+        return start
+
+    def _session_start(self, line: SessionLine, block: _Block) -> SessionStart:
+        changes: dict[str, object] = {}
+        seats: list[Seat] = []
+        for number, text in block.numbered(1):
+            item = _parse_at(text, "header_line", number)
+            if isinstance(item, RulesLine):
+                changes.update(item.changes)
+            elif item is not None:
+                seats.append(item(line=number))  # type: ignore[operator]
+        ruleset = HOUSE.replace(**changes) if changes else HOUSE
+        return SessionStart(session_id=line.session_id, ruleset=ruleset,
+                            players=_players(seats, ruleset), title=line.title,
+                            started_at=line.started_at, source=self.source, line=block.start)
+
+    def _orphan(self, block: _Block) -> ParseError:
+        why = self.no_session if self.session is None else (
+            f"it comes after the session ended at line {self.session.ended_at}")
+        return self._error(block, LineError(f"cannot be read: {why}", 1, block.start))
+
+    def _hand(self, block: _Block, session: _Session, at_end: bool) -> Hand:
+        _check_length(block)
+        start: HandLine = _parse_at(block.lines[0], "hand_start", block.start)  # type: ignore
+        events: list[Event] = []
+        if start.button is not None:
+            events.append(Button(seat=_seat_of(start.button, session, block.start),
+                                 line=block.start))
+        number = block.start
+        try:
+            for number, text in block.numbered(1):
+                if "[" in text:
+                    events += hand_line_events(text, number)
+                else:  # the common case, inline: a line whose parse is cached
+                    events.extend([make(line=number) for make in parse_line(text, "hand_line")])
+        except LineError as error:
+            error.line = number
+            raise
+        if not any(type(event) is Award for event in events):
+            where = "the file ends in the middle of the hand" if at_end else "the hand ends"
+            raise LineError(f"{where} without a result line such as 'Ana wins 28'", 0,
+                            block.last_line)
+        return Hand(hand_id=f"{session.start.session_id}#{start.number}", number=start.number,
+                    ruleset=session.start.ruleset, events=events, source=self.source,
+                    line=block.start, session_id=session.start.session_id,
+                    started_at=start.started_at)
+
+    def _error(self, block: _Block, error: LineError) -> ParseError:
+        where = f"{block.name}: " if block.name else ""
+        return ParseError(message=where + error.message, source=self.source,
+                          line=error.line, column=error.column, text=block.text)
+
+
+def _parse_at(text: str, start: str, line: int, message: str | None = None) -> object:
+    """:func:`parse_line`, with the line number (and perhaps a message) put in errors."""
+    try:
+        return parse_line(text, start)
+    except LineError as error:
+        error.line = line
+        error.message = message or error.message
+        raise
+
+
+def _check_length(block: _Block) -> None:
+    if block.overflowed:
+        raise LineError(f"more than {MAX_BLOCK_LINES} lines without a 'Hand #' line", 0,
+                        block.start + MAX_BLOCK_LINES)
+
+
+def _players(seats: list[Seat], ruleset: Ruleset) -> list[SessionPlayer]:
+    players: list[SessionPlayer] = []
+    for seat in seats:
+        if any(player.name == seat.player for player in players):
+            raise LineError(f"{seat.player} is seated twice", 1, seat.line)
+        stack = ruleset.starting_stack if seat.stack is None else seat.stack
+        if stack is None:
+            raise LineError("the rules give no starting stack: say it, as in "
+                            f"'Seat {seat.seat}: {seat.player} (100)'", 1, seat.line)
+        players.append(SessionPlayer(seat=seat.seat, name=seat.player, stack=stack))
+    return players
+
+
+def _seat_of(button: Token | int, session: _Session, line: int) -> int:
+    if isinstance(button, int):
+        return button
+    if button not in session.seats:
+        raise LineError(f"the button is {str(button)!r}, who has no seat "
+                        f"(seated: {', '.join(session.seats)})", button.column, line)
+    return session.seats[button]
+
+
+def read_house_lines(log: LogText) -> Iterator[Record]:
+    """The records of a house log already opened with :func:`~badugi_hh.parsers.text.open_log`."""
+    return _HouseReader(log.name).read(log)
+
+
+def read_house(source: Source, name: str | None = None) -> Iterator[Record]:
+    """Read a house log, one record at a time; see the module docstring.
+
+    ``source`` is a :class:`~pathlib.Path`, an open file (binary or text),
+    or the text of a log as ``str``. ``name`` is the source the records cite
+    (default: the path, or the file's name).
+    """
+    with open_log(source, name) as log:
+        yield from read_house_lines(log)
+
+
+def sniff(first_line: str) -> bool:
+    """Whether a log whose first non-blank line is ``first_line`` is a house log.
+
+    >>> sniff('Session #fri-1127 "Friday home game"'), sniff("# typed by Ana")
+    (True, True)
+    >>> sniff("PokerStars Game #1: Badugi"), sniff("#37732805: Limit Badugi - 30/60")
+    (False, False)
+    """
+    match = _BLOCK_START.match(first_line)
+    if match:
+        return match.group(1) == "Session"
+    try:
+        return parse_line(first_line, "blank_line") is None
+    except LineError:
+        return False
+
+
+def bench_parse(hands_text: str) -> dict[str, float]:
+    """Time :func:`read_house` on the text of a whole house log (header included).
+
+    The caches are emptied first, so the figure includes the parses a cold
+    reader makes.
+
+    >>> figures = bench_parse("Session #b\\nSeat 1: A\\nSeat 2: B\\nHand #1\\nA wins 3\\n")
+    >>> figures["hands"], figures["errors"]
+    (1, 0)
+    """
+    for cache in (parse_line, _shape, _card_list):
+        cache.cache_clear()
+    started = time.perf_counter()
+    kinds = [type(record) for record in read_house(hands_text)]
+    seconds = time.perf_counter() - started
+    hands = kinds.count(Hand)
+    return {"hands": hands, "errors": kinds.count(ParseError), "seconds": seconds,
+            "hands_per_second": hands / seconds if seconds else float("inf"),
+            "lines_per_second": hands_text.count("\n") / seconds if seconds else float("inf")}

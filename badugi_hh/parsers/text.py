@@ -1,0 +1,230 @@
+"""A log's bytes as lines of text, one at a time, whatever the file looks like.
+
+Every dialect reads through :func:`open_log`, so every dialect treats
+encodings, byte-order marks, line endings and binary files the same way:
+
+* UTF-8, with or without a byte-order mark. A line that is not valid UTF-8
+  is read as Windows-1252, the encoding of old Windows editors and site
+  exports (a byte that is not Windows-1252 either becomes U+FFFD, which the
+  grammar then reports at its column); the rest of the file is unaffected.
+* LF or CRLF line ends.
+* UTF-16 (with its byte-order mark) is refused with its own message; any
+  other file with a NUL byte is a binary file. Reading stops there, and
+  :attr:`LogText.problem` says why.
+
+A file is read a chunk at a time (:data:`CHUNK_BYTES`), and each chunk's
+whole lines are decoded at once, so memory holds a chunk, never the file.
+
+Lines come without their line end:
+
+>>> with open_log("\\ufeffSession #s1\\r\\nSeat 1: Ana (100)\\r\\n") as log:
+...     list(log), log.problem
+(['Session #s1', 'Seat 1: Ana (100)'], None)
+>>> with open_log(b"Seat 1: Jos\\xe9 (100)\\n", name="old.txt") as log:
+...     list(log)
+['Seat 1: José (100)']
+>>> with open_log(b"PK\\x03\\x04\\x00\\x00", name="hands.zip") as log:
+...     list(log), str(log.problem)
+([], 'hands.zip:1:5: a binary file, not a hand history (NUL byte at byte offset 4)')
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterator
+from itertools import chain, islice
+from pathlib import Path
+from types import TracebackType
+from typing import IO
+
+__all__ = ["LogText", "LogTextError", "Source", "open_log"]
+
+#: Where a log comes from: a path, an open file (binary or text), the text
+#: itself as ``str``, or its bytes.
+Source = os.PathLike[str] | IO[bytes] | IO[str] | str | bytes
+
+#: A line longer than this is not a hand history line, and reading it whole
+#: would let one line take any amount of memory.
+MAX_LINE_BYTES = 1 << 20
+#: How much of a file is read at a time.
+CHUNK_BYTES = 1 << 16
+
+_UTF8_BOM = b"\xef\xbb\xbf"
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
+class LogTextError(Exception):
+    """Why a file cannot be read as text from some point on."""
+
+    def __init__(self, message: str, source: str, line: int, column: int = 0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.source = source
+        self.line = line
+        self.column = column
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.line}:{self.column}: {self.message}"
+
+
+class LogText:
+    """The lines of one log, read lazily; iterate it once.
+
+    When reading has to stop early (a binary file, an endless line) the
+    iteration simply ends and :attr:`problem` says why, so a reader can
+    report it after the records it has already produced. :attr:`lines_read`
+    counts the lines, so a reader can tell an empty file apart.
+    """
+
+    def __init__(self, name: str, lines: Iterator[str], closing: IO[bytes] | None) -> None:
+        self.name = name
+        self.problem: LogTextError | None = None
+        self.lines_read = 0
+        self._lines = lines
+        self._closing = closing
+
+    def __iter__(self) -> Iterator[str]:
+        try:
+            for self.lines_read, line in enumerate(self._lines, 1):
+                yield line
+        except LogTextError as problem:
+            self.problem = problem
+
+    def head(self, count: int) -> list[str]:
+        """The first ``count`` lines (or fewer), left in place for the reader.
+
+        This is how a dialect is recognised without reading the log twice.
+        """
+        head: list[str] = []
+        try:
+            head.extend(islice(self._lines, count))
+        except LogTextError as problem:
+            self.problem = problem
+            self._lines = iter(head)
+        else:
+            self._lines = chain(head, self._lines)
+        return head
+
+    def close(self) -> None:
+        if self._closing is not None:
+            self._closing.close()
+
+    def __enter__(self) -> LogText:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        self.close()
+
+
+def open_log(source: Source, name: str | None = None) -> LogText:
+    """Open ``source`` for reading line by line; ``name`` is what errors cite.
+
+    A ``str`` is the text of a log, not a file name: pass a
+    :class:`~pathlib.Path` to read a file. Files this opens are closed by
+    :meth:`LogText.close` (or the ``with`` block).
+    """
+    if isinstance(source, os.PathLike):
+        path = Path(source)
+        stream = path.open("rb")
+        return LogText(name or str(path), _lines_of_bytes(stream, name or str(path)), stream)
+    if isinstance(source, str):
+        return LogText(name or "<text>", _lines_of_str(source, name or "<text>"), None)
+    if isinstance(source, bytes):
+        source = io.BytesIO(source)
+    name = name or str(getattr(source, "name", "<stream>"))
+    if isinstance(source.read(0), str):
+        return LogText(name, _lines_of_text_file(source, name), None)  # type: ignore[arg-type]
+    return LogText(name, _lines_of_bytes(source, name), None)  # type: ignore[arg-type]
+
+
+def _lines_of_bytes(stream: IO[bytes], name: str) -> Iterator[str]:
+    """The lines of a binary stream, read a chunk at a time.
+
+    Each chunk's whole lines are scanned for NUL and decoded in one go, which
+    costs a fraction of doing it line by line.
+    """
+    pending = stream.read(CHUNK_BYTES)
+    if pending.startswith(_UTF16_BOMS):
+        raise LogTextError("the file is UTF-16 text: save it as UTF-8", name, 1)
+    offset = len(_UTF8_BOM) if pending.startswith(_UTF8_BOM) else 0  # of pending, in the file
+    pending = pending[offset:]
+    number = 0  # lines read so far
+    while pending:
+        more = stream.read(CHUNK_BYTES)
+        cut = pending.rfind(b"\n") + 1 if more else len(pending)
+        if not cut:  # a line longer than a chunk: read on, up to a limit
+            if len(pending) > MAX_LINE_BYTES:
+                raise LogTextError(f"line longer than {MAX_LINE_BYTES} bytes: not a hand "
+                                   "history", name, number + 1)
+            pending += more
+            continue
+        whole, pending = pending[:cut], pending[cut:] + more
+        if (nul := whole.find(b"\0")) >= 0:
+            line_start = whole.rfind(b"\n", 0, nul) + 1
+            yield from _decoded_lines(whole[:line_start])
+            raise _binary(name, number + whole.count(b"\n", 0, line_start) + 1,
+                          offset + line_start, nul - line_start)
+        yield from _decoded_lines(whole)
+        number += whole.count(b"\n")
+        offset += cut
+
+
+def _decoded_lines(whole: bytes) -> list[str]:
+    """Whole lines as text: UTF-8, else (line by line) Windows-1252."""
+    try:
+        return _split(whole.decode("utf-8"))
+    except UnicodeDecodeError:
+        return _split("\n".join(map(_decode, whole.split(b"\n"))))
+
+
+def _split(whole: str) -> list[str]:
+    """Whole lines, without their line ends (LF or CRLF)."""
+    if not whole:
+        return []
+    lines = whole.split("\n")
+    if whole.endswith("\n"):
+        lines.pop()  # the empty "line" after the last line end
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def _decode(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", errors="replace")
+
+
+def _binary(name: str, line: int, line_offset: int, column: int) -> LogTextError:
+    return LogTextError("a binary file, not a hand history "
+                        f"(NUL byte at byte offset {line_offset + column})",
+                        name, line, column + 1)
+
+
+def _lines_of_str(text: str, name: str) -> Iterator[str]:
+    """Split at ``\n`` only (``str.splitlines`` would also split at form feeds)."""
+    start = 1 if text.startswith("\ufeff") else 0
+    number = 0  # lines read so far
+    while start < len(text):
+        end = text.rfind("\n", start, start + CHUNK_BYTES) + 1 or text.find("\n", start) + 1
+        whole = text[start:end or len(text)]
+        if (nul := whole.find("\0")) >= 0:
+            line_start = whole.rfind("\n", 0, nul) + 1
+            yield from _split(whole[:line_start])
+            raise LogTextError("a binary file, not a hand history (NUL character)", name,
+                               number + whole.count("\n", 0, line_start) + 1,
+                               nul - line_start + 1)
+        yield from _split(whole)
+        number += whole.count("\n")
+        start += len(whole)
+
+
+def _lines_of_text_file(stream: IO[str], name: str) -> Iterator[str]:
+    for number, line in enumerate(stream, 1):
+        if number == 1:
+            line = line.removeprefix("\ufeff")
+        if "\0" in line:
+            raise LogTextError("a binary file, not a hand history (NUL character)",
+                               name, number, line.index("\0") + 1)
+        yield line.removesuffix("\n").removesuffix("\r")

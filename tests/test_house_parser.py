@@ -1,0 +1,498 @@
+"""The house-format reader, on the fixture logs of tests/data/house/ and small texts."""
+
+from __future__ import annotations
+
+import io
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from badugi_hh.cards import JOKER, parse_cards
+from badugi_hh.events import (
+    Award, Bet, Burn, Button, Call, Check, Deal, Draw, DrawnCards, Fold, Hand, Muck,
+    NetStated, ParseError, PostBlind, PotTotal, Raise, Seat, SessionEnd, SessionPlayer,
+    SessionStart, Show, StackStated, Street, UncalledReturned,
+)
+from badugi_hh.parsers import iter_log_files, read_records
+from badugi_hh.parsers import house
+from badugi_hh.parsers import text as log_text
+from badugi_hh.parsers.house import LineError, hand_line_events, parse_line, read_house
+from badugi_hh.rules import HOUSE
+from badugi_hh.writer import format_event
+
+DATA = Path(__file__).parent / "data" / "house"
+
+HEADER = "Session #t\nSeat 1: Ana (100)\nSeat 2: Bruno (100)\n"
+
+
+def c(text: str) -> tuple:
+    return parse_cards(text, allow_joker=True)
+
+
+def records(text: str) -> list:
+    return list(read_house(text, name="t.txt"))
+
+
+def errors(text: str) -> list[str]:
+    return [str(record) for record in records(text) if isinstance(record, ParseError)]
+
+
+def hand_of(body: str) -> Hand:
+    """The one hand of a log made of HEADER and ``body``."""
+    start, hand = records(HEADER + body)
+    assert isinstance(hand, Hand), hand
+    return hand
+
+
+# -- the documented session ----------------------------------------------------------
+
+def test_the_documented_session_reads_as_a_start_three_hands_and_an_end() -> None:
+    start, *hands, end = read_records(DATA / "session.txt")
+    assert start == SessionStart(
+        session_id="fri-1127", ruleset=HOUSE.replace(session_hands=3),
+        players=[SessionPlayer(seat=1, name="Ana", stack=100),
+                 SessionPlayer(seat=2, name="Bruno", stack=100)],
+        title="Friday home game", started_at=datetime(2026, 11, 27, 20, 0),
+        source=str(DATA / "session.txt"), line=2)
+    assert [(hand.hand_id, hand.number, hand.line) for hand in hands] == [
+        ("fri-1127#1", 1, 7), ("fri-1127#2", 2, 40), ("fri-1127#3", 3, 52)]
+    assert hands[0].started_at == datetime(2026, 11, 27, 20, 2)
+    assert hands[1].started_at is None
+    assert end == SessionEnd(winner="Ana", stacks={"Ana": 118, "Bruno": 82},
+                             source=str(DATA / "session.txt"), line=84)
+
+
+def test_the_sketch_hand_becomes_these_events() -> None:
+    hand = next(record for record in read_records(DATA / "session.txt")
+                if isinstance(record, Hand))
+    assert hand.events[:16] == [
+        Button(line=7, seat=1),
+        PostBlind(line=8, player="Ana", amount=1, kind="small"),
+        PostBlind(line=9, player="Bruno", amount=2, kind="big"),
+        Deal(line=10, player="Bruno", cards=c("7c 8c 9h Qs")),
+        Deal(line=11, player="Ana", cards=c("As 2h 3d Kd")),
+        Raise(line=12, player="Ana", to=4, by=2),
+        Call(line=13, player="Bruno", amount=2),
+        Street(line=14, kind="draw", number=1),
+        Burn(line=15, card=c("5c")[0]),
+        Draw(line=16, player="Bruno", discarded=c("8c Qs"), drawn=c("4d Jh")),
+        Draw(line=17, player="Ana", discarded=c("Kd"), drawn=c("4c")),
+        Check(line=18, player="Bruno"),
+        Bet(line=19, player="Ana", amount=2),
+        Call(line=20, player="Bruno", amount=2),
+        Street(line=21, kind="draw", number=2),
+        Burn(line=22, card=None),
+    ]
+    assert hand.events[-5:] == [
+        Show(line=35, player="Bruno", cards=c("7c 9h 4d 2s"), description="badugi 9-7-4-2"),
+        Show(line=36, player="Ana", cards=c("As 2h 3d 4c"), description="badugi 4-3-2-A"),
+        Award(line=37, player="Ana", amount=28),
+        StackStated(line=38, player="Ana", amount=114),
+        StackStated(line=38, player="Bruno", amount=86),
+    ]
+
+
+def test_hidden_cards_and_draws_told_by_count() -> None:
+    hands = [record for record in read_records(DATA / "session.txt") if isinstance(record, Hand)]
+    third = hands[2].events
+    assert Deal(line=55, player="Bruno", cards=(None,) * 4) in third
+    assert Draw(line=61, player="Bruno", discarded=(None, None), drawn=None) in third
+    assert Draw(line=68, player="Ana", discarded=()) in third
+    assert third[-4:-2] == [Award(line=80, player="Ana", amount=6, description="split pot"),
+                            Award(line=81, player="Bruno", amount=6, description="split pot")]
+
+
+def test_suit_symbols_read_as_letters() -> None:
+    second = [record for record in read_records(DATA / "session.txt")
+              if isinstance(record, Hand)][1]
+    assert Deal(line=44, player="Bruno", cards=c("Ac 5d 9s Kh")) in second.events
+
+
+# -- every line ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("line, event", [
+    ("Ana: posts small blind 1", PostBlind(player="Ana", amount=1, kind="small")),
+    ("Ana: posts big blind 2 and is all-in",
+     PostBlind(player="Ana", amount=2, kind="big", all_in=True)),
+    ("Ana: posts dead blind 2", PostBlind(player="Ana", amount=2, kind="dead")),
+    ("Ana: posts small & big blinds 3", PostBlind(player="Ana", amount=3, kind="small+big")),
+    ("Dealt to Ana [As 2h 3d Kd]", Deal(player="Ana", cards=c("As 2h 3d Kd"))),
+    ("Dealt to Ana [?? ?? ?? ??]", Deal(player="Ana", cards=(None,) * 4)),
+    ("Dealt to Ana [a♠ 10♥ 3D jk]", Deal(player="Ana", cards=(*c("As Th 3d"), JOKER))),
+    ("Ana: checks", Check(player="Ana")),
+    ("Ana: folds", Fold(player="Ana")),
+    ("Ana: bets 4", Bet(player="Ana", amount=4)),
+    ("Ana: calls 3 and is all-in", Call(player="Ana", amount=3, all_in=True)),
+    ("Ana: raises 2 to 4", Raise(player="Ana", to=4, by=2)),
+    ("Ana: raises to 8", Raise(player="Ana", to=8)),
+    ("*** DEALING HANDS ***", Street(kind="deal")),
+    ("*** FIRST DRAW ***", Street(kind="draw", number=1)),
+    ("*** THIRD DRAW ***", Street(kind="draw", number=3)),
+    ("*** DRAW 4 ***", Street(kind="draw", number=4)),
+    ("*** BETTING ROUND 2 ***", Street(kind="betting", number=2)),
+    ("*** SHOWDOWN ***", Street(kind="showdown")),
+    ("*** SHOW DOWN ***", Street(kind="showdown")),
+    ("*** SUMMARY ***", Street(kind="summary")),
+    ("Burn [5c]", Burn(card=c("5c")[0])),
+    ("Burn [??]", Burn(card=None)),
+    ("Burn [Joker]", Burn(card=JOKER)),
+    ("Bruno: discards 2 [8c Qs] draws [4d Jh]",
+     Draw(player="Bruno", discarded=c("8c Qs"), drawn=c("4d Jh"))),
+    ("Bruno: discards 2", Draw(player="Bruno", discarded=(None, None))),
+    ("Bruno: discards 2 cards [8c Qs]", Draw(player="Bruno", discarded=c("8c Qs"))),
+    ("Bruno: discards 1 draws [4d]", Draw(player="Bruno", discarded=(None,), drawn=c("4d"))),
+    ("Bruno: discards 0 draws []", Draw(player="Bruno", discarded=(), drawn=())),
+    ("Ana: stands pat", Draw(player="Ana", discarded=())),
+    ("Ana: draws [4c]", DrawnCards(player="Ana", cards=c("4c"))),
+    ("Uncalled bet 2 returned to Ana", UncalledReturned(player="Ana", amount=2)),
+    ("Ana: shows [As 2h 3d 4c] (badugi 4-3-2-A)",
+     Show(player="Ana", cards=c("As 2h 3d 4c"), description="badugi 4-3-2-A")),
+    ("Ana: shows [As 2h 3d 4c]", Show(player="Ana", cards=c("As 2h 3d 4c"))),
+    ("Ana: mucks", Muck(player="Ana")),
+    ("Ana: mucks hand", Muck(player="Ana")),
+    ("Ana: mucks [As 2h 3d Kd]", Muck(player="Ana", cards=c("As 2h 3d Kd"))),
+    ("Ana wins 28", Award(player="Ana", amount=28)),
+    ("Ana wins 14 from side pot 1 (badugi)",
+     Award(player="Ana", amount=14, pot="side 1", description="badugi")),
+    ("Ana wins 14 from main pot", Award(player="Ana", amount=14, pot="main")),
+    ("Total pot 28", PotTotal(total=28)),
+    ("Total pot 28 | Rake 1", PotTotal(total=28, rake=1)),
+    ("Net: Ana -14", NetStated(player="Ana", amount=-14)),
+    ("Stacks: Ana 114", StackStated(player="Ana", amount=114)),
+    ("Seat 2: Bruno (86)", Seat(player="Bruno", seat=2, stack=86)),
+    ("Seat 2: Bruno", Seat(player="Bruno", seat=2)),
+    ("Ana:   raises 2   to 4   # a comment", Raise(player="Ana", to=4, by=2)),
+])
+def test_each_line_of_a_hand_becomes_its_event(line: str, event) -> None:
+    assert hand_line_events(line, 5) == [event.__class__(**{**_fields(event), "line": 5})]
+
+
+def _fields(event) -> dict:
+    return {name: getattr(event, name) for name in event.__dataclass_fields__}
+
+
+def test_a_stacks_line_is_one_event_per_player() -> None:
+    assert hand_line_events("Stacks: Ana 114, Bruno 86", 9) == [
+        StackStated(line=9, player="Ana", amount=114),
+        StackStated(line=9, player="Bruno", amount=86)]
+
+
+def test_every_line_kind_reads_in_a_file() -> None:
+    start, hand, end = read_records(DATA / "every_line.txt")
+    assert start.ruleset == HOUSE.replace(
+        name="six-max", game="badeucy", draws=2, small_bet=10, big_bet=20, small_blind=5,
+        big_blind=10, max_raises=4, min_players=2, max_players=6, starting_stack=None,
+        session_hands=None, hand_size=5, burns_logged=False, deal_order_logged=False,
+        rake=True, odd_chip="first_left_of_button")
+    assert start.players[2] == SessionPlayer(seat=5, name="Zoë", stack=80)
+    assert start.started_at == datetime(2026, 11, 28, 21, 5, 30)
+    assert hand.events[0] == Button(line=9, seat=5)
+    assert hand.hand_id == "every-1#7" and hand.started_at == datetime(2026, 11, 28, 21, 6)
+    assert {type(event).__name__ for event in hand.events} == {
+        "Button", "Seat", "PostBlind", "Street", "Deal", "Bet", "Raise", "Call", "Check",
+        "Fold", "Burn", "Draw", "DrawnCards", "Show", "Muck", "UncalledReturned", "Award",
+        "PotTotal", "NetStated", "StackStated"}
+    assert end == SessionEnd(draw=True, source=str(DATA / "every_line.txt"), line=44)
+
+
+def test_a_missing_rules_line_means_the_house_rules() -> None:
+    start, _hand = records(HEADER + "Hand #1\nAna wins 3\n")
+    assert start.ruleset == HOUSE
+
+
+def test_a_seat_without_a_stack_gets_the_starting_stack() -> None:
+    start, = records("Session #t\nRules: stacks 250\nSeat 1: Ana\n")
+    assert start.players == [SessionPlayer(seat=1, name="Ana", stack=250)]
+
+
+def test_the_button_may_name_a_seat() -> None:
+    assert hand_of("Hand #1 - button seat 2\nAna wins 3\n").events[0] == Button(line=4, seat=2)
+
+
+def test_comments_and_blank_lines_go_anywhere() -> None:
+    hand = hand_of("# before\n\nHand #1 - button Ana  # the first\n\n# inside\n"
+                   "Ana: checks # slow\n\nAna wins 3\n# after\n\n")
+    assert hand.events == [Button(line=6, seat=1), Check(line=9, player="Ana"),
+                           Award(line=11, player="Ana", amount=3)]
+
+
+# -- files: encodings, line ends --------------------------------------------------------
+
+def test_bom_and_crlf_read_like_plain_utf8() -> None:
+    start, hand = read_records(DATA / "bom_crlf.txt")
+    assert start.session_id == "crlf" and start.title == "Saved by Notepad"
+    assert hand.events[3] == Deal(line=8, player="Ana", cards=c("As 2h 3d Kd"))
+    plain = (DATA / "bom_crlf.txt").read_bytes().removeprefix(b"\xef\xbb\xbf")
+    assert list(read_house(plain.replace(b"\r\n", b"\n"), name=str(DATA / "bom_crlf.txt"))
+                ) == [start, hand]
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.lists(st.sampled_from([b"Ana", b"\n", b"\r\n", b"\r", b"\xe9", b"\xc3\xa9",
+                                      b"\xe2\x99\xa0", b" ", b"\x81"]), max_size=40).map(b"".join),
+       chunk=st.integers(1, 9))
+def test_bytes_are_read_the_same_in_chunks_of_any_size(data: bytes, chunk: int) -> None:
+    def line(raw: bytes) -> str:
+        raw = raw.removesuffix(b"\r")
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return raw.decode("cp1252", errors="replace")
+    expected = [line(raw) for raw in data.split(b"\n")][:-1 if data.endswith(b"\n") else None]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(log_text, "CHUNK_BYTES", chunk)
+        with log_text.open_log(io.BytesIO(data)) as log:
+            assert list(log) == (expected if data else [])
+        if b"\xe9" not in data and b"\x81" not in data:  # the same text as a str
+            with log_text.open_log(data.decode("utf-8")) as log:
+                assert list(log) == (expected if data else [])
+
+
+def test_a_line_that_is_not_utf8_is_read_as_windows_1252() -> None:
+    start, hand = read_records(DATA / "cp1252.txt")
+    assert start.players[0].name == "José"
+    assert hand.events[0] == Button(line=5, seat=1)
+
+
+def test_text_file_objects_and_strings_read_alike() -> None:
+    text = (DATA / "session.txt").read_text(encoding="utf-8")
+    from_text = list(read_house(text, name="s"))
+    assert list(read_house(io.StringIO(text), name="s")) == from_text
+    assert list(read_house(io.BytesIO(text.encode()), name="s")) == from_text
+
+
+# -- errors ----------------------------------------------------------------------------
+
+def test_one_bad_line_costs_one_hand() -> None:
+    found = list(read_records(DATA / "bad_third_hand.txt"))
+    assert [type(record).__name__ for record in found] == [
+        "SessionStart", "Hand", "Hand", "ParseError", "Hand", "Hand"]
+    error = found[3]
+    assert (error.line, error.column) == (23, 21)
+    assert error.message == "hand #3: expected a card such as As, 10d, A♠ or ??, got 'Xx'"
+    assert error.text == ("Hand #3 - button Ana\nAna: posts small blind 1\n"
+                          "Bruno: posts big blind 2\nDealt to Ana [As 2h Xx Kd]\nAna: folds\n"
+                          "Uncalled bet 1 returned to Bruno\nBruno wins 2")
+    assert [hand.number for hand in found if isinstance(hand, Hand)] == [1, 2, 4, 5]
+
+
+@pytest.mark.parametrize("line, column, message", [
+    ("Ana: cals 2", 6, "expected an action like 'Ana: calls 2' (checks, folds, bets, calls, "
+                       "raises, posts, discards, stands pat, draws, shows, mucks), got 'cals'"),
+    ("Ana: raises 2", 14, "expected 'to', but the line ends there"),
+    ("Ana: bets two", 11, "expected a number, got 'two'"),
+    ("Dealt to Ana [As 2h 3d", 23, "expected ']' after the cards"),
+    ("Dealt to Ana [As 2h 3d Kdx]", 24, "expected a card such as As, 10d, A♠ or ??, got 'Kdx'"),
+    ("Burn [5c 6d]", 10, "expected ']', got '6d'"),
+    ("Burn [Xx]", 7, "expected a card such as As, 10d, A♠ or ??, got 'Xx'"),
+    ("*** FOURTH DRAW ***", 5, "expected FIRST, SECOND or THIRD, 'BETTING', 'DEALING', 'DRAW', "
+                               "'SHOW', 'SHOWDOWN', or 'SUMMARY', got 'FOURTH'"),
+    ("Ana: discards 2 [As] draws [2d]", 15, "says 2 discarded cards but lists 1"),
+    ("Delt to Ana [As]", 6, "expected ':', or 'wins', got 'to'"),
+    ("[As 2h]", 1, "expected a line of the hand, like 'Ana: calls 2', 'Dealt to Ana "
+                   "[As 2h 3d Kd]', 'Burn [5c]', '*** FIRST DRAW ***' or 'Ana wins 28', "
+                   "got '[As 2h]'"),
+])
+def test_a_syntax_error_says_where_and_what_was_expected(line: str, column: int,
+                                                         message: str) -> None:
+    with pytest.raises(LineError) as raised:
+        hand_line_events(line, 1)
+    assert (raised.value.column, raised.value.message) == (column, message)
+
+
+def test_a_syntax_error_names_file_line_column_and_hand() -> None:
+    assert errors(HEADER + "Hand #4 - button Ana\nAna: raises 2\nAna wins 3\n") == [
+        "t.txt:5:14: hand #4: expected 'to', but the line ends there"]
+
+
+def test_a_bad_session_header_costs_its_hands() -> None:
+    assert errors("Session #t\nRules: blinds 1/2, bogus\nSeat 1: Ana\nHand #1\nAna wins 3\n") == [
+        "t.txt:2:20: the session header: expected a rule, like 'Badugi triple draw', "
+        "'fixed limit 2/4', 'blinds 1/2', 'cap 3 raises', 'heads-up', 'stacks 100' or "
+        "'12 hands', got 'bogus'",
+        "t.txt:4:1: hand #1: cannot be read: the session header at line 1 could not be read"]
+
+
+@pytest.mark.parametrize("header, message", [
+    ("Session #t 2026-13-01\nSeat 1: Ana\n",
+     "t.txt:1:12: the session header: 2026-13-01 is not a date and time: "
+     "month must be in 1..12"),
+    ("Session #t\nSeat 1: Ana\nSeat 2: Ana\n",
+     "t.txt:3:1: the session header: Ana is seated twice"),
+    ("Session #t\nRules: stacks as seated\nSeat 1: Ana\n",
+     "t.txt:3:1: the session header: the rules give no starting stack: say it, as in "
+     "'Seat 1: Ana (100)'"),
+    ("Session #t\nAna: checks\n", "t.txt:2:1: the session header: expected a header line, like "
+     "'Seat 1: Ana (100)' or 'Rules: Badugi triple draw, fixed limit 2/4', got 'Ana'"),
+])
+def test_header_errors(header: str, message: str) -> None:
+    assert errors(header) == [message]
+
+
+def test_a_button_who_has_no_seat() -> None:
+    assert errors(HEADER + "Hand #2 - button Carl\nAna wins 3\n") == [
+        "t.txt:4:18: hand #2: the button is 'Carl', who has no seat (seated: Ana, Bruno)"]
+
+
+def test_a_hand_without_a_result() -> None:
+    assert errors(HEADER + "Hand #1\nAna: checks\n\nHand #2\nAna wins 3\n") == [
+        "t.txt:5:0: hand #1: the hand ends without a result line such as 'Ana wins 28'"]
+
+
+def test_a_file_that_ends_in_the_middle_of_a_hand() -> None:
+    found = list(read_records(DATA / "truncated.txt"))
+    assert [type(record).__name__ for record in found] == ["SessionStart", "Hand", "ParseError"]
+    assert (found[2].line, found[2].message) == (
+        19, "hand #2: the file ends in the middle of the hand without a result line such as "
+            "'Ana wins 28'")
+
+
+def test_hands_without_a_session_header() -> None:
+    found = list(read_records(DATA / "no_header.txt"))
+    assert [(error.line, error.message) for error in found] == [
+        (2, "hand #1: cannot be read: there is no session header before it (a house log "
+            "starts with 'Session #<id>')"),
+        (9, "hand #2: cannot be read: there is no session header before it (a house log "
+            "starts with 'Session #<id>')")]
+
+
+def test_a_file_in_another_format_has_no_session_header() -> None:
+    assert errors("PokerStars Game #49164202872:  Badugi Limit\nSeat 1: Lino19\n") == [
+        "t.txt:1:1: no session header: a house log starts with a line like "
+        "'Session #fri-1127 \"Friday home game\" 2026-11-27 20:00'"]
+
+
+def test_a_hand_after_the_session_ended() -> None:
+    assert errors(HEADER + "Session ends\nHand #1\nAna wins 3\n") == [
+        "t.txt:5:1: hand #1: cannot be read: it comes after the session ended at line 4"]
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"", "empty file"),
+    (b"\n  \n# nothing yet\n", "no session and no hands: the file holds only blank lines and "
+                               "comments"),
+    (b"PK\x03\x04\x14\x00\x00\x00",
+     "a binary file, not a hand history (NUL byte at byte offset 5)"),
+    ("Session #t\n".encode("utf-16"), "the file is UTF-16 text: save it as UTF-8"),
+])
+def test_files_that_are_no_hand_history(tmp_path: Path, content: bytes, message: str) -> None:
+    path = tmp_path / "log.txt"
+    path.write_bytes(content)
+    assert [(type(record), record.message) for record in read_records(path)] == [
+        (ParseError, message)]
+
+
+def test_a_binary_tail_is_reported_after_the_hands_before_it() -> None:
+    text = (HEADER + "Hand #1\nAna wins 3\nHand #2\n").encode() + b"\x00\x01"
+    found = list(read_house(text, name="t.txt"))
+    assert [type(record).__name__ for record in found] == ["SessionStart", "Hand", "ParseError"]
+    assert str(found[-1]) == ("t.txt:7:1: a binary file, not a hand history "
+                              "(NUL byte at byte offset 76)")
+
+
+def test_an_endless_line_stops_the_reading(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(log_text, "CHUNK_BYTES", 16)
+    monkeypatch.setattr(log_text, "MAX_LINE_BYTES", 100)
+    log = HEADER + "Hand #1\nAna wins 3\nHand #2\n" + "x" * 500
+    found = list(read_house(log.encode(), name="t"))
+    assert [type(record).__name__ for record in found] == ["SessionStart", "Hand", "ParseError"]
+    assert str(found[-1]) == "t:7:0: line longer than 100 bytes: not a hand history"
+
+
+def test_a_hand_that_never_ends_is_cut_short(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(house, "MAX_BLOCK_LINES", 10)
+    text = HEADER + "Hand #1\n" + "Ana: checks\n" * 20 + "Ana wins 3\nHand #2\nAna wins 1\n"
+    found = records(text)
+    assert [type(record).__name__ for record in found] == ["SessionStart", "ParseError", "Hand"]
+    assert found[1].message == "hand #1: more than 10 lines without a 'Hand #' line"
+    assert found[1].text.count("\n") == 9
+
+
+# -- streaming --------------------------------------------------------------------------
+
+class CountingLog:
+    """An endless binary log, counting the hands it has handed out."""
+
+    def __init__(self) -> None:
+        self.hands_served = 0
+        self.pending = HEADER.encode()
+
+    def read(self, size: int = -1) -> bytes:
+        assert size >= 0, "the reader must not read the whole log"
+        while len(self.pending) < size:
+            self.hands_served += 1
+            self.pending += (
+                f"Hand #{self.hands_served} - button Ana\nAna: posts small blind 1\n"
+                "Bruno: posts big blind 2\nDealt to Ana [As 2h 3d Kd]\nAna: folds\n"
+                "Uncalled bet 1 returned to Bruno\nBruno wins 2\n").encode()
+        served, self.pending = self.pending[:size], self.pending[size:]
+        return served
+
+
+def test_reading_is_lazy_one_hand_at_a_time() -> None:
+    log = CountingLog()
+    reader = read_house(log, name="endless")
+    assert isinstance(next(reader), SessionStart)
+    read_ahead = 2 * log_text.CHUNK_BYTES // 150  # two chunks, of hands of 150 bytes or more
+    for number in range(1, 5001):
+        hand = next(reader)
+        assert hand.number == number
+        assert log.hands_served <= number + read_ahead
+
+
+# -- finding and recognising logs --------------------------------------------------------
+
+def test_iter_log_files_expands_folders(tmp_path: Path) -> None:
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    for name in ["a/one.txt", "a/b/two.LOG", "a/skip.csv", "three.txt"]:
+        (tmp_path / name).write_text("")
+    assert list(iter_log_files([tmp_path / "a", tmp_path / "three.txt"])) == [
+        tmp_path / "a" / "b" / "two.LOG", tmp_path / "a" / "one.txt", tmp_path / "three.txt"]
+    with pytest.raises(FileNotFoundError):
+        list(iter_log_files([tmp_path / "missing"]))
+
+
+def test_read_records_recognises_a_house_log_after_comments() -> None:
+    assert [type(record).__name__ for record in read_records(DATA / "session.txt")] == [
+        "SessionStart", "Hand", "Hand", "Hand", "SessionEnd"]
+
+
+# The shape cache (lines with cards parsed once per shape) must give exactly
+# what parsing each line gives; these lines mix card lists with descriptions
+# and comments that hold brackets too.
+card_lines = st.one_of(
+    st.builds(format_event, st.one_of(
+        st.builds(Deal, player=st.just("Ana"), cards=st.lists(st.sampled_from(
+            [*c("As 2h 10d Kc Jk"), None]), max_size=5).map(tuple)),
+        st.builds(Draw, player=st.just("Bruno"),
+                  discarded=st.lists(st.sampled_from([*c("4c 8h"), None]), max_size=3).map(tuple),
+                  drawn=st.none() | st.lists(st.sampled_from(c("Qs 5d")), max_size=3).map(tuple)),
+        st.builds(Show, player=st.just("Ana"), cards=st.just(c("As 2h")),
+                  description=st.none() | st.sampled_from(["best [As]", "[]", "x) [2h 3d] (y"])),
+        st.builds(Burn, card=st.sampled_from([*c("5c Jk"), None])),
+    )),
+    st.sampled_from(["Dealt to Ana [As Xx]", "Dealt to Ana [As] [2h]", "Burn [5c 6d]",
+                     "Dealt to Ana [[As]", "Ana: shows [] (a [b)", "Bruno: discards 1 [As] [Kd]"]),
+).flatmap(lambda line: st.sampled_from([line, line + " # [Kd 2h]", line + "  # see [x]"]))
+
+
+@settings(max_examples=400, deadline=None)
+@given(card_lines)
+def test_a_line_with_cards_reads_as_if_parsed_alone(line: str) -> None:
+    try:
+        expected = [make(line=3) for make in parse_line.__wrapped__(line, "hand_line")]
+    except LineError as error:
+        with pytest.raises(LineError) as raised:
+            hand_line_events(line, 3)
+        assert (raised.value.message, raised.value.column) == (error.message, error.column)
+    else:
+        assert hand_line_events(line, 3) == expected
+
+
+def test_the_line_cache_does_not_change_results() -> None:
+    parse_line.cache_clear()
+    first = records((DATA / "session.txt").read_text(encoding="utf-8"))
+    assert records((DATA / "session.txt").read_text(encoding="utf-8")) == first
