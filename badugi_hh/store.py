@@ -45,6 +45,7 @@ import itertools
 import math
 import multiprocessing
 import operator
+import queue
 import re
 import tempfile
 import time
@@ -848,6 +849,19 @@ def _count(result: duckdb.DuckDBPyConnection) -> int:
     return result.fetchall()[0][0]
 
 
+def _next_result(results: multiprocessing.Queue, processes: list) -> object:
+    """The next worker result; a worker that died without saying why is an error,
+    not a reason to wait forever."""
+    while True:
+        try:
+            return results.get(timeout=1.0)
+        except queue.Empty:
+            dead = [p for p in processes if p.exitcode not in (None, 0)]
+            if dead:
+                raise StoreError(f"an import worker process stopped with exit code "
+                                 f"{dead[0].exitcode}; nothing of its batch was stored") from None
+
+
 class _Importer:
     """One import run: reads files, turns reports into rows, commits them batch by batch."""
 
@@ -912,7 +926,7 @@ class _Importer:
         try:
             running = workers
             while running:
-                rows = results.get()
+                rows = _next_result(results, processes)
                 if rows is None:
                     running -= 1
                 elif isinstance(rows, str):
