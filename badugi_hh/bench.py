@@ -30,6 +30,7 @@ from typing import TypeVar
 
 from badugi_hh import evaluate
 from badugi_hh.cards import DECK
+from badugi_hh.events import Hand, Record
 
 Figures = dict[str, float]
 Item = TypeVar("Item")
@@ -88,9 +89,166 @@ def bench_evaluator(quick: bool) -> Figures:
     }
 
 
+def simulated_records(hands: int, seed: int = 2024) -> list[Record]:
+    """Whole simulated sessions holding at least ``hands`` hands."""
+    from badugi_hh.simulate import simulate
+
+    records: list[Record] = []
+    count = 0
+    for record in simulate(hands, seed):
+        if isinstance(record, Hand):
+            if count >= hands:
+                break
+            count += 1
+        records.append(record)
+    return records
+
+
+def simulated_text(hands: int, seed: int = 2024) -> str:
+    import io
+
+    from badugi_hh.writer import write_records
+
+    out = io.StringIO()
+    write_records(simulated_records(hands, seed), out)
+    return out.getvalue()
+
+
+def _walk_events(records: Sequence[Record]) -> None:
+    """The baseline of a replay: visit every event and look up its handler."""
+    from badugi_hh.engine import _HANDLERS
+
+    for record in records:
+        if isinstance(record, Hand):
+            for event in record.events:
+                _HANDLERS.get(type(event))
+
+
+def bench_replay(quick: bool) -> Figures:
+    """Hands replayed and audited a second, on one core, against walking the events."""
+    from badugi_hh.engine import audit
+
+    records = simulated_records(2_000 if quick else 10_000)
+    hands = sum(isinstance(r, Hand) for r in records)
+    repeats = 1 if quick else 3
+    replay = hands / best_time(lambda: deque(audit(records), maxlen=0), repeats)
+    walk = hands / best_time(lambda: _walk_events(records), repeats)
+    return {"hands": hands, "replay + audit (hands/s)": replay,
+            "baseline: walk the events (hands/s)": walk,
+            "replay cost over the walk (x)": walk / replay}
+
+
+def _parse_only(text: str) -> int:
+    from badugi_hh.parsers.house import clear_caches, read_house
+
+    clear_caches()   # every run starts cold, as a new file does
+    return sum(isinstance(r, Hand) for r in read_house(text))
+
+
+def _parse_and_validate(text: str) -> int:
+    from badugi_hh.engine import HandReport, audit
+    from badugi_hh.parsers.house import clear_caches, read_house
+
+    clear_caches()
+    return sum(isinstance(r, HandReport) for r in audit(read_house(text)))
+
+
+def _sessions_split(text: str, parts: int) -> list[str]:
+    """``text`` cut at session headers into ``parts`` chunks of about equal size."""
+    starts = [i for i in range(len(text)) if text.startswith("Session #", i)
+              and (i == 0 or text[i - 1] == "\n")]
+    size = len(text) / parts
+    cuts = [0] + [min(starts, key=lambda s: abs(s - k * size)) for k in range(1, parts)]
+    bounds = sorted(set(cuts)) + [len(text)]
+    return [text[a:b] for a, b in zip(bounds, bounds[1:])]
+
+
+
+
+def _peak_memory_mb(hands: int) -> float:
+    """Peak resident memory of a fresh process that validates a file of ``hands`` hands."""
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "log.txt"
+        from badugi_hh.simulate import simulate
+        from badugi_hh.writer import write_records
+
+        with open(path, "w", encoding="utf-8") as out:
+            count = 0
+            def hands_wanted(records: Iterable[Record]) -> Iterable[Record]:
+                nonlocal count
+                for record in records:
+                    count += isinstance(record, Hand)
+                    if count > hands and not isinstance(record, Hand):
+                        return
+                    yield record
+            write_records(hands_wanted(simulate(hands, 99)), out)
+        code = ("import resource, sys; from badugi_hh.commands.validate import validate_file; "
+                "from pathlib import Path; validate_file(Path(sys.argv[1])); "
+                "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+        output = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
+                                text=True, check=True).stdout
+    return int(output) / 1024
+
+
+def bench_parse(quick: bool) -> Figures:
+    """The house parser alone and with the engine, on one core and on two, and its memory."""
+    hands = 2_000 if quick else 10_000
+    text = simulated_text(hands)
+    repeats = 1 if quick else 3
+    lines = hands / best_time(lambda: deque(text.splitlines(), maxlen=0), repeats)
+    parse = hands / best_time(lambda: _parse_only(text), repeats)
+    validate = hands / best_time(lambda: _parse_and_validate(text), repeats)
+    chunks = _sessions_split(text, 2)
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        pool.map(_parse_and_validate, chunks)   # start the interpreters outside the timing
+        two = hands / best_time(lambda: pool.map(_parse_and_validate, chunks), repeats)
+    small, large = (1_000, 10_000) if quick else (10_000, 100_000)
+    memory_small, memory_large = _peak_memory_mb(small), _peak_memory_mb(large)
+    return {
+        "hands": hands,
+        "baseline: split into lines (hands/s)": lines,
+        "parse, 1 core (hands/s)": parse,
+        "parse + validate, 1 core (hands/s)": validate,
+        "parse + validate, 2 processes (hands/s)": two,
+        "2 processes over 1 core (x)": two / validate,
+        f"peak memory, {small:,} hands (MB)": memory_small,
+        f"peak memory, {large:,} hands (MB)": memory_large,
+        f"peak memory growth, {small:,} -> {large:,} hands (x)": memory_large / memory_small,
+    }
+
+
+def bench_import(quick: bool) -> Figures:
+    """Parse + validate + store into DuckDB, one process then two."""
+    from badugi_hh.store import bench_import as run_import
+
+    hands = 5_000 if quick else 100_000
+    one = run_import(hands, jobs=1)
+    two = run_import(hands, jobs=2)
+    rate_one = one["import, 1 process (hands/s)"]
+    rate_two = two["import, 2 processes (hands/s)"]
+    return {**one, "import, 2 processes (hands/s)": rate_two,
+            "2 processes over 1 (x)": rate_two / rate_one}
+
+
+def bench_stats(quick: bool) -> Figures:
+    """Per-player statistics over a large database."""
+    from badugi_hh.stats import bench_stats_query
+
+    return bench_stats_query(100_000 if quick else 1_000_000, repeats=2 if quick else 5)
+
+
 #: name -> section, in the order they run.
 SECTIONS: dict[str, Section] = {
     "evaluator": bench_evaluator,
+    "replay": bench_replay,
+    "parse": bench_parse,
+    "import": bench_import,
+    "stats": bench_stats,
 }
 
 
