@@ -20,6 +20,7 @@ COMMANDS: dict[str, str] = {
     "import": "badugi_hh.commands.importer",
     "stats": "badugi_hh.commands.stats",
     "sql": "badugi_hh.commands.sql",
+    "dashboard": "badugi_hh.commands.dashboard",
 }
 
 

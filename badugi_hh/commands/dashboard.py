@@ -1,0 +1,56 @@
+"""Serve the Streamlit dashboard: overview, players, sessions, hand replayer, audit, import.
+
+    badugi-hh dashboard --db club.duckdb --port 8501
+
+Then open http://127.0.0.1:8501 in a browser; Ctrl-C stops the server. The
+pages only read the database (an import from the command line can write it
+meanwhile, and the pages show the new hands); the Import page uploads a log
+of up to 50 MB and imports it. The app is dashboards/app.py of the
+repository, which an editable install (pip install -e .) leaves in place.
+Exit status: streamlit's, or 1 when the app cannot be found.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from badugi_hh.commands.sql import add_db_argument
+
+#: The app, found from this file's place in the repository.
+APP = Path(__file__).resolve().parents[2] / "dashboards" / "app.py"
+DEFAULT_PORT = 8501
+#: The largest log the Import page accepts (streamlit's server.maxUploadSize).
+UPLOAD_LIMIT_MB = 50
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    add_db_argument(parser)
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+                        help=f"the port to serve on (default {DEFAULT_PORT})")
+    parser.add_argument("--address", default="127.0.0.1",
+                        help="the address to serve on (default 127.0.0.1: this machine only)")
+
+
+def streamlit_command(app: Path, db: Path, address: str, port: int) -> list[str]:
+    """``python -m streamlit run`` with the server's settings; the app's own
+    arguments follow the ``--``."""
+    return [sys.executable, "-m", "streamlit", "run", str(app),
+            "--server.address", address, "--server.port", str(port),
+            "--server.headless", "true", "--server.maxUploadSize", str(UPLOAD_LIMIT_MB),
+            "--browser.gatherUsageStats", "false", "--client.toolbarMode", "viewer",
+            "--", "--db", str(db)]
+
+
+def run(args: argparse.Namespace) -> int:
+    if not APP.is_file():
+        print(f"badugi-hh dashboard: no app at {APP}: the dashboard runs from the "
+              "repository (install it with pip install -e .)", file=sys.stderr)
+        return 1
+    db = Path(args.db).resolve()
+    print(f"badugi-hh dashboard: http://{args.address}:{args.port} on {db}", flush=True)
+    # This process becomes the server, so Ctrl-C and a kill reach streamlit itself.
+    os.execv(sys.executable, streamlit_command(APP, db, args.address, args.port))

@@ -1,0 +1,35 @@
+"""The badugi-hh dashboard: ``badugi-hh dashboard [--db FILE] [--port N]`` serves it.
+
+Streamlit runs this file; it picks the page and runs it. The database comes
+from ``--db FILE`` after streamlit's ``--``, else from $BADUGI_HH_DB, else is
+badugi.duckdb in the current folder. Every page but Import only reads it.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from badugi_hh.store import StoreError
+from dashlib import ui
+
+PAGES = [
+    st.Page("views/overview.py", title="Overview", icon=":material/monitoring:",
+            url_path="overview", default=True),
+    st.Page("views/players.py", title="Players", icon=":material/group:", url_path="players"),
+    st.Page("views/sessions.py", title="Sessions", icon=":material/event_note:",
+            url_path="sessions"),
+    st.Page(ui.REPLAYER_PAGE, title="Hand replayer", icon=":material/replay:",
+            url_path=ui.REPLAYER_PATH),
+    st.Page("views/audit.py", title="Audit", icon=":material/rule:", url_path="audit"),
+    st.Page("views/import_logs.py", title="Import", icon=":material/upload_file:",
+            url_path="import"),
+]
+
+st.set_page_config(page_title="badugi-hh", page_icon=":material/playing_cards:",
+                   layout="wide")
+ui.keep_filters()
+page = st.navigation(PAGES)
+try:
+    page.run()
+except StoreError as error:   # no database yet, or an import holds it too long
+    st.info(str(error), icon=":material/database:")

@@ -1,0 +1,1 @@
+"""What the dashboard's pages share: data access, hand replay and widgets."""

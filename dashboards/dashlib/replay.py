@@ -1,0 +1,173 @@
+"""A stored hand as a list of steps: what happened, then the pot, stacks and cards.
+
+The steps are the hand's actions and draws in the order of their log lines,
+between a first step (the deal) and a last (the pot awarded, the showdown's
+hands valued). The store keeps each draw's discards, replacements and the
+hand it left, and the cards shown at showdown; the cards dealt are worked
+back from those, so cards nobody saw, and the cards of a player who never
+drew or showed, are ``??``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pandas as pd
+
+from dashlib.data import HandRows
+
+UNSEEN = "??"
+#: Cards of a hand when no row of the hand tells how many there are (Badugi's four).
+DEFAULT_HAND_SIZE = 4
+_ORDINALS = ("first", "second", "third")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The table after one thing happened."""
+
+    phase: str                      # "Before the first draw", "Second draw", ...
+    text: str                       # "Ana raises to 4"
+    line: int | None                # the log line it comes from
+    pot: int
+    stacks: dict[str, int]
+    cards: dict[str, list[str]]
+    values: dict[str, str]          # hand values shown at the showdown (last step)
+
+
+def _ordinal(number: int) -> str:
+    return _ORDINALS[number - 1] if number <= len(_ORDINALS) else f"{number}th"
+
+
+def _round_name(number: int) -> str:
+    """Betting round 1 is before the first draw, round n after draw n - 1."""
+    return ("Before the first draw" if number == 1
+            else f"After the {_ordinal(number - 1)} draw")
+
+
+def _cards(text: str | None) -> list[str] | None:
+    return None if text is None or pd.isna(text) else text.split()
+
+
+def _replace(cards: Sequence[str], out: Sequence[str], into: Sequence[str]) -> list[str]:
+    """``cards`` less ``out`` plus ``into``; a card of ``out`` not among the known
+    cards takes the place of an unseen one."""
+    kept = list(cards)
+    for card in out:
+        if card in kept:
+            kept.remove(card)
+        elif UNSEEN in kept:
+            kept.remove(UNSEEN)
+    return kept + list(into)
+
+
+def holdings(draws: list[dict], shown: str | None, size: int) -> list[list[str]]:
+    """One player's cards as dealt (index 0) and after each of his draws (index k).
+
+    The hand after a draw is stored when all its cards are known, and the
+    shown cards are the hand after the last draw. From such a hand each
+    earlier one is worked back (put the discards back, take the draws out),
+    then each later one forward; what neither reaches is unseen.
+    """
+    moves = [(_cards(draw["discarded_cards"]) or [], _cards(draw["drawn_cards"]) or [])
+             for draw in draws]
+    states: list[list[str] | None] = [None, *(_cards(draw["hand_after"]) for draw in draws)]
+    if shown is not None and states[-1] is None:
+        states[-1] = _cards(shown)
+    for k in range(len(moves), 0, -1):
+        if states[k - 1] is None and states[k] is not None:
+            discarded, drawn = moves[k - 1]
+            states[k - 1] = _replace(states[k], drawn, discarded)
+    for k in range(1, len(moves) + 1):
+        if states[k] is None:
+            discarded, drawn = moves[k - 1]
+            states[k] = _replace(states[k - 1] or [UNSEEN] * size, discarded, drawn)
+    return [state if state is not None else [UNSEEN] * size for state in states]
+
+
+def _hand_size(rows: HandRows) -> int:
+    known = [len(cards.split()) for cards in (*rows.draws["hand_after"].dropna(),
+                                              *rows.showdowns["shown_cards"].dropna())]
+    return max(known, default=DEFAULT_HAND_SIZE)
+
+
+def _action_text(action: dict) -> str:
+    words = {"post": f"posts {action['amount']}", "check": "checks", "fold": "folds",
+             "call": f"calls {action['amount']}", "bet": f"bets {action['amount']}",
+             "raise": f"raises to {action['total_in_round']}"}.get(action["action"],
+                                                                  action["action"])
+    return f"{action['player']} {words}{', all-in' if action['all_in'] else ''}"
+
+
+def _draw_text(draw: dict) -> str:
+    if not draw["discarded"]:
+        return f"{draw['player']} stands pat"
+    return (f"{draw['player']} discards {draw['discarded']} [{draw['discarded_cards']}] "
+            f"and draws [{draw['drawn_cards']}]")
+
+
+def _ending(rows: HandRows) -> str:
+    """The last step's words: what was returned, who won what, how the hand ended."""
+    players = rows.players.to_dict("records")
+    returned = [f"uncalled {p['returned']} returned to {p['player']}"
+                for p in players if p["returned"]]
+    won = [f"{p['player']} wins {p['won']}" for p in players if p["won"]]
+    ended = {"showdown": "Showdown", "fold": "Won without a showdown"}.get(
+        rows.hand["ended"], "The log stops here")
+    return "; ".join([ended, *returned, *(won or ["nobody wins"])])
+
+
+def _in_order(rows: HandRows) -> list[tuple[str, dict]]:
+    """The actions and draws as ("action" | "draw", row), in the order of their lines."""
+    events = [(action["line"], 0, action["seq"], "action", action)
+              for action in rows.actions.to_dict("records")]
+    events += [(draw["line"], 1, number, "draw", draw)
+               for number, draw in enumerate(rows.draws.to_dict("records"))]
+    return [(kind, row) for *_, kind, row in sorted(events, key=lambda event: event[:3])]
+
+
+def _first(rows: HandRows, stacks: dict[str, int], cards: dict[str, list[str]]) -> Step:
+    button = rows.hand["button_player"]
+    return Step("The deal", f"Hand #{rows.hand['number']}: "
+                f"{button if isinstance(button, str) else 'nobody'} has the button",
+                int(rows.hand["line"]), 0, dict(stacks), dict(cards), {})
+
+
+def _last(rows: HandRows, cards: dict[str, list[str]], shown: dict[str, str]) -> Step:
+    """The pot awarded: final stacks, the cards shown and their values."""
+    names = rows.players["player"].tolist()
+    values = {name: description for name, description
+              in zip(rows.showdowns["player"], rows.showdowns["description"])
+              if isinstance(description, str)}
+    return Step("Result", _ending(rows), None, int(rows.hand["pot"]),
+                dict(zip(names, rows.players["end_stack"].tolist())),
+                {name: _cards(shown.get(name)) or cards[name] for name in names}, values)
+
+
+def steps(rows: HandRows) -> list[Step]:
+    """The hand step by step, from the deal to the pot awarded."""
+    names = rows.players["player"].tolist()
+    start = dict(zip(names, rows.players["start_stack"].tolist()))
+    shown = dict(zip(rows.showdowns["player"], rows.showdowns["shown_cards"]))
+    draws = rows.draws.to_dict("records")
+    held = {name: holdings([d for d in draws if d["player"] == name], shown.get(name),
+                           _hand_size(rows)) for name in names}
+    cards = {name: held[name][0] for name in names}
+    draws_made = dict.fromkeys(names, 0)
+    put_in = dict.fromkeys(names, 0)
+    result = [_first(rows, start, cards)]
+    for kind, row in _in_order(rows):
+        player = row["player"]
+        if kind == "action":
+            put_in[player] = put_in.get(player, 0) + row["amount"]
+            phase, text = _round_name(row["round"]), _action_text(row)
+        else:
+            if player in held:   # a name not seated at the table has no cards to show
+                draws_made[player] += 1
+                cards[player] = held[player][draws_made[player]]
+            phase, text = f"{_ordinal(row['draw']).capitalize()} draw", _draw_text(row)
+        stacks = {name: start[name] - put_in[name] for name in names}
+        result.append(Step(phase, text, row["line"], sum(put_in.values()), stacks,
+                           dict(cards), {}))
+    return [*result, _last(rows, cards, shown)]

@@ -1,0 +1,133 @@
+"""Widgets the pages share: the filters, pagination, cards and links to the replayer."""
+
+from __future__ import annotations
+
+import html
+import math
+from urllib.parse import urlencode
+
+import pandas as pd
+import streamlit as st
+
+from badugi_hh.stats import Filters
+from dashlib import data
+from dashlib.data import Database, HandKey
+
+#: The replayer's page file and the address other pages link to.
+REPLAYER_PAGE = "views/replayer.py"
+REPLAYER_PATH = "replayer"
+#: Widget keys of the sidebar filters, kept while a page without them is shown.
+FILTER_KEYS = ("filter_player", "filter_session", "filter_ruleset", "filter_from", "filter_to")
+
+#: Four-colour deck: each suit its colour, so a badugi (four suits) reads at a glance.
+_SUITS = {"s": ("♠", "#1b1b1b"), "h": ("♥", "#d0021b"), "d": ("♦", "#1f5fd1"),
+          "c": ("♣", "#17813a")}
+_RANKS = "A23456789TJQK"
+_CARD_STYLE = ("display:inline-block;min-width:2.3em;padding:0.1em 0.25em;margin:0 0.1em;"
+               "border:1px solid #9a9a9a;border-radius:0.3em;background:#fff;"
+               "font-family:monospace;font-weight:700;text-align:center;")
+_UNSEEN_STYLE = ("background:repeating-linear-gradient(45deg,#34558b,#34558b 3px,"
+                 "#4a6ea8 3px,#4a6ea8 6px);color:#fff;")
+
+
+def card_html(card: str) -> str:
+    """One card as a small coloured span; ``??`` (unseen) as a card's back."""
+    if len(card) == 2 and card[0] in _RANKS and card[1] in _SUITS:
+        symbol, colour = _SUITS[card[1]]
+        return (f'<span title="{card}" style="{_CARD_STYLE}color:{colour}">'
+                f"{card[0]}{symbol}</span>")
+    return (f'<span title="{html.escape(card)}" '
+            f'style="{_CARD_STYLE}{_UNSEEN_STYLE}">{html.escape(card)}</span>')
+
+
+def cards_html(cards: list[str] | str) -> str:
+    return "".join(card_html(card) for card in (cards.split() if isinstance(cards, str)
+                                               else cards))
+
+
+# -- filters ---------------------------------------------------------------------------
+
+def keep_filters() -> None:
+    """Keep the filters' values while a page that does not show them is open
+    (Streamlit forgets a widget's value when a run does not draw it)."""
+    for key in FILTER_KEYS:
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
+
+
+def filters_sidebar(db: Database) -> Filters:
+    """The sidebar's filters: player, session, ruleset and days."""
+    sidebar = st.sidebar
+    sidebar.subheader("Filters")
+    player = sidebar.selectbox("Player", data.players(db)["player"].tolist(), index=None,
+                               placeholder="All players", key="filter_player")
+    session = sidebar.text_input("Session id", key="filter_session",
+                                 placeholder="All sessions").strip() or None
+    ruleset = sidebar.selectbox("Ruleset", data.rulesets(db), index=None,
+                                placeholder="All rulesets", key="filter_ruleset")
+    first, last = data.date_bounds(db)
+    date_from = sidebar.date_input("From", value=None, min_value=first, max_value=last,
+                                   key="filter_from", help="the first day, included")
+    date_to = sidebar.date_input("To", value=None, min_value=first, max_value=last,
+                                 key="filter_to", help="the last day, included")
+    return Filters(player, session, ruleset, date_from, date_to)
+
+
+# -- lists -----------------------------------------------------------------------------
+
+def pager(total: int, key: str, rows: int = data.PAGE_ROWS) -> int:
+    """A page number input under a list of ``total`` rows; the first row's offset."""
+    pages = max(1, math.ceil(total / rows))
+    if pages == 1:
+        return 0
+    number, rows_shown = st.columns([1, 3], vertical_alignment="bottom")
+    page = number.number_input(f"Page (of {pages:,})", min_value=1, max_value=pages, value=1,
+                               step=1, key=key)
+    first = (page - 1) * rows
+    rows_shown.caption(f"Rows {first + 1:,}–{min(first + rows, total):,} of {total:,}")
+    return first
+
+
+def hand_url(key: HandKey) -> str:
+    """The replayer's address for a hand, relative to any page of the app."""
+    return f"{REPLAYER_PATH}?{urlencode({'hand': key.hand_id, 'source': key.source})}"
+
+
+def with_replay_links(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` (with source and hand_id columns) with a ``replay`` link column."""
+    links = [hand_url(HandKey(source, hand_id)) if isinstance(hand_id, str) else None
+             for source, hand_id in zip(frame["source"], frame["hand_id"])]
+    return frame.assign(replay=links)
+
+
+REPLAY_LINK = st.column_config.LinkColumn("replay", display_text="open ▸",
+                                          help="open the hand in the replayer")
+
+
+def open_in_replayer(choices: dict[str, HandKey], key: str) -> None:
+    """A choice of hands and a button that opens the chosen one in the replayer."""
+    if not choices:
+        return
+    left, right = st.columns([4, 1], vertical_alignment="bottom")
+    label = left.selectbox("Hand", list(choices), key=f"{key}_choice")
+    if right.button("Open in replayer", key=f"{key}_open"):
+        chosen = choices[label]
+        st.switch_page(REPLAYER_PAGE,
+                       query_params={"hand": chosen.hand_id, "source": chosen.source})
+
+
+def line_chart(frame: pd.DataFrame, y: str, series: str,
+               colours: dict[str, str] | None = None) -> None:
+    """Lines of chips (column ``y``) over ``hands``, one per value of ``series``. A
+    plain Vega-Lite spec: building it with Altair costs more than the query behind it."""
+    colour: dict[str, object] = {"field": series, "type": "nominal", "title": None,
+                                 "legend": {"orient": "bottom"}}
+    if colours:
+        colour["scale"] = {"domain": list(colours), "range": list(colours.values())}
+    st.vega_lite_chart(frame, {
+        "mark": {"type": "line", "strokeWidth": 1.5},
+        "encoding": {"x": {"field": "hands", "type": "quantitative", "title": "hands played"},
+                     "y": {"field": y, "type": "quantitative", "title": "net chips"},
+                     "color": colour},
+        "height": 360,
+    }, width="stretch")

@@ -1,0 +1,45 @@
+"""Audit: every rule violation found replaying the logs, and the text no parser could read."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashlib import data, ui
+from dashlib.data import HandKey
+
+db = data.current()
+st.title("Audit")
+
+by_rule = data.violations_by_rule(db)
+if by_rule.empty:
+    st.success("No hand or session breaks a rule.")
+else:
+    st.markdown("**Violations by rule** (docs/rules.md says how each rule is checked)")
+    st.dataframe(by_rule, hide_index=True)
+    rules = st.multiselect("Rules", by_rule["rule"].tolist(), key="audit_rules",
+                           placeholder="All rules")
+    total = data.violation_count(db, tuple(rules))
+    offset = ui.pager(total, "audit_page")
+    violations = data.violation_page(db, tuple(rules), offset, data.PAGE_ROWS)
+    st.dataframe(ui.with_replay_links(violations), hide_index=True,
+                 column_order=["replay", "rule", "hand_id", "message", "source", "line",
+                               "session_id", "level"],
+                 column_config={"replay": ui.REPLAY_LINK, "source": "file",
+                                "session_id": "session", "hand_id": "hand"})
+    ui.open_in_replayer({f"[{row.rule}] {row.hand_id} · line {row.line}":
+                         HandKey(row.source, row.hand_id)
+                         for row in violations.itertuples() if isinstance(row.hand_id, str)},
+                        "audit_hand")
+
+st.subheader("Quarantine")
+quarantined = data.quarantine_count(db)
+if not quarantined:
+    st.success("Every text of the logs was read.")
+    st.stop()
+st.caption(f"{quarantined:,} texts could not be parsed; they are kept verbatim, with the "
+           "parser's reason.")
+first = ui.pager(quarantined, "quarantine_page")
+for row in data.quarantine_page(db, first, data.PAGE_ROWS).itertuples():
+    where = f"{row.source}:{row.line}" + (f":{row.column_number}" if row.column_number else "")
+    with st.expander(f"{where} — {row.error}"):
+        st.code(row.text, language=None)

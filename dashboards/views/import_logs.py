@@ -1,0 +1,64 @@
+"""Import: upload a log and import it; the only page that writes the database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+from streamlit.runtime.uploaded_file_manager import UploadedFile
+
+from badugi_hh.commands.dashboard import UPLOAD_LIMIT_MB
+from badugi_hh.store import ImportSummary
+from dashlib import data
+
+SUMMARY_KEY = "import_summary"
+
+
+def import_upload(db_path: Path, upload: UploadedFile) -> ImportSummary:
+    """Save the upload beside the database and import it, counting the hands read."""
+    saved = data.save_upload(db_path, upload.name, upload.getvalue())
+    counter = st.empty()
+    read = 0
+
+    def advance(hands: int) -> None:
+        nonlocal read
+        read += hands
+        counter.caption(f"{read:,} hands read…")
+
+    with st.spinner(f"Importing {upload.name}…"):
+        summary = data.import_log(db_path, saved, advance)
+    counter.empty()
+    return summary
+
+
+db_path = data.database_path()
+st.title("Import a log")
+st.markdown(
+    f"Upload a hand-history log (**.txt** or **.log**, up to **{UPLOAD_LIMIT_MB} MB**). "
+    f"It is kept in `{data.upload_folder(db_path)}` and imported into `{db_path}`: every "
+    "hand is replayed under the rules, its violations recorded, and text that cannot be "
+    "read is quarantined. Uploading the same file again changes nothing; uploading it "
+    "after it grew adds its new hands. A larger log: `badugi-hh import PATH`.")
+
+upload = st.file_uploader("Log file", type=["txt", "log"], key="import_upload")
+if upload is not None and st.button("Import", type="primary", key="import_start"):
+    if upload.size > UPLOAD_LIMIT_MB * 1024 * 1024:
+        st.error(f"{upload.name} has {upload.size / 2**20:.1f} MB; the limit is "
+                 f"{UPLOAD_LIMIT_MB} MB.")
+        st.stop()
+    st.session_state[SUMMARY_KEY] = (upload.name, import_upload(db_path, upload))
+
+if SUMMARY_KEY in st.session_state:
+    name, summary = st.session_state[SUMMARY_KEY]
+    st.subheader(f"Imported {name}")
+    figures = st.columns(5)
+    for column, (label, value) in zip(figures, (
+            ("Hands read", summary.hands), ("New hands", summary.new_hands),
+            ("Sessions", summary.sessions), ("New violations", summary.violations),
+            ("Quarantined", summary.quarantined))):
+        column.metric(label, f"{value:,}")
+    if summary.unchanged:
+        st.info("The file was imported before and has not changed since: nothing to add.")
+    for problem in summary.unreadable:
+        st.error(f"Cannot read {problem}")
+    st.success(str(summary))

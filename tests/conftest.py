@@ -1,0 +1,75 @@
+"""Shared fixtures: a real database imported from simulated logs, for the dashboard tests."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from badugi_hh.simulate import simulate
+from badugi_hh.store import Store
+from badugi_hh.writer import write_records
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+DASHBOARDS = REPOSITORY / "dashboards"
+
+#: A hand the house parser cannot read (an action it does not know): it is quarantined.
+UNREADABLE_LOG = """\
+Session #broken-1 "Broken" 2024-03-01 20:00
+Rules: Badugi triple draw, fixed limit 2/4, blinds 1/2, cap 3 raises, heads-up, stacks 100, 12 hands
+Seat 1: Ana (100)
+Seat 2: Bruno (100)
+
+Hand #1 - button Ana - 2024-03-01 20:00
+Ana: posts small blind 1
+Bruno: posts big blind 2
+Ana: juggles the chips
+Bruno wins 3
+
+Session ends - Bruno wins - stacks Ana 99, Bruno 101
+"""
+
+
+@pytest.fixture(autouse=True)
+def keep_main_module() -> Iterator[None]:
+    """Streamlit's AppTest installs the app script as ``__main__`` and leaves it
+    there; a later ``spawn`` worker would then re-run the app instead of the
+    test runner. Put the real one back after every test."""
+    main = sys.modules["__main__"]
+    yield
+    sys.modules["__main__"] = main
+
+
+def write_simulated(path: Path, sessions: int, seed: int, **options: object) -> Path:
+    with open(path, "w", encoding="utf-8") as out:
+        write_records(simulate(sessions, seed, **options), out)
+    return path
+
+
+@pytest.fixture(scope="session")
+def dashboard_logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder of logs: legal sessions (some cards hidden), a session breaking B3
+    (a raise after the cap), and a hand no parser reads."""
+    folder = tmp_path_factory.mktemp("dashboard_logs")
+    write_simulated(folder / "club.txt", 12, seed=3, hidden=0.3)
+    write_simulated(folder / "capped.txt", 1, seed=4, break_rule="B3")
+    (folder / "broken.txt").write_text(UNREADABLE_LOG, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(scope="session")
+def dashboard_db(dashboard_logs: Path) -> Path:
+    """The logs of :func:`dashboard_logs` imported by the real store."""
+    path = dashboard_logs.parent / "dashboard.duckdb"
+    with Store(path) as store:
+        summary = store.import_paths([dashboard_logs])
+    assert summary.new_hands and summary.violations and summary.quarantined
+    return path
+
+
+@pytest.fixture
+def dashlib_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Makes the dashboard's modules importable as the app imports them (``dashlib``)."""
+    monkeypatch.syspath_prepend(str(DASHBOARDS))

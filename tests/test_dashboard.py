@@ -1,0 +1,387 @@
+"""The dashboard's pages, run by Streamlit's AppTest on a real imported database.
+
+Every figure a page shows is compared with what :mod:`badugi_hh.stats` (or
+the stored rows) says, and no page may show an exception.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import date
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import duckdb
+import pandas as pd
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from badugi_hh import stats
+from badugi_hh.cli import build_parser
+from badugi_hh.commands import dashboard
+from badugi_hh.events import Deal, Hand
+from badugi_hh.parsers import read_records
+from badugi_hh.stats import Filters
+from badugi_hh.store import connect
+APP = Path(__file__).resolve().parents[1] / "dashboards" / "app.py"
+
+
+# -- helpers ---------------------------------------------------------------------------
+
+@pytest.fixture
+def db(dashboard_db: Path) -> duckdb.DuckDBPyConnection:
+    """The test database, read-only, for the expected figures."""
+    con = connect(dashboard_db, read_only=True)
+    yield con
+    con.close()
+
+
+@pytest.fixture
+def app(dashboard_db: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    monkeypatch.setenv("BADUGI_HH_DB", str(dashboard_db))
+    return AppTest.from_file(str(APP), default_timeout=60)
+
+
+def open_page(app: AppTest, name: str, **query: str) -> AppTest:
+    app.run()   # the default page first: switch_page needs the pages registered
+    app.switch_page(f"views/{name}.py")
+    app.query_params.update(query)
+    app.run()
+    assert not app.exception, app.exception
+    return app
+
+
+def metric(app: AppTest, label: str) -> str:
+    return next(m.value for m in app.metric if m.label == label)
+
+
+def table(app: AppTest, column: str) -> pd.DataFrame:
+    """The first table of the page that has ``column``."""
+    return next(frame.value for frame in app.dataframe if column in frame.value.columns)
+
+
+def rows(con: duckdb.DuckDBPyConnection, sql: str, *params: object) -> list[tuple]:
+    return con.execute(sql, list(params)).fetchall()
+
+
+def assert_same_numbers(shown: pd.DataFrame, expected: pd.DataFrame) -> None:
+    """Equal frames, numbers to float precision and NaN equal to NaN (or None)."""
+    assert list(shown.columns) == list(expected.columns)
+    assert len(shown) == len(expected)
+    for column in expected.columns:
+        for got, want in zip(shown[column], expected[column]):
+            if isinstance(want, float) or isinstance(got, float):
+                assert (pd.isna(got) and pd.isna(want)) or math.isclose(got, want), column
+            else:
+                assert got == want, column
+
+
+# -- the command -----------------------------------------------------------------------
+
+def test_the_command_serves_the_app_on_localhost_with_the_database_after_the_dashes(
+        tmp_path: Path) -> None:
+    args = build_parser().parse_args(["dashboard", "--db", str(tmp_path / "x.duckdb")])
+    command = dashboard.streamlit_command(dashboard.APP, Path(args.db), args.address, args.port)
+    assert dashboard.APP == APP and APP.is_file()
+    assert command[1:5] == ["-m", "streamlit", "run", str(APP)]
+    settings = dict(zip(command[5:command.index("--")][::2], command[6:command.index("--")][::2]))
+    assert settings["--server.address"] == "127.0.0.1"
+    assert settings["--server.port"] == "8501"
+    assert settings["--server.maxUploadSize"] == str(dashboard.UPLOAD_LIMIT_MB)
+    assert command[command.index("--"):] == ["--", "--db", str(tmp_path / "x.duckdb")]
+
+
+def test_the_app_reads_the_database_from_its_arguments_else_the_environment(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, dashlib_path: None) -> None:
+    from dashlib import data
+    monkeypatch.setenv(data.DB_ENV, str(tmp_path / "env.duckdb"))
+    assert data.database_path(["--db", str(tmp_path / "arg.duckdb")]) == tmp_path / "arg.duckdb"
+    assert data.database_path(["-q", "--durations=5"]) == tmp_path / "env.duckdb"
+
+
+def test_without_a_database_the_pages_say_so_and_import_offers_to_make_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BADUGI_HH_DB", str(tmp_path / "none.duckdb"))
+    app = AppTest.from_file(str(APP), default_timeout=60).run()
+    assert not app.exception
+    assert "There is no database" in app.info[0].value
+    assert not (tmp_path / "none.duckdb").exists()   # browsing never creates it
+
+
+# -- Overview --------------------------------------------------------------------------
+
+def test_overview_shows_the_figures_of_the_store(app: AppTest, db) -> None:
+    app.run()
+    assert not app.exception
+    expected = stats.overview(db)
+    assert metric(app, "Hands") == f"{expected['hands']:,}"
+    assert metric(app, "Sessions") == f"{expected['sessions']:,}"
+    assert metric(app, "Players") == f"{expected['players']:,}"
+    assert metric(app, "First hand") == f"{expected['first_hand_at']:%Y-%m-%d}"
+    assert metric(app, "Last hand") == f"{expected['last_hand_at']:%Y-%m-%d}"
+    # the graph's end points, which its legend labels with bb/100
+    totals = table(app, "bb_per_100").set_index("player")
+    players = stats.player_stats(db).set_index("player")
+    assert sorted(totals.index) == sorted(players.index)
+    for name, shown in totals.iterrows():
+        assert shown["hands"] == players.loc[name, "hands"]
+        assert shown["net"] == players.loc[name, "net"]
+        assert math.isclose(shown["bb_per_100"], players.loc[name, "bb_per_100"])
+
+
+def test_overview_with_a_player_filter_counts_only_his_hands(app: AppTest, db) -> None:
+    app.run()
+    app.sidebar.selectbox(key="filter_player").select("Bruno").run()
+    assert not app.exception
+    assert metric(app, "Hands") == f"{stats.overview(db, Filters(player='Bruno'))['hands']:,}"
+    assert table(app, "bb_per_100")["player"].tolist() == ["Bruno"]
+
+
+def test_the_win_rate_curve_sampled_in_sql_passes_through_the_exact_curve(
+        dashboard_db: Path, monkeypatch: pytest.MonkeyPatch, db, dashlib_path: None) -> None:
+    from dashlib import data
+    monkeypatch.setenv(data.DB_ENV, str(dashboard_db))
+    database = data.current()
+    exact = stats.cumulative_net(db)
+    for threshold in (data.EXACT_CURVE_ROWS, 0):   # a point per hand; summed per slice
+        curve = data.winrate_curve(database, Filters(), ("Ana", "Bruno"), threshold)
+        merged = curve.merge(exact, left_on=["player", "hands"],
+                             right_on=["player", "hand_index"], suffixes=("", "_exact"))
+        assert len(merged) == len(curve)
+        for column in ("net", "showdown_net", "non_showdown_net"):
+            assert (merged[column] == merged[f"{column}_exact"]).all(), (threshold, column)
+        ends = curve.groupby("player")["hands"].max()
+        assert ends.to_dict() == exact.groupby("player")["hand_index"].max().to_dict()
+
+
+# -- Players ---------------------------------------------------------------------------
+
+def test_players_table_is_the_player_statistics(app: AppTest, db) -> None:
+    open_page(app, "players")
+    assert_same_numbers(table(app, "vpip"), stats.player_stats(db))
+
+
+def test_players_filters_reach_the_statistics(app: AppTest, db) -> None:
+    open_page(app, "players")
+    app.sidebar.date_input(key="filter_from").set_value(date(2024, 1, 5))
+    app.sidebar.date_input(key="filter_to").set_value(date(2024, 1, 9)).run()
+    app.sidebar.selectbox(key="filter_ruleset").select("house").run()
+    assert not app.exception
+    filters = Filters(ruleset="house", date_from=date(2024, 1, 5), date_to=date(2024, 1, 9))
+    assert_same_numbers(table(app, "vpip"), stats.player_stats(db, filters))
+    app.sidebar.text_input(key="filter_session").input("sim-3-6").run()
+    assert_same_numbers(table(app, "vpip"),
+                        stats.player_stats(db, Filters(None, "sim-3-6", "house",
+                                                       date(2024, 1, 5), date(2024, 1, 9))))
+
+
+def test_a_players_draws_and_positions(app: AppTest, db) -> None:
+    open_page(app, "players")
+    app.selectbox(key="players_detail").select("Bruno").run()
+    assert not app.exception
+    bruno = Filters(player="Bruno")
+    assert_same_numbers(table(app, "stand_pat"),
+                        stats.draw_habits(db, bruno).drop(columns="player"))
+    assert_same_numbers(table(app, "position"),
+                        stats.position_stats(db, bruno).drop(columns="player"))
+
+
+# -- Sessions --------------------------------------------------------------------------
+
+def _session_with_a_winner(db) -> tuple[str, str, str]:
+    results = stats.session_results(db)
+    won = results[results["winner"].notna()].iloc[-1]
+    return won["source"], won["session_id"], won["winner"]
+
+
+def test_a_sessions_winner_result_and_hands(app: AppTest, db) -> None:
+    source, session_id, winner = _session_with_a_winner(db)
+    open_page(app, "sessions")
+    listed = table(app, "results")
+    assert len(listed) == len(rows(db, "SELECT 1 FROM sessions"))
+    chosen = listed[(listed["source"] == source) & (listed["session_id"] == session_id)]
+    assert chosen["winner"].tolist() == [winner]
+    label = next(option for option in app.selectbox(key="sessions_chosen").options
+                 if option.startswith(f"{session_id} ·") and option.endswith(source))
+    app.selectbox(key="sessions_chosen").select(label).run()
+    assert not app.exception
+    assert metric(app, "Winner") == winner
+    players = table(app, "won_session")
+    expected = stats.session_results(db, Filters(session=session_id))
+    expected = expected[expected["source"] == source]
+    assert players["net"].tolist() == expected["net"].tolist()
+    hands = table(app, "button_player")
+    assert hands["hand_id"].tolist() == [hand_id for hand_id, in rows(
+        db, "SELECT hand_id FROM hands WHERE source = ? AND session_id = ? ORDER BY number",
+        source, session_id)]
+    link = urlsplit(hands["replay"].iloc[0])
+    assert link.path == "replayer"
+    assert parse_qs(link.query) == {"hand": [hands["hand_id"].iloc[0]], "source": [source]}
+
+
+def test_a_session_hand_opens_in_the_replayer(app: AppTest, db) -> None:
+    source, session_id, _ = _session_with_a_winner(db)
+    open_page(app, "sessions")
+    session = app.selectbox(key="sessions_chosen")
+    session.select(next(option for option in session.options
+                        if option.startswith(f"{session_id} ·") and option.endswith(source)))
+    app.run()
+    choice = app.selectbox(key="sessions_hand_choice")
+    choice.select(choice.options[1]).run()
+    app.button(key="sessions_hand_open").click().run()
+    assert not app.exception
+    hand_id = choice.options[1].split(" · ")[1]
+    assert app.query_params["hand"] == hand_id
+    assert any(hand_id in caption.value for caption in app.caption)
+
+
+# -- Hand replayer ---------------------------------------------------------------------
+
+def _showdown_hand(db) -> tuple[str, str]:
+    return rows(db, "SELECT source, hand_id FROM hands WHERE ended = 'showdown' "
+                    "AND violations = 0 ORDER BY source, started_at, number LIMIT 1")[0]
+
+
+def _events(db, source: str, hand_id: str) -> list[tuple[int, str, str, int]]:
+    """(line, player, kind, amount) of the hand's actions and draws, in order."""
+    return rows(db, "SELECT line, player, action, amount FROM actions "
+                    "WHERE source = ? AND hand_id = ? UNION ALL "
+                    "SELECT line, player, 'draw', 0 FROM draws WHERE source = ? AND hand_id = ? "
+                    "ORDER BY line", source, hand_id, source, hand_id)
+
+
+def test_the_replayer_steps_through_a_hand_with_pot_and_stacks(app: AppTest, db) -> None:
+    source, hand_id = _showdown_hand(db)
+    open_page(app, "replayer", hand=hand_id, source=source)
+    assert metric(app, "Pot") == "0"
+    events = _events(db, source, hand_id)
+    start = dict(rows(db, "SELECT player, start_stack FROM hand_players "
+                          "WHERE source = ? AND hand_id = ?", source, hand_id))
+    for step in range(1, 6):
+        app.button(key="replay_next").click().run()
+        assert not app.exception
+        assert app.slider(key="replay_step").value == step
+        paid = {name: sum(amount for _, who, _, amount in events[:step] if who == name)
+                for name in start}
+        assert metric(app, "Pot") == f"{sum(paid.values()):,}"
+        for name, stack in start.items():
+            assert metric(app, f"{name}'s stack") == f"{stack - paid[name]:,}"
+    app.button(key="replay_prev").click().run()
+    assert app.slider(key="replay_step").value == 4
+
+
+def test_the_replayers_last_step_awards_the_pot_and_values_the_hands(app: AppTest, db) -> None:
+    source, hand_id = _showdown_hand(db)
+    open_page(app, "replayer", hand=hand_id, source=source)
+    slider = app.slider(key="replay_step")
+    slider.set_value(slider.max).run()
+    assert not app.exception
+    pot, = rows(db, "SELECT pot FROM hands WHERE source = ? AND hand_id = ?", source, hand_id)
+    assert metric(app, "Pot") == f"{pot[0]:,}"
+    for name, end in rows(db, "SELECT player, end_stack FROM hand_players "
+                              "WHERE source = ? AND hand_id = ?", source, hand_id):
+        assert metric(app, f"{name}'s stack") == f"{end:,}"
+    page = "".join(element.value for element in app.markdown)
+    for cards, description in rows(db, "SELECT shown_cards, description FROM showdowns "
+                                       "WHERE source = ? AND hand_id = ?", source, hand_id):
+        assert description in page
+        for card in cards.split():
+            assert f'title="{card}"' in page   # drawn as a card
+
+
+def test_the_replayer_finds_a_hand_by_id_and_steps_to_the_next_hand(app: AppTest, db) -> None:
+    open_page(app, "replayer")
+    app.text_input[0].input("sim-3-2#3")
+    app.button[0].click().run()
+    assert not app.exception
+    assert app.query_params["hand"] == "sim-3-2#3"
+    assert any("sim-3-2#3" in caption.value for caption in app.caption)
+    app.button(key="replay_hand_1").click().run()
+    assert app.query_params["hand"] == "sim-3-2#4"
+    assert app.slider(key="replay_step").value == 0
+
+
+def test_the_replayer_shows_the_cards_dealt(dashboard_db: Path, dashboard_logs: Path,
+                                            monkeypatch: pytest.MonkeyPatch,
+                                            dashlib_path: None) -> None:
+    """The cards worked back from the stored draws are the cards the log deals."""
+    from dashlib import data, replay
+    monkeypatch.setenv(data.DB_ENV, str(dashboard_db))
+    database = data.current()
+    source = str((dashboard_logs / "club.txt").resolve())
+    compared = 0
+    hands = [record for record in read_records(dashboard_logs / "club.txt")
+             if isinstance(record, Hand)]
+    for record in hands[:60]:
+        dealt = {event.player: [str(card) if card is not None else replay.UNSEEN
+                                for card in event.cards]
+                 for event in record.events if isinstance(event, Deal)}
+        shown = replay.steps(data.hand_rows(database, data.HandKey(source, record.hand_id)))[0]
+        for player, cards in shown.cards.items():
+            if replay.UNSEEN in dealt[player]:
+                continue   # dealt face down in the log: only the showdown tells them
+            seen = [card for card in cards if card != replay.UNSEEN]
+            assert set(seen) <= set(dealt[player]), (record.hand_id, player)
+            compared += len(seen)
+    assert compared > 150
+
+
+# -- Audit -----------------------------------------------------------------------------
+
+def test_audit_lists_the_injected_violation_with_file_line_and_link(app: AppTest, db) -> None:
+    open_page(app, "audit")
+    assert_same_numbers(table(app, "files"), stats.violations_by_rule(db))
+    app.multiselect(key="audit_rules").select("B3").run()
+    assert not app.exception
+    listed = table(app, "level")
+    expected = rows(db, "SELECT rule, message, source, line, hand_id FROM violations "
+                        "WHERE rule = 'B3' ORDER BY source, line")
+    assert expected and expected[0][2].endswith("capped.txt")
+    assert list(listed[["rule", "message", "source", "line", "hand_id"]].itertuples(
+        index=False, name=None)) == expected
+    link = urlsplit(listed["replay"].iloc[0])
+    assert parse_qs(link.query) == {"hand": [expected[0][4]], "source": [expected[0][2]]}
+    app.button(key="audit_hand_open").click().run()
+    assert not app.exception
+    assert table(app, "message")["rule"].tolist() == ["B3"]
+
+
+def test_audit_shows_the_quarantined_text_verbatim(app: AppTest, db) -> None:
+    open_page(app, "audit")
+    (source, line, error, text), = rows(db, "SELECT source, line, error, text FROM quarantine")
+    assert any(expander.label.startswith(f"{source}:{line}") and error in expander.label
+               for expander in app.expander)
+    assert [code.value for code in app.code] == [text]
+    assert "Ana: juggles the chips" in text
+
+
+# -- Import ----------------------------------------------------------------------------
+
+def test_import_uploads_a_log_into_a_new_database(tmp_path: Path, dashboard_logs: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "fresh.duckdb"
+    monkeypatch.setenv("BADUGI_HH_DB", str(path))
+    app = AppTest.from_file(str(APP), default_timeout=60).run()
+    app.switch_page("views/import_logs.py").run()
+    assert "50 MB" in app.markdown[0].value
+    content = (dashboard_logs / "capped.txt").read_bytes()
+    app.file_uploader(key="import_upload").upload("capped.txt", content, "text/plain")
+    app.run()
+    app.button(key="import_start").click().run()
+    assert not app.exception
+    con = connect(path, read_only=True)
+    try:
+        (hands, violations), = rows(con, "SELECT count(*), sum(violations) FROM hands")
+    finally:
+        con.close()
+    assert metric(app, "New hands") == f"{hands:,}" and hands > 0
+    assert metric(app, "New violations") == f"{violations:,}"
+    app.switch_page("views/overview.py").run()
+    assert metric(app, "Hands") == f"{hands:,}"
+
+    app.switch_page("views/import_logs.py").run()   # the same file again adds nothing
+    app.file_uploader(key="import_upload").upload("capped.txt", content, "text/plain")
+    app.run()
+    app.button(key="import_start").click().run()
+    assert metric(app, "New hands") == "0"
+    assert "imported before" in app.info[0].value

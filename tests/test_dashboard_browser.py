@@ -1,0 +1,147 @@
+"""The dashboard in a real browser: ``badugi-hh dashboard`` serves it, headless
+Chromium (Debian's, driven by Playwright) opens every page and steps the replayer.
+
+Screenshots of each page go to tests/artifacts/. Skipped only when
+/usr/bin/chromium or the playwright package is missing (``apt-get install
+chromium``; ``pip install -e '.[dev]'``); Playwright never downloads a browser.
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.error import URLError
+from urllib.parse import urlencode
+
+import pytest
+
+from badugi_hh.store import connect
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-quic"]
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+#: The entry point pip installed beside this interpreter.
+BADUGI_HH = Path(sys.executable).with_name("badugi-hh")
+SERVER_START_SECONDS = 60
+#: Sidebar link text and the page's title, in the order of the navigation.
+PAGES = [("Overview", "Overview"), ("Players", "Players"), ("Sessions", "Sessions"),
+         ("Hand replayer", "Hand replayer"), ("Audit", "Audit"), ("Import", "Import a log")]
+
+if not CHROMIUM.exists():
+    pytest.skip(f"{CHROMIUM} is missing: apt-get install chromium", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api",
+                               reason="playwright is missing: pip install -e '.[dev]'")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until_answering(url: str, server: subprocess.Popen) -> None:
+    deadline = time.monotonic() + SERVER_START_SECONDS
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            pytest.fail(f"badugi-hh dashboard exited with {server.returncode}: "
+                        f"{server.stdout.read()}")
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
+                if answer.status == 200:
+                    return
+        except (URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.25)
+    pytest.fail(f"badugi-hh dashboard did not answer at {url} in {SERVER_START_SECONDS} s")
+
+
+@pytest.fixture(scope="module")
+def dashboard_url(dashboard_db: Path) -> Iterator[str]:
+    """``badugi-hh dashboard`` serving the test database on a free port of 127.0.0.1."""
+    port = free_port()
+    server = subprocess.Popen(
+        [str(BADUGI_HH), "dashboard", "--db", str(dashboard_db), "--port", str(port)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_answering(url, server)
+        yield url
+    finally:
+        server.terminate()   # the command became the streamlit server
+        server.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def page(dashboard_url: str) -> Iterator[sync_api.Page]:
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                             args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser.new_page(viewport={"width": 1400, "height": 1800})
+        finally:
+            browser.close()
+
+
+def settle(page: sync_api.Page, title: str) -> None:
+    """Wait for the page titled ``title`` to finish its run, and check it shows no
+    exception."""
+    page.locator("h1", has_text=title).first.wait_for(timeout=30_000)
+    busy = ('[data-testid="stStatusWidget"], [data-stale="true"], '
+            '[data-testid="stSkeleton"]')
+    quiet = 0
+    while quiet < 3:   # three looks in a row without a run under way
+        quiet = 0 if page.locator(busy).count() else quiet + 1
+        page.wait_for_timeout(100)
+    exceptions = page.locator('[data-testid="stException"]')
+    assert exceptions.count() == 0, exceptions.first.inner_text()
+
+
+def shoot(page: sync_api.Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def test_every_page_renders_without_an_exception(page: sync_api.Page,
+                                                 dashboard_url: str) -> None:
+    page.goto(dashboard_url)
+    settle(page, "Overview")
+    for link, title in PAGES:
+        page.locator('[data-testid="stSidebarNav"] a', has_text=link).first.click()
+        settle(page, title)
+        shoot(page, title.lower().replace(" ", "_"))
+    assert page.get_by_text("up to 50 MB").count() == 1
+
+
+def test_the_replayer_steps_with_next(page: sync_api.Page, dashboard_url: str,
+                                      dashboard_db: Path) -> None:
+    con = connect(dashboard_db, read_only=True)
+    try:
+        source, hand_id = con.execute(
+            "SELECT source, hand_id FROM hands WHERE ended = 'showdown' "
+            "ORDER BY source, started_at, number LIMIT 1").fetchall()[0]
+        amounts = [amount for amount, in con.execute(
+            "SELECT amount FROM actions WHERE source = ? AND hand_id = ? ORDER BY line",
+            [source, hand_id]).fetchall()]
+    finally:
+        con.close()
+    page.goto(f"{dashboard_url}/replayer?{urlencode({'hand': hand_id, 'source': source})}")
+    settle(page, "Hand replayer")
+    step_shown = page.locator('[data-testid="stSliderThumbValue"]')
+    pot = page.locator('[data-testid="stMetric"]', has_text="Pot").locator(
+        '[data-testid="stMetricValue"]')
+    assert step_shown.inner_text() == "0"
+    for step in range(1, 4):   # the blinds and the first action: no draw yet
+        page.get_by_role("button", name="Next ▸").click()
+        page.wait_for_function(
+            "step => document.querySelector('[data-testid=\"stSliderThumbValue\"]')"
+            ".innerText.trim() === String(step)", arg=step, timeout=15_000)
+        settle(page, "Hand replayer")
+        assert pot.inner_text() == f"{sum(amounts[:step]):,}"
+    shoot(page, "replayer_step_3")
