@@ -177,26 +177,38 @@ def session_results(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()
 
 
 _CUMULATIVE_NET = """
-SELECT player, row_number() OVER running AS hand_index, started_at, source, hand_id,
-       (sum(net) OVER running)::BIGINT AS net,
-       (sum(CASE WHEN went_to_showdown THEN net ELSE 0 END) OVER running)::BIGINT
-           AS showdown_net,
-       (sum(CASE WHEN went_to_showdown THEN 0 ELSE net END) OVER running)::BIGINT
-           AS non_showdown_net,
-       sum(net_bb) OVER running AS net_bb
-FROM hand_players
-{where}
-WINDOW running AS (PARTITION BY player ORDER BY started_at NULLS FIRST, source, number
-                   ROWS UNBOUNDED PRECEDING)
+WITH running AS (
+    SELECT player, row_number() OVER running AS hand_index,
+           count(*) OVER (PARTITION BY player) AS player_hands,
+           started_at, source, hand_id,
+           (sum(net) OVER running)::BIGINT AS net,
+           (sum(CASE WHEN went_to_showdown THEN net ELSE 0 END) OVER running)::BIGINT
+               AS showdown_net,
+           (sum(CASE WHEN went_to_showdown THEN 0 ELSE net END) OVER running)::BIGINT
+               AS non_showdown_net,
+           sum(net_bb) OVER running AS net_bb
+    FROM hand_players
+    {where}
+    WINDOW running AS (PARTITION BY player ORDER BY started_at NULLS FIRST, source, number
+                       ROWS UNBOUNDED PRECEDING)
+)
+SELECT * EXCLUDE (player_hands) FROM running
+WHERE hand_index % greatest(1, player_hands // ?) = 0 OR hand_index = player_hands
 ORDER BY player, hand_index
 """
 
 
-def cumulative_net(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> pd.DataFrame:
+def cumulative_net(con: duckdb.DuckDBPyConnection, filters: Filters = Filters(),
+                   points: int | None = None) -> pd.DataFrame:
     """Each player's running net after each of his hands, in the order played, split
-    into the part won or lost at showdowns and the part without (the win-rate graph)."""
+    into the part won or lost at showdowns and the part without (the win-rate graph).
+
+    ``points`` keeps about that many rows per player (every n-th hand, and his
+    last), so a graph of a million hands need not carry them all.
+    """
     where, params = filters.where()
-    return _frame(con, _CUMULATIVE_NET.format(where=where), params)
+    every_hand = 2 ** 62   # player_hands // this is 0: no row is skipped
+    return _frame(con, _CUMULATIVE_NET.format(where=where), [*params, points or every_hand])
 
 
 _VIOLATIONS_BY_RULE = """

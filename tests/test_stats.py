@@ -197,6 +197,12 @@ def test_cumulative_net_splits_showdowns_from_the_rest(con) -> None:
     assert list(ana.showdown_net + ana.non_showdown_net) == list(ana.net)
 
 
+def test_cumulative_net_sampled_keeps_every_nth_hand_and_the_last(con) -> None:
+    ana = cumulative_net(con, Filters(player="Ana"), points=2)   # 5 hands: every 2nd
+    assert list(ana.hand_index) == [2, 4, 5]
+    assert list(ana.net) == [12, 10, 11]
+
+
 def test_filters_by_date_session_ruleset_player(con) -> None:
     days_3_and_4 = by_player(player_stats(con, Filters(date_from=date(2024, 1, 3),
                                                        date_to=date(2024, 1, 4))))

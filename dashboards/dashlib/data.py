@@ -242,29 +242,10 @@ def date_bounds(db: Database) -> tuple[date | None, date | None]:
 
 # -- the win-rate curve ----------------------------------------------------------------
 
-# Both keep every n-th point of each player (n making about CURVE_POINTS of them)
-# and his last, with the running totals of stats.cumulative_net at that hand.
-_EXACT_CURVE = """
-WITH running AS (
-    SELECT player, row_number() OVER running AS hands,
-           count(*) OVER (PARTITION BY player) AS points,
-           sum(net) OVER running AS net,
-           sum(CASE WHEN went_to_showdown THEN net ELSE 0 END) OVER running AS showdown_net,
-           sum(CASE WHEN went_to_showdown THEN 0 ELSE net END) OVER running
-               AS non_showdown_net,
-           sum(net_bb) OVER running AS net_bb
-    FROM hand_players
-    {where}
-    WINDOW running AS (PARTITION BY player ORDER BY started_at NULLS FIRST, source, number
-                       ROWS UNBOUNDED PRECEDING)
-)
-SELECT player, hands, net::BIGINT AS net, showdown_net::BIGINT AS showdown_net,
-       non_showdown_net::BIGINT AS non_showdown_net, net_bb
-FROM running
-WHERE hands % greatest(1, points // ?) = 0 OR hands = points
-ORDER BY player, hands
-"""
-
+# The sliced curve keeps every n-th point of each player (n making about
+# CURVE_POINTS of them) and his last, with the running totals of
+# stats.cumulative_net at that hand; below EXACT_CURVE_ROWS rows that function
+# itself samples the exact curve.
 # A slice holds the hands of one stretch of the time between the first and the last
 # filtered hand (hands without a time come first); hands at the same time share a
 # slice, so the totals at a slice's end are those after its last hand in the order
@@ -317,8 +298,10 @@ def winrate_curve(db: Database, filters: Filters, chosen: tuple[str, ...],
     with reading(db) as con:
         rows = con.execute(f"SELECT count(*) FROM hand_players {where}", params).fetchall()[0][0]
         if rows <= exact_rows:
-            return con.execute(_EXACT_CURVE.format(where=where),
-                               [*params, CURVE_POINTS]).df()
+            curve = stats.cumulative_net(con, filters, points=CURVE_POINTS)
+            curve = curve[curve["player"].isin(chosen)].rename(columns={"hand_index": "hands"})
+            return curve[["player", "hands", "net", "showdown_net", "non_showdown_net",
+                          "net_bb"]].reset_index(drop=True)
         return con.execute(_SLICED_CURVE.format(where=where),
                            [*params, CURVE_SLICES, CURVE_POINTS]).df()
 
