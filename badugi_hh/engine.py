@@ -29,9 +29,11 @@ mistake is reported once and does not echo through the rest of the session.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter
 from typing import NamedTuple
 
 from badugi_hh.cards import Card, format_cards, parse_cards, rank_name
@@ -91,6 +93,10 @@ class ActionRecord(NamedTuple):
     all_in: bool
     facing: int        # chips the player had to add to call before acting
     line: int
+
+
+#: Builds a NamedTuple from a tuple of its fields, without the constructor's overhead.
+_new_tuple = tuple.__new__
 
 
 class DrawRecord(NamedTuple):
@@ -210,6 +216,10 @@ class _Player:
         return not self.folded and not self.all_in
 
 
+_seat_of = attrgetter("seat")
+_total_in_of = attrgetter("total_in")
+
+
 class HandReplay:
     """The state machine of one hand: :meth:`feed` it events, then :meth:`finish`.
 
@@ -219,6 +229,18 @@ class HandReplay:
     report of the hand before at the same table, for the rules that link
     hands (the button alternates, the deck is reshuffled).
     """
+
+    # slots: a cheaper __init__ and attribute access, on the hot path of every event
+    __slots__ = (
+        "hand", "rules", "previous", "_stacks", "violations", "players", "_orders",
+        "able", "live", "actions", "draws", "button_seat", "button_line", "big_blind",
+        "round", "round_closed", "pending", "to_match", "bets_in_round",
+        "draw_number", "in_draw", "to_draw", "drew", "burns",
+        "seen", "out_of_play", "cards_used", "dealt_order",
+        "showdown", "fold_line", "after_fold_reported",
+        "stated_awards", "award_line", "stated_returns", "stated_stacks", "stated_net",
+        "descriptions", "mucked", "shown", "pot_total", "last_line",
+    )
 
     def __init__(self, hand: Hand, seats: dict[str, int] | None = None,
                  stacks: dict[str, int] | None = None,
@@ -305,19 +327,23 @@ class HandReplay:
         """Players clockwise, starting with the first seat after ``seat``."""
         order = self._orders.get(seat)
         if order is None:
-            seated = sorted(self.players.values(), key=lambda p: p.seat)
-            if seat is not None:
-                seated = [p for p in seated if p.seat > seat] + [p for p in seated if p.seat <= seat]
-            order = self._orders[seat] = seated
+            by_seat = self._orders.get(None)
+            if by_seat is None:   # sorted once per hand, then only rotated
+                by_seat = self._orders[None] = sorted(self.players.values(), key=_seat_of)
+            if seat is None:
+                return by_seat
+            first = bisect_right(by_seat, seat, key=_seat_of)   # the first seat after it
+            order = self._orders[seat] = by_seat[first:] + by_seat[:first]
         return order
 
     def _can_act_after(self, seat: int | None, *, skip: str = "") -> list[str]:
         """Who still has a decision, in order; nobody once betting is over (S3)."""
-        order = [p for p in self._order_after(seat)
+        names = [p.name for p in self._orders.get(seat) or self._order_after(seat)
                  if not (p.folded or p.all_in) and p.name != skip]
-        if len(order) + (1 if skip else 0) < 2:
-            return [p.name for p in order if p.round_in < self.to_match]
-        return [p.name for p in order]
+        if len(names) + (1 if skip else 0) < 2:
+            players, to_match = self.players, self.to_match
+            return [n for n in names if players[n].round_in < to_match]
+        return names
 
     def _no_more_betting(self) -> bool:
         """At most one player can still bet and nobody owes a call (S3)."""
@@ -343,12 +369,13 @@ class HandReplay:
         event = None
         for event in events:
             kind = type(event)
-            if self.fold_line and kind not in after_hand:
-                self._after_fold(event)
-            elif kind in handlers:
-                handlers[kind](self, event)
-            else:
+            handler = handlers.get(kind)
+            if handler is None:
                 self.feed(event)   # raises the error for an unknown event
+            elif self.fold_line and kind not in after_hand:
+                self._after_fold(event)
+            else:
+                handler(self, event)
         if event is not None:
             self.last_line = event.line
 
@@ -394,50 +421,59 @@ class HandReplay:
         return order[0].name, order[1].name
 
     def on_post(self, event: PostBlind) -> None:
-        player = self._player(event.player, event.line)
+        player = self.players.get(event.player) or self._player(event.player, event.line)
         if player is None:
             return
         if self.round == 0:
             self.round = 1
-        small, big = self._expected_blinds()
-        rule = "G4" if self.heads_up else "M1"
-        if event.kind == "small":
+        kind, rules = event.kind, self.rules
+        if kind == "small":
+            small = self._expected_blinds()[0]
             if small and event.player != small:
-                self.report(rule, event.line, f"{event.player} posts the small blind; "
-                            f"it is {small}'s to post")
-            self._check_blind_amount(player, event, self.rules.small_blind)
-        elif event.kind in ("big", "small+big") and self.big_blind is None:
+                self.report(self._blind_rule(), event.line, f"{event.player} posts the "
+                            f"small blind; it is {small}'s to post")
+            self._check_blind_amount(player, event, rules.small_blind)
+        elif kind in ("big", "small+big") and self.big_blind is None:
             self.big_blind = event.player
+            big = self._expected_blinds()[1]
             if big and event.player != big:
-                self.report(rule, event.line, f"{event.player} posts the big blind; "
-                            f"it is {big}'s to post")
-            self._check_blind_amount(player, event, self.rules.big_blind)
-        dead = {"dead": event.amount,
-                "small+big": max(0, event.amount - self.rules.big_blind)}.get(event.kind, 0)
+                self.report(self._blind_rule(), event.line, f"{event.player} posts the "
+                            f"big blind; it is {big}'s to post")
+            self._check_blind_amount(player, event, rules.big_blind)
+        if kind == "dead":
+            dead = event.amount
+        elif kind == "small+big":
+            dead = max(0, event.amount - rules.big_blind)
+        else:
+            dead = 0
         self._put_in(player, event.amount - dead, event.line)
         if dead:
             self._put_in(player, dead, event.line, live=False)
         if player.round_in > self.to_match:
             self.to_match = player.round_in
-            if event.kind != "small":
+            if kind != "small":
                 self.bets_in_round = 1   # the big blind is the opening bet (B3)
-        self.actions.append(ActionRecord(event.player, 1, "post", event.amount,
-                                         player.round_in, player.all_in, 0, event.line))
+        self.actions.append(_new_tuple(ActionRecord, (event.player, 1, "post", event.amount,
+                                                      player.round_in, player.all_in, 0,
+                                                      event.line)))
         # Round 1 starts left of the big blind: the dealer heads-up (B6, M2).
         anchor = self.players[self.big_blind].seat if self.big_blind else self.button_seat
         self.pending = self._can_act_after(anchor)
 
+    def _blind_rule(self) -> str:
+        """Who posts what: G4 heads-up, M1 multiway."""
+        return "G4" if self.heads_up else "M1"
+
     def _check_blind_amount(self, player: _Player, event: PostBlind, expected: int) -> None:
         short_all_in = event.amount < expected and event.amount == player.stack
         if event.amount != expected and not short_all_in:
-            rule = "G4" if self.heads_up else "M1"
-            self.report(rule, event.line, f"{event.player} posts {event.amount} for the "
-                        f"{event.kind} blind; it is {expected}")
+            self.report(self._blind_rule(), event.line, f"{event.player} posts "
+                        f"{event.amount} for the {event.kind} blind; it is {expected}")
 
     # -- the deal -------------------------------------------------------------
 
     def on_deal(self, event: Deal) -> None:
-        player = self._player(event.player, event.line)
+        player = self.players.get(event.player) or self._player(event.player, event.line)
         if player is None:
             return
         if self.draw_number:
@@ -448,10 +484,9 @@ class HandReplay:
         elif len(event.cards) != self.rules.hand_size:
             self.report("G5", event.line, f"{player.name} is dealt {len(event.cards)} "
                         f"cards; each player gets {self.rules.hand_size}")
-        if self.rules.deal_order_logged:
+        if self.rules.deal_order_logged and self.dealt_order:
             self._check_deal_order(player, event.line)
-        for card in event.cards:
-            self._take_card(card, f"dealt to {player.name}", event.line)
+        self._take_cards(event.cards, f"dealt to {player.name}", event.line)
         player.cards = list(event.cards)
         player.dealt = tuple(event.cards)
         self.dealt_order.append(player.name)
@@ -461,7 +496,8 @@ class HandReplay:
         if self.button_seat is None:
             return
         order = [p.name for p in self._order_after(self.button_seat)]
-        dealt_later = [n for n in self.dealt_order if order.index(n) > order.index(player.name)]
+        place = order.index(player.name)
+        dealt_later = [n for n in self.dealt_order if order.index(n) > place]
         if dealt_later and len(self.dealt_order) == 1:
             starter = "the big blind" if self.heads_up else "the player left of the button"
             self.report("G5", line, f"the deal starts with {dealt_later[0]}; it starts "
@@ -477,23 +513,26 @@ class HandReplay:
                 self.seen[card] = f"drawn by {player.name}"
         player.cards = list(event.cards)
 
-    def _take_card(self, card: Card | None, where: str, line: int) -> None:
-        """Account for one card leaving the deck (G2, D3, D4)."""
-        self.cards_used += 1
-        if card is None:
-            return
-        if card.is_joker:
-            self.report("G2", line, f"a joker is {where}; the deck has 52 cards and no jokers")
-            return
-        previous = self.seen.get(card)
-        if previous is not None:
-            if card in self.out_of_play:
-                self.report("D3", line, f"{card} is {where}, but it was {previous}, and "
-                            "discards and burned cards are out of play")
-            else:
-                self.report("D4", line, f"{card} is {where}, but it was already {previous}; "
-                            "each card is dealt once")
-        self.seen[card] = where
+    def _take_cards(self, cards: Sequence[Card | None], where: str, line: int) -> None:
+        """Account for cards leaving the deck (G2, D3, D4)."""
+        self.cards_used += len(cards)
+        seen = self.seen
+        for card in cards:
+            if card is None:
+                continue
+            if card.is_joker:
+                self.report("G2", line, f"a joker is {where}; the deck has 52 cards and "
+                            "no jokers")
+                continue
+            previous = seen.get(card)
+            if previous is not None:
+                if card in self.out_of_play:
+                    self.report("D3", line, f"{card} is {where}, but it was {previous}, and "
+                                "discards and burned cards are out of play")
+                else:
+                    self.report("D4", line, f"{card} is {where}, but it was already "
+                                f"{previous}; each card is dealt once")
+            seen[card] = where
 
     # -- betting --------------------------------------------------------------
 
@@ -538,7 +577,11 @@ class HandReplay:
 
     def _action_player(self, event: PlayerEvent) -> _Player | None:
         player = self.players.get(event.player) or self._player(event.player, event.line)
-        if player is None or not self._enter_betting(event.line):
+        if player is None:
+            return None
+        # The round under way (by far the most common case) needs no _enter_betting call.
+        if not (self.round and not self.in_draw and not self.round_closed) \
+                and not self._enter_betting(event.line):
             return None
         pending = self.pending
         if pending and pending[0] == player.name:
@@ -566,8 +609,10 @@ class HandReplay:
                 else " (the big blind acts first after a draw)")
 
     def _record(self, player: _Player, kind: str, added: int, facing: int, line: int) -> None:
-        self.actions.append(ActionRecord(player.name, self.round, kind, added,
-                                         player.round_in, player.all_in, facing, line))
+        # tuple.__new__ skips the NamedTuple constructor's argument parsing (hot path)
+        self.actions.append(_new_tuple(ActionRecord, (player.name, self.round, kind, added,
+                                                      player.round_in, player.all_in,
+                                                      facing, line)))
         if self.able < 2:
             # Nobody left to bet against: only a call of what is owed remains (S3).
             self.pending = [n for n in self.pending
@@ -650,13 +695,14 @@ class HandReplay:
         self._aggress(player, added, event.line, "raise", facing)
 
     def _aggress(self, player: _Player, added: int, line: int, kind: str, facing: int) -> None:
-        if self.bets_in_round >= self.rules.max_bets_per_round:
+        if self.bets_in_round > self.rules.max_raises:   # the bet and every raise are in
             self.report("B3", line, f"{player.name} {kind}s after the cap: one bet and "
                         f"{self.rules.max_raises} raises per round"
                         + (", the big blind counting as the bet" if self.round == 1 else ""))
         self.bets_in_round += 1
         self._put_in(player, added, line)
-        self.to_match = max(self.to_match, player.round_in)
+        if player.round_in > self.to_match:
+            self.to_match = player.round_in
         self.pending = self._can_act_after(player.seat, skip=player.name)
         self._record(player, kind, added, facing, line)
 
@@ -715,34 +761,43 @@ class HandReplay:
             self.report("D3", event.line, "a second card is burned before the "
                         f"{_draw_name(self.draw_number)} draw; one card is burned")
         self.burns += 1
-        self._take_card(event.card, "burned", event.line)
+        self._take_cards((event.card,), "burned", event.line)
         if event.card is not None:
             self.out_of_play.add(event.card)
 
     def on_draw(self, event: Draw) -> None:
-        player = self._player(event.player, event.line)
+        name, line, discarded = event.player, event.line, event.discarded
+        player = self.players.get(name) or self._player(name, line)
         if player is None:
             return
         if player.folded:
-            self.report("S4", event.line, f"{player.name} draws after folding")
+            self.report("S4", line, f"{name} draws after folding")
             return
-        if not self.in_draw or not self.to_draw:
-            self._begin_draw(event.line)
-        if self.rules.burns_logged and not self.burns and not self.drew:
-            self.report("D3", event.line, f"no card is burned before the "
+        to_draw = self.to_draw
+        if not self.in_draw or not to_draw:
+            self._begin_draw(line)
+            to_draw = self.to_draw
+        drew = self.drew
+        if self.rules.burns_logged and not self.burns and not drew:
+            self.report("D3", line, f"no card is burned before the "
                         f"{_draw_name(self.draw_number)} draw")
-        self._check_draw_turn(player, event.line)
-        self._discard(player, event)
-        drawn = event.drawn if event.drawn is not None else (None,) * len(event.discarded)
-        if len(drawn) != len(event.discarded):
-            self.report("D2", event.line, f"{player.name} discards {len(event.discarded)} "
+        if to_draw and to_draw[0] == name and name not in drew:
+            del to_draw[0]   # the player whose turn it is: nothing more to check here
+            drew.add(name)
+        else:
+            self._check_draw_turn(player, line)
+        if discarded:
+            self._discard(player, event)
+        drawn = event.drawn if event.drawn is not None else (None,) * len(discarded)
+        if len(drawn) != len(discarded):
+            self.report("D2", line, f"{name} discards {len(discarded)} "
                         f"and receives {len(drawn)}; the replacements equal the discards")
-        for card in drawn:
-            self._take_card(card, f"drawn by {player.name}", event.line)
-        player.cards.extend(drawn)
-        self._check_deck_size(event.line)
-        self.draws.append(DrawRecord(player.name, self.draw_number, event.discarded,
-                                     drawn, tuple(player.cards), event.line))
+        if drawn:
+            self._take_cards(drawn, f"drawn by {name}", line)
+            player.cards.extend(drawn)
+        self._check_deck_size(line)
+        self.draws.append(_new_tuple(DrawRecord, (name, self.draw_number, discarded,
+                                                  drawn, tuple(player.cards), line)))
 
     def _check_draw_turn(self, player: _Player, line: int) -> None:
         if player.name in self.drew:
@@ -760,19 +815,21 @@ class HandReplay:
         if len(event.discarded) > self.rules.hand_size:
             self.report("D2", event.line, f"{player.name} discards {len(event.discarded)} "
                         f"cards; a player discards 0 to {self.rules.hand_size}")
+        held, seen, out_of_play = player.cards, self.seen, self.out_of_play
+        where = f"discarded by {player.name}"
         for card in event.discarded:
-            if card is not None and card in player.cards:
-                player.cards.remove(card)
-            elif None in player.cards:
-                player.cards.remove(None)   # a card we had not seen until now
+            if card is not None and card in held:
+                held.remove(card)
+            elif None in held:
+                held.remove(None)   # a card we had not seen until now
             elif card is not None:
                 self.report("D2", event.line, f"{player.name} discards {card}, which is "
-                            f"not in the hand ({format_cards(player.cards)})")
-            elif player.cards:
-                player.cards.pop()
+                            f"not in the hand ({format_cards(held)})")
+            elif held:
+                held.pop()
             if card is not None:
-                self.seen[card] = f"discarded by {player.name}"
-                self.out_of_play.add(card)
+                seen[card] = where
+                out_of_play.add(card)
 
     def on_drawn_cards(self, event: DrawnCards) -> None:
         """Site logs tell the hero's replacements on a line of their own."""
@@ -959,12 +1016,12 @@ class _Settlement:
         self._evaluate_shown()
         computed = self._computed_awards(pots, ended)
         won = self._compare_awards(computed, pots, returned, rake, ended)
-        results = self._results(returned, won)
+        button = next((p.name for p in self.players.values()
+                       if p.seat == replay.button_seat), None)
+        results = self._results(returned, won, button)
         self._compare_stacks(results)
         self._check_descriptions()
         self._check_reshuffle(results)
-        button = next((p.name for p in self.players.values()
-                       if p.seat == replay.button_seat), None)
         return HandReport(
             hand_id=replay.hand.hand_id, number=replay.hand.number,
             source=replay.hand.source, line=replay.hand.line,
@@ -988,7 +1045,7 @@ class _Settlement:
     def _returned(self) -> dict[str, int]:
         """The uncovered part of the largest contribution goes back (S3)."""
         replay = self.replay
-        ranked = sorted(self.players.values(), key=lambda p: p.total_in, reverse=True)
+        ranked = sorted(self.players.values(), key=_total_in_of, reverse=True)
         returned: dict[str, int] = {}
         if len(ranked) >= 2 and ranked[0].total_in > ranked[1].total_in:
             returned[ranked[0].name] = ranked[0].total_in - ranked[1].total_in
@@ -1003,6 +1060,8 @@ class _Settlement:
         """The main pot and the side pots, each with who can win it (S3, M3)."""
         contrib = {n: p.total_in - returned.get(n, 0) for n, p in self.players.items()}
         live = [p for p in self.players.values() if not p.folded]
+        if not any(p.all_in for p in live):
+            return self._single_pot(contrib, live)
         levels = sorted({contrib[p.name] for p in live if p.all_in}
                         | {max(contrib.values(), default=0)})
         pots: list[Pot] = []
@@ -1017,6 +1076,15 @@ class _Settlement:
                 pots.append(Pot(last.amount + amount, last.eligible))
             floor = level
         return pots
+
+    @staticmethod
+    def _single_pot(contrib: dict[str, int], live: list[_Player]) -> list[Pot]:
+        """Nobody still in is all-in: every chip goes to one pot (no sorting needed)."""
+        amount = sum(c for c in contrib.values() if c > 0)
+        if not amount:
+            return []
+        eligible = tuple(p.name for p in live if contrib[p.name] > 0)
+        return [Pot(amount, eligible or tuple(p.name for p in live))]
 
     def _evaluate_shown(self) -> None:
         size = self.replay.rules.hand_size
@@ -1055,6 +1123,9 @@ class _Settlement:
             if winners is None:
                 return None
             pots[index] = Pot(pot.amount, pot.eligible, winners)
+            if len(winners) == 1:   # the common case: no split, no odd chip
+                awards[winners[0]] = awards.get(winners[0], 0) + pot.amount
+                continue
             share, odd = divmod(pot.amount, len(winners))
             for position, name in enumerate(self._odd_chip_order(winners)):
                 awards[name] = awards.get(name, 0) + share + (1 if position < odd else 0)
@@ -1134,23 +1205,22 @@ class _Settlement:
         else:
             self.report_("S1", line, f"{verdict}{detail}: the lower highest card wins (E2)")
 
-    def _results(self, returned: dict[str, int], won: dict[str, int]) -> dict[str, PlayerResult]:
+    def _results(self, returned: dict[str, int], won: dict[str, int],
+                 button: str | None) -> dict[str, PlayerResult]:
         replay = self.replay
         positions = {replay.big_blind: "big blind"}
-        button = next((p.name for p in self.players.values()
-                       if p.seat == replay.button_seat), None)
         if button:
             positions[button] = "button"
         results = {}
         for name, p in self.players.items():
             back = returned.get(name, 0)
+            chips_won = won.get(name, 0)
+            # positional arguments: cheaper than keywords, in PlayerResult's field order
             results[name] = PlayerResult(
-                name=name, seat=p.seat, position=positions.get(name, ""),
-                start_stack=p.start, contributed=p.total_in, returned=back,
-                won=won.get(name, 0), end_stack=p.start - p.total_in + back + won.get(name, 0),
-                folded_in_round=p.folded_in_round,
-                saw_showdown=replay.showdown and not p.folded,
-                shown=replay.shown.get(name), value=self.values.get(name), dealt=p.dealt)
+                name, p.seat, positions.get(name, ""), p.start, p.total_in, back, chips_won,
+                p.start - p.total_in + back + chips_won, p.folded_in_round,
+                replay.showdown and not p.folded, replay.shown.get(name),
+                self.values.get(name), p.dealt)
         return results
 
     def _compare_stacks(self, results: dict[str, PlayerResult]) -> None:
