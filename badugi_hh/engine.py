@@ -1324,6 +1324,9 @@ class Auditor:
             return self._session_start(record)
         if isinstance(record, SessionEnd):
             return self._session_end(record)
+        if self.table is not None and record.text.lstrip().startswith("Hand"):
+            self.table.hands += 1   # an unreadable hand was still played (N1 counts it),
+            self.table.previous = None   # but its button and deal are unknown (G4, G6)
         return []   # a ParseError: nothing to replay
 
     def close(self) -> SessionReport | None:

@@ -11,7 +11,7 @@ import pytest
 from badugi_hh.cards import JOKER
 from badugi_hh.engine import Auditor, audit
 from badugi_hh.events import (
-    Award, Bet, Burn, Button, Call, Check, Deal, Draw, Fold, Hand, PostBlind,
+    Award, Bet, Burn, Button, Call, Check, Deal, Draw, Fold, Hand, ParseError, PostBlind,
     Raise, SessionEnd, SessionPlayer, SessionStart, Show, StackStated, Street,
     UncalledReturned,
 )
@@ -435,7 +435,8 @@ def _swap_roles(events: list) -> list:
 
 
 def _session_rules(records: list) -> list[tuple[str, str | None]]:
-    return [(v.rule, v.hand_id) for r in audit(records) for v in r.violations]
+    return [(v.rule, v.hand_id) for r in audit(records)
+            if not isinstance(r, ParseError) for v in r.violations]
 
 
 def test_n1_twelve_hands_are_a_clean_session() -> None:
@@ -449,6 +450,13 @@ def test_n1_a_thirteenth_hand() -> None:
 def test_n1_session_stopped_early() -> None:
     rules = _session_rules(_session(5))
     assert rules == [("N1", None)]
+
+
+def test_n1_counts_a_hand_that_could_not_be_read() -> None:
+    records = _session(12)
+    records[5] = ParseError(message="bad line", source="s.txt", line=500,
+                            text="Hand #5 - button Ana\nAna: juggles\n")
+    assert _session_rules(records) == []
 
 
 def test_n1_wrong_winner_claimed() -> None:
