@@ -211,10 +211,6 @@ class _Player:
     cards: list[Card | None] = field(default_factory=list)
     dealt: Cards = ()
 
-    @property
-    def can_act(self) -> bool:
-        return not self.folded and not self.all_in
-
 
 _seat_of = attrgetter("seat")
 _total_in_of = attrgetter("total_in")

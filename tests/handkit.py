@@ -11,7 +11,7 @@ import dataclasses
 from badugi_hh.cards import parse_cards
 from badugi_hh.engine import HandReport, replay_hand
 from badugi_hh.events import (
-    Award, Bet, Burn, Button, Call, Check, Deal, Draw, Event, Fold, Hand,
+    Award, Bet, Burn, Button, Call, Check, Deal, Draw, Event, Hand,
     PostBlind, Raise, Show, StackStated, Street,
 )
 from badugi_hh.rules import HOUSE, Ruleset
