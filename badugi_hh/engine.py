@@ -36,7 +36,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import NamedTuple
 
-from badugi_hh.cards import Card, format_cards, parse_cards, rank_name
+from badugi_hh.cards import JOKER, Card, format_cards, parse_cards, rank_name
 from badugi_hh.evaluate import BadugiValue, EvaluationError, badugi_value, parse_description
 from badugi_hh.events import (
     Award, Bet, Burn, Button, Call, Cards, Check, Deal, Draw, DrawnCards, Event,
@@ -1269,12 +1269,322 @@ class _Settlement:
                          "card for card: the cards were not shuffled")
 
 
+# -- the heads-up fast path ------------------------------------------------------
+#
+# Nearly every hand of a heads-up log is played by the rules, and for those the
+# state machine above spends most of its time on generality two players never
+# need: seat orders, lists of who is still to act, side pots. The fast path
+# replays such a hand in plain local variables and gives up, returning None,
+# at the first thing outside the ordinary course of a heads-up hand: a broken
+# rule, an all-in, a hidden card, an event it does not handle. The general
+# engine then replays the hand from the start and explains what went wrong.
+# So the fast path never reports a violation; it only shows there is none,
+# and tests/test_fast_path.py checks that whatever it accepts, the general
+# engine reports identically, on clean hands and on thousands of broken ones.
+
+#: Betting actions, and what an ActionRecord calls them.
+_ACTION_KINDS = {Check: "check", Call: "call", Bet: "bet", Raise: "raise", Fold: "fold"}
+
+
+def _replay_heads_up(hand: Hand, seats: dict[str, int] | None,
+                     stacks: dict[str, int] | None,
+                     previous: HandReport | None) -> HandReport | None:
+    """The report of a heads-up hand with no violation, or None for any other hand."""
+    rules = hand.ruleset
+    if (not seats or len(seats) != 2 or rules.max_players != 2 or rules.min_players > 2
+            or rules.hand_size != 4 or rules.rake):
+        return None
+    names = tuple(seats)
+    seat_numbers = tuple(seats.values())
+    if seat_numbers[0] == seat_numbers[1]:
+        return None
+    index = {names[0]: 0, names[1]: 1}
+    carried = stacks or {}
+    default = rules.starting_stack or 0
+    start = tuple(default if carried.get(n) is None else carried[n] for n in names)
+    stack, total, round_in = list(start), [0, 0], [0, 0]
+    held: list[list[Card]] = [[], []]
+    dealt: list[Cards] = [(), ()]
+    folded_in: list[int | None] = [None, None]
+    small_bet, big_bet, max_raises = rules.small_bet, rules.big_bet, rules.max_raises
+    half, hand_size, draws_allowed = rules.betting_rounds // 2, rules.hand_size, rules.draws
+    card_limit = min(52, 2 * hand_size * (1 + draws_allowed) + draws_allowed)
+    button = -1                       # the dealer's index, once the button is known
+    blinds = round_ = to_match = bets = draw_number = cards_used = fold_line = 0
+    pending: list[int] = []           # who must still act, in order
+    to_draw: list[int] = []           # who must still draw, in order
+    in_draw = burned = drew_any = finished = showdown = False
+    seen: set[Card] = set()
+    actions: list[ActionRecord] = []
+    draw_records: list[DrawRecord] = []
+    awards: dict[str, int] = {}
+    returns: dict[str, int] = {}
+    stated_stacks: dict[str, int] = {}
+    stated_net: dict[str, int] = {}
+    descriptions: dict[str, str] = {}
+    shown: dict[str, Cards] = {}
+    mucked: set[str] = set()
+
+    for event in hand.events:
+        kind = type(event)
+        action = _ACTION_KINDS.get(kind)
+        if action is not None:
+            i = index.get(event.player)   # type: ignore[attr-defined]
+            if i is None:
+                return None
+            if in_draw:   # the first action after a draw opens the next round
+                if to_draw:
+                    return None
+                in_draw = False
+                round_ = draw_number + 1
+                round_in[0] = round_in[1] = to_match = bets = 0
+                pending = [1 - button, button]   # the big blind acts first after a draw
+            if not pending or pending[0] != i:
+                return None
+            del pending[0]
+            facing = to_match - round_in[i]
+            added = 0
+            if kind is Call:
+                added = event.amount   # type: ignore[attr-defined]
+                if facing <= 0 or added != facing:
+                    return None
+            elif kind is Check:
+                if facing:
+                    return None
+            elif kind is Raise:
+                size = small_bet if round_ <= half else big_bet
+                to, by = event.to, event.by   # type: ignore[attr-defined]
+                if (not to_match or to != to_match + size or bets > max_raises
+                        or (by is not None and by != size)):
+                    return None
+                added, to_match, pending = to - round_in[i], to, [1 - i]
+                bets += 1
+            elif kind is Bet:
+                added = small_bet if round_ <= half else big_bet
+                if to_match or event.amount != added:   # type: ignore[attr-defined]
+                    return None
+                to_match, pending = added, [1 - i]
+                bets += 1
+            else:   # a fold ends a heads-up hand
+                folded_in[i], fold_line, finished, pending = round_, event.line, True, []
+            if added:
+                if added >= stack[i]:
+                    return None   # all-in: the general engine handles side pots and S3
+                stack[i] -= added
+                total[i] += added
+                round_in[i] += added
+            actions.append(_new_tuple(ActionRecord, (
+                event.player, round_, action, added,   # type: ignore[attr-defined]
+                round_in[i], False, facing, event.line)))
+        elif kind is Draw:
+            i = index.get(event.player)   # type: ignore[attr-defined]
+            if i is None or not to_draw or to_draw[0] != i or not (burned or drew_any
+                                                                   or not rules.burns_logged):
+                return None
+            del to_draw[0]
+            drew_any = True
+            cards = held[i]
+            discarded, drawn = event.discarded, event.drawn   # type: ignore[attr-defined]
+            if len(discarded) > hand_size:
+                return None
+            for card in discarded:
+                if card not in cards:
+                    return None
+                cards.remove(card)
+            if drawn is None:
+                if discarded:
+                    return None   # replacements not shown: hidden cards
+                drawn = ()
+            if len(drawn) != len(discarded):
+                return None
+            if drawn:
+                new = set(drawn)
+                if len(new) != len(drawn) or None in new or JOKER in new \
+                        or not seen.isdisjoint(new):
+                    return None
+                seen |= new
+                cards.extend(drawn)
+                cards_used += len(drawn)
+            if cards_used > card_limit:
+                return None
+            draw_records.append(_new_tuple(DrawRecord, (
+                event.player, draw_number, discarded, drawn,   # type: ignore[attr-defined]
+                tuple(cards), event.line)))
+        elif kind is Street:
+            street = event.kind   # type: ignore[attr-defined]
+            if street == "draw":
+                number = draw_number + 1
+                if (finished or in_draw or pending or round_ != number
+                        or event.number != number or number > draws_allowed):  # type: ignore[attr-defined]
+                    return None
+                draw_number, in_draw, burned, drew_any = number, True, False, False
+                to_draw = [1 - button, button]   # the big blind draws first
+            elif street == "showdown":
+                if finished or pending or round_ != rules.betting_rounds \
+                        or draw_number != draws_allowed:
+                    return None
+                showdown = finished = True
+        elif kind is Burn:
+            card = event.card   # type: ignore[attr-defined]
+            if not in_draw or not to_draw or drew_any or burned:
+                return None
+            burned = True
+            cards_used += 1
+            if card is not None:
+                if card == JOKER or card in seen:
+                    return None
+                seen.add(card)
+        elif kind is PostBlind:
+            i = index.get(event.player)   # type: ignore[attr-defined]
+            if i is None or button < 0 or finished:
+                return None
+            amount, blind = event.amount, event.kind   # type: ignore[attr-defined]
+            if blinds == 0:   # the dealer posts the small blind first (G4)
+                if blind != "small" or i != button or amount != rules.small_blind:
+                    return None
+            elif blinds != 1 or blind != "big" or i == button or amount != rules.big_blind:
+                return None
+            if amount >= stack[i]:
+                return None
+            blinds += 1
+            round_ = 1
+            stack[i] -= amount
+            total[i] += amount
+            round_in[i] += amount
+            if round_in[i] > to_match:
+                to_match = round_in[i]
+                if blind == "big":
+                    bets = 1   # the big blind is the opening bet (B3)
+            actions.append(_new_tuple(ActionRecord, (
+                event.player, 1, "post", amount, round_in[i],   # type: ignore[attr-defined]
+                False, 0, event.line)))
+            if blinds == 2:
+                pending = [button, 1 - button]   # the dealer acts first before the draw
+        elif kind is Deal:
+            i = index.get(event.player)   # type: ignore[attr-defined]
+            cards = event.cards   # type: ignore[attr-defined]
+            # the deal starts with the big blind (G5): the dealer's cards come second
+            if (i is None or button < 0 or draw_number or dealt[i] or finished
+                    or len(cards) != hand_size
+                    or (rules.deal_order_logged and i != button and dealt[button])):
+                return None
+            new = set(cards)
+            if len(new) != len(cards) or None in new or JOKER in new \
+                    or not seen.isdisjoint(new):
+                return None
+            seen |= new
+            cards_used += len(cards)
+            held[i] = list(cards)
+            dealt[i] = tuple(cards)
+        elif kind is StackStated:
+            stated_stacks[event.player] = event.amount   # type: ignore[attr-defined]
+        elif kind is Award:
+            name = event.player   # type: ignore[attr-defined]
+            if name not in index:
+                return None
+            awards[name] = awards.get(name, 0) + event.amount   # type: ignore[attr-defined]
+        elif kind is Show or kind is Muck:
+            i = index.get(event.player)   # type: ignore[attr-defined]
+            if i is None or fold_line or names[i] in shown or names[i] in mucked:
+                return None
+            if not showdown:
+                if pending or round_ != rules.betting_rounds or draw_number != draws_allowed:
+                    return None
+                showdown = finished = True
+            cards = event.cards   # type: ignore[attr-defined]
+            if kind is Muck:
+                if cards:
+                    return None
+                mucked.add(names[i])
+                continue
+            if len(cards) != hand_size or len(held[i]) != hand_size \
+                    or set(cards) != set(held[i]):
+                return None
+            shown[names[i]] = tuple(cards)
+            held[i] = list(cards)
+            if event.description is not None:   # type: ignore[attr-defined]
+                descriptions[names[i]] = event.description   # type: ignore[attr-defined]
+        elif kind is Button:
+            seat = event.seat   # type: ignore[attr-defined]
+            if button >= 0 or blinds or seat not in seat_numbers:
+                return None
+            button = seat_numbers.index(seat)
+            if previous is not None and previous.button is not None:
+                last = previous.players.get(previous.button)
+                if last is not None and last.seat == seat:
+                    return None   # the button must alternate (G4)
+        elif kind is UncalledReturned:
+            returns[event.player] = event.amount   # type: ignore[attr-defined]
+        elif kind is NetStated:
+            stated_net[event.player] = event.amount   # type: ignore[attr-defined]
+        else:
+            return None   # seats, restated hands, rake: the general engine's business
+
+    if not finished:
+        return None
+    # -- settlement: one pot, the uncalled excess back (S3), a tie split (S2)
+    returned: dict[str, int] = {}
+    if total[0] != total[1]:
+        larger = 0 if total[0] > total[1] else 1
+        returned[names[larger]] = total[larger] - total[1 - larger]
+    if any(returned.get(n, 0) != amount for n, amount in returns.items()):
+        return None
+    live = [n for i, n in enumerate(names) if folded_in[i] is None]
+    contributed = {n: total[i] - returned.get(n, 0) for i, n in enumerate(names)}
+    pot = sum(c for c in contributed.values() if c > 0)
+    if not pot:
+        return None
+    eligible = tuple(n for n in live if contributed[n] > 0) or tuple(live)
+    values = {n: badugi_value(cards) for n, cards in shown.items()}
+    if fold_line:
+        winners = tuple(live)
+    else:
+        contenders = [n for n in eligible if n not in mucked]
+        if len(contenders) < 2:
+            winners = tuple(contenders or eligible)
+        elif any(n not in values for n in contenders):
+            return None   # a hand went unshown: the general engine explains
+        else:
+            best = min(values[n].rank for n in contenders)
+            winners = tuple(n for n in contenders if values[n].rank == best)
+    # With no all-in both players put in the same, so a tie splits evenly (S2).
+    computed = {name: pot // len(winners) for name in winners}
+    if computed != awards:
+        return None
+    if any(_read_description(text) != _key(values[n]) for n, text in descriptions.items()):
+        return None
+    button_name, big_blind = names[button], names[1 - button]
+    positions = {big_blind: "big blind", button_name: "button"}
+    results = {}
+    for i, name in enumerate(names):
+        back, won = returned.get(name, 0), awards.get(name, 0)
+        results[name] = PlayerResult(
+            name, seat_numbers[i], positions[name], start[i], total[i], back, won,
+            start[i] - total[i] + back + won, folded_in[i], showdown and folded_in[i] is None,
+            shown.get(name), values.get(name), dealt[i])
+    if any(n in results and results[n].end_stack != amount for n, amount in stated_stacks.items()) \
+            or any(n in results and results[n].net != amount for n, amount in stated_net.items()):
+        return None
+    known = [(n, dealt[i]) for i, n in enumerate(names) if dealt[i]]
+    if previous is not None and known and all(
+            (last := previous.players.get(n)) is not None and last.dealt == cards
+            for n, cards in known):
+        return None   # the deal repeats the last hand: no shuffle (G6)
+    return HandReport(
+        hand.hand_id, hand.number, hand.source, hand.line, hand.session_id, rules, results,
+        button_name, big_blind, actions, draw_records, [Pot(pot, eligible, winners)], 0,
+        "fold" if fold_line else "showdown", round_, draw_number, [])
+
+
 # -- replaying sessions ----------------------------------------------------------
 
 def replay_hand(hand: Hand, seats: dict[str, int] | None = None,
                 stacks: dict[str, int] | None = None,
                 previous: HandReport | None = None) -> HandReport:
     """Replay one hand on its own and return the engine's report."""
+    report = _replay_heads_up(hand, seats, stacks, previous)
+    if report is not None:
+        return report
     replay = HandReplay(hand, seats, stacks, previous)
     replay.feed_all(hand.events)
     return replay.finish()

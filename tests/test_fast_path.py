@@ -1,0 +1,210 @@
+"""The heads-up fast path against the general engine.
+
+:func:`~badugi_hh.engine.replay_hand` first tries ``_replay_heads_up``, which
+returns either None or the report of a hand with no violation. Whatever it
+returns must be exactly what the general state machine, :class:`HandReplay`,
+reports for the same hand. These tests replay legal hands, hands with each
+breakable rule broken, and thousands of randomly mutated hands both ways and
+compare the two reports field by field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterable, Iterator
+from functools import cache
+
+import pytest
+
+from badugi_hh.cards import DECK, JOKER
+from badugi_hh.engine import HandReplay, HandReport, _replay_heads_up, audit
+from badugi_hh.events import Burn, Event, Hand, Record, SessionStart
+from badugi_hh.rules import HOUSE, Ruleset
+from badugi_hh.simulate import BREAKABLE_RULES, simulate
+
+Context = tuple[Hand, dict[str, int], dict[str, int], HandReport | None]
+
+
+def general_report(hand: Hand, seats: dict[str, int], stacks: dict[str, int],
+                   previous: HandReport | None) -> HandReport:
+    replay = HandReplay(hand, seats, stacks, previous)
+    replay.feed_all(hand.events)
+    return replay.finish()
+
+
+def contexts(records: Iterable[Record]) -> Iterator[tuple[Context, HandReport]]:
+    """Each hand with the seats, stacks and previous hand it is replayed with."""
+    seats: dict[str, int] = {}
+    stacks: dict[str, int] = {}
+    previous = None
+    for record in records:
+        if isinstance(record, SessionStart):
+            seats = {p.name: p.seat for p in record.players}
+            stacks = {p.name: p.stack for p in record.players}
+            previous = None
+        elif isinstance(record, Hand):
+            report = general_report(record, seats, stacks, previous)
+            yield (record, seats, stacks, previous), report
+            stacks, previous = report.end_stacks, report
+
+
+def fast_agrees(context: Context, expected: HandReport) -> bool:
+    """Whether the fast path took the hand; it must agree with ``expected`` if it did."""
+    fast = _replay_heads_up(*context)
+    if fast is None:
+        return False
+    for field in dataclasses.fields(HandReport):
+        assert getattr(fast, field.name) == getattr(expected, field.name), (
+            f"{context[0].hand_id}: {field.name} differs", expected.violations)
+    return True
+
+
+@cache
+def legal_records(seeds: range, ruleset: Ruleset = HOUSE, hidden: float = 0.0,
+                  ) -> tuple[Record, ...]:
+    return tuple(record for seed in seeds
+                 for record in simulate(1, seed, ruleset, hidden=hidden))
+
+
+def without_burns(records: Iterable[Record], ruleset: Ruleset) -> list[Record]:
+    """The sessions as a log that does not state burns would give them."""
+    changed: list[Record] = []
+    for record in records:
+        if isinstance(record, SessionStart):
+            record = dataclasses.replace(record, ruleset=ruleset)
+        elif isinstance(record, Hand):
+            record = dataclasses.replace(
+                record, ruleset=ruleset,
+                events=[e for e in record.events if not isinstance(e, Burn)])
+        changed.append(record)
+    return changed
+
+
+# -- legal hands --------------------------------------------------------------------
+
+def test_nearly_every_legal_hand_takes_the_fast_path_and_agrees():
+    pairs = list(contexts(legal_records(range(200))))
+    taken = sum(fast_agrees(context, report) for context, report in pairs)
+    assert all(not report.violations for _, report in pairs)
+    # Only hands with an all-in go the general way; they are about one in twenty.
+    assert taken >= 0.9 * len(pairs)
+    all_in = sum(any(a.all_in for a in report.actions) for _, report in pairs)
+    assert taken == len(pairs) - all_in
+
+
+def test_hidden_cards_go_the_general_way():
+    pairs = list(contexts(legal_records(range(60), hidden=0.5)))
+    hidden = [(c, r) for c, r in pairs if any(None in p.dealt for p in r.players.values())]
+    assert hidden and not any(fast_agrees(c, r) for c, r in hidden)
+    assert sum(fast_agrees(c, r) for c, r in pairs) >= len(pairs) // 3
+
+
+@pytest.mark.parametrize("ruleset", [
+    HOUSE.replace(small_blind=5, big_blind=10, small_bet=10, big_bet=20, starting_stack=1000),
+    HOUSE.replace(max_raises=4, session_hands=20),
+    HOUSE.replace(deal_order_logged=False),
+], ids=["bigger stakes", "four raises", "deal order not logged"])
+def test_other_numbers_take_the_fast_path_too(ruleset):
+    pairs = list(contexts(legal_records(range(40), ruleset)))
+    assert all(not report.violations for _, report in pairs)
+    assert sum(fast_agrees(c, r) for c, r in pairs) >= 0.8 * len(pairs)
+
+
+def test_a_log_without_burns_takes_the_fast_path_only_where_burns_are_not_logged():
+    quiet = HOUSE.replace(burns_logged=False)
+    pairs = list(contexts(without_burns(legal_records(range(40)), quiet)))
+    assert sum(fast_agrees(c, r) for c, r in pairs) >= 0.8 * len(pairs)
+    loud = [(c, r) for c, r in contexts(without_burns(legal_records(range(40)), HOUSE))
+            if r.draws_played]   # hands folded before the first draw burn nothing
+    assert loud and all(r.violations for _, r in loud)
+    assert not any(fast_agrees(c, r) for c, r in loud)
+
+
+# -- broken hands ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("rule", BREAKABLE_RULES)
+def test_a_broken_rule_sends_the_hand_the_general_way(rule):
+    records = [r for seed in range(15) for r in simulate(1, seed, break_rule=rule)]
+    pairs = list(contexts(records))
+    broken = [(c, r) for c, r in pairs if r.violations]
+    taken = [fast_agrees(c, r) for c, r in pairs]
+    assert not any(fast_agrees(c, r) for c, r in broken)
+    assert any(taken)   # the hands around the broken one still go fast
+    # The audit through replay_hand reports the same as the general engine alone.
+    audited = [v.rule for report in audit(records) for v in getattr(report, "violations", ())]
+    if rule != "N1":   # N1 is a session's fault; its hands are legal
+        assert broken and set(audited) == {rule}
+
+
+# -- mutated hands ----------------------------------------------------------------------
+
+def _nudge(value: object, rng: random.Random) -> object:
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int) and not isinstance(value, type(JOKER)):
+        return value + rng.choice((-2, -1, 1, 2))
+    if isinstance(value, type(JOKER)):
+        return rng.choice((*DECK, JOKER, None))
+    if isinstance(value, tuple) and value:
+        cards = list(value)
+        cards[rng.randrange(len(cards))] = rng.choice((*DECK, JOKER, None))
+        return tuple(cards)
+    if isinstance(value, str) and value in ("Ana", "Bruno"):
+        return "Bruno" if value == "Ana" else "Ana"
+    return value
+
+
+def mutate_event(event: Event, rng: random.Random) -> Event:
+    """The event with one field changed: an amount, a card, the player, a number."""
+    names = [f.name for f in dataclasses.fields(event) if f.name != "line"]
+    name = rng.choice(names)
+    return dataclasses.replace(event, **{name: _nudge(getattr(event, name), rng)})
+
+
+def mutate(hand: Hand, rng: random.Random) -> Hand:
+    events = list(hand.events)
+    spot = rng.randrange(len(events))
+    how = rng.choice(("drop", "repeat", "swap", "move", "change", "change", "change"))
+    if how == "drop":
+        del events[spot]
+    elif how == "repeat":
+        events.insert(spot, events[spot])
+    elif how == "swap" and spot + 1 < len(events):
+        events[spot], events[spot + 1] = events[spot + 1], events[spot]
+    elif how == "move":
+        events.insert(rng.randrange(len(events)), events.pop(spot))
+    else:
+        events[spot] = mutate_event(events[spot], rng)
+    return dataclasses.replace(hand, events=events)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_mutated_hands_agree_with_the_general_engine(seed):
+    rng = random.Random(seed)
+    pairs = list(contexts(legal_records(range(100))))
+    reported = taken = 0
+    for _ in range(2500):
+        (hand, seats, stacks, previous), _report = rng.choice(pairs)
+        context = (mutate(hand, rng), seats, stacks, previous)
+        expected = general_report(*context)
+        reported += bool(expected.violations)
+        taken += fast_agrees(context, expected)
+    # Most mutations break a rule; the few harmless ones (a stated stack moved
+    # earlier, say) may still go fast, and then agree like any other hand.
+    assert reported > 1500 and taken + reported <= 2500
+
+
+def test_the_table_state_is_checked_as_well_as_the_hand():
+    pairs = list(contexts(legal_records(range(30))))
+    for (hand, seats, stacks, previous), report in pairs:
+        if report.actions and any(a.all_in for a in report.actions):
+            continue
+        again = (hand, seats, stacks, report)   # the same hand twice: G4 and G6
+        assert not fast_agrees(again, general_report(*again))
+        richer = {name: chips + 1 for name, chips in stacks.items()}   # G3 at the stacks
+        assert not fast_agrees((hand, seats, richer, previous),
+                               general_report(hand, seats, richer, previous))
+        swapped = dict(zip(seats, reversed(seats.values())))   # the wrong dealer
+        assert not fast_agrees((hand, swapped, stacks, previous),
+                               general_report(hand, swapped, stacks, previous))
