@@ -1276,7 +1276,7 @@ class _Settlement:
 # need: seat orders, lists of who is still to act, side pots. The fast path
 # replays such a hand in plain local variables and gives up, returning None,
 # at the first thing outside the ordinary course of a heads-up hand: a broken
-# rule, an all-in, a hidden card, an event it does not handle. The general
+# rule, a hidden card, an event it does not handle. The general
 # engine then replays the hand from the start and explains what went wrong.
 # So the fast path never reports a violation; it only shows there is none,
 # and tests/test_fast_path.py checks that whatever it accepts, the general
@@ -1313,7 +1313,7 @@ def _replay_heads_up(hand: Hand, seats: dict[str, int] | None,
     blinds = round_ = to_match = bets = draw_number = cards_used = fold_line = 0
     pending: list[int] = []           # who must still act, in order
     to_draw: list[int] = []           # who must still draw, in order
-    in_draw = burned = drew_any = finished = showdown = False
+    in_draw = burned = drew_any = finished = showdown = all_in = False
     seen: set[Card] = set()
     actions: list[ActionRecord] = []
     draw_records: list[DrawRecord] = []
@@ -1333,8 +1333,8 @@ def _replay_heads_up(hand: Hand, seats: dict[str, int] | None,
             if i is None:
                 return None
             if in_draw:   # the first action after a draw opens the next round
-                if to_draw:
-                    return None
+                if to_draw or all_in:
+                    return None   # a draw unfinished, or betting after an all-in (S3)
                 in_draw = False
                 round_ = draw_number + 1
                 round_in[0] = round_in[1] = to_match = bets = 0
@@ -1342,40 +1342,45 @@ def _replay_heads_up(hand: Hand, seats: dict[str, int] | None,
             if not pending or pending[0] != i:
                 return None
             del pending[0]
-            facing = to_match - round_in[i]
-            added = 0
-            if kind is Call:
+            facing, chips, added = to_match - round_in[i], stack[i], 0
+            if kind is Call:   # the call is what is owed, or the whole stack if less (B7)
                 added = event.amount   # type: ignore[attr-defined]
-                if facing <= 0 or added != facing:
+                if facing <= 0 or added != (facing if facing < chips else chips):
                     return None
             elif kind is Check:
                 if facing:
                     return None
-            elif kind is Raise:
-                size = small_bet if round_ <= half else big_bet
-                to, by = event.to, event.by   # type: ignore[attr-defined]
-                if (not to_match or to != to_match + size or bets > max_raises
-                        or (by is not None and by != size)):
-                    return None
-                added, to_match, pending = to - round_in[i], to, [1 - i]
-                bets += 1
-            elif kind is Bet:
-                added = small_bet if round_ <= half else big_bet
-                if to_match or event.amount != added:   # type: ignore[attr-defined]
-                    return None
-                to_match, pending = added, [1 - i]
-                bets += 1
-            else:   # a fold ends a heads-up hand
+            elif kind is Fold:   # a fold ends a heads-up hand
                 folded_in[i], fold_line, finished, pending = round_, event.line, True, []
+            else:   # a bet or a raise of the round's size, or all-in for less (B2, B3)
+                size = small_bet if round_ <= half else big_bet
+                if kind is Raise:
+                    to, by = event.to, event.by   # type: ignore[attr-defined]
+                    added = to - round_in[i]
+                    if not to_match or to <= to_match or (by is not None and by != to - to_match):
+                        return None
+                else:
+                    to = added = event.amount   # type: ignore[attr-defined]
+                    if to_match:
+                        return None
+                full = to_match + size
+                if all_in or bets > max_raises or (to != full and not (to < full and added == chips)):
+                    return None
+                to_match, pending = to, [1 - i]
+                bets += 1
             if added:
-                if added >= stack[i]:
-                    return None   # all-in: the general engine handles side pots and S3
-                stack[i] -= added
+                if added > chips:
+                    return None   # more than the stack (S3)
+                stack[i] = chips - added
                 total[i] += added
                 round_in[i] += added
+                if added == chips:
+                    all_in = True
+            if all_in and pending:   # against an all-in only a call of what is owed is left
+                pending = [p for p in pending if round_in[p] < to_match]
             actions.append(_new_tuple(ActionRecord, (
                 event.player, round_, action, added,   # type: ignore[attr-defined]
-                round_in[i], False, facing, event.line)))
+                round_in[i], not stack[i], facing, event.line)))
         elif kind is Draw:
             i = index.get(event.player)   # type: ignore[attr-defined]
             if i is None or not to_draw or to_draw[0] != i or not (burned or drew_any
@@ -1414,15 +1419,20 @@ def _replay_heads_up(hand: Hand, seats: dict[str, int] | None,
             street = event.kind   # type: ignore[attr-defined]
             if street == "draw":
                 number = draw_number + 1
-                if (finished or in_draw or pending or round_ != number
-                        or event.number != number or number > draws_allowed):  # type: ignore[attr-defined]
+                # a betting round comes between draws (B1), unless a player is all-in
+                if in_draw:
+                    if to_draw or not all_in:
+                        return None
+                elif pending or (round_ != number and not all_in):
+                    return None
+                if finished or event.number != number or number > draws_allowed:  # type: ignore[attr-defined]
                     return None
                 draw_number, in_draw, burned, drew_any = number, True, False, False
                 to_draw = [1 - button, button]   # the big blind draws first
             elif street == "showdown":
-                if finished or pending or round_ != rules.betting_rounds \
-                        or draw_number != draws_allowed:
-                    return None
+                if finished or pending or draw_number != draws_allowed \
+                        or (to_draw if all_in else round_ != rules.betting_rounds):
+                    return None   # the hand is not over (B1, B5, S3)
                 showdown = finished = True
         elif kind is Burn:
             card = event.card   # type: ignore[attr-defined]
@@ -1488,7 +1498,8 @@ def _replay_heads_up(hand: Hand, seats: dict[str, int] | None,
             if i is None or fold_line or names[i] in shown or names[i] in mucked:
                 return None
             if not showdown:
-                if pending or round_ != rules.betting_rounds or draw_number != draws_allowed:
+                if pending or draw_number != draws_allowed \
+                        or (to_draw if all_in else round_ != rules.betting_rounds):
                     return None
                 showdown = finished = True
             cards = event.cards   # type: ignore[attr-defined]
@@ -1580,9 +1591,13 @@ def _replay_heads_up(hand: Hand, seats: dict[str, int] | None,
 
 def replay_hand(hand: Hand, seats: dict[str, int] | None = None,
                 stacks: dict[str, int] | None = None,
-                previous: HandReport | None = None) -> HandReport:
-    """Replay one hand on its own and return the engine's report."""
-    report = _replay_heads_up(hand, seats, stacks, previous)
+                previous: HandReport | None = None, *, fast_path: bool = True) -> HandReport:
+    """Replay one hand on its own and return the engine's report.
+
+    ``fast_path=False`` skips the heads-up fast path; the report is the same,
+    only slower (the benchmark measures the difference).
+    """
+    report = _replay_heads_up(hand, seats, stacks, previous) if fast_path else None
     if report is not None:
         return report
     replay = HandReplay(hand, seats, stacks, previous)
@@ -1619,8 +1634,9 @@ class Auditor:
     ['x.txt:1: [G3] Bruno starts the session with 90 chips; each player starts with 100', 'x.txt:1: [N1] the session ends after 0 hands with every player still holding chips; a session is 12 hands']
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, fast_path: bool = True) -> None:
         self.table: _Table | None = None
+        self.fast_path = fast_path
 
     def feed(self, record: Record) -> list[HandReport | SessionReport]:
         """Replay one record; return the reports it completes."""
@@ -1667,7 +1683,8 @@ class Auditor:
         table.hands += 1
         table.ruleset = table.ruleset or hand.ruleset
         self._check_continues(table, hand)
-        report = replay_hand(hand, table.seats or None, table.stacks, table.previous)
+        report = replay_hand(hand, table.seats or None, table.stacks, table.previous,
+                             fast_path=self.fast_path)
         table.stacks = report.end_stacks
         table.previous, table.line = report, max(hand.line, report.line)
         if report.actions:
@@ -1738,13 +1755,15 @@ def _stack_list(stacks: dict[str, int]) -> str:
     return ", ".join(f"{n} {s}" for n, s in stacks.items())
 
 
-def audit(records: Iterable[Record]) -> Iterator[HandReport | SessionReport | ParseError]:
+def audit(records: Iterable[Record], *, fast_path: bool = True,
+          ) -> Iterator[HandReport | SessionReport | ParseError]:
     """Replay a stream of records; yield every report, and parse errors in place.
 
     The order of the stream is kept, so a caller can print or store as it goes
-    and memory stays flat however long the stream is.
+    and memory stays flat however long the stream is. ``fast_path`` is as for
+    :func:`replay_hand`.
     """
-    auditor = Auditor()
+    auditor = Auditor(fast_path=fast_path)
     for record in records:
         if isinstance(record, ParseError):
             yield record
