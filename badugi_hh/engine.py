@@ -1324,10 +1324,11 @@ def _replay_heads_up(hand: Hand, seats: dict[str, int] | None,
     descriptions: dict[str, str] = {}
     shown: dict[str, Cards] = {}
     mucked: set[str] = set()
+    action_kind = _ACTION_KINDS.get
 
     for event in hand.events:
         kind = type(event)
-        action = _ACTION_KINDS.get(kind)
+        action = action_kind(kind)
         if action is not None:
             i = index.get(event.player)   # type: ignore[attr-defined]
             if i is None:
@@ -1533,58 +1534,59 @@ def _replay_heads_up(hand: Hand, seats: dict[str, int] | None,
 
     if not finished:
         return None
-    # -- settlement: one pot, the uncalled excess back (S3), a tie split (S2)
-    returned: dict[str, int] = {}
-    if total[0] != total[1]:
-        larger = 0 if total[0] > total[1] else 1
-        returned[names[larger]] = total[larger] - total[1 - larger]
-    if any(returned.get(n, 0) != amount for n, amount in returns.items()):
+    # -- settlement: one pot of what both matched; the excess goes back (S3)
+    matched = min(total)
+    if not matched:
         return None
-    live = [n for i, n in enumerate(names) if folded_in[i] is None]
-    contributed = {n: total[i] - returned.get(n, 0) for i, n in enumerate(names)}
-    pot = sum(c for c in contributed.values() if c > 0)
-    if not pot:
-        return None
-    eligible = tuple(n for n in live if contributed[n] > 0) or tuple(live)
-    values = {n: badugi_value(cards) for n, cards in shown.items()}
+    back = (total[0] - matched, total[1] - matched)
+    for name, amount in returns.items():
+        i = index.get(name)
+        if (0 if i is None else back[i]) != amount:
+            return None
+    pot = 2 * matched
+    values = {name: badugi_value(cards) for name, cards in shown.items()}
     if fold_line:
-        winners = tuple(live)
+        live = winners = (names[0] if folded_in[0] is None else names[1],)
     else:
-        contenders = [n for n in eligible if n not in mucked]
+        live = names
+        contenders = tuple(n for n in names if n not in mucked)
         if len(contenders) < 2:
-            winners = tuple(contenders or eligible)
-        elif any(n not in values for n in contenders):
+            winners = contenders or names
+        elif len(values) < 2:
             return None   # a hand went unshown: the general engine explains
         else:
-            best = min(values[n].rank for n in contenders)
-            winners = tuple(n for n in contenders if values[n].rank == best)
-    # With no all-in both players put in the same, so a tie splits evenly (S2).
-    computed = {name: pot // len(winners) for name in winners}
-    if computed != awards:
+            first, second = values[names[0]].rank, values[names[1]].rank
+            winners = names if first == second else (names[0 if first < second else 1],)
+    # Both players put in the same, so a tie splits evenly with no odd chip (S2).
+    if awards != dict.fromkeys(winners, pot // len(winners)):
         return None
-    if any(_read_description(text) != _key(values[n]) for n, text in descriptions.items()):
-        return None
-    button_name, big_blind = names[button], names[1 - button]
-    positions = {big_blind: "big blind", button_name: "button"}
+    for name, text in descriptions.items():
+        if _read_description(text) != _key(values[name]):
+            return None
     results = {}
     for i, name in enumerate(names):
-        back, won = returned.get(name, 0), awards.get(name, 0)
+        won = awards.get(name, 0)
+        end = start[i] - total[i] + back[i] + won
+        if stated_stacks.get(name, end) != end or (
+                name in stated_net and stated_net[name] != end - start[i]):
+            return None
         results[name] = PlayerResult(
-            name, seat_numbers[i], positions[name], start[i], total[i], back, won,
-            start[i] - total[i] + back + won, folded_in[i], showdown and folded_in[i] is None,
+            name, seat_numbers[i], "button" if i == button else "big blind", start[i],
+            total[i], back[i], won, end, folded_in[i], showdown and folded_in[i] is None,
             shown.get(name), values.get(name), dealt[i])
-    if any(n in results and results[n].end_stack != amount for n, amount in stated_stacks.items()) \
-            or any(n in results and results[n].net != amount for n, amount in stated_net.items()):
-        return None
-    known = [(n, dealt[i]) for i, n in enumerate(names) if dealt[i]]
-    if previous is not None and known and all(
-            (last := previous.players.get(n)) is not None and last.dealt == cards
-            for n, cards in known):
-        return None   # the deal repeats the last hand: no shuffle (G6)
+    if previous is not None and _deal_repeats(dealt, names, previous):
+        return None   # no shuffle between hands (G6)
     return HandReport(
         hand.hand_id, hand.number, hand.source, hand.line, hand.session_id, rules, results,
-        button_name, big_blind, actions, draw_records, [Pot(pot, eligible, winners)], 0,
+        names[button], names[1 - button], actions, draw_records, [Pot(pot, live, winners)], 0,
         "fold" if fold_line else "showdown", round_, draw_number, [])
+
+
+def _deal_repeats(dealt: list[Cards], names: tuple[str, ...], previous: HandReport) -> bool:
+    """Whether every known deal of this hand is the same player's deal of the last (G6)."""
+    known = [(name, cards) for name, cards in zip(names, dealt) if cards]
+    return bool(known) and all((last := previous.players.get(name)) is not None
+                               and last.dealt == cards for name, cards in known)
 
 
 # -- replaying sessions ----------------------------------------------------------
@@ -1686,19 +1688,19 @@ class Auditor:
         report = replay_hand(hand, table.seats or None, table.stacks, table.previous,
                              fast_path=self.fast_path)
         table.stacks = report.end_stacks
-        table.previous, table.line = report, max(hand.line, report.line)
-        if report.actions:
-            table.line = max(table.line, report.actions[-1].line)
+        table.previous = report
+        last_line = report.actions[-1].line if report.actions else report.line
+        table.line = max(hand.line, last_line, report.line)
         reports.append(report)
         return reports
 
     def _check_continues(self, table: _Table, hand: Hand) -> None:
         """A session stops at its length or when a player is broke (N1)."""
         limit = hand.ruleset.session_hands
-        broke = [n for n, s in table.stacks.items() if s <= 0] if table.seats else []
         if limit is not None and table.hands > limit:
             message = f"hand {table.hands} is played; a session is {limit} hands"
-        elif broke:
+        elif table.seats and table.stacks and min(table.stacks.values()) <= 0:
+            broke = [n for n, s in table.stacks.items() if s <= 0]
             message = (f"the hand is played although {', '.join(broke)} has no chips left; "
                        "the session ended with the previous hand")
         else:
