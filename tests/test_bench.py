@@ -1,0 +1,32 @@
+"""The benchmark runs and reports every figure (its speeds are printed, never asserted)."""
+
+from __future__ import annotations
+
+import math
+
+from badugi_hh import bench
+
+
+def test_replay_section_reports_every_figure_as_a_positive_number() -> None:
+    figures = bench.bench_replay(quick=True)
+    assert figures["hands"] == 2_000
+    assert set(figures) >= {"replay + audit (hands/s)",
+                            "baseline: the general engine alone (hands/s)",
+                            "fast path speedup (x)"}
+    assert all(value > 0 and math.isfinite(value) for value in figures.values())
+    assert math.isclose(figures["fast path speedup (x)"],
+                        figures["replay + audit (hands/s)"]
+                        / figures["baseline: the general engine alone (hands/s)"])
+
+
+def test_best_times_runs_each_action_in_turn() -> None:
+    calls: list[str] = []
+    times = bench.best_times([lambda: calls.append("a"), lambda: calls.append("b")], 3)
+    assert calls == ["a", "b"] * 3
+    assert len(times) == 2 and all(t >= 0 for t in times)
+
+
+def test_command_line_prints_the_section(capsys) -> None:
+    assert bench.main(["--only", "replay", "--quick"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("replay\n") and "replay + audit (hands/s)" in out
