@@ -389,6 +389,30 @@ def test_s3_betting_after_all_in() -> None:
     assert found(events, stacks={"Ana": 2, "Bruno": 100})[0] == ("S3", 11)
 
 
+SITE_RULES = HOUSE.replace(max_players=3, starting_stack=None, session_hands=None,
+                           burns_logged=False, deal_order_logged=False)
+THREE = {"Ana": 1, "Bruno": 2, "Carl": 3}
+
+
+def test_s3_an_all_in_player_folds_and_the_log_is_followed() -> None:
+    # PokerStars folds a sitting-out player's hand even when his blind put him all-in.
+    events = [
+        Button(seat=1),
+        PostBlind(player="Bruno", amount=1, kind="small", all_in=True),
+        PostBlind(player="Carl", amount=2, kind="big"),
+        Raise(player="Ana", to=4, by=2),
+        Fold(player="Bruno"),
+        Fold(player="Carl"),
+        UncalledReturned(player="Ana", amount=2),
+        Award(player="Ana", amount=5),
+    ]
+    report = replay(events, seats=THREE, stacks={"Ana": 100, "Bruno": 1, "Carl": 100},
+                    ruleset=SITE_RULES)
+    assert [(v.rule, v.line) for v in report.violations] == [("S3", 5)]
+    assert report.ended == "fold"
+    assert report.net == {"Ana": 3, "Bruno": -1, "Carl": -2}
+
+
 def test_s4_betting_after_a_fold() -> None:
     events = full_hand()[:13] + [Fold(player="Bruno"), Bet(player="Ana", amount=2),
                                  UncalledReturned(player="Ana", amount=2),
