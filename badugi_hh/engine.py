@@ -1029,6 +1029,7 @@ class _Settlement:
         returned = self._returned()
         pots = self._pots(returned)
         rake = replay.pot_total[1] if replay.pot_total else 0
+        self._check_pot_total(pots)
         self._evaluate_shown()
         computed = self._computed_awards(pots, ended)
         won = self._compare_awards(computed, pots, returned, rake, ended)
@@ -1101,6 +1102,16 @@ class _Settlement:
             return []
         eligible = tuple(p.name for p in live if contrib[p.name] > 0)
         return [Pot(amount, eligible or tuple(p.name for p in live))]
+
+    def _check_pot_total(self, pots: list[Pot]) -> None:
+        """The log's own total is what was put in, less uncalled returns (S1)."""
+        if self.replay.pot_total is None:
+            return
+        stated, _rake, line = self.replay.pot_total
+        pot = sum(p.amount for p in pots)
+        if stated != pot:
+            self.report_("S1", line, f"the log says the pot is {stated}, but the chips put "
+                         f"in, less uncalled bets returned, make {pot}")
 
     def _evaluate_shown(self) -> None:
         size = self.replay.rules.hand_size

@@ -12,7 +12,7 @@ from badugi_hh.cards import JOKER
 from badugi_hh.engine import Auditor, audit
 from badugi_hh.events import (
     Award, Bet, Burn, Button, Call, Check, Deal, Draw, Fold, Hand, ParseError, PostBlind,
-    Raise, SessionEnd, SessionPlayer, SessionStart, Show, StackStated, Street,
+    PotTotal, Raise, SessionEnd, SessionPlayer, SessionStart, Show, StackStated, Street,
     UncalledReturned,
 )
 from badugi_hh.rules import HOUSE
@@ -346,6 +346,12 @@ def test_s1_pot_paid_out_wrong() -> None:
     events[30] = Award(player="Ana", amount=26)
     events[31] = StackStated(player="Ana", amount=112)
     assert found(events) == [("S1", 31)]
+
+
+@pytest.mark.parametrize(("total", "expected"), [(28, []), (30, [("S1", 34)])])
+def test_s1_the_logs_pot_total_is_checked(total: int, expected: list) -> None:
+    events = full_hand() + [PotTotal(total=total, rake=0)]
+    assert found(events) == expected
 
 
 def test_s1_winner_unshown() -> None:
