@@ -325,6 +325,10 @@ _TERMINAL_WORDS = {
 }
 
 
+_ACTIONS = ("an action like 'Player3: calls 20' (posts, checks, folds, bets, calls, raises, "
+            "discards, stands pat, shows, mucks)")
+
+
 def _explain(error: UnexpectedInput, text: str) -> LineError:
     column = error.column if error.column > 0 else len(text) + 1
     if isinstance(error, UnexpectedToken):
@@ -336,6 +340,8 @@ def _explain(error: UnexpectedInput, text: str) -> LineError:
                     or text[column - 1:column])[:20])
     if text[column - 1:column] == "[" and "CARDS" in expected:
         return _explain_cards(text, column)
+    if "FOLDS" in expected:   # after "Player3:", where any action fits
+        return LineError(f"expected {_ACTIONS}, got {got}", column)
     words = sorted(_TERMINAL_WORDS.get(name) or repr(_keyword(name)) for name in expected)
     return LineError(f"expected {_one_of(words)}, got {got}", column)
 
