@@ -236,3 +236,23 @@ def test_a_hand_without_a_result_is_an_error(tmp_path: Path) -> None:
     copy = tampered(tmp_path, 94, "Scorpio2000 collected $0.20 from pot", "")
     error = next(r for r in read_records(str(copy)) if isinstance(r, ParseError))
     assert "without a line such as" in error.message
+
+
+# -- the store -------------------------------------------------------------------------
+
+def test_import_stores_every_hand_and_players_who_left(tmp_path: Path) -> None:
+    from badugi_hh.store import Store
+
+    with Store(tmp_path / "ps.duckdb") as store:
+        summary = store.import_paths([REAL])
+        rows = store.connection.sql
+        assert (summary.new_hands, summary.quarantined) == (108, 0)
+        assert rows("SELECT unit, count(*), sum(rake) FROM hands GROUP BY unit ORDER BY unit"
+                    ).fetchall() == [(1, 104, 0), (100, 4, 75)]
+        assert rows("SELECT count(*) FROM violations").fetchall() == [(4,)]
+        # Player2 was knocked out of the SNG and Kula91 left the cash table: their
+        # final stacks are those they left with, not the ones they came with.
+        assert rows("SELECT player, start_stack, final_stack FROM session_players "
+                    "WHERE player IN ('Player2', 'Kula91', 'Player6') ORDER BY player"
+                    ).fetchall() == [("Kula91", 380, 380), ("Player2", 1500, 0),
+                                     ("Player6", 1500, 7310)]
