@@ -274,9 +274,7 @@ def _amount(token: Token) -> int:
     return int(token)
 
 
-@functools.cache
-def _card(text: str):  # type: ignore[no-untyped-def]
-    return parse_card(text)
+_card = functools.cache(parse_card)   # a few dozen spellings, each read once
 
 
 def _cards(token: Token) -> Cards:
@@ -410,24 +408,16 @@ class _PokerStarsReader:
         self.session: _Session | None = None
 
     def read(self, log: LogText) -> Iterator[Record]:
-        block: _Block | None = None
-        preamble = _Block(1)
+        block = _Block(1)   # what comes before the first hand, which must be blank
         for number, text in enumerate(log, 1):
             if text.startswith(_HAND_START):
-                if block is not None:
-                    yield from self._close(block)
+                yield from self._close(block)
                 block = _Block(number)
-            current = preamble if block is None else block
-            if len(current.lines) < MAX_HAND_LINES:
-                current.lines.append(text)
+            if len(block.lines) < MAX_HAND_LINES:
+                block.lines.append(text)
             else:
-                current.overflowed = True
-        if preamble.text:   # text before the first hand
-            yield ParseError(message="expected a hand starting 'PokerStars Game #'",
-                             source=self.source, line=preamble.last_line, column=1,
-                             text=preamble.text)
-        if block is not None:
-            yield from self._close(block)
+                block.overflowed = True
+        yield from self._close(block)
         if log.problem is not None:
             yield ParseError(message=log.problem.message, source=self.source,
                              line=log.problem.line, column=log.problem.column)
@@ -435,6 +425,13 @@ class _PokerStarsReader:
             yield ParseError(message="empty file", source=self.source, line=1)
 
     def _close(self, block: _Block) -> Iterator[Record]:
+        if not block.lines or not block.lines[0].startswith(_HAND_START):
+            filled = [i for i, text in enumerate(block.lines) if text.strip()]
+            if filled:
+                yield ParseError(message=f"expected a hand starting '{_HAND_START}'",
+                                 source=self.source, line=block.start + filled[0], column=1,
+                                 text=block.text)
+            return
         try:
             yield from self._hand(block)
         except LineError as error:
