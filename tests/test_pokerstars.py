@@ -265,3 +265,12 @@ def test_text_before_the_first_hand_is_reported_first() -> None:
     read = list(read_pokerstars(text, name="odd.txt"))
     assert str(read[0]) == "odd.txt:2:1: expected a hand starting 'PokerStars Game #'"
     assert sum(isinstance(r, Hand) for r in read) == 4
+
+
+def test_a_returning_players_dead_small_blind() -> None:
+    # Not in the two real logs: PokerStars' wording for a small blind posted dead
+    # with the big blind; the engine counts the part over the big blind as dead.
+    from badugi_hh.parsers.pokerstars import parse_line
+
+    [make] = parse_line("Ana: posts small & big blinds $0.35", "play_line")
+    assert make(line=9) == PostBlind(player="Ana", amount=35, kind="small+big", line=9)
