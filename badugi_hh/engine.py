@@ -627,6 +627,10 @@ class HandReplay:
         self._record(player, "check", 0, facing, event.line)
 
     def on_fold(self, event: Fold) -> None:
+        player = self.players.get(event.player)
+        if player is not None and player.all_in and not player.folded and self.live > 2:
+            self._fold_all_in(player, event.line)
+            return
         player = self._action_player(event)
         if player is None:
             return
@@ -638,6 +642,22 @@ class HandReplay:
             self.fold_line = event.line
             self.pending = []
         self._record(player, "fold", 0, facing, event.line)
+
+    def _fold_all_in(self, player: _Player, line: int) -> None:
+        """A fold by a player already all-in: reported, then followed (S3).
+
+        PokerStars folds the hand of an all-in player who sits out; by the
+        rules he has no decision left and stays in for the pot he covers. With
+        others still contesting the pot, the log's fold decides who can win
+        it, so the engine goes on from it. (A fold that would end the hand is
+        reported and ignored, like any action by an all-in player.)
+        """
+        self.report("S3", line, f"{player.name} folds while all-in; an all-in player has "
+                    "no more decisions and stays in for the pot he covers")
+        player.folded, player.folded_in_round = True, self.round
+        self.live -= 1   # (an all-in player no longer counts among those able to bet)
+        self.actions.append(_new_tuple(ActionRecord, (player.name, self.round, "fold", 0,
+                                                      player.round_in, True, 0, line)))
 
     def on_call(self, event: Call) -> None:
         player = self._action_player(event)
@@ -1009,6 +1029,7 @@ class _Settlement:
         returned = self._returned()
         pots = self._pots(returned)
         rake = replay.pot_total[1] if replay.pot_total else 0
+        self._check_pot_total(pots)
         self._evaluate_shown()
         computed = self._computed_awards(pots, ended)
         won = self._compare_awards(computed, pots, returned, rake, ended)
@@ -1081,6 +1102,16 @@ class _Settlement:
             return []
         eligible = tuple(p.name for p in live if contrib[p.name] > 0)
         return [Pot(amount, eligible or tuple(p.name for p in live))]
+
+    def _check_pot_total(self, pots: list[Pot]) -> None:
+        """The log's own total is what was put in, less uncalled returns (S1)."""
+        if self.replay.pot_total is None:
+            return
+        stated, _rake, line = self.replay.pot_total
+        pot = sum(p.amount for p in pots)
+        if stated != pot:
+            self.report_("S1", line, f"the log says the pot is {stated}, but the chips put "
+                         f"in, less uncalled bets returned, make {pot}")
 
     def _evaluate_shown(self) -> None:
         size = self.replay.rules.hand_size

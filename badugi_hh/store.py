@@ -534,6 +534,8 @@ class _OpenSession:
     line: int = 0
     seats: dict[str, int] = field(default_factory=dict)
     start_stacks: dict[str, int] = field(default_factory=dict)
+    last_stacks: dict[str, int] = field(default_factory=dict)
+    """Each player's stack after his last hand: at a site players leave before the end."""
 
     @classmethod
     def of_header(cls, start: SessionStart) -> _OpenSession:
@@ -549,6 +551,7 @@ class _OpenSession:
             if name not in self.seats:
                 self.seats[name] = result.seat
                 self.start_stacks[name] = result.start_stack
+            self.last_stacks[name] = result.end_stack
 
 
 class _FinishedFile(NamedTuple):
@@ -679,7 +682,7 @@ class _Rows:
             rules.session_hands, players, report.hands, report.winner, session.line))
         for name in players:
             start = session.start_stacks.get(name, 0)
-            final = report.stacks.get(name, start)
+            final = report.stacks.get(name, session.last_stacks.get(name, start))
             self.tables["session_players"].append(SessionPlayerRow(
                 source, report.session_id, name, session.seats[name], start, final,
                 final - start, name == report.winner))

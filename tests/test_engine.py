@@ -12,7 +12,7 @@ from badugi_hh.cards import JOKER
 from badugi_hh.engine import Auditor, audit
 from badugi_hh.events import (
     Award, Bet, Burn, Button, Call, Check, Deal, Draw, Fold, Hand, ParseError, PostBlind,
-    Raise, SessionEnd, SessionPlayer, SessionStart, Show, StackStated, Street,
+    PotTotal, Raise, SessionEnd, SessionPlayer, SessionStart, Show, StackStated, Street,
     UncalledReturned,
 )
 from badugi_hh.rules import HOUSE
@@ -348,6 +348,12 @@ def test_s1_pot_paid_out_wrong() -> None:
     assert found(events) == [("S1", 31)]
 
 
+@pytest.mark.parametrize(("total", "expected"), [(28, []), (30, [("S1", 34)])])
+def test_s1_the_logs_pot_total_is_checked(total: int, expected: list) -> None:
+    events = full_hand() + [PotTotal(total=total, rake=0)]
+    assert found(events) == expected
+
+
 def test_s1_winner_unshown() -> None:
     events = checked_down("As 2h 3d 4c", "9c 7h 4d 2s", {"Bruno": 4})
     events[-2] = Show(player="Ana", cards=(None,) * 4)
@@ -387,6 +393,30 @@ def test_s3_betting_after_all_in() -> None:
         Bet(player="Bruno", amount=2),
     ]
     assert found(events, stacks={"Ana": 2, "Bruno": 100})[0] == ("S3", 11)
+
+
+SITE_RULES = HOUSE.replace(max_players=3, starting_stack=None, session_hands=None,
+                           burns_logged=False, deal_order_logged=False)
+THREE = {"Ana": 1, "Bruno": 2, "Carl": 3}
+
+
+def test_s3_an_all_in_player_folds_and_the_log_is_followed() -> None:
+    # PokerStars folds a sitting-out player's hand even when his blind put him all-in.
+    events = [
+        Button(seat=1),
+        PostBlind(player="Bruno", amount=1, kind="small", all_in=True),
+        PostBlind(player="Carl", amount=2, kind="big"),
+        Raise(player="Ana", to=4, by=2),
+        Fold(player="Bruno"),
+        Fold(player="Carl"),
+        UncalledReturned(player="Ana", amount=2),
+        Award(player="Ana", amount=5),
+    ]
+    report = replay(events, seats=THREE, stacks={"Ana": 100, "Bruno": 1, "Carl": 100},
+                    ruleset=SITE_RULES)
+    assert [(v.rule, v.line) for v in report.violations] == [("S3", 5)]
+    assert report.ended == "fold"
+    assert report.net == {"Ana": 3, "Bruno": -1, "Carl": -2}
 
 
 def test_s4_betting_after_a_fold() -> None:
