@@ -12,8 +12,8 @@ reader streams: it yields one record at a time and holds one hand at most.
 >>> dialect_of("PokerStars Game #49164202872:  Badugi Limit").name
 'house'
 
-(Only the house dialect exists so far; a log no reader claims goes to it,
-whose errors then say what a house log looks like.)
+A log no reader claims goes to the house reader, whose errors then say
+what a house log looks like.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import IO
 
 from badugi_hh.events import Record
-from badugi_hh.parsers import house
+from badugi_hh.parsers import fulltilt, house, kingsclub
 from badugi_hh.parsers.text import LogText, open_log
 
 __all__ = ["DIALECTS", "Dialect", "LOG_SUFFIXES", "dialect_of", "iter_log_files",
@@ -51,6 +51,8 @@ class Dialect:
 #: Tried in order; the first whose ``sniff`` says yes reads the log, and the
 #: last one reads any log that no dialect claims.
 DIALECTS: list[Dialect] = [
+    Dialect("fulltilt", fulltilt.sniff, fulltilt.read_fulltilt_lines),
+    Dialect("kingsclub", kingsclub.sniff, kingsclub.read_kingsclub_lines),
     Dialect("house", house.sniff, house.read_house_lines),
 ]
 
