@@ -837,10 +837,16 @@ class HandReplay:
             player.cards[index] = card
             if card is not None and card not in self.seen:
                 self.seen[card] = f"drawn by {player.name}"
-        if self.draws and self.draws[-1].player == player.name:
-            last = self.draws[-1]
-            self.draws[-1] = DrawRecord(last.player, last.draw, last.discarded,
-                                        tuple(event.cards), tuple(player.cards), last.line)
+        # Full Tilt tells the hero's cards after the other players' draws, so
+        # the record to complete is the player's in this draw, not the last one.
+        for index in range(len(self.draws) - 1, -1, -1):
+            record = self.draws[index]
+            if record.draw != self.draw_number:
+                break
+            if record.player == player.name:
+                self.draws[index] = record._replace(drawn=tuple(event.cards),
+                                                    hand_after=tuple(player.cards))
+                break
 
     def _check_deck_size(self, line: int) -> None:
         rules = self.rules

@@ -11,7 +11,7 @@ import pytest
 from badugi_hh.cards import JOKER
 from badugi_hh.engine import Auditor, audit
 from badugi_hh.events import (
-    Award, Bet, Burn, Button, Call, Check, Deal, Draw, Fold, Hand, ParseError, PostBlind,
+    Award, Bet, Burn, Button, Call, Check, Deal, Draw, DrawnCards, Fold, Hand, ParseError, PostBlind,
     Raise, SessionEnd, SessionPlayer, SessionStart, Show, StackStated, Street,
     UncalledReturned,
 )
@@ -477,3 +477,19 @@ def test_g6_same_deal_twice() -> None:
                                               {"Ana": 2, "Bruno": 2}))
     rules = _session_rules(records)
     assert ("G6", "s#3") in rules
+
+
+def test_drawn_cards_told_after_another_players_draw_complete_the_players_record() -> None:
+    """Full Tilt tells the hero's new cards after the next player has discarded."""
+    events = full_hand()
+    assert events[9].player == "Bruno" and events[10].player == "Ana"   # the first draw
+    events[9:11] = [Draw(player="Bruno", discarded=c("8c Qs")),
+                    Draw(player="Ana", discarded=c("Kd")),
+                    DrawnCards(player="Bruno", cards=c("4d Jh")),
+                    DrawnCards(player="Ana", cards=c("4c"))]
+    report = replay(events)
+    first = {d.player: d for d in report.draws if d.draw == 1}
+    assert first["Bruno"].drawn == c("4d Jh")
+    assert sorted(first["Bruno"].hand_after) == sorted(c("7c 9h 4d Jh"))
+    assert first["Ana"].drawn == c("4c")
+    assert report.violations == []
