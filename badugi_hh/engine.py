@@ -287,7 +287,7 @@ class HandReplay:
         self.descriptions: dict[str, tuple[str, int]] = {}
         self.mucked: set[str] = set()
         self.shown: dict[str, Cards] = {}
-        self.pot_total: tuple[int, int, int] | None = None   # total, rake, line
+        self.pot_total: tuple[int | None, int, int] | None = None   # total, rake, line
         self.last_line = hand.line
 
     def report(self, rule: str, line: int, message: str) -> None:
@@ -1015,6 +1015,7 @@ class _Settlement:
         returned = self._returned()
         pots = self._pots(returned)
         rake = replay.pot_total[1] if replay.pot_total else 0
+        self._check_total(pots)
         self._evaluate_shown()
         computed = self._computed_awards(pots, ended)
         won = self._compare_awards(computed, pots, returned, rake, ended)
@@ -1032,6 +1033,16 @@ class _Settlement:
             actions=replay.actions, draws=replay.draws, pots=pots, rake=rake,
             ended=ended, rounds_played=replay.round, draws_played=replay.draw_number,
             violations=replay.violations)
+
+    def _check_total(self, pots: list[Pot]) -> None:
+        """The log's own total pot is what was put in, less the returns (S1)."""
+        stated = self.replay.pot_total
+        if stated is None or stated[0] is None:   # no total: KingsClub states only the rake
+            return
+        pot = sum(p.amount for p in pots)
+        if stated[0] != pot:
+            self.report_("S1", stated[2], f"the log's total pot is {stated[0]}, but the "
+                         f"chips put in, less what was returned, make {pot}")
 
     def _ending(self) -> str:
         replay = self.replay

@@ -11,9 +11,9 @@ import pytest
 from badugi_hh.cards import JOKER
 from badugi_hh.engine import Auditor, audit
 from badugi_hh.events import (
-    Award, Bet, Burn, Button, Call, Check, Deal, Draw, DrawnCards, Fold, Hand, ParseError, PostBlind,
-    Raise, SessionEnd, SessionPlayer, SessionStart, Show, StackStated, Street,
-    UncalledReturned,
+    Award, Bet, Burn, Button, Call, Check, Deal, Draw, DrawnCards, Fold, Hand, ParseError,
+    PostBlind, PotTotal, Raise, SessionEnd, SessionPlayer, SessionStart, Show, StackStated,
+    Street, UncalledReturned,
 )
 from badugi_hh.rules import HOUSE
 
@@ -493,3 +493,11 @@ def test_drawn_cards_told_after_another_players_draw_complete_the_players_record
     assert sorted(first["Bruno"].hand_after) == sorted(c("7c 9h 4d Jh"))
     assert first["Ana"].drawn == c("4c")
     assert report.violations == []
+
+
+@pytest.mark.parametrize(("total", "expected"), [(28, []), (None, []), (30, [("S1", 32)])])
+def test_a_stated_total_pot_is_what_was_put_in(total: int | None, expected: list) -> None:
+    """The real logs' check: the pot is every chip put in, less returns (S1)."""
+    events = full_hand()
+    events.insert(31, PotTotal(total=total))   # after the award, as sites state it
+    assert found(events) == expected
