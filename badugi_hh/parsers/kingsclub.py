@@ -247,7 +247,7 @@ class KingsClubDialect:
         if len(block.lines) < 2:
             raise LineError("expected the date and time after the hand's first line", 0,
                             block.start)
-        started_at: datetime = parse_at(parse_line, block.lines[1], "when", block.start + 1)  # type: ignore
+        started_at = parse_at(parse_line, block.lines[1], "when", block.start + 1)
         hand = _Hand()
         start = "line"
         for number, text in block.numbered(2):
@@ -264,7 +264,8 @@ class KingsClubDialect:
         ruleset = site_ruleset("kingsclub", header.small_bet, header.big_bet, TABLE_SIZE)
         return SiteHand(Hand(hand_id=f"kingsclub#{header.number}", number=header.number,
                              ruleset=ruleset, events=table_first(hand.events), source=source,
-                             line=block.start, started_at=started_at, unit=CENTS),
+                             line=block.start, started_at=started_at,  # type: ignore
+                             unit=CENTS),
                         hand.table.name)
 
 
