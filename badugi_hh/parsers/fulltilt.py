@@ -35,15 +35,14 @@ from pathlib import Path
 
 from lark import Lark, Token, Transformer, v_args
 
-from badugi_hh.cards import Card, parse_card
 from badugi_hh.events import (
-    Award, Bet, Button, Call, Cards, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Muck,
+    Award, Bet, Button, Call, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Muck,
     PostBlind, PotTotal, Raise, Record, Seat, Show, Street, UncalledReturned,
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.site import (
     CENTS, EventFactory, HandBlock, SiteHand, check_length, hidden_deals, money, parse_at,
-    parse_with, read_site_log, site_ruleset, table_first,
+    parse_with, read_cards, read_site_log, site_ruleset, table_first,
 )
 from badugi_hh.parsers.text import LogText, Source, open_log
 
@@ -81,18 +80,6 @@ class Header:
 
 class SittingOut(str):
     """``Player5 is sitting out``: the player is seated but not dealt in."""
-
-
-@functools.cache
-def _card(text: str) -> Card:
-    return parse_card(text)
-
-
-def _cards(token: Token) -> Cards:
-    try:
-        return tuple(map(_card, token[1:-1].split()))
-    except ValueError as error:
-        raise LineError(f"{error}", token.column) from None
 
 
 @v_args(inline=True)
@@ -155,7 +142,7 @@ class FullTiltTransformer(Transformer):
         return True
 
     def discards(self, count: Token, cards: Token | None) -> EventFactory:
-        discarded = (None,) * int(count) if cards is None else _cards(cards)
+        discarded = (None,) * int(count) if cards is None else read_cards(cards)
         if len(discarded) != int(count):
             raise LineError(f"says {count} discarded cards but lists {len(discarded)}",
                             count.column)
@@ -168,7 +155,7 @@ class FullTiltTransformer(Transformer):
         return functools.partial(DrawnCards, cards=(None,) * int(count))
 
     def shows(self, cards: Token, description: Token | None) -> EventFactory:
-        return functools.partial(Show, cards=_cards(cards),
+        return functools.partial(Show, cards=read_cards(cards),
                                  description=None if description is None else str(description))
 
     def mucks(self) -> EventFactory:
@@ -191,8 +178,8 @@ class FullTiltTransformer(Transformer):
     def deal(self, name: Token, cards: Token, new: Token | None) -> EventFactory:
         # After a draw the hero's hand is restated as [kept] [received].
         if new is not None:
-            return functools.partial(DrawnCards, player=str(name), cards=_cards(new))
-        return functools.partial(Deal, player=str(name), cards=_cards(cards))
+            return functools.partial(DrawnCards, player=str(name), cards=read_cards(new))
+        return functools.partial(Deal, player=str(name), cards=read_cards(cards))
 
     def street(self, kind_and_number: tuple[str, int], _note: Token | None) -> EventFactory:
         kind, number = kind_and_number

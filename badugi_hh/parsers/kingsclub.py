@@ -37,15 +37,14 @@ from pathlib import Path
 
 from lark import Lark, Token, Transformer, v_args
 
-from badugi_hh.cards import Card, parse_card
 from badugi_hh.events import (
-    Award, Bet, Button, Call, Cards, Check, Deal, Draw, Event, Fold, Hand, NetStated,
+    Award, Bet, Button, Call, Check, Deal, Draw, Event, Fold, Hand, NetStated,
     PostBlind, PotTotal, Raise, Record, Seat, Show, StackStated, Street,
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.site import (
     CENTS, EventFactory, HandBlock, SiteHand, check_length, money, parse_at, parse_with,
-    read_site_log, site_ruleset, table_first,
+    read_cards, read_site_log, site_ruleset, table_first,
 )
 from badugi_hh.parsers.text import LogText, Source, open_log
 
@@ -91,18 +90,6 @@ class CallTo:
     """``Hero calls 90``: a call up to a round total, made an amount by the reader."""
 
     to: int
-
-
-@functools.cache
-def _card(text: str) -> Card | None:
-    return None if text == "X" else parse_card(text)
-
-
-def _cards(token: Token) -> Cards:
-    try:
-        return tuple(map(_card, token[1:-1].split()))
-    except ValueError as error:
-        raise LineError(f"{error}", token.column) from None
 
 
 @v_args(inline=True)
@@ -154,10 +141,10 @@ class KingsClubTransformer(Transformer):
         return functools.partial(Draw, discarded=(None,) * int(count))
 
     def shows(self, cards: Token) -> EventFactory:
-        return functools.partial(Show, cards=_cards(cards))
+        return functools.partial(Show, cards=read_cards(cards, "X"))
 
     def deal(self, name: Token, cards: Token) -> EventFactory:
-        return functools.partial(Deal, player=str(name), cards=_cards(cards))
+        return functools.partial(Deal, player=str(name), cards=read_cards(cards, "X"))
 
     def betting_street(self, ordinal: Token) -> EventFactory:
         return functools.partial(Street, kind="betting", number=_ORDINALS[ordinal])

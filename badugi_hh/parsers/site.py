@@ -22,24 +22,27 @@ and column, and reading goes on with the next hand.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Protocol
+from typing import NoReturn, Protocol
 
-from lark import Lark
+from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
+from badugi_hh.cards import Card, parse_card
 from badugi_hh.events import (
-    Button, Deal, Event, Hand, ParseError, Record, Seat, SessionStart, Street,
+    Button, Cards, Deal, Event, Hand, ParseError, Record, Seat, SessionStart, Street,
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.text import LogText
 from badugi_hh.rules import HOUSE, Ruleset
 
-__all__ = ["CENTS", "MAX_HAND_LINES", "HandBlock", "SiteDialect", "SiteHand", "hidden_deals",
-           "money", "parse_at", "parse_with", "read_site_log", "site_ruleset", "table_first"]
+__all__ = ["CENTS", "MAX_HAND_LINES", "EventFactory", "HandBlock", "SiteDialect", "SiteHand",
+           "check_length", "hidden_deals", "money", "parse_at", "parse_with", "read_cards", "read_site_log", "site_ruleset",
+           "table_first"]
 
 #: Site amounts are money (or chips with cents): stored in hundredths.
 CENTS = 100
@@ -236,6 +239,31 @@ def check_length(block: HandBlock) -> None:
     if block.overflowed:
         raise LineError(f"more than {MAX_HAND_LINES} lines without the next hand's first line",
                         0, block.start + MAX_HAND_LINES)
+
+
+def read_cards(token: Token, hidden: str | None = None) -> Cards:
+    """The cards of a bracketed list such as ``[7s 4s 7h 5c]``; ``hidden`` is an unseen card.
+
+    A word that is not a card is a :class:`LineError` at its own column.
+    """
+    cards: list[Card | None] = []
+    for word in re.finditer(r"[^\s\[\]]+", token):
+        text = word.group()
+        try:
+            cards.append(None if text == hidden else _card(text))
+        except ValueError:
+            return _not_a_card(text, token.column + word.start(), hidden)
+    return tuple(cards)
+
+
+@functools.cache
+def _card(text: str) -> Card:
+    return parse_card(text)
+
+
+def _not_a_card(text: str, column: int, hidden: str | None) -> NoReturn:
+    unseen = f" or {hidden} for a hidden card" if hidden else ""
+    raise LineError(f"expected a card such as As or Td{unseen}, got {text!r}", column)
 
 
 def parse_at(parse: Callable[[str, str], object], text: str, start: str, line: int) -> object:
