@@ -78,8 +78,12 @@ class Header:
     started_at: datetime
 
 
-class SittingOut(str):
-    """``Player5 is sitting out``: the player is seated but not dealt in."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SittingOut:
+    """``Player5 is sitting out``: seated, but not dealt in if said before the deal."""
+
+    player: str
+    line: int = 0
 
 
 @v_args(inline=True)
@@ -105,9 +109,7 @@ class FullTiltTransformer(Transformer):
     def button(self, seat: Token) -> EventFactory:
         return functools.partial(Button, seat=int(seat))
 
-    def player_line(self, name: Token, verb: EventFactory | SittingOut | None) -> object:
-        if verb is SittingOut:
-            return SittingOut(name)
+    def player_line(self, name: Token, verb: EventFactory | None) -> EventFactory | None:
         return None if verb is None else functools.partial(verb, player=str(name))
 
     def posts(self, blind: Token, amount: Token, all_in: object) -> EventFactory:
@@ -255,15 +257,17 @@ class FullTiltDialect:
         start = "line"
         for number, text in block.numbered(1):
             item = parse_at(parse_line, text, start, number)
-            if isinstance(item, SittingOut):
+            if item is None:
+                continue
+            event = item(line=number)  # type: ignore[operator]
+            if type(event) is SittingOut:
                 # Only before the deal does sitting out mean "not in this hand".
-                if not any(type(event) is Street for event in events):
-                    sitting_out.add(str(item))
-            elif item is not None:
-                event = item(line=number)  # type: ignore[operator]
-                events.append(event)
-                if type(event) is Street and event.kind == "summary":
-                    start = "summary_line"
+                if not any(type(e) is Street for e in events):
+                    sitting_out.add(event.player)
+                continue
+            events.append(event)
+            if type(event) is Street and event.kind == "summary":
+                start = "summary_line"
         return events, sitting_out
 
 
