@@ -287,7 +287,7 @@ class HandReplay:
         self.descriptions: dict[str, tuple[str, int]] = {}
         self.mucked: set[str] = set()
         self.shown: dict[str, Cards] = {}
-        self.pot_total: tuple[int, int, int] | None = None   # total, rake, line
+        self.pot_total: tuple[int | None, int, int] | None = None   # total, rake, line
         self.last_line = hand.line
 
     def report(self, rule: str, line: int, message: str) -> None:
@@ -857,10 +857,16 @@ class HandReplay:
             player.cards[index] = card
             if card is not None and card not in self.seen:
                 self.seen[card] = f"drawn by {player.name}"
-        if self.draws and self.draws[-1].player == player.name:
-            last = self.draws[-1]
-            self.draws[-1] = DrawRecord(last.player, last.draw, last.discarded,
-                                        tuple(event.cards), tuple(player.cards), last.line)
+        # Full Tilt tells the hero's cards after the other players' draws, so
+        # the record to complete is the player's in this draw, not the last one.
+        for index in range(len(self.draws) - 1, -1, -1):
+            record = self.draws[index]
+            if record.draw != self.draw_number:
+                break
+            if record.player == player.name:
+                self.draws[index] = record._replace(drawn=tuple(event.cards),
+                                                    hand_after=tuple(player.cards))
+                break
 
     def _check_deck_size(self, line: int) -> None:
         rules = self.rules
@@ -1029,7 +1035,7 @@ class _Settlement:
         returned = self._returned()
         pots = self._pots(returned)
         rake = replay.pot_total[1] if replay.pot_total else 0
-        self._check_pot_total(pots)
+        self._check_total(pots)
         self._evaluate_shown()
         computed = self._computed_awards(pots, ended)
         won = self._compare_awards(computed, pots, returned, rake, ended)
@@ -1047,6 +1053,16 @@ class _Settlement:
             actions=replay.actions, draws=replay.draws, pots=pots, rake=rake,
             ended=ended, rounds_played=replay.round, draws_played=replay.draw_number,
             violations=replay.violations)
+
+    def _check_total(self, pots: list[Pot]) -> None:
+        """The log's own total pot is what was put in, less the returns (S1)."""
+        stated = self.replay.pot_total
+        if stated is None or stated[0] is None:   # no total: KingsClub states only the rake
+            return
+        pot = sum(p.amount for p in pots)
+        if stated[0] != pot:
+            self.report_("S1", stated[2], f"the log's total pot is {stated[0]}, but the "
+                         f"chips put in, less what was returned, make {pot}")
 
     def _ending(self) -> str:
         replay = self.replay
@@ -1102,16 +1118,6 @@ class _Settlement:
             return []
         eligible = tuple(p.name for p in live if contrib[p.name] > 0)
         return [Pot(amount, eligible or tuple(p.name for p in live))]
-
-    def _check_pot_total(self, pots: list[Pot]) -> None:
-        """The log's own total is what was put in, less uncalled returns (S1)."""
-        if self.replay.pot_total is None:
-            return
-        stated, _rake, line = self.replay.pot_total
-        pot = sum(p.amount for p in pots)
-        if stated != pot:
-            self.report_("S1", line, f"the log says the pot is {stated}, but the chips put "
-                         f"in, less uncalled bets returned, make {pot}")
 
     def _evaluate_shown(self) -> None:
         size = self.replay.rules.hand_size

@@ -187,9 +187,12 @@ class Award(PlayerEvent):
 
 @dataclass(**_EVENT)
 class PotTotal(Event):
-    """The log's own total of the pot and the rake taken from it."""
+    """The log's own total of the pot and the rake taken from it.
 
-    total: int
+    ``total`` is ``None`` where a site states only the rake (KingsClub).
+    """
+
+    total: int | None
     rake: int = 0
 
 

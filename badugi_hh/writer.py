@@ -152,6 +152,8 @@ def format_event(event: Event) -> str:
             return f"Uncalled bet {_amount(amount)} returned to {_name(player)}"
         case Award(player=player, amount=amount, pot=pot, description=description):
             return f"{_name(player)} wins {_amount(amount)}{_pot(pot)}{_description(description)}"
+        case PotTotal(total=None):
+            raise ValueError("the house format states a rake only with the pot's total")
         case PotTotal(total=total, rake=rake):
             return f"Total pot {_amount(total)}" + (f" | Rake {_amount(rake)}" if rake else "")
         case StackStated() | NetStated():

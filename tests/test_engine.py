@@ -11,9 +11,9 @@ import pytest
 from badugi_hh.cards import JOKER
 from badugi_hh.engine import Auditor, audit
 from badugi_hh.events import (
-    Award, Bet, Burn, Button, Call, Check, Deal, Draw, Fold, Hand, ParseError, PostBlind,
-    PotTotal, Raise, SessionEnd, SessionPlayer, SessionStart, Show, StackStated, Street,
-    UncalledReturned,
+    Award, Bet, Burn, Button, Call, Check, Deal, Draw, DrawnCards, Fold, Hand, ParseError,
+    PostBlind, PotTotal, Raise, SessionEnd, SessionPlayer, SessionStart, Show, StackStated,
+    Street, UncalledReturned,
 )
 from badugi_hh.rules import HOUSE
 
@@ -348,12 +348,6 @@ def test_s1_pot_paid_out_wrong() -> None:
     assert found(events) == [("S1", 31)]
 
 
-@pytest.mark.parametrize(("total", "expected"), [(28, []), (30, [("S1", 34)])])
-def test_s1_the_logs_pot_total_is_checked(total: int, expected: list) -> None:
-    events = full_hand() + [PotTotal(total=total, rake=0)]
-    assert found(events) == expected
-
-
 def test_s1_winner_unshown() -> None:
     events = checked_down("As 2h 3d 4c", "9c 7h 4d 2s", {"Bruno": 4})
     events[-2] = Show(player="Ana", cards=(None,) * 4)
@@ -507,3 +501,27 @@ def test_g6_same_deal_twice() -> None:
                                               {"Ana": 2, "Bruno": 2}))
     rules = _session_rules(records)
     assert ("G6", "s#3") in rules
+
+
+def test_drawn_cards_told_after_another_players_draw_complete_the_players_record() -> None:
+    """Full Tilt tells the hero's new cards after the next player has discarded."""
+    events = full_hand()
+    assert events[9].player == "Bruno" and events[10].player == "Ana"   # the first draw
+    events[9:11] = [Draw(player="Bruno", discarded=c("8c Qs")),
+                    Draw(player="Ana", discarded=c("Kd")),
+                    DrawnCards(player="Bruno", cards=c("4d Jh")),
+                    DrawnCards(player="Ana", cards=c("4c"))]
+    report = replay(events)
+    first = {d.player: d for d in report.draws if d.draw == 1}
+    assert first["Bruno"].drawn == c("4d Jh")
+    assert sorted(first["Bruno"].hand_after) == sorted(c("7c 9h 4d Jh"))
+    assert first["Ana"].drawn == c("4c")
+    assert report.violations == []
+
+
+@pytest.mark.parametrize(("total", "expected"), [(28, []), (None, []), (30, [("S1", 32)])])
+def test_a_stated_total_pot_is_what_was_put_in(total: int | None, expected: list) -> None:
+    """The real logs' check: the pot is every chip put in, less returns (S1)."""
+    events = full_hand()
+    events.insert(31, PotTotal(total=total))   # after the award, as sites state it
+    assert found(events) == expected

@@ -199,6 +199,7 @@ def test_a_parse_error_is_kept_as_comments() -> None:
     (Bet(player="Ana", amount=-2), "never negative"),
     (Show(player="Ana", cards=(), description="two\nlines"), "fit on its line"),
     (Button(seat=1), "first event of a hand"),
+    (PotTotal(total=None, rake=175), "rake only with the pot's total"),
 ])
 def test_what_the_format_cannot_say_is_refused(event, complaint: str) -> None:
     with pytest.raises(ValueError, match=complaint):

@@ -14,8 +14,8 @@ reader streams: it yields one record at a time and holds one hand at most.
 >>> dialect_of("Session #fri-1127").name
 'house'
 
-(A log no reader claims goes to the house reader, whose errors then say
-what a house log looks like.)
+A log no reader claims goes to the house reader, whose errors then say
+what a house log looks like.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import IO
 
 from badugi_hh.events import Record
-from badugi_hh.parsers import house, pokerstars
+from badugi_hh.parsers import fulltilt, house, kingsclub, pokerstars
 from badugi_hh.parsers.text import LogText, open_log
 
 __all__ = ["DIALECTS", "Dialect", "LOG_SUFFIXES", "dialect_of", "iter_log_files",
@@ -54,6 +54,8 @@ class Dialect:
 #: last one reads any log that no dialect claims.
 DIALECTS: list[Dialect] = [
     Dialect("pokerstars", pokerstars.sniff, pokerstars.read_pokerstars_lines),
+    Dialect("fulltilt", fulltilt.sniff, fulltilt.read_fulltilt_lines),
+    Dialect("kingsclub", kingsclub.sniff, kingsclub.read_kingsclub_lines),
     Dialect("house", house.sniff, house.read_house_lines),
 ]
 

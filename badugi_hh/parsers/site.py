@@ -1,0 +1,302 @@
+"""What the readers of site exports (Full Tilt, KingsClub) have in common.
+
+A site export is a list of hands, each starting with a header line and
+naming its own seats, stacks and stakes; there is no session header. So a
+site reader:
+
+* cuts the log into hands at the lines :attr:`SiteDialect.is_hand_start`
+  recognises, holding one hand at a time (:func:`read_site_log`);
+* parses each line with the dialect's Lark grammar, from the start rule for
+  its place in the hand (:func:`parse_with`), into *items*: event factories
+  waiting for their line number, or dialect objects (a header, a marker);
+* lets the dialect assemble the items of a hand into a :class:`Hand`;
+* yields a :class:`SessionStart` whenever the table or the stakes change,
+  with no players: the seats of a site hand are its own ``Seat`` events.
+
+A hand that cannot be read becomes a :class:`ParseError` naming file, line
+and column, and reading goes on with the next hand.
+
+>>> money("$1,285.50"), money("928.25"), money("-270"), money("$5")
+(128550, 92825, -27000, 500)
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import NoReturn, Protocol
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from badugi_hh.cards import Card, parse_card
+from badugi_hh.events import (
+    Button, Cards, Deal, Event, Hand, ParseError, Record, Seat, SessionStart, Street,
+)
+from badugi_hh.parsers.house import LineError
+from badugi_hh.parsers.text import LogText
+from badugi_hh.rules import HOUSE, Ruleset
+
+__all__ = ["CENTS", "MAX_HAND_LINES", "EventFactory", "HandBlock", "SiteDialect", "SiteHand",
+           "check_length", "hidden_deals", "money", "parse_at", "parse_with", "read_cards", "read_site_log", "site_ruleset",
+           "table_first"]
+
+#: Site amounts are money (or chips with cents): stored in hundredths.
+CENTS = 100
+
+#: A hand longer than this has lost the next hand's header line.
+MAX_HAND_LINES = 2000
+
+_MONEY = re.compile(r"([+-]?)\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?")
+
+#: An event of a line, waiting for its line number: ``make(line=7)``.
+EventFactory = Callable[..., Event]
+
+
+def money(text: str) -> int:
+    """An amount as written by a site (``$0.10``, ``1,285``, ``+298.25``), in cents.
+
+    Thousands separators are commas; more than two decimals is not money.
+    """
+    match = _MONEY.fullmatch(text.strip())
+    if match is None:
+        raise ValueError(f"{text!r} is not an amount")
+    sign, whole, cents = match.groups()
+    amount = int(whole.replace(",", "")) * CENTS + int((cents or "0").ljust(2, "0"))
+    return -amount if sign == "-" else amount
+
+
+def site_ruleset(name: str, small_bet: int, big_bet: int, max_players: int) -> Ruleset:
+    """The fixed-limit Badugi of a site table: stakes from the header, rake, no burns.
+
+    The blinds are half the small bet and the small bet, as in every fixed-limit
+    game these sites deal; neither header states them. A site hand states its
+    own stacks and has no session length.
+    """
+    return HOUSE.replace(name=name, max_players=max_players, min_players=2,
+                         starting_stack=None, small_blind=small_bet // 2,
+                         big_blind=small_bet, small_bet=small_bet, big_bet=big_bet,
+                         session_hands=None, burns_logged=False, deal_order_logged=False,
+                         rake=True)
+
+
+# -- parsing one line ----------------------------------------------------------------
+
+def parse_with(parser: Lark, text: str, start: str, words: dict[str, str]) -> object:
+    """Parse ``text`` from ``start``; a syntax error becomes a :class:`LineError`.
+
+    ``words`` says the grammar's named terminals as a reader would.
+    """
+    try:
+        return parser.parse(text, start=start)
+    except UnexpectedInput as error:
+        raise _explain(error, text, parser, words) from None
+    except ValueError as error:   # an amount the transformer refused
+        raise LineError(str(error), 1) from None
+
+
+def _explain(error: UnexpectedInput, text: str, parser: Lark,
+             words: dict[str, str]) -> LineError:
+    if isinstance(error, UnexpectedToken):
+        expected = error.expected
+    elif isinstance(error, UnexpectedCharacters):
+        expected = error.allowed
+    else:
+        expected = set()
+    named = sorted(words[name] for name in expected if name in words)
+    keywords = sorted(repr(parser.get_terminal(name).pattern.value)
+                      for name in expected if name not in words and not name.startswith("$")
+                      and name != "<END-OF-FILE>")
+    if "$END" in expected or "<END-OF-FILE>" in expected:
+        keywords.append("the end of the line")
+    *others, last = named + keywords or ["something else"]
+    wanted = f"{', '.join(others)} or {last}" if others else last
+    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
+        return LineError(f"expected {wanted}, but the line ends there", len(text.rstrip()) + 1)
+    got = text[error.column - 1:].split(" ", 1)[0] or text[error.column - 1:error.column]
+    return LineError(f"expected {wanted}, got {got[:20]!r}", error.column)
+
+
+# -- a hand's lines ---------------------------------------------------------------------
+
+@dataclass(slots=True)
+class HandBlock:
+    """The lines of one hand, as read: ``lines[0]`` is at line ``start``."""
+
+    start: int
+    lines: list[str] = field(default_factory=list)
+    overflowed: bool = False
+
+    def numbered(self, first: int = 0) -> Iterator[tuple[int, str]]:
+        return enumerate(self.lines[first:], self.start + first)
+
+    @property
+    def last_line(self) -> int:
+        """The last line that is not blank."""
+        filled = [index for index, text in enumerate(self.lines) if text.strip()]
+        return self.start + (filled[-1] if filled else 0)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines[:self.last_line - self.start + 1])
+
+
+@dataclass(slots=True)
+class SiteHand:
+    """A hand assembled by a dialect, and the table it was played at."""
+
+    hand: Hand
+    table: str
+
+
+class SiteDialect(Protocol):
+    """What :func:`read_site_log` needs from a site's reader."""
+
+    def is_hand_start(self, text: str) -> bool:
+        """Whether ``text`` is the first line of a hand."""
+
+    def hand_name(self, block: HandBlock) -> str:
+        """How errors name the hand: ``hand #32617272179``."""
+
+    def assemble(self, block: HandBlock, source: str) -> SiteHand:
+        """The hand of ``block``, or :class:`LineError` with its line set."""
+
+
+def read_site_log(dialect: SiteDialect, log: LogText) -> Iterator[Record]:
+    """The records of a site log: a session per table and stakes, each hand or its error."""
+    source = log.name
+    table: tuple[str, Ruleset] | None = None
+    session_id = ""
+    for block in _blocks(dialect, log, source):
+        if isinstance(block, ParseError):
+            yield block
+            continue
+        try:
+            site = dialect.assemble(block, source)
+        except LineError as error:
+            yield ParseError(message=f"{dialect.hand_name(block)}: {error.message}",
+                             source=source, line=error.line, column=error.column,
+                             text=block.text)
+            continue
+        hand = site.hand
+        if table != (site.table, hand.ruleset):
+            table = (site.table, hand.ruleset)
+            session_id = _session_id(hand.ruleset.name, site.table, hand.started_at, hand.number)
+            yield _session_start(session_id, site, source)
+        hand.session_id = session_id
+        yield hand
+    if log.problem is not None:
+        yield ParseError(message=log.problem.message, source=source,
+                         line=log.problem.line, column=log.problem.column)
+
+
+def _session_start(session_id: str, site: SiteHand, source: str) -> SessionStart:
+    """A session for the hands that follow at one table and stakes.
+
+    It names no players: each hand seats its own (``Seat`` events), so a
+    player who leaves the table is not carried into later hands.
+    """
+    hand = site.hand
+    return SessionStart(session_id=session_id, ruleset=hand.ruleset, players=[],
+                        title=site.table, started_at=hand.started_at, source=source,
+                        line=hand.line)
+
+
+def _session_id(site: str, table: str, started_at: datetime | None, number: int) -> str:
+    """Unique across files: the table and when its first hand here began."""
+    when = started_at.strftime("%Y%m%d-%H%M%S") if started_at else f"hand{number}"
+    return f"{site}:{table}:{when}"
+
+
+def _blocks(dialect: SiteDialect, log: LogText, source: str,
+            ) -> Iterator[HandBlock | ParseError]:
+    """The hands of the log one at a time; text before the first hand is an error."""
+    block: HandBlock | None = None
+    for number, text in enumerate(log, 1):
+        if dialect.is_hand_start(text):
+            if block is not None:
+                yield block
+            block = HandBlock(number)
+        if block is None:
+            if text.strip():
+                yield ParseError(message="expected the first line of a hand", source=source,
+                                 line=number, column=1, text=text)
+            continue
+        if len(block.lines) < MAX_HAND_LINES:
+            block.lines.append(text)
+        else:
+            block.overflowed = True
+    if block is not None:
+        yield block
+
+
+# -- helpers for assembling a hand ---------------------------------------------------------
+
+def check_length(block: HandBlock) -> None:
+    if block.overflowed:
+        raise LineError(f"more than {MAX_HAND_LINES} lines without the next hand's first line",
+                        0, block.start + MAX_HAND_LINES)
+
+
+def read_cards(token: Token, hidden: str | None = None) -> Cards:
+    """The cards of a bracketed list such as ``[7s 4s 7h 5c]``; ``hidden`` is an unseen card.
+
+    A word that is not a card is a :class:`LineError` at its own column.
+    """
+    cards: list[Card | None] = []
+    for word in re.finditer(r"[^\s\[\]]+", token):
+        text = word.group()
+        try:
+            cards.append(None if text == hidden else _card(text))
+        except ValueError:
+            return _not_a_card(text, token.column + word.start(), hidden)
+    return tuple(cards)
+
+
+@functools.cache
+def _card(text: str) -> Card:
+    return parse_card(text)
+
+
+def _not_a_card(text: str, column: int, hidden: str | None) -> NoReturn:
+    unseen = f" or {hidden} for a hidden card" if hidden else ""
+    raise LineError(f"expected a card such as As or Td{unseen}, got {text!r}", column)
+
+
+def parse_at(parse: Callable[[str, str], object], text: str, start: str, line: int) -> object:
+    """``parse(text, start)``, with ``line`` put in the :class:`LineError` it raises."""
+    try:
+        return parse(text, start)
+    except LineError as error:
+        error.line = line
+        raise
+
+
+def table_first(events: Sequence[Event]) -> list[Event]:
+    """``events`` with the seats, then the button, first, as the engine expects.
+
+    Sites state the button before the seats (KingsClub) or after the blinds
+    (Full Tilt); the engine counts the players at the button (G1) and checks
+    who posts the blinds against it (G4, M1).
+    """
+    kinds = (Seat, Button)
+    return ([e for e in events if type(e) is Seat] + [e for e in events if type(e) is Button]
+            + [e for e in events if type(e) not in kinds])
+
+
+def hidden_deals(events: Sequence[Event], line: int, hand_size: int) -> list[Event]:
+    """``events`` with a hidden :class:`Deal` for each seated player the log deals nothing.
+
+    Sites tell only the hero's cards; everyone seated at the deal was dealt
+    a hand, which the engine needs to follow their draws. The hidden deals go
+    right after the ``deal`` street marker (at its ``line``).
+    """
+    dealt = {event.player for event in events if type(event) is Deal}
+    missing = [Deal(player=event.player, cards=(None,) * hand_size, line=line)
+               for event in events if type(event) is Seat and event.player not in dealt]
+    at = next((index + 1 for index, event in enumerate(events)
+               if type(event) is Street and event.kind == "deal"), len(events))
+    return [*events[:at], *missing, *events[at:]]

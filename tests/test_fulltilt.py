@@ -1,0 +1,201 @@
+"""The Full Tilt reader, on the real export in tests/data/real/fulltilt/ and copies of it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from badugi_hh.cards import parse_cards
+from badugi_hh.engine import HandReport, Pot, SessionReport, audit
+from badugi_hh.events import (
+    Award, Bet, Button, Call, Deal, Draw, DrawnCards, Hand, ParseError, PostBlind, PotTotal, Raise,
+    Seat, SessionStart, Show, Street, UncalledReturned,
+)
+from badugi_hh.parsers import dialect_of, read_records
+from badugi_hh.parsers.fulltilt import parse_line, read_fulltilt, sniff
+from badugi_hh.store import Store
+
+REAL = Path(__file__).parent / "data" / "real" / "fulltilt" / "cash-badugi-fl-0.10-0.20-201305.txt"
+TEXT = REAL.read_text(encoding="utf-8")
+HEADER = TEXT.splitlines()[0]
+
+
+def c(text: str) -> tuple:
+    return parse_cards(text)
+
+
+def the_hand() -> Hand:
+    session, hand = read_records(REAL)
+    assert isinstance(session, SessionStart) and isinstance(hand, Hand)
+    return hand
+
+
+def at(hand: Hand, line: int) -> list:
+    return [event for event in hand.events if event.line == line]
+
+
+# -- reading ---------------------------------------------------------------------------
+
+def test_the_real_export_is_one_session_of_one_hand() -> None:
+    session, hand = read_records(REAL)
+    assert session.session_id == "fulltilt:Clackers (New to the Game):20130508-101816"
+    assert session.title == "Clackers (New to the Game)"
+    assert session.players == [] and session.line == 1
+    assert (hand.hand_id, hand.number, hand.line, hand.unit) == (
+        "fulltilt#32617272179", 32617272179, 1, 100)
+    assert hand.session_id == session.session_id
+    assert hand.started_at == datetime(2013, 5, 8, 10, 18, 16)
+    rules = hand.ruleset
+    assert (rules.name, rules.small_blind, rules.big_blind, rules.small_bet, rules.big_bet) == (
+        "fulltilt", 5, 10, 10, 20)
+    assert (rules.min_players, rules.max_players, rules.starting_stack, rules.session_hands,
+            rules.burns_logged, rules.deal_order_logged, rules.rake) == (
+        2, 8, None, None, False, False, True)
+
+
+def test_seats_in_cents_and_the_player_sitting_out_is_not_seated() -> None:
+    hand = the_hand()
+    seats = [event for event in hand.events if type(event) is Seat]
+    assert seats[0] == Seat(line=2, player="Player0", seat=1, stack=92)
+    assert Seat(line=8, player="Hero", seat=7, stack=500) in seats   # "$5"
+    assert [s.player for s in seats] == ["Player0", "Player1", "Player2", "Player3", "Player4",
+                                         "Hero", "Player6"]   # no Player5 (line 11)
+
+
+def test_the_button_comes_before_the_blinds_it_decides() -> None:
+    events = the_hand().events
+    button = events.index(Button(line=13, seat=4))
+    small = events.index(PostBlind(line=10, player="Player4", amount=5, kind="small"))
+    assert button < small
+    assert at(the_hand(), 12) == [PostBlind(line=12, player="Hero", amount=10, kind="big")]
+
+
+def test_the_hero_is_dealt_his_cards_and_everyone_else_a_hidden_hand() -> None:
+    hand = the_hand()
+    assert at(hand, 15) == [Deal(line=15, player="Hero", cards=c("7s 4s 7h 5c"))]
+    hidden = at(hand, 14)
+    assert hidden[0] == Street(line=14, kind="deal")
+    assert {d.player for d in hidden[1:]} == {"Player0", "Player1", "Player2", "Player3",
+                                              "Player4", "Player6"}
+    assert all(d.cards == (None,) * 4 for d in hidden[1:])
+
+
+@pytest.mark.parametrize(("line", "events"), [
+    (20, [Raise(line=20, player="Player2", to=20)]),
+    (23, [Call(line=23, player="Hero", amount=10)]),
+    (24, [Street(line=24, kind="draw", number=1)]),   # "(Total Pot: $0.45, 2 Players)" dropped
+    (25, [Draw(line=25, player="Hero", discarded=c("7s"))]),
+    (26, [Draw(line=26, player="Player2", discarded=(None, None))]),
+    (27, [DrawnCards(line=27, player="Hero", cards=c("2h"))]),   # "[4s 7h 5c] [2h]"
+    (28, [DrawnCards(line=28, player="Player2", cards=(None, None))]),
+    (32, []),                                                      # "Player5 has returned"
+    (47, [Street(line=47, kind="showdown")]),
+    (48, [Show(line=48, player="Player2", cards=c("7d 2c Ah Jd"),
+               description="3-Card: 7, 2, A")]),
+    (50, [Award(line=50, player="Hero", amount=81, description="3-Card: 5, 4, 2")]),
+    (52, [PotTotal(line=52, total=85, rake=4)]),
+    (53, []),                                                      # summary seat lines
+])
+def test_lines_become_events(line: int, events: list) -> None:
+    assert at(the_hand(), line) == events
+
+
+@pytest.mark.parametrize(("text", "event"), [
+    ("Seat 3: Big ($1,234.50)", Seat(player="Big", seat=3, stack=123450)),
+    ("Hero bets $1,000, and is all in", Bet(player="Hero", amount=100000, all_in=True)),
+    ("Hero calls $0.10, and is all in", Call(player="Hero", amount=10, all_in=True)),
+    ("Hero raises to $2,000.05", Raise(player="Hero", to=200005)),
+    ("Uncalled bet of $1,000.50 returned to Player2",
+     UncalledReturned(player="Player2", amount=100050)),
+])
+def test_amounts_with_thousands_separators_and_all_ins(text: str, event: object) -> None:
+    assert parse_line(text, "line")(line=0) == event
+
+
+def test_the_audit_is_clean_and_settles_the_pot_as_the_log() -> None:
+    hand_report, session_report = audit(read_records(REAL))
+    assert isinstance(hand_report, HandReport) and isinstance(session_report, SessionReport)
+    assert hand_report.violations == [] and session_report.violations == []
+    assert hand_report.pots == [Pot(85, ("Player2", "Hero"), ("Hero",))]
+    assert (hand_report.rake, hand_report.ended, hand_report.button, hand_report.big_blind) == (
+        4, "showdown", "Player3", "Hero")
+    assert {n: r for n, r in hand_report.net.items() if r} == {
+        "Hero": 41, "Player2": -40, "Player4": -5}
+    assert [d.drawn for d in hand_report.draws if d.player == "Hero"] == [
+        c("2h"), c("Qs"), c("Js")]
+    assert hand_report.players["Hero"].value.description == "3-card 5-4-2"
+
+
+def test_a_wrong_amount_in_a_copy_is_reported(tmp_path: Path) -> None:
+    copy = tmp_path / "ft.txt"
+    copy.write_text(TEXT.replace("Hero wins the pot ($0.81)", "Hero wins the pot ($0.83)"))
+    report = next(r for r in audit(read_records(copy)) if isinstance(r, HandReport))
+    assert [(v.rule, v.line) for v in report.violations] == [("S1", 50)]
+
+
+def test_import_stores_the_hand_in_cents(tmp_path: Path) -> None:
+    with Store(tmp_path / "db.duckdb") as store:
+        store.import_paths([REAL])
+        hands = store.connection.sql(
+            "SELECT hand_id, session_id, unit, pot, rake, ended, violations FROM hands").fetchall()
+        players = store.connection.sql(
+            "SELECT player, seat, start_stack, contributed, won, net FROM hand_players "
+            "ORDER BY seat").fetchall()
+    assert hands == [("fulltilt#32617272179",
+                      "fulltilt:Clackers (New to the Game):20130508-101816",
+                      100, 85, 4, "showdown", 0)]
+    assert players == [
+        ("Player0", 1, 92, 0, 0, 0), ("Player1", 2, 215, 0, 0, 0),
+        ("Player2", 3, 580, 40, 0, -40), ("Player3", 4, 385, 0, 0, 0),
+        ("Player4", 5, 980, 5, 0, -5), ("Hero", 7, 500, 40, 81, 41),
+        ("Player6", 8, 24, 0, 0, 0)]
+
+
+# -- bad input -------------------------------------------------------------------------
+
+def test_a_corrupted_line_costs_its_hand_and_the_next_hand_is_read(tmp_path: Path) -> None:
+    copy = tmp_path / "broken.txt"
+    broken = TEXT.replace("Player2 raises to $0.20", "Player2 raize to $0.20")
+    second = TEXT.replace("#32617272179", "#32617272180")
+    copy.write_text(broken + "\n\n" + second, encoding="utf-8")
+    records = list(read_fulltilt(copy))
+    error = records[0]
+    assert isinstance(error, ParseError)
+    assert (error.source, error.line, error.column) == (str(copy), 20, 9)
+    assert str(error).startswith(f"{copy}:20:9: hand #32617272179: expected ")
+    assert "got 'raize'" in error.message
+    assert error.text.splitlines()[0] == HEADER
+    assert [type(r) for r in records[1:]] == [SessionStart, Hand]
+    assert records[2].hand_id == "fulltilt#32617272180"
+    assert records[2].line == len(broken.splitlines()) + 3
+
+
+@pytest.mark.parametrize(("old", "new", "where", "message"), [
+    ("Dealt to Hero [7s 4s 7h 5c]", "Dealt to Hero [7s 4s 7x 5c]", (15, 22),
+     "hand #32617272179: expected a card such as As or Td, got '7x'"),
+    ("$0.10/$0.20", "$0.10/$0.205", (1, 94), "hand #32617272179: expected '-', got '5'"),
+    ("Hero wins the pot ($0.81) with a 3-Card: 5, 4, 2", "Hero mucks", (60, 0),
+     "hand #32617272179: the hand ends without a line such as 'Hero wins the pot ($0.81)'"),
+])
+def test_errors_name_file_line_and_column(tmp_path: Path, old: str, new: str,
+                                          where: tuple[int, int], message: str) -> None:
+    copy = tmp_path / "bad.txt"
+    copy.write_text(TEXT.replace(old, new), encoding="utf-8")
+    error, = list(read_records(copy))
+    assert isinstance(error, ParseError)
+    assert (error.source, error.line, error.column, error.message) == (str(copy), *where, message)
+
+
+# -- recognising the dialect -------------------------------------------------------------
+
+@pytest.mark.parametrize(("first_line", "claimed"), [
+    (HEADER, True),
+    ("#37732805: Limit Badugi - 30/60", False),
+    ('Session #fri-1127 "Friday home game" 2026-11-27 20:00', False),
+    ("PokerStars Game #49164202872:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/17", False),
+])
+def test_sniff_claims_only_full_tilt(first_line: str, claimed: bool) -> None:
+    assert sniff(first_line) is claimed
+    assert (dialect_of(first_line).name == "fulltilt") is claimed
