@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from badugi_hh.cli import main
 from badugi_hh.commands.validate import validate_file
 from badugi_hh.engine import HandReport, audit
 from badugi_hh.events import Award, Deal
@@ -63,3 +64,13 @@ def test_awards_in_valid_samples_are_stated() -> None:
         for record in read_records(path):
             if hasattr(record, "events"):
                 assert any(isinstance(e, Award) for e in record.events), record.hand_id
+
+
+def test_the_command_sums_up_each_file_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    real = SAMPLES.parent / "tests" / "data" / "real"
+    assert main(["validate", str(real / "fulltilt"), str(SAMPLES / "broken-G.txt")]) == 1
+    summaries = [line.split(": ", 1)[1] for line in capsys.readouterr().out.splitlines()
+                 if line.endswith(("clean", "unreadable hands"))]
+    assert summaries[0] == "1 hand in 1 session: clean"
+    assert re.fullmatch(r"\d+ hands in \d+ sessions?: \d+ violations?, 0 unreadable hands",
+                        summaries[1])

@@ -101,5 +101,16 @@ def _print_text(result: FileAudit) -> None:
     for violation in result.violations:
         print(violation)
     verdict = "clean" if not (result.violations or result.errors) else (
-        f"{len(result.violations)} violations, {len(result.errors)} unreadable hands")
-    print(f"{result.path}: {result.hands} hands in {result.sessions} sessions: {verdict}")
+        f"{_count(len(result.violations), 'violation')}, "
+        f"{_count(len(result.errors), 'unreadable hand')}")
+    print(f"{result.path}: {_count(result.hands, 'hand')} in "
+          f"{_count(result.sessions, 'session')}: {verdict}")
+
+
+def _count(number: int, thing: str) -> str:
+    """``1 hand``, ``2 hands``.
+
+    >>> _count(1, "session"), _count(0, "unreadable hand")
+    ('1 session', '0 unreadable hands')
+    """
+    return f"{number:,} {thing}{'' if number == 1 else 's'}"
