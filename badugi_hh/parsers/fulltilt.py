@@ -41,7 +41,7 @@ from badugi_hh.events import (
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.site import (
-    CENTS, EventFactory, HandBlock, SiteHand, check_length, hidden_deals, money, parse_at,
+    CENTS, EventFactory, HandBlock, SiteHand, Wording, hidden_deals, money, parse_at,
     parse_with, read_cards, read_site_log, site_ruleset, table_first,
 )
 from badugi_hh.parsers.text import LogText, Source, open_log
@@ -57,14 +57,14 @@ TABLE_SIZE = 8
 _HAND_START = re.compile(r"\s*Full Tilt Poker Game #(\d+)")
 _ORDINALS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
 
-_WORDS = {
+_WORDING = Wording({
     "NAME": "a player's name", "INT": "a number", "AMOUNT": "an amount such as $0.10",
     "BLIND": "small or big", "ORDINAL": "FIRST, SECOND or THIRD",
     "CARDS": "cards in brackets such as [7s 4s 7h 5c]", "TABLE": "the table's name",
     "TIME": "a time such as 10:18:16", "ZONE": "a time zone such as ET",
     "DATE": "a date such as 2013/05/08", "STREET_NOTE": "a note in parentheses",
     "TEXT": "some text", "WINS": "'wins' or 'ties for'",
-}
+})
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,11 +224,13 @@ def parse_line(text: str, start: str) -> object:
     >>> parse_line("Hero calls $0.10", "line")(line=3)
     Call(line=3, player='Hero', amount=10, all_in=False)
     """
-    return parse_with(fulltilt_parser(), text, start, _WORDS)
+    return parse_with(fulltilt_parser(), text, start, _WORDING)
 
 
 class FullTiltDialect:
     """Cuts a Full Tilt log into hands and assembles each (see :mod:`.site`)."""
+
+    first_line = "a hand starting 'Full Tilt Poker Game #'"
 
     def is_hand_start(self, text: str) -> bool:
         return text[:1] in "F \t" and _HAND_START.match(text) is not None
@@ -238,7 +240,6 @@ class FullTiltDialect:
         return f"hand #{match.group(1)}" if match else f"the hand at line {block.start}"
 
     def assemble(self, block: HandBlock, source: str) -> SiteHand:
-        check_length(block)
         header: Header = parse_at(parse_line, block.lines[0], "header", block.start)  # type: ignore
         events, sitting_out = self._events(block)
         if not any(type(event) is Award for event in events):
@@ -278,8 +279,7 @@ def _in_play_order(events: list[Event], sitting_out: set[str], hand_size: int) -
     sits the hand out is not seated in it; everyone else is dealt a hand.
     """
     seated = [e for e in events if type(e) is not Seat or e.player not in sitting_out]
-    deal_line = next((e.line for e in events if type(e) is Street and e.kind == "deal"), 0)
-    return hidden_deals(table_first(seated), deal_line, hand_size)
+    return hidden_deals(table_first(seated), hand_size)
 
 
 def read_fulltilt_lines(log: LogText) -> Iterator[Record]:
