@@ -54,6 +54,9 @@ MAX_HAND_LINES = 2000
 
 _MONEY = re.compile(r"([+-]?)\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?")
 
+#: What an error quotes of the text where it is: a word, or one mark.
+_WORD = re.compile(r"[^\s()\[\],]+|\S")
+
 #: An event of a line, waiting for its line number: ``make(line=7)``.
 EventFactory = Callable[..., Event]
 
@@ -123,13 +126,28 @@ def _explain(error: UnexpectedInput, text: str, parser: Lark, wording: Wording) 
         expected = error.allowed
     else:
         expected = set()
+    if "CARDS" in expected and text[error.column - 1:error.column] == "[":
+        _explain_cards(text, error.column)
     wanted = next((words for terminal, words in wording.places if terminal in expected), None)
     if wanted is None:
         wanted = _one_of(expected, parser, wording)
     if isinstance(error, UnexpectedToken) and error.token.type == "$END":
         return LineError(f"expected {wanted}, but the line ends there", len(text.rstrip()) + 1)
-    got = text[error.column - 1:].split(" ", 1)[0] or text[error.column - 1:error.column]
+    word = _WORD.match(text, error.column - 1)
+    got = word.group() if word else text[error.column - 1:error.column]
     return LineError(f"expected {wanted}, got {got[:20]!r}", error.column)
+
+
+def _explain_cards(text: str, column: int) -> None:
+    """Raise :class:`LineError` at what is wrong in a list of cards the grammar rejects.
+
+    A grammar whose ``CARDS`` admits only cards (PokerStars') rejects a list
+    with a word that is not a card: :func:`read_cards` points at the word.
+    """
+    end = text.find("]", column)
+    if end < 0:
+        raise LineError("expected ']' after the cards", len(text.rstrip()) + 1)
+    read_cards(Token("CARDS", text[column - 1:end + 1], column=column))
 
 
 def _one_of(expected: set[str], parser: Lark, wording: Wording) -> str:
