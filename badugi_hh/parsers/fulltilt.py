@@ -33,16 +33,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, v_args
 
 from badugi_hh.events import (
-    Award, Bet, Button, Call, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Muck,
-    PostBlind, PotTotal, Raise, Record, Seat, Show, Street, UncalledReturned,
+    Award, Bet, Button, Call, Draw, DrawnCards, Event, Hand, PostBlind, PotTotal, Raise, Record,
+    Seat, Show, Street, UncalledReturned,
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.site import (
-    CENTS, EventFactory, HandBlock, SiteHand, Wording, hidden_deals, money, parse_at,
-    parse_with, read_cards, read_site_log, site_ruleset, table_first,
+    CENTS, EventFactory, HandBlock, SiteHand, SiteTransformer, Wording, hidden_deals, money,
+    parse_at, parse_with, read_cards, read_site_log, site_ruleset, table_first,
 )
 from badugi_hh.parsers.text import LogText, Source, open_log
 
@@ -55,7 +55,6 @@ GRAMMAR_PATH = Path(__file__).resolve().parents[2] / "grammar" / "fulltilt.lark"
 TABLE_SIZE = 8
 
 _HAND_START = re.compile(r"\s*Full Tilt Poker Game #(\d+)")
-_ORDINALS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
 
 _WORDING = Wording({
     "NAME": "a player's name", "INT": "a number", "AMOUNT": "an amount such as $0.10",
@@ -87,7 +86,7 @@ class SittingOut:
 
 
 @v_args(inline=True)
-class FullTiltTransformer(Transformer):
+class FullTiltTransformer(SiteTransformer):
     """Each line's result, built while Lark parses it (no tree is built)."""
 
     def header(self, number: Token, table: Token, _game: None, small: Token, big: Token,
@@ -109,9 +108,6 @@ class FullTiltTransformer(Transformer):
     def button(self, seat: Token) -> EventFactory:
         return functools.partial(Button, seat=int(seat))
 
-    def player_line(self, name: Token, verb: EventFactory | None) -> EventFactory | None:
-        return None if verb is None else functools.partial(verb, player=str(name))
-
     def posts(self, blind: Token, amount: Token, all_in: object) -> EventFactory:
         return functools.partial(PostBlind, amount=money(amount), kind=str(blind),
                                  all_in=all_in is not None)
@@ -125,12 +121,6 @@ class FullTiltTransformer(Transformer):
     def returns(self) -> None:
         return None
 
-    def checks(self) -> EventFactory:
-        return Check
-
-    def folds(self) -> EventFactory:
-        return Fold
-
     def calls(self, amount: Token, all_in: object) -> EventFactory:
         return functools.partial(Call, amount=money(amount), all_in=all_in is not None)
 
@@ -139,16 +129,6 @@ class FullTiltTransformer(Transformer):
 
     def raises(self, to: Token, all_in: object) -> EventFactory:
         return functools.partial(Raise, to=money(to), all_in=all_in is not None)
-
-    def all_in(self) -> bool:
-        return True
-
-    def discards(self, count: Token, cards: Token | None) -> EventFactory:
-        discarded = (None,) * int(count) if cards is None else read_cards(cards)
-        if len(discarded) != int(count):
-            raise LineError(f"says {count} discarded cards but lists {len(discarded)}",
-                            count.column)
-        return functools.partial(Draw, discarded=discarded)
 
     def stands_pat(self) -> EventFactory:
         return functools.partial(Draw, discarded=())
@@ -160,44 +140,13 @@ class FullTiltTransformer(Transformer):
         return functools.partial(Show, cards=read_cards(cards),
                                  description=None if description is None else str(description))
 
-    def mucks(self) -> EventFactory:
-        return Muck
-
     def wins(self, _wins: Token, pot: str, amount: Token,
              description: Token | None) -> EventFactory:
         return functools.partial(Award, amount=money(amount), pot=pot,
                                  description=None if description is None else str(description))
 
-    def whole_pot(self) -> str:
-        return ""
-
-    def main_pot(self) -> str:
-        return "main"
-
     def side_pot(self, number: Token | None) -> str:
         return "side" if number is None else f"side {int(number)}"
-
-    def deal(self, name: Token, cards: Token, new: Token | None) -> EventFactory:
-        # After a draw the hero's hand is restated as [kept] [received].
-        if new is not None:
-            return functools.partial(DrawnCards, player=str(name), cards=read_cards(new))
-        return functools.partial(Deal, player=str(name), cards=read_cards(cards))
-
-    def street(self, kind_and_number: tuple[str, int], _note: Token | None) -> EventFactory:
-        kind, number = kind_and_number
-        return functools.partial(Street, kind=kind, number=number)
-
-    def deal_street(self) -> tuple[str, int]:
-        return "deal", 1
-
-    def draw_street(self, ordinal: Token) -> tuple[str, int]:
-        return "draw", _ORDINALS[ordinal]
-
-    def showdown_street(self) -> tuple[str, int]:
-        return "showdown", 1
-
-    def summary_street(self) -> tuple[str, int]:
-        return "summary", 1
 
     def uncalled(self, amount: Token, name: Token) -> EventFactory:
         return functools.partial(UncalledReturned, player=str(name), amount=money(amount))

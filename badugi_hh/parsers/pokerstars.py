@@ -41,16 +41,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, v_args
 
 from badugi_hh.events import (
-    Award, Bet, Button, Call, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Muck, PostBlind,
-    PotTotal, Raise, Record, Seat, Show, StackStated, Street, UncalledReturned,
+    Award, Bet, Button, Call, Draw, Event, Hand, Muck, PostBlind, PotTotal, Raise, Record, Seat,
+    Show, StackStated, Street, UncalledReturned,
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.site import (
-    EventFactory, HandBlock, SiteHand, Wording, hidden_deals, money, parse_at, parse_with,
-    read_cards, read_site_log, site_ruleset,
+    EventFactory, HandBlock, SiteHand, SiteTransformer, Wording, hidden_deals, money, parse_at,
+    parse_with, read_cards, read_site_log, site_ruleset,
 )
 from badugi_hh.parsers.text import LogText, Source, open_log
 
@@ -61,7 +61,6 @@ GRAMMAR_PATH = Path(__file__).resolve().parents[2] / "grammar" / "pokerstars.lar
 
 _HAND_START = "PokerStars Game #"
 _HAND_NUMBER = re.compile(r"PokerStars Game #(\d+)")
-_ORDINALS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
 
 
 # -- what the structural lines say ------------------------------------------------
@@ -87,7 +86,7 @@ class TableLine:
 
 
 @v_args(inline=True)
-class PokerStarsTransformer(Transformer):
+class PokerStarsTransformer(SiteTransformer):
     """Builds each line's result while Lark parses it: play lines become event
     factories, so that a parsed line can be cached and stamped with each line
     number it occurs at."""
@@ -129,9 +128,6 @@ class PokerStarsTransformer(Transformer):
             raise LineError(f"{date} {clock} is not a date and time", date.column) from None
 
     # the play
-    def player_line(self, name: Token, verb: EventFactory | None) -> EventFactory | None:
-        return None if verb is None else functools.partial(verb, player=str(name))
-
     def posts(self, kind: str, amount: int, all_in: object) -> EventFactory:
         return functools.partial(PostBlind, amount=amount, kind=kind, all_in=all_in is not None)
 
@@ -144,12 +140,6 @@ class PokerStarsTransformer(Transformer):
     def small_and_big_blinds(self) -> str:
         return "small+big"
 
-    def checks(self) -> EventFactory:
-        return Check
-
-    def folds(self) -> EventFactory:
-        return Fold
-
     def bets(self, amount: int, all_in: object) -> EventFactory:
         return functools.partial(Bet, amount=amount, all_in=all_in is not None)
 
@@ -159,17 +149,6 @@ class PokerStarsTransformer(Transformer):
     def raises(self, by: int, to: int, all_in: object) -> EventFactory:
         return functools.partial(Raise, to=to, by=by, all_in=all_in is not None)
 
-    def all_in(self) -> bool:
-        return True
-
-    def discards(self, count: Token, cards: Token | None) -> EventFactory:
-        # Only the hero's discards are shown; the others' are a count of unseen cards.
-        discarded = (None,) * int(count) if cards is None else read_cards(cards)
-        if len(discarded) != int(count):
-            raise LineError(f"says {count} discarded cards but lists {len(discarded)}",
-                            count.column)
-        return functools.partial(Draw, discarded=discarded)
-
     def stands_pat(self, _held: Token | None) -> EventFactory:
         return functools.partial(Draw, discarded=())
 
@@ -177,20 +156,11 @@ class PokerStarsTransformer(Transformer):
         return functools.partial(Show, cards=read_cards(cards),
                                  description=None if description is None else description[1:-1])
 
-    def mucks(self) -> EventFactory:
-        return Muck
-
     def no_show(self) -> None:
         return None   # the winner of an uncontested pot keeps his cards hidden
 
     def sits_out(self) -> None:
         return None   # a player not in the hand's seats: he is not dealt in
-
-    def deal(self, name: Token, cards: Token, drawn: Token | None) -> EventFactory:
-        if drawn is None:
-            return functools.partial(Deal, player=str(name), cards=read_cards(cards))
-        # After a draw the hero's kept cards, then what he received.
-        return functools.partial(DrawnCards, player=str(name), cards=read_cards(drawn))
 
     def uncalled(self, amount: int, name: Token) -> EventFactory:
         return functools.partial(UncalledReturned, player=str(name), amount=amount)
@@ -198,30 +168,8 @@ class PokerStarsTransformer(Transformer):
     def award(self, name: Token, amount: int, pot: str) -> EventFactory:
         return functools.partial(Award, player=str(name), amount=amount, pot=pot)
 
-    def whole_pot(self) -> str:
-        return ""
-
-    def main_pot(self) -> str:
-        return "main"
-
     def side_pot(self) -> str:
         return "side 1"
-
-    def street(self, kind_and_number: tuple[str, int]) -> EventFactory:
-        kind, number = kind_and_number
-        return functools.partial(Street, kind=kind, number=number)
-
-    def deal_street(self) -> tuple[str, int]:
-        return "deal", 1
-
-    def draw_street(self, ordinal: Token) -> tuple[str, int]:
-        return "draw", _ORDINALS[ordinal]
-
-    def showdown_street(self) -> tuple[str, int]:
-        return "showdown", 1
-
-    def summary_street(self) -> tuple[str, int]:
-        return "summary", 1
 
     def finished(self, name: Token, _place: Token, _prize: Token | None) -> EventFactory:
         # Out of the tournament: the log says he ends the hand with no chips.

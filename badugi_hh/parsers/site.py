@@ -31,19 +31,20 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NoReturn, Protocol
 
-from lark import Lark, Token
+from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from badugi_hh.cards import Card, parse_card
 from badugi_hh.events import (
-    Button, Cards, Deal, Event, Hand, ParseError, Record, Seat, SessionStart, Street,
+    Button, Cards, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Muck, ParseError, Record,
+    Seat, SessionStart, Street,
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.text import LogText
 from badugi_hh.rules import HOUSE, Ruleset
 
 __all__ = ["CENTS", "MAX_HAND_LINES", "EventFactory", "HandBlock", "SiteDialect", "SiteHand",
-           "Wording", "hidden_deals", "money", "parse_at", "parse_with", "read_cards",
+           "SiteTransformer", "Wording", "hidden_deals", "money", "parse_at", "parse_with", "read_cards",
            "read_site_log", "site_ruleset", "table_first"]
 
 #: Site amounts are money (or chips with cents): stored in hundredths.
@@ -90,6 +91,72 @@ def site_ruleset(name: str, small_bet: int, big_bet: int, max_players: int, *,
                          big_blind=small_bet, small_bet=small_bet, big_bet=big_bet,
                          session_hands=None, burns_logged=False, deal_order_logged=False,
                          rake=rake)
+
+
+# -- what the site grammars share ---------------------------------------------------
+
+_ORDINALS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
+
+
+@v_args(inline=True)
+class SiteTransformer(Transformer):
+    """The results of the rules that PokerStars' and Full Tilt's grammars share.
+
+    Each line's result is built while Lark parses it (no tree is built); a
+    line of play becomes an event factory waiting for its player and line.
+    """
+
+    def player_line(self, name: Token, verb: EventFactory | None) -> EventFactory | None:
+        return None if verb is None else functools.partial(verb, player=str(name))
+
+    def checks(self) -> EventFactory:
+        return Check
+
+    def folds(self) -> EventFactory:
+        return Fold
+
+    def all_in(self) -> bool:
+        return True
+
+    def discards(self, count: Token, cards: Token | None) -> EventFactory:
+        # Only the hero's discards are shown; the others' are a count of unseen cards.
+        discarded = (None,) * int(count) if cards is None else read_cards(cards)
+        if len(discarded) != int(count):
+            raise LineError(f"says {count} discarded cards but lists {len(discarded)}",
+                            count.column)
+        return functools.partial(Draw, discarded=discarded)
+
+    def mucks(self) -> EventFactory:
+        return Muck
+
+    def whole_pot(self) -> str:
+        return ""
+
+    def main_pot(self) -> str:
+        return "main"
+
+    def deal(self, name: Token, cards: Token, drawn: Token | None) -> EventFactory:
+        if drawn is None:
+            return functools.partial(Deal, player=str(name), cards=read_cards(cards))
+        # After a draw the hero's hand is restated as [kept] [received].
+        return functools.partial(DrawnCards, player=str(name), cards=read_cards(drawn))
+
+    def street(self, kind_and_number: tuple[str, int], _note: Token | None = None,
+               ) -> EventFactory:
+        kind, number = kind_and_number
+        return functools.partial(Street, kind=kind, number=number)
+
+    def deal_street(self) -> tuple[str, int]:
+        return "deal", 1
+
+    def draw_street(self, ordinal: Token) -> tuple[str, int]:
+        return "draw", _ORDINALS[ordinal]
+
+    def showdown_street(self) -> tuple[str, int]:
+        return "showdown", 1
+
+    def summary_street(self) -> tuple[str, int]:
+        return "summary", 1
 
 
 # -- parsing one line ----------------------------------------------------------------
