@@ -41,10 +41,10 @@ from badugi_hh.events import (
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.site import (
-    CENTS, EventFactory, HandBlock, SiteHand, SiteTransformer, Wording, hidden_deals, money,
+    CENTS, EventFactory, SiteHand, SiteTransformer, Wording, hidden_deals, money,
     parse_at, parse_with, read_cards, read_site_log, site_ruleset, table_first,
 )
-from badugi_hh.parsers.text import LogText, Source, open_log
+from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 
 __all__ = ["GRAMMAR_PATH", "fulltilt_parser", "parse_line", "read_fulltilt",
            "read_fulltilt_lines", "sniff"]
@@ -184,11 +184,11 @@ class FullTiltDialect:
     def is_hand_start(self, text: str) -> bool:
         return text[:1] in "F \t" and _HAND_START.match(text) is not None
 
-    def hand_name(self, block: HandBlock) -> str:
+    def hand_name(self, block: LineBlock) -> str:
         match = _HAND_START.match(block.lines[0])
         return f"hand #{match.group(1)}" if match else f"the hand at line {block.start}"
 
-    def assemble(self, block: HandBlock, source: str) -> SiteHand:
+    def assemble(self, block: LineBlock, source: str) -> SiteHand:
         header: Header = parse_at(parse_line, block.lines[0], "header", block.start)  # type: ignore
         events, sitting_out = self._events(block)
         if not any(type(event) is Award for event in events):
@@ -201,7 +201,7 @@ class FullTiltDialect:
         return SiteHand(hand, header.table)
 
     @staticmethod
-    def _events(block: HandBlock) -> tuple[list[Event], set[str]]:
+    def _events(block: LineBlock) -> tuple[list[Event], set[str]]:
         events: list[Event] = []
         sitting_out: set[str] = set()
         start = "line"

@@ -43,10 +43,10 @@ from badugi_hh.events import (
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.site import (
-    CENTS, EventFactory, HandBlock, SiteHand, Wording, money, parse_at, parse_with,
+    CENTS, EventFactory, SiteHand, Wording, money, parse_at, parse_with,
     read_cards, read_site_log, site_ruleset, table_first,
 )
-from badugi_hh.parsers.text import LogText, Source, open_log
+from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 
 __all__ = ["GRAMMAR_PATH", "kingsclub_parser", "parse_line", "read_kingsclub",
            "read_kingsclub_lines", "sniff"]
@@ -226,11 +226,11 @@ class KingsClubDialect:
     def is_hand_start(self, text: str) -> bool:
         return text[:1] in "# \t" and _HAND_START.match(text) is not None
 
-    def hand_name(self, block: HandBlock) -> str:
+    def hand_name(self, block: LineBlock) -> str:
         match = _HAND_START.match(block.lines[0])
         return f"hand #{match.group(1)}" if match else f"the hand at line {block.start}"
 
-    def assemble(self, block: HandBlock, source: str) -> SiteHand:
+    def assemble(self, block: LineBlock, source: str) -> SiteHand:
         header: Header = parse_at(parse_line, block.lines[0], "header", block.start)  # type: ignore
         if len(block.lines) < 2:
             raise LineError("expected the date and time after the hand's first line", 0,

@@ -49,10 +49,10 @@ from badugi_hh.events import (
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.site import (
-    EventFactory, HandBlock, SiteHand, SiteTransformer, Wording, hidden_deals, money, parse_at,
+    EventFactory, SiteHand, SiteTransformer, Wording, hidden_deals, money, parse_at,
     parse_with, read_cards, read_site_log, site_ruleset,
 )
-from badugi_hh.parsers.text import LogText, Source, open_log
+from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 
 __all__ = ["GRAMMAR_PATH", "parse_line", "pokerstars_parser", "read_pokerstars",
            "read_pokerstars_lines", "sniff"]
@@ -262,11 +262,11 @@ class PokerStarsDialect:
     def is_hand_start(self, text: str) -> bool:
         return text.startswith(_HAND_START)
 
-    def hand_name(self, block: HandBlock) -> str:
+    def hand_name(self, block: LineBlock) -> str:
         match = _HAND_NUMBER.match(block.lines[0])
         return f"hand #{match.group(1)}" if match else f"the hand at line {block.start}"
 
-    def assemble(self, block: HandBlock, source: str) -> SiteHand:
+    def assemble(self, block: LineBlock, source: str) -> SiteHand:
         game: GameLine = parse_at(parse_line, block.lines[0], "hand_header",  # type: ignore
                                   block.start)
         if len(block.lines) < 2:

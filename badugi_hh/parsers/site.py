@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import NoReturn, Protocol
 
@@ -40,12 +40,12 @@ from badugi_hh.events import (
     Seat, SessionStart, Street,
 )
 from badugi_hh.parsers.house import LineError
-from badugi_hh.parsers.text import LogText
+from badugi_hh.parsers.text import LineBlock, LogText
 from badugi_hh.rules import HOUSE, Ruleset
 
-__all__ = ["CENTS", "MAX_HAND_LINES", "EventFactory", "HandBlock", "SiteDialect", "SiteHand",
-           "SiteTransformer", "Wording", "hidden_deals", "money", "parse_at", "parse_with", "read_cards",
-           "read_site_log", "site_ruleset", "table_first"]
+__all__ = ["CENTS", "MAX_HAND_LINES", "EventFactory", "SiteDialect", "SiteHand",
+           "SiteTransformer", "Wording", "hidden_deals", "money", "parse_at", "parse_with",
+           "read_cards", "read_site_log", "site_ruleset", "table_first"]
 
 #: Site amounts are money (or chips with cents): stored in hundredths.
 CENTS = 100
@@ -234,28 +234,6 @@ def _one_of(expected: set[str], parser: Lark, wording: Wording) -> str:
 # -- a hand's lines ---------------------------------------------------------------------
 
 @dataclass(slots=True)
-class HandBlock:
-    """The lines of one hand, as read: ``lines[0]`` is at line ``start``."""
-
-    start: int
-    lines: list[str] = field(default_factory=list)
-    overflowed: bool = False
-
-    def numbered(self, first: int = 0) -> Iterator[tuple[int, str]]:
-        return enumerate(self.lines[first:], self.start + first)
-
-    @property
-    def last_line(self) -> int:
-        """The last line that is not blank."""
-        filled = [index for index, text in enumerate(self.lines) if text.strip()]
-        return self.start + (filled[-1] if filled else 0)
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.lines[:self.last_line - self.start + 1])
-
-
-@dataclass(slots=True)
 class SiteHand:
     """A hand assembled by a dialect, the table it was played at, and its session.
 
@@ -283,10 +261,10 @@ class SiteDialect(Protocol):
     def is_hand_start(self, text: str) -> bool:
         """Whether ``text`` is the first line of a hand."""
 
-    def hand_name(self, block: HandBlock) -> str:
+    def hand_name(self, block: LineBlock) -> str:
         """How errors name the hand: ``hand #32617272179``."""
 
-    def assemble(self, block: HandBlock, source: str) -> SiteHand:
+    def assemble(self, block: LineBlock, source: str) -> SiteHand:
         """The hand of ``block``, or :class:`LineError` with its line set."""
 
 
@@ -346,17 +324,17 @@ def _session_id(site: str, table: str, started_at: datetime | None, number: int)
 
 
 def _blocks(dialect: SiteDialect, log: LogText, source: str,
-            ) -> Iterator[HandBlock | ParseError]:
+            ) -> Iterator[LineBlock | ParseError]:
     """The hands of the log one at a time.
 
     Text before the first hand is one error, at its first line that is not blank.
     """
-    block = HandBlock(1)   # before the first hand, until a hand starts
+    block = LineBlock(1)   # before the first hand, until a hand starts
     in_hand = False
     for number, text in enumerate(log, 1):
         if dialect.is_hand_start(text):
             yield from _close(dialect, block, in_hand, source)
-            block, in_hand = HandBlock(number), True
+            block, in_hand = LineBlock(number), True
         if len(block.lines) < MAX_HAND_LINES:
             block.lines.append(text)
         else:
@@ -364,8 +342,8 @@ def _blocks(dialect: SiteDialect, log: LogText, source: str,
     yield from _close(dialect, block, in_hand, source)
 
 
-def _close(dialect: SiteDialect, block: HandBlock, in_hand: bool, source: str,
-           ) -> Iterator[HandBlock | ParseError]:
+def _close(dialect: SiteDialect, block: LineBlock, in_hand: bool, source: str,
+           ) -> Iterator[LineBlock | ParseError]:
     if in_hand:
         yield block
         return
@@ -375,7 +353,7 @@ def _close(dialect: SiteDialect, block: HandBlock, in_hand: bool, source: str,
                          line=block.start + first, column=1, text=block.text)
 
 
-def _check_length(block: HandBlock) -> None:
+def _check_length(block: LineBlock) -> None:
     if block.overflowed:
         raise LineError(f"more than {MAX_HAND_LINES} lines without the next hand's first line",
                         0, block.start + MAX_HAND_LINES)
