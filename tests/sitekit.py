@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from badugi_hh.engine import HandReport, SessionReport, audit
 from badugi_hh.events import Hand, SessionStart
 from badugi_hh.parsers import read_records
 
@@ -34,3 +35,9 @@ def the_hand(path: Path) -> Hand:
 def at(hand: Hand, line: int) -> list:
     """The events of ``hand`` read from ``line``."""
     return [event for event in hand.events if event.line == line]
+
+
+def violations(path: Path) -> list[tuple[str, int]]:
+    """The (rule, line) of every violation the audit of ``path`` reports."""
+    return [(v.rule, v.line) for r in audit(read_records(path))
+            if isinstance(r, (HandReport, SessionReport)) for v in r.violations]

@@ -1,9 +1,11 @@
-"""The Full Tilt reader, on the real export in tests/data/real/fulltilt/ and copies of it."""
+"""The Full Tilt reader on the real export in tests/data/real/fulltilt/.
+
+Corrupted and tampered copies of it are in test_site_readers.py.
+"""
 
 from __future__ import annotations
 
 from datetime import datetime
-from pathlib import Path
 
 import pytest
 
@@ -15,11 +17,9 @@ from badugi_hh.events import (
 )
 from badugi_hh.parsers import read_records
 from badugi_hh.parsers.fulltilt import parse_line
-from badugi_hh.store import Store
 from sitekit import FULLTILT, at, the_hand
 
 REAL = FULLTILT
-TEXT = REAL.read_text(encoding="utf-8")
 
 
 # -- reading ---------------------------------------------------------------------------
@@ -112,28 +112,3 @@ def test_the_audit_is_clean_and_settles_the_pot_as_the_log() -> None:
     assert [d.drawn for d in hand_report.draws if d.player == "Hero"] == [
         c("2h"), c("Qs"), c("Js")]
     assert hand_report.players["Hero"].value.description == "3-card 5-4-2"
-
-
-def test_a_wrong_amount_in_a_copy_is_reported(tmp_path: Path) -> None:
-    copy = tmp_path / "ft.txt"
-    copy.write_text(TEXT.replace("Hero wins the pot ($0.81)", "Hero wins the pot ($0.83)"))
-    report = next(r for r in audit(read_records(copy)) if isinstance(r, HandReport))
-    assert [(v.rule, v.line) for v in report.violations] == [("S1", 50)]
-
-
-def test_import_stores_the_hand_in_cents(tmp_path: Path) -> None:
-    with Store(tmp_path / "db.duckdb") as store:
-        store.import_paths([REAL])
-        hands = store.connection.sql(
-            "SELECT hand_id, session_id, unit, pot, rake, ended, violations FROM hands").fetchall()
-        players = store.connection.sql(
-            "SELECT player, seat, start_stack, contributed, won, net FROM hand_players "
-            "ORDER BY seat").fetchall()
-    assert hands == [("fulltilt#32617272179",
-                      "fulltilt:Clackers (New to the Game):20130508-101816",
-                      100, 85, 4, "showdown", 0)]
-    assert players == [
-        ("Player0", 1, 92, 0, 0, 0), ("Player1", 2, 215, 0, 0, 0),
-        ("Player2", 3, 580, 40, 0, -40), ("Player3", 4, 385, 0, 0, 0),
-        ("Player4", 5, 980, 5, 0, -5), ("Hero", 7, 500, 40, 81, 41),
-        ("Player6", 8, 24, 0, 0, 0)]

@@ -14,7 +14,8 @@ import pytest
 
 from badugi_hh.events import Hand, ParseError
 from badugi_hh.parsers import dialect_of, fulltilt, kingsclub, pokerstars, read_records
-from sitekit import FULLTILT, KINGSCLUB, PS_CASH, PS_SNG, tampered, the_hand
+from badugi_hh.store import Store
+from sitekit import FULLTILT, KINGSCLUB, PS_CASH, PS_SNG, tampered, the_hand, violations
 
 PS_HANDS = ["ps-49164202872", "ps-49164247462", "ps-49164255772", "ps-49164287914"]
 PS_ACTIONS = ("an action like 'Player3: calls 20' (posts, checks, folds, bets, calls, raises, "
@@ -73,6 +74,53 @@ def test_a_corrupted_line_costs_its_hand_only(tmp_path: Path, source: Path, line
     assert f"#{broken}" in errors[0].text.splitlines()[0]   # the hand's lines, from its first
     assert [r.hand_id for r in read if isinstance(r, Hand)] == [
         hand for hand in hands if not hand.endswith(broken)]
+
+
+@pytest.mark.parametrize(("source", "line", "old", "new", "found"), [
+    # collected + rake != pot; the next hand's seat line then shows the real stack
+    (PS_CASH, 59, "$2.55", "$2.65", [("S1", 59), ("G3", 80)]),
+    (PS_CASH, 64, "Total pot $5.70", "Total pot $5.80", [("S1", 64)]),
+    # a stack that does not carry, into the hand and out of it
+    (PS_CASH, 77, "$5.55 in chips", "$5.65 in chips", [("G3", 77), ("G3", 108)]),
+    (PS_CASH, 58, "(Badugi: 8,4,3,A)", "(Badugi: 8,4,2,A)", [("E2", 58)]),
+    (FULLTILT, 50, "Hero wins the pot ($0.81)", "Hero wins the pot ($0.83)", [("S1", 50)]),
+    (KINGSCLUB, 40, "(928.25) +298.25", "(928.25) +298.00", [("S1", 40)]),   # the stated net
+    (KINGSCLUB, 39, "(1,015) -270", "(1,016) -270", [("G3", 39)]),          # the stated stack
+    # a call short of the raise: the pot, the stacks and the nets then differ too
+    (KINGSCLUB, 16, "Player0 calls 90", "Player0 calls 80",
+     [("B7", 16), ("S1", 43), ("G3", 39), ("G3", 40), ("S1", 39), ("S1", 40)]),
+    (KINGSCLUB, 42, "Rake 1.75", "Rake 2.75", [("S1", 43)]),  # paid + rake is not the pot
+])
+def test_a_wrong_figure_in_a_copy_is_reported(tmp_path: Path, source: Path, line: int,
+                                              old: str, new: str,
+                                              found: list[tuple[str, int]]) -> None:
+    assert violations(tampered(tmp_path, line, old, new, source)) == found
+
+
+@pytest.mark.parametrize(("source", "hand", "players"), [
+    (FULLTILT,
+     ("fulltilt#32617272179", "fulltilt:Clackers (New to the Game):20130508-101816", 100, 85, 4,
+      "showdown", 0),
+     [("Player0", 1, 92, 92, 0, 0, 0), ("Player1", 2, 215, 215, 0, 0, 0),
+      ("Player2", 3, 580, 540, 40, 0, -40), ("Player3", 4, 385, 385, 0, 0, 0),
+      ("Player4", 5, 980, 975, 5, 0, -5), ("Hero", 7, 500, 541, 40, 81, 41),
+      ("Player6", 8, 24, 24, 0, 0, 0)]),
+    (KINGSCLUB,
+     ("kingsclub#37732805", "kingsclub:Bronx  BT:20201030-195319", 100, 57000, 175, "showdown",
+      0),
+     [("Player0", 1, 128500, 101500, 27000, 0, -27000),
+      ("Player1", 2, 63000, 92825, 27000, 56825, 29825),
+      ("Hero", 5, 60000, 57000, 3000, 0, -3000)]),
+])
+def test_import_stores_the_hand_in_cents(tmp_path: Path, source: Path, hand: tuple,
+                                         players: list[tuple]) -> None:
+    with Store(tmp_path / "db.duckdb") as store:
+        store.import_paths([source])
+        sql = store.connection.sql
+        assert sql("SELECT hand_id, session_id, unit, pot, rake, ended, violations FROM hands"
+                   ).fetchall() == [hand]
+        assert sql("SELECT player, seat, start_stack, end_stack, contributed, won, net "
+                   "FROM hand_players ORDER BY seat").fetchall() == players
 
 
 def first_line(path: Path) -> str:
