@@ -204,15 +204,6 @@ def test_import_stores_every_hand_and_players_who_left(tmp_path: Path) -> None:
                                      ("Player6", 1500, 7310)]
 
 
-def test_text_before_the_first_hand_is_reported_first() -> None:
-    from badugi_hh.parsers.pokerstars import read_pokerstars
-
-    text = "\nnot a hand\n" + CASH.read_text(encoding="utf-8-sig")
-    read = list(read_pokerstars(text, name="odd.txt"))
-    assert str(read[0]) == "odd.txt:2:1: expected a hand starting 'PokerStars Game #'"
-    assert sum(isinstance(r, Hand) for r in read) == 4
-
-
 def test_a_returning_players_dead_small_blind() -> None:
     # Not in the two real logs: PokerStars' wording for a small blind posted dead
     # with the big blind; the engine counts the part over the big blind as dead.

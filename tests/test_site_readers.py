@@ -8,11 +8,12 @@ and the hand, and the next hand is read.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from badugi_hh.events import Hand, ParseError
+from badugi_hh.events import Hand, ParseError, Record
 from badugi_hh.parsers import dialect_of, fulltilt, kingsclub, pokerstars, read_records
 from badugi_hh.store import Store
 from sitekit import FULLTILT, KINGSCLUB, PS_CASH, PS_SNG, tampered, the_hand, violations
@@ -139,3 +140,26 @@ def test_each_reader_claims_only_its_own_logs(line: str, dialect: str) -> None:
     assert dialect_of(line).name == dialect
     for site in (pokerstars, fulltilt, kingsclub):
         assert site.sniff(line) is (site.__name__.rsplit(".", 1)[1] == dialect)
+
+
+@pytest.mark.parametrize(("read", "source", "message"), [
+    (pokerstars.read_pokerstars, PS_CASH, "expected a hand starting 'PokerStars Game #'"),
+    (fulltilt.read_fulltilt, FULLTILT, "expected a hand starting 'Full Tilt Poker Game #'"),
+    (kingsclub.read_kingsclub, KINGSCLUB,
+     "expected a hand's first line, such as '#37732805: Limit Badugi - 30/60'"),
+])
+def test_text_before_the_first_hand_is_one_error_reported_first(
+        read: Callable[..., Iterator[Record]], source: Path, message: str) -> None:
+    text = "\nnot a hand\nnor this\n\n" + source.read_text(encoding="utf-8-sig")
+    first, *rest = read(text, name="odd.txt")
+    assert isinstance(first, ParseError) and first.text == "\nnot a hand\nnor this"
+    assert str(first) == f"odd.txt:2:1: {message}"
+    assert not any(isinstance(r, ParseError) for r in rest)
+    assert [r.hand_id for r in rest if isinstance(r, Hand)] == [
+        r.hand_id for r in read_records(source) if isinstance(r, Hand)]
+
+
+@pytest.mark.parametrize("read", [
+    pokerstars.read_pokerstars, fulltilt.read_fulltilt, kingsclub.read_kingsclub])
+def test_an_empty_file_is_an_error(read: Callable[..., Iterator[Record]]) -> None:
+    assert [str(r) for r in read(b"", name="empty.txt")] == ["empty.txt:1:0: empty file"]
