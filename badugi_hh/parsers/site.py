@@ -231,7 +231,7 @@ def _one_of(expected: set[str], parser: Lark, wording: Wording) -> str:
     return f"{', '.join(others)} or {last}" if others else last
 
 
-# -- a hand's lines ---------------------------------------------------------------------
+# -- reading a log, hand by hand ---------------------------------------------------------
 
 @dataclass(slots=True)
 class SiteHand:
@@ -239,9 +239,9 @@ class SiteHand:
 
     A session is the hands in a row at one table with the same ``session_key``
     (``None``: the same ruleset, so the stakes). The session a hand starts is
-    ``session_id`` and ``title``, by default ``fulltilt:<table>:<when>`` and the
-    table. ``renumber``: the hand's number is its place in the session, the
-    site's number being an id only.
+    ``session_id`` and ``title``, by default ``<ruleset name>:<table>:<when>``
+    (``fulltilt:Clackers:20130508-101816``) and the table. ``renumber``: the
+    hand's number is its place in the session, the site's number being an id only.
     """
 
     hand: Hand
