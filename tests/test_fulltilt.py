@@ -1,39 +1,25 @@
-"""The Full Tilt reader, on the real export in tests/data/real/fulltilt/ and copies of it."""
+"""The Full Tilt reader on the real export in tests/data/real/fulltilt/.
+
+Corrupted and tampered copies of it are in test_site_readers.py.
+"""
 
 from __future__ import annotations
 
 from datetime import datetime
-from pathlib import Path
 
 import pytest
 
-from badugi_hh.cards import parse_cards
+from badugi_hh.cards import parse_cards as c
 from badugi_hh.engine import HandReport, Pot, SessionReport, audit
 from badugi_hh.events import (
-    Award, Bet, Button, Call, Deal, Draw, DrawnCards, Hand, ParseError, PostBlind, PotTotal, Raise,
-    Seat, SessionStart, Show, Street, UncalledReturned,
+    Award, Bet, Button, Call, Deal, Draw, DrawnCards, PostBlind, PotTotal, Raise, Seat, Show,
+    Street, UncalledReturned,
 )
-from badugi_hh.parsers import dialect_of, read_records
-from badugi_hh.parsers.fulltilt import parse_line, read_fulltilt, sniff
-from badugi_hh.store import Store
+from badugi_hh.parsers import read_records
+from badugi_hh.parsers.fulltilt import parse_line
+from sitekit import FULLTILT, at, the_hand
 
-REAL = Path(__file__).parent / "data" / "real" / "fulltilt" / "cash-badugi-fl-0.10-0.20-201305.txt"
-TEXT = REAL.read_text(encoding="utf-8")
-HEADER = TEXT.splitlines()[0]
-
-
-def c(text: str) -> tuple:
-    return parse_cards(text)
-
-
-def the_hand() -> Hand:
-    session, hand = read_records(REAL)
-    assert isinstance(session, SessionStart) and isinstance(hand, Hand)
-    return hand
-
-
-def at(hand: Hand, line: int) -> list:
-    return [event for event in hand.events if event.line == line]
+REAL = FULLTILT
 
 
 # -- reading ---------------------------------------------------------------------------
@@ -56,7 +42,7 @@ def test_the_real_export_is_one_session_of_one_hand() -> None:
 
 
 def test_seats_in_cents_and_the_player_sitting_out_is_not_seated() -> None:
-    hand = the_hand()
+    hand = the_hand(REAL)
     seats = [event for event in hand.events if type(event) is Seat]
     assert seats[0] == Seat(line=2, player="Player0", seat=1, stack=92)
     assert Seat(line=8, player="Hero", seat=7, stack=500) in seats   # "$5"
@@ -65,15 +51,15 @@ def test_seats_in_cents_and_the_player_sitting_out_is_not_seated() -> None:
 
 
 def test_the_button_comes_before_the_blinds_it_decides() -> None:
-    events = the_hand().events
+    events = the_hand(REAL).events
     button = events.index(Button(line=13, seat=4))
     small = events.index(PostBlind(line=10, player="Player4", amount=5, kind="small"))
     assert button < small
-    assert at(the_hand(), 12) == [PostBlind(line=12, player="Hero", amount=10, kind="big")]
+    assert at(the_hand(REAL), 12) == [PostBlind(line=12, player="Hero", amount=10, kind="big")]
 
 
 def test_the_hero_is_dealt_his_cards_and_everyone_else_a_hidden_hand() -> None:
-    hand = the_hand()
+    hand = the_hand(REAL)
     assert at(hand, 15) == [Deal(line=15, player="Hero", cards=c("7s 4s 7h 5c"))]
     hidden = at(hand, 14)
     assert hidden[0] == Street(line=14, kind="deal")
@@ -99,7 +85,7 @@ def test_the_hero_is_dealt_his_cards_and_everyone_else_a_hidden_hand() -> None:
     (53, []),                                                      # summary seat lines
 ])
 def test_lines_become_events(line: int, events: list) -> None:
-    assert at(the_hand(), line) == events
+    assert at(the_hand(REAL), line) == events
 
 
 @pytest.mark.parametrize(("text", "event"), [
@@ -126,76 +112,3 @@ def test_the_audit_is_clean_and_settles_the_pot_as_the_log() -> None:
     assert [d.drawn for d in hand_report.draws if d.player == "Hero"] == [
         c("2h"), c("Qs"), c("Js")]
     assert hand_report.players["Hero"].value.description == "3-card 5-4-2"
-
-
-def test_a_wrong_amount_in_a_copy_is_reported(tmp_path: Path) -> None:
-    copy = tmp_path / "ft.txt"
-    copy.write_text(TEXT.replace("Hero wins the pot ($0.81)", "Hero wins the pot ($0.83)"))
-    report = next(r for r in audit(read_records(copy)) if isinstance(r, HandReport))
-    assert [(v.rule, v.line) for v in report.violations] == [("S1", 50)]
-
-
-def test_import_stores_the_hand_in_cents(tmp_path: Path) -> None:
-    with Store(tmp_path / "db.duckdb") as store:
-        store.import_paths([REAL])
-        hands = store.connection.sql(
-            "SELECT hand_id, session_id, unit, pot, rake, ended, violations FROM hands").fetchall()
-        players = store.connection.sql(
-            "SELECT player, seat, start_stack, contributed, won, net FROM hand_players "
-            "ORDER BY seat").fetchall()
-    assert hands == [("fulltilt#32617272179",
-                      "fulltilt:Clackers (New to the Game):20130508-101816",
-                      100, 85, 4, "showdown", 0)]
-    assert players == [
-        ("Player0", 1, 92, 0, 0, 0), ("Player1", 2, 215, 0, 0, 0),
-        ("Player2", 3, 580, 40, 0, -40), ("Player3", 4, 385, 0, 0, 0),
-        ("Player4", 5, 980, 5, 0, -5), ("Hero", 7, 500, 40, 81, 41),
-        ("Player6", 8, 24, 0, 0, 0)]
-
-
-# -- bad input -------------------------------------------------------------------------
-
-def test_a_corrupted_line_costs_its_hand_and_the_next_hand_is_read(tmp_path: Path) -> None:
-    copy = tmp_path / "broken.txt"
-    broken = TEXT.replace("Player2 raises to $0.20", "Player2 raize to $0.20")
-    second = TEXT.replace("#32617272179", "#32617272180")
-    copy.write_text(broken + "\n\n" + second, encoding="utf-8")
-    records = list(read_fulltilt(copy))
-    error = records[0]
-    assert isinstance(error, ParseError)
-    assert (error.source, error.line, error.column) == (str(copy), 20, 9)
-    assert str(error).startswith(f"{copy}:20:9: hand #32617272179: expected ")
-    assert "got 'raize'" in error.message
-    assert error.text.splitlines()[0] == HEADER
-    assert [type(r) for r in records[1:]] == [SessionStart, Hand]
-    assert records[2].hand_id == "fulltilt#32617272180"
-    assert records[2].line == len(broken.splitlines()) + 3
-
-
-@pytest.mark.parametrize(("old", "new", "where", "message"), [
-    ("Dealt to Hero [7s 4s 7h 5c]", "Dealt to Hero [7s 4s 7x 5c]", (15, 22),
-     "hand #32617272179: expected a card such as As or Td, got '7x'"),
-    ("$0.10/$0.20", "$0.10/$0.205", (1, 94), "hand #32617272179: expected '-', got '5'"),
-    ("Hero wins the pot ($0.81) with a 3-Card: 5, 4, 2", "Hero mucks", (60, 0),
-     "hand #32617272179: the hand ends without a line such as 'Hero wins the pot ($0.81)'"),
-])
-def test_errors_name_file_line_and_column(tmp_path: Path, old: str, new: str,
-                                          where: tuple[int, int], message: str) -> None:
-    copy = tmp_path / "bad.txt"
-    copy.write_text(TEXT.replace(old, new), encoding="utf-8")
-    error, = list(read_records(copy))
-    assert isinstance(error, ParseError)
-    assert (error.source, error.line, error.column, error.message) == (str(copy), *where, message)
-
-
-# -- recognising the dialect -------------------------------------------------------------
-
-@pytest.mark.parametrize(("first_line", "claimed"), [
-    (HEADER, True),
-    ("#37732805: Limit Badugi - 30/60", False),
-    ('Session #fri-1127 "Friday home game" 2026-11-27 20:00', False),
-    ("PokerStars Game #49164202872:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/17", False),
-])
-def test_sniff_claims_only_full_tilt(first_line: str, claimed: bool) -> None:
-    assert sniff(first_line) is claimed
-    assert (dialect_of(first_line).name == "fulltilt") is claimed

@@ -1,40 +1,26 @@
-"""The KingsClub reader, on the real export in tests/data/real/kingsclub/ and copies of it."""
+"""The KingsClub reader on the real export in tests/data/real/kingsclub/.
+
+Corrupted and tampered copies of it are in test_site_readers.py.
+"""
 
 from __future__ import annotations
 
 from datetime import datetime
-from pathlib import Path
 
 import pytest
 
-from badugi_hh.cards import parse_cards
+from badugi_hh.cards import parse_cards as c
 from badugi_hh.engine import HandReport, Pot, SessionReport, audit
 from badugi_hh.events import (
-    Award, Bet, Button, Call, Deal, Draw, Hand, NetStated, ParseError, PostBlind, PotTotal,
-    Raise, Seat, SessionStart, Show, StackStated, Street,
+    Award, Bet, Button, Call, Deal, Draw, NetStated, PostBlind, PotTotal, Raise, Seat, Show,
+    StackStated, Street,
 )
-from badugi_hh.parsers import dialect_of, read_records
-from badugi_hh.parsers.kingsclub import parse_line, read_kingsclub, sniff
-from badugi_hh.store import Store
+from badugi_hh.parsers import read_records
+from badugi_hh.parsers.kingsclub import parse_line
+from sitekit import KINGSCLUB, at, the_hand
 
-REAL = Path(__file__).parent / "data" / "real" / "kingsclub" / "cash-badugi-fl-30-60-202010.txt"
-TEXT = REAL.read_text(encoding="utf-8")
-HEADER = TEXT.splitlines()[0]
+REAL = KINGSCLUB
 HIDDEN = (None,) * 4
-
-
-def c(text: str) -> tuple:
-    return parse_cards(text)
-
-
-def the_hand() -> Hand:
-    session, hand = read_records(REAL)
-    assert isinstance(session, SessionStart) and isinstance(hand, Hand)
-    return hand
-
-
-def at(hand: Hand, line: int) -> list:
-    return [event for event in hand.events if event.line == line]
 
 
 # -- reading ---------------------------------------------------------------------------
@@ -54,7 +40,7 @@ def test_the_real_export_is_one_session_of_one_hand() -> None:
 
 
 def test_the_seats_come_first_then_the_button() -> None:
-    events = the_hand().events
+    events = the_hand(REAL).events
     assert events[:4] == [Seat(line=4, player="Player0", seat=1, stack=128500),   # "1,285"
                           Seat(line=5, player="Player1", seat=2, stack=63000),
                           Seat(line=6, player="Hero", seat=5, stack=60000),
@@ -82,7 +68,7 @@ def test_the_seats_come_first_then_the_button() -> None:
     (43, [Award(line=43, player="Player1", amount=56825)]),
 ])
 def test_lines_become_events(line: int, events: list) -> None:
-    assert at(the_hand(), line) == events
+    assert at(the_hand(REAL), line) == events
 
 
 @pytest.mark.parametrize(("text", "start", "event"), [
@@ -107,81 +93,3 @@ def test_the_audit_is_clean_and_agrees_with_the_stated_results() -> None:
         175, "showdown", "Player0", "Hero")
     assert hand_report.net == {"Player0": -27000, "Player1": 29825, "Hero": -3000}
     assert hand_report.end_stacks == {"Player0": 101500, "Player1": 92825, "Hero": 57000}
-
-
-@pytest.mark.parametrize(("old", "new", "found"), [
-    ("(928.25) +298.25", "(928.25) +298.00", [("S1", 40)]),   # the stated net
-    ("(1,015) -270", "(1,016) -270", [("G3", 39)]),            # the stated stack
-    # a call short of the raise: the pot, the stacks and the nets then differ too
-    ("Player0 calls 90", "Player0 calls 80",
-     [("B7", 16), ("S1", 43), ("G3", 39), ("G3", 40), ("S1", 39), ("S1", 40)]),
-    ("Rake 1.75", "Rake 2.75", [("S1", 43)]),                  # paid + rake is not the pot
-])
-def test_a_wrong_figure_in_a_copy_is_reported(tmp_path: Path, old: str, new: str,
-                                              found: list) -> None:
-    copy = tmp_path / "kc.txt"
-    copy.write_text(TEXT.replace(old, new), encoding="utf-8")
-    report = next(r for r in audit(read_records(copy)) if isinstance(r, HandReport))
-    assert [(v.rule, v.line) for v in report.violations] == found
-
-
-def test_import_stores_the_hand_in_cents(tmp_path: Path) -> None:
-    with Store(tmp_path / "db.duckdb") as store:
-        store.import_paths([REAL])
-        hands = store.connection.sql(
-            "SELECT hand_id, unit, pot, rake, ended, violations FROM hands").fetchall()
-        players = store.connection.sql(
-            "SELECT player, seat, start_stack, end_stack, contributed, won, net "
-            "FROM hand_players ORDER BY seat").fetchall()
-    assert hands == [("kingsclub#37732805", 100, 57000, 175, "showdown", 0)]
-    assert players == [("Player0", 1, 128500, 101500, 27000, 0, -27000),
-                       ("Player1", 2, 63000, 92825, 27000, 56825, 29825),
-                       ("Hero", 5, 60000, 57000, 3000, 0, -3000)]
-
-
-# -- bad input -------------------------------------------------------------------------
-
-def test_a_corrupted_line_costs_its_hand_and_the_next_hand_is_read(tmp_path: Path) -> None:
-    copy = tmp_path / "broken.txt"
-    broken = TEXT.replace("Player1 checks", "Player1 chekcs", 1)
-    second = TEXT.replace("#37732805:", "#37732806:")
-    copy.write_text(broken + "\n" + second, encoding="utf-8")
-    records = list(read_kingsclub(copy))
-    error = records[0]
-    assert isinstance(error, ParseError)
-    assert (error.source, error.line, error.column) == (str(copy), 21, 9)
-    assert error.message.startswith("hand #37732805: expected ")
-    assert error.message.endswith("got 'chekcs'")
-    assert [type(r) for r in records[1:]] == [SessionStart, Hand]
-    assert (records[2].hand_id, records[2].line) == ("kingsclub#37732806", 45)
-
-
-@pytest.mark.parametrize(("old", "new", "where", "message"), [
-    ("[8d 7s 8h 9d]", "[8d 7s 8h 9z]", (12, 26),
-     "hand #37732805: expected a card such as As or Td or X for a hidden card, got '9z'"),
-    ("Player1 wins pot (568.25)", "", (42, 0),
-     "hand #37732805: the hand ends without a line such as 'Hero wins pot (568.25)'"),
-    ("2020-10-30 19:53:19", "2020-10-30", (2, 11),
-     "hand #37732805: expected a time such as 19:53:19, but the line ends there"),
-])
-def test_errors_name_file_line_and_column(tmp_path: Path, old: str, new: str,
-                                          where: tuple[int, int], message: str) -> None:
-    copy = tmp_path / "bad.txt"
-    copy.write_text(TEXT.replace(old, new), encoding="utf-8")
-    error, = list(read_records(copy))
-    assert isinstance(error, ParseError)
-    assert (error.source, error.line, error.column, error.message) == (str(copy), *where, message)
-
-
-# -- recognising the dialect -------------------------------------------------------------
-
-@pytest.mark.parametrize(("first_line", "claimed"), [
-    (HEADER, True),
-    ("Full Tilt Poker Game #32617272179: Table Clackers (New to the Game) - FL Badugi", False),
-    ('Session #fri-1127 "Friday home game" 2026-11-27 20:00', False),
-    ("# a house log's comment", False),
-    ("PokerStars Game #49164202872:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/17", False),
-])
-def test_sniff_claims_only_kingsclub(first_line: str, claimed: bool) -> None:
-    assert sniff(first_line) is claimed
-    assert (dialect_of(first_line).name == "kingsclub") is claimed

@@ -11,16 +11,15 @@ from pathlib import Path
 import pytest
 
 from badugi_hh.cards import parse_cards
-from badugi_hh.engine import HandReport, SessionReport, audit
+from badugi_hh.engine import HandReport, audit
 from badugi_hh.events import (
     Award, Call, Deal, Draw, DrawnCards, Event, Hand, Muck, ParseError, PostBlind, PotTotal,
     Raise, Record, Seat, SessionStart, StackStated,
 )
 from badugi_hh.parsers import read_records
+from sitekit import PS_CASH, PS_SNG, REAL, violations
 
-REAL = Path(__file__).parent / "data" / "real" / "pokerstars"
-CASH = REAL / "cash-badugi-fl-0.25-0.50-201009.txt"
-SNG = REAL / "tour-badugi-fl-sng-201011.txt"
+CASH, SNG = PS_CASH, PS_SNG
 
 
 def records(path: Path) -> list[Record]:
@@ -148,11 +147,6 @@ def test_an_elimination_states_an_empty_stack() -> None:
 
 # -- the audit ---------------------------------------------------------------------------
 
-def violations(path: Path) -> list[tuple[str, int]]:
-    return [(v.rule, v.line) for r in audit(read_records(str(path)))
-            if isinstance(r, (HandReport, SessionReport)) for v in r.violations]
-
-
 def test_the_cash_log_is_clean() -> None:
     assert violations(CASH) == []
 
@@ -190,61 +184,13 @@ def test_collected_plus_rake_is_the_pot_and_descriptions_match() -> None:
     assert {p.value.description for p in shown} >= {"badugi 8-4-3-A", "3-card 6-5-4"}
 
 
-def tampered(tmp_path: Path, line: int, old: str, new: str, source: Path = CASH) -> Path:
-    """A copy of ``source`` with one line changed."""
-    lines = source.read_bytes().split(b"\n")
-    assert old.encode() in lines[line - 1]
-    lines[line - 1] = lines[line - 1].replace(old.encode(), new.encode())
-    copy = tmp_path / source.name
-    copy.write_bytes(b"\n".join(lines))
-    return copy
-
-
-@pytest.mark.parametrize(("line", "old", "new", "expected"), [
-    # collected + rake != pot; the next hand's seat line then shows the real stack
-    (59, "$2.55", "$2.65", [("S1", 59), ("G3", 80)]),
-    (64, "Total pot $5.70", "Total pot $5.80", [("S1", 64)]),
-    # a stack that does not carry, into the hand and out of it
-    (77, "$5.55 in chips", "$5.65 in chips", [("G3", 77), ("G3", 108)]),
-    (58, "(Badugi: 8,4,3,A)", "(Badugi: 8,4,2,A)", [("E2", 58)]),
-])
-def test_a_tampered_copy_is_caught(tmp_path: Path, line: int, old: str, new: str,
-                                   expected: list[tuple[str, int]]) -> None:
-    assert violations(tampered(tmp_path, line, old, new)) == expected
-
-
-# -- bad input ---------------------------------------------------------------------------
-
-@pytest.mark.parametrize(("line", "old", "new", "column", "words"), [
-    (28, "discards 1 card", "discardz 1 card", 14, "expected an action like"),
-    (14, "6s]", "6x]", 25, "expected a card such as As or Td, got '6x'"),
-])
-def test_a_corrupted_line_costs_its_hand_only(tmp_path: Path, line: int, old: str, new: str,
-                                              column: int, words: str) -> None:
-    copy = tampered(tmp_path, line, old, new)
-    read = list(read_records(str(copy)))
-    errors = [r for r in read if isinstance(r, ParseError)]
-    assert len(errors) == 1
-    error = errors[0]
-    assert (error.source, error.line, error.column) == (str(copy), line, column)
-    assert words in error.message and error.message.startswith("hand #49164202872: ")
-    assert [r.hand_id for r in read if isinstance(r, Hand)] == [
-        "ps-49164247462", "ps-49164255772", "ps-49164287914"]
-
-
-def test_a_hand_without_a_result_is_an_error(tmp_path: Path) -> None:
-    copy = tampered(tmp_path, 94, "Scorpio2000 collected $0.20 from pot", "")
-    error = next(r for r in read_records(str(copy)) if isinstance(r, ParseError))
-    assert "without a line such as" in error.message
-
-
 # -- the store -------------------------------------------------------------------------
 
 def test_import_stores_every_hand_and_players_who_left(tmp_path: Path) -> None:
     from badugi_hh.store import Store
 
     with Store(tmp_path / "ps.duckdb") as store:
-        summary = store.import_paths([REAL])
+        summary = store.import_paths([REAL / "pokerstars"])
         rows = store.connection.sql
         assert (summary.new_hands, summary.quarantined) == (108, 0)
         assert rows("SELECT unit, count(*), sum(rake) FROM hands GROUP BY unit ORDER BY unit"
@@ -256,15 +202,6 @@ def test_import_stores_every_hand_and_players_who_left(tmp_path: Path) -> None:
                     "WHERE player IN ('Player2', 'Kula91', 'Player6') ORDER BY player"
                     ).fetchall() == [("Kula91", 380, 380), ("Player2", 1500, 0),
                                      ("Player6", 1500, 7310)]
-
-
-def test_text_before_the_first_hand_is_reported_first() -> None:
-    from badugi_hh.parsers.pokerstars import read_pokerstars
-
-    text = "\nnot a hand\n" + CASH.read_text(encoding="utf-8-sig")
-    read = list(read_pokerstars(text, name="odd.txt"))
-    assert str(read[0]) == "odd.txt:2:1: expected a hand starting 'PokerStars Game #'"
-    assert sum(isinstance(r, Hand) for r in read) == 4
 
 
 def test_a_returning_players_dead_small_blind() -> None:

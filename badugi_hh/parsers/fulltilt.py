@@ -33,18 +33,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, v_args
 
 from badugi_hh.events import (
-    Award, Bet, Button, Call, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Muck,
-    PostBlind, PotTotal, Raise, Record, Seat, Show, Street, UncalledReturned,
+    Award, Bet, Button, Call, Draw, DrawnCards, Event, Hand, PostBlind, PotTotal, Raise, Record,
+    Seat, Show, Street, UncalledReturned,
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.site import (
-    CENTS, EventFactory, HandBlock, SiteHand, check_length, hidden_deals, money, parse_at,
-    parse_with, read_cards, read_site_log, site_ruleset, table_first,
+    CENTS, EventFactory, SiteHand, SiteTransformer, Wording, hidden_deals, money,
+    parse_at, parse_with, read_cards, read_site_log, site_ruleset, table_first,
 )
-from badugi_hh.parsers.text import LogText, Source, open_log
+from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 
 __all__ = ["GRAMMAR_PATH", "fulltilt_parser", "parse_line", "read_fulltilt",
            "read_fulltilt_lines", "sniff"]
@@ -55,16 +55,15 @@ GRAMMAR_PATH = Path(__file__).resolve().parents[2] / "grammar" / "fulltilt.lark"
 TABLE_SIZE = 8
 
 _HAND_START = re.compile(r"\s*Full Tilt Poker Game #(\d+)")
-_ORDINALS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
 
-_WORDS = {
+_WORDING = Wording({
     "NAME": "a player's name", "INT": "a number", "AMOUNT": "an amount such as $0.10",
     "BLIND": "small or big", "ORDINAL": "FIRST, SECOND or THIRD",
     "CARDS": "cards in brackets such as [7s 4s 7h 5c]", "TABLE": "the table's name",
     "TIME": "a time such as 10:18:16", "ZONE": "a time zone such as ET",
     "DATE": "a date such as 2013/05/08", "STREET_NOTE": "a note in parentheses",
     "TEXT": "some text", "WINS": "'wins' or 'ties for'",
-}
+})
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +86,7 @@ class SittingOut:
 
 
 @v_args(inline=True)
-class FullTiltTransformer(Transformer):
+class FullTiltTransformer(SiteTransformer):
     """Each line's result, built while Lark parses it (no tree is built)."""
 
     def header(self, number: Token, table: Token, _game: None, small: Token, big: Token,
@@ -109,9 +108,6 @@ class FullTiltTransformer(Transformer):
     def button(self, seat: Token) -> EventFactory:
         return functools.partial(Button, seat=int(seat))
 
-    def player_line(self, name: Token, verb: EventFactory | None) -> EventFactory | None:
-        return None if verb is None else functools.partial(verb, player=str(name))
-
     def posts(self, blind: Token, amount: Token, all_in: object) -> EventFactory:
         return functools.partial(PostBlind, amount=money(amount), kind=str(blind),
                                  all_in=all_in is not None)
@@ -125,12 +121,6 @@ class FullTiltTransformer(Transformer):
     def returns(self) -> None:
         return None
 
-    def checks(self) -> EventFactory:
-        return Check
-
-    def folds(self) -> EventFactory:
-        return Fold
-
     def calls(self, amount: Token, all_in: object) -> EventFactory:
         return functools.partial(Call, amount=money(amount), all_in=all_in is not None)
 
@@ -139,16 +129,6 @@ class FullTiltTransformer(Transformer):
 
     def raises(self, to: Token, all_in: object) -> EventFactory:
         return functools.partial(Raise, to=money(to), all_in=all_in is not None)
-
-    def all_in(self) -> bool:
-        return True
-
-    def discards(self, count: Token, cards: Token | None) -> EventFactory:
-        discarded = (None,) * int(count) if cards is None else read_cards(cards)
-        if len(discarded) != int(count):
-            raise LineError(f"says {count} discarded cards but lists {len(discarded)}",
-                            count.column)
-        return functools.partial(Draw, discarded=discarded)
 
     def stands_pat(self) -> EventFactory:
         return functools.partial(Draw, discarded=())
@@ -160,44 +140,13 @@ class FullTiltTransformer(Transformer):
         return functools.partial(Show, cards=read_cards(cards),
                                  description=None if description is None else str(description))
 
-    def mucks(self) -> EventFactory:
-        return Muck
-
     def wins(self, _wins: Token, pot: str, amount: Token,
              description: Token | None) -> EventFactory:
         return functools.partial(Award, amount=money(amount), pot=pot,
                                  description=None if description is None else str(description))
 
-    def whole_pot(self) -> str:
-        return ""
-
-    def main_pot(self) -> str:
-        return "main"
-
     def side_pot(self, number: Token | None) -> str:
         return "side" if number is None else f"side {int(number)}"
-
-    def deal(self, name: Token, cards: Token, new: Token | None) -> EventFactory:
-        # After a draw the hero's hand is restated as [kept] [received].
-        if new is not None:
-            return functools.partial(DrawnCards, player=str(name), cards=read_cards(new))
-        return functools.partial(Deal, player=str(name), cards=read_cards(cards))
-
-    def street(self, kind_and_number: tuple[str, int], _note: Token | None) -> EventFactory:
-        kind, number = kind_and_number
-        return functools.partial(Street, kind=kind, number=number)
-
-    def deal_street(self) -> tuple[str, int]:
-        return "deal", 1
-
-    def draw_street(self, ordinal: Token) -> tuple[str, int]:
-        return "draw", _ORDINALS[ordinal]
-
-    def showdown_street(self) -> tuple[str, int]:
-        return "showdown", 1
-
-    def summary_street(self) -> tuple[str, int]:
-        return "summary", 1
 
     def uncalled(self, amount: Token, name: Token) -> EventFactory:
         return functools.partial(UncalledReturned, player=str(name), amount=money(amount))
@@ -224,21 +173,22 @@ def parse_line(text: str, start: str) -> object:
     >>> parse_line("Hero calls $0.10", "line")(line=3)
     Call(line=3, player='Hero', amount=10, all_in=False)
     """
-    return parse_with(fulltilt_parser(), text, start, _WORDS)
+    return parse_with(fulltilt_parser(), text, start, _WORDING)
 
 
 class FullTiltDialect:
     """Cuts a Full Tilt log into hands and assembles each (see :mod:`.site`)."""
 
+    first_line = "a hand starting 'Full Tilt Poker Game #'"
+
     def is_hand_start(self, text: str) -> bool:
         return text[:1] in "F \t" and _HAND_START.match(text) is not None
 
-    def hand_name(self, block: HandBlock) -> str:
+    def hand_name(self, block: LineBlock) -> str:
         match = _HAND_START.match(block.lines[0])
         return f"hand #{match.group(1)}" if match else f"the hand at line {block.start}"
 
-    def assemble(self, block: HandBlock, source: str) -> SiteHand:
-        check_length(block)
+    def assemble(self, block: LineBlock, source: str) -> SiteHand:
         header: Header = parse_at(parse_line, block.lines[0], "header", block.start)  # type: ignore
         events, sitting_out = self._events(block)
         if not any(type(event) is Award for event in events):
@@ -251,7 +201,7 @@ class FullTiltDialect:
         return SiteHand(hand, header.table)
 
     @staticmethod
-    def _events(block: HandBlock) -> tuple[list[Event], set[str]]:
+    def _events(block: LineBlock) -> tuple[list[Event], set[str]]:
         events: list[Event] = []
         sitting_out: set[str] = set()
         start = "line"
@@ -278,8 +228,7 @@ def _in_play_order(events: list[Event], sitting_out: set[str], hand_size: int) -
     sits the hand out is not seated in it; everyone else is dealt a hand.
     """
     seated = [e for e in events if type(e) is not Seat or e.player not in sitting_out]
-    deal_line = next((e.line for e in events if type(e) is Street and e.kind == "deal"), 0)
-    return hidden_deals(table_first(seated), deal_line, hand_size)
+    return hidden_deals(table_first(seated), hand_size)
 
 
 def read_fulltilt_lines(log: LogText) -> Iterator[Record]:

@@ -42,7 +42,7 @@ import functools
 import re
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -55,7 +55,7 @@ from badugi_hh.events import (
     Hand, Muck, NetStated, ParseError, PostBlind, PotTotal, Raise, Record, Seat,
     SessionEnd, SessionPlayer, SessionStart, Show, StackStated, Street, UncalledReturned,
 )
-from badugi_hh.parsers.text import LogText, Source, open_log
+from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.rules import HOUSE, Ruleset
 
 __all__ = ["GRAMMAR_PATH", "MAX_BLOCK_LINES", "RESERVED_NAMES", "LineError", "bench_parse",
@@ -612,26 +612,10 @@ _HAND_NUMBER = re.compile(r"\s*Hand\s*#\s*(\d+)")
 
 
 @dataclass(slots=True)
-class _Block:
+class _Block(LineBlock):
     """The lines of a session header, a session's end or a hand, as read."""
 
-    kind: str  # "preamble" (before any session), "Session" or "Hand"
-    start: int
-    lines: list[str] = field(default_factory=list)
-    overflowed: bool = False
-
-    def numbered(self, first: int = 0) -> Iterator[tuple[int, str]]:
-        return enumerate(self.lines[first:], self.start + first)
-
-    @property
-    def last_line(self) -> int:
-        """The last line that is not blank."""
-        filled = [index for index, text in enumerate(self.lines) if text.strip()]
-        return self.start + (filled[-1] if filled else 0)
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.lines[:self.last_line - self.start + 1])
+    kind: str = "Hand"  # "preamble" (before any session), "Session" or "Hand"
 
     @property
     def name(self) -> str:
@@ -662,13 +646,13 @@ class _HouseReader:
                            "'Session #<id>')")
 
     def read(self, log: LogText) -> Iterator[Record]:
-        block = _Block("preamble", 1)
+        block = _Block(1, kind="preamble")
         lines = block.lines
         for number, text in enumerate(log, 1):
             # (The first-letter test only spares most lines the regular expression.)
             if text[:1] in _BLOCK_INITIALS and (match := _BLOCK_START.match(text)):
                 yield from self._close(block, at_end=False)
-                block = _Block(match.group(1), number)
+                block = _Block(number, kind=match.group(1))
                 lines = block.lines
             if len(lines) < MAX_BLOCK_LINES:
                 lines.append(text)

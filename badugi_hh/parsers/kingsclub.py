@@ -43,10 +43,10 @@ from badugi_hh.events import (
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.site import (
-    CENTS, EventFactory, HandBlock, SiteHand, check_length, money, parse_at, parse_with,
+    CENTS, EventFactory, SiteHand, Wording, money, parse_at, parse_with,
     read_cards, read_site_log, site_ruleset, table_first,
 )
-from badugi_hh.parsers.text import LogText, Source, open_log
+from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 
 __all__ = ["GRAMMAR_PATH", "kingsclub_parser", "parse_line", "read_kingsclub",
            "read_kingsclub_lines", "sniff"]
@@ -59,13 +59,13 @@ TABLE_SIZE = 8
 _HAND_START = re.compile(r"\s*#(\d+): ")
 _ORDINALS = {"1ST": 1, "2ND": 2, "3RD": 3, "4TH": 4}
 
-_WORDS = {
+_WORDING = Wording({
     "NAME": "a player's name", "INT": "a number", "AMOUNT": "an amount such as 1,285",
     "SIGNED_AMOUNT": "a result such as +298.25 or -270", "BLIND": "small or big",
     "ORDINAL": "1ST, 2ND, 3RD or 4TH", "CARDS": "cards in brackets such as [8d 7s 8h 9d]",
     "QUOTED": "a table's name in single quotes", "DATE": "a date such as 2020-10-30",
     "TIME": "a time such as 19:53:19",
-}
+})
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +182,7 @@ def parse_line(text: str, start: str) -> object:
     >>> parse_line("Player1 bets 1,060.50", "line")(line=3)
     Bet(line=3, player='Player1', amount=106050, all_in=False)
     """
-    return parse_with(kingsclub_parser(), text, start, _WORDS)
+    return parse_with(kingsclub_parser(), text, start, _WORDING)
 
 
 class _Hand:
@@ -221,15 +221,16 @@ class _Hand:
 class KingsClubDialect:
     """Cuts a KingsClub log into hands and assembles each (see :mod:`.site`)."""
 
+    first_line = "a hand's first line, such as '#37732805: Limit Badugi - 30/60'"
+
     def is_hand_start(self, text: str) -> bool:
         return text[:1] in "# \t" and _HAND_START.match(text) is not None
 
-    def hand_name(self, block: HandBlock) -> str:
+    def hand_name(self, block: LineBlock) -> str:
         match = _HAND_START.match(block.lines[0])
         return f"hand #{match.group(1)}" if match else f"the hand at line {block.start}"
 
-    def assemble(self, block: HandBlock, source: str) -> SiteHand:
-        check_length(block)
+    def assemble(self, block: LineBlock, source: str) -> SiteHand:
         header: Header = parse_at(parse_line, block.lines[0], "header", block.start)  # type: ignore
         if len(block.lines) < 2:
             raise LineError("expected the date and time after the hand's first line", 0,

@@ -1,4 +1,4 @@
-"""What the readers of site exports (Full Tilt, KingsClub) have in common.
+"""What the readers of site exports (PokerStars, Full Tilt, KingsClub) have in common.
 
 A site export is a list of hands, each starting with a header line and
 naming its own seats, stacks and stakes; there is no session header. So a
@@ -10,11 +10,13 @@ site reader:
   its place in the hand (:func:`parse_with`), into *items*: event factories
   waiting for their line number, or dialect objects (a header, a marker);
 * lets the dialect assemble the items of a hand into a :class:`Hand`;
-* yields a :class:`SessionStart` whenever the table or the stakes change,
+* yields a :class:`SessionStart` whenever the table or the stakes change
+  (or what else the dialect says starts a session: :attr:`SiteHand.session_key`),
   with no players: the seats of a site hand are its own ``Seat`` events.
 
 A hand that cannot be read becomes a :class:`ParseError` naming file, line
-and column, and reading goes on with the next hand.
+and column, and reading goes on with the next hand; so does any text before
+the first hand.
 
 >>> money("$1,285.50"), money("928.25"), money("-270"), money("$5")
 (128550, 92825, -27000, 500)
@@ -25,24 +27,25 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import NoReturn, Protocol
 
-from lark import Lark, Token
+from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from badugi_hh.cards import Card, parse_card
 from badugi_hh.events import (
-    Button, Cards, Deal, Event, Hand, ParseError, Record, Seat, SessionStart, Street,
+    Button, Cards, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Muck, ParseError, Record,
+    Seat, SessionStart, Street,
 )
 from badugi_hh.parsers.house import LineError
-from badugi_hh.parsers.text import LogText
+from badugi_hh.parsers.text import LineBlock, LogText
 from badugi_hh.rules import HOUSE, Ruleset
 
-__all__ = ["CENTS", "MAX_HAND_LINES", "EventFactory", "HandBlock", "SiteDialect", "SiteHand",
-           "check_length", "hidden_deals", "money", "parse_at", "parse_with", "read_cards", "read_site_log", "site_ruleset",
-           "table_first"]
+__all__ = ["CENTS", "MAX_HAND_LINES", "EventFactory", "SiteDialect", "SiteHand",
+           "SiteTransformer", "Wording", "hidden_deals", "money", "parse_at", "parse_with",
+           "read_cards", "read_site_log", "site_ruleset", "table_first"]
 
 #: Site amounts are money (or chips with cents): stored in hundredths.
 CENTS = 100
@@ -51,6 +54,9 @@ CENTS = 100
 MAX_HAND_LINES = 2000
 
 _MONEY = re.compile(r"([+-]?)\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?")
+
+#: What an error quotes of the text where it is: a word, or one mark.
+_WORD = re.compile(r"[^\s()\[\],]+|\S")
 
 #: An event of a line, waiting for its line number: ``make(line=7)``.
 EventFactory = Callable[..., Event]
@@ -69,112 +75,211 @@ def money(text: str) -> int:
     return -amount if sign == "-" else amount
 
 
-def site_ruleset(name: str, small_bet: int, big_bet: int, max_players: int) -> Ruleset:
+@functools.cache
+def site_ruleset(name: str, small_bet: int, big_bet: int, max_players: int, *,
+                 small_blind: int | None = None, rake: bool = True) -> Ruleset:
     """The fixed-limit Badugi of a site table: stakes from the header, rake, no burns.
 
-    The blinds are half the small bet and the small bet, as in every fixed-limit
-    game these sites deal; neither header states them. A site hand states its
-    own stacks and has no session length.
+    The blinds are the small bet and, unless ``small_blind`` says otherwise, half
+    of it, as in every fixed-limit game these sites deal; no header states them.
+    A site hand states its own stacks and has no session length; ``rake=False``
+    for a tournament, which takes none.
     """
     return HOUSE.replace(name=name, max_players=max_players, min_players=2,
-                         starting_stack=None, small_blind=small_bet // 2,
+                         starting_stack=None,
+                         small_blind=small_bet // 2 if small_blind is None else small_blind,
                          big_blind=small_bet, small_bet=small_bet, big_bet=big_bet,
                          session_hands=None, burns_logged=False, deal_order_logged=False,
-                         rake=True)
+                         rake=rake)
+
+
+# -- what the site grammars share ---------------------------------------------------
+
+_ORDINALS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
+
+
+@v_args(inline=True)
+class SiteTransformer(Transformer):
+    """The results of the rules that PokerStars' and Full Tilt's grammars share.
+
+    Each line's result is built while Lark parses it (no tree is built); a
+    line of play becomes an event factory waiting for its player and line.
+    """
+
+    def player_line(self, name: Token, verb: EventFactory | None) -> EventFactory | None:
+        return None if verb is None else functools.partial(verb, player=str(name))
+
+    def checks(self) -> EventFactory:
+        return Check
+
+    def folds(self) -> EventFactory:
+        return Fold
+
+    def all_in(self) -> bool:
+        return True
+
+    def discards(self, count: Token, cards: Token | None) -> EventFactory:
+        # Only the hero's discards are shown; the others' are a count of unseen cards.
+        discarded = (None,) * int(count) if cards is None else read_cards(cards)
+        if len(discarded) != int(count):
+            raise LineError(f"says {count} discarded cards but lists {len(discarded)}",
+                            count.column)
+        return functools.partial(Draw, discarded=discarded)
+
+    def mucks(self) -> EventFactory:
+        return Muck
+
+    def whole_pot(self) -> str:
+        return ""
+
+    def main_pot(self) -> str:
+        return "main"
+
+    def deal(self, name: Token, cards: Token, drawn: Token | None) -> EventFactory:
+        if drawn is None:
+            return functools.partial(Deal, player=str(name), cards=read_cards(cards))
+        # After a draw the hero's hand is restated as [kept] [received].
+        return functools.partial(DrawnCards, player=str(name), cards=read_cards(drawn))
+
+    def street(self, kind_and_number: tuple[str, int], _note: Token | None = None,
+               ) -> EventFactory:
+        kind, number = kind_and_number
+        return functools.partial(Street, kind=kind, number=number)
+
+    def deal_street(self) -> tuple[str, int]:
+        return "deal", 1
+
+    def draw_street(self, ordinal: Token) -> tuple[str, int]:
+        return "draw", _ORDINALS[ordinal]
+
+    def showdown_street(self) -> tuple[str, int]:
+        return "showdown", 1
+
+    def summary_street(self) -> tuple[str, int]:
+        return "summary", 1
 
 
 # -- parsing one line ----------------------------------------------------------------
 
-def parse_with(parser: Lark, text: str, start: str, words: dict[str, str]) -> object:
-    """Parse ``text`` from ``start``; a syntax error becomes a :class:`LineError`.
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """How syntax errors say what a dialect's grammar expected.
 
-    ``words`` says the grammar's named terminals as a reader would.
+    ``terminals`` names the grammar's named terminals as a reader would;
+    ``places`` are (a terminal only one place in a line expects, the words for
+    everything that fits there), such as the verbs after ``Player3:``;
+    ``any_line`` is said instead of a list of more than six things.
     """
+
+    terminals: dict[str, str]
+    places: tuple[tuple[str, str], ...] = ()
+    any_line: str | None = None
+
+
+def parse_with(parser: Lark, text: str, start: str, wording: Wording) -> object:
+    """Parse ``text`` from ``start``; a syntax error becomes a :class:`LineError`."""
     try:
         return parser.parse(text, start=start)
     except UnexpectedInput as error:
-        raise _explain(error, text, parser, words) from None
+        raise _explain(error, text, parser, wording) from None
     except ValueError as error:   # an amount the transformer refused
         raise LineError(str(error), 1) from None
 
 
-def _explain(error: UnexpectedInput, text: str, parser: Lark,
-             words: dict[str, str]) -> LineError:
+def _explain(error: UnexpectedInput, text: str, parser: Lark, wording: Wording) -> LineError:
     if isinstance(error, UnexpectedToken):
         expected = error.expected
     elif isinstance(error, UnexpectedCharacters):
         expected = error.allowed
     else:
         expected = set()
-    named = sorted(words[name] for name in expected if name in words)
-    keywords = sorted(repr(parser.get_terminal(name).pattern.value)
-                      for name in expected if name not in words and not name.startswith("$")
-                      and name != "<END-OF-FILE>")
-    if "$END" in expected or "<END-OF-FILE>" in expected:
-        keywords.append("the end of the line")
-    *others, last = named + keywords or ["something else"]
-    wanted = f"{', '.join(others)} or {last}" if others else last
+    if "CARDS" in expected and text[error.column - 1:error.column] == "[":
+        _explain_cards(text, error.column)
+    wanted = next((words for terminal, words in wording.places if terminal in expected), None)
+    if wanted is None:
+        wanted = _one_of(expected, parser, wording)
     if isinstance(error, UnexpectedToken) and error.token.type == "$END":
         return LineError(f"expected {wanted}, but the line ends there", len(text.rstrip()) + 1)
-    got = text[error.column - 1:].split(" ", 1)[0] or text[error.column - 1:error.column]
+    word = _WORD.match(text, error.column - 1)
+    got = word.group() if word else text[error.column - 1:error.column]
     return LineError(f"expected {wanted}, got {got[:20]!r}", error.column)
 
 
-# -- a hand's lines ---------------------------------------------------------------------
+def _explain_cards(text: str, column: int) -> None:
+    """Raise :class:`LineError` at what is wrong in a list of cards the grammar rejects.
 
-@dataclass(slots=True)
-class HandBlock:
-    """The lines of one hand, as read: ``lines[0]`` is at line ``start``."""
+    A grammar whose ``CARDS`` admits only cards (PokerStars') rejects a list
+    with a word that is not a card: :func:`read_cards` points at the word.
+    """
+    end = text.find("]", column)
+    if end < 0:
+        raise LineError("expected ']' after the cards", len(text.rstrip()) + 1)
+    read_cards(Token("CARDS", text[column - 1:end + 1], column=column))
 
-    start: int
-    lines: list[str] = field(default_factory=list)
-    overflowed: bool = False
 
-    def numbered(self, first: int = 0) -> Iterator[tuple[int, str]]:
-        return enumerate(self.lines[first:], self.start + first)
+def _one_of(expected: set[str], parser: Lark, wording: Wording) -> str:
+    """The terminals Lark expected, in words: ``a number or 'chips'``."""
+    named = sorted(wording.terminals[name] for name in expected if name in wording.terminals)
+    keywords = sorted(repr(parser.get_terminal(name).pattern.value)
+                      for name in expected if name not in wording.terminals
+                      and not name.startswith("$") and name != "<END-OF-FILE>")
+    if "$END" in expected or "<END-OF-FILE>" in expected:
+        keywords.append("the end of the line")
+    if wording.any_line is not None and len(named) + len(keywords) > 6:
+        return wording.any_line
+    *others, last = named + keywords or ["something else"]
+    return f"{', '.join(others)} or {last}" if others else last
 
-    @property
-    def last_line(self) -> int:
-        """The last line that is not blank."""
-        filled = [index for index, text in enumerate(self.lines) if text.strip()]
-        return self.start + (filled[-1] if filled else 0)
 
-    @property
-    def text(self) -> str:
-        return "\n".join(self.lines[:self.last_line - self.start + 1])
-
+# -- reading a log, hand by hand ---------------------------------------------------------
 
 @dataclass(slots=True)
 class SiteHand:
-    """A hand assembled by a dialect, and the table it was played at."""
+    """A hand assembled by a dialect, the table it was played at, and its session.
+
+    A session is the hands in a row at one table with the same ``session_key``
+    (``None``: the same ruleset, so the stakes). The session a hand starts is
+    ``session_id`` and ``title``, by default ``<ruleset name>:<table>:<when>``
+    (``fulltilt:Clackers:20130508-101816``) and the table. ``renumber``: the
+    hand's number is its place in the session, the site's number being an id only.
+    """
 
     hand: Hand
     table: str
+    session_key: object = None
+    session_id: str = ""
+    title: str = ""
+    renumber: bool = False
 
 
 class SiteDialect(Protocol):
     """What :func:`read_site_log` needs from a site's reader."""
 
+    #: What a hand's first line is, for an error before the first hand.
+    first_line: str
+
     def is_hand_start(self, text: str) -> bool:
         """Whether ``text`` is the first line of a hand."""
 
-    def hand_name(self, block: HandBlock) -> str:
+    def hand_name(self, block: LineBlock) -> str:
         """How errors name the hand: ``hand #32617272179``."""
 
-    def assemble(self, block: HandBlock, source: str) -> SiteHand:
+    def assemble(self, block: LineBlock, source: str) -> SiteHand:
         """The hand of ``block``, or :class:`LineError` with its line set."""
 
 
 def read_site_log(dialect: SiteDialect, log: LogText) -> Iterator[Record]:
     """The records of a site log: a session per table and stakes, each hand or its error."""
     source = log.name
-    table: tuple[str, Ruleset] | None = None
+    session: tuple[str, object] | None = None
     session_id = ""
+    hands = 0
     for block in _blocks(dialect, log, source):
         if isinstance(block, ParseError):
             yield block
             continue
         try:
+            _check_length(block)
             site = dialect.assemble(block, source)
         except LineError as error:
             yield ParseError(message=f"{dialect.hand_name(block)}: {error.message}",
@@ -182,15 +287,22 @@ def read_site_log(dialect: SiteDialect, log: LogText) -> Iterator[Record]:
                              text=block.text)
             continue
         hand = site.hand
-        if table != (site.table, hand.ruleset):
-            table = (site.table, hand.ruleset)
-            session_id = _session_id(hand.ruleset.name, site.table, hand.started_at, hand.number)
+        key = (site.table, hand.ruleset if site.session_key is None else site.session_key)
+        if session != key:
+            session, hands = key, 0
+            session_id = site.session_id or _session_id(
+                hand.ruleset.name, site.table, hand.started_at, hand.number)
             yield _session_start(session_id, site, source)
+        hands += 1
         hand.session_id = session_id
+        if site.renumber:
+            hand.number = hands
         yield hand
     if log.problem is not None:
         yield ParseError(message=log.problem.message, source=source,
                          line=log.problem.line, column=log.problem.column)
+    elif log.lines_read == 0:
+        yield ParseError(message="empty file", source=source, line=1)
 
 
 def _session_start(session_id: str, site: SiteHand, source: str) -> SessionStart:
@@ -201,7 +313,7 @@ def _session_start(session_id: str, site: SiteHand, source: str) -> SessionStart
     """
     hand = site.hand
     return SessionStart(session_id=session_id, ruleset=hand.ruleset, players=[],
-                        title=site.table, started_at=hand.started_at, source=source,
+                        title=site.title or site.table, started_at=hand.started_at, source=source,
                         line=hand.line)
 
 
@@ -212,33 +324,42 @@ def _session_id(site: str, table: str, started_at: datetime | None, number: int)
 
 
 def _blocks(dialect: SiteDialect, log: LogText, source: str,
-            ) -> Iterator[HandBlock | ParseError]:
-    """The hands of the log one at a time; text before the first hand is an error."""
-    block: HandBlock | None = None
+            ) -> Iterator[LineBlock | ParseError]:
+    """The hands of the log one at a time.
+
+    Text before the first hand is one error, at its first line that is not blank.
+    """
+    block = LineBlock(1)   # before the first hand, until a hand starts
+    in_hand = False
     for number, text in enumerate(log, 1):
         if dialect.is_hand_start(text):
-            if block is not None:
-                yield block
-            block = HandBlock(number)
-        if block is None:
-            if text.strip():
-                yield ParseError(message="expected the first line of a hand", source=source,
-                                 line=number, column=1, text=text)
-            continue
+            yield from _close(dialect, block, in_hand, source)
+            block, in_hand = LineBlock(number), True
         if len(block.lines) < MAX_HAND_LINES:
             block.lines.append(text)
         else:
             block.overflowed = True
-    if block is not None:
+    yield from _close(dialect, block, in_hand, source)
+
+
+def _close(dialect: SiteDialect, block: LineBlock, in_hand: bool, source: str,
+           ) -> Iterator[LineBlock | ParseError]:
+    if in_hand:
         yield block
+        return
+    first = next((index for index, text in enumerate(block.lines) if text.strip()), None)
+    if first is not None:
+        yield ParseError(message=f"expected {dialect.first_line}", source=source,
+                         line=block.start + first, column=1, text=block.text)
 
 
-# -- helpers for assembling a hand ---------------------------------------------------------
-
-def check_length(block: HandBlock) -> None:
+def _check_length(block: LineBlock) -> None:
     if block.overflowed:
         raise LineError(f"more than {MAX_HAND_LINES} lines without the next hand's first line",
                         0, block.start + MAX_HAND_LINES)
+
+
+# -- helpers for assembling a hand ---------------------------------------------------------
 
 
 def read_cards(token: Token, hidden: str | None = None) -> Cards:
@@ -287,16 +408,19 @@ def table_first(events: Sequence[Event]) -> list[Event]:
             + [e for e in events if type(e) not in kinds])
 
 
-def hidden_deals(events: Sequence[Event], line: int, hand_size: int) -> list[Event]:
+def hidden_deals(events: Sequence[Event], hand_size: int) -> list[Event]:
     """``events`` with a hidden :class:`Deal` for each seated player the log deals nothing.
 
     Sites tell only the hero's cards; everyone seated at the deal was dealt
     a hand, which the engine needs to follow their draws. The hidden deals go
-    right after the ``deal`` street marker (at its ``line``).
+    right after the ``deal`` street marker, at its line; a hand without one
+    deals nobody.
     """
+    at = next((index for index, event in enumerate(events)
+               if type(event) is Street and event.kind == "deal"), None)
+    if at is None:
+        return list(events)
     dealt = {event.player for event in events if type(event) is Deal}
-    missing = [Deal(player=event.player, cards=(None,) * hand_size, line=line)
+    missing = [Deal(player=event.player, cards=(None,) * hand_size, line=events[at].line)
                for event in events if type(event) is Seat and event.player not in dealt]
-    at = next((index + 1 for index, event in enumerate(events)
-               if type(event) is Street and event.kind == "deal"), len(events))
-    return [*events[:at], *missing, *events[at:]]
+    return [*events[:at + 1], *missing, *events[at + 1:]]

@@ -33,12 +33,13 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
 from types import TracebackType
 from typing import IO
 
-__all__ = ["LogText", "LogTextError", "Source", "open_log"]
+__all__ = ["LineBlock", "LogText", "LogTextError", "Source", "open_log"]
 
 #: Where a log comes from: a path, an open file (binary or text), the text
 #: itself as ``str``, or its bytes.
@@ -228,3 +229,28 @@ def _lines_of_text_file(stream: IO[str], name: str) -> Iterator[str]:
             raise LogTextError("a binary file, not a hand history (NUL character)",
                                name, number, line.index("\0") + 1)
         yield line.removesuffix("\n").removesuffix("\r")
+
+
+@dataclass(slots=True)
+class LineBlock:
+    """Lines of a log that a reader takes as one (a hand): ``lines[0]`` is at line ``start``.
+
+    ``overflowed``: the reader stopped keeping lines, the block being too long.
+    """
+
+    start: int
+    lines: list[str] = field(default_factory=list)
+    overflowed: bool = False
+
+    def numbered(self, first: int = 0) -> Iterator[tuple[int, str]]:
+        return enumerate(self.lines[first:], self.start + first)
+
+    @property
+    def last_line(self) -> int:
+        """The last line that is not blank."""
+        filled = [index for index, text in enumerate(self.lines) if text.strip()]
+        return self.start + (filled[-1] if filled else 0)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines[:self.last_line - self.start + 1])

@@ -1,0 +1,165 @@
+"""What every site reader (PokerStars, Full Tilt, KingsClub) does with a corrupted copy
+of a real export, and which reader claims which log.
+
+A line that cannot be read costs its hand only: the error names file, line, column
+and the hand, and the next hand is read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from badugi_hh.events import Hand, ParseError, Record
+from badugi_hh.parsers import dialect_of, fulltilt, kingsclub, pokerstars, read_records
+from badugi_hh.store import Store
+from sitekit import FULLTILT, KINGSCLUB, PS_CASH, PS_SNG, tampered, the_hand, violations
+
+PS_HANDS = ["ps-49164202872", "ps-49164247462", "ps-49164255772", "ps-49164287914"]
+PS_ACTIONS = ("an action like 'Player3: calls 20' (posts, checks, folds, bets, calls, raises, "
+              "discards, stands pat, shows, mucks)")
+FT_VERBS = ("'wins' or 'ties for', 'bets', 'calls', 'checks', 'discards', 'folds', 'has', 'is', "
+            "'mucks', 'posts', 'raises', 'shows' or 'stands'")
+
+
+def with_a_next_hand(copy: Path, source: Path) -> list[str]:
+    """Add to ``copy`` of a one-hand export the hand of ``source`` numbered one more.
+
+    The ids of the two hands.
+    """
+    first = the_hand(source).hand_id
+    number = re.search(r"\d+$", first).group()
+    following = source.read_text(encoding="utf-8").replace(number, str(int(number) + 1), 1)
+    copy.write_text(f"{copy.read_text(encoding='utf-8')}\n\n{following}", encoding="utf-8")
+    return [first, first.removesuffix(number) + str(int(number) + 1)]
+
+
+@pytest.mark.parametrize(("source", "line", "old", "new", "where", "message"), [
+    (PS_CASH, 28, "discards 1 card", "discardz 1 card", (28, 14),
+     f"hand #49164202872: expected {PS_ACTIONS}, got 'discardz'"),
+    (PS_CASH, 14, "6s]", "6x]", (14, 25),
+     "hand #49164202872: expected a card such as As or Td, got '6x'"),
+    (PS_CASH, 94, "Scorpio2000 collected $0.20 from pot", "", (102, 0),
+     "hand #49164247462: the hand ends without a line such as 'Ana collected $0.20 from pot'"),
+    (FULLTILT, 20, "Player2 raises to $0.20", "Player2 raize to $0.20", (20, 9),
+     f"hand #32617272179: expected {FT_VERBS}, got 'raize'"),
+    (FULLTILT, 15, "[7s 4s 7h 5c]", "[7s 4s 7x 5c]", (15, 22),
+     "hand #32617272179: expected a card such as As or Td, got '7x'"),
+    (FULLTILT, 1, "$0.10/$0.20", "$0.10/$0.205", (1, 94),
+     "hand #32617272179: expected '-', got '5'"),
+    (FULLTILT, 50, "Hero wins the pot ($0.81) with a 3-Card: 5, 4, 2", "Hero mucks", (60, 0),
+     "hand #32617272179: the hand ends without a line such as 'Hero wins the pot ($0.81)'"),
+    (KINGSCLUB, 21, "Player1 checks", "Player1 chekcs", (21, 9),
+     "hand #37732805: expected ':', 'bets', 'calls', 'checks', 'draws', 'folds', 'posts', "
+     "'raises' or 'shows', got 'chekcs'"),
+    (KINGSCLUB, 12, "[8d 7s 8h 9d]", "[8d 7s 8h 9z]", (12, 26),
+     "hand #37732805: expected a card such as As or Td or X for a hidden card, got '9z'"),
+    (KINGSCLUB, 43, "Player1 wins pot (568.25)", "", (42, 0),
+     "hand #37732805: the hand ends without a line such as 'Hero wins pot (568.25)'"),
+    (KINGSCLUB, 2, "2020-10-30 19:53:19", "2020-10-30", (2, 11),
+     "hand #37732805: expected a time such as 19:53:19, but the line ends there"),
+])
+def test_a_corrupted_line_costs_its_hand_only(tmp_path: Path, source: Path, line: int,
+                                              old: str, new: str, where: tuple[int, int],
+                                              message: str) -> None:
+    copy = tampered(tmp_path, line, old, new, source)
+    hands = PS_HANDS if source == PS_CASH else with_a_next_hand(copy, source)
+    read = list(read_records(copy))
+    errors = [r for r in read if isinstance(r, ParseError)]
+    assert [(e.source, e.line, e.column, e.message) for e in errors] == [
+        (str(copy), *where, message)]
+    broken = message.split(":")[0].removeprefix("hand #")
+    assert f"#{broken}" in errors[0].text.splitlines()[0]   # the hand's lines, from its first
+    assert [r.hand_id for r in read if isinstance(r, Hand)] == [
+        hand for hand in hands if not hand.endswith(broken)]
+
+
+@pytest.mark.parametrize(("source", "line", "old", "new", "found"), [
+    # collected + rake != pot; the next hand's seat line then shows the real stack
+    (PS_CASH, 59, "$2.55", "$2.65", [("S1", 59), ("G3", 80)]),
+    (PS_CASH, 64, "Total pot $5.70", "Total pot $5.80", [("S1", 64)]),
+    # a stack that does not carry, into the hand and out of it
+    (PS_CASH, 77, "$5.55 in chips", "$5.65 in chips", [("G3", 77), ("G3", 108)]),
+    (PS_CASH, 58, "(Badugi: 8,4,3,A)", "(Badugi: 8,4,2,A)", [("E2", 58)]),
+    (FULLTILT, 50, "Hero wins the pot ($0.81)", "Hero wins the pot ($0.83)", [("S1", 50)]),
+    (KINGSCLUB, 40, "(928.25) +298.25", "(928.25) +298.00", [("S1", 40)]),   # the stated net
+    (KINGSCLUB, 39, "(1,015) -270", "(1,016) -270", [("G3", 39)]),          # the stated stack
+    # a call short of the raise: the pot, the stacks and the nets then differ too
+    (KINGSCLUB, 16, "Player0 calls 90", "Player0 calls 80",
+     [("B7", 16), ("S1", 43), ("G3", 39), ("G3", 40), ("S1", 39), ("S1", 40)]),
+    (KINGSCLUB, 42, "Rake 1.75", "Rake 2.75", [("S1", 43)]),  # paid + rake is not the pot
+])
+def test_a_wrong_figure_in_a_copy_is_reported(tmp_path: Path, source: Path, line: int,
+                                              old: str, new: str,
+                                              found: list[tuple[str, int]]) -> None:
+    assert violations(tampered(tmp_path, line, old, new, source)) == found
+
+
+@pytest.mark.parametrize(("source", "hand", "players"), [
+    (FULLTILT,
+     ("fulltilt#32617272179", "fulltilt:Clackers (New to the Game):20130508-101816", 100, 85, 4,
+      "showdown", 0),
+     [("Player0", 1, 92, 92, 0, 0, 0), ("Player1", 2, 215, 215, 0, 0, 0),
+      ("Player2", 3, 580, 540, 40, 0, -40), ("Player3", 4, 385, 385, 0, 0, 0),
+      ("Player4", 5, 980, 975, 5, 0, -5), ("Hero", 7, 500, 541, 40, 81, 41),
+      ("Player6", 8, 24, 24, 0, 0, 0)]),
+    (KINGSCLUB,
+     ("kingsclub#37732805", "kingsclub:Bronx  BT:20201030-195319", 100, 57000, 175, "showdown",
+      0),
+     [("Player0", 1, 128500, 101500, 27000, 0, -27000),
+      ("Player1", 2, 63000, 92825, 27000, 56825, 29825),
+      ("Hero", 5, 60000, 57000, 3000, 0, -3000)]),
+])
+def test_import_stores_the_hand_in_cents(tmp_path: Path, source: Path, hand: tuple,
+                                         players: list[tuple]) -> None:
+    with Store(tmp_path / "db.duckdb") as store:
+        store.import_paths([source])
+        sql = store.connection.sql
+        assert sql("SELECT hand_id, session_id, unit, pot, rake, ended, violations FROM hands"
+                   ).fetchall() == [hand]
+        assert sql("SELECT player, seat, start_stack, end_stack, contributed, won, net "
+                   "FROM hand_players ORDER BY seat").fetchall() == players
+
+
+def first_line(path: Path) -> str:
+    return path.read_text(encoding="utf-8-sig").splitlines()[0]
+
+
+@pytest.mark.parametrize(("line", "dialect"), [
+    (first_line(PS_CASH), "pokerstars"),
+    (first_line(PS_SNG), "pokerstars"),
+    (first_line(FULLTILT), "fulltilt"),
+    (first_line(KINGSCLUB), "kingsclub"),
+    ('Session #fri-1127 "Friday home game" 2026-11-27 20:00', "house"),
+    ("# a house log's comment", "house"),
+])
+def test_each_reader_claims_only_its_own_logs(line: str, dialect: str) -> None:
+    assert dialect_of(line).name == dialect
+    for site in (pokerstars, fulltilt, kingsclub):
+        assert site.sniff(line) is (site.__name__.rsplit(".", 1)[1] == dialect)
+
+
+@pytest.mark.parametrize(("read", "source", "message"), [
+    (pokerstars.read_pokerstars, PS_CASH, "expected a hand starting 'PokerStars Game #'"),
+    (fulltilt.read_fulltilt, FULLTILT, "expected a hand starting 'Full Tilt Poker Game #'"),
+    (kingsclub.read_kingsclub, KINGSCLUB,
+     "expected a hand's first line, such as '#37732805: Limit Badugi - 30/60'"),
+])
+def test_text_before_the_first_hand_is_one_error_reported_first(
+        read: Callable[..., Iterator[Record]], source: Path, message: str) -> None:
+    text = "\nnot a hand\nnor this\n\n" + source.read_text(encoding="utf-8-sig")
+    first, *rest = read(text, name="odd.txt")
+    assert isinstance(first, ParseError) and first.text == "\nnot a hand\nnor this"
+    assert str(first) == f"odd.txt:2:1: {message}"
+    assert not any(isinstance(r, ParseError) for r in rest)
+    assert [r.hand_id for r in rest if isinstance(r, Hand)] == [
+        r.hand_id for r in read_records(source) if isinstance(r, Hand)]
+
+
+@pytest.mark.parametrize("read", [
+    pokerstars.read_pokerstars, fulltilt.read_fulltilt, kingsclub.read_kingsclub])
+def test_an_empty_file_is_an_error(read: Callable[..., Iterator[Record]]) -> None:
+    assert [str(r) for r in read(b"", name="empty.txt")] == ["empty.txt:1:0: empty file"]
