@@ -22,7 +22,7 @@ from badugi_hh.commands import dashboard
 from badugi_hh.events import Deal, Hand
 from badugi_hh.parsers import read_records
 from badugi_hh.stats import Filters
-from badugi_hh.store import connect
+from badugi_hh.store import Store, connect
 APP = Path(__file__).resolve().parents[1] / "dashboards" / "app.py"
 
 
@@ -324,6 +324,33 @@ def test_the_replayer_shows_the_cards_dealt(dashboard_db: Path, dashboard_logs: 
             assert set(seen) <= set(dealt[player]), (record.hand_id, player)
             compared += len(seen)
     assert compared > 150
+
+
+def test_the_replayer_writes_a_money_games_amounts_as_money(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, dashlib_path: None) -> None:
+    """A PokerStars cash hand is stored in cents and replayed in dollars and cents."""
+    from dashlib import data, replay
+    log = Path(__file__).parent / "data" / "real" / "pokerstars" / \
+        "cash-badugi-fl-0.25-0.50-201009.txt"
+    path = tmp_path / "cash.duckdb"
+    with Store(path) as store:
+        store.import_paths([log])
+    monkeypatch.setenv(data.DB_ENV, str(path))
+    key = data.HandKey(str(log.resolve()), "ps-49164202872")
+    shown = replay.steps(data.hand_rows(data.current(), key))
+    texts = [step.text for step in shown]
+    assert "Lino19 posts 0.10" in texts and "buddyboy3399 raises to 0.50" in texts
+    result = shown[-1]
+    assert (result.unit, result.pot, result.amount(result.pot)) == (100, 570, "5.70")
+    assert "buddyboy3399 wins 5.45" in result.text   # 5.70 less the rake of 0.25
+    assert [replay.amount_text(*case) for case in ((1500, 1), (570, 100), (-5, 100))] == [
+        "1,500", "5.70", "-0.05"]
+    page = open_page(AppTest.from_file(str(APP), default_timeout=60), "replayer",
+                     hand="ps-49164202872")
+    page.slider(key="replay_step").set_value(len(shown) - 1).run()
+    assert not page.exception
+    assert metric(page, "Pot") == "5.70"
+    assert metric(page, "buddyboy3399's stack") == "11.95"   # 8.25 - 1.75 + 5.45
 
 
 # -- Audit -----------------------------------------------------------------------------

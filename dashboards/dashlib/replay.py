@@ -34,6 +34,25 @@ class Step:
     stacks: dict[str, int]
     cards: dict[str, list[str]]
     values: dict[str, str]          # hand values shown at the showdown (last step)
+    unit: int = 1                   # amounts per unit of the log's money (100: cents)
+
+    def amount(self, chips: int) -> str:
+        """``chips`` (the pot, a stack) as the log writes amounts."""
+        return amount_text(chips, self.unit)
+
+
+def amount_text(amount: int, unit: int = 1) -> str:
+    """An amount stored in the log's smallest unit, as the log writes it.
+
+    Chips stay whole; a money game stored in cents shows its cents again:
+
+    >>> amount_text(1500), amount_text(570, 100), amount_text(-5, 100)
+    ('1,500', '5.70', '-0.05')
+    """
+    if unit == 1:
+        return f"{amount:,}"
+    places = len(str(unit)) - 1   # 100 -> 2 decimals
+    return f"{amount / unit:,.{places}f}"
 
 
 def _ordinal(number: int) -> str:
@@ -92,11 +111,15 @@ def _hand_size(rows: HandRows) -> int:
     return max(known, default=DEFAULT_HAND_SIZE)
 
 
-def _action_text(action: dict) -> str:
-    words = {"post": f"posts {action['amount']}", "check": "checks", "fold": "folds",
-             "call": f"calls {action['amount']}", "bet": f"bets {action['amount']}",
-             "raise": f"raises to {action['total_in_round']}"}.get(action["action"],
-                                                                  action["action"])
+def _unit(rows: HandRows) -> int:
+    return int(rows.hand["unit"])
+
+
+def _action_text(action: dict, unit: int) -> str:
+    amount, to = amount_text(action["amount"], unit), amount_text(action["total_in_round"], unit)
+    words = {"post": f"posts {amount}", "check": "checks", "fold": "folds",
+             "call": f"calls {amount}", "bet": f"bets {amount}",
+             "raise": f"raises to {to}"}.get(action["action"], action["action"])
     return f"{action['player']} {words}{', all-in' if action['all_in'] else ''}"
 
 
@@ -110,9 +133,10 @@ def _draw_text(draw: dict) -> str:
 def _ending(rows: HandRows) -> str:
     """The last step's words: what was returned, who won what, how the hand ended."""
     players = rows.players.to_dict("records")
-    returned = [f"uncalled {p['returned']} returned to {p['player']}"
+    unit = _unit(rows)
+    returned = [f"uncalled {amount_text(p['returned'], unit)} returned to {p['player']}"
                 for p in players if p["returned"]]
-    won = [f"{p['player']} wins {p['won']}" for p in players if p["won"]]
+    won = [f"{p['player']} wins {amount_text(p['won'], unit)}" for p in players if p["won"]]
     ended = {"showdown": "Showdown", "fold": "Won without a showdown"}.get(
         rows.hand["ended"], "The log stops here")
     return "; ".join([ended, *returned, *(won or ["nobody wins"])])
@@ -131,7 +155,7 @@ def _first(rows: HandRows, stacks: dict[str, int], cards: dict[str, list[str]]) 
     button = rows.hand["button_player"]
     return Step("The deal", f"Hand #{rows.hand['number']}: "
                 f"{button if isinstance(button, str) else 'nobody'} has the button",
-                int(rows.hand["line"]), 0, dict(stacks), dict(cards), {})
+                int(rows.hand["line"]), 0, dict(stacks), dict(cards), {}, _unit(rows))
 
 
 def _last(rows: HandRows, cards: dict[str, list[str]], shown: dict[str, str]) -> Step:
@@ -142,7 +166,8 @@ def _last(rows: HandRows, cards: dict[str, list[str]], shown: dict[str, str]) ->
               if isinstance(description, str)}
     return Step("Result", _ending(rows), None, int(rows.hand["pot"]),
                 dict(zip(names, rows.players["end_stack"].tolist())),
-                {name: _cards(shown.get(name)) or cards[name] for name in names}, values)
+                {name: _cards(shown.get(name)) or cards[name] for name in names}, values,
+                _unit(rows))
 
 
 def steps(rows: HandRows) -> list[Step]:
@@ -161,7 +186,7 @@ def steps(rows: HandRows) -> list[Step]:
         player = row["player"]
         if kind == "action":
             put_in[player] = put_in.get(player, 0) + row["amount"]
-            phase, text = _round_name(row["round"]), _action_text(row)
+            phase, text = _round_name(row["round"]), _action_text(row, _unit(rows))
         else:
             if player in held:   # a name not seated at the table has no cards to show
                 draws_made[player] += 1
@@ -169,5 +194,5 @@ def steps(rows: HandRows) -> list[Step]:
             phase, text = f"{_ordinal(row['draw']).capitalize()} draw", _draw_text(row)
         stacks = {name: start[name] - put_in[name] for name in names}
         result.append(Step(phase, text, row["line"], sum(put_in.values()), stacks,
-                           dict(cards), {}))
+                           dict(cards), {}, _unit(rows)))
     return [*result, _last(rows, cards, shown)]

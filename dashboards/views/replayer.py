@@ -98,7 +98,7 @@ def table_html(step: replay.Step, rows: HandRows) -> str:
             f"<tr><td>{player.seat}</td><td><b>{html.escape(player.player)}</b></td>"
             f"<td>{html.escape(player.position)}</td>"
             f"<td style='white-space:nowrap'>{ui.cards_html(step.cards[player.player])}</td>"
-            f"<td style='text-align:right'>{step.stacks[player.player]:,}</td>"
+            f"<td style='text-align:right'>{step.amount(step.stacks[player.player])}</td>"
             f"<td>{html.escape(value)}</td></tr>")
     return ("<table><tr><th>seat</th><th>player</th><th>position</th>"
             "<th>cards</th><th>stack</th><th>hand value</th></tr>" + "".join(lines)
@@ -130,10 +130,12 @@ def show_hand(rows: HandRows) -> None:
     with table:
         st.markdown(f"**{step_html(step)}**", unsafe_allow_html=True)
         metrics = st.columns(1 + len(step.stacks))
-        metrics[0].metric("Pot", f"{step.pot:,}")
+        metrics[0].metric("Pot", step.amount(step.pot))
         for column, (player, stack) in zip(metrics[1:], step.stacks.items()):
-            start = steps[0].stacks[player]
-            column.metric(f"{player}'s stack", f"{stack:,}", delta=stack - start or None)
+            change = stack - steps[0].stacks[player]
+            column.metric(f"{player}'s stack", step.amount(stack),
+                          delta=f"{'+' if change > 0 else ''}{step.amount(change)}"
+                          if change else None)
         st.markdown(table_html(step, rows), unsafe_allow_html=True)
         st.markdown("**Violations**")
         if rows.violations.empty:
@@ -142,7 +144,8 @@ def show_hand(rows: HandRows) -> None:
             st.dataframe(rows.violations, hide_index=True)
         if not rows.pots.empty:
             st.markdown("**Pots**")
-            st.dataframe(rows.pots, hide_index=True)
+            st.dataframe(rows.pots.assign(amount=rows.pots["amount"] / step.unit)
+                         if step.unit != 1 else rows.pots, hide_index=True)
     with log:
         st.markdown("**The hand**")
         flagged = set(rows.violations["line"].tolist())
