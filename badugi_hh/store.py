@@ -61,6 +61,7 @@ from typing import NamedTuple
 
 import duckdb
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from badugi_hh.cards import DECK, JOKER, Card
 from badugi_hh.engine import (
@@ -575,18 +576,31 @@ _PER_HAND_TABLES = ("hands", "hand_players", "actions", "draws", "showdowns", "p
                     "violations")
 
 
+def _without_hands(rows: pa.Table, stored: set[tuple[str, str]]) -> pa.Table:
+    """``rows`` (of a per-hand table) less those of the ``stored`` (source, hand id)."""
+    if not stored or not rows.num_rows:
+        return rows
+    keys = pc.binary_join_element_wise(rows["source"], rows["hand_id"], "\x00")
+    stored_keys = pa.array([f"{source}\x00{hand_id}" for source, hand_id in stored])
+    return rows.filter(pc.invert(pc.is_in(keys, value_set=stored_keys)))
+
+
 class _Rows:
     """The rows of one batch, table by table, built as the reports arrive so
     the reports themselves are not kept.
 
     The rows of the per-hand tables are plain tuples in the field order of their
-    row type (``HandRow``...): they cost less to build, to send from a worker
-    process, and to the garbage collector, which stops tracking a tuple of
-    plain values. :func:`_arrow_table` checks their width and types.
+    row type (``HandRow``...): they cost less to build, and less to the garbage
+    collector, which stops tracking a tuple of plain values. :func:`_arrow_table` checks their width and types.
+
+    A worker process seals its rows into Arrow tables (:meth:`seal`) before
+    sending them: Arrow crosses the process boundary as flat buffers, and building it
+    is work the worker does in parallel instead of the one writing process.
     """
 
     def __init__(self) -> None:
         self.tables: dict[str, list[tuple]] = {name: [] for name in TABLES}
+        self.sealed: dict[str, list[pa.Table]] = {name: [] for name in TABLES}
         self.session_violations: list[tuple] = []
         self.hand_keys: set[tuple[str, str]] = set()
         self.hands_read = 0
@@ -595,7 +609,7 @@ class _Rows:
 
     def __bool__(self) -> bool:
         return bool(self.hands_read or self.sessions_read or self.finished
-                    or self.tables["quarantine"])
+                    or self.tables["quarantine"] or self.sealed["quarantine"])
 
     def add_hand(self, source: str, hand: Hand, report: HandReport,
                  started_at: datetime | None) -> None:
@@ -696,6 +710,7 @@ class _Rows:
             other.drop_hands(repeated)
         for table, rows in other.tables.items():
             self.tables[table].extend(rows)
+            self.sealed[table].extend(other.sealed[table])
         self.session_violations.extend(other.session_violations)
         self.hand_keys |= other.hand_keys
         self.hands_read += other.hands_read
@@ -707,16 +722,38 @@ class _Rows:
         for table in _PER_HAND_TABLES:
             self.tables[table] = [row for row in self.tables[table]
                                   if (row[0], row[1]) not in stored]
+            self.sealed[table] = [_without_hands(rows, stored) for rows in self.sealed[table]]
 
     def complete(self) -> None:
         """Add the session violations and the players, once the hands are final."""
         self.tables["violations"].extend(self.session_violations)
         now = datetime.now()
-        first_source = {}
-        for row in self.tables["session_players"] + self.tables["hand_players"]:
-            first_source.setdefault(row[2], row[0])   # both start: source, ..., player
+        first_source: dict[str, str] = {}
+        for table in ("session_players", "hand_players"):
+            for row in self.tables[table]:
+                first_source.setdefault(row[2], row[0])   # both start: source, ..., player
+            for rows in self.sealed[table]:
+                for name, source in zip(rows["player"].to_pylist(), rows["source"].to_pylist()):
+                    first_source.setdefault(name, source)
         self.tables["players"] = [PlayerRow(name, source, now)
                                   for name, source in first_source.items()]
+
+    def seal(self) -> None:
+        """Turn the rows gathered so far into Arrow tables (see the class docstring)."""
+        for table, rows in self.tables.items():
+            if rows:
+                self.sealed[table].append(_arrow_table(TABLES[table], rows))
+                self.tables[table] = []
+
+    def arrow(self, table: str) -> pa.Table | None:
+        """Every row of ``table`` as one Arrow table; None when there is none."""
+        parts = [*self.sealed[table]]
+        if self.tables[table]:
+            parts.append(_arrow_table(TABLES[table], self.tables[table]))
+        parts = [part for part in parts if part.num_rows]
+        if not parts:
+            return None
+        return parts[0] if len(parts) == 1 else pa.concat_tables(parts)
 
     def add_quarantine(self, source: str, error: ParseError) -> None:
         self.tables["quarantine"].append(
@@ -799,6 +836,7 @@ def _read_in_worker(tasks: multiprocessing.Queue, results: multiprocessing.Queue
         try:
             for rows in _file_batches(read_records(job.path), job.source, job.fingerprint,
                                       batch_hands):
+                rows.seal()
                 results.put(rows)
         except Exception:   # the parent stops the import and shows this
             results.put(f"reading {job.path} failed:\n{traceback.format_exc()}")
@@ -985,11 +1023,12 @@ class _Importer:
         session violations the new session rows replace."""
         inserted = dict.fromkeys(TABLES, 0)
         deleted_violations = 0
-        for table, table_rows in batch.tables.items():
-            if not table_rows:
+        for table in TABLES:
+            rows = batch.arrow(table)
+            if rows is None:
                 continue
             frame = f"batch_{table}"
-            self.con.register(frame, _arrow_table(TABLES[table], table_rows))
+            self.con.register(frame, rows)
             try:
                 if table == "sessions":
                     for statement in _REPLACE_SESSIONS:

@@ -197,8 +197,9 @@ def test_reimporting_adds_nothing(imported: tuple[Store, Path],
     assert store.counts() == before
 
 
-def test_appended_file_imports_only_new_hands(tmp_path: Path,
-                                              simulated: list[Record]) -> None:
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_appended_file_imports_only_new_hands(tmp_path: Path, simulated: list[Record],
+                                              jobs: int) -> None:
     text = log_text(simulated)
     # Cut in the middle of a session, as a log read while the game goes on.
     later_hands = [m.start() for m in re.finditer(r"^Hand #([2-9]|1[0-2])\b", text, re.M)]
@@ -206,11 +207,11 @@ def test_appended_file_imports_only_new_hands(tmp_path: Path,
     log = tmp_path / "live.txt"
     log.write_text(text[:cut], encoding="utf-8")
     with Store(tmp_path / "db.duckdb") as store:
-        first = store.import_paths([log])
+        first = store.import_paths([log], jobs=jobs)
         cut_session_violations = scalar(
             store, "SELECT count(*) FROM violations WHERE level = 'session'")
         log.write_text(text, encoding="utf-8")
-        second = store.import_paths([log])
+        second = store.import_paths([log], jobs=jobs)
         assert second.new_hands == len(hands_of(simulated)) - first.new_hands > 0
         assert cut_session_violations == 1   # N1: the cut session looked too short
         appended = store.counts()
@@ -246,6 +247,20 @@ def test_import_in_worker_processes_stores_the_same(tmp_path: Path) -> None:
         assert parallel.import_paths([folder], jobs=2).unchanged == 4
     assert (two.files, two.hands, two.new_hands) == (one.files, one.hands, one.new_hands)
     assert table_counts(tmp_path / "parallel.duckdb") == table_counts(tmp_path / "serial.duckdb")
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_hand_id_repeated_in_a_later_batch_is_stored_once(tmp_path: Path, jobs: int) -> None:
+    """The first of two hands with one id counts, wherever the batches are cut."""
+    records = list(simulate(sessions=2, seed=5))
+    log = write_log(tmp_path / "twice.txt", records)
+    log.write_text(log.read_text(encoding="utf-8") * 2, encoding="utf-8")
+    with Store(tmp_path / "db.duckdb", batch_hands=7) as store:
+        summary = store.import_paths([log], jobs=jobs)
+        stored = scalar(store, "SELECT count(*) FROM hands")
+        players = scalar(store, "SELECT count(*) FROM hand_players")
+    assert summary.hands == 2 * stored == 2 * len(hands_of(records))
+    assert players == 2 * stored   # heads-up: no row of a repeated hand slipped in
 
 
 # -- crashes -----------------------------------------------------------------------------
