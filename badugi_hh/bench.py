@@ -26,6 +26,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
+from pathlib import Path
 from typing import TypeVar
 
 from badugi_hh import evaluate
@@ -210,7 +211,6 @@ def _sessions_split(text: str, parts: int) -> list[str]:
 def _peak_memory_mb(hands: int) -> float:
     """Peak resident memory of a fresh process that validates a file of ``hands`` hands."""
     import tempfile
-    from pathlib import Path
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "log.txt"
@@ -264,6 +264,44 @@ def bench_parse(quick: bool) -> Figures:
     }
 
 
+#: A real export the site readers are timed on (in the source tree, not the package).
+REAL_SNG = (Path(__file__).resolve().parents[1] / "tests" / "data" / "real" / "pokerstars"
+            / "tour-badugi-fl-sng-201011.txt")
+
+
+def _read_pokerstars(text: str, validate: bool) -> int:
+    from badugi_hh.engine import HandReport, audit
+    from badugi_hh.parsers.pokerstars import parse_line, read_pokerstars
+
+    parse_line.cache_clear()   # every run starts cold, as a new file does
+    records = read_pokerstars(text)
+    if validate:
+        return sum(isinstance(r, HandReport) for r in audit(records))
+    return sum(isinstance(r, Hand) for r in records)
+
+
+def bench_sites(quick: bool) -> Figures:
+    """The PokerStars reader, alone and with the engine, on a real 8-handed SNG export.
+
+    The file's 104 hands are read over and over (its hands then repeat, which
+    costs the reader nothing and the audit a few stack differences where the
+    copies join).
+    """
+    if not REAL_SNG.exists():   # an installed copy without the source tree
+        return {}
+    text = REAL_SNG.read_text(encoding="utf-8-sig") * (5 if quick else 20)
+    hands = _read_pokerstars(text, validate=False)
+    repeats = 1 if quick else 3
+    lines, parse, validate = best_times(
+        [lambda: deque(text.splitlines(), maxlen=0),
+         lambda: _read_pokerstars(text, validate=False),
+         lambda: _read_pokerstars(text, validate=True)], repeats)
+    return {"hands": hands,
+            "baseline: split into lines (hands/s)": hands / lines,
+            "PokerStars, parse (hands/s)": hands / parse,
+            "PokerStars, parse + validate (hands/s)": hands / validate}
+
+
 def bench_import(quick: bool) -> Figures:
     """Parse + validate + store into DuckDB, one process then two."""
     from badugi_hh.store import bench_import as run_import
@@ -289,6 +327,7 @@ SECTIONS: dict[str, Section] = {
     "evaluator": bench_evaluator,
     "replay": bench_replay,
     "parse": bench_parse,
+    "sites": bench_sites,
     "import": bench_import,
     "stats": bench_stats,
 }

@@ -30,3 +30,9 @@ def test_command_line_prints_the_section(capsys) -> None:
     assert bench.main(["--only", "replay", "--quick"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("replay\n") and "replay + audit (hands/s)" in out
+
+
+def test_sites_section_reads_the_real_export_again_and_again() -> None:
+    figures = bench.bench_sites(quick=True)
+    assert figures["hands"] == 5 * 104
+    assert all(value > 0 and math.isfinite(value) for value in figures.values())
