@@ -18,9 +18,10 @@ import sys
 from pathlib import Path
 
 from badugi_hh.commands.sql import add_db_argument
+from badugi_hh.resources import dashboard_app
 
-#: The app, found from this file's place in the repository.
-APP = Path(__file__).resolve().parents[2] / "dashboards" / "app.py"
+#: The app: dashboards/app.py of the repository, or of the package in a wheel.
+APP = dashboard_app()
 DEFAULT_PORT = 8501
 #: The largest log the Import page accepts (streamlit's server.maxUploadSize).
 UPLOAD_LIMIT_MB = 50

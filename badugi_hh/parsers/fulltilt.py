@@ -31,7 +31,6 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 
 from lark import Lark, Token, v_args
 
@@ -45,11 +44,12 @@ from badugi_hh.parsers.site import (
     parse_at, parse_with, read_cards, read_site_log, site_ruleset, table_first,
 )
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
+from badugi_hh.resources import grammar_path
 
 __all__ = ["GRAMMAR_PATH", "fulltilt_parser", "parse_line", "read_fulltilt",
            "read_fulltilt_lines", "sniff"]
 
-GRAMMAR_PATH = Path(__file__).resolve().parents[2] / "grammar" / "fulltilt.lark"
+GRAMMAR_PATH = grammar_path("fulltilt.lark")
 
 #: Full Tilt's Badugi tables seat at most eight; the log does not say its table's size.
 TABLE_SIZE = 8

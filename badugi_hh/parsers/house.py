@@ -44,7 +44,6 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -56,13 +55,14 @@ from badugi_hh.events import (
     SessionEnd, SessionPlayer, SessionStart, Show, StackStated, Street, UncalledReturned,
 )
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
+from badugi_hh.resources import grammar_path
 from badugi_hh.rules import HOUSE, Ruleset
 
 __all__ = ["GRAMMAR_PATH", "MAX_BLOCK_LINES", "RESERVED_NAMES", "LineError", "bench_parse",
            "hand_line_events", "house_parser", "parse_line", "read_house", "read_house_lines",
            "sniff"]
 
-GRAMMAR_PATH = Path(__file__).resolve().parents[2] / "grammar" / "house.lark"
+GRAMMAR_PATH = grammar_path("house.lark")
 
 #: A hand longer than this has lost its next ``Hand #`` line; holding it
 #: whole would let one broken file take any amount of memory.

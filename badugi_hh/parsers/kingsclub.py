@@ -33,7 +33,6 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 
 from lark import Lark, Token, Transformer, v_args
 
@@ -47,11 +46,12 @@ from badugi_hh.parsers.site import (
     read_cards, read_site_log, site_ruleset, table_first,
 )
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
+from badugi_hh.resources import grammar_path
 
 __all__ = ["GRAMMAR_PATH", "kingsclub_parser", "parse_line", "read_kingsclub",
            "read_kingsclub_lines", "sniff"]
 
-GRAMMAR_PATH = Path(__file__).resolve().parents[2] / "grammar" / "kingsclub.lark"
+GRAMMAR_PATH = grammar_path("kingsclub.lark")
 
 #: Badugi tables seat at most eight; the log does not say its table's size.
 TABLE_SIZE = 8

@@ -39,7 +39,6 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 
 from lark import Lark, Token, v_args
 
@@ -53,11 +52,12 @@ from badugi_hh.parsers.site import (
     parse_with, read_cards, read_site_log, site_ruleset,
 )
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
+from badugi_hh.resources import grammar_path
 
 __all__ = ["GRAMMAR_PATH", "parse_line", "pokerstars_parser", "read_pokerstars",
            "read_pokerstars_lines", "sniff"]
 
-GRAMMAR_PATH = Path(__file__).resolve().parents[2] / "grammar" / "pokerstars.lark"
+GRAMMAR_PATH = grammar_path("pokerstars.lark")
 
 _HAND_START = "PokerStars Game #"
 _HAND_NUMBER = re.compile(r"PokerStars Game #(\d+)")
