@@ -1402,7 +1402,8 @@ def _replay_heads_up(hand: Hand, seats: dict[str, int] | None,
                     if to_match:
                         return None
                 full = to_match + size
-                if all_in or bets > max_raises or (to != full and not (to < full and added == chips)):
+                if all_in or bets > max_raises or (   # not a full raise, nor a short all-in
+                        to != full and not (to < full and added == chips)):
                     return None
                 to_match, pending = to, [1 - i]
                 bets += 1
@@ -1463,7 +1464,8 @@ def _replay_heads_up(hand: Hand, seats: dict[str, int] | None,
                         return None
                 elif pending or (round_ != number and not all_in):
                     return None
-                if finished or event.number != number or number > draws_allowed:  # type: ignore[attr-defined]
+                if (finished or event.number != number   # type: ignore[attr-defined]
+                        or number > draws_allowed):
                     return None
                 draw_number, in_draw, burned, drew_any = number, True, False, False
                 to_draw = [1 - button, button]   # the big blind draws first

@@ -591,11 +591,13 @@ class _Rows:
 
     The rows of the per-hand tables are plain tuples in the field order of their
     row type (``HandRow``...): they cost less to build, and less to the garbage
-    collector, which stops tracking a tuple of plain values. :func:`_arrow_table` checks their width and types.
+    collector, which stops tracking a tuple of plain values. :func:`_arrow_table`
+    checks their width and types.
 
     A worker process seals its rows into Arrow tables (:meth:`seal`) before
-    sending them: Arrow crosses the process boundary as flat buffers, and building it
-    is work the worker does in parallel instead of the one writing process.
+    sending them: Arrow crosses the process boundary as flat buffers, and
+    building it is work the worker does in parallel instead of the one writing
+    process.
     """
 
     def __init__(self) -> None:
