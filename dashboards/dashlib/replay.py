@@ -111,10 +111,6 @@ def _hand_size(rows: HandRows) -> int:
     return max(known, default=DEFAULT_HAND_SIZE)
 
 
-def _unit(rows: HandRows) -> int:
-    return int(rows.hand["unit"])
-
-
 def _action_text(action: dict, unit: int) -> str:
     amount, to = amount_text(action["amount"], unit), amount_text(action["total_in_round"], unit)
     words = {"post": f"posts {amount}", "check": "checks", "fold": "folds",
@@ -130,10 +126,9 @@ def _draw_text(draw: dict) -> str:
             f"and draws [{draw['drawn_cards']}]")
 
 
-def _ending(rows: HandRows) -> str:
+def _ending(rows: HandRows, unit: int) -> str:
     """The last step's words: what was returned, who won what, how the hand ended."""
     players = rows.players.to_dict("records")
-    unit = _unit(rows)
     returned = [f"uncalled {amount_text(p['returned'], unit)} returned to {p['player']}"
                 for p in players if p["returned"]]
     won = [f"{p['player']} wins {amount_text(p['won'], unit)}" for p in players if p["won"]]
@@ -151,28 +146,30 @@ def _in_order(rows: HandRows) -> list[tuple[str, dict]]:
     return [(kind, row) for *_, kind, row in sorted(events, key=lambda event: event[:3])]
 
 
-def _first(rows: HandRows, stacks: dict[str, int], cards: dict[str, list[str]]) -> Step:
+def _first(rows: HandRows, stacks: dict[str, int], cards: dict[str, list[str]],
+           unit: int) -> Step:
     button = rows.hand["button_player"]
     return Step("The deal", f"Hand #{rows.hand['number']}: "
                 f"{button if isinstance(button, str) else 'nobody'} has the button",
-                int(rows.hand["line"]), 0, dict(stacks), dict(cards), {}, _unit(rows))
+                int(rows.hand["line"]), 0, dict(stacks), dict(cards), {}, unit)
 
 
-def _last(rows: HandRows, cards: dict[str, list[str]], shown: dict[str, str]) -> Step:
+def _last(rows: HandRows, cards: dict[str, list[str]], shown: dict[str, str],
+          unit: int) -> Step:
     """The pot awarded: final stacks, the cards shown and their values."""
     names = rows.players["player"].tolist()
     values = {name: description for name, description
               in zip(rows.showdowns["player"], rows.showdowns["description"])
               if isinstance(description, str)}
-    return Step("Result", _ending(rows), None, int(rows.hand["pot"]),
+    return Step("Result", _ending(rows, unit), None, int(rows.hand["pot"]),
                 dict(zip(names, rows.players["end_stack"].tolist())),
-                {name: _cards(shown.get(name)) or cards[name] for name in names}, values,
-                _unit(rows))
+                {name: _cards(shown.get(name)) or cards[name] for name in names}, values, unit)
 
 
 def steps(rows: HandRows) -> list[Step]:
     """The hand step by step, from the deal to the pot awarded."""
     names = rows.players["player"].tolist()
+    unit = int(rows.hand["unit"])
     start = dict(zip(names, rows.players["start_stack"].tolist()))
     shown = dict(zip(rows.showdowns["player"], rows.showdowns["shown_cards"]))
     draws = rows.draws.to_dict("records")
@@ -181,12 +178,12 @@ def steps(rows: HandRows) -> list[Step]:
     cards = {name: held[name][0] for name in names}
     draws_made = dict.fromkeys(names, 0)
     put_in = dict.fromkeys(names, 0)
-    result = [_first(rows, start, cards)]
+    result = [_first(rows, start, cards, unit)]
     for kind, row in _in_order(rows):
         player = row["player"]
         if kind == "action":
             put_in[player] = put_in.get(player, 0) + row["amount"]
-            phase, text = _round_name(row["round"]), _action_text(row, _unit(rows))
+            phase, text = _round_name(row["round"]), _action_text(row, unit)
         else:
             if player in held:   # a name not seated at the table has no cards to show
                 draws_made[player] += 1
@@ -194,5 +191,5 @@ def steps(rows: HandRows) -> list[Step]:
             phase, text = f"{_ordinal(row['draw']).capitalize()} draw", _draw_text(row)
         stacks = {name: start[name] - put_in[name] for name in names}
         result.append(Step(phase, text, row["line"], sum(put_in.values()), stacks,
-                           dict(cards), {}, _unit(rows)))
-    return [*result, _last(rows, cards, shown)]
+                           dict(cards), {}, unit))
+    return [*result, _last(rows, cards, shown, unit)]
