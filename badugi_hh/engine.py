@@ -655,9 +655,10 @@ class HandReplay:
         self.report("S3", line, f"{player.name} folds while all-in; an all-in player has "
                     "no more decisions and stays in for the pot he covers")
         player.folded, player.folded_in_round = True, self.round
-        self.live -= 1   # (an all-in player no longer counts among those able to bet)
-        self.actions.append(_new_tuple(ActionRecord, (player.name, self.round, "fold", 0,
-                                                      player.round_in, True, 0, line)))
+        self.live -= 1   # not self.able: being all-in took him out of the betting already
+        # Not self._record: he was owed no action, so who is still to act is unchanged.
+        self.actions.append(ActionRecord(player.name, self.round, "fold", 0, player.round_in,
+                                         True, 0, line))
 
     def on_call(self, event: Call) -> None:
         player = self._action_player(event)
@@ -1035,10 +1036,11 @@ class _Settlement:
         returned = self._returned()
         pots = self._pots(returned)
         rake = replay.pot_total[1] if replay.pot_total else 0
-        self._check_total(pots)
+        pot = sum(p.amount for p in pots)
+        self._check_total(pot)
         self._evaluate_shown()
         computed = self._computed_awards(pots, ended)
-        won = self._compare_awards(computed, pots, returned, rake, ended)
+        won = self._compare_awards(computed, pot, returned, rake, ended)
         button = next((p.name for p in self.players.values()
                        if p.seat == replay.button_seat), None)
         results = self._results(returned, won, button)
@@ -1054,12 +1056,11 @@ class _Settlement:
             ended=ended, rounds_played=replay.round, draws_played=replay.draw_number,
             violations=replay.violations)
 
-    def _check_total(self, pots: list[Pot]) -> None:
-        """The log's own total pot is what was put in, less the returns (S1)."""
+    def _check_total(self, pot: int) -> None:
+        """The log's own total pot is ``pot``, what was put in less the returns (S1)."""
         stated = self.replay.pot_total
         if stated is None or stated[0] is None:   # no total: KingsClub states only the rake
             return
-        pot = sum(p.amount for p in pots)
         if stated[0] != pot:
             self.report_("S1", stated[2], f"the log's total pot is {stated[0]}, but the "
                          f"chips put in, less what was returned, make {pot}")
@@ -1164,11 +1165,10 @@ class _Settlement:
                 awards[name] = awards.get(name, 0) + share + (1 if position < odd else 0)
         return awards
 
-    def _compare_awards(self, computed: dict[str, int] | None, pots: list[Pot],
+    def _compare_awards(self, computed: dict[str, int] | None, pot: int,
                         returned: dict[str, int], rake: int, ended: str) -> dict[str, int]:
         replay = self.replay
         stated = replay.stated_awards
-        pot = sum(p.amount for p in pots)
         rule = "S4" if ended == "fold" else "S1"
         if not stated:
             if ended != "incomplete":
