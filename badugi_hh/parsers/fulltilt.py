@@ -40,8 +40,8 @@ from badugi_hh.events import (
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.site import (
-    CENTS, EventFactory, SiteHand, SiteTransformer, Wording, hidden_deals, money,
-    parse_at, parse_with, read_cards, read_site_log, site_ruleset, table_first,
+    CENTS, MAX_TABLE_SIZE, EventFactory, SiteHand, SiteTransformer, Wording, hidden_deals,
+    money, parse_at, parse_with, read_cards, read_site_log, site_ruleset, table_first,
 )
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
@@ -50,9 +50,6 @@ __all__ = ["GRAMMAR_PATH", "fulltilt_parser", "parse_line", "read_fulltilt",
            "read_fulltilt_lines", "sniff"]
 
 GRAMMAR_PATH = grammar_path("fulltilt.lark")
-
-#: Full Tilt's Badugi tables seat at most eight; the log does not say its table's size.
-TABLE_SIZE = 8
 
 _HAND_START = re.compile(r"\s*Full Tilt Poker Game #(\d+)")
 
@@ -194,7 +191,7 @@ class FullTiltDialect:
         if not any(type(event) is Award for event in events):
             raise LineError("the hand ends without a line such as 'Hero wins the pot ($0.81)'",
                             0, block.last_line)
-        ruleset = site_ruleset("fulltilt", header.small_bet, header.big_bet, TABLE_SIZE)
+        ruleset = site_ruleset("fulltilt", header.small_bet, header.big_bet, MAX_TABLE_SIZE)
         hand = Hand(hand_id=f"fulltilt#{header.number}", number=header.number,
                     ruleset=ruleset, events=_in_play_order(events, sitting_out, ruleset.hand_size),
                     source=source, line=block.start, started_at=header.started_at, unit=CENTS)

@@ -42,7 +42,7 @@ from badugi_hh.events import (
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.site import (
-    CENTS, EventFactory, SiteHand, Wording, money, parse_at, parse_with,
+    CENTS, MAX_TABLE_SIZE, EventFactory, SiteHand, Wording, money, parse_at, parse_with,
     read_cards, read_site_log, site_ruleset, table_first,
 )
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
@@ -52,9 +52,6 @@ __all__ = ["GRAMMAR_PATH", "kingsclub_parser", "parse_line", "read_kingsclub",
            "read_kingsclub_lines", "sniff"]
 
 GRAMMAR_PATH = grammar_path("kingsclub.lark")
-
-#: Badugi tables seat at most eight; the log does not say its table's size.
-TABLE_SIZE = 8
 
 _HAND_START = re.compile(r"\s*#(\d+): ")
 _ORDINALS = {"1ST": 1, "2ND": 2, "3RD": 3, "4TH": 4}
@@ -249,7 +246,7 @@ class KingsClubDialect:
         if not any(type(event) is Award for event in hand.events):
             raise LineError("the hand ends without a line such as 'Hero wins pot (568.25)'",
                             0, block.last_line)
-        ruleset = site_ruleset("kingsclub", header.small_bet, header.big_bet, TABLE_SIZE)
+        ruleset = site_ruleset("kingsclub", header.small_bet, header.big_bet, MAX_TABLE_SIZE)
         return SiteHand(Hand(hand_id=f"kingsclub#{header.number}", number=header.number,
                              ruleset=ruleset, events=table_first(hand.events), source=source,
                              line=block.start, started_at=started_at,  # type: ignore

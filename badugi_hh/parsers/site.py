@@ -43,15 +43,18 @@ from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.text import LineBlock, LogText
 from badugi_hh.rules import HOUSE, Ruleset
 
-__all__ = ["CENTS", "MAX_HAND_LINES", "EventFactory", "SiteDialect", "SiteHand",
-           "SiteTransformer", "Wording", "hidden_deals", "money", "parse_at", "parse_with",
-           "read_cards", "read_site_log", "site_ruleset", "table_first"]
+__all__ = ["CENTS", "MAX_HAND_LINES", "MAX_TABLE_SIZE", "EventFactory", "SiteDialect",
+           "SiteHand", "SiteTransformer", "Wording", "hidden_deals", "money", "parse_at",
+           "parse_with", "read_cards", "read_site_log", "site_ruleset", "table_first"]
 
 #: Site amounts are money (or chips with cents): stored in hundredths.
 CENTS = 100
 
 #: A hand longer than this has lost the next hand's header line.
 MAX_HAND_LINES = 2000
+
+#: Site Badugi tables seat at most eight: the size of a table whose log does not say it.
+MAX_TABLE_SIZE = 8
 
 _MONEY = re.compile(r"([+-]?)\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?")
 
