@@ -40,12 +40,22 @@ Section = Callable[[bool], Figures]
 
 def best_time(action: Callable[[], object], repeats: int) -> float:
     """The fastest of ``repeats`` runs of ``action``, in seconds."""
-    timings = []
+    return best_times([action], repeats)[0]
+
+
+def best_times(actions: Sequence[Callable[[], object]], repeats: int) -> list[float]:
+    """The fastest run of each of ``actions``, run in turn ``repeats`` times.
+
+    Taking turns puts every action under the same passing load of a shared
+    machine, so the ratio of two of them is steadier than each figure alone.
+    """
+    timings: list[list[float]] = [[] for _ in actions]
     for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        timings.append(time.perf_counter() - start)
-    return min(timings)
+        for action, runs in zip(actions, timings):
+            start = time.perf_counter()
+            action()
+            runs.append(time.perf_counter() - start)
+    return [min(runs) for runs in timings]
 
 
 def calls_per_second(function: Callable[[Item], object], inputs: Sequence[Item],
@@ -132,21 +142,6 @@ def _broken_records(sessions: int) -> list[Record]:
     return [record for number in range(sessions)
             for record in simulate(1, number, break_rule=BREAKABLE_RULES[
                 number % len(BREAKABLE_RULES)])]
-
-
-def best_times(actions: Sequence[Callable[[], object]], repeats: int) -> list[float]:
-    """The fastest run of each of ``actions``, run in turn ``repeats`` times.
-
-    Taking turns puts every action under the same passing load of a shared
-    machine, so the ratio of two of them is steadier than each figure alone.
-    """
-    timings: list[list[float]] = [[] for _ in actions]
-    for _ in range(repeats):
-        for action, runs in zip(actions, timings):
-            start = time.perf_counter()
-            action()
-            runs.append(time.perf_counter() - start)
-    return [min(runs) for runs in timings]
 
 
 def bench_replay(quick: bool) -> Figures:
