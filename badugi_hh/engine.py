@@ -40,11 +40,11 @@ from badugi_hh.cards import JOKER, Card, format_cards, parse_cards, rank_name
 from badugi_hh.evaluate import BadugiValue, EvaluationError, badugi_value, parse_description
 from badugi_hh.events import (
     Award, Bet, Burn, Button, Call, Cards, Check, Deal, Draw, DrawnCards, Event,
-    Fold, Hand, Muck, NetStated, ParseError, PlayerEvent, PostBlind, PotTotal,
-    Raise, Record, Seat, SessionEnd, SessionStart, Show, StackStated, Street,
+    Fold, Hand, Muck, NetStated, Note, ParseError, PlayerEvent, PostBlind, PotTotal,
+    Raise, Record, Seat, SessionEnd, SessionStart, Show, SkippedHand, StackStated, Street,
     UncalledReturned,
 )
-from badugi_hh.rules import Ruleset
+from badugi_hh.rules import AUDITED_GAMES, GAME_NAMES, Ruleset
 
 __all__ = [
     "Violation", "ActionRecord", "DrawRecord", "PlayerResult", "Pot",
@@ -167,6 +167,10 @@ class HandReport:
     rounds_played: int = 0
     draws_played: int = 0
     violations: list[Violation] = field(default_factory=list)
+    idle: dict[str, int] = field(default_factory=dict)
+    """Players seated but not dealt in (T2), with the stacks they keep."""
+    notes: list[str] = field(default_factory=list)
+    """What the audit could not judge, and why: information, not violations."""
 
     @property
     def pot_total(self) -> int:
@@ -178,7 +182,8 @@ class HandReport:
 
     @property
     def end_stacks(self) -> dict[str, int]:
-        return {name: p.end_stack for name, p in self.players.items()}
+        """Every seated player's stack after the hand, those not dealt in included."""
+        return {**self.idle, **{name: p.end_stack for name, p in self.players.items()}}
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -235,7 +240,7 @@ class HandReplay:
         "seen", "out_of_play", "cards_used", "dealt_order",
         "showdown", "fold_line", "after_fold_reported",
         "stated_awards", "award_line", "stated_returns", "stated_stacks", "stated_net",
-        "descriptions", "mucked", "shown", "pot_total", "last_line",
+        "descriptions", "mucked", "shown", "pot_total", "last_line", "idle",
     )
 
     def __init__(self, hand: Hand, seats: dict[str, int] | None = None,
@@ -289,6 +294,7 @@ class HandReplay:
         self.shown: dict[str, Cards] = {}
         self.pot_total: tuple[int | None, int, int] | None = None   # total, rake, line
         self.last_line = hand.line
+        self.idle: dict[str, int] = {}   # seated, not dealt in (T2): their stacks
 
     def report(self, rule: str, line: int, message: str) -> None:
         self.violations.append(Violation(rule, message, self.hand.hand_id,
@@ -382,7 +388,20 @@ class HandReplay:
                         f"{self.fold_line}; a fold ends the hand at once")
 
     def on_seat(self, event: Seat) -> None:
-        self._sit(event.player, event.seat, event.stack, event.line)
+        if event.in_hand:
+            self._sit(event.player, event.seat, event.stack, event.line)
+            return
+        # Not dealt in (T2): no part in the hand, but the stack is carried (G3).
+        carried = self._stacks.get(event.player)
+        stack = carried if event.stack is None else event.stack
+        if event.stack is not None and carried is not None and carried != event.stack:
+            self.report("G3", event.line, f"{event.player} sits with {event.stack}, but "
+                        f"ended the previous hand with {carried}")
+        if stack is not None:
+            self.idle[event.player] = stack
+
+    def on_note(self, event: Note) -> None:
+        """Chat, table news and the like say nothing about the play."""
 
     def on_button(self, event: Button) -> None:
         self.button_seat, self.button_line = event.seat, event.line
@@ -970,10 +989,11 @@ _HANDLERS = {
     UncalledReturned: HandReplay.on_uncalled, Show: HandReplay.on_show,
     Muck: HandReplay.on_muck, Award: HandReplay.on_award, PotTotal: HandReplay.on_pot_total,
     StackStated: HandReplay.on_stack, NetStated: HandReplay.on_net,
+    Note: HandReplay.on_note,
 }
 #: What may follow the fold that ends a hand.
 _AFTER_HAND = frozenset({UncalledReturned, Award, PotTotal, StackStated, NetStated,
-                         Muck, Show, Street})
+                         Muck, Show, Street, Note})
 
 
 # -- settling the pot ----------------------------------------------------------
@@ -1054,7 +1074,7 @@ class _Settlement:
             players=results, button=button, big_blind=replay.big_blind,
             actions=replay.actions, draws=replay.draws, pots=pots, rake=rake,
             ended=ended, rounds_played=replay.round, draws_played=replay.draw_number,
-            violations=replay.violations)
+            violations=replay.violations, idle=replay.idle)
 
     def _check_total(self, pot: int) -> None:
         """The log's own total pot is ``pot``, what was put in less the returns (S1)."""
@@ -1659,6 +1679,8 @@ class _Table:
     hands: int = 0
     line: int = 0
     violations: list[Violation] = field(default_factory=list)
+    unknown_before: str = ""
+    """Why the stacks carried into the next hand are unknown (a hand lost or skipped)."""
 
 
 class Auditor:
@@ -1678,19 +1700,39 @@ class Auditor:
     def __init__(self, *, fast_path: bool = True) -> None:
         self.table: _Table | None = None
         self.fast_path = fast_path
+        # hash of each hand id seen -> its line (T5); a hash keeps memory small
+        self._hand_lines: dict[int, int] = {}
 
-    def feed(self, record: Record) -> list[HandReport | SessionReport]:
+    def feed(self, record: Record) -> list[HandReport | SessionReport | SkippedHand]:
         """Replay one record; return the reports it completes."""
         if isinstance(record, Hand):
+            if record.ruleset.game not in AUDITED_GAMES:
+                return self._skip(SkippedHand(game=GAME_NAMES[record.ruleset.game],
+                                              hand_id=record.hand_id, source=record.source,
+                                              line=record.line, hand=record))
             return self._hand(record)
         if isinstance(record, SessionStart):
             return self._session_start(record)
         if isinstance(record, SessionEnd):
             return self._session_end(record)
-        if self.table is not None and record.text.lstrip().startswith("Hand"):
-            self.table.hands += 1   # an unreadable hand was still played (N1 counts it),
-            self.table.previous = None   # but its button and deal are unknown (G4, G6)
+        if isinstance(record, SkippedHand):
+            return self._skip(record)
+        table = self.table
+        if table is not None and record.hand_lost:
+            if table.seats:   # a house session: the hand was still played (N1 counts it)
+                table.hands += 1
+            else:   # a site log: the stacks after the lost hand are unknown
+                table.unknown_before = f"the hand at line {record.line} could not be read"
+            table.previous = None   # its button and deal are unknown (G4, G6)
         return []   # a ParseError: nothing to replay
+
+    def _skip(self, skipped: SkippedHand) -> list[HandReport | SessionReport | SkippedHand]:
+        """A hand of another game: its chips move, so the next hand's stacks are unknown."""
+        if self.table is not None and not self.table.seats:
+            self.table.unknown_before = (f"{skipped.game} hand {skipped.hand_id} was "
+                                         "played in between")
+            self.table.previous = None
+        return [skipped]
 
     def close(self) -> SessionReport | None:
         """End the session under way (at the end of the stream)."""
@@ -1724,14 +1766,39 @@ class Auditor:
         table.hands += 1
         table.ruleset = table.ruleset or hand.ruleset
         self._check_continues(table, hand)
-        report = replay_hand(hand, table.seats or None, table.stacks, table.previous,
+        carried = table.stacks
+        if table.unknown_before:
+            carried = {}
+        report = replay_hand(hand, table.seats or None, carried, table.previous,
                              fast_path=self.fast_path)
+        self._check_unique(table, hand)
+        if table.unknown_before:
+            report.notes.append(f"stacks not checked against the hand before: "
+                                f"{table.unknown_before}")
+            table.unknown_before = ""
+        if hand.damaged:
+            _judge_up_to_damage(report, hand)
+            if not table.seats:
+                table.unknown_before = (f"hand {hand.hand_id} has a line that could not "
+                                        f"be read (line {hand.damaged[0]})")
         table.stacks = report.end_stacks
         table.previous = report
         last_line = report.actions[-1].line if report.actions else report.line
         table.line = max(hand.line, last_line, report.line)
         reports.append(report)
         return reports
+
+    def _check_unique(self, table: _Table, hand: Hand) -> None:
+        """A hand id names one hand (T5); a store keeps the first copy.
+
+        Reported with the session, since it is about the list of hands: the
+        second copy's own report is not stored.
+        """
+        first = self._hand_lines.setdefault(hash(hand.hand_id), hand.line)
+        if first != hand.line:
+            table.violations.append(Violation(
+                "T5", f"the hand id is used again (first at line {first}); "
+                "only the first hand with it is stored", hand.hand_id, hand.source, hand.line))
 
     def _check_continues(self, table: _Table, hand: Hand) -> None:
         """A session stops at its length or when a player is broke (N1)."""
@@ -1783,6 +1850,18 @@ class Auditor:
                              dict(table.stacks), _leader(table.stacks), table.violations)
 
 
+def _judge_up_to_damage(report: HandReport, hand: Hand) -> None:
+    """Keep the violations before the first unreadable line; what follows may hang on it."""
+    first = hand.damaged[0]
+    kept = [v for v in report.violations if v.line < first]
+    if len(kept) < len(report.violations):
+        report.notes.append(f"not judged after line {first}, which could not be read "
+                            f"({len(report.violations) - len(kept)} finding(s) set aside)")
+    else:
+        report.notes.append(f"line {first} could not be read")
+    report.violations[:] = kept
+
+
 def _leader(stacks: dict[str, int]) -> str | None:
     """The player with the larger stack; None for a draw (N1)."""
     if not stacks:
@@ -1797,7 +1876,7 @@ def _stack_list(stacks: dict[str, int]) -> str:
 
 
 def audit(records: Iterable[Record], *, fast_path: bool = True,
-          ) -> Iterator[HandReport | SessionReport | ParseError]:
+          ) -> Iterator[HandReport | SessionReport | ParseError | SkippedHand]:
     """Replay a stream of records; yield every report, and parse errors in place.
 
     The order of the stream is kept, so a caller can print or store as it goes

@@ -51,10 +51,17 @@ class PlayerEvent(Event):
 
 @dataclass(**_EVENT)
 class Seat(PlayerEvent):
-    """``player`` sits in ``seat``; ``stack`` is stated by the log, or ``None``."""
+    """``player`` sits in ``seat``; ``stack`` is stated by the log, or ``None``.
+
+    ``in_hand`` is false for a player seated but not dealt in (sitting out,
+    waiting for the big blind, moved in from another table after the deal):
+    his stack is known and carried to the next hand, but he takes no part in
+    this one (site rule T2).
+    """
 
     seat: int
     stack: int | None = None
+    in_hand: bool = True
 
 
 @dataclass(**_EVENT)
@@ -156,6 +163,26 @@ class Raise(PlayerEvent):
 BettingAction: TypeAlias = Check | Fold | Bet | Call | Raise
 
 
+# -- what the log says beside the play ------------------------------------------
+
+NoteKind = Literal["chat", "table", "timeout", "connection", "tournament", "hand"]
+
+
+@dataclass(**_EVENT)
+class Note(Event):
+    """A line a site writes that tells nothing about the play, kept as it was.
+
+    ``kind`` sorts them for the counts a reader reports: ``chat`` (players
+    talking), ``table`` (joins, leaves, seats, the cap), ``timeout`` (clocks
+    and time banks), ``connection`` (disconnects, returns), ``tournament``
+    (eliminations, prizes, levels) and ``hand`` (cancelled hands, dead hands).
+    The engine ignores notes; ``docs/format.md`` lists each shape per site.
+    """
+
+    kind: NoteKind
+    text: str
+
+
 # -- results ------------------------------------------------------------------
 
 @dataclass(**_EVENT)
@@ -252,6 +279,8 @@ class ParseError:
     line: int
     column: int = 0
     text: str = ""
+    hand_lost: bool = True
+    """Whether a hand was lost with the text (false: one line of a hand kept without it)."""
 
     def __str__(self) -> str:
         return f"{self.source}:{self.line}:{self.column}: {self.message}"
@@ -271,8 +300,31 @@ class Hand:
     started_at: datetime | None = None
     unit: int = 1
     """How many of the amounts make one unit of the log's currency (100 for cents)."""
+    damaged: tuple[int, ...] = ()
+    """Lines of the hand that could not be read (each also a :class:`ParseError`).
+
+    The hand is kept with the rest of its lines; the audit judges it only up to
+    the first of them, since what follows may hang on what was lost.
+    """
+
+
+@dataclass(slots=True, kw_only=True)
+class SkippedHand:
+    """A hand of a game the engine does not audit, read past and counted by game.
+
+    ``game`` is the game's name as the reports give it ("Razz", "2-7 Triple
+    Draw"). A reader yields it for a game it does not read; the auditor turns
+    a :class:`Hand` of a game it does not audit (``Ruleset.game``) into one,
+    keeping the hand in :attr:`hand`.
+    """
+
+    game: str
+    hand_id: str
+    source: str
+    line: int
+    hand: Hand | None = None
 
 
 #: What a parser yields: a hand it could not read comes as a ParseError, in
 #: its place in the stream, so the reader goes on with the next hand.
-Record: TypeAlias = SessionStart | Hand | SessionEnd | ParseError
+Record: TypeAlias = SessionStart | Hand | SessionEnd | ParseError | SkippedHand

@@ -17,7 +17,15 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
-Game = Literal["badugi", "badeucy", "badacey"]
+Game = Literal["badugi", "badeucy", "badacey", "27td", "a5td"]
+
+#: How reports name each game.
+GAME_NAMES: dict[str, str] = {
+    "badugi": "Badugi", "badeucy": "Badeucy", "badacey": "Badacey",
+    "27td": "2-7 Triple Draw", "a5td": "A-5 Triple Draw",
+}
+#: The games the engine audits; a hand of another game is read and counted as skipped.
+AUDITED_GAMES = frozenset({"badugi"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -104,3 +112,13 @@ RULES: dict[str, str] = {
     "X2": "split games: each hand evaluated as Badugi and as lowball",
     "X3": "split games: each half wins half the pot",
 }
+
+#: The rules sites play by that RULES.md does not state (docs/rules.md, "Site rules").
+SITE_RULES: dict[str, str] = {
+    "T1": "limit: after an all-in for less than a full bet, the next bet completes it",
+    "T2": "a player seated but not dealt in takes no part in the hand",
+    "T3": "dead and missed blinds: a dead blind goes to the pot, not to the poster's bet",
+    "T4": "a player moved in from another table brings his stack",
+    "T5": "a site's hand ids are unique",
+}
+RULES.update(SITE_RULES)

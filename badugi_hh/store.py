@@ -68,7 +68,7 @@ from badugi_hh.engine import (
     ActionRecord, Auditor, DrawRecord, HandReport, SessionReport, Violation,
 )
 from badugi_hh.evaluate import EvaluationError, badugi_rank
-from badugi_hh.events import Cards, Hand, ParseError, Record, SessionStart
+from badugi_hh.events import Cards, Hand, ParseError, Record, SessionStart, SkippedHand
 from badugi_hh.parsers import iter_log_files, read_records
 from badugi_hh.rules import RULES, Ruleset
 
@@ -275,6 +275,15 @@ class QuarantineRow(NamedTuple):
     text: str
 
 
+class SkippedRow(NamedTuple):
+    """A hand of a game the engine does not audit: read past, counted by game."""
+
+    source: str
+    line: int
+    hand_id: str
+    game: str
+
+
 class RuleRow(NamedTuple):
     rule: str
     title: str
@@ -295,6 +304,7 @@ TABLES: dict[str, type[tuple]] = {
     "pots": PotRow,
     "violations": ViolationRow,
     "quarantine": QuarantineRow,
+    "skipped": SkippedRow,
 }
 _PRIMARY_KEYS = {"rules": "rule", "sources": "path", "players": "player"}
 
@@ -406,6 +416,8 @@ class ImportSummary:
     sessions: int = 0
     violations: int = 0
     quarantined: int = 0
+    skipped: int = 0
+    """Hands of games the engine does not audit (the ``skipped`` table, by game)."""
     rows: int = 0
     seconds: float = 0.0
 
@@ -421,10 +433,12 @@ class ImportSummary:
         2 files read (1 unchanged, skipped): 30 hands, 12 new, 0 sessions, 3 new violations, 0 quarantined in 0.50 s (60 hands/s)
         """
         unchanged = f" ({self.unchanged} unchanged, skipped)" if self.unchanged else ""
+        skipped = (f", {self.skipped:,} hands of other games skipped" if self.skipped
+                   else "")
         return (f"{self.files} files read{unchanged}: {self.hands:,} hands, "
                 f"{self.new_hands:,} new, {self.sessions:,} sessions, "
-                f"{self.violations:,} new violations, {self.quarantined:,} quarantined "
-                f"in {self.seconds:.2f} s ({self.hands_per_second:,.0f} hands/s)")
+                f"{self.violations:,} new violations, {self.quarantined:,} quarantined"
+                f"{skipped} in {self.seconds:.2f} s ({self.hands_per_second:,.0f} hands/s)")
 
 
 # -- from engine reports to rows -------------------------------------------------------
@@ -611,7 +625,8 @@ class _Rows:
 
     def __bool__(self) -> bool:
         return bool(self.hands_read or self.sessions_read or self.finished
-                    or self.tables["quarantine"] or self.sealed["quarantine"])
+                    or self.tables["quarantine"] or self.sealed["quarantine"]
+                    or self.tables["skipped"] or self.sealed["skipped"])
 
     def add_hand(self, source: str, hand: Hand, report: HandReport,
                  started_at: datetime | None) -> None:
@@ -757,6 +772,10 @@ class _Rows:
             return None
         return parts[0] if len(parts) == 1 else pa.concat_tables(parts)
 
+    def add_skipped(self, source: str, skipped: SkippedHand) -> None:
+        self.tables["skipped"].append(
+            SkippedRow(source, skipped.line, skipped.hand_id, skipped.game))
+
     def add_quarantine(self, source: str, error: ParseError) -> None:
         self.tables["quarantine"].append(
             QuarantineRow(source, error.line, error.column, error.message, error.text))
@@ -807,6 +826,9 @@ def _file_batches(records: Iterable[Record], source: str,
         elif isinstance(record, SessionStart):
             sessions[record.session_id] = _OpenSession.of_header(record)
         for report in auditor.feed(record):
+            if isinstance(report, SkippedHand):
+                batch.add_skipped(source, report)
+                continue
             if isinstance(report, SessionReport):
                 batch.add_session(source, report, _closed_session(sessions, report))
                 continue
@@ -863,6 +885,8 @@ _INSERTS = {
                "WHERE NOT EXISTS (SELECT 1 FROM players p WHERE p.player = b.player)",
     "quarantine": "INSERT INTO quarantine BY NAME SELECT * FROM {frame} b WHERE NOT EXISTS "
                   "(SELECT 1 FROM quarantine q WHERE q.source = b.source AND q.line = b.line)",
+    "skipped": "INSERT INTO skipped BY NAME SELECT * FROM {frame} b WHERE NOT EXISTS "
+               "(SELECT 1 FROM skipped k WHERE k.source = b.source AND k.line = b.line)",
 }
 _DEFAULT_INSERT = "INSERT INTO {table} BY NAME SELECT * FROM {frame}"
 _FINISH_SOURCES = """
@@ -1005,6 +1029,7 @@ class _Importer:
         summary.sessions += batch.sessions_read
         summary.violations += inserted["violations"] - deleted_violations
         summary.quarantined += inserted["quarantine"]
+        summary.skipped += inserted["skipped"]
         summary.rows += sum(inserted.values())
         if self.progress is not None:
             self.progress(batch.hands_read)

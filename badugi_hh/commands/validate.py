@@ -9,12 +9,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from badugi_hh.engine import HandReport, SessionReport, Violation, audit
-from badugi_hh.events import ParseError
+from badugi_hh.events import ParseError, SkippedHand
 from badugi_hh.parsers import iter_log_files, read_records
 from badugi_hh.progress import Progress
 
@@ -37,10 +38,16 @@ class FileAudit:
     sessions: int = 0
     violations: list[Violation] = field(default_factory=list)
     errors: list[ParseError] = field(default_factory=list)
+    skipped: Counter[str] = field(default_factory=Counter)
+    """Hands of games not audited, by game."""
+    notes: list[tuple[int, str]] = field(default_factory=list)
+    """What the audit could not judge, at its line: information, not violations."""
 
     def as_json(self) -> dict[str, object]:
         return {
             "file": self.path, "hands": self.hands, "sessions": self.sessions,
+            "skipped": dict(self.skipped.most_common()),
+            "notes": [{"line": line, "message": note} for line, note in self.notes],
             "violations": [{"rule": v.rule, "line": v.line, "hand": v.hand_id,
                             "message": v.message} for v in self.violations],
             "errors": [{"line": e.line, "column": e.column, "message": e.message}
@@ -55,11 +62,14 @@ def validate_file(path: Path, progress: Progress | None = None) -> FileAudit:
         if isinstance(item, HandReport):
             result.hands += 1
             result.violations.extend(item.violations)
+            result.notes.extend((item.line, note) for note in item.notes)
             if progress:
                 progress.advance()
         elif isinstance(item, SessionReport):
             result.sessions += 1
             result.violations.extend(item.violations)
+        elif isinstance(item, SkippedHand):
+            result.skipped[item.game] += 1
         else:
             result.errors.append(item)
     result.violations.sort(key=lambda v: v.line)
@@ -100,11 +110,29 @@ def _print_text(result: FileAudit) -> None:
         print(f"{error.source}:{error.line}:{error.column}: [PARSE] {error.message}")
     for violation in result.violations:
         print(violation)
+    for line, note in result.notes:
+        print(f"{result.path}:{line}: (note) {note}")
+    lost = sum(error.hand_lost for error in result.errors)
+    hands_lost = f" ({_count(lost, 'hand')} lost)" if lost else ""
     verdict = "clean" if not (result.violations or result.errors) else (
         f"{_count(len(result.violations), 'violation')}, "
-        f"{_count(len(result.errors), 'unreadable hand')}")
+        f"{_count(len(result.errors), 'unreadable line')}{hands_lost}")
     print(f"{result.path}: {_count(result.hands, 'hand')} in "
-          f"{_count(result.sessions, 'session')}: {verdict}")
+          f"{_count(result.sessions, 'session')}: {verdict}{_skipped(result.skipped)}")
+
+
+def _skipped(skipped: Counter[str]) -> str:
+    """``; 74 hands of other games skipped: 31 Razz, 22 Stud``.
+
+    >>> _skipped(Counter({"Razz": 2, "2-7 Triple Draw": 5}))
+    '; 7 hands of other games skipped: 5 2-7 Triple Draw, 2 Razz'
+    >>> _skipped(Counter())
+    ''
+    """
+    if not skipped:
+        return ""
+    games = ", ".join(f"{count:,} {game}" for game, count in skipped.most_common())
+    return f"; {_count(skipped.total(), 'hand')} of other games skipped: {games}"
 
 
 def _count(number: int, thing: str) -> str:

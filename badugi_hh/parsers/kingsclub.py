@@ -16,7 +16,7 @@
 ... '''
 >>> session, hand = read_kingsclub(log)
 >>> hand.hand_id, hand.ruleset.small_blind, hand.unit, hand.events[0]
-('kingsclub#7', 1500, 100, Seat(line=4, player='Ana', seat=1, stack=128500))
+('kingsclub#7', 1500, 100, Seat(line=4, player='Ana', seat=1, stack=128500, in_hand=True))
 
 Each line is parsed with ``grammar/kingsclub.lark``. KingsClub says a call
 as the round's total it brings the caller to (``calls 90`` after raising to

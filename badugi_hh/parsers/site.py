@@ -14,9 +14,13 @@ site reader:
   (or what else the dialect says starts a session: :attr:`SiteHand.session_key`),
   with no players: the seats of a site hand are its own ``Seat`` events.
 
-A hand that cannot be read becomes a :class:`ParseError` naming file, line
-and column, and reading goes on with the next hand; so does any text before
-the first hand.
+A line that cannot be read becomes a :class:`ParseError` naming file, line
+and column; the hand is kept without it (:attr:`Hand.damaged` lists such
+lines), so a line costs no more than itself. Only a hand whose header cannot
+be read is lost, as a :class:`ParseError` in its place; reading goes on with
+the next hand, and any text before the first hand is one error too. A hand of
+a game the reader does not read comes as a :class:`SkippedHand`, named by
+its game.
 
 >>> money("$1,285.50"), money("928.25"), money("-270"), money("$5")
 (128550, 92825, -27000, 500)
@@ -27,7 +31,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NoReturn, Protocol
 
@@ -37,7 +41,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from badugi_hh.cards import Card, parse_card
 from badugi_hh.events import (
     Button, Cards, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Muck, ParseError, Record,
-    Seat, SessionStart, Street,
+    Seat, SessionStart, SkippedHand, Street,
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.text import LineBlock, LogText
@@ -253,6 +257,8 @@ class SiteHand:
     session_id: str = ""
     title: str = ""
     renumber: bool = False
+    errors: list[LineError] = field(default_factory=list)
+    """Lines of the hand that could not be read, each with its line set."""
 
 
 class SiteDialect(Protocol):
@@ -267,8 +273,9 @@ class SiteDialect(Protocol):
     def hand_name(self, block: LineBlock) -> str:
         """How errors name the hand: ``hand #32617272179``."""
 
-    def assemble(self, block: LineBlock, source: str) -> SiteHand:
-        """The hand of ``block``, or :class:`LineError` with its line set."""
+    def assemble(self, block: LineBlock, source: str) -> SiteHand | SkippedHand:
+        """The hand of ``block`` (or a hand of a game not read), or :class:`LineError`
+        with its line set where the hand cannot be read at all."""
 
 
 def read_site_log(dialect: SiteDialect, log: LogText) -> Iterator[Record]:
@@ -289,7 +296,18 @@ def read_site_log(dialect: SiteDialect, log: LogText) -> Iterator[Record]:
                              source=source, line=error.line, column=error.column,
                              text=block.text)
             continue
+        if isinstance(site, SkippedHand):
+            yield site
+            continue
         hand = site.hand
+        for error in site.errors:
+            yield ParseError(message=f"{dialect.hand_name(block)}: {error.message}",
+                             source=source, line=error.line, column=error.column,
+                             text=block.lines[error.line - block.start]
+                             if 0 <= error.line - block.start < len(block.lines) else "",
+                             hand_lost=False)
+        if site.errors:
+            hand.damaged = tuple(sorted(error.line for error in site.errors))
         key = (site.table, hand.ruleset if site.session_key is None else site.session_key)
         if session != key:
             session, hands = key, 0
