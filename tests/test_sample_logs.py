@@ -70,7 +70,7 @@ def test_the_command_sums_up_each_file_in_words(capsys: pytest.CaptureFixture[st
     real = SAMPLES.parent / "tests" / "data" / "real"
     assert main(["validate", str(real / "fulltilt"), str(SAMPLES / "broken-G.txt")]) == 1
     summaries = [line.split(": ", 1)[1] for line in capsys.readouterr().out.splitlines()
-                 if line.endswith(("clean", "unreadable hands"))]
+                 if line.endswith(("clean", "unreadable lines"))]
     assert summaries[0] == "1 hand in 1 session: clean"
     assert re.fullmatch(r"\d+ hands in \d+ sessions?: \d+ violations?, 0 unreadable lines",
                         summaries[1])
