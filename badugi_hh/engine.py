@@ -44,7 +44,7 @@ from badugi_hh.events import (
     Raise, Record, Seat, SessionEnd, SessionStart, Show, SkippedHand, StackStated, Street,
     UncalledReturned,
 )
-from badugi_hh.rules import AUDITED_GAMES, GAME_NAMES, Ruleset
+from badugi_hh.rules import Ruleset
 
 __all__ = [
     "Violation", "ActionRecord", "DrawRecord", "PlayerResult", "Pot",
@@ -455,7 +455,7 @@ class HandReplay:
                 self.report(self._blind_rule(), event.line, f"{event.player} posts the "
                             f"big blind; it is {big}'s to post")
             self._check_blind_amount(player, event, rules.big_blind)
-        if kind == "dead":
+        if kind in ("dead", "ante"):
             dead = event.amount
         elif kind == "small+big":
             dead = max(0, event.amount - rules.big_blind)
@@ -1706,8 +1706,8 @@ class Auditor:
     def feed(self, record: Record) -> list[HandReport | SessionReport | SkippedHand]:
         """Replay one record; return the reports it completes."""
         if isinstance(record, Hand):
-            if record.ruleset.game not in AUDITED_GAMES:
-                return self._skip(SkippedHand(game=GAME_NAMES[record.ruleset.game],
+            if not record.ruleset.audited:
+                return self._skip(SkippedHand(game=record.ruleset.game_name,
                                               hand_id=record.hand_id, source=record.source,
                                               line=record.line, hand=record))
             return self._hand(record)

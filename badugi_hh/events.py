@@ -29,7 +29,9 @@ from badugi_hh.rules import Ruleset
 MaybeCard: TypeAlias = Card | None
 Cards: TypeAlias = tuple[MaybeCard, ...]
 
-BlindKind = Literal["small", "big", "dead", "small+big"]
+#: ``dead``: a blind that is not the poster's bet (a missed small blind, T3);
+#: ``ante``: a forced bet from every player, dead money like a dead blind.
+BlindKind = Literal["small", "big", "dead", "small+big", "ante"]
 StreetKind = Literal["deal", "draw", "betting", "showdown", "summary"]
 
 _EVENT = dict(frozen=True, slots=True, kw_only=True)

@@ -19,12 +19,18 @@ from typing import Literal
 
 Game = Literal["badugi", "badeucy", "badacey", "27td", "a5td"]
 
+Structure = Literal["fixed", "pot", "half-pot", "no"]
+
 #: How reports name each game.
 GAME_NAMES: dict[str, str] = {
     "badugi": "Badugi", "badeucy": "Badeucy", "badacey": "Badacey",
     "27td": "2-7 Triple Draw", "a5td": "A-5 Triple Draw",
 }
-#: The games the engine audits; a hand of another game is read and counted as skipped.
+#: How reports name each betting structure but fixed limit.
+STRUCTURE_NAMES: dict[str, str] = {"pot": "Pot Limit", "half-pot": "Half Pot Limit",
+                                   "no": "No Limit"}
+#: The games the engine audits (fixed limit only); a hand of another game, or of
+#: another betting structure, is read and counted as skipped.
 AUDITED_GAMES = frozenset({"badugi"})
 
 
@@ -34,6 +40,7 @@ class Ruleset:
 
     name: str = "house"
     game: Game = "badugi"
+    structure: Structure = "fixed"       # B2; only fixed limit is audited yet
     min_players: int = 2
     max_players: int = 2                 # G1
     starting_stack: int | None = 100     # G3; None where each hand states stacks
@@ -62,6 +69,18 @@ class Ruleset:
     def bet_size(self, round_number: int) -> int:
         """The fixed bet and raise size of betting round 1..4 (B2)."""
         return self.small_bet if round_number <= self.betting_rounds // 2 else self.big_bet
+
+    @property
+    def audited(self) -> bool:
+        """Whether the engine audits hands of this game and structure."""
+        return self.game in AUDITED_GAMES and self.structure == "fixed"
+
+    @property
+    def game_name(self) -> str:
+        """``Badugi``, ``Pot Limit 2-7 Triple Draw``: how reports name the game."""
+        structure = STRUCTURE_NAMES.get(self.structure)
+        game = GAME_NAMES[self.game]
+        return f"{structure} {game}" if structure else game
 
     def replace(self, **changes: object) -> Ruleset:
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]

@@ -45,7 +45,7 @@ from badugi_hh.events import (
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.text import LineBlock, LogText
-from badugi_hh.rules import HOUSE, Ruleset
+from badugi_hh.rules import HOUSE, Game, Ruleset, Structure
 
 __all__ = ["CENTS", "MAX_HAND_LINES", "MAX_TABLE_SIZE", "EventFactory", "SiteDialect",
            "SiteHand", "SiteTransformer", "Wording", "hidden_deals", "money", "parse_at",
@@ -82,20 +82,29 @@ def money(text: str) -> int:
     return -amount if sign == "-" else amount
 
 
+#: Cards dealt to each player, by game.
+HAND_SIZES: dict[str, int] = {"badugi": 4, "badeucy": 5, "badacey": 5, "27td": 5, "a5td": 5}
+
+
 @functools.cache
 def site_ruleset(name: str, small_bet: int, big_bet: int, max_players: int, *,
-                 small_blind: int | None = None, rake: bool = True) -> Ruleset:
-    """The fixed-limit Badugi of a site table: stakes from the header, rake, no burns.
+                 small_blind: int | None = None, big_blind: int | None = None,
+                 rake: bool = True, game: Game = "badugi",
+                 structure: Structure = "fixed") -> Ruleset:
+    """The triple-draw game of a site table: stakes from the header, rake, no burns.
 
     The blinds are the small bet and, unless ``small_blind`` says otherwise, half
-    of it, as in every fixed-limit game these sites deal; no header states them.
-    A site hand states its own stacks and has no session length; ``rake=False``
-    for a tournament, which takes none.
+    of it, as in every fixed-limit game these sites deal, where no header states
+    them (``big_blind`` for one that does, as pot limit does). A site hand states
+    its own stacks and has no session length; ``rake=False`` for a tournament,
+    which takes none. ``game`` sets the hand size (:data:`HAND_SIZES`).
     """
     return HOUSE.replace(name=name, max_players=max_players, min_players=2,
-                         starting_stack=None,
+                         starting_stack=None, game=game, structure=structure,
+                         hand_size=HAND_SIZES[game],
                          small_blind=small_bet // 2 if small_blind is None else small_blind,
-                         big_blind=small_bet, small_bet=small_bet, big_bet=big_bet,
+                         big_blind=small_bet if big_blind is None else big_blind,
+                         small_bet=small_bet, big_bet=big_bet,
                          session_hands=None, burns_logged=False, deal_order_logged=False,
                          rake=rake)
 
