@@ -42,7 +42,7 @@ from badugi_hh.events import (
     Award, Bet, Burn, Button, Call, Cards, Check, Deal, Draw, DrawnCards, Event,
     Fold, Hand, Muck, NetStated, Note, ParseError, PlayerEvent, PostBlind, PotTotal,
     Raise, Record, Seat, SessionEnd, SessionStart, Show, SkippedHand, StackStated, Street,
-    UncalledReturned,
+    SummaryResult, UncalledReturned,
 )
 from badugi_hh.rules import Ruleset
 
@@ -241,6 +241,7 @@ class HandReplay:
         "showdown", "fold_line", "after_fold_reported",
         "stated_awards", "award_line", "stated_returns", "stated_stacks", "stated_net",
         "descriptions", "mucked", "shown", "pot_total", "last_line", "idle",
+        "full_to", "summary_won", "blinds_checked",
     )
 
     def __init__(self, hand: Hand, seats: dict[str, int] | None = None,
@@ -267,6 +268,8 @@ class HandReplay:
         self.round_closed = False
         self.pending: list[str] = []   # who must still act this round, in order
         self.to_match = 0
+        self.full_to = 0               # the last full bet or raise: raises go from it (T1)
+        self.blinds_checked = False    # whether a big blind was looked for at the deal
         self.bets_in_round = 0
         # draws
         self.draw_number = 0           # draws begun
@@ -295,6 +298,7 @@ class HandReplay:
         self.pot_total: tuple[int | None, int, int] | None = None   # total, rake, line
         self.last_line = hand.line
         self.idle: dict[str, int] = {}   # seated, not dealt in (T2): their stacks
+        self.summary_won: dict[str, tuple[int, int]] = {}   # the summary's wins, with lines
 
     def report(self, rule: str, line: int, message: str) -> None:
         self.violations.append(Violation(rule, message, self.hand.hand_id,
@@ -419,7 +423,9 @@ class HandReplay:
                         "it alternates every hand")
 
     def on_street(self, event: Street) -> None:
-        if event.kind == "draw":
+        if event.kind == "deal":
+            self._check_big_blind(event.line)
+        elif event.kind == "draw":
             self._begin_draw(event.line, event.number)
         elif event.kind == "showdown":
             self._begin_showdown(event.line)
@@ -468,12 +474,30 @@ class HandReplay:
             self.to_match = player.round_in
             if kind != "small":
                 self.bets_in_round = 1   # the big blind is the opening bet (B3)
+        if kind in ("big", "small+big"):
+            self.full_to = max(self.full_to, rules.big_blind)   # even if posted short (T1)
         self.actions.append(_new_tuple(ActionRecord, (event.player, 1, "post", event.amount,
                                                       player.round_in, player.all_in, 0,
                                                       event.line)))
         # Round 1 starts left of the big blind: the dealer heads-up (B6, M2).
         anchor = self.players[self.big_blind].seat if self.big_blind else self.button_seat
         self.pending = self._can_act_after(anchor)
+
+    def _check_big_blind(self, line: int) -> None:
+        """Once the blinds are in, a big blind must be among them (G4, M1).
+
+        Reported once; the betting then starts left of the player who owed it,
+        so the rest of the round is not reported as out of turn.
+        """
+        if self.blinds_checked or self.round != 1 or self.big_blind is not None:
+            self.blinds_checked = True
+            return
+        self.blinds_checked = True
+        big = self._expected_blinds()[1]
+        whose = f"; it is {big}'s to post" if big else ""
+        self.report(self._blind_rule(), line, f"no big blind is posted{whose}")
+        if big:
+            self.pending = self._can_act_after(self.players[big].seat)
 
     def _blind_rule(self) -> str:
         """Who posts what: G4 heads-up, M1 multiway."""
@@ -494,6 +518,7 @@ class HandReplay:
         if self.draw_number:
             self._show_hand_after_draw(player, event)
             return
+
         if player.dealt:
             self.report("G5", event.line, f"{player.name} is dealt a second hand")
         elif len(event.cards) != self.rules.hand_size:
@@ -531,6 +556,10 @@ class HandReplay:
     def _take_cards(self, cards: Sequence[Card | None], where: str, line: int) -> None:
         """Account for cards leaving the deck (G2, D3, D4)."""
         self.cards_used += len(cards)
+        self._check_cards(cards, where, line)
+
+    def _check_cards(self, cards: Sequence[Card | None], where: str, line: int) -> None:
+        """Cards coming into play, already counted: none may be in play or out of it."""
         seen = self.seen
         for card in cards:
             if card is None:
@@ -553,7 +582,7 @@ class HandReplay:
 
     def _start_round(self, number: int) -> None:
         self.round, self.round_closed = number, False
-        self.to_match, self.bets_in_round = 0, 0
+        self.to_match, self.full_to, self.bets_in_round = 0, 0, 0
         for player in self.players.values():
             player.round_in = 0
         # After a draw the first player left of the button acts (B6, M2).
@@ -564,8 +593,10 @@ class HandReplay:
         if self.round and not self.in_draw and not self.round_closed:
             return True   # the round under way: by far the most common case
         if self.round == 0:
-            self.report("G4", line, "betting starts before the blinds are posted")
+            self.report(self._blind_rule(), line, "betting starts before the blinds are "
+                        "posted")
             self.round = 1
+
         if self.in_draw:
             self._close_draw(line)
             if self._no_more_betting():
@@ -598,6 +629,8 @@ class HandReplay:
         if not (self.round and not self.in_draw and not self.round_closed) \
                 and not self._enter_betting(event.line):
             return None
+        if not self.blinds_checked:
+            self._check_big_blind(event.line)
         pending = self.pending
         if pending and pending[0] == player.name:
             del pending[0]   # the player whose turn it is: nothing more to check here
@@ -708,7 +741,9 @@ class HandReplay:
         elif event.amount != size and not (event.amount < size and event.amount == player.stack):
             self.report("B2", event.line, f"{player.name} bets {event.amount}; a bet "
                         f"{_round_name(self.round)} is {size}")
-        self._aggress(player, event.amount, event.line, "bet", facing)
+        short = event.amount < size and event.amount == player.stack
+        self._aggress(player, event.amount, event.line, "bet", facing,
+                      counts=self._raise_level(event.amount, size, short))
 
     def on_raise(self, event: Raise) -> None:
         player = self._action_player(event)
@@ -717,7 +752,7 @@ class HandReplay:
         facing = self.to_match - player.round_in
         size = self.rules.bet_size(self.round)
         added = event.to - player.round_in
-        expected_to = self.to_match + size
+        expected_to = self.full_to + size   # a completion after a short all-in, too (T1)
         if self.to_match == 0:
             self.report("B4", event.line, f"{player.name} raises with no bet to raise; "
                         "the choice is check or bet")
@@ -728,14 +763,33 @@ class HandReplay:
             self.report("B2", event.line, f"{player.name} raises by {event.by}, but from "
                         f"{self.to_match} to {event.to} is a raise of "
                         f"{event.to - self.to_match}")
-        self._aggress(player, added, event.line, "raise", facing)
+        short = event.to < expected_to and added == player.stack
+        self._aggress(player, added, event.line, "raise", facing,
+                      counts=self._raise_level(event.to, size, short))
 
-    def _aggress(self, player: _Player, added: int, line: int, kind: str, facing: int) -> None:
-        if self.bets_in_round > self.rules.max_raises:   # the bet and every raise are in
+    def _raise_level(self, to: int, size: int, short_all_in: bool) -> bool:
+        """Move the level raises go from; whether the bet or raise to ``to`` counts (T1).
+
+        A bet or raise sets the level (a wrong one too: B2 has said so, and the
+        log is followed). An all-in for less than a full one counts as full if it
+        is at least half of it (the half-bet rule of limit poker); for less, the
+        next player may complete it, and only that completion counts.
+        """
+        if not short_all_in:
+            self.full_to = to
+            return True
+        if 2 * (to - self.full_to) >= size:
+            self.full_to += size
+            return True
+        return False
+
+    def _aggress(self, player: _Player, added: int, line: int, kind: str, facing: int,
+                 *, counts: bool = True) -> None:
+        if counts and self.bets_in_round > self.rules.max_raises:   # bet and raises all in
             self.report("B3", line, f"{player.name} {kind}s after the cap: one bet and "
                         f"{self.rules.max_raises} raises per round"
                         + (", the big blind counting as the bet" if self.round == 1 else ""))
-        self.bets_in_round += 1
+        self.bets_in_round += counts
         self._put_in(player, added, line)
         if player.round_in > self.to_match:
             self.to_match = player.round_in
@@ -868,25 +922,26 @@ class HandReplay:
                 out_of_play.add(card)
 
     def on_drawn_cards(self, event: DrawnCards) -> None:
-        """Site logs tell the hero's replacements on a line of their own."""
+        """Site logs tell the hero's replacements on a line of their own (D2, D3, D4)."""
         player = self._player(event.player, event.line)
         if player is None or not event.cards:
             return
+        # Full Tilt tells the hero's cards after the other players' draws, so
+        # the record to complete is the player's in this draw, not the last one.
+        at = next((index for index in range(len(self.draws) - 1, -1, -1)
+                   if self.draws[index].draw == self.draw_number
+                   and self.draws[index].player == player.name), None)
+        if at is not None and self.draws[at].count != len(event.cards):
+            self.report("D2", event.line, f"{player.name} discards {self.draws[at].count} "
+                        f"and receives {len(event.cards)}; the replacements equal the "
+                        "discards")
+        self._check_cards(event.cards, f"drawn by {player.name}", event.line)
         unknown = [i for i, card in enumerate(player.cards) if card is None]
         for index, card in zip(unknown[-len(event.cards):], event.cards):
             player.cards[index] = card
-            if card is not None and card not in self.seen:
-                self.seen[card] = f"drawn by {player.name}"
-        # Full Tilt tells the hero's cards after the other players' draws, so
-        # the record to complete is the player's in this draw, not the last one.
-        for index in range(len(self.draws) - 1, -1, -1):
-            record = self.draws[index]
-            if record.draw != self.draw_number:
-                break
-            if record.player == player.name:
-                self.draws[index] = record._replace(drawn=tuple(event.cards),
-                                                    hand_after=tuple(player.cards))
-                break
+        if at is not None:
+            self.draws[at] = self.draws[at]._replace(drawn=tuple(event.cards),
+                                                     hand_after=tuple(player.cards))
 
     def _check_deck_size(self, line: int) -> None:
         rules = self.rules
@@ -972,6 +1027,9 @@ class HandReplay:
     def on_net(self, event: NetStated) -> None:
         self.stated_net[event.player] = (event.amount, event.line)
 
+    def on_summary_result(self, event: SummaryResult) -> None:
+        self.summary_won[event.player] = (event.won, event.line)
+
     def on_pot_total(self, event: PotTotal) -> None:
         self.pot_total = (event.total, event.rake, event.line)
 
@@ -989,11 +1047,11 @@ _HANDLERS = {
     UncalledReturned: HandReplay.on_uncalled, Show: HandReplay.on_show,
     Muck: HandReplay.on_muck, Award: HandReplay.on_award, PotTotal: HandReplay.on_pot_total,
     StackStated: HandReplay.on_stack, NetStated: HandReplay.on_net,
-    Note: HandReplay.on_note,
+    Note: HandReplay.on_note, SummaryResult: HandReplay.on_summary_result,
 }
 #: What may follow the fold that ends a hand.
 _AFTER_HAND = frozenset({UncalledReturned, Award, PotTotal, StackStated, NetStated,
-                         Muck, Show, Street, Note})
+                         Muck, Show, Street, Note, SummaryResult})
 
 
 # -- settling the pot ----------------------------------------------------------
@@ -1061,6 +1119,7 @@ class _Settlement:
         self._evaluate_shown()
         computed = self._computed_awards(pots, ended)
         won = self._compare_awards(computed, pot, returned, rake, ended)
+        self._check_summary(won)
         button = next((p.name for p in self.players.values()
                        if p.seat == replay.button_seat), None)
         results = self._results(returned, won, button)
@@ -1075,6 +1134,15 @@ class _Settlement:
             actions=replay.actions, draws=replay.draws, pots=pots, rake=rake,
             ended=ended, rounds_played=replay.round, draws_played=replay.draw_number,
             violations=replay.violations, idle=replay.idle)
+
+    def _check_summary(self, won: dict[str, int]) -> None:
+        """Each seat's result in the summary is what the hand paid that player (S1)."""
+        for name, (amount, line) in self.replay.summary_won.items():
+            paid = won.get(name, 0)
+            if amount != paid:
+                said = f"won {amount}" if amount else "won nothing"
+                self.report_("S1", line, f"the summary says {name} {said}, but the hand "
+                             f"paid {name} {paid}")
 
     def _check_total(self, pot: int) -> None:
         """The log's own total pot is ``pot``, what was put in less the returns (S1)."""

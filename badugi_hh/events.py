@@ -215,6 +215,18 @@ class Award(PlayerEvent):
 
 
 @dataclass(**_EVENT)
+class SummaryResult(PlayerEvent):
+    """A summary's line for one seat: what it says the player won (0: nothing).
+
+    Sites restate each seat's result after the hand (``showed [...] and won
+    ($9.45)``, ``collected (565)``, ``folded before the Draw``); the engine
+    checks it against the pot it paid out (S1).
+    """
+
+    won: int
+
+
+@dataclass(**_EVENT)
 class PotTotal(Event):
     """The log's own total of the pot and the rake taken from it.
 

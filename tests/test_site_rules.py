@@ -1,0 +1,216 @@
+"""The rules sites play by beyond RULES.md (T1-T5), and how the audit treats what a
+site log leaves out: players not dealt in, lines it could not read, other games."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from badugi_hh.engine import HandReport, SessionReport, audit
+from badugi_hh.events import (
+    Award, Bet, Button, Call, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Note,
+    ParseError, PostBlind, Raise, Seat, SessionStart, SkippedHand, Street, SummaryResult,
+    UncalledReturned,
+)
+from badugi_hh.parsers.site import site_ruleset
+
+from handkit import c, found, numbered, replay
+
+SITE = site_ruleset("t", 100, 200, 8, rake=False)   # blinds 50/100
+SEATS = {"Ana": 1, "Bruno": 2, "Carla": 3}
+STACKS = {"Ana": 1000, "Bruno": 1000, "Carla": 1000}
+
+
+def rules_found(events: list[Event], stacks: dict[str, int] | None = None) -> list[str]:
+    """The rules broken while the hand is played (a hand cut short breaks B1 and S1 at its
+    end, having no showdown and no award)."""
+    return [rule for rule, _ in found(events, seats=SEATS, stacks=stacks or STACKS,
+                                      ruleset=SITE) if rule not in ("B1", "S1")]
+
+
+def blinds() -> list[Event]:
+    """Ana on the button, Bruno the small blind, Carla the big blind; Ana acts first."""
+    return [Button(seat=1), PostBlind(player="Bruno", amount=50, kind="small"),
+            PostBlind(player="Carla", amount=100), Street(kind="deal")]
+
+
+# -- T1: an all-in for less than a full bet or raise --------------------------------------
+
+def test_a_raise_after_a_short_all_in_raise_goes_from_the_last_full_level() -> None:
+    short = {**STACKS, "Ana": 130}
+    events = blinds() + [Raise(player="Ana", to=130, all_in=True), Raise(player="Bruno", to=200)]
+    assert "B2" not in rules_found(events, short)
+    wrong = blinds() + [Raise(player="Ana", to=130, all_in=True), Raise(player="Bruno", to=230)]
+    assert "B2" in rules_found(wrong, short)
+
+
+def test_a_short_all_in_of_half_a_raise_or_more_counts_as_a_full_raise() -> None:
+    short = {**STACKS, "Ana": 160}
+    events = blinds() + [Raise(player="Ana", to=160, all_in=True), Raise(player="Bruno", to=300)]
+    assert "B2" not in rules_found(events, short)
+
+
+def test_the_completion_of_a_short_all_in_bet() -> None:
+    """``bets 50 and is all-in``, then ``raises 150 to 200`` after the draws (big bet 200)."""
+    short = {**STACKS, "Ana": 150}
+    events = blinds() + [Call(player="Ana", amount=100), Call(player="Bruno", amount=50),
+                         Check(player="Carla")]
+    for number in (1, 2):
+        events += [Street(kind="draw", number=number), *[Draw(player=p, discarded=())
+                                                         for p in ("Bruno", "Carla", "Ana")],
+                   Check(player="Bruno"), Check(player="Carla"), Check(player="Ana")]
+    events += [Street(kind="draw", number=3), *[Draw(player=p, discarded=())
+                                                for p in ("Bruno", "Carla", "Ana")],
+               Check(player="Bruno"), Check(player="Carla"), Bet(player="Ana", amount=50,
+                                                                  all_in=True),
+               Raise(player="Bruno", to=200)]
+    assert rules_found(events, short) == []
+
+
+def test_a_short_all_in_that_does_not_count_leaves_the_cap_alone() -> None:
+    short = {**STACKS, "Carla": 330}
+    events = blinds() + [Raise(player="Ana", to=200), Raise(player="Bruno", to=300),
+                         Raise(player="Carla", to=330, all_in=True), Raise(player="Ana", to=400)]
+    assert rules_found(events, short) == []
+    assert rules_found(events + [Raise(player="Bruno", to=500)], short) == ["B3"]
+
+
+# -- the hero's draws in site logs (D2, D3) ------------------------------------------------
+
+def hero_draw(drawn: str) -> list[Event]:
+    return blinds()[:3] + [
+        Deal(player="Ana", cards=c("As 2h 3d Kd")), Deal(player="Bruno", cards=(None,) * 4),
+        Deal(player="Carla", cards=(None,) * 4),
+        Call(player="Ana", amount=100), Call(player="Bruno", amount=50), Check(player="Carla"),
+        Street(kind="draw", number=1), Draw(player="Bruno", discarded=(None,)),
+        Draw(player="Carla", discarded=()), Draw(player="Ana", discarded=c("2h 3d Kd")),
+        DrawnCards(player="Ana", cards=c(drawn))]
+
+
+def drawing_found(drawn: str) -> list[tuple[str, int]]:
+    """What the draw breaks (the hand stops there: B1 and S1 at its end are left out)."""
+    return [(rule, line) for rule, line in found(hero_draw(drawn), seats=SEATS, stacks=STACKS,
+                                                 ruleset=SITE) if rule not in ("B1", "S1")]
+
+
+def test_the_hero_receiving_fewer_cards_than_he_discarded_is_d2() -> None:
+    assert drawing_found("4c 5c 6c") == []
+    assert drawing_found("4c 5c") == [("D2", 14)]
+
+
+def test_a_discarded_card_drawn_back_is_d3() -> None:
+    assert drawing_found("4c 5c Kd") == [("D3", 14)]
+
+
+# -- blinds --------------------------------------------------------------------------
+
+def test_a_missing_big_blind_is_reported_under_m1() -> None:
+    events = [Button(seat=1), PostBlind(player="Bruno", amount=50, kind="small"),
+              Street(kind="deal"), Call(player="Ana", amount=50)]
+    assert rules_found(events) == ["M1"]
+
+
+# -- the summary's per-seat results (S1) -----------------------------------------------
+
+def folded_to_the_big_blind(said: int) -> list[Event]:
+    return blinds() + [Fold(player="Ana"), Fold(player="Bruno"),
+                       UncalledReturned(player="Carla", amount=50),
+                       Award(player="Carla", amount=100),
+                       SummaryResult(player="Carla", won=said),
+                       SummaryResult(player="Ana", won=0)]
+
+
+def test_a_summary_that_contradicts_the_pot_is_s1() -> None:
+    assert found(folded_to_the_big_blind(100), seats=SEATS, stacks=STACKS, ruleset=SITE) == []
+    assert found(folded_to_the_big_blind(945), seats=SEATS, stacks=STACKS, ruleset=SITE) == [
+        ("S1", 9)]
+
+
+# -- T2: seated, not dealt in ----------------------------------------------------------
+
+def site_hand(hand_id: str, events: list[Event], *, line: int = 1, game: str = "badugi",
+              damaged: tuple[int, ...] = ()) -> Hand:
+    ruleset = SITE if game == "badugi" else site_ruleset("t", 100, 200, 8, game=game)
+    events = [dataclasses.replace(e, line=line + i) for i, e in enumerate(events)]
+    return Hand(hand_id=hand_id, number=1, ruleset=ruleset, events=events, source="t.txt",
+                line=line, session_id="s", damaged=damaged)
+
+
+def seated(stacks: dict[str, int], idle: str = "") -> list[Event]:
+    return [Seat(player=name, seat=SEATS[name], stack=stack, in_hand=name != idle)
+            for name, stack in stacks.items()]
+
+
+def folded_round(stacks: dict[str, int], idle: str = "") -> list[Event]:
+    """Ana folds, Bruno completes, Carla checks, Bruno folds after the draw: Carla wins 200."""
+    return seated(stacks, idle) + [
+        Button(seat=1), PostBlind(player="Bruno", amount=50, kind="small"),
+        PostBlind(player="Carla", amount=100), Street(kind="deal"),
+        *([Fold(player="Ana")] if idle != "Ana" else []), Call(player="Bruno", amount=50),
+        Check(player="Carla"), Street(kind="draw", number=1),
+        Draw(player="Bruno", discarded=()), Draw(player="Carla", discarded=()),
+        Bet(player="Bruno", amount=100), Fold(player="Carla"),
+        Award(player="Bruno", amount=200), Note(kind="chat", text='Ana said, "nh"')]
+
+
+def test_a_player_not_dealt_in_keeps_his_stack_and_takes_no_part() -> None:
+    records = [SessionStart(session_id="s", ruleset=SITE, players=[], source="t.txt"),
+               site_hand("h1", folded_round(STACKS, idle="Ana")),
+               site_hand("h2", folded_round({**STACKS, "Bruno": 1100, "Carla": 900}),
+                         line=100)]
+    reports = [r for r in audit(records) if isinstance(r, HandReport)]
+    assert [v for r in reports for v in r.violations] == []
+    assert "Ana" not in reports[0].players and reports[0].end_stacks["Ana"] == 1000
+
+
+def test_a_stack_that_changed_while_not_dealt_in_is_g3() -> None:
+    records = [site_hand("h1", folded_round(STACKS, idle="Ana")),
+               site_hand("h2", folded_round({"Ana": 900, "Bruno": 1100, "Carla": 900}),
+                         line=100)]
+    reports = [r for r in audit(records) if isinstance(r, HandReport)]
+    assert [(v.rule, v.line) for v in reports[1].violations] == [("G3", 100)]
+
+
+# -- the stack chain: a lost hand, another game, a damaged hand ---------------------------
+
+def test_after_a_lost_hand_the_stacks_are_not_checked_and_a_note_says_why() -> None:
+    lost = ParseError(message="bad", source="t.txt", line=50, text="Hand #2 ...")
+    records = [site_hand("h1", folded_round(STACKS)), lost,
+               site_hand("h3", folded_round({**STACKS, "Bruno": 1234}), line=100)]
+    reports = [r for r in audit(records) if isinstance(r, HandReport)]
+    assert reports[1].violations == []
+    assert reports[1].notes == ["stacks not checked against the hand before: the hand at "
+                                "line 50 could not be read"]
+
+
+def test_a_hand_of_another_game_is_skipped_by_name_and_breaks_the_chain() -> None:
+    records = [site_hand("h1", folded_round(STACKS)),
+               site_hand("h2", folded_round(STACKS), line=50, game="27td"),
+               site_hand("h3", folded_round({**STACKS, "Bruno": 1234}), line=100)]
+    found_records = list(audit(records))
+    skipped = [r for r in found_records if isinstance(r, SkippedHand)]
+    assert [(s.game, s.hand_id, s.line) for s in skipped] == [("2-7 Triple Draw", "h2", 50)]
+    reports = [r for r in found_records if isinstance(r, HandReport)]
+    assert [r.hand_id for r in reports] == ["h1", "h3"] and reports[1].violations == []
+
+
+def test_a_damaged_hand_is_judged_only_up_to_its_first_unreadable_line() -> None:
+    events = folded_round(STACKS)
+    assert events[8] == Call(player="Bruno", amount=50)
+    del events[8]   # on the line that could not be read: Carla's check seems out of turn
+    audited = [report for report in audit([site_hand("h1", events)])
+               if isinstance(report, HandReport)]
+    assert [v.rule for v in audited[0].violations] != []
+    report = next(r for r in audit([site_hand("h1", events, damaged=(9,))])
+                  if isinstance(r, HandReport))
+    assert report.violations == []
+    assert report.notes[0].startswith("not judged after line 9, which could not be read")
+
+
+# -- T5: one hand id, one hand -----------------------------------------------------------
+
+def test_a_repeated_hand_id_is_reported_with_the_session() -> None:
+    records = [SessionStart(session_id="s", ruleset=SITE, players=[], source="t.txt"),
+               site_hand("h1", folded_round(STACKS)),
+               site_hand("h1", folded_round({**STACKS, "Bruno": 1100, "Carla": 900}), line=100)]
+    session = next(r for r in audit(records) if isinstance(r, SessionReport))
+    assert [(v.rule, v.line, v.hand_id) for v in session.violations] == [("T5", 100, "h1")]
