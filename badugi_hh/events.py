@@ -314,6 +314,20 @@ class Hand:
     started_at: datetime | None = None
     unit: int = 1
     """How many of the amounts make one unit of the log's currency (100 for cents)."""
+    currency: str | None = None
+    """The money the amounts are in (``USD``, ``EUR``...; ``PLAY`` for play money), or
+    None for chips (tournaments, home games)."""
+    site: str = ""
+    """Where the hand was played: ``pokerstars``, ``fulltilt``... (empty: a house log)."""
+    table: str = ""
+    tournament: str | None = None
+    """The tournament's id, for a tournament hand."""
+    buy_in: str | None = None
+    """The tournament's buy-in as the log writes it (``$3.00+$0.30``)."""
+    level: str | None = None
+    """The tournament's blind level as the log writes it (``III``)."""
+    hero: str | None = None
+    """The player whose hole cards the log shows (``Dealt to Hero [...]``)."""
     damaged: tuple[int, ...] = ()
     """Lines of the hand that could not be read (each also a :class:`ParseError`).
 
