@@ -259,42 +259,65 @@ def bench_parse(quick: bool) -> Figures:
     }
 
 
-#: A real export the site readers are timed on (in the source tree, not the package).
-REAL_SNG = (Path(__file__).resolve().parents[1] / "tests" / "data" / "real" / "pokerstars"
-            / "tour-badugi-fl-sng-201011.txt")
+#: The real exports the site readers are timed on (in the source tree, not the package).
+REAL_LOGS = Path(__file__).resolve().parents[1] / "tests" / "data" / "real"
+#: The sites of :data:`REAL_LOGS`, as their folders are named.
+SITES = ("pokerstars", "fulltilt", "kingsclub", "merge", "winamax")
 
 
-def _read_pokerstars(text: str, validate: bool) -> int:
+def _site_copies(site: str, hands_wanted: int) -> tuple[list[bytes], int]:
+    """A site's real files, each as UTF-8 bytes, repeated to ``hands_wanted`` hands.
+
+    Each file is its own log (an XML export is one document), so the copies are
+    read one by one, as a folder of exports is.
+    """
+    from badugi_hh.parsers import iter_log_files
+    from badugi_hh.parsers.text import open_log
+
+    files = []
+    for path in iter_log_files([REAL_LOGS / site]):
+        with open_log(path) as log:
+            files.append(("\n".join(log) + "\n").encode())
+    hands = sum(_read_site(data, validate=False) for data in files)
+    copies = max(1, -(-hands_wanted // hands)) if hands else 0
+    return files * copies, hands * copies
+
+
+def _read_site(data: bytes, validate: bool) -> int:
+    """The hands of one log read (and audited): hands of games not audited count too."""
+    import io
+
     from badugi_hh.engine import HandReport, audit
-    from badugi_hh.parsers.pokerstars import parse_line, read_pokerstars
+    from badugi_hh.events import SkippedHand
+    from badugi_hh.parsers import read_records
 
-    parse_line.cache_clear()   # every run starts cold, as a new file does
-    records = read_pokerstars(text)
+    records = read_records(io.BytesIO(data))
     if validate:
-        return sum(isinstance(r, HandReport) for r in audit(records))
-    return sum(isinstance(r, Hand) for r in records)
+        return sum(isinstance(r, (HandReport, SkippedHand)) for r in audit(records))
+    return sum(isinstance(r, (Hand, SkippedHand)) for r in records)
 
 
 def bench_sites(quick: bool) -> Figures:
-    """The PokerStars reader, alone and with the engine, on a real 8-handed SNG export.
+    """Each site reader on its real exports, read over and over: parse, then parse + validate.
 
-    The file's 104 hands are read over and over (its hands then repeat, which
-    costs the reader nothing and the audit a few stack differences where the
-    copies join).
+    One core. Badugi hands are audited; the triple-draw hands most real files
+    hold are read whole and counted as skipped, as an import does.
     """
-    if not REAL_SNG.exists():   # an installed copy without the source tree
+    if not REAL_LOGS.exists():   # an installed copy without the source tree
         return {}
-    text = REAL_SNG.read_text(encoding="utf-8-sig") * (5 if quick else 20)
-    hands = _read_pokerstars(text, validate=False)
-    repeats = 1 if quick else 3
-    lines, parse, validate = best_times(
-        [lambda: deque(text.splitlines(), maxlen=0),
-         lambda: _read_pokerstars(text, validate=False),
-         lambda: _read_pokerstars(text, validate=True)], repeats)
-    return {"hands": hands,
-            "baseline: split into lines (hands/s)": hands / lines,
-            "PokerStars, parse (hands/s)": hands / parse,
-            "PokerStars, parse + validate (hands/s)": hands / validate}
+    figures: Figures = {}
+    for site in SITES:
+        copies, hands = _site_copies(site, 2_000 if quick else 10_000)
+        if not hands:
+            continue
+        parse, validate = best_times(
+            [lambda: sum(_read_site(data, validate=False) for data in copies),
+             lambda: sum(_read_site(data, validate=True) for data in copies)],
+            1 if quick else 3)
+        figures[f"{site}: hands"] = hands
+        figures[f"{site}: parse (hands/s)"] = hands / parse
+        figures[f"{site}: parse + validate (hands/s)"] = hands / validate
+    return figures
 
 
 def bench_import(quick: bool) -> Figures:

@@ -32,7 +32,8 @@ def test_command_line_prints_the_section(capsys) -> None:
     assert out.startswith("replay\n") and "replay + audit (hands/s)" in out
 
 
-def test_sites_section_reads_the_real_export_again_and_again() -> None:
+def test_sites_section_reads_each_sites_real_exports_again_and_again() -> None:
     figures = bench.bench_sites(quick=True)
-    assert figures["hands"] == 5 * 104
+    for site in bench.SITES:
+        assert figures[f"{site}: hands"] >= 2_000
     assert all(value > 0 and math.isfinite(value) for value in figures.values())
