@@ -45,14 +45,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from badugi_hh.cards import Card
+from badugi_hh.cards import Card, parse_card
 from badugi_hh.events import (
     Award, Bet, Button, Call, Cards, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Muck,
     Note, ParseError, PostBlind, PotTotal, Raise, Record, Seat, SessionStart, Show,
     SkippedHand, Street, UncalledReturned,
 )
 from badugi_hh.parsers.house import LineError
-from badugi_hh.parsers.site import CENTS, MAX_TABLE_SIZE, money, read_cards, site_ruleset
+from badugi_hh.parsers.site import CENTS, MAX_TABLE_SIZE, money, site_ruleset
 from badugi_hh.parsers.text import LogText, Source, open_log
 from badugi_hh.rules import Game, Ruleset, Structure
 
@@ -165,12 +165,16 @@ def _started_at(text: str) -> datetime:
 
 
 def _cards(text: str) -> Cards:
-    """``Qh,Tc,4s`` as cards; ``null`` is a card nobody sees."""
-    try:
-        return read_cards(text.replace(",", " "), "null")  # type: ignore[arg-type]
-    except LineError as error:
-        error.column = 1
-        raise
+    """``Qh,Tc,4s`` as cards; ``null`` is a card nobody sees (stud's, in mixed games)."""
+    cards: list[Card | None] = []
+    for word in text.split(","):
+        word = word.strip()
+        try:
+            cards.append(None if word == "null" else parse_card(word))
+        except ValueError:
+            raise LineError(f"expected cards such as Qh,Tc,4s (null for a hidden card), "
+                            f"got {word[:20]!r}", 1) from None
+    return tuple(cards)
 
 
 @dataclass(slots=True)
@@ -186,7 +190,7 @@ class _Game:
     game: Game | None
     skipped_name: str
     seats_stated: int | None
-    events: list[Event] = field(default_factory=list)
+    events: list[Event | None] = field(default_factory=list)   # None: a show to come
     errors: list[LineError] = field(default_factory=list)
     seats: dict[str, str] = field(default_factory=dict)       # seat index -> player
     dealt_in: set[str] = field(default_factory=set)
@@ -201,7 +205,7 @@ class _Game:
     held: dict[str, tuple[Card | None, ...]] = field(default_factory=dict)
     last_draw: dict[str, int] = field(default_factory=dict)   # player -> index of his Draw
     forced: dict[str, int] = field(default_factory=dict)      # blinds and antes posted
-    mucks: dict[str, int] = field(default_factory=dict)     # player -> index of his Muck
+    reveals: dict[str, int] = field(default_factory=dict)   # player -> where his cards go
 
     def player(self, attrib: dict[str, str]) -> str:
         seat = attrib.get("player", "")
@@ -285,6 +289,7 @@ class _MergeReader:
         if "<!DOCTYPE" in text:
             message = ("a DOCTYPE is refused: Merge exports have none, and its entities "
                        "could expand without bound")
+            line, column = number, text.index("<!DOCTYPE")
         self.parser = None
         game, self.game = self.game, None
         where = f"game {game.hand_id}: " if game else ""
@@ -334,7 +339,7 @@ class _MergeReader:
                 raise LineError(f"expected <description> or <game>, got <{element.tag}>", 1)
         except LineError as error:
             hand = element.attrib.get("id")
-            where = f"game {hand}: " if element.tag == "game" and hand else ""
+            where = f"game merge#{hand}: " if element.tag == "game" and hand else ""
             yield self._error(where + error.message, line, error.column, "")
 
     def _game(self, attrib: dict[str, str], line: int) -> _Game:
@@ -447,9 +452,10 @@ class _MergeReader:
 
         The winner of a pot nobody contests "mucks" too: he shows nothing.
         """
-        if kind == "MUCK" and game.round == "SHOWDOWN":
-            game.mucks[player] = len(game.events)
-            game.events.append(Muck(player=player, line=line))
+        if game.round != "SHOWDOWN":
+            return
+        game.reveals[player] = len(game.events)   # the order players show or muck in
+        game.events.append(Muck(player=player, line=line) if kind == "MUCK" else None)
 
     def _blind(self, game: _Game, player: str, kind: str, amount: int, line: int) -> None:
         ruleset_bb = _big_blind(game)
@@ -508,14 +514,14 @@ class _MergeReader:
             game.held[player] = cards
         elif kind == "DRAW_DRAWN_CARDS":
             self._drawn(game, player, cards, line)
-        elif kind == "SHOWN":
-            game.events.append(Show(player=player, cards=cards, line=line))
-        elif kind == "MUCKED":
-            muck = Muck(player=player, cards=cards, line=line)
-            if player in game.mucks:
-                game.events[game.mucks[player]] = muck
+        elif kind in ("SHOWN", "MUCKED"):
+            shown = (Show(player=player, cards=cards, line=line) if kind == "SHOWN"
+                     else Muck(player=player, cards=cards, line=line))
+            at = game.reveals.pop(player, None)
+            if at is None:
+                game.events.append(shown)
             else:
-                game.events.append(muck)
+                game.events[at] = shown
         else:
             raise LineError(f"unknown cards type {kind!r}", 1)
 
@@ -585,7 +591,7 @@ class _MergeReader:
         small_blind, big_blind, small_bet, big_bet = _stakes(description, game)
         seats = [event.seat for event in game.events if type(event) is Seat]
         size = game.seats_stated or MAX_TABLE_SIZE
-        if max(seats, default=0) > size:
+        if game.seats_stated is None and max(seats, default=0) > size:
             size = _LARGEST_TABLE
         return site_ruleset("merge", small_bet, big_bet, size, small_blind=small_blind,
                             big_blind=big_blind, rake=not description.tournament,
@@ -659,7 +665,8 @@ def _ordered(game: _Game, hand_size: int) -> list[Event]:
             seats.append(Seat(player=event.player, seat=event.seat, stack=stack,
                               in_hand=event.player in game.dealt_in, line=event.line))
     buttons = [event for event in game.events if type(event) is Button]
-    events = [event for event in game.events if type(event) not in (Seat, Button)]
+    events = [event for event in game.events
+              if event is not None and type(event) not in (Seat, Button)]
     if game.deal_at is not None:
         at = next(index for index, event in enumerate(events)
                   if type(event) is Street and event.kind == "deal")
