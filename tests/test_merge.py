@@ -497,3 +497,19 @@ def test_memory_holds_one_game_at_a_time() -> None:
     for number, text in enumerate(lines, 1):
         list(reader.feed(number, text))
     assert reader.root is not None and len(reader.root) == 0
+
+
+def test_a_new_description_starts_a_new_session() -> None:
+    pot_limit = '<description type="Badugi" stakes="Pot Limit ($0.50/$1)"/>'
+    read = records("\n".join([BADUGI, game(FOLDED, 1), pot_limit, game(FOLDED, 2)]))
+    assert [type(r) for r in read] == [SessionStart, Hand, SessionStart, Hand]
+    assert [(h.ruleset.structure, h.ruleset.small_blind) for h in read[1::2]] == [
+        ("fixed", 50), ("pot", 50)]
+
+
+def test_board_cards_in_a_draw_game_are_an_error() -> None:
+    body = FOLDED.replace('<event sequence="3" type="FOLD" timestamp="3" player="0"/>',
+                          '<cards type="COMMUNITY" cards="7d,Qs,Ah" hand="Ace High"/>\n'
+                          '\t\t<event sequence="3" type="FOLD" timestamp="3" player="0"/>')
+    assert errors(BADUGI + "\n" + game(body)) == [
+        (12, 1, "game merge#31274465-1: unknown cards type 'COMMUNITY'", False)]

@@ -228,7 +228,7 @@ class _MergeReader:
         self.game: _Game | None = None
         self.session: tuple[str, Ruleset] | None = None
         self.session_id = ""
-        self.hands_in_session = 0
+        self.top: ElementTree.Element | None = None   # the <game> or <description> open
         self.started = False
 
     # -- feeding lines -----------------------------------------------------------
@@ -313,11 +313,14 @@ class _MergeReader:
             if self.depth > 1 and element.tag in ("game", "description"):
                 raise _Unclosed
             if self.depth == 1:
+                self.top = element
                 yield from self._top_start(element, line)
             elif self.game is not None:
                 self._child(kind, element, line)
             return
         self.depth -= 1
+        if self.depth == 1 and self.top is not None:
+            self.top.clear()         # a finished round: the tree holds no more than one
         if self.depth == 0:
             self.root.clear()        # a finished hand leaves nothing behind
             if element.tag == "game":
@@ -507,6 +510,8 @@ class _MergeReader:
 
     def _cards(self, game: _Game, attrib: dict[str, str], line: int) -> None:
         kind = attrib.get("type", "")
+        if kind not in ("HOLE", "DRAW_DRAWN_CARDS", "SHOWN", "MUCKED"):
+            raise LineError(f"unknown cards type {kind!r}", 1)
         player = game.player(attrib)
         cards = _cards(attrib.get("cards", ""))
         if kind == "HOLE":
@@ -514,7 +519,7 @@ class _MergeReader:
             game.held[player] = cards
         elif kind == "DRAW_DRAWN_CARDS":
             self._drawn(game, player, cards, line)
-        elif kind in ("SHOWN", "MUCKED"):
+        else:
             shown = (Show(player=player, cards=cards, line=line) if kind == "SHOWN"
                      else Muck(player=player, cards=cards, line=line))
             at = game.reveals.pop(player, None)
@@ -522,8 +527,6 @@ class _MergeReader:
                 game.events.append(shown)
             else:
                 game.events[at] = shown
-        else:
-            raise LineError(f"unknown cards type {kind!r}", 1)
 
     def _drawn(self, game: _Game, player: str, after: Cards, line: int) -> None:
         """The hand after a draw: what went and what came, against the hand before."""
@@ -577,12 +580,11 @@ class _MergeReader:
             hand.damaged = tuple(sorted(error.line for error in game.errors))
         key = (game.table, ruleset)
         if self.session != key:
-            self.session, self.hands_in_session = key, 0
+            self.session = key
             self.session_id = f"merge:{game.table}:{game.started_at:%Y%m%d-%H%M%S}"
             yield SessionStart(session_id=self.session_id, ruleset=ruleset, players=[],
                                title=game.table, started_at=game.started_at,
                                source=self.source, line=game.line)
-        self.hands_in_session += 1
         hand.session_id = self.session_id
         yield hand
 
