@@ -12,7 +12,7 @@ import pytest
 from badugi_hh.cards import parse_cards
 from badugi_hh.engine import HandReport, audit
 from badugi_hh.events import (
-    Award, Bet, Button, Call, Check, Deal, Draw, DrawnCards, Fold, Hand, Muck, Note, ParseError,
+    Award, Bet, Button, Call, Deal, Draw, DrawnCards, Fold, Hand, Muck, Note, ParseError,
     PostBlind, PotTotal, Raise, Seat, SessionStart, Show, SkippedHand, Street, UncalledReturned,
 )
 from badugi_hh.ledger import hand_ledger

@@ -81,8 +81,6 @@ _SKIPPED_NAMES = {
 }
 _STRUCTURES: dict[str, Structure] = {
     "Limit": "fixed", "Pot Limit": "pot", "Half Pot Limit": "half-pot", "No Limit": "no"}
-_STRUCTURE_NAMES = {"Limit": "Limit", "Pot Limit": "Pot Limit",
-                    "Half Pot Limit": "Half Pot Limit", "No Limit": "No Limit"}
 
 _STAKES = re.compile(
     r"(?P<structure>Half Pot Limit|Pot Limit|No Limit|Limit)"
@@ -364,7 +362,7 @@ class _MergeReader:
         return _Game(hand_id=f"merge#{hand_id}", number=int(match[1]), line=line, table=table,
                      started_at=_started_at(attrib.get("starttime", "")),
                      description=description, game=game,
-                     skipped_name=f"{name} {_STRUCTURE_NAMES[description.structure]}",
+                     skipped_name=f"{name} {description.structure}",
                      seats_stated=int(seats) if seats.isdigit() and len(seats) < 3 else None)
 
     def _child(self, kind: str, element: ElementTree.Element, line: int) -> None:
