@@ -27,14 +27,14 @@ from pathlib import Path
 from typing import IO
 
 from badugi_hh.events import Record
-from badugi_hh.parsers import fulltilt, house, kingsclub, pokerstars
+from badugi_hh.parsers import fulltilt, house, kingsclub, merge, pokerstars
 from badugi_hh.parsers.text import LogText, open_log
 
 __all__ = ["DIALECTS", "Dialect", "LOG_SUFFIXES", "dialect_of", "iter_log_files",
            "read_records"]
 
 #: Files :func:`iter_log_files` picks up inside a folder.
-LOG_SUFFIXES = (".txt", ".log")
+LOG_SUFFIXES = (".txt", ".log", ".xml")
 
 #: How many lines may come before the first that is not blank.
 _SNIFF_LINES = 100
@@ -56,6 +56,7 @@ DIALECTS: list[Dialect] = [
     Dialect("pokerstars", pokerstars.sniff, pokerstars.read_pokerstars_lines),
     Dialect("fulltilt", fulltilt.sniff, fulltilt.read_fulltilt_lines),
     Dialect("kingsclub", kingsclub.sniff, kingsclub.read_kingsclub_lines),
+    Dialect("merge", merge.sniff, merge.read_merge_lines),
     Dialect("house", house.sniff, house.read_house_lines),
 ]
 
@@ -81,7 +82,7 @@ def read_records(path_or_file: str | os.PathLike[str] | IO[bytes] | IO[str],
 def iter_log_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
     """The log files named by ``paths``: files as given, folders searched recursively.
 
-    Inside a folder only ``*.txt`` and ``*.log`` files count (any case), in
+    Inside a folder only ``*.txt``, ``*.log`` and ``*.xml`` files count (any case), in
     sorted order; a path that does not exist raises :class:`FileNotFoundError`.
     """
     for path in map(Path, paths):
