@@ -306,7 +306,9 @@ class HandReplay:
 
     @property
     def heads_up(self) -> bool:
-        return self.rules.max_players == 2
+        """Two players dealt in: the dealer posts the small blind (G4), whatever the
+        table's size; at a site's 8-seat table two players often play alone."""
+        return self.rules.max_players == 2 or len(self.players) == 2
 
     # -- table ----------------------------------------------------------------
 
@@ -416,7 +418,9 @@ class HandReplay:
             self.report("G1", event.line, f"{count} players take part; this game is "
                         f"for {wanted}")
         previous = self.previous
-        if (self.heads_up and previous is not None and previous.button is not None
+        # A site's button may stay put (a dead button); the house game's alternates (G4).
+        if (self.rules.max_players == 2 and previous is not None
+                and previous.button is not None
                 and previous.players.get(previous.button) is not None
                 and previous.players[previous.button].seat == event.seat):
             self.report("G4", event.line, f"the button stays with {previous.button}; "
@@ -1774,10 +1778,12 @@ class Auditor:
     def feed(self, record: Record) -> list[HandReport | SessionReport | SkippedHand]:
         """Replay one record; return the reports it completes."""
         if isinstance(record, Hand):
-            if not record.ruleset.audited:
-                return self._skip(SkippedHand(game=record.ruleset.game_name,
-                                              hand_id=record.hand_id, source=record.source,
-                                              line=record.line, hand=record))
+            if not record.ruleset.audited or _cancelled(record):
+                game = record.ruleset.game_name
+                return self._skip(SkippedHand(
+                    game=f"{game} (cancelled)" if _cancelled(record) else game,
+                    hand_id=record.hand_id, source=record.source, line=record.line,
+                    hand=record))
             return self._hand(record)
         if isinstance(record, SessionStart):
             return self._session_start(record)
@@ -1916,6 +1922,16 @@ class Auditor:
     def _session_report(self, table: _Table) -> SessionReport:
         return SessionReport(table.session_id, table.source, table.hands,
                              dict(table.stacks), _leader(table.stacks), table.violations)
+
+
+def _cancelled(hand: Hand) -> bool:
+    """Whether the site called the hand off (``Hand cancelled``, ``GAME_CANCELLED``).
+
+    Its chips go back where they came from, and nothing in it is a verdict: it
+    is counted as skipped, never audited.
+    """
+    return any(type(event) is Note and event.kind == "hand" and "cancel" in event.text.lower()
+               for event in hand.events)
 
 
 def _judge_up_to_damage(report: HandReport, hand: Hand) -> None:
