@@ -68,7 +68,8 @@ def test_awards_in_valid_samples_are_stated() -> None:
 
 def test_the_command_sums_up_each_file_in_words(capsys: pytest.CaptureFixture[str]) -> None:
     real = SAMPLES.parent / "tests" / "data" / "real"
-    assert main(["validate", str(real / "fulltilt"), str(SAMPLES / "broken-G.txt")]) == 1
+    badugi = real / "fulltilt" / "cash-badugi-fl-0.10-0.20-201305.txt"
+    assert main(["validate", str(badugi), str(SAMPLES / "broken-G.txt")]) == 1
     summaries = [line.split(": ", 1)[1] for line in capsys.readouterr().out.splitlines()
                  if line.endswith(("clean", "unreadable lines"))]
     assert summaries[0] == "1 hand in 1 session: clean"

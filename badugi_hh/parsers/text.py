@@ -7,9 +7,11 @@ encodings, byte-order marks, line endings and binary files the same way:
   is read as Windows-1252, the encoding of old Windows editors and site
   exports (a byte that is not Windows-1252 either becomes U+FFFD, which the
   grammar then reports at its column); the rest of the file is unaffected.
-* LF or CRLF line ends.
-* UTF-16 (with its byte-order mark) is refused with its own message; any
-  other file with a NUL byte is a binary file. Reading stops there, and
+* UTF-16, little- or big-endian, with a byte-order mark or without (Full
+  Tilt's own exports): recognised by the NUL bytes of its ASCII characters.
+  One stray byte at the end (a real Full Tilt file has one) is dropped.
+* LF, CRLF or CR line ends, even mixed in one file.
+* Any other file with a NUL byte is a binary file. Reading stops there, and
   :attr:`LogText.problem` says why.
 
 A file is read a chunk at a time (:data:`CHUNK_BYTES`), and each chunk's
@@ -23,6 +25,12 @@ Lines come without their line end:
 >>> with open_log(b"Seat 1: Jos\\xe9 (100)\\n", name="old.txt") as log:
 ...     list(log)
 ['Seat 1: José (100)']
+>>> with open_log("Seat 1: Ana\\r\\nSeat 2: Bruno\\n".encode("utf-16"), name="ft.txt") as log:
+...     list(log)
+['Seat 1: Ana', 'Seat 2: Bruno']
+>>> with open_log(b"Hand 1\\rAna folds\\r", name="old-mac.txt") as log:
+...     list(log)
+['Hand 1', 'Ana folds']
 >>> with open_log(b"PK\\x03\\x04\\x00\\x00", name="hands.zip") as log:
 ...     list(log), str(log.problem)
 ([], 'hands.zip:1:5: a binary file, not a hand history (NUL byte at byte offset 4)')
@@ -30,6 +38,7 @@ Lines come without their line end:
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
 from collections.abc import Iterator
@@ -52,7 +61,9 @@ MAX_LINE_BYTES = 1 << 20
 CHUNK_BYTES = 1 << 16
 
 _UTF8_BOM = b"\xef\xbb\xbf"
-_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+_UTF16_BOMS = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
+#: How many bytes of a file's start decide whether it is UTF-16 without a mark.
+_SNIFF_BYTES = 4096
 
 
 class LogTextError(Exception):
@@ -146,15 +157,20 @@ def _lines_of_bytes(stream: IO[bytes], name: str) -> Iterator[str]:
     Each chunk's whole lines are scanned for NUL and decoded in one go, which
     costs a fraction of doing it line by line.
     """
-    pending = stream.read(CHUNK_BYTES)
-    if pending.startswith(_UTF16_BOMS):
-        raise LogTextError("the file is UTF-16 text: save it as UTF-8", name, 1)
+    start = stream.read(max(CHUNK_BYTES, _SNIFF_BYTES))
+    chunks = _chunks(start, stream)
+    utf16 = _utf16_encoding(start)
+    if utf16 is not None:
+        mark = 2 if start[:2] in _UTF16_BOMS else 0
+        yield from _lines_of_text_chunks(_utf16_chunks(_skip(chunks, mark), utf16), name)
+        return
+    pending = next(chunks, b"")
     offset = len(_UTF8_BOM) if pending.startswith(_UTF8_BOM) else 0  # of pending, in the file
     pending = pending[offset:]
     number = 0  # lines read so far
     while pending:
-        more = stream.read(CHUNK_BYTES)
-        cut = pending.rfind(b"\n") + 1 if more else len(pending)
+        more = next(chunks, b"")
+        cut = _line_ends_cut(pending, bool(more))
         if not cut:  # a line longer than a chunk: read on, up to a limit
             if len(pending) > MAX_LINE_BYTES:
                 raise LogTextError(f"line longer than {MAX_LINE_BYTES} bytes: not a hand "
@@ -163,13 +179,118 @@ def _lines_of_bytes(stream: IO[bytes], name: str) -> Iterator[str]:
             continue
         whole, pending = pending[:cut], pending[cut:] + more
         if (nul := whole.find(b"\0")) >= 0:
-            line_start = whole.rfind(b"\n", 0, nul) + 1
-            yield from _decoded_lines(whole[:line_start])
-            raise _binary(name, number + whole.count(b"\n", 0, line_start) + 1,
+            line_start = max(whole.rfind(b"\n", 0, nul), whole.rfind(b"\r", 0, nul)) + 1
+            head = _lf_only(whole[:line_start])
+            yield from _decoded_lines(head)
+            raise _binary(name, number + head.count(b"\n") + 1,
                           offset + line_start, nul - line_start)
+        offset += cut
+        whole = _lf_only(whole)
         yield from _decoded_lines(whole)
         number += whole.count(b"\n")
-        offset += cut
+
+
+def _chunks(start: bytes, stream: IO[bytes]) -> Iterator[bytes]:
+    """The file a chunk at a time, ``start`` (already read, to sniff it) first."""
+    for at in range(0, len(start), CHUNK_BYTES):
+        yield start[at:at + CHUNK_BYTES]
+    while chunk := stream.read(CHUNK_BYTES):
+        yield chunk
+
+
+def _skip(chunks: Iterator[bytes], count: int) -> Iterator[bytes]:
+    """``chunks`` without their first ``count`` bytes (a byte-order mark)."""
+    for chunk in chunks:
+        if count:
+            chunk, count = chunk[count:], max(0, count - len(chunk))
+        if chunk:
+            yield chunk
+
+
+def _line_ends_cut(pending: bytes, more: bool) -> int:
+    """Where the whole lines of ``pending`` end: after its last LF or CR.
+
+    A CR at the very end stays for the next chunk, which may start with its LF.
+    """
+    if not more:
+        return len(pending)
+    end = len(pending) - 1 if pending.endswith(b"\r") else len(pending)
+    return max(pending.rfind(b"\n", 0, end), pending.rfind(b"\r", 0, end)) + 1
+
+
+def _lf_only(whole: bytes) -> bytes:
+    """CRLF and CR line ends as LF (a CR byte is never part of a UTF-8 character)."""
+    if b"\r" not in whole:
+        return whole
+    return whole.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+
+
+def _utf16_encoding(start: bytes) -> str | None:
+    """``utf-16-le`` or ``utf-16-be`` if the file starts like UTF-16 text, else None.
+
+    With a byte-order mark that is certain. Without one, text in a Latin script
+    has a NUL in nearly every other byte, on the odd bytes for little-endian and
+    the even ones for big-endian; a binary file has NULs on both.
+    """
+    for mark, encoding in _UTF16_BOMS.items():
+        if start.startswith(mark):
+            return encoding
+    sample = start[:_SNIFF_BYTES]
+    pairs = len(sample) // 2
+    if pairs < 2:
+        return None
+    even, odd = sample[0:pairs * 2:2].count(0), sample[1:pairs * 2:2].count(0)
+    if odd >= pairs // 2 and even <= pairs // 20:
+        return "utf-16-le"
+    if even >= pairs // 2 and odd <= pairs // 20:
+        return "utf-16-be"
+    return None
+
+
+def _utf16_chunks(chunks: Iterator[bytes], encoding: str) -> Iterator[str]:
+    """The text of a UTF-16 file (its byte-order mark left out), a chunk at a time.
+
+    An odd byte at the very end is no character: it is dropped, as every
+    reader of these exports does.
+    """
+    decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+    for chunk in chunks:
+        yield decoder.decode(chunk)
+    left, _ = decoder.getstate()
+    if len(left) > 1:
+        yield decoder.decode(b"", final=True)
+
+
+def _lines_of_text_chunks(chunks: Iterator[str], name: str) -> Iterator[str]:
+    """Lines of text that arrives in chunks, ended by LF, CRLF or CR."""
+    pending = ""
+    number = 0  # lines read so far
+    for chunk in chunks:
+        pending += chunk
+        end = len(pending) - 1 if pending.endswith("\r") else len(pending)  # LF may follow
+        cut = max(pending.rfind("\n", 0, end), pending.rfind("\r", 0, end)) + 1
+        if not cut:
+            if len(pending) > MAX_LINE_BYTES:
+                raise LogTextError(f"line longer than {MAX_LINE_BYTES} characters: not a "
+                                   "hand history", name, number + 1)
+            continue
+        whole, pending = pending[:cut], pending[cut:]
+        number = yield from _checked_text_lines(whole, name, number)
+    if pending:
+        yield from _checked_text_lines(pending, name, number)
+
+
+def _checked_text_lines(whole: str, name: str, number: int) -> Iterator[str]:
+    """The lines of ``whole``; a NUL character ends the reading. Returns the new count."""
+    whole = whole.replace("\r\n", "\n").replace("\r", "\n") if "\r" in whole else whole
+    if (nul := whole.find("\0")) >= 0:
+        line_start = whole.rfind("\n", 0, nul) + 1
+        yield from _split(whole[:line_start])
+        raise LogTextError("a binary file, not a hand history (NUL character)", name,
+                           number + whole.count("\n", 0, line_start) + 1,
+                           nul - line_start + 1)
+    yield from _split(whole)
+    return number + whole.count("\n")
 
 
 def _decoded_lines(whole: bytes) -> list[str]:
@@ -204,21 +325,10 @@ def _binary(name: str, line: int, line_offset: int, column: int) -> LogTextError
 
 
 def _lines_of_str(text: str, name: str) -> Iterator[str]:
-    """Split at ``\n`` only (``str.splitlines`` would also split at form feeds)."""
-    start = 1 if text.startswith("\ufeff") else 0
-    number = 0  # lines read so far
-    while start < len(text):
-        end = text.rfind("\n", start, start + CHUNK_BYTES) + 1 or text.find("\n", start) + 1
-        whole = text[start:end or len(text)]
-        if (nul := whole.find("\0")) >= 0:
-            line_start = whole.rfind("\n", 0, nul) + 1
-            yield from _split(whole[:line_start])
-            raise LogTextError("a binary file, not a hand history (NUL character)", name,
-                               number + whole.count("\n", 0, line_start) + 1,
-                               nul - line_start + 1)
-        yield from _split(whole)
-        number += whole.count("\n")
-        start += len(whole)
+    """Split at LF, CRLF and CR only (``str.splitlines`` would also split at form feeds)."""
+    text = text.removeprefix("\ufeff")
+    chunks = (text[start:start + CHUNK_BYTES] for start in range(0, len(text), CHUNK_BYTES))
+    yield from _lines_of_text_chunks(chunks, name)
 
 
 def _lines_of_text_file(stream: IO[str], name: str) -> Iterator[str]:

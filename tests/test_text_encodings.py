@@ -1,0 +1,92 @@
+"""Every encoding and line end a site export comes in reads as the same lines (issue 11)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from badugi_hh.parsers import text as log_text
+from badugi_hh.parsers.text import open_log
+from sitekit import REAL
+
+LINES = ["Full Tilt Poker Game #1: Table Ünïcode ♠ (6 max)", "Seat 1: José ($2)", "", "end"]
+TEXT = "\r\n".join(LINES) + "\r\n"
+
+
+def read(data: bytes) -> list[str]:
+    with open_log(io.BytesIO(data), name="t.txt") as log:
+        lines = list(log)
+        assert log.problem is None, log.problem
+    return lines
+
+
+@pytest.mark.parametrize("encoding, mark", [
+    ("utf-16-le", b"\xff\xfe"), ("utf-16-le", b""), ("utf-16-be", b"\xfe\xff"),
+    ("utf-16-be", b""), ("utf-8", b"\xef\xbb\xbf"), ("utf-8", b""),
+])
+def test_utf16_and_utf8_with_or_without_a_mark(encoding: str, mark: bytes) -> None:
+    assert read(mark + TEXT.encode(encoding)) == LINES
+
+
+@pytest.mark.parametrize("mark", [b"\xff\xfe", b""])
+def test_one_stray_trailing_byte_of_a_utf16_file_is_dropped(mark: bytes) -> None:
+    assert read(mark + TEXT.encode("utf-16-le") + b"\r") == LINES
+
+
+def test_windows_1252_lines_beside_utf8_lines() -> None:
+    assert read("Seat 1: José\n".encode("cp1252") + "Seat 2: Zoë\n".encode()) == [
+        "Seat 1: José", "Seat 2: Zoë"]
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_every_line_end(end: str) -> None:
+    assert read(end.join(LINES).encode() + end.encode()) == LINES
+
+
+def test_mixed_line_ends_in_one_file() -> None:
+    assert read(b"a\rb\r\nc\nd") == ["a", "b", "c", "d"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(lines=st.lists(st.text(st.characters(blacklist_categories=("Cs",),
+                                            blacklist_characters="\r\n\x00"), max_size=12),
+                      max_size=8),
+       end=st.sampled_from(["\n", "\r\n", "\r"]), encoding=st.sampled_from(
+           ["utf-16-le", "utf-16-be", "utf-16"]), chunk=st.integers(1, 9))
+def test_utf16_reads_the_same_in_chunks_of_any_size(lines: list[str], end: str, encoding: str,
+                                                    chunk: int) -> None:
+    data = "".join(line + end for line in lines).encode(encoding)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(log_text, "CHUNK_BYTES", chunk)
+        with open_log(io.BytesIO(data)) as log:
+            found = list(log)
+    # Without a mark, a file too short or with too little Latin text is not recognised as
+    # UTF-16; with one (encoding "utf-16") it always is.
+    if encoding == "utf-16" or (data and log_text._utf16_encoding(data) is not None):
+        assert found == lines
+
+
+def test_a_nul_character_in_utf16_text_is_a_binary_file() -> None:
+    data = ("Seat 1: Ana\nSeat 2: Bo\x00b\n").encode("utf-16")
+    with open_log(io.BytesIO(data), name="t.txt") as log:
+        assert list(log) == ["Seat 1: Ana"]
+        assert str(log.problem) == "t.txt:2:11: a binary file, not a hand history (NUL character)"
+
+
+def test_a_binary_file_is_not_taken_for_utf16() -> None:
+    with open_log(io.BytesIO(b"PK\x03\x04\x14\x00\x00\x00\x08\x00"), name="z.zip") as log:
+        assert list(log) == []
+        assert "binary file" in str(log.problem)
+
+
+@pytest.mark.parametrize("path", sorted((REAL / "fulltilt").glob("*.txt")),
+                         ids=lambda path: path.name)
+def test_every_real_full_tilt_export_reads_as_text(path) -> None:
+    with open_log(path) as log:
+        lines = list(log)
+        assert log.problem is None
+    assert lines[0].startswith(("Full Tilt Poker", "FullTiltPoker"))
+    assert not any("\x00" in line or "\ufffd" in line for line in lines)
