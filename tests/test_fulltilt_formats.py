@@ -262,7 +262,9 @@ def test_a_tournament_hand_is_in_chips_without_rake() -> None:
     assert Award(line=11, player="Bruno", amount=2) in hand.events
 
 
-MIXED = """Full Tilt Poker Game #400: Table Jackrabbit (6 max) - $2.50/$5 Ante $0.40 - Limit Razz - 13:00:00 ET - 2011/04/07
+RAZZ_HEADER = ("Full Tilt Poker Game #400: Table Jackrabbit (6 max) - $2.50/$5 Ante $0.40 - "
+               "Limit Razz - 13:00:00 ET - 2011/04/07")
+MIXED = RAZZ_HEADER + """
 Seat 1: Ana ($40)
 Seat 2: Bruno ($40)
 Ana antes $0.40
