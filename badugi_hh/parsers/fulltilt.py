@@ -52,7 +52,7 @@ from badugi_hh.parsers.site import (
 )
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
-from badugi_hh.rules import Game, Structure
+from badugi_hh.rules import Game, Ruleset, Structure
 
 __all__ = ["GRAMMAR_PATH", "fulltilt_parser", "parse_line", "read_fulltilt",
            "read_fulltilt_lines", "sniff"]
@@ -510,7 +510,8 @@ def _header(block: LineBlock) -> Header:
     return header  # type: ignore[return-value]
 
 
-def _ruleset(header: Header):  # type: ignore[no-untyped-def]
+def _ruleset(header: Header) -> Ruleset:
+    """The hand's game and stakes; a tournament takes no rake, nor does play money."""
     stakes, game = header.stakes, header.game
     cash = header.tournament is None
     if game.structure == "fixed":
