@@ -12,8 +12,8 @@ import pytest
 from badugi_hh.cards import parse_cards as c
 from badugi_hh.engine import HandReport, Pot, SessionReport, audit
 from badugi_hh.events import (
-    Award, Bet, Button, Call, Deal, Draw, DrawnCards, PostBlind, PotTotal, Raise, Seat, Show,
-    Street, UncalledReturned,
+    Award, Bet, Button, Call, Deal, Draw, DrawnCards, Note, PostBlind, PotTotal, Raise, Seat,
+    Show, Street, UncalledReturned,
 )
 from badugi_hh.parsers import read_records
 from badugi_hh.parsers.fulltilt import parse_line
@@ -41,13 +41,17 @@ def test_the_real_export_is_one_session_of_one_hand() -> None:
         2, 8, None, None, False, False, True)
 
 
-def test_seats_in_cents_and_the_player_sitting_out_is_not_seated() -> None:
+def test_seats_in_cents_and_the_player_sitting_out_is_seated_not_dealt_in() -> None:
     hand = the_hand(REAL)
     seats = [event for event in hand.events if type(event) is Seat]
     assert seats[0] == Seat(line=2, player="Player0", seat=1, stack=92)
     assert Seat(line=8, player="Hero", seat=7, stack=500) in seats   # "$5"
-    assert [s.player for s in seats] == ["Player0", "Player1", "Player2", "Player3", "Player4",
-                                         "Hero", "Player6"]   # no Player5 (line 11)
+    assert [s.player for s in seats if s.in_hand] == [
+        "Player0", "Player1", "Player2", "Player3", "Player4", "Hero", "Player6"]
+    # "Player5 is sitting out" (line 11): his stack is carried, he is dealt nothing
+    assert Seat(line=7, player="Player5", seat=6, stack=376, in_hand=False) in seats
+    assert not any(type(e) is Deal and e.player == "Player5" for e in hand.events)
+    assert at(hand, 11) == [Note(line=11, kind="table", text="Player5 is sitting out")]
 
 
 def test_the_button_comes_before_the_blinds_it_decides() -> None:
@@ -76,7 +80,7 @@ def test_the_hero_is_dealt_his_cards_and_everyone_else_a_hidden_hand() -> None:
     (26, [Draw(line=26, player="Player2", discarded=(None, None))]),
     (27, [DrawnCards(line=27, player="Hero", cards=c("2h"))]),   # "[4s 7h 5c] [2h]"
     (28, [DrawnCards(line=28, player="Player2", cards=(None, None))]),
-    (32, []),                                                      # "Player5 has returned"
+    (32, [Note(line=32, kind="table", text="Player5 has returned")]),
     (47, [Street(line=47, kind="showdown")]),
     (48, [Show(line=48, player="Player2", cards=c("7d 2c Ah Jd"),
                description="3-Card: 7, 2, A")]),

@@ -1,4 +1,7 @@
-"""Full Tilt Poker's fixed-limit Badugi hand histories (docs/format.md): a streaming reader.
+"""Full Tilt Poker's hand histories (docs/format.md): a streaming reader.
+
+Badugi, 2-7 and A-5 triple draw are read into events; a hand of any other game
+(a Razz hand in a mixed-game file) is a :class:`SkippedHand` named by its game.
 
 >>> log = '''Full Tilt Poker Game #1: Table T - FL Badugi - $0.10/$0.20 - 10:18:16 ET - 2013/05/08
 ... Seat 1: Ana ($1)
@@ -17,50 +20,96 @@
 >>> hand.events[2], hand.events[-1]
 (Button(line=6, seat=1), Award(line=10, player='Bruno', amount=10, pot='', description=None))
 
-Each line is parsed with ``grammar/fulltilt.lark``. The reader then puts
-the hand in the order the engine replays it: the button (which Full Tilt
-states after the blinds) before the blinds, a hidden deal for every player
-whose cards the log does not show, and no seat for a player who sits the
-hand out.
+Each line is parsed with ``grammar/fulltilt.lark``. Names may hold blanks, so
+before a line is parsed a seated player's name where a name starts is put in
+as a one-word stand-in (:func:`_shape`), the longest name first; the stand-in
+keeps the cache of parsed lines as useful as with one-word names. The reader
+then puts the hand in the order the engine replays it: the seats, the button
+(which Full Tilt states after the blinds), a hidden deal for every player
+dealt in whose cards the log does not show.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
 from lark import Lark, Token, v_args
 
 from badugi_hh.events import (
-    Award, Bet, Button, Call, Draw, DrawnCards, Event, Hand, PostBlind, PotTotal, Raise, Record,
-    Seat, Show, Street, UncalledReturned,
+    Award, Bet, Button, Call, Deal, Draw, DrawnCards, Event, Hand, Muck, Note, NoteKind,
+    PlayerEvent, PostBlind, PotTotal, Raise, Record, Seat, Show, SkippedHand, Street,
+    UncalledReturned,
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.site import (
     CENTS, MAX_TABLE_SIZE, EventFactory, SiteHand, SiteTransformer, Wording, hidden_deals,
-    money, parse_at, parse_with, read_cards, read_site_log, site_ruleset, table_first,
+    money, parse_with, read_cards, read_site_log, site_ruleset, table_first,
 )
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
+from badugi_hh.rules import Game, Ruleset, Structure
 
 __all__ = ["GRAMMAR_PATH", "fulltilt_parser", "parse_line", "read_fulltilt",
            "read_fulltilt_lines", "sniff"]
 
 GRAMMAR_PATH = grammar_path("fulltilt.lark")
 
-_HAND_START = re.compile(r"\s*Full Tilt Poker Game #(\d+)")
+_HAND_START = re.compile(r"\s*(?:\ufeff)?Full ?Tilt ?Poker(?:\.[a-z]{2,3})? Game #(\d+)")
+
+#: The games read into events, by the header's name for them.
+_GAMES: dict[str, Game] = {"Badugi": "badugi", "2-7 Triple Draw": "27td",
+                           "A-5 Triple Draw": "a5td"}
+_STRUCTURES: dict[str, tuple[Structure, str]] = {
+    "Limit": ("fixed", "Limit"), "FL": ("fixed", "Limit"),
+    "Pot Limit": ("pot", "Pot Limit"), "PL": ("pot", "Pot Limit"),
+    "No Limit": ("no", "No Limit"), "NL": ("no", "No Limit"),
+}
+#: Small blinds of fixed-limit cash stakes that are not half the small bet, by small bet
+#: in cents: $15/$30 posts $10/$15 (the blinds other Full Tilt readers list).
+_CASH_SMALL_BLINDS = {1500: 1000}
+
+#: What a seated player's name becomes before a line is parsed (see :func:`_shape`).
+_STAND_IN = "¶"
 
 _WORDING = Wording({
-    "NAME": "a player's name", "INT": "a number", "AMOUNT": "an amount such as $0.10",
+    "NAME": "a player's name", "SEAT_NAME": "a player's name and stack",
+    "INT": "a number", "AMOUNT": "an amount such as $0.10",
     "BLIND": "small or big", "ORDINAL": "FIRST, SECOND or THIRD",
     "CARDS": "cards in brackets such as [7s 4s 7h 5c]", "TABLE": "the table's name",
+    "TOURNAMENT": "a tournament's name", "GAME_NAME": "a game's name",
+    "LIMIT": "a betting structure such as Limit or FL", "MIX": "a mixed game",
     "TIME": "a time such as 10:18:16", "ZONE": "a time zone such as ET",
-    "DATE": "a date such as 2013/05/08", "STREET_NOTE": "a note in parentheses",
-    "TEXT": "some text", "WINS": "'wins' or 'ties for'",
-})
+    "DATE": "a date such as 2013/05/08", "WORDED_DATE": "a date such as Wed, July 21, 2010",
+    "STREET_NOTE": "a note in parentheses", "TEXT": "some text", "WINS": "'wins' or 'ties for'",
+    "SEP": "' - '", "PREFIX": "'Full Tilt Poker Game'", "POSITION": "(button) or a blind",
+    "FOLDED": "what the player did", "DURATION": "a duration such as 24s",
+},
+    # after "Player3", where any action fits
+    places=(("FOLDS", "an action like 'Hero calls $0.10' (posts, antes, checks, folds, bets, "
+                      "calls, raises, discards, stands pat, is dealt, shows, mucks, wins) or "
+                      "a chat line like 'Hero: gg'"),),
+    any_line="a line of a Full Tilt hand, like 'Hero calls $0.10' or '*** FIRST DRAW ***'")
+
+
+# -- what the lines say -------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    low: int
+    high: int
+    cash: bool   # money with a currency sign, not chips
+
+
+@dataclass(frozen=True, slots=True)
+class GameName:
+    structure: Structure
+    name: str   # "Limit 2-7 Triple Draw", as reports name a game
+    game: Game | None   # None: a game not read
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,98 +118,280 @@ class Header:
 
     number: int
     table: str
-    small_bet: int
-    big_bet: int
+    tournament: str | None
+    stakes: Stakes
+    game: GameName
     started_at: datetime
+    partial: bool
+
+    @property
+    def max_players(self) -> int:
+        match = re.search(r"\((\d+) max", self.table)
+        if match:
+            return max(2, min(int(match.group(1)), 10))
+        heads_up = re.search(r"heads[ -]up", f"{self.table} {self.tournament or ''}", re.I)
+        return 2 if heads_up else MAX_TABLE_SIZE
+
+
+@dataclass(frozen=True, slots=True)
+class NoteOf:
+    """A line kept as a :class:`Note` of ``kind`` (its text is the line's)."""
+
+    kind: NoteKind
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class SittingOut:
-    """``Player5 is sitting out``: seated, but not dealt in if said before the deal."""
+class Collected:
+    """``Seat 2: X collected ($98)`` in the summary: an award the play may not state."""
 
     player: str
-    line: int = 0
+    amount: int
+
+
+def amount(token: Token | str) -> int:
+    """Money (``$1,285.50``, ``€0.02``) in cents; chips (``1,500``, ``500K``) as they are.
+
+    >>> amount("$1,285.50"), amount("€0.02"), amount("1,500"), amount("500K")
+    (128550, 2, 1500, 500000)
+    """
+    text = str(token)
+    if text[:1] in "$€£":
+        return money(text[1:])
+    scale = {"K": 1000, "M": 1000000}.get(text[-1:], 1)
+    digits = text.rstrip("KM").replace(",", "")
+    if not digits.isdigit():
+        raise ValueError(f"{text!r} is not a number of chips")
+    return int(digits) * scale
+
+
+def _description(text: Token | None) -> str | None:
+    """The site's words for a hand, without its article: ``3-Card: 7, 2, A``."""
+    return None if text is None else str(text).removeprefix("a ").strip()
 
 
 @v_args(inline=True)
 class FullTiltTransformer(SiteTransformer):
     """Each line's result, built while Lark parses it (no tree is built)."""
 
-    def header(self, number: Token, table: Token, _game: None, small: Token, big: Token,
-               time: Token, _zone: Token, date: Token) -> Header:
-        started = datetime.strptime(f"{date} {time}", "%Y/%m/%d %H:%M:%S")
-        return Header(int(number), str(table), money(small), money(big), started)
+    # -- the header
+    def header(self, _prefix: Token, number: Token, where: tuple[str, str | None],
+               *rest: object) -> Header:
+        *pieces, clock, partial = rest
+        bets = next((p for p in pieces if isinstance(p, tuple)), None)
+        game = next((p for p in pieces if isinstance(p, GameName)), None)
+        if bets is None or game is None:
+            raise LineError("the first line names no stakes or no game", 1)
+        low, high = bets
+        stakes = (Stakes(amount(low), amount(high), str(low)[:1] in "$€£")
+                  if game.game is not None else Stakes(0, 0, cash=False))
+        table, tournament = where
+        return Header(int(number), table, tournament, stakes, game, clock,  # type: ignore
+                      partial is not None)
 
+    def cash_table(self, table: Token) -> tuple[str, None]:
+        return str(table), None
+
+    def tournament_table(self, name: Token, number: Token, table: Token) -> tuple[str, str]:
+        return str(table), f"{name} ({number})"
+
+    def stakes(self, low: Token, high: Token, _ante: Token | None) -> tuple[Token, Token]:
+        # Read as amounts only for a game read: others have stakes like "2B/2B" (Flipout).
+        return low, high
+
+    def game(self, _cap: Token | None, limit: Token, name: Token) -> GameName:
+        structure, words = _STRUCTURES[re.sub(r"^(CAP|Cap) ", "", str(limit))]
+        return GameName(structure, f"{words} {name}", _GAMES.get(str(name)))
+
+    def numeric_clock(self, time: Token, _zone: Token, date: Token, et_time: Token | None,
+                      _et_zone: Token | None, et_date: Token | None) -> datetime:
+        # A header in local time restates it in ET, the site's clock, in brackets.
+        if et_time is not None and et_date is not None:
+            time, date = et_time, et_date
+        return _when(f"{date} {time}", "%Y/%m/%d")
+
+    def worded_clock(self, time: Token, _zone: Token, date: Token) -> datetime:
+        return _when(f"{date} {time}", "%a, %B %d, %Y")
+
+    # -- the lines of play
     def line(self, item: object = None) -> object:
         return item
 
     summary_line = line
 
-    def game(self) -> None:
-        return None
+    def player_line(self, name: Token, verb: object) -> object:
+        if isinstance(verb, Collected):
+            return dataclasses.replace(verb, player=str(name))
+        if isinstance(verb, NoteOf) or verb is None:
+            return verb
+        return functools.partial(verb, player=str(name))  # type: ignore[arg-type]
 
-    def seat(self, number: Token, name: Token, stack: Token) -> EventFactory:
-        return functools.partial(Seat, player=str(name), seat=int(number), stack=money(stack))
+    def seat(self, number: Token, name: Token, stack: Token, _out: object) -> EventFactory:
+        # Whether he is dealt in is known at the hand's end: "is sitting out" is said of
+        # players who then post and play (they come back), and not said of all who don't.
+        return functools.partial(Seat, player=str(name), seat=int(number), stack=amount(stack))
+
+    def seat_out(self) -> None:
+        return None
 
     def button(self, seat: Token) -> EventFactory:
         return functools.partial(Button, seat=int(seat))
 
-    def posts(self, blind: Token, amount: Token, all_in: object) -> EventFactory:
-        return functools.partial(PostBlind, amount=money(amount), kind=str(blind),
-                                 all_in=all_in is not None)
+    def posts(self, blind: Token, money_: Token, all_in: object) -> EventFactory:
+        return functools.partial(PostBlind, amount=amount(money_), kind=str(blind),
+                                 all_in=bool(all_in))
 
-    def sitting_out(self) -> type[SittingOut]:
-        return SittingOut
+    def posts_dead(self, money_: Token, all_in: object) -> EventFactory:
+        return functools.partial(PostBlind, amount=amount(money_), kind="dead",
+                                 all_in=bool(all_in))
 
-    def waits(self, _seconds: Token) -> None:
-        return None
+    def posts_live(self, money_: Token, all_in: object) -> EventFactory:
+        # Back from sitting out, a player posts a big blind out of position; it plays live.
+        return functools.partial(PostBlind, amount=amount(money_), kind="big",
+                                 all_in=bool(all_in))
 
-    def returns(self) -> None:
-        return None
+    def antes(self, money_: Token, all_in: object) -> EventFactory:
+        return functools.partial(PostBlind, amount=amount(money_), kind="ante",
+                                 all_in=bool(all_in))
 
-    def calls(self, amount: Token, all_in: object) -> EventFactory:
-        return functools.partial(Call, amount=money(amount), all_in=all_in is not None)
+    def capped(self) -> bool:
+        return False   # the cap is the engine's to count
 
-    def bets(self, amount: Token, all_in: object) -> EventFactory:
-        return functools.partial(Bet, amount=money(amount), all_in=all_in is not None)
+    def calls(self, money_: Token, all_in: object) -> EventFactory:
+        return functools.partial(Call, amount=amount(money_), all_in=bool(all_in))
+
+    def bets(self, money_: Token, all_in: object) -> EventFactory:
+        return functools.partial(Bet, amount=amount(money_), all_in=bool(all_in))
 
     def raises(self, to: Token, all_in: object) -> EventFactory:
-        return functools.partial(Raise, to=money(to), all_in=all_in is not None)
+        return functools.partial(Raise, to=amount(to), all_in=bool(all_in))
 
-    def stands_pat(self) -> EventFactory:
+    def stands_pat(self, _cards: Token | None) -> EventFactory:
         return functools.partial(Draw, discarded=())
 
     def drawn(self, count: Token) -> EventFactory:
-        return functools.partial(DrawnCards, cards=(None,) * int(count))
+        return functools.partial(DrawnCards, cards=(None,) * _count(count))
+
+    def discards(self, count: Token, cards: Token | None) -> EventFactory:
+        _count(count)
+        return super().discards(count, cards)
 
     def shows(self, cards: Token, description: Token | None) -> EventFactory:
         return functools.partial(Show, cards=read_cards(cards),
-                                 description=None if description is None else str(description))
+                                 description=_description(description))
 
-    def wins(self, _wins: Token, pot: str, amount: Token,
+    def shows_hand(self, _text: Token) -> NoteOf:
+        return NoteOf("hand")   # a hand named without its cards: nothing to replay
+
+    def mucks(self, cards: Token | None) -> EventFactory:
+        return functools.partial(Muck, cards=None if cards is None else read_cards(cards))
+
+    def wins(self, _wins: Token, pot: str, money_: Token,
              description: Token | None) -> EventFactory:
-        return functools.partial(Award, amount=money(amount), pot=pot,
-                                 description=None if description is None else str(description))
+        return functools.partial(Award, amount=amount(money_), pot=pot,
+                                 description=_description(description))
 
     def side_pot(self, number: Token | None) -> str:
         return "side" if number is None else f"side {int(number)}"
 
-    def uncalled(self, amount: Token, name: Token) -> EventFactory:
-        return functools.partial(UncalledReturned, player=str(name), amount=money(amount))
+    def numbered_pot(self, number: Token) -> str:
+        return f"pot {int(number)}"
 
-    def total(self, total: Token, rake: Token | None) -> EventFactory:
-        return functools.partial(PotTotal, total=money(total),
-                                 rake=0 if rake is None else money(rake))
+    def uncalled(self, money_: Token, name: Token) -> EventFactory:
+        return functools.partial(UncalledReturned, player=str(name), amount=amount(money_))
 
-    def summary_seat(self, _number: Token, _text: Token) -> None:
+    ante_back = uncalled
+
+    def chat(self, _text: Token | None = None) -> NoteOf:
+        return NoteOf("chat")
+
+    def sitting_out(self) -> NoteOf:
+        return NoteOf("table")
+
+    waiting = sitting_out
+
+    def timeout(self, *_words: Token) -> NoteOf:
+        return NoteOf("timeout")
+
+    timeout_notice = timeout
+
+    def connection(self, *_words: Token) -> NoteOf:
+        return NoteOf("connection")
+
+    def news(self, *_words: Token) -> NoteOf:
+        return NoteOf("table")
+
+    def emote(self, _feeling: Token) -> NoteOf:
+        return NoteOf("chat")
+
+    observer_chat = emote
+
+    def tournament_news(self, *_words: Token) -> NoteOf:
+        return NoteOf("tournament")
+
+    def level_notice(self, _text: Token) -> NoteOf:
+        return NoteOf("tournament")
+
+    def hand_notice(self, *_words: Token) -> NoteOf:
+        return NoteOf("hand")   # "Hand #N has been canceled"
+
+    # -- the summary
+    def total(self, total: Token, *rest: object) -> EventFactory:
+        rake = rest[-1] if rest else None
+        return functools.partial(PotTotal, total=amount(total),
+                                 rake=0 if not isinstance(rake, Token) else amount(rake))
+
+    def pot_part(self, *_parts: object) -> None:
         return None
+
+    def duration(self, _time: Token) -> None:
+        return None
+
+    def board(self, _cards: Token) -> None:
+        return None
+
+    def summary_seat(self, _number: Token, name: Token, _position: Token | None,
+                     outcome: object) -> object:
+        if isinstance(outcome, Collected):
+            return dataclasses.replace(outcome, player=str(name))
+        if outcome is None:
+            return None
+        return functools.partial(outcome, player=str(name))  # type: ignore[arg-type]
+
+    def collected(self, money_: Token, *_mucked: object) -> Collected:
+        return Collected(player="", amount=amount(money_))
+
+    def showed_and_won(self, _cards: Token, money_: Token, _text: Token | None) -> Collected:
+        return Collected(player="", amount=amount(money_))
+
+    def mucked(self, cards: Token, _text: Token | None) -> EventFactory:
+        # The only place a mucked hand's cards are told.
+        return functools.partial(Muck, cards=read_cards(cards))
+
+    def said_nothing(self, *_items: object) -> None:
+        return None   # restates the play
+
+
+def _count(token: Token) -> int:
+    """A number of cards: at most a hand's worth, never an allocation as large as asked."""
+    if len(token) > 2 or int(token) > 5:
+        raise LineError(f"{token} cards is more than a hand", token.column)
+    return int(token)
+
+
+def _when(text: str, date_format: str) -> datetime:
+    time_format = "%H:%M:%S" if text.count(":") == 2 else "%H:%M"
+    try:
+        return datetime.strptime(text, f"{date_format} {time_format}")
+    except ValueError:
+        raise LineError(f"{text!r} is not a date and time", 1) from None
 
 
 @functools.cache
 def fulltilt_parser() -> Lark:
     """The grammar compiled once: LALR, building results while it parses."""
     return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr",
-                transformer=FullTiltTransformer(), start=["header", "line", "summary_line"])
+                transformer=FullTiltTransformer(), maybe_placeholders=True,
+                start=["header", "line", "summary_line"])
 
 
 @functools.lru_cache(maxsize=8192)
@@ -173,59 +404,225 @@ def parse_line(text: str, start: str) -> object:
     return parse_with(fulltilt_parser(), text, start, _WORDING)
 
 
+# -- names with blanks ----------------------------------------------------------------------
+
+_SUMMARY_SEAT = re.compile(r"Seat \d+: ")
+_RETURNED = " returned to "
+
+
+def _name_at(text: str, start: str) -> int:
+    """Where a player's name starts in a line (-1: the line names nobody first)."""
+    if start == "summary_line":
+        match = _SUMMARY_SEAT.match(text)
+        return match.end() if match else -1
+    if text.startswith(("Seat ", "*** ")):
+        return -1
+    if text.startswith("Dealt to "):
+        return len("Dealt to ")
+    if text.startswith(("Uncalled bet of ", "Ante of ")):
+        at = text.find(_RETURNED)
+        return at + len(_RETURNED) if at >= 0 else -1
+    return 0
+
+
+def _shape(text: str, start: str, names: Iterable[str]) -> tuple[str, str | None, int]:
+    """``text`` with the seated name where a name starts put as :data:`_STAND_IN`.
+
+    Returns the line to parse, the name put aside (or ``None``) and where it was.
+    ``names`` are longest first, so "Bob Smith" wins over "Bob".
+
+    >>> _shape("Steve Zolotow raises to $40", "line", ["Steve Zolotow", "Steve"])
+    ('¶ raises to $40', 'Steve Zolotow', 0)
+    """
+    at = _name_at(text, start)
+    if at < 0:
+        return text, None, -1
+    for name in names:
+        end = at + len(name)
+        if text.startswith(name, at) and text[end:end + 1] in ("", " ", ":"):
+            return text[:at] + _STAND_IN + text[end:], name, at
+    return text, None, -1
+
+
+# -- a hand --------------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class _Lines:
+    """What a hand's lines say, in the log's order."""
+
+    events: list[Event] = dataclasses.field(default_factory=list)
+    texts: dict[int, str] = dataclasses.field(default_factory=dict)
+    collected: list[Award] = dataclasses.field(default_factory=list)
+    errors: list[LineError] = dataclasses.field(default_factory=list)
+    names: list[str] = dataclasses.field(default_factory=list)
+    dealt: bool = False
+
+
 class FullTiltDialect:
     """Cuts a Full Tilt log into hands and assembles each (see :mod:`.site`)."""
 
     first_line = "a hand starting 'Full Tilt Poker Game #'"
 
     def is_hand_start(self, text: str) -> bool:
-        return text[:1] in "F \t" and _HAND_START.match(text) is not None
+        return text[:1] in "F \t\ufeff" and _HAND_START.match(text) is not None
 
     def hand_name(self, block: LineBlock) -> str:
         match = _HAND_START.match(block.lines[0])
         return f"hand #{match.group(1)}" if match else f"the hand at line {block.start}"
 
-    def assemble(self, block: LineBlock, source: str) -> SiteHand:
-        header: Header = parse_at(parse_line, block.lines[0], "header", block.start)  # type: ignore
-        events, sitting_out = self._events(block)
-        if not any(type(event) is Award for event in events):
-            raise LineError("the hand ends without a line such as 'Hero wins the pot ($0.81)'",
-                            0, block.last_line)
-        ruleset = site_ruleset("fulltilt", header.small_bet, header.big_bet, MAX_TABLE_SIZE)
-        hand = Hand(hand_id=f"fulltilt#{header.number}", number=header.number,
-                    ruleset=ruleset, events=_in_play_order(events, sitting_out, ruleset.hand_size),
-                    source=source, line=block.start, started_at=header.started_at, unit=CENTS)
-        return SiteHand(hand, header.table)
+    def assemble(self, block: LineBlock, source: str) -> SiteHand | SkippedHand:
+        header = _header(block)
+        hand_id = f"fulltilt#{header.number}"
+        if header.game.game is None:
+            return SkippedHand(game=header.game.name, hand_id=hand_id, source=source,
+                               line=block.start)
+        ruleset = _ruleset(header)
+        if header.partial:
+            events: list[Event] = [Note(kind="hand", line=block.start, text=(
+                "a partial hand: Full Tilt wrote only part of it, so it is not replayed"))]
+            errors: list[LineError] = []
+        else:
+            lines = _read_lines(block)
+            if lines.dealt and not any(type(e) is Award for e in lines.events + lines.collected):
+                raise LineError("the hand ends without a line such as 'Hero wins the pot "
+                                "($0.81)'", 0, block.last_line)
+            events, errors = _in_play_order(lines, ruleset.hand_size), lines.errors
+        hand = Hand(hand_id=hand_id, number=header.number, ruleset=ruleset, events=events,
+                    source=source, line=block.start, started_at=header.started_at,
+                    unit=CENTS if header.stakes.cash else 1)
+        site = SiteHand(hand, header.table, errors=errors)
+        if header.tournament is not None:
+            when = header.started_at.strftime("%Y%m%d-%H%M%S")
+            site.session_key = header.tournament
+            site.session_id = f"fulltilt:{header.tournament}:{header.table}:{when}"
+            site.title = f"{header.tournament}, table {header.table}"
+        return site
 
-    @staticmethod
-    def _events(block: LineBlock) -> tuple[list[Event], set[str]]:
-        events: list[Event] = []
-        sitting_out: set[str] = set()
-        start = "line"
-        for number, text in block.numbered(1):
-            item = parse_at(parse_line, text, start, number)
-            if item is None:
-                continue
-            event = item(line=number)  # type: ignore[operator]
-            if type(event) is SittingOut:
-                # Only before the deal does sitting out mean "not in this hand".
-                if not any(type(e) is Street for e in events):
-                    sitting_out.add(event.player)
-                continue
-            events.append(event)
-            if type(event) is Street and event.kind == "summary":
+
+def _header(block: LineBlock) -> Header:
+    text = block.lines[0].lstrip("\ufeff \t")
+    try:
+        header = parse_line(text, "header")
+    except LineError as error:
+        error.line = block.start
+        error.column += len(block.lines[0]) - len(text)
+        raise
+    return header  # type: ignore[return-value]
+
+
+def _ruleset(header: Header) -> Ruleset:
+    """The hand's game and stakes; a tournament takes no rake, nor does play money."""
+    stakes, game = header.stakes, header.game
+    cash = header.tournament is None
+    if game.structure == "fixed":
+        small_blind = _CASH_SMALL_BLINDS.get(stakes.low) if cash and stakes.cash else None
+        return site_ruleset("fulltilt", stakes.low, stakes.high, header.max_players,
+                            small_blind=small_blind, rake=cash and stakes.cash,
+                            game=game.game or "badugi",
+                            structure=game.structure)
+    # Pot and no limit: the stakes are the blinds.
+    return site_ruleset("fulltilt", stakes.high, stakes.high, header.max_players,
+                        small_blind=stakes.low, big_blind=stakes.high, rake=cash,
+                        game=game.game or "badugi", structure=game.structure)
+
+
+def _read_lines(block: LineBlock) -> _Lines:
+    """Every line of the hand after its first, each read or kept as an error."""
+    lines = _Lines()
+    start = "line"
+    for number, text in block.numbered(1):
+        if not text.strip():
+            continue
+        try:
+            item = _parse(text, start, lines.names)
+        except LineError as error:
+            error.line = number
+            lines.errors.append(error)
+            continue
+        _take(lines, item, number, text)
+        if lines.events and type(lines.events[-1]) is Street:
+            kind = lines.events[-1].kind  # type: ignore[attr-defined]
+            lines.dealt = lines.dealt or kind == "deal"
+            if kind == "summary":
                 start = "summary_line"
-        return events, sitting_out
+    return lines
 
 
-def _in_play_order(events: list[Event], sitting_out: set[str], hand_size: int) -> list[Event]:
+def _parse(text: str, start: str, names: list[str]) -> object:
+    """The result of one line, its stand-in name given back the player's own."""
+    shaped, name, at = _shape(text.strip(), start, names)
+    indent = len(text) - len(text.lstrip())
+    try:
+        item = parse_line(shaped, start)
+    except LineError as error:
+        if name is not None and error.column > at + 1:
+            error.column += len(name) - len(_STAND_IN)
+        error.column += indent if error.column else 0
+        raise
+    if name is None:
+        return item
+    if isinstance(item, Collected):
+        return dataclasses.replace(item, player=name)
+    if isinstance(item, functools.partial):
+        return functools.partial(item, player=name)
+    return item
+
+
+def _take(lines: _Lines, item: object, number: int, text: str) -> None:
+    """Add what one line says to the hand."""
+    if item is None:
+        return
+    if isinstance(item, NoteOf):
+        lines.events.append(Note(kind=item.kind, text=text.strip(), line=number))
+    elif isinstance(item, Collected):
+        lines.collected.append(Award(player=item.player, amount=item.amount, line=number))
+    else:
+        event = item(line=number)  # type: ignore[operator]
+        lines.events.append(event)
+        lines.texts[number] = text.strip()
+        if type(event) is Seat:
+            lines.names.append(event.player)
+            lines.names.sort(key=len, reverse=True)
+
+
+def _in_play_order(lines: _Lines, hand_size: int) -> list[Event]:
     """The events as the engine replays them.
 
-    The button goes before the blinds, which it decides (M1); a player who
-    sits the hand out is not seated in it; everyone else is dealt a hand.
+    The seats, then the button (which decides the blinds, M1), then the play.
+    A seated player of whom the hand says nothing else (no blind, no action, no
+    cards) was not dealt in (T2): Full Tilt writes a line for everyone dealt in,
+    if only a fold, and says "is sitting out" of some who are not (and of some
+    who come back and play). Everyone else is dealt a hand. A hand that ends
+    before the deal without a winner is a dead hand: nobody is dealt in and the
+    blinds come back.
     """
-    seated = [e for e in events if type(e) is not Seat or e.player not in sitting_out]
-    return hidden_deals(table_first(seated), hand_size)
+    events = lines.events
+    if not any(type(e) is Award for e in events):
+        events = events + lines.collected   # only the summary says who won
+    if not lines.dealt and not any(type(e) is Award for e in events):
+        return _dead_hand(lines)
+    acting = {e.player for e in events if isinstance(e, PlayerEvent) and type(e) is not Seat}
+    out = {e.player for e in events if type(e) is Seat and e.player not in acting}
+    seats = [dataclasses.replace(e, in_hand=False) for e in events
+             if type(e) is Seat and e.player in out]
+    played = [e for e in events if type(e) is not Seat or e.player not in out]
+    ordered = hidden_deals(table_first(played), hand_size)
+    first_play = next((i for i, e in enumerate(ordered) if type(e) is not Seat), len(ordered))
+    return [*ordered[:first_play], *seats, *ordered[first_play:]]
+
+
+def _dead_hand(lines: _Lines) -> list[Event]:
+    """A hand nobody was dealt: its seats, not dealt in, and its lines as notes."""
+    seats = [dataclasses.replace(e, in_hand=False) for e in lines.events if type(e) is Seat]
+    notes: list[Event] = [Note(kind="hand", line=seats[0].line if seats else 0,
+                               text="a dead hand: no cards were dealt, no chips moved")]
+    for event in lines.events:
+        if type(event) in (Note, PotTotal):
+            notes.append(event)
+        elif type(event) is not Seat:
+            notes.append(Note(kind="hand", text=lines.texts.get(event.line, ""),
+                              line=event.line))
+    return [*seats, *notes]
 
 
 def read_fulltilt_lines(log: LogText) -> Iterator[Record]:
@@ -244,5 +641,7 @@ def sniff(first_line: str) -> bool:
 
     >>> sniff("Full Tilt Poker Game #32617272179: Table Clackers"), sniff("Session #s1")
     (True, False)
+    >>> sniff("FullTiltPoker Game #25314791161: Table Squaw Tea (6 max)")
+    True
     """
     return _HAND_START.match(first_line) is not None
