@@ -316,7 +316,7 @@ class HandReplay:
         carried = self._stacks.get(name)
         if stack is None:
             stack = carried if carried is not None else (self.rules.starting_stack or 0)
-        elif carried is not None and carried != stack:
+        elif carried is not None and carried != stack and not self._topped_up(carried, stack):
             self.report("G3", line, f"{name} starts with {stack}, but ended the "
                         f"previous hand with {carried}")
         if name not in self.players:
@@ -324,6 +324,10 @@ class HandReplay:
             self.live += 1
         self.players[name] = _Player(name, seat, stack, stack)
         self._orders.clear()
+
+    def _topped_up(self, carried: int, stack: int) -> bool:
+        """At a cash table a player may add chips between hands (T6); never take them."""
+        return stack > carried and (self.hand.currency is not None or self.hand.unit > 1)
 
     def _player(self, name: str, line: int) -> _Player | None:
         player = self.players.get(name)
@@ -400,7 +404,8 @@ class HandReplay:
         # Not dealt in (T2): no part in the hand, but the stack is carried (G3).
         carried = self._stacks.get(event.player)
         stack = carried if event.stack is None else event.stack
-        if event.stack is not None and carried is not None and carried != event.stack:
+        if (event.stack is not None and carried is not None and carried != event.stack
+                and not self._topped_up(carried, event.stack)):
             self.report("G3", event.line, f"{event.player} sits with {event.stack}, but "
                         f"ended the previous hand with {carried}")
         if stack is not None:
@@ -1778,12 +1783,12 @@ class Auditor:
     def feed(self, record: Record) -> list[HandReport | SessionReport | SkippedHand]:
         """Replay one record; return the reports it completes."""
         if isinstance(record, Hand):
-            if not record.ruleset.audited or _cancelled(record):
+            void = _void(record)
+            if not record.ruleset.audited or void:
                 game = record.ruleset.game_name
                 return self._skip(SkippedHand(
-                    game=f"{game} (cancelled)" if _cancelled(record) else game,
-                    hand_id=record.hand_id, source=record.source, line=record.line,
-                    hand=record))
+                    game=f"{game} ({void})" if void else game, hand_id=record.hand_id,
+                    source=record.source, line=record.line, hand=record))
             return self._hand(record)
         if isinstance(record, SessionStart):
             return self._session_start(record)
@@ -1924,14 +1929,21 @@ class Auditor:
                              dict(table.stacks), _leader(table.stacks), table.violations)
 
 
-def _cancelled(hand: Hand) -> bool:
-    """Whether the site called the hand off (``Hand cancelled``, ``GAME_CANCELLED``).
+def _void(hand: Hand) -> str:
+    """Why a hand was not played, or "": the site called it off (``Hand cancelled``,
+    ``GAME_CANCELLED``), or fewer than two of its seated players were dealt in (a
+    dead or partial hand).
 
     Its chips go back where they came from, and nothing in it is a verdict: it
     is counted as skipped, never audited.
     """
-    return any(type(event) is Note and event.kind == "hand" and "cancel" in event.text.lower()
-               for event in hand.events)
+    if any(type(event) is Note and event.kind == "hand" and "cancel" in event.text.lower()
+           for event in hand.events):
+        return "cancelled"
+    seats = [event for event in hand.events if type(event) is Seat]
+    if seats and sum(seat.in_hand for seat in seats) < 2:
+        return "not played"
+    return ""
 
 
 def _judge_up_to_damage(report: HandReport, hand: Hand) -> None:

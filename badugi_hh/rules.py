@@ -139,5 +139,6 @@ SITE_RULES: dict[str, str] = {
     "T3": "dead and missed blinds: a dead blind goes to the pot, not to the poster's bet",
     "T4": "a player moved in from another table brings his stack",
     "T5": "a site's hand ids are unique",
+    "T6": "at a cash table a player may add chips between hands, never take them away",
 }
 RULES.update(SITE_RULES)
