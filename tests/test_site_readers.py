@@ -52,11 +52,6 @@ def with_a_next_hand(copy: Path, source: Path) -> list[str]:
      "hand #32617272179: expected '-', got '5'"),
     (FULLTILT, 50, "Hero wins the pot ($0.81) with a 3-Card: 5, 4, 2", "Hero mucks", (60, 0),
      "hand #32617272179: the hand ends without a line such as 'Hero wins the pot ($0.81)'"),
-    (KINGSCLUB, 21, "Player1 checks", "Player1 chekcs", (21, 9),
-     "hand #37732805: expected ':', 'bets', 'calls', 'checks', 'draws', 'folds', 'posts', "
-     "'raises' or 'shows', got 'chekcs'"),
-    (KINGSCLUB, 12, "[8d 7s 8h 9d]", "[8d 7s 8h 9z]", (12, 26),
-     "hand #37732805: expected a card such as As or Td or X for a hidden card, got '9z'"),
     (KINGSCLUB, 43, "Player1 wins pot (568.25)", "", (42, 0),
      "hand #37732805: the hand ends without a line such as 'Hero wins pot (568.25)'"),
     (KINGSCLUB, 2, "2020-10-30 19:53:19", "2020-10-30", (2, 11),
@@ -75,6 +70,38 @@ def test_a_corrupted_line_costs_its_hand_only(tmp_path: Path, source: Path, line
     assert f"#{broken}" in errors[0].text.splitlines()[0]   # the hand's lines, from its first
     assert [r.hand_id for r in read if isinstance(r, Hand)] == [
         hand for hand in hands if not hand.endswith(broken)]
+
+
+KC_ACTIONS = ("':' or an action like 'Hero calls 90' (posts, checks, folds, bets, calls, "
+              "raises, draws, discards, stands pat, shows, sits out)")
+
+
+@pytest.mark.parametrize(("source", "line", "old", "new", "where", "message"), [
+    (KINGSCLUB, 21, "Player1 checks", "Player1 chekcs", (21, 9),
+     f"hand #37732805: expected {KC_ACTIONS}, got 'chekcs'"),
+    (KINGSCLUB, 12, "[8d 7s 8h 9d]", "[8d 7s 8h 9z]", (12, 26),
+     "hand #37732805: expected a card such as As or Td or X for a hidden card, got '9z'"),
+    (KINGSCLUB, 41, "Seat 5: Hero (570) -30", "Seat 5: Hero (570) 30", (41, 20),
+     "hand #37732805: expected a result such as +298.25 or -270, got '30'"),
+])
+def test_a_corrupted_play_line_costs_that_line_only(tmp_path: Path, source: Path, line: int,
+                                                    old: str, new: str,
+                                                    where: tuple[int, int],
+                                                    message: str) -> None:
+    copy = tampered(tmp_path, line, old, new, source)
+    hands = with_a_next_hand(copy, source)
+    read = list(read_records(copy))
+    errors = [r for r in read if isinstance(r, ParseError)]
+    assert [(e.source, e.line, e.column, e.message, e.hand_lost) for e in errors] == [
+        (str(copy), *where, message, False)]
+    assert errors[0].text == tampered_line(copy, line)
+    kept = [r for r in read if isinstance(r, Hand)]
+    assert [r.hand_id for r in kept] == hands
+    assert [r.damaged for r in kept] == [(line,), ()]
+
+
+def tampered_line(copy: Path, line: int) -> str:
+    return copy.read_text(encoding="utf-8").splitlines()[line - 1]
 
 
 @pytest.mark.parametrize(("source", "line", "old", "new", "found"), [
