@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import IO
 
 from badugi_hh.events import Record
-from badugi_hh.parsers import fulltilt, house, kingsclub, pokerstars
+from badugi_hh.parsers import fulltilt, house, kingsclub, pokerstars, winamax
 from badugi_hh.parsers.text import LogText, open_log
 
 __all__ = ["DIALECTS", "Dialect", "LOG_SUFFIXES", "dialect_of", "iter_log_files",
@@ -56,6 +56,7 @@ DIALECTS: list[Dialect] = [
     Dialect("pokerstars", pokerstars.sniff, pokerstars.read_pokerstars_lines),
     Dialect("fulltilt", fulltilt.sniff, fulltilt.read_fulltilt_lines),
     Dialect("kingsclub", kingsclub.sniff, kingsclub.read_kingsclub_lines),
+    Dialect("winamax", winamax.sniff, winamax.read_winamax_lines),
     Dialect("house", house.sniff, house.read_house_lines),
 ]
 
