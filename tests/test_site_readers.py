@@ -14,10 +14,15 @@ from pathlib import Path
 import pytest
 
 from badugi_hh.events import Hand, ParseError, Record
-from badugi_hh.parsers import dialect_of, fulltilt, kingsclub, pokerstars, read_records
+from badugi_hh.parsers import (
+    dialect_of, fulltilt, kingsclub, pokerstars, read_records, winamax,
+)
 from badugi_hh.store import Store
-from sitekit import FULLTILT, KINGSCLUB, PS_CASH, PS_SNG, tampered, the_hand, violations
+from sitekit import (
+    FULLTILT, KINGSCLUB, PS_CASH, PS_SNG, REAL, tampered, the_hand, violations,
+)
 
+WINAMAX = REAL / "winamax" / "cash-27td-fl-0.50-1-201610.txt"
 PS_HANDS = ["ps-49164202872", "ps-49164247462", "ps-49164255772", "ps-49164287914"]
 PS_ACTIONS = ("an action like 'Player3: calls 20' (posts, checks, folds, bets, calls, raises, "
               "discards, stands pat, shows, mucks)")
@@ -160,12 +165,13 @@ def first_line(path: Path) -> str:
     (first_line(PS_SNG), "pokerstars"),
     (first_line(FULLTILT), "fulltilt"),
     (first_line(KINGSCLUB), "kingsclub"),
+    (first_line(WINAMAX), "winamax"),
     ('Session #fri-1127 "Friday home game" 2026-11-27 20:00', "house"),
     ("# a house log's comment", "house"),
 ])
 def test_each_reader_claims_only_its_own_logs(line: str, dialect: str) -> None:
     assert dialect_of(line).name == dialect
-    for site in (pokerstars, fulltilt, kingsclub):
+    for site in (pokerstars, fulltilt, kingsclub, winamax):
         assert site.sniff(line) is (site.__name__.rsplit(".", 1)[1] == dialect)
 
 
@@ -174,6 +180,9 @@ def test_each_reader_claims_only_its_own_logs(line: str, dialect: str) -> None:
     (fulltilt.read_fulltilt, FULLTILT, "expected a hand starting 'Full Tilt Poker Game #'"),
     (kingsclub.read_kingsclub, KINGSCLUB,
      "expected a hand's first line, such as '#37732805: Limit Badugi - 30/60'"),
+    (winamax.read_winamax, WINAMAX,
+     "expected a hand's first line, such as 'Winamax Poker - CashGame - HandId: "
+     "#9160772-2-1476189756 - Lowball27 fixed limit (0.50€/1€) - ...'"),
 ])
 def test_text_before_the_first_hand_is_one_error_reported_first(
         read: Callable[..., Iterator[Record]], source: Path, message: str) -> None:
@@ -187,6 +196,7 @@ def test_text_before_the_first_hand_is_one_error_reported_first(
 
 
 @pytest.mark.parametrize("read", [
-    pokerstars.read_pokerstars, fulltilt.read_fulltilt, kingsclub.read_kingsclub])
+    pokerstars.read_pokerstars, fulltilt.read_fulltilt, kingsclub.read_kingsclub,
+    winamax.read_winamax])
 def test_an_empty_file_is_an_error(read: Callable[..., Iterator[Record]]) -> None:
     assert [str(r) for r in read(b"", name="empty.txt")] == ["empty.txt:1:0: empty file"]

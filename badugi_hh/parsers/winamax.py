@@ -15,10 +15,10 @@
 ... Total pot 0.75€ | No rake
 ... Seat 2: Bruno (big blind) won 0.75€
 ... '''
->>> session, hand = read_winamax(log.replace("\\\\\\n", ""))
+>>> session, hand = read_winamax(log)
 >>> hand.hand_id, hand.ruleset.game, hand.ruleset.small_blind, hand.unit
 ('winamax#91-2-14', '27td', 25, 100)
->>> hand.events[4]
+>>> hand.events[3]
 PostBlind(line=6, player='Ana B', amount=25, kind='small', all_in=False)
 
 Names may hold blanks, so the reader takes the player's name off the front of
