@@ -75,7 +75,8 @@ _SKIPPED_NAMES = {"Holdem": "Hold'em", "Short Deck Holdem": "Short Deck Hold'em"
                   "Seven Card Stud": "7 Card Stud", "Seven Card Stud Hi-Lo": "7 Card Stud Hi-Lo"}
 
 _WORDING = Wording({
-    "NAME": "a player's name", "INT": "a number", "AMOUNT": "an amount such as 1,285",
+    "NAME": "a player's name", "INT": "a number", "COUNT": "a number of cards",
+    "AMOUNT": "an amount such as 1,285",
     "SIGNED_AMOUNT": "a result such as +298.25 or -270", "BLIND": "small or big",
     "ORDINAL": "1ST, 2ND, 3RD or 4TH", "CARDS": "cards in brackets such as [8d 7s 8h 9d]",
     "QUOTED": "a table's name in single quotes", "DATE": "a date such as 2020-10-30",

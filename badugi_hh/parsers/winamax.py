@@ -151,14 +151,17 @@ def money(text: str) -> int:
 class WinamaxTransformer(Transformer):
     """Each line's result, built while Lark parses it (no tree is built)."""
 
-    def header(self, tournament: str | None, hand_id: Token, game: Token, limit: Token,
-               stakes: tuple[int, ...], date: Token, time: Token) -> Header:
+    def header(self, tournament: str | None, hand_id: Token,
+               game: tuple[str, str, tuple[int, ...]], date: Token, time: Token) -> Header:
         try:
             started_at = datetime.strptime(f"{date} {time}", "%Y/%m/%d %H:%M:%S")
         except ValueError:
             raise LineError(f"{date} {time} is not a date and time", date.column) from None
-        return Header(str(hand_id)[1:], tournament, str(game), _STRUCTURES[str(limit)],
-                      stakes, started_at)
+        return Header(str(hand_id)[1:], tournament, *game, started_at)
+
+    def game(self, name: Token, limit: Token, stakes: tuple[int, ...],
+             ) -> tuple[str, str, tuple[int, ...]]:
+        return str(name), _STRUCTURES[str(limit)], stakes
 
     def cash(self) -> None:
         return None
@@ -344,10 +347,11 @@ class _Hand:
         last = next((index for index in range(len(self.events) - 1, -1, -1)
                      if type(self.events[index]) is PostBlind
                      and self.events[index].player == name), None)  # type: ignore
-        if post.amount == 0 and last is not None and self.events[last].kind == "dead":  # type: ignore
-            dead: PostBlind = self.events[last]  # type: ignore[assignment]
-            self.events[last] = PostBlind(player=name, amount=dead.amount, kind="small+big",
-                                          all_in=dead.all_in or post.all_in, line=dead.line)
+        previous = self.events[last] if last is not None else None
+        if post.amount == 0 and type(previous) is PostBlind and previous.kind == "dead":
+            self.events[last] = PostBlind(player=name, amount=previous.amount,  # type: ignore
+                                          kind="small+big", line=previous.line,
+                                          all_in=previous.all_in or post.all_in)
             self.events.append(Note(kind="table", text=text.strip(), line=number))
             return
         self.events.append(PostBlind(player=name, amount=post.amount, kind="big",
@@ -431,7 +435,8 @@ class WinamaxDialect:
         if len(block.lines) < 2:
             raise LineError("expected the table line after the hand's first line", 0,
                             block.start)
-        table: TableLine = parse_at(parse_line, block.lines[1], "table", block.start + 1)  # type: ignore
+        table: TableLine = parse_at(parse_line, block.lines[1], "table",  # type: ignore
+                                    block.start + 1)
         hand = _Hand()
         if table.button is not None:
             hand.events.append(Button(seat=table.button, line=block.start + 1))
