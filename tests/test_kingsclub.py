@@ -12,12 +12,14 @@ import pytest
 from badugi_hh.cards import parse_cards as c
 from badugi_hh.engine import HandReport, Pot, SessionReport, audit
 from badugi_hh.events import (
-    Award, Bet, Button, Call, Deal, Draw, NetStated, PostBlind, PotTotal, Raise, Seat, Show,
-    StackStated, Street,
+    Award, Bet, Button, Call, Deal, Draw, Hand, NetStated, Note, ParseError, PostBlind, PotTotal,
+    Raise, Seat, Show, SkippedHand, StackStated, Street, UncalledReturned,
 )
+from badugi_hh.ledger import hand_ledger
 from badugi_hh.parsers import read_records
-from badugi_hh.parsers.kingsclub import parse_line
+from badugi_hh.parsers.kingsclub import parse_line, read_kingsclub
 from sitekit import KINGSCLUB, at, the_hand
+from sitekit import REAL as REAL_FOLDER
 
 REAL = KINGSCLUB
 HIDDEN = (None,) * 4
@@ -93,3 +95,108 @@ def test_the_audit_is_clean_and_agrees_with_the_stated_results() -> None:
         175, "showdown", "Player0", "Hero")
     assert hand_report.net == {"Player0": -27000, "Player1": 29825, "Hero": -3000}
     assert hand_report.end_stacks == {"Player0": 101500, "Player1": 92825, "Hero": 57000}
+
+
+# -- the other draw games, antes, all-ins, split pots, skipped games ---------------------
+
+
+DEUCE = REAL_FOLDER / "kingsclub" / "cash-27td-fl-40-80-202101.txt"
+ACE_FIVE = REAL_FOLDER / "kingsclub" / "cash-a5td-fl-44-88-202010.txt"
+
+
+@pytest.mark.parametrize(("path", "game", "small_blind", "small_bet"), [
+    (DEUCE, "27td", 2000, 4000), (ACE_FIVE, "a5td", 2200, 4400)])
+def test_the_real_triple_draw_exports_read_whole(path, game, small_blind, small_bet) -> None:
+    records = list(read_records(path))
+    assert not any(isinstance(r, ParseError) for r in records)
+    hand = the_hand(path)
+    assert (hand.ruleset.game, hand.ruleset.hand_size, hand.ruleset.small_blind,
+            hand.ruleset.small_bet, hand.damaged) == (game, 5, small_blind, small_bet, ())
+
+
+@pytest.mark.parametrize("path", [REAL, DEUCE, ACE_FIVE])
+def test_the_ledger_agrees_with_the_stated_nets(path) -> None:
+    hand = the_hand(path)
+    stated = {e.player: e.amount for e in hand.events if isinstance(e, NetStated)}
+    assert {name: p.net for name, p in hand_ledger(hand).items()} == stated
+
+
+def test_antes_the_heros_draws_and_the_silent_return_of_an_uncalled_bet() -> None:
+    hand = the_hand(ACE_FIVE)
+    assert at(hand, 11) == [PostBlind(line=11, player="Player0", amount=1100, kind="ante")]
+    assert at(hand, 19) == [Deal(line=19, player="Player0", cards=(None,) * 5)]
+    assert at(hand, 36) == [Draw(line=36, player="Hero", discarded=c("Jd"), drawn=c("As"))]
+    assert at(hand, 35) == [Draw(line=35, player="Player3", discarded=())]   # stands pat
+    # "Hero bets 88", "Player3 folds": KingsClub pays the pot without the 88, unsaid.
+    assert at(hand, 59)[0] == UncalledReturned(line=59, player="Hero", amount=8800)
+
+
+HAND = """\
+#40200897: Limit Badeucey - 22/44
+2021-01-09 18:23:18
+Table 'Real Deal Mix' Seat 1 is the button
+Seat 1: Ana (1,895.42)
+Seat 2: Bruno (666)
+Seat 3: Carl (100)
+Seat 4: Dora (500)
+*** 1ST BETTING ROUND ***
+Ana: posts ante 5.50
+Bruno: posts ante 5.50
+Carl: posts ante 5.50
+Bruno: posts the small blind 11
+Carl: posts the big blind 22
+Dealt to Ana: [X X X X X]
+Dealt to Bruno: [Kc 5d 2d Jc 3h]
+Dealt to Carl: [X X X X X]
+Dora sits out
+Ana raises to 44
+Bruno calls 44
+Carl raises to 94.50, and is all in
+Ana calls 94.50
+Bruno folds
+*** SUMMARY ***
+Seat 1: Ana (1,895.42) +0
+Seat 2: Bruno (617.50) -48.50
+Seat 3: Carl (0) -100
+Ana wins (104) from pot
+Carl wins (104) from side pot 1
+"""
+
+
+def test_a_split_game_with_an_all_in_a_side_pot_and_a_player_sitting_out() -> None:
+    session, hand = read_kingsclub(HAND, name="h.txt")
+    assert (hand.ruleset.game, hand.ruleset.hand_size) == ("badeucy", 5)
+    assert hand.events[3] == Seat(line=7, player="Dora", seat=4, stack=50000, in_hand=False)
+    assert at(hand, 17) == [Note(line=17, kind="table", text="Dora sits out")]
+    assert at(hand, 20) == [Raise(line=20, player="Carl", to=9450, all_in=True)]
+    assert at(hand, 21) == [Call(line=21, player="Ana", amount=5050)]
+    assert at(hand, 27) == [Award(line=27, player="Ana", amount=10400)]
+    assert at(hand, 28) == [Award(line=28, player="Carl", amount=10400, pot="side 1")]
+
+
+def test_posts_blind_is_a_dead_small_blind_and_a_live_big_one() -> None:
+    text = HAND.replace("Dora sits out", "Dora: posts blind 22")
+    session, hand = read_kingsclub(text, name="h.txt")
+    assert at(hand, 17) == [PostBlind(line=17, player="Dora", amount=3300, kind="small+big")]
+
+
+@pytest.mark.parametrize(("header", "game"), [
+    ("Limit Holdem - 40/80", "Hold'em"), ("No Limit Holdem - 5/10", "Hold'em No Limit"),
+    ("Pot Limit Omaha 5 Card - 5/10", "Omaha 5 Card Pot Limit"),
+    ("Limit Seven Card Stud - 44/88", "7 Card Stud"), ("Limit Razz - 40/80", "Razz"),
+    ("No Limit 2-7 Single Draw - 25/50", "2-7 Single Draw No Limit"),
+    ("Limit 2-7 Drawmaha - 60/120", "2-7 Drawmaha"),
+])
+def test_other_games_are_skipped_by_name(header: str, game: str) -> None:
+    (skipped,) = read_kingsclub(f"#5: {header}\nanything at all\n", name="h.txt")
+    assert isinstance(skipped, SkippedHand)
+    assert (skipped.game, skipped.hand_id, skipped.line) == (game, "kingsclub#5", 1)
+
+
+def test_pot_limit_triple_draw_is_read_with_the_header_as_blinds() -> None:
+    text = HAND.replace("Limit Badeucey - 22/44", "Pot Limit 2-7 Triple Draw - 11/22")
+    session, hand = read_kingsclub(text, name="h.txt")
+    rules = hand.ruleset
+    assert (rules.game, rules.structure, rules.small_blind, rules.big_blind) == (
+        "27td", "pot", 1100, 2200)
+    assert isinstance(hand, Hand)

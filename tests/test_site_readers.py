@@ -14,11 +14,16 @@ from pathlib import Path
 import pytest
 
 from badugi_hh.events import Hand, ParseError, Record
-from badugi_hh.parsers import dialect_of, fulltilt, kingsclub, merge, pokerstars, read_records
+from badugi_hh.parsers import (
+    dialect_of, fulltilt, kingsclub, merge, pokerstars, read_records, winamax,
+)
 from badugi_hh.store import Store
-from sitekit import FULLTILT, KINGSCLUB, PS_CASH, PS_SNG, REAL, tampered, the_hand, violations
+from sitekit import (
+    FULLTILT, KINGSCLUB, PS_CASH, PS_SNG, REAL, tampered, the_hand, violations,
+)
 
 MERGE = REAL / "merge" / "cash-27td-fl-1-2-201104-showdown.xml.txt"
+WINAMAX = REAL / "winamax" / "cash-27td-fl-0.50-1-201610.txt"
 PS_HANDS = ["ps-49164202872", "ps-49164247462", "ps-49164255772", "ps-49164287914"]
 PS_ACTIONS = ("an action like 'Player3: calls 20' (posts, checks, folds, bets, calls, raises, "
               "discards, stands pat, shows, mucks)")
@@ -46,11 +51,6 @@ def with_a_next_hand(copy: Path, source: Path) -> list[str]:
     # Full Tilt's other lines cost themselves only (tests/test_fulltilt.py); its header, the hand
     (FULLTILT, 1, "$0.10/$0.20", "$0.10/$0.205", (1, 94),
      "hand #32617272179: expected ' - ' or 'Ante', got '5'"),
-    (KINGSCLUB, 21, "Player1 checks", "Player1 chekcs", (21, 9),
-     "hand #37732805: expected ':', 'bets', 'calls', 'checks', 'draws', 'folds', 'posts', "
-     "'raises' or 'shows', got 'chekcs'"),
-    (KINGSCLUB, 12, "[8d 7s 8h 9d]", "[8d 7s 8h 9z]", (12, 26),
-     "hand #37732805: expected a card such as As or Td or X for a hidden card, got '9z'"),
     (KINGSCLUB, 43, "Player1 wins pot (568.25)", "", (42, 0),
      "hand #37732805: the hand ends without a line such as 'Hero wins pot (568.25)'"),
     (KINGSCLUB, 2, "2020-10-30 19:53:19", "2020-10-30", (2, 11),
@@ -69,6 +69,38 @@ def test_a_corrupted_line_costs_its_hand_only(tmp_path: Path, source: Path, line
     assert f"#{broken}" in errors[0].text.splitlines()[0]   # the hand's lines, from its first
     assert [r.hand_id for r in read if isinstance(r, Hand)] == [
         hand for hand in hands if not hand.endswith(broken)]
+
+
+KC_ACTIONS = ("':' or an action like 'Hero calls 90' (posts, checks, folds, bets, calls, "
+              "raises, draws, discards, stands pat, shows, sits out)")
+
+
+@pytest.mark.parametrize(("source", "line", "old", "new", "where", "message"), [
+    (KINGSCLUB, 21, "Player1 checks", "Player1 chekcs", (21, 9),
+     f"hand #37732805: expected {KC_ACTIONS}, got 'chekcs'"),
+    (KINGSCLUB, 12, "[8d 7s 8h 9d]", "[8d 7s 8h 9z]", (12, 26),
+     "hand #37732805: expected a card such as As or Td or X for a hidden card, got '9z'"),
+    (KINGSCLUB, 41, "Seat 5: Hero (570) -30", "Seat 5: Hero (570) 30", (41, 20),
+     "hand #37732805: expected a result such as +298.25 or -270, got '30'"),
+])
+def test_a_corrupted_play_line_costs_that_line_only(tmp_path: Path, source: Path, line: int,
+                                                    old: str, new: str,
+                                                    where: tuple[int, int],
+                                                    message: str) -> None:
+    copy = tampered(tmp_path, line, old, new, source)
+    hands = with_a_next_hand(copy, source)
+    read = list(read_records(copy))
+    errors = [r for r in read if isinstance(r, ParseError)]
+    assert [(e.source, e.line, e.column, e.message, e.hand_lost) for e in errors] == [
+        (str(copy), *where, message, False)]
+    assert errors[0].text == tampered_line(copy, line)
+    kept = [r for r in read if isinstance(r, Hand)]
+    assert [r.hand_id for r in kept] == hands
+    assert [r.damaged for r in kept] == [(line,), ()]
+
+
+def tampered_line(copy: Path, line: int) -> str:
+    return copy.read_text(encoding="utf-8").splitlines()[line - 1]
 
 
 @pytest.mark.parametrize(("source", "line", "old", "new", "found"), [
@@ -128,12 +160,13 @@ def first_line(path: Path) -> str:
     (first_line(FULLTILT), "fulltilt"),
     (first_line(KINGSCLUB), "kingsclub"),
     (first_line(MERGE), "merge"),
+    (first_line(WINAMAX), "winamax"),
     ('Session #fri-1127 "Friday home game" 2026-11-27 20:00', "house"),
     ("# a house log's comment", "house"),
 ])
 def test_each_reader_claims_only_its_own_logs(line: str, dialect: str) -> None:
     assert dialect_of(line).name == dialect
-    for site in (pokerstars, fulltilt, kingsclub, merge):
+    for site in (pokerstars, fulltilt, kingsclub, merge, winamax):
         assert site.sniff(line) is (site.__name__.rsplit(".", 1)[1] == dialect)
 
 
@@ -142,6 +175,9 @@ def test_each_reader_claims_only_its_own_logs(line: str, dialect: str) -> None:
     (fulltilt.read_fulltilt, FULLTILT, "expected a hand starting 'Full Tilt Poker Game #'"),
     (kingsclub.read_kingsclub, KINGSCLUB,
      "expected a hand's first line, such as '#37732805: Limit Badugi - 30/60'"),
+    (winamax.read_winamax, WINAMAX,
+     "expected a hand's first line, such as 'Winamax Poker - CashGame - HandId: "
+     "#9160772-2-1476189756 - Lowball27 fixed limit (0.50€/1€) - ...'"),
 ])
 def test_text_before_the_first_hand_is_one_error_reported_first(
         read: Callable[..., Iterator[Record]], source: Path, message: str) -> None:
@@ -156,6 +192,6 @@ def test_text_before_the_first_hand_is_one_error_reported_first(
 
 @pytest.mark.parametrize("read", [
     pokerstars.read_pokerstars, fulltilt.read_fulltilt, kingsclub.read_kingsclub,
-    merge.read_merge])
+    merge.read_merge, winamax.read_winamax])
 def test_an_empty_file_is_an_error(read: Callable[..., Iterator[Record]]) -> None:
     assert [str(r) for r in read(b"", name="empty.txt")] == ["empty.txt:1:0: empty file"]

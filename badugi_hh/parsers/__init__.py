@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import IO
 
 from badugi_hh.events import Record
-from badugi_hh.parsers import fulltilt, house, kingsclub, merge, pokerstars
+from badugi_hh.parsers import fulltilt, house, kingsclub, merge, pokerstars, winamax
 from badugi_hh.parsers.text import LogText, open_log
 
 __all__ = ["DIALECTS", "Dialect", "LOG_SUFFIXES", "dialect_of", "iter_log_files",
@@ -57,6 +57,7 @@ DIALECTS: list[Dialect] = [
     Dialect("fulltilt", fulltilt.sniff, fulltilt.read_fulltilt_lines),
     Dialect("kingsclub", kingsclub.sniff, kingsclub.read_kingsclub_lines),
     Dialect("merge", merge.sniff, merge.read_merge_lines),
+    Dialect("winamax", winamax.sniff, winamax.read_winamax_lines),
     Dialect("house", house.sniff, house.read_house_lines),
 ]
 

@@ -1,4 +1,4 @@
-"""KingsClub's limit Badugi hand histories (docs/format.md): a streaming reader.
+"""KingsClub's hand histories of the draw games (docs/format.md): a streaming reader.
 
 >>> log = '''#7: Limit Badugi - 30/60
 ... 2020-10-30 19:53:19
@@ -20,10 +20,15 @@
 
 Each line is parsed with ``grammar/kingsclub.lark``. KingsClub says a call
 as the round's total it brings the caller to (``calls 90`` after raising to
-60 adds 30); the reader keeps each player's chips in the round to turn that
-into the :class:`~badugi_hh.events.Call` amount the engine checks (B7).
+60 adds 30); the reader keeps each player's live chips in the round to turn
+that into the :class:`~badugi_hh.events.Call` amount the engine checks (B7).
 It states no pot total, only the rake: the hand's
-:class:`~badugi_hh.events.PotTotal` has ``total=None``.
+:class:`~badugi_hh.events.PotTotal` has ``total=None``. It returns an
+uncalled bet without a word (its summary's stacks and nets count it back):
+the reader states each return as an
+:class:`~badugi_hh.events.UncalledReturned` at the ``*** SUMMARY ***`` line.
+A hand of a game it does not read (Hold'em, Razz, single draw...) is a
+:class:`~badugi_hh.events.SkippedHand` named by its game.
 """
 
 from __future__ import annotations
@@ -37,8 +42,9 @@ from datetime import datetime
 from lark import Lark, Token, Transformer, v_args
 
 from badugi_hh.events import (
-    Award, Bet, Button, Call, Check, Deal, Draw, Event, Fold, Hand, NetStated,
-    PostBlind, PotTotal, Raise, Record, Seat, Show, StackStated, Street,
+    Award, Bet, Button, Call, Check, Deal, Draw, Event, Fold, Hand, NetStated, Note,
+    PostBlind, PotTotal, Raise, Record, Seat, Show, SkippedHand, StackStated, Street,
+    UncalledReturned,
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.site import (
@@ -47,6 +53,7 @@ from badugi_hh.parsers.site import (
 )
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
+from badugi_hh.rules import Game, Ruleset, Structure
 
 __all__ = ["GRAMMAR_PATH", "kingsclub_parser", "parse_line", "read_kingsclub",
            "read_kingsclub_lines", "sniff"]
@@ -56,22 +63,38 @@ GRAMMAR_PATH = grammar_path("kingsclub.lark")
 _HAND_START = re.compile(r"\s*#(\d+): ")
 _ORDINALS = {"1ST": 1, "2ND": 2, "3RD": 3, "4TH": 4}
 
+#: The games read, by the header's name. "2-7 Triple Draw Lowball" is how
+#: trackers name KingsClub's game; the site's own header says "2-7 Triple Draw".
+_GAMES: dict[str, Game] = {
+    "Badugi": "badugi", "2-7 Triple Draw": "27td", "2-7 Triple Draw Lowball": "27td",
+    "A-5 Triple Draw": "a5td", "Badeucey": "badeucy", "Badacey": "badacey",
+}
+_STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
+#: How a skipped game is named in reports, where KingsClub's name is not the usual one.
+_SKIPPED_NAMES = {"Holdem": "Hold'em", "Short Deck Holdem": "Short Deck Hold'em",
+                  "Seven Card Stud": "7 Card Stud", "Seven Card Stud Hi-Lo": "7 Card Stud Hi-Lo"}
+
 _WORDING = Wording({
-    "NAME": "a player's name", "INT": "a number", "AMOUNT": "an amount such as 1,285",
+    "NAME": "a player's name", "INT": "a number", "COUNT": "a number of cards",
+    "AMOUNT": "an amount such as 1,285",
     "SIGNED_AMOUNT": "a result such as +298.25 or -270", "BLIND": "small or big",
     "ORDINAL": "1ST, 2ND, 3RD or 4TH", "CARDS": "cards in brackets such as [8d 7s 8h 9d]",
     "QUOTED": "a table's name in single quotes", "DATE": "a date such as 2020-10-30",
-    "TIME": "a time such as 19:53:19",
-})
+    "TIME": "a time such as 19:53:19", "STRUCTURE": "Limit, Pot Limit or No Limit",
+    "GAME": "a game such as Badugi, then ' - ' and the stakes",
+}, places=(("CHECKS", "':' or an action like 'Hero calls 90' (posts, checks, folds, bets, "
+                      "calls, raises, draws, discards, stands pat, shows, sits out)"),))
 
 
 @dataclass(frozen=True, slots=True)
 class Header:
-    """The first line of a hand: its number and stakes."""
+    """The first line of a hand: its number, game and stakes."""
 
     number: int
-    small_bet: int
-    big_bet: int
+    structure: str
+    game: str
+    small: int
+    big: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,17 +110,30 @@ class CallTo:
     """``Hero calls 90``: a call up to a round total, made an amount by the reader."""
 
     to: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BothBlinds:
+    """``Hero: posts blind 44``: the live big blind; the reader adds the dead small one."""
+
+    big: int
+    all_in: bool
 
 
 @v_args(inline=True)
 class KingsClubTransformer(Transformer):
     """Each line's result, built while Lark parses it (no tree is built)."""
 
-    def header(self, number: Token, small: Token, big: Token) -> Header:
-        return Header(int(number), money(small), money(big))
+    def header(self, number: Token, structure: Token, game: Token, small: Token,
+               big: Token) -> Header:
+        return Header(int(number), str(structure), str(game), money(small), money(big))
 
     def when(self, date: Token, time: Token) -> datetime:
-        return datetime.strptime(f"{date} {time}", "%Y-%m-%d %H:%M:%S")
+        try:
+            return datetime.strptime(f"{date} {time}", "%Y-%m-%d %H:%M:%S")
+        except ValueError:
+            raise LineError(f"{date} {time} is not a date and time", date.column) from None
 
     def line(self, item: object = None) -> object:
         return item
@@ -110,13 +146,24 @@ class KingsClubTransformer(Transformer):
     def seat(self, number: Token, name: Token, stack: Token) -> EventFactory:
         return functools.partial(Seat, player=str(name), seat=int(number), stack=money(stack))
 
-    def player_line(self, name: Token, verb: EventFactory | CallTo) -> object:
-        if isinstance(verb, CallTo):
+    def player_line(self, name: Token, verb: object) -> object:
+        if isinstance(verb, (CallTo, BothBlinds)) or _is_note(verb):
             return str(name), verb
-        return functools.partial(verb, player=str(name))
+        return functools.partial(verb, player=str(name))  # type: ignore[call-overload]
 
-    def posts(self, blind: Token, amount: Token) -> EventFactory:
-        return functools.partial(PostBlind, amount=money(amount), kind=str(blind))
+    def all_in(self) -> bool:
+        return True
+
+    def posts(self, blind: Token, amount: Token, all_in: bool | None) -> EventFactory:
+        return functools.partial(PostBlind, amount=money(amount), kind=str(blind),
+                                 all_in=bool(all_in))
+
+    def ante(self, amount: Token, all_in: bool | None) -> EventFactory:
+        return functools.partial(PostBlind, amount=money(amount), kind="ante",
+                                 all_in=bool(all_in))
+
+    def posts_both(self, amount: Token, all_in: bool | None) -> BothBlinds:
+        return BothBlinds(money(amount), bool(all_in))
 
     def checks(self) -> EventFactory:
         return Check
@@ -124,18 +171,32 @@ class KingsClubTransformer(Transformer):
     def folds(self) -> EventFactory:
         return Fold
 
-    def calls(self, to: Token) -> CallTo:
-        return CallTo(money(to))
+    def calls(self, to: Token, all_in: bool | None) -> CallTo:
+        return CallTo(money(to), bool(all_in))
 
-    def bets(self, amount: Token) -> EventFactory:
-        return functools.partial(Bet, amount=money(amount))
+    def bets(self, amount: Token, all_in: bool | None) -> EventFactory:
+        return functools.partial(Bet, amount=money(amount), all_in=bool(all_in))
 
-    def raises(self, to: Token) -> EventFactory:
-        return functools.partial(Raise, to=money(to))
+    def raises(self, to: Token, all_in: bool | None) -> EventFactory:
+        return functools.partial(Raise, to=money(to), all_in=bool(all_in))
 
     def draws(self, count: Token) -> EventFactory:
-        # Only the count: nobody's discards are shown, the hero's included.
+        # Only the count: the others' discards are not shown.
         return functools.partial(Draw, discarded=(None,) * int(count))
+
+    def discards(self, thrown: Token, drawn: Token) -> EventFactory:
+        discarded, received = read_cards(thrown, "X"), read_cards(drawn, "X")
+        if len(discarded) != len(received):
+            raise LineError(f"discards {len(discarded)} cards but draws {len(received)}",
+                            drawn.column)
+        return functools.partial(Draw, discarded=discarded, drawn=received)
+
+    def stands_pat(self) -> EventFactory:
+        return functools.partial(Draw, discarded=())
+
+    def sits_out(self) -> EventFactory:
+        # A note keeps the line as written, which the reader adds.
+        return functools.partial(Note, kind="table")
 
     def shows(self, cards: Token) -> EventFactory:
         return functools.partial(Show, cards=read_cards(cards, "X"))
@@ -160,8 +221,18 @@ class KingsClubTransformer(Transformer):
     def rake(self, amount: Token) -> EventFactory:
         return functools.partial(PotTotal, total=None, rake=money(amount))
 
-    def award(self, name: Token, amount: Token) -> EventFactory:
+    def whole_pot_award(self, name: Token, amount: Token) -> EventFactory:
         return functools.partial(Award, player=str(name), amount=money(amount))
+
+    pot_award = whole_pot_award
+
+    def side_pot_award(self, name: Token, amount: Token, number: Token) -> EventFactory:
+        return functools.partial(Award, player=str(name), amount=money(amount),
+                                 pot=f"side {int(number)}")
+
+
+def _is_note(item: object) -> bool:
+    return isinstance(item, functools.partial) and item.func is Note
 
 
 @functools.cache
@@ -183,20 +254,35 @@ def parse_line(text: str, start: str) -> object:
 
 
 class _Hand:
-    """The events of one hand as its lines are read."""
+    """The events of one hand as its lines are read.
 
-    def __init__(self) -> None:
+    ``round_in`` is each player's live chips in the betting round: what a
+    "calls 90" is counted from, and what tells, when the round closes, the
+    part of the top bet nobody matched, which KingsClub returns unsaid.
+    """
+
+    def __init__(self, small_blind: int) -> None:
         self.events: list[Event] = []
         self.table: TableLine | None = None
-        self.round_in: dict[str, int] = {}   # each player's chips in the betting round
+        self.small_blind = small_blind
+        self.round_in: dict[str, int] = {}
+        self.returns: dict[str, int] = {}
+        self.summary = False
 
-    def add(self, item: object, line: int) -> None:
+    def add(self, item: object, line: int, text: str) -> None:
         if isinstance(item, TableLine):
             self.table = item
             self.events.append(Button(seat=item.button, line=line))
         elif isinstance(item, tuple) and isinstance(item[1], CallTo):
             name, call = item
-            self._add(Call(player=name, amount=call.to - self.round_in.get(name, 0), line=line))
+            self._add(Call(player=name, amount=call.to - self.round_in.get(name, 0),
+                           all_in=call.all_in, line=line))
+        elif isinstance(item, tuple) and isinstance(item[1], BothBlinds):
+            name, blind = item
+            self._add(PostBlind(player=name, amount=blind.big + self.small_blind,
+                                kind="small+big", all_in=blind.all_in, line=line))
+        elif isinstance(item, tuple) and _is_note(item[1]):
+            self._add(item[1](text=text.strip(), line=line))
         elif isinstance(item, tuple):
             for make in item:
                 self._add(make(line=line))
@@ -204,15 +290,50 @@ class _Hand:
             self._add(item(line=line))  # type: ignore[operator]
 
     def _add(self, event: Event) -> None:
-        self.events.append(event)
         kind = type(event)
         if kind is Street:
-            self.round_in.clear()
-        elif kind in (PostBlind, Bet, Call):
-            name = event.player  # type: ignore[attr-defined]
-            self.round_in[name] = self.round_in.get(name, 0) + event.amount  # type: ignore
+            self._close_round()
+            if event.kind == "summary":  # type: ignore[attr-defined]
+                self.summary = True
+                self.events.extend(UncalledReturned(player=name, amount=amount,
+                                                    line=event.line)
+                                   for name, amount in self.returns.items())
+        self.events.append(event)
+        if kind is PostBlind:
+            self._count(event.player, self._live(event))  # type: ignore[attr-defined]
+        elif kind is Bet or kind is Call:
+            self._count(event.player, event.amount)  # type: ignore[attr-defined]
         elif kind is Raise:
             self.round_in[event.player] = event.to  # type: ignore[attr-defined]
+
+    def _live(self, blind: PostBlind) -> int:
+        if blind.kind in ("ante", "dead"):
+            return 0
+        return blind.amount - self.small_blind if blind.kind == "small+big" else blind.amount
+
+    def _count(self, name: str, amount: int) -> None:
+        self.round_in[name] = self.round_in.get(name, 0) + amount
+
+    def _close_round(self) -> None:
+        """The top bet's part that nobody matched goes back to its bettor."""
+        if self.summary or not self.round_in:
+            return
+        (top, most), *others = sorted(self.round_in.items(), key=lambda item: -item[1])
+        matched = others[0][1] if others else 0
+        if most > matched:
+            self.returns[top] = self.returns.get(top, 0) + most - matched
+        self.round_in.clear()
+
+    def finish(self) -> list[Event]:
+        """The events, seats first; a player seated but dealt no cards is not in the hand."""
+        self._close_round()
+        dealt = {event.player for event in self.events if type(event) is Deal}
+        if dealt:
+            self.events = [Seat(player=e.player, seat=e.seat, stack=e.stack, in_hand=False,
+                                line=e.line)
+                           if type(e) is Seat and e.player not in dealt else e
+                           for e in self.events]
+        return table_first(self.events)
 
 
 class KingsClubDialect:
@@ -227,31 +348,54 @@ class KingsClubDialect:
         match = _HAND_START.match(block.lines[0])
         return f"hand #{match.group(1)}" if match else f"the hand at line {block.start}"
 
-    def assemble(self, block: LineBlock, source: str) -> SiteHand:
+    def assemble(self, block: LineBlock, source: str) -> SiteHand | SkippedHand:
         header: Header = parse_at(parse_line, block.lines[0], "header", block.start)  # type: ignore
+        hand_id = f"kingsclub#{header.number}"
+        game = _GAMES.get(header.game)
+        if game is None:
+            return SkippedHand(game=_skipped_name(header), hand_id=hand_id, source=source,
+                               line=block.start)
         if len(block.lines) < 2:
             raise LineError("expected the date and time after the hand's first line", 0,
                             block.start)
         started_at = parse_at(parse_line, block.lines[1], "when", block.start + 1)
-        hand = _Hand()
-        start = "line"
+        ruleset = _ruleset(header, game)
+        hand = _Hand(ruleset.small_blind)
+        errors: list[LineError] = []
         for number, text in block.numbered(2):
-            item = parse_at(parse_line, text, start, number)
-            hand.add(item, number)
-            if hand.events and type(last := hand.events[-1]) is Street and last.kind == "summary":
-                start = "summary_line"
+            start = "summary_line" if hand.summary else "line"
+            try:
+                hand.add(parse_at(parse_line, text, start, number), number, text)
+            except LineError as error:
+                if number == block.start + 2:   # the table line: no hand without it
+                    raise
+                errors.append(error)
         if hand.table is None:
             raise LineError("the hand has no line such as \"Table 'T' Seat 1 is the button\"",
                             0, block.start + 2)
         if not any(type(event) is Award for event in hand.events):
             raise LineError("the hand ends without a line such as 'Hero wins pot (568.25)'",
                             0, block.last_line)
-        ruleset = site_ruleset("kingsclub", header.small_bet, header.big_bet, MAX_TABLE_SIZE)
-        return SiteHand(Hand(hand_id=f"kingsclub#{header.number}", number=header.number,
-                             ruleset=ruleset, events=table_first(hand.events), source=source,
-                             line=block.start, started_at=started_at,  # type: ignore
-                             unit=CENTS),
-                        hand.table.name)
+        return SiteHand(Hand(hand_id=hand_id, number=header.number, ruleset=ruleset,
+                             events=hand.finish(), source=source, line=block.start,
+                             started_at=started_at, unit=CENTS),  # type: ignore[arg-type]
+                        hand.table.name, errors=errors)
+
+
+def _ruleset(header: Header, game: Game) -> Ruleset:
+    """Fixed limit: the header's stakes are the bets, the blinds half the small bet and
+    the small bet. Pot and no limit: the header's stakes are the blinds."""
+    structure = _STRUCTURES[header.structure]
+    if structure == "fixed":
+        return site_ruleset("kingsclub", header.small, header.big, MAX_TABLE_SIZE, game=game)
+    return site_ruleset("kingsclub", header.big, header.big, MAX_TABLE_SIZE, game=game,
+                        structure=structure, small_blind=header.small, big_blind=header.big)
+
+
+def _skipped_name(header: Header) -> str:
+    """``Razz``, ``Hold'em No Limit``: the game, and its structure unless fixed limit."""
+    name = _SKIPPED_NAMES.get(header.game, header.game)
+    return name if header.structure == "Limit" else f"{name} {header.structure}"
 
 
 def read_kingsclub_lines(log: LogText) -> Iterator[Record]:

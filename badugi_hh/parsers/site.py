@@ -441,8 +441,8 @@ def table_first(events: Sequence[Event]) -> list[Event]:
 def hidden_deals(events: Sequence[Event], hand_size: int) -> list[Event]:
     """``events`` with a hidden :class:`Deal` for each seated player the log deals nothing.
 
-    Sites tell only the hero's cards; everyone seated at the deal was dealt
-    a hand, which the engine needs to follow their draws. The hidden deals go
+    Sites tell only the hero's cards; everyone seated and in the hand at the
+    deal was dealt a hand, which the engine needs to follow their draws. The hidden deals go
     right after the ``deal`` street marker, at its line; a hand without one
     deals nobody.
     """
@@ -452,5 +452,6 @@ def hidden_deals(events: Sequence[Event], hand_size: int) -> list[Event]:
         return list(events)
     dealt = {event.player for event in events if type(event) is Deal}
     missing = [Deal(player=event.player, cards=(None,) * hand_size, line=events[at].line)
-               for event in events if type(event) is Seat and event.player not in dealt]
+               for event in events
+               if type(event) is Seat and event.in_hand and event.player not in dealt]
     return [*events[:at + 1], *missing, *events[at + 1:]]

@@ -1,0 +1,500 @@
+"""Winamax's hand histories (docs/format.md, "Winamax exports"): a streaming reader.
+
+>>> log = '''Winamax Poker - CashGame - HandId: #91-2-14 - Lowball27 fixed limit (0.50€/1€) - \\
+... 2016/10/11 12:42:36 UTC
+... Table: 'Suceava 02' 6-max (real money) Seat #1 is the button
+... Seat 1: Ana B (20€)
+... Seat 2: Bruno (13.05€)
+... *** ANTE/BLINDS ***
+... Ana B posts small blind 0.25€
+... Bruno posts big blind 0.50€
+... *** FIRST-BET ***
+... Ana B folds
+... Bruno collected 0.75€ from pot
+... *** SUMMARY ***
+... Total pot 0.75€ | No rake
+... Seat 2: Bruno (big blind) won 0.75€
+... '''
+>>> session, hand = read_winamax(log)
+>>> hand.hand_id, hand.ruleset.game, hand.ruleset.small_blind, hand.unit
+('winamax#91-2-14', '27td', 25, 100)
+>>> hand.events[3]
+PostBlind(line=6, player='Ana B', amount=25, kind='small', all_in=False)
+
+Names may hold blanks, so the reader takes the player's name off the front of
+a line of play, knowing the names from the hand's seats, and parses the rest
+with ``grammar/winamax.lark``. A seated player the hand never names again was
+not dealt in (Winamax writes nothing for a player sitting out). Winamax's
+``Total pot`` is what it paid out, uncalled bets included and the rake taken
+off, so the hand's :class:`~badugi_hh.events.PotTotal` gives only the rake.
+A hand of a game it does not read (Hold'em, Omaha, Stud, Razz) is a
+:class:`~badugi_hh.events.SkippedHand` named by its game.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+
+from lark import Lark, Token, Transformer, v_args
+
+from badugi_hh.events import (
+    Award, Bet, Button, Call, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Note,
+    PostBlind, PotTotal, Raise, Record, Seat, Show, SkippedHand, Street,
+)
+from badugi_hh.parsers.house import LineError
+from badugi_hh.parsers.site import (
+    CENTS, EventFactory, SiteHand, Wording, hidden_deals, parse_at, parse_with, read_cards,
+    read_site_log, site_ruleset, table_first,
+)
+from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
+from badugi_hh.resources import grammar_path
+from badugi_hh.rules import Game, Ruleset
+
+__all__ = ["GRAMMAR_PATH", "parse_line", "read_winamax", "read_winamax_lines", "sniff",
+           "winamax_parser"]
+
+GRAMMAR_PATH = grammar_path("winamax.lark")
+
+_HAND_START = re.compile(r"\s*Winamax Poker - ")
+_HAND_ID = re.compile(r"HandId: #([\d-]+)")
+_SUMMARY_SEAT = re.compile(r"Seat (\d{1,9}): ")
+
+#: The games read, by the header's name. Winamax dealt 2-7 triple draw as
+#: "Lowball27" (2016 play money) and "2-7 Triple Draw"; no export of Badugi is
+#: known, and its name is the one other sites use.
+_GAMES: dict[str, Game] = {"Lowball27": "27td", "2-7 Triple Draw": "27td", "Badugi": "badugi"}
+#: How a skipped game is named in reports.
+_SKIPPED_NAMES = {"Holdem": "Hold'em", "Omaha5": "5 Card Omaha", "Omaha8": "Omaha Hi/Lo",
+                  "7stud": "7-Card Stud", "7stud8": "7-Card Stud Hi/Lo"}
+_STRUCTURES = {"fixed limit": "fixed", "pot limit": "pot", "no limit": "no"}
+_STREETS: dict[str, tuple[str, int] | None] = {
+    "ANTE/BLINDS": None, "PRE-FLOP": ("deal", 1), "FIRST-BET": ("deal", 1),
+    "FIRST-DRAW": ("draw", 1), "SECOND-BET": ("betting", 2), "SECOND-DRAW": ("draw", 2),
+    "THIRD-BET": ("betting", 3), "THIRD-DRAW": ("draw", 3), "FOURTH-BET": ("betting", 4),
+    "SHOW DOWN": ("showdown", 1), "SUMMARY": ("summary", 1),
+}
+
+_WORDING = Wording({
+    "HAND_ID": "a hand id such as #9160772-2-1476189756",
+    "GAME": "a game such as Lowball27, then its limit", "LIMIT": "fixed, pot or no limit",
+    "QUOTED": "a name in double quotes", "BUYIN": "the buy-in", "INT": "a number",
+    "COUNT": "a number of cards", "TABLE_NAME": "a table's name in single quotes",
+    "SIZE": "a table size such as 6-max", "MONEY_KIND": "(real money) or (play money)",
+    "BUTTON_SEAT": "the button's seat such as #4", "SEAT_NAME": "a player's name and stack",
+    "DEALT_NAME": "a player's name", "MONEY": "an amount such as 0.50€",
+    "SIGNED_MONEY": "an amount such as 0.50€", "BLIND": "small or big",
+    "CARD_WORD": "card or cards", "CARDS": "cards in brackets such as [3s 2c 5s Ks 8c]",
+    "DESCRIPTION": "a description in parentheses", "STREET": "a street such as FIRST-DRAW",
+    "POSITION": "(small blind), (big blind) or (button)", "WORD": "a word",
+    "TEXT": "a description", "DATE": "a date such as 2016/10/11",
+    "TIME": "a time such as 12:42:36", "FAST_FOLD": "Go Fast, HOLD-UP or ESCAPE",
+}, places=(("CHECKS", "an action like 'calls 0.50€' (posts, denies, checks, folds, bets, "
+                      "calls, raises, discard, stands pat, shows, collected)"),))
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """The first line of a hand."""
+
+    hand_id: str
+    tournament: str | None
+    game: str
+    structure: str
+    stakes: tuple[int, ...]
+    started_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class TableLine:
+    """``Table: 'Suceava 02' 6-max (play money) Seat #4 is the button``."""
+
+    name: str
+    size: int
+    button: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class OutOfPosition:
+    """``posts big blind 0.50 out of position``: the kind is settled by the reader."""
+
+    blind: str
+    amount: int
+    all_in: bool
+
+
+#: What a line that restates the play (a summary's seat line) gives.
+RESTATED = object()
+#: ``denies big blind``: the player sits out.
+DENIES = object()
+
+
+def money(text: str) -> int:
+    """A Winamax amount (``0.50€``, ``2047.50€``, ``1500``, ``6.02k``, ``-6.10€``) in cents.
+
+    >>> money("0.50€"), money("2047.50€"), money("6.02k"), money("$5")
+    (50, 204750, 602000, 500)
+    """
+    bare = text.strip("€$").replace("€", "").replace("$", "")
+    sign = -1 if bare.startswith("-") else 1
+    bare = bare.lstrip("-").strip("€$")
+    thousands = bare.endswith("k")
+    whole, _, cents = bare.removesuffix("k").partition(".")
+    amount = int(whole) * CENTS + int(cents.ljust(2, "0") or "0")
+    return sign * amount * (1000 if thousands else 1)
+
+
+@v_args(inline=True)
+class WinamaxTransformer(Transformer):
+    """Each line's result, built while Lark parses it (no tree is built)."""
+
+    def header(self, tournament: str | None, hand_id: Token,
+               game: tuple[str, str, tuple[int, ...]], date: Token, time: Token) -> Header:
+        try:
+            started_at = datetime.strptime(f"{date} {time}", "%Y/%m/%d %H:%M:%S")
+        except ValueError:
+            raise LineError(f"{date} {time} is not a date and time", date.column) from None
+        return Header(str(hand_id)[1:], tournament, *game, started_at)
+
+    def game(self, name: Token, limit: Token, stakes: tuple[int, ...],
+             ) -> tuple[str, str, tuple[int, ...]]:
+        return str(name), _STRUCTURES[str(limit)], stakes
+
+    def cash(self) -> None:
+        return None
+
+    def fast_fold(self, _kind: Token, _name: Token) -> None:
+        return None
+
+    def tournament(self, name: Token, _buyin: Token, _level: Token | None) -> str:
+        return name[1:-1]
+
+    def stakes(self, *amounts: Token | None) -> tuple[int, ...]:
+        return tuple(money(amount) for amount in amounts if amount is not None)
+
+    def table(self, name: Token, size: Token, _kind: Token | None,
+              button: int | None) -> TableLine:
+        return TableLine(name[1:-1], int(size.removesuffix("-max")), button)
+
+    def button(self, seat: Token) -> int:
+        return int(seat.lstrip("#"))
+
+    def seat(self, number: Token, name: Token, stack: Token, _bounty: Token | None
+             ) -> EventFactory:
+        return functools.partial(Seat, player=str(name), seat=int(number), stack=money(stack))
+
+    def line(self, item: object = None) -> object:
+        return item
+
+    def action(self, verb: object) -> object:
+        return verb
+
+    def all_in(self) -> bool:
+        return True
+
+    def out_of_position(self) -> bool:
+        return True
+
+    def posts(self, blind: Token, amount: Token, out_of_position: bool | None,
+              all_in: bool | None) -> object:
+        if out_of_position:
+            return OutOfPosition(str(blind), money(amount), bool(all_in))
+        return functools.partial(PostBlind, amount=money(amount), kind=str(blind),
+                                 all_in=bool(all_in))
+
+    def ante(self, amount: Token, all_in: bool | None) -> EventFactory:
+        return functools.partial(PostBlind, amount=money(amount), kind="ante",
+                                 all_in=bool(all_in))
+
+    def denies(self) -> object:
+        return DENIES
+
+    def checks(self) -> EventFactory:
+        return Check
+
+    def folds(self) -> EventFactory:
+        return Fold
+
+    def calls(self, amount: Token, all_in: bool | None) -> EventFactory:
+        return functools.partial(Call, amount=money(amount), all_in=bool(all_in))
+
+    def bets(self, amount: Token, all_in: bool | None) -> EventFactory:
+        return functools.partial(Bet, amount=money(amount), all_in=bool(all_in))
+
+    def raises(self, by: Token, to: Token, all_in: bool | None) -> EventFactory:
+        # Winamax has been seen to write a negative increment: only the total is sure.
+        increment = money(by)
+        return functools.partial(Raise, to=money(to), by=increment if increment > 0 else None,
+                                 all_in=bool(all_in))
+
+    def discards(self, count: Token, _word: Token) -> EventFactory:
+        return functools.partial(Draw, discarded=(None,) * int(count))
+
+    def stands_pat(self, _kept: Token | None) -> EventFactory:
+        return functools.partial(Draw, discarded=())
+
+    def shows(self, cards: Token, description: Token | None) -> EventFactory:
+        return functools.partial(Show, cards=read_cards(cards, "X"),
+                                 description=description[1:-1] if description else None)
+
+    def collected(self, amount: Token, pot: str) -> EventFactory:
+        return functools.partial(Award, amount=money(amount), pot=pot)
+
+    def whole_pot(self) -> str:
+        return ""
+
+    def main_pot(self) -> str:
+        return "main"
+
+    def side_pot(self, number: Token) -> str:
+        return f"side {int(number)}"
+
+    def dealt(self, name: Token, cards: Token, drawn: Token | None) -> tuple[str, ...]:
+        return ("dealt", str(name), read_cards(cards, "X"),  # type: ignore[return-value]
+                None if drawn is None else read_cards(drawn, "X"))
+
+    def street(self, name: Token) -> EventFactory | None:
+        kind_number = _STREETS[str(name)]
+        if kind_number is None:
+            return None
+        kind, number = kind_number
+        return functools.partial(Street, kind=kind, number=number)
+
+    def rake(self, _total: Token, rake: Token) -> EventFactory:
+        return functools.partial(PotTotal, total=None, rake=money(rake))
+
+    def no_rake(self, _total: Token) -> EventFactory:
+        return functools.partial(PotTotal, total=None, rake=0)
+
+    def seat_summary(self, *_parts: object) -> object:
+        return RESTATED
+
+    def folded(self, *_parts: object) -> None:
+        return None
+
+    won = showed = folded
+
+
+@functools.cache
+def winamax_parser() -> Lark:
+    """The grammar compiled once: LALR, building results while it parses."""
+    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr",
+                transformer=WinamaxTransformer(),
+                start=["header", "table", "seat", "line", "action", "seat_summary"])
+
+
+@functools.lru_cache(maxsize=8192)
+def parse_line(text: str, start: str) -> object:
+    """One line (or a line's rest after a name) parsed from ``start`` (cached).
+
+    >>> parse_line("raises 0.50 to 1", "action")(player="Ana", line=3)
+    Raise(line=3, player='Ana', to=100, by=50, all_in=False)
+    """
+    return parse_with(winamax_parser(), text, start, _WORDING)
+
+
+class _Hand:
+    """The events of one hand as its lines are read."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.seats: dict[int, str] = {}
+        self.names: list[str] = []        # longest first, to take off a line's front
+        self.sitting_out: set[str] = set()
+        self.street = ""                  # the kind of the last street marker
+        self.summary = False
+
+    def read(self, text: str, number: int) -> None:
+        """Read one line after the table line."""
+        if self.summary and _SUMMARY_SEAT.match(text):
+            self._read_summary_seat(text, number)
+        elif not self.street and not self.summary and text.startswith("Seat "):
+            self._add_seat(parse_at(parse_line, text, "seat", number)(line=number))
+        elif (name := self._name_at(text)) is not None:
+            item = _parse_after(text, len(name), "action", number)
+            self._add_action(name, item, number, text)
+        else:
+            self._add_line(parse_at(parse_line, text, "line", number), number)
+
+    def _name_at(self, text: str) -> str | None:
+        return next((name for name in self.names if text.startswith(name + " ")), None)
+
+    def _add_seat(self, seat: Seat) -> None:
+        self.events.append(seat)
+        self.seats[seat.seat] = seat.player
+        self.names = sorted(self.seats.values(), key=len, reverse=True)
+
+    def _add_action(self, name: str, item: object, number: int, text: str) -> None:
+        if item is DENIES:
+            self.sitting_out.add(name)
+            self.events.append(Note(kind="table", text=text.strip(), line=number))
+        elif isinstance(item, OutOfPosition):
+            self._add_out_of_position(name, item, number, text)
+        else:
+            self.events.append(item(player=name, line=number))  # type: ignore[operator]
+
+    def _add_out_of_position(self, name: str, post: OutOfPosition, number: int,
+                             text: str) -> None:
+        """A small blind out of position is dead; with a big blind of 0 after it, it is
+        both blinds at once; a big blind out of position is live."""
+        if post.blind == "small":
+            self.events.append(PostBlind(player=name, amount=post.amount, kind="dead",
+                                         all_in=post.all_in, line=number))
+            return
+        last = next((index for index in range(len(self.events) - 1, -1, -1)
+                     if type(self.events[index]) is PostBlind
+                     and self.events[index].player == name), None)  # type: ignore
+        previous = self.events[last] if last is not None else None
+        if post.amount == 0 and type(previous) is PostBlind and previous.kind == "dead":
+            self.events[last] = PostBlind(player=name, amount=previous.amount,  # type: ignore
+                                          kind="small+big", line=previous.line,
+                                          all_in=previous.all_in or post.all_in)
+            self.events.append(Note(kind="table", text=text.strip(), line=number))
+            return
+        self.events.append(PostBlind(player=name, amount=post.amount, kind="big",
+                                     all_in=post.all_in, line=number))
+
+    def _add_line(self, item: object, number: int) -> None:
+        if isinstance(item, tuple):
+            self._add_dealt(*item[1:], number)  # type: ignore[arg-type]
+        elif item is not None:
+            event = item(line=number)  # type: ignore[operator]
+            if type(event) is Street:
+                self.street = event.kind
+                self.summary = event.kind == "summary"
+            self.events.append(event)
+
+    def _add_dealt(self, name: str, cards: tuple, drawn: tuple | None, number: int) -> None:
+        if name not in self.seats.values():
+            raise LineError(f"{name!r} has no seat at this table", 10)
+        if drawn is None:
+            self.events.append(Deal(player=name, cards=cards, line=number))
+        elif self.street == "draw":   # after a draw: [kept] [received]
+            self.events.append(DrawnCards(player=name, cards=drawn, line=number))
+        else:
+            self.events.append(Deal(player=name, cards=cards + drawn, line=number))
+
+    def _read_summary_seat(self, text: str, number: int) -> None:
+        match = _SUMMARY_SEAT.match(text)
+        assert match is not None
+        name = self.seats.get(int(match.group(1)))
+        rest = text[match.end():]
+        if name is None or not rest.startswith(name + " "):
+            raise LineError(f"seat {match.group(1)} is not "
+                            f"{'seated' if name is None else repr(name) + ' then a result'}",
+                            match.end() + 1)
+        _parse_after(text, match.end() + len(name), "seat_summary", number)
+
+    def finish(self, hand_size: int) -> list[Event]:
+        """Seats first; a seated player named nowhere else, or denying the big blind,
+        was not dealt in; every player dealt in gets a hidden deal the log does not show."""
+        named = {getattr(event, "player", None) for event in self.events
+                 if type(event) is not Seat}
+        events = [Seat(player=e.player, seat=e.seat, stack=e.stack, in_hand=False, line=e.line)
+                  if type(e) is Seat and (e.player not in named or e.player in self.sitting_out)
+                  else e for e in self.events]
+        return hidden_deals(table_first(events), hand_size)
+
+
+def _parse_after(text: str, offset: int, start: str, number: int) -> object:
+    """``text`` from ``offset`` on (after a player's name) parsed from ``start``; an error's
+    column is counted in the whole line."""
+    rest = text[offset:]
+    blanks = len(rest) - len(rest.lstrip())
+    try:
+        return parse_at(parse_line, rest.strip(), start, number)
+    except LineError as error:
+        if error.column:
+            error.column += offset + blanks
+        raise
+
+
+class WinamaxDialect:
+    """Cuts a Winamax log into hands and assembles each (see :mod:`.site`)."""
+
+    first_line = ("a hand's first line, such as 'Winamax Poker - CashGame - HandId: "
+                  "#9160772-2-1476189756 - Lowball27 fixed limit (0.50€/1€) - ...'")
+
+    def is_hand_start(self, text: str) -> bool:
+        return text[:1] in "W \t" and _HAND_START.match(text) is not None
+
+    def hand_name(self, block: LineBlock) -> str:
+        match = _HAND_ID.search(block.lines[0])
+        return f"hand #{match.group(1)}" if match else f"the hand at line {block.start}"
+
+    def assemble(self, block: LineBlock, source: str) -> SiteHand | SkippedHand:
+        header: Header = parse_at(parse_line, block.lines[0], "header", block.start)  # type: ignore
+        hand_id = f"winamax#{header.hand_id}"
+        game = _GAMES.get(header.game)
+        if game is None:
+            return SkippedHand(game=_skipped_name(header), hand_id=hand_id, source=source,
+                               line=block.start)
+        if len(block.lines) < 2:
+            raise LineError("expected the table line after the hand's first line", 0,
+                            block.start)
+        table: TableLine = parse_at(parse_line, block.lines[1], "table",  # type: ignore
+                                    block.start + 1)
+        hand = _Hand()
+        if table.button is not None:
+            hand.events.append(Button(seat=table.button, line=block.start + 1))
+        errors: list[LineError] = []
+        for number, text in block.numbered(2):
+            if not text.strip():
+                continue
+            try:
+                hand.read(text, number)
+            except LineError as error:
+                error.line = error.line or number
+                errors.append(error)
+        if not any(type(event) is Award for event in hand.events):
+            raise LineError("the hand ends without a line such as 'Ana collected 12.15€ "
+                            "from pot'", 0, block.last_line)
+        ruleset = _ruleset(header, game, table.size)
+        number = int(header.hand_id.split("-")[1])
+        return SiteHand(Hand(hand_id=hand_id, number=number, ruleset=ruleset,
+                             events=hand.finish(ruleset.hand_size), source=source,
+                             line=block.start, started_at=header.started_at, unit=CENTS),
+                        table.name, session_key=header.tournament, errors=errors)
+
+
+def _ruleset(header: Header, game: Game, size: int) -> Ruleset:
+    """Fixed limit: the last two stakes are the bets, the blinds half the small bet and
+    the small bet (an ante, if any, comes first). Pot and no limit: they are the blinds."""
+    small, big = header.stakes[-2:]
+    size = max(size, 2)
+    rake = header.tournament is None
+    if header.structure == "fixed":
+        return site_ruleset("winamax", small, big, size, game=game, rake=rake)
+    return site_ruleset("winamax", big, big, size, game=game, rake=rake,
+                        structure=header.structure,  # type: ignore[arg-type]
+                        small_blind=small, big_blind=big)
+
+
+def _skipped_name(header: Header) -> str:
+    """``Razz``, ``Hold'em No Limit``: the game, and its structure unless fixed limit."""
+    name = _SKIPPED_NAMES.get(header.game, header.game)
+    structure = {"pot": "Pot Limit", "no": "No Limit"}.get(header.structure)
+    return f"{name} {structure}" if structure else name
+
+
+def read_winamax_lines(log: LogText) -> Iterator[Record]:
+    """The records of a Winamax log opened with :func:`~badugi_hh.parsers.text.open_log`."""
+    return read_site_log(WinamaxDialect(), log)
+
+
+def read_winamax(source: Source, name: str | None = None) -> Iterator[Record]:
+    """Read a Winamax log one record at a time (``source`` as for ``open_log``)."""
+    with open_log(source, name) as log:
+        yield from read_winamax_lines(log)
+
+
+def sniff(first_line: str) -> bool:
+    """Whether a log starting with ``first_line`` is Winamax's.
+
+    >>> sniff("Winamax Poker - CashGame - HandId: #1-2-3 - Lowball27"), sniff("Session #s1")
+    (True, False)
+    """
+    return _HAND_START.match(first_line) is not None
