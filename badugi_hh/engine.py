@@ -446,8 +446,9 @@ class HandReplay:
         if self.button_seat is None or len(self.players) < 2:
             return None, None
         order = self._order_after(self.button_seat)
-        if self.heads_up:
+        if self.heads_up and order[-1].seat == self.button_seat:
             return order[-1].name, order[0].name   # the dealer, then the other
+        # (A button on a seat not dealt in is a dead button: the blinds follow it.)
         return order[0].name, order[1].name
 
     def on_post(self, event: PostBlind) -> None:

@@ -59,7 +59,8 @@ def test_every_real_badugi_hand_audits_with_only_the_violations_it_earns(path: P
 
 @pytest.mark.parametrize("path", FILES, ids=name)
 def test_other_games_are_counted_as_skipped_by_name(path: Path) -> None:
-    skipped = Counter(r.game for r in audit(read_records(path)) if isinstance(r, SkippedHand))
+    skipped = Counter(r.game.removesuffix(" (not played)").removesuffix(" (cancelled)")
+                      for r in audit(read_records(path)) if isinstance(r, SkippedHand))
     game = path.name.split("-")[1]
     expected = {"badugi": set(), "27td": {"2-7 Triple Draw", "Pot Limit 2-7 Triple Draw"},
                 "a5td": {"A-5 Triple Draw"}}[game]
@@ -83,9 +84,11 @@ def test_each_players_figures_match_the_other_trackers(figures: Path) -> None:
     hand = hands[0]
     ledger = hand_ledger(hand)
     cents = 100 // hand.unit if hand.unit <= 100 else 1
-    for player, expected in expected_players(figures).items():
-        ours = ledger[player]
-        assert (ours.net * cents, ours.collected * cents, ours.rake * cents,
-                ours.saw_showdown) == (expected["totalProfit"], expected["winnings"],
-                                       expected["rake"], expected["sawShowdown"]), player
-    assert set(ledger) == set(expected_players(figures))
+    expected = expected_players(figures)
+    assert set(ledger) <= set(expected)
+    for player, theirs in expected.items():
+        ours = ledger.get(player)   # None: seated, not dealt in; the other tracker says 0
+        figures_ours = ((ours.net * cents, ours.collected * cents, ours.rake * cents,
+                         ours.saw_showdown) if ours else (0, 0, 0, False))
+        assert figures_ours == (theirs["totalProfit"], theirs["winnings"], theirs["rake"],
+                                theirs["sawShowdown"]), player

@@ -107,8 +107,10 @@ def tampered_line(copy: Path, line: int) -> str:
     # collected + rake != pot; the next hand's seat line then shows the real stack
     (PS_CASH, 59, "$2.55", "$2.65", [("S1", 59), ("G3", 80)]),
     (PS_CASH, 64, "Total pot $5.70", "Total pot $5.80", [("S1", 64)]),
-    # a stack that does not carry, into the hand and out of it
-    (PS_CASH, 77, "$5.55 in chips", "$5.65 in chips", [("G3", 77), ("G3", 108)]),
+    # a stack that does not carry: more is a cash top-up (T6), until it shows less next hand;
+    # less is never allowed
+    (PS_CASH, 77, "$5.55 in chips", "$5.65 in chips", [("G3", 108)]),
+    (PS_CASH, 77, "$5.55 in chips", "$5.45 in chips", [("G3", 77)]),
     (PS_CASH, 58, "(Badugi: 8,4,3,A)", "(Badugi: 8,4,2,A)", [("E2", 58)]),
     (FULLTILT, 50, "Hero wins the pot ($0.81)", "Hero wins the pot ($0.83)", [("S1", 50)]),
     (KINGSCLUB, 40, "(928.25) +298.25", "(928.25) +298.00", [("S1", 40)]),   # the stated net

@@ -214,3 +214,59 @@ def test_a_repeated_hand_id_is_reported_with_the_session() -> None:
                site_hand("h1", folded_round({**STACKS, "Bruno": 1100, "Carla": 900}), line=100)]
     session = next(r for r in audit(records) if isinstance(r, SessionReport))
     assert [(v.rule, v.line, v.hand_id) for v in session.violations] == [("T5", 100, "h1")]
+
+
+# -- heads-up at a bigger table, dead buttons, hands not played, top-ups ---------------------
+
+def heads_up_at_a_site(button: int = 2, small: str = "Bruno") -> list[Event]:
+    big = "Carla" if small == "Bruno" else "Bruno"
+    return [Seat(player="Bruno", seat=2, stack=1000), Seat(player="Carla", seat=3, stack=1000),
+            Button(seat=button), PostBlind(player=small, amount=50, kind="small"),
+            PostBlind(player=big, amount=100), Street(kind="deal"),
+            Fold(player=small), UncalledReturned(player=big, amount=50),
+            Award(player=big, amount=100)]
+
+
+def audited(events: list[Event]) -> list[tuple[str, int]]:
+    return [(v.rule, v.line) for r in audit([site_hand("h1", events)])
+            if isinstance(r, HandReport) for v in r.violations]
+
+
+def test_two_players_at_an_eight_seat_table_play_heads_up() -> None:
+    """The dealer posts the small blind, as in the house game (G4)."""
+    assert audited(heads_up_at_a_site()) == []
+    assert audited(heads_up_at_a_site(small="Carla"))[0] == ("G4", 4)
+
+
+def test_a_dead_button_on_a_seat_not_dealt_in_is_followed_by_the_blinds() -> None:
+    events = [Seat(player="Ana", seat=1, stack=1000, in_hand=False), *heads_up_at_a_site(
+        button=1)]
+    assert audited(events) == []
+
+
+def test_a_hand_nobody_was_dealt_into_is_not_played() -> None:
+    events = [Seat(player=name, seat=seat, stack=1000, in_hand=False)
+              for name, seat in SEATS.items()] + [Note(kind="hand", text="dead hand")]
+    skipped = [r for r in audit([site_hand("h1", events)]) if isinstance(r, SkippedHand)]
+    assert [s.game for s in skipped] == ["Badugi (not played)"]
+
+
+def test_a_cancelled_hand_is_skipped() -> None:
+    events = folded_round(STACKS) + [Note(kind="hand", text="Hand cancelled")]
+    skipped = [r for r in audit([site_hand("h1", events)]) if isinstance(r, SkippedHand)]
+    assert [s.game for s in skipped] == ["Badugi (cancelled)"]
+
+
+def test_a_cash_player_may_top_up_between_hands_but_never_take_chips_away() -> None:
+    def next_hand(bruno: int, currency: str | None) -> list[str]:
+        first, second = (site_hand(f"h{i}", folded_round(stacks), line=100 * i)
+                         for i, stacks in enumerate((STACKS, {**STACKS, "Bruno": bruno,
+                                                              "Carla": 900}), 1))
+        for hand in (first, second):
+            hand.currency = currency
+        return [v.rule for r in audit([first, second]) if isinstance(r, HandReport)
+                for v in r.violations]
+    assert next_hand(1100, "USD") == []
+    assert next_hand(1500, "USD") == []           # a top-up (T6)
+    assert next_hand(1050, "USD") == ["G3"]       # less than he had
+    assert next_hand(1500, None) == ["G3"]        # tournament chips never grow between hands
