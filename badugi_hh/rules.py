@@ -56,6 +56,9 @@ class Ruleset:
     deal_order_logged: bool = True       # G5: deals are logged in dealing order
     rake: bool = False                   # sites take a rake from the pot
     odd_chip: Literal["big_blind", "first_left_of_button"] = "big_blind"  # S2
+    badugi_qualifier: Literal["four-card", "none"] = "four-card"   # X3, split games only
+    """What a hand needs to win a split game's Badugi half: a four-card badugi (the
+    seed's reading: a half no hand qualifies for goes to the other half), or nothing."""
 
     @property
     def betting_rounds(self) -> int:
