@@ -127,12 +127,12 @@ def simulated_text(hands: int, seed: int = 2024) -> str:
 
 def _walk_events(records: Sequence[Record]) -> None:
     """The baseline of a replay: visit every event and look up its handler."""
-    from badugi_hh.engine import _HANDLERS
+    from badugi_hh.engine.replay import HANDLERS
 
     for record in records:
         if isinstance(record, Hand):
             for event in record.events:
-                _HANDLERS.get(type(event))
+                HANDLERS.get(type(event))
 
 
 def _broken_records(sessions: int) -> list[Record]:

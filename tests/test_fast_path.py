@@ -1,6 +1,6 @@
 """The heads-up fast path against the general engine.
 
-:func:`~badugi_hh.engine.replay_hand` first tries ``_replay_heads_up``, which
+:func:`~badugi_hh.engine.replay_hand` first tries ``replay_heads_up``, which
 returns either None or the report of a hand with no violation. Whatever it
 returns must be exactly what the general state machine, :class:`HandReplay`,
 reports for the same hand. These tests replay legal hands, hands with each
@@ -18,7 +18,8 @@ from functools import cache
 import pytest
 
 from badugi_hh.cards import DECK, JOKER
-from badugi_hh.engine import HandReplay, HandReport, _replay_heads_up, audit
+from badugi_hh.engine import HandReplay, HandReport, audit
+from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.events import (
     Bet, Burn, Call, Check, Event, Fold, Hand, PostBlind, Raise, Record, SessionStart,
     StackStated,
@@ -55,7 +56,7 @@ def contexts(records: Iterable[Record]) -> Iterator[tuple[Context, HandReport]]:
 
 def fast_agrees(context: Context, expected: HandReport) -> bool:
     """Whether the fast path took the hand; it must agree with ``expected`` if it did."""
-    fast = _replay_heads_up(*context)
+    fast = replay_heads_up(*context)
     if fast is None:
         return False
     for field in dataclasses.fields(HandReport):
@@ -282,4 +283,4 @@ def test_a_hand_with_no_betting_before_the_first_draw_goes_the_general_way():
                  line=1, session_id="t")
     report = general_report(unbet, SEATS, {}, None)
     assert sorted(v.rule for v in report.violations) == ["B1", "G4"]
-    assert _replay_heads_up(unbet, SEATS, {}, None) is None
+    assert replay_heads_up(unbet, SEATS, {}, None) is None

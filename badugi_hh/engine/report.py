@@ -1,0 +1,161 @@
+"""What the engine says: violations, and the report of each hand and session.
+
+>>> str(Violation("B2", "Ana bets 3; a bet before the first draw is 2", "h#1", "t.txt", 13))
+'t.txt:13: [B2] h#1: Ana bets 3; a bet before the first draw is 2'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from badugi_hh.evaluate import BadugiValue
+from badugi_hh.events import Cards
+from badugi_hh.rules import Ruleset
+
+ROUND_NAMES = ("before the first draw", "after the first draw",
+               "after the second draw", "after the third draw")
+DRAW_NAMES = ("first", "second", "third")
+
+
+def round_name(number: int) -> str:
+    return ROUND_NAMES[number - 1] if number <= len(ROUND_NAMES) else f"round {number}"
+
+
+def draw_name(number: int) -> str:
+    return DRAW_NAMES[number - 1] if number <= len(DRAW_NAMES) else f"extra ({number}th)"
+
+
+# -- what the engine reports ---------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A broken rule: its id, where it happened, and a sentence explaining it."""
+
+    rule: str
+    message: str
+    hand_id: str | None
+    source: str
+    line: int
+
+    def __str__(self) -> str:
+        where = f"{self.hand_id}: " if self.hand_id else ""
+        return f"{self.source}:{self.line}: [{self.rule}] {where}{self.message}"
+
+
+class ActionRecord(NamedTuple):
+    """One betting action, with the chips it put in (``amount``)."""
+
+    player: str
+    round: int
+    kind: str          # post, check, bet, call, raise, fold
+    amount: int        # chips added by this action
+    to: int            # the player's total in this round afterwards
+    all_in: bool
+    facing: int        # chips the player had to add to call before acting
+    line: int
+
+
+#: Builds a NamedTuple from a tuple of its fields, without the constructor's overhead.
+new_tuple = tuple.__new__
+
+
+class DrawRecord(NamedTuple):
+    """One player's draw, and the hand it leaves (``None`` where unseen)."""
+
+    player: str
+    draw: int
+    discarded: Cards
+    drawn: Cards
+    hand_after: Cards
+    line: int
+
+    @property
+    def count(self) -> int:
+        return len(self.discarded)
+
+    @property
+    def stands_pat(self) -> bool:
+        return not self.discarded
+
+
+@dataclass(slots=True)
+class PlayerResult:
+    name: str
+    seat: int
+    position: str                 # button, small blind, big blind, or "" (multiway)
+    start_stack: int
+    contributed: int = 0
+    returned: int = 0
+    won: int = 0
+    end_stack: int = 0
+    folded_in_round: int | None = None
+    saw_showdown: bool = False
+    shown: Cards | None = None
+    value: BadugiValue | None = None
+    dealt: Cards = ()
+
+    @property
+    def net(self) -> int:
+        return self.won + self.returned - self.contributed
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    amount: int
+    eligible: tuple[str, ...]
+    winners: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class HandReport:
+    """Everything the engine established about one hand."""
+
+    hand_id: str
+    number: int
+    source: str
+    line: int
+    session_id: str
+    ruleset: Ruleset
+    players: dict[str, PlayerResult]
+    button: str | None = None
+    big_blind: str | None = None
+    actions: list[ActionRecord] = field(default_factory=list)
+    draws: list[DrawRecord] = field(default_factory=list)
+    pots: list[Pot] = field(default_factory=list)
+    rake: int = 0
+    ended: str = "incomplete"     # "fold", "showdown" or "incomplete"
+    rounds_played: int = 0
+    draws_played: int = 0
+    violations: list[Violation] = field(default_factory=list)
+    idle: dict[str, int] = field(default_factory=dict)
+    """Players seated but not dealt in (T2), with the stacks they keep."""
+    notes: list[str] = field(default_factory=list)
+    """What the audit could not judge, and why: information, not violations."""
+
+    @property
+    def pot_total(self) -> int:
+        return sum(p.contributed - p.returned for p in self.players.values())
+
+    @property
+    def net(self) -> dict[str, int]:
+        return {name: p.net for name, p in self.players.items()}
+
+    @property
+    def end_stacks(self) -> dict[str, int]:
+        """Every seated player's stack after the hand, those not dealt in included."""
+        return {**self.idle, **{name: p.end_stack for name, p in self.players.items()}}
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return tuple(n for n, p in self.players.items() if p.won > 0)
+
+
+@dataclass(slots=True)
+class SessionReport:
+    session_id: str
+    source: str
+    hands: int
+    stacks: dict[str, int]
+    winner: str | None             # None: a draw, or nobody known
+    violations: list[Violation] = field(default_factory=list)

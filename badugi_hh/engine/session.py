@@ -1,0 +1,281 @@
+"""Hands linked into sessions and tables: ``Auditor`` and :func:`audit`.
+
+The stack chain from hand to hand (G3), the button (G4), the reshuffle (G6),
+a session's length and winner (N1), unique hand ids (T5); hands of games not
+audited, hands not played and hands that could not be read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from badugi_hh.engine.fast import replay_heads_up
+from badugi_hh.engine.replay import HandReplay
+from badugi_hh.engine.report import HandReport, SessionReport, Violation
+from badugi_hh.events import (
+    Hand, Note, ParseError, Record, Seat, SessionEnd, SessionStart, SkippedHand,
+)
+from badugi_hh.rules import Ruleset
+
+
+def replay_hand(hand: Hand, seats: dict[str, int] | None = None,
+                stacks: dict[str, int] | None = None,
+                previous: HandReport | None = None, *, fast_path: bool = True) -> HandReport:
+    """Replay one hand on its own and return the engine's report.
+
+    ``fast_path=False`` skips the heads-up fast path; the report is the same,
+    only slower (the benchmark measures the difference).
+    """
+    report = replay_heads_up(hand, seats, stacks, previous) if fast_path else None
+    if report is not None:
+        return report
+    replay = HandReplay(hand, seats, stacks, previous)
+    replay.feed_all(hand.events)
+    return replay.finish()
+
+
+@dataclass(slots=True)
+class _Table:
+    """What carries from one hand to the next: seats, stacks, the last hand."""
+
+    session_id: str
+    source: str
+    ruleset: Ruleset | None = None
+    seats: dict[str, int] = field(default_factory=dict)
+    stacks: dict[str, int] = field(default_factory=dict)
+    previous: HandReport | None = None
+    hands: int = 0
+    line: int = 0
+    violations: list[Violation] = field(default_factory=list)
+    unknown_before: str = ""
+    """Why the stacks carried into the next hand are unknown (a hand lost or skipped)."""
+
+
+class Auditor:
+    """Replays a stream of records session by session (N1, G3, G4, G6 link hands).
+
+    >>> from badugi_hh.events import SessionStart, SessionPlayer
+    >>> from badugi_hh.rules import HOUSE
+    >>> auditor = Auditor()
+    >>> auditor.feed(SessionStart(session_id="s", ruleset=HOUSE, source="x.txt", line=1,
+    ...     players=[SessionPlayer(seat=1, name="Ana", stack=100),
+    ...              SessionPlayer(seat=2, name="Bruno", stack=90)]))
+    []
+    >>> [str(v) for v in auditor.close().violations]
+    ['x.txt:1: [G3] Bruno starts the session with 90 chips; each player starts with 100', 'x.txt:1: [N1] the session ends after 0 hands with every player still holding chips; a session is 12 hands']
+    """
+
+    def __init__(self, *, fast_path: bool = True) -> None:
+        self.table: _Table | None = None
+        self.fast_path = fast_path
+        # hash of each hand id seen -> its line (T5); a hash keeps memory small
+        self._hand_lines: dict[int, int] = {}
+
+    def feed(self, record: Record) -> list[HandReport | SessionReport | SkippedHand]:
+        """Replay one record; return the reports it completes."""
+        if isinstance(record, Hand):
+            void = _void(record)
+            if not record.ruleset.audited or void:
+                game = record.ruleset.game_name
+                return self._skip(SkippedHand(
+                    game=f"{game} ({void})" if void else game, hand_id=record.hand_id,
+                    source=record.source, line=record.line, hand=record))
+            return self._hand(record)
+        if isinstance(record, SessionStart):
+            return self._session_start(record)
+        if isinstance(record, SessionEnd):
+            return self._session_end(record)
+        if isinstance(record, SkippedHand):
+            return self._skip(record)
+        table = self.table
+        if table is not None and record.hand_lost:
+            if table.seats:   # a house session: the hand was still played (N1 counts it)
+                table.hands += 1
+            else:   # a site log: the stacks after the lost hand are unknown
+                table.unknown_before = f"the hand at line {record.line} could not be read"
+            table.previous = None   # its button and deal are unknown (G4, G6)
+        return []   # a ParseError: nothing to replay
+
+    def _skip(self, skipped: SkippedHand) -> list[HandReport | SessionReport | SkippedHand]:
+        """A hand of another game: its chips move, so the next hand's stacks are unknown."""
+        if self.table is not None and not self.table.seats:
+            self.table.unknown_before = (f"{skipped.game} hand {skipped.hand_id} was "
+                                         "played in between")
+            self.table.previous = None
+        return [skipped]
+
+    def close(self) -> SessionReport | None:
+        """End the session under way (at the end of the stream)."""
+        table, self.table = self.table, None
+        if table is None:
+            return None
+        self._check_length(table, table.line)
+        return self._session_report(table)
+
+    def _session_start(self, record: SessionStart) -> list[HandReport | SessionReport]:
+        closed = self.close()
+        table = _Table(record.session_id, record.source, record.ruleset, line=record.line)
+        table.seats = {p.name: p.seat for p in record.players}
+        table.stacks = {p.name: p.stack for p in record.players}
+        expected = record.ruleset.starting_stack
+        for player in record.players:
+            if expected is not None and player.stack != expected:
+                table.violations.append(Violation(
+                    "G3", f"{player.name} starts the session with {player.stack} chips; "
+                    f"each player starts with {expected}", None, record.source, record.line))
+        self.table = table
+        return [closed] if closed else []
+
+    def _hand(self, hand: Hand) -> list[HandReport | SessionReport]:
+        reports: list[HandReport | SessionReport] = []
+        table = self.table
+        if table is None or (hand.session_id and hand.session_id != table.session_id):
+            closed = self.close()
+            reports.extend([closed] if closed else [])
+            table = self.table = _Table(hand.session_id, hand.source)
+        table.hands += 1
+        table.ruleset = table.ruleset or hand.ruleset
+        self._check_continues(table, hand)
+        carried = table.stacks
+        if table.unknown_before:
+            carried = {}
+        report = replay_hand(hand, table.seats or None, carried, table.previous,
+                             fast_path=self.fast_path)
+        self._check_unique(table, hand)
+        if table.unknown_before:
+            report.notes.append(f"stacks not checked against the hand before: "
+                                f"{table.unknown_before}")
+            table.unknown_before = ""
+        if hand.damaged:
+            _judge_up_to_damage(report, hand)
+            if not table.seats:
+                table.unknown_before = (f"hand {hand.hand_id} has a line that could not "
+                                        f"be read (line {hand.damaged[0]})")
+        table.stacks = report.end_stacks
+        table.previous = report
+        last_line = report.actions[-1].line if report.actions else report.line
+        table.line = max(hand.line, last_line, report.line)
+        reports.append(report)
+        return reports
+
+    def _check_unique(self, table: _Table, hand: Hand) -> None:
+        """A hand id names one hand (T5); a store keeps the first copy.
+
+        Reported with the session, since it is about the list of hands: the
+        second copy's own report is not stored.
+        """
+        first = self._hand_lines.setdefault(hash(hand.hand_id), hand.line)
+        if first != hand.line:
+            table.violations.append(Violation(
+                "T5", f"the hand id is used again (first at line {first}); "
+                "only the first hand with it is stored", hand.hand_id, hand.source, hand.line))
+
+    def _check_continues(self, table: _Table, hand: Hand) -> None:
+        """A session stops at its length or when a player is broke (N1)."""
+        limit = hand.ruleset.session_hands
+        if limit is not None and table.hands > limit:
+            message = f"hand {table.hands} is played; a session is {limit} hands"
+        elif table.seats and table.stacks and min(table.stacks.values()) <= 0:
+            broke = [n for n, s in table.stacks.items() if s <= 0]
+            message = (f"the hand is played although {', '.join(broke)} has no chips left; "
+                       "the session ended with the previous hand")
+        else:
+            return
+        table.violations.append(Violation("N1", message, hand.hand_id, hand.source, hand.line))
+
+    def _session_end(self, record: SessionEnd) -> list[HandReport | SessionReport]:
+        table = self.table
+        if table is None:
+            return []
+        stacks = table.stacks
+        for name, amount in record.stacks.items():
+            if stacks.get(name) != amount:
+                table.violations.append(Violation(
+                    "N1", f"the log says {name} ends the session with {amount}; the chips "
+                    f"say {stacks.get(name)}", None, record.source, record.line))
+        winner = _leader(stacks)
+        stated = None if record.draw else record.winner
+        if (record.draw or record.winner) and stated != winner:
+            said = "a draw" if record.draw else f"{record.winner} wins"
+            truth = f"{winner} wins with the larger stack" if winner else "it is a draw"
+            table.violations.append(Violation(
+                "N1", f"the log says {said}, but {truth} ({_stack_list(stacks)})",
+                None, record.source, record.line))
+        table.line = record.line
+        closed = self.close()
+        return [closed] if closed else []
+
+    def _check_length(self, table: _Table, line: int) -> None:
+        ruleset = table.ruleset
+        limit = ruleset.session_hands if ruleset else None
+        if limit is None or not table.seats or table.hands >= limit:
+            return
+        if all(s > 0 for s in table.stacks.values()):
+            table.violations.append(Violation(
+                "N1", f"the session ends after {table.hands} hands with every player still "
+                f"holding chips; a session is {limit} hands", None, table.source, line))
+
+    def _session_report(self, table: _Table) -> SessionReport:
+        return SessionReport(table.session_id, table.source, table.hands,
+                             dict(table.stacks), _leader(table.stacks), table.violations)
+
+
+def _void(hand: Hand) -> str:
+    """Why a hand was not played, or "": the site called it off (``Hand cancelled``,
+    ``GAME_CANCELLED``), or fewer than two of its seated players were dealt in (a
+    dead or partial hand).
+
+    Its chips go back where they came from, and nothing in it is a verdict: it
+    is counted as skipped, never audited.
+    """
+    if any(type(event) is Note and event.kind == "hand" and "cancel" in event.text.lower()
+           for event in hand.events):
+        return "cancelled"
+    seats = [event for event in hand.events if type(event) is Seat]
+    if seats and sum(seat.in_hand for seat in seats) < 2:
+        return "not played"
+    return ""
+
+
+def _judge_up_to_damage(report: HandReport, hand: Hand) -> None:
+    """Keep the violations before the first unreadable line; what follows may hang on it."""
+    first = hand.damaged[0]
+    kept = [v for v in report.violations if v.line < first]
+    if len(kept) < len(report.violations):
+        report.notes.append(f"not judged after line {first}, which could not be read "
+                            f"({len(report.violations) - len(kept)} finding(s) set aside)")
+    else:
+        report.notes.append(f"line {first} could not be read")
+    report.violations[:] = kept
+
+
+def _leader(stacks: dict[str, int]) -> str | None:
+    """The player with the larger stack; None for a draw (N1)."""
+    if not stacks:
+        return None
+    top = max(stacks.values())
+    leaders = [n for n, s in stacks.items() if s == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def _stack_list(stacks: dict[str, int]) -> str:
+    return ", ".join(f"{n} {s}" for n, s in stacks.items())
+
+
+def audit(records: Iterable[Record], *, fast_path: bool = True,
+          ) -> Iterator[HandReport | SessionReport | ParseError | SkippedHand]:
+    """Replay a stream of records; yield every report, and parse errors in place.
+
+    The order of the stream is kept, so a caller can print or store as it goes
+    and memory stays flat however long the stream is. ``fast_path`` is as for
+    :func:`replay_hand`.
+    """
+    auditor = Auditor(fast_path=fast_path)
+    for record in records:
+        if isinstance(record, ParseError):
+            yield record
+        yield from auditor.feed(record)
+    closed = auditor.close()
+    if closed is not None:
+        yield closed
