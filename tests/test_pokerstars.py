@@ -13,8 +13,8 @@ import pytest
 from badugi_hh.cards import parse_cards
 from badugi_hh.engine import HandReport, audit
 from badugi_hh.events import (
-    Award, Call, Deal, Draw, DrawnCards, Event, Hand, Muck, ParseError, PostBlind, PotTotal,
-    Raise, Record, Seat, SessionStart, StackStated,
+    Award, Call, Deal, Draw, DrawnCards, Event, Hand, Muck, Note, ParseError, PostBlind,
+    PotTotal, Raise, Record, Seat, SessionStart, StackStated,
 )
 from badugi_hh.parsers import read_records
 from sitekit import PS_CASH, PS_SNG, REAL, violations
@@ -115,7 +115,8 @@ def test_all_ins() -> None:
 
 
 def test_a_capped_round_is_one_bet_and_three_raises() -> None:
-    assert events_at(SNG, 1238) == []   # "Betting is capped": the site's remark
+    # "Betting is capped": the site's remark, kept as a note the engine ignores
+    assert events_at(SNG, 1238) == [Note(kind="table", text="Betting is capped", line=1238)]
     assert events_at(SNG, 1237) == [Raise(player="Player7", to=200, by=50, line=1237)]
     report = report_at(SNG, 1237)
     second_round = [a.kind for a in report.actions if a.round == 2]
@@ -138,7 +139,9 @@ def test_a_mucked_hand_told_in_the_summary() -> None:
 
 
 def test_an_elimination_states_an_empty_stack() -> None:
-    assert events_at(SNG, 1251) == [StackStated(player="Player2", amount=0, line=1251)]
+    assert events_at(SNG, 1251) == [
+        StackStated(player="Player2", amount=0, line=1251),
+        Note(kind="tournament", text="Player2 finished the tournament in 8th place", line=1251)]
     report = report_at(SNG, 1251)
     assert report.players["Player2"].end_stack == 0
     following = hands(SNG)[[h.hand_id for h in hands(SNG)].index(report.hand_id) + 1]
@@ -209,5 +212,6 @@ def test_a_returning_players_dead_small_blind() -> None:
     # with the big blind; the engine counts the part over the big blind as dead.
     from badugi_hh.parsers.pokerstars import parse_line
 
-    [make] = parse_line("Ana: posts small & big blinds $0.35", "play_line")
-    assert make(line=9) == PostBlind(player="Ana", amount=35, kind="small+big", line=9)
+    [make] = parse_line(": posts small & big blinds $0.35", "after_name")
+    assert make(line=9, player="Ana") == PostBlind(player="Ana", amount=35, kind="small+big",
+                                                   line=9)
