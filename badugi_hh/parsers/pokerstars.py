@@ -40,7 +40,6 @@ errors are those of every site reader (:mod:`.site`).
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import re
 from collections.abc import Iterator
@@ -85,6 +84,12 @@ _STRUCTURES: dict[str, Structure] = {
 _MAX_DISCARDS = 5
 
 _SUMMARY_SEAT = re.compile(r"Seat (\d+): ")
+#: A header: the title and number, the game (for the grammar), the date and times.
+_HEADER = re.compile(r"(?P<head>PokerStars (?:Home Game |Zoom |Rush )?(?:Game |Hand )?"
+                     r"#(?P<number>\d{1,30}):\s*)(?P<game>.*?)(?P<when> - \d{4}/.*)?$")
+#: The stack of a seat line.
+_STACK = re.compile(r" \(((?:[$€£₹¥]|Rs\. ?)?\d[\d,]*(?:\.\d+)?) in chips")
+_TIMES = re.compile(r"(\d{4})/(\d\d?)/(\d\d?)\s*(?:-\s*)?(\d\d?):(\d\d):(\d\d)")
 
 
 # -- what the structural lines say ------------------------------------------------
@@ -126,7 +131,6 @@ class SeatLine:
     stack: int
     status: str | None
     """``sitting out``, ``out of hand`` (moved in from another table) or ``None``."""
-    line: int = 0
 
 
 #: A line's result that is a note of this kind (see ``events.Note``), kept with its text.
@@ -142,11 +146,8 @@ class PokerStarsTransformer(SiteTransformer):
     and note kinds, so that a parsed line can be cached."""
 
     # start rules
-    def hand_header(self, _title: Token, number: Token, _club: Token | None,
-                    game: dict[str, object], when: datetime | None,
-                    eastern: datetime | None) -> GameLine:
-        # The site's own time (ET) where the log gives two.
-        return GameLine(number=str(number), started_at=eastern or when, **game)  # type: ignore
+    def hand_game(self, _club: Token | None, game: dict[str, object]) -> dict[str, object]:
+        return game
 
     def table_line(self, name: Token, size: Token | None, _money: Token | None,
                    button: int | None) -> TableLine:
@@ -210,17 +211,12 @@ class PokerStarsTransformer(SiteTransformer):
         text = f"{small}/{big}" + ("" if currency is None else f" {currency}")
         return Stakes(_amount(small), _amount(big), _is_money(small), text)
 
-    def button_blind(self, blind: Token, _ante: Token, currency: Token | None) -> Stakes:
+    def button_blind(self, _words: Token, blind: Token, _ante: Token, currency: Token | None,
+                     ) -> Stakes:
         return Stakes(0, _amount(blind), _is_money(blind), f"button blind {blind}")
 
     def cap(self, _amount: Token) -> None:
         return None
-
-    def when(self, date: Token, clock: Token, *_zone: Token | None) -> datetime | None:
-        try:
-            return datetime.strptime(f"{date} {clock}", "%Y/%m/%d %H:%M:%S")
-        except ValueError:
-            raise LineError(f"{date} {clock} is not a date and time", date.column) from None
 
     # seats
     def bounty(self, _amount: int) -> None:
@@ -350,7 +346,7 @@ def pokerstars_parser() -> Lark:
     """The grammar compiled once: LALR, building results while it parses."""
     return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr",
                 transformer=PokerStarsTransformer(), maybe_placeholders=True,
-                start=["hand_header", "table_line", "seat_line", "after_name", "play_line",
+                start=["hand_game", "table_line", "seat_line", "after_name", "play_line",
                        "dealt_cards", "summary_line", "summary_outcome"])
 
 
@@ -364,10 +360,6 @@ _WORDING = Wording(
         "TABLE_NAME": "a table name in single quotes",
         "SEAT_NAME": "a player's name and stack such as 'Ana ($5 in chips)'",
         "GAME": "a game such as 'Badugi Limit'",
-        "TITLE": "'PokerStars Game #' or 'PokerStars Hand #'",
-        "DATE": "a date such as 2010/09/05",
-        "TIME": "a time such as 10:32:15",
-        "ZONE": "a time zone such as ET",
         "LEVEL": "a level such as IV",
         "ORDINAL": "FIRST, SECOND or THIRD",
         "NTH": "a place such as 3rd",
@@ -414,6 +406,9 @@ class PokerStarsDialect:
 
     first_line = "a hand starting 'PokerStars Game #' or 'PokerStars Hand #'"
 
+    def __init__(self) -> None:
+        self.lines: _LineCache = {}
+
     def is_hand_start(self, text: str) -> bool:
         return text.startswith(("PokerStars ", "\ufeffPokerStars ")) and bool(
             _HAND_START.match(text))
@@ -424,8 +419,8 @@ class PokerStarsDialect:
                 else f"the hand at line {block.start}")
 
     def assemble(self, block: LineBlock, source: str) -> SiteHand | SkippedHand:
-        game: GameLine = parse_at(parse_line, block.lines[0].lstrip("\ufeff"),  # type: ignore
-                                  "hand_header", block.start)
+        game = parse_at(_header, block.lines[0].lstrip("\ufeff"), "", block.start)
+        assert isinstance(game, GameLine)
         dealt, structure, label = _game_of(game.game)
         if dealt is None:   # another game of a mixed table: not read past its header
             return SkippedHand(game=label, hand_id=f"ps-{game.number}", source=source,
@@ -439,7 +434,7 @@ class PokerStarsDialect:
             raise LineError("expected 'Seat #N is the button' on the 'Table' line", 0,
                             block.start + 1)
         ruleset = _ruleset(game, dealt, structure, table.max_players)
-        reader = _HandReader(tournament=game.tournament is not None)
+        reader = _HandReader(self.lines, tournament=game.tournament is not None)
         events = reader.read(list(block.numbered(2)), Button(seat=table.button,
                                                               line=block.start + 1))
         if not reader.errors and not reader.cancelled and not any(
@@ -457,6 +452,51 @@ class PokerStarsDialect:
                         session_id=f"ps-{slug}-{game.number}",
                         title=f"PokerStars table '{table.name}', {where}", renumber=True,
                         errors=reader.errors)
+
+
+def _seat_line(text: str, _start: str = "") -> SeatLine:
+    """A seat line, parsed by its shape: the stack, which differs from hand to hand, is
+    read apart, so that the parse of the rest is cached.
+
+    >>> _seat_line("Seat 3: Mr Pink ($5.25 in chips) is sitting out")
+    SeatLine(seat=3, player='Mr Pink', stack=525, status='sitting out')
+    """
+    stack = _STACK.search(text)
+    if stack is None:   # the grammar says what is wrong
+        return parse_line(text, "seat_line")  # type: ignore[return-value]
+    shape = f"{text[:stack.start(1)]}0{text[stack.end(1):]}"
+    seat: SeatLine = parse_line(shape, "seat_line")  # type: ignore[assignment]
+    try:
+        return SeatLine(seat.seat, seat.player, _amount(stack.group(1)), seat.status)
+    except ValueError as error:
+        raise LineError(str(error), stack.start(1) + 1) from None
+
+
+def _header(text: str, _start: str = "") -> GameLine:
+    """The hand's first line: the number and the times cut off, the game parsed.
+
+    >>> _header("PokerStars Game #7: Razz Limit ($1/$2 USD) - 2009/11/26 10:27:46 CET "
+    ...         "[2009/11/26 4:27:46 ET]").started_at
+    datetime.datetime(2009, 11, 26, 4, 27, 46)
+    """
+    header = _HEADER.match(text)
+    if header is None:
+        raise LineError("expected a hand's number, such as 'PokerStars Hand #123:'", 1)
+    if header.group("when") is None:
+        raise LineError("expected ' - ' and the date, such as ' - 2010/09/05 10:32:15 ET'",
+                        len(text.rstrip()) + 1)
+    game = _parse_rest(text[:header.start("when")], header.end("head"), "hand_game")
+    times = _TIMES.findall(header.group("when"))
+    if not times:
+        raise LineError("expected a date and time such as 2010/09/05 10:32:15",
+                        header.start("when") + 4)
+    # The site's own time (ET) is the last where the log gives two.
+    try:
+        when = datetime(*map(int, times[-1]))
+    except ValueError:
+        raise LineError("{}/{}/{} {}:{}:{} is not a date and time".format(*times[-1]),
+                        header.start("when") + 4) from None
+    return GameLine(number=header.group("number"), started_at=when, **game)  # type: ignore
 
 
 def _game_of(name: str) -> tuple[Game | None, Structure, str]:
@@ -504,50 +544,62 @@ class _HandReader:
     A line that cannot be read is kept in :attr:`errors` and the hand goes on.
     """
 
-    def __init__(self, *, tournament: bool) -> None:
+    def __init__(self, lines: _LineCache, *, tournament: bool) -> None:
+        self.lines = lines
         self.tournament = tournament
         self.errors: list[LineError] = []
         self.cancelled = False
-        self.names: list[str] = []
+        self.known: re.Pattern[str] | None = None
 
     def read(self, lines: list[tuple[int, str]], button: Button) -> list[Event]:
-        seats: list[SeatLine] = []
+        seats: list[tuple[int, SeatLine]] = []
         at = 0
         while at < len(lines) and lines[at][1].startswith("Seat "):
             number, text = lines[at]
-            seat: SeatLine = parse_at(parse_line, text, "seat_line", number)  # type: ignore
-            seats.append(dataclasses.replace(seat, line=number))
+            seats.append((number, parse_at(_seat_line, text, "", number)))  # type: ignore
             at += 1
-        self.names = sorted({seat.player for seat in seats}, key=len, reverse=True)
+        # The longest name first: the first that fits is the longest.
+        names = sorted({seat.player for _, seat in seats}, key=len, reverse=True)
+        self.known = re.compile("|".join(map(re.escape, names)) + "(?=[: ])") if names else None
         events: list[Event] = []
         summary = False
+        if len(self.lines) > _MAX_NAME_SETS:
+            self.lines.clear()
+        known = self.lines.setdefault((self.known, False), {})
         for number, text in lines[at:]:
-            if not text.strip():
+            if not text or text.isspace():
                 continue
-            try:
-                items = self._summary_line(text) if summary else self._play_line(text)
-            except LineError as error:
-                error.line = number
-                self.errors.append(error)
-                continue
-            for player, item in items:
-                event = self._event(item, player, number, text)
+            said = known.get(text)
+            if said is None:
+                try:
+                    said = self._summary_line(text) if summary else self._play_line(text)
+                except LineError as error:
+                    error.line = number
+                    self.errors.append(error)
+                    continue
+                if len(known) < _MAX_LINES:
+                    known[text] = said
+            player, items = said
+            for item in items:
+                if type(item) is str:
+                    event: Event = self._note(item, text, number)
+                elif player is None:
+                    event = item(line=number)  # type: ignore[operator]
+                else:
+                    event = item(line=number, player=player)  # type: ignore[operator]
                 events.append(event)
                 if type(event) is Street and event.kind == "summary":
                     summary = True
+                    known = self.lines.setdefault((self.known, True), {})
         return [*self._seats(seats, events), button, *events]
 
-    def _event(self, item: object, player: str | None, line: int, text: str) -> Event:
-        if type(item) is str:
-            if item == _CANCELLED:
-                self.cancelled = True
-                return Note(kind="hand", text=text, line=line)
-            return Note(kind=item, text=text, line=line)  # type: ignore[arg-type]
-        if player is None:
-            return item(line=line)  # type: ignore[operator]
-        return item(line=line, player=player)  # type: ignore[operator]
+    def _note(self, kind: str, text: str, line: int) -> Note:
+        if kind == _CANCELLED:
+            self.cancelled = True
+            kind = "hand"
+        return Note(kind=kind, text=text, line=line)  # type: ignore[arg-type]
 
-    def _seats(self, seats: list[SeatLine], events: list[Event]) -> list[Seat]:
+    def _seats(self, seats: list[tuple[int, SeatLine]], events: list[Event]) -> list[Seat]:
         """The seats; one sitting out or moved in after the deal takes part only if he acts.
 
         At a tournament a player sitting out is dealt in all the same: he posts
@@ -555,77 +607,87 @@ class _HandReader:
         """
         actors = {event.player for event in events
                   if isinstance(event, PlayerEvent) and type(event) is not StackStated}
-        return [Seat(player=seat.player, seat=seat.seat, stack=seat.stack, line=seat.line,
+        return [Seat(player=seat.player, seat=seat.seat, stack=seat.stack, line=line,
                      in_hand=(seat.status is None or seat.player in actors
                               or (self.tournament and seat.status == "sitting out")))
-                for seat in seats]
+                for line, seat in seats]
 
     def _known_name(self, text: str) -> str | None:
         """The longest seated name that starts ``text`` and is followed by ':' or a blank."""
-        for name in self.names:
-            if text.startswith(name) and text[len(name):len(name) + 1] in (":", " "):
-                return name
-        return None
+        found = self.known.match(text) if self.known is not None else None
+        return None if found is None else found.group()
 
-    def _play_line(self, text: str) -> list[tuple[str | None, object]]:
+    def _play_line(self, text: str) -> _Items:
         first_error: LineError | None = None
         name = self._known_name(text)
-        if name is not None and not text.startswith("***"):
+        if name is not None:
             try:
-                return [(name, item) for item in _parse_rest(text, len(name), "after_name")]
+                return name, parse_line(text[len(name):], "after_name")  # type: ignore
             except LineError as error:
+                error.column += len(name)
                 first_error = error
         if text.startswith("Dealt to "):
             return self._dealt(text)
         try:
-            return [(None, item) for item in parse_line(text, "play_line")]  # type: ignore
+            return None, parse_line(text, "play_line")  # type: ignore[return-value]
         except LineError as error:
-            first_error = first_error or error
-        found = _unknown_player(text, "after_name")
-        if found is None:
-            raise first_error
-        return found
+            if error.column > 1:   # a line such as '*** FIRST DRAW ***', misspelt
+                first_error = first_error or error
+        found = _unknown_player(text, 0, "after_name")
+        if found is not None:
+            return found
+        raise first_error or LineError(
+            "expected a line of a PokerStars hand, like 'Player3: calls 20' (a seated "
+            f"player's name first) or '*** FIRST DRAW ***', got {text.split()[0][:20]!r}", 1)
 
-    def _dealt(self, text: str) -> list[tuple[str | None, object]]:
-        rest = text[len("Dealt to "):]
-        name = self._known_name(rest)
+    def _dealt(self, text: str) -> _Items:
+        at = len("Dealt to ")
+        name = self._known_name(text[at:])
         if name is None:
-            cut = rest.find(" [")
-            if cut <= 0:
-                raise LineError("expected a seated player's name after 'Dealt to'", 10)
-            name = rest[:cut]
-        return [(name, item) for item in _parse_rest(text, len("Dealt to ") + len(name),
-                                                     "dealt_cards")]
+            cut = text.find(" [", at)
+            if cut <= at:
+                raise LineError("expected a seated player's name after 'Dealt to'", at + 1)
+            name = text[at:cut]
+        return name, _parse_rest(text, at + len(name), "dealt_cards")
 
-    def _summary_line(self, text: str) -> list[tuple[str | None, object]]:
+    def _summary_line(self, text: str) -> _Items:
         seat = _SUMMARY_SEAT.match(text)
         if seat is None:
-            return [(None, item) for item in parse_line(text, "summary_line")]  # type: ignore
-        rest = text[seat.end():]
-        name = self._known_name(rest)
+            return None, parse_line(text, "summary_line")  # type: ignore[return-value]
+        at = seat.end()
+        name = self._known_name(text[at:])
         if name is not None:
-            return [(name, item) for item in _parse_rest(text, seat.end() + len(name),
-                                                         "summary_outcome")]
-        found = _unknown_player(rest, "summary_outcome")
+            return name, _parse_rest(text, at + len(name), "summary_outcome")
+        found = _unknown_player(text, at, "summary_outcome")
         if found is None:
-            raise LineError("expected a seated player's name after the seat number",
-                            seat.end() + 1)
+            raise LineError("expected a seated player's name after the seat number", at + 1)
         return found
 
 
-def _unknown_player(text: str, start: str) -> list[tuple[str | None, object]] | None:
-    """A line of a player the seat lines do not name (one joining, or watching):
-    his name is the shortest start of the line after which the rest reads.
+#: What a line says: its player (``None`` for a line that names nobody first), and
+#: event factories and note kinds.
+_Items = tuple[str | None, tuple[object, ...]]
+#: What each line of a file read so far says, by the seated names it was read
+#: with and whether it is in a summary: players sit at a table for many hands,
+#: and most lines (``Player3: folds``) repeat.
+_LineCache = dict[tuple[re.Pattern[str] | None, bool], dict[str, _Items]]
+#: The cache's bounds: sets of names (tables and their comings and goings), and
+#: lines per set.
+_MAX_NAME_SETS, _MAX_LINES = 32, 10_000
+
+
+def _unknown_player(text: str, at: int, start: str) -> _Items | None:
+    """A line of a player the seat lines do not name (one joining, or watching), his
+    name at ``at``: the shortest run of words after which the rest reads.
 
     ``Ted the Mad: sits out`` is tried as ``Ted``, ``Ted the``, then ``Ted the Mad``.
     """
-    for cut, mark in enumerate(text):
-        if mark in " :" and cut > 0:
+    for cut in range(at + 1, len(text)):
+        if text[cut] in " :":
             try:
-                items = _parse_rest(text, cut, start)
+                return text[at:cut], _parse_rest(text, cut, start)
             except LineError:
                 continue
-            return [(text[:cut], item) for item in items]
     return None
 
 
