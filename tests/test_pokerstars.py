@@ -1,4 +1,5 @@
-"""The PokerStars reader on the two real exports, and the audit of what it reads.
+"""The PokerStars reader on the two real Badugi exports, and the audit of what it reads
+(the 2-7 triple draw exports and every line shape: tests/test_pokerstars_shapes.py).
 
 The files in tests/data/real/pokerstars/ are copied untouched from
 shared/real_logs/; line numbers below are lines of those files.
@@ -17,7 +18,7 @@ from badugi_hh.events import (
     PotTotal, Raise, Record, Seat, SessionStart, StackStated,
 )
 from badugi_hh.parsers import read_records
-from sitekit import PS_CASH, PS_SNG, REAL, violations
+from sitekit import PS_CASH, PS_SNG, REAL, tampered, violations
 
 CASH, SNG = PS_CASH, PS_SNG
 
@@ -195,7 +196,8 @@ def test_import_stores_every_hand_and_players_who_left(tmp_path: Path) -> None:
     with Store(tmp_path / "ps.duckdb") as store:
         summary = store.import_paths([REAL / "pokerstars"])
         rows = store.connection.sql
-        assert (summary.new_hands, summary.quarantined) == (108, 0)
+        # the 19 hands of 2-7 triple draw (three files) are read and counted as skipped
+        assert (summary.new_hands, summary.quarantined, summary.skipped) == (108, 0, 19)
         assert rows("SELECT unit, count(*), sum(rake) FROM hands GROUP BY unit ORDER BY unit"
                     ).fetchall() == [(1, 104, 0), (100, 4, 75)]
         assert rows("SELECT count(*) FROM violations").fetchall() == [(4,)]
@@ -215,3 +217,21 @@ def test_a_returning_players_dead_small_blind() -> None:
     [make] = parse_line(": posts small & big blinds $0.35", "after_name")
     assert make(line=9, player="Ana") == PostBlind(player="Ana", amount=35, kind="small+big",
                                                    line=9)
+
+
+@pytest.mark.parametrize(("line", "old", "new", "column", "message"), [
+    (28, "discards 1 card", "discardz 1 card", 14,
+     "expected an action like 'Player3: calls 20' (posts, checks, folds, bets, calls, raises, "
+     "discards, stands pat, shows, mucks), got 'discardz'"),
+    (14, "6s]", "6x]", 25, "expected a card such as As or Td, got '6x'"),
+])
+def test_a_corrupted_line_costs_itself_only(tmp_path: Path, line: int, old: str, new: str,
+                                            column: int, message: str) -> None:
+    copy = tampered(tmp_path, line, old, new, CASH)
+    read = records(copy)
+    [error] = [r for r in read if isinstance(r, ParseError)]
+    assert (error.line, error.column, error.message, error.hand_lost) == (
+        line, column, f"hand #49164202872: {message}", False)
+    assert [(h.hand_id, h.damaged) for h in read if isinstance(h, Hand)][0] == (
+        "ps-49164202872", (line,))
+    assert sum(isinstance(r, Hand) for r in read) == 4

@@ -261,8 +261,14 @@ def test_another_game_is_skipped_by_its_header_alone(header: str, game: str) -> 
 
 # -- whole hands the real exports lack --------------------------------------------------
 
-MIXED = """\
-PokerStars Hand #101: Tournament #7, $10+$1 USD 8-Game (Badugi Limit) - Level I (20/40) - 2013/06/05 23:45:02 ET
+def mixed(number: int, game: str) -> str:
+    """The header of a hand of an 8-Game tournament."""
+    return (f"PokerStars Hand #{number}: Tournament #7, $10+$1 USD 8-Game ({game}) - "
+            f"Level I (20/40) - 2013/06/05 23:45:{number - 100:02} ET")
+
+
+MIXED = f"""\
+{mixed(101, "Badugi Limit")}
 Table '7 1' 3-max Seat #1 is the button
 Seat 1: Ana (1500 in chips)
 Seat 2: Mr Pink (1500 in chips)
@@ -284,7 +290,7 @@ Seat 3: Bo (big blind) collected (20)
 
 
 
-PokerStars Hand #102: Tournament #7, $10+$1 USD 8-Game (Razz Limit) - Level I (20/40) - 2013/06/05 23:46:02 ET
+{mixed(102, "Razz Limit")}
 Table '7 1' 3-max
 Seat 1: Ana (1500 in chips)
 Seat 2: Mr Pink (1490 in chips)
@@ -296,7 +302,7 @@ Ana collected 1000 from pot
 
 
 
-PokerStars Hand #103: Tournament #7, $10+$1 USD 8-Game (Badugi Limit) - Level I (20/40) - 2013/06/05 23:47:02 ET
+{mixed(103, "Badugi Limit")}
 Table '7 1' 3-max Seat #2 is the button
 Seat 1: Ana (1000 in chips)
 Seat 2: Mr Pink (1990 in chips)
@@ -329,7 +335,8 @@ def test_a_mixed_game_file_skips_the_razz_hand_and_reads_the_badugi_hands() -> N
 
 
 MOVED = """\
-PokerStars Game #52475822947: Tournament #329147852, $2.00+$0.20 USD Badugi Limit - Level I (20/40) - 2010/11/10 17:21:06 CET [2010/11/10 11:21:06 ET]
+PokerStars Game #52475822947: Tournament #329147852, $2.00+$0.20 USD Badugi Limit - \
+Level I (20/40) - 2010/11/10 17:21:06 CET [2010/11/10 11:21:06 ET]
 Table '329147852 1' 8-max Seat #3 is the button
 Seat 2: Hero (1500 in chips)
 Seat 3: Player10 (1320 in chips)
