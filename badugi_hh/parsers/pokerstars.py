@@ -606,7 +606,8 @@ class _HandReader:
         and the site folds his hand.
         """
         actors = {event.player for event in events
-                  if isinstance(event, PlayerEvent) and type(event) is not StackStated}
+                  if isinstance(event, PlayerEvent) and type(event) is not StackStated
+                  } if any(seat.status for _, seat in seats) else set()
         return [Seat(player=seat.player, seat=seat.seat, stack=seat.stack, line=line,
                      in_hand=(seat.status is None or seat.player in actors
                               or (self.tournament and seat.status == "sitting out")))
@@ -695,8 +696,9 @@ def _dealt_in(hand: Hand, cancelled: bool) -> list[Event]:
     """The hand's events with a hidden deal for each player dealt in whose cards are
     not told; in a cancelled hand, every chip put in goes back to its player."""
     out = {event.player for event in hand.events if type(event) is Seat and not event.in_hand}
-    events = [event for event in hidden_deals(hand.events, hand.ruleset.hand_size)
-              if not (type(event) is Deal and event.player in out)]
+    events = hidden_deals(hand.events, hand.ruleset.hand_size)
+    if out:
+        events = [event for event in events if not (type(event) is Deal and event.player in out)]
     if not cancelled:
         return events
     at = next(index for index, event in enumerate(events)
