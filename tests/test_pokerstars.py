@@ -1,4 +1,5 @@
-"""The PokerStars reader on the two real exports, and the audit of what it reads.
+"""The PokerStars reader on the two real Badugi exports, and the audit of what it reads
+(the 2-7 triple draw exports and every line shape: tests/test_pokerstars_shapes.py).
 
 The files in tests/data/real/pokerstars/ are copied untouched from
 shared/real_logs/; line numbers below are lines of those files.
@@ -13,11 +14,11 @@ import pytest
 from badugi_hh.cards import parse_cards
 from badugi_hh.engine import HandReport, audit
 from badugi_hh.events import (
-    Award, Call, Deal, Draw, DrawnCards, Event, Hand, Muck, ParseError, PostBlind, PotTotal,
-    Raise, Record, Seat, SessionStart, StackStated,
+    Award, Call, Deal, Draw, DrawnCards, Event, Hand, Muck, Note, ParseError, PostBlind,
+    PotTotal, Raise, Record, Seat, SessionStart, StackStated,
 )
 from badugi_hh.parsers import read_records
-from sitekit import PS_CASH, PS_SNG, REAL, violations
+from sitekit import PS_CASH, PS_SNG, REAL, tampered, violations
 
 CASH, SNG = PS_CASH, PS_SNG
 
@@ -115,7 +116,8 @@ def test_all_ins() -> None:
 
 
 def test_a_capped_round_is_one_bet_and_three_raises() -> None:
-    assert events_at(SNG, 1238) == []   # "Betting is capped": the site's remark
+    # "Betting is capped": the site's remark, kept as a note the engine ignores
+    assert events_at(SNG, 1238) == [Note(kind="table", text="Betting is capped", line=1238)]
     assert events_at(SNG, 1237) == [Raise(player="Player7", to=200, by=50, line=1237)]
     report = report_at(SNG, 1237)
     second_round = [a.kind for a in report.actions if a.round == 2]
@@ -138,7 +140,9 @@ def test_a_mucked_hand_told_in_the_summary() -> None:
 
 
 def test_an_elimination_states_an_empty_stack() -> None:
-    assert events_at(SNG, 1251) == [StackStated(player="Player2", amount=0, line=1251)]
+    assert events_at(SNG, 1251) == [
+        StackStated(player="Player2", amount=0, line=1251),
+        Note(kind="tournament", text="Player2 finished the tournament in 8th place", line=1251)]
     report = report_at(SNG, 1251)
     assert report.players["Player2"].end_stack == 0
     following = hands(SNG)[[h.hand_id for h in hands(SNG)].index(report.hand_id) + 1]
@@ -192,7 +196,8 @@ def test_import_stores_every_hand_and_players_who_left(tmp_path: Path) -> None:
     with Store(tmp_path / "ps.duckdb") as store:
         summary = store.import_paths([REAL / "pokerstars"])
         rows = store.connection.sql
-        assert (summary.new_hands, summary.quarantined) == (108, 0)
+        # the 19 hands of 2-7 triple draw (three files) are read and counted as skipped
+        assert (summary.new_hands, summary.quarantined, summary.skipped) == (108, 0, 19)
         assert rows("SELECT unit, count(*), sum(rake) FROM hands GROUP BY unit ORDER BY unit"
                     ).fetchall() == [(1, 104, 0), (100, 4, 75)]
         assert rows("SELECT count(*) FROM violations").fetchall() == [(4,)]
@@ -209,5 +214,24 @@ def test_a_returning_players_dead_small_blind() -> None:
     # with the big blind; the engine counts the part over the big blind as dead.
     from badugi_hh.parsers.pokerstars import parse_line
 
-    [make] = parse_line("Ana: posts small & big blinds $0.35", "play_line")
-    assert make(line=9) == PostBlind(player="Ana", amount=35, kind="small+big", line=9)
+    [make] = parse_line(": posts small & big blinds $0.35", "after_name")
+    assert make(line=9, player="Ana") == PostBlind(player="Ana", amount=35, kind="small+big",
+                                                   line=9)
+
+
+@pytest.mark.parametrize(("line", "old", "new", "column", "message"), [
+    (28, "discards 1 card", "discardz 1 card", 14,
+     "expected an action like 'Player3: calls 20' (posts, checks, folds, bets, calls, raises, "
+     "discards, stands pat, shows, mucks), got 'discardz'"),
+    (14, "6s]", "6x]", 25, "expected a card such as As or Td, got '6x'"),
+])
+def test_a_corrupted_line_costs_itself_only(tmp_path: Path, line: int, old: str, new: str,
+                                            column: int, message: str) -> None:
+    copy = tampered(tmp_path, line, old, new, CASH)
+    read = records(copy)
+    [error] = [r for r in read if isinstance(r, ParseError)]
+    assert (error.line, error.column, error.message, error.hand_lost) == (
+        line, column, f"hand #49164202872: {message}", False)
+    assert [(h.hand_id, h.damaged) for h in read if isinstance(h, Hand)][0] == (
+        "ps-49164202872", (line,))
+    assert sum(isinstance(r, Hand) for r in read) == 4

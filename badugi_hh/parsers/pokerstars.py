@@ -1,19 +1,21 @@
-"""PokerStars Badugi hand histories (docs/format.md, "PokerStars"): a streaming reader.
+"""PokerStars hand histories (docs/format.md, "PokerStars"): a streaming reader.
 
 :func:`read_pokerstars` yields one record at a time: a
 :class:`~badugi_hh.events.SessionStart` whenever the table changes, then a
-:class:`~badugi_hh.events.Hand` per hand. A hand it cannot read comes as a
+:class:`~badugi_hh.events.Hand` per hand, or a
+:class:`~badugi_hh.events.SkippedHand` for a hand of a game it does not read
+(Razz, Hold'em... in a mixed-game file). A hand it cannot read comes as a
 :class:`~badugi_hh.events.ParseError` in its place, naming file, line and
 column, and reading goes on with the next hand.
 
 >>> log = '''PokerStars Game #1:  Badugi Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET
 ... Table 'Demo' 8-max Seat #1 is the button
 ... Seat 1: Ana ($5 in chips)
-... Seat 2: Bruno ($5 in chips)
-... Bruno: posts small blind $0.10
+... Seat 2: Mr Pink ($5 in chips)
+... Mr Pink: posts small blind $0.10
 ... Ana: posts big blind $0.25
 ... *** DEALING HANDS ***
-... Bruno: folds
+... Mr Pink: folds
 ... Uncalled bet ($0.15) returned to Ana
 ... Ana collected $0.20 from pot
 ... *** SUMMARY ***
@@ -25,11 +27,15 @@ column, and reading goes on with the next hand.
 >>> hand.events[-1]
 PotTotal(line=12, total=20, rake=0)
 
-The log is cut into hands at its ``PokerStars Game #`` lines, and each line
-is parsed with the grammar (``grammar/pokerstars.lark``) from the start rule
-for its place in the hand; a line's parse is cached by its text, since most
-lines (``Player3: folds``, ``*** FIRST DRAW ***``) repeat exactly. Cutting
-the log, sessions and errors are those of every site reader (:mod:`.site`).
+The log is cut into hands at their first lines (``PokerStars Game #``,
+``PokerStars Hand #``, ``PokerStars Zoom Hand #``, ``PokerStars Home Game
+Hand #``), and each line is parsed with the grammar (``grammar/pokerstars.lark``)
+from the start rule for its place in the hand. Names may hold blanks, so a line
+that starts with a player is cut after the longest name the hand's seat lines
+know, and only the rest is parsed: ``Mr Pink: folds`` is ``Mr Pink`` and
+``: folds``. The parse of a rest is cached by its text, since most of them
+(``: folds``, ``: calls $0.25``) repeat exactly. Cutting the log, sessions and
+errors are those of every site reader (:mod:`.site`).
 """
 
 from __future__ import annotations
@@ -43,9 +49,11 @@ from datetime import datetime
 from lark import Lark, Token, v_args
 
 from badugi_hh.events import (
-    Award, Bet, Button, Call, Draw, Event, Hand, Muck, PostBlind, PotTotal, Raise, Record, Seat,
-    Show, StackStated, Street, UncalledReturned,
+    Award, Bet, Button, Call, Draw, DrawnCards, Event, Hand, Muck, Note, PlayerEvent, PostBlind,
+    PotTotal, Raise, Record, Seat, Show, SkippedHand, StackStated, Street, UncalledReturned,
+    Deal,
 )
+from badugi_hh.ledger import hand_ledger
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.site import (
     EventFactory, SiteHand, SiteTransformer, Wording, hidden_deals, money, parse_at,
@@ -53,79 +61,172 @@ from badugi_hh.parsers.site import (
 )
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
+from badugi_hh.rules import Game, Ruleset, Structure
 
 __all__ = ["GRAMMAR_PATH", "parse_line", "pokerstars_parser", "read_pokerstars",
            "read_pokerstars_lines", "sniff"]
 
 GRAMMAR_PATH = grammar_path("pokerstars.lark")
 
-_HAND_START = "PokerStars Game #"
-_HAND_NUMBER = re.compile(r"PokerStars Game #(\d+)")
+#: A hand's first line, whatever the era or the room (a byte-order mark may
+#: start a file pasted into another).
+_HAND_START = re.compile(r"\ufeff?PokerStars (?:Home Game |Zoom |Rush )?(?:Game |Hand )?#(\d*)")
+
+#: The games read into events, by the site's name without the betting structure.
+_READ_GAMES: dict[str, Game] = {
+    "Badugi": "badugi", "Triple Draw 2-7 Lowball": "27td", "Triple Draw A-5 Lowball": "a5td",
+}
+#: The betting structures a game's name ends with.
+_STRUCTURES: dict[str, Structure] = {
+    " Fixed Limit": "fixed", " Pot Limit": "pot", " No Limit": "no", " Limit": "fixed",
+}
+#: The most cards a player discards in the games read: a larger count is an error.
+_MAX_DISCARDS = 5
+
+_SUMMARY_SEAT = re.compile(r"Seat (\d+): ")
+#: A header: the title and number, the game (for the grammar), the date and times.
+_HEADER = re.compile(r"(?P<head>PokerStars (?:Home Game |Zoom |Rush )?(?:Game |Hand )?"
+                     r"#(?P<number>\d{1,30}):\s*)(?P<game>.*?)(?P<when> - \d{4}/.*)?$")
+#: The stack of a seat line.
+_STACK = re.compile(r" \(((?:[$€£₹¥]|Rs\. ?)?\d[\d,]*(?:\.\d+)?) in chips")
+_TIMES = re.compile(r"(\d{4})/(\d\d?)/(\d\d?)\s*(?:-\s*)?(\d\d?):(\d\d):(\d\d)")
 
 
 # -- what the structural lines say ------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """The two numbers of a header's stakes: bets in fixed limit, blinds otherwise."""
+
+    small: int
+    big: int
+    money: bool
+    """Whether they are money (cents, ``Hand.unit`` 100) rather than chips."""
+    text: str
+
 
 @dataclass(frozen=True, slots=True)
 class GameLine:
     """The hand's header: its number, the game, the stakes, when."""
 
     number: str
-    cash: bool
-    small_bet: int
-    big_bet: int
+    game: str
+    """The site's name of the game dealt: ``Badugi Limit``, ``Razz Limit``."""
+    stakes: Stakes
     tournament: str | None
-    stakes: str
     started_at: datetime | None
 
 
 @dataclass(frozen=True, slots=True)
 class TableLine:
     name: str
-    max_players: int
-    button: int
+    max_players: int | None
+    button: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLine:
+    seat: int
+    player: str
+    stack: int
+    status: str | None
+    """``sitting out``, ``out of hand`` (moved in from another table) or ``None``."""
+
+
+#: A line's result that is a note of this kind (see ``events.Note``), kept with its text.
+NoteKind = str
+#: The note of a hand the site cancelled: every chip put in goes back.
+_CANCELLED = "cancelled"
 
 
 @v_args(inline=True)
 class PokerStarsTransformer(SiteTransformer):
-    """Builds each line's result while Lark parses it: play lines become event
-    factories, so that a parsed line can be cached and stamped with each line
-    number it occurs at."""
+    """Builds each line's result while Lark parses it: a tuple of event factories
+    (waiting for the line number, and the player the reader cut off the line)
+    and note kinds, so that a parsed line can be cached."""
 
     # start rules
-    def hand_header(self, number: Token, game: dict[str, object], when: datetime,
-                    eastern: datetime | None) -> GameLine:
-        # The site's own time (ET) where the log gives two; cash logs give only ET.
-        return GameLine(number=str(number), started_at=eastern or when, **game)  # type: ignore
+    def hand_game(self, _club: Token | None, game: dict[str, object]) -> dict[str, object]:
+        return game
 
-    def table_line(self, name: Token, size: Token, button: Token) -> TableLine:
-        return TableLine(name[1:-1], int(size), int(button))
+    def table_line(self, name: Token, size: Token | None, _money: Token | None,
+                   button: int | None) -> TableLine:
+        return TableLine(name[1:-1], None if size is None else int(size.split("-")[0]),
+                         button)
 
-    def seat_line(self, number: Token, name: Token, stack: int, _out: Token | None,
-                  ) -> EventFactory:
-        # A player sitting out is still dealt in at a tournament: he posts and folds.
-        return functools.partial(Seat, player=str(name), seat=int(number), stack=stack)
+    def button(self, seat: Token) -> int:
+        return int(seat)
 
-    def play_line(self, item: EventFactory | None = None) -> tuple[EventFactory, ...]:
-        return () if item is None else (item,)
+    def seat_line(self, number: Token, name: Token, stack: int, _bounty: None,
+                  status: str | None) -> SeatLine:
+        return SeatLine(int(number), str(name), stack, status)
 
-    def summary_line(self, item: EventFactory | None = None) -> tuple[EventFactory, ...]:
-        return () if item is None else (item,)
+    def after_name(self, item: object) -> tuple[object, ...]:
+        return item if type(item) is tuple else (item,)
+
+    def play_line(self, item: object) -> tuple[object, ...]:
+        return (item,)
+
+    def dealt_cards(self, cards: Token, drawn: Token | None) -> tuple[EventFactory]:
+        if drawn is None:
+            return (functools.partial(Deal, cards=read_cards(cards)),)
+        # After a draw the hero's hand is restated as [kept] [received].
+        return (functools.partial(DrawnCards, cards=read_cards(drawn)),)
+
+    def summary_line(self, item: EventFactory) -> tuple[EventFactory]:
+        return (item,)
+
+    def summary_outcome(self, *items: object) -> tuple[object, ...]:
+        outcome = items[-1]
+        return () if outcome is None else (outcome,)
 
     # the header
-    def cash_game(self, small: Token, big: Token, currency: Token) -> dict[str, object]:
-        return {"cash": True, "small_bet": money(small), "big_bet": money(big),
-                "tournament": None, "stakes": f"{small}/{big} {currency}"}
+    def cash_game(self, game: Token, stakes: Stakes) -> dict[str, object]:
+        return {"game": str(game), "stakes": stakes, "tournament": None}
 
-    def tournament_game(self, tournament: Token, _buy_in: Token, _fee: Token, _currency: Token,
-                        level: Token, small: Token, big: Token) -> dict[str, object]:
-        return {"cash": False, "small_bet": int(small), "big_bet": int(big),
-                "tournament": str(tournament), "stakes": f"level {level} ({small}/{big})"}
+    def mixed_cash_game(self, _mix: Token, game: Token, stakes: Stakes) -> dict[str, object]:
+        return {"game": str(game), "stakes": stakes, "tournament": None}
 
-    def when(self, date: Token, clock: Token, _zone: Token) -> datetime | None:
-        try:
-            return datetime.strptime(f"{date} {clock}", "%Y/%m/%d %H:%M:%S")
-        except ValueError:
-            raise LineError(f"{date} {clock} is not a date and time", date.column) from None
+    def tournament_game(self, _title: Token, tournament: Token, _buy_in: None, game: Token,
+                        level: tuple[str | None, Stakes]) -> dict[str, object]:
+        dealt, stakes = level
+        return {"game": dealt or str(game), "stakes": stakes, "tournament": str(tournament)}
+
+    def buy_in(self, _amount: Token, _currency: Token | None) -> None:
+        return None
+
+    def plain_level(self, _round: Token | None, level: Token, stakes: Stakes,
+                    ) -> tuple[None, Stakes]:
+        return None, stakes
+
+    def mixed_level(self, game: Token, _round: Token | None, _level: Token, stakes: Stakes,
+                    ) -> tuple[str, Stakes]:
+        return str(game), stakes
+
+    def no_level(self, stakes: Stakes) -> tuple[None, Stakes]:
+        return None, stakes
+
+    def stakes(self, _ante: Token | None, small: Token, big: Token, _cap: None,
+               currency: Token | None) -> Stakes:
+        text = f"{small}/{big}" + ("" if currency is None else f" {currency}")
+        return Stakes(_amount(small), _amount(big), _is_money(small), text)
+
+    def button_blind(self, _words: Token, blind: Token, _ante: Token, currency: Token | None,
+                     ) -> Stakes:
+        return Stakes(0, _amount(blind), _is_money(blind), f"button blind {blind}")
+
+    def cap(self, _amount: Token) -> None:
+        return None
+
+    # seats
+    def bounty(self, _amount: int) -> None:
+        return None
+
+    def sitting_out(self) -> str:
+        return "sitting out"
+
+    def out_of_hand(self, _why: Token) -> str:
+        return "out of hand"
 
     # the play
     def posts(self, kind: str, amount: int, all_in: object) -> EventFactory:
@@ -140,6 +241,9 @@ class PokerStarsTransformer(SiteTransformer):
     def small_and_big_blinds(self) -> str:
         return "small+big"
 
+    def ante(self) -> str:
+        return "ante"
+
     def bets(self, amount: int, all_in: object) -> EventFactory:
         return functools.partial(Bet, amount=amount, all_in=all_in is not None)
 
@@ -149,6 +253,11 @@ class PokerStarsTransformer(SiteTransformer):
     def raises(self, by: int, to: int, all_in: object) -> EventFactory:
         return functools.partial(Raise, to=to, by=by, all_in=all_in is not None)
 
+    def discards(self, count: Token, cards: Token | None) -> EventFactory:
+        if int(count) > _MAX_DISCARDS:   # before a tuple of that many unseen cards is made
+            raise LineError(f"discards {count} cards, more than a hand holds", count.column)
+        return super().discards(count, cards)
+
     def stands_pat(self, _held: Token | None) -> EventFactory:
         return functools.partial(Draw, discarded=())
 
@@ -156,38 +265,52 @@ class PokerStarsTransformer(SiteTransformer):
         return functools.partial(Show, cards=read_cards(cards),
                                  description=None if description is None else description[1:-1])
 
-    def no_show(self) -> None:
-        return None   # the winner of an uncontested pot keeps his cards hidden
-
-    def sits_out(self) -> None:
-        return None   # a player not in the hand's seats: he is not dealt in
+    def no_show(self) -> NoteKind:
+        return "hand"   # the winner of an uncontested pot keeps his cards hidden
 
     def uncalled(self, amount: int, name: Token) -> EventFactory:
         return functools.partial(UncalledReturned, player=str(name), amount=amount)
 
-    def award(self, name: Token, amount: int, pot: str) -> EventFactory:
-        return functools.partial(Award, player=str(name), amount=amount, pot=pot)
+    def award(self, amount: int, pot: str) -> EventFactory:
+        return functools.partial(Award, amount=amount, pot=pot)
 
-    def side_pot(self) -> str:
-        return "side 1"
+    def side_pot(self, number: Token | None) -> str:
+        return "side 1" if number is None else f"side {number.lstrip('-')}"
 
-    def finished(self, name: Token, _place: Token, _prize: Token | None) -> EventFactory:
+    def finished(self, _place: Token, _prize: int | None) -> tuple[object, ...]:
         # Out of the tournament: the log says he ends the hand with no chips.
-        return functools.partial(StackStated, player=str(name), amount=0)
+        return functools.partial(StackStated, amount=0), "tournament"
 
-    def table_note(self, *_words: Token) -> None:
-        return None
+    def table_note(self, *_words: Token) -> NoteKind:
+        return "table"
+
+    def chat_note(self, _text: Token) -> NoteKind:
+        return "chat"
+
+    def connection_note(self) -> NoteKind:
+        return "connection"
+
+    def timeout_note(self) -> NoteKind:
+        return "timeout"
+
+    def tournament_note(self, _text: Token) -> NoteKind:
+        return "tournament"
+
+    def hand_note(self) -> NoteKind:
+        return "hand"
+
+    def cancelled(self) -> NoteKind:
+        return _CANCELLED
 
     # the summary
     def pot_total(self, total: int, _pots: None, rake: int) -> EventFactory:
         return functools.partial(PotTotal, total=total, rake=rake)
 
-    def pots(self, _main: int, _side: int) -> None:
+    def pots(self, _main: int, *_sides: None) -> None:
         return None   # each pot after its share of the rake; the awards say the same
 
-    def summary_seat(self, _seat: Token, name: Token, _position: None,
-                     outcome: EventFactory | None) -> EventFactory | None:
-        return None if outcome is None else functools.partial(outcome, player=str(name))
+    def side_pot_total(self, _number: Token | None, _amount: int) -> None:
+        return None
 
     def position(self) -> None:
         return None
@@ -195,13 +318,27 @@ class PokerStarsTransformer(SiteTransformer):
     def said_nothing(self, *_items: object) -> None:
         return None   # restates the play, which the audit has already checked
 
-    def mucked(self, cards: Token) -> EventFactory:
+    def didnt_bet(self) -> None:
+        return None
+
+    def mucked(self, cards: Token | None, *_lost: None) -> EventFactory | None:
         # The only place a mucked hand's cards are told.
-        return functools.partial(Muck, cards=read_cards(cards))
+        return None if cards is None else functools.partial(Muck, cards=read_cards(cards))
 
     def amount(self, token: Token) -> int:
-        # Money in cents (the hand's unit is then 100); tournament chips as they are.
-        return money(token) if token.type == "MONEY" else int(token)
+        return _amount(token)
+
+
+def _is_money(token: str) -> bool:
+    """Whether an amount is money (``$0.25``, ``€1``, ``0.50``) rather than chips."""
+    return not token[0].isdigit() or "." in token
+
+
+def _amount(token: str) -> int:
+    """Money in cents (the hand's unit is then 100); chips as they are."""
+    if not _is_money(token):
+        return int(token.replace(",", ""))
+    return money(token.lstrip("$€£₹¥").removeprefix("Rs.").strip())
 
 
 @functools.cache
@@ -209,26 +346,25 @@ def pokerstars_parser() -> Lark:
     """The grammar compiled once: LALR, building results while it parses."""
     return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr",
                 transformer=PokerStarsTransformer(), maybe_placeholders=True,
-                start=["hand_header", "table_line", "seat_line", "play_line", "summary_line"])
+                start=["hand_game", "table_line", "seat_line", "after_name", "play_line",
+                       "dealt_cards", "summary_line", "summary_outcome"])
 
 
 #: Syntax errors in words.
 _WORDING = Wording(
     {
-        "NAME": "a player's name",
         "INT": "a number",
-        "MONEY": "an amount such as $0.25",
+        "AMOUNT": "an amount such as $0.25",
         "CARDS": "cards in brackets such as [As 3h 8h 6s]",
         "DESCRIPTION": "a description in parentheses",
         "TABLE_NAME": "a table name in single quotes",
-        "DATE": "a date such as 2010/09/05",
-        "TIME": "a time such as 10:32:15",
-        "ZONE": "a time zone such as ET",
-        "ROMAN": "a level such as IV",
+        "SEAT_NAME": "a player's name and stack such as 'Ana ($5 in chips)'",
+        "GAME": "a game such as 'Badugi Limit'",
+        "LEVEL": "a level such as IV",
         "ORDINAL": "FIRST, SECOND or THIRD",
         "NTH": "a place such as 3rd",
         "CHAT": "a message in double quotes",
-        "REST": "a hand's description",
+        "TEXT": "more words",
     },
     # after "Player3:", where any action fits
     places=(("FOLDS", "an action like 'Player3: calls 20' (posts, checks, folds, bets, calls, "
@@ -239,12 +375,23 @@ _WORDING = Wording(
 
 @functools.lru_cache(maxsize=8192)
 def parse_line(text: str, start: str) -> object:
-    """Parse one line from the grammar's ``start`` rule, or raise :class:`LineError`.
+    """Parse one line, or what follows its player's name, from the grammar's ``start``
+    rule, or raise :class:`LineError`.
 
-    >>> parse_line("Player2: calls 40 and is all-in", "play_line")[0](line=3)
-    Call(line=3, player='Player2', amount=40, all_in=True)
+    >>> parse_line(": calls 40 and is all-in", "after_name")[0](line=3, player="Mr Pink")
+    Call(line=3, player='Mr Pink', amount=40, all_in=True)
     """
     return parse_with(pokerstars_parser(), text, start, _WORDING)
+
+
+def _parse_rest(text: str, offset: int, start: str) -> tuple[object, ...]:
+    """Parse ``text`` after its first ``offset`` characters (a name); errors point into
+    the whole line."""
+    try:
+        return parse_line(text[offset:], start)  # type: ignore[return-value]
+    except LineError as error:
+        error.column += offset
+        raise
 
 
 # -- a hand ---------------------------------------------------------------------------
@@ -257,64 +404,311 @@ class PokerStarsDialect:
     stakes for cash. A hand's number is its place in its session.
     """
 
-    first_line = f"a hand starting {_HAND_START!r}"
+    first_line = "a hand starting 'PokerStars Game #' or 'PokerStars Hand #'"
+
+    def __init__(self) -> None:
+        self.lines: _LineCache = {}
 
     def is_hand_start(self, text: str) -> bool:
-        return text.startswith(_HAND_START)
+        return text.startswith(("PokerStars ", "\ufeffPokerStars ")) and bool(
+            _HAND_START.match(text))
 
     def hand_name(self, block: LineBlock) -> str:
-        match = _HAND_NUMBER.match(block.lines[0])
-        return f"hand #{match.group(1)}" if match else f"the hand at line {block.start}"
+        match = _HAND_START.match(block.lines[0])
+        return (f"hand #{match.group(1)}" if match and match.group(1)
+                else f"the hand at line {block.start}")
 
-    def assemble(self, block: LineBlock, source: str) -> SiteHand:
-        game: GameLine = parse_at(parse_line, block.lines[0], "hand_header",  # type: ignore
-                                  block.start)
+    def assemble(self, block: LineBlock, source: str) -> SiteHand | SkippedHand:
+        game = parse_at(_header, block.lines[0].lstrip("\ufeff"), "", block.start)
+        assert isinstance(game, GameLine)
+        dealt, structure, label = _game_of(game.game)
+        if dealt is None:   # another game of a mixed table: not read past its header
+            return SkippedHand(game=label, hand_id=f"ps-{game.number}", source=source,
+                               line=block.start)
         if len(block.lines) < 2:
             raise LineError("expected the 'Table' line after the hand's first line", 0,
                             block.start + 1)
         table: TableLine = parse_at(parse_line, block.lines[1], "table_line",  # type: ignore
                                     block.start + 1)
-        events = _events(list(block.numbered(2)), Button(seat=table.button, line=block.start + 1))
-        if not any(type(event) is Award for event in events):
+        if table.button is None:
+            raise LineError("expected 'Seat #N is the button' on the 'Table' line", 0,
+                            block.start + 1)
+        ruleset = _ruleset(game, dealt, structure, table.max_players)
+        reader = _HandReader(self.lines, tournament=game.tournament is not None)
+        events = reader.read(list(block.numbered(2)), Button(seat=table.button,
+                                                              line=block.start + 1))
+        if not reader.errors and not reader.cancelled and not any(
+                type(event) is Award for event in events):
             raise LineError("the hand ends without a line such as 'Ana collected $0.20 "
                             "from pot'", 0, block.last_line)
-        ruleset = site_ruleset(
-            f"pokerstars {game.stakes}", game.small_bet, game.big_bet, table.max_players,
-            small_blind=_CASH_SMALL_BLINDS.get(game.small_bet) if game.cash else None,
-            rake=game.cash)
         hand = Hand(hand_id=f"ps-{game.number}", number=int(game.number), ruleset=ruleset,
-                    events=hidden_deals(events, ruleset.hand_size), source=source,
-                    line=block.start, started_at=game.started_at, unit=100 if game.cash else 1)
+                    events=events, source=source, line=block.start,
+                    started_at=game.started_at, unit=100 if game.stakes.money else 1)
+        hand.events = _dealt_in(hand, reader.cancelled)
         slug = re.sub(r"[^\w.-]+", "-", table.name).strip("-")
         where = (f"tournament #{game.tournament}" if game.tournament
-                 else f"{game.stakes} cash game")
-        return SiteHand(hand, table.name, session_key=game.tournament or game.stakes,
+                 else f"{game.stakes.text} cash game")
+        return SiteHand(hand, table.name, session_key=game.tournament or game.stakes.text,
                         session_id=f"ps-{slug}-{game.number}",
-                        title=f"PokerStars table '{table.name}', {where}", renumber=True)
+                        title=f"PokerStars table '{table.name}', {where}", renumber=True,
+                        errors=reader.errors)
 
 
-def _events(lines: list[tuple[int, str]], button: Button) -> list[Event]:
-    """The seats, the button, then the play and the summary (after ``*** SUMMARY ***``)."""
-    seats = next((index for index, (_, text) in enumerate(lines)
-                  if not text.startswith("Seat ")), len(lines))
-    events: list[Event] = [
-        parse_at(parse_line, text, "seat_line", number)(line=number)  # type: ignore[operator]
-        for number, text in lines[:seats]]
-    events.append(button)
-    start = "play_line"
-    for number, text in lines[seats:]:
-        for make in parse_at(parse_line, text, start, number):  # type: ignore[attr-defined]
-            event = make(line=number)
-            events.append(event)
-            if type(event) is Street and event.kind == "summary":
-                start = "summary_line"
-    return events
+def _seat_line(text: str, _start: str = "") -> SeatLine:
+    """A seat line, parsed by its shape: the stack, which differs from hand to hand, is
+    read apart, so that the parse of the rest is cached.
+
+    >>> _seat_line("Seat 3: Mr Pink ($5.25 in chips) is sitting out")
+    SeatLine(seat=3, player='Mr Pink', stack=525, status='sitting out')
+    """
+    stack = _STACK.search(text)
+    if stack is None:   # the grammar says what is wrong
+        return parse_line(text, "seat_line")  # type: ignore[return-value]
+    shape = f"{text[:stack.start(1)]}0{text[stack.end(1):]}"
+    seat: SeatLine = parse_line(shape, "seat_line")  # type: ignore[assignment]
+    try:
+        return SeatLine(seat.seat, seat.player, _amount(stack.group(1)), seat.status)
+    except ValueError as error:
+        raise LineError(str(error), stack.start(1) + 1) from None
 
 
-#: The small blind at the cash stakes seen in real logs, by big blind (cents):
-#: PokerStars posts $0.10 at $0.25/$0.50, not half the big blind. Tournaments
-#: post half the big blind at every level of the real log.
-_CASH_SMALL_BLINDS = {25: 10}
+def _header(text: str, _start: str = "") -> GameLine:
+    """The hand's first line: the number and the times cut off, the game parsed.
+
+    >>> _header("PokerStars Game #7: Razz Limit ($1/$2 USD) - 2009/11/26 10:27:46 CET "
+    ...         "[2009/11/26 4:27:46 ET]").started_at
+    datetime.datetime(2009, 11, 26, 4, 27, 46)
+    """
+    header = _HEADER.match(text)
+    if header is None:
+        raise LineError("expected a hand's number, such as 'PokerStars Hand #123:'", 1)
+    if header.group("when") is None:
+        raise LineError("expected ' - ' and the date, such as ' - 2010/09/05 10:32:15 ET'",
+                        len(text.rstrip()) + 1)
+    game = _parse_rest(text[:header.start("when")], header.end("head"), "hand_game")
+    times = _TIMES.findall(header.group("when"))
+    if not times:
+        raise LineError("expected a date and time such as 2010/09/05 10:32:15",
+                        header.start("when") + 4)
+    # The site's own time (ET) is the last where the log gives two.
+    try:
+        when = datetime(*map(int, times[-1]))
+    except ValueError:
+        raise LineError("{}/{}/{} {}:{}:{} is not a date and time".format(*times[-1]),
+                        header.start("when") + 4) from None
+    return GameLine(number=header.group("number"), started_at=when, **game)  # type: ignore
+
+
+def _game_of(name: str) -> tuple[Game | None, Structure, str]:
+    """The game and structure of a site's game name, if read; and its name for reports.
+
+    >>> _game_of("Triple Draw 2-7 Lowball Limit"), _game_of("Razz Limit")[2]
+    (('27td', 'fixed', 'Triple Draw 2-7 Lowball'), 'Razz')
+    >>> _game_of("Hold'em No Limit")
+    (None, 'no', "Hold'em No Limit")
+    """
+    for suffix, structure in _STRUCTURES.items():
+        if name.endswith(suffix):
+            base = name.removesuffix(suffix)
+            label = base if structure == "fixed" else name
+            return _READ_GAMES.get(base), structure, label
+    return None, "fixed", name
+
+
+def _ruleset(game: GameLine, dealt: Game, structure: Structure, max_players: int | None,
+             ) -> Ruleset:
+    """Fixed limit: the stakes are the bets. Pot and no limit: they are the blinds."""
+    stakes, size = game.stakes, max_players or 10
+    name = f"pokerstars {game.game} {stakes.text}"
+    if structure != "fixed":
+        return site_ruleset(name, stakes.big, stakes.big, size, small_blind=stakes.small,
+                            big_blind=stakes.big, rake=game.tournament is None, game=dealt,
+                            structure=structure)
+    cash = game.tournament is None
+    small_blind = _CASH_SMALL_BLINDS.get(stakes.small) if cash and stakes.money else None
+    return site_ruleset(name, stakes.small, stakes.big, size, small_blind=small_blind,
+                        rake=cash, game=dealt)
+
+
+#: The small blind of PokerStars' fixed-limit cash tables, by big blind (the small
+#: bet), in cents, where it is not half of it: $0.05/$0.10 posts $0.02, $0.25/$0.50
+#: posts $0.10, $5/$10 posts $2, $15/$30 posts $10 (the site's own table of limits).
+#: Tournaments post half the big blind at every level of the real SNG.
+_CASH_SMALL_BLINDS = {5: 2, 25: 10, 300: 100, 500: 200, 1500: 1000, 2500: 1000, 7500: 5000,
+                      25000: 10000}
+
+
+class _HandReader:
+    """Reads the lines of one hand after its header and table line into events.
+
+    A line that cannot be read is kept in :attr:`errors` and the hand goes on.
+    """
+
+    def __init__(self, lines: _LineCache, *, tournament: bool) -> None:
+        self.lines = lines
+        self.tournament = tournament
+        self.errors: list[LineError] = []
+        self.cancelled = False
+        self.known: re.Pattern[str] | None = None
+
+    def read(self, lines: list[tuple[int, str]], button: Button) -> list[Event]:
+        seats: list[tuple[int, SeatLine]] = []
+        at = 0
+        while at < len(lines) and lines[at][1].startswith("Seat "):
+            number, text = lines[at]
+            seats.append((number, parse_at(_seat_line, text, "", number)))  # type: ignore
+            at += 1
+        # The longest name first: the first that fits is the longest.
+        names = sorted({seat.player for _, seat in seats}, key=len, reverse=True)
+        self.known = re.compile("|".join(map(re.escape, names)) + "(?=[: ])") if names else None
+        events: list[Event] = []
+        summary = False
+        if len(self.lines) > _MAX_NAME_SETS:
+            self.lines.clear()
+        known = self.lines.setdefault((self.known, False), {})
+        for number, text in lines[at:]:
+            if not text or text.isspace():
+                continue
+            said = known.get(text)
+            if said is None:
+                try:
+                    said = self._summary_line(text) if summary else self._play_line(text)
+                except LineError as error:
+                    error.line = number
+                    self.errors.append(error)
+                    continue
+                if len(known) < _MAX_LINES:
+                    known[text] = said
+            player, items = said
+            for item in items:
+                if type(item) is str:
+                    event: Event = self._note(item, text, number)
+                elif player is None:
+                    event = item(line=number)  # type: ignore[operator]
+                else:
+                    event = item(line=number, player=player)  # type: ignore[operator]
+                events.append(event)
+                if type(event) is Street and event.kind == "summary":
+                    summary = True
+                    known = self.lines.setdefault((self.known, True), {})
+        return [*self._seats(seats, events), button, *events]
+
+    def _note(self, kind: str, text: str, line: int) -> Note:
+        if kind == _CANCELLED:
+            self.cancelled = True
+            kind = "hand"
+        return Note(kind=kind, text=text, line=line)  # type: ignore[arg-type]
+
+    def _seats(self, seats: list[tuple[int, SeatLine]], events: list[Event]) -> list[Seat]:
+        """The seats; one sitting out or moved in after the deal takes part only if he acts.
+
+        At a tournament a player sitting out is dealt in all the same: he posts
+        and the site folds his hand.
+        """
+        actors = {event.player for event in events
+                  if isinstance(event, PlayerEvent) and type(event) is not StackStated
+                  } if any(seat.status for _, seat in seats) else set()
+        return [Seat(player=seat.player, seat=seat.seat, stack=seat.stack, line=line,
+                     in_hand=(seat.status is None or seat.player in actors
+                              or (self.tournament and seat.status == "sitting out")))
+                for line, seat in seats]
+
+    def _known_name(self, text: str) -> str | None:
+        """The longest seated name that starts ``text`` and is followed by ':' or a blank."""
+        found = self.known.match(text) if self.known is not None else None
+        return None if found is None else found.group()
+
+    def _play_line(self, text: str) -> _Items:
+        first_error: LineError | None = None
+        name = self._known_name(text)
+        if name is not None:
+            try:
+                return name, parse_line(text[len(name):], "after_name")  # type: ignore
+            except LineError as error:
+                error.column += len(name)
+                first_error = error
+        if text.startswith("Dealt to "):
+            return self._dealt(text)
+        try:
+            return None, parse_line(text, "play_line")  # type: ignore[return-value]
+        except LineError as error:
+            if error.column > 1:   # a line such as '*** FIRST DRAW ***', misspelt
+                first_error = first_error or error
+        found = _unknown_player(text, 0, "after_name")
+        if found is not None:
+            return found
+        raise first_error or LineError(
+            "expected a line of a PokerStars hand, like 'Player3: calls 20' (a seated "
+            f"player's name first) or '*** FIRST DRAW ***', got {text.split()[0][:20]!r}", 1)
+
+    def _dealt(self, text: str) -> _Items:
+        at = len("Dealt to ")
+        name = self._known_name(text[at:])
+        if name is None:
+            cut = text.find(" [", at)
+            if cut <= at:
+                raise LineError("expected a seated player's name after 'Dealt to'", at + 1)
+            name = text[at:cut]
+        return name, _parse_rest(text, at + len(name), "dealt_cards")
+
+    def _summary_line(self, text: str) -> _Items:
+        seat = _SUMMARY_SEAT.match(text)
+        if seat is None:
+            return None, parse_line(text, "summary_line")  # type: ignore[return-value]
+        at = seat.end()
+        name = self._known_name(text[at:])
+        if name is not None:
+            return name, _parse_rest(text, at + len(name), "summary_outcome")
+        found = _unknown_player(text, at, "summary_outcome")
+        if found is None:
+            raise LineError("expected a seated player's name after the seat number", at + 1)
+        return found
+
+
+#: What a line says: its player (``None`` for a line that names nobody first), and
+#: event factories and note kinds.
+_Items = tuple[str | None, tuple[object, ...]]
+#: What each line of a file read so far says, by the seated names it was read
+#: with and whether it is in a summary: players sit at a table for many hands,
+#: and most lines (``Player3: folds``) repeat.
+_LineCache = dict[tuple[re.Pattern[str] | None, bool], dict[str, _Items]]
+#: The cache's bounds: sets of names (tables and their comings and goings), and
+#: lines per set.
+_MAX_NAME_SETS, _MAX_LINES = 32, 10_000
+
+
+def _unknown_player(text: str, at: int, start: str) -> _Items | None:
+    """A line of a player the seat lines do not name (one joining, or watching), his
+    name at ``at``: the shortest run of words after which the rest reads.
+
+    ``Ted the Mad: sits out`` is tried as ``Ted``, ``Ted the``, then ``Ted the Mad``.
+    """
+    for cut in range(at + 1, len(text)):
+        if text[cut] in " :":
+            try:
+                return text[at:cut], _parse_rest(text, cut, start)
+            except LineError:
+                continue
+    return None
+
+
+def _dealt_in(hand: Hand, cancelled: bool) -> list[Event]:
+    """The hand's events with a hidden deal for each player dealt in whose cards are
+    not told; in a cancelled hand, every chip put in goes back to its player."""
+    out = {event.player for event in hand.events if type(event) is Seat and not event.in_hand}
+    events = hidden_deals(hand.events, hand.ruleset.hand_size)
+    if out:
+        events = [event for event in events if not (type(event) is Deal and event.player in out)]
+    if not cancelled:
+        return events
+    at = next(index for index, event in enumerate(events)
+              if type(event) is Note and event.kind == "hand")
+    line = events[at].line
+    hand.events = events
+    returned = [UncalledReturned(player=player.player, amount=player.put_in - player.returned,
+                                 line=line)
+                for player in hand_ledger(hand).values() if player.put_in > player.returned]
+    return [*events[:at + 1], *returned, *events[at + 1:]]
 
 
 def read_pokerstars_lines(log: LogText) -> Iterator[Record]:
