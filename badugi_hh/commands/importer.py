@@ -22,9 +22,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from badugi_hh.commands import LOCK_WAIT_SECONDS
 from badugi_hh.commands.sql import add_db_argument
 from badugi_hh.progress import Progress
-from badugi_hh.store import LOCK_WAIT_SECONDS, Store, StoreError
 
 EXIT_OK, EXIT_DATABASE, EXIT_UNREADABLE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -43,6 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from badugi_hh.store import Store, StoreError
+
     progress = Progress("hands", stream=sys.stderr)
     try:
         with Store(args.db, wait=args.wait) as store:

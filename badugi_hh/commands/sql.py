@@ -17,11 +17,12 @@ import sys
 from collections.abc import Sequence
 from datetime import date, datetime, time
 from decimal import Decimal
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-import duckdb
+from badugi_hh.commands import DEFAULT_DB
 
-from badugi_hh.store import DEFAULT_DB, Store, StoreError
+if TYPE_CHECKING:
+    import duckdb
 
 
 def add_db_argument(parser: argparse.ArgumentParser) -> None:
@@ -46,6 +47,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import duckdb
+
+    from badugi_hh.store import Store, StoreError
+
     try:
         with Store(args.db, read_only=True) as store:
             cursor = store.connection.execute(args.query)
