@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,6 +13,8 @@ from badugi_hh.cli import main
 from badugi_hh.store import Store
 
 SAMPLE_LOGS = Path(__file__).resolve().parents[1] / "sample_logs"
+#: The progress counter: ``1,234 hands  5,678/s``.
+COUNTER = re.compile(r"[\d,]+ hands?  [\d,]+/s")
 
 
 @pytest.fixture(scope="module")
@@ -40,3 +45,53 @@ def test_simulate_help_cites_the_rules_document(capsys) -> None:
     out = capsys.readouterr().out
     assert "docs/rules.md" in out and "RULES.md" not in out.replace("docs/rules.md", "")
     assert (SAMPLE_LOGS.parent / "docs" / "rules.md").is_file()
+
+
+def test_validate_a_folder_without_logs(tmp_path: Path, capsys) -> None:
+    (tmp_path / "notes.md").write_text("no logs here\n", encoding="utf-8")
+    assert main(["validate", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (f"{tmp_path}: no log files (*.txt, *.log) "
+                                       "in this folder\n")
+
+
+class Terminal(io.StringIO):
+    """stdout and stderr both on one terminal, as when a user runs a command."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def screen(written: str) -> list[str]:
+    """The lines a terminal shows: a carriage return goes back to the left margin,
+    ``ESC [K`` erases to the end of the line."""
+    lines = []
+    for line in written.split("\n"):
+        shown = ""
+        for part in line.split("\r"):
+            erase = part.startswith("\x1b[K")
+            part = part.removeprefix("\x1b[K")
+            shown = part + ("" if erase else shown[len(part):])
+        lines.append(shown)
+    return lines
+
+
+def test_screen_overwrites_after_a_carriage_return() -> None:
+    assert screen("12 hands\r3\nabc\r\x1b[Kd") == ["32 hands", "d"]
+
+
+def test_validate_clears_the_counter_before_each_line(monkeypatch) -> None:
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stdout", terminal)
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["validate", str(SAMPLE_LOGS / "broken-B.txt"),
+                 str(SAMPLE_LOGS / "broken-D.txt")]) == 1
+    lines = screen(terminal.getvalue())
+    assert lines[0].startswith(str(SAMPLE_LOGS / "broken-B.txt"))
+    counters = [line for line in lines if COUNTER.search(line)]
+    assert len(counters) == 1 and COUNTER.fullmatch(counters[0])
+    assert lines[-2:] == [counters[0], ""]   # the final count, on its own line
+
+
+def test_the_counter_is_silent_off_a_terminal(capsys) -> None:
+    assert main(["validate", str(SAMPLE_LOGS / "broken-B.txt")]) == 1
+    assert not COUNTER.search(capsys.readouterr().err)
