@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from badugi_hh.cli import main
+from conftest import UNREADABLE_LOG, write_simulated
 from badugi_hh.store import Store
 
 SAMPLE_LOGS = Path(__file__).resolve().parents[1] / "sample_logs"
@@ -95,3 +96,37 @@ def test_validate_clears_the_counter_before_each_line(monkeypatch) -> None:
 def test_the_counter_is_silent_off_a_terminal(capsys) -> None:
     assert main(["validate", str(SAMPLE_LOGS / "broken-B.txt")]) == 1
     assert not COUNTER.search(capsys.readouterr().err)
+
+
+def test_import_of_nothing_but_unreadable_text_lists_it_and_exits_2(tmp_path: Path,
+                                                                     capsys) -> None:
+    log = tmp_path / "broken.txt"
+    log.write_text(UNREADABLE_LOG, encoding="utf-8")
+    assert main(["import", str(log), "--db", str(tmp_path / "db.duckdb")]) == 2
+    out, err = capsys.readouterr()
+    assert out.startswith("1 file read: 0 hands, 0 new, 1 session, ")
+    assert err.splitlines() == [
+        f"badugi-hh import: quarantined {log}:9:6: {quarantine_message(tmp_path / 'db.duckdb')}",
+        "badugi-hh import: no readable hand in the 1 file read: nothing was stored"]
+
+
+def quarantine_message(db: Path) -> str:
+    with Store(db, read_only=True) as store:
+        return store.connection.execute("SELECT error FROM quarantine").fetchone()[0]
+
+
+def test_import_lists_quarantined_text_next_to_stored_hands(tmp_path: Path, capsys) -> None:
+    write_simulated(tmp_path / "good.txt", 1, seed=1)
+    (tmp_path / "broken.txt").write_text(UNREADABLE_LOG, encoding="utf-8")
+    assert main(["import", str(tmp_path), "--db", str(tmp_path / "db.duckdb")]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("2 files read: ") and ", 1 session," not in out
+    assert err.startswith(f"badugi-hh import: quarantined {tmp_path / 'broken.txt'}:9:6: ")
+    assert len(err.splitlines()) == 1
+
+
+def test_import_refuses_zero_jobs(tmp_path: Path, capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["import", str(tmp_path), "--jobs", "0"])
+    assert exit_info.value.code == 2
+    assert "--jobs: 0 is not a whole number >= 1" in capsys.readouterr().err

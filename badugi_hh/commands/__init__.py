@@ -5,6 +5,10 @@ nothing heavy at the top: ``badugi-hh COMMAND --help`` builds the parser
 without pandas, DuckDB or the engine, which ``run`` imports when it needs them.
 """
 
+from __future__ import annotations
+
+import argparse
+
 #: :data:`badugi_hh.store.DEFAULT_DB` and :data:`badugi_hh.store.LOCK_WAIT_SECONDS`, for
 #: the help texts; repeated here because the store imports DuckDB and Arrow
 #: (tests/test_cli.py checks that the two agree).
@@ -19,3 +23,21 @@ def counted(number: int, thing: str) -> str:
     ('1 file', '0 players', '2,000 hands')
     """
     return f"{number:,} {thing}{'' if number == 1 else 's'}"
+
+
+def at_least_one(text: str) -> int:
+    """An argument that counts something that must happen at least once.
+
+    >>> at_least_one("2")
+    2
+    >>> at_least_one("0")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 0 is not a whole number >= 1
+    """
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not a whole number >= 1")
+    return number

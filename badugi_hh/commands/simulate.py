@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from badugi_hh.commands import at_least_one
 from badugi_hh.simulate import BREAKABLE_RULES, simulate
 
 HIDDEN_SHARE = 0.25
@@ -26,7 +27,7 @@ HIDDEN_SHARE = 0.25
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.add_argument("--sessions", type=_positive, default=1, metavar="N",
+    parser.add_argument("--sessions", type=at_least_one, default=1, metavar="N",
                         help="how many sessions (default 1)")
     parser.add_argument("--seed", type=int, default=0, metavar="S",
                         help="the seed: the same seed writes the same log (default 0)")
@@ -57,13 +58,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"badugi-hh simulate: cannot write {args.out}: {error.strerror}", file=sys.stderr)
         return EXIT_CANNOT_WRITE
     return 0
-
-
-def _positive(text: str) -> int:
-    number = int(text)
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"{text} is not a positive number")
-    return number
 
 
 def _share(text: str) -> float:
