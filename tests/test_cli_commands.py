@@ -130,3 +130,22 @@ def test_import_refuses_zero_jobs(tmp_path: Path, capsys) -> None:
         main(["import", str(tmp_path), "--jobs", "0"])
     assert exit_info.value.code == 2
     assert "--jobs: 0 is not a whole number >= 1" in capsys.readouterr().err
+
+
+@pytest.fixture(scope="module")
+def one_session_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("one")
+    with Store(folder / "db.duckdb") as store:
+        store.import_paths([write_simulated(folder / "game.txt", 1, seed=1)])
+    return folder / "db.duckdb"
+
+
+def test_stats_finds_a_player_whatever_the_case(one_session_db: Path, capsys) -> None:
+    assert main(["stats", "--db", str(one_session_db), "--player", "ana"]) == 0
+    out = capsys.readouterr().out
+    assert " in 1 session, 1 player" in out and "\n  Ana " in out
+
+
+def test_stats_overview_agrees_in_number(one_session_db: Path, capsys) -> None:
+    assert main(["stats", "--db", str(one_session_db)]) == 0
+    assert "(the database holds 1 file, " in capsys.readouterr().out

@@ -16,8 +16,12 @@ import argparse
 import json
 import sys
 from datetime import date
+from typing import TYPE_CHECKING
 
 from badugi_hh.commands.sql import add_db_argument, add_format_arguments, write_result
+
+if TYPE_CHECKING:
+    import duckdb
 
 
 def _day(text: str) -> date:
@@ -30,7 +34,7 @@ def _day(text: str) -> date:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     add_db_argument(parser)
-    parser.add_argument("--player", help="only this player")
+    parser.add_argument("--player", help="only this player (any case: ana finds Ana)")
     parser.add_argument("--session", help="only the hands of this session id")
     parser.add_argument("--ruleset", help="only hands played under this ruleset name")
     parser.add_argument("--from", dest="date_from", type=_day, metavar="DATE",
@@ -46,10 +50,11 @@ def run(args: argparse.Namespace) -> int:
     from badugi_hh.stats import Filters
     from badugi_hh.store import Store, StoreError
 
-    filters = Filters(args.player, args.session, args.ruleset, args.date_from, args.date_to)
     try:
         with Store(args.db, read_only=True) as store:
             con = store.connection
+            player = args.player and spelled_as_stored(con, args.player)
+            filters = Filters(player, args.session, args.ruleset, args.date_from, args.date_to)
             players = stats.player_stats(con, filters)
             positions = stats.position_stats(con, filters)
             draws = stats.draw_habits(con, filters)
@@ -65,3 +70,14 @@ def run(args: argparse.Namespace) -> int:
     else:
         write_report(summary, players, positions, draws, sys.stdout)
     return 0
+
+
+def spelled_as_stored(con: duckdb.DuckDBPyConnection, name: str) -> str:
+    """The player's name as the logs spell it, when ``name`` differs from it in case
+    alone and no other player's does; else ``name`` itself (names are case-sensitive
+    in the database: Ana and ANA could be two players)."""
+    if con.execute("SELECT 1 FROM players WHERE player = ?", [name]).fetchone():
+        return name
+    spellings = con.execute("SELECT player FROM players WHERE lower(player) = lower(?)",
+                            [name]).fetchall()
+    return spellings[0][0] if len(spellings) == 1 else name

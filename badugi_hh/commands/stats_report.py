@@ -12,6 +12,7 @@ from typing import TextIO
 import numpy as np
 import pandas as pd
 
+from badugi_hh.commands import counted
 from badugi_hh.commands.sql import format_table, plain
 
 
@@ -96,14 +97,18 @@ def overview_line(summary: dict[str, object]) -> str:
     """What the figures cover, in one line.
 
     >>> overview_line({"hands": 0, "sessions": 0, "players": 0, "first_hand_at": None,
-    ...                "last_hand_at": None, "files": 0, "violations": 0, "quarantined": 0})
-    'no hands match (the database holds 0 files, 0 violations, 0 quarantined texts)'
+    ...                "last_hand_at": None, "files": 1, "violations": 0, "quarantined": 0})
+    'no hands match (the database holds 1 file, 0 violations, 0 quarantined texts)'
+    >>> overview_line({"hands": 1, "sessions": 1, "players": 1, "first_hand_at": None,
+    ...                "last_hand_at": None, "files": 1, "violations": 1, "quarantined": 1})
+    '1 hand in 1 session, 1 player (the database holds 1 file, 1 violation, 1 quarantined text)'
     """
-    database = (f"{summary['files']:,} files, {summary['violations']:,} violations, "
-                f"{summary['quarantined']:,} quarantined texts")
+    database = (f"{counted(summary['files'], 'file')}, "
+                f"{counted(summary['violations'], 'violation')}, "
+                f"{counted(summary['quarantined'], 'quarantined text')}")
     if not summary["hands"]:
         return f"no hands match (the database holds {database})"
     first, last = summary["first_hand_at"], summary["last_hand_at"]
     dates = f", {first:%Y-%m-%d} to {last:%Y-%m-%d}" if first and last else ""
-    return (f"{summary['hands']:,} hands in {summary['sessions']:,} sessions, "
-            f"{summary['players']:,} players{dates} (the database holds {database})")
+    return (f"{counted(summary['hands'], 'hand')} in {counted(summary['sessions'], 'session')}, "
+            f"{counted(summary['players'], 'player')}{dates} (the database holds {database})")
