@@ -12,7 +12,8 @@ With none, reads one hand per line from stdin and prints
 better, equal exactly for hands of equal value. Badugi takes 4 cards, or 5 to
 count the best four; 2-7 and A-5 lowball take 5. A bad hand is reported on
 stderr with its argument or line number and the exit status is 2; the other
-lines of stdin are still evaluated.
+lines of stdin are still evaluated. Hands given as arguments are dealt from
+one deck: a card in two of them is an error too (exit status 2).
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ def compare_hands(texts: Sequence[str], evaluate: Evaluator, out: TextIO, err: T
             results.append(evaluated(text, evaluate))
         except ValueError as error:
             errors.append(f"badugi-hh hand: argument {number} {text!r}: {error}")
+    errors += shared_cards([cards for cards, _ in results])
     if errors:
         print(*errors, sep="\n", file=err)
         return EXIT_BAD_INPUT
@@ -77,6 +79,23 @@ def compare_hands(texts: Sequence[str], evaluate: Evaluator, out: TextIO, err: T
     if len(results) > 1:
         print(verdict([value for _, value in results]), file=out)
     return 0
+
+
+def shared_cards(hands: Sequence[Sequence[Card]]) -> list[str]:
+    """An error for each card found in two hands: one deck holds each card once.
+
+    >>> shared_cards([parse_cards("As 2h 3d Kd"), parse_cards("Ah 2c 3s Kd")])
+    ['badugi-hh hand: Kd is in hands 1 and 2: the same card cannot be in both hands']
+    """
+    first_seen: dict[Card, int] = {}
+    errors = []
+    for number, cards in enumerate(hands, start=1):
+        for card in cards:
+            if card in first_seen:
+                errors.append(f"badugi-hh hand: {card} is in hands {first_seen[card]} and "
+                              f"{number}: the same card cannot be in both hands")
+            first_seen.setdefault(card, number)
+    return errors
 
 
 def verdict(values: Sequence[HandValue]) -> str:
