@@ -36,3 +36,11 @@ def test_sites_section_reads_the_real_export_again_and_again() -> None:
     figures = bench.bench_sites(quick=True)
     assert figures["hands"] == 5 * 104
     assert all(value > 0 and math.isfinite(value) for value in figures.values())
+
+
+def test_startup_section_times_the_commands_next_to_a_bare_interpreter() -> None:
+    figures = bench.bench_startup(quick=True)
+    assert all(value > 0 and math.isfinite(value) for value in figures.values())
+    assert math.isclose(figures["--help over the baseline (x)"],
+                        figures["badugi-hh --help (s)"]
+                        / figures["baseline: python -c pass (s)"])
