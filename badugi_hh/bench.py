@@ -340,8 +340,30 @@ def bench_stats(quick: bool) -> Figures:
     return bench_stats_query(100_000 if quick else 1_000_000, repeats=2 if quick else 5)
 
 
+def _run_process(command: Sequence[str]) -> Callable[[], object]:
+    return lambda: subprocess.run(command, capture_output=True, check=True)
+
+
+def bench_startup(quick: bool) -> Figures:
+    """Start-up of the command line, next to a bare interpreter timed in the same run.
+
+    Each command is a fresh process, as when a user types it; the ratio to
+    ``python -c pass`` is what the code adds, whatever the machine.
+    """
+    cli = [sys.executable, "-m", "badugi_hh.cli"]
+    bare, help_, hand = best_times(
+        [_run_process([sys.executable, "-c", "pass"]), _run_process([*cli, "--help"]),
+         _run_process([*cli, "hand", "As 2h 3d Kd"])], 3 if quick else 10)
+    return {"baseline: python -c pass (s)": bare,
+            "badugi-hh --help (s)": help_,
+            'badugi-hh hand "As 2h 3d Kd" (s)': hand,
+            "--help over the baseline (x)": help_ / bare,
+            "hand over the baseline (x)": hand / bare}
+
+
 #: name -> section, in the order they run.
 SECTIONS: dict[str, Section] = {
+    "startup": bench_startup,
     "evaluator": bench_evaluator,
     "replay": bench_replay,
     "parse": bench_parse,

@@ -1,7 +1,14 @@
 """The ``badugi-hh`` command line: one subcommand per job.
 
-Each subcommand lives in the module of the stage it drives and registers
-itself here through :data:`COMMANDS`, so this file stays a table of contents.
+Each subcommand lives in a module of :mod:`badugi_hh.commands` that defines
+``add_arguments(parser)`` and ``run(args) -> int``; this file is their table of
+contents. Only the module of the command being run is imported: the others
+bring in pandas, DuckDB or the rules engine, and ``badugi-hh --help`` or
+``badugi-hh hand`` should answer at once.
+
+Exit status: the command's own (see each command's --help), 2 for a usage
+error, 3 for an internal error (a bug: a short message instead of a
+traceback), 130 when interrupted.
 """
 
 from __future__ import annotations
@@ -9,42 +16,95 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from typing import NamedTuple
 
-#: subcommand -> module that defines ``add_arguments(parser)`` and ``run(args) -> int``.
-COMMANDS: dict[str, str] = {
-    "hand": "badugi_hh.commands.hand",
-    "validate": "badugi_hh.commands.validate",
-    "bench": "badugi_hh.commands.bench",
-    "simulate": "badugi_hh.commands.simulate",
-    "import": "badugi_hh.commands.importer",
-    "stats": "badugi_hh.commands.stats",
-    "sql": "badugi_hh.commands.sql",
-    "dashboard": "badugi_hh.commands.dashboard",
+EXIT_INTERNAL_ERROR, EXIT_INTERRUPTED = 3, 130
+
+
+class Command(NamedTuple):
+    module: str
+    """Defines ``add_arguments(parser)`` and ``run(args) -> int``; its docstring is the help."""
+    summary: str
+    """The first line of the module's docstring, for ``badugi-hh --help`` without importing it."""
+
+
+COMMANDS: dict[str, Command] = {
+    "hand": Command("badugi_hh.commands.hand",
+                    "Evaluate hands: each one's value and rank, and which one wins."),
+    "validate": Command("badugi_hh.commands.validate",
+                        "Replay logs under the rules and list every violation as "
+                        "file:line: [RULE] message."),
+    "bench": Command("badugi_hh.commands.bench",
+                     "Measure the throughput of each stage (the same as "
+                     "``python -m badugi_hh.bench``)."),
+    "simulate": Command("badugi_hh.commands.simulate",
+                        "Write random, legal heads-up Badugi sessions as a house-format log."),
+    "import": Command("badugi_hh.commands.importer",
+                      "Import logs into the DuckDB database, replaying every hand under the "
+                      "rules."),
+    "stats": Command("badugi_hh.commands.stats",
+                     "Per-player statistics of the imported hands: results, VPIP, PFR, "
+                     "aggression, draws."),
+    "sql": Command("badugi_hh.commands.sql",
+                   "Run a read-only SQL query on the database and print the result."),
+    "dashboard": Command("badugi_hh.commands.dashboard",
+                         "Serve the Streamlit dashboard: overview, players, sessions, hand "
+                         "replayer, audit, import."),
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(full: Collection[str] = tuple(COMMANDS)) -> argparse.ArgumentParser:
+    """The parser, with the arguments of the commands in ``full``; the others are
+    listed with their summary and their modules are not imported."""
     parser = argparse.ArgumentParser(
         prog="badugi-hh",
         description="Import, replay and audit Badugi hand histories.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name, module_name in COMMANDS.items():
-        module = importlib.import_module(module_name)
-        command = sub.add_parser(name, help=module.__doc__.strip().splitlines()[0],
-                                 description=module.__doc__)
-        module.add_arguments(command)
-        command.set_defaults(run=module.run)
+    for name, command in COMMANDS.items():
+        if name not in full:
+            sub.add_parser(name, help=command.summary)
+            continue
+        module = importlib.import_module(command.module)
+        parser_of_command = sub.add_parser(name, help=command.summary,
+                                           description=module.__doc__)
+        module.add_arguments(parser_of_command)
+        parser_of_command.set_defaults(run=module.run)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # The command is the first argument: badugi-hh has no options of its own but --help.
+    name = argv[0] if argv else ""
     try:
+        args = build_parser(full={name}).parse_args(argv)
         return args.run(args)
     except BrokenPipeError:  # `badugi-hh ... | head` is not an error
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:
+        print(f"badugi-hh {name}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except Exception as error:  # a bug: say where in one line, not in a traceback
+        print(f"badugi-hh {name}: internal error: {describe(error)} (please report)",
+              file=sys.stderr)
+        return EXIT_INTERNAL_ERROR
+
+
+def describe(error: BaseException) -> str:
+    """The error and the line that raised it.
+
+    >>> try:
+    ...     {}["missing"]
+    ... except KeyError as error:
+    ...     print(describe(error))
+    KeyError: 'missing' at <doctest badugi_hh.cli.describe[0]>:2
+    """
+    import traceback   # only on this path
+
+    frame = traceback.extract_tb(error.__traceback__)[-1]
+    return f"{type(error).__name__}: {error} at {frame.filename}:{frame.lineno}"
 
 
 if __name__ == "__main__":

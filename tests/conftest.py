@@ -1,4 +1,5 @@
-"""Shared fixtures: a real database imported from simulated logs, for the dashboard tests."""
+"""Shared fixtures (a real database imported from simulated logs, for the dashboard
+tests) and the Hypothesis profile of every test."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from badugi_hh.simulate import simulate
 from badugi_hh.store import Store
@@ -14,6 +16,11 @@ from badugi_hh.writer import write_records
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 DASHBOARDS = REPOSITORY / "dashboards"
+
+# No test may depend on the machine's speed: Hypothesis's default deadline (200 ms an
+# example) fails a correct test on a slow or busy machine, so no test has one.
+settings.register_profile("no-deadline", deadline=None)
+settings.load_profile("no-deadline")
 
 #: A hand the house parser cannot read (an action it does not know): it is quarantined.
 UNREADABLE_LOG = """\

@@ -37,3 +37,11 @@ def test_sites_section_reads_each_sites_real_exports_again_and_again() -> None:
     for site in bench.SITES:
         assert figures[f"{site}: hands"] >= 2_000
     assert all(value > 0 and math.isfinite(value) for value in figures.values())
+
+
+def test_startup_section_times_the_commands_next_to_a_bare_interpreter() -> None:
+    figures = bench.bench_startup(quick=True)
+    assert all(value > 0 and math.isfinite(value) for value in figures.values())
+    assert math.isclose(figures["--help over the baseline (x)"],
+                        figures["badugi-hh --help (s)"]
+                        / figures["baseline: python -c pass (s)"])

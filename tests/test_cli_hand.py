@@ -31,7 +31,7 @@ def test_arguments_print_each_value_and_the_winner(monkeypatch, capsys):
 
 
 def test_equal_values_tie_whatever_the_suits(monkeypatch, capsys):
-    status, out, _ = run_hand(monkeypatch, capsys, "As 2h 3d 4c", "A♥ 2♠ 3♣ 4♦", "5s 4h 3d 2c")
+    status, out, _ = run_hand(monkeypatch, capsys, "As 2h 3d 4c", "A♥ 2♠ 3♣ 4♦", "5s 6h 7d 8c")
     assert status == 0
     assert out[-1] == "hands 1 and 2 tie with badugi 4-3-2-A"
 
@@ -68,9 +68,9 @@ def test_stdin_ranks_are_equal_exactly_for_equal_values(monkeypatch, capsys):
 
 
 @pytest.mark.parametrize(("game", "hands", "verdict"), [
-    ("2-7", ["7c 5d 4s 3h 2h", "Ac 5d 4s 3h 2h"], "hand 1 wins with 7-5-4-3-2"),
-    ("2-7", ["6c 5d 4s 3h 2h", "2c 2d 4s 3h 5h"], "hand 2 wins with pair of deuces, 5-4-3"),
-    ("a-5", ["Ac 5d 4s 3h 2h", "6c 4d 3s 2h Ah"], "hand 1 wins with 5-4-3-2-A"),
+    ("2-7", ["7c 5d 4s 3h 2h", "Ac 5c 4d 3s 2s"], "hand 1 wins with 7-5-4-3-2"),
+    ("2-7", ["6c 5d 4s 3h 2h", "2c 2d 4c 3d 5s"], "hand 2 wins with pair of deuces, 5-4-3"),
+    ("a-5", ["Ac 5d 4s 3h 2h", "6c 4d 3s 2c Ah"], "hand 1 wins with 5-4-3-2-A"),
 ])
 def test_lowball_games(monkeypatch, capsys, game, hands, verdict):
     status, out, _ = run_hand(monkeypatch, capsys, "--game", game, *hands)
@@ -97,3 +97,9 @@ def test_console_script_reads_stdin():
     assert completed.returncode == 2
     assert completed.stdout == "Ah 2c 3s 7d\tbadugi 7-3-2-A\t15\n"
     assert "line 2 'bad'" in completed.stderr
+
+
+def test_hands_sharing_a_card_are_refused(monkeypatch, capsys):
+    status, out, err = run_hand(monkeypatch, capsys, "As 2h 3d Kd", "Ah 2c 3s Kd")
+    assert (status, out) == (2, [])
+    assert err == "badugi-hh hand: Kd is in hands 1 and 2: the same card cannot be in both hands\n"

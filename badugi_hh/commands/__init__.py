@@ -1,1 +1,43 @@
-"""Subcommands of the ``badugi-hh`` command line, one module each."""
+"""Subcommands of the ``badugi-hh`` command line, one module each.
+
+A command's module holds its help, its arguments and ``run``, and imports
+nothing heavy at the top: ``badugi-hh COMMAND --help`` builds the parser
+without pandas, DuckDB or the engine, which ``run`` imports when it needs them.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+#: :data:`badugi_hh.store.DEFAULT_DB` and :data:`badugi_hh.store.LOCK_WAIT_SECONDS`, for
+#: the help texts; repeated here because the store imports DuckDB and Arrow
+#: (tests/test_cli.py checks that the two agree).
+DEFAULT_DB = "badugi.duckdb"
+LOCK_WAIT_SECONDS = 10.0
+
+
+def counted(number: int, thing: str) -> str:
+    """``1 hand``, ``2,000 hands``: the count and the noun it agrees with.
+
+    >>> counted(1, "file"), counted(0, "player"), counted(2000, "hand")
+    ('1 file', '0 players', '2,000 hands')
+    """
+    return f"{number:,} {thing}{'' if number == 1 else 's'}"
+
+
+def at_least_one(text: str) -> int:
+    """An argument that counts something that must happen at least once.
+
+    >>> at_least_one("2")
+    2
+    >>> at_least_one("0")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 0 is not a whole number >= 1
+    """
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not a whole number >= 1")
+    return number

@@ -12,7 +12,8 @@ With none, reads one hand per line from stdin and prints
 better, equal exactly for hands of equal value. Badugi takes 4 cards, or 5 to
 count the best four; 2-7 and A-5 lowball take 5. A bad hand is reported on
 stderr with its argument or line number and the exit status is 2; the other
-lines of stdin are still evaluated.
+lines of stdin are still evaluated. Hands given as arguments are dealt from
+one deck: a card in two of them is an error too (exit status 2).
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from typing import TextIO
 
 from badugi_hh.cards import Card, format_cards, parse_cards
 from badugi_hh.evaluate import (
-    BadugiValue, LowballValue, badugi_value, lowball27_value, lowball_a5_value,
+    BadugiValue, LowballValue, badugi_value, brute_force_value, lowball27_value,
+    lowball_a5_value,
 )
 
 HandValue = BadugiValue | LowballValue
@@ -32,6 +34,9 @@ Evaluator = Callable[[Iterable[Card]], HandValue]
 EVALUATORS: dict[str, Evaluator] = {
     "badugi": badugi_value, "2-7": lowball27_value, "a-5": lowball_a5_value,
 }
+#: For the few hands given as arguments: badugi_value's table takes ~0.14 s to build,
+#: longer than the definition takes on a thousand hands, and gives the same values.
+ARGUMENT_EVALUATORS: dict[str, Evaluator] = EVALUATORS | {"badugi": brute_force_value}
 EXIT_BAD_INPUT = 2
 
 
@@ -44,10 +49,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    evaluate = EVALUATORS[args.game]
     if args.hands:
-        return compare_hands(args.hands, evaluate, sys.stdout, sys.stderr)
-    return evaluate_lines(sys.stdin, evaluate, sys.stdout, sys.stderr)
+        return compare_hands(args.hands, ARGUMENT_EVALUATORS[args.game], sys.stdout, sys.stderr)
+    return evaluate_lines(sys.stdin, EVALUATORS[args.game], sys.stdout, sys.stderr)
 
 
 def evaluated(text: str, evaluate: Evaluator) -> tuple[tuple[Card, ...], HandValue]:
@@ -69,6 +73,7 @@ def compare_hands(texts: Sequence[str], evaluate: Evaluator, out: TextIO, err: T
             results.append(evaluated(text, evaluate))
         except ValueError as error:
             errors.append(f"badugi-hh hand: argument {number} {text!r}: {error}")
+    errors += shared_cards([cards for cards, _ in results])
     if errors:
         print(*errors, sep="\n", file=err)
         return EXIT_BAD_INPUT
@@ -77,6 +82,23 @@ def compare_hands(texts: Sequence[str], evaluate: Evaluator, out: TextIO, err: T
     if len(results) > 1:
         print(verdict([value for _, value in results]), file=out)
     return 0
+
+
+def shared_cards(hands: Sequence[Sequence[Card]]) -> list[str]:
+    """An error for each card found in two hands: one deck holds each card once.
+
+    >>> shared_cards([parse_cards("As 2h 3d Kd"), parse_cards("Ah 2c 3s Kd")])
+    ['badugi-hh hand: Kd is in hands 1 and 2: the same card cannot be in both hands']
+    """
+    first_seen: dict[Card, int] = {}
+    errors = []
+    for number, cards in enumerate(hands, start=1):
+        for card in cards:
+            if card in first_seen:
+                errors.append(f"badugi-hh hand: {card} is in hands {first_seen[card]} and "
+                              f"{number}: the same card cannot be in both hands")
+            first_seen.setdefault(card, number)
+    return errors
 
 
 def verdict(values: Sequence[HandValue]) -> str:

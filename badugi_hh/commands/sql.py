@@ -3,8 +3,9 @@
     badugi-hh sql "SELECT player, sum(net) AS net FROM hand_players GROUP BY player"
 
 docs/schema.md describes the tables. The database is opened read-only, so a
-statement that would change it fails and changes nothing. Exit status: 0, or
-1 when the query fails or the database cannot be opened.
+statement that would change it fails and changes nothing. Exit status: 0, 1
+when the query fails or the database cannot be opened, 2 when the text holds
+no statement (nothing but blanks, semicolons or comments).
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ import sys
 from collections.abc import Sequence
 from datetime import date, datetime, time
 from decimal import Decimal
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-import duckdb
+from badugi_hh.commands import DEFAULT_DB
 
-from badugi_hh.store import DEFAULT_DB, Store, StoreError
+if TYPE_CHECKING:
+    import duckdb
 
 
 def add_db_argument(parser: argparse.ArgumentParser) -> None:
@@ -45,10 +47,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_format_arguments(parser)
 
 
+EXIT_NO_STATEMENT = 2
+
+
 def run(args: argparse.Namespace) -> int:
+    import duckdb
+
+    from badugi_hh.store import Store, StoreError
+
     try:
         with Store(args.db, read_only=True) as store:
             cursor = store.connection.execute(args.query)
+            if cursor is None:   # DuckDB's parser found no statement in the text
+                print(f"badugi-hh sql: no statement in {args.query!r}", file=sys.stderr)
+                return EXIT_NO_STATEMENT
             columns = [column[0] for column in cursor.description or ()]
             rows = cursor.fetchall() if columns else []
     except StoreError as error:

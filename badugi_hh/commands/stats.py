@@ -14,20 +14,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from datetime import date
-from typing import TextIO
+from typing import TYPE_CHECKING
 
-import numpy as np
-import pandas as pd
+from badugi_hh.commands.sql import add_db_argument, add_format_arguments, write_result
 
-from badugi_hh import stats
-from badugi_hh.commands.sql import (
-    add_db_argument, add_format_arguments, format_table, plain, write_result,
-)
-from badugi_hh.stats import Filters
-from badugi_hh.store import Store, StoreError
+if TYPE_CHECKING:
+    import duckdb
 
 
 def _day(text: str) -> date:
@@ -40,7 +34,7 @@ def _day(text: str) -> date:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     add_db_argument(parser)
-    parser.add_argument("--player", help="only this player")
+    parser.add_argument("--player", help="only this player (any case: ana finds Ana)")
     parser.add_argument("--session", help="only the hands of this session id")
     parser.add_argument("--ruleset", help="only hands played under this ruleset name")
     parser.add_argument("--from", dest="date_from", type=_day, metavar="DATE",
@@ -51,10 +45,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    filters = Filters(args.player, args.session, args.ruleset, args.date_from, args.date_to)
+    from badugi_hh import stats
+    from badugi_hh.commands.stats_report import player_objects, rows, write_report
+    from badugi_hh.stats import Filters
+    from badugi_hh.store import Store, StoreError
+
     try:
         with Store(args.db, read_only=True) as store:
             con = store.connection
+            player = args.player and spelled_as_stored(con, args.player)
+            filters = Filters(player, args.session, args.ruleset, args.date_from, args.date_to)
             players = stats.player_stats(con, filters)
             positions = stats.position_stats(con, filters)
             draws = stats.draw_habits(con, filters)
@@ -66,101 +66,18 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(player_objects(players, positions, draws), ensure_ascii=False,
                          indent=2))
     elif args.format == "csv":
-        write_result(list(players.columns), _rows(players), "csv", sys.stdout)
+        write_result(list(players.columns), rows(players), "csv", sys.stdout)
     else:
         write_report(summary, players, positions, draws, sys.stdout)
     return 0
 
 
-def _rows(frame: pd.DataFrame) -> list[list[object]]:
-    """The frame's values as plain Python values, None where missing."""
-    return [[_python(value) for value in row] for row in frame.itertuples(index=False)]
-
-
-def _python(value: object) -> object:
-    if _missing(value):
-        return None
-    return value.item() if isinstance(value, np.generic) else value
-
-
-def _missing(value: object) -> bool:
-    return value is None or value is pd.NaT or (isinstance(value, float) and math.isnan(value))
-
-
-def _records(frame: pd.DataFrame) -> list[dict[str, object]]:
-    return [dict(zip(frame.columns, map(plain, row))) for row in _rows(frame)]
-
-
-def player_objects(players: pd.DataFrame, positions: pd.DataFrame,
-                   draws: pd.DataFrame) -> list[dict[str, object]]:
-    """One JSON object per player: the per-player figures, then by position and by draw."""
-    objects = []
-    for record in _records(players):
-        name = record["player"]
-        by_position = {row.pop("position"): row for row in _records(
-            positions[positions.player == name].drop(columns="player"))}
-        by_draw = _records(draws[draws.player == name].drop(columns="player"))
-        objects.append({**record, "positions": by_position, "draws": by_draw})
-    return objects
-
-
-def _percent(value: object) -> str:
-    return "-" if _missing(value) else f"{value:.1%}"
-
-
-def _number(value: object, digits: int = 2) -> str:
-    return "-" if _missing(value) else f"{value:,.{digits}f}"
-
-
-def _table(out: TextIO, title: str, columns: list[str], cells: list[list[str]]) -> None:
-    print(f"\n{title}", file=out)
-    for line in format_table(columns, cells):
-        print(f"  {line}", file=out)
-
-
-def write_report(summary: dict[str, object], players: pd.DataFrame, positions: pd.DataFrame,
-                 draws: pd.DataFrame, out: TextIO) -> None:
-    """The readable report: an overview line, then one table per subject."""
-    print(overview_line(summary), file=out)
-    if players.empty:
-        return
-    rows = list(players.itertuples(index=False))
-    _table(out, "Results and betting", ["player", "hands", "net", "net bb", "bb/100", "VPIP",
-                                        "PFR", "3-bet", "AF", "AFq", "WTSD", "W$SD",
-                                        "won w/o SD"],
-           [[p.player, f"{p.hands:,}", f"{p.net:+,}", _number(p.net_bb, 1),
-             _number(p.bb_per_100), _percent(p.vpip), _percent(p.pfr), _percent(p.three_bet),
-             _number(p.aggression_factor), _percent(p.aggression_frequency),
-             _percent(p.went_to_showdown), _percent(p.won_at_showdown),
-             f"{p.won_without_showdown:,}"] for p in rows])
-    _table(out, "Fold to a bet, by betting round; snowing and made badugis",
-           ["player", "round 1", "round 2", "round 3", "round 4", "snow",
-            "badugi by final draw"],
-           [[p.player, _percent(p.fold_to_bet_round1), _percent(p.fold_to_bet_round2),
-             _percent(p.fold_to_bet_round3), _percent(p.fold_to_bet_round4),
-             _percent(p.snow), _percent(p.badugi_by_final_draw)] for p in rows])
-    _table(out, "Draws: how often the player stands pat, how many cards he draws",
-           ["player", "draw", "draws", "stand pat", "mean drawn", "0", "1", "2", "3", "4"],
-           [[d.player, str(d.draw), f"{d.draws:,}", _percent(d.stand_pat),
-             _number(d.mean_cards_drawn), *(f"{getattr(d, f'drew_{n}'):,}" for n in range(5))]
-            for d in draws.itertuples(index=False)])
-    _table(out, "Position", ["player", "position", "hands", "net", "bb/100"],
-           [[p.player, p.position, f"{p.hands:,}", f"{p.net:+,}", _number(p.bb_per_100)]
-            for p in positions.itertuples(index=False)])
-
-
-def overview_line(summary: dict[str, object]) -> str:
-    """What the figures cover, in one line.
-
-    >>> overview_line({"hands": 0, "sessions": 0, "players": 0, "first_hand_at": None,
-    ...                "last_hand_at": None, "files": 0, "violations": 0, "quarantined": 0})
-    'no hands match (the database holds 0 files, 0 violations, 0 quarantined texts)'
-    """
-    database = (f"{summary['files']:,} files, {summary['violations']:,} violations, "
-                f"{summary['quarantined']:,} quarantined texts")
-    if not summary["hands"]:
-        return f"no hands match (the database holds {database})"
-    first, last = summary["first_hand_at"], summary["last_hand_at"]
-    dates = f", {first:%Y-%m-%d} to {last:%Y-%m-%d}" if first and last else ""
-    return (f"{summary['hands']:,} hands in {summary['sessions']:,} sessions, "
-            f"{summary['players']:,} players{dates} (the database holds {database})")
+def spelled_as_stored(con: duckdb.DuckDBPyConnection, name: str) -> str:
+    """The player's name as the logs spell it, when ``name`` differs from it in case
+    alone and no other player's does; else ``name`` itself (names are case-sensitive
+    in the database: Ana and ANA could be two players)."""
+    if con.execute("SELECT 1 FROM players WHERE player = ?", [name]).fetchone():
+        return name
+    spellings = con.execute("SELECT player FROM players WHERE lower(player) = lower(?)",
+                            [name]).fetchall()
+    return spellings[0][0] if len(spellings) == 1 else name

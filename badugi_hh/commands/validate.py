@@ -80,19 +80,24 @@ def _files(paths: list[Path]) -> Iterator[Path | ParseError]:
     for path in paths:
         if not path.exists():
             yield ParseError(message="no such file or folder", source=str(path), line=0)
-        else:
-            yield from iter_log_files([path])
+            continue
+        files = list(iter_log_files([path]))   # a folder's are sorted, so listed, anyway
+        if not files:   # a folder without logs: silence would pass for a clean audit
+            yield ParseError(message="no log files (*.txt, *.log) in this folder",
+                             source=str(path), line=0)
+        yield from files
 
 
 def run(args: argparse.Namespace) -> int:
     status = EXIT_CLEAN
-    progress = Progress("hands", stream=sys.stderr)
+    progress = Progress("hand", stream=sys.stderr)
     for item in _files(args.paths):
         if isinstance(item, ParseError):
             print(f"{item.source}: {item.message}", file=sys.stderr)
             status = EXIT_UNREADABLE
             continue
         result = validate_file(item, progress)
+        progress.clear()   # before any output, or the counter runs into it
         if result.errors:
             status = EXIT_UNREADABLE
         elif result.violations and status == EXIT_CLEAN:

@@ -1,0 +1,114 @@
+"""The stats command's output: the readable report and the JSON objects.
+
+Apart from :mod:`badugi_hh.commands.stats` because it needs pandas, which
+``badugi-hh stats --help`` should not wait for.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TextIO
+
+import numpy as np
+import pandas as pd
+
+from badugi_hh.commands import counted
+from badugi_hh.commands.sql import format_table, plain
+
+
+def rows(frame: pd.DataFrame) -> list[list[object]]:
+    """The frame's values as plain Python values, None where missing."""
+    return [[_python(value) for value in row] for row in frame.itertuples(index=False)]
+
+
+def _python(value: object) -> object:
+    if _missing(value):
+        return None
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def _missing(value: object) -> bool:
+    return value is None or value is pd.NaT or (isinstance(value, float) and math.isnan(value))
+
+
+def _records(frame: pd.DataFrame) -> list[dict[str, object]]:
+    return [dict(zip(frame.columns, map(plain, row))) for row in rows(frame)]
+
+
+def player_objects(players: pd.DataFrame, positions: pd.DataFrame,
+                   draws: pd.DataFrame) -> list[dict[str, object]]:
+    """One JSON object per player: the per-player figures, then by position and by draw."""
+    objects = []
+    for record in _records(players):
+        name = record["player"]
+        by_position = {row.pop("position"): row for row in _records(
+            positions[positions.player == name].drop(columns="player"))}
+        by_draw = _records(draws[draws.player == name].drop(columns="player"))
+        objects.append({**record, "positions": by_position, "draws": by_draw})
+    return objects
+
+
+def _percent(value: object) -> str:
+    return "-" if _missing(value) else f"{value:.1%}"
+
+
+def _number(value: object, digits: int = 2) -> str:
+    return "-" if _missing(value) else f"{value:,.{digits}f}"
+
+
+def _table(out: TextIO, title: str, columns: list[str], cells: list[list[str]]) -> None:
+    print(f"\n{title}", file=out)
+    for line in format_table(columns, cells):
+        print(f"  {line}", file=out)
+
+
+def write_report(summary: dict[str, object], players: pd.DataFrame, positions: pd.DataFrame,
+                 draws: pd.DataFrame, out: TextIO) -> None:
+    """The readable report: an overview line, then one table per subject."""
+    print(overview_line(summary), file=out)
+    if players.empty:
+        return
+    rows = list(players.itertuples(index=False))
+    _table(out, "Results and betting", ["player", "hands", "net", "net bb", "bb/100", "VPIP",
+                                        "PFR", "3-bet", "AF", "AFq", "WTSD", "W$SD",
+                                        "won w/o SD"],
+           [[p.player, f"{p.hands:,}", f"{p.net:+,}", _number(p.net_bb, 1),
+             _number(p.bb_per_100), _percent(p.vpip), _percent(p.pfr), _percent(p.three_bet),
+             _number(p.aggression_factor), _percent(p.aggression_frequency),
+             _percent(p.went_to_showdown), _percent(p.won_at_showdown),
+             f"{p.won_without_showdown:,}"] for p in rows])
+    _table(out, "Fold to a bet, by betting round; snowing and made badugis",
+           ["player", "round 1", "round 2", "round 3", "round 4", "snow",
+            "badugi by final draw"],
+           [[p.player, _percent(p.fold_to_bet_round1), _percent(p.fold_to_bet_round2),
+             _percent(p.fold_to_bet_round3), _percent(p.fold_to_bet_round4),
+             _percent(p.snow), _percent(p.badugi_by_final_draw)] for p in rows])
+    _table(out, "Draws: how often the player stands pat, how many cards he draws",
+           ["player", "draw", "draws", "stand pat", "mean drawn", "0", "1", "2", "3", "4"],
+           [[d.player, str(d.draw), f"{d.draws:,}", _percent(d.stand_pat),
+             _number(d.mean_cards_drawn), *(f"{getattr(d, f'drew_{n}'):,}" for n in range(5))]
+            for d in draws.itertuples(index=False)])
+    _table(out, "Position", ["player", "position", "hands", "net", "bb/100"],
+           [[p.player, p.position, f"{p.hands:,}", f"{p.net:+,}", _number(p.bb_per_100)]
+            for p in positions.itertuples(index=False)])
+
+
+def overview_line(summary: dict[str, object]) -> str:
+    """What the figures cover, in one line.
+
+    >>> overview_line({"hands": 0, "sessions": 0, "players": 0, "first_hand_at": None,
+    ...                "last_hand_at": None, "files": 1, "violations": 0, "quarantined": 0})
+    'no hands match (the database holds 1 file, 0 violations, 0 quarantined texts)'
+    >>> overview_line({"hands": 1, "sessions": 1, "players": 1, "first_hand_at": None,
+    ...                "last_hand_at": None, "files": 1, "violations": 1, "quarantined": 1})
+    '1 hand in 1 session, 1 player (the database holds 1 file, 1 violation, 1 quarantined text)'
+    """
+    database = (f"{counted(summary['files'], 'file')}, "
+                f"{counted(summary['violations'], 'violation')}, "
+                f"{counted(summary['quarantined'], 'quarantined text')}")
+    if not summary["hands"]:
+        return f"no hands match (the database holds {database})"
+    first, last = summary["first_hand_at"], summary["last_hand_at"]
+    dates = f", {first:%Y-%m-%d} to {last:%Y-%m-%d}" if first and last else ""
+    return (f"{counted(summary['hands'], 'hand')} in {counted(summary['sessions'], 'session')}, "
+            f"{counted(summary['players'], 'player')}{dates} (the database holds {database})")

@@ -1,0 +1,151 @@
+"""What a new user meets on the command line: clear messages and exit statuses, no tracebacks."""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from badugi_hh.cli import main
+from conftest import UNREADABLE_LOG, write_simulated
+from badugi_hh.store import Store
+
+SAMPLE_LOGS = Path(__file__).resolve().parents[1] / "sample_logs"
+#: The progress counter: ``1,234 hands  5,678/s``.
+COUNTER = re.compile(r"[\d,]+ hands?  [\d,]+/s")
+
+
+@pytest.fixture(scope="module")
+def empty_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("db") / "empty.duckdb"
+    Store(path).close()
+    return path
+
+
+@pytest.mark.parametrize("query", ["", " ", ";", "-- c", "/* nothing */ ;"])
+def test_sql_without_a_statement_says_so(query: str, empty_db: Path, capsys) -> None:
+    assert main(["sql", query, "--db", str(empty_db)]) == 2
+    assert capsys.readouterr().err == f"badugi-hh sql: no statement in {query!r}\n"
+
+
+@pytest.mark.parametrize(("out", "reason"), [("missing/sim.txt", "No such file or directory"),
+                                             (".", "Is a directory")])
+def test_simulate_to_a_path_it_cannot_write(out: str, reason: str, tmp_path: Path,
+                                            capsys) -> None:
+    target = str(tmp_path / out)
+    assert main(["simulate", "--out", target]) == 2
+    assert capsys.readouterr().err == f"badugi-hh simulate: cannot write {target}: {reason}\n"
+
+
+def test_simulate_help_cites_the_rules_document(capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    out = capsys.readouterr().out
+    assert "docs/rules.md" in out and "RULES.md" not in out.replace("docs/rules.md", "")
+    assert (SAMPLE_LOGS.parent / "docs" / "rules.md").is_file()
+
+
+def test_validate_a_folder_without_logs(tmp_path: Path, capsys) -> None:
+    (tmp_path / "notes.md").write_text("no logs here\n", encoding="utf-8")
+    assert main(["validate", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (f"{tmp_path}: no log files (*.txt, *.log) "
+                                       "in this folder\n")
+
+
+class Terminal(io.StringIO):
+    """stdout and stderr both on one terminal, as when a user runs a command."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def screen(written: str) -> list[str]:
+    """The lines a terminal shows: a carriage return goes back to the left margin,
+    ``ESC [K`` erases to the end of the line."""
+    lines = []
+    for line in written.split("\n"):
+        shown = ""
+        for part in line.split("\r"):
+            erase = part.startswith("\x1b[K")
+            part = part.removeprefix("\x1b[K")
+            shown = part + ("" if erase else shown[len(part):])
+        lines.append(shown)
+    return lines
+
+
+def test_screen_overwrites_after_a_carriage_return() -> None:
+    assert screen("12 hands\r3\nabc\r\x1b[Kd") == ["32 hands", "d"]
+
+
+def test_validate_clears_the_counter_before_each_line(monkeypatch) -> None:
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stdout", terminal)
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["validate", str(SAMPLE_LOGS / "broken-B.txt"),
+                 str(SAMPLE_LOGS / "broken-D.txt")]) == 1
+    lines = screen(terminal.getvalue())
+    assert lines[0].startswith(str(SAMPLE_LOGS / "broken-B.txt"))
+    counters = [line for line in lines if COUNTER.search(line)]
+    assert len(counters) == 1 and COUNTER.fullmatch(counters[0])
+    assert lines[-2:] == [counters[0], ""]   # the final count, on its own line
+
+
+def test_the_counter_is_silent_off_a_terminal(capsys) -> None:
+    assert main(["validate", str(SAMPLE_LOGS / "broken-B.txt")]) == 1
+    assert not COUNTER.search(capsys.readouterr().err)
+
+
+def test_import_of_nothing_but_unreadable_text_lists_it_and_exits_2(tmp_path: Path,
+                                                                     capsys) -> None:
+    log = tmp_path / "broken.txt"
+    log.write_text(UNREADABLE_LOG, encoding="utf-8")
+    assert main(["import", str(log), "--db", str(tmp_path / "db.duckdb")]) == 2
+    out, err = capsys.readouterr()
+    assert out.startswith("1 file read: 0 hands, 0 new, 1 session, ")
+    assert err.splitlines() == [
+        f"badugi-hh import: quarantined {log}:9:6: {quarantine_message(tmp_path / 'db.duckdb')}",
+        "badugi-hh import: no readable hand in the 1 file read: nothing was stored"]
+
+
+def quarantine_message(db: Path) -> str:
+    with Store(db, read_only=True) as store:
+        return store.connection.execute("SELECT error FROM quarantine").fetchone()[0]
+
+
+def test_import_lists_quarantined_text_next_to_stored_hands(tmp_path: Path, capsys) -> None:
+    write_simulated(tmp_path / "good.txt", 1, seed=1)
+    (tmp_path / "broken.txt").write_text(UNREADABLE_LOG, encoding="utf-8")
+    assert main(["import", str(tmp_path), "--db", str(tmp_path / "db.duckdb")]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("2 files read: ") and ", 1 session," not in out
+    assert err.startswith(f"badugi-hh import: quarantined {tmp_path / 'broken.txt'}:9:6: ")
+    assert len(err.splitlines()) == 1
+
+
+def test_import_refuses_zero_jobs(tmp_path: Path, capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["import", str(tmp_path), "--jobs", "0"])
+    assert exit_info.value.code == 2
+    assert "--jobs: 0 is not a whole number >= 1" in capsys.readouterr().err
+
+
+@pytest.fixture(scope="module")
+def one_session_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("one")
+    with Store(folder / "db.duckdb") as store:
+        store.import_paths([write_simulated(folder / "game.txt", 1, seed=1)])
+    return folder / "db.duckdb"
+
+
+def test_stats_finds_a_player_whatever_the_case(one_session_db: Path, capsys) -> None:
+    assert main(["stats", "--db", str(one_session_db), "--player", "ana"]) == 0
+    out = capsys.readouterr().out
+    assert " in 1 session, 1 player" in out and "\n  Ana " in out
+
+
+def test_stats_overview_agrees_in_number(one_session_db: Path, capsys) -> None:
+    assert main(["stats", "--db", str(one_session_db)]) == 0
+    assert "(the database holds 1 file, " in capsys.readouterr().out
