@@ -43,10 +43,16 @@ def test_a_raise_after_a_short_all_in_raise_goes_from_the_last_full_level() -> N
     assert "B2" in rules_found(wrong, short)
 
 
-def test_a_short_all_in_of_half_a_raise_or_more_counts_as_a_full_raise() -> None:
+def test_after_a_short_all_in_of_half_a_raise_or_more_both_readings_are_legal() -> None:
+    """PokerStars completes it (fpdb's LBad-USD-MTT8-201011: 'raises 70 to 270 and is all-in',
+    then 'raises 30 to 300'); the half-bet rule takes it as a full raise."""
     short = {**STACKS, "Ana": 160}
-    events = blinds() + [Raise(player="Ana", to=160, all_in=True), Raise(player="Bruno", to=300)]
-    assert "B2" not in rules_found(events, short)
+    for completed_to in (200, 300):
+        events = blinds() + [Raise(player="Ana", to=160, all_in=True),
+                             Raise(player="Bruno", to=completed_to)]
+        assert "B2" not in rules_found(events, short)
+    wrong = blinds() + [Raise(player="Ana", to=160, all_in=True), Raise(player="Bruno", to=260)]
+    assert "B2" in rules_found(wrong, short)
 
 
 def test_the_completion_of_a_short_all_in_bet() -> None:

@@ -62,7 +62,7 @@ class HandReplay:
         "showdown", "fold_line", "after_fold_reported",
         "stated_awards", "award_line", "stated_returns", "stated_stacks", "stated_net",
         "descriptions", "mucked", "shown", "pot_total", "last_line", "idle",
-        "full_to", "summary_won", "blinds_checked",
+        "full_to", "short_half", "summary_won", "blinds_checked",
     )
 
     def __init__(self, hand: Hand, seats: dict[str, int] | None = None,
@@ -90,6 +90,7 @@ class HandReplay:
         self.pending: list[str] = []   # who must still act this round, in order
         self.to_match = 0
         self.full_to = 0               # the last full bet or raise: raises go from it (T1)
+        self.short_half = False        # an all-in since then of half a bet or more (T1)
         self.blinds_checked = False    # whether a big blind was looked for at the deal
         self.bets_in_round = 0
         # draws
@@ -414,6 +415,7 @@ class HandReplay:
     def _start_round(self, number: int) -> None:
         self.round, self.round_closed = number, False
         self.to_match, self.full_to, self.bets_in_round = 0, 0, 0
+        self.short_half = False
         for player in self.players.values():
             player.round_in = 0
         # After a draw the first player left of the button acts (B6, M2).
@@ -584,10 +586,12 @@ class HandReplay:
         size = self.rules.bet_size(self.round)
         added = event.to - player.round_in
         expected_to = self.full_to + size   # a completion after a short all-in, too (T1)
+        # After an all-in of half a bet or more, a raise over it is a full raise too (T1).
+        legal = (expected_to, expected_to + size) if self.short_half else (expected_to,)
         if self.to_match == 0:
             self.report("B4", event.line, f"{player.name} raises with no bet to raise; "
                         "the choice is check or bet")
-        elif event.to != expected_to and not (event.to < expected_to and added == player.stack):
+        elif event.to not in legal and not (event.to < expected_to and added == player.stack):
             self.report("B2", event.line, f"{player.name} raises to {event.to}, but a raise "
                         f"{round_name(self.round)} goes to {expected_to} (the bet is {size})")
         elif event.by is not None and event.by != event.to - self.to_match:
@@ -602,16 +606,17 @@ class HandReplay:
         """Move the level raises go from; whether the bet or raise to ``to`` counts (T1).
 
         A bet or raise sets the level (a wrong one too: B2 has said so, and the
-        log is followed). An all-in for less than a full one counts as full if it
-        is at least half of it (the half-bet rule of limit poker); for less, the
-        next player may complete it, and only that completion counts.
+        log is followed). An all-in for less than a full bet or raise leaves the
+        level where it was, and does not count toward the cap: the next player
+        may *complete* it to the full level (PokerStars does so even after an
+        all-in of half a bet or more), and that completion counts. After an
+        all-in of half a bet or more, a full raise over it is legal as well (the
+        half-bet rule other rooms play).
         """
         if not short_all_in:
-            self.full_to = to
+            self.full_to, self.short_half = to, False
             return True
-        if 2 * (to - self.full_to) >= size:
-            self.full_to += size
-            return True
+        self.short_half = self.short_half or 2 * (to - self.full_to) >= size
         return False
 
     def _aggress(self, player: ReplayPlayer, added: int, line: int, kind: str, facing: int,
