@@ -7,6 +7,7 @@ and the hand, and the next hand is read.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -193,3 +194,15 @@ def test_text_before_the_first_hand_is_one_error_reported_first(
     merge.read_merge, winamax.read_winamax])
 def test_an_empty_file_is_an_error(read: Callable[..., Iterator[Record]]) -> None:
     assert [str(r) for r in read(b"", name="empty.txt")] == ["empty.txt:1:0: empty file"]
+
+
+def test_a_trackers_archive_numbering_each_hand_reads_like_the_export(tmp_path: Path) -> None:
+    """Hold'em Manager's archives put '*** # 1 ***' before each hand (fpdb's FTP samples)."""
+    archive = tmp_path / "archive.txt"
+    text = FULLTILT.read_text(encoding="utf-8")
+    archive.write_text("\ufeff******************** # 1 *************************\r\n\r\n"
+                       + text, encoding="utf-8")
+    read = list(read_records(archive))
+    assert [type(r).__name__ for r in read] == ["SessionStart", "Hand"]
+    assert read[1].events == [dataclasses.replace(e, line=e.line + 2)
+                              for e in the_hand(FULLTILT).events]

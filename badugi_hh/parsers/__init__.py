@@ -28,6 +28,7 @@ from typing import IO
 
 from badugi_hh.events import Record
 from badugi_hh.parsers import fulltilt, house, kingsclub, merge, pokerstars, winamax
+from badugi_hh.parsers.site import is_archive_marker
 from badugi_hh.parsers.text import LogText, open_log
 
 __all__ = ["DIALECTS", "Dialect", "LOG_SUFFIXES", "dialect_of", "iter_log_files",
@@ -76,7 +77,8 @@ def read_records(path_or_file: str | os.PathLike[str] | IO[bytes] | IO[str],
     """
     source = Path(path_or_file) if isinstance(path_or_file, str) else path_or_file
     with open_log(source) as log:
-        first = next((line for line in log.head(_SNIFF_LINES) if line.strip()), "")
+        first = next((line for line in log.head(_SNIFF_LINES)
+                      if line.strip() and not is_archive_marker(line)), "")
         yield from dialect_of(first).read(log)
 
 

@@ -78,6 +78,11 @@ RESERVED_NAMES = frozenset({"Burn", "Dealt", "Hand", "Net", "Seat", "Session",
 EventFactory = Callable[..., Event]
 
 
+#: What an error says of a file in no format that is read (a room, a tracker's export).
+SITE_EXPORTS = ("the exports of PokerStars, Full Tilt, KingsClub, Merge and Winamax are "
+                "recognised by their first line, and this is none of them")
+
+
 class LineError(Exception):
     """A line the grammar rejects, at ``column`` (1-based; 0: the whole line).
 
@@ -689,7 +694,8 @@ class _HouseReader:
     def _preamble(self, block: _Block) -> None:
         for number, text in block.numbered():
             _parse_at(text, "blank_line", number, "no session header: a house log starts with "
-                      "a line like 'Session #fri-1127 \"Friday home game\" 2026-11-27 20:00'")
+                      "a line like 'Session #fri-1127 \"Friday home game\" 2026-11-27 20:00'"
+                      f"; {SITE_EXPORTS}")
         _check_length(block)
 
     def _session(self, block: _Block) -> SessionStart | SessionEnd:

@@ -69,8 +69,10 @@ __all__ = ["GRAMMAR_PATH", "parse_line", "pokerstars_parser", "read_pokerstars",
 GRAMMAR_PATH = grammar_path("pokerstars.lark")
 
 #: A hand's first line, whatever the era or the room (a byte-order mark may
-#: start a file pasted into another).
-_HAND_START = re.compile(r"\ufeff?PokerStars (?:Home Game |Zoom |Rush )?(?:Game |Hand )?#(\d*)")
+#: start a file pasted into another). Full Tilt, reopened on PokerStars'
+#: software in 2016, writes the same format under its own name.
+_HAND_START = re.compile(r"\ufeff?(?:PokerStars|Full Tilt) (?:Home Game |Zoom |Rush )?"
+                         r"(?:Game |Hand )?#(\d*)")
 
 #: The games read into events, by the site's name without the betting structure.
 _READ_GAMES: dict[str, Game] = {
@@ -85,7 +87,8 @@ _MAX_DISCARDS = 5
 
 _SUMMARY_SEAT = re.compile(r"Seat (\d+): ")
 #: A header: the title and number, the game (for the grammar), the date and times.
-_HEADER = re.compile(r"(?P<head>PokerStars (?:Home Game |Zoom |Rush )?(?:Game |Hand )?"
+_HEADER = re.compile(r"(?P<head>(?:PokerStars|Full Tilt) (?:Home Game |Zoom |Rush )?"
+                     r"(?:Game |Hand )?"
                      r"#(?P<number>\d{1,30}):\s*)(?P<game>.*?)(?P<when> - \d{4}/.*)?$")
 #: The stack of a seat line.
 _STACK = re.compile(r" \(((?:[$€£₹¥]|Rs\. ?)?\d[\d,]*(?:\.\d+)?) in chips")
@@ -410,8 +413,8 @@ class PokerStarsDialect:
         self.lines: _LineCache = {}
 
     def is_hand_start(self, text: str) -> bool:
-        return text.startswith(("PokerStars ", "\ufeffPokerStars ")) and bool(
-            _HAND_START.match(text))
+        return text.startswith(("PokerStars ", "\ufeffPokerStars ", "Full Tilt Hand #")) \
+            and bool(_HAND_START.match(text))
 
     def hand_name(self, block: LineBlock) -> str:
         match = _HAND_START.match(block.lines[0])
@@ -730,5 +733,7 @@ def sniff(first_line: str) -> bool:
 
     >>> sniff("PokerStars Game #52588201462: Tournament #330855877"), sniff("Session #s1")
     (True, False)
+    >>> sniff("Full Tilt Hand #153580143072:  Hold'em No Limit (5/10) - 2016/05/20 8:19:23 ET")
+    True
     """
-    return first_line.startswith("PokerStars ")
+    return first_line.startswith(("PokerStars ", "Full Tilt Hand #"))

@@ -353,6 +353,23 @@ def _session_id(site: str, table: str, started_at: datetime | None, number: int)
     return f"{site}:{table}:{when}"
 
 
+#: ``******** # 12 ********``: the line a tracker's archive puts before each hand.
+_ARCHIVE_MARKER = re.compile(r"\ufeff?\*{3,} # \d+ \*{3,}\s*")
+
+
+def is_archive_marker(text: str) -> bool:
+    """Whether ``text`` numbers the next hand of a tracker's archive (Hold'em Manager's).
+
+    Such a line is not the site's: it separates hands like a blank line does.
+
+    >>> is_archive_marker("\ufeff******************** # 1 *************************")
+    True
+    >>> is_archive_marker("*** FIRST DRAW ***")
+    False
+    """
+    return text[:1] in "*\ufeff" and _ARCHIVE_MARKER.fullmatch(text) is not None
+
+
 def _blocks(dialect: SiteDialect, log: LogText, source: str,
             ) -> Iterator[LineBlock | ParseError]:
     """The hands of the log one at a time.
@@ -362,7 +379,9 @@ def _blocks(dialect: SiteDialect, log: LogText, source: str,
     block = LineBlock(1)   # before the first hand, until a hand starts
     in_hand = False
     for number, text in enumerate(log, 1):
-        if dialect.is_hand_start(text):
+        if is_archive_marker(text):
+            text = ""   # a blank line to the hand before it
+        elif dialect.is_hand_start(text):
             yield from _close(dialect, block, in_hand, source)
             block, in_hand = LineBlock(number), True
         if len(block.lines) < MAX_HAND_LINES:
