@@ -15,7 +15,7 @@ from badugi_hh.engine import HandReport, audit
 from badugi_hh.events import (
     Award, Bet, Call, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Muck, Note, ParseError,
     PostBlind, PotTotal, Raise, Record, Seat, Show, SkippedHand, StackStated, Street,
-    UncalledReturned,
+    SummaryResult, UncalledReturned,
 )
 from badugi_hh.ledger import hand_ledger
 from badugi_hh.parsers.pokerstars import read_pokerstars
@@ -149,14 +149,21 @@ def test_a_play_line(line: str, events: list[Event]) -> None:
     assert events_at(9, play=line) == events
 
 
+def won(player: str, amount: int) -> SummaryResult:
+    """What a summary seat line says the player won, checked by the engine (S1)."""
+    return SummaryResult(player=player, won=amount, line=14)
+
+
 @pytest.mark.parametrize(("line", "events"), [
-    ("Seat 2: Mr Pink (small blind) folded before the Draw", []),
-    ("Seat 4: Bo folded before the Draw (didn't bet)", []),
-    ("Seat 2: Mr Pink folded after the 2nd Draw", []),
-    ("Seat 2: Mr Pink (button) (small blind) folded after the 1st Draw (didn't bet)", []),
-    ("Seat 1: Ana (button) (big blind) collected ($0.20)", []),
-    ("Seat 1: Ana (big blind) showed [As 2h 3d 4c] and won ($0.20) with a Badugi: 4,3,2,A", []),
-    ("Seat 2: Mr Pink showed [As 2h 3d 4c] and lost with a Badugi: 4,3,2,A", []),
+    ("Seat 2: Mr Pink (small blind) folded before the Draw", [won(PINK, 0)]),
+    ("Seat 4: Bo folded before the Draw (didn't bet)", [won("Bo", 0)]),
+    ("Seat 2: Mr Pink folded after the 2nd Draw", [won(PINK, 0)]),
+    ("Seat 2: Mr Pink (button) (small blind) folded after the 1st Draw (didn't bet)",
+     [won(PINK, 0)]),
+    ("Seat 1: Ana (button) (big blind) collected ($0.20)", [won("Ana", 20)]),
+    ("Seat 1: Ana (big blind) showed [As 2h 3d 4c] and won ($0.20) with a Badugi: 4,3,2,A",
+     [won("Ana", 20)]),
+    ("Seat 2: Mr Pink showed [As 2h 3d 4c] and lost with a Badugi: 4,3,2,A", [won(PINK, 0)]),
     ("Seat 3: Bo is sitting out", []),
     ("Seat 2: Mr Pink (small blind) mucked [As 2h 3d 4c]",
      [Muck(player=PINK, cards=CARDS, line=14)]),

@@ -100,8 +100,10 @@ def tampered_line(copy: Path, line: int) -> str:
 
 
 @pytest.mark.parametrize(("source", "line", "old", "new", "found"), [
-    # collected + rake != pot; the next hand's seat line then shows the real stack
-    (PS_CASH, 59, "$2.55", "$2.65", [("S1", 59), ("G3", 80)]),
+    # collected + rake != pot, and the summary's 'won ($5.45)' disagrees with the collected
+    # line; the next hand's seat line then shows the real stack
+    (PS_CASH, 59, "$2.55", "$2.65", [("S1", 59), ("S1", 69), ("G3", 80)]),
+    (PS_CASH, 69, "won ($5.45)", "won ($9.45)", [("S1", 69)]),   # the summary alone
     (PS_CASH, 64, "Total pot $5.70", "Total pot $5.80", [("S1", 64)]),
     # a stack that does not carry: more is a cash top-up (T6), until it shows less next hand;
     # less is never allowed

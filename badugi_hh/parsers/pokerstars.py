@@ -49,9 +49,9 @@ from datetime import datetime
 from lark import Lark, Token, v_args
 
 from badugi_hh.events import (
-    Award, Bet, Button, Call, Draw, DrawnCards, Event, Hand, Muck, Note, PlayerEvent, PostBlind,
-    PotTotal, Raise, Record, Seat, Show, SkippedHand, StackStated, Street, UncalledReturned,
-    Deal,
+    Award, Bet, Button, Call, Deal, Draw, DrawnCards, Event, Hand, Muck, Note, PlayerEvent,
+    PostBlind, PotTotal, Raise, Record, Seat, Show, SkippedHand, StackStated, Street,
+    SummaryResult, UncalledReturned,
 )
 from badugi_hh.ledger import hand_ledger
 from badugi_hh.parsers.house import LineError
@@ -319,7 +319,18 @@ class PokerStarsTransformer(SiteTransformer):
         return None
 
     def said_nothing(self, *_items: object) -> None:
-        return None   # restates the play, which the audit has already checked
+        return None   # a player sitting out: nothing to check
+
+    # A seat's result in the summary restates the play; the engine checks it (S1).
+    def won(self, amount: int) -> EventFactory:
+        return functools.partial(SummaryResult, won=amount)
+
+    def shown_and_won(self, _cards: Token, amount: int, _text: Token | None = None,
+                      ) -> EventFactory:
+        return self.won(amount)
+
+    def won_nothing(self, *_items: object) -> EventFactory:
+        return self.won(0)
 
     def didnt_bet(self) -> None:
         return None
