@@ -110,7 +110,10 @@ def tampered_line(copy: Path, line: int) -> str:
     (PS_CASH, 77, "$5.55 in chips", "$5.65 in chips", [("G3", 108)]),
     (PS_CASH, 77, "$5.55 in chips", "$5.45 in chips", [("G3", 77)]),
     (PS_CASH, 58, "(Badugi: 8,4,3,A)", "(Badugi: 8,4,2,A)", [("E2", 58)]),
-    (FULLTILT, 50, "Hero wins the pot ($0.81)", "Hero wins the pot ($0.83)", [("S1", 50)]),
+    # the pot is paid wrong, and the summary (rightly) says otherwise
+    (FULLTILT, 50, "Hero wins the pot ($0.81)", "Hero wins the pot ($0.83)",
+     [("S1", 50), ("S1", 59)]),
+    (FULLTILT, 59, "and won ($0.81)", "and won ($9.45)", [("S1", 59)]),   # the summary alone
     (KINGSCLUB, 40, "(928.25) +298.25", "(928.25) +298.00", [("S1", 40)]),   # the stated net
     (KINGSCLUB, 39, "(1,015) -270", "(1,016) -270", [("G3", 39)]),          # the stated stack
     # a call short of the raise: the pot, the stacks and the nets then differ too

@@ -43,7 +43,7 @@ from lark import Lark, Token, v_args
 from badugi_hh.events import (
     Award, Bet, Button, Call, Deal, Draw, DrawnCards, Event, Hand, Muck, Note, NoteKind,
     PlayerEvent, PostBlind, PotTotal, Raise, Record, Seat, Show, SkippedHand, Street,
-    UncalledReturned,
+    SummaryResult, UncalledReturned,
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.site import (
@@ -371,6 +371,16 @@ class FullTiltTransformer(SiteTransformer):
         return None   # restates the play
 
 
+def _summary_results(collected: list[Award]) -> list[SummaryResult]:
+    """What the summary says each winner collected, over all his lines, at the last."""
+    won: dict[str, SummaryResult] = {}
+    for award in collected:
+        before = won.get(award.player)
+        won[award.player] = SummaryResult(player=award.player, line=award.line,
+                                          won=award.amount + (before.won if before else 0))
+    return list(won.values())
+
+
 def _count(token: Token) -> int:
     """A number of cards: at most a hand's worth, never an allocation as large as asked."""
     if len(token) > 2 or int(token) > 5:
@@ -599,6 +609,8 @@ def _in_play_order(lines: _Lines, hand_size: int) -> list[Event]:
     events = lines.events
     if not any(type(e) is Award for e in events):
         events = events + lines.collected   # only the summary says who won
+    else:   # the summary restates what the play paid: the engine checks it (S1)
+        events = events + _summary_results(lines.collected)
     if not lines.dealt and not any(type(e) is Award for e in events):
         return _dead_hand(lines)
     acting = {e.player for e in events if isinstance(e, PlayerEvent) and type(e) is not Seat}
