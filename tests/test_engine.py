@@ -525,3 +525,40 @@ def test_a_stated_total_pot_is_what_was_put_in(total: int | None, expected: list
     events = full_hand()
     events.insert(31, PotTotal(total=total))   # after the award, as sites state it
     assert found(events) == expected
+
+
+# -- S3: no betting into a player who is all-in (issue 13; PokerKit refuses these too) ------
+
+def all_in_blind(big_stack: int) -> list:
+    return [Button(seat=1), PostBlind(player="Ana", amount=1, kind="small"),
+            PostBlind(player="Bruno", amount=min(2, big_stack), kind="big",
+                      all_in=big_stack <= 2),
+            Deal(player="Bruno", cards=c("7c 8c 9h Qs")), Deal(player="Ana", cards=c("As 2h 3d Kd"))]
+
+
+def betting_found(events: list, stacks: dict[str, int]) -> list[tuple[str, int]]:
+    """What the betting breaks (the hands stop there: B1 and S1 at their end are left out)."""
+    return [(rule, line) for rule, line in found(events, stacks=stacks)
+            if rule not in ("B1", "S1")]
+
+
+def test_s3_raising_into_an_all_in_big_blind() -> None:
+    events = all_in_blind(2) + [Raise(player="Ana", to=4)]
+    assert betting_found(events, {"Ana": 100, "Bruno": 2}) == [("S3", 6)]
+    assert betting_found(all_in_blind(2) + [Call(player="Ana", amount=1)],
+                         {"Ana": 100, "Bruno": 2}) == []
+
+
+def test_s3_checking_after_an_all_in_big_blind_that_is_matched() -> None:
+    events = all_in_blind(1) + [Check(player="Ana")]
+    assert betting_found(events, {"Ana": 100, "Bruno": 1}) == [("S3", 6)]
+
+
+def test_s3_raising_over_an_all_in_bet() -> None:
+    events = all_in_blind(40) + [Call(player="Ana", amount=1), Check(player="Bruno"),
+                                 Street(kind="draw", number=1), Burn(card=c("5c")[0]),
+                                 Draw(player="Bruno", discarded=()),
+                                 Draw(player="Ana", discarded=()),
+                                 Bet(player="Bruno", amount=2, all_in=True),
+                                 Raise(player="Ana", to=4)]
+    assert betting_found(events, {"Ana": 100, "Bruno": 4}) == [("S3", 13)]

@@ -475,6 +475,11 @@ class HandReplay:
             self.report("S3", event.line, f"{player.name} is all-in and has no more "
                         "decisions to make")
             return None
+        if not self.pending and self._no_more_betting():
+            self.report("S3", event.line, f"{player.name} acts, but every other player is "
+                        "all-in and nothing is owed: there is no betting once players are "
+                        "all-in")
+            return None
         if self.pending and self.pending[0] != player.name:
             self.report("B6", event.line, f"{player.name} acts out of turn: it is "
                         f"{self.pending[0]}'s turn {round_name(self.round)}"
@@ -621,6 +626,9 @@ class HandReplay:
 
     def _aggress(self, player: ReplayPlayer, added: int, line: int, kind: str, facing: int,
                  *, counts: bool = True) -> None:
+        if self.able < 2:   # he is able; nobody else is
+            self.report("S3", line, f"{player.name} {kind}s, but every other player is "
+                        "all-in: there is nobody to bet against, only a call or a fold")
         if counts and self.bets_in_round > self.rules.max_raises:   # bet and raises all in
             self.report("B3", line, f"{player.name} {kind}s after the cap: one bet and "
                         f"{self.rules.max_raises} raises per round"
