@@ -174,9 +174,9 @@ def test_draw_habits(con) -> None:
 def test_positions(con) -> None:
     rows = {(r["player"], r["position"]): (r["hands"], r["net"], r["bb_per_100"])
             for r in position_stats(con).to_dict("records")}
-    assert rows == {("Ana", "button"): (4, 10, 125.0), ("Ana", "big blind"): (1, 1, 50.0),
-                    ("Bruno", "big blind"): (4, -10, -125.0),
-                    ("Bruno", "button"): (1, -1, -50.0)}
+    assert rows == {("Ana", "BTN"): (4, 10, 125.0), ("Ana", "BB"): (1, 1, 50.0),
+                    ("Bruno", "BB"): (4, -10, -125.0),
+                    ("Bruno", "BTN"): (1, -1, -50.0)}
 
 
 def test_session_results(con) -> None:
@@ -260,7 +260,7 @@ def test_stats_command_json(tmp_path: Path, capsys) -> None:
         "Ana", 5, 11, 0.8, 0.6)
     assert ana["bb_per_100"] == pytest.approx(110)
     assert ana["three_bet"] is None   # no chance to 3-bet: null, not NaN
-    assert ana["positions"]["button"]["hands"] == 4
+    assert ana["positions"]["BTN"]["hands"] == 4
     assert [d["draw"] for d in ana["draws"]] == [1, 2, 3]
 
     assert cli.main(["stats", "--db", str(db)]) == 0

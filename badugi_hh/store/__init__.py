@@ -16,7 +16,7 @@ every figure the statistics need, so they never scan the actions.
 >>> with Store(":memory:") as store:
 ...     summary = store.import_records([header, hand], source="demo.txt")
 ...     store.connection.sql("SELECT player, position, net FROM hand_players ORDER BY seat").fetchall()
-[('Ana', 'button', -1), ('Bruno', 'big blind', 1)]
+[('Ana', 'BTN', -1), ('Bruno', 'BB', 1)]
 >>> summary.new_hands, summary.violations   # N1: a session is 12 hands, this one has 1
 (1, 1)
 
@@ -46,6 +46,8 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+import duckdb
+
 from badugi_hh.events import Hand, Record, SessionStart
 from badugi_hh.parsers import iter_log_files, read_records
 from badugi_hh.rules import RULES
@@ -53,12 +55,15 @@ from badugi_hh.store.connection import LOCK_WAIT_SECONDS, StoreError, StoreLocke
 from badugi_hh.store.importer import (
     BATCH_HANDS, ImportSummary, ProgressCallback, _count, _Importer, _transaction,
 )
-from badugi_hh.store.schema import TABLES, HandPlayerRow, RuleRow, _arrow_table, schema_sql
+from badugi_hh.store.migrations import migrate, schema_version
+from badugi_hh.store.schema import (
+    SCHEMA_VERSION, TABLES, HandPlayerRow, RuleRow, _arrow_table, schema_sql,
+)
 
 __all__ = [
-    "BATCH_HANDS", "DEFAULT_DB", "LOCK_WAIT_SECONDS", "TABLES", "HandPlayerRow",
-    "ImportSummary", "Store", "StoreError", "StoreLocked", "bench_import", "connect",
-    "schema_sql",
+    "BATCH_HANDS", "DEFAULT_DB", "LOCK_WAIT_SECONDS", "SCHEMA_VERSION", "TABLES",
+    "HandPlayerRow", "ImportSummary", "Store", "StoreError", "StoreLocked", "bench_import",
+    "connect", "connect_current", "schema_sql", "schema_version",
 ]
 
 #: The database a command uses when no ``--db`` is given, in the current folder.
@@ -66,6 +71,18 @@ DEFAULT_DB = "badugi.duckdb"
 
 
 # -- the store -------------------------------------------------------------------------
+
+def connect_current(path: str | Path, *, wait: float = LOCK_WAIT_SECONDS,
+                    ) -> duckdb.DuckDBPyConnection:
+    """A read-only connection to the database, migrated first (opened for writing
+    a moment) when an older release wrote it: reading needs today's tables."""
+    con = connect(path, read_only=True, wait=wait)
+    if schema_version(con) in (0, SCHEMA_VERSION):
+        return con
+    con.close()
+    Store(path, wait=wait).close()
+    return connect(path, read_only=True, wait=wait)
+
 
 class Store:
     """A DuckDB database of audited hands; use it as a context manager.
@@ -80,8 +97,10 @@ class Store:
         self.path = Path(path)
         self.read_only = read_only
         self.batch_hands = batch_hands
-        self.connection = connect(self.path, read_only=read_only, wait=wait)
-        if not read_only:
+        if read_only:
+            self.connection = connect_current(self.path, wait=wait)
+        else:
+            self.connection = connect(self.path, wait=wait)
             self._create_schema()
 
     def __enter__(self) -> Store:
@@ -96,7 +115,7 @@ class Store:
     def _create_schema(self) -> None:
         con = self.connection
         with _transaction(con):
-            con.execute(schema_sql())
+            migrate(con)
             con.register("rule_catalogue", _arrow_table(RuleRow, list(RULES.items())))
             con.execute("INSERT OR REPLACE INTO rules SELECT * FROM rule_catalogue")
             con.unregister("rule_catalogue")

@@ -169,7 +169,8 @@ _DELETE_SESSION_VIOLATIONS = (
     "AND t.source = b.source AND t.session_id = b.session_id")
 _INSERTS = {
     "players": "INSERT INTO players BY NAME SELECT * FROM {frame} b "
-               "WHERE NOT EXISTS (SELECT 1 FROM players p WHERE p.player = b.player)",
+               "WHERE NOT EXISTS (SELECT 1 FROM players p WHERE p.site = b.site "
+               "AND p.player = b.player)",
     "quarantine": "INSERT INTO quarantine BY NAME SELECT * FROM {frame} b WHERE NOT EXISTS "
                   "(SELECT 1 FROM quarantine q WHERE q.source = b.source AND q.line = b.line)",
     "skipped": "INSERT INTO skipped BY NAME SELECT * FROM {frame} b WHERE NOT EXISTS "

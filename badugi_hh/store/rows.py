@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from collections.abc import Iterator
@@ -14,8 +15,10 @@ import pyarrow.compute as pc
 from badugi_hh.cards import DECK, JOKER, Card
 from badugi_hh.engine import ActionRecord, DrawRecord, HandReport, SessionReport, Violation
 from badugi_hh.evaluate import EvaluationError, badugi_rank
-from badugi_hh.events import Cards, Hand, ParseError, SessionStart, SkippedHand
+from badugi_hh.events import Cards, Hand, Note, ParseError, SessionStart, SkippedHand
+from badugi_hh.money import currency_of, kind_of, site_of
 from badugi_hh.rules import Ruleset
+from badugi_hh.store.positions import positions
 from badugi_hh.store.schema import (
     TABLES, PlayerRow, QuarantineRow, SessionPlayerRow, SessionRow, SkippedRow, _arrow_table,
 )
@@ -129,6 +132,10 @@ class _OpenSession:
     start_stacks: dict[str, int] = field(default_factory=dict)
     last_stacks: dict[str, int] = field(default_factory=dict)
     """Each player's stack after his last hand: at a site players leave before the end."""
+    money: HandMoney | None = None
+    """Site, kind and unit of its hands, from the first one."""
+    places: dict[str, int] = field(default_factory=dict)
+    """Finishing places the log states (a tournament's eliminations)."""
 
     @classmethod
     def of_header(cls, start: SessionStart) -> _OpenSession:
@@ -140,11 +147,62 @@ class _OpenSession:
         """Take from a hand what the header did not say: the start, late players."""
         if self.started_at is None:
             self.started_at = hand.started_at
+        if self.money is None:
+            self.money = HandMoney.of(hand)
+        self.places.update(finishing_places(hand))
         for name, result in report.players.items():
             if name not in self.seats:
                 self.seats[name] = result.seat
                 self.start_stacks[name] = result.start_stack
             self.last_stacks[name] = result.end_stack
+
+
+class HandMoney(NamedTuple):
+    """What a hand's amounts are and where it was played (see :mod:`badugi_hh.money`)."""
+
+    site: str
+    kind: str
+    currency: str
+    unit: int
+
+    @classmethod
+    def of(cls, hand: Hand) -> HandMoney:
+        site, currency = site_of(hand), currency_of(hand)
+        return cls(site, kind_of(hand, site, currency), currency, hand.unit)
+
+
+#: The house game's chips, for a session that has no hand.
+HOME_CHIPS = HandMoney("", "home", "chips", 1)
+
+_PLACE = re.compile(r"^(?P<player>.+?) (?:finished the tournament in (?P<place>\d+)"
+                    r"(?:st|nd|rd|th) place|(?P<won>wins the tournament))")
+
+
+def finishing_places(hand: Hand) -> dict[str, int]:
+    """The places the hand's tournament notes state (``Ana finished the tournament
+    in 3rd place``; ``Bo wins the tournament``: 1)."""
+    places = {}
+    for event in hand.events:
+        if isinstance(event, Note) and event.kind == "tournament":
+            match = _PLACE.match(event.text)
+            if match:
+                places[match["player"]] = 1 if match["won"] else int(match["place"])
+    return places
+
+
+def session_winner(kind: str, longest_stack: str | None, places: dict[str, int]) -> str | None:
+    """Who won the session: in the house game the larger final stack (N1); in a
+    tournament the first place, when the log states it; a cash session has none
+    (each player's net says how it went for him).
+
+    >>> session_winner("cash", "Ana", {}), session_winner("tournament", "Ana", {"Bo": 1})
+    (None, 'Bo')
+    """
+    if kind == "home":
+        return longest_stack
+    if kind == "tournament":
+        return next((name for name, place in places.items() if place == 1), None)
+    return None
 
 
 class _FinishedFile(NamedTuple):
@@ -214,12 +272,15 @@ class _Rows:
             return
         self.hand_keys.add(key)
         rules = report.ruleset
+        money = HandMoney.of(hand)
         self.tables["hands"].append((
             source, report.hand_id, report.number, report.session_id, started_at, rules.name,
-            report.button, report.big_blind, rules.big_blind, report.pot_total, report.rake,
-            report.ended, report.rounds_played, report.draws_played, hand.unit, report.line,
-            len(report.violations)))
-        self._add_hand_players(source, report, started_at)
+            money.site, rules.game, money.kind, money.currency, money.unit, rules.small_blind,
+            rules.big_blind, rules.small_bet, rules.big_bet, hand.table, hand.tournament,
+            hand.buy_in, hand.level, hand.hero, report.button, report.big_blind,
+            report.pot_total, report.rake, report.ended, report.rounds_played,
+            report.draws_played, report.line, len(report.violations)))
+        self._add_hand_players(source, report, started_at, money)
         self._add_actions(source, report)
         self._add_draws(source, report)
         self._add_showdowns(source, report)
@@ -227,14 +288,16 @@ class _Rows:
         self.tables["violations"].extend(_violation_rows(source, report.session_id,
                                                          report.violations, "hand"))
 
-    def _add_hand_players(self, source: str, report: HandReport,
-                          started_at: datetime | None) -> None:
+    def _add_hand_players(self, source: str, report: HandReport, started_at: datetime | None,
+                          money: HandMoney) -> None:
         tallies = _tally_actions(report)
         draws_by_player: dict[str, list[DrawRecord]] = {}
         for draw in report.draws:
             draws_by_player.setdefault(draw.player, []).append(draw)
         big_blind = report.ruleset.big_blind
         reached_draw = report.draws_played >= 1
+        seat_names = positions({name: p.seat for name, p in report.players.items()},
+                               report.button, report.big_blind)
         rows = self.tables["hand_players"]
         for name, result in report.players.items():
             tally, net = tallies[name], result.net
@@ -243,7 +306,8 @@ class _Rows:
             in_after_round1 = result.folded_in_round is None or result.folded_in_round > 1
             rows.append((
                 source, report.hand_id, name, report.session_id, report.number, started_at,
-                report.ruleset.name, result.seat, result.position, big_blind,
+                report.ruleset.name, money.site, report.ruleset.game, money.kind,
+                money.currency, money.unit, result.seat, seat_names[name], big_blind,
                 result.start_stack, result.end_stack, result.contributed, result.returned,
                 result.won, net, net / big_blind if big_blind else 0.0,
                 tally.vpip, tally.pfr, tally.three_bet_chance, tally.three_bet,
@@ -283,18 +347,21 @@ class _Rows:
     def add_session(self, source: str, report: SessionReport, session: _OpenSession) -> None:
         self.sessions_read += 1
         rules = session.ruleset
+        money = session.money or HOME_CHIPS
         players = sorted(session.seats, key=session.seats.__getitem__)
+        winner = session_winner(money.kind, report.winner, session.places)
         self.tables["sessions"].append(SessionRow(
             source, report.session_id, session.title, session.started_at, rules.name,
-            rules.game, rules.small_blind, rules.big_blind, rules.small_bet, rules.big_bet,
-            rules.max_raises, rules.draws, rules.max_players, rules.starting_stack,
-            rules.session_hands, players, report.hands, report.winner, session.line))
+            rules.game, *money, rules.small_blind, rules.big_blind, rules.small_bet,
+            rules.big_bet, rules.max_raises, rules.draws, rules.max_players,
+            rules.starting_stack, rules.session_hands, players, report.hands, winner,
+            session.line))
         for name in players:
             start = session.start_stacks.get(name, 0)
             final = report.stacks.get(name, session.last_stacks.get(name, start))
             self.tables["session_players"].append(SessionPlayerRow(
                 source, report.session_id, name, session.seats[name], start, final,
-                final - start, name == report.winner))
+                final - start, name == winner, session.places.get(name)))
         self.session_violations.extend(_violation_rows(source, report.session_id,
                                                        report.violations, "session"))
 
@@ -323,15 +390,15 @@ class _Rows:
         """Add the session violations and the players, once the hands are final."""
         self.tables["violations"].extend(self.session_violations)
         now = datetime.now()
-        first_source: dict[str, str] = {}
-        for table in ("session_players", "hand_players"):
-            for row in self.tables[table]:
-                first_source.setdefault(row[2], row[0])   # both start: source, ..., player
-            for rows in self.sealed[table]:
-                for name, source in zip(rows["player"].to_pylist(), rows["source"].to_pylist()):
-                    first_source.setdefault(name, source)
-        self.tables["players"] = [PlayerRow(name, source, now)
-                                  for name, source in first_source.items()]
+        first_source: dict[tuple[str, str], str] = {}   # (site, player): source
+        for row in self.tables["hand_players"]:
+            first_source.setdefault((row[7], row[2]), row[0])   # site, player: source
+        for rows in self.sealed["hand_players"]:
+            for site, name, source in zip(rows["site"].to_pylist(), rows["player"].to_pylist(),
+                                          rows["source"].to_pylist()):
+                first_source.setdefault((site, name), source)
+        self.tables["players"] = [PlayerRow(site, name, source, now)
+                                  for (site, name), source in first_source.items()]
 
     def seal(self) -> None:
         """Turn the rows gathered so far into Arrow tables (see the class docstring)."""
@@ -356,6 +423,7 @@ class _Rows:
 
     def add_quarantine(self, source: str, error: ParseError) -> None:
         self.tables["quarantine"].append(
-            QuarantineRow(source, error.line, error.column, error.message, error.text))
+            QuarantineRow(source, error.line, error.column, error.message, error.text,
+                          error.hand_lost))
 
 

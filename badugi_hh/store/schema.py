@@ -14,6 +14,10 @@ from typing import NamedTuple
 
 import pyarrow as pa
 
+#: The version of the tables below; :mod:`badugi_hh.store.migrations` brings an
+#: older database up to it.
+SCHEMA_VERSION = 2
+
 
 class SourceRow(NamedTuple):
     path: str
@@ -32,6 +36,10 @@ class SessionRow(NamedTuple):
     started_at: datetime | None
     ruleset: str
     game: str
+    site: str
+    kind: str
+    currency: str
+    unit: int
     small_blind_size: int
     big_blind_size: int
     small_bet: int
@@ -56,9 +64,11 @@ class SessionPlayerRow(NamedTuple):
     final_stack: int
     net: int
     won_session: bool
+    place: int | None
 
 
 class PlayerRow(NamedTuple):
+    site: str
     player: str
     first_source: str
     first_imported_at: datetime
@@ -71,15 +81,27 @@ class HandRow(NamedTuple):
     session_id: str
     started_at: datetime | None
     ruleset: str
+    site: str
+    game: str
+    kind: str
+    currency: str
+    unit: int
+    small_blind_size: int
+    big_blind_size: int
+    small_bet: int
+    big_bet: int
+    table_name: str
+    tournament_id: str | None
+    buy_in: str | None
+    level: str | None
+    hero: str | None
     button_player: str | None
     big_blind_player: str | None
-    big_blind_size: int
     pot: int
     rake: int
     ended: str
     rounds_played: int
     draws_played: int
-    unit: int
     line: int
     violations: int
 
@@ -92,6 +114,11 @@ class HandPlayerRow(NamedTuple):
     number: int
     started_at: datetime | None
     ruleset: str
+    site: str
+    game: str
+    kind: str
+    currency: str
+    unit: int
     seat: int
     position: str
     big_blind_size: int
@@ -194,6 +221,7 @@ class QuarantineRow(NamedTuple):
     column_number: int
     error: str
     text: str
+    hand_lost: bool
 
 
 class SkippedRow(NamedTuple):
@@ -210,8 +238,22 @@ class RuleRow(NamedTuple):
     title: str
 
 
+class AliasRow(NamedTuple):
+    """One person's screen name: ``player`` on ``site`` is ``person``."""
+
+    site: str
+    player: str
+    person: str
+
+
+class SchemaVersionRow(NamedTuple):
+    version: int
+    applied_at: datetime
+
+
 #: Every table, in the order a batch inserts into them.
 TABLES: dict[str, type[tuple]] = {
+    "schema_version": SchemaVersionRow,
     "rules": RuleRow,
     "sources": SourceRow,
     "sessions": SessionRow,
@@ -226,8 +268,10 @@ TABLES: dict[str, type[tuple]] = {
     "violations": ViolationRow,
     "quarantine": QuarantineRow,
     "skipped": SkippedRow,
+    "aliases": AliasRow,
 }
-_PRIMARY_KEYS = {"rules": "rule", "sources": "path", "players": "player"}
+_PRIMARY_KEYS = {"schema_version": ("version",), "rules": ("rule",), "sources": ("path",),
+                 "players": ("site", "player"), "aliases": ("site", "player")}
 
 _SQL_TYPES: dict[object, tuple[str, pa.DataType]] = {
     str: ("VARCHAR", pa.string()),
@@ -251,20 +295,20 @@ def _columns(row_type: type[tuple]) -> list[tuple[str, str, pa.DataType, bool]]:
     return columns
 
 
-def schema_sql() -> str:
-    """The ``CREATE TABLE`` statements of the store.
+def schema_sql(tables: tuple[str, ...] = tuple(TABLES)) -> str:
+    """The ``CREATE TABLE`` statements of the store (of ``tables``, by default all).
 
-    >>> print(schema_sql().splitlines()[0])
-    CREATE TABLE IF NOT EXISTS rules (rule VARCHAR NOT NULL PRIMARY KEY, title VARCHAR NOT NULL);
+    >>> print(schema_sql(("rules",)))
+    CREATE TABLE IF NOT EXISTS rules (rule VARCHAR NOT NULL, title VARCHAR NOT NULL, PRIMARY KEY (rule));
     """
     statements = []
-    for table, row_type in TABLES.items():
+    for table in tables:
         key = _PRIMARY_KEYS.get(table)
-        columns = ", ".join(
-            f"{name} {sql_type}{'' if nullable else ' NOT NULL'}"
-            f"{' PRIMARY KEY' if name == key else ''}"
-            for name, sql_type, _, nullable in _columns(row_type))
-        statements.append(f"CREATE TABLE IF NOT EXISTS {table} ({columns});")
+        columns = [f"{name} {sql_type}{'' if nullable else ' NOT NULL'}"
+                   for name, sql_type, _, nullable in _columns(TABLES[table])]
+        if key:
+            columns.append(f"PRIMARY KEY ({', '.join(key)})")
+        statements.append(f"CREATE TABLE IF NOT EXISTS {table} ({', '.join(columns)});")
     return "\n".join(statements)
 
 
