@@ -255,9 +255,11 @@ def test_stats_command_json(tmp_path: Path, capsys) -> None:
         for day, events in enumerate(HANDS.values(), start=1):
             store.import_records(session(day, events), source=f"day{day}.txt")
     assert cli.main(["stats", "--db", str(db), "--json", "--player", "Ana"]) == 0
-    [ana] = json.loads(capsys.readouterr().out)
+    output = json.loads(capsys.readouterr().out)
+    [ana] = output["players"]
     assert (ana["player"], ana["hands"], ana["net"], ana["vpip"], ana["pfr"]) == (
-        "Ana", 5, 11, 0.8, 0.6)
+        "Ana", 5, {"amount": 11, "currency": "chips", "unit": 1, "text": "11 chips"}, 0.8, 0.6)
+    assert output["coverage"]["text"] == "5 of 5 hands read"
     assert ana["bb_per_100"] == pytest.approx(110)
     assert ana["three_bet"] is None   # no chance to 3-bet: null, not NaN
     assert ana["positions"]["BTN"]["hands"] == 4
@@ -266,11 +268,12 @@ def test_stats_command_json(tmp_path: Path, capsys) -> None:
     assert cli.main(["stats", "--db", str(db)]) == 0
     report = capsys.readouterr().out
     assert report.startswith("5 hands in 5 sessions, 2 players, 2024-01-01 to 2024-01-05")
+    assert "\nCoverage: 5 of 5 hands read\n" in report
     assert "80.0%" in report   # Ana's VPIP
 
     assert cli.main(["stats", "--db", str(db), "--csv", "--from", "2024-01-05"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("player,hands,net,net_bb,bb_per_100,vpip,pfr")
+    assert lines[0].startswith("player,site,currency,unit,hands,net,net_bb,bb_per_100,vpip")
     assert len(lines) == 3
 
 
