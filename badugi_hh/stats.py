@@ -1,5 +1,10 @@
 """Statistics of the stored hands, in SQL: one function per table of figures.
 
+Money is never added across units: every figure in money (``net``) comes with
+the ``currency`` and ``unit`` it is counted in, and the rows are grouped by
+them; a player with cash and tournament hands has a row for each. Big blinds
+(``net_bb``, ``bb_per_100``) compare across units.
+
 Every function takes a DuckDB connection (``Store(...).connection``) and
 :class:`Filters`, and returns a :class:`pandas.DataFrame`; the command line
 prints them and the dashboard plots them. What the user types (a player, a
@@ -17,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import tempfile
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -26,8 +32,8 @@ import duckdb
 import pandas as pd
 
 __all__ = [
-    "Filters", "bench_stats_query", "cumulative_net", "draw_habits", "overview",
-    "player_stats", "position_stats", "session_results", "violations_by_rule",
+    "Filters", "bench_stats_query", "coverage", "coverage_line", "cumulative_net", "draw_habits",
+    "overview", "player_stats", "position_stats", "session_results", "violations_by_rule",
 ]
 
 
@@ -40,21 +46,33 @@ class Filters:
     ruleset: str | None = None
     date_from: date | None = None
     date_to: date | None = None
+    site: str | None = None
+    """``pokerstars``...; ``''`` for the house logs."""
+    game: str | None = None
+    currency: str | None = None
+    """``USD``, ``EUR``... or ``chips``."""
+    kind: str | None = None
+    """``cash``, ``tournament`` or ``home``."""
 
     def where(self, *, player: str = "player", session: str = "session_id",
-              ruleset: str = "ruleset", started_at: str = "started_at",
+              ruleset: str = "ruleset", started_at: str = "started_at", prefix: str = "",
               ) -> tuple[str, list[object]]:
-        """A ``WHERE`` clause over the named columns, and its parameters.
+        """A ``WHERE`` clause over the named columns, and its parameters; ``prefix``
+        qualifies the columns of site, game, currency and kind (``s.``).
 
         >>> Filters(player="Ana", date_to=date(2024, 1, 31)).where()
         ('WHERE player = ? AND started_at < ?', ['Ana', datetime.datetime(2024, 2, 1, 0, 0)])
+        >>> Filters(currency="USD").where(prefix="s.")
+        ('WHERE s.currency = ?', ['USD'])
         >>> Filters().where()
         ('', [])
         """
         clauses: list[str] = []
         params: list[object] = []
         for column, value in ((player, self.player), (session, self.session),
-                              (ruleset, self.ruleset)):
+                              (ruleset, self.ruleset), (f"{prefix}site", self.site),
+                              (f"{prefix}game", self.game), (f"{prefix}currency", self.currency),
+                              (f"{prefix}kind", self.kind)):
             if value is not None:
                 clauses.append(f"{column} = ?")
                 params.append(value)
@@ -86,7 +104,7 @@ def _share(hits: str, chances: str) -> str:
 
 
 _PLAYER_STATS = f"""
-SELECT player,
+SELECT player, site, currency, unit,
        count(*) AS hands,
        sum(net)::BIGINT AS net,
        sum(net_bb) AS net_bb,
@@ -108,14 +126,15 @@ SELECT player,
        avg(badugi_after_final_draw::DOUBLE) AS badugi_by_final_draw
 FROM hand_players
 {{where}}
-GROUP BY player
-ORDER BY hands DESC, player
+GROUP BY player, site, currency, unit
+ORDER BY hands DESC, player, site, currency
 """
 
 
 def player_stats(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> pd.DataFrame:
-    """One row per player: results, preflop-style habits, aggression, showdowns,
-    folds to a bet per round, snowing and made badugis (see docs/schema.md)."""
+    """One row per player (site and name) and unit: results, preflop-style habits,
+    aggression, showdowns, folds to a bet per round, snowing and made badugis (see
+    docs/schema.md)."""
     where, params = filters.where()
     return _frame(con, _PLAYER_STATS.format(where=where), params)
 
@@ -144,25 +163,32 @@ def draw_habits(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) ->
     return _frame(con, _DRAW_HABITS.format(where=where), params)
 
 
+#: Positions in the order they act before the draw, for sorting.
+POSITION_ORDER = ("UTG", "UTG+1", "UTG+2", "UTG+3", "UTG+4", "MP", "HJ", "CO", "BTN", "SB",
+                  "BB", "")
+
 _POSITION_STATS = """
-SELECT player, position, count(*) AS hands, sum(net)::BIGINT AS net, sum(net_bb) AS net_bb,
-       100 * sum(net_bb) / count(*) AS bb_per_100
+SELECT player, site, position, currency, unit, count(*) AS hands, sum(net)::BIGINT AS net,
+       sum(net_bb) AS net_bb, 100 * sum(net_bb) / count(*) AS bb_per_100,
+       avg(vpip::DOUBLE) AS vpip, avg(pfr::DOUBLE) AS pfr
 FROM hand_players
 {where}
-GROUP BY ALL
-ORDER BY player, position DESC
+GROUP BY player, site, position, currency, unit
+ORDER BY player, site, currency, coalesce(list_position(?, position), 99)
 """
 
 
 def position_stats(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> pd.DataFrame:
-    """Per player and position (button, big blind): hands, net and bb/100."""
+    """Per player, unit and position (BTN, SB, BB, UTG... CO): hands, net, bb/100,
+    VPIP and PFR."""
     where, params = filters.where()
-    return _frame(con, _POSITION_STATS.format(where=where), params)
+    return _frame(con, _POSITION_STATS.format(where=where), [*params, list(POSITION_ORDER)])
 
 
 _SESSION_RESULTS = """
-SELECT s.source, s.session_id, s.title, s.started_at, s.ruleset, s.hands, s.winner,
-       p.player, p.seat, p.start_stack, p.final_stack, p.net, p.won_session
+SELECT s.source, s.session_id, s.title, s.started_at, s.ruleset, s.site, s.kind,
+       s.currency, s.unit, s.hands, s.winner,
+       p.player, p.seat, p.start_stack, p.final_stack, p.net, p.won_session, p.place
 FROM sessions s JOIN session_players p USING (source, session_id)
 {where}
 ORDER BY s.started_at NULLS FIRST, s.source, s.session_id, p.seat
@@ -170,16 +196,17 @@ ORDER BY s.started_at NULLS FIRST, s.source, s.session_id, p.seat
 
 
 def session_results(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> pd.DataFrame:
-    """One row per session and player: hands played, the player's result, the winner (N1)."""
+    """One row per session and player: hands played, the player's result in the
+    session's unit, his place (tournaments) and the winner (house sessions: N1)."""
     where, params = filters.where(player="p.player", session="s.session_id",
-                                  ruleset="s.ruleset", started_at="s.started_at")
+                                  ruleset="s.ruleset", started_at="s.started_at", prefix="s.")
     return _frame(con, _SESSION_RESULTS.format(where=where), params)
 
 
 _CUMULATIVE_NET = """
 WITH running AS (
-    SELECT player, row_number() OVER running AS hand_index,
-           count(*) OVER (PARTITION BY player) AS player_hands,
+    SELECT player, currency, unit, row_number() OVER running AS hand_index,
+           count(*) OVER (PARTITION BY player, currency, unit) AS player_hands,
            started_at, source, hand_id,
            (sum(net) OVER running)::BIGINT AS net,
            (sum(CASE WHEN went_to_showdown THEN net ELSE 0 END) OVER running)::BIGINT
@@ -189,19 +216,20 @@ WITH running AS (
            sum(net_bb) OVER running AS net_bb
     FROM hand_players
     {where}
-    WINDOW running AS (PARTITION BY player ORDER BY started_at NULLS FIRST, source, number
-                       ROWS UNBOUNDED PRECEDING)
+    WINDOW running AS (PARTITION BY player, currency, unit
+                       ORDER BY started_at NULLS FIRST, source, number ROWS UNBOUNDED PRECEDING)
 )
 SELECT * EXCLUDE (player_hands) FROM running
 WHERE hand_index % greatest(1, player_hands // ?) = 0 OR hand_index = player_hands
-ORDER BY player, hand_index
+ORDER BY player, currency, unit, hand_index
 """
 
 
 def cumulative_net(con: duckdb.DuckDBPyConnection, filters: Filters = Filters(),
                    points: int | None = None) -> pd.DataFrame:
     """Each player's running net after each of his hands, in the order played, split
-    into the part won or lost at showdowns and the part without (the win-rate graph).
+    into the part won or lost at showdowns and the part without (the win-rate graph);
+    one curve per player and unit, since amounts of two units do not add.
 
     ``points`` keeps about that many rows per player (every n-th hand, and his
     last), so a graph of a million hands need not carry them all.
@@ -235,10 +263,9 @@ _PLAYER_IN_VIOLATION = """(EXISTS (SELECT 1 FROM hand_players hp WHERE hp.source
 def violations_by_rule(con: duckdb.DuckDBPyConnection,
                        filters: Filters = Filters()) -> pd.DataFrame:
     """Per rule id: its title, how many violations, in how many hands and files."""
-    where, params = Filters(None, filters.session, filters.ruleset, filters.date_from,
-                            filters.date_to).where(
+    where, params = dataclasses.replace(filters, player=None).where(
         session="v.session_id", ruleset="coalesce(h.ruleset, s.ruleset)",
-        started_at="coalesce(h.started_at, s.started_at)")
+        started_at="coalesce(h.started_at, s.started_at)", prefix="s.")
     if filters.player is not None:
         where = f"{where} AND {_PLAYER_IN_VIOLATION}" if where else \
             f"WHERE {_PLAYER_IN_VIOLATION}"
@@ -276,6 +303,62 @@ def overview(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> di
     return figures
 
 
+_COVERAGE = """
+WITH files AS (SELECT DISTINCT source FROM hand_players {where})
+SELECT (SELECT count(DISTINCT (source, hand_id)) FROM hand_players {where}) AS hands_read,
+       (SELECT count(*) FROM quarantine WHERE hand_lost AND {scope}) AS unreadable,
+       (SELECT count(*) FROM quarantine WHERE NOT hand_lost AND {scope}) AS damaged_lines,
+       (SELECT count(*) FROM skipped WHERE {scope}) AS skipped,
+       (SELECT coalesce(map(list(game), list(hands)), MAP {{}})
+        FROM (SELECT game, count(*) AS hands FROM skipped WHERE {scope}
+              GROUP BY game ORDER BY hands DESC, game)) AS skipped_by_game
+"""
+
+
+def coverage(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> dict[str, object]:
+    """How much of the selection could be read: its hands, and the hands of its files
+    that could not be read (quarantined) or were skipped (games not audited, by game).
+
+    Unreadable text has no player or date, so with filters it is counted over the
+    files the selection's hands come from; without, over the whole database.
+
+    >>> from badugi_hh.store import Store
+    >>> with Store(":memory:") as store:
+    ...     coverage(store.connection)["hands"]
+    0
+    """
+    where, params = filters.where()
+    scope = "source IN (SELECT source FROM files)" if where else "TRUE"
+    cursor = con.execute(_COVERAGE.format(where=where, scope=scope), [*params, *params])
+    names = [column[0] for column in cursor.description]
+    figures: dict[str, object] = dict(zip(names, cursor.fetchall()[0]))
+    figures["hands"] = figures["hands_read"] + figures["unreadable"] + figures["skipped"]
+    return figures
+
+
+def coverage_line(figures: dict[str, object]) -> str:
+    """The coverage in one sentence; never silent about what was left out.
+
+    >>> coverage_line({"hands": 78, "hands_read": 72, "unreadable": 6, "damaged_lines": 0,
+    ...                "skipped": 0, "skipped_by_game": {}})
+    '72 of 78 hands read; 6 unreadable'
+    >>> coverage_line({"hands": 5, "hands_read": 2, "unreadable": 0, "damaged_lines": 1,
+    ...                "skipped": 3, "skipped_by_game": {"Razz": 3}})
+    '2 of 5 hands read; 3 skipped (not audited: Razz 3); 1 unreadable line in hands kept'
+    """
+    parts = [f"{figures['hands_read']:,} of {figures['hands']:,} hands read"]
+    if figures["unreadable"]:
+        parts.append(f"{figures['unreadable']:,} unreadable")
+    if figures["skipped"]:
+        games = ", ".join(f"{game} {count:,}" for game, count in
+                          dict(figures["skipped_by_game"]).items())
+        parts.append(f"{figures['skipped']:,} skipped (not audited: {games})")
+    if figures["damaged_lines"]:
+        lines = figures["damaged_lines"]
+        parts.append(f"{lines:,} unreadable line{'s' if lines != 1 else ''} in hands kept")
+    return "; ".join(parts)
+
+
 # -- benchmark -------------------------------------------------------------------------
 
 #: hand_players columns the benchmark fills with something other than a coin toss.
@@ -288,7 +371,12 @@ _BENCH_VALUES = {
     "started_at": "TIMESTAMP '2024-01-01 20:00' + to_minutes((i // 2) * 3)",
     "ruleset": "'house'",
     "seat": "i % 2 + 1",
-    "position": "CASE WHEN (i + i // 2) % 2 = 0 THEN 'button' ELSE 'big blind' END",
+    "position": "CASE WHEN (i + i // 2) % 2 = 0 THEN 'BTN' ELSE 'BB' END",
+    "site": "''",
+    "game": "'badugi'",
+    "kind": "'home'",
+    "currency": "'chips'",
+    "unit": "1",
     "big_blind_size": "2",
     "net": "(hash(i, 'net') % 41)::BIGINT - 20",
     "net_bb": "((hash(i, 'net') % 41)::BIGINT - 20) / 2",
@@ -315,7 +403,8 @@ def bench_stats_query(hands: int = 1_000_000, repeats: int = 5) -> dict[str, flo
     minutes) is a real database's. The database is a file, as in use.
     """
     from badugi_hh.bench import best_time
-    from badugi_hh.store import HandPlayerRow, Store, _columns
+    from badugi_hh.store import HandPlayerRow, Store
+    from badugi_hh.store.schema import _columns
 
     columns = ", ".join(_bench_column(name, sql_type)
                         for name, sql_type, _, _ in _columns(HandPlayerRow))

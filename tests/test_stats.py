@@ -174,9 +174,9 @@ def test_draw_habits(con) -> None:
 def test_positions(con) -> None:
     rows = {(r["player"], r["position"]): (r["hands"], r["net"], r["bb_per_100"])
             for r in position_stats(con).to_dict("records")}
-    assert rows == {("Ana", "button"): (4, 10, 125.0), ("Ana", "big blind"): (1, 1, 50.0),
-                    ("Bruno", "big blind"): (4, -10, -125.0),
-                    ("Bruno", "button"): (1, -1, -50.0)}
+    assert rows == {("Ana", "BTN"): (4, 10, 125.0), ("Ana", "BB"): (1, 1, 50.0),
+                    ("Bruno", "BB"): (4, -10, -125.0),
+                    ("Bruno", "BTN"): (1, -1, -50.0)}
 
 
 def test_session_results(con) -> None:
@@ -255,22 +255,25 @@ def test_stats_command_json(tmp_path: Path, capsys) -> None:
         for day, events in enumerate(HANDS.values(), start=1):
             store.import_records(session(day, events), source=f"day{day}.txt")
     assert cli.main(["stats", "--db", str(db), "--json", "--player", "Ana"]) == 0
-    [ana] = json.loads(capsys.readouterr().out)
+    output = json.loads(capsys.readouterr().out)
+    [ana] = output["players"]
     assert (ana["player"], ana["hands"], ana["net"], ana["vpip"], ana["pfr"]) == (
-        "Ana", 5, 11, 0.8, 0.6)
+        "Ana", 5, {"amount": 11, "currency": "chips", "unit": 1, "text": "11 chips"}, 0.8, 0.6)
+    assert output["coverage"]["text"] == "5 of 5 hands read"
     assert ana["bb_per_100"] == pytest.approx(110)
     assert ana["three_bet"] is None   # no chance to 3-bet: null, not NaN
-    assert ana["positions"]["button"]["hands"] == 4
+    assert ana["positions"]["BTN"]["hands"] == 4
     assert [d["draw"] for d in ana["draws"]] == [1, 2, 3]
 
     assert cli.main(["stats", "--db", str(db)]) == 0
     report = capsys.readouterr().out
     assert report.startswith("5 hands in 5 sessions, 2 players, 2024-01-01 to 2024-01-05")
+    assert "\nCoverage: 5 of 5 hands read\n" in report
     assert "80.0%" in report   # Ana's VPIP
 
     assert cli.main(["stats", "--db", str(db), "--csv", "--from", "2024-01-05"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("player,hands,net,net_bb,bb_per_100,vpip,pfr")
+    assert lines[0].startswith("player,site,currency,unit,hands,net,net_bb,bb_per_100,vpip")
     assert len(lines) == 3
 
 

@@ -2,12 +2,15 @@
 
     badugi-hh stats --player Ana --from 2024-01-01 --to 2024-01-31
 
-Prints an overview line and four tables: results and betting habits, folds
-to a bet per betting round, draws, and results by position. docs/schema.md
-defines every figure. --json prints a list of one object per player (keys
-such as hands, net, bb_per_100, vpip, pfr, with "positions" and "draws"
-nested); --csv prints the per-player figures. Exit status: 0, or 1 when the
-database cannot be opened.
+Prints an overview line, the coverage (hands read, unreadable, skipped) and
+four tables: results and betting habits, folds to a bet per betting round,
+draws, and results by position. Money is never added across units: a player
+has a row per currency (chips, USD...), and amounts are written as the logs
+write them ($5.70, 1,500 chips). docs/schema.md defines every figure. --json
+prints {"coverage": {...}, "players": [...]}, one object per player and unit
+(keys such as hands, bb_per_100, vpip, pfr; "net" is {"amount", "currency",
+"unit", "text"}; "positions" and "draws" nested); --csv prints the per-player
+figures. Exit status: 0, or 1 when the database cannot be opened.
 """
 
 from __future__ import annotations
@@ -41,12 +44,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="only hands played on or after this day (YYYY-MM-DD)")
     parser.add_argument("--to", dest="date_to", type=_day, metavar="DATE",
                         help="only hands played on or before this day (YYYY-MM-DD)")
+    parser.add_argument("--site", help="only hands of this site (pokerstars, fulltilt...; "
+                        "'' for home games)")
+    parser.add_argument("--game", help="only hands of this game (badugi...)")
+    parser.add_argument("--currency", help="only hands in this currency (USD, EUR... or chips)")
+    parser.add_argument("--kind", choices=("cash", "tournament", "home"),
+                        help="only cash games, tournaments or home games")
     add_format_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     from badugi_hh import stats
-    from badugi_hh.commands.stats_report import player_objects, rows, write_report
+    from badugi_hh.commands.stats_report import (
+        player_objects, plain_coverage, rows, write_report,
+    )
     from badugi_hh.stats import Filters
     from badugi_hh.store import Store, StoreError
 
@@ -54,21 +65,24 @@ def run(args: argparse.Namespace) -> int:
         with Store(args.db, read_only=True) as store:
             con = store.connection
             player = args.player and spelled_as_stored(con, args.player)
-            filters = Filters(player, args.session, args.ruleset, args.date_from, args.date_to)
+            filters = Filters(player, args.session, args.ruleset, args.date_from, args.date_to,
+                              args.site, args.game, args.currency, args.kind)
             players = stats.player_stats(con, filters)
             positions = stats.position_stats(con, filters)
             draws = stats.draw_habits(con, filters)
             summary = stats.overview(con, filters)
+            coverage = stats.coverage(con, filters)
     except StoreError as error:
         print(f"badugi-hh stats: {error}", file=sys.stderr)
         return 1
     if args.format == "json":
-        print(json.dumps(player_objects(players, positions, draws), ensure_ascii=False,
-                         indent=2))
+        print(json.dumps({"coverage": plain_coverage(coverage),
+                          "players": player_objects(players, positions, draws)},
+                         ensure_ascii=False, indent=2))
     elif args.format == "csv":
         write_result(list(players.columns), rows(players), "csv", sys.stdout)
     else:
-        write_report(summary, players, positions, draws, sys.stdout)
+        write_report(summary, players, positions, draws, sys.stdout, coverage)
     return 0
 
 

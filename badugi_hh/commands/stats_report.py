@@ -12,8 +12,10 @@ from typing import TextIO
 import numpy as np
 import pandas as pd
 
+from badugi_hh import stats
 from badugi_hh.commands import counted
 from badugi_hh.commands.sql import format_table, plain
+from badugi_hh.money import format_amount
 
 
 def rows(frame: pd.DataFrame) -> list[list[object]]:
@@ -35,16 +37,40 @@ def _records(frame: pd.DataFrame) -> list[dict[str, object]]:
     return [dict(zip(frame.columns, map(plain, row))) for row in rows(frame)]
 
 
+def plain_coverage(coverage: dict[str, object]) -> dict[str, object]:
+    return {**coverage, "skipped_by_game": dict(coverage["skipped_by_game"]),
+            "text": stats.coverage_line(coverage)}
+
+
+def money(amount: int, currency: str, unit: int) -> dict[str, object]:
+    """An amount with its unit, never a bare number.
+
+    >>> money(570, "USD", 100)
+    {'amount': 570, 'currency': 'USD', 'unit': 100, 'text': '$5.70'}
+    """
+    return {"amount": amount, "currency": currency, "unit": unit,
+            "text": format_amount(amount, currency, unit)}
+
+
+def _with_money(record: dict[str, object]) -> dict[str, object]:
+    """``record`` with its ``net`` carrying its unit (and no loose unit keys)."""
+    currency, unit = record.pop("currency"), record.pop("unit")
+    return {**record, "net": money(record["net"], currency, unit)}
+
+
 def player_objects(players: pd.DataFrame, positions: pd.DataFrame,
                    draws: pd.DataFrame) -> list[dict[str, object]]:
-    """One JSON object per player: the per-player figures, then by position and by draw."""
+    """One JSON object per player and unit: the per-player figures, then by position
+    and by draw (the draws count every unit of the player)."""
     objects = []
     for record in _records(players):
-        name = record["player"]
-        by_position = {row.pop("position"): row for row in _records(
-            positions[positions.player == name].drop(columns="player"))}
-        by_draw = _records(draws[draws.player == name].drop(columns="player"))
-        objects.append({**record, "positions": by_position, "draws": by_draw})
+        mine = positions[(positions.player == record["player"])
+                         & (positions.site == record["site"])
+                         & (positions.currency == record["currency"])]
+        by_position = {row.pop("position"): _with_money(row) for row in _records(
+            mine.drop(columns=["player", "site"]))}
+        by_draw = _records(draws[draws.player == record["player"]].drop(columns="player"))
+        objects.append({**_with_money(record), "positions": by_position, "draws": by_draw})
     return objects
 
 
@@ -63,16 +89,20 @@ def _table(out: TextIO, title: str, columns: list[str], cells: list[list[str]]) 
 
 
 def write_report(summary: dict[str, object], players: pd.DataFrame, positions: pd.DataFrame,
-                 draws: pd.DataFrame, out: TextIO) -> None:
-    """The readable report: an overview line, then one table per subject."""
+                 draws: pd.DataFrame, out: TextIO,
+                 coverage: dict[str, object] | None = None) -> None:
+    """The readable report: an overview line, the coverage, then one table per subject."""
     print(overview_line(summary), file=out)
+    if coverage is not None:
+        print(f"Coverage: {stats.coverage_line(coverage)}", file=out)
     if players.empty:
         return
     rows = list(players.itertuples(index=False))
     _table(out, "Results and betting", ["player", "hands", "net", "net bb", "bb/100", "VPIP",
                                         "PFR", "3-bet", "AF", "AFq", "WTSD", "W$SD",
                                         "won w/o SD"],
-           [[p.player, f"{p.hands:,}", f"{p.net:+,}", _number(p.net_bb, 1),
+           [[_name(p), f"{p.hands:,}", _signed(p.net, p.currency, p.unit),
+             _number(p.net_bb, 1),
              _number(p.bb_per_100), _percent(p.vpip), _percent(p.pfr), _percent(p.three_bet),
              _number(p.aggression_factor), _percent(p.aggression_frequency),
              _percent(p.went_to_showdown), _percent(p.won_at_showdown),
@@ -88,9 +118,20 @@ def write_report(summary: dict[str, object], players: pd.DataFrame, positions: p
            [[d.player, str(d.draw), f"{d.draws:,}", _percent(d.stand_pat),
              _number(d.mean_cards_drawn), *(f"{getattr(d, f'drew_{n}'):,}" for n in range(5))]
             for d in draws.itertuples(index=False)])
-    _table(out, "Position", ["player", "position", "hands", "net", "bb/100"],
-           [[p.player, p.position, f"{p.hands:,}", f"{p.net:+,}", _number(p.bb_per_100)]
+    _table(out, "Position", ["player", "position", "hands", "net", "bb/100", "VPIP", "PFR"],
+           [[_name(p), p.position, f"{p.hands:,}", _signed(p.net, p.currency, p.unit),
+             _number(p.bb_per_100), _percent(p.vpip), _percent(p.pfr)]
             for p in positions.itertuples(index=False)])
+
+
+def _name(row: object) -> str:
+    """The player, with his site when he has one: a player is a site and a name."""
+    return f"{row.player} ({row.site})" if row.site else row.player
+
+
+def _signed(amount: int, currency: str, unit: int) -> str:
+    """``+$5.70``, ``-1,500 chips``: the amount as the log writes it, with a sign."""
+    return ("+" if amount > 0 else "") + format_amount(amount, currency, unit)
 
 
 def overview_line(summary: dict[str, object]) -> str:

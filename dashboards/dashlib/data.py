@@ -32,12 +32,14 @@ from pathlib import Path
 from typing import NamedTuple, TypeVar
 
 import duckdb
+import numpy as np
 import pandas as pd
 import streamlit as st
 
 from badugi_hh import stats
 from badugi_hh.stats import Filters
-from badugi_hh.store import DEFAULT_DB, ImportSummary, Store, StoreError, connect
+from badugi_hh.money import format_amount
+from badugi_hh.store import DEFAULT_DB, ImportSummary, Store, StoreError, connect_current
 
 #: The environment variable naming the database when the app gets no ``--db``.
 DB_ENV = "BADUGI_HH_DB"
@@ -132,7 +134,7 @@ class Reader:
                 self._idle.cancel()
             if self._connection is None:
                 self._connection = _waiting(
-                    lambda: connect(self.path, read_only=True, wait=BROWSE_WAIT_SECONDS),
+                    lambda: connect_current(self.path, wait=BROWSE_WAIT_SECONDS),
                     self.path, BROWSE_WAIT_SECONDS)
             self._users += 1
             cursor = self._connection.cursor()
@@ -212,6 +214,22 @@ def position_stats(db: Database, filters: Filters) -> pd.DataFrame:
 
 
 @_cached
+def coverage(db: Database, filters: Filters) -> dict[str, object]:
+    """Hands of the selection read, unreadable and skipped (see stats.coverage)."""
+    with reading(db) as con:
+        figures = stats.coverage(con, filters)
+    return {**figures, "skipped_by_game": dict(figures["skipped_by_game"]),
+            "text": stats.coverage_line(figures)}
+
+
+def with_money_text(frame: pd.DataFrame, column: str = "net") -> pd.DataFrame:
+    """``frame`` with ``<column>_text``: each amount as its log writes it, in its unit."""
+    texts = [format_amount(int(amount), currency, int(unit)) for amount, currency, unit in
+             zip(frame[column], frame["currency"], frame["unit"])]
+    return frame.assign(**{f"{column}_text": texts})
+
+
+@_cached
 def violations_by_rule(db: Database) -> pd.DataFrame:
     with reading(db) as con:
         return stats.violations_by_rule(con)
@@ -224,6 +242,15 @@ def players(db: Database) -> pd.DataFrame:
     """Every player and his number of hands, most hands first."""
     return _frame(db, "SELECT player, count(*) AS hands FROM hand_players "
                       "GROUP BY player ORDER BY hands DESC, player", [])
+
+
+@_cached
+def choices(db: Database, column: str) -> list[str]:
+    """The values of a hand's ``site``, ``game``, ``currency`` or ``kind`` in the database."""
+    if column not in ("site", "game", "currency", "kind"):
+        raise ValueError(f"no filter on {column}")
+    return _frame(db, f"SELECT DISTINCT {column} AS value FROM hands ORDER BY value",
+                  [])["value"].tolist()
 
 
 @_cached
@@ -252,11 +279,12 @@ def date_bounds(db: Database) -> tuple[date | None, date | None]:
 # of stats.cumulative_net.
 _SLICED_CURVE = """
 WITH filtered AS (
-    SELECT player, started_at, net, net_bb, went_to_showdown FROM hand_players {where}
+    SELECT player, currency, unit, started_at, net, net_bb, went_to_showdown
+    FROM hand_players {where}
 ),
 span AS (SELECT min(epoch(started_at)) AS first, max(epoch(started_at)) AS last FROM filtered),
 slices AS (
-    SELECT player,
+    SELECT player, currency, unit,
            CASE WHEN started_at IS NULL THEN -1
                 ELSE floor((epoch(started_at) - first) / greatest(last - first, 1)
                            * (? - 1))::BIGINT END AS slice,
@@ -268,29 +296,30 @@ slices AS (
     GROUP BY ALL
 ),
 running AS (
-    SELECT player, row_number() OVER running AS point,
-           count(*) OVER (PARTITION BY player) AS points,
+    SELECT player, currency, unit, row_number() OVER running AS point,
+           count(*) OVER (PARTITION BY player, currency, unit) AS points,
            sum(hands) OVER running AS hands, sum(net) OVER running AS net,
            sum(showdown_net) OVER running AS showdown_net,
            sum(non_showdown_net) OVER running AS non_showdown_net,
            sum(net_bb) OVER running AS net_bb
     FROM slices
-    WINDOW running AS (PARTITION BY player ORDER BY slice ROWS UNBOUNDED PRECEDING)
+    WINDOW running AS (PARTITION BY player, currency, unit ORDER BY slice
+                       ROWS UNBOUNDED PRECEDING)
 )
-SELECT player, hands::BIGINT AS hands, net::BIGINT AS net,
+SELECT player, currency, unit, hands::BIGINT AS hands, net::BIGINT AS net,
        showdown_net::BIGINT AS showdown_net, non_showdown_net::BIGINT AS non_showdown_net,
        net_bb
 FROM running
 WHERE point % greatest(1, points // ?) = 0 OR point = points
-ORDER BY player, hands
+ORDER BY player, currency, unit, hands
 """
 
 
 @_cached
 def winrate_curve(db: Database, filters: Filters, chosen: tuple[str, ...],
                   exact_rows: int = EXACT_CURVE_ROWS) -> pd.DataFrame:
-    """The running net of each chosen player over his hands, and its showdown and
-    non-showdown parts, at about :data:`CURVE_POINTS` of his hands and his last;
+    """The running net of each chosen player over his hands (a curve per unit), and
+    its showdown and non-showdown parts, at about :data:`CURVE_POINTS` of his hands and his last;
     summed per slice of time when there are more than ``exact_rows`` rows."""
     where, params = filters.where()
     where = _and(where, "player IN (SELECT unnest(?))")
@@ -300,8 +329,8 @@ def winrate_curve(db: Database, filters: Filters, chosen: tuple[str, ...],
         if rows <= exact_rows:
             curve = stats.cumulative_net(con, filters, points=CURVE_POINTS)
             curve = curve[curve["player"].isin(chosen)].rename(columns={"hand_index": "hands"})
-            return curve[["player", "hands", "net", "showdown_net", "non_showdown_net",
-                          "net_bb"]].reset_index(drop=True)
+            return curve[["player", "currency", "unit", "hands", "net", "showdown_net",
+                          "non_showdown_net", "net_bb"]].reset_index(drop=True)
         return con.execute(_SLICED_CURVE.format(where=where),
                            [*params, CURVE_SLICES, CURVE_POINTS]).df()
 
@@ -311,7 +340,7 @@ def winrate_curve(db: Database, filters: Filters, chosen: tuple[str, ...],
 def _session_where(filters: Filters) -> tuple[str, list[object]]:
     """The filters over ``sessions s``; a player filter keeps the sessions he sat in."""
     where, params = dataclasses.replace(filters, player=None).where(
-        session="s.session_id", ruleset="s.ruleset", started_at="s.started_at")
+        session="s.session_id", ruleset="s.ruleset", started_at="s.started_at", prefix="s.")
     if filters.player is not None:
         where = _and(where, "EXISTS (SELECT 1 FROM session_players sp WHERE sp.source = "
                             "s.source AND sp.session_id = s.session_id AND sp.player = ?)")
@@ -327,7 +356,8 @@ def session_count(db: Database, filters: Filters) -> int:
 
 _SESSION_PAGE = """
 WITH page AS (
-    SELECT s.source, s.session_id, s.title, s.started_at, s.ruleset, s.hands, s.winner
+    SELECT s.source, s.session_id, s.title, s.started_at, s.ruleset, s.kind, s.currency,
+           s.unit, s.hands, s.winner
     FROM sessions s
     {where}
     ORDER BY s.started_at DESC NULLS LAST, s.source, s.session_id
@@ -335,7 +365,8 @@ WITH page AS (
 ),
 results AS (
     SELECT p.source, p.session_id,
-           string_agg(p.player || ' ' || printf('%+d', p.net), ', ' ORDER BY p.seat) AS results
+           list(p.player ORDER BY p.seat) AS players, list(p.net ORDER BY p.seat) AS nets,
+           list(coalesce(p.place, 0) ORDER BY p.seat) AS places   -- 0: not stated
     FROM session_players p SEMI JOIN page USING (source, session_id)
     GROUP BY ALL
 ),
@@ -344,7 +375,7 @@ spans AS (
     FROM hands h SEMI JOIN page USING (source, session_id)
     GROUP BY ALL
 )
-SELECT page.*, results.results, spans.duration
+SELECT page.*, results.players, results.nets, results.places, spans.duration
 FROM page LEFT JOIN results USING (source, session_id) LEFT JOIN spans USING (source, session_id)
 ORDER BY page.started_at DESC NULLS LAST, page.source, page.session_id
 """
@@ -352,16 +383,36 @@ ORDER BY page.started_at DESC NULLS LAST, page.source, page.session_id
 
 @_cached
 def session_page(db: Database, filters: Filters, offset: int, limit: int) -> pd.DataFrame:
-    """One page of sessions, newest first: result per player, winner, hands, duration."""
+    """One page of sessions, newest first: each player's net in the session's unit
+    (and place, in a tournament), the winner, hands, duration."""
     where, params = _session_where(filters)
-    return _frame(db, _SESSION_PAGE.format(where=where), [*params, limit, offset])
+    page = _frame(db, _SESSION_PAGE.format(where=where), [*params, limit, offset])
+    results = [_session_results(*row) for row in
+               zip(page["players"], page["nets"], page["places"], page["currency"], page["unit"])]
+    return page.drop(columns=["players", "nets", "places"]).assign(results=results)
+
+
+def _session_results(players: object, nets: object, places: object, currency: str,
+                     unit: int) -> str:
+    """``Ana +$5.70, Bo -$5.70``; a tournament's places where the log states them."""
+    if not isinstance(players, list | tuple | np.ndarray):
+        return ""
+    parts = []
+    for player, net, place in zip(players, nets, places):
+        sign = "+" if net > 0 else ""
+        placed = f" ({int(place)}.)" if place else ""
+        parts.append(f"{player} {sign}{format_amount(int(net), currency, int(unit))}{placed}")
+    return ", ".join(parts)
 
 
 @_cached
 def session_players(db: Database, source: str, session_id: str) -> pd.DataFrame:
-    return _frame(db, "SELECT player, seat, start_stack, final_stack, net, won_session "
-                      "FROM session_players WHERE source = ? AND session_id = ? "
-                      "ORDER BY seat", [source, session_id])
+    """Each player's stacks and net, in the session's unit, his place and whether he won."""
+    return _frame(db, "SELECT p.player, p.seat, p.start_stack, p.final_stack, p.net, "
+                      "s.currency, s.unit, p.place, p.won_session "
+                      "FROM session_players p JOIN sessions s USING (source, session_id) "
+                      "WHERE p.source = ? AND p.session_id = ? ORDER BY p.seat",
+                  [source, session_id])
 
 
 _SESSION_HANDS = """
@@ -371,8 +422,8 @@ WITH winners AS (
     WHERE source = ? AND session_id = ? AND won > 0
     GROUP BY hand_id
 )
-SELECT h.number, h.hand_id, h.started_at, h.button_player, h.pot, h.ended,
-       w.winners, h.violations
+SELECT h.number, h.hand_id, h.started_at, h.button_player, h.pot, h.currency, h.unit,
+       h.ended, w.winners, h.violations
 FROM hands h LEFT JOIN winners w USING (hand_id)
 WHERE h.source = ? AND h.session_id = ?
 ORDER BY h.number, h.hand_id

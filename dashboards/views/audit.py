@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from badugi_hh.stats import Filters
 from dashlib import data, ui
 from dashlib.data import HandKey
 
@@ -30,6 +31,14 @@ else:
                          HandKey(row.source, row.hand_id)
                          for row in violations.itertuples() if isinstance(row.hand_id, str)},
                         "audit_hand")
+
+st.subheader("Coverage")
+coverage = data.coverage(db, Filters())
+st.markdown(f"**{coverage['text']}.** Hands of games the engine does not audit are skipped "
+            "and counted by game; unreadable text is kept below.")
+if coverage["skipped_by_game"]:
+    st.dataframe([{"game": game, "hands skipped": hands}
+                  for game, hands in coverage["skipped_by_game"].items()], hide_index=True)
 
 st.subheader("Quarantine")
 quarantined = data.quarantine_count(db)

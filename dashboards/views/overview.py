@@ -1,10 +1,14 @@
-"""Overview: what the database holds, and each player's running net over his hands."""
+"""Overview: what the database holds, and each player's running net over his hands.
+
+Amounts of two units are never added: a player has a curve per unit, and where the
+curves are in several units the graph shows big blinds unless asked for amounts.
+"""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from dashlib import data, ui
+from dashlib import data, ui, units
 
 #: Players drawn at first: those with the most hands.
 DEFAULT_PLAYERS = 5
@@ -14,8 +18,9 @@ SPLIT = {"net": "total", "showdown_net": "at showdown", "non_showdown_net": "wit
 SPLIT_COLOURS = ["#17813a", "#1f5fd1", "#d0021b"]
 
 db = data.current()
-filters = ui.filters_sidebar(db)
+filters = units.stakes_sidebar(db, ui.filters_sidebar(db))
 figures = data.overview(db, filters)
+coverage = data.coverage(db, filters)
 
 st.title("Overview")
 hands, sessions, players, first, last = st.columns(5)
@@ -28,6 +33,7 @@ for column, label, moment in ((first, "First hand", figures["first_hand_at"]),
 st.caption(f"The database holds {figures['files']:,} files, {figures['violations']:,} "
            f"rule violations and {figures['quarantined']:,} quarantined texts: "
            f"{db.path}")
+st.caption(f"Coverage of the selection: {coverage['text']}.")
 if not figures["hands"]:
     st.info("No hands match the filters.")
     st.stop()
@@ -41,24 +47,36 @@ else:
     if not chosen:
         st.stop()
 curve = data.winrate_curve(db, filters, tuple(chosen))
-totals = curve.groupby("player", sort=False).last()
+mixed = units.units_mix(curve)
+# one series per player and unit: named by the player alone unless units mix
+curve["series"] = (curve["player"] + " · " + curve["currency"]) if mixed else curve["player"]
+totals = curve.groupby("series", sort=False).last()
 totals["bb_per_100"] = 100 * totals["net_bb"] / totals["hands"]
-legend = {player: f"{player} ({row.bb_per_100:+.2f} bb/100)"
-          for player, row in totals.iterrows()}
+legend = {series: f"{series} ({row.bb_per_100:+.2f} bb/100)"
+          for series, row in totals.iterrows()}
 
-st.subheader("Net chips over hands")
-ui.line_chart(curve.assign(player=curve["player"].map(legend)), "net", "player")
+in_amounts = not mixed or st.toggle("Amounts (one curve per unit) instead of big blinds",
+                                    key="overview_amounts")
+measure = "net" if in_amounts else "net_bb"
+st.subheader(("Net amount" if in_amounts else "Net big blinds") + " over hands")
+if mixed:
+    st.caption("The selection holds several units (chips, USD...): they are never added, "
+               "so each player has a curve per unit; big blinds compare them.")
+ui.line_chart(curve.assign(series=curve["series"].map(legend)), measure, "series")
 st.dataframe(
-    totals.reset_index()[["player", "hands", "net", "net_bb", "bb_per_100"]],
+    data.with_money_text(totals.reset_index())[
+        ["player", "currency", "hands", "net", "net_text", "net_bb", "bb_per_100"]],
     hide_index=True,
     column_config={"hands": st.column_config.NumberColumn(format="localized"),
-                   "net": st.column_config.NumberColumn(format="localized"),
+                   "net": st.column_config.NumberColumn("net (smallest unit)",
+                                                        format="localized"),
+                   "net_text": "net",
                    "net_bb": st.column_config.NumberColumn("net bb", format="%.1f"),
                    "bb_per_100": st.column_config.NumberColumn("bb/100", format="%+.2f")})
 
 st.subheader("Won at showdown and without")
 split_player = st.selectbox("Player", list(legend), key="overview_split_player")
-split = curve.loc[curve["player"] == split_player, ["hands", *SPLIT]].melt(
+split = curve.loc[curve["series"] == split_player, ["hands", *SPLIT]].melt(
     id_vars="hands", var_name="line", value_name="chips")
 ui.line_chart(split.assign(line=split["line"].map(SPLIT)), "chips", "line",
               dict(zip(SPLIT.values(), SPLIT_COLOURS)))

@@ -6,7 +6,7 @@ import dataclasses
 
 import streamlit as st
 
-from dashlib import data, ui
+from dashlib import data, ui, units
 
 _PERCENT = {name: st.column_config.NumberColumn(label, format="percent") for name, label in (
     ("vpip", "VPIP"), ("pfr", "PFR"), ("three_bet", "3-bet"),
@@ -21,21 +21,27 @@ COLUMNS = {
     "bb_per_100": st.column_config.NumberColumn("bb/100", format="%+.2f"),
     "aggression_factor": st.column_config.NumberColumn("AF", format="%.2f"),
     "won_without_showdown": st.column_config.NumberColumn("won w/o SD"),
+    "net": st.column_config.NumberColumn("net (smallest unit)", format="localized"),
+    "net_text": "net",
 }
 
 db = data.current()
-filters = ui.filters_sidebar(db)
+filters = units.stakes_sidebar(db, ui.filters_sidebar(db))
 table = data.player_stats(db, filters)
 
 st.title("Players")
 st.caption("Click a column's header to sort by it; the sidebar filters the hands counted. "
-           "docs/schema.md defines every figure.")
+           "A player has a row per unit (chips, USD...): amounts of two units are never "
+           "added. docs/schema.md defines every figure. "
+           f"Coverage: {data.coverage(db, filters)['text']}.")
 if table.empty:
     st.info("No hands match the filters.")
     st.stop()
-st.dataframe(table, hide_index=True, column_config=COLUMNS)
+st.dataframe(data.with_money_text(table), hide_index=True, column_config=COLUMNS,
+             column_order=["player", "site", "currency", "hands", "net_text", "net",
+                           *table.columns[6:]])
 
-names = table["player"].tolist()
+names = list(dict.fromkeys(table["player"]))
 player = st.selectbox("Player", names, key="players_detail",
                       index=names.index(filters.player) if filters.player in names else 0)
 mine = dataclasses.replace(filters, player=player)
@@ -60,5 +66,7 @@ else:
                          "mean cards drawn", format="%.2f")})
 
 st.subheader(f"{player}: by position")
-st.dataframe(data.position_stats(db, mine).drop(columns="player"), hide_index=True,
-             column_config={"net_bb": COLUMNS["net_bb"], "bb_per_100": COLUMNS["bb_per_100"]})
+st.dataframe(data.with_money_text(data.position_stats(db, mine)).drop(columns="player"),
+             hide_index=True,
+             column_config={name: COLUMNS[name] for name in ("net_bb", "bb_per_100", "vpip",
+                                                             "pfr", "net", "net_text")})

@@ -1,0 +1,233 @@
+"""The DuckDB store: every hand, action, draw and violation, queryable with SQL.
+
+:class:`Store` replays records under the rules (:mod:`badugi_hh.engine`) and
+writes what the engine established, one table per kind of fact (documented in
+``docs/schema.md``). ``hand_players`` holds one row per hand and player with
+every figure the statistics need, so they never scan the actions.
+
+>>> from badugi_hh.events import Award, Button, Fold, Hand, PostBlind, SessionPlayer, SessionStart
+>>> from badugi_hh.rules import HOUSE
+>>> header = SessionStart(session_id="demo", ruleset=HOUSE, line=1, players=[
+...     SessionPlayer(seat=1, name="Ana", stack=100), SessionPlayer(seat=2, name="Bruno", stack=100)])
+>>> hand = Hand(hand_id="demo#1", number=1, ruleset=HOUSE, session_id="demo", line=4, events=[
+...     Button(seat=1, line=4), PostBlind(player="Ana", amount=1, kind="small", line=5),
+...     PostBlind(player="Bruno", amount=2, kind="big", line=6), Fold(player="Ana", line=7),
+...     Award(player="Bruno", amount=2, line=8)])
+>>> with Store(":memory:") as store:
+...     summary = store.import_records([header, hand], source="demo.txt")
+...     store.connection.sql("SELECT player, position, net FROM hand_players ORDER BY seat").fetchall()
+[('Ana', 'BTN', -1), ('Bruno', 'BB', 1)]
+>>> summary.new_hands, summary.violations   # N1: a session is 12 hands, this one has 1
+(1, 1)
+
+How an import stays fast, safe and small:
+
+* Hands are buffered in batches of :data:`BATCH_HANDS`; each batch becomes
+  one Arrow table per database table, inserted in bulk in one transaction.
+  A crash or Ctrl-C loses at most the batch under way, and the database is
+  consistent at every commit.
+* A hand is identified by its source file and hand id. Before inserting, a
+  batch looks up which of its hands are already stored, so re-importing adds
+  nothing and an appended file adds only its new hands. A file's row in
+  ``sources`` (size and SHA-256 of its content) is written in the same
+  transaction as its last hands: an unchanged file is then skipped without
+  being parsed, and a file that was rewritten (its old content is no longer
+  its beginning) has its rows replaced.
+* Memory holds one batch, never a whole file.
+* ``jobs`` > 1 parses and audits files in that many worker processes, which
+  send their rows to this one, the only writer (DuckDB allows one).
+"""
+
+from __future__ import annotations
+
+import itertools
+import operator
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import duckdb
+
+from badugi_hh.events import Hand, Record, SessionStart
+from badugi_hh.parsers import iter_log_files, read_records
+from badugi_hh.rules import RULES
+from badugi_hh.store.connection import LOCK_WAIT_SECONDS, StoreError, StoreLocked, connect
+from badugi_hh.store.importer import (
+    BATCH_HANDS, ImportSummary, ProgressCallback, _count, _Importer, _transaction,
+)
+from badugi_hh.store.migrations import migrate, schema_version
+from badugi_hh.store.schema import (
+    SCHEMA_VERSION, TABLES, HandPlayerRow, RuleRow, _arrow_table, schema_sql,
+)
+
+__all__ = [
+    "BATCH_HANDS", "DEFAULT_DB", "LOCK_WAIT_SECONDS", "SCHEMA_VERSION", "TABLES",
+    "HandPlayerRow", "ImportSummary", "Store", "StoreError", "StoreLocked", "bench_import",
+    "connect", "connect_current", "schema_sql", "schema_version",
+]
+
+#: The database a command uses when no ``--db`` is given, in the current folder.
+DEFAULT_DB = "badugi.duckdb"
+
+
+# -- the store -------------------------------------------------------------------------
+
+def connect_current(path: str | Path, *, wait: float = LOCK_WAIT_SECONDS,
+                    ) -> duckdb.DuckDBPyConnection:
+    """A read-only connection to the database, migrated first (opened for writing
+    a moment) when an older release wrote it: reading needs today's tables."""
+    con = connect(path, read_only=True, wait=wait)
+    if schema_version(con) in (0, SCHEMA_VERSION):
+        return con
+    con.close()
+    Store(path, wait=wait).close()
+    return connect(path, read_only=True, wait=wait)
+
+
+class Store:
+    """A DuckDB database of audited hands; use it as a context manager.
+
+    ``read_only`` opens an existing database for queries only (any write
+    fails). Opening waits up to ``wait`` seconds while another process holds
+    the file, then raises :class:`StoreLocked` naming that process.
+    """
+
+    def __init__(self, path: str | Path = DEFAULT_DB, read_only: bool = False, *,
+                 wait: float = LOCK_WAIT_SECONDS, batch_hands: int = BATCH_HANDS) -> None:
+        self.path = Path(path)
+        self.read_only = read_only
+        self.batch_hands = batch_hands
+        if read_only:
+            self.connection = connect_current(self.path, wait=wait)
+        else:
+            self.connection = connect(self.path, wait=wait)
+            self._create_schema()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def _create_schema(self) -> None:
+        con = self.connection
+        with _transaction(con):
+            migrate(con)
+            con.register("rule_catalogue", _arrow_table(RuleRow, list(RULES.items())))
+            con.execute("INSERT OR REPLACE INTO rules SELECT * FROM rule_catalogue")
+            con.unregister("rule_catalogue")
+
+    def import_paths(self, paths: Iterable[str | Path],
+                     progress: ProgressCallback | None = None, *, jobs: int = 1,
+                     ) -> ImportSummary:
+        """Import log files and folders of logs (searched as ``badugi-hh validate`` does).
+
+        A path that does not exist or cannot be read is listed in
+        :attr:`ImportSummary.unreadable`; the others are imported all the same.
+        With ``jobs`` > 1, that many processes parse and audit files side by side
+        (one file is never split) while this one writes.
+        """
+        importer = _Importer(self.connection, self.batch_hands, progress)
+        planned = []
+        for path in map(Path, paths):
+            if not path.exists():
+                importer.summary.unreadable.append(f"{path}: no such file or folder")
+                continue
+            for file in iter_log_files([path]):
+                job = importer.plan(Path(file))
+                if job is not None and jobs > 1:
+                    planned.append(job)
+                elif job is not None:
+                    importer.read(read_records(job.path), job.source, job.fingerprint)
+        if planned:
+            importer.read_in_workers(planned, min(jobs, len(planned)))
+        return importer.finish()
+
+    def import_file(self, path: str | Path,
+                    progress: ProgressCallback | None = None) -> ImportSummary:
+        """Import one log file; skipped when unchanged since its last import."""
+        importer = _Importer(self.connection, self.batch_hands, progress)
+        job = importer.plan(Path(path))
+        if job is not None:
+            importer.read(read_records(job.path), job.source, job.fingerprint)
+        return importer.finish()
+
+    def import_records(self, records: Iterable[Record], source: str,
+                       progress: ProgressCallback | None = None) -> ImportSummary:
+        """Audit and store records that come from ``source`` (a name, not read).
+
+        The hands already stored under ``source`` are left as they are.
+        """
+        importer = _Importer(self.connection, self.batch_hands, progress)
+        importer.read(records, source)
+        return importer.finish()
+
+    def counts(self) -> dict[str, int]:
+        """Rows per table.
+
+        >>> with Store(":memory:") as store:
+        ...     store.counts()["hands"], store.counts()["rules"] > 30
+        (0, True)
+        """
+        return {table: _count(self.connection.execute(f"SELECT count(*) FROM {table}"))
+                for table in TABLES}
+
+
+# -- benchmark -------------------------------------------------------------------------
+
+def bench_import(hands: int = 100_000, seed: int = 2024, *, jobs: int = 1,
+                 files: int = 8) -> dict[str, float]:
+    """Import throughput of simulated house logs: parse + audit + store.
+
+    Writes simulated sessions, split into ``files`` logs, until they hold
+    ``hands`` hands; imports the folder into a new database file with ``jobs``
+    processes (1: everything on one core), then imports it again (unchanged,
+    every file is skipped by its hash).
+    """
+    from badugi_hh.simulate import simulate
+
+    with tempfile.TemporaryDirectory() as folder:
+        logs = Path(folder) / "logs"
+        _write_logs(_sessions_holding(simulate(hands, seed), hands), logs, -(-hands // files))
+        with Store(Path(folder) / "bench.duckdb") as store:
+            first = store.import_paths([logs], jobs=jobs)
+            again = store.import_paths([logs], jobs=jobs)
+    return {
+        "hands": first.hands,
+        f"import, {jobs} process{'es' if jobs > 1 else ''} (hands/s)": first.hands_per_second,
+        "rows stored (rows/s)": first.rows / first.seconds,
+        "import (s)": first.seconds,
+        "re-import, unchanged (s)": again.seconds,
+    }
+
+
+def _sessions_holding(records: Iterable[Record], hands: int) -> Iterator[Record]:
+    """Whole sessions of ``records``, as many as it takes to reach ``hands`` hands."""
+    count = 0
+    for record in records:
+        if isinstance(record, SessionStart) and count >= hands:
+            return
+        count += isinstance(record, Hand)
+        yield record
+
+
+def _write_logs(records: Iterable[Record], folder: Path, hands_per_file: int) -> None:
+    """House logs of ``records`` in ``folder``: a new file at the first session that
+    starts after ``hands_per_file`` hands."""
+    from badugi_hh.writer import write_records
+
+    def numbered() -> Iterator[tuple[int, Record]]:
+        number, hands = 0, hands_per_file
+        for record in records:
+            if isinstance(record, SessionStart) and hands >= hands_per_file:
+                number, hands = number + 1, 0
+            hands += isinstance(record, Hand)
+            yield number, record
+
+    folder.mkdir()
+    for number, group in itertools.groupby(numbered(), key=operator.itemgetter(0)):
+        with open(folder / f"bench-{number}.txt", "w", encoding="utf-8") as out:
+            write_records((record for _, record in group), out)

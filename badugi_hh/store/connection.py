@@ -1,0 +1,54 @@
+"""Opening the database file, waiting for another process that holds it."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import duckdb
+
+#: How long opening waits for another process that holds the database.
+LOCK_WAIT_SECONDS = 10.0
+
+
+class StoreError(Exception):
+    """The database cannot be opened or used; the message says why and what to do."""
+
+
+class StoreLocked(StoreError):
+    """Another process holds the database (DuckDB allows one writer per file)."""
+
+
+_LOCK_HOLDER = re.compile(r"Conflicting lock is held in (.*?) \(PID (\d+)\)")
+
+
+def _locked_message(path: Path, error: str, waited: float) -> str:
+    holder = _LOCK_HOLDER.search(error)
+    who = (f"process {holder.group(2)} ({holder.group(1)})" if holder
+           else "another process")
+    return (f"{path} is in use by {who}; waited {waited:g} s for it. Only one import "
+            "may write at a time: let the other one finish, then run this again.")
+
+
+def connect(path: str | Path, *, read_only: bool = False,
+            wait: float = LOCK_WAIT_SECONDS) -> duckdb.DuckDBPyConnection:
+    """Open the database, waiting up to ``wait`` seconds for another process's lock."""
+    path = Path(path)
+    if read_only and str(path) != ":memory:" and not path.exists():
+        raise StoreError(f"no database at {path}: import some logs first "
+                         f"(badugi-hh import PATH --db {path})")
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            con = duckdb.connect(str(path), read_only=read_only)
+            break
+        except duckdb.IOException as error:
+            if "Could not set lock" not in str(error):
+                raise StoreError(f"cannot open {path}: {error}") from None
+            if time.monotonic() >= deadline:
+                raise StoreLocked(_locked_message(path, str(error), wait)) from None
+            time.sleep(0.2)
+    con.execute("SET enable_progress_bar = false")   # the import draws its own line
+    return con
+

@@ -1,0 +1,429 @@
+"""From engine reports to rows: what the store keeps of each hand and session."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from collections.abc import Iterator
+from typing import NamedTuple
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from badugi_hh.cards import DECK, JOKER, Card
+from badugi_hh.engine import ActionRecord, DrawRecord, HandReport, SessionReport, Violation
+from badugi_hh.evaluate import EvaluationError, badugi_rank
+from badugi_hh.events import Cards, Hand, Note, ParseError, SessionStart, SkippedHand
+from badugi_hh.money import currency_of, kind_of, site_of
+from badugi_hh.rules import Ruleset
+from badugi_hh.store.positions import positions
+from badugi_hh.store.schema import (
+    TABLES, PlayerRow, QuarantineRow, SessionPlayerRow, SessionRow, SkippedRow, _arrow_table,
+)
+
+
+#: The text of each card, and ``??`` for a card nobody saw.
+_CARD_TEXT: dict[Card | None, str] = {card: str(card) for card in (*DECK, JOKER)} | {None: "??"}
+#: Badugi ranks below this are four-card hands (the evaluator ranks the 715 badugis first).
+_BADUGI_RANKS = math.comb(13, 4)
+
+
+def _cards_text(cards: Cards) -> str:
+    """``As 2h ??``: :func:`~badugi_hh.cards.format_cards`, by table look-up."""
+    return " ".join([_CARD_TEXT[card] for card in cards])
+
+
+def _is_badugi(cards: Cards) -> bool | None:
+    """Whether a known hand is a badugi; None while any card is unseen.
+
+    >>> from badugi_hh.cards import parse_cards
+    >>> _is_badugi(parse_cards("As 2h 3d 4c")), _is_badugi(parse_cards("As 2s 3d 4c"))
+    (True, False)
+    >>> _is_badugi((*parse_cards("As 2h 3d"), None)) is None
+    True
+    """
+    if not cards or None in cards:
+        return None
+    try:
+        return badugi_rank(cards) < _BADUGI_RANKS
+    except EvaluationError:   # a broken log's hand (a card twice); its violation says so
+        return None
+
+
+@dataclass(slots=True)
+class _Tally:
+    """One player's betting in one hand (the definitions are in docs/schema.md)."""
+
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(
+        ("bet", "raise", "call", "check", "fold"), 0))
+    vpip: bool = False
+    pfr: bool = False
+    three_bet_chance: bool = False
+    three_bet: bool = False
+    faced_bet: list[bool] = field(default_factory=lambda: [False] * 4)
+    folded_to_bet: list[bool] = field(default_factory=lambda: [False] * 4)
+
+    def add(self, action: ActionRecord, raises_before_draw: int) -> None:
+        """Count one action (not a blind); ``raises_before_draw`` were made before it."""
+        self.counts[action.kind] += 1
+        if action.round == 1:
+            self.vpip |= action.kind in ("call", "bet", "raise")
+            self.pfr |= action.kind in ("bet", "raise")
+            if raises_before_draw == 1:   # facing one raise over the big blind
+                self.three_bet_chance = True
+                self.three_bet |= action.kind == "raise"
+        if action.facing > 0 and 1 <= action.round <= 4:
+            self.faced_bet[action.round - 1] = True
+            self.folded_to_bet[action.round - 1] |= action.kind == "fold"
+
+
+def _tally_actions(report: HandReport) -> dict[str, _Tally]:
+    """Each player's betting in the hand, in one pass over its actions."""
+    tallies = {name: _Tally() for name in report.players}
+    raises_before_draw = 0
+    for action in report.actions:
+        if action.kind == "post":
+            continue
+        tally = tallies.get(action.player)
+        if tally is not None:   # None: a stranger acts (G1); the report says so
+            tally.add(action, raises_before_draw)
+        raises_before_draw += action.round == 1 and action.kind == "raise"
+    return tallies
+
+
+class _DrawHabits(NamedTuple):
+    cards: tuple[int | None, int | None, int | None]   # drawn in draws 1, 2, 3
+    snowed: bool | None
+    badugi_after_final_draw: bool | None
+
+
+def _draw_habits(draws: list[DrawRecord], final_draw: int) -> _DrawHabits:
+    """Cards drawn per draw, snowing and the final hand of one player's draws."""
+    cards: list[int | None] = [None, None, None]
+    snowed: bool | None = None
+    made: bool | None = None
+    for draw in draws:
+        if 1 <= draw.draw <= 3:
+            cards[draw.draw - 1] = draw.count
+        if not (draw.stands_pat or draw.draw == final_draw):
+            continue
+        badugi = _is_badugi(draw.hand_after)
+        if badugi is None:
+            continue
+        if draw.stands_pat:
+            snowed = bool(snowed) or not badugi
+        if draw.draw == final_draw:
+            made = badugi
+    return _DrawHabits((cards[0], cards[1], cards[2]), snowed, made)
+
+
+@dataclass(slots=True)
+class _OpenSession:
+    """What the store keeps of a session until the engine reports its end."""
+
+    session_id: str
+    ruleset: Ruleset
+    title: str = ""
+    started_at: datetime | None = None
+    line: int = 0
+    seats: dict[str, int] = field(default_factory=dict)
+    start_stacks: dict[str, int] = field(default_factory=dict)
+    last_stacks: dict[str, int] = field(default_factory=dict)
+    """Each player's stack after his last hand: at a site players leave before the end."""
+    money: HandMoney | None = None
+    """Site, kind and unit of its hands, from the first one."""
+    places: dict[str, int] = field(default_factory=dict)
+    """Finishing places the log states (a tournament's eliminations)."""
+
+    @classmethod
+    def of_header(cls, start: SessionStart) -> _OpenSession:
+        return cls(start.session_id, start.ruleset, start.title, start.started_at, start.line,
+                   {p.name: p.seat for p in start.players},
+                   {p.name: p.stack for p in start.players})
+
+    def meet(self, hand: Hand, report: HandReport) -> None:
+        """Take from a hand what the header did not say: the start, late players."""
+        if self.started_at is None:
+            self.started_at = hand.started_at
+        if self.money is None:
+            self.money = HandMoney.of(hand)
+        self.places.update(finishing_places(hand))
+        for name, result in report.players.items():
+            if name not in self.seats:
+                self.seats[name] = result.seat
+                self.start_stacks[name] = result.start_stack
+            self.last_stacks[name] = result.end_stack
+
+
+class HandMoney(NamedTuple):
+    """What a hand's amounts are and where it was played (see :mod:`badugi_hh.money`)."""
+
+    site: str
+    kind: str
+    currency: str
+    unit: int
+
+    @classmethod
+    def of(cls, hand: Hand) -> HandMoney:
+        site, currency = site_of(hand), currency_of(hand)
+        return cls(site, kind_of(hand, site, currency), currency, hand.unit)
+
+
+#: The house game's chips, for a session that has no hand.
+HOME_CHIPS = HandMoney("", "home", "chips", 1)
+
+_PLACE = re.compile(r"^(?P<player>.+?) (?:finished the tournament in (?P<place>\d+)"
+                    r"(?:st|nd|rd|th) place|(?P<won>wins the tournament))")
+
+
+def finishing_places(hand: Hand) -> dict[str, int]:
+    """The places the hand's tournament notes state (``Ana finished the tournament
+    in 3rd place``; ``Bo wins the tournament``: 1)."""
+    places = {}
+    for event in hand.events:
+        if isinstance(event, Note) and event.kind == "tournament":
+            match = _PLACE.match(event.text)
+            if match:
+                places[match["player"]] = 1 if match["won"] else int(match["place"])
+    return places
+
+
+def session_winner(kind: str, longest_stack: str | None, places: dict[str, int]) -> str | None:
+    """Who won the session: in the house game the larger final stack (N1); in a
+    tournament the first place, when the log states it; a cash session has none
+    (each player's net says how it went for him).
+
+    >>> session_winner("cash", "Ana", {}), session_winner("tournament", "Ana", {"Bo": 1})
+    (None, 'Bo')
+    """
+    if kind == "home":
+        return longest_stack
+    if kind == "tournament":
+        return next((name for name, place in places.items() if place == 1), None)
+    return None
+
+
+class _FinishedFile(NamedTuple):
+    """A file read to its end, for its row in ``sources``."""
+
+    path: str
+    size: int | None
+    content_hash: str | None
+    imported_at: datetime
+
+
+def _violation_rows(source: str, session_id: str, violations: list[Violation],
+                    level: str) -> Iterator[tuple]:
+    return ((source, v.hand_id, session_id, level, v.rule, v.message, v.line)
+            for v in violations)
+
+
+#: Tables with rows per hand; each of their rows starts with (source, hand_id),
+#: so the rows of a hand stored already can be dropped from a batch.
+_PER_HAND_TABLES = ("hands", "hand_players", "actions", "draws", "showdowns", "pots",
+                    "violations")
+
+
+def _without_hands(rows: pa.Table, stored: set[tuple[str, str]]) -> pa.Table:
+    """``rows`` (of a per-hand table) less those of the ``stored`` (source, hand id)."""
+    if not stored or not rows.num_rows:
+        return rows
+    keys = pc.binary_join_element_wise(rows["source"], rows["hand_id"], "\x00")
+    stored_keys = pa.array([f"{source}\x00{hand_id}" for source, hand_id in stored])
+    return rows.filter(pc.invert(pc.is_in(keys, value_set=stored_keys)))
+
+
+class _Rows:
+    """The rows of one batch, table by table, built as the reports arrive so
+    the reports themselves are not kept.
+
+    The rows of the per-hand tables are plain tuples in the field order of their
+    row type (``HandRow``...): they cost less to build, and less to the garbage
+    collector, which stops tracking a tuple of plain values. :func:`_arrow_table`
+    checks their width and types.
+
+    A worker process seals its rows into Arrow tables (:meth:`seal`) before
+    sending them: Arrow crosses the process boundary as flat buffers, and
+    building it is work the worker does in parallel instead of the one writing
+    process.
+    """
+
+    def __init__(self) -> None:
+        self.tables: dict[str, list[tuple]] = {name: [] for name in TABLES}
+        self.sealed: dict[str, list[pa.Table]] = {name: [] for name in TABLES}
+        self.session_violations: list[tuple] = []
+        self.hand_keys: set[tuple[str, str]] = set()
+        self.hands_read = 0
+        self.sessions_read = 0
+        self.finished: list[_FinishedFile] = []
+
+    def __bool__(self) -> bool:
+        return bool(self.hands_read or self.sessions_read or self.finished
+                    or self.tables["quarantine"] or self.sealed["quarantine"]
+                    or self.tables["skipped"] or self.sealed["skipped"])
+
+    def add_hand(self, source: str, hand: Hand, report: HandReport,
+                 started_at: datetime | None) -> None:
+        self.hands_read += 1
+        key = (source, report.hand_id)
+        if key in self.hand_keys:   # a hand id repeated in one file: the first one counts
+            return
+        self.hand_keys.add(key)
+        rules = report.ruleset
+        money = HandMoney.of(hand)
+        self.tables["hands"].append((
+            source, report.hand_id, report.number, report.session_id, started_at, rules.name,
+            money.site, rules.game, money.kind, money.currency, money.unit, rules.small_blind,
+            rules.big_blind, rules.small_bet, rules.big_bet, hand.table, hand.tournament,
+            hand.buy_in, hand.level, hand.hero, report.button, report.big_blind,
+            report.pot_total, report.rake, report.ended, report.rounds_played,
+            report.draws_played, report.line, len(report.violations)))
+        self._add_hand_players(source, report, started_at, money)
+        self._add_actions(source, report)
+        self._add_draws(source, report)
+        self._add_showdowns(source, report)
+        self._add_pots(source, report)
+        self.tables["violations"].extend(_violation_rows(source, report.session_id,
+                                                         report.violations, "hand"))
+
+    def _add_hand_players(self, source: str, report: HandReport, started_at: datetime | None,
+                          money: HandMoney) -> None:
+        tallies = _tally_actions(report)
+        draws_by_player: dict[str, list[DrawRecord]] = {}
+        for draw in report.draws:
+            draws_by_player.setdefault(draw.player, []).append(draw)
+        big_blind = report.ruleset.big_blind
+        reached_draw = report.draws_played >= 1
+        seat_names = positions({name: p.seat for name, p in report.players.items()},
+                               report.button, report.big_blind)
+        rows = self.tables["hand_players"]
+        for name, result in report.players.items():
+            tally, net = tallies[name], result.net
+            habits = _draw_habits(draws_by_player.get(name, []), report.ruleset.draws)
+            won = result.won > 0
+            in_after_round1 = result.folded_in_round is None or result.folded_in_round > 1
+            rows.append((
+                source, report.hand_id, name, report.session_id, report.number, started_at,
+                report.ruleset.name, money.site, report.ruleset.game, money.kind,
+                money.currency, money.unit, result.seat, seat_names[name], big_blind,
+                result.start_stack, result.end_stack, result.contributed, result.returned,
+                result.won, net, net / big_blind if big_blind else 0.0,
+                tally.vpip, tally.pfr, tally.three_bet_chance, tally.three_bet,
+                tally.counts["bet"], tally.counts["raise"], tally.counts["call"],
+                tally.counts["check"], tally.counts["fold"], result.folded_in_round,
+                reached_draw and in_after_round1,
+                result.saw_showdown, result.saw_showdown and won,
+                report.ended == "fold" and won,
+                *tally.faced_bet, *tally.folded_to_bet,
+                *habits.cards, habits.snowed, habits.badugi_after_final_draw))
+
+    def _add_actions(self, source: str, report: HandReport) -> None:
+        self.tables["actions"].extend(
+            (source, report.hand_id, seq, a.player, a.round, a.kind, a.amount, a.to, a.facing,
+             a.all_in, a.line)
+            for seq, a in enumerate(report.actions, start=1))
+
+    def _add_draws(self, source: str, report: HandReport) -> None:
+        self.tables["draws"].extend(
+            (source, report.hand_id, d.player, d.draw, d.count, d.stands_pat,
+             _cards_text(d.discarded), _cards_text(d.drawn),
+             None if None in d.hand_after else _cards_text(d.hand_after), d.line)
+            for d in report.draws)
+
+    def _add_showdowns(self, source: str, report: HandReport) -> None:
+        self.tables["showdowns"].extend(
+            (source, report.hand_id, name, None if p.shown is None else _cards_text(p.shown),
+             p.value.rank if p.value else None, p.value.size if p.value else None,
+             p.value.description if p.value else None, p.won)
+            for name, p in report.players.items() if p.saw_showdown)
+
+    def _add_pots(self, source: str, report: HandReport) -> None:
+        self.tables["pots"].extend(
+            (source, report.hand_id, number, pot.amount, list(pot.eligible), list(pot.winners))
+            for number, pot in enumerate(report.pots))
+
+    def add_session(self, source: str, report: SessionReport, session: _OpenSession) -> None:
+        self.sessions_read += 1
+        rules = session.ruleset
+        money = session.money or HOME_CHIPS
+        players = sorted(session.seats, key=session.seats.__getitem__)
+        winner = session_winner(money.kind, report.winner, session.places)
+        self.tables["sessions"].append(SessionRow(
+            source, report.session_id, session.title, session.started_at, rules.name,
+            rules.game, *money, rules.small_blind, rules.big_blind, rules.small_bet,
+            rules.big_bet, rules.max_raises, rules.draws, rules.max_players,
+            rules.starting_stack, rules.session_hands, players, report.hands, winner,
+            session.line))
+        for name in players:
+            start = session.start_stacks.get(name, 0)
+            final = report.stacks.get(name, session.last_stacks.get(name, start))
+            self.tables["session_players"].append(SessionPlayerRow(
+                source, report.session_id, name, session.seats[name], start, final,
+                final - start, name == winner, session.places.get(name)))
+        self.session_violations.extend(_violation_rows(source, report.session_id,
+                                                       report.violations, "session"))
+
+    def merge(self, other: _Rows) -> None:
+        """Add the rows of ``other`` (a later batch, maybe of another file)."""
+        repeated = self.hand_keys & other.hand_keys
+        if repeated:   # a hand id repeated further down the same file
+            other.drop_hands(repeated)
+        for table, rows in other.tables.items():
+            self.tables[table].extend(rows)
+            self.sealed[table].extend(other.sealed[table])
+        self.session_violations.extend(other.session_violations)
+        self.hand_keys |= other.hand_keys
+        self.hands_read += other.hands_read
+        self.sessions_read += other.sessions_read
+        self.finished.extend(other.finished)
+
+    def drop_hands(self, stored: set[tuple[str, str]]) -> None:
+        """Leave out the rows of hands the database has already."""
+        for table in _PER_HAND_TABLES:
+            self.tables[table] = [row for row in self.tables[table]
+                                  if (row[0], row[1]) not in stored]
+            self.sealed[table] = [_without_hands(rows, stored) for rows in self.sealed[table]]
+
+    def complete(self) -> None:
+        """Add the session violations and the players, once the hands are final."""
+        self.tables["violations"].extend(self.session_violations)
+        now = datetime.now()
+        first_source: dict[tuple[str, str], str] = {}   # (site, player): source
+        for row in self.tables["hand_players"]:
+            first_source.setdefault((row[7], row[2]), row[0])   # site, player: source
+        for rows in self.sealed["hand_players"]:
+            for site, name, source in zip(rows["site"].to_pylist(), rows["player"].to_pylist(),
+                                          rows["source"].to_pylist()):
+                first_source.setdefault((site, name), source)
+        self.tables["players"] = [PlayerRow(site, name, source, now)
+                                  for (site, name), source in first_source.items()]
+
+    def seal(self) -> None:
+        """Turn the rows gathered so far into Arrow tables (see the class docstring)."""
+        for table, rows in self.tables.items():
+            if rows:
+                self.sealed[table].append(_arrow_table(TABLES[table], rows))
+                self.tables[table] = []
+
+    def arrow(self, table: str) -> pa.Table | None:
+        """Every row of ``table`` as one Arrow table; None when there is none."""
+        parts = [*self.sealed[table]]
+        if self.tables[table]:
+            parts.append(_arrow_table(TABLES[table], self.tables[table]))
+        parts = [part for part in parts if part.num_rows]
+        if not parts:
+            return None
+        return parts[0] if len(parts) == 1 else pa.concat_tables(parts)
+
+    def add_skipped(self, source: str, skipped: SkippedHand) -> None:
+        self.tables["skipped"].append(
+            SkippedRow(source, skipped.line, skipped.hand_id, skipped.game))
+
+    def add_quarantine(self, source: str, error: ParseError) -> None:
+        self.tables["quarantine"].append(
+            QuarantineRow(source, error.line, error.column, error.message, error.text,
+                          error.hand_lost))
+
+

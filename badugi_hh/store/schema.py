@@ -1,0 +1,326 @@
+"""The tables of the store: one row type per table, and what is derived from them.
+
+The column names and types of every table are the fields of these tuples; the
+DDL and the Arrow schemas of the bulk inserts are derived from them, so the
+three cannot drift apart. docs/schema.md explains every column.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from datetime import datetime
+from typing import NamedTuple
+
+import pyarrow as pa
+
+#: The version of the tables below; :mod:`badugi_hh.store.migrations` brings an
+#: older database up to it.
+SCHEMA_VERSION = 2
+
+
+class SourceRow(NamedTuple):
+    path: str
+    size: int | None
+    content_hash: str | None
+    imported_at: datetime
+    hands: int
+    violations: int
+    quarantined: int
+
+
+class SessionRow(NamedTuple):
+    source: str
+    session_id: str
+    title: str
+    started_at: datetime | None
+    ruleset: str
+    game: str
+    site: str
+    kind: str
+    currency: str
+    unit: int
+    small_blind_size: int
+    big_blind_size: int
+    small_bet: int
+    big_bet: int
+    max_raises: int
+    draws: int
+    max_players: int
+    starting_stack: int | None
+    session_length: int | None
+    players: list[str]
+    hands: int
+    winner: str | None
+    line: int
+
+
+class SessionPlayerRow(NamedTuple):
+    source: str
+    session_id: str
+    player: str
+    seat: int
+    start_stack: int
+    final_stack: int
+    net: int
+    won_session: bool
+    place: int | None
+
+
+class PlayerRow(NamedTuple):
+    site: str
+    player: str
+    first_source: str
+    first_imported_at: datetime
+
+
+class HandRow(NamedTuple):
+    source: str
+    hand_id: str
+    number: int
+    session_id: str
+    started_at: datetime | None
+    ruleset: str
+    site: str
+    game: str
+    kind: str
+    currency: str
+    unit: int
+    small_blind_size: int
+    big_blind_size: int
+    small_bet: int
+    big_bet: int
+    table_name: str
+    tournament_id: str | None
+    buy_in: str | None
+    level: str | None
+    hero: str | None
+    button_player: str | None
+    big_blind_player: str | None
+    pot: int
+    rake: int
+    ended: str
+    rounds_played: int
+    draws_played: int
+    line: int
+    violations: int
+
+
+class HandPlayerRow(NamedTuple):
+    source: str
+    hand_id: str
+    player: str
+    session_id: str
+    number: int
+    started_at: datetime | None
+    ruleset: str
+    site: str
+    game: str
+    kind: str
+    currency: str
+    unit: int
+    seat: int
+    position: str
+    big_blind_size: int
+    start_stack: int
+    end_stack: int
+    contributed: int
+    returned: int
+    won: int
+    net: int
+    net_bb: float
+    vpip: bool
+    pfr: bool
+    three_bet_chance: bool
+    three_bet: bool
+    bets: int
+    raises: int
+    calls: int
+    checks: int
+    folds: int
+    folded_in_round: int | None
+    saw_first_draw: bool
+    went_to_showdown: bool
+    won_at_showdown: bool
+    won_without_showdown: bool
+    round1_faced_bet: bool
+    round2_faced_bet: bool
+    round3_faced_bet: bool
+    round4_faced_bet: bool
+    round1_folded_to_bet: bool
+    round2_folded_to_bet: bool
+    round3_folded_to_bet: bool
+    round4_folded_to_bet: bool
+    draw1_cards: int | None
+    draw2_cards: int | None
+    draw3_cards: int | None
+    snowed: bool | None
+    badugi_after_final_draw: bool | None
+
+
+class ActionRow(NamedTuple):
+    source: str
+    hand_id: str
+    seq: int
+    player: str
+    round: int
+    action: str
+    amount: int
+    total_in_round: int
+    facing: int
+    all_in: bool
+    line: int
+
+
+class DrawRow(NamedTuple):
+    source: str
+    hand_id: str
+    player: str
+    draw: int
+    discarded: int
+    stood_pat: bool
+    discarded_cards: str
+    drawn_cards: str
+    hand_after: str | None
+    line: int
+
+
+class ShowdownRow(NamedTuple):
+    source: str
+    hand_id: str
+    player: str
+    shown_cards: str | None
+    value_rank: int | None
+    value_size: int | None
+    description: str | None
+    won: int
+
+
+class PotRow(NamedTuple):
+    source: str
+    hand_id: str
+    pot: int
+    amount: int
+    eligible: list[str]
+    winners: list[str]
+
+
+class ViolationRow(NamedTuple):
+    source: str
+    hand_id: str | None
+    session_id: str
+    level: str
+    rule: str
+    message: str
+    line: int
+
+
+class QuarantineRow(NamedTuple):
+    source: str
+    line: int
+    column_number: int
+    error: str
+    text: str
+    hand_lost: bool
+
+
+class SkippedRow(NamedTuple):
+    """A hand of a game the engine does not audit: read past, counted by game."""
+
+    source: str
+    line: int
+    hand_id: str
+    game: str
+
+
+class RuleRow(NamedTuple):
+    rule: str
+    title: str
+
+
+class AliasRow(NamedTuple):
+    """One person's screen name: ``player`` on ``site`` is ``person``."""
+
+    site: str
+    player: str
+    person: str
+
+
+class SchemaVersionRow(NamedTuple):
+    version: int
+    applied_at: datetime
+
+
+#: Every table, in the order a batch inserts into them.
+TABLES: dict[str, type[tuple]] = {
+    "schema_version": SchemaVersionRow,
+    "rules": RuleRow,
+    "sources": SourceRow,
+    "sessions": SessionRow,
+    "session_players": SessionPlayerRow,
+    "players": PlayerRow,
+    "hands": HandRow,
+    "hand_players": HandPlayerRow,
+    "actions": ActionRow,
+    "draws": DrawRow,
+    "showdowns": ShowdownRow,
+    "pots": PotRow,
+    "violations": ViolationRow,
+    "quarantine": QuarantineRow,
+    "skipped": SkippedRow,
+    "aliases": AliasRow,
+}
+_PRIMARY_KEYS = {"schema_version": ("version",), "rules": ("rule",), "sources": ("path",),
+                 "players": ("site", "player"), "aliases": ("site", "player")}
+
+_SQL_TYPES: dict[object, tuple[str, pa.DataType]] = {
+    str: ("VARCHAR", pa.string()),
+    int: ("BIGINT", pa.int64()),
+    float: ("DOUBLE", pa.float64()),
+    bool: ("BOOLEAN", pa.bool_()),
+    datetime: ("TIMESTAMP", pa.timestamp("us")),
+    list[str]: ("VARCHAR[]", pa.list_(pa.string())),
+}
+
+
+def _columns(row_type: type[tuple]) -> list[tuple[str, str, pa.DataType, bool]]:
+    """(name, SQL type, Arrow type, nullable) of each field of a row type."""
+    columns = []
+    for name, hint in typing.get_type_hints(row_type).items():
+        nullable = isinstance(hint, types.UnionType) and type(None) in hint.__args__
+        if nullable:
+            hint = next(arg for arg in hint.__args__ if arg is not type(None))
+        sql_type, arrow_type = _SQL_TYPES[hint]
+        columns.append((name, sql_type, arrow_type, nullable))
+    return columns
+
+
+def schema_sql(tables: tuple[str, ...] = tuple(TABLES)) -> str:
+    """The ``CREATE TABLE`` statements of the store (of ``tables``, by default all).
+
+    >>> rules = schema_sql(("rules",))
+    >>> rules.partition(", ")[0], rules.endswith(", PRIMARY KEY (rule));")
+    ('CREATE TABLE IF NOT EXISTS rules (rule VARCHAR NOT NULL', True)
+    """
+    statements = []
+    for table in tables:
+        key = _PRIMARY_KEYS.get(table)
+        columns = [f"{name} {sql_type}{'' if nullable else ' NOT NULL'}"
+                   for name, sql_type, _, nullable in _columns(TABLES[table])]
+        if key:
+            columns.append(f"PRIMARY KEY ({', '.join(key)})")
+        statements.append(f"CREATE TABLE IF NOT EXISTS {table} ({', '.join(columns)});")
+    return "\n".join(statements)
+
+
+def _arrow_table(row_type: type[tuple], rows: list[tuple]) -> pa.Table:
+    """Rows transposed to one typed Arrow column each, for one bulk insert."""
+    columns = _columns(row_type)
+    values = list(zip(*rows, strict=True)) if rows else [()] * len(columns)
+    if len(values) != len(columns):
+        raise ValueError(f"{row_type.__name__} has {len(columns)} columns, "
+                         f"a row has {len(values)}")
+    arrays = [pa.array(column, type=arrow_type)
+              for column, (_, _, arrow_type, _) in zip(values, columns)]
+    return pa.Table.from_arrays(arrays, names=[name for name, *_ in columns])
+

@@ -1,0 +1,110 @@
+"""Schema v2: a database written by the v1 release opens, migrates, and loses nothing.
+
+tests/data/v1.duckdb was written by the v1 store (sample_logs/ and the PokerStars
+Badugi logs of tests/data/real/); each test migrates a copy of it.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from badugi_hh.store import SCHEMA_VERSION, TABLES, Store, StoreError, schema_version
+
+ROOT = Path(__file__).resolve().parent.parent
+V1 = ROOT / "tests" / "data" / "v1.duckdb"
+#: What v1 had: every row of these is still there after the migration.
+KEPT = ("sources", "sessions", "session_players", "hands", "hand_players", "actions", "draws",
+        "showdowns", "pots", "violations", "quarantine", "skipped")
+
+
+@pytest.fixture
+def v1_copy(tmp_path: Path) -> Path:
+    copy = tmp_path / "old.duckdb"
+    shutil.copy(V1, copy)
+    return copy
+
+
+def _counts(path: Path) -> dict[str, int]:
+    with duckdb.connect(str(path), read_only=True) as con:
+        counts = {table: con.execute(f"SELECT count(*) FROM {table}").fetchall()[0][0]
+                  for table in KEPT}
+        counts["player names"] = con.execute(
+            "SELECT count(DISTINCT player) FROM players").fetchall()[0][0]
+    return counts
+
+
+def _columns(con: duckdb.DuckDBPyConnection) -> dict[str, set[tuple[str, str, bool]]]:
+    rows = con.execute("SELECT table_name, column_name, data_type, is_nullable "
+                       "FROM duckdb_columns() WHERE database_name = current_database()")
+    columns: dict[str, set[tuple[str, str, bool]]] = {}
+    for table, name, kind, nullable in rows.fetchall():
+        columns.setdefault(table, set()).add((name, kind, nullable))
+    return columns
+
+
+def test_the_v1_file_is_version_1() -> None:
+    with duckdb.connect(str(V1), read_only=True) as con:
+        assert schema_version(con) == 1
+
+
+def test_migrating_v1_keeps_every_row(v1_copy: Path) -> None:
+    before = _counts(v1_copy)
+    assert before["hands"] > 600 and before["violations"] > 0
+    with Store(v1_copy) as store:
+        assert schema_version(store.connection) == SCHEMA_VERSION
+    assert _counts(v1_copy) == before
+
+
+def test_a_migrated_database_has_the_tables_of_a_new_one(v1_copy: Path, tmp_path: Path) -> None:
+    with Store(v1_copy) as old, Store(tmp_path / "new.duckdb") as new:
+        assert _columns(old.connection) == _columns(new.connection)
+        assert set(_columns(new.connection)) == set(TABLES)
+
+
+def test_migrated_rows_match_a_new_import_of_the_same_logs(v1_copy: Path,
+                                                          tmp_path: Path) -> None:
+    """The columns the migration derives are those an import of today computes."""
+    logs = [ROOT / "sample_logs", *sorted((ROOT / "tests/data/real/pokerstars").glob("*badugi*"))]
+    query = ("SELECT regexp_extract(source, '[^/]*$') AS file, hand_id, player, position, "
+             "site, kind, currency, unit FROM hand_players")
+    sessions = ("SELECT regexp_extract(source, '[^/]*$'), session_id, site, kind, currency, "
+                "winner FROM sessions")
+    with Store(v1_copy) as old, Store(tmp_path / "new.duckdb") as new:
+        new.import_paths(logs)
+        migrated, imported = (set(s.connection.sql(query).fetchall()) for s in (old, new))
+        assert len(migrated) > 1600 and migrated == imported
+        assert (set(old.connection.sql(sessions).fetchall())
+                == set(new.connection.sql(sessions).fetchall()))
+
+
+def test_positions_name_every_seat_of_a_multiway_hand(v1_copy: Path) -> None:
+    with Store(v1_copy) as store:
+        rows = store.connection.sql(
+            "SELECT count(*) FILTER (WHERE position = ''), "
+            "list(DISTINCT position ORDER BY position) FROM hand_players").fetchall()[0]
+    assert rows == (0, ["BB", "BTN", "CO", "HJ", "MP", "SB", "UTG", "UTG+1"])
+
+
+def test_a_cash_session_has_no_winner_and_house_sessions_keep_theirs(v1_copy: Path) -> None:
+    with Store(v1_copy) as store:
+        winners = dict(store.connection.sql(
+            "SELECT kind, count(winner) FROM sessions GROUP BY kind").fetchall())
+    assert winners["cash"] == 0 and winners["home"] > 30
+
+
+def test_opening_read_only_migrates_first(v1_copy: Path) -> None:
+    with Store(v1_copy, read_only=True) as store:
+        assert schema_version(store.connection) == SCHEMA_VERSION
+        assert store.counts()["hands"] == 640
+
+
+def test_a_database_of_a_newer_release_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "future.duckdb"
+    with Store(path) as store:
+        store.connection.execute("INSERT INTO schema_version VALUES (99, now())")
+    with pytest.raises(StoreError, match="version 99, newer"):
+        Store(path)
