@@ -17,7 +17,7 @@ import re
 from badugi_hh.events import Hand
 
 #: The sites whose ruleset names start with theirs (the readers name rulesets so).
-SITES = ("pokerstars", "fulltilt", "kingsclub")
+SITES = ("pokerstars", "fulltilt", "kingsclub", "merge", "winamax", "phh")
 #: How logs write each currency's amounts.
 SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 CHIPS = "chips"

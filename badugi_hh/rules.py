@@ -31,7 +31,7 @@ STRUCTURE_NAMES: dict[str, str] = {"pot": "Pot Limit", "half-pot": "Half Pot Lim
                                    "no": "No Limit"}
 #: The games the engine audits (fixed limit only); a hand of another game, or of
 #: another betting structure, is read and counted as skipped.
-AUDITED_GAMES = frozenset({"badugi"})
+AUDITED_GAMES = frozenset({"badugi", "27td", "a5td", "badeucy", "badacey"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -49,6 +49,7 @@ class Ruleset:
     small_bet: int = 2                   # B2, rounds 1 and 2
     big_bet: int = 4                     # B2, rounds 3 and 4
     max_raises: int = 3                  # B3: one bet and this many raises
+    cap_heads_up: bool = True            # B3 with two players left; sites lift it (T7)
     draws: int = 3                       # D1
     hand_size: int = 4                   # G5
     session_hands: int | None = 12       # N1; None: no fixed length
@@ -143,5 +144,6 @@ SITE_RULES: dict[str, str] = {
     "T4": "a player moved in from another table brings his stack",
     "T5": "a site's hand ids are unique",
     "T6": "at a cash table a player may add chips between hands, never take them away",
+    "T7": "a site lifts the cap on raises when two players are left in the hand",
 }
 RULES.update(SITE_RULES)

@@ -196,10 +196,10 @@ def test_import_stores_every_hand_and_players_who_left(tmp_path: Path) -> None:
     with Store(tmp_path / "ps.duckdb") as store:
         summary = store.import_paths([REAL / "pokerstars"])
         rows = store.connection.sql
-        # the 19 hands of 2-7 triple draw (three files) are read and counted as skipped
-        assert (summary.new_hands, summary.quarantined, summary.skipped) == (108, 0, 19)
+        # 108 Badugi hands and 18 of 2-7 triple draw; the cancelled one is counted as skipped
+        assert (summary.new_hands, summary.quarantined, summary.skipped) == (126, 0, 1)
         assert rows("SELECT unit, count(*), sum(rake) FROM hands GROUP BY unit ORDER BY unit"
-                    ).fetchall() == [(1, 104, 0), (100, 4, 75)]
+                    ).fetchall() == [(1, 104, 0), (100, 22, 202)]   # the 2-7 rakes: $1.27
         assert rows("SELECT count(*) FROM violations").fetchall() == [(4,)]
         # Player2 was knocked out of the SNG and Kula91 left the cash table: their
         # final stacks are those they left with, not the ones they came with.

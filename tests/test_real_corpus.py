@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import ast
 import re
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -57,14 +56,22 @@ def test_every_real_badugi_hand_audits_with_only_the_violations_it_earns(path: P
     assert sorted(found, key=lambda v: v[1]) == EARNED.get(path.name, [])
 
 
+#: The real hands the engine does not judge, by file: pot limit is not audited yet, and a
+#: hand nobody played (Full Tilt's partial and dead hands) is void.
+NOT_JUDGED = {
+    "cash-27td-pl-0.05-0.10-201102.xml.txt": {"Pot Limit 2-7 Triple Draw"},
+    "cash-27td-fl-20-40-201101-partial.txt": {"2-7 Triple Draw (not played)"},
+    "cash-27td-fl-10-20-201101-dead-hand.txt": {"2-7 Triple Draw (not played)"},
+    "cash-27td-fl-1-2-200809-hand-cancelled.txt": {"2-7 Triple Draw (cancelled)"},
+}
+
+
 @pytest.mark.parametrize("path", FILES, ids=name)
-def test_other_games_are_counted_as_skipped_by_name(path: Path) -> None:
-    skipped = Counter(r.game.removesuffix(" (not played)").removesuffix(" (cancelled)")
-                      for r in audit(read_records(path)) if isinstance(r, SkippedHand))
-    game = path.name.split("-")[1]
-    expected = {"badugi": set(), "27td": {"2-7 Triple Draw", "Pot Limit 2-7 Triple Draw"},
-                "a5td": {"A-5 Triple Draw"}}[game]
-    assert set(skipped) <= expected and bool(skipped) == bool(expected)
+def test_every_game_of_the_family_is_audited_and_the_rest_counted_by_name(path: Path) -> None:
+    reports = list(audit(read_records(path)))
+    skipped = {r.game for r in reports if isinstance(r, SkippedHand)}
+    assert skipped == NOT_JUDGED.get(path.name, set())
+    assert any(isinstance(r, HandReport) for r in reports) or skipped
 
 
 def expected_players(path: Path) -> dict[str, dict[str, object]]:

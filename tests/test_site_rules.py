@@ -134,8 +134,8 @@ def test_a_summary_that_contradicts_the_pot_is_s1() -> None:
 # -- T2: seated, not dealt in ----------------------------------------------------------
 
 def site_hand(hand_id: str, events: list[Event], *, line: int = 1, game: str = "badugi",
-              damaged: tuple[int, ...] = ()) -> Hand:
-    ruleset = SITE if game == "badugi" else site_ruleset("t", 100, 200, 8, game=game)
+              structure: str = "fixed", damaged: tuple[int, ...] = ()) -> Hand:
+    ruleset = site_ruleset("t", 100, 200, 8, rake=False, game=game, structure=structure)
     events = [dataclasses.replace(e, line=line + i) for i, e in enumerate(events)]
     return Hand(hand_id=hand_id, number=1, ruleset=ruleset, events=events, source="t.txt",
                 line=line, session_id="s", damaged=damaged)
@@ -190,11 +190,12 @@ def test_after_a_lost_hand_the_stacks_are_not_checked_and_a_note_says_why() -> N
 
 def test_a_hand_of_another_game_is_skipped_by_name_and_breaks_the_chain() -> None:
     records = [site_hand("h1", folded_round(STACKS)),
-               site_hand("h2", folded_round(STACKS), line=50, game="27td"),
+               site_hand("h2", folded_round(STACKS), line=50, game="27td", structure="pot"),
                site_hand("h3", folded_round({**STACKS, "Bruno": 1234}), line=100)]
     found_records = list(audit(records))
     skipped = [r for r in found_records if isinstance(r, SkippedHand)]
-    assert [(s.game, s.hand_id, s.line) for s in skipped] == [("2-7 Triple Draw", "h2", 50)]
+    assert [(s.game, s.hand_id, s.line) for s in skipped] == [
+        ("Pot Limit 2-7 Triple Draw", "h2", 50)]
     reports = [r for r in found_records if isinstance(r, HandReport)]
     assert [r.hand_id for r in reports] == ["h1", "h3"] and reports[1].violations == []
 

@@ -37,10 +37,15 @@ _ACTION_KINDS = {Check: "check", Call: "call", Bet: "bet", Raise: "raise", Fold:
 def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
                      stacks: dict[str, int] | None,
                      previous: HandReport | None) -> HandReport | None:
-    """The report of a heads-up hand with no violation, or None for any other hand."""
+    """The report of a heads-up hand with no violation, or None for any other hand.
+
+    It knows fixed-limit Badugi only: every other game and structure goes the
+    general way.
+    """
     rules = hand.ruleset
     if (not seats or len(seats) != 2 or rules.max_players != 2 or rules.min_players > 2
-            or rules.hand_size != 4 or rules.rake):
+            or rules.hand_size != 4 or rules.rake or rules.game != "badugi"
+            or rules.structure != "fixed"):
         return None
     names = tuple(seats)
     seat_numbers = tuple(seats.values())

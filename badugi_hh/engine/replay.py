@@ -31,6 +31,7 @@ class ReplayPlayer:
     stack: int                     # chips behind
     start: int
     total_in: int = 0
+    dead_in: int = 0               # dead blinds and antes: in the pot, never a bet (T3)
     round_in: int = 0
     folded: bool = False
     all_in: bool = False
@@ -62,7 +63,7 @@ class HandReplay:
         "showdown", "fold_line", "after_fold_reported",
         "stated_awards", "award_line", "stated_returns", "stated_stacks", "stated_net",
         "descriptions", "mucked", "shown", "pot_total", "last_line", "idle",
-        "full_to", "short_half", "summary_won", "blinds_checked",
+        "full_to", "short_half", "summary_won", "blinds_checked", "deck_reported",
     )
 
     def __init__(self, hand: Hand, seats: dict[str, int] | None = None,
@@ -92,6 +93,7 @@ class HandReplay:
         self.full_to = 0               # the last full bet or raise: raises go from it (T1)
         self.short_half = False        # an all-in since then of half a bet or more (T1)
         self.blinds_checked = False    # whether a big blind was looked for at the deal
+        self.deck_reported = False     # D4's count of cards is reported once a hand
         self.bets_in_round = 0
         # draws
         self.draw_number = 0           # draws begun
@@ -402,7 +404,9 @@ class HandReplay:
                 continue
             previous = seen.get(card)
             if previous is not None:
-                if card in self.out_of_play:
+                if card in self.out_of_play and self._recycled():
+                    self.out_of_play.discard(card)   # back in play from the reshuffled discards
+                elif card in self.out_of_play:
                     self.report("D3", line, f"{card} is {where}, but it was {previous}, and "
                                 "discards and burned cards are out of play")
                 else:
@@ -629,7 +633,8 @@ class HandReplay:
         if self.able < 2:   # he is able; nobody else is
             self.report("S3", line, f"{player.name} {kind}s, but every other player is "
                         "all-in: there is nobody to bet against, only a call or a fold")
-        if counts and self.bets_in_round > self.rules.max_raises:   # bet and raises all in
+        if (counts and self.bets_in_round > self.rules.max_raises   # bet and raises all in
+                and (self.rules.cap_heads_up or self.live > 2)):   # T7
             self.report("B3", line, f"{player.name} {kind}s after the cap: one bet and "
                         f"{self.rules.max_raises} raises per round"
                         + (", the big blind counting as the bet" if self.round == 1 else ""))
@@ -648,6 +653,8 @@ class HandReplay:
         player.total_in += amount
         if live:
             player.round_in += amount
+        else:
+            player.dead_in += amount
         if player.stack <= 0 and not player.all_in:
             player.all_in = True
             self.able -= not player.folded
@@ -787,13 +794,26 @@ class HandReplay:
             self.draws[at] = self.draws[at]._replace(drawn=tuple(event.cards),
                                                      hand_after=tuple(player.cards))
 
-    def _check_deck_size(self, line: int) -> None:
+    def _most_cards(self) -> int:
+        """Every card dealt, every card drawn, every burn: the most a hand can use (D4)."""
         rules = self.rules
-        limit = min(52, len(self.players) * rules.hand_size * (1 + rules.draws) + rules.draws)
-        if self.cards_used > limit:
+        return len(self.players) * rules.hand_size * (1 + rules.draws) + rules.draws
+
+    def _recycled(self) -> bool:
+        """Whether the stub has run out and the discards were shuffled into a new one.
+
+        Heads-up Badugi never needs it (D4: 35 cards at most); five-card games from
+        three players and Badugi from four can run out, and then a discard may
+        come back (not a D3).
+        """
+        return self.cards_used > 52 and self._most_cards() > 52
+
+    def _check_deck_size(self, line: int) -> None:
+        limit = min(52, self._most_cards())
+        if self.cards_used > limit and not self._recycled() and not self.deck_reported:
+            self.deck_reported = True   # once per hand
             self.report("D4", line, f"{self.cards_used} cards are used in this hand; "
                         f"at most {limit} can be without recycling the deck")
-            self.cards_used = -52   # once per hand
 
     # -- showdown -------------------------------------------------------------
 

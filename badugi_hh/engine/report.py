@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from badugi_hh.evaluate import BadugiValue
+from badugi_hh.games import HandValue
 from badugi_hh.events import Cards
 from badugi_hh.rules import Ruleset
 
@@ -92,7 +92,8 @@ class PlayerResult:
     folded_in_round: int | None = None
     saw_showdown: bool = False
     shown: Cards | None = None
-    value: BadugiValue | None = None
+    value: HandValue | None = None
+    """The shown hand's value: Badugi's, a lowball value, or a split game's Badugi half."""
     dealt: Cards = ()
 
     @property

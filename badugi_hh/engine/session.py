@@ -14,7 +14,7 @@ from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.replay import HandReplay
 from badugi_hh.engine.report import HandReport, SessionReport, Violation
 from badugi_hh.events import (
-    Hand, Note, ParseError, Record, Seat, SessionEnd, SessionStart, SkippedHand,
+    Hand, Note, ParseError, PlayerEvent, Record, Seat, SessionEnd, SessionStart, SkippedHand,
 )
 from badugi_hh.rules import Ruleset
 
@@ -235,6 +235,8 @@ def _void(hand: Hand) -> str:
     seats = [event for event in hand.events if type(event) is Seat]
     if seats and sum(seat.in_hand for seat in seats) < 2:
         return "not played"
+    if not any(isinstance(event, PlayerEvent) for event in hand.events):
+        return "not played"   # a partial hand: nobody's play is in the log
     return ""
 
 

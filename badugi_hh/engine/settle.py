@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from badugi_hh.cards import Card, parse_cards, rank_name
 from badugi_hh.engine.report import HandReport, PlayerResult, Pot
-from badugi_hh.evaluate import BadugiValue, EvaluationError, badugi_value, parse_description
+from badugi_hh.games import HandValue, game_of
+from badugi_hh.evaluate import BadugiValue, EvaluationError, parse_description
 
 if TYPE_CHECKING:   # the replay hands itself over to be settled: no import at run time
     from badugi_hh.engine.replay import HandReplay, ReplayPlayer
@@ -36,7 +36,15 @@ _CATEGORY_WORDS = ("straight", "flush", "pair", "trips", "high")
 read_description = lru_cache(maxsize=4096)(parse_description)
 
 
-_total_in_of = attrgetter("total_in")
+def _bet_in(player: ReplayPlayer) -> int:
+    """What ``player`` bet in the hand: all he put in but dead money."""
+    return player.total_in - player.dead_in
+
+
+def _best(names: list[str], values: dict[str, HandValue]) -> tuple[str, ...]:
+    """The players among ``names`` whose hand is the best (the lowest rank)."""
+    best = min(values[n].rank for n in names)
+    return tuple(n for n in names if values[n].rank == best)
 
 
 def value_key(value: BadugiValue) -> tuple[int, tuple[int, ...]]:
@@ -73,7 +81,10 @@ class Settlement:
         self.replay = replay
         self.report_ = replay.report
         self.players = replay.players
-        self.values: dict[str, BadugiValue] = {}
+        self.game = game_of(replay.rules)
+        # each shown hand's value in each half of the game (one half but in split games)
+        self.half_values: list[dict[str, HandValue]] = [{} for _ in self.game.halves]
+        self.values = self.half_values[0]
 
     def report(self) -> HandReport:
         replay = self.replay
@@ -134,10 +145,12 @@ class Settlement:
     def _returned(self) -> dict[str, int]:
         """The uncovered part of the largest contribution goes back (S3)."""
         replay = self.replay
-        ranked = sorted(self.players.values(), key=_total_in_of, reverse=True)
+        # Dead money (a dead blind, antes) is in the pot whatever happens: only bets
+        # can go unmatched (T3).
+        ranked = sorted(self.players.values(), key=_bet_in, reverse=True)
         returned: dict[str, int] = {}
-        if len(ranked) >= 2 and ranked[0].total_in > ranked[1].total_in:
-            returned[ranked[0].name] = ranked[0].total_in - ranked[1].total_in
+        if len(ranked) >= 2 and _bet_in(ranked[0]) > _bet_in(ranked[1]):
+            returned[ranked[0].name] = _bet_in(ranked[0]) - _bet_in(ranked[1])
         for name, (amount, line) in replay.stated_returns.items():
             if returned.get(name, 0) != amount:
                 self.report_("S3", line, f"{amount} is returned to {name}, but the uncovered "
@@ -177,22 +190,36 @@ class Settlement:
 
     def _evaluate_shown(self) -> None:
         size = self.replay.rules.hand_size
+        halves = self.game.halves
         for name, cards in self.replay.shown.items():
             if len(cards) == size and None not in cards:
                 try:
-                    self.values[name] = badugi_value(cards)   # type: ignore[arg-type]
+                    for values, half in zip(self.half_values, halves):
+                        values[name] = half.value(cards)   # type: ignore[arg-type]
                 except EvaluationError:
                     pass   # a joker or a repeated card, reported where it appeared
 
-    def _pot_winners(self, pot: Pot) -> tuple[str, ...] | None:
-        """The best hands among those eligible; None while a hand is unknown."""
+    def _shares(self, pot: Pot) -> list[tuple[int, tuple[str, ...]]] | None:
+        """Who wins ``pot`` at showdown, and how much each winning group takes.
+
+        One group in most games; in a split game (X3) the Badugi half, with the
+        odd chip, and the lowball half, or the whole pot to the lowball half when
+        no eligible hand qualifies for the other. None while a hand is unknown.
+        """
         contenders = [n for n in pot.eligible if n not in self.replay.mucked]
         if len(contenders) <= 1:
-            return tuple(contenders or pot.eligible)
+            return [(pot.amount, tuple(contenders or pot.eligible))]
         if any(n not in self.values for n in contenders):
             return None
-        best = min(self.values[n].rank for n in contenders)
-        return tuple(n for n in contenders if self.values[n].rank == best)
+        if not self.game.split:
+            return [(pot.amount, _best(contenders, self.values))]
+        first, second = self.game.halves
+        qualified = [n for n in contenders if first.qualifies(self.half_values[0][n])]
+        low = _best(contenders, self.half_values[1])
+        if not qualified:
+            return [(pot.amount, low)]
+        half = pot.amount - pot.amount // 2
+        return [(half, _best(qualified, self.half_values[0])), (pot.amount - half, low)]
 
     def _odd_chip_order(self, winners: tuple[str, ...]) -> list[str]:
         """Heads-up the odd chip goes to the big blind (S2); else left of the button."""
@@ -207,18 +234,25 @@ class Settlement:
     def _computed_awards(self, pots: list[Pot], ended: str) -> dict[str, int] | None:
         awards: dict[str, int] = {}
         for index, pot in enumerate(pots):
-            winners = (tuple(p.name for p in self.players.values() if not p.folded)
-                       if ended == "fold" else self._pot_winners(pot))
-            if winners is None:
+            shares = ([(pot.amount, tuple(p.name for p in self.players.values() if not p.folded))]
+                      if ended == "fold" else self._shares(pot))
+            if shares is None:
                 return None
-            pots[index] = Pot(pot.amount, pot.eligible, winners)
-            if len(winners) == 1:   # the common case: no split, no odd chip
-                awards[winners[0]] = awards.get(winners[0], 0) + pot.amount
-                continue
-            share, odd = divmod(pot.amount, len(winners))
-            for position, name in enumerate(self._odd_chip_order(winners)):
-                awards[name] = awards.get(name, 0) + share + (1 if position < odd else 0)
+            winners: list[str] = []
+            for amount, group in shares:
+                winners.extend(name for name in group if name not in winners)
+                self._divide(amount, group, awards)
+            pots[index] = Pot(pot.amount, pot.eligible, tuple(winners))
         return awards
+
+    def _divide(self, amount: int, winners: tuple[str, ...], awards: dict[str, int]) -> None:
+        """``amount`` shared by ``winners``, the odd chips by S2."""
+        if len(winners) == 1:   # the common case: no split, no odd chip
+            awards[winners[0]] = awards.get(winners[0], 0) + amount
+            return
+        share, odd = divmod(amount, len(winners))
+        for position, name in enumerate(self._odd_chip_order(winners)):
+            awards[name] = awards.get(name, 0) + share + (1 if position < odd else 0)
 
     def _compare_awards(self, computed: dict[str, int] | None, pot: int,
                         returned: dict[str, int], rake: int, ended: str) -> dict[str, int]:
@@ -257,6 +291,9 @@ class Settlement:
                 detail = ", ".join(f"{n} {a}" for n, a in sorted(computed.items()))
                 why = (" (a tie splits the pot, the odd chip to the big blind)"
                        if rule == "S2" else "")
+                if self.game.split and ended != "fold" and len(computed_winners) > 1:
+                    rule = "X3"
+                    why = " (each half wins half the pot, the odd chip to the Badugi half)"
                 self.report_(rule, line, f"the log splits the pot as "
                              f"{', '.join(f'{n} {a}' for n, a in sorted(stated.items()))}; "
                              f"it is {detail}{why}")
@@ -269,6 +306,9 @@ class Settlement:
 
     def _explain_wrong_winner(self, right: list[str], wrong: list[str], line: int) -> None:
         """The best hand takes the pot (S1); say which evaluation rule the log missed."""
+        if not self.game.badugi_only:
+            self._other_game_winner(right, wrong, line)
+            return
         verdict = (f"the log gives the pot to {', '.join(wrong)}, but "
                    f"{' and '.join(right)} {'has' if len(right) == 1 else 'have'} the best hand")
         if set(wrong) < set(right):
@@ -292,6 +332,17 @@ class Settlement:
                          "a Badugi hand (E3)")
         else:
             self.report_("S1", line, f"{verdict}{detail}: the lower highest card wins (E2)")
+
+    def _other_game_winner(self, right: list[str], wrong: list[str], line: int) -> None:
+        """A lowball or split pot paid to the wrong players (S1; X3 in a split game)."""
+        hands = "; ".join(
+            f"{name}: " + ", ".join(f"{half.name} {values[name].description}"
+                                    for half, values in zip(self.game.halves, self.half_values)
+                                    if name in values)
+            for name in sorted({*right, *wrong}))
+        self.report_("X3" if self.game.split else "S1", line,
+                     f"the log pays {', '.join(wrong)}, but the pot goes to "
+                     f"{' and '.join(right)} ({hands})")
 
     def _results(self, returned: dict[str, int], won: dict[str, int],
                  button: str | None) -> dict[str, PlayerResult]:
@@ -325,6 +376,10 @@ class Settlement:
                              f"say {result.net}")
 
     def _check_descriptions(self) -> None:
+        """A shown Badugi hand's stated description (E1-E5); other games' words vary by
+        site and are not read."""
+        if not self.game.badugi_only:
+            return
         for name, (text, line) in self.replay.descriptions.items():
             value = self.values.get(name)
             if value is None:

@@ -41,7 +41,7 @@ from datetime import datetime
 from lark import Lark, Token, v_args
 
 from badugi_hh.events import (
-    Award, Bet, Button, Call, Deal, Draw, DrawnCards, Event, Hand, Muck, Note, NoteKind,
+    Award, Bet, Button, Call, Draw, DrawnCards, Event, Hand, Muck, Note, NoteKind,
     PlayerEvent, PostBlind, PotTotal, Raise, Record, Seat, Show, SkippedHand, Street,
     SummaryResult, UncalledReturned,
 )

@@ -52,7 +52,9 @@ from badugi_hh.events import (
     SkippedHand, Street, UncalledReturned,
 )
 from badugi_hh.parsers.house import LineError
-from badugi_hh.parsers.site import CENTS, MAX_TABLE_SIZE, money, site_ruleset
+from badugi_hh.parsers.site import (
+    CENTS, MAX_TABLE_SIZE, money, return_unmatched, site_ruleset,
+)
 from badugi_hh.parsers.text import LogText, Source, open_log
 from badugi_hh.rules import Game, Ruleset, Structure
 
@@ -569,8 +571,10 @@ class _MergeReader:
             yield self._error(f"game {game.hand_id}: {error.message}", game.line, 1, "")
             return
         hand = Hand(hand_id=game.hand_id, number=game.number, ruleset=ruleset,
-                    events=_ordered(game, ruleset.hand_size), source=self.source,
-                    line=game.line, started_at=game.started_at, unit=CENTS)
+                    events=[], source=self.source, line=game.line,
+                    started_at=game.started_at, unit=CENTS)
+        # Merge marks some uncalled bets and folds others into the winner's amount.
+        hand.events = return_unmatched(hand, _ordered(game, ruleset.hand_size))
         for error in game.errors:
             yield self._error(f"game {game.hand_id}: {error.message}", error.line,
                               error.column, "", lost=False)

@@ -28,6 +28,7 @@ its game.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -40,16 +41,18 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from badugi_hh.cards import Card, parse_card
 from badugi_hh.events import (
-    Button, Cards, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Muck, ParseError, Record,
-    Seat, SessionStart, SkippedHand, Street,
+    Award, Button, Cards, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Muck, ParseError,
+    Record, Seat, SessionStart, SkippedHand, Street, UncalledReturned,
 )
+from badugi_hh.ledger import hand_ledger
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.text import LineBlock, LogText
 from badugi_hh.rules import HOUSE, Game, Ruleset, Structure
 
 __all__ = ["CENTS", "MAX_HAND_LINES", "MAX_TABLE_SIZE", "EventFactory", "SiteDialect",
            "SiteHand", "SiteTransformer", "Wording", "hidden_deals", "money", "parse_at",
-           "parse_with", "read_cards", "read_site_log", "site_ruleset", "table_first"]
+           "parse_with", "read_cards", "read_site_log", "return_unmatched", "site_ruleset",
+           "table_first"]
 
 #: Site amounts are money (or chips with cents): stored in hundredths.
 CENTS = 100
@@ -97,7 +100,8 @@ def site_ruleset(name: str, small_bet: int, big_bet: int, max_players: int, *,
     of it, as in every fixed-limit game these sites deal, where no header states
     them (``big_blind`` for one that does, as pot limit does). A site hand states
     its own stacks and has no session length; ``rake=False`` for a tournament,
-    which takes none. ``game`` sets the hand size (:data:`HAND_SIZES`).
+    which takes none. ``game`` sets the hand size (:data:`HAND_SIZES`). Sites
+    lift the cap on raises once two players are left in the hand (T7).
     """
     return HOUSE.replace(name=name, max_players=max_players, min_players=2,
                          starting_stack=None, game=game, structure=structure,
@@ -106,7 +110,7 @@ def site_ruleset(name: str, small_bet: int, big_bet: int, max_players: int, *,
                          big_blind=small_bet if big_blind is None else big_blind,
                          small_bet=small_bet, big_bet=big_bet,
                          session_hands=None, burns_logged=False, deal_order_logged=False,
-                         rake=rake)
+                         rake=rake, cap_heads_up=False)
 
 
 # -- what the site grammars share ---------------------------------------------------
@@ -409,6 +413,40 @@ def _check_length(block: LineBlock) -> None:
 
 
 # -- helpers for assembling a hand ---------------------------------------------------------
+
+def return_unmatched(hand: Hand, events: list[Event]) -> list[Event]:
+    """``events`` with the unmatched part of the last bet returned, where a site pays it.
+
+    Some sites write no line for an uncalled bet and pay it with the pot: a
+    folded-to big blind 'wins $1.50' of a $1.00 pot and his own unmatched $0.50
+    (Merge, Winamax). The hand then says what happened: the $0.50 goes back,
+    the pot of $1.00 is won (S3). A hand that states its returns is left alone.
+
+    >>> from badugi_hh.events import Award, Fold, PostBlind, Seat
+    >>> hand = Hand(hand_id="1", number=1, ruleset=site_ruleset("merge", 100, 200, 6),
+    ...             events=[])
+    >>> events = [Seat(player="Ana", seat=1), Seat(player="Bo", seat=2),
+    ...           PostBlind(player="Ana", amount=50, kind="small"),
+    ...           PostBlind(player="Bo", amount=100), Fold(player="Ana"),
+    ...           Award(player="Bo", amount=150, line=9)]
+    >>> return_unmatched(hand, events)[-2:]
+    [UncalledReturned(line=9, player='Bo', amount=50), Award(line=9, player='Bo', amount=100, pot='', description=None)]
+    """
+    if any(type(event) is UncalledReturned for event in events):
+        return events
+    ledger = hand_ledger(dataclasses.replace(hand, events=events))
+    put_in = sorted((figures.put_in, name) for name, figures in ledger.items())
+    if len(put_in) < 2 or put_in[-1][0] == put_in[-2][0]:
+        return events
+    unmatched, bettor = put_in[-1][0] - put_in[-2][0], put_in[-1][1]
+    at = next((index for index, event in enumerate(events) if type(event) is Award
+               and event.player == bettor and event.amount >= unmatched), None)
+    if at is None:
+        return events
+    award = events[at]
+    return [*events[:at], UncalledReturned(player=bettor, amount=unmatched, line=award.line),
+            dataclasses.replace(award, amount=award.amount - unmatched), *events[at + 1:]]
+
 
 
 def read_cards(token: Token, hidden: str | None = None) -> Cards:

@@ -48,7 +48,7 @@ from badugi_hh.events import (
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.site import (
     CENTS, EventFactory, SiteHand, Wording, hidden_deals, parse_at, parse_with, read_cards,
-    read_site_log, site_ruleset, table_first,
+    read_site_log, return_unmatched, site_ruleset, table_first,
 )
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
@@ -454,10 +454,12 @@ class WinamaxDialect:
                             "from pot'", 0, block.last_line)
         ruleset = _ruleset(header, game, table.size)
         number = int(header.hand_id.split("-")[1])
-        return SiteHand(Hand(hand_id=hand_id, number=number, ruleset=ruleset,
-                             events=hand.finish(ruleset.hand_size), source=source,
-                             line=block.start, started_at=header.started_at, unit=CENTS),
-                        table.name, session_key=header.tournament, errors=errors)
+        played = Hand(hand_id=hand_id, number=number, ruleset=ruleset, events=[],
+                      source=source, line=block.start, started_at=header.started_at,
+                      unit=CENTS)
+        # Winamax writes no line for an uncalled bet: it pays it with the pot.
+        played.events = return_unmatched(played, hand.finish(ruleset.hand_size))
+        return SiteHand(played, table.name, session_key=header.tournament, errors=errors)
 
 
 def _ruleset(header: Header, game: Game, size: int) -> Ruleset:

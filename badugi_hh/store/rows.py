@@ -335,7 +335,7 @@ class _Rows:
     def _add_showdowns(self, source: str, report: HandReport) -> None:
         self.tables["showdowns"].extend(
             (source, report.hand_id, name, None if p.shown is None else _cards_text(p.shown),
-             p.value.rank if p.value else None, p.value.size if p.value else None,
+             p.value.rank if p.value else None, getattr(p.value, "size", None),
              p.value.description if p.value else None, p.won)
             for name, p in report.players.items() if p.saw_showdown)
 
