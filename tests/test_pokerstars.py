@@ -204,7 +204,8 @@ def test_import_stores_every_hand_and_players_who_left(tmp_path: Path) -> None:
         # Player2 was knocked out of the SNG and Kula91 left the cash table: their
         # final stacks are those they left with, not the ones they came with.
         assert rows("SELECT player, start_stack, final_stack FROM session_players "
-                    "WHERE player IN ('Player2', 'Kula91', 'Player6') ORDER BY player"
+                    "WHERE player IN ('Player2', 'Kula91', 'Player6') "
+                    "AND source LIKE '%badugi%' ORDER BY player"
                     ).fetchall() == [("Kula91", 380, 380), ("Player2", 1500, 0),
                                      ("Player6", 1500, 7310)]
 
