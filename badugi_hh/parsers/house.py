@@ -59,8 +59,8 @@ from badugi_hh.resources import grammar_path
 from badugi_hh.rules import HOUSE, Ruleset
 
 __all__ = ["GRAMMAR_PATH", "MAX_BLOCK_LINES", "RESERVED_NAMES", "LineError", "bench_parse",
-           "game_hand_size", "hand_line_events", "house_parser", "parse_line", "read_house", "read_house_lines",
-           "sniff"]
+           "game_hand_size", "hand_line_events", "house_parser", "parse_line", "read_house",
+           "read_house_lines", "sniff"]
 
 GRAMMAR_PATH = grammar_path("house.lark")
 

@@ -50,8 +50,8 @@ from badugi_hh.simulate._faults import (
 from badugi_hh.simulate._games import GAMES, best_subset, hand_strength, table_rules
 from badugi_hh.simulate._hand import Table
 
-__all__ = ["BREAKABLE_RULES", "EVERY_BREAKABLE_RULE", "GAMES", "PLAYERS", "PLAYER_NAMES", "best_subset",
-           "breakable_rules", "hand_strength", "inject_violation", "simulate",
+__all__ = ["BREAKABLE_RULES", "EVERY_BREAKABLE_RULE", "GAMES", "PLAYERS", "PLAYER_NAMES",
+           "best_subset", "breakable_rules", "hand_strength", "inject_violation", "simulate",
            "simulate_session", "table_rules"]
 
 #: Who sits at a simulated table, seat 1 first; heads-up the first two.
