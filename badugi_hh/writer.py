@@ -47,7 +47,7 @@ from badugi_hh.events import (
     Hand, Muck, NetStated, ParseError, PostBlind, PotTotal, Raise, Record, Seat,
     SessionEnd, SessionStart, Show, StackStated, Street, UncalledReturned,
 )
-from badugi_hh.parsers.house import RESERVED_NAMES
+from badugi_hh.parsers.house import RESERVED_NAMES, game_hand_size
 from badugi_hh.rules import HOUSE, Ruleset
 
 __all__ = ["format_event", "format_hand", "format_session_end", "format_session_start",
@@ -58,6 +58,9 @@ _SESSION_ID = re.compile(r"[\w.-]+")     # the grammar's SESSION_ID
 _BLIND_WORDS = {"small": "small blind", "big": "big blind", "dead": "dead blind",
                 "small+big": "small & big blinds"}
 _DRAW_WORDS = {1: "single", 2: "double", 3: "triple"}
+_GAME_WORDS = {"27td": "2-7", "a5td": "A-5"}
+#: An award's pot: "", "main" or "side N", then for a split game the half it is from.
+_POT = re.compile(r"(?:(?P<pot>main|side (?P<side>\d+))(?: (?=.)|$))?(?P<half>badugi|lowball)?")
 _ORDINALS = {1: "FIRST", 2: "SECOND", 3: "THIRD"}
 
 
@@ -246,7 +249,7 @@ def _rules(ruleset: Ruleset) -> str:
     name = "" if ruleset.name == HOUSE.name else f" {_quoted(ruleset.name)}"
     draws = (f"{_DRAW_WORDS[ruleset.draws]} draw" if ruleset.draws in _DRAW_WORDS
              else f"{ruleset.draws} draws")
-    clauses = [f"{ruleset.game.capitalize()} {draws}",
+    clauses = [f"{_GAME_WORDS.get(ruleset.game, ruleset.game.capitalize())} {draws}",
                f"fixed limit {ruleset.small_bet}/{ruleset.big_bet}",
                f"blinds {ruleset.small_blind}/{ruleset.big_blind}",
                f"cap {ruleset.max_raises} {'raise' if ruleset.max_raises == 1 else 'raises'}",
@@ -255,7 +258,7 @@ def _rules(ruleset: Ruleset) -> str:
                else f"stacks {ruleset.starting_stack}",
                "unlimited hands" if ruleset.session_hands is None
                else f"{ruleset.session_hands} hands"]
-    if ruleset.hand_size != HOUSE.hand_size:
+    if ruleset.hand_size != game_hand_size(ruleset.game):
         clauses.append(f"{ruleset.hand_size} cards")
     if not ruleset.burns_logged:
         clauses.append("burns not logged")
@@ -275,14 +278,19 @@ def _players(least: int, most: int) -> str:
 
 
 def _pot(pot: str) -> str:
-    if pot == "":
-        return ""
-    if pot == "main":
-        return " from main pot"
-    side = re.fullmatch(r"side (\d+)", pot)
-    if side is None:
+    """`` from main pot``, `` from badugi half of side pot 1``: where an award comes from.
+
+    >>> _pot("side 2 lowball"), _pot("badugi"), _pot("")
+    (' from lowball half of side pot 2', ' from badugi half', '')
+    """
+    match = _POT.fullmatch(pot)
+    if match is None:
         raise ValueError(f"the house format has no words for the pot {pot!r}")
-    return f" from side pot {side.group(1)}"
+    words = "main pot" if match["pot"] == "main" else (
+        f"side pot {match['side']}" if match["side"] else "")
+    if match["half"]:
+        words = f"{match['half']} half" + (f" of {words}" if words else "")
+    return f" from {words}" if words else ""
 
 
 def _cards(cards: Iterable[Card | None]) -> str:

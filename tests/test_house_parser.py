@@ -158,6 +158,13 @@ def test_suit_symbols_read_as_letters() -> None:
     ("Ana wins 14 from side pot 1 (badugi)",
      Award(player="Ana", amount=14, pot="side 1", description="badugi")),
     ("Ana wins 14 from main pot", Award(player="Ana", amount=14, pot="main")),
+    ("Ana wins 8 from badugi half", Award(player="Ana", amount=8, pot="badugi")),
+    ("Ana wins 7 from lowball half of main pot",
+     Award(player="Ana", amount=7, pot="main lowball")),
+    ("Ana wins 3 from badugi half of side pot 2 (badugi 8-4-3-2)",
+     Award(player="Ana", amount=3, pot="side 2 badugi", description="badugi 8-4-3-2")),
+    ("Ana: shows [As 2h 3d 4c 7s] (badugi 4-3-2-A; 2-7 A-7-4-3-2)",
+     Show(player="Ana", cards=c("As 2h 3d 4c 7s"), description="badugi 4-3-2-A; 2-7 A-7-4-3-2")),
     ("Total pot 28", PotTotal(total=28)),
     ("Total pot 28 | Rake 1", PotTotal(total=28, rake=1)),
     ("Net: Ana -14", NetStated(player="Ana", amount=-14)),
@@ -201,6 +208,20 @@ def test_every_line_kind_reads_in_a_file() -> None:
 def test_a_missing_rules_line_means_the_house_rules() -> None:
     start, _hand = records(HEADER + "Hand #1\nAna wins 3\n")
     assert start.ruleset == HOUSE
+
+
+@pytest.mark.parametrize("clause, game, cards", [
+    ("Badugi triple draw", "badugi", 4),
+    ("Badeucy triple draw", "badeucy", 5),
+    ("Badacey triple draw", "badacey", 5),
+    ("2-7 triple draw", "27td", 5),
+    ("A-5 triple draw", "a5td", 5),
+    ("a-5 single draw, 4 cards", "a5td", 4),
+])
+def test_each_game_holds_its_own_number_of_cards(clause: str, game: str, cards: int) -> None:
+    start, = records(f"Session #t\nRules: {clause}, 2 to 8 players\nSeat 1: Ana (100)\n")
+    assert (start.ruleset.game, start.ruleset.hand_size, start.ruleset.max_players) == (
+        game, cards, 8)
 
 
 def test_a_seat_without_a_stack_gets_the_starting_stack() -> None:

@@ -1,26 +1,29 @@
-"""Write random, legal heads-up Badugi sessions as a house-format log.
+"""Write random, legal sessions as a house-format log.
 
-The sessions are played by the rules (docs/rules.md: G, B, D, E, S, N) by a
+The sessions are played by the rules (docs/rules.md: G, B, D, E, S, N, M, X) by a
 simulator that is independent of the rules engine, so auditing them tests
 the engine; the same seed always writes the same log:
 
     $ badugi-hh simulate --sessions 100 --seed 7 --out sim.txt
+    $ badugi-hh simulate --game badeucy --players 6 --out badeucy.txt
+
+--game picks Badugi (the default), the split games Badeucy and Badacey, or
+2-7 or A-5 triple draw; --players seats 2 (the default) to 8 players.
 
 With --break RULE every session breaks that rule once (say B7, a call of
 the wrong amount), which makes test data for the auditor. With --hidden,
 one player's cards are hidden until the showdown in about a quarter of the
 hands (or the share given), as on a site's log.
-
-Exit status: 0, or 2 when the log cannot be written (a missing folder, say).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-
 from badugi_hh.commands import at_least_one
-from badugi_hh.simulate import BREAKABLE_RULES, simulate
+from badugi_hh.simulate import (
+    EVERY_BREAKABLE_RULE, GAMES, breakable_rules, simulate, table_rules,
+)
 
 HIDDEN_SHARE = 0.25
 
@@ -33,9 +36,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the seed: the same seed writes the same log (default 0)")
     parser.add_argument("--out", default="-", metavar="FILE",
                         help="the log to write (default: standard output)")
-    parser.add_argument("--break", dest="break_rule", choices=BREAKABLE_RULES,
+    parser.add_argument("--game", choices=tuple(GAMES), default="badugi",
+                        help="the game: " + ", ".join(GAMES) + " (default badugi)")
+    parser.add_argument("--players", type=int, choices=range(2, 9), default=2, metavar="N",
+                        help="players at the table, 2 to 8 (default 2, heads-up)")
+    parser.add_argument("--break", dest="break_rule", choices=EVERY_BREAKABLE_RULE,
                         metavar="RULE", help="break this rule once in every session: "
-                        + " ".join(BREAKABLE_RULES))
+                        + " ".join(EVERY_BREAKABLE_RULE) + " (G4 and B6 heads-up only, "
+                        "M1-M3 multiway only, X1-X3 in split games only, B1 not in them, "
+                        "E1-E4 where a Badugi value is shown)")
     parser.add_argument("--hidden", type=_share, nargs="?", const=HIDDEN_SHARE, default=0.0,
                         metavar="SHARE", help="hide one player's cards in this share of "
                         f"the hands (default with the flag: {HIDDEN_SHARE})")
@@ -47,7 +56,14 @@ EXIT_CANNOT_WRITE = 2
 def run(args: argparse.Namespace) -> int:
     from badugi_hh.writer import write_records   # needed by this command only
 
-    records = simulate(args.sessions, args.seed, hidden=args.hidden, break_rule=args.break_rule)
+    ruleset = table_rules(args.game, args.players)
+    if args.break_rule and args.break_rule not in breakable_rules(ruleset):
+        print(f"badugi-hh simulate: {args.break_rule} cannot be broken in "
+              f"{ruleset.game_name} for {args.players} players; these can: "
+              + " ".join(breakable_rules(ruleset)), file=sys.stderr)
+        return EXIT_CANNOT_WRITE
+    records = simulate(args.sessions, args.seed, ruleset, hidden=args.hidden,
+                       break_rule=args.break_rule)
     if args.out == "-":
         write_records(records, sys.stdout)
         return 0

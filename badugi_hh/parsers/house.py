@@ -59,8 +59,8 @@ from badugi_hh.resources import grammar_path
 from badugi_hh.rules import HOUSE, Ruleset
 
 __all__ = ["GRAMMAR_PATH", "MAX_BLOCK_LINES", "RESERVED_NAMES", "LineError", "bench_parse",
-           "hand_line_events", "house_parser", "parse_line", "read_house", "read_house_lines",
-           "sniff"]
+           "game_hand_size", "hand_line_events", "house_parser", "parse_line", "read_house",
+           "read_house_lines", "sniff"]
 
 GRAMMAR_PATH = grammar_path("house.lark")
 
@@ -132,6 +132,18 @@ class HandLine:
 # -- the grammar's rules, one method each -------------------------------------------
 
 _DRAW_WORDS = {"single": 1, "double": 2, "triple": 3}
+#: The Rules line's names of the lowball games, and their ``Ruleset.game``.
+_GAME_KEYS = {"2-7": "27td", "a-5": "a5td"}
+
+
+def game_hand_size(game: str) -> int:
+    """Cards a player holds when the Rules line does not say: four in Badugi, five in the
+    split games (X4) and the lowballs.
+
+    >>> game_hand_size("badugi"), game_hand_size("badeucy"), game_hand_size("27td")
+    (4, 5, 5)
+    """
+    return 4 if game == "badugi" else 5
 _ORDINALS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
 
 
@@ -207,10 +219,13 @@ class HouseTransformer(Transformer):
         changes = {key: value for clause in clauses for key, value in clause.items()}
         if name is not None:
             changes["name"] = _unquote(name)
+        if "game" in changes and "hand_size" not in changes:
+            changes["hand_size"] = game_hand_size(changes["game"])  # type: ignore[arg-type]
         return RulesLine(changes)
 
     def game(self, game: Token, draws: dict[str, object] | None) -> dict[str, object]:
-        return {"game": game.lower(), **(draws or {})}
+        key = game.lower()
+        return {"game": _GAME_KEYS.get(key, key), **(draws or {})}
 
     def named_draws(self, word: Token) -> dict[str, object]:
         return {"draws": _DRAW_WORDS[word]}
@@ -381,6 +396,18 @@ class HouseTransformer(Transformer):
         return functools.partial(Award, player=str(name), amount=int(amount), pot=pot or "",
                                  description=None if description is None else description[1:-1])
 
+    def whole_pot(self, pot: str) -> str:
+        return pot
+
+    def half_pot(self, half: str, pot: str | None) -> str:
+        return f"{pot} {half}" if pot else half
+
+    def badugi_half(self) -> str:
+        return "badugi"
+
+    def lowball_half(self) -> str:
+        return "lowball"
+
     def main_pot(self) -> str:
         return "main"
 
@@ -536,7 +563,7 @@ _TERMINAL_WORDS = {
     "STRING": "a title in double quotes",
     "DATE": "a date such as 2026-11-27",
     "TIME": "a time such as 20:00",
-    "GAME": "a game (Badugi, Badeucy, Badacey)",
+    "GAME": "a game (Badugi, Badeucy, Badacey, 2-7, A-5)",
     "DRAW_COUNT": "single, double or triple",
     "ORDINAL": "FIRST, SECOND or THIRD",
     "_SEP": "' - '",

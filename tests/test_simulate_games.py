@@ -1,0 +1,257 @@
+"""Every game of issue 13 at every table size: the simulator against the engine.
+
+The simulator plays Badugi, Badeucy, Badacey, 2-7 and A-5 triple draw for 2
+to 8 players by its own reading of the rules; the engine must audit those
+sessions clean, and a session with one rule broken must be reported under
+that rule alone. Combinations the engine does not audit yet are expected to
+fail (``xfail``, not strict) until the lead's engine change lands.
+"""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from collections.abc import Iterable
+from functools import cache
+
+import pytest
+
+from badugi_hh.cards import JOKER
+from badugi_hh.cli import main
+from badugi_hh.engine import audit
+from badugi_hh.events import (
+    Award, Burn, Deal, Draw, Hand, Record, SessionStart, Show, SkippedHand, StackStated,
+)
+from badugi_hh.parsers.house import read_house
+from badugi_hh.simulate import GAMES, breakable_rules, simulate, table_rules
+from badugi_hh.writer import write_records
+
+TABLE_SIZES = (2, 3, 6, 8)
+SESSIONS = 20
+SLOW_SESSIONS = 1000
+BROKEN_SEEDS = range(2)
+COMBINATIONS = [(game, players) for game in GAMES for players in TABLE_SIZES]
+
+
+def engine_gap(game: str, players: int, rule: str | None = None) -> str | None:
+    """Why the engine cannot pass a combination yet, or None.
+
+    What the engine of this branch's base lacks: the four games but Badugi
+    (it skips their hands), deck recycling at eight (D3, D4), and the
+    multiway ids M2 (it says B6) and M3 (it says E4 or S2).
+    """
+    if game != "badugi":
+        return f"engine support for {game} lands with the lead's engine change"
+    if players == 8:
+        return "engine support for badugi at 8 players (deck recycling) lands with the " \
+               "lead's engine change"
+    if rule in ("M2", "M3"):
+        return f"engine support for badugi's multiway id {rule} lands with the lead's " \
+               "engine change"
+    return None
+
+
+def marked(game: str, players: int, rule: str | None = None) -> list[pytest.MarkDecorator]:
+    reason = engine_gap(game, players, rule)
+    # Only the audit may fail: a simulator that cannot play the combination is a failure.
+    return [pytest.mark.xfail(strict=False, reason=reason, raises=AssertionError)] if reason else []
+
+
+@cache
+def sessions(game: str, players: int, count: int = SESSIONS) -> tuple[Record, ...]:
+    return tuple(simulate(count, 1, table_rules(game, players), hidden=0.2))
+
+
+def hands_of(records: Iterable[Record]) -> list[Hand]:
+    return [record for record in records if isinstance(record, Hand)]
+
+
+def audit_findings(records: Iterable[Record]) -> list[str]:
+    """Each violation, and each hand the engine did not audit, as a line of text."""
+    found = []
+    for report in audit(records):
+        if isinstance(report, SkippedHand):
+            found.append(f"{report.hand_id}: skipped, the engine does not audit {report.game}")
+        found += [str(violation) for violation in getattr(report, "violations", ())]
+    return found
+
+
+def rules_reported(records: Iterable[Record]) -> list[str]:
+    return sorted(v.rule for report in audit(records) for v in getattr(report, "violations", ()))
+
+
+# -- the audit ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game, players", [
+    pytest.param(game, players, marks=marked(game, players)) for game, players in COMBINATIONS])
+def test_legal_sessions_audit_clean(game: str, players: int) -> None:
+    found = audit_findings(sessions(game, players))
+    assert found == [], f"{len(found)} findings, first: {found[:3]}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, players", [
+    pytest.param(game, players, marks=marked(game, players)) for game, players in COMBINATIONS])
+def test_a_thousand_legal_sessions_audit_clean(game: str, players: int) -> None:
+    records = simulate(SLOW_SESSIONS, 1000, table_rules(game, players), hidden=0.2)
+    found = audit_findings(records)
+    assert found == [], f"{len(found)} findings, first: {found[:3]}"
+
+
+@pytest.mark.parametrize("game, players, rule", [
+    pytest.param(game, players, rule, marks=marked(game, players, rule))
+    for game, players in COMBINATIONS for rule in breakable_rules(table_rules(game, players))])
+def test_a_broken_rule_is_reported_alone(game: str, players: int, rule: str) -> None:
+    for seed in BROKEN_SEEDS:
+        records = list(simulate(1, seed, table_rules(game, players), break_rule=rule,
+                                hidden=0.3 if seed % 2 else 0.0))
+        assert rules_reported(records) == [rule], (seed, audit_findings(records)[:5])
+
+
+def test_each_table_breaks_its_own_rules() -> None:
+    heads_up, multiway = breakable_rules(table_rules()), breakable_rules(table_rules("badugi", 6))
+    assert {"G4", "B6"} <= set(heads_up) and not {"M1", "M2", "M3"} & set(heads_up)
+    assert {"M1", "M2", "M3"} <= set(multiway) and not {"G4", "B6"} & set(multiway)
+    split = set(breakable_rules(table_rules("badacey", 3)))
+    assert {"X1", "X2", "X3", "E1"} <= split and "B1" not in split
+    lowball = set(breakable_rules(table_rules("27td", 2)))
+    assert not {"X1", "E1", "E4"} & lowball and "B1" in lowball
+
+
+# -- what the sessions hold, whatever the engine says -------------------------------------
+
+@pytest.mark.parametrize("game, players", COMBINATIONS)
+def test_every_chip_is_kept_and_every_hand_has_its_cards(game: str, players: int) -> None:
+    records = sessions(game, players)
+    start = records[0]
+    assert isinstance(start, SessionStart) and len(start.players) == players
+    total = players * 100
+    for hand in hands_of(records):
+        stacks = [e.amount for e in hand.events if isinstance(e, StackStated)]
+        assert sum(stacks) == total and min(stacks) >= 0
+        deals = [e for e in hand.events if isinstance(e, Deal)]
+        assert len(deals) == players
+        assert all(len(deal.cards) == GAMES[game].hand_size for deal in deals)
+
+
+def cards_used(hand: Hand) -> Iterable[tuple[int, object, bool]]:
+    """Each card coming into play, how many cards were used before it, and if it is burned."""
+    used = 0
+    for event in hand.events:
+        cards = (event.cards if isinstance(event, Deal) else event.drawn or ()
+                 if isinstance(event, Draw) else (event.card,) if isinstance(event, Burn) else ())
+        for card in cards:
+            yield used, card, isinstance(event, Burn)
+            used += 1
+
+
+@pytest.mark.parametrize("game, players", COMBINATIONS)
+def test_a_card_comes_back_only_from_the_discards_once_the_deck_is_used_up(
+        game: str, players: int) -> None:
+    recycled = 0
+    for hand in hands_of(sessions(game, players)):
+        seen: set[object] = set()
+        burned: set[object] = set()
+        for used, card, burn in cards_used(hand):
+            if card is None:
+                continue
+            assert card != JOKER and card not in burned, (hand.hand_id, card)
+            if card in seen:
+                recycled += 1
+                assert used >= 52, (hand.hand_id, card)
+            seen.add(card)
+            if burn:
+                burned.add(card)
+    if players == 2:
+        assert recycled == 0   # D4: heads-up the deck never runs out
+
+
+def test_big_tables_of_five_card_games_recycle_the_deck() -> None:
+    longest = max(sum(1 for _ in cards_used(hand)) for hand in hands_of(sessions("27td", 8)))
+    assert longest > 52
+
+
+def awards_by_pot(hand: Hand) -> dict[str, list[Award]]:
+    pots: dict[str, list[Award]] = {}
+    for event in hand.events:
+        if isinstance(event, Award):
+            pots.setdefault(event.pot, []).append(event)
+    return pots
+
+
+def split_features(hand: Hand) -> set[str]:
+    """What happens to the pots of a split-game hand, in words a coverage count can use."""
+    found = set()
+    pots = awards_by_pot(hand)
+    for name, awards in pots.items():
+        half = name.split()[-1] if name.endswith(("badugi", "lowball")) else ""
+        if len(awards) > 1:
+            found.add("tie within a half" if half else "tie")
+        if name.startswith("side"):
+            found.add("side pot")
+    halves = {n for n in pots if n.endswith(("badugi", "lowball"))}
+    winners = {n: {a.player for a in pots[n]} for n in halves}
+    if "badugi" in winners and winners["badugi"] == winners.get("lowball"):
+        found.add("scoop")
+    if "badugi" in winners and "lowball" in winners and winners["badugi"] != winners["lowball"]:
+        found.add("halves to different players")
+    if "lowball" in halves and "badugi" not in halves:
+        found.add("no badugi: the lowball takes all")
+    return found
+
+
+def test_split_games_show_scoops_splits_ties_and_unqualified_halves() -> None:
+    found = {game: Counter(feature for players in TABLE_SIZES
+                           for hand in hands_of(sessions(game, players))
+                           for feature in split_features(hand))
+             for game in ("badeucy", "badacey")}
+    expected = {"scoop", "halves to different players", "no badugi: the lowball takes all",
+                "side pot"}
+    for game, features in found.items():
+        assert expected <= set(features), (game, expected - set(features))
+    # Equal values within a half are rare: a few in 160 sessions of the two games.
+    assert sum(features["tie within a half"] for features in found.values()) > 0
+
+
+@pytest.mark.parametrize("game", ["badeucy", "badacey"])
+def test_the_badugi_half_gets_the_odd_chip_and_needs_a_badugi(game: str) -> None:
+    for players in TABLE_SIZES:
+        for hand in hands_of(sessions(game, players)):
+            shown = {e.player: e.description or "" for e in hand.events if isinstance(e, Show)}
+            pots = awards_by_pot(hand)
+            badugi = sum(a.amount for a in pots.get("badugi", []))
+            lowball = sum(a.amount for a in pots.get("lowball", []))
+            if badugi:
+                assert badugi - lowball in (0, 1), hand.hand_id
+                assert all(shown[a.player].startswith("badugi ") for a in pots["badugi"])
+
+
+# -- through the house format and the command line ------------------------------------------
+
+@pytest.mark.parametrize("game, players", COMBINATIONS)
+def test_sessions_read_back_as_written(game: str, players: int) -> None:
+    records = sessions(game, players)
+    out = io.StringIO()
+    write_records(records, out)
+    again = io.StringIO()
+    write_records(read_house(out.getvalue()), again)
+    assert again.getvalue() == out.getvalue()
+
+
+@pytest.mark.parametrize("game, players, rule", [
+    pytest.param("badugi", 3, "M1"),
+    pytest.param("badeucy", 2, "X3", marks=marked("badeucy", 2, "X3")),
+])
+def test_the_command_writes_each_game_and_table(tmp_path, game, players, rule):
+    log = tmp_path / "sim.txt"
+    assert main(["simulate", "--sessions", "2", "--seed", "3", "--game", game,
+                 "--players", str(players), "--break", rule, "--out", str(log)]) == 0
+    records = list(read_house(log))
+    assert records[0].ruleset == table_rules(game, players)
+    assert rules_reported(records) == [rule, rule]   # once in each session
+
+
+def test_the_command_refuses_a_rule_the_table_cannot_break(tmp_path, capsys):
+    assert main(["simulate", "--players", "6", "--break", "G4",
+                 "--out", str(tmp_path / "sim.txt")]) == 2
+    assert "G4 cannot be broken in Badugi for 6 players" in capsys.readouterr().err
