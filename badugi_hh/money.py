@@ -61,7 +61,7 @@ def currency_of(hand: Hand) -> str:
     reader does not say it; ``USD`` for cents of a name without a code), else chips."""
     if hand.currency:
         return hand.currency
-    if hand.unit == 1:
+    if hand.unit == 1 or (hand.site and hand.tournament):   # a tournament's chips, in cents
         return CHIPS
     code = _CODE.search(hand.ruleset.name)
     symbol = next((code for code, sign in SYMBOLS.items() if sign in hand.ruleset.name), "USD")

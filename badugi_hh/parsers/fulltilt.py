@@ -47,8 +47,9 @@ from badugi_hh.events import (
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.site import (
-    CENTS, MAX_TABLE_SIZE, EventFactory, SiteHand, SiteTransformer, Wording, hidden_deals,
-    money, parse_with, read_cards, read_site_log, site_ruleset, table_first,
+    CENTS, CURRENCY_SIGNS, MAX_TABLE_SIZE, EventFactory, SiteHand, SiteTransformer, Wording,
+    hero_of, hidden_deals, money, parse_with, read_cards, read_site_log, site_ruleset,
+    table_first,
 )
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
@@ -72,6 +73,9 @@ _STRUCTURES: dict[str, tuple[Structure, str]] = {
 #: Small blinds of fixed-limit cash stakes that are not half the small bet, by small bet
 #: in cents: $15/$30 posts $10/$15 (the blinds other Full Tilt readers list).
 _CASH_SMALL_BLINDS = {1500: 1000}
+
+#: The buy-in a tournament's name starts with: ``$10``, ``$5 + $0.50``, ``€2+€0.20``.
+_BUY_IN = re.compile(r"([$€£]\d[\d,.]*(?: ?\+ ?[$€£]\d[\d,.]*)*) ")
 
 #: What a seated player's name becomes before a line is parsed (see :func:`_shape`).
 _STAND_IN = "¶"
@@ -103,6 +107,7 @@ class Stakes:
     low: int
     high: int
     cash: bool   # money with a currency sign, not chips
+    sign: str = ""   # that sign
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,10 +124,24 @@ class Header:
     number: int
     table: str
     tournament: str | None
+    """The tournament's name and id, ``$10 Heads-Up Sit & Go (243560420)``."""
+    tournament_id: str | None
     stakes: Stakes
     game: GameName
     started_at: datetime
     partial: bool
+
+    @property
+    def currency(self) -> str | None:
+        """``USD``, ``EUR``, ``GBP`` by the stakes' sign; ``PLAY`` for play chips (no
+        sign at a table); None for a tournament's chips."""
+        if self.tournament is not None:
+            return None
+        return CURRENCY_SIGNS.get(self.stakes.sign, "PLAY")
+
+    @property
+    def buy_in(self) -> str | None:
+        return _buy_in(self.tournament or "")
 
     @property
     def max_players(self) -> int:
@@ -164,6 +183,19 @@ def amount(token: Token | str) -> int:
     return int(digits) * scale
 
 
+def _buy_in(tournament: str) -> str | None:
+    """The buy-in a tournament's name starts with, as written (Full Tilt states it nowhere
+    else in a hand).
+
+    >>> _buy_in("$10 Heads-Up Sit & Go (243560420)"), _buy_in("$5 + $0.50 Sit & Go (7)")
+    ('$10', '$5 + $0.50')
+    >>> _buy_in("MiniFTOPS Main Event (255707037)") is None
+    True
+    """
+    found = _BUY_IN.match(tournament)
+    return found.group(1) if found else None
+
+
 def _description(text: Token | None) -> str | None:
     """The site's words for a hand, without its article: ``3-Card: 7, 2, A``."""
     return None if text is None else str(text).removeprefix("a ").strip()
@@ -182,17 +214,19 @@ class FullTiltTransformer(SiteTransformer):
         if bets is None or game is None:
             raise LineError("the first line names no stakes or no game", 1)
         low, high = bets
-        stakes = (Stakes(amount(low), amount(high), str(low)[:1] in "$€£")
+        sign = str(low)[:1] if str(low)[:1] in CURRENCY_SIGNS else ""
+        stakes = (Stakes(amount(low), amount(high), bool(sign), sign)
                   if game.game is not None else Stakes(0, 0, cash=False))
-        table, tournament = where
-        return Header(int(number), table, tournament, stakes, game, clock,  # type: ignore
-                      partial is not None)
+        table, tournament, tournament_id = where
+        return Header(int(number), table, tournament, tournament_id, stakes, game,
+                      clock, partial is not None)  # type: ignore[arg-type]
 
-    def cash_table(self, table: Token) -> tuple[str, None]:
-        return str(table), None
+    def cash_table(self, table: Token) -> tuple[str, None, None]:
+        return str(table), None, None
 
-    def tournament_table(self, name: Token, number: Token, table: Token) -> tuple[str, str]:
-        return str(table), f"{name} ({number})"
+    def tournament_table(self, name: Token, number: Token, table: Token,
+                         ) -> tuple[str, str, str]:
+        return str(table), f"{name} ({number})", str(number)
 
     def stakes(self, low: Token, high: Token, _ante: Token | None) -> tuple[Token, Token]:
         # Read as amounts only for a game read: others have stakes like "2B/2B" (Flipout).
@@ -499,7 +533,10 @@ class FullTiltDialect:
             events, errors = _in_play_order(lines, ruleset.hand_size), lines.errors
         hand = Hand(hand_id=hand_id, number=header.number, ruleset=ruleset, events=events,
                     source=source, line=block.start, started_at=header.started_at,
-                    unit=CENTS if header.stakes.cash else 1)
+                    unit=CENTS if header.stakes.cash else 1, site="fulltilt",
+                    currency=header.currency, table=header.table,
+                    tournament=header.tournament_id, buy_in=header.buy_in,
+                    hero=hero_of(events))
         site = SiteHand(hand, header.table, errors=errors)
         if header.tournament is not None:
             when = header.started_at.strftime("%Y%m%d-%H%M%S")

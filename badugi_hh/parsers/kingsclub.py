@@ -48,8 +48,8 @@ from badugi_hh.events import (
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.site import (
-    CENTS, MAX_TABLE_SIZE, EventFactory, SiteHand, Wording, money, parse_at, parse_with,
-    read_cards, read_site_log, site_ruleset, table_first,
+    CENTS, MAX_TABLE_SIZE, EventFactory, SiteHand, Wording, hero_of, money, parse_at,
+    parse_with, read_cards, read_site_log, site_ruleset, table_first,
 )
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
@@ -62,6 +62,8 @@ GRAMMAR_PATH = grammar_path("kingsclub.lark")
 
 _HAND_START = re.compile(r"\s*#(\d+): ")
 _ORDINALS = {"1ST": 1, "2ND": 2, "3RD": 3, "4TH": 4}
+#: A tournament's table: ``T<tournament> [<table>]`` (fpdb's reader knows it so).
+_TOURNAMENT_TABLE = re.compile(r"T(\d+) \[\d+\]")
 
 #: The games read, by the header's name. "2-7 Triple Draw Lowball" is how
 #: trackers name KingsClub's game; the site's own header says "2-7 Triple Draw".
@@ -376,9 +378,15 @@ class KingsClubDialect:
         if not any(type(event) is Award for event in hand.events):
             raise LineError("the hand ends without a line such as 'Hero wins pot (568.25)'",
                             0, block.last_line)
+        events = hand.finish()
+        tournament = _TOURNAMENT_TABLE.fullmatch(hand.table.name)
+        # No line names the currency: see docs/format.md, "KingsClub".
         return SiteHand(Hand(hand_id=hand_id, number=header.number, ruleset=ruleset,
-                             events=hand.finish(), source=source, line=block.start,
-                             started_at=started_at, unit=CENTS),  # type: ignore[arg-type]
+                             events=events, source=source, line=block.start,
+                             started_at=started_at, unit=CENTS,  # type: ignore[arg-type]
+                             site="kingsclub", table=hand.table.name,
+                             tournament=tournament.group(1) if tournament else None,
+                             hero=hero_of(events)),
                         hand.table.name, errors=errors)
 
 

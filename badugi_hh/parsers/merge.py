@@ -53,7 +53,7 @@ from badugi_hh.events import (
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.site import (
-    CENTS, MAX_TABLE_SIZE, money, return_unmatched, site_ruleset,
+    CENTS, CURRENCY_SIGNS, MAX_TABLE_SIZE, hero_of, money, return_unmatched, site_ruleset,
 )
 from badugi_hh.parsers.text import LogText, Source, open_log
 from badugi_hh.rules import Game, Ruleset, Structure
@@ -86,7 +86,7 @@ _STRUCTURES: dict[str, Structure] = {
 
 _STAKES = re.compile(
     r"(?P<structure>Half Pot Limit|Pot Limit|No Limit|Limit)"
-    r"(?: Level \d+ Blinds (?P<level_sb>[\d.,]+)/(?P<level_bb>[\d.,]+))?"
+    r"(?: Level (?P<level>\d+) Blinds (?P<level_sb>[\d.,]+)/(?P<level_bb>[\d.,]+))?"
     r"\s*\(?(?P<amounts>\$?[\d.,]+(?:/\$?[\d.,]+)*)?\)?")
 
 #: Merge's fixed-limit small blinds that are not half the small bet (cents).
@@ -120,13 +120,21 @@ class Description:
     tournament: bool
     structure: str
     amounts: tuple[int, ...]
+    level: str | None = None
+    """A tournament's blind level, ``4`` of ``No Limit Level 4 Blinds 40/80``."""
+    sign: str = ""
+    """The stakes' currency sign (``$``), or ``""``."""
 
 
 def read_description(attrib: dict[str, str]) -> Description:
     """The game of ``<description type=".." stakes=".."/>``, or :class:`LineError`.
 
     >>> read_description({"type": "Badugi Tournament", "stakes": "Pot Limit ($0.05/$0.10)"})
-    Description(game='Badugi', tournament=True, structure='Pot Limit', amounts=(5, 10))
+    Description(game='Badugi', tournament=True, structure='Pot Limit', amounts=(5, 10), \
+level=None, sign='$')
+    >>> read_description({"type": "Holdem Tournament",
+    ...                   "stakes": "No Limit Level 4 Blinds 40/80"}).level
+    '4'
     """
     kind = attrib.get("type", "")
     game = kind.removesuffix(" Tournament")
@@ -137,7 +145,8 @@ def read_description(attrib: dict[str, str]) -> Description:
     written = match["amounts"] or (f"{match['level_sb']}/{match['level_bb']}"
                                    if match["level_bb"] else "")
     amounts = tuple(money(text) for text in written.split("/") if text)
-    return Description(game, game != kind, match["structure"], amounts)
+    sign = written[:1] if written[:1] in CURRENCY_SIGNS else ""
+    return Description(game, game != kind, match["structure"], amounts, match["level"], sign)
 
 
 class _Unclosed(Exception):
@@ -187,6 +196,9 @@ class _Game:
     table: str
     started_at: datetime
     description: Description
+    real_money: bool
+    tournament_table: str | None
+    """A tournament's ``<id>-<table number>`` (``data``'s third field)."""
     game: Game | None
     skipped_name: str
     seats_stated: int | None
@@ -363,7 +375,10 @@ class _MergeReader:
                                   or description.game)
         return _Game(hand_id=f"merge#{hand_id}", number=int(match[1]), line=line, table=table,
                      started_at=_started_at(attrib.get("starttime", "")),
-                     description=description, game=game,
+                     description=description, real_money=attrib.get("realmoney") != "false",
+                     tournament_table=fields[2].strip() if description.tournament
+                     and len(fields) > 2 else None,
+                     game=game,
                      skipped_name=f"{name} {description.structure}",
                      seats_stated=int(seats) if seats.isdigit() and len(seats) < 3 else None)
 
@@ -570,11 +585,17 @@ class _MergeReader:
         except LineError as error:
             yield self._error(f"game {game.hand_id}: {error.message}", game.line, 1, "")
             return
+        events = _ordered(game, ruleset.hand_size)
+        tournament = game.tournament_table
         hand = Hand(hand_id=game.hand_id, number=game.number, ruleset=ruleset,
                     events=[], source=self.source, line=game.line,
-                    started_at=game.started_at, unit=CENTS)
+                    started_at=game.started_at, unit=CENTS, site="merge",
+                    currency=_currency(game), table=tournament or game.table,
+                    tournament=tournament.split("-")[0] if tournament else None,
+                    level=game.description.level)
         # Merge marks some uncalled bets and folds others into the winner's amount.
-        hand.events = return_unmatched(hand, _ordered(game, ruleset.hand_size))
+        hand.events = return_unmatched(hand, events)
+        hand.hero = hero_of(hand.events)
         for error in game.errors:
             yield self._error(f"game {game.hand_id}: {error.message}", error.line,
                               error.column, "", lost=False)
@@ -684,6 +705,16 @@ def _ordered(game: _Game, hand_size: int) -> list[Event]:
         rake = pot - game.paid if not tournament and pot >= game.paid else 0
         events.append(PotTotal(total=None, rake=rake, line=game.award_line))
     return [*seats, *buttons, *events]
+
+
+def _currency(game: _Game) -> str | None:
+    """A tournament's chips: None; ``realmoney="false"``: ``PLAY``; else the stakes'
+    sign's, and dollars where there is none: Merge's tables played in dollars."""
+    if game.description.tournament:
+        return None
+    if not game.real_money:
+        return "PLAY"
+    return CURRENCY_SIGNS.get(game.description.sign, "USD")
 
 
 def read_merge_lines(log: LogText) -> Iterator[Record]:

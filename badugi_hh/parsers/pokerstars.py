@@ -43,7 +43,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from lark import Lark, Token, v_args
@@ -56,8 +56,8 @@ from badugi_hh.events import (
 from badugi_hh.ledger import hand_ledger
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.site import (
-    EventFactory, SiteHand, SiteTransformer, Wording, hidden_deals, money, parse_at,
-    parse_with, read_cards, read_site_log, site_ruleset,
+    CURRENCY_SIGNS, EventFactory, SiteHand, SiteTransformer, Wording, hero_of, hidden_deals,
+    money, parse_at, parse_with, read_cards, read_site_log, site_ruleset,
 )
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
@@ -106,6 +106,8 @@ class Stakes:
     money: bool
     """Whether they are money (cents, ``Hand.unit`` 100) rather than chips."""
     text: str
+    currency: str | None = None
+    """The money's code (``USD``), from the one written or the amounts' sign."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +120,25 @@ class GameLine:
     stakes: Stakes
     tournament: str | None
     started_at: datetime | None
+    site: str = "pokerstars"
+    """``fulltilt`` for Full Tilt's hands of 2016, written by PokerStars' software."""
+    buy_in: str | None = None
+    level: str | None = None
+    home: bool = False
+    """A home game's (``{club}`` in the header): its chips are not play money."""
+
+    @property
+    def currency(self) -> str | None:
+        """The hand's money: ``USD``...; ``PLAY`` at a play-money table; None for
+        chips (a tournament's, a home game's).
+
+        >>> play = GameLine("1", "Badugi Limit", Stakes(10, 20, False, "10/20"), None, None)
+        >>> play.currency, replace(play, home=True).currency
+        ('PLAY', None)
+        """
+        if self.tournament is not None or (self.home and not self.stakes.money):
+            return None
+        return self.stakes.currency if self.stakes.money else "PLAY"
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,8 +170,8 @@ class PokerStarsTransformer(SiteTransformer):
     and note kinds, so that a parsed line can be cached."""
 
     # start rules
-    def hand_game(self, _club: Token | None, game: dict[str, object]) -> dict[str, object]:
-        return game
+    def hand_game(self, club: Token | None, game: dict[str, object]) -> dict[str, object]:
+        return game | {"home": club is not None}
 
     def table_line(self, name: Token, size: Token | None, _money: Token | None,
                    button: int | None) -> TableLine:
@@ -190,33 +211,37 @@ class PokerStarsTransformer(SiteTransformer):
     def mixed_cash_game(self, _mix: Token, game: Token, stakes: Stakes) -> dict[str, object]:
         return {"game": str(game), "stakes": stakes, "tournament": None}
 
-    def tournament_game(self, _title: Token, tournament: Token, _buy_in: None, game: Token,
-                        level: tuple[str | None, Stakes]) -> dict[str, object]:
-        dealt, stakes = level
-        return {"game": dealt or str(game), "stakes": stakes, "tournament": str(tournament)}
+    def tournament_game(self, _title: Token, tournament: Token, buy_in: str | None,
+                        game: Token, level: tuple[str | None, str | None, Stakes],
+                        ) -> dict[str, object]:
+        dealt, number, stakes = level
+        return {"game": dealt or str(game), "stakes": stakes, "tournament": str(tournament),
+                "buy_in": buy_in, "level": number}
 
-    def buy_in(self, _amount: Token, _currency: Token | None) -> None:
-        return None
+    def buy_in(self, amount: Token, _currency: Token | None) -> str:
+        return str(amount)   # as written; its currency is its sign's or its code's
 
     def plain_level(self, _round: Token | None, level: Token, stakes: Stakes,
-                    ) -> tuple[None, Stakes]:
-        return None, stakes
+                    ) -> tuple[None, str, Stakes]:
+        return None, str(level), stakes
 
-    def mixed_level(self, game: Token, _round: Token | None, _level: Token, stakes: Stakes,
-                    ) -> tuple[str, Stakes]:
-        return str(game), stakes
+    def mixed_level(self, game: Token, _round: Token | None, level: Token, stakes: Stakes,
+                    ) -> tuple[str, str, Stakes]:
+        return str(game), str(level), stakes
 
-    def no_level(self, stakes: Stakes) -> tuple[None, Stakes]:
-        return None, stakes
+    def no_level(self, stakes: Stakes) -> tuple[None, None, Stakes]:
+        return None, None, stakes
 
     def stakes(self, _ante: Token | None, small: Token, big: Token, _cap: None,
                currency: Token | None) -> Stakes:
         text = f"{small}/{big}" + ("" if currency is None else f" {currency}")
-        return Stakes(_amount(small), _amount(big), _is_money(small), text)
+        return Stakes(_amount(small), _amount(big), _is_money(small), text,
+                      _currency(small, currency))
 
     def button_blind(self, _words: Token, blind: Token, _ante: Token, currency: Token | None,
                      ) -> Stakes:
-        return Stakes(0, _amount(blind), _is_money(blind), f"button blind {blind}")
+        return Stakes(0, _amount(blind), _is_money(blind), f"button blind {blind}",
+                      _currency(blind, currency))
 
     def cap(self, _amount: Token) -> None:
         return None
@@ -343,6 +368,21 @@ class PokerStarsTransformer(SiteTransformer):
         return _amount(token)
 
 
+#: The currencies PokerStars writes by their sign alone (``$1/$2``); ``Rs.`` is the rupee.
+_SIGNS = CURRENCY_SIGNS | {"₹": "INR", "¥": "CNY", "R": "INR"}
+
+
+def _currency(amount: str, code: Token | None) -> str | None:
+    """The code of a money amount: the one written after the stakes, else its sign's.
+
+    >>> _currency("$1", None), _currency("$1", Token("CURRENCY", "CAD")), _currency("10", None)
+    ('USD', 'CAD', None)
+    """
+    if code is not None and str(code) not in ("FPP", "SC"):
+        return str(code)
+    return _SIGNS.get(amount[:1]) if _is_money(amount) else None
+
+
 def _is_money(token: str) -> bool:
     """Whether an amount is money (``$0.25``, ``€1``, ``0.50``) rather than chips."""
     return not token[0].isdigit() or "." in token
@@ -457,7 +497,10 @@ class PokerStarsDialect:
                             "from pot'", 0, block.last_line)
         hand = Hand(hand_id=f"ps-{game.number}", number=int(game.number), ruleset=ruleset,
                     events=events, source=source, line=block.start,
-                    started_at=game.started_at, unit=100 if game.stakes.money else 1)
+                    started_at=game.started_at, unit=100 if game.stakes.money else 1,
+                    site=game.site, currency=game.currency, table=table.name,
+                    tournament=game.tournament, buy_in=game.buy_in, level=game.level,
+                    hero=hero_of(events))
         hand.events = _dealt_in(hand, reader.cancelled)
         slug = re.sub(r"[^\w.-]+", "-", table.name).strip("-")
         where = (f"tournament #{game.tournament}" if game.tournament
@@ -510,7 +553,9 @@ def _header(text: str, _start: str = "") -> GameLine:
     except ValueError:
         raise LineError("{}/{}/{} {}:{}:{} is not a date and time".format(*times[-1]),
                         header.start("when") + 4) from None
-    return GameLine(number=header.group("number"), started_at=when, **game)  # type: ignore
+    site = "fulltilt" if text.startswith("Full Tilt") else "pokerstars"
+    return GameLine(number=header.group("number"), started_at=when, site=site,
+                    **game)  # type: ignore[arg-type]
 
 
 def _game_of(name: str) -> tuple[Game | None, Structure, str]:

@@ -49,13 +49,16 @@ from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.text import LineBlock, LogText
 from badugi_hh.rules import HOUSE, Game, Ruleset, Structure
 
-__all__ = ["CENTS", "MAX_HAND_LINES", "MAX_TABLE_SIZE", "EventFactory", "SiteDialect",
-           "SiteHand", "SiteTransformer", "Wording", "hidden_deals", "money", "parse_at",
-           "parse_with", "read_cards", "read_site_log", "return_unmatched", "site_ruleset",
-           "table_first"]
+__all__ = ["CENTS", "CURRENCY_SIGNS", "MAX_HAND_LINES", "MAX_TABLE_SIZE", "EventFactory",
+           "SiteDialect", "SiteHand", "SiteTransformer", "Wording", "hero_of", "hidden_deals",
+           "money", "parse_at", "parse_with", "read_cards", "read_site_log", "return_unmatched",
+           "site_ruleset", "table_first"]
 
 #: Site amounts are money (or chips with cents): stored in hundredths.
 CENTS = 100
+
+#: The currency of an amount written with a sign (``$0.25``, ``0.50€``).
+CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 #: A hand longer than this has lost the next hand's header line.
 MAX_HAND_LINES = 2000
@@ -512,3 +515,18 @@ def hidden_deals(events: Sequence[Event], hand_size: int) -> list[Event]:
                for event in events
                if type(event) is Seat and event.in_hand and event.player not in dealt]
     return [*events[:at + 1], *missing, *events[at + 1:]]
+
+
+def hero_of(events: Sequence[Event]) -> str | None:
+    """The player whose hole cards the hand shows: the first dealt every card face up.
+
+    Sites deal the others hidden cards (KingsClub's ``[X X X X]``, :func:`hidden_deals`'),
+    or none at all.
+
+    >>> from badugi_hh.cards import parse_cards
+    >>> hero_of([Deal(player="Bo", cards=(None,) * 4),
+    ...          Deal(player="Ana", cards=parse_cards("As 2h 3d Kd"))])
+    'Ana'
+    """
+    return next((event.player for event in events
+                 if type(event) is Deal and event.cards and None not in event.cards), None)

@@ -47,8 +47,8 @@ from badugi_hh.events import (
 )
 from badugi_hh.parsers.house import LineError
 from badugi_hh.parsers.site import (
-    CENTS, EventFactory, SiteHand, Wording, hidden_deals, parse_at, parse_with, read_cards,
-    read_site_log, return_unmatched, site_ruleset, table_first,
+    CENTS, CURRENCY_SIGNS, EventFactory, SiteHand, Wording, hero_of, hidden_deals, parse_at,
+    parse_with, read_cards, read_site_log, return_unmatched, site_ruleset, table_first,
 )
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
@@ -62,6 +62,8 @@ GRAMMAR_PATH = grammar_path("winamax.lark")
 _HAND_START = re.compile(r"\s*Winamax Poker - ")
 _HAND_ID = re.compile(r"HandId: #([\d-]+)")
 _SUMMARY_SEAT = re.compile(r"Seat (\d{1,9}): ")
+#: A tournament's table: its name, ``(<tournament id>)#<table number>``.
+_TOURNAMENT_TABLE = re.compile(r"\((\d+)\)#\d+$")
 
 #: The games read, by the header's name. Winamax dealt 2-7 triple draw as
 #: "Lowball27" (2016 play money) and "2-7 Triple Draw"; no export of Badugi is
@@ -97,15 +99,26 @@ _WORDING = Wording({
 
 
 @dataclass(frozen=True, slots=True)
+class Tournament:
+    """``Tournament "Freeroll 150€" buyIn: 0€ + 0€ level: 4``, as written."""
+
+    name: str
+    buy_in: str
+    level: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class Header:
     """The first line of a hand."""
 
     hand_id: str
-    tournament: str | None
+    tournament: Tournament | None
     game: str
     structure: str
     stakes: tuple[int, ...]
     started_at: datetime
+    sign: str
+    """The currency sign of the stakes (``€``), or ``""``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +128,8 @@ class TableLine:
     name: str
     size: int
     button: int | None
+    money: str | None
+    """``real money``, ``play money``, or None where the line does not say."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,16 +166,18 @@ def money(text: str) -> int:
 class WinamaxTransformer(Transformer):
     """Each line's result, built while Lark parses it (no tree is built)."""
 
-    def header(self, tournament: str | None, hand_id: Token,
-               game: tuple[str, str, tuple[int, ...]], date: Token, time: Token) -> Header:
+    def header(self, tournament: Tournament | None, hand_id: Token,
+               game: tuple[str, str, tuple[tuple[int, ...], str]], date: Token,
+               time: Token) -> Header:
         try:
             started_at = datetime.strptime(f"{date} {time}", "%Y/%m/%d %H:%M:%S")
         except ValueError:
             raise LineError(f"{date} {time} is not a date and time", date.column) from None
-        return Header(str(hand_id)[1:], tournament, *game, started_at)
+        name, structure, (stakes, sign) = game
+        return Header(str(hand_id)[1:], tournament, name, structure, stakes, started_at, sign)
 
-    def game(self, name: Token, limit: Token, stakes: tuple[int, ...],
-             ) -> tuple[str, str, tuple[int, ...]]:
+    def game(self, name: Token, limit: Token, stakes: tuple[tuple[int, ...], str],
+             ) -> tuple[str, str, tuple[tuple[int, ...], str]]:
         return str(name), _STRUCTURES[str(limit)], stakes
 
     def cash(self) -> None:
@@ -169,15 +186,18 @@ class WinamaxTransformer(Transformer):
     def fast_fold(self, _kind: Token, _name: Token) -> None:
         return None
 
-    def tournament(self, name: Token, _buyin: Token, _level: Token | None) -> str:
-        return name[1:-1]
+    def tournament(self, name: Token, buy_in: Token, level: Token | None) -> Tournament:
+        return Tournament(name[1:-1], str(buy_in), None if level is None else str(level))
 
-    def stakes(self, *amounts: Token | None) -> tuple[int, ...]:
-        return tuple(money(amount) for amount in amounts if amount is not None)
+    def stakes(self, *amounts: Token | None) -> tuple[tuple[int, ...], str]:
+        written = [str(amount) for amount in amounts if amount is not None]
+        sign = next((mark for mark in "€$" if mark in written[-1]), "")
+        return tuple(money(amount) for amount in written), sign
 
-    def table(self, name: Token, size: Token, _kind: Token | None,
+    def table(self, name: Token, size: Token, kind: Token | None,
               button: int | None) -> TableLine:
-        return TableLine(name[1:-1], int(size.removesuffix("-max")), button)
+        return TableLine(name[1:-1], int(size.removesuffix("-max")), button,
+                         None if kind is None else kind[1:-1])
 
     def button(self, seat: Token) -> int:
         return int(seat.lstrip("#"))
@@ -454,12 +474,46 @@ class WinamaxDialect:
                             "from pot'", 0, block.last_line)
         ruleset = _ruleset(header, game, table.size)
         number = int(header.hand_id.split("-")[1])
+        tournament = header.tournament
         played = Hand(hand_id=hand_id, number=number, ruleset=ruleset, events=[],
                       source=source, line=block.start, started_at=header.started_at,
-                      unit=CENTS)
+                      unit=CENTS, site="winamax", currency=_currency(header, table),
+                      table=table.name, tournament=_tournament_id(header, table),
+                      buy_in=tournament.buy_in if tournament else None,
+                      level=tournament.level if tournament else None)
         # Winamax writes no line for an uncalled bet: it pays it with the pot.
         played.events = return_unmatched(played, hand.finish(ruleset.hand_size))
-        return SiteHand(played, table.name, session_key=header.tournament, errors=errors)
+        played.hero = hero_of(played.events)
+        return SiteHand(played, table.name, session_key=tournament and tournament.name,
+                        errors=errors)
+
+
+def _currency(header: Header, table: TableLine) -> str | None:
+    """A tournament's chips: None. Play money: ``PLAY``. Real money: the stakes' sign's,
+    euros where there is none (Winamax plays in euros); unstated, a sign says money."""
+    if header.tournament is not None:
+        return None
+    if table.money == "play money":
+        return "PLAY"
+    sign = CURRENCY_SIGNS.get(header.sign)
+    if table.money == "real money":
+        return sign or "EUR"
+    return sign or "PLAY"
+
+
+def _tournament_id(header: Header, table: TableLine) -> str | None:
+    """The id in a tournament's table name (``'Freeroll 150€(5142226)#004'``), else its
+    name: the header states none.
+
+    >>> free = Tournament("Freeroll 150€", "0€", "4")
+    >>> bare = TableLine("Freeroll 150€(5142226)#004", 9, 1, None)
+    >>> _tournament_id(Header("1-2-3", free, "Holdem", "no", (1, 2), None, ""), bare)
+    '5142226'
+    """
+    if header.tournament is None:
+        return None
+    found = _TOURNAMENT_TABLE.search(table.name)
+    return found.group(1) if found else header.tournament.name
 
 
 def _ruleset(header: Header, game: Game, size: int) -> Ruleset:

@@ -174,7 +174,7 @@ class HandMoney(NamedTuple):
 #: The house game's chips, for a session that has no hand.
 HOME_CHIPS = HandMoney("", "home", "chips", 1)
 
-_PLACE = re.compile(r"^(?P<player>.+?) (?:finished the tournament in (?P<place>\d+)"
+_PLACE = re.compile(r"^(?P<player>.+?) (?:finished (?:the tournament )?in (?P<place>\d+)"
                     r"(?:st|nd|rd|th) place|(?P<won>wins the tournament))")
 
 
