@@ -39,7 +39,7 @@ COMMANDS: dict[str, Command] = {
                      "Measure the throughput of each stage (the same as "
                      "``python -m badugi_hh.bench``)."),
     "simulate": Command("badugi_hh.commands.simulate",
-                        "Write random, legal heads-up Badugi sessions as a house-format log."),
+                        "Write random, legal sessions as a house-format log."),
     "import": Command("badugi_hh.commands.importer",
                       "Import logs into the DuckDB database, replaying every hand under the "
                       "rules."),
