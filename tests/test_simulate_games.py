@@ -3,8 +3,7 @@
 The simulator plays Badugi, Badeucy, Badacey, 2-7 and A-5 triple draw for 2
 to 8 players by its own reading of the rules; the engine must audit those
 sessions clean, and a session with one rule broken must be reported under
-that rule alone. Combinations the engine does not audit yet are expected to
-fail (``xfail``, not strict) until the lead's engine change lands.
+that rule alone.
 """
 
 from __future__ import annotations
@@ -33,30 +32,6 @@ BROKEN_SEEDS = range(2)
 COMBINATIONS = [(game, players) for game in GAMES for players in TABLE_SIZES]
 
 
-def engine_gap(game: str, players: int, rule: str | None = None) -> str | None:
-    """Why the engine cannot pass a combination yet, or None.
-
-    What the engine of this branch's base lacks: the four games but Badugi
-    (it skips their hands), deck recycling at eight (D3, D4), and the
-    multiway ids M2 (it says B6) and M3 (it says E4 or S2).
-    """
-    if game != "badugi":
-        return f"engine support for {game} lands with the lead's engine change"
-    if players == 8:
-        return "engine support for badugi at 8 players (deck recycling) lands with the " \
-               "lead's engine change"
-    if rule in ("M2", "M3"):
-        return f"engine support for badugi's multiway id {rule} lands with the lead's " \
-               "engine change"
-    return None
-
-
-def marked(game: str, players: int, rule: str | None = None) -> list[pytest.MarkDecorator]:
-    reason = engine_gap(game, players, rule)
-    # Only the audit may fail: a simulator that cannot play the combination is a failure.
-    return [pytest.mark.xfail(strict=False, reason=reason, raises=AssertionError)] if reason else []
-
-
 @cache
 def sessions(game: str, players: int, count: int = SESSIONS) -> tuple[Record, ...]:
     return tuple(simulate(count, 1, table_rules(game, players), hidden=0.2))
@@ -82,16 +57,14 @@ def rules_reported(records: Iterable[Record]) -> list[str]:
 
 # -- the audit ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("game, players", [
-    pytest.param(game, players, marks=marked(game, players)) for game, players in COMBINATIONS])
+@pytest.mark.parametrize("game, players", COMBINATIONS)
 def test_legal_sessions_audit_clean(game: str, players: int) -> None:
     found = audit_findings(sessions(game, players))
     assert found == [], f"{len(found)} findings, first: {found[:3]}"
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game, players", [
-    pytest.param(game, players, marks=marked(game, players)) for game, players in COMBINATIONS])
+@pytest.mark.parametrize("game, players", COMBINATIONS)
 def test_a_thousand_legal_sessions_audit_clean(game: str, players: int) -> None:
     records = simulate(SLOW_SESSIONS, 1000, table_rules(game, players), hidden=0.2)
     found = audit_findings(records)
@@ -99,7 +72,7 @@ def test_a_thousand_legal_sessions_audit_clean(game: str, players: int) -> None:
 
 
 @pytest.mark.parametrize("game, players, rule", [
-    pytest.param(game, players, rule, marks=marked(game, players, rule))
+    (game, players, rule)
     for game, players in COMBINATIONS for rule in breakable_rules(table_rules(game, players))])
 def test_a_broken_rule_is_reported_alone(game: str, players: int, rule: str) -> None:
     for seed in BROKEN_SEEDS:
@@ -238,10 +211,7 @@ def test_sessions_read_back_as_written(game: str, players: int) -> None:
     assert again.getvalue() == out.getvalue()
 
 
-@pytest.mark.parametrize("game, players, rule", [
-    pytest.param("badugi", 3, "M1"),
-    pytest.param("badeucy", 2, "X3", marks=marked("badeucy", 2, "X3")),
-])
+@pytest.mark.parametrize("game, players, rule", [("badugi", 3, "M1"), ("badeucy", 2, "X3")])
 def test_the_command_writes_each_game_and_table(tmp_path, game, players, rule):
     log = tmp_path / "sim.txt"
     assert main(["simulate", "--sessions", "2", "--seed", "3", "--game", game,

@@ -47,11 +47,11 @@ def test_after_a_short_all_in_of_half_a_raise_or_more_both_readings_are_legal() 
     """PokerStars completes it (fpdb's LBad-USD-MTT8-201011: 'raises 70 to 270 and is all-in',
     then 'raises 30 to 300'); the half-bet rule takes it as a full raise."""
     short = {**STACKS, "Ana": 160}
-    for completed_to in (200, 300):
+    for completed_to in (200, 260, 300):   # to the full raise, over the all-in, over 200
         events = blinds() + [Raise(player="Ana", to=160, all_in=True),
                              Raise(player="Bruno", to=completed_to)]
         assert "B2" not in rules_found(events, short)
-    wrong = blinds() + [Raise(player="Ana", to=160, all_in=True), Raise(player="Bruno", to=260)]
+    wrong = blinds() + [Raise(player="Ana", to=160, all_in=True), Raise(player="Bruno", to=250)]
     assert "B2" in rules_found(wrong, short)
 
 

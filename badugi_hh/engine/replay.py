@@ -7,6 +7,7 @@ follows the log; :mod:`.settle` then settles the pot.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from badugi_hh.events import (
     NetStated, Note, PlayerEvent, PostBlind, PotTotal, Raise, Seat, Show, StackStated, Street,
     SummaryResult, UncalledReturned,
 )
+from badugi_hh.games import game_of
 
 
 @dataclass(slots=True)
@@ -61,9 +63,10 @@ class HandReplay:
         "draw_number", "in_draw", "to_draw", "drew", "burns",
         "seen", "out_of_play", "cards_used", "dealt_order",
         "showdown", "fold_line", "after_fold_reported",
-        "stated_awards", "award_line", "stated_returns", "stated_stacks", "stated_net",
+        "stated_awards", "award_line", "side_awards", "stated_returns", "stated_stacks",
+        "stated_net",
         "descriptions", "mucked", "shown", "pot_total", "last_line", "idle",
-        "full_to", "short_half", "summary_won", "blinds_checked", "deck_reported",
+        "full_to", "short_half", "summary_won", "blinds_checked", "deck_reported", "misplayed",
     )
 
     def __init__(self, hand: Hand, seats: dict[str, int] | None = None,
@@ -94,6 +97,7 @@ class HandReplay:
         self.short_half = False        # an all-in since then of half a bet or more (T1)
         self.blinds_checked = False    # whether a big blind was looked for at the deal
         self.deck_reported = False     # D4's count of cards is reported once a hand
+        self.misplayed: set[Card] = set()   # cards already reported (G2, D3, D4): once each
         self.bets_in_round = 0
         # draws
         self.draw_number = 0           # draws begun
@@ -113,6 +117,7 @@ class HandReplay:
         # what the log states
         self.stated_awards: dict[str, int] = {}
         self.award_line = 0
+        self.side_awards: list[tuple[int, str, int]] = []   # (side pot, player, line) (M3)
         self.stated_returns: dict[str, tuple[int, int]] = {}
         self.stated_stacks: dict[str, tuple[int, int]] = {}
         self.stated_net: dict[str, tuple[int, int]] = {}
@@ -399,17 +404,21 @@ class HandReplay:
             if card is None:
                 continue
             if card.is_joker:
-                self.report("G2", line, f"a joker is {where}; the deck has 52 cards and "
-                            "no jokers")
+                if card not in self.misplayed:   # once a hand, wherever it comes back
+                    self.misplayed.add(card)
+                    self.report("G2", line, f"a joker is {where}; the deck has 52 cards "
+                                "and no jokers")
                 continue
             previous = seen.get(card)
-            if previous is not None:
+            if previous is not None and card not in self.misplayed:   # one report a card
                 if card in self.out_of_play and self._recycled():
                     self.out_of_play.discard(card)   # back in play from the reshuffled discards
                 elif card in self.out_of_play:
+                    self.misplayed.add(card)
                     self.report("D3", line, f"{card} is {where}, but it was {previous}, and "
                                 "discards and burned cards are out of play")
                 else:
+                    self.misplayed.add(card)
                     self.report("D4", line, f"{card} is {where}, but it was already "
                                 f"{previous}; each card is dealt once")
             seen[card] = where
@@ -485,7 +494,8 @@ class HandReplay:
                         "all-in")
             return None
         if self.pending and self.pending[0] != player.name:
-            self.report("B6", event.line, f"{player.name} acts out of turn: it is "
+            self.report("B6" if self.heads_up else "M2", event.line,
+                        f"{player.name} acts out of turn: it is "
                         f"{self.pending[0]}'s turn {round_name(self.round)}"
                         + self._order_hint())
         if player.name in self.pending:
@@ -595,8 +605,10 @@ class HandReplay:
         size = self.rules.bet_size(self.round)
         added = event.to - player.round_in
         expected_to = self.full_to + size   # a completion after a short all-in, too (T1)
-        # After an all-in of half a bet or more, a raise over it is a full raise too (T1).
-        legal = (expected_to, expected_to + size) if self.short_half else (expected_to,)
+        # After an all-in of half a bet or more, a full raise over it is legal too (T1),
+        # measured from the all-in or from the full raise it counts as.
+        legal = ((expected_to, self.to_match + size, expected_to + size) if self.short_half
+                 else (expected_to,))
         if self.to_match == 0:
             self.report("B4", event.line, f"{player.name} raises with no bet to raise; "
                         "the choice is check or bet")
@@ -608,6 +620,8 @@ class HandReplay:
                         f"{self.to_match} to {event.to} is a raise of "
                         f"{event.to - self.to_match}")
         short = event.to < expected_to and added == player.stack
+        if self.short_half and event.to in legal[1:]:
+            self.bets_in_round += 1   # raised over: the all-in counted as a full one (T1)
         self._aggress(player, added, event.line, "raise", facing,
                       counts=self._raise_level(event.to, size, short))
 
@@ -633,8 +647,9 @@ class HandReplay:
         if self.able < 2:   # he is able; nobody else is
             self.report("S3", line, f"{player.name} {kind}s, but every other player is "
                         "all-in: there is nobody to bet against, only a call or a fold")
-        if (counts and self.bets_in_round > self.rules.max_raises   # bet and raises all in
-                and (self.rules.cap_heads_up or self.live > 2)):   # T7
+        # Once the bet and every raise are in, nobody raises, short all-in or not (T1, T7).
+        if (self.bets_in_round > self.rules.max_raises
+                and (self.rules.cap_heads_up or self.live > 2)):
             self.report("B3", line, f"{player.name} {kind}s after the cap: one bet and "
                         f"{self.rules.max_raises} raises per round"
                         + (", the big blind counting as the bet" if self.round == 1 else ""))
@@ -832,7 +847,9 @@ class HandReplay:
                         "with a player all-in the remaining draws are still played")
         elif not all_in and (self.round < self.rules.betting_rounds
                              or self.draw_number < self.rules.draws):
-            self.report("B1", line, f"the showdown comes after {self.round} betting rounds "
+            # the split games state their own structure (X1), the same as B1's
+            self.report("X1" if game_of(self.rules).split else "B1", line,
+                        f"the showdown comes after {self.round} betting rounds "
                         f"and {self.draw_number} draws; there are "
                         f"{self.rules.betting_rounds} rounds and {self.rules.draws} draws")
         self.round_closed = True
@@ -868,7 +885,9 @@ class HandReplay:
                             f"holds {format_cards(player.cards)}")
                 break
             held.remove(None)
-            if card in self.seen:
+            if card in self.out_of_play and self._recycled():
+                self.out_of_play.discard(card)   # an unseen draw from the reshuffled discards
+            elif card in self.seen:
                 rule = "D3" if card in self.out_of_play else "D4"
                 self.report(rule, line, f"{player.name} shows {card}, but it was "
                             f"{self.seen[card]}")
@@ -881,6 +900,9 @@ class HandReplay:
         self.stated_awards[event.player] = self.stated_awards.get(event.player, 0) + event.amount
         self.award_line = self.award_line or event.line
         self._player(event.player, event.line)
+        side = _SIDE_POT.match(event.pot)
+        if side:   # "side 2", "side 2 lowball": which pot the log pays from (M3)
+            self.side_awards.append((int(side.group(1)), event.player, event.line))
 
     def on_uncalled(self, event: UncalledReturned) -> None:
         self.stated_returns[event.player] = (event.amount, event.line)
@@ -913,6 +935,9 @@ HANDLERS = {
     StackStated: HandReplay.on_stack, NetStated: HandReplay.on_net,
     Note: HandReplay.on_note, SummaryResult: HandReplay.on_summary_result,
 }
+#: An award's pot naming a side pot, and its number.
+_SIDE_POT = re.compile(r"side (?:pot[ -])?(\d+)")
+
 #: What may follow the fold that ends a hand.
 AFTER_HAND = frozenset({UncalledReturned, Award, PotTotal, StackStated, NetStated,
                          Muck, Show, Street, Note, SummaryResult})

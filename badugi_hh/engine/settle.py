@@ -85,6 +85,9 @@ class Settlement:
         # each shown hand's value in each half of the game (one half but in split games)
         self.half_values: list[dict[str, HandValue]] = [{} for _ in self.game.halves]
         self.values = self.half_values[0]
+        self.pots = 0           # pots the computed awards shared out (M3 past one)
+        self.replay_pots: list[Pot] = []
+        self.tied = False       # whether a pot or half was shared by a tie (S2)
 
     def report(self) -> HandReport:
         replay = self.replay
@@ -242,7 +245,10 @@ class Settlement:
             for amount, group in shares:
                 winners.extend(name for name in group if name not in winners)
                 self._divide(amount, group, awards)
+                self.tied = self.tied or len(group) > 1
             pots[index] = Pot(pot.amount, pot.eligible, tuple(winners))
+        self.pots = len(pots)
+        self.replay_pots = pots
         return awards
 
     def _divide(self, amount: int, winners: tuple[str, ...], awards: dict[str, int]) -> None:
@@ -285,15 +291,12 @@ class Settlement:
                          rake: int, ended: str, line: int) -> None:
         computed_winners = {n for n, a in computed.items() if a > 0}
         stated_winners = {n for n, a in stated.items() if a > 0}
+        if self._paid_from_a_side_pot_not_covered(line):
+            return
         if computed_winners == stated_winners:
             if rake == 0 and computed != stated:
-                rule = "S2" if len(computed_winners) > 1 else ("S4" if ended == "fold" else "S1")
+                rule, why = self._share_rule(ended)
                 detail = ", ".join(f"{n} {a}" for n, a in sorted(computed.items()))
-                why = (" (a tie splits the pot, the odd chip to the big blind)"
-                       if rule == "S2" else "")
-                if self.game.split and ended != "fold" and len(computed_winners) > 1:
-                    rule = "X3"
-                    why = " (each half wins half the pot, the odd chip to the Badugi half)"
                 self.report_(rule, line, f"the log splits the pot as "
                              f"{', '.join(f'{n} {a}' for n, a in sorted(stated.items()))}; "
                              f"it is {detail}{why}")
@@ -302,7 +305,39 @@ class Settlement:
             self.report_("S4", line, f"the log gives the pot to {', '.join(sorted(stated_winners))}"
                          f"; after the fold it goes to {', '.join(sorted(computed_winners))}")
             return
+        if self.pots > 1:
+            self._wrong_side_pots(line)
+            return
         self._explain_wrong_winner(sorted(computed_winners), sorted(stated_winners), line)
+
+    def _paid_from_a_side_pot_not_covered(self, line: int) -> bool:
+        """A player paid from a side pot he did not contribute to (M3), where the log
+        names the pots it pays from."""
+        for number, name, _line in self.replay.side_awards:
+            if number < len(self.replay_pots) and name not in self.replay_pots[number].eligible:
+                self._wrong_side_pots(line)
+                return True
+        return False
+
+    def _share_rule(self, ended: str) -> tuple[str, str]:
+        """Which rule amounts paid to the right players break, and why."""
+        if ended == "fold":
+            return "S4", ""
+        if self.tied:
+            return "S2", " (a tie splits the pot, the odd chip to the big blind)"
+        if self.game.split:
+            return "X3", " (each half wins half the pot, the odd chip to the Badugi half)"
+        if self.pots > 1:
+            return "M3", " (each side pot goes to the best hand among those who covered it)"
+        return "S1", ""
+
+    def _wrong_side_pots(self, line: int) -> None:
+        """A payout with side pots that is not theirs (M3): each pot, and who wins it."""
+        pots = "; ".join(f"{pot.amount} among {', '.join(pot.eligible)} to "
+                         f"{', '.join(pot.winners)}" for pot in self.replay_pots)
+        self.report_("M3", line, f"the log's payout does not follow the pots: chips a "
+                     f"player cannot cover form side pots, each won by the best hand among "
+                     f"the players who contributed to it ({pots})")
 
     def _explain_wrong_winner(self, right: list[str], wrong: list[str], line: int) -> None:
         """The best hand takes the pot (S1); say which evaluation rule the log missed."""
@@ -340,7 +375,7 @@ class Settlement:
                                     for half, values in zip(self.game.halves, self.half_values)
                                     if name in values)
             for name in sorted({*right, *wrong}))
-        self.report_("X3" if self.game.split else "S1", line,
+        self.report_("S1", line,
                      f"the log pays {', '.join(wrong)}, but the pot goes to "
                      f"{' and '.join(right)} ({hands})")
 
@@ -376,33 +411,52 @@ class Settlement:
                              f"say {result.net}")
 
     def _check_descriptions(self) -> None:
-        """A shown Badugi hand's stated description (E1-E5); other games' words vary by
-        site and are not read."""
-        if not self.game.badugi_only:
+        """A shown Badugi hand's stated description (E1-E5); in a split game written as
+        ``badugi 4-3-2-A; 2-7 A-7-4-3-2``, its lowball part too (X2). Other games' words
+        vary by site and are not read."""
+        if not (self.game.badugi_only or self.game.split):
             return
         for name, (text, line) in self.replay.descriptions.items():
             value = self.values.get(name)
             if value is None:
                 continue
-            stated = read_description(text)
-            if stated == value_key(value):
-                continue
-            cards = self.replay.shown[name]
-            verdict = f"{name}'s hand is described as '{text}', but it is {value.description}"
-            if stated is None:
-                category = any(w in text.lower() for w in _CATEGORY_WORDS)
-                self.report_("E3" if category else "E1", line, verdict + (
-                    ": Badugi has no straights, flushes or pairs" if category else ""))
-            elif E5_HANDS.get(frozenset(cards)) == value_key(value):
-                self.report_("E5", line, f"{verdict}, a worked example of the rules")
-            elif stated in _mechanical_readings(cards):   # type: ignore[arg-type]
-                self.report_("E4", line, f"{verdict}: examine every subset instead of "
-                             "dropping cards one by one")
-            elif stated[0] != value.size:
-                self.report_("E1", line, f"{verdict}: the largest subset with no repeated "
-                             f"rank or suit has {value.size} cards")
-            else:
-                self.report_("E2", line, f"{verdict} ({_describe(stated)} is not its value)")
+            if not self.game.split:
+                self._check_badugi_words(name, text, line, value)
+            elif ";" in text:
+                badugi, lowball = text.split(";", 1)
+                self._check_badugi_words(name, badugi.strip(), line, value)
+                self._check_lowball_words(name, lowball.strip(), line)
+
+    def _check_lowball_words(self, name: str, text: str, line: int) -> None:
+        """The lowball half's words, after the game's name (``2-7``, ``A-5``) (X2)."""
+        value = self.half_values[1][name]
+        half = self.game.halves[1].name
+        words = text[len(half):].strip() if text.lower().startswith(half) else text
+        if words.lower() != value.description.lower():
+            self.report_("X2", line, f"{name}'s {half.upper()} hand is described as "
+                         f"'{words}', but it is {value.description}: the lowball half is "
+                         f"judged by {half.upper()} rules")
+
+    def _check_badugi_words(self, name: str, text: str, line: int, value: HandValue) -> None:
+        stated = read_description(text)
+        if stated == value_key(value):
+            return
+        cards = self.replay.shown[name]
+        verdict = f"{name}'s hand is described as '{text}', but it is {value.description}"
+        if stated is None:
+            category = any(w in text.lower() for w in _CATEGORY_WORDS)
+            self.report_("E3" if category else "E1", line, verdict + (
+                ": Badugi has no straights, flushes or pairs" if category else ""))
+        elif E5_HANDS.get(frozenset(cards)) == value_key(value):
+            self.report_("E5", line, f"{verdict}, a worked example of the rules")
+        elif stated in _mechanical_readings(cards):   # type: ignore[arg-type]
+            self.report_("E4", line, f"{verdict}: examine every subset instead of "
+                         "dropping cards one by one")
+        elif stated[0] != value.size:
+            self.report_("E1", line, f"{verdict}: the largest subset with no repeated "
+                         f"rank or suit has {value.size} cards")
+        else:
+            self.report_("E2", line, f"{verdict} ({_describe(stated)} is not its value)")
 
     def _check_reshuffle(self, results: dict[str, PlayerResult]) -> None:
         """The same cards to the same players as last hand: no shuffle (G6)."""
