@@ -347,7 +347,8 @@ class _Rows:
              _cards_text(p.shown) if p.shown is not None else mucked.get(name),
              p.value.rank if p.value else None, p.value.size if p.value else None,
              p.value.description if p.value else None, p.won)
-            for name, p in report.players.items() if p.saw_showdown)
+            # a winner may show his hand though the others folded: it is told, so kept
+            for name, p in report.players.items() if p.saw_showdown or p.shown is not None)
 
     def _add_pots(self, source: str, report: HandReport) -> None:
         self.tables["pots"].extend(

@@ -2,10 +2,10 @@
 
 The steps are the hand's actions and draws in the order of their log lines,
 between a first step (the deal) and a last (the pot awarded, the showdown's
-hands valued). The store keeps each draw's discards, replacements and the
-hand it left, and the cards shown at showdown; the cards dealt are worked
-back from those, so cards nobody saw, and the cards of a player who never
-drew or showed, are ``??``.
+hands valued). Cards are followed forward only, from what the store kept as the
+log told it: the cards dealt, then each draw's discards and replacements (or the
+whole hand after it, where known), then the cards shown. A card is ``??`` until
+the log shows it: one seen only at the showdown is not moved back into the deal.
 """
 
 from __future__ import annotations
@@ -15,11 +15,10 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from badugi_hh.parsers.site import HAND_SIZES
 from dashlib.data import HandRows
 
 UNSEEN = "??"
-#: Cards of a hand when no row of the hand tells how many there are (Badugi's four).
-DEFAULT_HAND_SIZE = 4
 _ORDINALS = ("first", "second", "third")
 
 
@@ -70,45 +69,36 @@ def _cards(text: str | None) -> list[str] | None:
 
 
 def _replace(cards: Sequence[str], out: Sequence[str], into: Sequence[str]) -> list[str]:
-    """``cards`` less ``out`` plus ``into``; a card of ``out`` not among the known
-    cards takes the place of an unseen one."""
+    """``cards`` less ``out`` plus ``into``. A discard nobody saw takes the place of an
+    unseen card; from a hand of known cards it leaves the rest unknown, since the log
+    does not say which one went."""
     kept = list(cards)
     for card in out:
         if card in kept:
             kept.remove(card)
         elif UNSEEN in kept:
             kept.remove(UNSEEN)
+        elif kept:
+            kept = [UNSEEN] * (len(kept) - 1)
     return kept + list(into)
 
 
-def holdings(draws: list[dict], shown: str | None, size: int) -> list[list[str]]:
-    """One player's cards as dealt (index 0) and after each of his draws (index k).
-
-    The hand after a draw is stored when all its cards are known, and the
-    shown cards are the hand after the last draw. From such a hand each
-    earlier one is worked back (put the discards back, take the draws out),
-    then each later one forward; what neither reaches is unseen.
-    """
-    moves = [(_cards(draw["discarded_cards"]) or [], _cards(draw["drawn_cards"]) or [])
-             for draw in draws]
-    states: list[list[str] | None] = [None, *(_cards(draw["hand_after"]) for draw in draws)]
-    if shown is not None and states[-1] is None:
-        states[-1] = _cards(shown)
-    for k in range(len(moves), 0, -1):
-        if states[k - 1] is None and states[k] is not None:
-            discarded, drawn = moves[k - 1]
-            states[k - 1] = _replace(states[k], drawn, discarded)
-    for k in range(1, len(moves) + 1):
-        if states[k] is None:
-            discarded, drawn = moves[k - 1]
-            states[k] = _replace(states[k - 1] or [UNSEEN] * size, discarded, drawn)
-    return [state if state is not None else [UNSEEN] * size for state in states]
+def holdings(dealt: str | None, draws: list[dict], size: int) -> list[list[str]]:
+    """One player's cards as dealt (index 0) and after each of his draws (index k):
+    the stored hand after the draw where all of it is known, else the hand before
+    it less the discards plus the replacements."""
+    states = [_cards(dealt) or [UNSEEN] * size]
+    for draw in draws:
+        after = _cards(draw["hand_after"])
+        states.append(after if after is not None else _replace(
+            states[-1], _cards(draw["discarded_cards"]) or [], _cards(draw["drawn_cards"]) or []))
+    return states
 
 
-def _hand_size(rows: HandRows) -> int:
-    known = [len(cards.split()) for cards in (*rows.draws["hand_after"].dropna(),
-                                              *rows.showdowns["shown_cards"].dropna())]
-    return max(known, default=DEFAULT_HAND_SIZE)
+def hand_size(rows: HandRows) -> int:
+    """Cards in a hand of the game: as dealt, else as its rules say."""
+    dealt = [len(cards.split()) for cards in rows.players["dealt_cards"].dropna()]
+    return max(dealt, default=HAND_SIZES.get(rows.hand["game"], HAND_SIZES["badugi"]))
 
 
 def _action_text(action: dict, unit: int) -> str:
@@ -173,8 +163,9 @@ def steps(rows: HandRows) -> list[Step]:
     start = dict(zip(names, rows.players["start_stack"].tolist()))
     shown = dict(zip(rows.showdowns["player"], rows.showdowns["shown_cards"]))
     draws = rows.draws.to_dict("records")
-    held = {name: holdings([d for d in draws if d["player"] == name], shown.get(name),
-                           _hand_size(rows)) for name in names}
+    size = hand_size(rows)
+    held = {name: holdings(dealt, [d for d in draws if d["player"] == name], size)
+            for name, dealt in zip(names, rows.players["dealt_cards"])}
     cards = {name: held[name][0] for name in names}
     draws_made = dict.fromkeys(names, 0)
     put_in = dict.fromkeys(names, 0)
