@@ -22,18 +22,30 @@ UNSEEN = "??"
 _ORDINALS = ("first", "second", "third")
 
 
+class Name(str):
+    """A player's name within a step's words, so a page can draw it as a name (isolated,
+    cut to a width) and never read cards or markup into it."""
+
+
+Words = tuple[str, ...]   # literal text and Names; joined, what happened
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """The table after one thing happened."""
 
     phase: str                      # "Before the first draw", "Second draw", ...
-    text: str                       # "Ana raises to 4"
+    words: Words                    # (Name("Ana"), " raises to 4")
     line: int | None                # the log line it comes from
     pot: int
     stacks: dict[str, int]
     cards: dict[str, list[str]]
     values: dict[str, str]          # hand values shown at the showdown (last step)
     unit: int = 1                   # amounts per unit of the log's money (100: cents)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.words)
 
     def amount(self, chips: int) -> str:
         """``chips`` (the pot, a stack) as the log writes amounts."""
@@ -101,30 +113,32 @@ def hand_size(rows: HandRows) -> int:
     return max(dealt, default=HAND_SIZES.get(rows.hand["game"], HAND_SIZES["badugi"]))
 
 
-def _action_text(action: dict, unit: int) -> str:
+def _action_words(action: dict, unit: int) -> Words:
     amount, to = amount_text(action["amount"], unit), amount_text(action["total_in_round"], unit)
     words = {"post": f"posts {amount}", "check": "checks", "fold": "folds",
              "call": f"calls {amount}", "bet": f"bets {amount}",
              "raise": f"raises to {to}"}.get(action["action"], action["action"])
-    return f"{action['player']} {words}{', all-in' if action['all_in'] else ''}"
+    return Name(action["player"]), f" {words}{', all-in' if action['all_in'] else ''}"
 
 
-def _draw_text(draw: dict) -> str:
+def _draw_words(draw: dict) -> Words:
     if not draw["discarded"]:
-        return f"{draw['player']} stands pat"
-    return (f"{draw['player']} discards {draw['discarded']} [{draw['discarded_cards']}] "
+        return Name(draw["player"]), " stands pat"
+    return (Name(draw["player"]), f" discards {draw['discarded']} [{draw['discarded_cards']}] "
             f"and draws [{draw['drawn_cards']}]")
 
 
-def _ending(rows: HandRows, unit: int) -> str:
+def _ending(rows: HandRows, unit: int) -> Words:
     """The last step's words: what was returned, who won what, how the hand ended."""
     players = rows.players.to_dict("records")
-    returned = [f"uncalled {amount_text(p['returned'], unit)} returned to {p['player']}"
-                for p in players if p["returned"]]
-    won = [f"{p['player']} wins {amount_text(p['won'], unit)}" for p in players if p["won"]]
+    returned = [(f"; uncalled {amount_text(p['returned'], unit)} returned to ",
+                 Name(p["player"])) for p in players if p["returned"]]
+    won = [("; ", Name(p["player"]), f" wins {amount_text(p['won'], unit)}")
+           for p in players if p["won"]]
     ended = {"showdown": "Showdown", "fold": "Won without a showdown"}.get(
         rows.hand["ended"], "The log stops here")
-    return "; ".join([ended, *returned, *(won or ["nobody wins"])])
+    return ended, *(word for part in [*returned, *(won or [("; nobody wins",)])]
+                    for word in part)
 
 
 def _in_order(rows: HandRows) -> list[tuple[str, dict]]:
@@ -139,8 +153,8 @@ def _in_order(rows: HandRows) -> list[tuple[str, dict]]:
 def _first(rows: HandRows, stacks: dict[str, int], cards: dict[str, list[str]],
            unit: int) -> Step:
     button = rows.hand["button_player"]
-    return Step("The deal", f"Hand #{rows.hand['number']}: "
-                f"{button if isinstance(button, str) else 'nobody'} has the button",
+    dealer = Name(button) if isinstance(button, str) else "nobody"
+    return Step("The deal", (f"Hand #{rows.hand['number']}: ", dealer, " has the button"),
                 int(rows.hand["line"]), 0, dict(stacks), dict(cards), {}, unit)
 
 
@@ -174,13 +188,13 @@ def steps(rows: HandRows) -> list[Step]:
         player = row["player"]
         if kind == "action":
             put_in[player] = put_in.get(player, 0) + row["amount"]
-            phase, text = _round_name(row["round"]), _action_text(row, unit)
+            phase, words = _round_name(row["round"]), _action_words(row, unit)
         else:
             if player in held:   # a name not seated at the table has no cards to show
                 draws_made[player] += 1
                 cards[player] = held[player][draws_made[player]]
-            phase, text = f"{_ordinal(row['draw']).capitalize()} draw", _draw_text(row)
+            phase, words = f"{_ordinal(row['draw']).capitalize()} draw", _draw_words(row)
         stacks = {name: start[name] - put_in[name] for name in names}
-        result.append(Step(phase, text, row["line"], sum(put_in.values()), stacks,
+        result.append(Step(phase, words, row["line"], sum(put_in.values()), stacks,
                            dict(cards), {}, unit))
     return [*result, _last(rows, cards, shown, unit)]

@@ -6,7 +6,7 @@ import dataclasses
 
 import streamlit as st
 
-from dashlib import data, ui, units
+from dashlib import data, ui
 
 _PERCENT = {name: st.column_config.NumberColumn(label, format="percent") for name, label in (
     ("vpip", "VPIP"), ("pfr", "PFR"), ("three_bet", "3-bet"),
@@ -26,7 +26,7 @@ COLUMNS = {
 }
 
 db = data.current()
-filters = units.stakes_sidebar(db, ui.filters_sidebar(db))
+filters = ui.filters_sidebar(db)
 table = data.player_stats(db, filters)
 
 st.title("Players")

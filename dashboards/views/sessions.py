@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from dashlib import data, ui, units
+from dashlib import data, ui
 from dashlib.data import HandKey
 
 
@@ -22,7 +22,7 @@ DRAW = "none (a draw)"
 NO_WINNER = {"home": DRAW, "tournament": "not stated", "cash": "– (cash: see the nets)"}
 
 db = data.current()
-filters = units.stakes_sidebar(db, ui.filters_sidebar(db))
+filters = ui.filters_sidebar(db)
 total = data.session_count(db, filters)
 
 st.title("Sessions")
