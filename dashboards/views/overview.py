@@ -44,7 +44,7 @@ for column, label, moment in ((first, "First hand", figures["first_hand_at"]),
     column.metric(label, f"{moment:%Y-%m-%d}" if moment else "–")
 st.caption(f"The database holds {figures['files']:,} files, {figures['violations']:,} "
            f"rule violations and {figures['quarantined']:,} quarantined texts: "
-           f"{db.path}")
+           f"{ui.md(db.path)}")
 st.caption(f"Coverage of the selection: {coverage['text']}.")
 if not figures["hands"]:
     st.info("No hands match the filters.")
