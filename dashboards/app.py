@@ -12,9 +12,13 @@ import streamlit as st
 from badugi_hh.store import StoreError
 from dashlib import ui
 
+OVERVIEW = "views/overview.py"
 PAGES = [
-    st.Page("views/overview.py", title="Overview", icon=":material/monitoring:",
-            url_path="overview", default=True),
+    # Streamlit serves the default page at / only, whatever its url_path; the hidden
+    # twin answers /overview, which the other pages' paths suggest.
+    st.Page(OVERVIEW, title="Overview", icon=":material/monitoring:", url_path="home",
+            default=True),
+    st.Page(OVERVIEW, title="Overview", url_path="overview", visibility="hidden"),
     st.Page("views/players.py", title="Players", icon=":material/group:", url_path="players"),
     st.Page("views/sessions.py", title="Sessions", icon=":material/event_note:",
             url_path="sessions"),
@@ -32,4 +36,4 @@ page = st.navigation(PAGES)
 try:
     page.run()
 except StoreError as error:   # no database yet, or an import holds it too long
-    st.info(str(error), icon=":material/database:")
+    st.info(ui.md(error), icon=":material/database:")

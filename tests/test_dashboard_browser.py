@@ -8,6 +8,7 @@ chromium``; ``pip install -e '.[dev]'``); Playwright never downloads a browser.
 
 from __future__ import annotations
 
+import shutil
 import socket
 import subprocess
 import sys
@@ -20,7 +21,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from badugi_hh.store import connect
+from badugi_hh.store import Store, connect
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -30,6 +31,9 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 #: The entry point pip installed beside this interpreter.
 BADUGI_HH = Path(sys.executable).with_name("badugi-hh")
 SERVER_START_SECONDS = 60
+#: A real 8-handed log: the replayer must stay readable at eight seats.
+EIGHT_HANDED = (Path(__file__).resolve().parent / "data" / "real" / "pokerstars"
+                / "tour-badugi-fl-sng-201011.txt")
 #: Sidebar link text and the page's title, in the order of the navigation.
 PAGES = [("Overview", "Overview"), ("Players", "Players"), ("Sessions", "Sessions"),
          ("Hand replayer", "Hand replayer"), ("Audit", "Audit"), ("Import", "Import a log")]
@@ -63,11 +67,21 @@ def wait_until_answering(url: str, server: subprocess.Popen) -> None:
 
 
 @pytest.fixture(scope="module")
-def dashboard_url(dashboard_db: Path) -> Iterator[str]:
+def browser_db(dashboard_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The test database and the real 8-handed PokerStars SNG."""
+    path = tmp_path_factory.mktemp("browser") / "browser.duckdb"
+    shutil.copy(dashboard_db, path)
+    with Store(path) as store:
+        store.import_paths([EIGHT_HANDED])
+    return path
+
+
+@pytest.fixture(scope="module")
+def dashboard_url(browser_db: Path) -> Iterator[str]:
     """``badugi-hh dashboard`` serving the test database on a free port of 127.0.0.1."""
     port = free_port()
     server = subprocess.Popen(
-        [str(BADUGI_HH), "dashboard", "--db", str(dashboard_db), "--port", str(port)],
+        [str(BADUGI_HH), "dashboard", "--db", str(browser_db), "--port", str(port)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -119,6 +133,13 @@ def test_every_page_renders_without_an_exception(page: sync_api.Page,
     assert page.get_by_text("up to 50 MB").count() == 1
 
 
+def test_the_overview_answers_at_its_own_address(page: sync_api.Page,
+                                                 dashboard_url: str) -> None:
+    page.goto(f"{dashboard_url}/overview")
+    settle(page, "Overview")
+    assert page.get_by_text("Page not found").count() == 0
+
+
 def test_the_replayer_steps_with_next(page: sync_api.Page, dashboard_url: str,
                                       dashboard_db: Path) -> None:
     con = connect(dashboard_db, read_only=True)
@@ -145,3 +166,49 @@ def test_the_replayer_steps_with_next(page: sync_api.Page, dashboard_url: str,
         settle(page, "Hand replayer")
         assert pot.inner_text() == f"{sum(amounts[:step]):,}"
     shoot(page, "replayer_step_3")
+
+
+#: Whether the players table fits its column and ends above the hand's log; each name
+#: cell shows its text (cut with an ellipsis, never spilling over the next cell).
+_LAYOUT = """() => {
+    const table = document.querySelector('tr[data-player]').closest('table');
+    const log = [...document.querySelectorAll('p, strong')].find(
+        e => e.innerText.trim() === 'The hand');
+    const names = [...table.querySelectorAll('td.player bdi')].map(
+        bdi => bdi.getBoundingClientRect().right <= bdi.closest('td').getBoundingClientRect()
+               .right + 1);
+    return {fits: table.scrollWidth <= table.parentElement.clientWidth + 1,
+            above: table.getBoundingClientRect().bottom <= log.getBoundingClientRect().top,
+            rows: table.querySelectorAll('tr[data-player]').length,
+            namesInside: names.every(Boolean),
+            pageFits: document.documentElement.scrollWidth <= window.innerWidth};
+}"""
+
+
+def test_an_eight_handed_hand_steps_through_without_overflow(
+        page: sync_api.Page, dashboard_url: str, browser_db: Path) -> None:
+    """Every step of a real 8-seat showdown: eight compact rows of exactly four cards,
+    inside the page and above the log."""
+    page.goto(f"{dashboard_url}/replayer?"
+              f"{urlencode({'hand': 'ps-52588201462', 'source': str(EIGHT_HANDED)})}")
+    settle(page, "Hand replayer")
+    step_shown = page.locator('[data-testid="stSliderThumbValue"]')
+    with connect(browser_db, read_only=True) as con:   # the deal, each line, the result
+        last, = con.execute(
+            "SELECT (SELECT count(*) FROM actions WHERE hand_id = $1) "
+            "+ (SELECT count(*) FROM draws WHERE hand_id = $1) + 1",
+            ["ps-52588201462"]).fetchall()[0]
+    for step in range(last + 1):
+        if step:
+            page.get_by_role("button", name="Next ▸").click()
+            page.wait_for_function(
+                "step => document.querySelector('[data-testid=\"stSliderThumbValue\"]')"
+                ".innerText.trim() === String(step)", arg=step, timeout=15_000)
+            settle(page, "Hand replayer")
+        layout = page.evaluate(_LAYOUT)
+        assert layout == {"fits": True, "above": True, "rows": 8, "namesInside": True,
+                          "pageFits": True}, (step, layout)
+        for row in page.locator("tr[data-player]").all():
+            assert row.locator("td.cards span[title]").count() == 4
+    assert step_shown.inner_text() == str(last)
+    shoot(page, "replayer_8_seats")

@@ -3,6 +3,7 @@ coverage, writes amounts in their unit, never adds two units, and graphs big bli
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -75,3 +76,27 @@ def test_a_cash_session_has_no_winner(app: AppTest) -> None:
     assert set(listed["kind"]) == {"cash"}
     assert set(listed["winner"]) == {"– (cash: see the nets)"}
     assert listed["results"].str.contains(r"\$|€| PLAY").all()   # Winamax's play money
+
+
+def _axis_titles(app: AppTest) -> list[str]:
+    charts = app.get("vega_lite_chart")
+    return [json.loads(chart.proto.spec)["encoding"]["y"]["title"] for chart in charts]
+
+
+def test_the_graphs_axis_says_what_it_shows(app: AppTest) -> None:
+    _open(app, "overview")
+    assert _axis_titles(app)[0] == "net big blinds"
+    app.toggle(key="overview_amounts").set_value(True).run()
+    assert all(title.startswith("net (") for title in _axis_titles(app))
+
+
+def test_the_stakes_filters_are_kept_on_a_page_without_filters(app: AppTest) -> None:
+    from dashlib import ui
+    assert {"filter_kind", "filter_site", "filter_currency", "filter_game"} <= set(
+        ui.FILTER_KEYS)
+    _open(app, "players")
+    app.sidebar.selectbox(key="filter_kind").select("cash").run()
+    app.switch_page("views/audit.py").run()     # a page that draws no filter
+    app.switch_page("views/sessions.py").run()
+    assert not app.exception
+    assert app.sidebar.selectbox(key="filter_kind").value == "cash"

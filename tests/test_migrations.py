@@ -1,4 +1,4 @@
-"""Schema v2: a database written by the v1 release opens, migrates, and loses nothing.
+"""Schema v2 and v3: a database written by the v1 release opens, migrates, and loses nothing.
 
 tests/data/v1.duckdb was written by the v1 store (sample_logs/ and the PokerStars
 Badugi logs of tests/data/real/); each test migrates a copy of it.
@@ -112,3 +112,14 @@ def test_a_database_of_a_newer_release_is_refused(tmp_path: Path) -> None:
         store.connection.execute("INSERT INTO schema_version VALUES (99, now())")
     with pytest.raises(StoreError, match="version 99, newer"):
         Store(path)
+
+
+def test_migrated_hands_leave_the_deal_unknown_and_a_new_import_stores_it(
+        v1_copy: Path, tmp_path: Path) -> None:
+    """v3 stores each player's dealt cards; the rows of older releases kept none."""
+    query = "SELECT count(dealt_cards), count(*) FROM hand_players"
+    with Store(v1_copy) as old, Store(tmp_path / "new.duckdb") as new:
+        new.import_paths([ROOT / "sample_logs"])
+        assert old.connection.sql(query).fetchall()[0][0] == 0
+        known, players = new.connection.sql(query).fetchall()[0]
+        assert known == players > 0

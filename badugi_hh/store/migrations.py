@@ -135,8 +135,17 @@ def _to_v2(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(statement)
 
 
+# -- version 2 to 3 --------------------------------------------------------------------
+# New per hand player: the cards dealt, which the replayer shows from the deal on. The
+# older rows kept no deal, so the column stays NULL (unknown) until the log is imported
+# into a new database.
+
+def _to_v3(con: duckdb.DuckDBPyConnection) -> None:
+    con.execute("ALTER TABLE hand_players ADD COLUMN dealt_cards VARCHAR")
+
+
 #: The step from each version to the next.
-MIGRATIONS: dict[int, Migration] = {1: _to_v2}
+MIGRATIONS: dict[int, Migration] = {1: _to_v2, 2: _to_v3}
 
 
 def migrate(con: duckdb.DuckDBPyConnection) -> int:

@@ -15,7 +15,7 @@ import pyarrow.compute as pc
 from badugi_hh.cards import DECK, JOKER, Card
 from badugi_hh.engine import ActionRecord, DrawRecord, HandReport, SessionReport, Violation
 from badugi_hh.evaluate import EvaluationError, badugi_rank
-from badugi_hh.events import Cards, Hand, Note, ParseError, SessionStart, SkippedHand
+from badugi_hh.events import Cards, Hand, Muck, Note, ParseError, SessionStart, SkippedHand
 from badugi_hh.money import currency_of, kind_of, site_of
 from badugi_hh.rules import Ruleset
 from badugi_hh.store.positions import positions
@@ -33,6 +33,13 @@ _BADUGI_RANKS = math.comb(13, 4)
 def _cards_text(cards: Cards) -> str:
     """``As 2h ??``: :func:`~badugi_hh.cards.format_cards`, by table look-up."""
     return " ".join([_CARD_TEXT[card] for card in cards])
+
+
+def _mucked_cards(hand: Hand) -> dict[str, str]:
+    """The cards of the hands mucked at the showdown that the log tells (a site's summary:
+    ``mucked [Ad Td Qc 2s]``): the engine values only the hands shown."""
+    return {event.player: _cards_text(event.cards) for event in hand.events
+            if type(event) is Muck and event.cards}
 
 
 def _is_badugi(cards: Cards) -> bool | None:
@@ -283,7 +290,7 @@ class _Rows:
         self._add_hand_players(source, report, started_at, money)
         self._add_actions(source, report)
         self._add_draws(source, report)
-        self._add_showdowns(source, report)
+        self._add_showdowns(source, hand, report)
         self._add_pots(source, report)
         self.tables["violations"].extend(_violation_rows(source, report.session_id,
                                                          report.violations, "hand"))
@@ -317,7 +324,8 @@ class _Rows:
                 result.saw_showdown, result.saw_showdown and won,
                 report.ended == "fold" and won,
                 *tally.faced_bet, *tally.folded_to_bet,
-                *habits.cards, habits.snowed, habits.badugi_after_final_draw))
+                *habits.cards, habits.snowed, habits.badugi_after_final_draw,
+                _cards_text(result.dealt) if result.dealt else None))
 
     def _add_actions(self, source: str, report: HandReport) -> None:
         self.tables["actions"].extend(
@@ -332,12 +340,15 @@ class _Rows:
              None if None in d.hand_after else _cards_text(d.hand_after), d.line)
             for d in report.draws)
 
-    def _add_showdowns(self, source: str, report: HandReport) -> None:
+    def _add_showdowns(self, source: str, hand: Hand, report: HandReport) -> None:
+        mucked = _mucked_cards(hand) if report.ended == "showdown" else {}
         self.tables["showdowns"].extend(
-            (source, report.hand_id, name, None if p.shown is None else _cards_text(p.shown),
+            (source, report.hand_id, name,
+             _cards_text(p.shown) if p.shown is not None else mucked.get(name),
              p.value.rank if p.value else None, getattr(p.value, "size", None),
              p.value.description if p.value else None, p.won)
-            for name, p in report.players.items() if p.saw_showdown)
+            # a winner may show his hand though the others folded: it is told, so kept
+            for name, p in report.players.items() if p.saw_showdown or p.shown is not None)
 
     def _add_pots(self, source: str, report: HandReport) -> None:
         self.tables["pots"].extend(

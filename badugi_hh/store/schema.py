@@ -16,7 +16,7 @@ import pyarrow as pa
 
 #: The version of the tables below; :mod:`badugi_hh.store.migrations` brings an
 #: older database up to it.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 class SourceRow(NamedTuple):
@@ -156,6 +156,7 @@ class HandPlayerRow(NamedTuple):
     draw3_cards: int | None
     snowed: bool | None
     badugi_after_final_draw: bool | None
+    dealt_cards: str | None
 
 
 class ActionRow(NamedTuple):

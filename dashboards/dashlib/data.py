@@ -467,7 +467,8 @@ class HandRows(NamedTuple):
 
 _HAND_TABLES = {
     "players": "SELECT player, seat, position, start_stack, end_stack, contributed, returned, "
-               "won, net FROM hand_players WHERE source = ? AND hand_id = ? ORDER BY seat",
+               "won, net, dealt_cards FROM hand_players WHERE source = ? AND hand_id = ? "
+               "ORDER BY seat",
     "actions": "SELECT seq, player, round, action, amount, total_in_round, all_in, line "
                "FROM actions WHERE source = ? AND hand_id = ? ORDER BY seq",
     "draws": "SELECT player, draw, discarded, discarded_cards, drawn_cards, hand_after, line "

@@ -2,10 +2,10 @@
 
 The steps are the hand's actions and draws in the order of their log lines,
 between a first step (the deal) and a last (the pot awarded, the showdown's
-hands valued). The store keeps each draw's discards, replacements and the
-hand it left, and the cards shown at showdown; the cards dealt are worked
-back from those, so cards nobody saw, and the cards of a player who never
-drew or showed, are ``??``.
+hands valued). Cards are followed forward only, from what the store kept as the
+log told it: the cards dealt, then each draw's discards and replacements (or the
+whole hand after it, where known), then the cards shown. A card is ``??`` until
+the log shows it: one seen only at the showdown is not moved back into the deal.
 """
 
 from __future__ import annotations
@@ -15,12 +15,19 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from badugi_hh.parsers.site import HAND_SIZES
 from dashlib.data import HandRows
 
 UNSEEN = "??"
-#: Cards of a hand when no row of the hand tells how many there are (Badugi's four).
-DEFAULT_HAND_SIZE = 4
 _ORDINALS = ("first", "second", "third")
+
+
+class Name(str):
+    """A player's name within a step's words, so a page can draw it as a name (isolated,
+    cut to a width) and never read cards or markup into it."""
+
+
+Words = tuple[str, ...]   # literal text and Names; joined, what happened
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,13 +35,17 @@ class Step:
     """The table after one thing happened."""
 
     phase: str                      # "Before the first draw", "Second draw", ...
-    text: str                       # "Ana raises to 4"
+    words: Words                    # (Name("Ana"), " raises to 4")
     line: int | None                # the log line it comes from
     pot: int
     stacks: dict[str, int]
     cards: dict[str, list[str]]
     values: dict[str, str]          # hand values shown at the showdown (last step)
     unit: int = 1                   # amounts per unit of the log's money (100: cents)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.words)
 
     def amount(self, chips: int) -> str:
         """``chips`` (the pot, a stack) as the log writes amounts."""
@@ -70,71 +81,64 @@ def _cards(text: str | None) -> list[str] | None:
 
 
 def _replace(cards: Sequence[str], out: Sequence[str], into: Sequence[str]) -> list[str]:
-    """``cards`` less ``out`` plus ``into``; a card of ``out`` not among the known
-    cards takes the place of an unseen one."""
+    """``cards`` less ``out`` plus ``into``. A discard nobody saw takes the place of an
+    unseen card; from a hand of known cards it leaves the rest unknown, since the log
+    does not say which one went."""
     kept = list(cards)
     for card in out:
         if card in kept:
             kept.remove(card)
         elif UNSEEN in kept:
             kept.remove(UNSEEN)
+        elif kept:
+            kept = [UNSEEN] * (len(kept) - 1)
     return kept + list(into)
 
 
-def holdings(draws: list[dict], shown: str | None, size: int) -> list[list[str]]:
-    """One player's cards as dealt (index 0) and after each of his draws (index k).
-
-    The hand after a draw is stored when all its cards are known, and the
-    shown cards are the hand after the last draw. From such a hand each
-    earlier one is worked back (put the discards back, take the draws out),
-    then each later one forward; what neither reaches is unseen.
-    """
-    moves = [(_cards(draw["discarded_cards"]) or [], _cards(draw["drawn_cards"]) or [])
-             for draw in draws]
-    states: list[list[str] | None] = [None, *(_cards(draw["hand_after"]) for draw in draws)]
-    if shown is not None and states[-1] is None:
-        states[-1] = _cards(shown)
-    for k in range(len(moves), 0, -1):
-        if states[k - 1] is None and states[k] is not None:
-            discarded, drawn = moves[k - 1]
-            states[k - 1] = _replace(states[k], drawn, discarded)
-    for k in range(1, len(moves) + 1):
-        if states[k] is None:
-            discarded, drawn = moves[k - 1]
-            states[k] = _replace(states[k - 1] or [UNSEEN] * size, discarded, drawn)
-    return [state if state is not None else [UNSEEN] * size for state in states]
+def holdings(dealt: str | None, draws: list[dict], size: int) -> list[list[str]]:
+    """One player's cards as dealt (index 0) and after each of his draws (index k):
+    the stored hand after the draw where all of it is known, else the hand before
+    it less the discards plus the replacements."""
+    states = [_cards(dealt) or [UNSEEN] * size]
+    for draw in draws:
+        after = _cards(draw["hand_after"])
+        states.append(after if after is not None else _replace(
+            states[-1], _cards(draw["discarded_cards"]) or [], _cards(draw["drawn_cards"]) or []))
+    return states
 
 
-def _hand_size(rows: HandRows) -> int:
-    known = [len(cards.split()) for cards in (*rows.draws["hand_after"].dropna(),
-                                              *rows.showdowns["shown_cards"].dropna())]
-    return max(known, default=DEFAULT_HAND_SIZE)
+def hand_size(rows: HandRows) -> int:
+    """Cards in a hand of the game: as dealt, else as its rules say."""
+    dealt = [len(cards.split()) for cards in rows.players["dealt_cards"].dropna()]
+    return max(dealt, default=HAND_SIZES.get(rows.hand["game"], HAND_SIZES["badugi"]))
 
 
-def _action_text(action: dict, unit: int) -> str:
+def _action_words(action: dict, unit: int) -> Words:
     amount, to = amount_text(action["amount"], unit), amount_text(action["total_in_round"], unit)
     words = {"post": f"posts {amount}", "check": "checks", "fold": "folds",
              "call": f"calls {amount}", "bet": f"bets {amount}",
              "raise": f"raises to {to}"}.get(action["action"], action["action"])
-    return f"{action['player']} {words}{', all-in' if action['all_in'] else ''}"
+    return Name(action["player"]), f" {words}{', all-in' if action['all_in'] else ''}"
 
 
-def _draw_text(draw: dict) -> str:
+def _draw_words(draw: dict) -> Words:
     if not draw["discarded"]:
-        return f"{draw['player']} stands pat"
-    return (f"{draw['player']} discards {draw['discarded']} [{draw['discarded_cards']}] "
+        return Name(draw["player"]), " stands pat"
+    return (Name(draw["player"]), f" discards {draw['discarded']} [{draw['discarded_cards']}] "
             f"and draws [{draw['drawn_cards']}]")
 
 
-def _ending(rows: HandRows, unit: int) -> str:
+def _ending(rows: HandRows, unit: int) -> Words:
     """The last step's words: what was returned, who won what, how the hand ended."""
     players = rows.players.to_dict("records")
-    returned = [f"uncalled {amount_text(p['returned'], unit)} returned to {p['player']}"
-                for p in players if p["returned"]]
-    won = [f"{p['player']} wins {amount_text(p['won'], unit)}" for p in players if p["won"]]
+    returned = [(f"; uncalled {amount_text(p['returned'], unit)} returned to ",
+                 Name(p["player"])) for p in players if p["returned"]]
+    won = [("; ", Name(p["player"]), f" wins {amount_text(p['won'], unit)}")
+           for p in players if p["won"]]
     ended = {"showdown": "Showdown", "fold": "Won without a showdown"}.get(
         rows.hand["ended"], "The log stops here")
-    return "; ".join([ended, *returned, *(won or ["nobody wins"])])
+    return ended, *(word for part in [*returned, *(won or [("; nobody wins",)])]
+                    for word in part)
 
 
 def _in_order(rows: HandRows) -> list[tuple[str, dict]]:
@@ -149,8 +153,8 @@ def _in_order(rows: HandRows) -> list[tuple[str, dict]]:
 def _first(rows: HandRows, stacks: dict[str, int], cards: dict[str, list[str]],
            unit: int) -> Step:
     button = rows.hand["button_player"]
-    return Step("The deal", f"Hand #{rows.hand['number']}: "
-                f"{button if isinstance(button, str) else 'nobody'} has the button",
+    dealer = Name(button) if isinstance(button, str) else "nobody"
+    return Step("The deal", (f"Hand #{rows.hand['number']}: ", dealer, " has the button"),
                 int(rows.hand["line"]), 0, dict(stacks), dict(cards), {}, unit)
 
 
@@ -173,8 +177,9 @@ def steps(rows: HandRows) -> list[Step]:
     start = dict(zip(names, rows.players["start_stack"].tolist()))
     shown = dict(zip(rows.showdowns["player"], rows.showdowns["shown_cards"]))
     draws = rows.draws.to_dict("records")
-    held = {name: holdings([d for d in draws if d["player"] == name], shown.get(name),
-                           _hand_size(rows)) for name in names}
+    size = hand_size(rows)
+    held = {name: holdings(dealt, [d for d in draws if d["player"] == name], size)
+            for name, dealt in zip(names, rows.players["dealt_cards"])}
     cards = {name: held[name][0] for name in names}
     draws_made = dict.fromkeys(names, 0)
     put_in = dict.fromkeys(names, 0)
@@ -183,13 +188,13 @@ def steps(rows: HandRows) -> list[Step]:
         player = row["player"]
         if kind == "action":
             put_in[player] = put_in.get(player, 0) + row["amount"]
-            phase, text = _round_name(row["round"]), _action_text(row, unit)
+            phase, words = _round_name(row["round"]), _action_words(row, unit)
         else:
             if player in held:   # a name not seated at the table has no cards to show
                 draws_made[player] += 1
                 cards[player] = held[player][draws_made[player]]
-            phase, text = f"{_ordinal(row['draw']).capitalize()} draw", _draw_text(row)
+            phase, words = f"{_ordinal(row['draw']).capitalize()} draw", _draw_words(row)
         stacks = {name: start[name] - put_in[name] for name in names}
-        result.append(Step(phase, text, row["line"], sum(put_in.values()), stacks,
+        result.append(Step(phase, words, row["line"], sum(put_in.values()), stacks,
                            dict(cards), {}, unit))
     return [*result, _last(rows, cards, shown, unit)]

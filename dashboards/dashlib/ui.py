@@ -1,9 +1,15 @@
-"""Widgets the pages share: the filters, pagination, cards and links to the replayer."""
+"""Widgets the pages share: the filters, pagination, cards, names, links to the replayer.
+
+Text from a log (names, ids, rulesets, messages) is data, never markup: it goes into
+HTML escaped (:func:`text_html`, :func:`name_html`, shown by ``st.html``, which reads
+no Markdown), or into Markdown with every markup character escaped (:func:`md`).
+"""
 
 from __future__ import annotations
 
 import html
 import math
+import re
 from urllib.parse import urlencode
 
 import pandas as pd
@@ -16,8 +22,16 @@ from dashlib.data import Database, HandKey
 #: The replayer's page file and the address other pages link to.
 REPLAYER_PAGE = "views/replayer.py"
 REPLAYER_PATH = "replayer"
+#: The filters on what is at stake: the hands' column, the label, and how the column's
+#: values are shown.
+_STAKES = (("kind", "Cash / tournament / home", {"cash": "cash", "tournament": "tournament",
+                                                  "home": "home game"}),
+           ("site", "Site", {"": "house logs"}),
+           ("currency", "Currency", {}),
+           ("game", "Game", {}))
 #: Widget keys of the sidebar filters, kept while a page without them is shown.
-FILTER_KEYS = ("filter_player", "filter_session", "filter_ruleset", "filter_from", "filter_to")
+FILTER_KEYS = ("filter_player", "filter_session", "filter_ruleset", "filter_from", "filter_to",
+               *(f"filter_{column}" for column, *_ in _STAKES))
 
 #: Four-colour deck: each suit its colour, so a badugi (four suits) reads at a glance.
 _SUITS = {"s": ("♠", "#1b1b1b"), "h": ("♥", "#d0021b"), "d": ("♦", "#1f5fd1"),
@@ -45,6 +59,34 @@ def cards_html(cards: list[str] | str) -> str:
                                                else cards))
 
 
+# -- text from the logs ----------------------------------------------------------------
+
+#: Characters Markdown (and Streamlit's own :colour[...] and $math$) reads as markup.
+_MARKUP = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|:$~&])")
+#: The widest a name is drawn, in characters; the whole name shows on hover.
+NAME_WIDTH = 14
+
+
+def md(text: object) -> str:
+    """``text`` for a Markdown string (a caption, a label): every markup character
+    escaped, so ``**bold**`` shows its asterisks and ``![x](url)`` loads nothing."""
+    return _MARKUP.sub(r"\\\1", str(text))
+
+
+def text_html(text: object) -> str:
+    """``text`` for HTML shown by ``st.html``, which reads no Markdown."""
+    return html.escape(str(text))
+
+
+def name_html(name: object, width: int = NAME_WIDTH) -> str:
+    """A player's name isolated from the text around it (a right-to-left name does
+    not reorder the line), cut to ``width`` characters with the whole on hover."""
+    escaped = html.escape(str(name))
+    return (f'<bdi title="{escaped}" style="display:inline-block;max-width:{width}ch;'
+            "overflow:hidden;text-overflow:ellipsis;white-space:nowrap;"
+            f'vertical-align:bottom">{escaped}</bdi>')
+
+
 # -- filters ---------------------------------------------------------------------------
 
 def keep_filters() -> None:
@@ -56,7 +98,7 @@ def keep_filters() -> None:
 
 
 def filters_sidebar(db: Database) -> Filters:
-    """The sidebar's filters: player, session, ruleset and days."""
+    """The sidebar's filters: player, session, ruleset, days, and what is at stake."""
     sidebar = st.sidebar
     sidebar.subheader("Filters")
     player = sidebar.selectbox("Player", data.players(db)["player"].tolist(), index=None,
@@ -70,7 +112,20 @@ def filters_sidebar(db: Database) -> Filters:
                                    key="filter_from", help="the first day, included")
     date_to = sidebar.date_input("To", value=None, min_value=first, max_value=last,
                                  key="filter_to", help="the last day, included")
-    return Filters(player, session, ruleset, date_from, date_to)
+    return Filters(player, session, ruleset, date_from, date_to, **_stakes(db))
+
+
+def _stakes(db: Database) -> dict[str, str | None]:
+    """The sidebar's choices of kind, site, currency and game, where there is a choice."""
+    chosen = {}
+    for column, label, names in _STAKES:
+        values = data.choices(db, column)
+        if len(values) < 2:
+            continue   # nothing to choose between
+        chosen[column] = st.sidebar.selectbox(
+            label, values, index=None, placeholder="All", key=f"filter_{column}",
+            format_func=lambda value, names=names: names.get(value, value))
+    return chosen
 
 
 # -- lists -----------------------------------------------------------------------------
@@ -116,10 +171,11 @@ def open_in_replayer(choices: dict[str, HandKey], key: str) -> None:
                        query_params={"hand": chosen.hand_id, "source": chosen.source})
 
 
-def line_chart(frame: pd.DataFrame, y: str, series: str,
+def line_chart(frame: pd.DataFrame, y: str, series: str, y_title: str,
                colours: dict[str, str] | None = None) -> None:
-    """Lines of chips (column ``y``) over ``hands``, one per value of ``series``. A
-    plain Vega-Lite spec: building it with Altair costs more than the query behind it."""
+    """Lines of column ``y`` (titled ``y_title``: what it counts) over ``hands``, one per
+    value of ``series``. A plain Vega-Lite spec: building it with Altair costs more than
+    the query behind it."""
     colour: dict[str, object] = {"field": series, "type": "nominal", "title": None,
                                  "legend": {"orient": "bottom"}}
     if colours:
@@ -127,7 +183,7 @@ def line_chart(frame: pd.DataFrame, y: str, series: str,
     st.vega_lite_chart(frame, {
         "mark": {"type": "line", "strokeWidth": 1.5},
         "encoding": {"x": {"field": "hands", "type": "quantitative", "title": "hands played"},
-                     "y": {"field": y, "type": "quantitative", "title": "net chips"},
+                     "y": {"field": y, "type": "quantitative", "title": y_title},
                      "color": colour},
         "height": 360,
     }, width="stretch")

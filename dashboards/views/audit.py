@@ -50,5 +50,5 @@ st.caption(f"{quarantined:,} texts could not be parsed; they are kept verbatim, 
 first = ui.pager(quarantined, "quarantine_page")
 for row in data.quarantine_page(db, first, data.PAGE_ROWS).itertuples():
     where = f"{row.source}:{row.line}" + (f":{row.column_number}" if row.column_number else "")
-    with st.expander(f"{where} — {row.error}"):
+    with st.expander(ui.md(f"{where} — {row.error}")):
         st.code(row.text, language=None)

@@ -9,7 +9,7 @@ from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from badugi_hh.commands.dashboard import UPLOAD_LIMIT_MB
 from badugi_hh.store import ImportSummary
-from dashlib import data
+from dashlib import data, ui
 
 SUMMARY_KEY = "import_summary"
 
@@ -35,7 +35,7 @@ db_path = data.database_path()
 st.title("Import a log")
 st.markdown(
     f"Upload a hand-history log (**.txt** or **.log**, up to **{UPLOAD_LIMIT_MB} MB**). "
-    f"It is kept in `{data.upload_folder(db_path)}` and imported into `{db_path}`: every "
+    f"It is kept in {ui.md(data.upload_folder(db_path))} and imported into {ui.md(db_path)}: every "
     "hand is replayed under the rules, its violations recorded, and text that cannot be "
     "read is quarantined. Uploading the same file again changes nothing; uploading it "
     "after it grew adds its new hands. A larger log: `badugi-hh import PATH`.")
@@ -43,14 +43,14 @@ st.markdown(
 upload = st.file_uploader("Log file", type=["txt", "log"], key="import_upload")
 if upload is not None and st.button("Import", type="primary", key="import_start"):
     if upload.size > UPLOAD_LIMIT_MB * 1024 * 1024:
-        st.error(f"{upload.name} has {upload.size / 2**20:.1f} MB; the limit is "
+        st.error(f"{ui.md(upload.name)} has {upload.size / 2**20:.1f} MB; the limit is "
                  f"{UPLOAD_LIMIT_MB} MB.")
         st.stop()
     st.session_state[SUMMARY_KEY] = (upload.name, import_upload(db_path, upload))
 
 if SUMMARY_KEY in st.session_state:
     name, summary = st.session_state[SUMMARY_KEY]
-    st.subheader(f"Imported {name}")
+    st.subheader(f"Imported {ui.md(name)}")
     figures = st.columns(5)
     for column, (label, value) in zip(figures, (
             ("Hands read", summary.hands), ("New hands", summary.new_hands),
@@ -60,5 +60,5 @@ if SUMMARY_KEY in st.session_state:
     if summary.unchanged:
         st.info("The file was imported before and has not changed since: nothing to add.")
     for problem in summary.unreadable:
-        st.error(f"Cannot read {problem}")
-    st.success(str(summary))
+        st.error(f"Cannot read {ui.md(problem)}")
+    st.success(ui.md(summary))

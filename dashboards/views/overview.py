@@ -6,6 +6,7 @@ curves are in several units the graph shows big blinds unless asked for amounts.
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from dashlib import data, ui, units
@@ -17,8 +18,19 @@ DEFAULT_PLAYERS = 5
 SPLIT = {"net": "total", "showdown_net": "at showdown", "non_showdown_net": "without showdown"}
 SPLIT_COLOURS = ["#17813a", "#1f5fd1", "#d0021b"]
 
+
+
+def amount_title(curve: pd.DataFrame) -> str:
+    """The y-axis title of amounts in the curve's one unit: ``net (chips)``, ``net (USD
+    cents)``; the amounts are stored in the smallest unit."""
+    currency, unit = curve[["currency", "unit"]].iloc[0]
+    if unit == 1:
+        return f"net ({currency})"
+    return f"net ({currency} cents)" if unit == 100 else f"net (1/{unit} {currency})"
+
+
 db = data.current()
-filters = units.stakes_sidebar(db, ui.filters_sidebar(db))
+filters = ui.filters_sidebar(db)
 figures = data.overview(db, filters)
 coverage = data.coverage(db, filters)
 
@@ -32,7 +44,7 @@ for column, label, moment in ((first, "First hand", figures["first_hand_at"]),
     column.metric(label, f"{moment:%Y-%m-%d}" if moment else "–")
 st.caption(f"The database holds {figures['files']:,} files, {figures['violations']:,} "
            f"rule violations and {figures['quarantined']:,} quarantined texts: "
-           f"{db.path}")
+           f"{ui.md(db.path)}")
 st.caption(f"Coverage of the selection: {coverage['text']}.")
 if not figures["hands"]:
     st.info("No hands match the filters.")
@@ -62,7 +74,8 @@ st.subheader(("Net amount" if in_amounts else "Net big blinds") + " over hands")
 if mixed:
     st.caption("The selection holds several units (chips, USD...): they are never added, "
                "so each player has a curve per unit; big blinds compare them.")
-ui.line_chart(curve.assign(series=curve["series"].map(legend)), measure, "series")
+ui.line_chart(curve.assign(series=curve["series"].map(legend)), measure, "series",
+              amount_title(curve) if in_amounts else "net big blinds")
 st.dataframe(
     data.with_money_text(totals.reset_index())[
         ["player", "currency", "hands", "net", "net_text", "net_bb", "bb_per_100"]],
@@ -79,6 +92,7 @@ split_player = st.selectbox("Player", list(legend), key="overview_split_player")
 split = curve.loc[curve["series"] == split_player, ["hands", *SPLIT]].melt(
     id_vars="hands", var_name="line", value_name="chips")
 ui.line_chart(split.assign(line=split["line"].map(SPLIT)), "chips", "line",
+              amount_title(curve.loc[curve["series"] == split_player]),
               dict(zip(SPLIT.values(), SPLIT_COLOURS)))
 st.caption("The total is the sum of the two: chips won or lost in the hands that went to a "
            "showdown, and in those that ended without one.")

@@ -6,7 +6,7 @@ import dataclasses
 
 import streamlit as st
 
-from dashlib import data, ui, units
+from dashlib import data, ui
 
 _PERCENT = {name: st.column_config.NumberColumn(label, format="percent") for name, label in (
     ("vpip", "VPIP"), ("pfr", "PFR"), ("three_bet", "3-bet"),
@@ -26,7 +26,7 @@ COLUMNS = {
 }
 
 db = data.current()
-filters = units.stakes_sidebar(db, ui.filters_sidebar(db))
+filters = ui.filters_sidebar(db)
 table = data.player_stats(db, filters)
 
 st.title("Players")
@@ -45,10 +45,10 @@ names = list(dict.fromkeys(table["player"]))
 player = st.selectbox("Player", names, key="players_detail",
                       index=names.index(filters.player) if filters.player in names else 0)
 mine = dataclasses.replace(filters, player=player)
-st.subheader(f"{player}: draws")
+st.html(f"<h3>{ui.name_html(player, 40)}: draws</h3>")
 draws = data.draw_habits(db, mine)
 if draws.empty:
-    st.info(f"{player} took part in no draw.")
+    st.info(f"{ui.md(player)} took part in no draw.")
 else:
     pat, drawn = st.columns(2)
     pat.markdown("**Stands pat**, share of his draws")
@@ -65,7 +65,7 @@ else:
                      "mean_cards_drawn": st.column_config.NumberColumn(
                          "mean cards drawn", format="%.2f")})
 
-st.subheader(f"{player}: by position")
+st.html(f"<h3>{ui.name_html(player, 40)}: by position</h3>")
 st.dataframe(data.with_money_text(data.position_stats(db, mine)).drop(columns="player"),
              hide_index=True,
              column_config={name: COLUMNS[name] for name in ("net_bb", "bb_per_100", "vpip",

@@ -6,7 +6,6 @@ Other pages link here with ``?hand=<hand id>&source=<file>``; without
 
 from __future__ import annotations
 
-import html
 import re
 
 import pandas as pd
@@ -41,7 +40,7 @@ def requested_hand(db: Database) -> HandKey | None:
         return HandKey(source, hand_id)
     found = data.hands_with_id(db, hand_id)
     if len(found) > 1:
-        return st.selectbox(f"Hand {hand_id} is in {len(found)} files; which one?", found,
+        return st.selectbox(f"Hand {ui.md(hand_id)} is in {len(found)} files; which one?", found,
                             format_func=lambda key: key.source, key="replay_source")
     return found[0] if found else None
 
@@ -66,9 +65,11 @@ def find_form(db: Database) -> None:
 def hand_header(db: Database, key: HandKey, rows: HandRows) -> None:
     hand = rows.hand
     when = f" · {hand['started_at']:%Y-%m-%d %H:%M}" if pd.notna(hand["started_at"]) else ""
-    st.subheader(f"Hand #{hand['number']} of session {hand['session_id']}{when}")
-    st.caption(f"{hand['hand_id']} · {key.source}, line {hand['line']} · ruleset "
-               f"{hand['ruleset']} · ended: {hand['ended']}")
+    st.html(f"<h3>Hand #{hand['number']} of session {ui.name_html(hand['session_id'], 30)}"
+            f"{when}</h3><p style='opacity:0.7;font-size:0.9rem;margin:0'>"
+            f"{ui.text_html(hand['hand_id'])} · {ui.text_html(key.source)}, line "
+            f"{hand['line']} · ruleset {ui.text_html(hand['ruleset'])} · ended: "
+            f"{ui.text_html(hand['ended'])}</p>")
     earlier, later, _ = st.columns([1, 1, 4])
     for column, step, label in ((earlier, -1, "◂ Previous hand"), (later, 1, "Next hand ▸")):
         neighbour = data.next_in_session(db, key, step)
@@ -89,54 +90,70 @@ def step_controls(count: int) -> int:
     return slider.slider("Step", min_value=0, max_value=last, key=STEP_KEY)
 
 
-def table_html(step: replay.Step, rows: HandRows) -> str:
-    """The players as a table: seat, position, cards, stack, and the hand value shown."""
-    lines = []
+_TABLE_STYLE = "width:100%;border-collapse:collapse;font-size:0.95rem"
+_CELL = "padding:0.2rem 0.5rem;border-bottom:1px solid #e3e3e3"
+_RIGHT = f"{_CELL};text-align:right;white-space:nowrap"
+_COLUMNS = (("seat", _RIGHT), ("player", _CELL), ("position", _CELL), ("cards", _CELL),
+            ("stack", _RIGHT), ("change", _RIGHT), ("hand value", _CELL))
+
+
+def table_html(step: replay.Step, start: replay.Step, rows: HandRows) -> str:
+    """The players as a drawn table, a compact row each however many sit: seat, name,
+    position, cards, stack, its change since the deal, and the hand value shown."""
+    head = "".join(f'<th style="{style};text-align:left">{label}</th>'
+                   for label, style in _COLUMNS)
+    body = []
     for player in rows.players.itertuples():
-        value = step.values.get(player.player, "")
-        lines.append(
-            f"<tr><td>{player.seat}</td><td><b>{html.escape(player.player)}</b></td>"
-            f"<td>{html.escape(player.position)}</td>"
-            f"<td style='white-space:nowrap'>{ui.cards_html(step.cards[player.player])}</td>"
-            f"<td style='text-align:right'>{step.amount(step.stacks[player.player])}</td>"
-            f"<td>{html.escape(value)}</td></tr>")
-    return ("<table><tr><th>seat</th><th>player</th><th>position</th>"
-            "<th>cards</th><th>stack</th><th>hand value</th></tr>" + "".join(lines)
-            + "</table>")
+        name = player.player
+        change = step.stacks[name] - start.stacks[name]
+        cells = (str(player.seat), ui.name_html(name), ui.text_html(player.position),
+                 f'<span style="white-space:nowrap">{ui.cards_html(step.cards[name])}</span>',
+                 step.amount(step.stacks[name]),
+                 f"{'+' if change > 0 else ''}{step.amount(change)}" if change else "",
+                 ui.text_html(step.values.get(name, "")))
+        body.append(f'<tr data-player="{ui.text_html(name)}">' + "".join(
+            f'<td class="{label.replace(" ", "-")}" style="{style}">{cell}</td>'
+            for (label, style), cell in zip(_COLUMNS, cells)) + "</tr>")
+    return (f'<table style="{_TABLE_STYLE}"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{''.join(body)}</tbody></table>")
+
+
+def words_html(words: replay.Words) -> str:
+    """A step's words: names drawn as names, the cards the rest names as cards."""
+    return "".join(ui.name_html(word) if isinstance(word, replay.Name)
+                   else CARDS_IN_TEXT.sub(lambda cards: ui.cards_html(cards.group(1)),
+                                          ui.text_html(word))
+                   for word in words)
 
 
 def step_html(step: replay.Step) -> str:
-    """A step's words, with the cards they name drawn as cards."""
-    text = html.escape(f"{step.phase}: {step.text}")
-    return CARDS_IN_TEXT.sub(lambda cards: ui.cards_html(cards.group(1)), text)
+    return f"{ui.text_html(step.phase)}: {words_html(step.words)}"
 
 
 def log_html(steps: list[replay.Step], shown: int, flagged: set[int]) -> str:
     """Every step, the one shown in bold, a ⚠ where a rule was broken."""
     items = []
     for number, step in enumerate(steps):
-        text = step_html(step)
-        if step.line in flagged:
-            text += " ⚠"
+        text = step_html(step) + (" ⚠" if step.line in flagged else "")
         items.append(f"<li><b>{text}</b></li>" if number == shown else f"<li>{text}</li>")
-    return f"<ol start='0' style='line-height:1.5'>{''.join(items)}</ol>"
+    return f"<ol start='0' style='line-height:1.6;margin:0'>{''.join(items)}</ol>"
 
 
 def show_hand(rows: HandRows) -> None:
     steps = replay.steps(rows)
     shown = step_controls(len(steps))
     step = steps[shown]
-    table, log = st.columns([3, 2])
-    with table:
-        st.markdown(f"**{step_html(step)}**", unsafe_allow_html=True)
-        metrics = st.columns(1 + len(step.stacks))
-        metrics[0].metric("Pot", step.amount(step.pot))
-        for column, (player, stack) in zip(metrics[1:], step.stacks.items()):
-            change = stack - steps[0].stacks[player]
-            column.metric(f"{player}'s stack", step.amount(stack),
-                          delta=f"{'+' if change > 0 else ''}{step.amount(change)}"
-                          if change else None)
-        st.markdown(table_html(step, rows), unsafe_allow_html=True)
+    now, pot = st.columns([5, 1], vertical_alignment="center")
+    now.html(f"<b>{step_html(step)}</b>")
+    pot.metric("Pot", step.amount(step.pot))
+    st.html(table_html(step, steps[0], rows))
+    log, notes = st.columns([3, 2])
+    with log:
+        st.markdown("**The hand**")
+        flagged = set(rows.violations["line"].tolist())
+        with st.container(height=420):
+            st.html(log_html(steps, shown, flagged))
+    with notes:
         st.markdown("**Violations**")
         if rows.violations.empty:
             st.success("This hand breaks no rule.")
@@ -146,10 +163,6 @@ def show_hand(rows: HandRows) -> None:
             st.markdown("**Pots**")
             st.dataframe(rows.pots.assign(amount=rows.pots["amount"] / step.unit)
                          if step.unit != 1 else rows.pots, hide_index=True)
-    with log:
-        st.markdown("**The hand**")
-        flagged = set(rows.violations["line"].tolist())
-        st.markdown(log_html(steps, shown, flagged), unsafe_allow_html=True)
 
 
 db = data.current()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from dashlib import data, ui, units
+from dashlib import data, ui
 from dashlib.data import HandKey
 
 
@@ -22,7 +22,7 @@ DRAW = "none (a draw)"
 NO_WINNER = {"home": DRAW, "tournament": "not stated", "cash": "– (cash: see the nets)"}
 
 db = data.current()
-filters = units.stakes_sidebar(db, ui.filters_sidebar(db))
+filters = ui.filters_sidebar(db)
 total = data.session_count(db, filters)
 
 st.title("Sessions")
@@ -48,7 +48,7 @@ st.dataframe(
 labels = {f"{row.session_id} · {row.title or 'untitled'} · {row.source}": row
           for row in sessions.itertuples()}
 chosen = labels[st.selectbox("Session", list(labels), key="sessions_chosen")]
-st.subheader(f"Session {chosen.session_id}")
+st.subheader(f"Session {ui.md(chosen.session_id)}")
 winner, length, duration = st.columns(3)
 winner.metric("Winner", chosen.winner if isinstance(chosen.winner, str)
               else NO_WINNER.get(chosen.kind, DRAW))
@@ -62,7 +62,7 @@ st.dataframe(data.with_money_text(data.session_players(db, chosen.source, chosen
 problems = data.session_violations(db, chosen.source, chosen.session_id)
 if not problems.empty:
     st.warning("Violations of the session as a whole:\n" + "".join(
-        f"\n- [{row.rule}] line {row.line}: {row.message}" for row in problems.itertuples()))
+        f"\n- [{row.rule}] line {row.line}: {ui.md(row.message)}" for row in problems.itertuples()))
 
 st.markdown("**Hands**")
 first = ui.pager(chosen.hands, "session_hands_page")
