@@ -120,7 +120,7 @@ def test_every_step_holds_a_hands_cards_and_every_card_the_log_has_shown(
             size = None if key in resized else hand.ruleset.hand_size
             cards_seen += _check_hand(Told(hand), steps, size, hand.hand_id)
             checked += 1
-    assert checked == len(stored) == 642
+    assert checked == len(stored) > 700   # every game of the corpus, five-card hands too
     assert cards_seen > 3000
 
 
