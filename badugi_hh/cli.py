@@ -21,6 +21,7 @@ COMMANDS: dict[str, str] = {
     "stats": "badugi_hh.commands.stats",
     "sql": "badugi_hh.commands.sql",
     "dashboard": "badugi_hh.commands.dashboard",
+    "export": "badugi_hh.commands.export",
 }
 
 

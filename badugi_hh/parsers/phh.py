@@ -41,7 +41,7 @@ from typing import Any
 from badugi_hh.cards import Card, CardError, parse_card
 from badugi_hh.events import (
     Award, Bet, Burn, Button, Call, Cards, Check, Deal, Draw, Event, Fold, Hand, Muck,
-    ParseError, PostBlind, Raise, Record, Seat, SessionStart, Show, SkippedHand,
+    ParseError, PostBlind, PotTotal, Raise, Record, Seat, SessionStart, Show, SkippedHand,
     StackStated, Street,
 )
 from badugi_hh.parsers.text import LogText, Source, open_log
@@ -461,8 +461,11 @@ class _HandBuilder:
                                    drawn=cards, line=pending.line)
         self.held[index].extend(cards)
 
-    def _begin_draw(self, line: int) -> None:
-        if self.phase in ("deal", "betting"):
+    def _begin_draw(self, line: int, again: bool = False) -> None:
+        """A draw starts after betting, or ``again`` after a draw nobody could bet after."""
+        if again:
+            self._flush_draws()
+        if self.phase in ("deal", "betting") or again:
             self.draws += 1
             self.phase = "draw"
             self.round_in = [0] * self.count
@@ -470,7 +473,7 @@ class _HandBuilder:
             self.events.append(Street(kind="draw", number=self.draws, line=line))
 
     def _discard(self, index: int, written: str, line: int, column: int) -> None:
-        self._begin_draw(line)
+        self._begin_draw(line, again=index in self.pending)
         cards = _cards(written, line, column)
         for card in cards:
             held = self.held[index]
@@ -524,7 +527,14 @@ class _HandBuilder:
         self.events.append(Show(player=name, cards=cards, line=line))
 
     def _results(self) -> None:
-        """What the file states of the end: each player's winnings and final stack."""
+        """What the file states of the end: each player's winnings and final stack.
+
+        ``_rake`` (the house writer's field: PHH has none) is the rake taken.
+        """
+        if "_rake" in self.data:
+            self.events.append(PotTotal(total=None, rake=self._amount(self.data["_rake"],
+                                                                       "_rake"),
+                                        line=self.block.line_of_key("_rake")))
         line = self.block.line_of_key("winnings")
         for name, amount in zip(self.names, self._amounts("winnings")):
             if amount:
