@@ -261,6 +261,7 @@ class _HandBuilder:
         self.draws = 0
         self.pending: dict[int, Draw] = {}    # this draw's discards, waiting for new cards
         self.cursor = (block.line_of_key("actions"), 0)
+        self.action = ""
 
     # -- fields ----------------------------------------------------------------
 
@@ -405,13 +406,18 @@ class _HandBuilder:
             return int(word[1:]) - 1
         raise PHHError(f"expected a player p1 to p{self.count}, got {word!r}", line, column)
 
+    def _column_of(self, word: str, column: int) -> int:
+        """The column of ``word`` in the action being read, which starts at ``column``."""
+        return column + max(self.action.rfind(word), 0)
+
     def _action(self, action: str, line: int, column: int) -> None:
+        self.action = action
         text, _, commentary = action.partition("#")
         words = text.split()
         if not words:
             burn = BURN_COMMENT.fullmatch("#" + commentary) if commentary else None
-            if burn:
-                self._begin_draw(line)
+            if burn:   # a burn starts a draw, even right after another (after an all-in)
+                self._begin_draw(line, again=bool(self.pending))
                 self.events.append(Burn(card=_cards(burn[1], line, column)[0], line=line))
             return
         if words[0] == "d":
@@ -445,8 +451,8 @@ class _HandBuilder:
         if len(words) != 4 or words[1] != "dh":
             raise PHHError("a draw game deals hole cards only: 'd dh p1 7c8c9hQs'",
                            line, column)
-        index = self._player(words[2], line, column)
-        cards = _cards(words[3], line, column)
+        index = self._player(words[2], line, self._column_of(words[2], column))
+        cards = _cards(words[3], line, self._column_of(words[3], column))
         if self.phase == "deal":
             self.held[index] = list(cards)
             self.events.append(Deal(player=self.names[index], cards=cards, line=line))
@@ -474,7 +480,7 @@ class _HandBuilder:
 
     def _discard(self, index: int, written: str, line: int, column: int) -> None:
         self._begin_draw(line, again=index in self.pending)
-        cards = _cards(written, line, column)
+        cards = _cards(written, line, self._column_of(written, column))
         for card in cards:
             held = self.held[index]
             if card in held:
@@ -523,7 +529,8 @@ class _HandBuilder:
         if written is None:
             self.events.append(Muck(player=name, line=line))
             return
-        cards = tuple(self.held[index]) if written == "-" else _cards(written, line, column)
+        cards = (tuple(self.held[index]) if written == "-"
+                 else _cards(written, line, self._column_of(written, column)))
         self.events.append(Show(player=name, cards=cards, line=line))
 
     def _results(self) -> None:
