@@ -113,7 +113,8 @@ def test_a_bad_hand_of_a_phhs_file_costs_that_hand_only() -> None:
     kinds = [type(record).__name__ for record in records]
     assert kinds == ["SessionStart", "Hand", "ParseError", "SkippedHand"]
     error = records[2]
-    assert isinstance(error, ParseError) and error.line == 27 and error.message.startswith("hand 2:")
+    assert isinstance(error, ParseError) and error.line == 27
+    assert error.message.startswith("hand 2:")
     skipped = records[3]
     assert isinstance(skipped, SkippedHand) and skipped.game == "No-limit Texas Hold'em"
 
@@ -138,7 +139,8 @@ _VALUES = st.recursive(_SCALARS, lambda inner: st.lists(inner, max_size=4), max_
 @given(st.dictionaries(st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,8}", fullmatch=True),
                        _VALUES, max_size=5))
 def test_tomllib_reads_back_what_toml_value_writes(fields: dict[str, object]) -> None:
-    text = "".join(f"{key} = {toml_value(value)}\n" for key, value in fields.items())  # type: ignore[arg-type]
+    text = "".join(f"{key} = {toml_value(value)}\n"  # type: ignore[arg-type]
+                   for key, value in fields.items())
     assert tomllib.loads(text) == fields
 
 

@@ -40,7 +40,7 @@ from typing import Any
 
 from badugi_hh.cards import Card, CardError, parse_card
 from badugi_hh.events import (
-    Award, Bet, Burn, Button, Call, Cards, Check, Deal, Draw, Event, Fold, Hand, Muck,
+    Award, Bet, BlindKind, Burn, Button, Call, Cards, Check, Deal, Draw, Event, Fold, Hand, Muck,
     ParseError, PostBlind, PotTotal, Raise, Record, Seat, SessionStart, Show, SkippedHand,
     StackStated, Street,
 )
@@ -354,10 +354,10 @@ class _HandBuilder:
                                              amount=paid, all_in=self._all_in(index),
                                              line=self.block.line_of_key("antes")))
         ordered = sorted(posted, key=lambda posting: (posting[1], posting[0]))
-        kinds = ["small", "big"][-len(ordered):] if ordered else []
+        kinds: list[BlindKind] = ["small", "big"][-len(ordered):] if ordered else []
         for (index, amount), kind in zip(ordered, kinds):
             paid = self._put(index, amount)
-            self.events.append(PostBlind(player=self.names[index], kind=kind,  # type: ignore[arg-type]
+            self.events.append(PostBlind(player=self.names[index], kind=kind,
                                          amount=paid, all_in=self._all_in(index),
                                          line=line))
         amounts = [amount for _, amount in ordered]
