@@ -51,6 +51,9 @@ COMMANDS: dict[str, Command] = {
     "dashboard": Command("badugi_hh.commands.dashboard",
                          "Serve the Streamlit dashboard: overview, players, sessions, hand "
                          "replayer, audit, import."),
+    "export": Command("badugi_hh.commands.export",
+                      "Write stored hands out as PHH (for PokerKit and researchers) or as house "
+                      "logs."),
 }
 
 

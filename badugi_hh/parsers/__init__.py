@@ -1,8 +1,9 @@
 """Hand-history readers: text of any supported dialect to typed records.
 
 :func:`read_records` opens a log, recognises its dialect from its first
-line that is not blank, and hands it to that dialect's reader. Every
-reader streams: it yields one record at a time and holds one hand at most.
+line that is neither blank nor a comment, and hands it to that dialect's
+reader. Every reader streams: it yields one record at a time and holds one
+hand at most.
 
 >>> import io
 >>> log = io.BytesIO(b"Session #s1\\nSeat 1: Ana (100)\\nSeat 2: Bruno (100)\\n"
@@ -21,13 +22,14 @@ what a house log looks like.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
 from badugi_hh.events import Record
-from badugi_hh.parsers import fulltilt, house, kingsclub, merge, pokerstars, winamax
+from badugi_hh.parsers import fulltilt, house, kingsclub, merge, phh, pokerstars, winamax
 from badugi_hh.parsers.site import is_archive_marker
 from badugi_hh.parsers.text import LogText, open_log
 
@@ -35,10 +37,12 @@ __all__ = ["DIALECTS", "Dialect", "LOG_SUFFIXES", "dialect_of", "iter_log_files"
            "read_records"]
 
 #: Files :func:`iter_log_files` picks up inside a folder.
-LOG_SUFFIXES = (".txt", ".log", ".xml")
+LOG_SUFFIXES = (".txt", ".log", ".xml", ".phh", ".phhs")
 
 #: How many lines may come before the first that is not blank.
 _SNIFF_LINES = 100
+#: A comment line (house and PHH logs may open with comments): no dialect's mark.
+_COMMENT = re.compile(r"\s*#(\s|$)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +63,7 @@ DIALECTS: list[Dialect] = [
     Dialect("kingsclub", kingsclub.sniff, kingsclub.read_kingsclub_lines),
     Dialect("merge", merge.sniff, merge.read_merge_lines),
     Dialect("winamax", winamax.sniff, winamax.read_winamax_lines),
+    Dialect("phh", phh.sniff, phh.read_phh_lines),
     Dialect("house", house.sniff, house.read_house_lines),
 ]
 
@@ -78,14 +83,16 @@ def read_records(path_or_file: str | os.PathLike[str] | IO[bytes] | IO[str],
     source = Path(path_or_file) if isinstance(path_or_file, str) else path_or_file
     with open_log(source) as log:
         first = next((line for line in log.head(_SNIFF_LINES)
-                      if line.strip() and not is_archive_marker(line)), "")
+                      if line.strip() and not _COMMENT.match(line)
+                      and not is_archive_marker(line)), "")
         yield from dialect_of(first).read(log)
 
 
 def iter_log_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
     """The log files named by ``paths``: files as given, folders searched recursively.
 
-    Inside a folder only ``*.txt``, ``*.log`` and ``*.xml`` files count (any case), in
+    Inside a folder only ``*.txt``, ``*.log``, ``*.xml``, ``*.phh`` and ``*.phhs`` files
+    count (any case), in
     sorted order; a path that does not exist raises :class:`FileNotFoundError`.
     """
     for path in map(Path, paths):

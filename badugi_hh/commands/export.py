@@ -1,0 +1,172 @@
+"""Write stored hands out as PHH (for PokerKit and researchers) or as house logs.
+
+    badugi-hh export --format phh --player Ana --out phh/
+    badugi-hh export --format house --session fri-1127 --out logs/
+
+The database says which hands (the filters are those of ``stats``); each is
+read again from the file it was imported from, so what is written is the log's
+own hand, replayed by the engine for the stacks the players brought. One file
+is written per source file: ``<name>.phhs`` (a PHH file of many hands) or
+``<name>.txt``. A hand the format cannot say (a dead blind in PHH, a name with a
+blank in the house format) is listed on standard error and left out; so is a
+file changed since its import. Exit status: 0, 1 when the database cannot be
+opened, 2 when some hand or file could not be written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import hashlib
+import re
+import sys
+from collections import defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+
+from badugi_hh.commands.sql import add_db_argument
+from badugi_hh.commands.stats import _day
+from badugi_hh.engine import Auditor, HandReport
+from badugi_hh.events import Button, Hand, Note, Record, SessionStart
+from badugi_hh.parsers import read_records
+from badugi_hh.stats import Filters
+from badugi_hh.store import Store, StoreError
+
+EXIT_OK, EXIT_DATABASE, EXIT_PARTIAL = 0, 1, 2
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.add_argument("--format", choices=("phh", "house"), required=True,
+                        help="phh: PokerKit's hand histories; house: our own log format")
+    parser.add_argument("--out", type=Path, required=True, metavar="DIR",
+                        help="the folder to write to (made if missing)")
+    add_db_argument(parser)
+    parser.add_argument("--player", help="only hands this player was dealt in")
+    parser.add_argument("--session", help="only the hands of this session id")
+    parser.add_argument("--ruleset", help="only hands played under this ruleset name")
+    parser.add_argument("--from", dest="date_from", type=_day, metavar="DATE",
+                        help="only hands played on or after this day (YYYY-MM-DD)")
+    parser.add_argument("--to", dest="date_to", type=_day, metavar="DATE",
+                        help="only hands played on or before this day (YYYY-MM-DD)")
+
+
+def run(args: argparse.Namespace) -> int:
+    filters = Filters(args.player, args.session, args.ruleset, args.date_from, args.date_to)
+    try:
+        with Store(args.db, read_only=True) as store:
+            chosen = chosen_hands(store, filters)
+    except StoreError as error:
+        print(f"badugi-hh export: {error}", file=sys.stderr)
+        return EXIT_DATABASE
+    args.out.mkdir(parents=True, exist_ok=True)
+    status, written = EXIT_OK, 0
+    for (source, content_hash), hand_ids in chosen.items():
+        problem = _changed_since_import(Path(source), content_hash)
+        if problem:
+            print(f"badugi-hh export: {source}: {problem}; its hands are left out",
+                  file=sys.stderr)
+            status = EXIT_PARTIAL
+            continue
+        count, failures = export_file(Path(source), hand_ids, args.format, args.out)
+        written += count
+        for failure in failures:
+            print(f"badugi-hh export: {source}: {failure}", file=sys.stderr)
+        status = EXIT_PARTIAL if failures else status
+    print(f"{written:,} hands written to {args.out}", file=sys.stderr)
+    return status
+
+
+def chosen_hands(store: Store, filters: Filters) -> dict[tuple[str, str | None], set[str]]:
+    """The hands the filters choose, by source file (and the file's hash at its import)."""
+    where, params = filters.where()
+    rows = store.connection.execute(
+        f"SELECT DISTINCT hp.source, s.content_hash, hp.hand_id FROM "
+        f"(SELECT source, hand_id FROM hand_players {where}) hp "
+        "LEFT JOIN sources s ON s.path = hp.source ORDER BY hp.source", params).fetchall()
+    chosen: dict[tuple[str, str | None], set[str]] = defaultdict(set)
+    for source, content_hash, hand_id in rows:
+        chosen[(source, content_hash)].add(hand_id)
+    return chosen
+
+
+def _changed_since_import(path: Path, content_hash: str | None) -> str:
+    """Why the file no longer holds the hands stored from it, or ""."""
+    if not path.is_file():
+        return "the file is gone"
+    if content_hash is not None and hashlib.sha256(path.read_bytes()).hexdigest() != content_hash:
+        return "the file changed since it was imported"
+    return ""
+
+
+def replayed_hands(records: Iterator[Record]) -> Iterator[tuple[SessionStart | None, Hand,
+                                                                   HandReport]]:
+    """Each hand of ``records`` with its session header and the engine's report of it."""
+    auditor = Auditor()
+    session: SessionStart | None = None
+    for record in records:
+        if isinstance(record, SessionStart):
+            session = record
+        for report in auditor.feed(record):
+            if isinstance(report, HandReport) and isinstance(record, Hand):
+                yield session, record, report
+
+
+def export_file(source: Path, hand_ids: set[str], form: str, out: Path,
+                ) -> tuple[int, list[str]]:
+    """Write the hands ``hand_ids`` of ``source`` into ``out``: how many, and what failed."""
+    chosen = [(session, hand, report)
+              for session, hand, report in replayed_hands(read_records(source))
+              if hand.hand_id in hand_ids]
+    if form == "phh":
+        return _write_phh(chosen, out / f"{source.stem}.phhs")
+    return _write_house(chosen, out / f"{source.stem}.txt")
+
+
+def _write_phh(chosen: list[tuple[SessionStart | None, Hand, HandReport]],
+               path: Path) -> tuple[int, list[str]]:
+    from badugi_hh.phh_writer import phh_fields, write_phhs
+
+    fields, failures = [], []
+    for _, hand, report in chosen:
+        try:
+            fields.append(phh_fields(hand, report))
+        except ValueError as error:
+            failures.append(f"hand {hand.hand_id}: not written: {error}")
+    with open(path, "w", encoding="utf-8") as out:
+        return write_phhs(fields, out), failures
+
+
+def _house_session(session: SessionStart) -> SessionStart:
+    """The session with an id the house format can write: a site's ``:`` become ``-``."""
+    return dataclasses.replace(session, session_id=re.sub(r"[^\w.-]", "-", session.session_id))
+
+
+def _house_hand(hand: Hand) -> Hand:
+    """The hand as a house log says it: the button first (sites seat first), and without
+    the site's notes (chat, joins, clocks), which the house format has no line for."""
+    buttons = [event for event in hand.events if isinstance(event, Button)]
+    rest = [event for event in hand.events if not isinstance(event, (Button, Note))]
+    return dataclasses.replace(hand, events=buttons[:1] + rest)
+
+
+def _write_house(chosen: list[tuple[SessionStart | None, Hand, HandReport]],
+                 path: Path) -> tuple[int, list[str]]:
+    """Each session's header, then its chosen hands; a hand that cannot be said is left out."""
+    from badugi_hh.writer import format_hand, format_session_start
+
+    blocks, failures, count = [], [], 0
+    current: SessionStart | None = None
+    for session, hand, _ in chosen:
+        try:
+            if session is not None and session is not current:
+                current = session
+                blocks.append(format_session_start(_house_session(session)))
+            seats = {p.seat: p.name for p in session.players} if session else None
+            blocks.append(format_hand(_house_hand(hand), seats))
+            count += 1
+        except ValueError as error:
+            failures.append(f"hand {hand.hand_id}: not written: {error}")
+    with open(path, "w", encoding="utf-8") as out:
+        out.write("\n".join(blocks))
+    return count, failures

@@ -1,0 +1,294 @@
+"""Hands as PHH (the Poker Hand History format of PokerKit's authors): a writer.
+
+A hand and the engine's report of it (:class:`~badugi_hh.engine.HandReport`,
+which knows the stacks each player brought and took away) become PHH fields;
+:func:`write_phhs` writes many hands as one ``.phhs`` file. PokerKit reads
+what this writes, and so does :mod:`badugi_hh.parsers.phh`.
+
+The standard library reads TOML but does not write it, so :func:`toml_value`
+writes the little PHH needs: strings, whole numbers, amounts with cents,
+booleans, times, lists and inline tables.
+
+>>> print(toml_value(["d dh p1 7c8c9hQs", 'say "hi"']), toml_value(Decimal("0.25")))
+["d dh p1 7c8c9hQs", "say \\"hi\\""] 0.25
+
+What PHH cannot say raises :class:`ValueError` rather than being written
+wrong: a dead blind, a straddle, a blind posted out of position, more than
+two decimals of money. A house burn has no PHH action: it is written as a
+no-op action holding a commentary, ``"# burn 5c"``, which PokerKit skips and
+our reader reads back as the burn.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from datetime import time
+from decimal import Decimal
+from typing import TextIO
+
+from badugi_hh.cards import Card
+from badugi_hh.engine import HandReport
+from badugi_hh.events import (
+    Bet, Burn, Call, Cards, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Muck, PostBlind,
+    Raise, Show, Street,
+)
+from badugi_hh.rules import Ruleset
+
+__all__ = ["VARIANT_CODES", "phh_fields", "phh_text", "toml_value", "write_phhs"]
+
+#: Our games that PHH has a code for (fixed limit only).
+VARIANT_CODES = {"badugi": "FB", "27td": "F2L3D"}
+#: What the events' words are in PHH.
+_BETTING = {Check: "cc", Call: "cc", Fold: "f"}
+TomlValue = str | int | bool | Decimal | time | list | dict
+
+
+def toml_value(value: TomlValue) -> str:
+    """``value`` as TOML: the subset PHH needs.
+
+    >>> toml_value({"name": "house", "rake": False, "max_raises": 3})
+    '{name = "house", rake = false, max_raises = 3}'
+    >>> toml_value(time(20, 2))
+    '20:02:00'
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, Decimal)):
+        return str(value)
+    if isinstance(value, str):
+        return '"' + "".join(map(_escaped, value)) + '"'
+    if isinstance(value, time):
+        return value.isoformat()
+    if isinstance(value, list):
+        return "[" + ", ".join(map(toml_value, value)) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key} = {toml_value(item)}" for key, item in value.items()) + "}"
+    raise ValueError(f"TOML as PHH writes it has no value like {value!r}")
+
+
+def _escaped(character: str) -> str:
+    if character in '"\\':
+        return "\\" + character
+    if ord(character) < 0x20 or ord(character) == 0x7F:
+        return f"\\u{ord(character):04x}"
+    return character
+
+
+def _cards(cards: Iterable[Card | None]) -> str:
+    """``7c8c9hQs``; ``??`` for a card nobody saw."""
+    return "".join("??" if card is None else str(card) for card in cards)
+
+
+class _Writer:
+    """Walks a hand's events, keeping the chips in each round, into PHH actions."""
+
+    def __init__(self, hand: Hand, report: HandReport) -> None:
+        self.hand, self.report = hand, report
+        self.order = _phh_order(report)
+        self.index = {name: number for number, name in enumerate(self.order, 1)}
+        self.round_in = dict.fromkeys(self.order, 0)
+        self.actions: list[str] = []
+        self.deals: dict[str, Cards] = {}
+        self.dealt = False
+        self.draws: dict[str, str] = {}       # this draw's new cards, by player
+        self.showed: set[str] = set()
+        self.blinds = dict.fromkeys(self.order, 0)
+        self.antes = dict.fromkeys(self.order, 0)
+
+    def amount(self, chips: int) -> int | Decimal:
+        return _amount(chips, self.hand.unit)
+
+    def player(self, name: str) -> str:
+        if name not in self.index:
+            raise ValueError(f"{name} acts but was not dealt in")
+        return f"p{self.index[name]}"
+
+    def walk(self) -> list[str]:
+        for event in self.hand.events:
+            self.event(event)
+        self.deal()
+        self.end_draw()
+        return self.actions
+
+    def event(self, event: Event) -> None:
+        match event:
+            case PostBlind():
+                self.post(event)
+            case Deal(player=player, cards=cards):
+                self.deals[player] = cards
+            case Street(kind="draw"):
+                self.deal()
+                self.end_draw()
+                self.round_in = dict.fromkeys(self.order, 0)
+            case Burn(card=card):
+                self.deal()
+                self.actions.append(f"# burn {_cards([card])}")
+            case Draw(player=player, discarded=discarded, drawn=drawn):
+                self.deal()
+                self.actions.append(f"{self.player(player)} sd {_cards(discarded)}".rstrip())
+                if discarded:
+                    self.draws[player] = _cards(drawn if drawn is not None
+                                                else (None,) * len(discarded))
+            case DrawnCards(player=player, cards=cards):
+                self.draws[player] = _cards(cards)
+            case Check() | Call() | Fold() | Bet() | Raise():
+                self.bet(event)
+            case Show(player=player, cards=cards):
+                self.show(player, f" {_cards(cards)}")
+            case Muck(player=player):
+                self.show(player, "")
+
+    def show(self, name: str, cards: str) -> None:
+        """A player's one showdown action: a site may log a muck twice (play and summary)."""
+        self.end_draw()
+        if name not in self.showed:
+            self.showed.add(name)
+            self.actions.append(f"{self.player(name)} sm{cards}")
+
+    def post(self, event: PostBlind) -> None:
+        self.player(event.player)
+        if event.kind == "ante":
+            self.antes[event.player] += event.amount
+            return
+        if event.kind not in ("small", "big"):
+            raise ValueError(f"PHH has no {event.kind} blind ({event.player})")
+        self.blinds[event.player] += event.amount
+        self.round_in[event.player] += event.amount
+
+    def deal(self) -> None:
+        """The hole cards, p1 first, as PHH deals them; unknown where no deal is logged."""
+        if self.dealt:
+            return
+        self.dealt = True
+        size = self.report.ruleset.hand_size
+        for name in self.order:
+            cards = self.deals.get(name, (None,) * size)
+            self.actions.append(f"d dh {self.player(name)} {_cards(cards)}")
+
+    def end_draw(self) -> None:
+        """After every discard of a draw, the dealer gives the new cards, in order."""
+        for name, cards in self.draws.items():
+            self.actions.append(f"d dh {self.player(name)} {cards}")
+        self.draws.clear()
+
+    def bet(self, event: Check | Call | Fold | Bet | Raise) -> None:
+        self.deal()
+        self.end_draw()
+        name = event.player
+        actor = self.player(name)
+        if isinstance(event, (Bet, Raise)):
+            self.round_in[name] = (event.to if isinstance(event, Raise)
+                                   else self.round_in[name] + event.amount)
+            self.actions.append(f"{actor} cbr {self.amount(self.round_in[name])}")
+            return
+        if isinstance(event, Call):
+            self.round_in[name] += event.amount
+        self.actions.append(f"{actor} {_BETTING[type(event)]}")
+
+    def forced_bets(self) -> tuple[list[int | Decimal], list[int | Decimal]]:
+        """Antes and blinds by player, checked to be where PHH puts them (reversed heads-up)."""
+        blinds = [self.blinds[name] for name in self.order]
+        antes = [self.antes[name] for name in self.order]
+        if len(self.order) == 2:
+            blinds, antes = blinds[::-1], antes[::-1]
+        if any(blinds[2:]):
+            raise ValueError("a blind is posted by a player PHH has no blind for "
+                             "(only the two after the button post)")
+        return ([self.amount(chips) for chips in antes],
+                [self.amount(chips) for chips in blinds])
+
+
+def _amount(chips: int, unit: int) -> int | Decimal:
+    """Chips as written: whole chips, or money with cents (``0.25``)."""
+    if unit == 1:
+        return chips
+    if unit == 100:
+        return Decimal(chips).scaleb(-2)
+    raise ValueError(f"amounts in units of 1/{unit} cannot be written")
+
+
+def _phh_order(report: HandReport) -> list[str]:
+    """The players dealt in, from the left of the button round to the button (PHH's p1..pN)."""
+    seated = sorted(report.players.values(), key=lambda player: player.seat)
+    button = report.players.get(report.button or "")
+    if button is None:
+        raise ValueError("the hand has no button, which PHH needs to order the players")
+    after = [player.name for player in seated if player.seat > button.seat]
+    return after + [player.name for player in seated if player.seat <= button.seat]
+
+
+def phh_fields(hand: Hand, report: HandReport) -> dict[str, TomlValue]:
+    """The PHH fields of ``hand``: PokerKit's required ones, then what else is known."""
+    rules = report.ruleset
+    if rules.game not in VARIANT_CODES or rules.structure != "fixed":
+        raise ValueError(f"PHH has no code for {rules.game_name}")
+    writer = _Writer(hand, report)
+    actions = writer.walk()
+    antes, blinds = writer.forced_bets()
+    players = [report.players[name] for name in writer.order]
+    fields: dict[str, TomlValue] = {
+        "variant": VARIANT_CODES[rules.game], "antes": antes, "blinds_or_straddles": blinds,
+        "small_bet": writer.amount(rules.small_bet), "big_bet": writer.amount(rules.big_bet),
+        "starting_stacks": [writer.amount(player.start_stack) for player in players],
+        "actions": actions, "hand": hand.hand_id, "players": [p.name for p in players],
+        "seats": [player.seat for player in players], "seat_count": rules.max_players,
+        "finishing_stacks": [writer.amount(player.end_stack) for player in players],
+        "winnings": [writer.amount(player.won) for player in players],
+    }
+    fields.update(_when(hand))
+    if hand.table:
+        fields["table"] = hand.table
+    if hand.currency and len(hand.currency) == 3 and hand.currency.isalpha():
+        fields["currency"] = hand.currency
+    fields.update(_own_fields(hand, report))
+    return fields
+
+
+def _when(hand: Hand) -> dict[str, TomlValue]:
+    moment = hand.started_at
+    if moment is None:
+        return {}
+    return {"day": moment.day, "month": moment.month, "year": moment.year,
+            "time": moment.time().replace(microsecond=0)}
+
+
+def _own_fields(hand: Hand, report: HandReport) -> dict[str, TomlValue]:
+    """What PHH has no field for, as user-defined fields (a leading ``_``, as PHH asks)."""
+    fields: dict[str, TomlValue] = {"_session": hand.session_id,
+                                    "_ruleset": _ruleset_table(report.ruleset)}
+    if report.rake:
+        fields["_rake"] = _amount(report.rake, hand.unit)
+    if hand.site:
+        fields["_site"] = hand.site
+    return fields
+
+
+def _ruleset_table(ruleset: Ruleset) -> dict[str, TomlValue]:
+    """Every setting of the ruleset; TOML has no null, so a ``None`` is left out."""
+    return {field.name: getattr(ruleset, field.name) for field in dataclasses.fields(ruleset)
+            if getattr(ruleset, field.name) is not None}
+
+
+def phh_text(fields: Mapping[str, TomlValue]) -> str:
+    """PHH fields as TOML text, one field a line, one action a line."""
+    lines = []
+    for key, value in fields.items():
+        if key == "actions":
+            lines.append("actions = [")
+            lines.extend(f"  {toml_value(action)}," for action in value)  # type: ignore[union-attr]
+            lines.append("]")
+        else:
+            lines.append(f"{key} = {toml_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def write_phhs(hands: Iterable[Mapping[str, TomlValue]], out: TextIO) -> int:
+    """Write hands' fields as a ``.phhs`` file, each under its table ``[1]``, ``[2]``...
+
+    Returns how many were written.
+    """
+    count = 0
+    for count, fields in enumerate(hands, 1):
+        out.write(("\n" if count > 1 else "") + f"[{count}]\n" + phh_text(fields))
+    return count
