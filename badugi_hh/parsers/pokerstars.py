@@ -617,9 +617,7 @@ class _HandReader:
             number, text = lines[at]
             seats.append((number, parse_at(_seat_line, text, "", number)))  # type: ignore
             at += 1
-        # The longest name first: the first that fits is the longest.
-        names = sorted({seat.player for _, seat in seats}, key=len, reverse=True)
-        self.known = re.compile("|".join(map(re.escape, names)) + "(?=[: ])") if names else None
+        self.known = _names_pattern(frozenset(seat.player for _, seat in seats))
         events: list[Event] = []
         summary = False
         if len(self.lines) > _MAX_NAME_SETS:
@@ -749,6 +747,19 @@ def _unknown_player(text: str, at: int, start: str) -> _Items | None:
             except LineError:
                 continue
     return None
+
+
+@functools.lru_cache(maxsize=256)
+def _names_pattern(names: frozenset[str]) -> re.Pattern[str] | None:
+    """What matches a seated name at a line's start, followed by ':' or a blank.
+
+    The longest name comes first, so the first that fits is the longest. A
+    table's players sit for many hands: the pattern is built once for them.
+    """
+    if not names:
+        return None
+    longest_first = sorted(names, key=lambda name: (-len(name), name))
+    return re.compile("|".join(map(re.escape, longest_first)) + "(?=[: ])")
 
 
 def _dealt_in(hand: Hand, cancelled: bool) -> list[Event]:

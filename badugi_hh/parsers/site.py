@@ -364,6 +364,9 @@ def _session_id(site: str, table: str, started_at: datetime | None, number: int)
 _ARCHIVE_MARKER = re.compile(r"\ufeff?\*{3,} # \d+ \*{3,}\s*")
 
 
+_MARKER_STARTS = ("*", "\ufeff")
+
+
 def is_archive_marker(text: str) -> bool:
     """Whether ``text`` numbers the next hand of a tracker's archive (Hold'em Manager's).
 
@@ -386,7 +389,7 @@ def _blocks(dialect: SiteDialect, log: LogText, source: str,
     block = LineBlock(1)   # before the first hand, until a hand starts
     in_hand = False
     for number, text in enumerate(log, 1):
-        if is_archive_marker(text):
+        if text[:1] in _MARKER_STARTS and " # " in text and is_archive_marker(text):
             text = ""   # a blank line to the hand before it
         elif dialect.is_hand_start(text):
             yield from _close(dialect, block, in_hand, source)
