@@ -5,8 +5,11 @@ action, with the house cap set in PokerKit (one bet and three raises a round,
 the big blind counting as the bet: PokerKit's fixed limit allows four
 completions, bets or raises a street, blind not counted). Both must accept
 every action, end with the same stacks and pay the same players. The only
-difference allowed is the documented one: a card dealt twice is a warning in
-PokerKit and a violation (D4) here; the simulator deals none.
+differences allowed are the documented ones: a card dealt twice is a warning in
+PokerKit and a violation (D4) here (the simulator deals none), and PokerKit does
+not reopen the betting after a short all-in raise (T1) and waits for a check
+from the last player with chips (S3 has no betting then), so multiway hands in
+which a player goes all-in are left out.
 
 The default run compares a small sample; ``pytest -m pokerkit_large`` compares
 20,000 hands for each game and table size (about a minute each).
@@ -25,15 +28,15 @@ from badugi_hh.engine import Auditor, HandReport
 from badugi_hh.events import Hand
 from badugi_hh.phh_writer import phh_fields, write_phhs
 from badugi_hh.rules import HOUSE
-from badugi_hh.simulate import simulate
+from badugi_hh.simulate import simulate, table_rules
 
 pokerkit = pytest.importorskip("pokerkit")
 from pokerkit.notation import parse_action  # noqa: E402  (after the skip)
 
-#: Every game of ours that PokerKit plays (the simulator deals Badugi only), and
-#: the table sizes the simulator plays: add 3 to 8 here once it plays them.
-GAMES = ["badugi"]
-PLAYERS = [2]
+#: Every game of ours that PokerKit plays (it has no A-5 triple draw, nor split games),
+#: and the table sizes compared.
+GAMES = ["badugi", "27td"]
+PLAYERS = [2, 3, 6]
 SAMPLE_HANDS, LARGE_HANDS = 300, 20_000
 
 
@@ -51,15 +54,28 @@ class CappedHistory(pokerkit.HandHistory):
 
 def simulated(game: str, players: int, hands: int, seed: int) -> list[tuple[Hand, HandReport]]:
     """``hands`` simulated hands (a quarter with hidden cards) and our reports of them."""
-    assert (game, players) == ("badugi", 2), "the simulator plays heads-up Badugi"
     auditor, pairs = Auditor(), []
-    for record in simulate(hands, seed, hidden=0.25):
+    for record in simulate(hands, seed, table_rules(game, players), hidden=0.25):
         for report in auditor.feed(record):
-            if isinstance(report, HandReport) and isinstance(record, Hand):
+            if (isinstance(report, HandReport) and isinstance(record, Hand)
+                    and not (players > 2 and _goes_all_in(record))):
                 pairs.append((record, report))
         if len(pairs) >= hands:
             break
     return pairs[:hands]
+
+
+def _goes_all_in(hand: Hand) -> bool:
+    """Whether a player goes all-in in the hand (by a blind, a call, a bet or a raise).
+
+    The readings that differ are all-in ones. PokerKit does not reopen the
+    betting after a short all-in raise, whereas the half-bet rule of limit poker
+    (docs/rules.md, T1), which the simulator plays, lets a full raise follow an
+    all-in of half a bet or more; and when the one player left with chips has
+    not acted yet, PokerKit waits for his check, where RULES.md S3 has no
+    betting once the others are all-in. Multiway, such hands are left out.
+    """
+    return any(getattr(event, "all_in", False) for event in hand.events)
 
 
 def replay_in_pokerkit(text: str) -> tuple[object, list[str]]:
