@@ -54,6 +54,7 @@ class Ruleset:
     hand_size: int = 4                   # G5
     session_hands: int | None = 12       # N1; None: no fixed length
     burns_logged: bool = True            # D3: the log states each burn
+    awards_logged: bool = True           # S1: the log says who wins (PHH may leave it out)
     deal_order_logged: bool = True       # G5: deals are logged in dealing order
     rake: bool = False                   # sites take a rake from the pot
     odd_chip: Literal["big_blind", "first_left_of_button"] = "big_blind"  # S2

@@ -51,9 +51,8 @@ def test_the_wikipedia_hand_reads_and_replays_to_its_stacks() -> None:
     [report] = [item for item in audit(records) if isinstance(item, HandReport)]
     assert report.end_stacks == {"Bob": 196, "Carol": 220, "Ted": 200, "Alice": 184}
     assert report.winners == ("Carol",)
-    # PHH does not say who wins unless a file gives its winnings: the audit says so.
-    assert [(v.rule, v.message) for v in report.violations] == [
-        ("S1", "the log does not say who wins the pot of 36")]
+    # PHH's winnings are optional: without them the results are the engine's, not a fault.
+    assert report.violations == []
 
 
 def test_pokerkit_replays_the_wikipedia_hand_to_the_same_stacks() -> None:

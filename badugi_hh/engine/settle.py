@@ -266,7 +266,7 @@ class Settlement:
         stated = replay.stated_awards
         rule = "S4" if ended == "fold" else "S1"
         if not stated:
-            if ended != "incomplete":
+            if ended != "incomplete" and replay.rules.awards_logged:
                 self.report_(rule, replay.last_line, f"the log does not say who wins "
                              f"the pot of {pot}")
             return computed or {}

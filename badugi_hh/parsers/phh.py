@@ -296,7 +296,9 @@ class _HandBuilder:
                                                               self.data.get("seat_count", 0)),
             starting_stack=None, session_hands=None, small_blind=small_blind,
             big_blind=big_blind, small_bet=self._amount(self.data["small_bet"], "small_bet"),
-            big_bet=self._amount(self.data["big_bet"], "big_bet"), burns_logged=False)
+            big_bet=self._amount(self.data["big_bet"], "big_bet"), burns_logged=False,
+            # winnings are optional in PHH: a file without them implies its results
+            awards_logged="winnings" in self.data)
         if not isinstance(stated, dict):
             return base
         known = {f.name for f in fields(Ruleset)}
