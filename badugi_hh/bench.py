@@ -101,13 +101,14 @@ def bench_evaluator(quick: bool) -> Figures:
     }
 
 
-def simulated_records(hands: int, seed: int = 2024) -> list[Record]:
-    """Whole simulated sessions holding at least ``hands`` hands."""
-    from badugi_hh.simulate import simulate
+def simulated_records(hands: int, seed: int = 2024, game: str = "badugi",
+                      players: int = 2) -> list[Record]:
+    """Whole simulated sessions of ``game`` at ``players`` holding ``hands`` hands."""
+    from badugi_hh.simulate import simulate, table_rules
 
     records: list[Record] = []
     count = 0
-    for record in simulate(hands, seed):
+    for record in simulate(hands, seed, table_rules(game, players)):
         if isinstance(record, Hand):
             if count >= hands:
                 break
@@ -409,6 +410,63 @@ def bench_pokerkit(quick: bool) -> Figures:
     }
 
 
+#: The games and table sizes the games section replays, and PokerKit's codes for them.
+BENCH_GAMES = (("badugi", 2), ("badugi", 6), ("27td", 2), ("27td", 6), ("a5td", 6),
+               ("badeucy", 6), ("badacey", 6))
+POKERKIT_CODES = {"badugi": "FB", "27td": "F2L3D"}
+
+
+def bench_games(quick: bool) -> Figures:
+    """Replay + audit of each game, and PokerKit replaying the same hands where it has the game.
+
+    PokerKit's replay starts from the hands written as PHH and loaded (neither
+    timed); ours from the events, and it audits every hand as well.
+    """
+    from badugi_hh.engine import audit
+    from badugi_hh.phh_writer import phh_fields, phh_text
+
+    try:
+        import pokerkit
+    except ImportError:   # a dev dependency: without it, our figures alone
+        pokerkit = None
+    figures: Figures = {}
+    for game, players in BENCH_GAMES:
+        records = simulated_records(300 if quick else 3_000, 7, game, players)
+        hands = sum(isinstance(record, Hand) for record in records)
+        actions = [lambda: deque(audit(records), maxlen=0)]
+        histories = (_pokerkit_histories(pokerkit, records, phh_fields, phh_text)
+                     if pokerkit is not None and game in POKERKIT_CODES else [])
+        if histories:
+            actions.append(lambda: deque(itertools.chain.from_iterable(histories), maxlen=0))
+        times = best_times(actions, 1 if quick else 3)
+        label = f"{game}, {players} players"
+        figures[f"{label}: replay + audit (hands/s)"] = hands / times[0]
+        if histories:
+            theirs = len(histories) / times[1]
+            figures[f"{label}: PokerKit (hands/s)"] = theirs
+            figures[f"{label}: ours over PokerKit (x)"] = hands / times[0] / theirs
+    return figures
+
+
+def _pokerkit_histories(pokerkit: object, records: list[Record], fields: Callable,
+                        text: Callable) -> list[object]:
+    """The simulated hands PokerKit loads (it cannot replay some multiway all-ins)."""
+    from badugi_hh.engine import Auditor, HandReport
+
+    auditor, histories = Auditor(), []
+    for record in records:
+        for report in auditor.feed(record):
+            if isinstance(report, HandReport) and isinstance(record, Hand):
+                try:
+                    history = pokerkit.HandHistory.loads(  # type: ignore[attr-defined]
+                        text(fields(record, report)))
+                    deque(history, maxlen=0)   # replayed once untimed: does it go through?
+                except ValueError:
+                    continue
+                histories.append(history)
+    return histories
+
+
 #: name -> section, in the order they run.
 SECTIONS: dict[str, Section] = {
     "startup": bench_startup,
@@ -419,6 +477,7 @@ SECTIONS: dict[str, Section] = {
     "import": bench_import,
     "stats": bench_stats,
     "pokerkit": bench_pokerkit,
+    "games": bench_games,
 }
 
 

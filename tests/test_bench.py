@@ -45,3 +45,11 @@ def test_startup_section_times_the_commands_next_to_a_bare_interpreter() -> None
     assert math.isclose(figures["--help over the baseline (x)"],
                         figures["badugi-hh --help (s)"]
                         / figures["baseline: python -c pass (s)"])
+
+
+def test_games_section_replays_each_game_next_to_pokerkit(monkeypatch) -> None:
+    monkeypatch.setattr(bench, "BENCH_GAMES", (("27td", 3), ("badacey", 3)))
+    figures = bench.bench_games(quick=True)
+    assert figures["27td, 3 players: replay + audit (hands/s)"] > 0
+    assert "badacey, 3 players: replay + audit (hands/s)" in figures
+    assert not any(label.startswith("badacey") and "PokerKit" in label for label in figures)
