@@ -29,8 +29,8 @@ GAME_NAMES: dict[str, str] = {
 #: How reports name each betting structure but fixed limit.
 STRUCTURE_NAMES: dict[str, str] = {"pot": "Pot Limit", "half-pot": "Half Pot Limit",
                                    "no": "No Limit"}
-#: The games the engine audits (fixed limit only); a hand of another game, or of
-#: another betting structure, is read and counted as skipped.
+#: The games the engine audits, in every betting structure; a hand of another game
+#: is read and counted as skipped.
 AUDITED_GAMES = frozenset({"badugi", "27td", "a5td", "badeucy", "badacey"})
 
 
@@ -77,8 +77,8 @@ class Ruleset:
 
     @property
     def audited(self) -> bool:
-        """Whether the engine audits hands of this game and structure."""
-        return self.game in AUDITED_GAMES and self.structure == "fixed"
+        """Whether the engine audits hands of this game."""
+        return self.game in AUDITED_GAMES
 
     @property
     def game_name(self) -> str:

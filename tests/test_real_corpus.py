@@ -56,10 +56,9 @@ def test_every_real_badugi_hand_audits_with_only_the_violations_it_earns(path: P
     assert sorted(found, key=lambda v: v[1]) == EARNED.get(path.name, [])
 
 
-#: The real hands the engine does not judge, by file: pot limit is not audited yet, and a
-#: hand nobody played (Full Tilt's partial and dead hands) is void.
+#: The real hands the engine does not judge, by file: a hand nobody played (Full Tilt's
+#: partial and dead hands, a cancelled hand) is void.
 NOT_JUDGED = {
-    "cash-27td-pl-0.05-0.10-201102.xml.txt": {"Pot Limit 2-7 Triple Draw"},
     "cash-27td-fl-20-40-201101-partial.txt": {"2-7 Triple Draw (not played)"},
     "cash-27td-fl-10-20-201101-dead-hand.txt": {"2-7 Triple Draw (not played)"},
     "cash-27td-fl-1-2-200809-hand-cancelled.txt": {"2-7 Triple Draw (cancelled)"},

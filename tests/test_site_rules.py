@@ -13,7 +13,7 @@ from badugi_hh.events import (
 )
 from badugi_hh.parsers.site import site_ruleset
 
-from handkit import c, found, numbered, replay
+from handkit import c, found
 
 SITE = site_ruleset("t", 100, 200, 8, rake=False)   # blinds 50/100
 SEATS = {"Ana": 1, "Bruno": 2, "Carla": 3}
@@ -189,13 +189,12 @@ def test_after_a_lost_hand_the_stacks_are_not_checked_and_a_note_says_why() -> N
 
 
 def test_a_hand_of_another_game_is_skipped_by_name_and_breaks_the_chain() -> None:
-    records = [site_hand("h1", folded_round(STACKS)),
-               site_hand("h2", folded_round(STACKS), line=50, game="27td", structure="pot"),
+    razz = SkippedHand(game="Razz", hand_id="h2", source="t.txt", line=50)   # as a reader says
+    records = [site_hand("h1", folded_round(STACKS)), razz,
                site_hand("h3", folded_round({**STACKS, "Bruno": 1234}), line=100)]
     found_records = list(audit(records))
     skipped = [r for r in found_records if isinstance(r, SkippedHand)]
-    assert [(s.game, s.hand_id, s.line) for s in skipped] == [
-        ("Pot Limit 2-7 Triple Draw", "h2", 50)]
+    assert [(s.game, s.hand_id, s.line) for s in skipped] == [("Razz", "h2", 50)]
     reports = [r for r in found_records if isinstance(r, HandReport)]
     assert [r.hand_id for r in reports] == ["h1", "h3"] and reports[1].violations == []
 

@@ -7,12 +7,13 @@ follows the log; :mod:`.settle` then settles the pot.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
+import re
 
+from badugi_hh.betting import structure_of
 from badugi_hh.cards import Card, format_cards
 from badugi_hh.engine.report import (
     ActionRecord, DrawRecord, HandReport, Violation, draw_name, new_tuple, round_name,
@@ -67,6 +68,7 @@ class HandReplay:
         "stated_net",
         "descriptions", "mucked", "shown", "pot_total", "last_line", "idle",
         "full_to", "short_half", "summary_won", "blinds_checked", "deck_reported", "misplayed",
+        "structure", "last_raise", "antes_posted",
     )
 
     def __init__(self, hand: Hand, seats: dict[str, int] | None = None,
@@ -95,6 +97,11 @@ class HandReplay:
         self.to_match = 0
         self.full_to = 0               # the last full bet or raise: raises go from it (T1)
         self.short_half = False        # an all-in since then of half a bet or more (T1)
+        # pot limit, half-pot limit or no limit; None for fixed limit, played below
+        self.structure = None if self.rules.structure == "fixed" else structure_of(
+            self.rules.structure)
+        self.last_raise = 0            # the last full bet or raise's size (not fixed limit)
+        self.antes_posted = False      # a game of antes alone has no blinds (T3)
         self.blinds_checked = False    # whether a big blind was looked for at the deal
         self.deck_reported = False     # D4's count of cards is reported once a hand
         self.misplayed: set[Card] = set()   # cards already reported (G2, D3, D4): once each
@@ -300,6 +307,8 @@ class HandReplay:
                 self.report(self._blind_rule(), event.line, f"{event.player} posts the "
                             f"big blind; it is {big}'s to post")
             self._check_blind_amount(player, event, rules.big_blind)
+        if kind == "ante":
+            self.antes_posted = True
         if kind in ("dead", "ante"):
             dead = event.amount
         elif kind == "small+big":
@@ -315,6 +324,7 @@ class HandReplay:
                 self.bets_in_round = 1   # the big blind is the opening bet (B3)
         if kind in ("big", "small+big"):
             self.full_to = max(self.full_to, rules.big_blind)   # even if posted short (T1)
+            self.last_raise = rules.big_blind   # the big blind is the bet to raise
         self.actions.append(new_tuple(ActionRecord, (event.player, 1, "post", event.amount,
                                                       player.round_in, player.all_in, 0,
                                                       event.line)))
@@ -328,7 +338,8 @@ class HandReplay:
         Reported once; the betting then starts left of the player who owed it,
         so the rest of the round is not reported as out of turn.
         """
-        if self.blinds_checked or self.round != 1 or self.big_blind is not None:
+        if (self.blinds_checked or self.round != 1 or self.big_blind is not None
+                or self.antes_posted):   # antes alone: left of the button acts first
             self.blinds_checked = True
             return
         self.blinds_checked = True
@@ -428,7 +439,7 @@ class HandReplay:
     def _start_round(self, number: int) -> None:
         self.round, self.round_closed = number, False
         self.to_match, self.full_to, self.bets_in_round = 0, 0, 0
-        self.short_half = False
+        self.short_half, self.last_raise = False, 0
         for player in self.players.values():
             player.round_in = 0
         # After a draw the first player left of the button acts (B6, M2).
@@ -585,6 +596,9 @@ class HandReplay:
         player = self._action_player(event)
         if player is None:
             return
+        if self.structure is not None:
+            self._sized_bet(player, event.amount, self.to_match, event.line, "bet")
+            return
         facing = self.to_match - player.round_in
         size = self.rules.bet_size(self.round)
         if self.to_match > 0:
@@ -600,6 +614,9 @@ class HandReplay:
     def on_raise(self, event: Raise) -> None:
         player = self._action_player(event)
         if player is None:
+            return
+        if self.structure is not None:
+            self._sized_bet(player, event.to, self.to_match, event.line, "raise")
             return
         facing = self.to_match - player.round_in
         size = self.rules.bet_size(self.round)
@@ -625,6 +642,32 @@ class HandReplay:
         self._aggress(player, added, event.line, "raise", facing,
                       counts=self._raise_level(event.to, size, short))
 
+    def _sized_bet(self, player: ReplayPlayer, to: int, to_match: int, line: int,
+                   kind: str) -> None:
+        """A bet or raise to ``to`` in pot limit, half-pot limit or no limit (B2, B4)."""
+        structure, rules = self.structure, self.rules
+        assert structure is not None
+        facing = to_match - player.round_in
+        added = to - player.round_in
+        if (kind == "bet") != (to_match == 0):
+            self.report("B4", line, f"{player.name} {kind}s "
+                        + ("with no bet to raise; the choice is check or bet" if to_match == 0
+                           else f"facing a bet of {to_match}; the choice is call, raise or "
+                           "fold"))
+        pot = sum(p.total_in for p in self.players.values())
+        least, most = (structure.bet_range(pot=pot, big_blind=rules.big_blind) if not to_match
+                       else structure.raise_range(to_match=to_match, last_raise=self.last_raise,
+                                                  pot=pot, owed=facing,
+                                                  big_blind=rules.big_blind))
+        all_in = added == player.stack
+        if (to < least and not all_in) or (most is not None and to > most):
+            limit = f"{least} to {most}" if most is not None else f"at least {least}"
+            self.report("B2", line, f"{player.name} {kind}s to {to}; in {structure.name} "
+                        f"a {kind} {round_name(self.round)} goes to {limit}")
+        if to - to_match >= self.last_raise:   # a full bet or raise: the next goes from it
+            self.last_raise = to - to_match
+        self._aggress(player, added, line, kind, facing)
+
     def _raise_level(self, to: int, size: int, short_all_in: bool) -> bool:
         """Move the level raises go from; whether the bet or raise to ``to`` counts (T1).
 
@@ -647,8 +690,9 @@ class HandReplay:
         if self.able < 2:   # he is able; nobody else is
             self.report("S3", line, f"{player.name} {kind}s, but every other player is "
                         "all-in: there is nobody to bet against, only a call or a fold")
-        # Once the bet and every raise are in, nobody raises, short all-in or not (T1, T7).
-        if (self.bets_in_round > self.rules.max_raises
+        # Once the bet and every raise are in, nobody raises, short all-in or not (T1, T7);
+        # pot limit and no limit have no cap.
+        if (self.bets_in_round > self.rules.max_raises and self.structure is None
                 and (self.rules.cap_heads_up or self.live > 2)):
             self.report("B3", line, f"{player.name} {kind}s after the cap: one bet and "
                         f"{self.rules.max_raises} raises per round"
