@@ -123,7 +123,11 @@ SELECT player, site, currency, unit,
        {_share("round3_folded_to_bet", "round3_faced_bet")} AS fold_to_bet_round3,
        {_share("round4_folded_to_bet", "round4_faced_bet")} AS fold_to_bet_round4,
        avg(snowed::DOUBLE) AS snow,
-       avg(badugi_after_final_draw::DOUBLE) AS badugi_by_final_draw
+       avg(badugi_after_final_draw::DOUBLE) AS badugi_by_final_draw,
+       {_count("won_badugi_half IS NOT NULL")} AS split_showdowns,
+       avg(won_badugi_half::DOUBLE) AS won_badugi_half,
+       avg(won_lowball_half::DOUBLE) AS won_lowball_half,
+       avg((won_badugi_half AND won_lowball_half)::DOUBLE) AS scooped
 FROM hand_players
 {{where}}
 GROUP BY player, site, currency, unit
@@ -133,8 +137,8 @@ ORDER BY hands DESC, player, site, currency
 
 def player_stats(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> pd.DataFrame:
     """One row per player (site and name) and unit: results, preflop-style habits,
-    aggression, showdowns, folds to a bet per round, snowing and made badugis (see
-    docs/schema.md)."""
+    aggression, showdowns, folds to a bet per round, snowing and made badugis, and in
+    the split games the halves won at a showdown (see docs/schema.md)."""
     where, params = filters.where()
     return _frame(con, _PLAYER_STATS.format(where=where), params)
 
@@ -149,7 +153,7 @@ SELECT player, draw::INTEGER AS draw,
        count(*) AS draws,
        avg((cards = 0)::DOUBLE) AS stand_pat,
        avg(cards) AS mean_cards_drawn,
-       {", ".join(f"{_count(f'cards = {n}')} AS drew_{n}" for n in range(5))}
+       {", ".join(f"{_count(f'cards = {n}')} AS drew_{n}" for n in range(6))}
 FROM drawn
 GROUP BY ALL
 ORDER BY player, draw

@@ -114,9 +114,9 @@ def write_report(summary: dict[str, object], players: pd.DataFrame, positions: p
              _percent(p.fold_to_bet_round3), _percent(p.fold_to_bet_round4),
              _percent(p.snow), _percent(p.badugi_by_final_draw)] for p in rows])
     _table(out, "Draws: how often the player stands pat, how many cards he draws",
-           ["player", "draw", "draws", "stand pat", "mean drawn", "0", "1", "2", "3", "4"],
+           ["player", "draw", "draws", "stand pat", "mean drawn", "0", "1", "2", "3", "4", "5"],
            [[d.player, str(d.draw), f"{d.draws:,}", _percent(d.stand_pat),
-             _number(d.mean_cards_drawn), *(f"{getattr(d, f'drew_{n}'):,}" for n in range(5))]
+             _number(d.mean_cards_drawn), *(f"{getattr(d, f'drew_{n}'):,}" for n in range(6))]
             for d in draws.itertuples(index=False)])
     _table(out, "Position", ["player", "position", "hands", "net", "bb/100", "VPIP", "PFR"],
            [[_name(p), p.position, f"{p.hands:,}", _signed(p.net, p.currency, p.unit),

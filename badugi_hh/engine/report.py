@@ -95,6 +95,18 @@ class PlayerResult:
     value: HandValue | None = None
     """The shown hand's value: Badugi's, a lowball value, or a split game's Badugi half."""
     dealt: Cards = ()
+    lowball: HandValue | None = None
+    """In a split game, the shown hand's value in the lowball half."""
+
+    @property
+    def description(self) -> str | None:
+        """The shown hand's value in words; both halves' in a split game
+        (``badugi 4-3-2-A; lowball A-7-4-3-2``)."""
+        if self.value is None:
+            return None
+        if self.lowball is None:
+            return self.value.description
+        return f"{self.value.description}; lowball {self.lowball.description}"
 
     @property
     def net(self) -> int:
@@ -133,6 +145,9 @@ class HandReport:
     """Players seated but not dealt in (T2), with the stacks they keep."""
     notes: list[str] = field(default_factory=list)
     """What the audit could not judge, and why: information, not violations."""
+    half_winners: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """In a split game settled at a showdown: who won a share of each half (``badugi``,
+    ``lowball``) of any pot; a pot nobody contested counts for both halves."""
 
     @property
     def pot_total(self) -> int:

@@ -86,6 +86,8 @@ class Settlement:
         self.half_values: list[dict[str, HandValue]] = [{} for _ in self.game.halves]
         self.values = self.half_values[0]
         self.pots = 0           # pots the computed awards shared out (M3 past one)
+        self.half_winners: dict[str, set[str]] = {}   # split games: half -> its winners
+        self._uncontested = False   # the pot being shared had one contender
         self.replay_pots: list[Pot] = []
         self.tied = False       # whether a pot or half was shared by a tie (S2)
 
@@ -114,7 +116,9 @@ class Settlement:
             players=results, button=button, big_blind=replay.big_blind,
             actions=replay.actions, draws=replay.draws, pots=pots, rake=rake,
             ended=ended, rounds_played=replay.round, draws_played=replay.draw_number,
-            violations=replay.violations, idle=replay.idle)
+            violations=replay.violations, idle=replay.idle,
+            half_winners={half: tuple(sorted(names))
+                          for half, names in self.half_winners.items()})
 
     def _check_summary(self, won: dict[str, int]) -> None:
         """Each seat's result in the summary is what the hand paid that player (S1)."""
@@ -210,7 +214,8 @@ class Settlement:
         no eligible hand qualifies for the other. None while a hand is unknown.
         """
         contenders = [n for n in pot.eligible if n not in self.replay.mucked]
-        if len(contenders) <= 1:
+        self._uncontested = len(contenders) <= 1
+        if self._uncontested:
             return [(pot.amount, tuple(contenders or pot.eligible))]
         if any(n not in self.values for n in contenders):
             return None
@@ -242,14 +247,25 @@ class Settlement:
             if shares is None:
                 return None
             winners: list[str] = []
-            for amount, group in shares:
+            for half, (amount, group) in zip(self._halves_of(shares, ended), shares):
                 winners.extend(name for name in group if name not in winners)
                 self._divide(amount, group, awards)
                 self.tied = self.tied or len(group) > 1
+                for name in half:
+                    self.half_winners.setdefault(name, set()).update(group)
             pots[index] = Pot(pot.amount, pot.eligible, tuple(winners))
         self.pots = len(pots)
         self.replay_pots = pots
         return awards
+
+    def _halves_of(self, shares: list[tuple[int, tuple[str, ...]]], ended: str,
+                   ) -> list[tuple[str, ...]]:
+        """Which halves each share of a pot is (split games at a showdown only)."""
+        if not self.game.split or ended == "fold":
+            return [()] * len(shares)
+        if len(shares) == 2:
+            return [("badugi",), ("lowball",)]
+        return [("badugi", "lowball") if self._uncontested else ("lowball",)]
 
     def _divide(self, amount: int, winners: tuple[str, ...], awards: dict[str, int]) -> None:
         """``amount`` shared by ``winners``, the odd chips by S2."""
@@ -394,7 +410,8 @@ class Settlement:
                 name, p.seat, positions.get(name, ""), p.start, p.total_in, back, chips_won,
                 p.start - p.total_in + back + chips_won, p.folded_in_round,
                 replay.showdown and not p.folded, replay.shown.get(name),
-                self.values.get(name), p.dealt)
+                self.values.get(name), p.dealt,
+                self.half_values[1].get(name) if self.game.split else None)
         return results
 
     def _compare_stacks(self, results: dict[str, PlayerResult]) -> None:

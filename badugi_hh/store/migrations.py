@@ -144,8 +144,17 @@ def _to_v3(con: duckdb.DuckDBPyConnection) -> None:
     con.execute("ALTER TABLE hand_players ADD COLUMN dealt_cards VARCHAR")
 
 
+# -- version 3 to 4 --------------------------------------------------------------------
+# New per hand player: which halves of a split game's pots he won (X3). Older rows are
+# of Badugi alone, which has no halves: NULL, as for every unsplit game.
+
+def _to_v4(con: duckdb.DuckDBPyConnection) -> None:
+    con.execute("ALTER TABLE hand_players ADD COLUMN won_badugi_half BOOLEAN")
+    con.execute("ALTER TABLE hand_players ADD COLUMN won_lowball_half BOOLEAN")
+
+
 #: The step from each version to the next.
-MIGRATIONS: dict[int, Migration] = {1: _to_v2, 2: _to_v3}
+MIGRATIONS: dict[int, Migration] = {1: _to_v2, 2: _to_v3, 3: _to_v4}
 
 
 def migrate(con: duckdb.DuckDBPyConnection) -> int:

@@ -30,6 +30,15 @@ _CARD_TEXT: dict[Card | None, str] = {card: str(card) for card in (*DECK, JOKER)
 _BADUGI_RANKS = math.comb(13, 4)
 
 
+def _halves_won(report: HandReport, name: str) -> tuple[bool | None, bool | None]:
+    """Whether ``name`` won a share of the Badugi half and of the lowball half of a split
+    game's showdown (X3); None for every other hand."""
+    halves = report.half_winners
+    if not halves:
+        return None, None
+    return name in halves.get("badugi", ()), name in halves.get("lowball", ())
+
+
 def _cards_text(cards: Cards) -> str:
     """``As 2h ??``: :func:`~badugi_hh.cards.format_cards`, by table look-up."""
     return " ".join([_CARD_TEXT[card] for card in cards])
@@ -325,7 +334,8 @@ class _Rows:
                 report.ended == "fold" and won,
                 *tally.faced_bet, *tally.folded_to_bet,
                 *habits.cards, habits.snowed, habits.badugi_after_final_draw,
-                _cards_text(result.dealt) if result.dealt else None))
+                _cards_text(result.dealt) if result.dealt else None,
+                *_halves_won(report, name)))
 
     def _add_actions(self, source: str, report: HandReport) -> None:
         self.tables["actions"].extend(
@@ -346,7 +356,7 @@ class _Rows:
             (source, report.hand_id, name,
              _cards_text(p.shown) if p.shown is not None else mucked.get(name),
              p.value.rank if p.value else None, getattr(p.value, "size", None),
-             p.value.description if p.value else None, p.won)
+             p.description, p.won)
             # a winner may show his hand though the others folded: it is told, so kept
             for name, p in report.players.items() if p.saw_showdown or p.shown is not None)
 

@@ -16,7 +16,7 @@ import pyarrow as pa
 
 #: The version of the tables below; :mod:`badugi_hh.store.migrations` brings an
 #: older database up to it.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 class SourceRow(NamedTuple):
@@ -157,6 +157,8 @@ class HandPlayerRow(NamedTuple):
     snowed: bool | None
     badugi_after_final_draw: bool | None
     dealt_cards: str | None
+    won_badugi_half: bool | None
+    won_lowball_half: bool | None
 
 
 class ActionRow(NamedTuple):

@@ -55,7 +55,7 @@ else:
     pat.bar_chart(draws.assign(stand_pat=100 * draws["stand_pat"]), x="draw", y="stand_pat",
                   x_label="draw", y_label="% stood pat")
     drawn.markdown("**Cards drawn**, times per number of cards")
-    spread = draws.melt(id_vars="draw", value_vars=[f"drew_{n}" for n in range(5)],
+    spread = draws.melt(id_vars="draw", value_vars=[f"drew_{n}" for n in range(6)],
                         var_name="cards", value_name="times")
     drawn.bar_chart(spread.assign(cards=spread["cards"].str.removeprefix("drew_")),
                     x="draw", y="times", color="cards", x_label="draw", y_label="times")
