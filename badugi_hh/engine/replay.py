@@ -629,14 +629,15 @@ class HandReplay:
         if self.to_match == 0:
             self.report("B4", event.line, f"{player.name} raises with no bet to raise; "
                         "the choice is check or bet")
-        elif event.to not in legal and not (event.to < expected_to and added == player.stack):
+        # An all-in short of the highest full raise is no fault: it is short (S3).
+        elif event.to not in legal and not (event.to < max(legal) and added == player.stack):
             self.report("B2", event.line, f"{player.name} raises to {event.to}, but a raise "
                         f"{round_name(self.round)} goes to {expected_to} (the bet is {size})")
         elif event.by is not None and event.by != event.to - self.to_match:
             self.report("B2", event.line, f"{player.name} raises by {event.by}, but from "
                         f"{self.to_match} to {event.to} is a raise of "
                         f"{event.to - self.to_match}")
-        short = event.to < expected_to and added == player.stack
+        short = event.to not in legal and event.to < max(legal) and added == player.stack
         if self.short_half and event.to in legal[1:]:
             self.bets_in_round += 1   # raised over: the all-in counted as a full one (T1)
         self._aggress(player, added, event.line, "raise", facing,
