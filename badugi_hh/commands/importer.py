@@ -109,7 +109,7 @@ def summary_line(summary: ImportSummary) -> str:
     1 file read: 1 hand, 1 new, 1 session, 0 new violations, 0 quarantined in 0.50 s (2 hands/s)
     """
     unchanged = f" ({summary.unchanged:,} unchanged, skipped)" if summary.unchanged else ""
-    skipped = (f", {counted(summary.skipped, 'hand')} of other games skipped"
+    skipped = (f", {counted(summary.skipped, 'hand')} not audited"
                if summary.skipped else "")
     return (f"{counted(summary.files, 'file')} read{unchanged}: "
             f"{counted(summary.hands, 'hand')}, {summary.new_hands:,} new, "

@@ -127,17 +127,17 @@ def _print_text(result: FileAudit) -> None:
 
 
 def _skipped(skipped: Counter[str]) -> str:
-    """``; 74 hands of other games skipped: 31 Razz, 22 Stud``.
+    """``; 74 hands not audited: 31 Razz, 22 Stud`` (other games, or hands not played).
 
-    >>> _skipped(Counter({"Razz": 2, "2-7 Triple Draw": 5}))
-    '; 7 hands of other games skipped: 5 2-7 Triple Draw, 2 Razz'
+    >>> _skipped(Counter({"Razz": 5, "2-7 Triple Draw (cancelled)": 2}))
+    '; 7 hands not audited: 5 Razz, 2 2-7 Triple Draw (cancelled)'
     >>> _skipped(Counter())
     ''
     """
     if not skipped:
         return ""
     games = ", ".join(f"{count:,} {game}" for game, count in skipped.most_common())
-    return f"; {_count(skipped.total(), 'hand')} of other games skipped: {games}"
+    return f"; {_count(skipped.total(), 'hand')} not audited: {games}"
 
 
 def _count(number: int, thing: str) -> str:

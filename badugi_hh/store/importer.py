@@ -61,7 +61,7 @@ class ImportSummary:
         2 files read (1 unchanged, skipped): 30 hands, 12 new, 0 sessions, 3 new violations, 0 quarantined in 0.50 s (60 hands/s)
         """
         unchanged = f" ({self.unchanged} unchanged, skipped)" if self.unchanged else ""
-        skipped = (f", {self.skipped:,} hands of other games skipped" if self.skipped
+        skipped = (f", {self.skipped:,} hands not audited" if self.skipped
                    else "")
         return (f"{self.files} files read{unchanged}: {self.hands:,} hands, "
                 f"{self.new_hands:,} new, {self.sessions:,} sessions, "
