@@ -626,24 +626,20 @@ class _HandReader:
         for number, text in lines[at:]:
             if not text or text.isspace():
                 continue
-            said = known.get(text)
-            if said is None:
+            items = known.get(text)
+            if items is None:
                 try:
-                    said = self._summary_line(text) if summary else self._play_line(text)
+                    items = _bound(*(self._summary_line(text) if summary
+                                     else self._play_line(text)))
                 except LineError as error:
                     error.line = number
                     self.errors.append(error)
                     continue
                 if len(known) < _MAX_LINES:
-                    known[text] = said
-            player, items = said
+                    known[text] = items
             for item in items:
-                if type(item) is str:
-                    event: Event = self._note(item, text, number)
-                elif player is None:
-                    event = item(line=number)  # type: ignore[operator]
-                else:
-                    event = item(line=number, player=player)  # type: ignore[operator]
+                event: Event = (self._note(item, text, number) if type(item) is str
+                                else item(line=number))  # type: ignore[operator]
                 events.append(event)
                 if type(event) is Street and event.kind == "summary":
                     summary = True
@@ -725,10 +721,21 @@ class _HandReader:
 #: What a line says: its player (``None`` for a line that names nobody first), and
 #: event factories and note kinds.
 _Items = tuple[str | None, tuple[object, ...]]
+#: What a line says, ready to be stamped with its line: factories with their player
+#: bound (once, when the line is first read), and note kinds.
+_Bound = tuple[object, ...]
+
+
+def _bound(player: str | None, items: tuple[object, ...]) -> _Bound:
+    """The line's factories with ``player`` bound, so each use only adds the line."""
+    if player is None:
+        return items
+    return tuple(item if type(item) is str else functools.partial(item, player=player)
+                 for item in items)
 #: What each line of a file read so far says, by the seated names it was read
 #: with and whether it is in a summary: players sit at a table for many hands,
 #: and most lines (``Player3: folds``) repeat.
-_LineCache = dict[tuple[re.Pattern[str] | None, bool], dict[str, _Items]]
+_LineCache = dict[tuple[re.Pattern[str] | None, bool], dict[str, _Bound]]
 #: The cache's bounds: sets of names (tables and their comings and goings), and
 #: lines per set.
 _MAX_NAME_SETS, _MAX_LINES = 32, 10_000
