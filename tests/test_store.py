@@ -397,8 +397,8 @@ def test_sql_command_reads_and_refuses_to_write(imported: tuple[Store, Path], ca
     store.close()   # one process, one configuration: the command opens it read-only
     assert cli.main(["sql", "SELECT count(*) AS n FROM hands", "--db", db, "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == [{"n": hands}]
-    assert cli.main(["sql", "DELETE FROM hands", "--db", db]) == 1
-    assert "read-only" in capsys.readouterr().err
+    assert cli.main(["sql", "DELETE FROM hands", "--db", db]) == 2   # refused before opening
+    assert "only a query may run here" in capsys.readouterr().err
     assert cli.main(["sql", "SELECT player, seat FROM session_players ORDER BY ALL LIMIT 2",
                      "--db", db, "--csv"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == "player,seat"
