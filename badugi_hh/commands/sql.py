@@ -130,12 +130,30 @@ def write_result(columns: Sequence[str], rows: Sequence[Sequence[object]], form:
         print(json.dumps(records, ensure_ascii=False, indent=2), file=out)
     elif form == "csv":
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(columns)
-        writer.writerows([("" if value is None else plain(value)) for value in row]
-                         for row in rows)
+        writer.writerow(map(csv_cell, columns))
+        writer.writerows(map(csv_cell, row) for row in rows)
     else:
         for line in format_table(columns, [[text(value) for value in row] for row in rows]):
             print(line, file=out)
+
+
+#: What a spreadsheet takes for the start of a formula (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A CSV cell a spreadsheet shows as text: a string that could start a formula gets
+    a leading quote (a player may be named ``=cmd|'/C calc'!A0``); numbers stay numbers.
+
+    >>> csv_cell("=cmd|'/C calc'!A0"), csv_cell("-x"), csv_cell(-5), csv_cell("Ana"), csv_cell(None)
+    ("'=cmd|'/C calc'!A0", "'-x", -5, 'Ana', '')
+    """
+    if value is None:
+        return ""
+    value = plain(value)
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def plain(value: object) -> object:
