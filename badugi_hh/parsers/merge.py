@@ -51,7 +51,7 @@ from badugi_hh.events import (
     Note, ParseError, PostBlind, PotTotal, Raise, Record, Seat, SessionStart, Show,
     SkippedHand, Street, UncalledReturned,
 )
-from badugi_hh.parsers.house import LineError
+from badugi_hh.parsers.house import LineError, read_name
 from badugi_hh.parsers.site import (
     CENTS, CURRENCY_SIGNS, MAX_TABLE_SIZE, hero_of, money, return_unmatched, site_ruleset,
 )
@@ -416,6 +416,7 @@ class _MergeReader:
         if not seat.isdigit() or len(seat) > 2 or not name:
             raise LineError(f"expected a seat number and a nickname, got seat={seat!r} "
                             f"nickname={name!r}", 1)
+        read_name(name)   # refuses a name too long to be a player's
         game.seats[seat] = name
         in_hand = attrib.get("dealtin", "true") == "true"
         if in_hand:

@@ -44,6 +44,7 @@ from badugi_hh.events import (
     ParseError, PostBlind, PotTotal, Raise, Record, Seat, SessionStart, Show, SkippedHand,
     StackStated, Street,
 )
+from badugi_hh.parsers.house import MAX_AMOUNT
 from badugi_hh.parsers.text import LogText, Source, open_log
 from badugi_hh.rules import HOUSE, Game, Ruleset
 
@@ -213,6 +214,8 @@ def _parse_toml(block: _Block) -> dict[str, Any]:
         line, column = (int(found[1]), int(found[2])) if found else (1, 0)
         raise PHHError(f"not TOML: {_TOML_ERROR.sub('', message).strip()}",
                        block.start + line - 1, column) from None
+    except ValueError:   # tomllib's int() of more than 4,300 digits; it gives no line
+        raise PHHError("a number of more than 4,300 digits", block.start) from None
 
 
 def _cards(text: str, line: int, column: int) -> Cards:
@@ -283,7 +286,13 @@ class _HandBuilder:
         if scaled is None or scaled != scaled.to_integral_value() or scaled < 0:
             raise PHHError(f"{name}: {value!r} is not an amount (a whole number of chips, "
                            "or money with at most two decimals)", self.block.line_of_key(name))
-        return int(scaled)
+        return self._bounded(int(scaled), self.block.line_of_key(name), 0)
+
+    def _bounded(self, amount: int, line: int, column: int) -> int:
+        """An amount at most MAX_AMOUNT: more would not fit the store once summed."""
+        if amount > MAX_AMOUNT:
+            raise PHHError(f"the amount {amount} is more than 10^15", line, column)
+        return amount
 
     def _amounts(self, name: str) -> list[int]:
         return [self._amount(value, name) for value in self._list(name) or []]
@@ -445,7 +454,7 @@ class _HandBuilder:
         scaled = Decimal(value) * self.unit
         if scaled != scaled.to_integral_value() or scaled <= 0:
             raise PHHError(f"expected an amount, got {word!r}", line, column)
-        return int(scaled)
+        return self._bounded(int(scaled), line, column)
 
     def _dealer(self, words: list[str], line: int, column: int) -> None:
         if len(words) != 4 or words[1] != "dh":
