@@ -38,10 +38,11 @@ filled in afterwards (see :func:`hand_line_events`).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -734,6 +735,7 @@ class _HouseReader:
         self.session: _Session | None = None
         self.no_session = ("there is no session header before it (a house log starts with "
                            "'Session #<id>')")
+        self.session_ids: dict[str, int] = {}   # each session id read, and its line
 
     def read(self, log: LogText) -> Iterator[Record]:
         block = _Block(1, kind="preamble")
@@ -765,7 +767,7 @@ class _HouseReader:
             if block.kind == "preamble":
                 self._preamble(block)
             elif block.kind == "Session":
-                yield self._session(block)
+                yield from self._session(block)
             elif self.session is None or self.session.ended_at is not None:
                 yield self._orphan(block)
             else:
@@ -783,7 +785,7 @@ class _HouseReader:
                       f"; {SITE_EXPORTS}")
         _check_length(block)
 
-    def _session(self, block: _Block) -> SessionStart | SessionEnd:
+    def _session(self, block: _Block) -> Iterator[SessionStart | SessionEnd | ParseError]:
         _check_length(block)
         line = _parse_at(block.lines[0], "session_line", block.start)
         if isinstance(line, SessionEndLine):
@@ -792,11 +794,32 @@ class _HouseReader:
                           "'Session #...' may follow")
             if self.session is not None:
                 self.session.ended_at = block.start
-            return SessionEnd(winner=line.winner, draw=line.draw, stacks=dict(line.stacks),
-                              source=self.source, line=block.start)
+            yield SessionEnd(winner=line.winner, draw=line.draw, stacks=dict(line.stacks),
+                             source=self.source, line=block.start)
+            return
         start = self._session_start(line, block)  # type: ignore[arg-type]
+        if start.session_id in self.session_ids:
+            start = yield from self._renamed(start, block)
+        self.session_ids[start.session_id] = block.start
         self.session = _Session(start, {player.name: player.seat for player in start.players})
-        return start
+        yield start
+
+    def _renamed(self, start: SessionStart, block: _Block,
+                 ) -> Generator[ParseError, None, SessionStart]:
+        """A session id used twice in one file: the second session's hands would have the
+        first's hand ids and be dropped as already stored, so it gets a new id (s1~2),
+        reported as a warning (no hand is lost)."""
+        first = start.session_id
+        copy = 2
+        while f"{first}~{copy}" in self.session_ids:
+            copy += 1
+        renamed = f"{first}~{copy}"
+        yield ParseError(message=f"the session id {first} is used again (first at line "
+                         f"{self.session_ids[first]}); this session is read as {renamed}",
+                         source=self.source, line=block.start,
+                         column=block.lines[0].find("#") + 2, text=block.lines[0],
+                         hand_lost=False)
+        return dataclasses.replace(start, session_id=renamed)
 
     def _session_start(self, line: SessionLine, block: _Block) -> SessionStart:
         changes: dict[str, object] = {}
