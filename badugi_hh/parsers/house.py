@@ -116,12 +116,12 @@ def _int(token: Token, most: int, what: str) -> int:
 
 
 def read_number(token: Token) -> int:
-    """An amount, a stack, a hand or street number: at most :data:`MAX_AMOUNT`."""
+    """An amount, a stack, a hand, seat or street number: at most :data:`MAX_AMOUNT`."""
     return _int(token, MAX_AMOUNT, "number")
 
 
 def read_count(token: Token) -> int:
-    """A count of cards, draws, players or a seat: at most :data:`MAX_COUNT`."""
+    """A count of cards, draws or players: at most :data:`MAX_COUNT`."""
     return _int(token, MAX_COUNT, "count")
 
 
@@ -350,7 +350,7 @@ class HouseTransformer(Transformer):
         return {"odd_chip": "first_left_of_button"}
 
     def seat(self, number: Token, name: Token, stack: Token | None) -> EventFactory:
-        return functools.partial(Seat, player=read_name(name), seat=read_count(number),
+        return functools.partial(Seat, player=read_name(name), seat=read_number(number),
                                  stack=None if stack is None else read_number(stack))
 
     # a hand

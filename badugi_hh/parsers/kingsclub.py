@@ -46,7 +46,7 @@ from badugi_hh.events import (
     PostBlind, PotTotal, Raise, Record, Seat, Show, SkippedHand, StackStated, Street,
     UncalledReturned,
 )
-from badugi_hh.parsers.house import MAX_COUNT, LineError, read_count, read_name, read_number
+from badugi_hh.parsers.house import MAX_COUNT, LineError, read_name, read_number
 from badugi_hh.parsers.site import (
     CENTS, MAX_TABLE_SIZE, EventFactory, SiteHand, Wording, hero_of, money, parse_at,
     parse_with, read_cards, read_site_log, site_ruleset, table_first,
@@ -143,10 +143,10 @@ class KingsClubTransformer(Transformer):
     summary_line = line
 
     def table(self, name: Token, seat: Token) -> TableLine:
-        return TableLine(name[1:-1], read_count(seat))
+        return TableLine(name[1:-1], read_number(seat))
 
     def seat(self, number: Token, name: Token, stack: Token) -> EventFactory:
-        return functools.partial(Seat, player=read_name(name), seat=read_count(number),
+        return functools.partial(Seat, player=read_name(name), seat=read_number(number),
                                  stack=money(stack))
 
     def player_line(self, name: Token, verb: object) -> object:

@@ -319,6 +319,9 @@ class _HandBuilder:
 
     def build(self, hand_id: str, number: int) -> Hand:
         seats = [int(seat) for seat in self._list("seats") or range(1, self.count + 1)]
+        if any(not 0 < seat <= MAX_AMOUNT for seat in seats):   # the store keeps 64 bits
+            raise PHHError("seats: each seat is a number from 1 to 10^15",
+                           self.block.line_of_key("seats"))
         for name, seat, stack in zip(self.names, seats, self.stacks):
             self.events.append(Seat(player=name, seat=seat, stack=stack,
                                     line=self.block.line_of_key("starting_stacks")))
@@ -411,7 +414,7 @@ class _HandBuilder:
         return self.cursor
 
     def _player(self, word: str, line: int, column: int) -> int:
-        if re.fullmatch(r"p\d+", word) and 1 <= int(word[1:]) <= self.count:
+        if re.fullmatch(r"p\d{1,3}", word) and 1 <= int(word[1:]) <= self.count:
             return int(word[1:]) - 1
         raise PHHError(f"expected a player p1 to p{self.count}, got {word!r}", line, column)
 
@@ -448,6 +451,8 @@ class _HandBuilder:
 
     def _action_amount(self, word: str, line: int, column: int) -> int:
         try:
+            if len(word) > 40:   # int() refuses 4,300 digits; no amount needs 40
+                raise ArithmeticError
             value: int | Decimal = int(word) if word.isdigit() else Decimal(word)
         except ArithmeticError:
             raise PHHError(f"expected an amount, got {word!r}", line, column) from None

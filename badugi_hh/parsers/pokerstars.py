@@ -54,7 +54,7 @@ from badugi_hh.events import (
     SummaryResult, UncalledReturned,
 )
 from badugi_hh.ledger import hand_ledger
-from badugi_hh.parsers.house import LineError, read_count, read_name, read_number
+from badugi_hh.parsers.house import LineError, read_name, read_number
 from badugi_hh.parsers.site import (
     CURRENCY_SIGNS, EventFactory, SiteHand, SiteTransformer, Wording, hero_of, hidden_deals,
     money, parse_at, parse_with, read_cards, read_site_log, site_ruleset,
@@ -179,11 +179,11 @@ class PokerStarsTransformer(SiteTransformer):
                          button)
 
     def button(self, seat: Token) -> int:
-        return read_count(seat)
+        return read_number(seat)
 
     def seat_line(self, number: Token, name: Token, stack: int, _bounty: None,
                   status: str | None) -> SeatLine:
-        return SeatLine(read_count(number), read_name(name), stack, status)
+        return SeatLine(read_number(number), read_name(name), stack, status)
 
     def after_name(self, item: object) -> tuple[object, ...]:
         return item if type(item) is tuple else (item,)

@@ -46,7 +46,7 @@ from badugi_hh.events import (
     PostBlind, PotTotal, Raise, Record, Seat, Show, SkippedHand, Street,
 )
 from badugi_hh.parsers.house import (
-    MAX_AMOUNT, MAX_COUNT, LineError, read_count, read_name,
+    MAX_AMOUNT, MAX_COUNT, LineError, read_name, read_number,
 )
 from badugi_hh.parsers.site import (
     CENTS, CURRENCY_SIGNS, EventFactory, SiteHand, Wording, bounded_money, hero_of,
@@ -208,7 +208,7 @@ class WinamaxTransformer(Transformer):
 
     def seat(self, number: Token, name: Token, stack: Token, _bounty: Token | None
              ) -> EventFactory:
-        return functools.partial(Seat, player=read_name(name), seat=read_count(number),
+        return functools.partial(Seat, player=read_name(name), seat=read_number(number),
                                  stack=money(stack))
 
     def line(self, item: object = None) -> object:
@@ -480,7 +480,7 @@ class WinamaxDialect:
             raise LineError("the hand ends without a line such as 'Ana collected 12.15€ "
                             "from pot'", 0, block.last_line)
         ruleset = _ruleset(header, game, table.size)
-        number = int(header.hand_id.split("-")[1])
+        number = read_number(header.hand_id.split("-")[1])
         tournament = header.tournament
         played = Hand(hand_id=hand_id, number=number, ruleset=ruleset, events=[],
                       source=source, line=block.start, started_at=header.started_at,
