@@ -364,7 +364,8 @@ class HouseTransformer(Transformer):
         return functools.partial(verb, player=read_name(name))
 
     def posts(self, kind: str, amount: Token, all_in: object) -> EventFactory:
-        return functools.partial(PostBlind, amount=read_number(amount), kind=kind, all_in=_all_in(all_in))
+        return functools.partial(PostBlind, amount=read_number(amount), kind=kind,
+                                 all_in=_all_in(all_in))
 
     def small_blind(self) -> str:
         return "small"
@@ -391,7 +392,8 @@ class HouseTransformer(Transformer):
         return functools.partial(Call, amount=read_number(amount), all_in=_all_in(all_in))
 
     def raises(self, by: Token | None, to: Token, all_in: object) -> EventFactory:
-        return functools.partial(Raise, to=read_number(to), by=None if by is None else read_number(by),
+        return functools.partial(Raise, to=read_number(to),
+                                 by=None if by is None else read_number(by),
                                  all_in=_all_in(all_in))
 
     def all_in(self) -> bool:
@@ -474,7 +476,8 @@ class HouseTransformer(Transformer):
         return f"side {read_number(number)}"
 
     def pot_total(self, total: Token, rake: Token | None) -> EventFactory:
-        return functools.partial(PotTotal, total=read_number(total), rake=0 if rake is None else read_number(rake))
+        return functools.partial(PotTotal, total=read_number(total),
+                                 rake=0 if rake is None else read_number(rake))
 
     def stacks(self, stacks: tuple[tuple[str, int], ...]) -> tuple[EventFactory, ...]:
         return tuple(functools.partial(StackStated, player=name, amount=amount)

@@ -50,7 +50,8 @@ from badugi_hh.parsers.house import (
 )
 from badugi_hh.parsers.site import (
     CENTS, CURRENCY_SIGNS, EventFactory, SiteHand, Wording, bounded_money, hero_of,
-    hidden_deals, parse_at, parse_with, read_cards, read_site_log, return_unmatched, site_ruleset, table_first,
+    hidden_deals, parse_at, parse_with, read_cards, read_site_log, return_unmatched, site_ruleset,
+    table_first,
 )
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
