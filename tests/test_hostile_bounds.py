@@ -87,3 +87,16 @@ def test_a_phh_amount_past_the_ceiling_is_an_error(tmp_path: Path) -> None:
     log.write_text(text, encoding="utf-8")
     _, errors = _read(log)
     assert errors and "10^15" in errors[0].message
+
+
+@pytest.mark.parametrize("amount", ["$0.19999999999999999999", "$" + "9" * 5000])
+def test_merge_stakes_out_of_bounds_are_an_error_not_a_crash(amount: str,
+                                                             tmp_path: Path) -> None:
+    """Found by the fuzz harness: the stakes of <description> escaped as a ValueError."""
+    export = ROOT / "tests" / "data" / "real" / "merge" / "cash-27td-pl-0.05-0.10-201102.xml.txt"
+    log = tmp_path / "merge.xml.txt"
+    log.write_text(export.read_text(encoding="utf-8").replace("$0.05/", amount + "/", 1),
+                   encoding="utf-8")
+    _, errors = _read(log)
+    assert errors and errors[0].message.startswith("stakes: ")
+    assert len(errors[0].message) < 100

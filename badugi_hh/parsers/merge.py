@@ -144,7 +144,10 @@ level=None, sign='$')
                         f"$1/$2\", got type={kind!r} stakes={attrib.get('stakes')!r}", 1)
     written = match["amounts"] or (f"{match['level_sb']}/{match['level_bb']}"
                                    if match["level_bb"] else "")
-    amounts = tuple(money(text) for text in written.split("/") if text)
+    try:
+        amounts = tuple(money(text) for text in written.split("/") if text)
+    except ValueError as error:   # an amount money() refused (too many decimals or digits)
+        raise LineError(f"stakes: {error}", 1) from None
     sign = written[:1] if written[:1] in CURRENCY_SIGNS else ""
     return Description(game, game != kind, match["structure"], amounts, match["level"], sign)
 

@@ -82,7 +82,7 @@ def money(text: str) -> int:
     """
     match = _MONEY.fullmatch(text.strip())
     if match is None:
-        raise ValueError(f"{text!r} is not an amount")
+        raise ValueError(f"{text[:30]!r} is not an amount")   # a log may hold megabytes
     sign, whole, cents = match.groups()
     return -bounded_money(whole, cents) if sign == "-" else bounded_money(whole, cents)
 
