@@ -60,3 +60,14 @@ def test_every_parse_error_carries_the_text_it_could_not_read(tmp_path: Path) ->
               if isinstance(record, ParseError)]
     assert len({error.source for error in errors}) >= 5
     assert [str(e) for e in errors if not e.text.strip()] == []
+
+
+def test_a_merge_game_lost_with_its_description_keeps_its_text(tmp_path: Path) -> None:
+    export = REAL / "merge" / "cash-27td-pl-0.05-0.10-201102.xml.txt"
+    log = tmp_path / "merge.xml.txt"
+    log.write_text(export.read_text(encoding="utf-8").replace("$0.05/", "$0.0555/", 1),
+                   encoding="utf-8")
+    errors = [r for r in read_records(log) if isinstance(r, ParseError)]
+    assert len(errors) >= 2   # the description, then each game it leaves without stakes
+    assert [e for e in errors if not e.text.strip()] == []
+    assert "stakes=" in errors[0].text and "<game" in errors[1].text

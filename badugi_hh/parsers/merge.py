@@ -245,6 +245,7 @@ class _MergeReader:
         self.session_id = ""
         self.top: ElementTree.Element | None = None   # the <game> or <description> open
         self.started = False
+        self.text = ""   # the line being fed: what an element's error quotes
 
     # -- feeding lines -----------------------------------------------------------
 
@@ -269,6 +270,7 @@ class _MergeReader:
             self._new_parser(number)
         parser = self.parser
         assert parser is not None
+        self.text = text
         try:
             parser.feed(text + "\n")
             for kind, element in parser.read_events():
@@ -358,7 +360,7 @@ class _MergeReader:
         except LineError as error:
             hand = element.attrib.get("id")
             where = f"game merge#{hand}: " if element.tag == "game" and hand else ""
-            yield self._error(where + error.message, line, error.column, "")
+            yield self._error(where + error.message, line, error.column, self.text)
 
     def _game(self, attrib: dict[str, str], line: int) -> _Game:
         description = self.description
