@@ -71,3 +71,16 @@ def test_a_merge_game_lost_with_its_description_keeps_its_text(tmp_path: Path) -
     assert len(errors) >= 2   # the description, then each game it leaves without stakes
     assert [e for e in errors if not e.text.strip()] == []
     assert "stakes=" in errors[0].text and "<game" in errors[1].text
+
+
+def test_a_merge_game_cut_short_or_damaged_keeps_its_lines(tmp_path: Path) -> None:
+    export = (REAL / "merge" / "cash-27td-pl-0.05-0.10-201102.xml.txt").read_text(
+        encoding="utf-8")
+    damaged = tmp_path / "damaged.xml.txt"
+    damaged.write_text(export.replace('type="DRAW"', 'type="JUGGLE"', 1), encoding="utf-8")
+    cut = tmp_path / "cut.xml.txt"
+    cut.write_text(export[:export.index("</game>")], encoding="utf-8")
+    errors = [r for log in (damaged, cut) for r in read_records(log)
+              if isinstance(r, ParseError)]
+    assert len(errors) == 2
+    assert 'type="JUGGLE"' in errors[0].text and "<game" in errors[1].text

@@ -207,6 +207,7 @@ class _Game:
     seats_stated: int | None
     events: list[Event | None] = field(default_factory=list)   # None: a show to come
     errors: list[LineError] = field(default_factory=list)
+    texts: dict[int, str] = field(default_factory=dict)       # line -> text, of errors only
     seats: dict[str, str] = field(default_factory=dict)       # seat index -> player
     dealt_in: set[str] = field(default_factory=set)
     round: str = ""
@@ -291,7 +292,7 @@ class _MergeReader:
         if self.game is not None:
             game, self.game = self.game, None
             yield self._error(f"game {game.hand_id}: the file ends inside the game (no "
-                              "</game>)", last_line, 0, "")
+                              "</game>)", last_line, 0, game.texts[game.line])
 
     def _new_parser(self, number: int) -> None:
         self.parser = ElementTree.XMLPullParser(events=("start", "end"))
@@ -351,6 +352,7 @@ class _MergeReader:
                 self.description = read_description(element.attrib)
             elif element.tag == "game":
                 self.game = self._game(element.attrib, line)
+                self.game.texts[line] = self.text   # what a game lost at the end shows
                 if self.game.game is None:
                     yield SkippedHand(game=self.game.skipped_name, hand_id=self.game.hand_id,
                                       source=self.source, line=line)
@@ -405,8 +407,10 @@ class _MergeReader:
         except LineError as error:
             error.line = line
             game.errors.append(error)
+            game.texts[line] = self.text   # the quarantine shows the damaged line
         except ValueError as error:   # an amount money() refused
             game.errors.append(LineError(str(error), 1, line))
+            game.texts[line] = self.text
 
     # -- what each element becomes ---------------------------------------------------------
 
@@ -589,7 +593,8 @@ class _MergeReader:
         try:
             ruleset = self._ruleset(game)
         except LineError as error:
-            yield self._error(f"game {game.hand_id}: {error.message}", game.line, 1, "")
+            yield self._error(f"game {game.hand_id}: {error.message}", game.line, 1,
+                              game.texts[game.line])
             return
         events = _ordered(game, ruleset.hand_size)
         tournament = game.tournament_table
@@ -604,7 +609,7 @@ class _MergeReader:
         hand.hero = hero_of(hand.events)
         for error in game.errors:
             yield self._error(f"game {game.hand_id}: {error.message}", error.line,
-                              error.column, "", lost=False)
+                              error.column, game.texts.get(error.line, ""), lost=False)
         if game.errors:
             hand.damaged = tuple(sorted(error.line for error in game.errors))
         key = (game.table, ruleset)
