@@ -78,7 +78,7 @@ def test_a_phh_number_past_the_int_limit_is_an_error(tmp_path: Path) -> None:
     log = tmp_path / "hand.phh"
     log.write_text(text, encoding="utf-8")
     _, errors = _read(log)
-    assert errors and "4,300 digits" in errors[0].message
+    assert errors and "too long or too large" in errors[0].message
 
 
 def test_a_phh_amount_past_the_ceiling_is_an_error(tmp_path: Path) -> None:
@@ -100,3 +100,16 @@ def test_merge_stakes_out_of_bounds_are_an_error_not_a_crash(amount: str,
     _, errors = _read(log)
     assert errors and errors[0].message.startswith("stakes: ")
     assert len(errors[0].message) < 100
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("starting_stacks = [", "starting_stacks = [2.5e99999999999, "),   # Decimal refuses it
+    ('"p2 cbr 2"', '"p2 cbr 1e999999"'),                               # Decimal overflows
+    ('"p2 cbr 2"', '"p2 cbr ' + "9" * 5000 + '"'),
+])
+def test_phh_numbers_decimal_refuses_are_errors(old: str, new: str, tmp_path: Path) -> None:
+    """Found by the fuzz harness: Decimal's InvalidOperation and Overflow escaped."""
+    log = tmp_path / "hand.phh"
+    log.write_text(PHH.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    _, errors = _read(log)
+    assert errors and len(errors[0].message) < 200   # quoted, not copied whole

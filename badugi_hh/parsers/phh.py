@@ -204,6 +204,16 @@ class _PHHReader:
         yield hand
 
 
+def _shown(text: object) -> str:
+    """How an error quotes what a log wrote: at most 60 characters of it.
+
+    >>> _shown("p2 cbr 4"), _shown("p2 cbr " + "9" * 100)[-6:]
+    ("'p2 cbr 4'", "99...'")
+    """
+    text = str(text)
+    return repr(text if len(text) <= 60 else text[:60] + "...")
+
+
 def _parse_toml(block: _Block) -> dict[str, Any]:
     """The block's fields; a TOML error is placed at its line and column in the file."""
     try:
@@ -214,8 +224,8 @@ def _parse_toml(block: _Block) -> dict[str, Any]:
         line, column = (int(found[1]), int(found[2])) if found else (1, 0)
         raise PHHError(f"not TOML: {_TOML_ERROR.sub('', message).strip()}",
                        block.start + line - 1, column) from None
-    except ValueError:   # tomllib's int() of more than 4,300 digits; it gives no line
-        raise PHHError("a number of more than 4,300 digits", block.start) from None
+    except (ValueError, ArithmeticError):   # a number int() or Decimal refuses: no line given
+        raise PHHError("a number too long or too large to read", block.start) from None
 
 
 def _cards(text: str, line: int, column: int) -> Cards:
@@ -282,17 +292,24 @@ class _HandBuilder:
         return None if values is None else [str(value) for value in values]
 
     def _amount(self, value: object, name: str) -> int:
-        scaled = Decimal(str(value)) * self.unit if isinstance(value, (int, Decimal)) else None
+        line = self.block.line_of_key(name)
+        scaled = (self._scaled(str(value), line, 0) if isinstance(value, (int, Decimal))
+                  else None)
         if scaled is None or scaled != scaled.to_integral_value() or scaled < 0:
-            raise PHHError(f"{name}: {value!r} is not an amount (a whole number of chips, "
-                           "or money with at most two decimals)", self.block.line_of_key(name))
-        return self._bounded(int(scaled), self.block.line_of_key(name), 0)
+            raise PHHError(f"{name}: {str(value)[:30]!r} is not an amount (a whole number of "
+                           "chips, or money with at most two decimals)", line)
+        return int(scaled)
 
-    def _bounded(self, amount: int, line: int, column: int) -> int:
-        """An amount at most MAX_AMOUNT: more would not fit the store once summed."""
-        if amount > MAX_AMOUNT:
-            raise PHHError(f"the amount {amount} is more than 10^15", line, column)
-        return amount
+    def _scaled(self, written: str, line: int, column: int) -> Decimal:
+        """``written`` in the smallest unit, at most MAX_AMOUNT (more would not fit the
+        store once summed), checked before ``int()``: 1e999999 is a short word."""
+        try:
+            scaled = Decimal(written) * self.unit
+        except ArithmeticError:   # an exponent past what Decimal holds
+            scaled = Decimal("Infinity")
+        if abs(scaled) > MAX_AMOUNT:
+            raise PHHError(f"the amount {written[:30]} is more than 10^15", line, column)
+        return scaled
 
     def _amounts(self, name: str) -> list[int]:
         return [self._amount(value, name) for value in self._list(name) or []]
@@ -397,7 +414,7 @@ class _HandBuilder:
             try:
                 self._action(action, *self.cursor)
             except PHHError as error:
-                raise PHHError(f"action {action!r}: {error.message}",
+                raise PHHError(f"action {_shown(action)}: {error.message}",
                                error.line, error.column) from None
         self._flush_draws()
 
@@ -451,15 +468,13 @@ class _HandBuilder:
 
     def _action_amount(self, word: str, line: int, column: int) -> int:
         try:
-            if len(word) > 40:   # int() refuses 4,300 digits; no amount needs 40
-                raise ArithmeticError
-            value: int | Decimal = int(word) if word.isdigit() else Decimal(word)
+            Decimal(word)
         except ArithmeticError:
-            raise PHHError(f"expected an amount, got {word!r}", line, column) from None
-        scaled = Decimal(value) * self.unit
+            raise PHHError(f"expected an amount, got {word[:30]!r}", line, column) from None
+        scaled = self._scaled(word, line, column)
         if scaled != scaled.to_integral_value() or scaled <= 0:
-            raise PHHError(f"expected an amount, got {word!r}", line, column)
-        return self._bounded(int(scaled), line, column)
+            raise PHHError(f"expected an amount, got {word[:30]!r}", line, column)
+        return int(scaled)
 
     def _dealer(self, words: list[str], line: int, column: int) -> None:
         if len(words) != 4 or words[1] != "dh":
