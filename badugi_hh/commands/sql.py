@@ -2,10 +2,12 @@
 
     badugi-hh sql "SELECT player, sum(net) AS net FROM hand_players GROUP BY player"
 
-docs/schema.md describes the tables. The database is opened read-only, so a
-statement that would change it fails and changes nothing. Exit status: 0, 1
-when the query fails or the database cannot be opened, 2 when the text holds
-no statement (nothing but blanks, semicolons or comments).
+docs/schema.md describes the tables. The command runs exactly one query:
+SELECT (with WITH, FROM-first, VALUES, DESCRIBE, SHOW, SUMMARIZE) or EXPLAIN, as
+DuckDB's own parser classifies it. The database is opened read-only with no
+access to files, URLs or extensions, and its configuration locked. Exit status:
+0, 1 when the query fails or the database cannot be opened, 2 when the text is
+refused (no statement, several, one that is not a query, or one reaching outside).
 """
 
 from __future__ import annotations
@@ -47,7 +49,35 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_format_arguments(parser)
 
 
-EXIT_NO_STATEMENT = 2
+EXIT_REFUSED = 2
+#: Kept for callers of the first release: no statement is one kind of refusal.
+EXIT_NO_STATEMENT = EXIT_REFUSED
+
+
+class Refused(Exception):
+    """The text is not one read-only query; the message says why in one line."""
+
+
+def check_query(query: str) -> None:
+    """Refuse anything but exactly one query, judged by DuckDB's parser (not a regex,
+    which comments, quoting and case defeat).
+
+    >>> check_query("WITH a AS (SELECT 1) SELECT * FROM a")
+    >>> check_query("COPY hands TO 'x.csv'")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    badugi_hh.commands.sql.Refused: only a query may run here (SELECT, ...), not COPY
+    """
+    import duckdb
+
+    statements = duckdb.extract_statements(query)
+    if not statements:
+        raise Refused(f"no statement in {query!r}")
+    if len(statements) > 1:
+        raise Refused(f"one statement at a time, not {len(statements)}")
+    kind = statements[0].type
+    if kind not in (duckdb.StatementType.SELECT, duckdb.StatementType.EXPLAIN):
+        raise Refused("only a query may run here (SELECT, WITH, DESCRIBE, SHOW, EXPLAIN), "
+                      f"not {kind.name}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,21 +86,30 @@ def run(args: argparse.Namespace) -> int:
     from badugi_hh.store import Store, StoreError
 
     try:
+        check_query(args.query)
         with Store(args.db, read_only=True) as store:
             cursor = store.connection.execute(args.query)
-            if cursor is None:   # DuckDB's parser found no statement in the text
-                print(f"badugi-hh sql: no statement in {args.query!r}", file=sys.stderr)
-                return EXIT_NO_STATEMENT
             columns = [column[0] for column in cursor.description or ()]
             rows = cursor.fetchall() if columns else []
+    except Refused as refusal:
+        print(f"badugi-hh sql: {refusal}", file=sys.stderr)
+        return EXIT_REFUSED
     except StoreError as error:
         print(f"badugi-hh sql: {error}", file=sys.stderr)
         return 1
+    except duckdb.PermissionException as error:   # the closed connection said no
+        print(f"badugi-hh sql: refused: {first_line(error)}", file=sys.stderr)
+        return EXIT_REFUSED
     except duckdb.Error as error:
         print(f"badugi-hh sql: {explain(error)}", file=sys.stderr)
         return 1
     write_result(columns, rows, args.format, sys.stdout)
     return 0
+
+
+def first_line(error: Exception) -> str:
+    """DuckDB's message without the hints and blank lines it sometimes appends."""
+    return next((line for line in str(error).splitlines() if line.strip()), type(error).__name__)
 
 
 def explain(error: duckdb.Error) -> str:
@@ -90,12 +129,30 @@ def write_result(columns: Sequence[str], rows: Sequence[Sequence[object]], form:
         print(json.dumps(records, ensure_ascii=False, indent=2), file=out)
     elif form == "csv":
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(columns)
-        writer.writerows([("" if value is None else plain(value)) for value in row]
-                         for row in rows)
+        writer.writerow(map(csv_cell, columns))
+        writer.writerows(map(csv_cell, row) for row in rows)
     else:
         for line in format_table(columns, [[text(value) for value in row] for row in rows]):
             print(line, file=out)
+
+
+#: What a spreadsheet takes for the start of a formula (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A CSV cell a spreadsheet shows as text: a string that could start a formula gets
+    a leading quote (a player may be named ``=cmd|'/C calc'!A0``); numbers stay numbers.
+
+    >>> csv_cell("=cmd|'/C calc'!A0"), csv_cell("-x"), csv_cell(-5), csv_cell("Ana"), csv_cell(None)
+    ("'=cmd|'/C calc'!A0", "'-x", -5, 'Ana', '')
+    """
+    if value is None:
+        return ""
+    value = plain(value)
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def plain(value: object) -> object:

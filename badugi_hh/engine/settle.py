@@ -248,6 +248,11 @@ class Settlement:
                 return None
             winners: list[str] = []
             for half, (amount, group) in zip(self._halves_of(shares, ended), shares):
+                if not group:   # nobody left in: there is no one to divide the pot among
+                    self.report_("S4", self.replay.fold_line or self.replay.last_line,
+                                 f"every player folded: nobody is left to win the pot of "
+                                 f"{amount}")
+                    continue
                 winners.extend(name for name in group if name not in winners)
                 self._divide(amount, group, awards)
                 self.tied = self.tied or len(group) > 1

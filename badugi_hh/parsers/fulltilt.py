@@ -45,7 +45,7 @@ from badugi_hh.events import (
     PlayerEvent, PostBlind, PotTotal, Raise, Record, Seat, Show, SkippedHand, Street,
     SummaryResult, UncalledReturned,
 )
-from badugi_hh.parsers.house import LineError
+from badugi_hh.parsers.house import MAX_AMOUNT, LineError, read_name, read_number
 from badugi_hh.parsers.site import (
     CENTS, CURRENCY_SIGNS, MAX_TABLE_SIZE, EventFactory, SiteHand, SiteTransformer, Wording,
     hero_of, hidden_deals, money, parse_with, read_cards, read_site_log, site_ruleset,
@@ -145,7 +145,7 @@ class Header:
 
     @property
     def max_players(self) -> int:
-        match = re.search(r"\((\d+) max", self.table)
+        match = re.search(r"\((\d{1,3}) max", self.table)   # more digits: no table size
         if match:
             return max(2, min(int(match.group(1)), 10))
         heads_up = re.search(r"heads[ -]up", f"{self.table} {self.tournament or ''}", re.I)
@@ -180,6 +180,8 @@ def amount(token: Token | str) -> int:
     digits = text.rstrip("KM").replace(",", "")
     if not digits.isdigit():
         raise ValueError(f"{text!r} is not a number of chips")
+    if len(digits) > 20 or int(digits) * scale > MAX_AMOUNT:   # see site.bounded_money
+        raise ValueError(f"{text[:30]!r} is more than 10^15 chips")
     return int(digits) * scale
 
 
@@ -218,7 +220,7 @@ class FullTiltTransformer(SiteTransformer):
         stakes = (Stakes(amount(low), amount(high), bool(sign), sign)
                   if game.game is not None else Stakes(0, 0, cash=False))
         table, tournament, tournament_id = where
-        return Header(int(number), table, tournament, tournament_id, stakes, game,
+        return Header(read_number(number), table, tournament, tournament_id, stakes, game,
                       clock, partial is not None)  # type: ignore[arg-type]
 
     def cash_table(self, table: Token) -> tuple[str, None, None]:
@@ -262,13 +264,14 @@ class FullTiltTransformer(SiteTransformer):
     def seat(self, number: Token, name: Token, stack: Token, _out: object) -> EventFactory:
         # Whether he is dealt in is known at the hand's end: "is sitting out" is said of
         # players who then post and play (they come back), and not said of all who don't.
-        return functools.partial(Seat, player=str(name), seat=int(number), stack=amount(stack))
+        return functools.partial(Seat, player=read_name(name), seat=read_number(number),
+                                 stack=amount(stack))
 
     def seat_out(self) -> None:
         return None
 
     def button(self, seat: Token) -> EventFactory:
-        return functools.partial(Button, seat=int(seat))
+        return functools.partial(Button, seat=read_number(seat))
 
     def posts(self, blind: Token, money_: Token, all_in: object) -> EventFactory:
         return functools.partial(PostBlind, amount=amount(money_), kind=str(blind),

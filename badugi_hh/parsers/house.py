@@ -38,10 +38,11 @@ filled in afterwards (see :func:`hand_line_events`).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -73,6 +74,64 @@ MAX_BLOCK_LINES = 2000
 #: "Session ends - draw" line), or because they start a block.
 RESERVED_NAMES = frozenset({"Burn", "Dealt", "Hand", "Net", "Seat", "Session",
                             "Stacks", "Total", "Uncalled", "draw", "seat", "stacks"})
+
+#: The bounds on what a log controls (docs/format.md, "Limits"). An amount above
+#: MAX_AMOUNT (of the smallest unit) would not fit the store's 64-bit columns once
+#: summed; a count above MAX_COUNT (a deck) would make the reader allocate what the
+#: log asks for; a name above MAX_NAME characters is no player's.
+MAX_AMOUNT = 10**15
+MAX_COUNT = 52
+MAX_NAME = 200
+
+
+def bounded(value: int, most: int, column: int, what: str = "number") -> int:
+    """``value`` if its size is at most ``most``, else a :class:`LineError` at ``column``.
+
+    >>> bounded(-5, 10, 3)
+    -5
+    >>> bounded(10**16, MAX_AMOUNT, 7)
+    Traceback (most recent call last):
+    badugi_hh.parsers.house.LineError: the number 10000000000000000 is more than 10^15
+    """
+    if abs(value) <= most:
+        return value
+    raise LineError(f"the {what} {value} is more than {_power(most)}", column)
+
+
+def _power(number: int) -> str:
+    """10^15 for 1000000000000000, other numbers as they are."""
+    text = str(number)
+    return f"10^{len(text) - 1}" if text.strip("0") == "1" and number >= 1000 else text
+
+
+def _int(token: Token, most: int, what: str) -> int:
+    """The number a token states, refused before ``int()`` when it has too many digits
+    (Python refuses more than 4,300, and no bound here needs more than 20)."""
+    column = getattr(token, "column", 0) or 0
+    digits = str(token).lstrip("+-")
+    if len(digits) > 20:
+        raise LineError(f"the {what} of {len(digits)} digits is more than {_power(most)}",
+                        column)
+    return bounded(int(token), most, column, what)
+
+
+def read_number(token: Token) -> int:
+    """An amount, a stack, a hand, seat or street number: at most :data:`MAX_AMOUNT`."""
+    return _int(token, MAX_AMOUNT, "number")
+
+
+def read_count(token: Token) -> int:
+    """A count of cards, draws or players: at most :data:`MAX_COUNT`."""
+    return _int(token, MAX_COUNT, "count")
+
+
+def read_name(token: Token) -> str:
+    """A player's name, at most :data:`MAX_NAME` characters."""
+    if len(token) > MAX_NAME:
+        raise LineError(f"a name of {len(token)} characters is longer than {MAX_NAME}",
+                        getattr(token, "column", 0) or 0)
+    return str(token)
+
 
 #: An event of a hand line, waiting for its line number: ``make(line=7)``.
 EventFactory = Callable[..., Event]
@@ -182,7 +241,7 @@ class HouseTransformer(Transformer):
 
     def hand_start(self, number: Token, button: Token | int | None,
                    started_at: datetime | None) -> HandLine:
-        return HandLine(int(number), button, started_at)
+        return HandLine(read_number(number), button, started_at)
 
     def hand_line(self, item: EventFactory | tuple[EventFactory, ...] | None,
                   ) -> tuple[EventFactory, ...]:
@@ -231,40 +290,40 @@ class HouseTransformer(Transformer):
         return {"draws": _DRAW_WORDS[word]}
 
     def counted_draws(self, count: Token) -> dict[str, object]:
-        return {"draws": int(count)}
+        return {"draws": read_count(count)}
 
     def limit(self, small: Token, big: Token) -> dict[str, object]:
-        return {"small_bet": int(small), "big_bet": int(big)}
+        return {"small_bet": read_number(small), "big_bet": read_number(big)}
 
     def blinds(self, small: Token, big: Token) -> dict[str, object]:
-        return {"small_blind": int(small), "big_blind": int(big)}
+        return {"small_blind": read_number(small), "big_blind": read_number(big)}
 
     def cap(self, raises: Token) -> dict[str, object]:
-        return {"max_raises": int(raises)}
+        return {"max_raises": read_number(raises)}
 
     def heads_up(self) -> dict[str, object]:
         return {"min_players": 2, "max_players": 2}
 
     def players_exactly(self, count: Token) -> dict[str, object]:
-        return {"min_players": int(count), "max_players": int(count)}
+        return {"min_players": read_count(count), "max_players": read_count(count)}
 
     def players_between(self, least: Token, most: Token) -> dict[str, object]:
-        return {"min_players": int(least), "max_players": int(most)}
+        return {"min_players": read_count(least), "max_players": read_count(most)}
 
     def fixed_stacks(self, chips: Token) -> dict[str, object]:
-        return {"starting_stack": int(chips)}
+        return {"starting_stack": read_number(chips)}
 
     def seated_stacks(self) -> dict[str, object]:
         return {"starting_stack": None}
 
     def hands_limit(self, hands: Token) -> dict[str, object]:
-        return {"session_hands": int(hands)}
+        return {"session_hands": read_number(hands)}
 
     def no_hands_limit(self) -> dict[str, object]:
         return {"session_hands": None}
 
     def hand_size(self, cards: Token) -> dict[str, object]:
-        return {"hand_size": int(cards)}
+        return {"hand_size": read_count(cards)}
 
     def burns_logged(self) -> dict[str, object]:
         return {"burns_logged": True}
@@ -291,21 +350,22 @@ class HouseTransformer(Transformer):
         return {"odd_chip": "first_left_of_button"}
 
     def seat(self, number: Token, name: Token, stack: Token | None) -> EventFactory:
-        return functools.partial(Seat, player=str(name), seat=int(number),
-                                 stack=None if stack is None else int(stack))
+        return functools.partial(Seat, player=read_name(name), seat=read_number(number),
+                                 stack=None if stack is None else read_number(stack))
 
     # a hand
     def button_player(self, name: Token) -> Token:
         return name
 
     def button_seat(self, number: Token) -> int:
-        return int(number)
+        return read_number(number)
 
     def player_line(self, name: Token, verb: EventFactory) -> EventFactory:
-        return functools.partial(verb, player=str(name))
+        return functools.partial(verb, player=read_name(name))
 
     def posts(self, kind: str, amount: Token, all_in: object) -> EventFactory:
-        return functools.partial(PostBlind, amount=int(amount), kind=kind, all_in=_all_in(all_in))
+        return functools.partial(PostBlind, amount=read_number(amount), kind=kind,
+                                 all_in=_all_in(all_in))
 
     def small_blind(self) -> str:
         return "small"
@@ -326,13 +386,14 @@ class HouseTransformer(Transformer):
         return Fold
 
     def bets(self, amount: Token, all_in: object) -> EventFactory:
-        return functools.partial(Bet, amount=int(amount), all_in=_all_in(all_in))
+        return functools.partial(Bet, amount=read_number(amount), all_in=_all_in(all_in))
 
     def calls(self, amount: Token, all_in: object) -> EventFactory:
-        return functools.partial(Call, amount=int(amount), all_in=_all_in(all_in))
+        return functools.partial(Call, amount=read_number(amount), all_in=_all_in(all_in))
 
     def raises(self, by: Token | None, to: Token, all_in: object) -> EventFactory:
-        return functools.partial(Raise, to=int(to), by=None if by is None else int(by),
+        return functools.partial(Raise, to=read_number(to),
+                                 by=None if by is None else read_number(by),
                                  all_in=_all_in(all_in))
 
     def all_in(self) -> bool:
@@ -341,8 +402,8 @@ class HouseTransformer(Transformer):
     def discards(self, count: Token, discarded: Cards | None, drawn: Cards | None,
                  ) -> EventFactory:
         if discarded is None:
-            discarded = (None,) * int(count)
-        elif len(discarded) != int(count):
+            discarded = (None,) * read_count(count)
+        elif len(discarded) != read_count(count):
             raise LineError(f"says {count} discarded cards but lists {len(discarded)}",
                             count.column)
         return functools.partial(Draw, discarded=discarded, drawn=drawn)
@@ -377,10 +438,10 @@ class HouseTransformer(Transformer):
         return "draw", _ORDINALS[ordinal]
 
     def numbered_draw_street(self, number: Token) -> tuple[str, int]:
-        return "draw", int(number)
+        return "draw", read_number(number)
 
     def betting_street(self, number: Token) -> tuple[str, int]:
-        return "betting", int(number)
+        return "betting", read_number(number)
 
     def showdown_street(self) -> tuple[str, int]:
         return "showdown", 1
@@ -389,11 +450,11 @@ class HouseTransformer(Transformer):
         return "summary", 1
 
     def uncalled(self, amount: Token, name: Token) -> EventFactory:
-        return functools.partial(UncalledReturned, player=str(name), amount=int(amount))
+        return functools.partial(UncalledReturned, player=str(name), amount=read_number(amount))
 
     def award(self, name: Token, amount: Token, pot: str | None,
               description: Token | None) -> EventFactory:
-        return functools.partial(Award, player=str(name), amount=int(amount), pot=pot or "",
+        return functools.partial(Award, player=str(name), amount=read_number(amount), pot=pot or "",
                                  description=None if description is None else description[1:-1])
 
     def whole_pot(self, pot: str) -> str:
@@ -412,21 +473,22 @@ class HouseTransformer(Transformer):
         return "main"
 
     def side_pot(self, number: Token) -> str:
-        return f"side {int(number)}"
+        return f"side {read_number(number)}"
 
     def pot_total(self, total: Token, rake: Token | None) -> EventFactory:
-        return functools.partial(PotTotal, total=int(total), rake=0 if rake is None else int(rake))
+        return functools.partial(PotTotal, total=read_number(total),
+                                 rake=0 if rake is None else read_number(rake))
 
     def stacks(self, stacks: tuple[tuple[str, int], ...]) -> tuple[EventFactory, ...]:
         return tuple(functools.partial(StackStated, player=name, amount=amount)
                      for name, amount in stacks)
 
     def stack_list(self, *names_and_amounts: Token) -> tuple[tuple[str, int], ...]:
-        return tuple((str(name), int(amount))
+        return tuple((str(name), read_number(amount))
                      for name, amount in zip(names_and_amounts[::2], names_and_amounts[1::2]))
 
     def nets(self, *names_and_amounts: Token) -> tuple[EventFactory, ...]:
-        return tuple(functools.partial(NetStated, player=str(name), amount=int(amount))
+        return tuple(functools.partial(NetStated, player=str(name), amount=read_number(amount))
                      for name, amount in zip(names_and_amounts[::2], names_and_amounts[1::2]))
 
     def cards(self, cards: Token) -> Cards:
@@ -676,6 +738,7 @@ class _HouseReader:
         self.session: _Session | None = None
         self.no_session = ("there is no session header before it (a house log starts with "
                            "'Session #<id>')")
+        self.session_ids: dict[str, int] = {}   # each session id read, and its line
 
     def read(self, log: LogText) -> Iterator[Record]:
         block = _Block(1, kind="preamble")
@@ -707,7 +770,7 @@ class _HouseReader:
             if block.kind == "preamble":
                 self._preamble(block)
             elif block.kind == "Session":
-                yield self._session(block)
+                yield from self._session(block)
             elif self.session is None or self.session.ended_at is not None:
                 yield self._orphan(block)
             else:
@@ -725,7 +788,7 @@ class _HouseReader:
                       f"; {SITE_EXPORTS}")
         _check_length(block)
 
-    def _session(self, block: _Block) -> SessionStart | SessionEnd:
+    def _session(self, block: _Block) -> Iterator[SessionStart | SessionEnd | ParseError]:
         _check_length(block)
         line = _parse_at(block.lines[0], "session_line", block.start)
         if isinstance(line, SessionEndLine):
@@ -734,11 +797,32 @@ class _HouseReader:
                           "'Session #...' may follow")
             if self.session is not None:
                 self.session.ended_at = block.start
-            return SessionEnd(winner=line.winner, draw=line.draw, stacks=dict(line.stacks),
-                              source=self.source, line=block.start)
+            yield SessionEnd(winner=line.winner, draw=line.draw, stacks=dict(line.stacks),
+                             source=self.source, line=block.start)
+            return
         start = self._session_start(line, block)  # type: ignore[arg-type]
+        if start.session_id in self.session_ids:
+            start = yield from self._renamed(start, block)
+        self.session_ids[start.session_id] = block.start
         self.session = _Session(start, {player.name: player.seat for player in start.players})
-        return start
+        yield start
+
+    def _renamed(self, start: SessionStart, block: _Block,
+                 ) -> Generator[ParseError, None, SessionStart]:
+        """A session id used twice in one file: the second session's hands would have the
+        first's hand ids and be dropped as already stored, so it gets a new id (s1~2),
+        reported as a warning (no hand is lost)."""
+        first = start.session_id
+        copy = 2
+        while f"{first}~{copy}" in self.session_ids:
+            copy += 1
+        renamed = f"{first}~{copy}"
+        yield ParseError(message=f"the session id {first} is used again (first at line "
+                         f"{self.session_ids[first]}); this session is read as {renamed}",
+                         source=self.source, line=block.start,
+                         column=block.lines[0].find("#") + 2, text=block.lines[0],
+                         hand_lost=False)
+        return dataclasses.replace(start, session_id=renamed)
 
     def _session_start(self, line: SessionLine, block: _Block) -> SessionStart:
         changes: dict[str, object] = {}

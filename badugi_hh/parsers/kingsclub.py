@@ -46,7 +46,7 @@ from badugi_hh.events import (
     PostBlind, PotTotal, Raise, Record, Seat, Show, SkippedHand, StackStated, Street,
     UncalledReturned,
 )
-from badugi_hh.parsers.house import LineError
+from badugi_hh.parsers.house import MAX_COUNT, LineError, read_name, read_number
 from badugi_hh.parsers.site import (
     CENTS, MAX_TABLE_SIZE, EventFactory, SiteHand, Wording, hero_of, money, parse_at,
     parse_with, read_cards, read_site_log, site_ruleset, table_first,
@@ -129,7 +129,7 @@ class KingsClubTransformer(Transformer):
 
     def header(self, number: Token, structure: Token, game: Token, small: Token,
                big: Token) -> Header:
-        return Header(int(number), str(structure), str(game), money(small), money(big))
+        return Header(read_number(number), str(structure), str(game), money(small), money(big))
 
     def when(self, date: Token, time: Token) -> datetime:
         try:
@@ -143,10 +143,11 @@ class KingsClubTransformer(Transformer):
     summary_line = line
 
     def table(self, name: Token, seat: Token) -> TableLine:
-        return TableLine(name[1:-1], int(seat))
+        return TableLine(name[1:-1], read_number(seat))
 
     def seat(self, number: Token, name: Token, stack: Token) -> EventFactory:
-        return functools.partial(Seat, player=str(name), seat=int(number), stack=money(stack))
+        return functools.partial(Seat, player=read_name(name), seat=read_number(number),
+                                 stack=money(stack))
 
     def player_line(self, name: Token, verb: object) -> object:
         if isinstance(verb, (CallTo, BothBlinds)) or _is_note(verb):
@@ -184,6 +185,8 @@ class KingsClubTransformer(Transformer):
 
     def draws(self, count: Token) -> EventFactory:
         # Only the count: the others' discards are not shown.
+        if len(count) > 2 or int(count) > MAX_COUNT:   # before a tuple of that many is made
+            raise LineError(f"discards {count} cards, more than a deck", count.column)
         return functools.partial(Draw, discarded=(None,) * int(count))
 
     def discards(self, thrown: Token, drawn: Token) -> EventFactory:

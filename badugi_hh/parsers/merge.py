@@ -51,7 +51,7 @@ from badugi_hh.events import (
     Note, ParseError, PostBlind, PotTotal, Raise, Record, Seat, SessionStart, Show,
     SkippedHand, Street, UncalledReturned,
 )
-from badugi_hh.parsers.house import LineError
+from badugi_hh.parsers.house import LineError, read_name
 from badugi_hh.parsers.site import (
     CENTS, CURRENCY_SIGNS, MAX_TABLE_SIZE, hero_of, money, return_unmatched, site_ruleset,
 )
@@ -144,7 +144,10 @@ level=None, sign='$')
                         f"$1/$2\", got type={kind!r} stakes={attrib.get('stakes')!r}", 1)
     written = match["amounts"] or (f"{match['level_sb']}/{match['level_bb']}"
                                    if match["level_bb"] else "")
-    amounts = tuple(money(text) for text in written.split("/") if text)
+    try:
+        amounts = tuple(money(text) for text in written.split("/") if text)
+    except ValueError as error:   # an amount money() refused (too many decimals or digits)
+        raise LineError(f"stakes: {error}", 1) from None
     sign = written[:1] if written[:1] in CURRENCY_SIGNS else ""
     return Description(game, game != kind, match["structure"], amounts, match["level"], sign)
 
@@ -204,6 +207,7 @@ class _Game:
     seats_stated: int | None
     events: list[Event | None] = field(default_factory=list)   # None: a show to come
     errors: list[LineError] = field(default_factory=list)
+    texts: dict[int, str] = field(default_factory=dict)       # line -> text, of errors only
     seats: dict[str, str] = field(default_factory=dict)       # seat index -> player
     dealt_in: set[str] = field(default_factory=set)
     round: str = ""
@@ -242,6 +246,7 @@ class _MergeReader:
         self.session_id = ""
         self.top: ElementTree.Element | None = None   # the <game> or <description> open
         self.started = False
+        self.text = ""   # the line being fed: what an element's error quotes
 
     # -- feeding lines -----------------------------------------------------------
 
@@ -266,6 +271,7 @@ class _MergeReader:
             self._new_parser(number)
         parser = self.parser
         assert parser is not None
+        self.text = text
         try:
             parser.feed(text + "\n")
             for kind, element in parser.read_events():
@@ -286,7 +292,7 @@ class _MergeReader:
         if self.game is not None:
             game, self.game = self.game, None
             yield self._error(f"game {game.hand_id}: the file ends inside the game (no "
-                              "</game>)", last_line, 0, "")
+                              "</game>)", last_line, 0, game.texts[game.line])
 
     def _new_parser(self, number: int) -> None:
         self.parser = ElementTree.XMLPullParser(events=("start", "end"))
@@ -346,6 +352,7 @@ class _MergeReader:
                 self.description = read_description(element.attrib)
             elif element.tag == "game":
                 self.game = self._game(element.attrib, line)
+                self.game.texts[line] = self.text   # what a game lost at the end shows
                 if self.game.game is None:
                     yield SkippedHand(game=self.game.skipped_name, hand_id=self.game.hand_id,
                                       source=self.source, line=line)
@@ -355,7 +362,7 @@ class _MergeReader:
         except LineError as error:
             hand = element.attrib.get("id")
             where = f"game merge#{hand}: " if element.tag == "game" and hand else ""
-            yield self._error(where + error.message, line, error.column, "")
+            yield self._error(where + error.message, line, error.column, self.text)
 
     def _game(self, attrib: dict[str, str], line: int) -> _Game:
         description = self.description
@@ -400,8 +407,10 @@ class _MergeReader:
         except LineError as error:
             error.line = line
             game.errors.append(error)
+            game.texts[line] = self.text   # the quarantine shows the damaged line
         except ValueError as error:   # an amount money() refused
             game.errors.append(LineError(str(error), 1, line))
+            game.texts[line] = self.text
 
     # -- what each element becomes ---------------------------------------------------------
 
@@ -416,6 +425,7 @@ class _MergeReader:
         if not seat.isdigit() or len(seat) > 2 or not name:
             raise LineError(f"expected a seat number and a nickname, got seat={seat!r} "
                             f"nickname={name!r}", 1)
+        read_name(name)   # refuses a name too long to be a player's
         game.seats[seat] = name
         in_hand = attrib.get("dealtin", "true") == "true"
         if in_hand:
@@ -583,7 +593,8 @@ class _MergeReader:
         try:
             ruleset = self._ruleset(game)
         except LineError as error:
-            yield self._error(f"game {game.hand_id}: {error.message}", game.line, 1, "")
+            yield self._error(f"game {game.hand_id}: {error.message}", game.line, 1,
+                              game.texts[game.line])
             return
         events = _ordered(game, ruleset.hand_size)
         tournament = game.tournament_table
@@ -598,7 +609,7 @@ class _MergeReader:
         hand.hero = hero_of(hand.events)
         for error in game.errors:
             yield self._error(f"game {game.hand_id}: {error.message}", error.line,
-                              error.column, "", lost=False)
+                              error.column, game.texts.get(error.line, ""), lost=False)
         if game.errors:
             hand.damaged = tuple(sorted(error.line for error in game.errors))
         key = (game.table, ruleset)

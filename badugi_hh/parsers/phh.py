@@ -44,6 +44,7 @@ from badugi_hh.events import (
     ParseError, PostBlind, PotTotal, Raise, Record, Seat, SessionStart, Show, SkippedHand,
     StackStated, Street,
 )
+from badugi_hh.parsers.house import MAX_AMOUNT
 from badugi_hh.parsers.text import LogText, Source, open_log
 from badugi_hh.rules import HOUSE, Game, Ruleset
 
@@ -203,6 +204,16 @@ class _PHHReader:
         yield hand
 
 
+def _shown(text: object) -> str:
+    """How an error quotes what a log wrote: at most 60 characters of it.
+
+    >>> _shown("p2 cbr 4"), _shown("p2 cbr " + "9" * 100)[-6:]
+    ("'p2 cbr 4'", "99...'")
+    """
+    text = str(text)
+    return repr(text if len(text) <= 60 else text[:60] + "...")
+
+
 def _parse_toml(block: _Block) -> dict[str, Any]:
     """The block's fields; a TOML error is placed at its line and column in the file."""
     try:
@@ -213,6 +224,8 @@ def _parse_toml(block: _Block) -> dict[str, Any]:
         line, column = (int(found[1]), int(found[2])) if found else (1, 0)
         raise PHHError(f"not TOML: {_TOML_ERROR.sub('', message).strip()}",
                        block.start + line - 1, column) from None
+    except (ValueError, ArithmeticError):   # a number int() or Decimal refuses: no line given
+        raise PHHError("a number too long or too large to read", block.start) from None
 
 
 def _cards(text: str, line: int, column: int) -> Cards:
@@ -279,11 +292,24 @@ class _HandBuilder:
         return None if values is None else [str(value) for value in values]
 
     def _amount(self, value: object, name: str) -> int:
-        scaled = Decimal(str(value)) * self.unit if isinstance(value, (int, Decimal)) else None
+        line = self.block.line_of_key(name)
+        scaled = (self._scaled(str(value), line, 0) if isinstance(value, (int, Decimal))
+                  else None)
         if scaled is None or scaled != scaled.to_integral_value() or scaled < 0:
-            raise PHHError(f"{name}: {value!r} is not an amount (a whole number of chips, "
-                           "or money with at most two decimals)", self.block.line_of_key(name))
+            raise PHHError(f"{name}: {str(value)[:30]!r} is not an amount (a whole number of "
+                           "chips, or money with at most two decimals)", line)
         return int(scaled)
+
+    def _scaled(self, written: str, line: int, column: int) -> Decimal:
+        """``written`` in the smallest unit, at most MAX_AMOUNT (more would not fit the
+        store once summed), checked before ``int()``: 1e999999 is a short word."""
+        try:
+            scaled = Decimal(written) * self.unit
+        except ArithmeticError:   # an exponent past what Decimal holds
+            scaled = Decimal("Infinity")
+        if abs(scaled) > MAX_AMOUNT:
+            raise PHHError(f"the amount {written[:30]} is more than 10^15", line, column)
+        return scaled
 
     def _amounts(self, name: str) -> list[int]:
         return [self._amount(value, name) for value in self._list(name) or []]
@@ -312,6 +338,9 @@ class _HandBuilder:
 
     def build(self, hand_id: str, number: int) -> Hand:
         seats = [int(seat) for seat in self._list("seats") or range(1, self.count + 1)]
+        if any(not 0 < seat <= MAX_AMOUNT for seat in seats):   # the store keeps 64 bits
+            raise PHHError("seats: each seat is a number from 1 to 10^15",
+                           self.block.line_of_key("seats"))
         for name, seat, stack in zip(self.names, seats, self.stacks):
             self.events.append(Seat(player=name, seat=seat, stack=stack,
                                     line=self.block.line_of_key("starting_stacks")))
@@ -387,7 +416,7 @@ class _HandBuilder:
             try:
                 self._action(action, *self.cursor)
             except PHHError as error:
-                raise PHHError(f"action {action!r}: {error.message}",
+                raise PHHError(f"action {_shown(action)}: {error.message}",
                                error.line, error.column) from None
         self._flush_draws()
 
@@ -404,7 +433,7 @@ class _HandBuilder:
         return self.cursor
 
     def _player(self, word: str, line: int, column: int) -> int:
-        if re.fullmatch(r"p\d+", word) and 1 <= int(word[1:]) <= self.count:
+        if re.fullmatch(r"p\d{1,3}", word) and 1 <= int(word[1:]) <= self.count:
             return int(word[1:]) - 1
         raise PHHError(f"expected a player p1 to p{self.count}, got {word!r}", line, column)
 
@@ -441,12 +470,12 @@ class _HandBuilder:
 
     def _action_amount(self, word: str, line: int, column: int) -> int:
         try:
-            value: int | Decimal = int(word) if word.isdigit() else Decimal(word)
+            Decimal(word)
         except ArithmeticError:
-            raise PHHError(f"expected an amount, got {word!r}", line, column) from None
-        scaled = Decimal(value) * self.unit
+            raise PHHError(f"expected an amount, got {word[:30]!r}", line, column) from None
+        scaled = self._scaled(word, line, column)
         if scaled != scaled.to_integral_value() or scaled <= 0:
-            raise PHHError(f"expected an amount, got {word!r}", line, column)
+            raise PHHError(f"expected an amount, got {word[:30]!r}", line, column)
         return int(scaled)
 
     def _dealer(self, words: list[str], line: int, column: int) -> None:

@@ -54,7 +54,7 @@ from badugi_hh.events import (
     SummaryResult, UncalledReturned,
 )
 from badugi_hh.ledger import hand_ledger
-from badugi_hh.parsers.house import LineError
+from badugi_hh.parsers.house import LineError, read_name, read_number
 from badugi_hh.parsers.site import (
     CURRENCY_SIGNS, EventFactory, SiteHand, SiteTransformer, Wording, hero_of, hidden_deals,
     money, parse_at, parse_with, read_cards, read_site_log, site_ruleset,
@@ -179,11 +179,11 @@ class PokerStarsTransformer(SiteTransformer):
                          button)
 
     def button(self, seat: Token) -> int:
-        return int(seat)
+        return read_number(seat)
 
     def seat_line(self, number: Token, name: Token, stack: int, _bounty: None,
                   status: str | None) -> SeatLine:
-        return SeatLine(int(number), str(name), stack, status)
+        return SeatLine(read_number(number), read_name(name), stack, status)
 
     def after_name(self, item: object) -> tuple[object, ...]:
         return item if type(item) is tuple else (item,)
@@ -391,7 +391,7 @@ def _is_money(token: str) -> bool:
 def _amount(token: str) -> int:
     """Money in cents (the hand's unit is then 100); chips as they are."""
     if not _is_money(token):
-        return int(token.replace(",", ""))
+        return read_number(token.replace(",", ""))
     return money(token.lstrip("$€£₹¥").removeprefix("Rs.").strip())
 
 
@@ -495,7 +495,7 @@ class PokerStarsDialect:
                 type(event) is Award for event in events):
             raise LineError("the hand ends without a line such as 'Ana collected $0.20 "
                             "from pot'", 0, block.last_line)
-        hand = Hand(hand_id=f"ps-{game.number}", number=int(game.number), ruleset=ruleset,
+        hand = Hand(hand_id=f"ps-{game.number}", number=read_number(game.number), ruleset=ruleset,
                     events=events, source=source, line=block.start,
                     started_at=game.started_at, unit=100 if game.stakes.money else 1,
                     site=game.site, currency=game.currency, table=table.name,

@@ -45,7 +45,7 @@ from badugi_hh.events import (
     Record, Seat, SessionStart, SkippedHand, Street, UncalledReturned,
 )
 from badugi_hh.ledger import hand_ledger
-from badugi_hh.parsers.house import LineError
+from badugi_hh.parsers.house import MAX_AMOUNT, MAX_COUNT, LineError
 from badugi_hh.parsers.text import LineBlock, LogText
 from badugi_hh.rules import HOUSE, Game, Ruleset, Structure
 
@@ -82,10 +82,28 @@ def money(text: str) -> int:
     """
     match = _MONEY.fullmatch(text.strip())
     if match is None:
-        raise ValueError(f"{text!r} is not an amount")
+        raise ValueError(f"{text[:30]!r} is not an amount")   # a log may hold megabytes
     sign, whole, cents = match.groups()
-    amount = int(whole.replace(",", "")) * CENTS + int((cents or "0").ljust(2, "0"))
-    return -amount if sign == "-" else amount
+    return -bounded_money(whole, cents) if sign == "-" else bounded_money(whole, cents)
+
+
+def bounded_money(whole: str, cents: str | None) -> int:
+    """Cents, at most MAX_AMOUNT: more would not fit the store once summed; the digits
+    are counted before ``int()``, which refuses more than 4,300 of them.
+
+    >>> bounded_money("1,285", "5")
+    128550
+    >>> bounded_money("9" * 5000, None)
+    Traceback (most recent call last):
+    ValueError: an amount of 5000 digits is more than 10^15 cents
+    """
+    digits = whole.replace(",", "")
+    if len(digits) > 20:
+        raise ValueError(f"an amount of {len(digits)} digits is more than 10^15 cents")
+    amount = int(digits) * CENTS + int((cents or "0").ljust(2, "0"))
+    if amount > MAX_AMOUNT:
+        raise ValueError(f"the amount {amount} cents is more than 10^15")
+    return amount
 
 
 #: Cards dealt to each player, by game.
@@ -143,6 +161,8 @@ class SiteTransformer(Transformer):
 
     def discards(self, count: Token, cards: Token | None) -> EventFactory:
         # Only the hero's discards are shown; the others' are a count of unseen cards.
+        if len(count) > 2 or int(count) > MAX_COUNT:   # before a tuple of that many is made
+            raise LineError(f"discards {count} cards, more than a deck", count.column)
         discarded = (None,) * int(count) if cards is None else read_cards(cards)
         if len(discarded) != int(count):
             raise LineError(f"says {count} discarded cards but lists {len(discarded)}",

@@ -45,10 +45,13 @@ from badugi_hh.events import (
     Award, Bet, Button, Call, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Note,
     PostBlind, PotTotal, Raise, Record, Seat, Show, SkippedHand, Street,
 )
-from badugi_hh.parsers.house import LineError
+from badugi_hh.parsers.house import (
+    MAX_AMOUNT, MAX_COUNT, LineError, read_name, read_number,
+)
 from badugi_hh.parsers.site import (
-    CENTS, CURRENCY_SIGNS, EventFactory, SiteHand, Wording, hero_of, hidden_deals, parse_at,
-    parse_with, read_cards, read_site_log, return_unmatched, site_ruleset, table_first,
+    CENTS, CURRENCY_SIGNS, EventFactory, SiteHand, Wording, bounded_money, hero_of,
+    hidden_deals, parse_at, parse_with, read_cards, read_site_log, return_unmatched, site_ruleset,
+    table_first,
 )
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
@@ -158,8 +161,10 @@ def money(text: str) -> int:
     bare = bare.lstrip("-").strip("€$")
     thousands = bare.endswith("k")
     whole, _, cents = bare.removesuffix("k").partition(".")
-    amount = int(whole) * CENTS + int(cents.ljust(2, "0") or "0")
-    return sign * amount * (1000 if thousands else 1)
+    amount = bounded_money(whole, cents) * (1000 if thousands else 1)
+    if amount > MAX_AMOUNT:   # what the store's columns hold, once summed
+        raise ValueError(f"{text[:30]!r} is more than 10^15 cents")
+    return sign * amount
 
 
 @v_args(inline=True)
@@ -204,7 +209,8 @@ class WinamaxTransformer(Transformer):
 
     def seat(self, number: Token, name: Token, stack: Token, _bounty: Token | None
              ) -> EventFactory:
-        return functools.partial(Seat, player=str(name), seat=int(number), stack=money(stack))
+        return functools.partial(Seat, player=read_name(name), seat=read_number(number),
+                                 stack=money(stack))
 
     def line(self, item: object = None) -> object:
         return item
@@ -251,6 +257,8 @@ class WinamaxTransformer(Transformer):
                                  all_in=bool(all_in))
 
     def discards(self, count: Token, _word: Token) -> EventFactory:
+        if len(count) > 2 or int(count) > MAX_COUNT:   # before a tuple of that many is made
+            raise LineError(f"discards {count} cards, more than a deck", count.column)
         return functools.partial(Draw, discarded=(None,) * int(count))
 
     def stands_pat(self, _kept: Token | None) -> EventFactory:
@@ -473,7 +481,7 @@ class WinamaxDialect:
             raise LineError("the hand ends without a line such as 'Ana collected 12.15€ "
                             "from pot'", 0, block.last_line)
         ruleset = _ruleset(header, game, table.size)
-        number = int(header.hand_id.split("-")[1])
+        number = read_number(header.hand_id.split("-")[1])
         tournament = header.tournament
         played = Hand(hand_id=hand_id, number=number, ruleset=ruleset, events=[],
                       source=source, line=block.start, started_at=header.started_at,

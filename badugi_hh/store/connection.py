@@ -11,6 +11,18 @@ import duckdb
 #: How long opening waits for another process that holds the database.
 LOCK_WAIT_SECONDS = 10.0
 
+#: A read-only connection reaches nothing but its database file: a query typed into
+#: ``badugi-hh sql`` or the dashboard must not read /etc/passwd, fetch a URL or load
+#: an extension. ``lock_configuration`` stops SET undoing them. Given at opening, not
+#: SET after: DuckDB shares one instance per file in a process, and a second opening
+#: must find the same configuration (a SET on the locked instance would fail).
+CLOSED_CONFIG = {
+    "enable_external_access": False,
+    "autoinstall_known_extensions": False,
+    "autoload_known_extensions": False,
+    "lock_configuration": True,
+}
+
 
 class StoreError(Exception):
     """The database cannot be opened or used; the message says why and what to do."""
@@ -33,7 +45,11 @@ def _locked_message(path: Path, error: str, waited: float) -> str:
 
 def connect(path: str | Path, *, read_only: bool = False,
             wait: float = LOCK_WAIT_SECONDS) -> duckdb.DuckDBPyConnection:
-    """Open the database, waiting up to ``wait`` seconds for another process's lock."""
+    """Open the database, waiting up to ``wait`` seconds for another process's lock.
+
+    A ``read_only`` connection is also closed to the outside (:data:`CLOSED_CONFIG`)
+    and its configuration locked, so it can only read the tables.
+    """
     path = Path(path)
     if read_only and str(path) != ":memory:" and not path.exists():
         raise StoreError(f"no database at {path}: import some logs first "
@@ -41,7 +57,8 @@ def connect(path: str | Path, *, read_only: bool = False,
     deadline = time.monotonic() + wait
     while True:
         try:
-            con = duckdb.connect(str(path), read_only=read_only)
+            con = duckdb.connect(str(path), read_only=read_only,
+                                 config=CLOSED_CONFIG if read_only else {})
             break
         except duckdb.IOException as error:
             if "Could not set lock" not in str(error):
@@ -49,6 +66,7 @@ def connect(path: str | Path, *, read_only: bool = False,
             if time.monotonic() >= deadline:
                 raise StoreLocked(_locked_message(path, str(error), wait)) from None
             time.sleep(0.2)
-    con.execute("SET enable_progress_bar = false")   # the import draws its own line
+    if not read_only:   # a locked read-only connection keeps DuckDB's defaults
+        con.execute("SET enable_progress_bar = false")   # the import draws its own line
     return con
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import hashlib
 import os
 import re
 import sys
@@ -576,11 +577,26 @@ def upload_folder(db_path: Path) -> Path:
 
 
 def save_upload(db_path: Path, name: str, content: bytes) -> Path:
+    """Keep an upload without ever writing over another log: a file it merely extends
+    (the same log, grown) is rewritten in place, so only its new hands are imported;
+    any other content gets a name of its own, ``<sha256[:16]>-<name>``. (Writing over
+    a different log of the same name would replace that log's hands in the store.)"""
     folder = upload_folder(db_path)
     folder.mkdir(parents=True, exist_ok=True)
-    target = folder / (re.sub(r"[^\w.-]", "_", Path(name).name).lstrip(".") or "upload.txt")
+    safe = re.sub(r"[^\w.-]", "_", Path(name).name).lstrip(".") or "upload.txt"
+    own = [folder / safe, *sorted(folder.glob(f"????????????????-{safe}"))]
+    target = next((path for path in own if _grown_from(path, content)), None)
+    if target is None:
+        plain = folder / safe
+        target = plain if not plain.exists() else (
+            folder / f"{hashlib.sha256(content).hexdigest()[:16]}-{safe}")
     target.write_bytes(content)
     return target
+
+
+def _grown_from(path: Path, content: bytes) -> bool:
+    """Whether ``content`` is the log at ``path``, possibly with hands added."""
+    return path.is_file() and content.startswith(path.read_bytes())
 
 
 def import_log(db_path: Path, log: Path, progress: Callable[[int], None]) -> ImportSummary:

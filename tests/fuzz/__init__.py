@@ -1,0 +1,211 @@
+"""A fuzz harness: the real logs, mutated, read, audited and now and then imported.
+
+    python -m tests.fuzz --inputs 20000 --seed 1
+
+Each input is one log of tests/data/real/, sample_logs/ or tests/data/phh/ with one to
+three mutations (:data:`MUTATIONS`). The harness counts tracebacks (any exception that
+escapes the readers, the engine or the store), hangs (an input still running after
+:data:`HANG_SECONDS`) and the process's peak memory. tests/test_fuzz.py runs a small
+seeded round with the default tests.
+"""
+
+from __future__ import annotations
+
+import random
+import resource
+import signal
+import tempfile
+import traceback
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from badugi_hh.engine import audit
+from badugi_hh.parsers import read_records
+from badugi_hh.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+#: An input still running after this many seconds is counted as a hang.
+HANG_SECONDS = 10
+#: Every this many inputs, the input is also imported into a fresh DuckDB database.
+IMPORT_EVERY = 100
+#: Names that read right to left or are made of emoji, to stand in for a player's.
+STRANGE_NAMES = ["\u202eanA", "\u05d0\u05e0\u05d4", "\u0627\u0646\u0627", "\U0001f0cf\U0001f600",
+                 "A\u0301na", "\u200bBruno"]
+
+
+def corpus() -> list[Path]:
+    """The logs the mutations start from, in a fixed order."""
+    folders = [ROOT / "tests" / "data" / "real", ROOT / "sample_logs",
+               ROOT / "tests" / "data" / "phh"]
+    return sorted(path for folder in folders for path in folder.rglob("*")
+                  if path.is_file() and path.suffix in (".txt", ".phh", ".log")
+                  and "expected" not in path.parts and path.name != "README.md")
+
+
+# -- mutations: bytes in, bytes out -----------------------------------------------------
+
+def flip_bytes(rng: random.Random, data: bytes) -> bytes:
+    out = bytearray(data)
+    for _ in range(rng.randint(1, 8)):
+        if out:
+            out[rng.randrange(len(out))] = rng.randrange(256)
+    return bytes(out)
+
+
+def shuffle_lines(rng: random.Random, data: bytes) -> bytes:
+    lines = data.split(b"\n")
+    if len(lines) > 2:
+        start = rng.randrange(len(lines) - 1)
+        chunk = lines[start:start + rng.randint(2, 12)]
+        rng.shuffle(chunk)
+        lines[start:start + len(chunk)] = chunk
+    return b"\n".join(lines)
+
+
+def truncate(rng: random.Random, data: bytes) -> bytes:
+    return data[:rng.randrange(len(data) + 1)]
+
+
+def _replace_digits(rng: random.Random, data: bytes, make: Callable[[], bytes]) -> bytes:
+    runs = [i for i in range(len(data)) if data[i:i + 1].isdigit()]
+    if not runs:
+        return data
+    at = rng.choice(runs)
+    end = at
+    while end < len(data) and data[end:end + 1].isdigit():
+        end += 1
+    return data[:at] + make() + data[end:]
+
+
+def huge_number(rng: random.Random, data: bytes) -> bytes:
+    digits = rng.choice([19, 20, 25, 4301, 5000])
+    return _replace_digits(rng, data, lambda: b"9" * digits)
+
+
+def huge_count(rng: random.Random, data: bytes) -> bytes:
+    for word in (b"discards ", b"draws ", b"Seat ", b"sd ", b"cards"):
+        if word in data and rng.random() < 0.5:
+            at = data.index(word) + len(word)
+            return data[:at] + b"100000000" + data[at:].lstrip(b"0123456789")
+    return _replace_digits(rng, data, lambda: b"100000000")
+
+
+def nul_bytes(rng: random.Random, data: bytes) -> bytes:
+    at = rng.randrange(len(data) + 1)
+    return data[:at] + b"\x00" * rng.randint(1, 4) + data[at:]
+
+
+def reencode(rng: random.Random, data: bytes) -> bytes:
+    text = data.decode("utf-8", errors="replace")
+    encoding = rng.choice(["utf-16", "utf-16-le", "cp1252", "utf-8-sig"])
+    return text.encode(encoding, errors="replace")
+
+
+def strange_names(rng: random.Random, data: bytes) -> bytes:
+    text = data.decode("utf-8", errors="replace")
+    words = sorted({word for word in text.split() if word.isalpha() and word[:1].isupper()})
+    for word in rng.sample(words, min(len(words), 3)):
+        text = text.replace(word, rng.choice(STRANGE_NAMES))
+    return text.encode("utf-8")
+
+
+def long_name(rng: random.Random, data: bytes) -> bytes:
+    text = data.decode("utf-8", errors="replace")
+    words = [word for word in text.split() if word.isalpha() and len(word) > 2]
+    return (text.replace(rng.choice(words), "N" * rng.choice([199, 201, 5000]))
+            if words else text).encode("utf-8")
+
+
+MUTATIONS: list[Callable[[random.Random, bytes], bytes]] = [
+    flip_bytes, shuffle_lines, truncate, huge_number, huge_count, nul_bytes, reencode,
+    strange_names, long_name,
+]
+
+
+def mutate(rng: random.Random, data: bytes) -> bytes:
+    for mutation in rng.sample(MUTATIONS, rng.randint(1, 3)):
+        data = mutation(rng, data)
+    return data
+
+
+# -- running ----------------------------------------------------------------------------
+
+class Hang(Exception):
+    """An input ran past :data:`HANG_SECONDS`."""
+
+
+@contextmanager
+def deadline(seconds: int) -> Iterator[None]:
+    """Raise :class:`Hang` in the running code after ``seconds`` (Linux: SIGALRM)."""
+    def hang(_signal: int, _frame: object) -> None:
+        raise Hang
+
+    previous = signal.signal(signal.SIGALRM, hang)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@dataclass
+class Counts:
+    inputs: int = 0
+    tracebacks: int = 0
+    hangs: int = 0
+    imports: int = 0
+    peak_memory_mb: float = 0.0
+    failures: list[str] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return (f"{self.inputs} inputs, {self.tracebacks} tracebacks, {self.hangs} hangs, "
+                f"{self.imports} imports, peak memory {self.peak_memory_mb:.0f} MB")
+
+
+def check(path: Path, database: Path | None) -> None:
+    """Read and audit ``path`` (and import it into ``database``); any exception escapes."""
+    for _report in audit(read_records(path)):
+        pass
+    if database is not None:
+        with Store(database) as store:
+            store.import_paths([path])
+
+
+def run(inputs: int, seed: int = 0, *, keep: Path | None = None,
+        hang_seconds: int = HANG_SECONDS, import_every: int = IMPORT_EVERY) -> Counts:
+    """Fuzz ``inputs`` mutated logs; ``keep`` saves each input that failed there."""
+    rng = random.Random(seed)
+    sources = [(path, path.read_bytes()) for path in corpus()]
+    counts = Counts()
+    with tempfile.TemporaryDirectory(prefix="badugi-fuzz-") as scratch:
+        for number in range(1, inputs + 1):
+            source, data = rng.choice(sources)
+            path = Path(scratch) / f"input{source.suffix}"
+            path.write_bytes(mutate(rng, data))
+            database = (Path(scratch) / f"db{number}.duckdb" if number % import_every == 0
+                        else None)
+            _one(path, database, hang_seconds, counts, f"{number} ({source.name})", keep)
+            counts.imports += database is not None
+            counts.inputs = number
+    counts.peak_memory_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return counts
+
+
+def _one(path: Path, database: Path | None, hang_seconds: int, counts: Counts, label: str,
+         keep: Path | None) -> None:
+    try:
+        with deadline(hang_seconds):
+            check(path, database)
+        return
+    except Hang:
+        counts.hangs += 1
+        counts.failures.append(f"input {label}: hang")
+    except Exception:   # noqa: BLE001 - counting what escapes is the point
+        counts.tracebacks += 1
+        counts.failures.append(f"input {label}:\n{traceback.format_exc()}")
+    if keep is not None:
+        keep.mkdir(parents=True, exist_ok=True)
+        (keep / f"failure-{len(counts.failures)}{path.suffix}").write_bytes(path.read_bytes())
