@@ -1,0 +1,92 @@
+"""The split games at the showdown (X2, X3): each half of the pot to its own best hand.
+
+Heads-up Badeucy and Badacey hands, checked down to a showdown of a pot of 4
+(or 5 with Ana's odd chip), each test one shape of X3 the issue names.
+"""
+
+from __future__ import annotations
+
+from badugi_hh.events import (
+    Award, Burn, Button, Call, Check, Deal, Draw, Event, PostBlind, Show, Street,
+)
+from badugi_hh.rules import HOUSE
+
+from handkit import c, found, replay
+
+BADEUCY = HOUSE.replace(game="badeucy", hand_size=5)
+BADACEY = HOUSE.replace(game="badacey", hand_size=5)
+
+
+def showdown(ana: str, bruno: str, awards: list[tuple[str, int, str]], *,
+             dead: int = 0) -> list[Event]:
+    """Blinds 1 and 2 (Ana the dealer), a call, checks and pats to a showdown, then
+    ``awards`` as (player, amount, pot); ``dead`` chips Ana adds dead make the pot odd."""
+    events: list[Event] = [
+        Button(seat=1), PostBlind(player="Ana", amount=1, kind="small"),
+        PostBlind(player="Bruno", amount=2, kind="big"),
+        *([PostBlind(player="Ana", amount=dead, kind="dead")] if dead else []),
+        Deal(player="Bruno", cards=c(bruno)), Deal(player="Ana", cards=c(ana)),
+        Call(player="Ana", amount=1), Check(player="Bruno")]
+    burns = iter(card for card in ("Kc", "Kh", "Ks", "Qc", "Qh", "Qs", "Jc", "Jh")
+                 if card not in f"{ana} {bruno}")
+    for number in (1, 2, 3):
+        events += [Street(kind="draw", number=number), Burn(card=c(next(burns))[0]),
+                   Draw(player="Bruno", discarded=()), Draw(player="Ana", discarded=()),
+                   Check(player="Bruno"), Check(player="Ana")]
+    events += [Street(kind="showdown"), Show(player="Bruno", cards=c(bruno)),
+               Show(player="Ana", cards=c(ana))]
+    return events + [Award(player=p, amount=a, pot=pot) for p, a, pot in awards]
+
+
+def test_a_scoop_takes_the_whole_pot() -> None:
+    # Ana's badugi 7-5-4-3 and her 2-7 7-5-4-3-2 beat Bruno's pairs in both halves
+    events = showdown("7s 5h 4d 3c 2s", "Kd Kc Qd Qh 9d",
+                      [("Ana", 2, "badugi"), ("Ana", 2, "lowball")])
+    report = replay(events, ruleset=BADEUCY)
+    assert report.violations == [] and report.net == {"Ana": 2, "Bruno": -2}
+    assert report.half_winners == {"badugi": ("Ana",), "lowball": ("Ana",)}
+
+
+def test_an_odd_pot_gives_the_badugi_half_the_odd_chip() -> None:
+    # Ana's badugi 7-5-4-3 wins the Badugi half; Bruno's 8-6-4-3-2 the 2-7 half (Ana's 2-7
+    # hand has a pair). Ana's dead chip makes the pot 5: 3 to the Badugi half, 2 to the other.
+    events = showdown("7s 5h 4d 3c 3h", "8c 6c 4c 3d 2h",
+                      [("Ana", 3, "badugi"), ("Bruno", 2, "lowball")], dead=1)
+    assert found(events, ruleset=BADEUCY) == []
+    wrong = showdown("7s 5h 4d 3c 3h", "8c 6c 4c 3d 2h",
+                     [("Ana", 2, "badugi"), ("Bruno", 3, "lowball")], dead=1)
+    assert [rule for rule, _ in found(wrong, ruleset=BADEUCY)] == ["X3"]
+
+
+def test_no_qualifying_badugi_gives_the_lowball_half_the_whole_pot() -> None:
+    # Ana's 3-card 3-2-A is the better Badugi, but no four-card badugi is shown: by the
+    # seed's reading Bruno's 8-6-4-3-2 takes the whole pot; with no qualifier, each a half
+    ana, bruno = "Ah 2d 3c 3s 3h", "8c 6c 4c 3d 2h"
+    whole = showdown(ana, bruno, [("Bruno", 4, "lowball")])
+    halves = showdown(ana, bruno, [("Ana", 2, "badugi"), ("Bruno", 2, "lowball")])
+    assert found(whole, ruleset=BADEUCY) == []
+    assert [rule for rule, _ in found(halves, ruleset=BADEUCY)] == ["S1"]
+    anyone = BADEUCY.replace(badugi_qualifier="none")
+    assert found(halves, ruleset=anyone) == []
+    assert [rule for rule, _ in found(whole, ruleset=anyone)] == ["S1"]
+
+
+def test_a_tie_in_one_half_only_splits_that_half() -> None:
+    # Both hold badugi 7-5-4-3 (suits never break a tie, E4); Bruno's 9-7-5-4-3 is a
+    # better 2-7 hand than Ana's pair of threes: Badugi half 1 and 1, lowball half 2 to Bruno
+    events = showdown("7s 5h 4d 3c 3h", "7c 5d 4h 3s 9h",
+                      [("Ana", 1, "badugi"), ("Bruno", 1, "badugi"), ("Bruno", 2, "lowball")])
+    report = replay(events, ruleset=BADEUCY)
+    assert report.violations == [] and report.net == {"Ana": -1, "Bruno": 1}
+    assert report.half_winners == {"badugi": ("Ana", "Bruno"), "lowball": ("Bruno",)}
+
+
+def test_the_badugi_half_may_be_won_with_other_cards_than_the_best_low() -> None:
+    # Badacey: Ana's best four for Badugi are A-2-3-4 (the 9 left out), her five for A-5
+    # low are 9-4-3-2-A; Bruno's 6-5-4-3-2 is the better low: each wins one half
+    events = showdown("As 2h 3d 4c 9c", "6s 5d 4h 3c 2s",
+                      [("Ana", 2, "badugi"), ("Bruno", 2, "lowball")])
+    report = replay(events, ruleset=BADACEY)
+    assert report.violations == []
+    assert report.players["Ana"].value.description == "badugi 4-3-2-A"
+    assert report.players["Ana"].lowball.description == "9-4-3-2-A"
