@@ -533,7 +533,8 @@ def all_in_blind(big_stack: int) -> list:
     return [Button(seat=1), PostBlind(player="Ana", amount=1, kind="small"),
             PostBlind(player="Bruno", amount=min(2, big_stack), kind="big",
                       all_in=big_stack <= 2),
-            Deal(player="Bruno", cards=c("7c 8c 9h Qs")), Deal(player="Ana", cards=c("As 2h 3d Kd"))]
+            Deal(player="Bruno", cards=c("7c 8c 9h Qs")),
+            Deal(player="Ana", cards=c("As 2h 3d Kd"))]
 
 
 def betting_found(events: list, stacks: dict[str, int]) -> list[tuple[str, int]]:

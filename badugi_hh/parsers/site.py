@@ -455,8 +455,11 @@ def return_unmatched(hand: Hand, events: list[Event]) -> list[Event]:
     ...           PostBlind(player="Ana", amount=50, kind="small"),
     ...           PostBlind(player="Bo", amount=100), Fold(player="Ana"),
     ...           Award(player="Bo", amount=150, line=9)]
-    >>> return_unmatched(hand, events)[-2:]
-    [UncalledReturned(line=9, player='Bo', amount=50), Award(line=9, player='Bo', amount=100, pot='', description=None)]
+    >>> returned, award = return_unmatched(hand, events)[-2:]
+    >>> returned
+    UncalledReturned(line=9, player='Bo', amount=50)
+    >>> award.amount
+    100
     """
     if any(type(event) is UncalledReturned for event in events):
         return events
