@@ -45,7 +45,9 @@ from badugi_hh.events import (
     PlayerEvent, PostBlind, PotTotal, Raise, Record, Seat, Show, SkippedHand, Street,
     SummaryResult, UncalledReturned,
 )
-from badugi_hh.parsers.house import MAX_AMOUNT, LineError, read_name, read_number
+from badugi_hh.parsers.house import (
+    MAX_AMOUNT, LineError, cached_for_short_lines, read_name, read_number,
+)
 from badugi_hh.parsers.site import (
     CENTS, CURRENCY_SIGNS, MAX_TABLE_SIZE, EventFactory, SiteHand, SiteTransformer, Wording,
     hero_of, hidden_deals, money, parse_with, read_cards, read_site_log, site_ruleset,
@@ -441,7 +443,7 @@ def fulltilt_parser() -> Lark:
                 start=["header", "line", "summary_line"])
 
 
-@functools.lru_cache(maxsize=8192)
+@cached_for_short_lines(8192)
 def parse_line(text: str, start: str) -> object:
     """One line parsed from ``start``, or :class:`LineError` (cached: lines repeat).
 

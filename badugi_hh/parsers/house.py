@@ -45,6 +45,7 @@ import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypeVar
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -503,7 +504,39 @@ def house_parser() -> Lark:
                 start=["blank_line", "session_line", "header_line", "hand_start", "hand_line"])
 
 
-@functools.lru_cache(maxsize=8192)
+#: The longest line a parse cache keeps: hand-history lines are short, and a cache of
+#: long lines (a 1 MiB chat line, a hostile file's) would hold memory for nothing.
+LONGEST_CACHED_LINE = 500
+
+_Parse = TypeVar("_Parse", bound=Callable[..., object])
+
+
+def cached_for_short_lines(maxsize: int) -> Callable[[_Parse], _Parse]:
+    """An ``lru_cache`` of a parse by its line's text that never keeps a long line.
+
+    >>> calls = []
+    >>> @cached_for_short_lines(8)
+    ... def length(text: str) -> int:
+    ...     calls.append(text)
+    ...     return len(text)
+    >>> length("ab"), length("ab"), length("x" * 600), length("x" * 600), len(calls)
+    (2, 2, 600, 600, 3)
+    """
+    def decorate(parse: _Parse) -> _Parse:
+        cached = functools.lru_cache(maxsize=maxsize)(parse)
+
+        @functools.wraps(parse)
+        def parse_bounded(text: str, *rest: object) -> object:
+            if len(text) > LONGEST_CACHED_LINE:
+                return parse(text, *rest)
+            return cached(text, *rest)
+
+        parse_bounded.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+        return parse_bounded  # type: ignore[return-value]
+    return decorate
+
+
+@cached_for_short_lines(8192)
 def parse_line(text: str, start: str) -> object:
     """Parse one line from the grammar's ``start`` rule, or raise :class:`LineError`.
 

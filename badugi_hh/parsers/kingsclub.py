@@ -46,7 +46,9 @@ from badugi_hh.events import (
     PostBlind, PotTotal, Raise, Record, Seat, Show, SkippedHand, StackStated, Street,
     UncalledReturned,
 )
-from badugi_hh.parsers.house import MAX_COUNT, LineError, read_name, read_number
+from badugi_hh.parsers.house import (
+    MAX_COUNT, LineError, cached_for_short_lines, read_name, read_number,
+)
 from badugi_hh.parsers.site import (
     CENTS, MAX_TABLE_SIZE, EventFactory, SiteHand, Wording, hero_of, money, parse_at,
     parse_with, read_cards, read_site_log, site_ruleset, table_first,
@@ -248,7 +250,7 @@ def kingsclub_parser() -> Lark:
                 start=["header", "when", "line", "summary_line"])
 
 
-@functools.lru_cache(maxsize=8192)
+@cached_for_short_lines(8192)
 def parse_line(text: str, start: str) -> object:
     """One line parsed from ``start``, or :class:`LineError` (cached: lines repeat).
 

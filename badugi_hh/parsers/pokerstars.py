@@ -54,7 +54,9 @@ from badugi_hh.events import (
     SummaryResult, UncalledReturned,
 )
 from badugi_hh.ledger import hand_ledger
-from badugi_hh.parsers.house import LineError, read_name, read_number
+from badugi_hh.parsers.house import (
+    LONGEST_CACHED_LINE, LineError, cached_for_short_lines, read_name, read_number,
+)
 from badugi_hh.parsers.site import (
     CURRENCY_SIGNS, EventFactory, SiteHand, SiteTransformer, Wording, hero_of, hidden_deals,
     money, parse_at, parse_with, read_cards, read_site_log, site_ruleset,
@@ -427,7 +429,7 @@ _WORDING = Wording(
 )
 
 
-@functools.lru_cache(maxsize=8192)
+@cached_for_short_lines(8192)
 def parse_line(text: str, start: str) -> object:
     """Parse one line, or what follows its player's name, from the grammar's ``start``
     rule, or raise :class:`LineError`.
@@ -635,7 +637,7 @@ class _HandReader:
                     error.line = number
                     self.errors.append(error)
                     continue
-                if len(known) < _MAX_LINES:
+                if len(known) < _MAX_LINES and len(text) <= LONGEST_CACHED_LINE:
                     known[text] = items
             for item in items:
                 event: Event = (self._note(item, text, number) if type(item) is str

@@ -46,7 +46,7 @@ from badugi_hh.events import (
     PostBlind, PotTotal, Raise, Record, Seat, Show, SkippedHand, Street,
 )
 from badugi_hh.parsers.house import (
-    MAX_AMOUNT, MAX_COUNT, LineError, read_name, read_number,
+    MAX_AMOUNT, MAX_COUNT, LineError, cached_for_short_lines, read_name, read_number,
 )
 from badugi_hh.parsers.site import (
     CENTS, CURRENCY_SIGNS, EventFactory, SiteHand, Wording, bounded_money, hero_of,
@@ -314,7 +314,7 @@ def winamax_parser() -> Lark:
                 start=["header", "table", "seat", "line", "action", "seat_summary"])
 
 
-@functools.lru_cache(maxsize=8192)
+@cached_for_short_lines(8192)
 def parse_line(text: str, start: str) -> object:
     """One line (or a line's rest after a name) parsed from ``start`` (cached).
 
