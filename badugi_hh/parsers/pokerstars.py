@@ -466,7 +466,7 @@ class PokerStarsDialect:
         self.lines: _LineCache = {}
 
     def is_hand_start(self, text: str) -> bool:
-        return text.startswith(("PokerStars ", "\ufeffPokerStars ", "Full Tilt Hand #")) \
+        return text.startswith(("PokerStars ", "\ufeffPokerStars ", "Full Tilt ")) \
             and bool(_HAND_START.match(text))
 
     def hand_name(self, block: LineBlock) -> str:
@@ -811,5 +811,8 @@ def sniff(first_line: str) -> bool:
     (True, False)
     >>> sniff("Full Tilt Hand #153580143072:  Hold'em No Limit (5/10) - 2016/05/20 8:19:23 ET")
     True
+    >>> sniff("Full Tilt Poker Game #32617272179: Table Clackers")   # Full Tilt's own format
+    False
     """
-    return first_line.startswith(("PokerStars ", "Full Tilt Hand #"))
+    return first_line.startswith("PokerStars ") or (
+        first_line.startswith("Full Tilt ") and _HAND_START.match(first_line) is not None)
