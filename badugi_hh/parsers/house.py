@@ -786,11 +786,8 @@ class _HouseReader:
                 lines.append(text)
             else:
                 block.overflowed = True
-        if log.problem is not None:
-            yield ParseError(message=log.problem.message, source=self.source,
-                             line=log.problem.line, column=log.problem.column)
-        elif log.lines_read == 0:
-            yield ParseError(message="empty file", source=self.source, line=1)
+        if (error := log.end_error()) is not None:
+            yield error
         elif block.kind == "preamble":  # not one "Session" or "Hand" line in the file
             yield from list(self._close(block, at_end=True)) or [ParseError(
                 message="no session and no hands: the file holds only blank lines and "

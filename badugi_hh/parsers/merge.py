@@ -735,11 +735,8 @@ def read_merge_lines(log: LogText) -> Iterator[Record]:
     for number, text in enumerate(log, 1):
         yield from reader.feed(number, text)
     yield from reader.close(number)
-    if log.problem is not None:
-        yield ParseError(message=log.problem.message, source=log.name,
-                         line=log.problem.line, column=log.problem.column)
-    elif log.lines_read == 0:
-        yield ParseError(message="empty file", source=log.name, line=1)
+    if (error := log.end_error()) is not None:
+        yield error
 
 
 def read_merge(source: Source, name: str | None = None) -> Iterator[Record]:

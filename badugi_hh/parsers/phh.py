@@ -120,11 +120,8 @@ def read_phh_lines(log: LogText) -> Iterator[Record]:
     reader = _PHHReader(log.name)
     for block in _blocks(log):
         yield from reader.read_block(block)
-    if log.problem is not None:
-        yield ParseError(message=log.problem.message, source=log.name,
-                         line=log.problem.line, column=log.problem.column)
-    elif log.lines_read == 0:
-        yield ParseError(message="empty file", source=log.name, line=1)
+    if (error := log.end_error()) is not None:
+        yield error
 
 
 def read_phh(source: Source, name: str | None = None) -> Iterator[Record]:

@@ -355,11 +355,8 @@ def read_site_log(dialect: SiteDialect, log: LogText) -> Iterator[Record]:
         if site.renumber:
             hand.number = hands
         yield hand
-    if log.problem is not None:
-        yield ParseError(message=log.problem.message, source=source,
-                         line=log.problem.line, column=log.problem.column)
-    elif log.lines_read == 0:
-        yield ParseError(message="empty file", source=source, line=1)
+    if (error := log.end_error()) is not None:
+        yield error
 
 
 def _session_start(session_id: str, site: SiteHand, source: str) -> SessionStart:

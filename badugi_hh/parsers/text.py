@@ -48,6 +48,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO
 
+from badugi_hh.events import ParseError
+
 __all__ = ["LineBlock", "LogText", "LogTextError", "Source", "open_log"]
 
 #: Where a log comes from: a path, an open file (binary or text), the text
@@ -102,6 +104,21 @@ class LogText:
                 yield line
         except LogTextError as problem:
             self.problem = problem
+
+    def end_error(self) -> ParseError | None:
+        """Why reading stopped, when that is an error: what :attr:`problem` says, or an
+        empty file. Every reader reports it after the records it has read.
+
+        >>> with open_log(b"", name="empty.txt") as log:
+        ...     list(log), str(log.end_error())
+        ([], 'empty.txt:1:0: empty file')
+        """
+        if self.problem is not None:
+            return ParseError(message=self.problem.message, source=self.name,
+                              line=self.problem.line, column=self.problem.column)
+        if self.lines_read == 0:
+            return ParseError(message="empty file", source=self.name, line=1)
+        return None
 
     def head(self, count: int) -> list[str]:
         """The first ``count`` lines (or fewer), left in place for the reader.
