@@ -28,7 +28,8 @@ def modules_loaded_by(*args: str) -> set[str]:
 
 @pytest.mark.parametrize("args", [["--help"], ["hand", "--help"], ["hand", "As 2h 3d Kd"],
                                   ["sql", "--help"], ["stats", "--help"],
-                                  ["import", "--help"], ["dashboard", "--help"]])
+                                  ["import", "--help"], ["dashboard", "--help"],
+                                  ["export", "--help"]])
 def test_help_and_hand_import_nothing_heavy(args: list[str]) -> None:
     assert modules_loaded_by(*args) & set(HEAVY) == set()
 

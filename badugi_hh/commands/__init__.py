@@ -8,6 +8,7 @@ without pandas, DuckDB or the engine, which ``run`` imports when it needs them.
 from __future__ import annotations
 
 import argparse
+from datetime import date
 
 #: :data:`badugi_hh.store.DEFAULT_DB` and :data:`badugi_hh.store.LOCK_WAIT_SECONDS`, for
 #: the help texts; repeated here because the store imports DuckDB and Arrow
@@ -41,3 +42,26 @@ def at_least_one(text: str) -> int:
     if number < 1:
         raise argparse.ArgumentTypeError(f"{text} is not a whole number >= 1")
     return number
+
+
+def day(text: str) -> date:
+    """An argument that is a day (YYYY-MM-DD).
+
+    >>> day("2024-01-31")
+    datetime.date(2024, 1, 31)
+    """
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date such as 2024-01-31") from None
+
+
+def add_hand_filters(parser: argparse.ArgumentParser, player_help: str) -> None:
+    """The options that choose stored hands, as ``stats`` and ``export`` read them."""
+    parser.add_argument("--player", help=player_help)
+    parser.add_argument("--session", help="only the hands of this session id")
+    parser.add_argument("--ruleset", help="only hands played under this ruleset name")
+    parser.add_argument("--from", dest="date_from", type=day, metavar="DATE",
+                        help="only hands played on or after this day (YYYY-MM-DD)")
+    parser.add_argument("--to", dest="date_to", type=day, metavar="DATE",
+                        help="only hands played on or before this day (YYYY-MM-DD)")

@@ -24,13 +24,16 @@ from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
+from badugi_hh.commands import add_hand_filters
 from badugi_hh.commands.sql import add_db_argument
-from badugi_hh.commands.stats import _day
-from badugi_hh.engine import Auditor, HandReport
 from badugi_hh.events import Button, Hand, Note, Record, SessionStart
-from badugi_hh.parsers import read_records
-from badugi_hh.stats import Filters
-from badugi_hh.store import Store, StoreError
+
+if TYPE_CHECKING:   # the engine, the store and the readers load when the command runs
+    from badugi_hh.engine import HandReport
+    from badugi_hh.stats import Filters
+    from badugi_hh.store import Store
 
 EXIT_OK, EXIT_DATABASE, EXIT_PARTIAL = 0, 1, 2
 
@@ -42,16 +45,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, required=True, metavar="DIR",
                         help="the folder to write to (made if missing)")
     add_db_argument(parser)
-    parser.add_argument("--player", help="only hands this player was dealt in")
-    parser.add_argument("--session", help="only the hands of this session id")
-    parser.add_argument("--ruleset", help="only hands played under this ruleset name")
-    parser.add_argument("--from", dest="date_from", type=_day, metavar="DATE",
-                        help="only hands played on or after this day (YYYY-MM-DD)")
-    parser.add_argument("--to", dest="date_to", type=_day, metavar="DATE",
-                        help="only hands played on or before this day (YYYY-MM-DD)")
+    add_hand_filters(parser, "only hands this player was dealt in")
 
 
 def run(args: argparse.Namespace) -> int:
+    from badugi_hh.stats import Filters
+    from badugi_hh.store import Store, StoreError
+
     filters = Filters(args.player, args.session, args.ruleset, args.date_from, args.date_to)
     try:
         with Store(args.db, read_only=True) as store:
@@ -102,6 +102,8 @@ def _changed_since_import(path: Path, content_hash: str | None) -> str:
 def replayed_hands(records: Iterator[Record]) -> Iterator[tuple[SessionStart | None, Hand,
                                                                    HandReport]]:
     """Each hand of ``records`` with its session header and the engine's report of it."""
+    from badugi_hh.engine import Auditor, HandReport
+
     auditor = Auditor()
     session: SessionStart | None = None
     for record in records:
@@ -115,6 +117,8 @@ def replayed_hands(records: Iterator[Record]) -> Iterator[tuple[SessionStart | N
 def export_file(source: Path, hand_ids: set[str], form: str, out: Path,
                 ) -> tuple[int, list[str]]:
     """Write the hands ``hand_ids`` of ``source`` into ``out``: how many, and what failed."""
+    from badugi_hh.parsers import read_records
+
     chosen = [(session, hand, report)
               for session, hand, report in replayed_hands(read_records(source))
               if hand.hand_id in hand_ids]

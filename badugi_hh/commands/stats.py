@@ -18,32 +18,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from datetime import date
 from typing import TYPE_CHECKING
 
+from badugi_hh.commands import add_hand_filters
 from badugi_hh.commands.sql import add_db_argument, add_format_arguments, write_result
 
 if TYPE_CHECKING:
     import duckdb
 
 
-def _day(text: str) -> date:
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a date such as 2024-01-31") from None
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     add_db_argument(parser)
-    parser.add_argument("--player", help="only this player (any case: ana finds Ana)")
-    parser.add_argument("--session", help="only the hands of this session id")
-    parser.add_argument("--ruleset", help="only hands played under this ruleset name")
-    parser.add_argument("--from", dest="date_from", type=_day, metavar="DATE",
-                        help="only hands played on or after this day (YYYY-MM-DD)")
-    parser.add_argument("--to", dest="date_to", type=_day, metavar="DATE",
-                        help="only hands played on or before this day (YYYY-MM-DD)")
+    add_hand_filters(parser, "only this player (any case: ana finds Ana)")
     parser.add_argument("--site", help="only hands of this site (pokerstars, fulltilt...; "
                         "'' for home games)")
     parser.add_argument("--game", help="only hands of this game (badugi...)")
