@@ -41,6 +41,10 @@ def _bet_in(player: ReplayPlayer) -> int:
     return player.total_in - player.dead_in
 
 
+#: A share of a pot: how much, who takes it, and the halves of a split game it is.
+_Share = tuple[int, tuple[str, ...], tuple[str, ...]]
+
+
 def _best(names: list[str], values: dict[str, HandValue]) -> tuple[str, ...]:
     """The players among ``names`` whose hand is the best (the lowest rank)."""
     best = min(values[n].rank for n in names)
@@ -85,10 +89,8 @@ class Settlement:
         # each shown hand's value in each half of the game (one half but in split games)
         self.half_values: list[dict[str, HandValue]] = [{} for _ in self.game.halves]
         self.values = self.half_values[0]
-        self.pots = 0           # pots the computed awards shared out (M3 past one)
         self.half_winners: dict[str, set[str]] = {}   # split games: half -> its winners
-        self._uncontested = False   # the pot being shared had one contender
-        self.replay_pots: list[Pot] = []
+        self.replay_pots: list[Pot] = []   # as the computed awards shared them (M3 past one)
         self.tied = False       # whether a pot or half was shared by a tie (S2)
 
     def report(self) -> HandReport:
@@ -206,28 +208,32 @@ class Settlement:
                 except EvaluationError:
                     pass   # a joker or a repeated card, reported where it appeared
 
-    def _shares(self, pot: Pot) -> list[tuple[int, tuple[str, ...]]] | None:
-        """Who wins ``pot`` at showdown, and how much each winning group takes.
+    def _shares(self, pot: Pot) -> list[_Share] | None:
+        """Who wins ``pot`` at showdown, how much each winning group takes, and which
+        halves of a split game that is.
 
         One group in most games; in a split game (X3) the Badugi half, with the
         odd chip, and the lowball half, or the whole pot to the lowball half when
-        no eligible hand qualifies for the other. None while a hand is unknown.
+        no eligible hand qualifies for the other (a pot nobody contested is both
+        halves). None while a hand is unknown.
         """
+        split = self.game.split
         contenders = [n for n in pot.eligible if n not in self.replay.mucked]
-        self._uncontested = len(contenders) <= 1
-        if self._uncontested:
-            return [(pot.amount, tuple(contenders or pot.eligible))]
+        if len(contenders) <= 1:
+            return [(pot.amount, tuple(contenders or pot.eligible),
+                     ("badugi", "lowball") if split else ())]
         if any(n not in self.values for n in contenders):
             return None
-        if not self.game.split:
-            return [(pot.amount, _best(contenders, self.values))]
-        first, second = self.game.halves
+        if not split:
+            return [(pot.amount, _best(contenders, self.values), ())]
+        first = self.game.halves[0]
         qualified = [n for n in contenders if first.qualifies(self.half_values[0][n])]
         low = _best(contenders, self.half_values[1])
         if not qualified:
-            return [(pot.amount, low)]
+            return [(pot.amount, low, ("lowball",))]
         half = pot.amount - pot.amount // 2
-        return [(half, _best(qualified, self.half_values[0])), (pot.amount - half, low)]
+        return [(half, _best(qualified, self.half_values[0]), ("badugi",)),
+                (pot.amount - half, low, ("lowball",))]
 
     def _odd_chip_order(self, winners: tuple[str, ...]) -> list[str]:
         """Heads-up the odd chip goes to the big blind (S2); else left of the button."""
@@ -242,12 +248,12 @@ class Settlement:
     def _computed_awards(self, pots: list[Pot], ended: str) -> dict[str, int] | None:
         awards: dict[str, int] = {}
         for index, pot in enumerate(pots):
-            shares = ([(pot.amount, tuple(p.name for p in self.players.values() if not p.folded))]
-                      if ended == "fold" else self._shares(pot))
+            shares = ([(pot.amount, tuple(p.name for p in self.players.values() if not p.folded),
+                        ())] if ended == "fold" else self._shares(pot))
             if shares is None:
                 return None
             winners: list[str] = []
-            for half, (amount, group) in zip(self._halves_of(shares, ended), shares):
+            for amount, group, halves in shares:
                 if not group:   # nobody left in: there is no one to divide the pot among
                     self.report_("S4", self.replay.fold_line or self.replay.last_line,
                                  f"every player folded: nobody is left to win the pot of "
@@ -256,21 +262,11 @@ class Settlement:
                 winners.extend(name for name in group if name not in winners)
                 self._divide(amount, group, awards)
                 self.tied = self.tied or len(group) > 1
-                for name in half:
-                    self.half_winners.setdefault(name, set()).update(group)
+                for half in halves:
+                    self.half_winners.setdefault(half, set()).update(group)
             pots[index] = Pot(pot.amount, pot.eligible, tuple(winners))
-        self.pots = len(pots)
         self.replay_pots = pots
         return awards
-
-    def _halves_of(self, shares: list[tuple[int, tuple[str, ...]]], ended: str,
-                   ) -> list[tuple[str, ...]]:
-        """Which halves each share of a pot is (split games at a showdown only)."""
-        if not self.game.split or ended == "fold":
-            return [()] * len(shares)
-        if len(shares) == 2:
-            return [("badugi",), ("lowball",)]
-        return [("badugi", "lowball") if self._uncontested else ("lowball",)]
 
     def _divide(self, amount: int, winners: tuple[str, ...], awards: dict[str, int]) -> None:
         """``amount`` shared by ``winners``, the odd chips by S2."""
@@ -326,7 +322,7 @@ class Settlement:
             self.report_("S4", line, f"the log gives the pot to {', '.join(sorted(stated_winners))}"
                          f"; after the fold it goes to {', '.join(sorted(computed_winners))}")
             return
-        if self.pots > 1:
+        if len(self.replay_pots) > 1:
             self._wrong_side_pots(line)
             return
         self._explain_wrong_winner(sorted(computed_winners), sorted(stated_winners), line)
@@ -348,7 +344,7 @@ class Settlement:
             return "S2", " (a tie splits the pot, the odd chip to the big blind)"
         if self.game.split:
             return "X3", " (each half wins half the pot, the odd chip to the Badugi half)"
-        if self.pots > 1:
+        if len(self.replay_pots) > 1:
             return "M3", " (each side pot goes to the best hand among those who covered it)"
         return "S1", ""
 
