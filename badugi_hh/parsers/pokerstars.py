@@ -774,10 +774,9 @@ def _names_pattern(names: frozenset[str]) -> re.Pattern[str] | None:
 def _dealt_in(hand: Hand, cancelled: bool) -> list[Event]:
     """The hand's events with a hidden deal for each player dealt in whose cards are
     not told; in a cancelled hand, every chip put in goes back to its player."""
-    out = {event.player for event in hand.events if type(event) is Seat and not event.in_hand}
+    # (hidden_deals deals nothing to a seat not in the hand, and a player dealt a card
+    # is in it: see _seats)
     events = hidden_deals(hand.events, hand.ruleset.hand_size)
-    if out:
-        events = [event for event in events if not (type(event) is Deal and event.player in out)]
     if not cancelled:
         return events
     at = next(index for index, event in enumerate(events)
