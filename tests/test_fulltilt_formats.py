@@ -12,7 +12,7 @@ import pytest
 from badugi_hh.cards import parse_cards as c
 from badugi_hh.engine import HandReport, SessionReport, audit
 from badugi_hh.events import (
-    Award, Bet, Call, Deal, Draw, Hand, Muck, Note, ParseError, PostBlind, PotTotal, Raise,
+    Award, Bet, Call, Deal, Draw, Hand, Muck, Note, ParseError, PostBlind, Raise,
     Seat, SessionStart, Show, SkippedHand, UncalledReturned,
 )
 from badugi_hh.ledger import hand_ledger

@@ -5,8 +5,6 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import pytest
-
 from badugi_hh.events import ParseError
 from badugi_hh.parsers import read_records
 from badugi_hh.store import Store

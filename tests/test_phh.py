@@ -26,7 +26,7 @@ from badugi_hh.events import (
 )
 from badugi_hh.parsers import iter_log_files, read_records
 from badugi_hh.parsers.phh import read_phh
-from badugi_hh.phh_writer import phh_fields, phh_text, toml_value, write_phhs
+from badugi_hh.phh_writer import phh_fields, toml_value, write_phhs
 from badugi_hh.simulate import simulate
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -43,7 +43,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 
 from lark import Lark, Token, v_args
@@ -135,6 +135,7 @@ class GameLine:
         chips (a tournament's, a home game's).
 
         >>> play = GameLine("1", "Badugi Limit", Stakes(10, 20, False, "10/20"), None, None)
+        >>> from dataclasses import replace
         >>> play.currency, replace(play, home=True).currency
         ('PLAY', None)
         """
