@@ -22,7 +22,7 @@ def shipped(folder: str, pattern: str) -> list[str]:
                   for path in (ROOT / folder).glob(pattern))
 
 
-def test_the_grammars_and_the_dashboard_go_into_the_wheel(tmp_path: Path) -> None:
+def test_the_modules_grammars_and_dashboard_go_into_the_wheel(tmp_path: Path) -> None:
     # Built as pip builds for a plain install: setuptools from the package index.
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
                     "--wheel-dir", str(tmp_path), str(ROOT)],
@@ -31,9 +31,12 @@ def test_the_grammars_and_the_dashboard_go_into_the_wheel(tmp_path: Path) -> Non
     names = set(zipfile.ZipFile(wheel).namelist())
     grammars = shipped("grammar", "*.lark")
     dashboard = shipped("dashboards", "**/*.py")
+    modules = sorted(path.relative_to(ROOT).as_posix()
+                     for path in (ROOT / "badugi_hh").rglob("*.py"))
     assert "badugi_hh/grammar/house.lark" in grammars and len(grammars) >= 4
     assert "badugi_hh/dashboards/views/replayer.py" in dashboard
     assert set(grammars) | set(dashboard) | {"badugi_hh/py.typed"} <= names
+    assert set(modules) - names == set()   # every subpackage, not only those listed once
 
 
 def test_a_source_checkout_reads_the_top_level_folders() -> None:
