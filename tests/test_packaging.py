@@ -3,6 +3,7 @@ install reads logs and serves the dashboard as a source checkout does."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -23,9 +24,14 @@ def shipped(folder: str, pattern: str) -> list[str]:
 
 
 def test_the_modules_grammars_and_dashboard_go_into_the_wheel(tmp_path: Path) -> None:
-    # Built as pip builds for a plain install: setuptools from the package index.
+    # Built as pip builds for a plain install: setuptools from the package index, from a
+    # copy without the build/ and *.egg-info/ an earlier build leaves behind (setuptools
+    # would take the file list of a stale SOURCES.txt, hiding a package left unlisted).
+    checkout = tmp_path / "checkout"
+    shutil.copytree(ROOT, checkout, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "*.egg-info", "__pycache__", "*.duckdb"))
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
-                    "--wheel-dir", str(tmp_path), str(ROOT)],
+                    "--wheel-dir", str(tmp_path), str(checkout)],
                    check=True, capture_output=True, cwd=tmp_path)
     (wheel,) = tmp_path.glob("badugi_hh-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
