@@ -1,0 +1,21 @@
+"""Datasets: the store's tables as Hive-partitioned Parquet, for more hands than
+one DuckDB file serves and for any tool that reads Parquet.
+
+The flow is the store's, split where a cluster splits it:
+
+* :mod:`~badugi_hh.dataset.cluster` lists the logs and runs one task per log, in
+  this process or on a Dask cluster;
+* :mod:`~badugi_hh.dataset.writer` is that task: read, audit, write Parquet;
+* :mod:`~badugi_hh.dataset.partition` places each row in its site and month folder;
+* :mod:`~badugi_hh.dataset.layout` names the files and moves them into place;
+* :mod:`~badugi_hh.dataset.reader` shows the files as the store's tables again.
+
+docs/scale.md explains the layout, the guarantees and the sizing.
+"""
+
+from __future__ import annotations
+
+from badugi_hh.dataset.cluster import ClusterError, ClusterSpec, import_to_dataset
+from badugi_hh.dataset.reader import connect_dataset, is_dataset
+
+__all__ = ["ClusterError", "ClusterSpec", "connect_dataset", "import_to_dataset", "is_dataset"]

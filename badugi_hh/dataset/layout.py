@@ -1,0 +1,84 @@
+"""Where each file of a dataset lies, and how it gets there whole.
+
+A dataset is a folder of Parquet files, one folder per table of the store::
+
+    DATASET/
+      manifest/part-KEY.parquet                       one row per imported log file
+      hands/site=pokerstars/month=2024-05/part-KEY.parquet
+      hand_players/site=.../month=.../part-KEY.parquet
+      ...                                             (every per-hand and session table)
+      quarantine/part-KEY.parquet                     (tables with no site: one file each)
+      rules/part-catalogue.parquet
+      _tmp/KEY/...                                    files of an import under way
+
+``KEY`` names one imported log: a digest of its content hash and its source, so
+one log's files have the same names each time it is imported, and a re-run
+overwrites instead of adding. The site and month folders are Hive partitions:
+the site is taken out of the files (it is the folder's name), the month is the
+month the hand or session started (``__HIVE_DEFAULT_PARTITION__`` when unknown).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+from urllib.parse import quote
+
+#: The Hive name of a partition whose value is unknown (DuckDB and Spark read NULL).
+UNKNOWN = "__HIVE_DEFAULT_PARTITION__"
+
+#: The folder of the log files already imported, keyed by KEY.
+MANIFEST = "manifest"
+
+#: Files being written; moved into place when the whole log is written.
+STAGING = "_tmp"
+
+#: The tables split into site and month folders. The first group carries the site
+#: and start time itself; the others take them from their hand or session.
+PARTITIONED_BY_ROW = ("hands", "hand_players", "sessions")
+PARTITIONED_BY_HAND = ("actions", "draws", "showdowns", "pots")
+PARTITIONED = (*PARTITIONED_BY_ROW, *PARTITIONED_BY_HAND, "session_players", "violations")
+
+
+def file_key(source: str, content_hash: str) -> str:
+    """The name of one imported log's files: the same log gives the same key.
+
+    >>> file_key("/logs/a.txt", "ab" * 32) == file_key("/logs/a.txt", "ab" * 32)
+    True
+    >>> len(file_key("/logs/a.txt", "ab" * 32))
+    32
+    """
+    return hashlib.sha256(f"{source}\x00{content_hash}".encode()).hexdigest()[:32]
+
+
+def partition_folder(site: str | None, month: str | None) -> str:
+    """``site=.../month=...`` with Hive's escapes (DuckDB reads them back).
+
+    >>> partition_folder("full tilt", "2024-05"), partition_folder("", None)
+    ('site=full%20tilt/month=2024-05', 'site=__HIVE_DEFAULT_PARTITION__/month=__HIVE_DEFAULT_PARTITION__')
+    """
+    return f"site={_hive_value(site)}/month={_hive_value(month)}"
+
+
+def _hive_value(value: str | None) -> str:
+    return quote(value, safe="-_.") if value else UNKNOWN
+
+
+def part_name(key: str) -> str:
+    return f"part-{key}.parquet"
+
+
+def manifest_path(root: Path, key: str) -> Path:
+    return root / MANIFEST / part_name(key)
+
+
+def staging_folder(root: Path, key: str) -> Path:
+    return root / STAGING / key
+
+
+def move_into_place(staged: Path, final: Path) -> None:
+    """Rename a finished file to where readers find it: a reader sees it whole or
+    not at all (a rename within one file system is atomic)."""
+    final.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(staged, final)
