@@ -11,11 +11,22 @@ leaves the database consistent and running it again finishes the job.
 --jobs N parses and audits N files at a time in other processes (a folder of
 many logs imports faster; one file is read by one process).
 
+--out DATASET/ writes a dataset instead: the same tables as Hive-partitioned
+Parquet (by site and month) with a manifest of the logs imported, which any
+tool reading Parquet can use and `stats`, `sql` and `dashboard` read with
+--data DATASET/. --cluster local[:N] runs it on N worker processes of a Dask
+cluster on this machine, --cluster tcp://HOST:PORT on a running Dask scheduler,
+whose workers read the logs themselves (paths they see, or fsspec URLs such as
+s3://bucket/logs/) and write into DATASET/ (a folder they all see). Needs
+pip install 'badugi-hh[cluster]'. A log already in the dataset is skipped; a
+run that stopped is finished by running it again. docs/scale.md says more.
+
 Each file with text that could not be read is listed with its first error,
 as file:line:column: message. Exit status: 0 when every path was read, 2 when
 a path cannot be read or the files read hold no readable hand (nothing could
 be stored), 1 when the database cannot be opened (another import holding it,
-say), 130 when interrupted.
+say) or the cluster cannot be reached, 3 when a log could not be imported for
+an internal error (a bug: the message says which log), 130 when interrupted.
 """
 
 from __future__ import annotations
@@ -35,7 +46,7 @@ if TYPE_CHECKING:
 
     from badugi_hh.store import ImportSummary
 
-EXIT_OK, EXIT_DATABASE, EXIT_UNREADABLE, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_OK, EXIT_DATABASE, EXIT_UNREADABLE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,12 +57,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=at_least_one, default=1, metavar="N",
                         help="parse and audit in N processes, one file each at a time "
                              "(default 1); this one writes")
+    parser.add_argument("--out", metavar="DATASET",
+                        help="write a Parquet dataset in this folder instead of --db "
+                             "(made if missing)")
+    parser.add_argument("--cluster", metavar="SPEC", type=cluster_spec,
+                        help="with --out: run on Dask, local (a worker per core), local:N, "
+                             "or tcp://HOST:PORT of a scheduler")
     parser.add_argument("--wait", type=float, default=LOCK_WAIT_SECONDS, metavar="SECONDS",
                         help="how long to wait for another process using the database "
                              f"(default {LOCK_WAIT_SECONDS:g})")
 
 
+def cluster_spec(text: str) -> object:
+    """The ``--cluster`` argument, checked as the command line is read."""
+    from badugi_hh.dataset.cluster import ClusterSpec
+
+    try:
+        return ClusterSpec.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.cluster is not None and args.out is None:
+        print("badugi-hh import: --cluster writes a dataset: give --out DATASET/",
+              file=sys.stderr)
+        return EXIT_UNREADABLE
+    if args.out is not None:
+        return run_dataset(args)
     from badugi_hh.store import Store, StoreError
 
     progress = Progress("hand", stream=sys.stderr)
@@ -75,11 +108,47 @@ def run(args: argparse.Namespace) -> int:
     for error in quarantined:
         print(f"badugi-hh import: quarantined {error}", file=sys.stderr)
     print(f"{summary_line(summary)} into {args.db}")
+    return _unreadable_status(summary)
+
+
+def _unreadable_status(summary: ImportSummary) -> int:
+    """2 when a path could not be read or no file read held a hand, else 0."""
     if summary.files > summary.unchanged and not summary.hands:
         print(f"badugi-hh import: no readable hand in the {counted(summary.files, 'file')} "
               "read: nothing was stored", file=sys.stderr)
         return EXIT_UNREADABLE
     return EXIT_UNREADABLE if summary.unreadable else EXIT_OK
+
+
+def run_dataset(args: argparse.Namespace) -> int:
+    """``import --out DATASET/``, here or on a cluster."""
+    from badugi_hh.dataset import ClusterError, import_to_dataset
+
+    progress = Progress("hand", stream=sys.stderr)
+    try:
+        done = import_to_dataset([str(path) for path in args.paths], args.out,
+                                 args.cluster, progress.advance)
+    except ClusterError as error:
+        print(f"badugi-hh import: {error}", file=sys.stderr)
+        return EXIT_DATABASE
+    except KeyboardInterrupt:
+        progress.close()
+        print("badugi-hh import: interrupted; the logs written so far are kept, and "
+              "running the same import again finishes the job", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    progress.close()
+    summary = done.summary
+    for problem in summary.unreadable:
+        print(f"badugi-hh import: cannot read {problem}", file=sys.stderr)
+    for error in done.quarantined:
+        print(f"badugi-hh import: quarantined {error}", file=sys.stderr)
+    for failure in done.failures:
+        print(f"badugi-hh import: internal error (a bug, please report it): {failure}",
+              file=sys.stderr)
+    print(f"{summary_line(summary)} into {args.out}")
+    if done.failures:
+        return EXIT_INTERNAL
+    return _unreadable_status(summary)
 
 
 #: The first unreadable text of each file the import has just read, and how many more.

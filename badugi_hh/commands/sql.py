@@ -5,7 +5,9 @@
 docs/schema.md describes the tables. The command runs exactly one query:
 SELECT (with WITH, FROM-first, VALUES, DESCRIBE, SHOW, SUMMARIZE) or EXPLAIN, as
 DuckDB's own parser classifies it. The database is opened read-only with no
-access to files, URLs or extensions, and its configuration locked. Exit status:
+access to files, URLs or extensions, and its configuration locked; --data
+DATASET/ runs the query on a Parquet dataset (import --out), whose files alone
+it may read. Exit status:
 0, 1 when the query fails or the database cannot be opened, 2 when the text is
 refused (no statement, several, one that is not a query, or one reaching outside).
 """
@@ -22,7 +24,7 @@ from datetime import date, datetime, time
 from decimal import Decimal
 from typing import TYPE_CHECKING, TextIO
 
-from badugi_hh.commands import DEFAULT_DB
+from badugi_hh.commands import DEFAULT_DB, add_source_arguments, open_tables
 
 if TYPE_CHECKING:
     import duckdb
@@ -45,7 +47,7 @@ def add_format_arguments(parser: argparse.ArgumentParser) -> None:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument("query", metavar="SQL", help="one SQL statement, e.g. a SELECT")
-    add_db_argument(parser)
+    add_source_arguments(parser)
     add_format_arguments(parser)
 
 
@@ -83,12 +85,12 @@ def check_query(query: str) -> None:
 def run(args: argparse.Namespace) -> int:
     import duckdb
 
-    from badugi_hh.store import Store, StoreError
+    from badugi_hh.store import StoreError
 
     try:
         check_query(args.query)
-        with Store(args.db, read_only=True) as store:
-            cursor = store.connection.execute(args.query)
+        with open_tables(args) as connection:
+            cursor = connection.execute(args.query)
             columns = [column[0] for column in cursor.description or ()]
             rows = cursor.fetchall() if columns else []
     except Refused as refusal:

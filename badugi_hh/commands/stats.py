@@ -10,7 +10,8 @@ write them ($5.70, 1,500 chips). docs/schema.md defines every figure. --json
 prints {"coverage": {...}, "players": [...]}, one object per player and unit
 (keys such as hands, bb_per_100, vpip, pfr; "net" is {"amount", "currency",
 "unit", "text"}; "positions" and "draws" nested); --csv prints the per-player
-figures. Exit status: 0, or 1 when the database cannot be opened.
+figures. --data DATASET/ reads a Parquet dataset (import --out) instead of the
+database. Exit status: 0, or 1 when the database cannot be opened.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from badugi_hh.commands import add_hand_filters
-from badugi_hh.commands.sql import add_db_argument, add_format_arguments, write_result
+from badugi_hh.commands import add_hand_filters, add_source_arguments, open_tables
+from badugi_hh.commands.sql import add_format_arguments, write_result
 
 if TYPE_CHECKING:
     import duckdb
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    add_db_argument(parser)
+    add_source_arguments(parser)
     add_hand_filters(parser, "only this player (any case: ana finds Ana)")
     parser.add_argument("--site", help="only hands of this site (pokerstars, fulltilt...; "
                         "'' for home games)")
@@ -46,11 +47,10 @@ def run(args: argparse.Namespace) -> int:
         player_objects, plain_coverage, rows, write_report,
     )
     from badugi_hh.stats import Filters
-    from badugi_hh.store import Store, StoreError
+    from badugi_hh.store import StoreError
 
     try:
-        with Store(args.db, read_only=True) as store:
-            con = store.connection
+        with open_tables(args) as con:
             player = args.player and spelled_as_stored(con, args.player)
             filters = Filters(player, args.session, args.ruleset, args.date_from, args.date_to,
                               args.site, args.game, args.currency, args.kind)

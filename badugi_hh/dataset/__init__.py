@@ -15,7 +15,7 @@ docs/scale.md explains the layout, the guarantees and the sizing.
 
 from __future__ import annotations
 
-from badugi_hh.dataset.cluster import ClusterError, ClusterSpec, import_to_dataset
+from badugi_hh.dataset.cluster import ClusterError, ClusterSpec, DatasetImport, import_to_dataset
 from badugi_hh.dataset.reader import connect_dataset, is_dataset
 
-__all__ = ["ClusterError", "ClusterSpec", "connect_dataset", "import_to_dataset", "is_dataset"]
+__all__ = ["ClusterError", "ClusterSpec", "DatasetImport", "connect_dataset", "import_to_dataset", "is_dataset"]

@@ -119,28 +119,46 @@ def create_dataset(root: Path) -> None:
 
 # -- running the tasks -----------------------------------------------------------------
 
+@dataclass(slots=True)
+class DatasetImport:
+    """What an import into a dataset did."""
+
+    summary: ImportSummary
+    failures: list[str]
+    """One line per log a task failed on (an internal error: a bug)."""
+    quarantined: list[str]
+    """``file:line:column: message (and N more)`` of each log with unreadable text."""
+
+
 def import_to_dataset(paths: Iterable[str], root: str | Path,
                       cluster: ClusterSpec | None = None,
                       progress: ProgressCallback | None = None, *,
-                      batch_hands: int = BATCH_HANDS) -> tuple[ImportSummary, list[str]]:
+                      batch_hands: int = BATCH_HANDS) -> DatasetImport:
     """Import the logs of ``paths`` into the dataset at ``root``, on ``cluster`` (None:
-    in this process, one log after the other). Returns the summary and the internal
-    errors, one line per log that a task failed to import."""
+    in this process, one log after the other)."""
     started = time.perf_counter()
     root = Path(root).resolve()
     summary = ImportSummary()
     create_dataset(root)
     tasks = plan(paths, root, summary)
     failures: list[str] = []
+    quarantined: list[str] = []
     for task, outcome in _run(tasks, str(root), cluster, batch_hands):
         if isinstance(outcome, FileResult):
             _add(summary, outcome)
+            if outcome.first_error:
+                quarantined.append(_first_errors(outcome))
             if progress is not None:
                 progress(outcome.hands)
         else:
             failures.append(f"importing {task.location} failed: {outcome}")
     summary.seconds = time.perf_counter() - started
-    return summary, failures
+    return DatasetImport(summary, failures, sorted(quarantined))
+
+
+def _first_errors(result: FileResult) -> str:
+    more = f" (and {result.quarantined - 1:,} more)" if result.quarantined > 1 else ""
+    return f"{result.source}:{result.first_error}{more}"
 
 
 def _add(summary: ImportSummary, result: FileResult) -> None:

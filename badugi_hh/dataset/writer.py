@@ -83,6 +83,8 @@ class FileResult:
     skipped: int = 0
     rows: int = 0
     unreadable: str | None = None
+    first_error: str | None = None
+    """``line:column: message`` of the first text that could not be read."""
 
 
 @contextmanager
@@ -172,7 +174,9 @@ class _LogWriter:
         counts.rows += table.num_rows
         counts.new_hands += table.num_rows if name == "hands" else 0
         counts.violations += table.num_rows if name == "violations" else 0
-        counts.quarantined += table.num_rows if name == "quarantine" else 0
+        if name == "quarantine":
+            counts.first_error = counts.first_error or _first_error(table)
+            counts.quarantined += table.num_rows
         counts.skipped += table.num_rows if name == "skipped" else 0
         if name not in PARTITIONED:
             self._append(name, table)
@@ -215,6 +219,11 @@ class _LogWriter:
         move_into_place(staged_manifest, manifest_path(self.root, self.key))
         shutil.rmtree(staged, ignore_errors=True)
         return counts
+
+
+def _first_error(quarantine: pa.Table) -> str:
+    first = quarantine.slice(0, 1).to_pylist()[0]
+    return f"{first['line']}:{first['column_number']}: {first['error']}"
 
 
 def remove_log(root: Path, key: str) -> None:

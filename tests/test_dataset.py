@@ -1,0 +1,244 @@
+"""Datasets: the same tables as the DuckDB store, as Parquet, on one machine or a cluster.
+
+Every check compares a dataset with a plain ``import`` of the same logs: row
+for row in every table (bar the time of the import), and the statistics.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+from pathlib import Path
+
+import duckdb
+import pandas as pd
+import pyarrow.parquet as pq
+import pytest
+
+from badugi_hh import cli, stats
+from badugi_hh.dataset import ClusterSpec, connect_dataset, import_to_dataset
+from badugi_hh.dataset.layout import MANIFEST, STAGING
+from badugi_hh.dataset.writer import _LogWriter
+from badugi_hh.simulate import simulate
+from badugi_hh.store import TABLES, Store
+from badugi_hh.writer import write_records
+
+ROOT = Path(__file__).resolve().parents[1]
+REAL = ROOT / "tests" / "data" / "real"
+SAMPLES = ROOT / "sample_logs"
+
+#: Columns that say when a row was written, not what the logs hold.
+_WHEN = {"sources": ["imported_at"], "players": ["first_source", "first_imported_at"],
+         "schema_version": ["applied_at"]}
+
+
+def rows(con: duckdb.DuckDBPyConnection, table: str) -> list[tuple]:
+    skip = _WHEN.get(table)
+    columns = f"* EXCLUDE ({', '.join(skip)})" if skip else "*"
+    return con.sql(f"SELECT {columns} FROM {table} ORDER BY ALL").fetchall()
+
+
+def assert_same_tables(store: duckdb.DuckDBPyConnection,
+                       dataset: duckdb.DuckDBPyConnection) -> None:
+    for table in TABLES:
+        assert rows(dataset, table) == rows(store, table), table
+
+
+def assert_same_stats(store: duckdb.DuckDBPyConnection,
+                      dataset: duckdb.DuckDBPyConnection) -> None:
+    for figures in (stats.player_stats, stats.position_stats, stats.draw_habits):
+        pd.testing.assert_frame_equal(figures(dataset), figures(store))
+    assert stats.overview(dataset) == stats.overview(store)
+    assert stats.coverage(dataset) == stats.coverage(store)
+
+
+def stored(tmp_path: Path, *paths: Path) -> duckdb.DuckDBPyConnection:
+    """A plain import of ``paths``, opened read-only."""
+    db = tmp_path / "plain.duckdb"
+    with Store(db) as store:
+        store.import_paths(paths)
+    return Store(db, read_only=True).connection
+
+
+def simulated_logs(folder: Path, files: int, sessions: int) -> Path:
+    folder.mkdir()
+    for seed in range(files):
+        with open(folder / f"sim-{seed}.txt", "w", encoding="utf-8") as out:
+            write_records(simulate(sessions, seed), out)
+    return folder
+
+
+# -- one machine -----------------------------------------------------------------------
+
+def test_a_dataset_holds_what_the_store_holds(tmp_path: Path) -> None:
+    done = import_to_dataset([str(SAMPLES), str(REAL)], tmp_path / "ds")
+    assert not done.failures and not done.summary.unreadable
+    store, dataset = stored(tmp_path, SAMPLES, REAL), connect_dataset(tmp_path / "ds")
+    assert_same_tables(store, dataset)
+    assert_same_stats(store, dataset)
+    assert done.summary.new_hands == len(rows(store, "hands")) > 700
+
+
+def test_importing_again_adds_nothing(tmp_path: Path) -> None:
+    import_to_dataset([str(SAMPLES)], tmp_path / "ds")
+    files = sorted((tmp_path / "ds").rglob("*.parquet"))
+    again = import_to_dataset([str(SAMPLES)], tmp_path / "ds").summary
+    assert (again.new_hands, again.rows, again.unchanged) == (0, 0, again.files)
+    assert sorted((tmp_path / "ds").rglob("*.parquet")) == files
+
+
+def test_hands_lie_in_site_and_month_folders_without_the_site_column(tmp_path: Path) -> None:
+    import_to_dataset([str(REAL / "pokerstars")], tmp_path / "ds")
+    folders = {path.parent.relative_to(tmp_path / "ds").as_posix()
+               for path in (tmp_path / "ds" / "hands").rglob("*.parquet")}
+    assert "hands/site=pokerstars/month=2010-11" in folders
+    part = next((tmp_path / "ds" / "hands").rglob("*.parquet"))
+    assert "site" not in pq.read_schema(part).names
+    # any tool reading Hive partitions gets the site back
+    sites = duckdb.sql(f"SELECT DISTINCT site FROM read_parquet('{tmp_path}/ds/hands/*/*/*.parquet',"
+                       " hive_partitioning = true)").fetchall()
+    assert sites == [("pokerstars",)]
+
+
+def test_a_changed_log_replaces_its_rows(tmp_path: Path) -> None:
+    log = tmp_path / "logs" / "club.txt"
+    log.parent.mkdir()
+    shutil.copy(SAMPLES / "2026-summer-sunday-league.txt", log)
+    import_to_dataset([str(log.parent)], tmp_path / "ds")
+    log.write_text(log.read_text(encoding="utf-8") + "\n"
+                   + (SAMPLES / "2026-11-06-ana-bruno-bust.txt").read_text(encoding="utf-8"),
+                   encoding="utf-8")
+    import_to_dataset([str(log.parent)], tmp_path / "ds")
+    assert len(list((tmp_path / "ds" / MANIFEST).iterdir())) == 1
+    assert_same_tables(stored(tmp_path, log.parent), connect_dataset(tmp_path / "ds"))
+
+
+def test_a_run_that_stopped_is_finished_by_running_it_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    logs = simulated_logs(tmp_path / "logs", files=3, sessions=5)
+    commit, calls = _LogWriter.commit, []
+
+    def stop_at_the_second(writer: _LogWriter, file: object) -> object:
+        calls.append(1)
+        if len(calls) == 2:   # its files written and moved, its manifest row not
+            for _folder, parquet in writer.writers.items():
+                parquet.close()
+            raise KeyboardInterrupt
+        return commit(writer, file)
+
+    monkeypatch.setattr(_LogWriter, "commit", stop_at_the_second)
+    with pytest.raises(KeyboardInterrupt):
+        import_to_dataset([str(logs)], tmp_path / "ds")
+    assert len(list((tmp_path / "ds" / MANIFEST).iterdir())) == 1
+    # a reader sees the finished log alone, not the half-written one
+    assert connect_dataset(tmp_path / "ds").sql("SELECT count(DISTINCT source) FROM hands"
+                                                ).fetchall() == [(1,)]
+    monkeypatch.setattr(_LogWriter, "commit", commit)
+    again = import_to_dataset([str(logs)], tmp_path / "ds").summary
+    assert (again.files, again.unchanged) == (3, 1)
+    assert_same_tables(stored(tmp_path, logs), connect_dataset(tmp_path / "ds"))
+    assert not any((tmp_path / "ds" / STAGING).iterdir())
+
+
+def test_the_connection_reaches_the_dataset_and_nothing_else(tmp_path: Path) -> None:
+    import_to_dataset([str(SAMPLES)], tmp_path / "ds")
+    con = connect_dataset(tmp_path / "ds")
+    with pytest.raises(duckdb.PermissionException):
+        con.sql("SELECT * FROM read_csv('/etc/passwd')").fetchall()
+    with pytest.raises(duckdb.PermissionException):
+        con.sql(f"COPY (SELECT 1) TO '{tmp_path}/ds/evil.csv'")
+    with pytest.raises(duckdb.Error, match="configuration"):
+        con.execute("SET enable_external_access = true")
+
+
+def test_an_empty_or_missing_dataset(tmp_path: Path) -> None:
+    (tmp_path / "empty" / MANIFEST).mkdir(parents=True)
+    assert rows(connect_dataset(tmp_path / "empty"), "hands") == []
+    with pytest.raises(Exception, match="no dataset at"):
+        connect_dataset(tmp_path / "nowhere")
+
+
+# -- the command line ------------------------------------------------------------------
+
+def test_import_out_writes_a_dataset_that_stats_reads(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "logs" / "club.txt"
+    log.parent.mkdir()
+    text = (SAMPLES / "2026-11-06-ana-bruno-bust.txt").read_text(encoding="utf-8")
+    log.write_text(text.replace("Bruno: calls 2\n", "Bruno: calls 2\nthe dog ate this\n", 1),
+                   encoding="utf-8")
+    assert cli.main(["import", str(log.parent), "--out", str(tmp_path / "ds")]) == 0
+    out = capsys.readouterr()
+    assert "1 quarantined" in out.out
+    assert f"quarantined {log}:14:5: hand #1: " in out.err
+    assert cli.main(["import", str(log.parent), "--out", str(tmp_path / "ds")]) == 0
+    assert "unchanged, skipped" in capsys.readouterr().out
+    assert cli.main(["stats", "--data", str(tmp_path / "ds"), "--player", "Ana"]) == 0
+    assert "Ana" in capsys.readouterr().out
+
+
+def test_a_log_with_no_readable_hand_is_exit_status_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "noise.txt").write_text("nothing here\n", encoding="utf-8")
+    assert cli.main(["import", str(tmp_path / "noise.txt"), "--out", str(tmp_path / "ds")]) == 2
+    assert "no readable hand" in capsys.readouterr().err
+
+
+def test_cluster_without_a_dataset_or_with_a_bad_spec(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["import", str(SAMPLES), "--cluster", "local:2"]) == 2
+    assert "give --out DATASET/" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["import", str(SAMPLES), "--out", str(tmp_path), "--cluster", "local:x"])
+    assert "local:N" in capsys.readouterr().err
+
+
+def test_an_unreachable_scheduler_is_one_line(capsys: pytest.CaptureFixture[str],
+                                              tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    assert cli.main(["import", str(SAMPLES), "--out", str(tmp_path / "ds"),
+                     "--cluster", "tcp://127.0.0.1:9"]) == 1
+    assert "cannot reach the scheduler at tcp://127.0.0.1:9" in capsys.readouterr().err
+
+
+# -- a cluster -------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def local_cluster():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            yield cluster, client
+
+
+def test_a_cluster_import_equals_a_plain_import(tmp_path: Path, local_cluster) -> None:
+    cluster, _ = local_cluster
+    logs = simulated_logs(tmp_path / "logs", files=4, sessions=20)
+    spec = ClusterSpec(address=cluster.scheduler_address)
+    done = import_to_dataset([str(logs), str(REAL)], tmp_path / "ds", spec)
+    assert not done.failures
+    store, dataset = stored(tmp_path, logs, REAL), connect_dataset(tmp_path / "ds")
+    assert_same_tables(store, dataset)
+    assert_same_stats(store, dataset)
+    again = import_to_dataset([str(logs), str(REAL)], tmp_path / "ds", spec).summary
+    assert (again.new_hands, again.rows) == (0, 0)
+
+
+def test_a_worker_killed_mid_run_costs_time_not_rows(tmp_path: Path, local_cluster) -> None:
+    cluster, client = local_cluster
+    logs = simulated_logs(tmp_path / "logs", files=6, sessions=60)
+    pids = list(client.run(os.getpid).values())
+    killed: list[int] = []
+
+    def kill_a_worker(_hands: int) -> None:   # while the other tasks are under way
+        if not killed:
+            killed.append(pids[0])
+            os.kill(pids[0], signal.SIGKILL)
+
+    spec = ClusterSpec(address=cluster.scheduler_address)
+    import_to_dataset([str(logs)], tmp_path / "ds", spec, kill_a_worker)
+    import_to_dataset([str(logs)], tmp_path / "ds", spec)
+    assert killed
+    assert_same_tables(stored(tmp_path, logs), connect_dataset(tmp_path / "ds"))
