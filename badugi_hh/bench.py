@@ -323,16 +323,25 @@ def bench_sites(quick: bool) -> Figures:
 
 
 def bench_import(quick: bool) -> Figures:
-    """Parse + validate + store into DuckDB, one process then two."""
+    """Parse + validate + store into DuckDB in one process, then the same unchanged
+    (the section ``scale`` times the command line with more processes)."""
     from badugi_hh.store import bench_import as run_import
 
-    hands = 5_000 if quick else 100_000
-    one = run_import(hands, jobs=1)
-    two = run_import(hands, jobs=2)
-    rate_one = one["import, 1 process (hands/s)"]
-    rate_two = two["import, 2 processes (hands/s)"]
-    return {**one, "import, 2 processes (hands/s)": rate_two,
-            "2 processes over 1 (x)": rate_two / rate_one}
+    return run_import(5_000 if quick else 100_000, jobs=1)
+
+
+def bench_scale(quick: bool) -> Figures:
+    """``badugi-hh import`` as typed: --jobs 1 and 2, a Dask cluster of 1 and 2 workers."""
+    from badugi_hh.dataset.bench import import_sections
+
+    return import_sections(quick)
+
+
+def bench_dataset(quick: bool) -> Figures:
+    """Per-player statistics on a Parquet dataset of millions of hands and on a DuckDB file."""
+    from badugi_hh.dataset.bench import stats_on_a_dataset
+
+    return stats_on_a_dataset(quick)
 
 
 def bench_stats(quick: bool) -> Figures:
@@ -475,7 +484,9 @@ SECTIONS: dict[str, Section] = {
     "parse": bench_parse,
     "sites": bench_sites,
     "import": bench_import,
+    "scale": bench_scale,
     "stats": bench_stats,
+    "dataset": bench_dataset,
     "pokerkit": bench_pokerkit,
     "games": bench_games,
 }

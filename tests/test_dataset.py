@@ -19,7 +19,7 @@ import pytest
 from badugi_hh import cli, stats
 from badugi_hh.dataset import ClusterSpec, connect_dataset, import_to_dataset
 from badugi_hh.dataset.layout import MANIFEST, STAGING
-from badugi_hh.dataset.writer import _LogWriter
+from badugi_hh.dataset import writer
 from badugi_hh.simulate import simulate
 from badugi_hh.store import TABLES, Store
 from badugi_hh.writer import write_records
@@ -117,28 +117,60 @@ def test_a_changed_log_replaces_its_rows(tmp_path: Path) -> None:
 def test_a_run_that_stopped_is_finished_by_running_it_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     logs = simulated_logs(tmp_path / "logs", files=3, sessions=5)
-    commit, calls = _LogWriter.commit, []
+    write_manifest, calls = writer.write_manifest, []
 
-    def stop_at_the_second(writer: _LogWriter, file: object) -> object:
+    def stop_at_the_second(*args: object) -> None:
         calls.append(1)
         if len(calls) == 2:   # its files written and moved, its manifest row not
-            for _folder, parquet in writer.writers.items():
-                parquet.close()
             raise KeyboardInterrupt
-        return commit(writer, file)
+        write_manifest(*args)
 
-    monkeypatch.setattr(_LogWriter, "commit", stop_at_the_second)
+    monkeypatch.setattr(writer, "write_manifest", stop_at_the_second)
     with pytest.raises(KeyboardInterrupt):
         import_to_dataset([str(logs)], tmp_path / "ds")
     assert len(list((tmp_path / "ds" / MANIFEST).iterdir())) == 1
     # a reader sees the finished log alone, not the half-written one
     assert connect_dataset(tmp_path / "ds").sql("SELECT count(DISTINCT source) FROM hands"
                                                 ).fetchall() == [(1,)]
-    monkeypatch.setattr(_LogWriter, "commit", commit)
+    monkeypatch.setattr(writer, "write_manifest", write_manifest)
     again = import_to_dataset([str(logs)], tmp_path / "ds").summary
     assert (again.files, again.unchanged) == (3, 1)
     assert_same_tables(stored(tmp_path, logs), connect_dataset(tmp_path / "ds"))
     assert not any((tmp_path / "ds" / STAGING).iterdir())
+
+
+def test_a_large_log_read_in_parts_reads_as_it_reads_whole(tmp_path: Path) -> None:
+    logs = simulated_logs(tmp_path / "logs", files=1, sessions=60)
+    log = next(logs.iterdir())
+    # CRLF line ends, a bad line in a hand, and a header damaged in the middle
+    text = log.read_text(encoding="utf-8").replace("Bruno: calls 2\n", "Bruno: calls 2\nnoise\n", 3)
+    text = text.replace("Session #sim-0-30 ", "Sesion #sim-0-30 ")
+    log.write_bytes(text.replace("\n", "\r\n").encode())
+    done = import_to_dataset([str(logs)], tmp_path / "ds", chunk_bytes=log.stat().st_size // 7)
+    manifest = pq.read_table(next((tmp_path / "ds" / MANIFEST).iterdir())).to_pylist()[0]
+    assert sum("-6.parquet" in name for name in manifest["files"]) >= 5   # seven parts
+    assert done.quarantined[0].startswith(f"{log}:")
+    store, dataset = stored(tmp_path, logs), connect_dataset(tmp_path / "ds")
+    assert_same_tables(store, dataset)
+    assert_same_stats(store, dataset)
+
+
+@pytest.mark.parametrize("spoil", ["session id used twice", "NUL byte", "UTF-16"])
+def test_a_log_whose_parts_would_differ_is_read_whole(tmp_path: Path, spoil: str) -> None:
+    logs = simulated_logs(tmp_path / "logs", files=1, sessions=40)
+    log = next(logs.iterdir())
+    text = log.read_text(encoding="utf-8")
+    if spoil == "session id used twice":
+        log.write_text(text.replace("Session #sim-0-35 ", "Session #sim-0-2 "), encoding="utf-8")
+    elif spoil == "NUL byte":
+        log.write_bytes(text.replace("Ana: checks", "Ana: ch\0ecks", 1).encode())
+    else:
+        log.write_bytes(text.encode("utf-16"))
+    import_to_dataset([str(logs)], tmp_path / "ds", chunk_bytes=log.stat().st_size // 4)
+    manifest = pq.read_table(next((tmp_path / "ds" / MANIFEST).iterdir())).to_pylist()[0]
+    assert all(name.endswith(f"part-{manifest['key']}.parquet") for name in manifest["files"])
+    assert_same_tables(stored(tmp_path, logs), connect_dataset(tmp_path / "ds"))
+    assert len(list((tmp_path / "ds").rglob("*.parquet"))) == len(manifest["files"]) + 2
 
 
 def test_the_connection_reaches_the_dataset_and_nothing_else(tmp_path: Path) -> None:
@@ -217,7 +249,8 @@ def test_a_cluster_import_equals_a_plain_import(tmp_path: Path, local_cluster) -
     cluster, _ = local_cluster
     logs = simulated_logs(tmp_path / "logs", files=4, sessions=20)
     spec = ClusterSpec(address=cluster.scheduler_address)
-    done = import_to_dataset([str(logs), str(REAL)], tmp_path / "ds", spec)
+    # parts of 20 kB: the simulated logs are read in parts, the sites' logs whole
+    done = import_to_dataset([str(logs), str(REAL)], tmp_path / "ds", spec, chunk_bytes=20_000)
     assert not done.failures
     store, dataset = stored(tmp_path, logs, REAL), connect_dataset(tmp_path / "ds")
     assert_same_tables(store, dataset)

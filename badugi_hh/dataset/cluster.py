@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -20,8 +21,11 @@ from typing import Any
 
 import pyarrow.parquet as pq
 
+from badugi_hh.dataset.chunks import CHUNK_BYTES, Chunk, chunks_of
 from badugi_hh.dataset.layout import MANIFEST, move_into_place
-from badugi_hh.dataset.writer import FileResult, FileTask, import_file
+from badugi_hh.dataset.writer import (
+    ChunkResult, FileResult, FileTask, import_chunk, import_file, remove_log, write_manifest,
+)
 from badugi_hh.parsers import LOG_SUFFIXES, iter_log_files
 from badugi_hh.rules import RULES
 from badugi_hh.store.importer import BATCH_HANDS, ImportSummary
@@ -133,27 +137,126 @@ class DatasetImport:
 def import_to_dataset(paths: Iterable[str], root: str | Path,
                       cluster: ClusterSpec | None = None,
                       progress: ProgressCallback | None = None, *,
-                      batch_hands: int = BATCH_HANDS) -> DatasetImport:
+                      batch_hands: int = BATCH_HANDS,
+                      chunk_bytes: int | None = None) -> DatasetImport:
     """Import the logs of ``paths`` into the dataset at ``root``, on ``cluster`` (None:
-    in this process, one log after the other)."""
+    in this process, one log after the other). A house log larger than ``chunk_bytes``
+    is read in parts side by side (default: :data:`CHUNK_BYTES` on a cluster, never
+    in this process, where parts would only take turns)."""
     started = time.perf_counter()
     root = Path(root).resolve()
-    summary = ImportSummary()
+    if chunk_bytes is None and cluster is not None:
+        chunk_bytes = CHUNK_BYTES
     create_dataset(root)
-    tasks = plan(paths, root, summary)
-    failures: list[str] = []
-    quarantined: list[str] = []
-    for task, outcome in _run(tasks, str(root), cluster, batch_hands):
-        if isinstance(outcome, FileResult):
-            _add(summary, outcome)
-            if outcome.first_error:
-                quarantined.append(_first_errors(outcome))
-            if progress is not None:
-                progress(outcome.hands)
+    driver = _Driver(root, batch_hands, progress)
+    tasks = plan(paths, root, driver.summary)
+    with _runner(cluster) as runner:
+        driver.run(runner, tasks, chunk_bytes)
+    driver.summary.seconds = time.perf_counter() - started
+    return DatasetImport(driver.summary, driver.failures, sorted(driver.quarantined))
+
+
+@dataclass
+class _Parts:
+    """The parts of one log read side by side, as they come back."""
+
+    task: FileTask
+    results: dict[int, ChunkResult | None]   # by part; None: the part failed
+    count: int
+
+
+class _Driver:
+    """Hands out the tasks, puts the parts of a log together, adds up the results."""
+
+    def __init__(self, root: Path, batch_hands: int,
+                 progress: ProgressCallback | None) -> None:
+        self.root, self.batch_hands, self.progress = root, batch_hands, progress
+        self.summary = ImportSummary()
+        self.failures: list[str] = []
+        self.quarantined: list[str] = []
+        self.parts: dict[str, _Parts] = {}
+
+    def run(self, runner: _Runner, tasks: list[FileTask], chunk_bytes: int | None) -> None:
+        for task in tasks:
+            size = _size(task.location) if chunk_bytes else 0
+            if chunk_bytes and size > chunk_bytes:
+                chunks = chunks_of(size, chunk_bytes)
+                self.parts[task.source] = _Parts(task, {}, len(chunks))
+                for chunk in chunks:
+                    runner.submit((task, chunk), import_chunk, task, chunk, str(self.root),
+                                  self.batch_hands)
+            else:
+                runner.submit((task, None), import_file, task, str(self.root), self.batch_hands)
+        for (task, chunk), outcome in runner:
+            if chunk is not None:
+                self._part_done(runner, task, chunk, outcome)
+            elif isinstance(outcome, FileResult):
+                self._log_done(outcome)
+            else:
+                self.failures.append(f"importing {task.location} failed: {outcome}")
+
+    def _log_done(self, result: FileResult) -> None:
+        _add(self.summary, result)
+        if result.first_error:
+            self.quarantined.append(_first_errors(result))
+        if self.progress is not None:
+            self.progress(result.hands)
+
+    def _part_done(self, runner: _Runner, task: FileTask, chunk: Chunk,
+                   outcome: ChunkResult | str) -> None:
+        parts = self.parts[task.source]
+        if isinstance(outcome, str):
+            self.failures.append(f"importing {task.location}, part {chunk.index + 1} of "
+                                 f"{chunk.count}, failed: {outcome}")
+        parts.results[chunk.index] = outcome if isinstance(outcome, ChunkResult) else None
+        if len(parts.results) < parts.count:
+            return
+        done = [parts.results[index] for index in range(parts.count)]
+        if any(result is None for result in done):
+            return   # reported; a run again reads the log anew
+        first = done[0].result
+        if first.unchanged or first.unreadable:
+            self._log_done(first)
+        elif any(result.read_whole for result in done) or _sessions_meet(done):
+            for result in done:   # none is listed in a manifest: no reader saw them
+                for relative in result.files:
+                    (self.root / relative).unlink(missing_ok=True)
+            runner.submit((task, None), import_file, task, str(self.root), self.batch_hands)
         else:
-            failures.append(f"importing {task.location} failed: {outcome}")
-    summary.seconds = time.perf_counter() - started
-    return DatasetImport(summary, failures, sorted(quarantined))
+            self._log_done(self._assembled(task, done))
+
+    def _assembled(self, task: FileTask, done: list[ChunkResult]) -> FileResult:
+        """The parts as one log: their counts added, their files in one manifest row."""
+        whole = FileResult(task.source, done[0].result.key)
+        for part in (result.result for result in done):
+            for name in _COUNTS:
+                setattr(whole, name, getattr(whole, name) + getattr(part, name))
+            whole.first_error = whole.first_error or part.first_error
+        files = [relative for result in done for relative in result.files]
+        write_manifest(self.root, whole, done[0].file, files)
+        for old in task.superseded:
+            if old != whole.key:
+                remove_log(self.root, old)
+        return whole
+
+
+_COUNTS = ("hands", "new_hands", "sessions", "violations", "quarantined", "skipped", "rows")
+
+
+def _sessions_meet(done: list[ChunkResult]) -> bool:
+    """Whether two parts hold a session of the same id (read whole, the second is
+    renamed and reported: see :mod:`badugi_hh.dataset.chunks`)."""
+    ids = [session for result in done for session in set(result.sessions)]
+    return len(ids) != len(set(ids))
+
+
+def _size(location: str) -> int:
+    if not _is_url(location):
+        return Path(location).stat().st_size
+    import fsspec
+
+    fs, inside = fsspec.core.url_to_fs(location)
+    return fs.size(inside)
 
 
 def _first_errors(result: FileResult) -> str:
@@ -176,31 +279,63 @@ def _add(summary: ImportSummary, result: FileResult) -> None:
     summary.rows += result.rows
 
 
-def _run(tasks: list[FileTask], root: str, cluster: ClusterSpec | None,
-         batch_hands: int) -> Iterator[tuple[FileTask, FileResult | str]]:
-    """Each task and its result, or the error that stopped it, as they finish."""
-    if cluster is None:
-        for task in tasks:
-            yield task, _attempt(task, root, batch_hands)
-        return
-    from distributed import as_completed
+# -- where the tasks run ---------------------------------------------------------------
 
-    with _client(cluster) as client:
-        futures = {client.submit(import_file, task, root, batch_hands, key=f"import-{n}"): task
-                   for n, task in enumerate(tasks)}
-        for future in as_completed(futures):
+Tag = tuple[FileTask, Chunk | None]
+
+
+class _Runner:
+    """Runs tasks, here one after the other; iterating gives each task's tag and its
+    result (or its error, as one line) as it finishes. Tasks may be added meanwhile."""
+
+    def __init__(self) -> None:
+        self.waiting: deque[tuple[Tag, Callable[..., Any], tuple[Any, ...]]] = deque()
+
+    def submit(self, tag: Tag, function: Callable[..., Any], *args: Any) -> None:
+        self.waiting.append((tag, function, args))
+
+    def __iter__(self) -> Iterator[tuple[Tag, Any]]:
+        while self.waiting:
+            tag, function, args = self.waiting.popleft()
             try:
-                yield futures[future], future.result()
+                yield tag, function(*args)
+            except Exception as error:   # a bug: reported for this log, the others go on
+                yield tag, f"{type(error).__name__}: {error}"
+
+
+class _DaskRunner(_Runner):
+    """Runs tasks on a Dask cluster's workers, as many at a time as they have threads."""
+
+    def __init__(self, client: Any) -> None:
+        from distributed import as_completed
+
+        super().__init__()
+        self.client = client
+        self.tags: dict[Any, Tag] = {}
+        self.finished = as_completed()
+
+    def submit(self, tag: Tag, function: Callable[..., Any], *args: Any) -> None:
+        future = self.client.submit(function, *args, pure=False)
+        self.tags[future] = tag
+        self.finished.add(future)
+
+    def __iter__(self) -> Iterator[tuple[Tag, Any]]:
+        for future in self.finished:
+            tag = self.tags.pop(future)
+            try:
+                yield tag, future.result()
             except Exception as error:   # the task's own error, raised here
-                yield futures[future], f"{type(error).__name__}: {error}"
+                yield tag, f"{type(error).__name__}: {error}"
             future.release()
 
 
-def _attempt(task: FileTask, root: str, batch_hands: int) -> FileResult | str:
-    try:
-        return import_file(task, root, batch_hands)
-    except Exception as error:   # a bug: reported for this log, the others go on
-        return f"{type(error).__name__}: {error}"
+@contextmanager
+def _runner(cluster: ClusterSpec | None) -> Iterator[_Runner]:
+    if cluster is None:
+        yield _Runner()
+        return
+    with _client(cluster) as client:
+        yield _DaskRunner(client)
 
 
 @contextmanager

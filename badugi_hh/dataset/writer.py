@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -27,12 +27,18 @@ from typing import IO, NamedTuple
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from badugi_hh.dataset.chunks import (
+    Chunk, lines_before, readable_alone, session_start, splittable,
+)
 from badugi_hh.dataset.layout import (
-    MANIFEST, PARTITIONED, PARTITIONED_BY_ROW, file_key, manifest_path, move_into_place,
-    part_name, staging_folder,
+    MANIFEST, PARTITIONED, PARTITIONED_BY_ROW, STAGING, file_key, manifest_path,
+    move_into_place, part_name, staging_folder,
 )
 from badugi_hh.dataset.partition import Folders, split
+from badugi_hh.events import Record, SessionStart
 from badugi_hh.parsers import read_records
+from badugi_hh.parsers.house import read_house_lines
+from badugi_hh.parsers.text import open_log
 from badugi_hh.store.importer import BATCH_HANDS, _file_batches, _Fingerprint
 from badugi_hh.store.rows import _Rows
 from badugi_hh.store.schema import TABLES, PlayerRow, _arrow_table
@@ -111,30 +117,96 @@ def content_hash(location: str) -> tuple[int, str]:
 
 def import_file(task: FileTask, root: str, batch_hands: int = BATCH_HANDS) -> FileResult:
     """Read, audit and write one log into the dataset at ``root``."""
+    dataset = Path(root)
+    known = _known(task, dataset)
+    if not isinstance(known, LogFile):
+        return known
+    writer = _LogWriter(dataset, known.key)
+    with open_location(task.location) as stream:
+        _write_records(writer, read_records(stream), known, batch_hands)
+    result = writer.result
+    result.source, result.key = task.source, known.key
+    write_manifest(dataset, result, known, writer.move_into_place())
+    for old in task.superseded:
+        if old != known.key:
+            remove_log(dataset, old)
+    return result
+
+
+def import_chunk(task: FileTask, chunk: Chunk, root: str,
+                 batch_hands: int = BATCH_HANDS) -> ChunkResult:
+    """Read, audit and write one part of a log (see :mod:`badugi_hh.dataset.chunks`);
+    its files are moved into place, and the driver lists them in a manifest row once
+    every part is in."""
+    dataset = Path(root)
+    known = _known(task, dataset)
+    if not isinstance(known, LogFile):
+        return ChunkResult(known)
+    with open_location(task.location) as stream:
+        if not splittable(stream.read(1 << 16)):
+            return ChunkResult(FileResult(task.source, known.key), read_whole=True)
+        start, end = session_start(stream, chunk.start), session_start(stream, chunk.end)
+        first_line = lines_before(stream, start) + 1
+        stream.seek(start)
+        part = stream.read(end - start)
+    if not readable_alone(part):
+        return ChunkResult(FileResult(task.source, known.key), read_whole=True)
+    writer = _LogWriter(dataset, f"{known.key}-{chunk.index}")
+    sessions: list[str] = []
+    if part:
+        with open_log(part, task.location, first_line) as log:
+            records = _noting_sessions(read_house_lines(log), sessions)
+            _write_records(writer, records, known, batch_hands)
+    result = writer.result
+    result.source, result.key = task.source, known.key
+    return ChunkResult(result, writer.move_into_place(), sessions, file=known)
+
+
+def _known(task: FileTask, root: Path) -> LogFile | FileResult:
+    """The log's size, hash and key; or its result, when it is unreadable or already in."""
     try:
         size, digest = content_hash(task.location)
     except OSError as error:
         return FileResult(task.source, unreadable=f"{task.location}: {error.strerror or error}")
     key = file_key(task.source, digest)
-    dataset = Path(root)
-    if manifest_path(dataset, key).exists():
+    if manifest_path(root, key).exists():
         return FileResult(task.source, key, unchanged=True)
-    writer = _LogWriter(dataset, key)
-    with open_location(task.location) as stream:
-        for rows in _file_batches(read_records(stream), task.source,
-                                  _Fingerprint(size, digest, None), batch_hands):
-            writer.add(rows)
-    result = writer.commit(ManifestSize(task.source, size, digest))
-    for old in task.superseded:
-        if old != key:
-            remove_log(dataset, old)
-    return result
+    return LogFile(task.source, size, digest, key)
 
 
-class ManifestSize(NamedTuple):
+def _write_records(writer: _LogWriter, records: Iterable[Record], file: LogFile,
+                   batch_hands: int) -> None:
+    for rows in _file_batches(records, file.source, _Fingerprint(file.size, file.content_hash,
+                                                                   None), batch_hands):
+        writer.add(rows)
+
+
+def _noting_sessions(records: Iterable[Record], sessions: list[str]) -> Iterator[Record]:
+    for record in records:
+        if isinstance(record, SessionStart):
+            sessions.append(record.session_id)
+        yield record
+
+
+class LogFile(NamedTuple):
+    """A log as found: its source, size and content hash, and its key in the dataset."""
+
     source: str
     size: int
     content_hash: str
+    key: str
+
+
+@dataclass(slots=True)
+class ChunkResult:
+    """What a part of a log sends back: its counts, files and session ids."""
+
+    result: FileResult
+    files: list[str] = field(default_factory=list)
+    sessions: list[str] = field(default_factory=list)
+    read_whole: bool = False
+    """The log must be read whole (not house text, a NUL byte, an endless line)."""
+    file: LogFile | None = None
 
 
 @dataclass
@@ -195,8 +267,9 @@ class _LogWriter:
             writer = self.writers[folder] = pq.ParquetWriter(path, table.schema)
         writer.write_table(table)
 
-    def commit(self, file: ManifestSize) -> FileResult:
-        """Move the log's files into place, then write its manifest row."""
+    def move_into_place(self) -> list[str]:
+        """Close the files and move them where readers find them (once a manifest row
+        lists them); the files, relative to the dataset."""
         if self.players:
             now = datetime.now()
             self._append("players", _arrow_table(PlayerRow, [
@@ -209,16 +282,19 @@ class _LogWriter:
             relative = f"{folder}/{part_name(self.key)}"
             move_into_place(staged / relative, self.root / relative)
             files.append(relative)
-        counts = self.result
-        counts.source, counts.key = file.source, self.key
-        manifest = ManifestRow(file.source, file.size, file.content_hash, datetime.now(),
-                               counts.new_hands, counts.violations, counts.quarantined,
-                               self.key, counts.sessions, counts.skipped, sorted(files))
-        staged_manifest = staged / part_name(self.key)
-        pq.write_table(_arrow_table(ManifestRow, [manifest]), staged_manifest)
-        move_into_place(staged_manifest, manifest_path(self.root, self.key))
         shutil.rmtree(staged, ignore_errors=True)
-        return counts
+        return sorted(files)
+
+
+def write_manifest(root: Path, result: FileResult, file: LogFile, files: list[str]) -> None:
+    """The manifest row that puts a log's ``files`` in the dataset: written last, whole."""
+    row = ManifestRow(file.source, file.size, file.content_hash, datetime.now(),
+                      result.new_hands, result.violations, result.quarantined, result.key,
+                      result.sessions, result.skipped, sorted(files))
+    staged = root / STAGING / f"manifest-{result.key}.parquet"
+    staged.parent.mkdir(parents=True, exist_ok=True)
+    pq.write_table(_arrow_table(ManifestRow, [row]), staged)
+    move_into_place(staged, manifest_path(root, result.key))
 
 
 def _first_error(quarantine: pa.Table) -> str:
@@ -238,4 +314,5 @@ def remove_log(root: Path, key: str) -> None:
         (root / relative).unlink(missing_ok=True)
 
 
-__all__ = ["MANIFEST", "FileResult", "FileTask", "ManifestRow", "import_file", "remove_log"]
+__all__ = ["MANIFEST", "ChunkResult", "FileResult", "FileTask", "LogFile", "ManifestRow",
+           "import_chunk", "import_file", "remove_log", "write_manifest"]

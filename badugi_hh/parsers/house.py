@@ -776,7 +776,7 @@ class _HouseReader:
     def read(self, log: LogText) -> Iterator[Record]:
         block = _Block(1, kind="preamble")
         lines = block.lines
-        for number, text in enumerate(log, 1):
+        for number, text in enumerate(log, log.first_line):
             # (The first-letter test only spares most lines the regular expression.)
             if text[:1] in _BLOCK_INITIALS and (match := _BLOCK_START.match(text)):
                 yield from self._close(block, at_end=False)

@@ -91,8 +91,11 @@ class LogText:
     counts the lines, so a reader can tell an empty file apart.
     """
 
-    def __init__(self, name: str, lines: Iterator[str], closing: IO[bytes] | None) -> None:
+    def __init__(self, name: str, lines: Iterator[str], closing: IO[bytes] | None,
+                 first_line: int = 1) -> None:
         self.name = name
+        self.first_line = first_line
+        """The number of the first line: 1, or more for a part of a log read alone."""
         self.problem: LogTextError | None = None
         self.lines_read = 0
         self._lines = lines
@@ -147,12 +150,13 @@ class LogText:
         self.close()
 
 
-def open_log(source: Source, name: str | None = None) -> LogText:
+def open_log(source: Source, name: str | None = None, first_line: int = 1) -> LogText:
     """Open ``source`` for reading line by line; ``name`` is what errors cite.
 
     A ``str`` is the text of a log, not a file name: pass a
     :class:`~pathlib.Path` to read a file. Files this opens are closed by
-    :meth:`LogText.close` (or the ``with`` block).
+    :meth:`LogText.close` (or the ``with`` block). ``first_line`` numbers the
+    first line of bytes that are a part of a log, read apart from the rest.
     """
     if isinstance(source, os.PathLike):
         path = Path(source)
@@ -165,11 +169,12 @@ def open_log(source: Source, name: str | None = None) -> LogText:
     name = name or str(getattr(source, "name", "<stream>"))
     if isinstance(source.read(0), str):
         return LogText(name, _lines_of_text_file(source, name), None)  # type: ignore[arg-type]
-    return LogText(name, _lines_of_bytes(source, name), None)  # type: ignore[arg-type]
+    return LogText(name, _lines_of_bytes(source, name, first_line),  # type: ignore[arg-type]
+                   None, first_line)
 
 
-def _lines_of_bytes(stream: IO[bytes], name: str) -> Iterator[str]:
-    """The lines of a binary stream, read a chunk at a time.
+def _lines_of_bytes(stream: IO[bytes], name: str, first_line: int = 1) -> Iterator[str]:
+    """The lines of a binary stream, read a chunk at a time; its first is ``first_line``.
 
     Each chunk's whole lines are scanned for NUL and decoded in one go, which
     costs a fraction of doing it line by line.
@@ -179,12 +184,13 @@ def _lines_of_bytes(stream: IO[bytes], name: str) -> Iterator[str]:
     utf16 = _utf16_encoding(start)
     if utf16 is not None:
         mark = 2 if start[:2] in _UTF16_BOMS else 0
-        yield from _lines_of_text_chunks(_utf16_chunks(_skip(chunks, mark), utf16), name)
+        yield from _lines_of_text_chunks(_utf16_chunks(_skip(chunks, mark), utf16), name,
+                                         first_line)
         return
     pending = next(chunks, b"")
     offset = len(_UTF8_BOM) if pending.startswith(_UTF8_BOM) else 0  # of pending, in the file
     pending = pending[offset:]
-    number = 0  # lines read so far
+    number = first_line - 1  # the number of the last line read
     while pending:
         more = next(chunks, b"")
         cut = _line_ends_cut(pending, bool(more))
@@ -278,10 +284,11 @@ def _utf16_chunks(chunks: Iterator[bytes], encoding: str) -> Iterator[str]:
         yield decoder.decode(b"", final=True)
 
 
-def _lines_of_text_chunks(chunks: Iterator[str], name: str) -> Iterator[str]:
+def _lines_of_text_chunks(chunks: Iterator[str], name: str,
+                          first_line: int = 1) -> Iterator[str]:
     """Lines of text that arrives in chunks, ended by LF, CRLF or CR."""
     pending = ""
-    number = 0  # lines read so far
+    number = first_line - 1  # the number of the last line read
     for chunk in chunks:
         pending += chunk
         end = len(pending) - 1 if pending.endswith("\r") else len(pending)  # LF may follow
