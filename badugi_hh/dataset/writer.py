@@ -209,13 +209,50 @@ class ChunkResult:
     file: LogFile | None = None
 
 
+#: Rows per Parquet row group, about: a reader's unit of work and of skipping by
+#: column statistics. A batch of 2,000 hands is a few thousand rows of a table,
+#: too few; rows wait in memory until there are this many.
+ROW_GROUP_ROWS = 128 * 1024
+
+
+class _PartFile:
+    """One Parquet file of a log under way, written a row group at a time."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.writer: pq.ParquetWriter | None = None
+        self.waiting: list[pa.Table] = []
+        self.rows = 0
+
+    def add(self, table: pa.Table) -> None:
+        self.waiting.append(table)
+        self.rows += table.num_rows
+        if self.rows >= ROW_GROUP_ROWS:
+            self._flush()
+
+    def _flush(self) -> None:
+        if not self.waiting:
+            return
+        rows = pa.concat_tables(self.waiting)
+        if self.writer is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.writer = pq.ParquetWriter(self.path, rows.schema)
+        self.writer.write_table(rows, row_group_size=len(rows))
+        self.waiting, self.rows = [], 0
+
+    def close(self) -> None:
+        self._flush()
+        if self.writer is not None:
+            self.writer.close()
+
+
 @dataclass
 class _LogWriter:
     """The Parquet files of one log, one per table and folder, written batch by batch."""
 
     root: Path
     key: str
-    writers: dict[str, pq.ParquetWriter] = field(default_factory=dict)
+    writers: dict[str, _PartFile] = field(default_factory=dict)
     seen_hands: set[tuple[str, str]] = field(default_factory=set)
     players: dict[tuple[str, str], str] = field(default_factory=dict)
     result: FileResult = field(default_factory=lambda: FileResult(""))
@@ -260,12 +297,11 @@ class _LogWriter:
             self._append(f"{name}/{folder}", rows)
 
     def _append(self, folder: str, table: pa.Table) -> None:
-        writer = self.writers.get(folder)
-        if writer is None:
+        part = self.writers.get(folder)
+        if part is None:
             path = staging_folder(self.root, self.key) / folder / part_name(self.key)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            writer = self.writers[folder] = pq.ParquetWriter(path, table.schema)
-        writer.write_table(table)
+            part = self.writers[folder] = _PartFile(path)
+        part.add(table)
 
     def move_into_place(self) -> list[str]:
         """Close the files and move them where readers find them (once a manifest row
@@ -277,8 +313,8 @@ class _LogWriter:
                 for (site, name), source in self.players.items()]))
         staged = staging_folder(self.root, self.key)
         files = []
-        for folder, writer in self.writers.items():
-            writer.close()
+        for folder, part in self.writers.items():
+            part.close()
             relative = f"{folder}/{part_name(self.key)}"
             move_into_place(staged / relative, self.root / relative)
             files.append(relative)
