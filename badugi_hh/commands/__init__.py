@@ -8,7 +8,13 @@ without pandas, DuckDB or the engine, which ``run`` imports when it needs them.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import duckdb
 
 #: :data:`badugi_hh.store.DEFAULT_DB` and :data:`badugi_hh.store.LOCK_WAIT_SECONDS`, for
 #: the help texts; repeated here because the store imports DuckDB and Arrow
@@ -65,3 +71,37 @@ def add_hand_filters(parser: argparse.ArgumentParser, player_help: str) -> None:
                         help="only hands played on or after this day (YYYY-MM-DD)")
     parser.add_argument("--to", dest="date_to", type=day, metavar="DATE",
                         help="only hands played on or before this day (YYYY-MM-DD)")
+
+
+def add_source_arguments(parser: argparse.ArgumentParser) -> None:
+    """Where a command reads the tables: ``--db FILE`` (the default, badugi.duckdb) or
+    ``--data DATASET``, not both. :func:`open_tables` opens what they name."""
+    sources = parser.add_mutually_exclusive_group()
+    sources.add_argument("--db", default=DEFAULT_DB, metavar="FILE",
+                         help=f"the DuckDB database (default: {DEFAULT_DB} in this folder)")
+    sources.add_argument("--data", metavar="DATASET",
+                         help="a dataset folder of Parquet files (badugi-hh import --out) "
+                              "instead of a database")
+
+
+@contextmanager
+def open_tables(args: argparse.Namespace) -> Iterator[duckdb.DuckDBPyConnection]:
+    """A read-only connection to the tables of ``--db`` or ``--data``, closed on exit.
+
+    Both are closed to the outside (no other file, URL or extension) with their
+    configuration locked, so a query typed by a user can only read the tables. A
+    missing database or dataset raises :class:`~badugi_hh.store.StoreError` whose
+    message says what to run.
+    """
+    if getattr(args, "data", None) is not None:
+        from badugi_hh.dataset import connect_dataset
+
+        connection = connect_dataset(args.data)
+    else:
+        from badugi_hh.store import Store
+
+        connection = Store(args.db, read_only=True).connection
+    try:
+        yield connection
+    finally:
+        connection.close()
