@@ -92,7 +92,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def export_duckdb(args: argparse.Namespace, filters: Filters) -> int:
-    """Copy the chosen hands' rows into the database file ``args.out``."""
+    """Copy the chosen hands' rows into the database file ``args.out``; what stops it
+    is raised as a StoreError, one line for the user."""
     import duckdb
 
     from badugi_hh.commands.sql import first_line
