@@ -1,8 +1,10 @@
-"""The badugi-hh dashboard: ``badugi-hh dashboard [--db FILE] [--port N]`` serves it.
+"""The badugi-hh dashboard: ``badugi-hh dashboard [--db FILE | --data DIR] [--port N]``
+serves it.
 
-Streamlit runs this file; it picks the page and runs it. The database comes
-from ``--db FILE`` after streamlit's ``--``, else from $BADUGI_HH_DB, else is
-badugi.duckdb in the current folder. Every page but Import only reads it.
+Streamlit runs this file; it picks the page and runs it. The tables come from
+the dataset of ``--data DIR`` or the database of ``--db FILE`` after streamlit's
+``--``, else from $BADUGI_HH_DATA or $BADUGI_HH_DB, else from badugi.duckdb in
+the current folder. Every page but Import only reads them.
 """
 
 from __future__ import annotations
@@ -35,5 +37,5 @@ ui.keep_filters()
 page = st.navigation(PAGES)
 try:
     page.run()
-except StoreError as error:   # no database yet, or an import holds it too long
+except StoreError as error:   # no database or dataset yet, or an import holds it too long
     st.info(ui.md(error), icon=":material/database:")

@@ -1,5 +1,5 @@
-"""Shared fixtures (a real database imported from simulated logs, for the dashboard
-tests) and the Hypothesis profile of every test."""
+"""Shared fixtures (a real database and a dataset imported from simulated logs, for
+the dashboard tests) and the Hypothesis profile of every test."""
 
 from __future__ import annotations
 
@@ -73,6 +73,17 @@ def dashboard_db(dashboard_logs: Path) -> Path:
     with Store(path) as store:
         summary = store.import_paths([dashboard_logs])
     assert summary.new_hands and summary.violations and summary.quarantined
+    return path
+
+
+@pytest.fixture(scope="session")
+def dashboard_dataset(dashboard_logs: Path) -> Path:
+    """The same logs imported into a dataset (Parquet files), in this process."""
+    from badugi_hh.dataset import import_to_dataset
+
+    path = dashboard_logs.parent / "dashboard-dataset"
+    summary, failures = import_to_dataset([str(dashboard_logs)], path)
+    assert summary.new_hands and summary.violations and summary.quarantined and not failures
     return path
 
 

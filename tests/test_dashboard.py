@@ -1,7 +1,9 @@
-"""The dashboard's pages, run by Streamlit's AppTest on a real imported database.
+"""The dashboard's pages, run by Streamlit's AppTest on a real imported database,
+and again on a dataset imported from the same logs.
 
 Every figure a page shows is compared with what :mod:`badugi_hh.stats` (or
-the stored rows) says, and no page may show an exception.
+the stored rows) says of the database, so a page on the dataset must show the
+database's figures; no page may show an exception.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from streamlit.testing.v1 import AppTest
 from badugi_hh import stats
 from badugi_hh.cli import build_parser
 from badugi_hh.commands import dashboard
+from badugi_hh.dataset import connect_dataset, import_to_dataset
 from badugi_hh.events import Deal, Hand
 from badugi_hh.money import format_amount
 from badugi_hh.parsers import read_records
@@ -39,9 +42,20 @@ def db(dashboard_db: Path) -> duckdb.DuckDBPyConnection:
     con.close()
 
 
+@pytest.fixture(params=["db", "dataset"])
+def browsed(request: pytest.FixtureRequest, dashboard_db: Path, dashboard_dataset: Path,
+            monkeypatch: pytest.MonkeyPatch) -> str:
+    """The app's environment names the database, or the dataset of the same logs."""
+    if request.param == "dataset":
+        monkeypatch.setenv("BADUGI_HH_DATA", str(dashboard_dataset))
+    else:
+        monkeypatch.delenv("BADUGI_HH_DATA", raising=False)
+    monkeypatch.setenv("BADUGI_HH_DB", str(dashboard_db))   # the dataset comes first
+    return request.param
+
+
 @pytest.fixture
-def app(dashboard_db: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
-    monkeypatch.setenv("BADUGI_HH_DB", str(dashboard_db))
+def app(browsed: str) -> AppTest:
     return AppTest.from_file(str(APP), default_timeout=60)
 
 
@@ -135,12 +149,30 @@ def test_the_command_serves_the_app_on_localhost_with_the_database_after_the_das
     assert command[command.index("--"):] == ["--", "--db", str(tmp_path / "x.duckdb")]
 
 
+def test_the_command_passes_a_dataset_instead_of_the_database(tmp_path: Path,
+                                                              capsys) -> None:
+    args = build_parser().parse_args(["dashboard", "--data", str(tmp_path / "ds")])
+    command = dashboard.streamlit_command(dashboard.APP, Path(args.data), args.address,
+                                          args.port, dataset=True)
+    assert command[command.index("--"):] == ["--", "--data", str(tmp_path / "ds")]
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["dashboard", "--db", "a.duckdb", "--data", "ds"])
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
 def test_the_app_reads_the_database_from_its_arguments_else_the_environment(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path, dashlib_path: None) -> None:
     from dashlib import data
+    monkeypatch.delenv(data.DATA_ENV, raising=False)
     monkeypatch.setenv(data.DB_ENV, str(tmp_path / "env.duckdb"))
-    assert data.database_path(["--db", str(tmp_path / "arg.duckdb")]) == tmp_path / "arg.duckdb"
-    assert data.database_path(["-q", "--durations=5"]) == tmp_path / "env.duckdb"
+    assert data.location(["--db", str(tmp_path / "arg.duckdb")]) == (
+        tmp_path / "arg.duckdb", False)
+    assert data.location(["-q", "--durations=5"]) == (tmp_path / "env.duckdb", False)
+    assert data.location(["--data", str(tmp_path / "ds")]) == (tmp_path / "ds", True)
+    monkeypatch.setenv(data.DATA_ENV, str(tmp_path / "env-ds"))
+    assert data.location([]) == (tmp_path / "env-ds", True)
+    assert data.location(["--db", str(tmp_path / "arg.duckdb")]) == (
+        tmp_path / "arg.duckdb", False)
 
 
 def test_without_a_database_the_pages_say_so_and_import_offers_to_make_one(
@@ -150,6 +182,36 @@ def test_without_a_database_the_pages_say_so_and_import_offers_to_make_one(
     assert not app.exception
     assert "There is no database" in app.info[0].value
     assert not (tmp_path / "none.duckdb").exists()   # browsing never creates it
+
+
+def test_without_a_dataset_the_pages_say_so(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BADUGI_HH_DATA", str(tmp_path / "none"))
+    app = AppTest.from_file(str(APP), default_timeout=60).run()
+    assert not app.exception
+    assert "There is no dataset" in app.info[0].value
+    assert not (tmp_path / "none").exists()
+
+
+def test_a_dataset_is_read_again_when_a_log_comes_or_goes(
+        tmp_path: Path, dashboard_logs: Path, monkeypatch: pytest.MonkeyPatch,
+        dashlib_path: None) -> None:
+    from badugi_hh.dataset.cluster import known_keys
+    from badugi_hh.dataset.writer import remove_log
+    from dashlib import data
+    dataset = tmp_path / "ds"
+    import_to_dataset([str(dashboard_logs / "capped.txt")], dataset)
+    monkeypatch.setenv(data.DATA_ENV, str(dataset))
+    before = data.current()
+    capped = data.overview(before, Filters())["hands"]
+    import_to_dataset([str(dashboard_logs / "club.txt")], dataset)
+    grown = data.current()
+    assert grown.version != before.version
+    assert data.overview(grown, Filters())["hands"] > capped
+    (key,), = [keys for source, keys in known_keys(dataset).items()
+               if source.endswith("club.txt")]
+    remove_log(dataset, key)
+    assert data.overview(data.current(), Filters())["hands"] == capped
 
 
 # -- Overview --------------------------------------------------------------------------
@@ -182,10 +244,10 @@ def test_overview_with_a_player_filter_counts_only_his_hands(app: AppTest, db) -
 
 
 def test_the_win_rate_curve_sampled_in_sql_passes_through_the_exact_curve(
-        dashboard_db: Path, monkeypatch: pytest.MonkeyPatch, db, dashlib_path: None) -> None:
+        browsed: str, db, dashlib_path: None) -> None:
     from dashlib import data
-    monkeypatch.setenv(data.DB_ENV, str(dashboard_db))
     database = data.current()
+    assert database.dataset == (browsed == "dataset")
     exact = stats.cumulative_net(db)
     for threshold in (data.EXACT_CURVE_ROWS, 0):   # a point per hand; summed per slice
         curve = data.winrate_curve(database, Filters(), ("Ana", "Bruno"), threshold)
@@ -345,12 +407,10 @@ def test_the_replayer_finds_a_hand_by_id_and_steps_to_the_next_hand(app: AppTest
     assert app.slider(key="replay_step").value == 0
 
 
-def test_the_replayer_shows_the_cards_dealt(dashboard_db: Path, dashboard_logs: Path,
-                                            monkeypatch: pytest.MonkeyPatch,
+def test_the_replayer_shows_the_cards_dealt(browsed: str, dashboard_logs: Path,
                                             dashlib_path: None) -> None:
     """The cards worked back from the stored draws are the cards the log deals."""
     from dashlib import data, replay
-    monkeypatch.setenv(data.DB_ENV, str(dashboard_db))
     database = data.current()
     source = str((dashboard_logs / "club.txt").resolve())
     compared = 0
@@ -448,6 +508,37 @@ def test_import_uploads_a_log_into_a_new_database(tmp_path: Path, dashboard_logs
         con.close()
     assert metric(app, "New hands") == f"{hands:,}" and hands > 0
     assert metric(app, "New violations") == f"{violations:,}"
+    app.switch_page("views/overview.py").run()
+    assert metric(app, "Hands") == f"{hands:,}"
+
+    app.switch_page("views/import_logs.py").run()   # the same file again adds nothing
+    app.file_uploader(key="import_upload").upload("capped.txt", content, "text/plain")
+    app.run()
+    app.button(key="import_start").click().run()
+    assert metric(app, "New hands") == "0"
+    assert "imported before" in app.info[0].value
+
+
+def test_import_uploads_a_log_into_a_new_dataset(tmp_path: Path, dashboard_logs: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "fresh"
+    monkeypatch.setenv("BADUGI_HH_DATA", str(path))
+    app = AppTest.from_file(str(APP), default_timeout=60).run()
+    app.switch_page("views/import_logs.py").run()
+    assert f"the dataset {path}" in re.sub(r"\\(.)", r"\1", app.markdown[0].value)
+    content = (dashboard_logs / "capped.txt").read_bytes()
+    app.file_uploader(key="import_upload").upload("capped.txt", content, "text/plain")
+    app.run()
+    app.button(key="import_start").click().run()
+    assert not app.exception and not app.error
+    con = connect_dataset(path)
+    try:
+        (hands, violations), = rows(con, "SELECT count(*), sum(violations) FROM hands")
+    finally:
+        con.close()
+    assert metric(app, "New hands") == f"{hands:,}" and hands > 0
+    assert metric(app, "New violations") == f"{violations:,}"
+    assert not (tmp_path / "fresh.duckdb").exists() and not Path("badugi.duckdb").exists()
     app.switch_page("views/overview.py").run()
     assert metric(app, "Hands") == f"{hands:,}"
 

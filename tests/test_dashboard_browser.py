@@ -1,9 +1,12 @@
 """The dashboard in a real browser: ``badugi-hh dashboard`` serves it, headless
-Chromium (Debian's, driven by Playwright) opens every page and steps the replayer.
+Chromium (Debian's, driven by Playwright) opens every page and steps the replayer,
+once on a database (``--db``) and once on a dataset of the same logs (``--data``).
 
-Screenshots of each page go to tests/artifacts/. Skipped only when
-/usr/bin/chromium or the playwright package is missing (``apt-get install
-chromium``; ``pip install -e '.[dev]'``); Playwright never downloads a browser.
+Screenshots of each page go to tests/artifacts/ (the dataset's end in ``_dataset``).
+Skipped only when /usr/bin/chromium or the playwright package is missing (``apt-get
+install chromium``; ``pip install -e '.[dev]'``); Playwright never downloads a browser.
+The server is the ``badugi-hh`` beside this interpreter: run from a worktree, put it
+first with PYTHONPATH.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from urllib.parse import urlencode
 
 import pytest
 
+from badugi_hh.dataset import import_to_dataset
 from badugi_hh.store import Store, connect
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -77,11 +81,36 @@ def browser_db(dashboard_db: Path, tmp_path_factory: pytest.TempPathFactory) -> 
 
 
 @pytest.fixture(scope="module")
-def dashboard_url(browser_db: Path) -> Iterator[str]:
-    """``badugi-hh dashboard`` serving the test database on a free port of 127.0.0.1."""
+def browser_dataset(dashboard_logs: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The same logs as :func:`browser_db`, imported into a dataset."""
+    path = tmp_path_factory.mktemp("browser") / "browser-dataset"
+    summary, failures = import_to_dataset([str(dashboard_logs), str(EIGHT_HANDED)], path)
+    assert summary.new_hands and not failures
+    return path
+
+
+@pytest.fixture(scope="module", params=["--db", "--data"])
+def served(request: pytest.FixtureRequest, browser_db: Path,
+           browser_dataset: Path) -> tuple[str, Path]:
+    """The option of ``badugi-hh dashboard`` and what it names: the database, then the
+    dataset of the same logs."""
+    return request.param, browser_db if request.param == "--db" else browser_dataset
+
+
+@pytest.fixture(scope="module")
+def suffix(served: tuple[str, Path]) -> str:
+    """Of the screenshots: the dataset's do not overwrite the database's."""
+    return "_dataset" if served[0] == "--data" else ""
+
+
+@pytest.fixture(scope="module")
+def dashboard_url(served: tuple[str, Path]) -> Iterator[str]:
+    """``badugi-hh dashboard`` serving the test database or dataset on a free port of
+    127.0.0.1."""
+    option, path = served
     port = free_port()
     server = subprocess.Popen(
-        [str(BADUGI_HH), "dashboard", "--db", str(browser_db), "--port", str(port)],
+        [str(BADUGI_HH), "dashboard", option, str(path), "--port", str(port)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -123,13 +152,13 @@ def shoot(page: sync_api.Page, name: str) -> None:
 
 
 def test_every_page_renders_without_an_exception(page: sync_api.Page,
-                                                 dashboard_url: str) -> None:
+                                                 dashboard_url: str, suffix: str) -> None:
     page.goto(dashboard_url)
     settle(page, "Overview")
     for link, title in PAGES:
         page.locator('[data-testid="stSidebarNav"] a', has_text=link).first.click()
         settle(page, title)
-        shoot(page, title.lower().replace(" ", "_"))
+        shoot(page, title.lower().replace(" ", "_") + suffix)
     assert page.get_by_text("up to 50 MB").count() == 1
 
 
@@ -141,7 +170,7 @@ def test_the_overview_answers_at_its_own_address(page: sync_api.Page,
 
 
 def test_the_replayer_steps_with_next(page: sync_api.Page, dashboard_url: str,
-                                      dashboard_db: Path) -> None:
+                                      dashboard_db: Path, suffix: str) -> None:
     con = connect(dashboard_db, read_only=True)
     try:
         source, hand_id = con.execute(
@@ -165,7 +194,7 @@ def test_the_replayer_steps_with_next(page: sync_api.Page, dashboard_url: str,
             ".innerText.trim() === String(step)", arg=step, timeout=15_000)
         settle(page, "Hand replayer")
         assert pot.inner_text() == f"{sum(amounts[:step]):,}"
-    shoot(page, "replayer_step_3")
+    shoot(page, "replayer_step_3" + suffix)
 
 
 #: Whether the players table fits its column and ends above the hand's log; each name
@@ -186,7 +215,7 @@ _LAYOUT = """() => {
 
 
 def test_an_eight_handed_hand_steps_through_without_overflow(
-        page: sync_api.Page, dashboard_url: str, browser_db: Path) -> None:
+        page: sync_api.Page, dashboard_url: str, browser_db: Path, suffix: str) -> None:
     """Every step of a real 8-seat showdown: eight compact rows of exactly four cards,
     inside the page and above the log."""
     page.goto(f"{dashboard_url}/replayer?"
@@ -211,4 +240,4 @@ def test_an_eight_handed_hand_steps_through_without_overflow(
         for row in page.locator("tr[data-player]").all():
             assert row.locator("td.cards span[title]").count() == 4
     assert step_shown.inner_text() == str(last)
-    shoot(page, "replayer_8_seats")
+    shoot(page, "replayer_8_seats" + suffix)

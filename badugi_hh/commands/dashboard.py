@@ -1,13 +1,17 @@
 """Serve the Streamlit dashboard: overview, players, sessions, hand replayer, audit, import.
 
     badugi-hh dashboard --db club.duckdb --port 8501
+    badugi-hh dashboard --data club-dataset/
 
 Then open http://127.0.0.1:8501 in a browser; Ctrl-C stops the server. The
-pages only read the database (an import from the command line can write it
-meanwhile, and the pages show the new hands); the Import page uploads a log
-of up to 50 MB and imports it. The app is dashboards/app.py of the
-repository, which an editable install (pip install -e .) leaves in place.
-Exit status: streamlit's, or 1 when the app cannot be found.
+pages read a DuckDB database (--db) or a dataset folder of Parquet files
+(--data, written by badugi-hh import --out), the same pages and figures from
+either. They only read (an import from the command line can write meanwhile,
+and the pages show the new hands); the Import page uploads a log of up to
+50 MB and imports it into the database or the dataset. The app is
+dashboards/app.py of the repository, which an editable install (pip install
+-e .) leaves in place. Exit status: streamlit's, or 1 when the app cannot be
+found.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import os
 import sys
 from pathlib import Path
 
-from badugi_hh.commands.sql import add_db_argument
+from badugi_hh.commands import add_source_arguments
 from badugi_hh.resources import dashboard_app
 
 #: The app: dashboards/app.py of the repository, or of the package in a wheel.
@@ -29,21 +33,22 @@ UPLOAD_LIMIT_MB = 50
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    add_db_argument(parser)
+    add_source_arguments(parser)
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
                         help=f"the port to serve on (default {DEFAULT_PORT})")
     parser.add_argument("--address", default="127.0.0.1",
                         help="the address to serve on (default 127.0.0.1: this machine only)")
 
 
-def streamlit_command(app: Path, db: Path, address: str, port: int) -> list[str]:
+def streamlit_command(app: Path, db: Path, address: str, port: int, *,
+                      dataset: bool = False) -> list[str]:
     """``python -m streamlit run`` with the server's settings; the app's own
-    arguments follow the ``--``."""
+    arguments (``--db FILE``, or ``--data DIR`` for a ``dataset``) follow the ``--``."""
     return [sys.executable, "-m", "streamlit", "run", str(app),
             "--server.address", address, "--server.port", str(port),
             "--server.headless", "true", "--server.maxUploadSize", str(UPLOAD_LIMIT_MB),
             "--browser.gatherUsageStats", "false", "--client.toolbarMode", "viewer",
-            "--", "--db", str(db)]
+            "--", "--data" if dataset else "--db", str(db)]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -51,7 +56,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"badugi-hh dashboard: no app at {APP}: the dashboard runs from the "
               "repository (install it with pip install -e .)", file=sys.stderr)
         return 1
-    db = Path(args.db).resolve()
-    print(f"badugi-hh dashboard: http://{args.address}:{args.port} on {db}", flush=True)
+    dataset = args.data is not None
+    tables = Path(args.data if dataset else args.db).resolve()
+    print(f"badugi-hh dashboard: http://{args.address}:{args.port} on {tables}", flush=True)
     # This process becomes the server, so Ctrl-C and a kill reach streamlit itself.
-    os.execv(sys.executable, streamlit_command(APP, db, args.address, args.port))
+    os.execv(sys.executable, streamlit_command(APP, tables, args.address, args.port,
+                                               dataset=dataset))

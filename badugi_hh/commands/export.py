@@ -2,15 +2,25 @@
 
     badugi-hh export --format phh --player Ana --out phh/
     badugi-hh export --format house --session fri-1127 --out logs/
+    badugi-hh export --format duckdb --data club-dataset/ --player Ana --out ana.duckdb
 
-The database says which hands (the filters are those of ``stats``); each is
-read again from the file it was imported from, so what is written is the log's
-own hand, replayed by the engine for the stacks the players brought. One file
-is written per source file: ``<name>.phhs`` (a PHH file of many hands) or
-``<name>.txt``. A hand the format cannot say (a dead blind in PHH, a name with a
-blank in the house format) is listed on standard error and left out; so is a
-file changed since its import. Exit status: 0, 1 when the database cannot be
-opened, 2 when some hand or file could not be written.
+The database (--db) or dataset (--data) says which hands (the filters are those
+of ``stats``). With phh and house each is read again from the file it was
+imported from, so what is written is the log's own hand, replayed by the engine
+for the stacks the players brought. One file is written per source file:
+``<name>.phhs`` (a PHH file of many hands) or ``<name>.txt``. A hand the format
+cannot say (a dead blind in PHH, a name with a blank in the house format) is
+listed on standard error and left out; so is a file changed since its import.
+
+With duckdb the stored rows themselves are copied into the database file --out
+(made if missing, else added to): the chosen hands whole, with their actions,
+draws, showdowns, pots and violations, their sessions, their log files' rows,
+quarantined text and skipped hands, and their players. Without filters
+everything is copied, and the copy's statistics are the origin's. Exporting the
+same hands again replaces them, never doubles them.
+
+Exit status: 0, 1 when the database or dataset cannot be opened (or --out
+written, for duckdb), 2 when some hand or file could not be written.
 """
 
 from __future__ import annotations
@@ -26,36 +36,40 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING
 
-from badugi_hh.commands import add_hand_filters
-from badugi_hh.commands.sql import add_db_argument
+from badugi_hh.commands import add_hand_filters, add_source_arguments, counted, open_tables
 from badugi_hh.events import Button, Hand, Note, Record, SessionStart
 
 if TYPE_CHECKING:   # the engine, the store and the readers load when the command runs
+    import duckdb
+
     from badugi_hh.engine import HandReport
     from badugi_hh.stats import Filters
-    from badugi_hh.store import Store
 
 EXIT_OK, EXIT_DATABASE, EXIT_PARTIAL = 0, 1, 2
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.add_argument("--format", choices=("phh", "house"), required=True,
-                        help="phh: PokerKit's hand histories; house: our own log format")
-    parser.add_argument("--out", type=Path, required=True, metavar="DIR",
-                        help="the folder to write to (made if missing)")
-    add_db_argument(parser)
+    parser.add_argument("--format", choices=("phh", "house", "duckdb"), required=True,
+                        help="phh: PokerKit's hand histories; house: our own log format; "
+                             "duckdb: the stored rows, into a database file")
+    parser.add_argument("--out", type=Path, required=True, metavar="PATH",
+                        help="the folder to write to (made if missing); with --format "
+                             "duckdb, the database file (made if missing)")
+    add_source_arguments(parser)
     add_hand_filters(parser, "only hands this player was dealt in")
 
 
 def run(args: argparse.Namespace) -> int:
     from badugi_hh.stats import Filters
-    from badugi_hh.store import Store, StoreError
+    from badugi_hh.store import StoreError
 
     filters = Filters(args.player, args.session, args.ruleset, args.date_from, args.date_to)
     try:
-        with Store(args.db, read_only=True) as store:
-            chosen = chosen_hands(store, filters)
+        if args.format == "duckdb":
+            return export_duckdb(args, filters)
+        with open_tables(args) as con:
+            chosen = chosen_hands(con, filters)
     except StoreError as error:
         print(f"badugi-hh export: {error}", file=sys.stderr)
         return EXIT_DATABASE
@@ -77,10 +91,35 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def chosen_hands(store: Store, filters: Filters) -> dict[tuple[str, str | None], set[str]]:
+def export_duckdb(args: argparse.Namespace, filters: Filters) -> int:
+    """Copy the chosen hands' rows into the database file ``args.out``; what stops it
+    is raised as a StoreError, one line for the user."""
+    import duckdb
+
+    from badugi_hh.commands.sql import first_line
+    from badugi_hh.store import Store, StoreError
+    from badugi_hh.store.slice import copy_slice
+
+    if args.data is None and Path(args.db).resolve() == args.out.resolve():
+        raise StoreError(f"--out {args.out} is the database the hands come from: "
+                         "name another file")
+    with open_tables(args) as origin:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        with Store(args.out) as target:
+            try:
+                copied = copy_slice(origin, target.connection, filters)
+            except duckdb.Error as error:   # a file of the dataset gone, a full disk...
+                raise StoreError(f"cannot copy into {args.out}: {first_line(error)}") from None
+    print(f"{counted(copied.hands, 'hand')} copied to {args.out} "
+          f"({copied.new_hands:,} new, {copied.rows:,} rows)", file=sys.stderr)
+    return EXIT_OK
+
+
+def chosen_hands(con: duckdb.DuckDBPyConnection,
+                 filters: Filters) -> dict[tuple[str, str | None], set[str]]:
     """The hands the filters choose, by source file (and the file's hash at its import)."""
     where, params = filters.where()
-    rows = store.connection.execute(
+    rows = con.execute(
         f"SELECT DISTINCT hp.source, s.content_hash, hp.hand_id FROM "
         f"(SELECT source, hand_id FROM hand_players {where}) hp "
         "LEFT JOIN sources s ON s.path = hp.source ORDER BY hp.source", params).fetchall()

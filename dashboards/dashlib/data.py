@@ -1,13 +1,15 @@
-"""Every query the dashboard runs, cached per version of the database file.
+"""Every query the dashboard runs, cached per version of the database file or dataset.
 
-Browsing reads the database through one read-only connection per database,
-shared by the sessions (each query takes its own cursor). It stays open while
-pages query it, so DuckDB's buffers stay warm, and closes after
-:data:`IDLE_SECONDS` without a query: DuckDB lets one process write a file
-only when no other holds it, and ``badugi-hh import`` waits that long for it.
-A cached result is keyed by the file's size and modification time (its WAL's
-too), so the first view after any import, here or on the command line, reads
-the new data.
+The tables come from a DuckDB file (``--db``) or a dataset folder of Parquet
+files (``--data``, :mod:`badugi_hh.dataset`); the queries are the same on both.
+Browsing reads them through one read-only connection, shared by the sessions
+(each query takes its own cursor). It stays open while pages query it, so
+DuckDB's buffers stay warm, and closes after :data:`IDLE_SECONDS` without a
+query: DuckDB lets one process write a file only when no other holds it, and
+``badugi-hh import`` waits that long for it. A cached result is keyed by the
+file's size and modification time (its WAL's too), or by the state of the
+dataset's manifest folder, so the first view after any import, here or on the
+command line, reads the new data.
 
 The figures come from :mod:`badugi_hh.stats` where it has them; the queries
 here are the ones only the pages need (a win-rate curve sampled in SQL,
@@ -38,12 +40,16 @@ import pandas as pd
 import streamlit as st
 
 from badugi_hh import stats
+from badugi_hh.dataset import connect_dataset, import_to_dataset, is_dataset
+from badugi_hh.dataset.layout import MANIFEST
 from badugi_hh.stats import Filters
 from badugi_hh.money import format_amount
 from badugi_hh.store import DEFAULT_DB, ImportSummary, Store, StoreError, connect_current
 
 #: The environment variable naming the database when the app gets no ``--db``.
 DB_ENV = "BADUGI_HH_DB"
+#: The environment variable naming a dataset folder, read instead of the database.
+DATA_ENV = "BADUGI_HH_DATA"
 #: How long a page waits for a database that an import is writing.
 BROWSE_WAIT_SECONDS = 2.0
 #: How long the shared read-only connection outlives the last query; well under
@@ -71,26 +77,47 @@ class DatabaseUnavailable(StoreError):
 
 # -- which database, in which version --------------------------------------------------
 
-def database_path(argv: list[str] | None = None) -> Path:
-    """The database of ``--db FILE`` after the script's ``--``, else of $BADUGI_HH_DB,
-    else ``badugi.duckdb`` in the current folder."""
+class Location(NamedTuple):
+    """Where the tables are: a DuckDB file, or a dataset folder when ``dataset``."""
+
+    path: Path
+    dataset: bool = False
+
+
+def location(argv: list[str] | None = None) -> Location:
+    """The dataset of ``--data DIR`` or the database of ``--db FILE`` after the script's
+    ``--``, else the dataset of $BADUGI_HH_DATA or the database of $BADUGI_HH_DB, else
+    ``badugi.duckdb`` in the current folder."""
     parser = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
     parser.add_argument("--db")
+    parser.add_argument("--data")
     known, _ = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
-    return Path(known.db or os.environ.get(DB_ENV) or DEFAULT_DB).resolve()
+    if known.data or known.db:
+        return Location(Path(known.data or known.db).resolve(), bool(known.data))
+    if os.environ.get(DATA_ENV):
+        return Location(Path(os.environ[DATA_ENV]).resolve(), dataset=True)
+    return Location(Path(os.environ.get(DB_ENV) or DEFAULT_DB).resolve())
 
 
 @dataclass(frozen=True, slots=True)
 class Database:
-    """A database file as it is now; the cache key of every query on it."""
+    """A database file or dataset as it is now; the cache key of every query on it."""
 
     path: str
     version: tuple[int, ...]
+    dataset: bool = False
+
+    @property
+    def kind(self) -> str:
+        """What the pages call it: ``database`` or ``dataset``."""
+        return "dataset" if self.dataset else "database"
 
 
 def current() -> Database:
-    """The database the app browses, with its current version."""
-    path = database_path()
+    """The database or dataset the app browses, with its current version."""
+    path, dataset = location()
+    if dataset:
+        return _current_dataset(path)
     if not path.exists():
         raise DatabaseUnavailable(f"There is no database at {path} yet: import a log on the "
                                   "Import page, or run badugi-hh import PATH --db "
@@ -99,6 +126,17 @@ def current() -> Database:
     version = tuple(number for file in files if file.exists()
                     for number in (file.stat().st_mtime_ns, file.stat().st_size))
     return Database(str(path), version)
+
+
+def _current_dataset(path: Path) -> Database:
+    """A dataset changes only by a log's manifest file coming or going (its rows are
+    read through the manifest), which changes the manifest folder's time and count."""
+    if not is_dataset(path):
+        raise DatabaseUnavailable(f"There is no dataset at {path} yet: import a log on the "
+                                  f"Import page, or run badugi-hh import PATH --out {path}.")
+    manifest = path / MANIFEST
+    version = (manifest.stat().st_mtime_ns, sum(1 for _ in manifest.iterdir()))
+    return Database(str(path), version, dataset=True)
 
 
 def _waiting(opener: Callable[[], Result], path: str | Path, wait: float) -> Result:
@@ -118,11 +156,12 @@ def _waiting(opener: Callable[[], Result], path: str | Path, wait: float) -> Res
 
 
 class Reader:
-    """The read-only connection to one database: opened by the first query, closed
-    :data:`IDLE_SECONDS` after the last, or at once by :meth:`release`."""
+    """The read-only connection to one database or dataset: opened by the first query,
+    closed :data:`IDLE_SECONDS` after the last, or at once by :meth:`release`."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, dataset: bool = False) -> None:
         self.path = path
+        self.dataset = dataset
         self._lock = threading.Lock()
         self._connection: duckdb.DuckDBPyConnection | None = None
         self._users = 0
@@ -134,9 +173,7 @@ class Reader:
             if self._idle is not None:
                 self._idle.cancel()
             if self._connection is None:
-                self._connection = _waiting(
-                    lambda: connect_current(self.path, wait=BROWSE_WAIT_SECONDS),
-                    self.path, BROWSE_WAIT_SECONDS)
+                self._connection = self._connect()
             self._users += 1
             cursor = self._connection.cursor()
         try:
@@ -144,6 +181,13 @@ class Reader:
         finally:
             cursor.close()
             self._done()
+
+    def _connect(self) -> duckdb.DuckDBPyConnection:
+        """Closed and read-only either way: no other file, URL or extension."""
+        if self.dataset:   # Parquet files: nothing holds them, nothing to wait for
+            return connect_dataset(self.path)
+        return _waiting(lambda: connect_current(self.path, wait=BROWSE_WAIT_SECONDS),
+                        self.path, BROWSE_WAIT_SECONDS)
 
     def _done(self) -> None:
         with self._lock:
@@ -162,15 +206,18 @@ class Reader:
             self._connection = None
 
 
-@st.cache_resource(show_spinner=False)
-def reader(path: str) -> Reader:
-    return Reader(path)
+@st.cache_resource(show_spinner=False, max_entries=16)
+def reader(path: str, dataset: bool = False, version: tuple[int, ...] = ()) -> Reader:
+    return Reader(path, dataset)
 
 
 @contextmanager
 def reading(db: Database) -> Iterator[duckdb.DuckDBPyConnection]:
-    """A read-only cursor for one query."""
-    with reader(db.path).cursor() as cursor:
+    """A read-only cursor for one query. A dataset's connection lists the files of its
+    logs when it opens, so each version of a dataset has a reader of its own (the old
+    one closes when idle); a database file's one connection sees every version."""
+    version = db.version if db.dataset else ()
+    with reader(db.path, db.dataset, version).cursor() as cursor:
         yield cursor
 
 
@@ -571,8 +618,9 @@ def quarantine_page(db: Database, offset: int, limit: int) -> pd.DataFrame:
 # -- importing -------------------------------------------------------------------------
 
 def upload_folder(db_path: Path) -> Path:
-    """Where uploaded logs are kept: beside the database, under their own names, so
-    that uploading a file again skips it, or adds only its new hands when it grew."""
+    """Where uploaded logs are kept: beside the database (or dataset), under their own
+    names, so that uploading a file again skips it, or adds only its new hands when it
+    grew."""
     return db_path.parent / f"{db_path.stem}-uploads"
 
 
@@ -599,12 +647,18 @@ def _grown_from(path: Path, content: bytes) -> bool:
     return path.is_file() and content.startswith(path.read_bytes())
 
 
-def import_log(db_path: Path, log: Path, progress: Callable[[int], None]) -> ImportSummary:
-    """Import one log, with the database opened for writing only meanwhile."""
-    reader(str(db_path)).release()
-    store = _waiting(lambda: Store(db_path, wait=IMPORT_WAIT_SECONDS), db_path,
-                     IMPORT_WAIT_SECONDS)
-    with store:
-        summary = store.import_file(log, progress)
+def import_log(where: Location, log: Path, progress: Callable[[int], None],
+               ) -> tuple[ImportSummary, list[str]]:
+    """Import one log into the database, opened for writing only meanwhile, or into
+    the dataset (in this process). Returns the summary and, for a dataset, the error
+    that stopped the log's import, if one did."""
+    if where.dataset:
+        summary, failures = import_to_dataset([str(log)], where.path, progress=progress)
+    else:
+        reader(str(where.path)).release()
+        store = _waiting(lambda: Store(where.path, wait=IMPORT_WAIT_SECONDS), where.path,
+                         IMPORT_WAIT_SECONDS)
+        with store:
+            summary, failures = store.import_file(log, progress), []
     st.cache_data.clear()   # results of the old version would only take room
-    return summary
+    return summary, failures

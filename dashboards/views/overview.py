@@ -1,4 +1,4 @@
-"""Overview: what the database holds, and each player's running net over his hands.
+"""Overview: what the tables hold, and each player's running net over his hands.
 
 Amounts of two units are never added: a player has a curve per unit, and where the
 curves are in several units the graph shows big blinds unless asked for amounts.
@@ -42,7 +42,7 @@ players.metric("Players", f"{figures['players']:,}")
 for column, label, moment in ((first, "First hand", figures["first_hand_at"]),
                               (last, "Last hand", figures["last_hand_at"])):
     column.metric(label, f"{moment:%Y-%m-%d}" if moment else "–")
-st.caption(f"The database holds {figures['files']:,} files, {figures['violations']:,} "
+st.caption(f"The {db.kind} holds {figures['files']:,} files, {figures['violations']:,} "
            f"rule violations and {figures['quarantined']:,} quarantined texts: "
            f"{ui.md(db.path)}")
 st.caption(f"Coverage of the selection: {coverage['text']}.")

@@ -171,7 +171,7 @@ find_form(db)
 key = requested_hand(db)
 rows = data.hand_rows(db, key) if key else None
 if rows is None:
-    st.info("No such hand in the database." if key else "The database has no hands yet.")
+    st.info(f"No such hand in the {db.kind}." if key else f"The {db.kind} has no hands yet.")
     st.stop()
 if st.session_state.get(SHOWN_HAND_KEY) != key:
     st.session_state[SHOWN_HAND_KEY] = key
