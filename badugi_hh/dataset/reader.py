@@ -49,7 +49,7 @@ def connect_dataset(root: str | Path) -> duckdb.DuckDBPyConnection:
     root = Path(root).resolve()
     if not is_dataset(root):
         raise StoreError(f"no dataset at {root}: import some logs first "
-                         f"(badugi-hh import PATH --cluster local --out {root})")
+                         f"(badugi-hh import PATH --out {root})")
     con = duckdb.connect(":memory:")
     manifests = sorted(str(path) for path in (root / MANIFEST).glob("*.parquet"))
     files: dict[str, list[str]] = defaultdict(list)
