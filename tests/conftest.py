@@ -82,7 +82,8 @@ def dashboard_dataset(dashboard_logs: Path) -> Path:
     from badugi_hh.dataset import import_to_dataset
 
     path = dashboard_logs.parent / "dashboard-dataset"
-    summary, failures = import_to_dataset([str(dashboard_logs)], path)
+    done = import_to_dataset([str(dashboard_logs)], path)
+    summary, failures = done.summary, done.failures
     assert summary.new_hands and summary.violations and summary.quarantined and not failures
     return path
 

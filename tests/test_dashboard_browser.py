@@ -84,7 +84,8 @@ def browser_db(dashboard_db: Path, tmp_path_factory: pytest.TempPathFactory) -> 
 def browser_dataset(dashboard_logs: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The same logs as :func:`browser_db`, imported into a dataset."""
     path = tmp_path_factory.mktemp("browser") / "browser-dataset"
-    summary, failures = import_to_dataset([str(dashboard_logs), str(EIGHT_HANDED)], path)
+    done = import_to_dataset([str(dashboard_logs), str(EIGHT_HANDED)], path)
+    summary, failures = done.summary, done.failures
     assert summary.new_hands and not failures
     return path
 

@@ -27,7 +27,8 @@ def sources(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     folder = tmp_path_factory.mktemp("sources")
     with Store(folder / "sample.duckdb") as store:
         store.import_paths([SAMPLE_LOGS])
-    summary, failures = import_to_dataset([str(SAMPLE_LOGS)], folder / "ds")
+    done = import_to_dataset([str(SAMPLE_LOGS)], folder / "ds")
+    summary, failures = done.summary, done.failures
     assert summary.new_hands and not failures
     return folder / "sample.duckdb", folder / "ds"
 

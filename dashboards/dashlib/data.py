@@ -653,7 +653,8 @@ def import_log(where: Location, log: Path, progress: Callable[[int], None],
     the dataset (in this process). Returns the summary and, for a dataset, the error
     that stopped the log's import, if one did."""
     if where.dataset:
-        summary, failures = import_to_dataset([str(log)], where.path, progress=progress)
+        done = import_to_dataset([str(log)], where.path, progress=progress)
+        summary, failures = done.summary, done.failures
     else:
         reader(str(where.path)).release()
         store = _waiting(lambda: Store(where.path, wait=IMPORT_WAIT_SECONDS), where.path,
