@@ -19,7 +19,9 @@ import pytest
 from badugi_hh import cli, stats
 from badugi_hh.dataset import ClusterSpec, connect_dataset, import_to_dataset
 from badugi_hh.dataset.layout import MANIFEST, STAGING
+from badugi_hh.dataset import compact as compact_module
 from badugi_hh.dataset import writer
+from badugi_hh.dataset.compact import compact
 from badugi_hh.simulate import simulate
 from badugi_hh.store import TABLES, Store
 from badugi_hh.writer import write_records
@@ -31,6 +33,10 @@ SAMPLES = ROOT / "sample_logs"
 #: Columns that say when a row was written, not what the logs hold.
 _WHEN = {"sources": ["imported_at"], "players": ["first_source", "first_imported_at"],
          "schema_version": ["applied_at"]}
+
+
+def compaction_entries(root: Path) -> list[Path]:
+    return sorted((root / MANIFEST).glob("compaction-*.parquet"))
 
 
 def rows(con: duckdb.DuckDBPyConnection, table: str) -> list[tuple]:
@@ -74,6 +80,7 @@ def simulated_logs(folder: Path, files: int, sessions: int) -> Path:
 def test_a_dataset_holds_what_the_store_holds(tmp_path: Path) -> None:
     done = import_to_dataset([str(SAMPLES), str(REAL)], tmp_path / "ds")
     assert not done.failures and not done.summary.unreadable
+    assert done.compacted.logs == 33 and done.compacted.files_after < done.compacted.files_before
     store, dataset = stored(tmp_path, SAMPLES, REAL), connect_dataset(tmp_path / "ds")
     assert_same_tables(store, dataset)
     assert_same_stats(store, dataset)
@@ -171,6 +178,46 @@ def test_a_log_whose_parts_would_differ_is_read_whole(tmp_path: Path, spoil: str
     assert all(name.endswith(f"part-{manifest['key']}.parquet") for name in manifest["files"])
     assert_same_tables(stored(tmp_path, logs), connect_dataset(tmp_path / "ds"))
     assert len(list((tmp_path / "ds").rglob("*.parquet"))) == len(manifest["files"]) + 2
+
+
+def test_a_log_imported_again_after_a_compaction_replaces_its_compacted_rows(
+        tmp_path: Path) -> None:
+    logs = simulated_logs(tmp_path / "logs", files=4, sessions=3)
+    import_to_dataset([str(logs)], tmp_path / "ds", compact_after=2)
+    changed = logs / "sim-1.txt"
+    changed.write_text(changed.read_text(encoding="utf-8").rsplit("Session #", 1)[0],
+                       encoding="utf-8")
+    # not compacted again: the compaction's rows of the old log are left out by the reader
+    import_to_dataset([str(logs)], tmp_path / "ds", compact_after=None)
+    assert_same_tables(stored(tmp_path, logs), connect_dataset(tmp_path / "ds"))
+    compacted = compact(tmp_path / "ds")
+    assert compacted.logs == 4 and len(compaction_entries(tmp_path / "ds")) == 1
+    assert_same_tables(stored(tmp_path, logs), connect_dataset(tmp_path / "ds"))
+
+
+def test_a_compaction_that_stopped_changes_nothing_and_is_cleaned_up(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    logs = simulated_logs(tmp_path / "logs", files=3, sessions=3)
+    import_to_dataset([str(logs)], tmp_path / "ds", compact_after=None)
+    files = sorted((tmp_path / "ds").rglob("*.parquet"))
+
+    def stop(*_args: object) -> None:   # the compacted files are in place, the entry not
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(compact_module, "_arrow_table", stop)
+    with pytest.raises(KeyboardInterrupt):
+        compact(tmp_path / "ds")
+    assert list((tmp_path / "ds").rglob("compacted-*.parquet"))
+    assert_same_tables(stored(tmp_path, logs), connect_dataset(tmp_path / "ds"))
+    monkeypatch.undo()
+    compact(tmp_path / "ds")
+    compacted = sorted((tmp_path / "ds").rglob("*.parquet"))
+    assert len(compacted) < len(files)
+    assert all("compacted-" in path.name or "manifest" in path.parts or "rules" in path.parts
+               for path in compacted)
+    assert_same_tables(stored(tmp_path, logs), connect_dataset(tmp_path / "ds"))
+    again = import_to_dataset([str(logs)], tmp_path / "ds").summary
+    assert (again.unchanged, again.rows) == (3, 0)
 
 
 def test_the_connection_reaches_the_dataset_and_nothing_else(tmp_path: Path) -> None:

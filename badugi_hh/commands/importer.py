@@ -146,6 +146,10 @@ def run_dataset(args: argparse.Namespace) -> int:
         print(f"badugi-hh import: internal error (a bug, please report it): {failure}",
               file=sys.stderr)
     print(f"{summary_line(summary)} into {args.out}")
+    if done.compacted is not None and done.compacted.logs:
+        compacted = done.compacted
+        print(f"compacted {counted(compacted.logs, 'log')}: {compacted.files_before:,} files "
+              f"into {compacted.files_after:,} in {compacted.seconds:.2f} s")
     if done.failures:
         return EXIT_INTERNAL
     return _unreadable_status(summary)

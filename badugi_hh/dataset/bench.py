@@ -8,8 +8,8 @@ writing) and the CPU every process spent, so what parallel work costs shows.
 
 ``stats_on_a_dataset`` imports simulated logs into a dataset, copies its logs
 until it holds millions of hands (each copy under other source and player
-names, as if other tables and players), loads the same rows into a DuckDB
-file, and times the per-player statistics of one player on each.
+names, as if other tables and players), compacts it, loads the same rows into a
+DuckDB file, and times the per-player statistics of one player on each.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from badugi_hh.dataset.layout import MANIFEST, manifest_path, part_name
+from badugi_hh.dataset.snapshot import LOG_ENTRIES
 from badugi_hh.dataset.writer import FILE_TABLES
 
 Figures = dict[str, float]
@@ -112,7 +113,7 @@ def _renamed_list(chunk: pa.ListArray, suffix: str) -> pa.ListArray:
 
 def replicate(root: Path, copies: int) -> None:
     """Add ``copies`` - 1 copies of every log of the dataset, each a log of its own."""
-    manifests = [pq.read_table(path) for path in sorted((root / MANIFEST).glob("*.parquet"))]
+    manifests = [pq.read_table(path) for path in sorted((root / MANIFEST).glob(LOG_ENTRIES))]
     for copy in range(1, copies):
         suffix = f"~{copy}"
         for manifest in manifests:
@@ -155,15 +156,16 @@ def stats_on_a_dataset(quick: bool) -> Figures:
     from badugi_hh import stats
     from badugi_hh.bench import best_times
     from badugi_hh.dataset import connect_dataset, import_to_dataset
+    from badugi_hh.dataset.compact import compact
     from badugi_hh.store import Store
 
     imported, copies = (2_000, 3) if quick else (200_000, 25)
     with tempfile.TemporaryDirectory() as folder:
         root, db = Path(folder) / "ds", Path(folder) / "copy.duckdb"
         _write_simulated_logs(Path(folder) / "logs", imported, 16)
-        import_to_dataset([f"{folder}/logs"], root)
-        parquet_per_hand = _bytes(root) / imported
+        import_to_dataset([f"{folder}/logs"], root, compact_after=None)
         replicate(root, copies)
+        compacted = compact(root)
         _to_duckdb_file(root, db)
         store = Store(db, read_only=True).connection
         dataset = connect_dataset(root)
@@ -176,7 +178,11 @@ def stats_on_a_dataset(quick: bool) -> Figures:
 
         per_player(dataset)(), per_player(store)()   # as a dashboard's second query is
         on_dataset, on_file = best_times([per_player(dataset), per_player(store)], 3)
-        return {"hands": hands, "Parquet (bytes/hand)": parquet_per_hand,
+        return {"hands": hands, "logs": compacted.logs,
+                "Parquet files before compaction": compacted.files_before,
+                "Parquet files after compaction": compacted.files_after,
+                "compaction (s)": compacted.seconds,
+                "Parquet, compacted (bytes/hand)": _bytes(root) / hands,
                 "DuckDB file (bytes/hand)": db.stat().st_size / hands,
                 "stats of one player, dataset (s)": on_dataset,
                 "stats of one player, DuckDB file (s)": on_file,

@@ -22,7 +22,9 @@ from typing import Any
 import pyarrow.parquet as pq
 
 from badugi_hh.dataset.chunks import CHUNK_BYTES, Chunk, chunks_of
+from badugi_hh.dataset.compact import COMPACT_AFTER_LOGS, Compacted, compact
 from badugi_hh.dataset.layout import MANIFEST, move_into_place
+from badugi_hh.dataset.snapshot import LOG_ENTRIES, read_snapshot
 from badugi_hh.dataset.writer import (
     ChunkResult, FileResult, FileTask, import_chunk, import_file, remove_log, write_manifest,
 )
@@ -91,7 +93,7 @@ def log_locations(paths: Iterable[str]) -> Iterator[str]:
 def known_keys(root: Path) -> dict[str, list[str]]:
     """The keys of the logs the dataset holds, by source."""
     keys: dict[str, list[str]] = {}
-    for manifest in (root / MANIFEST).glob("*.parquet"):
+    for manifest in (root / MANIFEST).glob(LOG_ENTRIES):
         row = pq.read_table(manifest, columns=["path", "key"]).to_pylist()[0]
         keys.setdefault(row["path"], []).append(row["key"])
     return keys
@@ -132,17 +134,19 @@ class DatasetImport:
     """One line per log a task failed on (an internal error: a bug)."""
     quarantined: list[str]
     """``file:line:column: message (and N more)`` of each log with unreadable text."""
+    compacted: Compacted | None = None
 
 
 def import_to_dataset(paths: Iterable[str], root: str | Path,
                       cluster: ClusterSpec | None = None,
                       progress: ProgressCallback | None = None, *,
-                      batch_hands: int = BATCH_HANDS,
-                      chunk_bytes: int | None = None) -> DatasetImport:
+                      batch_hands: int = BATCH_HANDS, chunk_bytes: int | None = None,
+                      compact_after: int | None = COMPACT_AFTER_LOGS) -> DatasetImport:
     """Import the logs of ``paths`` into the dataset at ``root``, on ``cluster`` (None:
     in this process, one log after the other). A house log larger than ``chunk_bytes``
     is read in parts side by side (default: :data:`CHUNK_BYTES` on a cluster, never
-    in this process, where parts would only take turns)."""
+    in this process, where parts would only take turns). Once ``compact_after`` logs
+    are read from their own files, the dataset is compacted (None: never)."""
     started = time.perf_counter()
     root = Path(root).resolve()
     if chunk_bytes is None and cluster is not None:
@@ -152,8 +156,17 @@ def import_to_dataset(paths: Iterable[str], root: str | Path,
     tasks = plan(paths, root, driver.summary)
     with _runner(cluster) as runner:
         driver.run(runner, tasks, chunk_bytes)
+    compacted = None
+    if compact_after is not None and _worth_compacting(root, compact_after):
+        compacted = compact(root)
     driver.summary.seconds = time.perf_counter() - started
-    return DatasetImport(driver.summary, driver.failures, sorted(driver.quarantined))
+    return DatasetImport(driver.summary, driver.failures, sorted(driver.quarantined),
+                         compacted)
+
+
+def _worth_compacting(root: Path, logs: int) -> bool:
+    snapshot = read_snapshot(root)
+    return len(snapshot.uncovered) >= logs or bool(snapshot.stale)
 
 
 @dataclass

@@ -3,33 +3,26 @@
 :func:`connect_dataset` opens an in-memory DuckDB whose views have the names
 and columns of the store's tables, so every query of ``stats``, ``sql`` and the
 dashboard runs unchanged on a dataset. The views read only the files the
-manifest lists (a log whose import has not finished is not seen), and the
+manifest lists (a log whose import has not finished is not seen; see
+:mod:`badugi_hh.dataset.snapshot`), and the
 connection is then closed as a read-only store connection is: it reaches those
 files and nothing else, loads no extension, and its configuration is locked.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from datetime import datetime
 from pathlib import Path
 
 import duckdb
 
 from badugi_hh.dataset.layout import MANIFEST, PARTITIONED, PARTITIONED_BY_ROW
+from badugi_hh.dataset.snapshot import read_snapshot
 from badugi_hh.rules import RULES
 from badugi_hh.store.connection import CLOSED_CONFIG, StoreError
-from badugi_hh.store.schema import (
-    SCHEMA_VERSION, TABLES, RuleRow, SchemaVersionRow, _arrow_table, _columns, schema_sql,
-)
+from badugi_hh.store.schema import SCHEMA_VERSION, TABLES, _columns, schema_sql
 
 _HIVE = "hive_partitioning = true, hive_types = {'site': VARCHAR, 'month': VARCHAR}"
-
-#: The newest manifest row of each source (an older one outlives its replacement
-#: only if an import stopped between writing one and removing the other).
-_LATEST = """
-    SELECT * FROM read_parquet(?)
-    QUALIFY row_number() OVER (PARTITION BY path ORDER BY imported_at DESC, key) = 1"""
 
 
 def is_dataset(path: Path) -> bool:
@@ -50,31 +43,43 @@ def connect_dataset(root: str | Path) -> duckdb.DuckDBPyConnection:
     if not is_dataset(root):
         raise StoreError(f"no dataset at {root}: import some logs first "
                          f"(badugi-hh import PATH --out {root})")
+    snapshot = read_snapshot(root)
     con = duckdb.connect(":memory:")
-    manifests = sorted(str(path) for path in (root / MANIFEST).glob("*.parquet"))
-    files: dict[str, list[str]] = defaultdict(list)
-    if manifests:
-        con.execute(f"CREATE TABLE manifest AS {_LATEST}", [manifests])
-        for (relative,) in con.sql("SELECT unnest(files) FROM manifest").fetchall():
-            files[relative.split("/", 1)[0]].append(str(root / relative))
-    else:
-        con.execute(schema_sql(("sources",)).replace(" sources ", " manifest "))
-    _create_views(con, files)
-    _close(con, [*manifests, *(path for paths in files.values() for path in paths)])
+    con.register("live_logs", snapshot.logs)
+    con.execute("CREATE TABLE manifest AS SELECT * FROM live_logs")
+    con.unregister("live_logs")
+    # the logs whose rows a stale compaction still holds for good
+    con.execute("CREATE TABLE compacted_live AS SELECT unnest(?::VARCHAR[]) AS path",
+                [[path for stale in snapshot.stale for path in snapshot.live_paths_of(stale)]])
+    whole, filtered = snapshot.files()
+    for table in TABLES:
+        con.execute(_view(table, [str(root / f) for f in whole.get(table, [])],
+                          [str(root / f) for f in filtered.get(table, [])]))
+    every = [str(root / f) for files in (*whole.values(), *filtered.values()) for f in files]
+    _close(con, [*map(str, snapshot.entries), *every])
     return con
 
 
-def _create_views(con: duckdb.DuckDBPyConnection, files: dict[str, list[str]]) -> None:
-    for table in TABLES:
-        if table in ("rules", "schema_version"):
-            _catalogue(con, table)
-        elif table == "sources":
-            con.execute("CREATE VIEW sources AS SELECT path, size, content_hash, imported_at, "
-                        "hands, violations, quarantined FROM manifest")
-        elif not files.get(table):
-            con.execute(schema_sql((table,)))
-        else:
-            con.execute(f"CREATE VIEW {table} AS {_select(table, sorted(files[table]))}")
+def _view(table: str, whole: list[str], filtered: list[str]) -> str:
+    """The statement that makes ``table``: a view over its files, or an empty table."""
+    if table in ("rules", "schema_version"):
+        return _catalogue_sql(table)
+    if table == "sources":
+        return ("CREATE VIEW sources AS SELECT path, size, content_hash, imported_at, "
+                "hands, violations, quarantined FROM manifest")
+    if not whole and not filtered:
+        return schema_sql((table,))
+    parts = [_select(table, whole)] if whole else []
+    if filtered:
+        column = "first_source" if table == "players" else "source"
+        parts.append(f"SELECT * FROM ({_select(table, filtered)}) "
+                     f"WHERE {column} IN (SELECT path FROM compacted_live)")
+    body = " UNION ALL ".join(parts)
+    if table == "players":   # one row per player: the first log that named him
+        body = (f"SELECT site, player, arg_min(first_source, first_imported_at) AS "
+                f"first_source, min(first_imported_at) AS first_imported_at FROM ({body}) "
+                "GROUP BY site, player")
+    return f"CREATE VIEW {table} AS {body}"
 
 
 def _select(table: str, files: list[str]) -> str:
@@ -86,19 +91,20 @@ def _select(table: str, files: list[str]) -> str:
                         if name == "site" and table in PARTITIONED_BY_ROW else name
                         for name in names)
     options = f", {_HIVE}" if table in PARTITIONED else ""
-    if table == "players":   # one row per player: the first log that named him
-        return ("SELECT site, player, arg_min(first_source, first_imported_at) AS first_source, "
-                f"min(first_imported_at) AS first_imported_at FROM read_parquet({listed}) "
-                "GROUP BY site, player")
     return f"SELECT {columns} FROM read_parquet({listed}{options})"
 
 
-def _catalogue(con: duckdb.DuckDBPyConnection, table: str) -> None:
-    rows = (_arrow_table(RuleRow, list(RULES.items())) if table == "rules" else
-            _arrow_table(SchemaVersionRow, [SchemaVersionRow(SCHEMA_VERSION, datetime.now())]))
-    con.register(f"{table}_rows", rows)
-    con.execute(f"CREATE TABLE {table} AS SELECT * FROM {table}_rows")
-    con.unregister(f"{table}_rows")
+def _catalogue_sql(table: str) -> str:
+    """The rules and the schema version, from the code (the same for every dataset)."""
+    if table == "rules":
+        values = ", ".join(f"({_quoted(rule)}, {_quoted(title)})" for rule, title in RULES.items())
+        return f"CREATE TABLE rules AS SELECT * FROM (VALUES {values}) t(rule, title)"
+    return (f"CREATE TABLE schema_version AS SELECT {SCHEMA_VERSION}::BIGINT AS version, "
+            f"TIMESTAMP '{datetime.now():%Y-%m-%d %H:%M:%S}' AS applied_at")
+
+
+def _quoted(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
 
 
 def _close(con: duckdb.DuckDBPyConnection, paths: list[str]) -> None:

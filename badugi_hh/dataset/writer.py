@@ -236,7 +236,7 @@ class _PartFile:
         rows = pa.concat_tables(self.waiting)
         if self.writer is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.writer = pq.ParquetWriter(self.path, rows.schema)
+            self.writer = pq.ParquetWriter(self.path, rows.schema, compression="zstd")
         self.writer.write_table(rows, row_group_size=len(rows))
         self.waiting, self.rows = [], 0
 
