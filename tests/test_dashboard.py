@@ -196,7 +196,7 @@ def test_without_a_dataset_the_pages_say_so(tmp_path: Path,
 def test_a_dataset_is_read_again_when_a_log_comes_or_goes(
         tmp_path: Path, dashboard_logs: Path, monkeypatch: pytest.MonkeyPatch,
         dashlib_path: None) -> None:
-    from badugi_hh.dataset.cluster import known_keys
+    from badugi_hh.dataset.importer import known_keys
     from badugi_hh.dataset.writer import remove_log
     from dashlib import data
     dataset = tmp_path / "ds"

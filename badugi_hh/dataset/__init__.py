@@ -3,11 +3,14 @@ one DuckDB file serves and for any tool that reads Parquet.
 
 The flow is the store's, split where a cluster splits it:
 
-* :mod:`~badugi_hh.dataset.cluster` lists the logs and runs one task per log, in
-  this process or on a Dask cluster;
+* :mod:`~badugi_hh.dataset.importer` lists the logs and hands out one task per log,
+  which :mod:`~badugi_hh.dataset.cluster` runs in this process or on a Dask cluster;
 * :mod:`~badugi_hh.dataset.writer` is that task: read, audit, write Parquet;
 * :mod:`~badugi_hh.dataset.partition` places each row in its site and month folder;
+* :mod:`~badugi_hh.dataset.chunks` cuts a large house log into parts;
 * :mod:`~badugi_hh.dataset.layout` names the files and moves them into place;
+* :mod:`~badugi_hh.dataset.snapshot` says which files hold the rows now;
+* :mod:`~badugi_hh.dataset.compact` gathers many logs' rows into few files;
 * :mod:`~badugi_hh.dataset.reader` shows the files as the store's tables again.
 
 docs/scale.md explains the layout, the guarantees and the sizing.
@@ -15,7 +18,8 @@ docs/scale.md explains the layout, the guarantees and the sizing.
 
 from __future__ import annotations
 
-from badugi_hh.dataset.cluster import ClusterError, ClusterSpec, DatasetImport, import_to_dataset
+from badugi_hh.dataset.cluster import ClusterError, ClusterSpec
+from badugi_hh.dataset.importer import DatasetImport, import_to_dataset
 from badugi_hh.dataset.reader import connect_dataset, is_dataset
 
 __all__ = ["ClusterError", "ClusterSpec", "DatasetImport", "connect_dataset", "import_to_dataset", "is_dataset"]

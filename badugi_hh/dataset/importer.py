@@ -1,0 +1,262 @@
+"""Importing logs into a dataset: one task per log (or part of a large log).
+
+The driver (this process) only lists the logs and hands them out; each task
+(:func:`~badugi_hh.dataset.writer.import_file`) reads its log where it runs,
+audits it and writes its Parquet files into the dataset, and sends back counts.
+A task written twice writes the same files under the same names, so a crash
+costs time, never a duplicate. The driver puts the parts of a large log
+together (:mod:`badugi_hh.dataset.chunks`) and compacts the dataset at the end
+when many logs lie in files of their own (:mod:`badugi_hh.dataset.compact`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pyarrow.parquet as pq
+
+from badugi_hh.dataset.chunks import CHUNK_BYTES, Chunk, chunks_of
+from badugi_hh.dataset.cluster import ClusterSpec, Runner, runner
+from badugi_hh.dataset.compact import COMPACT_AFTER_LOGS, Compacted, compact
+from badugi_hh.dataset.layout import MANIFEST, move_into_place
+from badugi_hh.dataset.snapshot import LOG_ENTRIES, read_snapshot
+from badugi_hh.dataset.writer import (
+    ChunkResult, FileResult, FileTask, import_chunk, import_file, remove_log, write_manifest,
+)
+from badugi_hh.parsers import LOG_SUFFIXES, iter_log_files
+from badugi_hh.rules import RULES
+from badugi_hh.store.importer import BATCH_HANDS, ImportSummary
+from badugi_hh.store.schema import RuleRow, _arrow_table
+
+#: Called after each log with the number of hands it held.
+ProgressCallback = Callable[[int], None]
+
+
+# -- what to import --------------------------------------------------------------------
+
+def _is_url(path: str) -> bool:
+    return "://" in path
+
+
+def log_locations(paths: Iterable[str]) -> Iterator[str]:
+    """The logs named by ``paths`` (files, or folders searched as ``import`` does),
+    local paths resolved, URLs as given; a missing path raises FileNotFoundError."""
+    for path in paths:
+        if not _is_url(path):
+            yield from (str(found.resolve()) for found in iter_log_files([path]))
+            continue
+        import fsspec
+
+        fs, inside = fsspec.core.url_to_fs(path)
+        if fs.isdir(inside):
+            yield from (fs.unstrip_protocol(found) for found in sorted(fs.find(inside))
+                        if Path(found).suffix.lower() in LOG_SUFFIXES)
+        elif fs.exists(inside):
+            yield path
+        else:
+            raise FileNotFoundError(f"no such file or folder: {path}")
+
+
+def known_keys(root: Path) -> dict[str, list[str]]:
+    """The keys of the logs the dataset holds, by source."""
+    keys: dict[str, list[str]] = {}
+    for manifest in (root / MANIFEST).glob(LOG_ENTRIES):
+        row = pq.read_table(manifest, columns=["path", "key"]).to_pylist()[0]
+        keys.setdefault(row["path"], []).append(row["key"])
+    return keys
+
+
+def plan(paths: Iterable[str], root: Path, summary: ImportSummary) -> list[FileTask]:
+    """One task per log named by ``paths``, each once; what cannot be found goes to
+    ``summary.unreadable``."""
+    keys = known_keys(root)
+    tasks: dict[str, FileTask] = {}
+    for path in paths:
+        try:
+            for location in log_locations([path]):
+                tasks.setdefault(location, FileTask(location, location,
+                                                    tuple(keys.get(location, ()))))
+        except (FileNotFoundError, OSError) as error:
+            summary.unreadable.append(f"{path}: {getattr(error, 'strerror', None) or error}")
+    return list(tasks.values())
+
+
+def create_dataset(root: Path) -> None:
+    """The dataset's folders and its catalogue (the rules, for other tools to read)."""
+    (root / MANIFEST).mkdir(parents=True, exist_ok=True)
+    rules = root / "rules" / "part-catalogue.parquet"
+    staged = root / f"rules-{time.monotonic_ns()}.parquet.tmp"
+    pq.write_table(_arrow_table(RuleRow, list(RULES.items())), staged)
+    move_into_place(staged, rules)
+
+
+# -- running the tasks -----------------------------------------------------------------
+
+@dataclass(slots=True)
+class DatasetImport:
+    """What an import into a dataset did."""
+
+    summary: ImportSummary
+    failures: list[str]
+    """One line per log a task failed on (an internal error: a bug)."""
+    quarantined: list[str]
+    """``file:line:column: message (and N more)`` of each log with unreadable text."""
+    compacted: Compacted | None = None
+
+
+def import_to_dataset(paths: Iterable[str], root: str | Path,
+                      cluster: ClusterSpec | None = None,
+                      progress: ProgressCallback | None = None, *,
+                      batch_hands: int = BATCH_HANDS, chunk_bytes: int | None = None,
+                      compact_after: int | None = COMPACT_AFTER_LOGS) -> DatasetImport:
+    """Import the logs of ``paths`` into the dataset at ``root``, on ``cluster`` (None:
+    in this process, one log after the other). A house log larger than ``chunk_bytes``
+    is read in parts side by side (default: :data:`CHUNK_BYTES` on a cluster, never
+    in this process, where parts would only take turns). Once ``compact_after`` logs
+    are read from their own files, the dataset is compacted (None: never)."""
+    started = time.perf_counter()
+    root = Path(root).resolve()
+    if chunk_bytes is None and cluster is not None:
+        chunk_bytes = CHUNK_BYTES
+    create_dataset(root)
+    driver = _Driver(root, batch_hands, progress)
+    tasks = plan(paths, root, driver.summary)
+    with runner(cluster) as running:
+        driver.run(running, tasks, chunk_bytes)
+    compacted = None
+    if compact_after is not None and _worth_compacting(root, compact_after):
+        compacted = compact(root)
+    driver.summary.seconds = time.perf_counter() - started
+    return DatasetImport(driver.summary, driver.failures, sorted(driver.quarantined),
+                         compacted)
+
+
+def _worth_compacting(root: Path, logs: int) -> bool:
+    snapshot = read_snapshot(root)
+    return len(snapshot.uncovered) >= logs or bool(snapshot.stale)
+
+
+@dataclass
+class _Parts:
+    """The parts of one log read side by side, as they come back."""
+
+    task: FileTask
+    results: dict[int, ChunkResult | None]   # by part; None: the part failed
+    count: int
+
+
+class _Driver:
+    """Hands out the tasks, puts the parts of a log together, adds up the results."""
+
+    def __init__(self, root: Path, batch_hands: int,
+                 progress: ProgressCallback | None) -> None:
+        self.root, self.batch_hands, self.progress = root, batch_hands, progress
+        self.summary = ImportSummary()
+        self.failures: list[str] = []
+        self.quarantined: list[str] = []
+        self.parts: dict[str, _Parts] = {}
+
+    def run(self, runner: Runner, tasks: list[FileTask], chunk_bytes: int | None) -> None:
+        for task in tasks:
+            size = _size(task.location) if chunk_bytes else 0
+            if chunk_bytes and size > chunk_bytes:
+                chunks = chunks_of(size, chunk_bytes)
+                self.parts[task.source] = _Parts(task, {}, len(chunks))
+                for chunk in chunks:
+                    runner.submit((task, chunk), import_chunk, task, chunk, str(self.root),
+                                  self.batch_hands)
+            else:
+                runner.submit((task, None), import_file, task, str(self.root), self.batch_hands)
+        for (task, chunk), outcome in runner:
+            if chunk is not None:
+                self._part_done(runner, task, chunk, outcome)
+            elif isinstance(outcome, FileResult):
+                self._log_done(outcome)
+            else:
+                self.failures.append(f"importing {task.location} failed: {outcome}")
+
+    def _log_done(self, result: FileResult) -> None:
+        _add(self.summary, result)
+        if result.first_error:
+            self.quarantined.append(_first_errors(result))
+        if self.progress is not None:
+            self.progress(result.hands)
+
+    def _part_done(self, runner: Runner, task: FileTask, chunk: Chunk,
+                   outcome: ChunkResult | str) -> None:
+        parts = self.parts[task.source]
+        if isinstance(outcome, str):
+            self.failures.append(f"importing {task.location}, part {chunk.index + 1} of "
+                                 f"{chunk.count}, failed: {outcome}")
+        parts.results[chunk.index] = outcome if isinstance(outcome, ChunkResult) else None
+        if len(parts.results) < parts.count:
+            return
+        done = [parts.results[index] for index in range(parts.count)]
+        if any(result is None for result in done):
+            return   # reported; a run again reads the log anew
+        first = done[0].result
+        if first.unchanged or first.unreadable:
+            self._log_done(first)
+        elif any(result.read_whole for result in done) or _sessions_meet(done):
+            for result in done:   # none is listed in a manifest: no reader saw them
+                for relative in result.files:
+                    (self.root / relative).unlink(missing_ok=True)
+            runner.submit((task, None), import_file, task, str(self.root), self.batch_hands)
+        else:
+            self._log_done(self._assembled(task, done))
+
+    def _assembled(self, task: FileTask, done: list[ChunkResult]) -> FileResult:
+        """The parts as one log: their counts added, their files in one manifest row."""
+        whole = FileResult(task.source, done[0].result.key)
+        for part in (result.result for result in done):
+            for name in _COUNTS:
+                setattr(whole, name, getattr(whole, name) + getattr(part, name))
+            whole.first_error = whole.first_error or part.first_error
+        files = [relative for result in done for relative in result.files]
+        write_manifest(self.root, whole, done[0].file, files)
+        for old in task.superseded:
+            if old != whole.key:
+                remove_log(self.root, old)
+        return whole
+
+
+_COUNTS = ("hands", "new_hands", "sessions", "violations", "quarantined", "skipped", "rows")
+
+
+def _sessions_meet(done: list[ChunkResult]) -> bool:
+    """Whether two parts hold a session of the same id (read whole, the second is
+    renamed and reported: see :mod:`badugi_hh.dataset.chunks`)."""
+    ids = [session for result in done for session in set(result.sessions)]
+    return len(ids) != len(set(ids))
+
+
+def _size(location: str) -> int:
+    if not _is_url(location):
+        return Path(location).stat().st_size
+    import fsspec
+
+    fs, inside = fsspec.core.url_to_fs(location)
+    return fs.size(inside)
+
+
+def _first_errors(result: FileResult) -> str:
+    more = f" (and {result.quarantined - 1:,} more)" if result.quarantined > 1 else ""
+    return f"{result.source}:{result.first_error}{more}"
+
+
+def _add(summary: ImportSummary, result: FileResult) -> None:
+    if result.unreadable:
+        summary.unreadable.append(result.unreadable)
+        return
+    summary.files += 1
+    summary.unchanged += result.unchanged
+    summary.hands += result.hands
+    summary.new_hands += result.new_hands
+    summary.sessions += result.sessions
+    summary.violations += result.violations
+    summary.quarantined += result.quarantined
+    summary.skipped += result.skipped
+    summary.rows += result.rows
