@@ -220,6 +220,20 @@ def test_a_compaction_that_stopped_changes_nothing_and_is_cleaned_up(
     assert (again.unchanged, again.rows) == (3, 0)
 
 
+def test_logs_are_read_from_fsspec_urls(tmp_path: Path) -> None:
+    pytest.importorskip("fsspec")
+    logs = simulated_logs(tmp_path / "logs", files=2, sessions=3)
+    done = import_to_dataset([f"file://{logs}"], tmp_path / "ds")
+    assert done.summary.files == 2 and not done.failures and not done.summary.unreadable
+    dataset = connect_dataset(tmp_path / "ds")
+    assert dataset.sql("SELECT DISTINCT source FROM hands ORDER BY 1").fetchall() == [
+        (f"file://{logs}/sim-0.txt",), (f"file://{logs}/sim-1.txt",)]
+    store = stored(tmp_path, logs)
+    assert stats.overview(dataset) == stats.overview(store)
+    missing = import_to_dataset([f"file://{tmp_path}/nowhere"], tmp_path / "ds").summary
+    assert "no such file or folder" in missing.unreadable[0]
+
+
 def test_the_connection_reaches_the_dataset_and_nothing_else(tmp_path: Path) -> None:
     import_to_dataset([str(SAMPLES)], tmp_path / "ds")
     con = connect_dataset(tmp_path / "ds")
@@ -322,3 +336,32 @@ def test_a_worker_killed_mid_run_costs_time_not_rows(tmp_path: Path, local_clust
     import_to_dataset([str(logs)], tmp_path / "ds", spec)
     assert killed
     assert_same_tables(stored(tmp_path, logs), connect_dataset(tmp_path / "ds"))
+
+
+def fingerprint(con: duckdb.DuckDBPyConnection, table: str) -> tuple[int, int]:
+    """The rows of a table in two numbers (the row count and a sum of row hashes), for
+    tables too large to compare row by row."""
+    skip = _WHEN.get(table)
+    columns = f"* EXCLUDE ({', '.join(skip)})" if skip else "*"
+    return con.sql(f"SELECT count(*), coalesce(sum(hash(t)::HUGEINT), 0) "
+                   f"FROM (SELECT {columns} FROM {table}) t").fetchall()[0]
+
+
+@pytest.mark.slow
+def test_a_cluster_import_of_200000_hands_equals_a_plain_import(tmp_path: Path,
+                                                                 local_cluster) -> None:
+    """The issue's figure: 200,000 simulated hands and every real log (pytest -m slow)."""
+    from badugi_hh.store import _sessions_holding, _write_logs
+
+    cluster, _ = local_cluster
+    logs = tmp_path / "logs"
+    _write_logs(_sessions_holding(simulate(200_000, 2024), 200_000), logs, 12_500)
+    spec = ClusterSpec(address=cluster.scheduler_address)
+    done = import_to_dataset([str(logs), str(REAL)], tmp_path / "ds", spec)
+    assert not done.failures and done.summary.hands >= 200_000
+    store, dataset = stored(tmp_path, logs, REAL), connect_dataset(tmp_path / "ds")
+    for table in TABLES:
+        assert fingerprint(dataset, table) == fingerprint(store, table), table
+    assert_same_stats(store, dataset)
+    again = import_to_dataset([str(logs), str(REAL)], tmp_path / "ds", spec).summary
+    assert (again.new_hands, again.rows) == (0, 0)
