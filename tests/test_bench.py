@@ -53,3 +53,19 @@ def test_games_section_replays_each_game_next_to_pokerkit(monkeypatch) -> None:
     assert figures["27td, 3 players: replay + audit (hands/s)"] > 0
     assert "badacey, 3 players: replay + audit (hands/s)" in figures
     assert not any(label.startswith("badacey") and "PokerKit" in label for label in figures)
+
+
+def test_scale_section_times_the_import_commands_four_ways() -> None:
+    figures = bench.bench_scale(quick=True)
+    assert figures["hands"] == 4_000
+    for way in ("--jobs 1", "--jobs 2", "cluster local:1", "cluster local:2"):
+        assert figures[f"{way}: wall (s)"] > figures[f"{way}: fixed cost, a 1-hand log (s)"] > 0
+        assert figures[f"{way}: CPU, all processes (s)"] > 0
+    assert all(value > 0 and math.isfinite(value) for value in figures.values())
+
+
+def test_dataset_section_compares_a_compacted_dataset_with_a_database_file() -> None:
+    figures = bench.bench_dataset(quick=True)
+    assert figures["hands"] > 2_000 * 3 * 0.99   # three copies of 2,000 simulated hands
+    assert figures["Parquet files after compaction"] < figures["Parquet files before compaction"]
+    assert all(value > 0 and math.isfinite(value) for value in figures.values())

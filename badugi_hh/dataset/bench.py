@@ -15,6 +15,7 @@ DuckDB file, and times the per-player statistics of one player on each.
 from __future__ import annotations
 
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -151,6 +152,22 @@ def _bytes(path: Path) -> int:
     return sum(file.stat().st_size for file in path.rglob("*") if file.is_file())
 
 
+def _bytes_per_hand(root: Path, scratch: Path, hands: int) -> Figures:
+    """What a hand costs on disk, on the simulated logs as imported (the copies that
+    follow repeat one another, which compression would flatter)."""
+    from badugi_hh.dataset.compact import compact
+
+    shutil.copytree(root, scratch / "ds")
+    own = _bytes(scratch / "ds") / hands
+    compact(scratch / "ds")
+    _to_duckdb_file(scratch / "ds", scratch / "db.duckdb")
+    figures = {"Parquet, a file per log (bytes/hand)": own,
+               "Parquet, compacted (bytes/hand)": _bytes(scratch / "ds") / hands,
+               "DuckDB file (bytes/hand)": (scratch / "db.duckdb").stat().st_size / hands}
+    shutil.rmtree(scratch)
+    return figures
+
+
 def stats_on_a_dataset(quick: bool) -> Figures:
     """``stats --player`` on a dataset of millions of hands and on the same DuckDB file."""
     from badugi_hh import stats
@@ -164,6 +181,7 @@ def stats_on_a_dataset(quick: bool) -> Figures:
         root, db = Path(folder) / "ds", Path(folder) / "copy.duckdb"
         _write_simulated_logs(Path(folder) / "logs", imported, 16)
         import_to_dataset([f"{folder}/logs"], root, compact_after=None)
+        sizes = _bytes_per_hand(root, Path(folder) / "sizes", imported)
         replicate(root, copies)
         compacted = compact(root)
         _to_duckdb_file(root, db)
@@ -182,8 +200,7 @@ def stats_on_a_dataset(quick: bool) -> Figures:
                 "Parquet files before compaction": compacted.files_before,
                 "Parquet files after compaction": compacted.files_after,
                 "compaction (s)": compacted.seconds,
-                "Parquet, compacted (bytes/hand)": _bytes(root) / hands,
-                "DuckDB file (bytes/hand)": db.stat().st_size / hands,
+                **sizes,
                 "stats of one player, dataset (s)": on_dataset,
                 "stats of one player, DuckDB file (s)": on_file,
                 "dataset over DuckDB file (x)": on_dataset / on_file}

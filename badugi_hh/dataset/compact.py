@@ -41,6 +41,11 @@ COMPACT_AFTER_LOGS = 16
 
 _PREFIX = "compacted-"
 _SORTED_BY = {"hand_players": "player", "players": "player"}
+#: Rows per row group: DuckDB's default, but small groups for the tables sorted by
+#: player, so a player's statistics read only the groups that hold him (their
+#: statistics say which), not every group of every month.
+_ROW_GROUP_ROWS = {"hand_players": 8_192}
+_DEFAULT_ROW_GROUP_ROWS = 122_880
 
 
 class CompactionRow(NamedTuple):
@@ -149,7 +154,8 @@ def _write(con: duckdb.DuckDBPyConnection, root: Path, folder: str, whole: list[
     staged = root / STAGING / "compaction" / relative
     staged.parent.mkdir(parents=True, exist_ok=True)
     con.execute(f"COPY ({' UNION ALL '.join(parts)}{order}) TO {_quoted(str(staged))} "
-                "(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)")
+                f"(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE "
+                f"{_ROW_GROUP_ROWS.get(table, _DEFAULT_ROW_GROUP_ROWS)})")
     move_into_place(staged, root / relative)
     return relative
 
