@@ -691,14 +691,11 @@ class _HandReader:
                 if len(known) < _MAX_LINES and len(text) <= LONGEST_CACHED_LINE:
                     known[text] = line
             factories, marks = line
+            for make in factories:
+                events.append(make(line=number))
             if marks:
-                first = len(events)
-                events.extend(make(line=number) for make in factories)
-                self._take(events, first, marks)
+                self._take(events, len(events) - len(factories), marks)
                 known = self._known_lines()   # the summary's, once it starts
-            else:
-                for make in factories:
-                    events.append(make(line=number))
         return events
 
     def _known_lines(self) -> dict[str, _ReadLine]:
