@@ -657,6 +657,8 @@ class _HandReader:
         table = self._seats(seats, play)
         if self.deal_at is None:   # no deal: nobody is dealt a hidden hand
             return [*table, button, *play]
+        # (a seat not in the hand is dealt nothing, and a player dealt a card is in it:
+        # see _seats)
         return [*table, button, *insert_hidden_deals(play, self.deal_at, table, self.dealt,
                                                      self.hand_size)]
 
@@ -798,6 +800,7 @@ _ReadLine = tuple[tuple[EventFactory, ...], int]
 #: A line's marks: it makes an event that assembling the hand looks for (a street, a
 #: deal, an award), and it cancels the hand. Most lines have none.
 _TELLS, _CANCELS = 1, 2
+#: The events :meth:`_HandReader._take` looks at.
 _TOLD = (Street, Deal, Award)
 
 
@@ -811,6 +814,7 @@ def _factory(item: object, player: str | None, text: str) -> EventFactory:
 
 
 def _marks(items: tuple[object, ...], factories: tuple[EventFactory, ...]) -> int:
+    """The marks of a line just read, from the events it makes (made once, to see)."""
     told = any(type(make(line=0)) in _TOLD for make in factories)
     return (_TELLS if told else 0) | (_CANCELS if _CANCELLED in items else 0)
 
