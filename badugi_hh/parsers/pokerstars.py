@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple
@@ -503,8 +503,7 @@ class PokerStarsDialect:
         ruleset = _ruleset(game, dealt, structure, table.max_players)
         reader = _HandReader(self.lines, self.seat_lines, tournament=game.tournament is not None,
                              hand_size=ruleset.hand_size)
-        events = reader.read(list(block.numbered(2)), Button(seat=table.button,
-                                                              line=block.start + 1))
+        events = reader.read(block, Button(seat=table.button, line=block.start + 1))
         if not reader.errors and not reader.cancelled and not reader.awarded:
             raise LineError("the hand ends without a line such as 'Ana collected $0.20 "
                             "from pot'", 0, block.last_line)
@@ -643,17 +642,18 @@ class _HandReader:
         self.hero: str | None = None
         """The player dealt cards face up (see :func:`~.site.hero_of`)."""
 
-    def read(self, lines: list[tuple[int, str]], button: Button) -> list[Event]:
+    def read(self, block: LineBlock, button: Button) -> list[Event]:
+        """The events of the hand's lines after its header and table line."""
         seats: list[tuple[int, SeatLine]] = []
-        at = 0
-        while at < len(lines) and lines[at][1].startswith("Seat "):
-            number, text = lines[at]
-            seats.append((number, self._seat(text, number)))
+        lines, at = block.lines, 2
+        while at < len(lines) and lines[at].startswith("Seat "):
+            number = block.start + at
+            seats.append((number, self._seat(lines[at], number)))
             at += 1
         self.known = _names_pattern(frozenset(seat.player for _, seat in seats))
         if len(self.lines) > _MAX_NAME_SETS:
             self.lines.clear()
-        play = self._play(lines[at:])
+        play = self._play(block.numbered(at))
         table = self._seats(seats, play)
         if self.deal_at is None:   # no deal: nobody is dealt a hidden hand
             return [*table, button, *play]
@@ -675,7 +675,7 @@ class _HandReader:
                 self.seat_lines[text] = seat
         return seat
 
-    def _play(self, lines: list[tuple[int, str]]) -> list[Event]:
+    def _play(self, lines: Iterable[tuple[int, str]]) -> list[Event]:
         """The events of the play and the summary."""
         events: list[Event] = []
         known = self._known_lines()
