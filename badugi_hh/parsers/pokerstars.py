@@ -706,7 +706,7 @@ class _HandReader:
 
     def _read_line(self, text: str) -> _ReadLine:
         player, items = self._summary_line(text) if self.summary else self._play_line(text)
-        factories = tuple(_factory(item, player, text) for item in items)
+        factories = tuple([_factory(item, player, text) for item in items])
         return factories, _marks(items, factories)
 
     def _take(self, events: list[Event], first: int, marks: int) -> None:
@@ -814,9 +814,23 @@ def _factory(item: object, player: str | None, text: str) -> EventFactory:
 
 
 def _marks(items: tuple[object, ...], factories: tuple[EventFactory, ...]) -> int:
-    """The marks of a line just read, from the events it makes (made once, to see)."""
-    told = any(type(make(line=0)) in _TOLD for make in factories)
-    return (_TELLS if told else 0) | (_CANCELS if _CANCELLED in items else 0)
+    """The marks of a line just read, from the kinds of event it makes."""
+    marks = _CANCELS if _CANCELLED in items else 0
+    for make in factories:
+        if _kind_made(make) in _TOLD:
+            return marks | _TELLS
+    return marks
+
+
+def _kind_made(make: EventFactory) -> object:
+    """The class of the events a factory makes: an event class, or a partial of one.
+
+    Read off the factory rather than by making an event: most lines of a short file
+    are read once, and each is marked.
+    """
+    while isinstance(make, functools.partial):
+        make = make.func
+    return make
 
 
 #: What each line of a file read so far says, by the seated names it was read
