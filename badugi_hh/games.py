@@ -86,16 +86,22 @@ _LOWBALL_27 = Half("2-7", lowball27_value, _any_hand)
 _LOWBALL_A5 = Half("a-5", lowball_a5_value, _any_hand)
 
 
-@cache
 def game_of(rules: Ruleset) -> Game:
     """The game ``rules`` deal: its halves, with the qualifier the rules set (X3)."""
+    # Cached by the three fields it reads: hashing a whole Ruleset for every hand
+    # settled costs more than building the game.
+    return _game(rules.game, rules.hand_size, rules.badugi_qualifier)
+
+
+@cache
+def _game(name: str, hand_size: int, badugi_qualifier: str) -> Game:
     badugi = Half("badugi", badugi_value,
-                  _four_card_badugi if rules.badugi_qualifier == "four-card" else _any_hand)
+                  _four_card_badugi if badugi_qualifier == "four-card" else _any_hand)
     halves = {
         "badugi": (Half("badugi", badugi_value, _any_hand),),
         "27td": (_LOWBALL_27,),
         "a5td": (_LOWBALL_A5,),
         "badeucy": (badugi, _LOWBALL_27),
         "badacey": (badugi, _LOWBALL_A5),
-    }[rules.game]
-    return Game(rules.game, rules.hand_size, halves)
+    }[name]
+    return Game(name, hand_size, halves)

@@ -42,9 +42,10 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 from lark import Lark, Token, v_args
 
@@ -55,10 +56,10 @@ from badugi_hh.events import (
 )
 from badugi_hh.ledger import hand_ledger
 from badugi_hh.parsers.house import (
-    LONGEST_CACHED_LINE, LineError, cached_for_short_lines, read_name, read_number,
+    LONGEST_CACHED_LINE, MAX_AMOUNT, LineError, cached_for_short_lines, read_name, read_number,
 )
 from badugi_hh.parsers.site import (
-    CURRENCY_SIGNS, EventFactory, SiteHand, SiteTransformer, Wording, hero_of, hidden_deals,
+    CURRENCY_SIGNS, EventFactory, SiteHand, SiteTransformer, Wording, insert_hidden_deals,
     money, parse_at, parse_with, read_cards, read_site_log, site_ruleset,
 )
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
@@ -88,10 +89,11 @@ _STRUCTURES: dict[str, Structure] = {
 _MAX_DISCARDS = 5
 
 _SUMMARY_SEAT = re.compile(r"Seat (\d+): ")
-#: A header: the title and number, the game (for the grammar), the date and times.
-_HEADER = re.compile(r"(?P<head>(?:PokerStars|Full Tilt) (?:Home Game |Zoom |Rush )?"
-                     r"(?:Game |Hand )?"
-                     r"#(?P<number>\d{1,30}):\s*)(?P<game>.*?)(?P<when> - \d{4}/.*)?$")
+#: A header's title and number; the game (for the grammar) follows, then the date and
+#: times from :data:`_WHEN` on.
+_HEADER = re.compile(r"(?:PokerStars|Full Tilt) (?:Home Game |Zoom |Rush )?(?:Game |Hand )?"
+                     r"#(\d{1,30}):\s*")
+_WHEN = re.compile(r" - \d{4}/")
 #: The stack of a seat line.
 _STACK = re.compile(r" \(((?:[$€£₹¥]|Rs\. ?)?\d[\d,]*(?:\.\d+)?) in chips")
 _TIMES = re.compile(r"(\d{4})/(\d\d?)/(\d\d?)\s*(?:-\s*)?(\d\d?):(\d\d):(\d\d)")
@@ -112,9 +114,12 @@ class Stakes:
     """The money's code (``USD``), from the one written or the amounts' sign."""
 
 
-@dataclass(frozen=True, slots=True)
-class GameLine:
-    """The hand's header: its number, the game, the stakes, when."""
+class GameLine(NamedTuple):
+    """The hand's header: its number, the game, the stakes, when.
+
+    (A named tuple, as :class:`SeatLine`: one is made for every hand, and a
+    tuple is made in a third of the time of a frozen dataclass.)
+    """
 
     number: str
     game: str
@@ -135,8 +140,7 @@ class GameLine:
         chips (a tournament's, a home game's).
 
         >>> play = GameLine("1", "Badugi Limit", Stakes(10, 20, False, "10/20"), None, None)
-        >>> from dataclasses import replace
-        >>> play.currency, replace(play, home=True).currency
+        >>> play.currency, play._replace(home=True).currency
         ('PLAY', None)
         """
         if self.tournament is not None or (self.home and not self.stakes.money):
@@ -151,8 +155,7 @@ class TableLine:
     button: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class SeatLine:
+class SeatLine(NamedTuple):
     seat: int
     player: str
     stack: int
@@ -386,6 +389,10 @@ def _currency(amount: str, code: Token | None) -> str | None:
     return _SIGNS.get(amount[:1]) if _is_money(amount) else None
 
 
+#: The most digits of a count of chips that is surely within ``MAX_AMOUNT``.
+_CHIPS_DIGITS = len(str(MAX_AMOUNT)) - 1
+
+
 def _is_money(token: str) -> bool:
     """Whether an amount is money (``$0.25``, ``€1``, ``0.50``) rather than chips."""
     return not token[0].isdigit() or "." in token
@@ -393,6 +400,8 @@ def _is_money(token: str) -> bool:
 
 def _amount(token: str) -> int:
     """Money in cents (the hand's unit is then 100); chips as they are."""
+    if token.isdecimal() and len(token) <= _CHIPS_DIGITS:   # chips, at every seat line
+        return int(token)
     if not _is_money(token):
         return read_number(token.replace(",", ""))
     return money(token.lstrip("$€£₹¥").removeprefix("Rs.").strip())
@@ -465,6 +474,7 @@ class PokerStarsDialect:
 
     def __init__(self) -> None:
         self.lines: _LineCache = {}
+        self.seat_lines: dict[str, SeatLine] = {}
 
     def is_hand_start(self, text: str) -> bool:
         return text.startswith(("PokerStars ", "\ufeffPokerStars ", "Full Tilt ")) \
@@ -491,11 +501,10 @@ class PokerStarsDialect:
             raise LineError("expected 'Seat #N is the button' on the 'Table' line", 0,
                             block.start + 1)
         ruleset = _ruleset(game, dealt, structure, table.max_players)
-        reader = _HandReader(self.lines, tournament=game.tournament is not None)
-        events = reader.read(list(block.numbered(2)), Button(seat=table.button,
-                                                              line=block.start + 1))
-        if not reader.errors and not reader.cancelled and not any(
-                type(event) is Award for event in events):
+        reader = _HandReader(self.lines, self.seat_lines, tournament=game.tournament is not None,
+                             hand_size=ruleset.hand_size)
+        events = reader.read(block, Button(seat=table.button, line=block.start + 1))
+        if not reader.errors and not reader.cancelled and not reader.awarded:
             raise LineError("the hand ends without a line such as 'Ana collected $0.20 "
                             "from pot'", 0, block.last_line)
         hand = Hand(hand_id=f"ps-{game.number}", number=read_number(game.number), ruleset=ruleset,
@@ -503,8 +512,9 @@ class PokerStarsDialect:
                     started_at=game.started_at, unit=100 if game.stakes.money else 1,
                     site=game.site, currency=game.currency, table=table.name,
                     tournament=game.tournament, buy_in=game.buy_in, level=game.level,
-                    hero=hero_of(events))
-        hand.events = _dealt_in(hand, reader.cancelled)
+                    hero=reader.hero)
+        if reader.cancelled:
+            hand.events = _all_returned(hand)
         slug = re.sub(r"[^\w.-]+", "-", table.name).strip("-")
         where = (f"tournament #{game.tournament}" if game.tournament
                  else f"{game.stakes.text} cash game")
@@ -542,23 +552,27 @@ def _header(text: str, _start: str = "") -> GameLine:
     header = _HEADER.match(text)
     if header is None:
         raise LineError("expected a hand's number, such as 'PokerStars Hand #123:'", 1)
-    if header.group("when") is None:
+    when = _WHEN.search(text, header.end())
+    if when is None:
         raise LineError("expected ' - ' and the date, such as ' - 2010/09/05 10:32:15 ET'",
                         len(text.rstrip()) + 1)
-    game = _parse_rest(text[:header.start("when")], header.end("head"), "hand_game")
-    times = _TIMES.findall(header.group("when"))
+    game = _parse_rest(text[:when.start()], header.end(), "hand_game")
+    return GameLine(number=header.group(1), started_at=_started_at(text, when.start()),
+                    site="fulltilt" if text.startswith("Full Tilt") else "pokerstars",
+                    **game)  # type: ignore[arg-type]
+
+
+def _started_at(text: str, at: int) -> datetime:
+    """The date and times that start at ``at`` of a header: the site's own time (ET),
+    the last where the log gives two."""
+    times = _TIMES.findall(text, at)
     if not times:
-        raise LineError("expected a date and time such as 2010/09/05 10:32:15",
-                        header.start("when") + 4)
-    # The site's own time (ET) is the last where the log gives two.
+        raise LineError("expected a date and time such as 2010/09/05 10:32:15", at + 4)
     try:
-        when = datetime(*map(int, times[-1]))
+        return datetime(*map(int, times[-1]))
     except ValueError:
         raise LineError("{}/{}/{} {}:{}:{} is not a date and time".format(*times[-1]),
-                        header.start("when") + 4) from None
-    site = "fulltilt" if text.startswith("Full Tilt") else "pokerstars"
-    return GameLine(number=header.group("number"), started_at=when, site=site,
-                    **game)  # type: ignore[arg-type]
+                        at + 4) from None
 
 
 def _game_of(name: str) -> tuple[Game | None, Structure, str]:
@@ -604,56 +618,112 @@ class _HandReader:
     """Reads the lines of one hand after its header and table line into events.
 
     A line that cannot be read is kept in :attr:`errors` and the hand goes on.
+    While reading, it notes what assembling the hand needs (where the deal is,
+    who is dealt cards, whether a pot is awarded), so nothing reads the events
+    again for it.
     """
 
-    def __init__(self, lines: _LineCache, *, tournament: bool) -> None:
+    def __init__(self, lines: _LineCache, seat_lines: dict[str, SeatLine], *,
+                 tournament: bool, hand_size: int) -> None:
         self.lines = lines
+        self.seat_lines = seat_lines
         self.tournament = tournament
+        self.hand_size = hand_size
         self.errors: list[LineError] = []
-        self.cancelled = False
         self.known: re.Pattern[str] | None = None
+        self.summary = False
+        """Whether the lines are the summary's (after ``*** SUMMARY ***``)."""
+        self.cancelled = False
+        self.awarded = False
+        """Whether a line awards a pot: a hand without one is cut short."""
+        self.deal_at: int | None = None
+        """The place of the deal's street marker among the play's events."""
+        self.dealt: set[str] = set()
+        self.hero: str | None = None
+        """The player dealt cards face up (see :func:`~.site.hero_of`)."""
 
-    def read(self, lines: list[tuple[int, str]], button: Button) -> list[Event]:
+    def read(self, block: LineBlock, button: Button) -> list[Event]:
+        """The events of the hand's lines after its header and table line."""
         seats: list[tuple[int, SeatLine]] = []
-        at = 0
-        while at < len(lines) and lines[at][1].startswith("Seat "):
-            number, text = lines[at]
-            seats.append((number, parse_at(_seat_line, text, "", number)))  # type: ignore
+        lines, at = block.lines, 2
+        while at < len(lines) and lines[at].startswith("Seat "):
+            number = block.start + at
+            seats.append((number, self._seat(lines[at], number)))
             at += 1
         self.known = _names_pattern(frozenset(seat.player for _, seat in seats))
-        events: list[Event] = []
-        summary = False
         if len(self.lines) > _MAX_NAME_SETS:
             self.lines.clear()
-        known = self.lines.setdefault((self.known, False), {})
-        for number, text in lines[at:]:
-            if not text or text.isspace():
-                continue
-            items = known.get(text)
-            if items is None:
+        play = self._play(block.numbered(at))
+        table = self._seats(seats, play)
+        if self.deal_at is None:   # no deal: nobody is dealt a hidden hand
+            return [*table, button, *play]
+        # (a seat not in the hand is dealt nothing, and a player dealt a card is in it:
+        # see _seats)
+        return [*table, button, *insert_hidden_deals(play, self.deal_at, table, self.dealt,
+                                                     self.hand_size)]
+
+    def _seat(self, text: str, number: int) -> SeatLine:
+        """A seat line, read once a file: a player who plays no chips in a hand keeps his
+        stack, and his seat line repeats at the next (more than half of those of the
+        real SNG do)."""
+        seat = self.seat_lines.get(text)
+        if seat is None:
+            seat = parse_at(_seat_line, text, "", number)  # type: ignore[assignment]
+            if len(self.seat_lines) >= _MAX_LINES:   # stacks drift: keep the recent ones
+                self.seat_lines.clear()
+            if len(text) <= LONGEST_CACHED_LINE:
+                self.seat_lines[text] = seat
+        return seat
+
+    def _play(self, lines: Iterable[tuple[int, str]]) -> list[Event]:
+        """The events of the play and the summary."""
+        events: list[Event] = []
+        known = self._known_lines()
+        for number, text in lines:
+            line = known.get(text)
+            if line is None:
+                if not text or text.isspace():
+                    continue
                 try:
-                    items = _bound(*(self._summary_line(text) if summary
-                                     else self._play_line(text)))
+                    line = self._read_line(text)
                 except LineError as error:
                     error.line = number
                     self.errors.append(error)
                     continue
                 if len(known) < _MAX_LINES and len(text) <= LONGEST_CACHED_LINE:
-                    known[text] = items
-            for item in items:
-                event: Event = (self._note(item, text, number) if type(item) is str
-                                else item(line=number))  # type: ignore[operator]
-                events.append(event)
-                if type(event) is Street and event.kind == "summary":
-                    summary = True
-                    known = self.lines.setdefault((self.known, True), {})
-        return [*self._seats(seats, events), button, *events]
+                    known[text] = line
+            factories, marks = line
+            for make in factories:
+                events.append(make(line=number))
+            if marks:
+                self._take(events, len(events) - len(factories), marks)
+                known = self._known_lines()   # the summary's, once it starts
+        return events
 
-    def _note(self, kind: str, text: str, line: int) -> Note:
-        if kind == _CANCELLED:
-            self.cancelled = True
-            kind = "hand"
-        return Note(kind=kind, text=text, line=line)  # type: ignore[arg-type]
+    def _known_lines(self) -> dict[str, _ReadLine]:
+        """The lines read so far with this hand's seated names, in the play or the summary."""
+        return self.lines.setdefault((self.known, self.summary), {})
+
+    def _read_line(self, text: str) -> _ReadLine:
+        player, items = self._summary_line(text) if self.summary else self._play_line(text)
+        factories = tuple([_factory(item, player, text) for item in items])
+        return factories, _marks(items, factories)
+
+    def _take(self, events: list[Event], first: int, marks: int) -> None:
+        """Note what assembling the hand needs from the events of a line, from ``first``."""
+        self.cancelled = self.cancelled or bool(marks & _CANCELS)
+        for at in range(first, len(events)):
+            event = events[at]
+            if type(event) is Street:
+                if event.kind == "deal" and self.deal_at is None:
+                    self.deal_at = at
+                self.summary = self.summary or event.kind == "summary"
+            elif type(event) is Deal:
+                self.dealt.add(event.player)
+                if self.hero is None and event.cards and None not in event.cards:
+                    self.hero = event.player
+            elif type(event) is Award:
+                self.awarded = True
 
     def _seats(self, seats: list[tuple[int, SeatLine]], events: list[Event]) -> list[Seat]:
         """The seats; one sitting out or moved in after the deal takes part only if he acts.
@@ -724,21 +794,49 @@ class _HandReader:
 #: What a line says: its player (``None`` for a line that names nobody first), and
 #: event factories and note kinds.
 _Items = tuple[str | None, tuple[object, ...]]
-#: What a line says, ready to be stamped with its line: factories with their player
-#: bound (once, when the line is first read), and note kinds.
-_Bound = tuple[object, ...]
+#: What a line says, ready to be stamped with its line number: the factories of its
+#: events with the player bound (once, when the line is first read), and its marks.
+_ReadLine = tuple[tuple[EventFactory, ...], int]
+#: A line's marks: it makes an event that assembling the hand looks for (a street, a
+#: deal, an award), and it cancels the hand. Most lines have none.
+_TELLS, _CANCELS = 1, 2
+#: The events :meth:`_HandReader._take` looks at.
+_TOLD = (Street, Deal, Award)
 
 
-def _bound(player: str | None, items: tuple[object, ...]) -> _Bound:
-    """The line's factories with ``player`` bound, so each use only adds the line."""
-    if player is None:
-        return items
-    return tuple(item if type(item) is str else functools.partial(item, player=player)
-                 for item in items)
+def _factory(item: object, player: str | None, text: str) -> EventFactory:
+    """The factory of an item of a line, with ``player`` bound; a note kind's note
+    (a cancelled hand's is a note on the hand)."""
+    if type(item) is str:
+        kind = "hand" if item == _CANCELLED else item
+        return functools.partial(Note, kind=kind, text=text)
+    return item if player is None else functools.partial(item, player=player)  # type: ignore
+
+
+def _marks(items: tuple[object, ...], factories: tuple[EventFactory, ...]) -> int:
+    """The marks of a line just read, from the kinds of event it makes."""
+    marks = _CANCELS if _CANCELLED in items else 0
+    for make in factories:
+        if _kind_made(make) in _TOLD:
+            return marks | _TELLS
+    return marks
+
+
+def _kind_made(make: EventFactory) -> object:
+    """The class of the events a factory makes: an event class, or a partial of one.
+
+    Read off the factory rather than by making an event: most lines of a short file
+    are read once, and each is marked.
+    """
+    while isinstance(make, functools.partial):
+        make = make.func
+    return make
+
+
 #: What each line of a file read so far says, by the seated names it was read
 #: with and whether it is in a summary: players sit at a table for many hands,
 #: and most lines (``Player3: folds``) repeat.
-_LineCache = dict[tuple[re.Pattern[str] | None, bool], dict[str, _Bound]]
+_LineCache = dict[tuple[re.Pattern[str] | None, bool], dict[str, _ReadLine]]
 #: The cache's bounds: sets of names (tables and their comings and goings), and
 #: lines per set.
 _MAX_NAME_SETS, _MAX_LINES = 32, 10_000
@@ -772,18 +870,12 @@ def _names_pattern(names: frozenset[str]) -> re.Pattern[str] | None:
     return re.compile("|".join(map(re.escape, longest_first)) + "(?=[: ])")
 
 
-def _dealt_in(hand: Hand, cancelled: bool) -> list[Event]:
-    """The hand's events with a hidden deal for each player dealt in whose cards are
-    not told; in a cancelled hand, every chip put in goes back to its player."""
-    # (hidden_deals deals nothing to a seat not in the hand, and a player dealt a card
-    # is in it: see _seats)
-    events = hidden_deals(hand.events, hand.ruleset.hand_size)
-    if not cancelled:
-        return events
+def _all_returned(hand: Hand) -> list[Event]:
+    """The events of a cancelled hand, with every chip put in going back to its player."""
+    events = hand.events
     at = next(index for index, event in enumerate(events)
               if type(event) is Note and event.kind == "hand")
     line = events[at].line
-    hand.events = events
     returned = [UncalledReturned(player=player.player, amount=player.put_in - player.returned,
                                  line=line)
                 for player in hand_ledger(hand).values() if player.put_in > player.returned]

@@ -31,7 +31,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NoReturn, Protocol
@@ -51,8 +51,8 @@ from badugi_hh.rules import HOUSE, Game, Ruleset, Structure
 
 __all__ = ["CENTS", "CURRENCY_SIGNS", "MAX_HAND_LINES", "MAX_TABLE_SIZE", "EventFactory",
            "SiteDialect", "SiteHand", "SiteTransformer", "Wording", "hero_of", "hidden_deals",
-           "money", "parse_at", "parse_with", "read_cards", "read_site_log", "return_unmatched",
-           "site_ruleset", "table_first"]
+           "insert_hidden_deals", "money", "parse_at", "parse_with", "read_cards",
+           "read_site_log", "return_unmatched", "site_ruleset", "table_first"]
 
 #: Site amounts are money (or chips with cents): stored in hundredths.
 CENTS = 100
@@ -534,9 +534,21 @@ def hidden_deals(events: Sequence[Event], hand_size: int) -> list[Event]:
     if at is None:
         return list(events)
     dealt = {event.player for event in events if type(event) is Deal}
-    missing = [Deal(player=event.player, cards=(None,) * hand_size, line=events[at].line)
-               for event in events
-               if type(event) is Seat and event.in_hand and event.player not in dealt]
+    return insert_hidden_deals(events, at, events, dealt, hand_size)
+
+
+def insert_hidden_deals(events: Sequence[Event], at: int, seats: Iterable[Event],
+                        dealt: Container[str], hand_size: int) -> list[Event]:
+    """``events`` with a hidden deal, after the deal's street marker at ``at``, for each
+    :class:`Seat` of ``seats`` in the hand whose player is not in ``dealt``.
+
+    :func:`hidden_deals` finds the marker and who is dealt cards in the events; a
+    reader that noted them while reading (PokerStars') calls this alone.
+    """
+    line = events[at].line
+    missing = [Deal(player=seat.player, cards=(None,) * hand_size, line=line)
+               for seat in seats
+               if type(seat) is Seat and seat.in_hand and seat.player not in dealt]
     return [*events[:at + 1], *missing, *events[at + 1:]]
 
 
