@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import random
+import re
 import subprocess
 import sys
 import time
@@ -268,10 +269,14 @@ SITES = ("pokerstars", "fulltilt", "kingsclub", "merge", "winamax")
 
 
 def _site_copies(site: str, hands_wanted: int) -> tuple[list[bytes], int]:
-    """A site's real files, each as UTF-8 bytes, repeated to ``hands_wanted`` hands.
+    """A site's real files, each as UTF-8 bytes, repeated to ``hands_wanted`` hands,
+    each copy with hand numbers of its own.
 
     Each file is its own log (an XML export is one document), so the copies are
-    read one by one, as a folder of exports is.
+    read one by one, as a folder of exports is. A copy with the same hand numbers
+    would be what no export is: its hands would be repeated ids (rule T5), and its
+    lines would repeat earlier ones word for word, which a reader caching lines
+    reads for nothing.
     """
     from badugi_hh.parsers import iter_log_files
     from badugi_hh.parsers.text import open_log
@@ -282,7 +287,33 @@ def _site_copies(site: str, hands_wanted: int) -> tuple[list[bytes], int]:
             files.append(("\n".join(log) + "\n").encode())
     hands = sum(_read_site(data, validate=False) for data in files)
     copies = max(1, -(-hands_wanted // hands)) if hands else 0
-    return files * copies, hands * copies
+    numbers = [_hand_numbers(data) for data in files]
+    return ([_renumbered(data, found, copy) for copy in range(copies)
+             for data, found in zip(files, numbers)], hands * copies)
+
+
+def _hand_numbers(data: bytes) -> re.Pattern[bytes] | None:
+    """The numbers (six digits or more) in the ids of a log's hands, as one pattern."""
+    import io
+
+    from badugi_hh.events import SkippedHand
+    from badugi_hh.parsers import read_records
+
+    found = {number for record in read_records(io.BytesIO(data))
+             if isinstance(record, (Hand, SkippedHand))
+             for number in re.findall(r"\d{6,}", record.hand_id)}
+    if not found:
+        return None
+    return re.compile(rb"\b(?:" + b"|".join(map(str.encode, sorted(found, key=len, reverse=True)))
+                      + rb")\b")
+
+
+def _renumbered(data: bytes, numbers: re.Pattern[bytes] | None, copy: int) -> bytes:
+    """``data`` with its hand numbers made those of copy ``copy``: their first four digits
+    are the copy's number, so the length (which some exports fix) stays."""
+    if not copy or numbers is None:
+        return data
+    return numbers.sub(lambda number: b"%04d" % copy + number.group()[4:], data)
 
 
 def _read_site(data: bytes, validate: bool) -> int:
