@@ -54,9 +54,7 @@ from badugi_hh.events import (
     SummaryResult, UncalledReturned,
 )
 from badugi_hh.ledger import hand_ledger
-from badugi_hh.parsers.house import (
-    LONGEST_CACHED_LINE, LineError, cached_for_short_lines, read_name, read_number,
-)
+from badugi_hh.parsers.house import LineError, read_name, read_number
 from badugi_hh.parsers.site import (
     CURRENCY_SIGNS, EventFactory, SiteHand, SiteTransformer, Wording, hero_of, hidden_deals,
     money, parse_at, parse_with, read_cards, read_site_log, site_ruleset,
@@ -64,6 +62,7 @@ from badugi_hh.parsers.site import (
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
 from badugi_hh.rules import Game, Ruleset, Structure
+from badugi_hh.textcache import LONGEST_CACHED_LINE, cached_for_short_lines
 
 __all__ = ["GRAMMAR_PATH", "parse_line", "pokerstars_parser", "read_pokerstars",
            "read_pokerstars_lines", "sniff"]
