@@ -62,6 +62,18 @@ def test_a_name_longer_than_the_limit_is_a_positioned_error(tmp_path: Path) -> N
     assert "201 characters is longer than 200" in errors[0].message
 
 
+def test_a_site_hand_number_out_of_bounds_is_a_positioned_error(tmp_path: Path) -> None:
+    """Found by the fuzz harness: the number was read after the header, where no line was
+    known, and the error said line 0."""
+    text = STARS.read_text(encoding="utf-8").replace("#35839001292:", "#" + "9" * 25 + ":", 1)
+    log = tmp_path / "number.txt"
+    log.write_text(text, encoding="utf-8")
+    hands, errors = _read(log)
+    assert [(e.line, e.column) for e in errors] == [(1, 18)]   # after "PokerStars Game #"
+    assert "25 digits" in errors[0].message
+    assert len(hands) == len(_read(STARS)[0]) - 1
+
+
 def test_long_lines_are_not_kept_by_the_caches() -> None:
     """Lines repeat, so what is made of them is cached; but a hostile log's long lines are
     each new, and caches keyed by them would keep megabytes for nothing (issue 15)."""

@@ -555,6 +555,11 @@ def _header(text: str, _start: str = "") -> GameLine:
     except ValueError:
         raise LineError("{}/{}/{} {}:{}:{} is not a date and time".format(*times[-1]),
                         header.start("when") + 4) from None
+    try:   # here, where the line is known: the hand's number in bounds
+        read_number(header.group("number"))
+    except LineError as error:
+        error.column = header.start("number") + 1
+        raise
     site = "fulltilt" if text.startswith("Full Tilt") else "pokerstars"
     return GameLine(number=header.group("number"), started_at=when, site=site,
                     **game)  # type: ignore[arg-type]
