@@ -5,8 +5,9 @@
 Each input is one log of tests/data/real/, sample_logs/ or tests/data/phh/ with one to
 three mutations (:data:`MUTATIONS`). The harness counts tracebacks (any exception that
 escapes the readers, the engine or the store), hangs (an input still running after
-:data:`HANG_SECONDS`) and the process's peak memory. tests/test_fuzz.py runs a small
-seeded round with the default tests.
+:data:`HANG_SECONDS`), the parse errors reported instead (each must have a line) and
+the process's peak memory. tests/test_fuzz.py runs a small seeded round with the default
+tests.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from itertools import islice
 from pathlib import Path
 
 from badugi_hh.engine import audit
+from badugi_hh.events import ParseError
 from badugi_hh.parsers import read_records
 from badugi_hh.store import Store
 
@@ -202,22 +204,34 @@ class Counts:
     inputs: int = 0
     tracebacks: int = 0
     hangs: int = 0
+    #: The parse errors the readers reported, each at a file, line and column.
+    errors: int = 0
+    #: Parse errors without a line to point at: failures, like tracebacks.
+    unpositioned: int = 0
     imports: int = 0
     peak_memory_mb: float = 0.0
     failures: list[str] = field(default_factory=list)
 
+    @property
+    def failed(self) -> bool:
+        return bool(self.tracebacks or self.hangs or self.unpositioned)
+
     def __str__(self) -> str:
         return (f"{self.inputs} inputs, {self.tracebacks} tracebacks, {self.hangs} hangs, "
+                f"{self.errors} positioned errors, {self.unpositioned} unpositioned, "
                 f"{self.imports} imports, peak memory {self.peak_memory_mb:.0f} MB")
 
 
-def check(path: Path, database: Path | None) -> None:
-    """Read and audit ``path`` (and import it into ``database``); any exception escapes."""
-    for _report in audit(read_records(path)):
-        pass
+def check(path: Path, database: Path | None) -> list[ParseError]:
+    """Read and audit ``path`` (and import it into ``database``, a new database deleted
+    after, as an import run ends); any exception escapes. Returns the parse errors."""
+    errors = [report for report in audit(read_records(path))
+              if isinstance(report, ParseError)]
     if database is not None:
         with Store(database) as store:
             store.import_paths([path])
+        database.unlink()   # a thousand databases would fill the scratch folder
+    return errors
 
 
 def run(inputs: int, seed: int = 0, *, keep: Path | None = None,
@@ -244,8 +258,13 @@ def _one(path: Path, database: Path | None, hang_seconds: int, counts: Counts, l
          keep: Path | None) -> None:
     try:
         with deadline(hang_seconds):
-            check(path, database)
-        return
+            errors = check(path, database)
+        counts.errors += len(errors)
+        unpositioned = [error for error in errors if error.line < 1 or not error.source]
+        if not unpositioned:
+            return
+        counts.unpositioned += len(unpositioned)
+        counts.failures.append(f"input {label}: no position: {unpositioned[0].message}")
     except Hang:
         counts.hangs += 1
         counts.failures.append(f"input {label}: hang")
