@@ -1,5 +1,6 @@
 """A small seeded round of the fuzz harness (tests/fuzz): no mutated log may crash a reader,
-the engine or the store. The long run is ``python -m tests.fuzz --inputs 20000``."""
+the engine or the store. The long run is ``python -m tests.fuzz --inputs 100000``, its
+figures in README.md."""
 
 from __future__ import annotations
 

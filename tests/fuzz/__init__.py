@@ -1,6 +1,6 @@
 """A fuzz harness: the real logs, mutated, read, audited and now and then imported.
 
-    python -m tests.fuzz --inputs 20000 --seed 1
+    python -m tests.fuzz --inputs 100000 --seed 2026
 
 Each input is one log of tests/data/real/, sample_logs/ or tests/data/phh/ with one to
 three mutations (:data:`MUTATIONS`). The harness counts tracebacks (any exception that
