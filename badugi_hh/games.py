@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Protocol
 
 from badugi_hh.cards import Card
@@ -86,7 +86,8 @@ _LOWBALL_27 = Half("2-7", lowball27_value, _any_hand)
 _LOWBALL_A5 = Half("a-5", lowball_a5_value, _any_hand)
 
 
-@cache
+# One entry per ruleset, and a hostile log may state new stakes in every hand: bounded.
+@lru_cache(maxsize=256)
 def game_of(rules: Ruleset) -> Game:
     """The game ``rules`` deal: its halves, with the qualifier the rules set (X3)."""
     badugi = Half("badugi", badugi_value,
