@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Protocol
 
 from badugi_hh.cards import Card
@@ -93,7 +93,9 @@ def game_of(rules: Ruleset) -> Game:
     return _game(rules.game, rules.hand_size, rules.badugi_qualifier)
 
 
-@cache
+# One entry per game, hand size and qualifier; bounded all the same, as a hostile
+# log may state any of them.
+@lru_cache(maxsize=256)
 def _game(name: str, hand_size: int, badugi_qualifier: str) -> Game:
     badugi = Half("badugi", badugi_value,
                   _four_card_badugi if badugi_qualifier == "four-card" else _any_hand)

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from badugi_hh.engine.settle import read_description
 from badugi_hh.events import Hand, ParseError
 from badugi_hh.parsers import read_records
+from badugi_hh.parsers.house import hand_line_events
 from badugi_hh.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -58,6 +60,36 @@ def test_a_name_longer_than_the_limit_is_a_positioned_error(tmp_path: Path) -> N
     _, errors = _read(log)
     assert (errors[0].line, errors[0].column) == (5, 9)
     assert "201 characters is longer than 200" in errors[0].message
+
+
+def test_a_site_hand_number_out_of_bounds_is_a_positioned_error(tmp_path: Path) -> None:
+    """Found by the fuzz harness: the number was read after the header, where no line was
+    known, and the error said line 0."""
+    text = STARS.read_text(encoding="utf-8").replace("#35839001292:", "#" + "9" * 25 + ":", 1)
+    log = tmp_path / "number.txt"
+    log.write_text(text, encoding="utf-8")
+    hands, errors = _read(log)
+    assert [(e.line, e.column) for e in errors] == [(1, 18)]   # after "PokerStars Game #"
+    assert "25 digits" in errors[0].message
+    assert len(hands) == len(_read(STARS)[0]) - 1
+
+
+def test_long_lines_are_not_kept_by_the_caches() -> None:
+    """Lines repeat, so what is made of them is cached; but a hostile log's long lines are
+    each new, and caches keyed by them would keep megabytes for nothing (issue 15)."""
+    def kept(lines: int) -> int:
+        before = tracemalloc.get_traced_memory()[0]
+        for number in range(lines):
+            text = f"({number:05}" + "x" * 20_000 + ")"   # a new line each time
+            hand_line_events(f"Ana: shows [As 2h 3d 4c] {text}", 20)
+            read_description(text)
+        return tracemalloc.get_traced_memory()[0] - before
+
+    tracemalloc.start()
+    kept(1)   # the grammar and the caches' first entries
+    grown = kept(300)
+    tracemalloc.stop()
+    assert grown < 1_000_000   # 300 lines of 20 kB: 6 MB for each cache that kept them
 
 
 def test_a_site_amount_past_the_store_is_refused_and_the_file_imports(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from badugi_hh.events import (
     SessionStart, Show, Street,
 )
 from badugi_hh.simulate import simulate
-from badugi_hh.store import TABLES, Store, StoreLocked, schema_sql
+from badugi_hh.store import TABLES, Store, StoreLocked, importer, schema_sql
 from badugi_hh.writer import write_records
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -332,6 +332,23 @@ def test_a_broken_hand_is_quarantined_and_the_others_stored(tmp_path: Path) -> N
     with Store(tmp_path / "db.duckdb") as store:
         assert store.import_paths([log]).new_hands > 0
         assert store.counts()["quarantine"] == 1
+
+
+def test_quarantined_text_is_committed_before_it_piles_up(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broken hand counts no hand towards a batch; its text does, so a file of broken
+    hands is not held whole in memory until its end (issue 15)."""
+    monkeypatch.setattr(importer, "BATCH_QUARANTINE_CHARS", 2000)
+    records = list(simulate(sessions=4, seed=3))
+    log = tmp_path / "broken.txt"
+    log.write_text(log_text(records).replace(": raises ", ": raisez "), encoding="utf-8")
+    commits: list[int] = []
+    with Store(tmp_path / "db.duckdb") as store:
+        summary = store.import_paths([log], progress=commits.append)
+        stored = store.counts()
+    assert summary.quarantined == stored["quarantine"] > 3
+    assert stored["hands"] == summary.hands
+    assert len(commits) > 3 and sum(commits) == summary.hands   # one batch would do otherwise
 
 
 def test_the_fixture_log_with_a_broken_hand(tmp_path: Path) -> None:

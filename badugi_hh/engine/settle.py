@@ -7,13 +7,13 @@ descriptions, stacks, nets, totals) and reports where they differ.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from badugi_hh.cards import Card, parse_cards, rank_name
 from badugi_hh.engine.report import HandReport, PlayerResult, Pot
 from badugi_hh.games import HandValue, game_of
 from badugi_hh.evaluate import BadugiValue, EvaluationError, parse_description
+from badugi_hh.textcache import cached_for_short_lines
 
 if TYPE_CHECKING:   # the replay hands itself over to be settled: no import at run time
     from badugi_hh.engine.replay import HandReplay, ReplayPlayer
@@ -32,8 +32,9 @@ E5_HANDS = {
     frozenset(parse_cards("Ah 2c 3d 2h")): (3, (3, 2, 1)),
 }
 _CATEGORY_WORDS = ("straight", "flush", "pair", "trips", "high")
-#: Logs repeat the same few hundred descriptions: read each once.
-read_description = lru_cache(maxsize=4096)(parse_description)
+#: Logs repeat the same few hundred descriptions: read each once (a long one, which
+#: no log repeats, is read each time rather than kept).
+read_description = cached_for_short_lines(4096)(parse_description)
 
 
 def _bet_in(player: ReplayPlayer) -> int:

@@ -45,9 +45,7 @@ from badugi_hh.events import (
     PlayerEvent, PostBlind, PotTotal, Raise, Record, Seat, Show, SkippedHand, Street,
     SummaryResult, UncalledReturned,
 )
-from badugi_hh.parsers.house import (
-    MAX_AMOUNT, LineError, cached_for_short_lines, read_name, read_number,
-)
+from badugi_hh.parsers.house import MAX_AMOUNT, LineError, read_name, read_number
 from badugi_hh.parsers.site import (
     CENTS, CURRENCY_SIGNS, MAX_TABLE_SIZE, EventFactory, SiteHand, SiteTransformer, Wording,
     hero_of, hidden_deals, money, parse_with, read_cards, read_site_log, site_ruleset,
@@ -56,6 +54,7 @@ from badugi_hh.parsers.site import (
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
 from badugi_hh.rules import Game, Ruleset, Structure
+from badugi_hh.textcache import cached_for_short_lines
 
 __all__ = ["GRAMMAR_PATH", "fulltilt_parser", "parse_line", "read_fulltilt",
            "read_fulltilt_lines", "sniff"]

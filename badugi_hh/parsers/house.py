@@ -45,7 +45,6 @@ import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TypeVar
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -58,6 +57,7 @@ from badugi_hh.events import (
 )
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
+from badugi_hh.textcache import LONGEST_CACHED_LINE, cached_for_short_lines
 from badugi_hh.rules import HOUSE, Ruleset
 
 __all__ = ["GRAMMAR_PATH", "MAX_BLOCK_LINES", "RESERVED_NAMES", "LineError", "bench_parse",
@@ -504,38 +504,6 @@ def house_parser() -> Lark:
                 start=["blank_line", "session_line", "header_line", "hand_start", "hand_line"])
 
 
-#: The longest line a parse cache keeps: hand-history lines are short, and a cache of
-#: long lines (a 1 MiB chat line, a hostile file's) would hold memory for nothing.
-LONGEST_CACHED_LINE = 500
-
-_Parse = TypeVar("_Parse", bound=Callable[..., object])
-
-
-def cached_for_short_lines(maxsize: int) -> Callable[[_Parse], _Parse]:
-    """An ``lru_cache`` of a parse by its line's text that never keeps a long line.
-
-    >>> calls = []
-    >>> @cached_for_short_lines(8)
-    ... def length(text: str) -> int:
-    ...     calls.append(text)
-    ...     return len(text)
-    >>> length("ab"), length("ab"), length("x" * 600), length("x" * 600), len(calls)
-    (2, 2, 600, 600, 3)
-    """
-    def decorate(parse: _Parse) -> _Parse:
-        cached = functools.lru_cache(maxsize=maxsize)(parse)
-
-        @functools.wraps(parse)
-        def parse_bounded(text: str, *rest: object) -> object:
-            if len(text) > LONGEST_CACHED_LINE:
-                return parse(text, *rest)
-            return cached(text, *rest)
-
-        parse_bounded.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
-        return parse_bounded  # type: ignore[return-value]
-    return decorate
-
-
 @cached_for_short_lines(8192)
 def parse_line(text: str, start: str) -> object:
     """Parse one line from the grammar's ``start`` rule, or raise :class:`LineError`.
@@ -574,7 +542,7 @@ def parse_line(text: str, start: str) -> object:
 _CARD_LIST = re.compile(r"(\[[^\[\]]*\])")
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)  # real lines have a few lists of up to five cards
 def _marker(index: int, size: int) -> str:
     """The stand-in for card list ``index`` of ``size`` cards, e.g. ``[Ah Ah Ah]`` for 1, 3."""
     return "[" + " ".join([str(DECK[index])] * size) + "]"
@@ -629,7 +597,7 @@ def hand_line_events(text: str, line: int) -> list[Event]:
     >>> hand_line_events("Bruno: discards 2 [8c Qs] draws [4d Jh]", 17)
     [Draw(line=17, player='Bruno', discarded=(8c, Qs), drawn=(4d, Jh))]
     """
-    if "[" in text:
+    if "[" in text and len(text) <= LONGEST_CACHED_LINE:  # the shape caches keep no long line
         parts = _CARD_LIST.split(text)  # the text between lists, and the lists
         lists = list(map(_card_list, parts[1::2]))
         if None not in lists and len(lists) <= len(DECK):

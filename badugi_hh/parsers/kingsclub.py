@@ -46,9 +46,7 @@ from badugi_hh.events import (
     PostBlind, PotTotal, Raise, Record, Seat, Show, SkippedHand, StackStated, Street,
     UncalledReturned,
 )
-from badugi_hh.parsers.house import (
-    MAX_COUNT, LineError, cached_for_short_lines, read_name, read_number,
-)
+from badugi_hh.parsers.house import MAX_COUNT, LineError, read_name, read_number
 from badugi_hh.parsers.site import (
     CENTS, MAX_TABLE_SIZE, EventFactory, SiteHand, Wording, hero_of, money, parse_at,
     parse_with, read_cards, read_site_log, site_ruleset, table_first,
@@ -56,6 +54,7 @@ from badugi_hh.parsers.site import (
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
 from badugi_hh.rules import Game, Ruleset, Structure
+from badugi_hh.textcache import cached_for_short_lines
 
 __all__ = ["GRAMMAR_PATH", "kingsclub_parser", "parse_line", "read_kingsclub",
            "read_kingsclub_lines", "sniff"]

@@ -55,9 +55,7 @@ from badugi_hh.events import (
     SummaryResult, UncalledReturned,
 )
 from badugi_hh.ledger import hand_ledger
-from badugi_hh.parsers.house import (
-    LONGEST_CACHED_LINE, MAX_AMOUNT, LineError, cached_for_short_lines, read_name, read_number,
-)
+from badugi_hh.parsers.house import MAX_AMOUNT, LineError, read_name, read_number
 from badugi_hh.parsers.site import (
     CURRENCY_SIGNS, EventFactory, SiteHand, SiteTransformer, Wording, insert_hidden_deals,
     money, parse_at, parse_with, read_cards, read_site_log, site_ruleset,
@@ -65,6 +63,7 @@ from badugi_hh.parsers.site import (
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
 from badugi_hh.rules import Game, Ruleset, Structure
+from badugi_hh.textcache import LONGEST_CACHED_LINE, cached_for_short_lines
 
 __all__ = ["GRAMMAR_PATH", "parse_line", "pokerstars_parser", "read_pokerstars",
            "read_pokerstars_lines", "sniff"]
@@ -557,6 +556,11 @@ def _header(text: str, _start: str = "") -> GameLine:
         raise LineError("expected ' - ' and the date, such as ' - 2010/09/05 10:32:15 ET'",
                         len(text.rstrip()) + 1)
     game = _parse_rest(text[:when.start()], header.end(), "hand_game")
+    try:   # here, where the line is known: the hand's number in bounds
+        read_number(header.group(1))
+    except LineError as error:
+        error.column = header.start(1) + 1
+        raise
     return GameLine(number=header.group(1), started_at=_started_at(text, when.start()),
                     site="fulltilt" if text.startswith("Full Tilt") else "pokerstars",
                     **game)  # type: ignore[arg-type]

@@ -110,7 +110,8 @@ def bounded_money(whole: str, cents: str | None) -> int:
 HAND_SIZES: dict[str, int] = {"badugi": 4, "badeucy": 5, "badacey": 5, "27td": 5, "a5td": 5}
 
 
-@functools.cache
+# A log has a few stakes; a hostile one may have new stakes in every hand: bounded.
+@functools.lru_cache(maxsize=256)
 def site_ruleset(name: str, small_bet: int, big_bet: int, max_players: int, *,
                  small_blind: int | None = None, big_blind: int | None = None,
                  rake: bool = True, game: Game = "badugi",

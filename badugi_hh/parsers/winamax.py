@@ -45,9 +45,7 @@ from badugi_hh.events import (
     Award, Bet, Button, Call, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Note,
     PostBlind, PotTotal, Raise, Record, Seat, Show, SkippedHand, Street,
 )
-from badugi_hh.parsers.house import (
-    MAX_AMOUNT, MAX_COUNT, LineError, cached_for_short_lines, read_name, read_number,
-)
+from badugi_hh.parsers.house import MAX_AMOUNT, MAX_COUNT, LineError, read_name, read_number
 from badugi_hh.parsers.site import (
     CENTS, CURRENCY_SIGNS, EventFactory, SiteHand, Wording, bounded_money, hero_of,
     hidden_deals, parse_at, parse_with, read_cards, read_site_log, return_unmatched, site_ruleset,
@@ -56,6 +54,7 @@ from badugi_hh.parsers.site import (
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
 from badugi_hh.rules import Game, Ruleset
+from badugi_hh.textcache import cached_for_short_lines
 
 __all__ = ["GRAMMAR_PATH", "parse_line", "read_winamax", "read_winamax_lines", "sniff",
            "winamax_parser"]

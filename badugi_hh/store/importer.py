@@ -27,6 +27,9 @@ from badugi_hh.store.schema import TABLES, _arrow_table
 #: Hands per transaction: large enough that the fixed cost of a bulk insert
 #: vanishes, small enough that memory stays flat and a crash loses little.
 BATCH_HANDS = 2000
+#: Characters of quarantined text (the lines of hands that cannot be read) per
+#: transaction: such hands count no hand, and a file of them must not be held whole.
+BATCH_QUARANTINE_CHARS = 1 << 20
 
 #: Called after each committed batch with the number of hands it read.
 ProgressCallback = Callable[[int], None]
@@ -123,7 +126,7 @@ def _file_batches(records: Iterable[Record], source: str,
                 report.session_id, report.ruleset, line=record.line))
             session.meet(record, report)
             batch.add_hand(source, record, report, record.started_at or session.started_at)
-        if batch.hands_read >= batch_hands:
+        if _full(batch, batch_hands):
             yield batch
             batch = _Rows()
     closed = auditor.close()
@@ -132,6 +135,12 @@ def _file_batches(records: Iterable[Record], source: str,
     size, digest = (fingerprint.size, fingerprint.content_hash) if fingerprint else (None, None)
     batch.finished.append(_FinishedFile(source, size, digest, datetime.now()))
     yield batch
+
+
+def _full(rows: _Rows, batch_hands: int) -> bool:
+    """Whether ``rows`` make a whole batch: ``batch_hands`` hands, or the quarantine's
+    text past :data:`BATCH_QUARANTINE_CHARS`."""
+    return rows.hands_read >= batch_hands or rows.quarantined_chars >= BATCH_QUARANTINE_CHARS
 
 
 def _closed_session(sessions: dict[str, _OpenSession], report: SessionReport) -> _OpenSession:
@@ -296,8 +305,7 @@ class _Importer:
     def take(self, rows: _Rows) -> None:
         """Add a file's rows to the batch; commit it once it is full."""
         self.batch.merge(rows)
-        if (self.batch.hands_read >= self.batch_hands
-                or len(self.batch.finished) >= self.batch_hands):
+        if _full(self.batch, self.batch_hands) or len(self.batch.finished) >= self.batch_hands:
             self.flush()
 
     def flush(self) -> None:

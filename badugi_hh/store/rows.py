@@ -273,6 +273,7 @@ class _Rows:
         self.hand_keys: set[tuple[str, str]] = set()
         self.hands_read = 0
         self.sessions_read = 0
+        self.quarantined_chars = 0   # of the quarantine's texts: what bounds a batch of them
         self.finished: list[_FinishedFile] = []
 
     def __bool__(self) -> bool:
@@ -398,6 +399,7 @@ class _Rows:
         self.hand_keys |= other.hand_keys
         self.hands_read += other.hands_read
         self.sessions_read += other.sessions_read
+        self.quarantined_chars += other.quarantined_chars
         self.finished.extend(other.finished)
 
     def drop_hands(self, stored: set[tuple[str, str]]) -> None:
@@ -443,6 +445,7 @@ class _Rows:
             SkippedRow(source, skipped.line, skipped.hand_id, skipped.game))
 
     def add_quarantine(self, source: str, error: ParseError) -> None:
+        self.quarantined_chars += len(error.text) + len(error.message)
         self.tables["quarantine"].append(
             QuarantineRow(source, error.line, error.column, error.message, error.text,
                           error.hand_lost))

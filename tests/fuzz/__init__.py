@@ -1,17 +1,20 @@
 """A fuzz harness: the real logs, mutated, read, audited and now and then imported.
 
-    python -m tests.fuzz --inputs 20000 --seed 1
+    python -m tests.fuzz --inputs 100000 --seed 2026
 
 Each input is one log of tests/data/real/, sample_logs/ or tests/data/phh/ with one to
 three mutations (:data:`MUTATIONS`). The harness counts tracebacks (any exception that
 escapes the readers, the engine or the store), hangs (an input still running after
-:data:`HANG_SECONDS`) and the process's peak memory. tests/test_fuzz.py runs a small
-seeded round with the default tests.
+:data:`HANG_SECONDS`), the parse errors reported instead (each must have a line) and
+the process's peak memory. tests/test_fuzz.py runs a small seeded round with the default
+tests.
 """
 
 from __future__ import annotations
 
+import codecs
 import random
+import re
 import resource
 import signal
 import tempfile
@@ -19,9 +22,11 @@ import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 
 from badugi_hh.engine import audit
+from badugi_hh.events import ParseError
 from badugi_hh.parsers import read_records
 from badugi_hh.store import Store
 
@@ -33,6 +38,13 @@ IMPORT_EVERY = 100
 #: Names that read right to left or are made of emoji, to stand in for a player's.
 STRANGE_NAMES = ["\u202eanA", "\u05d0\u05e0\u05d4", "\u0627\u0646\u0627", "\U0001f0cf\U0001f600",
                  "A\u0301na", "\u200bBruno"]
+
+_DIGITS = b"0123456789"
+_NUMBER = re.compile(rb"[0-9]+")
+#: A line with its line end.
+_LINE = re.compile(rb"[^\n]*\n|[^\n]+")
+#: A word: what ``str.split()`` splits at is runs of whitespace.
+_WORD = re.compile(r"\S+")
 
 
 def corpus() -> list[Path]:
@@ -69,14 +81,20 @@ def truncate(rng: random.Random, data: bytes) -> bytes:
 
 
 def _replace_digits(rng: random.Random, data: bytes, make: Callable[[], bytes]) -> bytes:
-    runs = [i for i in range(len(data)) if data[i:i + 1].isdigit()]
-    if not runs:
+    """``data`` with ``make()`` from a digit chosen at random to the end of its number.
+
+    The digit is found by counting, not from a list of every digit's place: a mutated
+    input of megabytes has millions of digits, and such a list would be the largest
+    thing in the process.
+    """
+    wanted = rng.randrange(count) if (count := sum(map(data.count, _DIGITS))) else None
+    if wanted is None:
         return data
-    at = rng.choice(runs)
-    end = at
-    while end < len(data) and data[end:end + 1].isdigit():
-        end += 1
-    return data[:at] + make() + data[end:]
+    for number in _NUMBER.finditer(data):
+        if wanted < len(number[0]):
+            return data[:number.start() + wanted] + make() + data[number.end():]
+        wanted -= len(number[0])
+    raise AssertionError("fewer digits than counted")
 
 
 def huge_number(rng: random.Random, data: bytes) -> bytes:
@@ -98,24 +116,54 @@ def nul_bytes(rng: random.Random, data: bytes) -> bytes:
 
 
 def reencode(rng: random.Random, data: bytes) -> bytes:
-    text = data.decode("utf-8", errors="replace")
     encoding = rng.choice(["utf-16", "utf-16-le", "cp1252", "utf-8-sig"])
-    return text.encode(encoding, errors="replace")
+    encoder = codecs.getincrementalencoder(encoding)(errors="replace")
+    encoded = b"".join(map(encoder.encode, _text_lines(data)))
+    return encoded + encoder.encode("", final=True)   # the byte-order mark, if data is empty
 
 
 def strange_names(rng: random.Random, data: bytes) -> bytes:
-    text = data.decode("utf-8", errors="replace")
-    words = sorted({word for word in text.split() if word.isalpha() and word[:1].isupper()})
+    words = sorted({word for line in _text_lines(data) for word in _words(line)
+                    if word.isalpha() and word[:1].isupper()})
+    data = _as_utf8(data)
     for word in rng.sample(words, min(len(words), 3)):
-        text = text.replace(word, rng.choice(STRANGE_NAMES))
-    return text.encode("utf-8")
+        data = data.replace(word.encode("utf-8"), rng.choice(STRANGE_NAMES).encode("utf-8"))
+    return data
 
 
 def long_name(rng: random.Random, data: bytes) -> bytes:
-    text = data.decode("utf-8", errors="replace")
-    words = [word for word in text.split() if word.isalpha() and len(word) > 2]
-    return (text.replace(rng.choice(words), "N" * rng.choice([199, 201, 5000]))
-            if words else text).encode("utf-8")
+    """A word (each counted as often as it is written) replaced by a long name."""
+    data = _as_utf8(data)
+    if count := sum(1 for _word in _name_like(data)):
+        word = next(islice(_name_like(data), rng.randrange(count), None))
+        data = data.replace(word.encode("utf-8"), b"N" * rng.choice([199, 201, 5000]))
+    return data
+
+
+# The text mutations work a line at a time, and replace words in the UTF-8 bytes (where
+# a word's bytes are found only where the word is): the same as decoding the input whole
+# and replacing in the text, but a mutated input of megabytes is never held as text, at
+# up to four bytes a character. The harness measures the readers' memory, not its own.
+
+def _text_lines(data: bytes) -> Iterator[str]:
+    """``data`` as UTF-8 text, a byte that is not UTF-8 as U+FFFD, one line at a time
+    (LF is no part of a UTF-8 character, so this is the text decoded whole)."""
+    return (line[0].decode("utf-8", errors="replace") for line in _LINE.finditer(data))
+
+
+def _as_utf8(data: bytes) -> bytes:
+    """``data`` with each byte that is not UTF-8 written as U+FFFD."""
+    return b"".join(line.encode("utf-8") for line in _text_lines(data))
+
+
+def _words(text: str) -> Iterator[str]:
+    """The words of ``text`` one at a time, as ``text.split()`` has them."""
+    return (word[0] for word in _WORD.finditer(text))
+
+
+def _name_like(data: bytes) -> Iterator[str]:
+    return (word for line in _text_lines(data) for word in _words(line)
+            if word.isalpha() and len(word) > 2)
 
 
 MUTATIONS: list[Callable[[random.Random, bytes], bytes]] = [
@@ -156,22 +204,34 @@ class Counts:
     inputs: int = 0
     tracebacks: int = 0
     hangs: int = 0
+    #: The parse errors the readers reported, each at a file, line and column.
+    errors: int = 0
+    #: Parse errors without a line to point at: failures, like tracebacks.
+    unpositioned: int = 0
     imports: int = 0
     peak_memory_mb: float = 0.0
     failures: list[str] = field(default_factory=list)
 
+    @property
+    def failed(self) -> bool:
+        return bool(self.tracebacks or self.hangs or self.unpositioned)
+
     def __str__(self) -> str:
         return (f"{self.inputs} inputs, {self.tracebacks} tracebacks, {self.hangs} hangs, "
+                f"{self.errors} positioned errors, {self.unpositioned} unpositioned, "
                 f"{self.imports} imports, peak memory {self.peak_memory_mb:.0f} MB")
 
 
-def check(path: Path, database: Path | None) -> None:
-    """Read and audit ``path`` (and import it into ``database``); any exception escapes."""
-    for _report in audit(read_records(path)):
-        pass
+def check(path: Path, database: Path | None) -> list[ParseError]:
+    """Read and audit ``path`` (and import it into ``database``, a new database deleted
+    after, as an import run ends); any exception escapes. Returns the parse errors."""
+    errors = [report for report in audit(read_records(path))
+              if isinstance(report, ParseError)]
     if database is not None:
         with Store(database) as store:
             store.import_paths([path])
+        database.unlink()   # a thousand databases would fill the scratch folder
+    return errors
 
 
 def run(inputs: int, seed: int = 0, *, keep: Path | None = None,
@@ -198,8 +258,13 @@ def _one(path: Path, database: Path | None, hang_seconds: int, counts: Counts, l
          keep: Path | None) -> None:
     try:
         with deadline(hang_seconds):
-            check(path, database)
-        return
+            errors = check(path, database)
+        counts.errors += len(errors)
+        unpositioned = [error for error in errors if error.line < 1 or not error.source]
+        if not unpositioned:
+            return
+        counts.unpositioned += len(unpositioned)
+        counts.failures.append(f"input {label}: no position: {unpositioned[0].message}")
     except Hang:
         counts.hangs += 1
         counts.failures.append(f"input {label}: hang")

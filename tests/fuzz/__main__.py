@@ -20,7 +20,7 @@ def main(argv: list[str] | None = None) -> int:
     for failure in counts.failures[:5]:
         print(failure, file=sys.stderr)
     print(counts)
-    return 1 if counts.tracebacks or counts.hangs else 0
+    return 1 if counts.failed else 0
 
 
 if __name__ == "__main__":
