@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from badugi_hh.dataset.chunks import Chunk
-from badugi_hh.dataset.writer import FileTask
 
 
 class ClusterError(Exception):
@@ -50,7 +48,8 @@ class ClusterSpec:
 
 # -- where the tasks run ---------------------------------------------------------------
 
-Tag = tuple[FileTask, Chunk | None]
+#: What a task is known by to whoever submitted it (a log and its part, a folder...).
+Tag = Hashable
 
 
 class Runner:

@@ -8,7 +8,7 @@ compaction covers yet, and those of stale compactions (see
 :mod:`badugi_hh.dataset.snapshot`), into one file per table and site/month folder,
 ``hand_players`` sorted by player so a player's rows are found by the files'
 statistics. ``import --out`` runs it when :data:`COMPACT_AFTER_LOGS` logs are
-uncovered.
+uncovered, a task per table and folder on the import's cluster.
 
 It is atomic the way an import is: the new files are staged and moved into place
 unseen, the compaction entry that makes readers use them is written last, and
@@ -32,6 +32,7 @@ from typing import NamedTuple
 import duckdb
 import pyarrow.parquet as pq
 
+from badugi_hh.dataset.cluster import Runner
 from badugi_hh.dataset.layout import MANIFEST, STAGING, move_into_place
 from badugi_hh.dataset.snapshot import Compaction, Snapshot, read_snapshot
 from badugi_hh.store.schema import _arrow_table
@@ -64,10 +65,11 @@ class Compacted:
     seconds: float = 0.0
 
 
-def compact(root: str | Path) -> Compacted | None:
-    """Compact the dataset at ``root``; None when another compaction holds the lock, or
-    when an import removed a file meanwhile (the files written so far are left out and
-    removed by the next compaction)."""
+def compact(root: str | Path, runner: Runner | None = None) -> Compacted | None:
+    """Compact the dataset at ``root``, a task per table and folder on ``runner`` (by
+    default here, one after the other); None when another compaction holds the lock,
+    or when a task failed (an import removed a file meanwhile, say): the files written
+    so far are then left out, and removed by the next compaction."""
     root = Path(root).resolve()
     started = time.perf_counter()
     with _lock(root) as locked:
@@ -78,10 +80,8 @@ def compact(root: str | Path) -> Compacted | None:
                                             for key in stale.covers if key in snapshot.live_keys}
         done = Compacted(logs=len(covers))
         try:
-            if covers:
-                _compact(snapshot, covers, done)
-        except (duckdb.IOException, FileNotFoundError):
-            return None   # an import replaced a log meanwhile: compact next time
+            if covers and not _compact(snapshot, covers, done, runner or Runner()):
+                return None   # compact next time
         finally:
             shutil.rmtree(root / STAGING / "compaction", ignore_errors=True)
         _remove_leftovers(root, read_snapshot(root))
@@ -89,16 +89,19 @@ def compact(root: str | Path) -> Compacted | None:
     return done
 
 
-def _compact(snapshot: Snapshot, covers: set[str], done: Compacted) -> None:
+def _compact(snapshot: Snapshot, covers: set[str], done: Compacted, runner: Runner) -> bool:
+    """Write the compacted files, then the entry that puts them in use; whether it did."""
     root, compaction_id = snapshot.root, f"{time.time_ns():020d}"
     sources = _sources(snapshot)
     whole, filtered = _inputs(snapshot, covers)
-    con = duckdb.connect(":memory:")
-    files = []
     for folder in sorted(set(whole) | set(filtered)):
         done.files_before += len(whole[folder]) + len(filtered[folder])
-        files.append(_write(con, root, folder, whole[folder], filtered[folder], sources,
-                            compaction_id))
+        runner.submit(folder, compact_folder, str(root), folder, whole[folder],
+                      filtered[folder], sources, compaction_id)
+    files = [outcome for _folder, outcome in runner]
+    if not all(isinstance(outcome, str) and outcome.startswith(_SUCCESS) for outcome in files):
+        return False
+    files = [outcome.removeprefix(_SUCCESS) for outcome in files]
     done.files_after = len(files)
     entry = root / STAGING / f"compaction-{compaction_id}.parquet"
     entry.parent.mkdir(parents=True, exist_ok=True)
@@ -112,6 +115,7 @@ def _compact(snapshot: Snapshot, covers: set[str], done: Compacted) -> None:
             (root / relative).unlink(missing_ok=True)
     for stale in snapshot.stale:
         _remove_compaction(root, stale)
+    return True
 
 
 def _sources(snapshot: Snapshot) -> list[str]:
@@ -136,9 +140,15 @@ def _inputs(snapshot: Snapshot, covers: set[str],
     return whole, filtered
 
 
-def _write(con: duckdb.DuckDBPyConnection, root: Path, folder: str, whole: list[str],
-           filtered: list[str], sources: list[str], compaction_id: str) -> str:
-    """One compacted file of ``folder``; its path, relative to the dataset."""
+#: What a folder's task returns before its file's path (a failed task returns its error).
+_SUCCESS = "written:"
+
+
+def compact_folder(dataset: str, folder: str, whole: list[str], filtered: list[str],
+                   sources: list[str], compaction_id: str) -> str:
+    """One compacted file of ``folder`` (a task): ``written:`` and its path, relative to
+    the dataset; or why not, when a file it reads is gone (an import replaced its log)."""
+    root = Path(dataset)
     table = folder.split("/", 1)[0]
     column = "first_source" if table == "players" else "source"
     parts = []
@@ -153,11 +163,15 @@ def _write(con: duckdb.DuckDBPyConnection, root: Path, folder: str, whole: list[
     relative = f"{folder}/{_PREFIX}{compaction_id}.parquet"
     staged = root / STAGING / "compaction" / relative
     staged.parent.mkdir(parents=True, exist_ok=True)
-    con.execute(f"COPY ({' UNION ALL '.join(parts)}{order}) TO {_quoted(str(staged))} "
-                f"(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE "
-                f"{_ROW_GROUP_ROWS.get(table, _DEFAULT_ROW_GROUP_ROWS)})")
+    try:
+        duckdb.connect(":memory:").execute(
+            f"COPY ({' UNION ALL '.join(parts)}{order}) TO {_quoted(str(staged))} "
+            f"(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE "
+            f"{_ROW_GROUP_ROWS.get(table, _DEFAULT_ROW_GROUP_ROWS)})")
+    except duckdb.IOException as error:
+        return str(error)
     move_into_place(staged, root / relative)
-    return relative
+    return _SUCCESS + relative
 
 
 def _remove_compaction(root: Path, compaction: Compaction) -> None:

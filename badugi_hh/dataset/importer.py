@@ -124,11 +124,11 @@ def import_to_dataset(paths: Iterable[str], root: str | Path,
     create_dataset(root)
     driver = _Driver(root, batch_hands, progress)
     tasks = plan(paths, root, driver.summary)
+    compacted = None
     with runner(cluster) as running:
         driver.run(running, tasks, chunk_bytes)
-    compacted = None
-    if compact_after is not None and _worth_compacting(root, compact_after):
-        compacted = compact(root)
+        if compact_after is not None and _worth_compacting(root, compact_after):
+            compacted = compact(root, running)
     driver.summary.seconds = time.perf_counter() - started
     return DatasetImport(driver.summary, driver.failures, sorted(driver.quarantined),
                          compacted)
