@@ -108,7 +108,12 @@ def _quoted(text: str) -> str:
 
 
 def _close(con: duckdb.DuckDBPyConnection, paths: list[str]) -> None:
-    """Reach the dataset's files and nothing else, from now on (see CLOSED_CONFIG)."""
+    """Reach the dataset's files and nothing else, from now on (see CLOSED_CONFIG).
+
+    Each file's metadata is kept once read: every query on a table opens all its
+    files, and a dataset's files never change (they are replaced, under new names).
+    """
+    con.execute("SET parquet_metadata_cache = true")
     con.execute("SET allowed_paths = ?", [paths])
     for option, value in CLOSED_CONFIG.items():
         con.execute(f"SET {option} = {str(value).lower()}")
