@@ -8,7 +8,7 @@ compaction covers yet, and those of stale compactions (see
 :mod:`badugi_hh.dataset.snapshot`), into one file per table and site/month folder,
 ``hand_players`` sorted by player so a player's rows are found by the files'
 statistics. ``import --out`` runs it when :data:`COMPACT_AFTER_LOGS` logs are
-uncovered, a task per table and folder on the import's cluster.
+uncovered, as tasks of :data:`FOLDERS_PER_TASK` folders on the import's cluster.
 
 It is atomic the way an import is: the new files are staged and moved into place
 unseen, the compaction entry that makes readers use them is written last, and
@@ -66,8 +66,8 @@ class Compacted:
 
 
 def compact(root: str | Path, runner: Runner | None = None) -> Compacted | None:
-    """Compact the dataset at ``root``, a task per table and folder on ``runner`` (by
-    default here, one after the other); None when another compaction holds the lock,
+    """Compact the dataset at ``root``, in tasks of folders on ``runner`` (by default
+    here, one after the other); None when another compaction holds the lock,
     or when a task failed (an import removed a file meanwhile, say): the files written
     so far are then left out, and removed by the next compaction."""
     root = Path(root).resolve()
@@ -94,14 +94,16 @@ def _compact(snapshot: Snapshot, covers: set[str], done: Compacted, runner: Runn
     root, compaction_id = snapshot.root, f"{time.time_ns():020d}"
     sources = _sources(snapshot)
     whole, filtered = _inputs(snapshot, covers)
-    for folder in sorted(set(whole) | set(filtered)):
-        done.files_before += len(whole[folder]) + len(filtered[folder])
-        runner.submit(folder, compact_folder, str(root), folder, whole[folder],
-                      filtered[folder], sources, compaction_id)
-    files = [outcome for _folder, outcome in runner]
-    if not all(isinstance(outcome, str) and outcome.startswith(_SUCCESS) for outcome in files):
-        return False
-    files = [outcome.removeprefix(_SUCCESS) for outcome in files]
+    folders = [Folder(name, whole[name], filtered[name])
+               for name in sorted(set(whole) | set(filtered))]
+    done.files_before = sum(len(folder.whole) + len(folder.filtered) for folder in folders)
+    for start in range(0, len(folders), FOLDERS_PER_TASK):
+        runner.submit(start, compact_folders, str(root),
+                      folders[start:start + FOLDERS_PER_TASK], sources, compaction_id)
+    outcomes = [outcome for _start, outcome in runner]
+    if not all(isinstance(outcome, list) for outcome in outcomes):
+        return False   # a task's error, as one line
+    files = [relative for written in outcomes for relative in written]
     done.files_after = len(files)
     entry = root / STAGING / f"compaction-{compaction_id}.parquet"
     entry.parent.mkdir(parents=True, exist_ok=True)
@@ -140,38 +142,49 @@ def _inputs(snapshot: Snapshot, covers: set[str],
     return whole, filtered
 
 
-#: What a folder's task returns before its file's path (a failed task returns its error).
-_SUCCESS = "written:"
+#: Folders a task compacts: a task costs a start (and a DuckDB connection), and a
+#: dataset of many months has thousands of folders.
+FOLDERS_PER_TASK = 64
 
 
-def compact_folder(dataset: str, folder: str, whole: list[str], filtered: list[str],
-                   sources: list[str], compaction_id: str) -> str:
-    """One compacted file of ``folder`` (a task): ``written:`` and its path, relative to
-    the dataset; or why not, when a file it reads is gone (an import replaced its log)."""
-    root = Path(dataset)
-    table = folder.split("/", 1)[0]
+class Folder(NamedTuple):
+    """A folder to compact: the files to take whole, and those to take in part."""
+
+    name: str
+    whole: list[str]
+    filtered: list[str]
+
+
+def compact_folders(dataset: str, folders: list[Folder], sources: list[str],
+                    compaction_id: str) -> list[str]:
+    """One compacted file per folder (a task): their paths, relative to the dataset.
+    A file it reads that is gone (an import replaced its log) is an error."""
+    con = duckdb.connect(":memory:")
+    return [_compact_folder(con, Path(dataset), folder, sources, compaction_id)
+            for folder in folders]
+
+
+def _compact_folder(con: duckdb.DuckDBPyConnection, root: Path, folder: Folder,
+                    sources: list[str], compaction_id: str) -> str:
+    table = folder.name.split("/", 1)[0]
     column = "first_source" if table == "players" else "source"
     parts = []
-    if whole:
-        parts.append(f"SELECT * FROM read_parquet({_listed(root, whole)}, "
+    if folder.whole:
+        parts.append(f"SELECT * FROM read_parquet({_listed(root, folder.whole)}, "
                      "hive_partitioning = false, union_by_name = true)")
-    if filtered:
-        parts.append(f"SELECT * FROM read_parquet({_listed(root, filtered)}, "
+    if folder.filtered:
+        parts.append(f"SELECT * FROM read_parquet({_listed(root, folder.filtered)}, "
                      "hive_partitioning = false, union_by_name = true) "
                      f"WHERE {column} IN (SELECT unnest({_quoted_list(sources)}))")
     order = f" ORDER BY {_SORTED_BY[table]}" if table in _SORTED_BY else ""
-    relative = f"{folder}/{_PREFIX}{compaction_id}.parquet"
+    relative = f"{folder.name}/{_PREFIX}{compaction_id}.parquet"
     staged = root / STAGING / "compaction" / relative
     staged.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        duckdb.connect(":memory:").execute(
-            f"COPY ({' UNION ALL '.join(parts)}{order}) TO {_quoted(str(staged))} "
-            f"(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE "
-            f"{_ROW_GROUP_ROWS.get(table, _DEFAULT_ROW_GROUP_ROWS)})")
-    except duckdb.IOException as error:
-        return str(error)
+    con.execute(f"COPY ({' UNION ALL '.join(parts)}{order}) TO {_quoted(str(staged))} "
+                f"(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE "
+                f"{_ROW_GROUP_ROWS.get(table, _DEFAULT_ROW_GROUP_ROWS)})")
     move_into_place(staged, root / relative)
-    return _SUCCESS + relative
+    return relative
 
 
 def _remove_compaction(root: Path, compaction: Compaction) -> None:
