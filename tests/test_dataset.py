@@ -146,6 +146,31 @@ def test_a_run_that_stopped_is_finished_by_running_it_again(
     assert not any((tmp_path / "ds" / STAGING).iterdir())
 
 
+@pytest.mark.parametrize("open_files, waiting_rows", [(2, 512 * 1024), (64, 1_000)])
+def test_a_log_of_many_months_keeps_few_files_open_and_few_rows_waiting(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, open_files: int,
+        waiting_rows: int) -> None:
+    """Two seasons in one log, over the same months. With two files open at most, a
+    folder met again gets a second file; with few rows waiting, files get more row
+    groups. Nothing else differs."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    with open(logs / "two-seasons.txt", "w", encoding="utf-8") as out:
+        write_records([*simulate(90, 0), *simulate(90, 1)], out)
+    monkeypatch.setattr(writer, "OPEN_FILES", open_files)
+    monkeypatch.setattr(writer, "WAITING_ROWS", waiting_rows)
+    import_to_dataset([str(logs)], tmp_path / "ds", batch_hands=100, compact_after=None)
+    files = pq.read_table(next((tmp_path / "ds" / MANIFEST).iterdir()))["files"][0].as_py()
+    row_groups = max(pq.ParquetFile(tmp_path / "ds" / name).num_row_groups for name in files)
+    if open_files == 2:
+        assert any(name.endswith(".2.parquet") for name in files) and row_groups == 1
+    else:
+        assert not any(name.endswith(".2.parquet") for name in files) and row_groups > 1
+    store, dataset = stored(tmp_path, logs), connect_dataset(tmp_path / "ds")
+    assert_same_tables(store, dataset)
+    assert_same_stats(store, dataset)
+
+
 def test_a_large_log_read_in_parts_reads_as_it_reads_whole(tmp_path: Path) -> None:
     logs = simulated_logs(tmp_path / "logs", files=1, sessions=60)
     log = next(logs.iterdir())

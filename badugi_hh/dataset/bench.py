@@ -27,7 +27,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from badugi_hh.dataset.layout import MANIFEST, manifest_path, part_name
+from badugi_hh.dataset.layout import MANIFEST, manifest_path
 from badugi_hh.dataset.snapshot import LOG_ENTRIES
 from badugi_hh.dataset.writer import FILE_TABLES
 
@@ -121,10 +121,11 @@ def replicate(root: Path, copies: int) -> None:
             key = f"{manifest['key'][0].as_py()}c{copy}"
             files = []
             for relative in manifest["files"][0].as_py():
-                folder = (root / relative).parent
+                # part-KEY.parquet, part-KEY.2.parquet ... become the copy's own
+                copied = relative.replace(f"part-{manifest['key'][0].as_py()}", f"part-{key}")
                 pq.write_table(_renamed(pq.read_table(root / relative, partitioning=None),
-                                        suffix), folder / part_name(key))
-                files.append(f"{folder.relative_to(root).as_posix()}/{part_name(key)}")
+                                        suffix), root / copied)
+                files.append(copied)
             row = _renamed(manifest.set_column(manifest.column_names.index("key"), "key",
                                                pa.array([key])), suffix)
             row = row.set_column(row.column_names.index("files"), "files",

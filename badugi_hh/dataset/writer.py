@@ -214,6 +214,14 @@ class ChunkResult:
 #: too few; rows wait in memory until there are this many.
 ROW_GROUP_ROWS = 128 * 1024
 
+#: Files a log keeps open, and rows it keeps waiting, at most. A house log of years of
+#: sessions spans hundreds of month folders, a file each per table: open at once,
+#: they took 1.3 GB and thousands of file handles (past a usual limit of 1,024).
+#: The file of the folder least recently written is closed first; rows that reach
+#: that folder later go to a second file there (:func:`numbered_part`).
+OPEN_FILES = 64
+WAITING_ROWS = 512 * 1024
+
 
 class _PartFile:
     """One Parquet file of a log under way, written a row group at a time."""
@@ -228,9 +236,9 @@ class _PartFile:
         self.waiting.append(table)
         self.rows += table.num_rows
         if self.rows >= ROW_GROUP_ROWS:
-            self._flush()
+            self.flush()
 
-    def _flush(self) -> None:
+    def flush(self) -> None:
         if not self.waiting:
             return
         rows = pa.concat_tables(self.waiting)
@@ -241,7 +249,7 @@ class _PartFile:
         self.waiting, self.rows = [], 0
 
     def close(self) -> None:
-        self._flush()
+        self.flush()
         if self.writer is not None:
             self.writer.close()
 
@@ -252,7 +260,11 @@ class _LogWriter:
 
     root: Path
     key: str
-    writers: dict[str, _PartFile] = field(default_factory=dict)
+    open_files: dict[str, _PartFile] = field(default_factory=dict)
+    """By folder, least recently written first."""
+    closed_files: list[Path] = field(default_factory=list)
+    files_in: dict[str, int] = field(default_factory=dict)
+    """By folder, how many files the log has there."""
     seen_hands: set[tuple[str, str]] = field(default_factory=set)
     players: dict[tuple[str, str], str] = field(default_factory=dict)
     result: FileResult = field(default_factory=lambda: FileResult(""))
@@ -297,11 +309,27 @@ class _LogWriter:
             self._append(f"{name}/{folder}", rows)
 
     def _append(self, folder: str, table: pa.Table) -> None:
-        part = self.writers.get(folder)
+        part = self.open_files.pop(folder, None)
         if part is None:
-            path = staging_folder(self.root, self.key) / folder / part_name(self.key)
-            part = self.writers[folder] = _PartFile(path)
+            part = self._open(folder)
+        self.open_files[folder] = part   # now the most recently written
         part.add(table)
+        if sum(file.rows for file in self.open_files.values()) > WAITING_ROWS:
+            for file in self.open_files.values():
+                file.flush()
+
+    def _open(self, folder: str) -> _PartFile:
+        if len(self.open_files) == OPEN_FILES:
+            oldest = next(iter(self.open_files))
+            self._close(self.open_files.pop(oldest))
+        number = self.files_in[folder] = self.files_in.get(folder, 0) + 1
+        return _PartFile(staging_folder(self.root, self.key) / folder
+                         / numbered_part(self.key, number))
+
+    def _close(self, part: _PartFile) -> None:
+        part.close()
+        if part.writer is not None:
+            self.closed_files.append(part.path)
 
     def move_into_place(self) -> list[str]:
         """Close the files and move them where readers find them (once a manifest row
@@ -311,15 +339,25 @@ class _LogWriter:
             self._append("players", _arrow_table(PlayerRow, [
                 PlayerRow(site, name, source, now)
                 for (site, name), source in self.players.items()]))
+        for part in self.open_files.values():
+            self._close(part)
         staged = staging_folder(self.root, self.key)
         files = []
-        for folder, part in self.writers.items():
-            part.close()
-            relative = f"{folder}/{part_name(self.key)}"
-            move_into_place(staged / relative, self.root / relative)
+        for path in self.closed_files:
+            relative = path.relative_to(staged).as_posix()
+            move_into_place(path, self.root / relative)
             files.append(relative)
         shutil.rmtree(staged, ignore_errors=True)
         return sorted(files)
+
+
+def numbered_part(key: str, number: int) -> str:
+    """The name of a log's ``number``-th file in a folder.
+
+    >>> numbered_part("k", 1), numbered_part("k", 2)
+    ('part-k.parquet', 'part-k.2.parquet')
+    """
+    return part_name(key) if number == 1 else part_name(f"{key}.{number}")
 
 
 def write_manifest(root: Path, result: FileResult, file: LogFile, files: list[str]) -> None:
