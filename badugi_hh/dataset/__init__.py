@@ -19,7 +19,8 @@ docs/scale.md explains the layout, the guarantees and the sizing.
 from __future__ import annotations
 
 from badugi_hh.dataset.cluster import ClusterError, ClusterSpec
-from badugi_hh.dataset.importer import DatasetImport, import_to_dataset
+from badugi_hh.dataset.importer import DatasetBusy, DatasetImport, import_to_dataset
 from badugi_hh.dataset.reader import connect_dataset, is_dataset
 
-__all__ = ["ClusterError", "ClusterSpec", "DatasetImport", "connect_dataset", "import_to_dataset", "is_dataset"]
+__all__ = ["ClusterError", "ClusterSpec", "DatasetBusy", "DatasetImport", "connect_dataset",
+           "import_to_dataset", "is_dataset"]

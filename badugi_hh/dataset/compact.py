@@ -19,12 +19,9 @@ time (a lock file); an import meanwhile is safe, its logs are covered next time.
 
 from __future__ import annotations
 
-import fcntl
 import shutil
 import time
 from collections import defaultdict
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -33,7 +30,9 @@ import duckdb
 import pyarrow.parquet as pq
 
 from badugi_hh.dataset.cluster import Runner
-from badugi_hh.dataset.layout import MANIFEST, STAGING, move_into_place
+from badugi_hh.dataset.layout import (
+    COMPACT_LOCK, MANIFEST, STAGING, hold_lock, move_into_place,
+)
 from badugi_hh.dataset.snapshot import Compaction, Snapshot, read_snapshot
 from badugi_hh.store.schema import _arrow_table
 
@@ -72,7 +71,7 @@ def compact(root: str | Path, runner: Runner | None = None) -> Compacted | None:
     so far are then left out, and removed by the next compaction."""
     root = Path(root).resolve()
     started = time.perf_counter()
-    with _lock(root) as locked:
+    with hold_lock(root / COMPACT_LOCK, wait=0) as locked:
         if not locked:
             return None
         snapshot = read_snapshot(root)
@@ -202,22 +201,6 @@ def _remove_leftovers(root: Path, snapshot: Snapshot) -> None:
     for path in root.glob(f"*/**/{_PREFIX}*.parquet"):
         if path.relative_to(root).as_posix() not in listed:
             path.unlink()
-
-
-@contextmanager
-def _lock(root: Path) -> Iterator[bool]:
-    """Whether this process holds the dataset's compaction lock (released at exit,
-    or by the system if the process dies)."""
-    with open(root / ".compact.lock", "w") as lock:
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            yield False
-            return
-        try:
-            yield True
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def _quoted(text: str) -> str:

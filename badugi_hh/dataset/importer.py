@@ -11,6 +11,7 @@ when many logs lie in files of their own (:mod:`badugi_hh.dataset.compact`).
 
 from __future__ import annotations
 
+import shutil
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -21,7 +22,9 @@ import pyarrow.parquet as pq
 from badugi_hh.dataset.chunks import CHUNK_BYTES, Chunk, chunks_of
 from badugi_hh.dataset.cluster import ClusterSpec, Runner, runner
 from badugi_hh.dataset.compact import COMPACT_AFTER_LOGS, Compacted, compact
-from badugi_hh.dataset.layout import MANIFEST, move_into_place
+from badugi_hh.dataset.layout import (
+    IMPORT_LOCK, MANIFEST, STAGING, hold_lock, move_into_place,
+)
 from badugi_hh.dataset.snapshot import LOG_ENTRIES, read_snapshot
 from badugi_hh.dataset.writer import (
     ChunkResult, FileResult, FileTask, import_chunk, import_file, remove_log, write_manifest,
@@ -85,12 +88,20 @@ def plan(paths: Iterable[str], root: Path, summary: ImportSummary) -> list[FileT
 
 
 def create_dataset(root: Path) -> None:
-    """The dataset's folders and its catalogue (the rules, for other tools to read)."""
+    """The dataset's folders and its catalogue (the rules, for other tools to read),
+    written when it differs: a run that finds nothing new writes nothing."""
     (root / MANIFEST).mkdir(parents=True, exist_ok=True)
     rules = root / "rules" / "part-catalogue.parquet"
+    catalogue = _arrow_table(RuleRow, list(RULES.items()))
+    if rules.exists() and pq.read_table(rules).equals(catalogue):
+        return
     staged = root / f"rules-{time.monotonic_ns()}.parquet.tmp"
-    pq.write_table(_arrow_table(RuleRow, list(RULES.items())), staged)
+    pq.write_table(catalogue, staged)
     move_into_place(staged, rules)
+
+
+class DatasetBusy(Exception):
+    """Another import is writing into the dataset."""
 
 
 # -- running the tasks -----------------------------------------------------------------
@@ -111,16 +122,36 @@ def import_to_dataset(paths: Iterable[str], root: str | Path,
                       cluster: ClusterSpec | None = None,
                       progress: ProgressCallback | None = None, *,
                       batch_hands: int = BATCH_HANDS, chunk_bytes: int | None = None,
-                      compact_after: int | None = COMPACT_AFTER_LOGS) -> DatasetImport:
+                      compact_after: int | None = COMPACT_AFTER_LOGS,
+                      wait: float | None = None) -> DatasetImport:
     """Import the logs of ``paths`` into the dataset at ``root``, on ``cluster`` (None:
     in this process, one log after the other). A house log larger than ``chunk_bytes``
     is read in parts side by side (default: :data:`CHUNK_BYTES` on a cluster, never
     in this process, where parts would only take turns). Once ``compact_after`` logs
-    are read from their own files, the dataset is compacted (None: never)."""
+    are read from their own files, or a compaction is stale, the dataset is compacted
+    (None: never). One import writes into a dataset at a time: this one waits ``wait``
+    seconds for another to end (None: as long as it takes), then raises
+    :class:`DatasetBusy`. A dataset that cannot be written raises :class:`OSError`."""
     started = time.perf_counter()
     root = Path(root).resolve()
+    root.mkdir(parents=True, exist_ok=True)
+    with hold_lock(root / IMPORT_LOCK, wait) as locked:
+        if not locked:
+            raise DatasetBusy(f"another import is writing into {root}: try again when it "
+                              "has finished")
+        done = _import(paths, root, cluster, progress, batch_hands, chunk_bytes,
+                       compact_after)
+    done.summary.seconds = time.perf_counter() - started
+    return done
+
+
+def _import(paths: Iterable[str], root: Path, cluster: ClusterSpec | None,
+            progress: ProgressCallback | None, batch_hands: int, chunk_bytes: int | None,
+            compact_after: int | None) -> DatasetImport:
     if chunk_bytes is None and cluster is not None:
         chunk_bytes = CHUNK_BYTES
+    # files staged by an import that was stopped: no other import is running now
+    shutil.rmtree(root / STAGING, ignore_errors=True)
     create_dataset(root)
     driver = _Driver(root, batch_hands, progress)
     tasks = plan(paths, root, driver.summary)
@@ -129,7 +160,6 @@ def import_to_dataset(paths: Iterable[str], root: str | Path,
         driver.run(running, tasks, chunk_bytes)
         if compact_after is not None and _worth_compacting(root, compact_after):
             compacted = compact(root, running)
-    driver.summary.seconds = time.perf_counter() - started
     return DatasetImport(driver.summary, driver.failures, sorted(driver.quarantined),
                          compacted)
 

@@ -20,8 +20,12 @@ month the hand or session started (``__HIVE_DEFAULT_PARTITION__`` when unknown).
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
@@ -82,3 +86,29 @@ def move_into_place(staged: Path, final: Path) -> None:
     not at all (a rename within one file system is atomic)."""
     final.parent.mkdir(parents=True, exist_ok=True)
     os.replace(staged, final)
+
+
+#: The lock files: one import writes into a dataset at a time, and one compaction runs.
+IMPORT_LOCK = ".import.lock"
+COMPACT_LOCK = ".compact.lock"
+
+
+@contextmanager
+def hold_lock(path: Path, wait: float | None) -> Iterator[bool]:
+    """Whether this process got the lock file ``path`` within ``wait`` seconds (None:
+    for as long as it takes). The system releases it if the process dies."""
+    deadline = None if wait is None else time.monotonic() + wait
+    with open(path, "w") as lock:
+        while True:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if deadline is not None and time.monotonic() >= deadline:
+                    yield False
+                    return
+                time.sleep(0.1)
+        try:
+            yield True
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
