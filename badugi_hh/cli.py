@@ -7,8 +7,8 @@ bring in pandas, DuckDB or the rules engine, and ``badugi-hh --help`` or
 ``badugi-hh hand`` should answer at once.
 
 Exit status: the command's own (see each command's --help), 2 for a usage
-error, 3 for an internal error (a bug: a short message instead of a
-traceback), 130 when interrupted.
+error, 1 for data files that cannot be read under a query, 3 for an internal
+error (a bug: a short message instead of a traceback), 130 when interrupted.
 """
 
 from __future__ import annotations
@@ -90,9 +90,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"badugi-hh {name}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except Exception as error:  # a bug: say where in one line, not in a traceback
+        if _unreadable_data(error):
+            print(f"badugi-hh {name}: cannot read the data: {_first_line(error)}",
+                  file=sys.stderr)
+            return EXIT_DATA_UNREADABLE
         print(f"badugi-hh {name}: internal error: {describe(error)} (please report)",
               file=sys.stderr)
         return EXIT_INTERNAL_ERROR
+
+
+#: The exit status of a database or dataset whose files cannot be read, as for one
+#: that cannot be opened.
+EXIT_DATA_UNREADABLE = 1
+
+
+def _unreadable_data(error: BaseException) -> bool:
+    """DuckDB could not read a file under a query: one a dataset lists went missing or
+    was damaged after it was opened. That is the data's state, not a bug."""
+    if not type(error).__module__.lstrip("_").startswith("duckdb"):
+        return False
+    kind = type(error).__name__
+    return kind == "IOException" or (kind == "InvalidInputException"
+                                     and ".parquet'" in str(error))
+
+
+def _first_line(error: BaseException) -> str:
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__
 
 
 def describe(error: BaseException) -> str:

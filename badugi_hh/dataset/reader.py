@@ -11,10 +11,12 @@ files and nothing else, loads no extension, and its configuration is locked.
 
 from __future__ import annotations
 
+import time
 from datetime import datetime
 from pathlib import Path
 
 import duckdb
+import pyarrow as pa
 
 from badugi_hh.dataset.layout import MANIFEST, PARTITIONED, PARTITIONED_BY_ROW
 from badugi_hh.dataset.snapshot import read_snapshot
@@ -43,7 +45,39 @@ def connect_dataset(root: str | Path) -> duckdb.DuckDBPyConnection:
     if not is_dataset(root):
         raise StoreError(f"no dataset at {root}: import some logs first "
                          f"(badugi-hh import PATH --out {root})")
+    for attempt in range(_ATTEMPTS):
+        try:
+            return _connect(root)
+        except (FileNotFoundError, duckdb.IOException) as error:
+            # an import or compaction replaced a file between the listing and the reading;
+            # the manifest now lists its successor. A file gone for good is damage.
+            if attempt == _ATTEMPTS - 1:
+                raise StoreError(f"the dataset at {root} is damaged: "
+                                 f"{_first_line(error)}") from None
+            time.sleep(0.05 * (attempt + 1))
+        except (OSError, pa.ArrowException, duckdb.Error) as error:
+            raise StoreError(f"the dataset at {root} is damaged: {_first_line(error)}") from None
+    raise AssertionError("unreachable")
+
+
+def _first_line(error: Exception) -> str:
+    if isinstance(error, FileNotFoundError) and error.filename:
+        return f"{error.filename} is listed but missing"
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__
+
+
+#: Tries to open a dataset that imports are changing meanwhile.
+_ATTEMPTS = 5
+
+
+def _connect(root: Path) -> duckdb.DuckDBPyConnection:
     snapshot = read_snapshot(root)
+    whole, filtered = snapshot.files()
+    missing = next((f for files in (*whole.values(), *filtered.values()) for f in files
+                    if not (root / f).exists()), None)
+    if missing is not None:
+        raise FileNotFoundError(2, "listed but missing", str(root / missing))
     con = duckdb.connect(":memory:")
     con.register("live_logs", snapshot.logs)
     con.execute("CREATE TABLE manifest AS SELECT * FROM live_logs")
@@ -51,7 +85,6 @@ def connect_dataset(root: str | Path) -> duckdb.DuckDBPyConnection:
     # the logs whose rows a stale compaction still holds for good
     con.execute("CREATE TABLE compacted_live AS SELECT unnest(?::VARCHAR[]) AS path",
                 [[path for stale in snapshot.stale for path in snapshot.live_paths_of(stale)]])
-    whole, filtered = snapshot.files()
     for table in TABLES:
         con.execute(_view(table, [str(root / f) for f in whole.get(table, [])],
                           [str(root / f) for f in filtered.get(table, [])]))
