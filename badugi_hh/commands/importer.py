@@ -24,17 +24,17 @@ run that stopped is finished by running it again. docs/scale.md says more.
 Each file with text that could not be read is listed with its first error,
 as file:line:column: message. Exit status: 0 when every path was read, 2 when
 a path cannot be read or the files read hold no readable hand (nothing could
-be stored), 1 when the database cannot be opened (another import holding it,
-say) or the cluster cannot be reached, 3 when a log could not be imported for
+be stored), 1 when the database or dataset cannot be opened or written (another
+import holding it, say) or the cluster cannot be reached, 3 when a log could not be imported for
 an internal error (a bug: the message says which log), 130 when interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from datetime import datetime
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from badugi_hh.commands import LOCK_WAIT_SECONDS, at_least_one, counted
@@ -51,8 +51,10 @@ EXIT_OK, EXIT_DATABASE, EXIT_UNREADABLE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1,
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.add_argument("paths", nargs="+", type=Path, metavar="PATH",
-                        help="log files, or folders to search for *.txt and *.log")
+    # kept as typed: a Path would make s3://bucket/x into s3:/bucket/x
+    parser.add_argument("paths", nargs="+", metavar="PATH",
+                        help="log files, or folders to search for *.txt and *.log "
+                             "(with --out, also fsspec URLs such as s3://bucket/logs/)")
     add_db_argument(parser)
     parser.add_argument("--jobs", type=at_least_one, default=1, metavar="N",
                         help="parse and audit in N processes, one file each at a time "
@@ -65,6 +67,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "or tcp://HOST:PORT of a scheduler")
     parser.add_argument("--wait", type=float, default=LOCK_WAIT_SECONDS, metavar="SECONDS",
                         help="how long to wait for another process using the database "
+                             "or writing into the dataset "
                              f"(default {LOCK_WAIT_SECONDS:g})")
 
 
@@ -81,6 +84,10 @@ def cluster_spec(text: str) -> object:
 def run(args: argparse.Namespace) -> int:
     if args.cluster is not None and args.out is None:
         print("badugi-hh import: --cluster writes a dataset: give --out DATASET/",
+              file=sys.stderr)
+        return EXIT_UNREADABLE
+    if args.out is not None and args.jobs > 1:
+        print("badugi-hh import: --jobs is for --db; with --out, give --cluster local:N",
               file=sys.stderr)
         return EXIT_UNREADABLE
     if args.out is not None:
@@ -122,14 +129,24 @@ def _unreadable_status(summary: ImportSummary) -> int:
 
 def run_dataset(args: argparse.Namespace) -> int:
     """``import --out DATASET/``, here or on a cluster."""
-    from badugi_hh.dataset import ClusterError, import_to_dataset
+    from badugi_hh.dataset import ClusterError, DatasetBusy, import_to_dataset
 
+    if os.path.exists(args.out) and not os.path.isdir(args.out):
+        print(f"badugi-hh import: cannot write the dataset at {args.out}: it is a file, "
+              "not a folder", file=sys.stderr)
+        return EXIT_DATABASE
     progress = Progress("hand", stream=sys.stderr)
     try:
-        done = import_to_dataset([str(path) for path in args.paths], args.out,
-                                 args.cluster, progress.advance)
-    except ClusterError as error:
+        done = import_to_dataset(args.paths, args.out, args.cluster, progress.advance,
+                                 wait=args.wait)
+    except (ClusterError, DatasetBusy) as error:
+        progress.close()
         print(f"badugi-hh import: {error}", file=sys.stderr)
+        return EXIT_DATABASE
+    except OSError as error:   # not a folder, no permission, a full disk...
+        progress.close()
+        print(f"badugi-hh import: cannot write the dataset at {args.out}: "
+              f"{error.strerror or error}: {error.filename or args.out}", file=sys.stderr)
         return EXIT_DATABASE
     except KeyboardInterrupt:
         progress.close()

@@ -10,6 +10,7 @@ the ``cluster`` extra installs it.
 from __future__ import annotations
 
 import logging
+import os
 from collections import deque
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
@@ -37,13 +38,27 @@ class ClusterSpec:
         >>> ClusterSpec.parse("local:0")
         Traceback (most recent call last):
         ValueError: 'local:0': give local, local:N (N >= 1 workers) or tcp://HOST:PORT
+        >>> ClusterSpec.parse("tcp://10.0.0.5")
+        Traceback (most recent call last):
+        ValueError: 'tcp://10.0.0.5': give local, local:N (N >= 1 workers) or tcp://HOST:PORT
         """
         kind, _, count = text.partition(":")
         if kind == "local" and (not count or (count.isdigit() and int(count) >= 1)):
-            return cls(workers=int(count) if count else None)
-        if text.startswith(("tcp://", "tls://", "inproc://")):
+            workers = int(count) if count else None
+            if workers is not None and workers > max_local_workers():
+                raise ValueError(f"{text!r}: at most {max_local_workers()} local workers on "
+                                 f"this machine's {os.cpu_count()} cores (each is a process)")
+            return cls(workers=workers)
+        host, _, port = text.removeprefix("tcp://").rpartition(":")
+        if text.startswith("tcp://") and host and port.isdigit() and 0 < int(port) < 65536:
             return cls(address=text)
         raise ValueError(f"{text!r}: give local, local:N (N >= 1 workers) or tcp://HOST:PORT")
+
+
+def max_local_workers() -> int:
+    """Local worker processes at most: a few per core; more only share the cores and
+    take a process's memory each (hundreds of them exhaust a machine's)."""
+    return 4 * (os.cpu_count() or 1)
 
 
 # -- where the tasks run ---------------------------------------------------------------
