@@ -103,12 +103,17 @@ def _share(hits: str, chances: str) -> str:
     return f"{_count(hits)} / nullif({_count(chances)}, 0)"
 
 
+#: The sum of the big blinds won, exact: doubles added in another order (a dataset's
+#: files, DuckDB's threads) differ in their last digits, so the same hands would not
+#: give the same figures. Each hand's figure is kept to a millionth of a big blind.
+NET_BB_SUM = "sum(net_bb::DECIMAL(18, 6))::DOUBLE"
+
 _PLAYER_STATS = f"""
 SELECT player, site, currency, unit,
        count(*) AS hands,
        sum(net)::BIGINT AS net,
-       sum(net_bb) AS net_bb,
-       100 * sum(net_bb) / count(*) AS bb_per_100,
+       {NET_BB_SUM} AS net_bb,
+       100 * {NET_BB_SUM} / count(*) AS bb_per_100,
        avg(vpip::DOUBLE) AS vpip,
        avg(pfr::DOUBLE) AS pfr,
        {_share("three_bet", "three_bet_chance")} AS three_bet,
@@ -171,12 +176,12 @@ def draw_habits(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) ->
 POSITION_ORDER = ("UTG", "UTG+1", "UTG+2", "UTG+3", "UTG+4", "MP", "HJ", "CO", "BTN", "SB",
                   "BB", "")
 
-_POSITION_STATS = """
+_POSITION_STATS = f"""
 SELECT player, site, position, currency, unit, count(*) AS hands, sum(net)::BIGINT AS net,
-       sum(net_bb) AS net_bb, 100 * sum(net_bb) / count(*) AS bb_per_100,
+       {NET_BB_SUM} AS net_bb, 100 * {NET_BB_SUM} / count(*) AS bb_per_100,
        avg(vpip::DOUBLE) AS vpip, avg(pfr::DOUBLE) AS pfr
 FROM hand_players
-{where}
+{{where}}
 GROUP BY player, site, position, currency, unit
 ORDER BY player, site, currency, coalesce(list_position(?, position), 99)
 """

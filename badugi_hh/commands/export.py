@@ -69,11 +69,15 @@ def run(args: argparse.Namespace) -> int:
         if args.format == "duckdb":
             return export_duckdb(args, filters)
         with open_tables(args) as con:
-            chosen = chosen_hands(con, filters)
+            chosen = chosen_hands(con, as_stored(con, filters))
+        args.out.mkdir(parents=True, exist_ok=True)
     except StoreError as error:
         print(f"badugi-hh export: {error}", file=sys.stderr)
         return EXIT_DATABASE
-    args.out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:   # --out is a file, or not writable
+        print(f"badugi-hh export: cannot write into {args.out}: {error.strerror or error}",
+              file=sys.stderr)
+        return EXIT_DATABASE
     status, written = EXIT_OK, 0
     for (source, content_hash), hand_ids in chosen.items():
         problem = _changed_since_import(Path(source), content_hash)
@@ -104,7 +108,11 @@ def export_duckdb(args: argparse.Namespace, filters: Filters) -> int:
         raise StoreError(f"--out {args.out} is the database the hands come from: "
                          "name another file")
     with open_tables(args) as origin:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
+        filters = as_stored(origin, filters)
+        try:
+            args.out.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"cannot write {args.out}: {error.strerror or error}") from None
         with Store(args.out) as target:
             try:
                 copied = copy_slice(origin, target.connection, filters)
@@ -113,6 +121,15 @@ def export_duckdb(args: argparse.Namespace, filters: Filters) -> int:
     print(f"{counted(copied.hands, 'hand')} copied to {args.out} "
           f"({copied.new_hands:,} new, {copied.rows:,} rows)", file=sys.stderr)
     return EXIT_OK
+
+
+def as_stored(con: duckdb.DuckDBPyConnection, filters: Filters) -> Filters:
+    """``filters`` with the player's name as the logs spell it, as ``stats`` takes it."""
+    from badugi_hh.commands.stats import spelled_as_stored
+
+    if filters.player is None:
+        return filters
+    return dataclasses.replace(filters, player=spelled_as_stored(con, filters.player))
 
 
 def chosen_hands(con: duckdb.DuckDBPyConnection,

@@ -77,8 +77,10 @@ def spelled_as_stored(con: duckdb.DuckDBPyConnection, name: str) -> str:
     """The player's name as the logs spell it, when ``name`` differs from it in case
     alone and no other player's does; else ``name`` itself (names are case-sensitive
     in the database: Ana and ANA could be two players)."""
-    if con.execute("SELECT 1 FROM players WHERE player = ?", [name]).fetchone():
+    # fetchall: a result left half-read would hold the connection
+    if con.execute("SELECT 1 FROM players WHERE player = ? LIMIT 1", [name]).fetchall():
         return name
-    spellings = con.execute("SELECT player FROM players WHERE lower(player) = lower(?)",
+    # one row per site: the same name on two sites is one spelling
+    spellings = con.execute("SELECT DISTINCT player FROM players WHERE lower(player) = lower(?)",
                             [name]).fetchall()
     return spellings[0][0] if len(spellings) == 1 else name

@@ -339,7 +339,7 @@ slices AS (
            count(*) AS hands, sum(net) AS net,
            sum(CASE WHEN went_to_showdown THEN net ELSE 0 END) AS showdown_net,
            sum(CASE WHEN went_to_showdown THEN 0 ELSE net END) AS non_showdown_net,
-           sum(net_bb) AS net_bb
+           {net_bb_sum} AS net_bb
     FROM filtered, span
     GROUP BY ALL
 ),
@@ -379,7 +379,7 @@ def winrate_curve(db: Database, filters: Filters, chosen: tuple[str, ...],
             curve = curve[curve["player"].isin(chosen)].rename(columns={"hand_index": "hands"})
             return curve[["player", "currency", "unit", "hands", "net", "showdown_net",
                           "non_showdown_net", "net_bb"]].reset_index(drop=True)
-        return con.execute(_SLICED_CURVE.format(where=where),
+        return con.execute(_SLICED_CURVE.format(where=where, net_bb_sum=stats.NET_BB_SUM),
                            [*params, CURVE_SLICES, CURVE_POINTS]).df()
 
 
