@@ -34,7 +34,7 @@ UPLOAD_LIMIT_MB = 50
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     add_source_arguments(parser)
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+    parser.add_argument("--port", type=port_number, default=DEFAULT_PORT,
                         help=f"the port to serve on (default {DEFAULT_PORT})")
     parser.add_argument("--address", default="127.0.0.1",
                         help="the address to serve on (default 127.0.0.1: this machine only)")
@@ -62,3 +62,18 @@ def run(args: argparse.Namespace) -> int:
     # This process becomes the server, so Ctrl-C and a kill reach streamlit itself.
     os.execv(sys.executable, streamlit_command(APP, tables, args.address, args.port,
                                                dataset=dataset))
+
+
+def port_number(text: str) -> int:
+    """A TCP port, checked as the command line is read (Streamlit would fail later,
+    with a traceback).
+
+    >>> port_number("8501")
+    8501
+    >>> port_number("99999")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 99999 is not a port (1 to 65535)
+    """
+    if not text.isdigit() or not 0 < int(text) < 65536:
+        raise argparse.ArgumentTypeError(f"{text} is not a port (1 to 65535)")
+    return int(text)
