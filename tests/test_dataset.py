@@ -17,13 +17,13 @@ import pyarrow.parquet as pq
 import pytest
 
 from badugi_hh import cli, stats
-from badugi_hh.dataset import ClusterSpec, connect_dataset, import_to_dataset
-from badugi_hh.dataset.layout import MANIFEST, STAGING
+from badugi_hh.dataset import ClusterSpec, DatasetBusy, connect_dataset, import_to_dataset
+from badugi_hh.dataset.layout import IMPORT_LOCK, MANIFEST, STAGING, hold_lock
 from badugi_hh.dataset import compact as compact_module
 from badugi_hh.dataset import writer
 from badugi_hh.dataset.compact import compact
 from badugi_hh.simulate import simulate
-from badugi_hh.store import TABLES, Store
+from badugi_hh.store import TABLES, Store, StoreError
 from badugi_hh.writer import write_records
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -85,6 +85,34 @@ def test_a_dataset_holds_what_the_store_holds(tmp_path: Path) -> None:
     assert_same_tables(store, dataset)
     assert_same_stats(store, dataset)
     assert done.summary.new_hands == len(rows(store, "hands")) > 700
+
+
+def test_the_figures_are_the_same_to_the_last_digit(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """bb won are summed exactly: doubles added in the files' order, not the database's,
+    differed in their last digits (30.9 against 30.899999999999995)."""
+    import_to_dataset([str(SAMPLES), str(REAL)], tmp_path / "ds")
+    stored(tmp_path, SAMPLES, REAL)
+    printed = []
+    for source in (["--data", str(tmp_path / "ds")], ["--db", str(tmp_path / "plain.duckdb")]):
+        for output in ("--json", "--csv"):
+            assert cli.main(["stats", *source, output]) == 0
+            printed.append(capsys.readouterr().out)
+    assert printed[:2] == printed[2:]
+
+
+def test_a_name_on_several_sites_is_found_whatever_its_case(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import_to_dataset([str(REAL)], tmp_path / "ds")
+    sites = connect_dataset(tmp_path / "ds").sql(
+        "SELECT count(DISTINCT site) FROM players WHERE player = 'Hero'").fetchall()[0][0]
+    assert sites > 1
+    assert cli.main(["stats", "--data", str(tmp_path / "ds"), "--player", "hero"]) == 0
+    assert "\n  Hero " in capsys.readouterr().out
+    assert cli.main(["export", "--data", str(tmp_path / "ds"), "--format", "duckdb",
+                     "--player", "hero", "--out", str(tmp_path / "hero.duckdb")]) == 0
+    copied = Store(tmp_path / "hero.duckdb", read_only=True).connection
+    assert copied.sql("SELECT count(*) FROM hands").fetchall()[0][0] > 100
 
 
 def test_importing_again_adds_nothing(tmp_path: Path) -> None:
@@ -310,6 +338,87 @@ def test_cluster_without_a_dataset_or_with_a_bad_spec(
     with pytest.raises(SystemExit):
         cli.main(["import", str(SAMPLES), "--out", str(tmp_path), "--cluster", "local:x"])
     assert "local:N" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("spec", ["local:x", "local:100000", "tcp://127.0.0.1", "tls://h:1",
+                                  "tcp://:8786"])
+def test_a_cluster_spec_is_checked_as_the_command_line_is_read(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], spec: str) -> None:
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["import", str(SAMPLES), "--out", str(tmp_path), "--cluster", spec])
+    assert exited.value.code == 2 and f"argument --cluster: {spec!r}" in capsys.readouterr().err
+
+
+def test_logs_given_as_urls_on_the_command_line(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    url = (REAL / "pokerstars").as_uri() + "/"   # file:///..., the way s3:// is given
+    assert cli.main(["import", url, "--out", str(tmp_path / "ds")]) == 0
+    assert "5 files read: 126 hands" in capsys.readouterr().out
+
+
+def test_a_dataset_that_cannot_be_written_is_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    assert cli.main(["import", str(SAMPLES), "--out", str(tmp_path / "file")]) == 1
+    assert "cannot write the dataset at" in capsys.readouterr().err
+    # a file where the dataset needs a folder: what a read-only folder also gives, an OSError
+    (tmp_path / "ds").mkdir()
+    (tmp_path / "ds" / "manifest").write_text("", encoding="utf-8")
+    assert cli.main(["import", str(SAMPLES), "--out", str(tmp_path / "ds")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("badugi-hh import: cannot write the dataset at") and "\n" not in err[:-1]
+    assert cli.main(["import", str(SAMPLES), "--out", str(tmp_path / "x"), "--jobs", "2"]) == 2
+    assert "give --cluster local:N" in capsys.readouterr().err
+
+
+def test_one_import_writes_into_a_dataset_at_a_time(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = tmp_path / "ds"
+    import_to_dataset([str(SAMPLES)], root)
+    (root / STAGING / "left-by-a-killed-import").mkdir(parents=True)
+    with hold_lock(root / IMPORT_LOCK, wait=0) as mine:
+        assert mine
+        with pytest.raises(DatasetBusy):
+            import_to_dataset([str(REAL)], root, wait=0.2)
+        assert cli.main(["import", str(REAL), "--out", str(root), "--wait", "0"]) == 1
+        assert "another import is writing into" in capsys.readouterr().err
+    rules = root / "rules" / "part-catalogue.parquet"
+    written = rules.stat().st_mtime_ns
+    import_to_dataset([str(SAMPLES), str(REAL)], root)
+    assert not (root / STAGING / "left-by-a-killed-import").exists()
+    assert rules.stat().st_mtime_ns == written   # nothing new to say: not written again
+    assert_same_tables(stored(tmp_path, SAMPLES, REAL), connect_dataset(root))
+
+
+def test_a_damaged_dataset_is_one_line(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    root = tmp_path / "ds"
+    import_to_dataset([str(SAMPLES)], root, compact_after=None)
+    entry = next((root / MANIFEST).glob("part-*.parquet"))
+    listed = pq.read_table(entry)["files"][0].as_py()
+    (root / listed[0]).unlink()
+    with pytest.raises(StoreError, match="is damaged: .* is listed but missing"):
+        connect_dataset(root)
+    entry.write_bytes(b"not parquet")
+    assert cli.main(["stats", "--data", str(root)]) == 1
+    err = capsys.readouterr().err
+    assert "is damaged" in err and err.count("\n") == 1
+
+
+def test_a_file_damaged_after_the_dataset_was_opened_is_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path / "ds"
+    import_to_dataset([str(SAMPLES)], root)
+    opened = iter([connect_dataset(root), connect_dataset(root)])
+    for table in ("actions", "hands", "hand_players"):
+        for part in (root / table).rglob("*.parquet"):
+            part.write_bytes(b"PAR1 cut short")
+    monkeypatch.setattr("badugi_hh.dataset.connect_dataset", lambda _root: next(opened))
+    assert cli.main(["sql", "--data", str(root), "SELECT count(*) FROM actions"]) in (1, 2)
+    assert cli.main(["stats", "--data", str(root)]) == 1
+    err = capsys.readouterr().err
+    assert "internal error" not in err
 
 
 def test_an_unreachable_scheduler_is_one_line(capsys: pytest.CaptureFixture[str],
