@@ -69,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
     elif args.format == "csv":
         write_result(list(players.columns), rows(players), "csv", sys.stdout)
     else:
-        write_report(summary, players, positions, draws, sys.stdout, coverage)
+        write_report(summary, players, positions, draws, sys.stdout, coverage,
+                     "dataset" if getattr(args, "data", None) is not None else "database")
     return 0
 
 

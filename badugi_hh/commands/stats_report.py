@@ -90,9 +90,9 @@ def _table(out: TextIO, title: str, columns: list[str], cells: list[list[str]]) 
 
 def write_report(summary: dict[str, object], players: pd.DataFrame, positions: pd.DataFrame,
                  draws: pd.DataFrame, out: TextIO,
-                 coverage: dict[str, object] | None = None) -> None:
+                 coverage: dict[str, object] | None = None, holder: str = "database") -> None:
     """The readable report: an overview line, the coverage, then one table per subject."""
-    print(overview_line(summary), file=out)
+    print(overview_line(summary, holder), file=out)
     if coverage is not None:
         print(f"Coverage: {stats.coverage_line(coverage)}", file=out)
     if players.empty:
@@ -134,8 +134,9 @@ def _signed(amount: int, currency: str, unit: int) -> str:
     return ("+" if amount > 0 else "") + format_amount(amount, currency, unit)
 
 
-def overview_line(summary: dict[str, object]) -> str:
-    """What the figures cover, in one line.
+def overview_line(summary: dict[str, object], holder: str = "database") -> str:
+    """What the figures cover, in one line; ``holder`` is what holds the hands (the
+    database, or a dataset).
 
     >>> overview_line({"hands": 0, "sessions": 0, "players": 0, "first_hand_at": None,
     ...                "last_hand_at": None, "files": 1, "violations": 0, "quarantined": 0})
@@ -148,8 +149,8 @@ def overview_line(summary: dict[str, object]) -> str:
                 f"{counted(summary['violations'], 'violation')}, "
                 f"{counted(summary['quarantined'], 'quarantined text')}")
     if not summary["hands"]:
-        return f"no hands match (the database holds {database})"
+        return f"no hands match (the {holder} holds {database})"
     first, last = summary["first_hand_at"], summary["last_hand_at"]
     dates = f", {first:%Y-%m-%d} to {last:%Y-%m-%d}" if first and last else ""
     return (f"{counted(summary['hands'], 'hand')} in {counted(summary['sessions'], 'session')}, "
-            f"{counted(summary['players'], 'player')}{dates} (the database holds {database})")
+            f"{counted(summary['players'], 'player')}{dates} (the {holder} holds {database})")
