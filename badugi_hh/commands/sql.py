@@ -18,6 +18,7 @@ import argparse
 import csv
 import json
 import math
+import re
 import sys
 from collections.abc import Sequence
 from datetime import date, datetime, time
@@ -79,7 +80,20 @@ def check_query(query: str) -> None:
     kind = statements[0].type
     if kind not in (duckdb.StatementType.SELECT, duckdb.StatementType.EXPLAIN):
         raise Refused("only a query may run here (SELECT, WITH, DESCRIBE, SHOW, EXPLAIN), "
-                      f"not {kind.name}")
+                      f"not {_named(statements[0].query, kind.name)}")
+
+
+def _named(statement: str, kind: str) -> str:
+    """The statement as the user wrote it: DuckDB counts INSTALL as a LOAD, CHECKPOINT
+    as a CALL.
+
+    >>> _named("INSTALL httpfs", "LOAD"), _named("COPY t TO 'x'", "COPY")
+    ('INSTALL (a LOAD statement)', 'COPY')
+    """
+    word = re.match(r"\s*([A-Za-z]+)", statement)
+    if word is None or word.group(1).upper() == kind:
+        return kind
+    return f"{word.group(1).upper()} (a {kind} statement)"
 
 
 def run(args: argparse.Namespace) -> int:
