@@ -196,7 +196,7 @@ def test_without_a_dataset_the_pages_say_so(tmp_path: Path,
 def test_a_dataset_is_read_again_when_a_log_comes_or_goes(
         tmp_path: Path, dashboard_logs: Path, monkeypatch: pytest.MonkeyPatch,
         dashlib_path: None) -> None:
-    from badugi_hh.dataset.importer import known_keys
+    from badugi_hh.dataset.importer import known_logs
     from badugi_hh.dataset.writer import remove_log
     from dashlib import data
     dataset = tmp_path / "ds"
@@ -208,8 +208,8 @@ def test_a_dataset_is_read_again_when_a_log_comes_or_goes(
     grown = data.current()
     assert grown.version != before.version
     assert data.overview(grown, Filters())["hands"] > capped
-    (key,), = [keys for source, keys in known_keys(dataset).items()
-               if source.endswith("club.txt")]
+    ((key, _hands),), = [logs for source, logs in known_logs(dataset).items()
+                         if source.endswith("club.txt")]
     remove_log(dataset, key)
     assert data.overview(data.current(), Filters())["hands"] == capped
 

@@ -140,12 +140,14 @@ def test_a_changed_log_replaces_its_rows(tmp_path: Path) -> None:
     log = tmp_path / "logs" / "club.txt"
     log.parent.mkdir()
     shutil.copy(SAMPLES / "2026-summer-sunday-league.txt", log)
-    import_to_dataset([str(log.parent)], tmp_path / "ds")
+    first = import_to_dataset([str(log.parent)], tmp_path / "ds").summary
     log.write_text(log.read_text(encoding="utf-8") + "\n"
                    + (SAMPLES / "2026-11-06-ana-bruno-bust.txt").read_text(encoding="utf-8"),
                    encoding="utf-8")
-    import_to_dataset([str(log.parent)], tmp_path / "ds")
+    appended = import_to_dataset([str(log.parent)], tmp_path / "ds").summary
     assert len(list((tmp_path / "ds" / MANIFEST).iterdir())) == 1
+    # the hands of the session appended are new, as the store counts them
+    assert 0 < appended.new_hands == appended.hands - first.hands
     assert_same_tables(stored(tmp_path, log.parent), connect_dataset(tmp_path / "ds"))
 
 

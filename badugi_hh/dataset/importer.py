@@ -63,25 +63,27 @@ def log_locations(paths: Iterable[str]) -> Iterator[str]:
             raise FileNotFoundError(f"no such file or folder: {path}")
 
 
-def known_keys(root: Path) -> dict[str, list[str]]:
-    """The keys of the logs the dataset holds, by source."""
-    keys: dict[str, list[str]] = {}
+def known_logs(root: Path) -> dict[str, list[tuple[str, int]]]:
+    """The keys of the logs the dataset holds, and their hands, by source."""
+    logs: dict[str, list[tuple[str, int]]] = {}
     for manifest in (root / MANIFEST).glob(LOG_ENTRIES):
-        row = pq.read_table(manifest, columns=["path", "key"]).to_pylist()[0]
-        keys.setdefault(row["path"], []).append(row["key"])
-    return keys
+        row = pq.read_table(manifest, columns=["path", "key", "hands"]).to_pylist()[0]
+        logs.setdefault(row["path"], []).append((row["key"], row["hands"]))
+    return logs
 
 
 def plan(paths: Iterable[str], root: Path, summary: ImportSummary) -> list[FileTask]:
     """One task per log named by ``paths``, each once; what cannot be found goes to
     ``summary.unreadable``."""
-    keys = known_keys(root)
+    known = known_logs(root)
     tasks: dict[str, FileTask] = {}
     for path in paths:
         try:
             for location in log_locations([path]):
-                tasks.setdefault(location, FileTask(location, location,
-                                                    tuple(keys.get(location, ()))))
+                earlier = known.get(location, [])
+                tasks.setdefault(location, FileTask(
+                    location, location, tuple(key for key, _ in earlier),
+                    max((hands for _, hands in earlier), default=0)))
         except (FileNotFoundError, OSError) as error:
             summary.unreadable.append(f"{path}: {getattr(error, 'strerror', None) or error}")
     return list(tasks.values())
@@ -204,12 +206,12 @@ class _Driver:
             if chunk is not None:
                 self._part_done(runner, task, chunk, outcome)
             elif isinstance(outcome, FileResult):
-                self._log_done(outcome)
+                self._log_done(task, outcome)
             else:
                 self.failures.append(f"importing {task.location} failed: {outcome}")
 
-    def _log_done(self, result: FileResult) -> None:
-        _add(self.summary, result)
+    def _log_done(self, task: FileTask, result: FileResult) -> None:
+        _add(self.summary, result, task.hands_before)
         if result.first_error:
             self.quarantined.append(_first_errors(result))
         if self.progress is not None:
@@ -229,14 +231,14 @@ class _Driver:
             return   # reported; a run again reads the log anew
         first = done[0].result
         if first.unchanged or first.unreadable:
-            self._log_done(first)
+            self._log_done(task, first)
         elif any(result.read_whole for result in done) or _sessions_meet(done):
             for result in done:   # none is listed in a manifest: no reader saw them
                 for relative in result.files:
                     (self.root / relative).unlink(missing_ok=True)
             runner.submit((task, None), import_file, task, str(self.root), self.batch_hands)
         else:
-            self._log_done(self._assembled(task, done))
+            self._log_done(task, self._assembled(task, done))
 
     def _assembled(self, task: FileTask, done: list[ChunkResult]) -> FileResult:
         """The parts as one log: their counts added, their files in one manifest row."""
@@ -277,14 +279,16 @@ def _first_errors(result: FileResult) -> str:
     return f"{result.source}:{result.first_error}{more}"
 
 
-def _add(summary: ImportSummary, result: FileResult) -> None:
+def _add(summary: ImportSummary, result: FileResult, hands_before: int) -> None:
+    """Add a log's counts; its new hands are those beyond what its earlier content held
+    (all of them are written again, but a session appended is what is new to a user)."""
     if result.unreadable:
         summary.unreadable.append(result.unreadable)
         return
     summary.files += 1
     summary.unchanged += result.unchanged
     summary.hands += result.hands
-    summary.new_hands += result.new_hands
+    summary.new_hands += max(0, result.new_hands - hands_before)
     summary.sessions += result.sessions
     summary.violations += result.violations
     summary.quarantined += result.quarantined

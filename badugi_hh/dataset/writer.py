@@ -72,6 +72,8 @@ class FileTask:
     source: str
     superseded: tuple[str, ...] = ()
     """Keys of earlier contents of the same source, removed once this one is in."""
+    hands_before: int = 0
+    """The hands of the earlier content (the most of them)."""
 
 
 @dataclass(slots=True)
