@@ -192,6 +192,8 @@ def write_records(records: Iterable[Record], out: TextIO) -> None:
 def _action(event: Event) -> str:
     match event:
         case PostBlind(amount=amount, kind=kind, all_in=all_in):
+            if kind not in _BLIND_WORDS:   # a site's ante
+                raise ValueError(f"the house format has no line for a post of kind {kind!r}")
             return f"posts {_BLIND_WORDS[kind]} {_amount(amount)}{_all_in(all_in)}"
         case Check():
             return "checks"
