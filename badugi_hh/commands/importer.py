@@ -130,6 +130,7 @@ def _unreadable_status(summary: ImportSummary) -> int:
 def run_dataset(args: argparse.Namespace) -> int:
     """``import --out DATASET/``, here or on a cluster."""
     from badugi_hh.dataset import ClusterError, DatasetBusy, import_to_dataset
+    from badugi_hh.store import StoreError
 
     if os.path.exists(args.out) and not os.path.isdir(args.out):
         print(f"badugi-hh import: cannot write the dataset at {args.out}: it is a file, "
@@ -139,7 +140,7 @@ def run_dataset(args: argparse.Namespace) -> int:
     try:
         done = import_to_dataset(args.paths, args.out, args.cluster, progress.advance,
                                  wait=args.wait)
-    except (ClusterError, DatasetBusy) as error:
+    except (ClusterError, DatasetBusy, StoreError) as error:   # StoreError: damaged
         progress.close()
         print(f"badugi-hh import: {error}", file=sys.stderr)
         return EXIT_DATABASE

@@ -25,7 +25,7 @@ from badugi_hh.dataset.compact import COMPACT_AFTER_LOGS, Compacted, compact
 from badugi_hh.dataset.layout import (
     IMPORT_LOCK, MANIFEST, STAGING, hold_lock, move_into_place,
 )
-from badugi_hh.dataset.snapshot import LOG_ENTRIES, read_snapshot
+from badugi_hh.dataset.snapshot import LOG_ENTRIES, entries_read, read_snapshot
 from badugi_hh.dataset.writer import (
     ChunkResult, FileResult, FileTask, import_chunk, import_file, remove_log, write_manifest,
 )
@@ -66,9 +66,10 @@ def log_locations(paths: Iterable[str]) -> Iterator[str]:
 def known_logs(root: Path) -> dict[str, list[tuple[str, int]]]:
     """The keys of the logs the dataset holds, and their hands, by source."""
     logs: dict[str, list[tuple[str, int]]] = {}
-    for manifest in (root / MANIFEST).glob(LOG_ENTRIES):
-        row = pq.read_table(manifest, columns=["path", "key", "hands"]).to_pylist()[0]
-        logs.setdefault(row["path"], []).append((row["key"], row["hands"]))
+    with entries_read(root):
+        for manifest in (root / MANIFEST).glob(LOG_ENTRIES):
+            row = pq.read_table(manifest, columns=["path", "key", "hands"]).to_pylist()[0]
+            logs.setdefault(row["path"], []).append((row["key"], row["hands"]))
     return logs
 
 

@@ -21,6 +21,8 @@ rewrites it.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,6 +30,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from badugi_hh.dataset.layout import MANIFEST
+from badugi_hh.store.connection import StoreError
 
 LOG_ENTRIES = "part-*.parquet"
 COMPACTION_ENTRIES = "compaction-*.parquet"
@@ -90,8 +93,30 @@ def _table_of(relative: str) -> str:
     return relative.split("/", 1)[0]
 
 
+class DatasetDamaged(StoreError):
+    """A manifest entry that cannot be read as one: the message names the dataset."""
+
+
+@contextmanager
+def entries_read(root: Path) -> Iterator[None]:
+    """Turn what a damaged entry raises (not Parquet, columns missing) into
+    :class:`DatasetDamaged`; a file gone meanwhile stays a FileNotFoundError."""
+    try:
+        yield
+    except (pa.ArrowException, KeyError, IndexError, TypeError) as error:
+        lines = str(error).strip().splitlines()
+        reason = lines[0] if lines else ""
+        raise DatasetDamaged(f"the dataset at {root} is damaged: a manifest entry cannot be "
+                             f"read ({type(error).__name__}: {reason})") from None
+
+
 def read_snapshot(root: Path) -> Snapshot:
     """The manifest's entries as they are now, resolved (see the module docstring)."""
+    with entries_read(root):
+        return _read_snapshot(root)
+
+
+def _read_snapshot(root: Path) -> Snapshot:
     entries = sorted((root / MANIFEST).glob(LOG_ENTRIES))
     logs = _latest_per_path(pq.read_table(entries) if entries else None)
     snapshot = Snapshot(root, logs, entries)
