@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import time
 from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
@@ -80,9 +81,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     # The command is the first argument: badugi-hh has no options of its own but --help.
     name = argv[0] if argv else ""
+    args = None
     try:
         args = build_parser(full={name}).parse_args(argv)
-        return args.run(args)
+        return _run(args)
     except BrokenPipeError:  # `badugi-hh ... | head` is not an error
         sys.stderr.close()
         return 0
@@ -90,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"badugi-hh {name}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except Exception as error:  # a bug: say where in one line, not in a traceback
-        if _unreadable_data(error):
+        if _dataset_file_unreadable(args, error):
             print(f"badugi-hh {name}: cannot read the data: {_first_line(error)}",
                   file=sys.stderr)
             return EXIT_DATA_UNREADABLE
@@ -99,19 +101,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL_ERROR
 
 
-#: The exit status of a database or dataset whose files cannot be read, as for one
-#: that cannot be opened.
+#: The exit status of a dataset whose files cannot be read, as of one that cannot be
+#: opened.
 EXIT_DATA_UNREADABLE = 1
+#: Runs of a command on a dataset whose files an import replaced under its queries.
+_DATA_ATTEMPTS = 3
 
 
-def _unreadable_data(error: BaseException) -> bool:
-    """DuckDB could not read a file under a query: one a dataset lists went missing or
-    was damaged after it was opened. That is the data's state, not a bug."""
-    if not type(error).__module__.lstrip("_").startswith("duckdb"):
-        return False
-    kind = type(error).__name__
-    return kind == "IOException" or (kind == "InvalidInputException"
-                                     and ".parquet'" in str(error))
+def _run(args: argparse.Namespace) -> int:
+    """The command; again, on a dataset, when an import or a compaction replaced a file
+    between its opening and its query: the manifest then lists the new ones."""
+    for attempt in range(1, _DATA_ATTEMPTS + 1):
+        try:
+            return args.run(args)
+        except Exception as error:
+            if attempt == _DATA_ATTEMPTS or not _dataset_file_unreadable(args, error):
+                raise
+            time.sleep(0.2 * attempt)
+    raise AssertionError("unreachable")
+
+
+def _dataset_file_unreadable(args: object, error: BaseException) -> bool:
+    """DuckDB could not read a file of the dataset ``--data`` names: one gone (replaced
+    meanwhile) or damaged. That is the data's state, not a bug."""
+    from badugi_hh.commands import dataset_file_unreadable
+
+    return dataset_file_unreadable(getattr(args, "data", None), error)
 
 
 def _first_line(error: BaseException) -> str:

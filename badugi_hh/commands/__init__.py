@@ -11,6 +11,7 @@ import argparse
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -105,3 +106,18 @@ def open_tables(args: argparse.Namespace) -> Iterator[duckdb.DuckDBPyConnection]
         yield connection
     finally:
         connection.close()
+
+
+def dataset_file_unreadable(data: str | None, error: BaseException) -> bool:
+    """Whether DuckDB failed to read a file of the dataset at ``data`` (one gone since
+    the dataset was opened, or damaged), as opposed to a query's own error or a bug.
+
+    >>> dataset_file_unreadable(None, OSError("x"))
+    False
+    """
+    if data is None or not type(error).__module__.lstrip("_").startswith("duckdb"):
+        return False
+    if type(error).__name__ not in ("IOException", "PermissionException",
+                                    "InvalidInputException"):
+        return False
+    return str(Path(data).resolve()) in str(error)

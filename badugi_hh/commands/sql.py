@@ -25,7 +25,9 @@ from datetime import date, datetime, time
 from decimal import Decimal
 from typing import TYPE_CHECKING, TextIO
 
-from badugi_hh.commands import DEFAULT_DB, add_source_arguments, open_tables
+from badugi_hh.commands import (
+    DEFAULT_DB, add_source_arguments, dataset_file_unreadable, open_tables,
+)
 
 if TYPE_CHECKING:
     import duckdb
@@ -113,10 +115,12 @@ def run(args: argparse.Namespace) -> int:
     except StoreError as error:
         print(f"badugi-hh sql: {error}", file=sys.stderr)
         return 1
-    except duckdb.PermissionException as error:   # the closed connection said no
-        print(f"badugi-hh sql: refused: {first_line(error)}", file=sys.stderr)
-        return EXIT_REFUSED
     except duckdb.Error as error:
+        if dataset_file_unreadable(args.data, error):
+            raise   # a file replaced under the query: the command is run again
+        if isinstance(error, duckdb.PermissionException):   # the closed connection said no
+            print(f"badugi-hh sql: refused: {first_line(error)}", file=sys.stderr)
+            return EXIT_REFUSED
         print(f"badugi-hh sql: {explain(error)}", file=sys.stderr)
         return 1
     write_result(columns, rows, args.format, sys.stdout)
