@@ -276,17 +276,32 @@ def test_a_compaction_that_stopped_changes_nothing_and_is_cleaned_up(
 
 
 def test_logs_are_read_from_fsspec_urls(tmp_path: Path) -> None:
-    pytest.importorskip("fsspec")
+    fsspec = pytest.importorskip("fsspec")
     logs = simulated_logs(tmp_path / "logs", files=2, sessions=3)
-    done = import_to_dataset([f"file://{logs}"], tmp_path / "ds")
+    memory = fsspec.filesystem("memory")   # an object store, as this process sees it
+    for log in sorted(logs.iterdir()):
+        memory.pipe(f"/logs-{tmp_path.name}/{log.name}", log.read_bytes())
+    done = import_to_dataset([f"memory://logs-{tmp_path.name}/"], tmp_path / "ds")
     assert done.summary.files == 2 and not done.failures and not done.summary.unreadable
     dataset = connect_dataset(tmp_path / "ds")
     assert dataset.sql("SELECT DISTINCT source FROM hands ORDER BY 1").fetchall() == [
-        (f"file://{logs}/sim-0.txt",), (f"file://{logs}/sim-1.txt",)]
+        (f"memory:///logs-{tmp_path.name}/sim-0.txt",),
+        (f"memory:///logs-{tmp_path.name}/sim-1.txt",)]
     store = stored(tmp_path, logs)
     assert stats.overview(dataset) == stats.overview(store)
-    missing = import_to_dataset([f"file://{tmp_path}/nowhere"], tmp_path / "ds").summary
+    missing = import_to_dataset([f"memory://{tmp_path.name}/nowhere"], tmp_path / "ds").summary
     assert "no such file or folder" in missing.unreadable[0]
+
+
+def test_a_file_url_is_the_local_path_it_names(tmp_path: Path) -> None:
+    """The same log as file:///x and as /x is one log, not two."""
+    logs = simulated_logs(tmp_path / "logs", files=2, sessions=3)
+    import_to_dataset([logs.as_uri()], tmp_path / "ds")
+    again = import_to_dataset([str(logs)], tmp_path / "ds").summary
+    assert (again.files, again.unchanged, again.new_hands) == (2, 2, 0)
+    assert connect_dataset(tmp_path / "ds").sql(
+        "SELECT DISTINCT source FROM hands ORDER BY 1").fetchall() == [
+        (str(logs / "sim-0.txt"),), (str(logs / "sim-1.txt"),)]
 
 
 def test_the_connection_reaches_the_dataset_and_nothing_else(tmp_path: Path) -> None:

@@ -16,6 +16,8 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
 
 import pyarrow.parquet as pq
 
@@ -46,8 +48,11 @@ def _is_url(path: str) -> bool:
 
 def log_locations(paths: Iterable[str]) -> Iterator[str]:
     """The logs named by ``paths`` (files, or folders searched as ``import`` does),
-    local paths resolved, URLs as given; a missing path raises FileNotFoundError."""
+    local paths resolved (``file://`` URLs too: the same log by either name is one log),
+    other URLs as given; a missing path raises FileNotFoundError."""
     for path in paths:
+        if path.startswith("file://"):
+            path = url2pathname(urlsplit(path).path)
         if not _is_url(path):
             yield from (str(found.resolve()) for found in iter_log_files([path]))
             continue
