@@ -389,6 +389,34 @@ def test_a_dataset_that_cannot_be_written_is_one_line(
     assert "give --cluster local:N" in capsys.readouterr().err
 
 
+def test_a_log_that_cannot_be_written_is_one_line_and_costs_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk, a folder made read-only: said per log, exit 1, and nothing staged or
+    half-listed is left (the run again imports the log)."""
+    root = tmp_path / "ds"
+    real_flush = writer._PartFile.flush
+
+    def no_space(part: writer._PartFile) -> None:
+        if part.waiting:
+            raise OSError(28, "No space left on device", str(part.path))
+        real_flush(part)
+
+    monkeypatch.setattr(writer._PartFile, "flush", no_space)
+    assert cli.main(["import", str(SAMPLES), "--out", str(root)]) == 1
+    err = capsys.readouterr().err
+    assert "cannot write into the dataset: " in err and "No space left on device" in err
+    assert "internal error" not in err
+    assert not any((root / STAGING).glob("*/*")) and not any((root / MANIFEST).iterdir())
+    league = SAMPLES / "2026-summer-sunday-league.txt"   # read in parts: one line for the log
+    parts = import_to_dataset([str(league)], root, chunk_bytes=league.stat().st_size // 3)
+    assert len(parts.unwritable) == 1 and not parts.failures
+    assert not any(root.glob("hands/**/*.parquet"))
+    monkeypatch.undo()
+    assert cli.main(["import", str(SAMPLES), "--out", str(root)]) == 0
+    assert_same_tables(stored(tmp_path, SAMPLES), connect_dataset(root))
+
+
 def test_one_import_writes_into_a_dataset_at_a_time(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root = tmp_path / "ds"

@@ -160,6 +160,8 @@ def run_dataset(args: argparse.Namespace) -> int:
         print(f"badugi-hh import: cannot read {problem}", file=sys.stderr)
     for error in done.quarantined:
         print(f"badugi-hh import: quarantined {error}", file=sys.stderr)
+    for problem in done.unwritable:
+        print(f"badugi-hh import: cannot write into the dataset: {problem}", file=sys.stderr)
     for failure in done.failures:
         print(f"badugi-hh import: internal error (a bug, please report it): {failure}",
               file=sys.stderr)
@@ -170,6 +172,8 @@ def run_dataset(args: argparse.Namespace) -> int:
               f"into {compacted.files_after:,} in {compacted.seconds:.2f} s")
     if done.failures:
         return EXIT_INTERNAL
+    if done.unwritable:
+        return EXIT_DATABASE
     return _unreadable_status(summary)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import shutil
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
@@ -124,6 +124,8 @@ class DatasetImport:
     quarantined: list[str]
     """``file:line:column: message (and N more)`` of each log with unreadable text."""
     compacted: Compacted | None = None
+    unwritable: list[str] = field(default_factory=list)
+    """``log: why`` for each log whose rows could not be written (no space...)."""
 
 
 def import_to_dataset(paths: Iterable[str], root: str | Path,
@@ -169,7 +171,7 @@ def _import(paths: Iterable[str], root: Path, cluster: ClusterSpec | None,
         if compact_after is not None and _worth_compacting(root, compact_after):
             compacted = compact(root, running)
     return DatasetImport(driver.summary, driver.failures, sorted(driver.quarantined),
-                         compacted)
+                         compacted, driver.unwritable)
 
 
 def _worth_compacting(root: Path, logs: int) -> bool:
@@ -194,6 +196,7 @@ class _Driver:
         self.root, self.batch_hands, self.progress = root, batch_hands, progress
         self.summary = ImportSummary()
         self.failures: list[str] = []
+        self.unwritable: list[str] = []
         self.quarantined: list[str] = []
         self.parts: dict[str, _Parts] = {}
 
@@ -217,6 +220,9 @@ class _Driver:
                 self.failures.append(f"importing {task.location} failed: {outcome}")
 
     def _log_done(self, task: FileTask, result: FileResult) -> None:
+        if result.unwritable:
+            self.unwritable.append(f"{task.location}: {result.unwritable}")
+            return
         _add(self.summary, result, task.hands_before)
         if result.first_error:
             self.quarantined.append(_first_errors(result))
@@ -236,7 +242,13 @@ class _Driver:
         if any(result is None for result in done):
             return   # reported; a run again reads the log anew
         first = done[0].result
-        if first.unchanged or first.unreadable:
+        unwritable = next((result.result for result in done if result.result.unwritable), None)
+        if unwritable is not None:
+            for result in done:   # listed in no manifest: no reader saw them
+                for relative in result.files:
+                    (self.root / relative).unlink(missing_ok=True)
+            self._log_done(task, unwritable)
+        elif first.unchanged or first.unreadable:
             self._log_done(task, first)
         elif any(result.read_whole for result in done) or _sessions_meet(done):
             for result in done:   # none is listed in a manifest: no reader saw them

@@ -91,6 +91,8 @@ class FileResult:
     skipped: int = 0
     rows: int = 0
     unreadable: str | None = None
+    unwritable: str | None = None
+    """Why the log's rows could not be written into the dataset (a full disk...)."""
     first_error: str | None = None
     """``line:column: message`` of the first text that could not be read."""
 
@@ -123,16 +125,34 @@ def import_file(task: FileTask, root: str, batch_hands: int = BATCH_HANDS) -> Fi
     known = _known(task, dataset)
     if not isinstance(known, LogFile):
         return known
-    writer = _LogWriter(dataset, known.key)
-    with open_location(task.location) as stream:
-        _write_records(writer, read_records(stream), known, batch_hands)
-    result = writer.result
-    result.source, result.key = task.source, known.key
-    write_manifest(dataset, result, known, writer.move_into_place())
-    for old in task.superseded:
-        if old != known.key:
-            remove_log(dataset, old)
-    return result
+    with writing(dataset, task, known.key) as failed:
+        writer = _LogWriter(dataset, known.key)
+        with open_location(task.location) as stream:
+            _write_records(writer, read_records(stream), known, batch_hands)
+        result = writer.result
+        result.source, result.key = task.source, known.key
+        write_manifest(dataset, result, known, writer.move_into_place())
+        for old in task.superseded:
+            if old != known.key:
+                remove_log(dataset, old)
+        return result
+    return failed
+
+
+@contextmanager
+def writing(root: Path, task: FileTask, key: str) -> Iterator[FileResult]:
+    """Turn an error writing into the dataset (no space, no permission) into a
+    result that says so; its staged files go. The yielded result is that answer,
+    filled in when the block failed so."""
+    failed = FileResult(task.source, key)
+    try:
+        yield failed
+    except OSError as error:
+        where = str(getattr(error, "filename", None) or error)
+        if str(root) not in where:
+            raise   # not the dataset's: reading the log, say
+        shutil.rmtree(staging_folder(root, key), ignore_errors=True)
+        failed.unwritable = f"{error.strerror or error}: {getattr(error, 'filename', None) or root}"
 
 
 def import_chunk(task: FileTask, chunk: Chunk, root: str,
@@ -153,15 +173,18 @@ def import_chunk(task: FileTask, chunk: Chunk, root: str,
         part = stream.read(end - start)
     if not readable_alone(part):
         return ChunkResult(FileResult(task.source, known.key), read_whole=True)
-    writer = _LogWriter(dataset, f"{known.key}-{chunk.index}")
-    sessions: list[str] = []
-    if part:
-        with open_log(part, task.location, first_line) as log:
-            records = _noting_sessions(read_house_lines(log), sessions)
-            _write_records(writer, records, known, batch_hands)
-    result = writer.result
-    result.source, result.key = task.source, known.key
-    return ChunkResult(result, writer.move_into_place(), sessions, file=known)
+    with writing(dataset, task, f"{known.key}-{chunk.index}") as failed:
+        writer = _LogWriter(dataset, f"{known.key}-{chunk.index}")
+        sessions: list[str] = []
+        if part:
+            with open_log(part, task.location, first_line) as log:
+                records = _noting_sessions(read_house_lines(log), sessions)
+                _write_records(writer, records, known, batch_hands)
+        result = writer.result
+        result.source, result.key = task.source, known.key
+        return ChunkResult(result, writer.move_into_place(), sessions, file=known)
+    failed.key = known.key
+    return ChunkResult(failed, file=known)
 
 
 def _known(task: FileTask, root: Path) -> LogFile | FileResult:
