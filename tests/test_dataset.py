@@ -449,11 +449,15 @@ def test_a_damaged_dataset_is_one_line(tmp_path: Path,
     assert cli.main(["stats", "--data", str(root)]) == 1
     err = capsys.readouterr().err
     assert "is damaged" in err and err.count("\n") == 1
-    duckdb.sql(f"COPY (SELECT 1 AS x) TO '{entry}' (FORMAT parquet)")   # Parquet, wrong columns
-    for command in (["stats", "--data", str(root)], ["import", str(SAMPLES), "--out", str(root)]):
-        assert cli.main(command) == 1
-        err = capsys.readouterr().err
-        assert "is damaged: a manifest entry cannot be read" in err and err.count("\n") == 1
+    entry.unlink()
+    entries = sorted((root / MANIFEST).glob("part-*.parquet"))
+    for spoiled in (entries[-1], entries[0]):   # read after a good entry, then first
+        duckdb.sql(f"COPY (SELECT 1 AS x) TO '{spoiled}' (FORMAT parquet)")   # other columns
+        for command in (["stats", "--data", str(root)],
+                        ["import", str(SAMPLES), "--out", str(root)]):
+            assert cli.main(command) == 1
+            err = capsys.readouterr().err
+            assert "is damaged: a manifest entry cannot be read" in err and err.count("\n") == 1
 
 
 def test_a_file_damaged_after_the_dataset_was_opened_is_one_line(

@@ -118,7 +118,12 @@ def read_snapshot(root: Path) -> Snapshot:
 
 def _read_snapshot(root: Path) -> Snapshot:
     entries = sorted((root / MANIFEST).glob(LOG_ENTRIES))
-    logs = _latest_per_path(pq.read_table(entries) if entries else None)
+    table = pq.read_table(entries) if entries else None
+    if table is not None:   # an entry of other columns reads as nulls, unless it is first
+        for name in ("path", "key", "files"):
+            if table[name].null_count:
+                raise KeyError(f"a log entry without {name!r}")
+    logs = _latest_per_path(table)
     snapshot = Snapshot(root, logs, entries)
     live = set(snapshot.live_keys)
     taken: set[str] = set()
