@@ -93,7 +93,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except Exception as error:  # a bug: say where in one line, not in a traceback
         if _dataset_file_unreadable(args, error):
-            print(f"badugi-hh {name}: cannot read the data: {_first_line(error)}",
+            from badugi_hh.store.connection import first_line
+
+            print(f"badugi-hh {name}: cannot read the data: {first_line(error)}",
                   file=sys.stderr)
             return EXIT_DATA_UNREADABLE
         print(f"badugi-hh {name}: internal error: {describe(error)} (please report)",
@@ -127,11 +129,6 @@ def _dataset_file_unreadable(args: object, error: BaseException) -> bool:
     from badugi_hh.commands import dataset_file_unreadable
 
     return dataset_file_unreadable(getattr(args, "data", None), error)
-
-
-def _first_line(error: BaseException) -> str:
-    lines = str(error).strip().splitlines()
-    return lines[0] if lines else type(error).__name__
 
 
 def describe(error: BaseException) -> str:

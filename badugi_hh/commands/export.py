@@ -100,8 +100,8 @@ def export_duckdb(args: argparse.Namespace, filters: Filters) -> int:
     is raised as a StoreError, one line for the user."""
     import duckdb
 
-    from badugi_hh.commands.sql import first_line
     from badugi_hh.store import Store, StoreError
+    from badugi_hh.store.connection import first_line
     from badugi_hh.store.slice import copy_slice
 
     if args.data is None and Path(args.db).resolve() == args.out.resolve():

@@ -102,6 +102,7 @@ def run(args: argparse.Namespace) -> int:
     import duckdb
 
     from badugi_hh.store import StoreError
+    from badugi_hh.store.connection import first_line
 
     try:
         check_query(args.query)
@@ -125,11 +126,6 @@ def run(args: argparse.Namespace) -> int:
         return 1
     write_result(columns, rows, args.format, sys.stdout)
     return 0
-
-
-def first_line(error: Exception) -> str:
-    """DuckDB's message without the hints and blank lines it sometimes appends."""
-    return next((line for line in str(error).splitlines() if line.strip()), type(error).__name__)
 
 
 def explain(error: duckdb.Error) -> str:

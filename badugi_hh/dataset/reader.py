@@ -21,7 +21,7 @@ import pyarrow as pa
 from badugi_hh.dataset.layout import MANIFEST, PARTITIONED, PARTITIONED_BY_ROW
 from badugi_hh.dataset.snapshot import read_snapshot
 from badugi_hh.rules import RULES
-from badugi_hh.store.connection import CLOSED_CONFIG, StoreError
+from badugi_hh.store.connection import CLOSED_CONFIG, StoreError, first_line
 from badugi_hh.store.schema import SCHEMA_VERSION, TABLES, _columns, schema_sql
 
 _HIVE = "hive_partitioning = true, hive_types = {'site': VARCHAR, 'month': VARCHAR}"
@@ -53,18 +53,17 @@ def connect_dataset(root: str | Path) -> duckdb.DuckDBPyConnection:
             # the manifest now lists its successor. A file gone for good is damage.
             if attempt == _ATTEMPTS - 1:
                 raise StoreError(f"the dataset at {root} is damaged: "
-                                 f"{_first_line(error)}") from None
+                                 f"{_why_damaged(error)}") from None
             time.sleep(0.05 * (attempt + 1))
         except (OSError, pa.ArrowException, duckdb.Error) as error:
-            raise StoreError(f"the dataset at {root} is damaged: {_first_line(error)}") from None
+            raise StoreError(f"the dataset at {root} is damaged: {_why_damaged(error)}") from None
     raise AssertionError("unreachable")
 
 
-def _first_line(error: Exception) -> str:
+def _why_damaged(error: Exception) -> str:
     if isinstance(error, FileNotFoundError) and error.filename:
         return f"{error.filename} is listed but missing"
-    lines = str(error).strip().splitlines()
-    return lines[0] if lines else type(error).__name__
+    return first_line(error)
 
 
 #: Tries to open a dataset that imports are changing meanwhile.

@@ -30,7 +30,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from badugi_hh.dataset.layout import MANIFEST
-from badugi_hh.store.connection import StoreError
+from badugi_hh.store.connection import StoreError, first_line
 
 LOG_ENTRIES = "part-*.parquet"
 COMPACTION_ENTRIES = "compaction-*.parquet"
@@ -104,10 +104,8 @@ def entries_read(root: Path) -> Iterator[None]:
     try:
         yield
     except (pa.ArrowException, KeyError, IndexError, TypeError) as error:
-        lines = str(error).strip().splitlines()
-        reason = lines[0] if lines else ""
         raise DatasetDamaged(f"the dataset at {root} is damaged: a manifest entry cannot be "
-                             f"read ({type(error).__name__}: {reason})") from None
+                             f"read ({type(error).__name__}: {first_line(error)})") from None
 
 
 def read_snapshot(root: Path) -> Snapshot:

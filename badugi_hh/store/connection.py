@@ -28,6 +28,15 @@ class StoreError(Exception):
     """The database cannot be opened or used; the message says why and what to do."""
 
 
+def first_line(error: BaseException) -> str:
+    """An error's message without the hints and blank lines DuckDB and Arrow append.
+
+    >>> first_line(ValueError("\\nno such column\\nLINE 1: ..."))
+    'no such column'
+    """
+    return next((line for line in str(error).splitlines() if line.strip()), type(error).__name__)
+
+
 class StoreLocked(StoreError):
     """Another process holds the database (DuckDB allows one writer per file)."""
 
