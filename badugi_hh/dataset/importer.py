@@ -244,19 +244,21 @@ class _Driver:
         first = done[0].result
         unwritable = next((result.result for result in done if result.result.unwritable), None)
         if unwritable is not None:
-            for result in done:   # listed in no manifest: no reader saw them
-                for relative in result.files:
-                    (self.root / relative).unlink(missing_ok=True)
+            self._remove_files_of(done)
             self._log_done(task, unwritable)
         elif first.unchanged or first.unreadable:
             self._log_done(task, first)
         elif any(result.read_whole for result in done) or _sessions_meet(done):
-            for result in done:   # none is listed in a manifest: no reader saw them
-                for relative in result.files:
-                    (self.root / relative).unlink(missing_ok=True)
+            self._remove_files_of(done)
             runner.submit((task, None), import_file, task, str(self.root), self.batch_hands)
         else:
             self._log_done(task, self._assembled(task, done))
+
+    def _remove_files_of(self, done: list[ChunkResult]) -> None:
+        """The parts' files, which no manifest lists: no reader saw them."""
+        for result in done:
+            for relative in result.files:
+                (self.root / relative).unlink(missing_ok=True)
 
     def _assembled(self, task: FileTask, done: list[ChunkResult]) -> FileResult:
         """The parts as one log: their counts added, their files in one manifest row."""

@@ -148,11 +148,10 @@ def writing(root: Path, task: FileTask, key: str) -> Iterator[FileResult]:
     try:
         yield failed
     except OSError as error:
-        where = str(getattr(error, "filename", None) or error)
-        if str(root) not in where:
+        if str(root) not in str(error.filename or error):
             raise   # not the dataset's: reading the log, say
         shutil.rmtree(staging_folder(root, key), ignore_errors=True)
-        failed.unwritable = f"{error.strerror or error}: {getattr(error, 'filename', None) or root}"
+        failed.unwritable = f"{error.strerror or error}: {error.filename or root}"
 
 
 def import_chunk(task: FileTask, chunk: Chunk, root: str,
