@@ -523,6 +523,9 @@ def test_import_uploads_a_log_into_a_new_dataset(tmp_path: Path, dashboard_logs:
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "fresh"
     monkeypatch.setenv("BADUGI_HH_DATA", str(path))
+    # where the default badugi.duckdb would go: not the checkout, which the README's
+    # first command fills
+    monkeypatch.chdir(tmp_path)
     app = AppTest.from_file(str(APP), default_timeout=60).run()
     app.switch_page("views/import_logs.py").run()
     assert f"the dataset {path}" in re.sub(r"\\(.)", r"\1", app.markdown[0].value)
