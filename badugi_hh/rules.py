@@ -17,7 +17,9 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
-Game = Literal["badugi", "badeucy", "badacey", "27td", "a5td"]
+#: ``27sd``: 2-7 single draw; ``5cd``: five-card draw, high (read by the readers; the
+#: engine audits what :data:`AUDITED_GAMES` lists).
+Game = Literal["badugi", "badeucy", "badacey", "27td", "a5td", "27sd", "5cd"]
 
 Structure = Literal["fixed", "pot", "half-pot", "no"]
 
@@ -25,6 +27,7 @@ Structure = Literal["fixed", "pot", "half-pot", "no"]
 GAME_NAMES: dict[str, str] = {
     "badugi": "Badugi", "badeucy": "Badeucy", "badacey": "Badacey",
     "27td": "2-7 Triple Draw", "a5td": "A-5 Triple Draw",
+    "27sd": "2-7 Single Draw", "5cd": "Five Card Draw",
 }
 #: How reports name each betting structure but fixed limit.
 STRUCTURE_NAMES: dict[str, str] = {"pot": "Pot Limit", "half-pot": "Half Pot Limit",
