@@ -189,7 +189,16 @@ class Note(Event):
 
 @dataclass(**_EVENT)
 class UncalledReturned(PlayerEvent):
+    """The unmatched part of a bet goes back to ``player``.
+
+    ``inferred`` is true where the log writes no such line and the reader worked
+    the return out from the chips (a site that pays it with the pot, a cancelled
+    hand): the engine then takes it as the reader's arithmetic, never as a claim
+    of the log to check (S3).
+    """
+
     amount: int
+    inferred: bool = False
 
 
 @dataclass(**_EVENT)

@@ -230,9 +230,9 @@ def events_of(body: str, **where: str) -> list:
     # Bruno's big blind is unmatched by Ana's small blind: Merge pays it with the pot, so
     # it is returned and the award is the pot (site.return_unmatched)
     ('<winner amount="1.50" uncalled="false" potnumber="1" player="2" pottype="n"/>',
-     [UncalledReturned(player="Bruno", amount=50), Award(player="Bruno", amount=100)]),
+     [UncalledReturned(player="Bruno", amount=50, inferred=True), Award(player="Bruno", amount=100)]),
     ('<winner amount="1.50" uncalled="false" potnumber="2" player="2" hand="K-7-2-A" '
-     'pottype="n"/>', [UncalledReturned(player="Bruno", amount=50),
+     'pottype="n"/>', [UncalledReturned(player="Bruno", amount=50, inferred=True),
                        Award(player="Bruno", amount=100, pot="side 2", description="K-7-2-A")]),
     ('<winner amount="0.50" uncalled="true" potnumber="2" player="2" pottype="n"/>',
      UncalledReturned(player="Bruno", amount=50)),

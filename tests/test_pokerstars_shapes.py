@@ -417,7 +417,7 @@ def test_a_cancelled_hand_gives_back_what_was_put_in() -> None:
     [hand] = [r for r in read(CANCELLED) if isinstance(r, Hand)]
     assert [e for e in hand.events if e.line == 6] == [
         Note(kind="hand", text="Hand cancelled", line=6),
-        UncalledReturned(player="Hero", amount=50, line=6)]
+        UncalledReturned(player="Hero", amount=50, line=6, inferred=True)]
     assert hand_ledger(hand)["Hero"].net == 0
 
 

@@ -881,7 +881,7 @@ def _all_returned(hand: Hand) -> list[Event]:
               if type(event) is Note and event.kind == "hand")
     line = events[at].line
     returned = [UncalledReturned(player=player.player, amount=player.put_in - player.returned,
-                                 line=line)
+                                 line=line, inferred=True)
                 for player in hand_ledger(hand).values() if player.put_in > player.returned]
     return [*events[:at + 1], *returned, *events[at + 1:]]
 

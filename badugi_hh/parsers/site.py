@@ -455,7 +455,7 @@ def return_unmatched(hand: Hand, events: list[Event]) -> list[Event]:
     ...           Award(player="Bo", amount=150, line=9)]
     >>> returned, award = return_unmatched(hand, events)[-2:]
     >>> returned
-    UncalledReturned(line=9, player='Bo', amount=50)
+    UncalledReturned(line=9, player='Bo', amount=50, inferred=True)
     >>> award.amount
     100
     """
@@ -471,7 +471,8 @@ def return_unmatched(hand: Hand, events: list[Event]) -> list[Event]:
     if at is None:
         return events
     award = events[at]
-    return [*events[:at], UncalledReturned(player=bettor, amount=unmatched, line=award.line),
+    return [*events[:at], UncalledReturned(player=bettor, amount=unmatched, line=award.line,
+                                           inferred=True),
             dataclasses.replace(award, amount=award.amount - unmatched), *events[at + 1:]]
 
 
