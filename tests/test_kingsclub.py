@@ -184,7 +184,7 @@ def test_posts_blind_is_a_dead_small_blind_and_a_live_big_one() -> None:
     ("Limit Holdem - 40/80", "Hold'em"), ("No Limit Holdem - 5/10", "Hold'em No Limit"),
     ("Pot Limit Omaha 5 Card - 5/10", "Omaha 5 Card Pot Limit"),
     ("Limit Seven Card Stud - 44/88", "7 Card Stud"), ("Limit Razz - 40/80", "Razz"),
-    ("No Limit 2-7 Single Draw - 25/50", "2-7 Single Draw No Limit"),
+    ("No Limit A-5 Single Draw - 25/50", "A-5 Single Draw No Limit"),
     ("Limit 2-7 Drawmaha - 60/120", "2-7 Drawmaha"),
 ])
 def test_other_games_are_skipped_by_name(header: str, game: str) -> None:

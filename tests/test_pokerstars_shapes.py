@@ -250,8 +250,8 @@ def test_a_header(header: str, ruleset: tuple, unit: int) -> None:
      "7 Card Stud Hi/Lo"),
     ("PokerStars Hand #1: Mixed NLH/PLO (Omaha Pot Limit, $0.10/$0.20 USD) - "
      "2012/04/01 10:00:00 ET", "Omaha Pot Limit"),
-    ("PokerStars Game #1:  Single Draw 2-7 Lowball No Limit ($0.25/$0.50 USD) - "
-     "2011/06/01 10:00:00 ET", "Single Draw 2-7 Lowball No Limit"),
+    ("PokerStars Game #1:  Single Draw A-5 Lowball No Limit ($0.25/$0.50 USD) - "
+     "2011/06/01 10:00:00 ET", "Single Draw A-5 Lowball No Limit"),
     ("PokerStars Hand #1: Tournament #2, $5+$0.50 USD Hold'em Pot Limit Pre-Flop, No Limit "
      "Post-Flop - Level I (10/20) - 2012/09/01 10:00:00 ET",
      "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop"),

@@ -27,6 +27,13 @@ keeps the cache of parsed lines as useful as with one-word names. The reader
 then puts the hand in the order the engine replays it: the seats, the button
 (which Full Tilt states after the blinds), a hidden deal for every player
 dealt in whose cards the log does not show.
+
+>>> parse_line("Hero calls $0.10", "line")(line=3)
+Call(line=3, player='Hero', amount=10, all_in=False)
+>>> sniff("Full Tilt Poker Game #32617272179: Table Clackers"), sniff("Session #s1")
+(True, False)
+>>> sniff("FullTiltPoker Game #25314791161: Table Squaw Tea (6 max)")
+True
 """
 
 from __future__ import annotations
@@ -38,34 +45,32 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
-from lark import Lark, Token, v_args
+from lark import Token, v_args
 
 from badugi_hh.events import (
-    Award, Bet, Button, Call, Draw, DrawnCards, Event, Hand, Muck, Note, NoteKind,
-    PlayerEvent, PostBlind, PotTotal, Raise, Record, Seat, Show, SkippedHand, Street,
-    SummaryResult, UncalledReturned,
+    Award, Button, Event, Hand, Muck, Note, NoteKind, PlayerEvent, PostBlind, PotTotal,
+    Seat, SkippedHand, Street, SummaryResult,
 )
-from badugi_hh.parsers.house import MAX_AMOUNT, LineError, read_name, read_number
-from badugi_hh.parsers.site import (
-    CENTS, CURRENCY_SIGNS, MAX_TABLE_SIZE, EventFactory, SiteHand, SiteTransformer, Wording,
-    hero_of, hidden_deals, money, parse_with, read_cards, read_site_log, site_ruleset,
-    table_first,
+from badugi_hh.parsers.common import (
+    CENTS, CURRENCY_SIGNS, AmountFormat, EventFactory, LineError, Wording, read_cards,
+    read_name, read_number,
 )
-from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
-from badugi_hh.resources import grammar_path
+from badugi_hh.parsers.hands import (
+    MAX_TABLE_SIZE, hero_of, hidden_deals, site_ruleset, table_first,
+)
+from badugi_hh.parsers.site import ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at
+from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset, Structure
-from badugi_hh.textcache import cached_for_short_lines
 
-__all__ = ["GRAMMAR_PATH", "fulltilt_parser", "parse_line", "read_fulltilt",
+__all__ = ["GAMES", "READER", "amount", "fulltilt_parser", "parse_line", "read_fulltilt",
            "read_fulltilt_lines", "sniff"]
 
-GRAMMAR_PATH = grammar_path("fulltilt.lark")
-
-_HAND_START = re.compile(r"\s*(?:\ufeff)?Full ?Tilt ?Poker(?:\.[a-z]{2,3})? Game #(\d+)")
+_HAND_START = re.compile(r"Full ?Tilt ?Poker(?:\.[a-z]{2,3})? Game #(\d+)")
 
 #: The games read into events, by the header's name for them.
-_GAMES: dict[str, Game] = {"Badugi": "badugi", "2-7 Triple Draw": "27td",
-                           "A-5 Triple Draw": "a5td"}
+GAMES: dict[str, Game] = {"Badugi": "badugi", "2-7 Triple Draw": "27td",
+                          "A-5 Triple Draw": "a5td", "2-7 Single Draw": "27sd",
+                          "5 Card Draw": "5cd"}
 _STRUCTURES: dict[str, tuple[Structure, str]] = {
     "Limit": ("fixed", "Limit"), "FL": ("fixed", "Limit"),
     "Pot Limit": ("pot", "Pot Limit"), "PL": ("pot", "Pot Limit"),
@@ -168,22 +173,8 @@ class Collected:
     amount: int
 
 
-def amount(token: Token | str) -> int:
-    """Money (``$1,285.50``, ``€0.02``) in cents; chips (``1,500``, ``500K``) as they are.
-
-    >>> amount("$1,285.50"), amount("€0.02"), amount("1,500"), amount("500K")
-    (128550, 2, 1500, 500000)
-    """
-    text = str(token)
-    if text[:1] in "$€£":
-        return money(text[1:])
-    scale = {"K": 1000, "M": 1000000}.get(text[-1:], 1)
-    digits = text.rstrip("KM").replace(",", "")
-    if not digits.isdigit():
-        raise ValueError(f"{text!r} is not a number of chips")
-    if len(digits) > 20 or int(digits) * scale > MAX_AMOUNT:   # see site.bounded_money
-        raise ValueError(f"{text[:30]!r} is more than 10^15 chips")
-    return int(digits) * scale
+#: Money (``$1,285.50``, ``€0.02``) in cents; chips (``1,500``, ``500K``) as they are.
+amount = AmountFormat(signs="$€£", bare="chips", scales={"K": 1000, "M": 1000000})
 
 
 def _buy_in(tournament: str) -> str | None:
@@ -205,8 +196,10 @@ def _description(text: Token | None) -> str | None:
 
 
 @v_args(inline=True)
-class FullTiltTransformer(SiteTransformer):
+class FullTiltTransformer(ActionTransformer):
     """Each line's result, built while Lark parses it (no tree is built)."""
+
+    amount = amount
 
     # -- the header
     def header(self, _prefix: Token, number: Token, where: tuple[str, str | None],
@@ -237,7 +230,7 @@ class FullTiltTransformer(SiteTransformer):
 
     def game(self, _cap: Token | None, limit: Token, name: Token) -> GameName:
         structure, words = _STRUCTURES[re.sub(r"^(CAP|Cap) ", "", str(limit))]
-        return GameName(structure, f"{words} {name}", _GAMES.get(str(name)))
+        return GameName(structure, f"{words} {name}", GAMES.get(str(name)))
 
     def numeric_clock(self, time: Token, _zone: Token, date: Token, et_time: Token | None,
                       _et_zone: Token | None, et_date: Token | None) -> datetime:
@@ -266,7 +259,7 @@ class FullTiltTransformer(SiteTransformer):
         # Whether he is dealt in is known at the hand's end: "is sitting out" is said of
         # players who then post and play (they come back), and not said of all who don't.
         return functools.partial(Seat, player=read_name(name), seat=read_number(number),
-                                 stack=amount(stack))
+                                 stack=self.amount(stack))
 
     def seat_out(self) -> None:
         return None
@@ -274,58 +267,29 @@ class FullTiltTransformer(SiteTransformer):
     def button(self, seat: Token) -> EventFactory:
         return functools.partial(Button, seat=read_number(seat))
 
-    def posts(self, blind: Token, money_: Token, all_in: object) -> EventFactory:
-        return functools.partial(PostBlind, amount=amount(money_), kind=str(blind),
-                                 all_in=bool(all_in))
-
     def posts_dead(self, money_: Token, all_in: object) -> EventFactory:
-        return functools.partial(PostBlind, amount=amount(money_), kind="dead",
-                                 all_in=bool(all_in))
+        return self._post("dead", money_, all_in)
 
     def posts_live(self, money_: Token, all_in: object) -> EventFactory:
         # Back from sitting out, a player posts a big blind out of position; it plays live.
-        return functools.partial(PostBlind, amount=amount(money_), kind="big",
-                                 all_in=bool(all_in))
+        return self._post("big", money_, all_in)
 
-    def antes(self, money_: Token, all_in: object) -> EventFactory:
-        return functools.partial(PostBlind, amount=amount(money_), kind="ante",
-                                 all_in=bool(all_in))
+    def all_in_words(self) -> bool:
+        return True
 
     def capped(self) -> bool:
         return False   # the cap is the engine's to count
 
-    def calls(self, money_: Token, all_in: object) -> EventFactory:
-        return functools.partial(Call, amount=amount(money_), all_in=bool(all_in))
-
-    def bets(self, money_: Token, all_in: object) -> EventFactory:
-        return functools.partial(Bet, amount=amount(money_), all_in=bool(all_in))
-
-    def raises(self, to: Token, all_in: object) -> EventFactory:
-        return functools.partial(Raise, to=amount(to), all_in=bool(all_in))
-
-    def stands_pat(self, _cards: Token | None) -> EventFactory:
-        return functools.partial(Draw, discarded=())
-
-    def drawn(self, count: Token) -> EventFactory:
-        return functools.partial(DrawnCards, cards=(None,) * _count(count))
-
-    def discards(self, count: Token, cards: Token | None) -> EventFactory:
-        _count(count)
-        return super().discards(count, cards)
-
-    def shows(self, cards: Token, description: Token | None) -> EventFactory:
-        return functools.partial(Show, cards=read_cards(cards),
-                                 description=_description(description))
+    def description(self, text: Token | None) -> str | None:
+        """The site's words for a hand, without its article: ``3-Card: 7, 2, A``."""
+        return _description(text)
 
     def shows_hand(self, _text: Token) -> NoteOf:
         return NoteOf("hand")   # a hand named without its cards: nothing to replay
 
-    def mucks(self, cards: Token | None) -> EventFactory:
-        return functools.partial(Muck, cards=None if cards is None else read_cards(cards))
-
     def wins(self, _wins: Token, pot: str, money_: Token,
              description: Token | None) -> EventFactory:
-        return functools.partial(Award, amount=amount(money_), pot=pot,
+        return functools.partial(Award, amount=self.amount(money_), pot=pot,
                                  description=_description(description))
 
     def side_pot(self, number: Token | None) -> str:
@@ -334,10 +298,8 @@ class FullTiltTransformer(SiteTransformer):
     def numbered_pot(self, number: Token) -> str:
         return f"pot {int(number)}"
 
-    def uncalled(self, money_: Token, name: Token) -> EventFactory:
-        return functools.partial(UncalledReturned, player=str(name), amount=amount(money_))
-
-    ante_back = uncalled
+    def ante_back(self, money_: Token, name: Token) -> EventFactory:
+        return self.uncalled(money_, name)
 
     def chat(self, _text: Token | None = None) -> NoteOf:
         return NoteOf("chat")
@@ -396,10 +358,10 @@ class FullTiltTransformer(SiteTransformer):
         return functools.partial(outcome, player=str(name))  # type: ignore[arg-type]
 
     def collected(self, money_: Token, *_mucked: object) -> Collected:
-        return Collected(player="", amount=amount(money_))
+        return Collected(player="", amount=self.amount(money_))
 
     def showed_and_won(self, _cards: Token, money_: Token, _text: Token | None) -> Collected:
-        return Collected(player="", amount=amount(money_))
+        return Collected(player="", amount=self.amount(money_))
 
     def mucked(self, cards: Token, _text: Token | None) -> EventFactory:
         # The only place a mucked hand's cards are told.
@@ -419,12 +381,6 @@ def _summary_results(collected: list[Award]) -> list[SummaryResult]:
     return list(won.values())
 
 
-def _count(token: Token) -> int:
-    """A number of cards: at most a hand's worth, never an allocation as large as asked."""
-    if len(token) > 2 or int(token) > 5:
-        raise LineError(f"{token} cards is more than a hand", token.column)
-    return int(token)
-
 
 def _when(text: str, date_format: str) -> datetime:
     time_format = "%H:%M:%S" if text.count(":") == 2 else "%H:%M"
@@ -432,24 +388,6 @@ def _when(text: str, date_format: str) -> datetime:
         return datetime.strptime(text, f"{date_format} {time_format}")
     except ValueError:
         raise LineError(f"{text!r} is not a date and time", 1) from None
-
-
-@functools.cache
-def fulltilt_parser() -> Lark:
-    """The grammar compiled once: LALR, building results while it parses."""
-    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr",
-                transformer=FullTiltTransformer(), maybe_placeholders=True,
-                start=["header", "line", "summary_line"])
-
-
-@cached_for_short_lines(8192)
-def parse_line(text: str, start: str) -> object:
-    """One line parsed from ``start``, or :class:`LineError` (cached: lines repeat).
-
-    >>> parse_line("Hero calls $0.10", "line")(line=3)
-    Call(line=3, player='Hero', amount=10, all_in=False)
-    """
-    return parse_with(fulltilt_parser(), text, start, _WORDING)
 
 
 # -- names with blanks ----------------------------------------------------------------------
@@ -506,17 +444,8 @@ class _Lines:
     dealt: bool = False
 
 
-class FullTiltDialect:
-    """Cuts a Full Tilt log into hands and assembles each (see :mod:`.site`)."""
-
-    first_line = "a hand starting 'Full Tilt Poker Game #'"
-
-    def is_hand_start(self, text: str) -> bool:
-        return text[:1] in "F \t\ufeff" and _HAND_START.match(text) is not None
-
-    def hand_name(self, block: LineBlock) -> str:
-        match = _HAND_START.match(block.lines[0])
-        return f"hand #{match.group(1)}" if match else f"the hand at line {block.start}"
+class FullTiltHands:
+    """Assembles each hand of a Full Tilt log (see :mod:`.site`)."""
 
     def assemble(self, block: LineBlock, source: str) -> SiteHand | SkippedHand:
         header = _header(block)
@@ -551,14 +480,7 @@ class FullTiltDialect:
 
 
 def _header(block: LineBlock) -> Header:
-    text = block.lines[0].lstrip("\ufeff \t")
-    try:
-        header = parse_line(text, "header")
-    except LineError as error:
-        error.line = block.start
-        error.column += len(block.lines[0]) - len(text)
-        raise
-    return header  # type: ignore[return-value]
+    return parse_at(parse_line, block.lines[0], "header", block.start)  # type: ignore
 
 
 def _ruleset(header: Header) -> Ruleset:
@@ -678,23 +600,13 @@ def _dead_hand(lines: _Lines) -> list[Event]:
     return [*seats, *notes]
 
 
-def read_fulltilt_lines(log: LogText) -> Iterator[Record]:
-    """The records of a Full Tilt log opened with :func:`~badugi_hh.parsers.text.open_log`."""
-    return read_site_log(FullTiltDialect(), log)
+READER = SiteReader(SiteSpec(
+    name="fulltilt", grammar="fulltilt.lark", starts=("header", "line", "summary_line"),
+    transformer=FullTiltTransformer, wording=_WORDING, header=_HAND_START, initials="F",
+    first_line="a hand starting 'Full Tilt Poker Game #'", games=GAMES, hands=FullTiltHands))
 
-
-def read_fulltilt(source: Source, name: str | None = None) -> Iterator[Record]:
-    """Read a Full Tilt log one record at a time (``source`` as for ``open_log``)."""
-    with open_log(source, name) as log:
-        yield from read_fulltilt_lines(log)
-
-
-def sniff(first_line: str) -> bool:
-    """Whether a log starting with ``first_line`` is Full Tilt's.
-
-    >>> sniff("Full Tilt Poker Game #32617272179: Table Clackers"), sniff("Session #s1")
-    (True, False)
-    >>> sniff("FullTiltPoker Game #25314791161: Table Squaw Tea (6 max)")
-    True
-    """
-    return _HAND_START.match(first_line) is not None
+fulltilt_parser = READER.parser
+parse_line = READER.parse_line
+read_fulltilt = READER.read
+read_fulltilt_lines = READER.read_lines
+sniff = READER.sniff

@@ -55,6 +55,10 @@ from badugi_hh.events import (
     Hand, Muck, NetStated, ParseError, PostBlind, PotTotal, Raise, Record, Seat,
     SessionEnd, SessionPlayer, SessionStart, Show, StackStated, Street, UncalledReturned,
 )
+from badugi_hh.parsers.common import (
+    MAX_HAND_LINES, LineError, kept_text, read_count,
+    read_name, read_number,
+)
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
 from badugi_hh.textcache import LONGEST_CACHED_LINE, cached_for_short_lines
@@ -66,73 +70,14 @@ __all__ = ["GRAMMAR_PATH", "MAX_BLOCK_LINES", "RESERVED_NAMES", "LineError", "be
 
 GRAMMAR_PATH = grammar_path("house.lark")
 
-#: A hand longer than this has lost its next ``Hand #`` line; holding it
-#: whole would let one broken file take any amount of memory.
-MAX_BLOCK_LINES = 2000
+#: A hand longer than this has lost its next ``Hand #`` line (the limit of every reader).
+MAX_BLOCK_LINES = MAX_HAND_LINES
 
 #: Words that cannot be a player's name, because where a name may stand the
 #: grammar also expects them as keywords ("Burn [5c]", "button seat 2", the
 #: "Session ends - draw" line), or because they start a block.
 RESERVED_NAMES = frozenset({"Burn", "Dealt", "Hand", "Net", "Seat", "Session",
                             "Stacks", "Total", "Uncalled", "draw", "seat", "stacks"})
-
-#: The bounds on what a log controls (docs/format.md, "Limits"). An amount above
-#: MAX_AMOUNT (of the smallest unit) would not fit the store's 64-bit columns once
-#: summed; a count above MAX_COUNT (a deck) would make the reader allocate what the
-#: log asks for; a name above MAX_NAME characters is no player's.
-MAX_AMOUNT = 10**15
-MAX_COUNT = 52
-MAX_NAME = 200
-
-
-def bounded(value: int, most: int, column: int, what: str = "number") -> int:
-    """``value`` if its size is at most ``most``, else a :class:`LineError` at ``column``.
-
-    >>> bounded(-5, 10, 3)
-    -5
-    >>> bounded(10**16, MAX_AMOUNT, 7)
-    Traceback (most recent call last):
-    badugi_hh.parsers.house.LineError: the number 10000000000000000 is more than 10^15
-    """
-    if abs(value) <= most:
-        return value
-    raise LineError(f"the {what} {value} is more than {_power(most)}", column)
-
-
-def _power(number: int) -> str:
-    """10^15 for 1000000000000000, other numbers as they are."""
-    text = str(number)
-    return f"10^{len(text) - 1}" if text.strip("0") == "1" and number >= 1000 else text
-
-
-def _int(token: Token, most: int, what: str) -> int:
-    """The number a token states, refused before ``int()`` when it has too many digits
-    (Python refuses more than 4,300, and no bound here needs more than 20)."""
-    column = getattr(token, "column", 0) or 0
-    digits = str(token).lstrip("+-")
-    if len(digits) > 20:
-        raise LineError(f"the {what} of {len(digits)} digits is more than {_power(most)}",
-                        column)
-    return bounded(int(token), most, column, what)
-
-
-def read_number(token: Token) -> int:
-    """An amount, a stack, a hand, seat or street number: at most :data:`MAX_AMOUNT`."""
-    return _int(token, MAX_AMOUNT, "number")
-
-
-def read_count(token: Token) -> int:
-    """A count of cards, draws or players: at most :data:`MAX_COUNT`."""
-    return _int(token, MAX_COUNT, "count")
-
-
-def read_name(token: Token) -> str:
-    """A player's name, at most :data:`MAX_NAME` characters."""
-    if len(token) > MAX_NAME:
-        raise LineError(f"a name of {len(token)} characters is longer than {MAX_NAME}",
-                        getattr(token, "column", 0) or 0)
-    return str(token)
-
 
 #: An event of a hand line, waiting for its line number: ``make(line=7)``.
 EventFactory = Callable[..., Event]
@@ -141,22 +86,6 @@ EventFactory = Callable[..., Event]
 #: What an error says of a file in no format that is read (a room, a tracker's export).
 SITE_EXPORTS = ("the exports of PokerStars, Full Tilt, KingsClub, Merge and Winamax are "
                 "recognised by their first line, and this is none of them")
-
-
-class LineError(Exception):
-    """A line the grammar rejects, at ``column`` (1-based; 0: the whole line).
-
-    ``line`` is filled in by the reader, which knows where the text was.
-    """
-
-    def __init__(self, message: str, column: int, line: int = 0) -> None:
-        super().__init__(message)
-        self.message = message
-        self.column = column
-        self.line = line
-
-    def __str__(self) -> str:
-        return self.message
 
 
 # -- what the structural lines say ------------------------------------------------
@@ -513,7 +442,7 @@ def parse_line(text: str, start: str) -> object:
     >>> parse_line("Dealt to Ana [As Xx 3d Kd]", "hand_line")
     Traceback (most recent call last):
     ...
-    badugi_hh.parsers.house.LineError: expected a card such as As, 10d, A♠ or ??, got 'Xx'
+    badugi_hh.parsers.common.LineError: expected a card such as As, 10d, A♠ or ??, got 'Xx'
     """
     try:
         return house_parser().parse(text, start=start)

@@ -27,50 +27,55 @@ It states no pot total, only the rake: the hand's
 uncalled bet without a word (its summary's stacks and nets count it back):
 the reader states each return as an
 :class:`~badugi_hh.events.UncalledReturned` at the ``*** SUMMARY ***`` line.
-A hand of a game it does not read (Hold'em, Razz, single draw...) is a
+A hand of a game it does not read (Hold'em, Razz, A-5 single draw...) is a
 :class:`~badugi_hh.events.SkippedHand` named by its game.
+
+The reader is made from the site's spec (:class:`~badugi_hh.parsers.site.SiteSpec`):
+``parse_line`` parses one line from a start rule of the grammar (cached: lines repeat),
+``sniff`` says whether a log is KingsClub's:
+
+>>> parse_line("Player1 bets 1,060.50", "line")(line=3)
+Bet(line=3, player='Player1', amount=106050, all_in=False)
+>>> sniff("#37732805: Limit Badugi - 30/60"), sniff("# a house comment")
+(True, False)
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Token, v_args
 
 from badugi_hh.events import (
-    Award, Bet, Button, Call, Check, Deal, Draw, Event, Fold, Hand, NetStated, Note,
-    PostBlind, PotTotal, Raise, Record, Seat, Show, SkippedHand, StackStated, Street,
-    UncalledReturned,
+    Award, Bet, Button, Call, Deal, Draw, Event, Hand, NetStated, Note, PostBlind, PotTotal,
+    Raise, Seat, Show, SkippedHand, StackStated, Street, UncalledReturned,
 )
-from badugi_hh.parsers.house import MAX_COUNT, LineError, read_name, read_number
+from badugi_hh.parsers.common import (
+    CENTS, AmountFormat, EventFactory, LineError, Wording, money, read_cards, read_name,
+    read_number,
+)
+from badugi_hh.parsers.hands import MAX_TABLE_SIZE, hero_of, site_ruleset, table_first
 from badugi_hh.parsers.site import (
-    CENTS, MAX_TABLE_SIZE, EventFactory, SiteHand, Wording, hero_of, money, parse_at,
-    parse_with, read_cards, read_site_log, site_ruleset, table_first,
+    ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at,
 )
-from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
-from badugi_hh.resources import grammar_path
+from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset, Structure
-from badugi_hh.textcache import cached_for_short_lines
 
-__all__ = ["GRAMMAR_PATH", "kingsclub_parser", "parse_line", "read_kingsclub",
+__all__ = ["GAMES", "READER", "kingsclub_parser", "parse_line", "read_kingsclub",
            "read_kingsclub_lines", "sniff"]
 
-GRAMMAR_PATH = grammar_path("kingsclub.lark")
-
-_HAND_START = re.compile(r"\s*#(\d+): ")
-_ORDINALS = {"1ST": 1, "2ND": 2, "3RD": 3, "4TH": 4}
 #: A tournament's table: ``T<tournament> [<table>]`` (fpdb's reader knows it so).
 _TOURNAMENT_TABLE = re.compile(r"T(\d+) \[\d+\]")
 
 #: The games read, by the header's name. "2-7 Triple Draw Lowball" is how
 #: trackers name KingsClub's game; the site's own header says "2-7 Triple Draw".
-_GAMES: dict[str, Game] = {
+GAMES: dict[str, Game] = {
     "Badugi": "badugi", "2-7 Triple Draw": "27td", "2-7 Triple Draw Lowball": "27td",
     "A-5 Triple Draw": "a5td", "Badeucey": "badeucy", "Badacey": "badacey",
+    "2-7 Single Draw": "27sd", "5 Card Draw": "5cd",
 }
 _STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 #: How a skipped game is named in reports, where KingsClub's name is not the usual one.
@@ -124,13 +129,25 @@ class BothBlinds:
     all_in: bool
 
 
+@dataclass(frozen=True, slots=True)
+class RunTwice:
+    """A line of a hand run twice, where only the first run is the hand's play: what it
+    says of the first run (a draw, a show), or nothing; the line is kept as a note."""
+
+    first: EventFactory | None
+
+
 @v_args(inline=True)
-class KingsClubTransformer(Transformer):
+class KingsClubTransformer(ActionTransformer):
     """Each line's result, built while Lark parses it (no tree is built)."""
+
+    amount = AmountFormat(bare="cents")
+    hidden = "X"
 
     def header(self, number: Token, structure: Token, game: Token, small: Token,
                big: Token) -> Header:
-        return Header(read_number(number), str(structure), str(game), money(small), money(big))
+        return Header(read_number(number), str(structure), str(game), self.amount(small),
+                      self.amount(big))
 
     def when(self, date: Token, time: Token) -> datetime:
         try:
@@ -148,115 +165,62 @@ class KingsClubTransformer(Transformer):
 
     def seat(self, number: Token, name: Token, stack: Token) -> EventFactory:
         return functools.partial(Seat, player=read_name(name), seat=read_number(number),
-                                 stack=money(stack))
+                                 stack=self.amount(stack))
 
     def player_line(self, name: Token, verb: object) -> object:
         if isinstance(verb, (CallTo, BothBlinds)) or _is_note(verb):
             return str(name), verb
+        if isinstance(verb, RunTwice):
+            return RunTwice(functools.partial(verb.first, player=str(name)))
         return functools.partial(verb, player=str(name))  # type: ignore[call-overload]
 
-    def all_in(self) -> bool:
-        return True
-
-    def posts(self, blind: Token, amount: Token, all_in: bool | None) -> EventFactory:
-        return functools.partial(PostBlind, amount=money(amount), kind=str(blind),
-                                 all_in=bool(all_in))
-
-    def ante(self, amount: Token, all_in: bool | None) -> EventFactory:
-        return functools.partial(PostBlind, amount=money(amount), kind="ante",
-                                 all_in=bool(all_in))
-
     def posts_both(self, amount: Token, all_in: bool | None) -> BothBlinds:
-        return BothBlinds(money(amount), bool(all_in))
-
-    def checks(self) -> EventFactory:
-        return Check
-
-    def folds(self) -> EventFactory:
-        return Fold
+        return BothBlinds(self.amount(amount), bool(all_in))
 
     def calls(self, to: Token, all_in: bool | None) -> CallTo:
-        return CallTo(money(to), bool(all_in))
-
-    def bets(self, amount: Token, all_in: bool | None) -> EventFactory:
-        return functools.partial(Bet, amount=money(amount), all_in=bool(all_in))
-
-    def raises(self, to: Token, all_in: bool | None) -> EventFactory:
-        return functools.partial(Raise, to=money(to), all_in=bool(all_in))
+        return CallTo(self.amount(to), bool(all_in))
 
     def draws(self, count: Token) -> EventFactory:
         # Only the count: the others' discards are not shown.
-        if len(count) > 2 or int(count) > MAX_COUNT:   # before a tuple of that many is made
-            raise LineError(f"discards {count} cards, more than a deck", count.column)
-        return functools.partial(Draw, discarded=(None,) * int(count))
+        return functools.partial(Draw, discarded=(None,) * self.card_count(count, "draws"))
 
-    def discards(self, thrown: Token, drawn: Token) -> EventFactory:
+    def hero_draw(self, thrown: Token, drawn: Token, second_run: Token | None,
+                  ) -> EventFactory | RunTwice:
         discarded, received = read_cards(thrown, "X"), read_cards(drawn, "X")
         if len(discarded) != len(received):
             raise LineError(f"discards {len(discarded)} cards but draws {len(received)}",
                             drawn.column)
-        return functools.partial(Draw, discarded=discarded, drawn=received)
-
-    def stands_pat(self) -> EventFactory:
-        return functools.partial(Draw, discarded=())
+        draw = functools.partial(Draw, discarded=discarded, drawn=received)
+        return draw if second_run is None else RunTwice(draw)
 
     def sits_out(self) -> EventFactory:
         # A note keeps the line as written, which the reader adds.
         return functools.partial(Note, kind="table")
 
-    def shows(self, cards: Token) -> EventFactory:
-        return functools.partial(Show, cards=read_cards(cards, "X"))
-
-    def deal(self, name: Token, cards: Token) -> EventFactory:
-        return functools.partial(Deal, player=str(name), cards=read_cards(cards, "X"))
-
-    def betting_street(self, ordinal: Token) -> EventFactory:
-        return functools.partial(Street, kind="betting", number=_ORDINALS[ordinal])
-
-    def draw_street(self, ordinal: Token) -> EventFactory:
-        return functools.partial(Street, kind="draw", number=_ORDINALS[ordinal])
-
-    def summary_street(self) -> EventFactory:
-        return functools.partial(Street, kind="summary")
+    def run(self, number: Token, name: Token, cards: Token) -> RunTwice:
+        shown = functools.partial(Show, player=str(name), cards=read_cards(cards, "X"))
+        return RunTwice(shown if number == "1" else None)
 
     def seat_result(self, _number: Token, name: Token, stack: Token,
                     net: Token) -> tuple[EventFactory, ...]:
-        return (functools.partial(StackStated, player=str(name), amount=money(stack)),
+        return (functools.partial(StackStated, player=str(name), amount=self.amount(stack)),
                 functools.partial(NetStated, player=str(name), amount=money(net)))
 
     def rake(self, amount: Token) -> EventFactory:
-        return functools.partial(PotTotal, total=None, rake=money(amount))
+        return functools.partial(PotTotal, total=None, rake=self.amount(amount))
 
     def whole_pot_award(self, name: Token, amount: Token) -> EventFactory:
-        return functools.partial(Award, player=str(name), amount=money(amount))
+        return functools.partial(Award, player=str(name), amount=self.amount(amount))
 
     pot_award = whole_pot_award
 
     def side_pot_award(self, name: Token, amount: Token, number: Token) -> EventFactory:
-        return functools.partial(Award, player=str(name), amount=money(amount),
+        return functools.partial(Award, player=str(name), amount=self.amount(amount),
                                  pot=f"side {int(number)}")
 
 
 def _is_note(item: object) -> bool:
     return isinstance(item, functools.partial) and item.func is Note
-
-
-@functools.cache
-def kingsclub_parser() -> Lark:
-    """The grammar compiled once: LALR, building results while it parses."""
-    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr",
-                transformer=KingsClubTransformer(),
-                start=["header", "when", "line", "summary_line"])
-
-
-@cached_for_short_lines(8192)
-def parse_line(text: str, start: str) -> object:
-    """One line parsed from ``start``, or :class:`LineError` (cached: lines repeat).
-
-    >>> parse_line("Player1 bets 1,060.50", "line")(line=3)
-    Bet(line=3, player='Player1', amount=106050, all_in=False)
-    """
-    return parse_with(kingsclub_parser(), text, start, _WORDING)
 
 
 class _Hand:
@@ -279,6 +243,10 @@ class _Hand:
         if isinstance(item, TableLine):
             self.table = item
             self.events.append(Button(seat=item.button, line=line))
+        elif isinstance(item, RunTwice):
+            if item.first is not None:
+                self._add(item.first(line=line))
+            self._add(Note(kind="hand", text=f"run twice: {text.strip()}", line=line))
         elif isinstance(item, tuple) and isinstance(item[1], CallTo):
             name, call = item
             self._add(Call(player=name, amount=call.to - self.round_in.get(name, 0),
@@ -342,22 +310,13 @@ class _Hand:
         return table_first(self.events)
 
 
-class KingsClubDialect:
-    """Cuts a KingsClub log into hands and assembles each (see :mod:`.site`)."""
-
-    first_line = "a hand's first line, such as '#37732805: Limit Badugi - 30/60'"
-
-    def is_hand_start(self, text: str) -> bool:
-        return text[:1] in "# \t" and _HAND_START.match(text) is not None
-
-    def hand_name(self, block: LineBlock) -> str:
-        match = _HAND_START.match(block.lines[0])
-        return f"hand #{match.group(1)}" if match else f"the hand at line {block.start}"
+class KingsClubHands:
+    """Assembles each hand of a KingsClub log (see :mod:`.site`)."""
 
     def assemble(self, block: LineBlock, source: str) -> SiteHand | SkippedHand:
         header: Header = parse_at(parse_line, block.lines[0], "header", block.start)  # type: ignore
         hand_id = f"kingsclub#{header.number}"
-        game = _GAMES.get(header.game)
+        game = GAMES.get(header.game)
         if game is None:
             return SkippedHand(game=_skipped_name(header), hand_id=hand_id, source=source,
                                line=block.start)
@@ -410,21 +369,14 @@ def _skipped_name(header: Header) -> str:
     return name if header.structure == "Limit" else f"{name} {header.structure}"
 
 
-def read_kingsclub_lines(log: LogText) -> Iterator[Record]:
-    """The records of a KingsClub log opened with :func:`~badugi_hh.parsers.text.open_log`."""
-    return read_site_log(KingsClubDialect(), log)
+READER = SiteReader(SiteSpec(
+    name="kingsclub", grammar="kingsclub.lark", starts=("header", "when", "line", "summary_line"),
+    transformer=KingsClubTransformer, wording=_WORDING, header=re.compile(r"#(\d+): "),
+    initials="#", first_line="a hand's first line, such as '#37732805: Limit Badugi - 30/60'",
+    games=GAMES, hands=KingsClubHands))
 
-
-def read_kingsclub(source: Source, name: str | None = None) -> Iterator[Record]:
-    """Read a KingsClub log one record at a time (``source`` as for ``open_log``)."""
-    with open_log(source, name) as log:
-        yield from read_kingsclub_lines(log)
-
-
-def sniff(first_line: str) -> bool:
-    """Whether a log starting with ``first_line`` is KingsClub's.
-
-    >>> sniff("#37732805: Limit Badugi - 30/60"), sniff("# a house comment")
-    (True, False)
-    """
-    return _HAND_START.match(first_line) is not None
+kingsclub_parser = READER.parser
+parse_line = READER.parse_line
+read_kingsclub = READER.read
+read_kingsclub_lines = READER.read_lines
+sniff = READER.sniff

@@ -51,9 +51,11 @@ from badugi_hh.events import (
     Note, ParseError, PostBlind, PotTotal, Raise, Record, Seat, SessionStart, Show,
     SkippedHand, Street, UncalledReturned,
 )
-from badugi_hh.parsers.house import LineError, read_name
-from badugi_hh.parsers.site import (
-    CENTS, CURRENCY_SIGNS, MAX_TABLE_SIZE, hero_of, money, return_unmatched, site_ruleset,
+from badugi_hh.parsers.common import (
+    CENTS, CURRENCY_SIGNS, LineError, excerpt, kept_text, money, read_name,
+)
+from badugi_hh.parsers.hands import (
+    HAND_SIZES, MAX_TABLE_SIZE, hero_of, return_unmatched, site_ruleset,
 )
 from badugi_hh.parsers.text import LogText, Source, open_log
 from badugi_hh.rules import Game, Ruleset, Structure
@@ -732,7 +734,7 @@ def read_merge_lines(log: LogText) -> Iterator[Record]:
     """The records of a Merge export opened with :func:`~badugi_hh.parsers.text.open_log`."""
     reader = _MergeReader(log.name)
     number = 0
-    for number, text in enumerate(log, 1):
+    for number, text in enumerate(log, log.first_line):
         yield from reader.feed(number, text)
     yield from reader.close(number)
     if (error := log.end_error()) is not None:

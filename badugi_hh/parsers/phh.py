@@ -44,7 +44,7 @@ from badugi_hh.events import (
     ParseError, PostBlind, PotTotal, Raise, Record, Seat, SessionStart, Show, SkippedHand,
     StackStated, Street,
 )
-from badugi_hh.parsers.house import MAX_AMOUNT
+from badugi_hh.parsers.common import MAX_AMOUNT
 from badugi_hh.parsers.text import LogText, Source, open_log
 from badugi_hh.rules import HOUSE, Game, Ruleset
 
@@ -69,6 +69,17 @@ _TOML_ERROR = re.compile(r"\(at line (\d+), column (\d+)\)")
 BURN_COMMENT = re.compile(r"#\s*burn\s+(\S\S)\s*$")
 _REQUIRED = ("variant", "antes", "blinds_or_straddles", "small_bet", "big_bet",
              "starting_stacks", "actions")
+
+
+def starts_hand(text: str) -> bool:
+    """Whether a line (from its first visible character) begins a PHH hand: a table
+    header (``[2]``) or the ``variant`` key.
+
+    >>> starts_hand("[2]"), starts_hand('variant = "FB"'), starts_hand("[Ah Kd]: shows")
+    (True, True, False)
+    """
+    return (text.startswith("variant") and _KEY.match(text) is not None) or (
+        text.startswith("[") and _TABLE.fullmatch(text.rstrip()) is not None)
 
 
 def sniff(first_line: str) -> bool:
@@ -136,9 +147,9 @@ def _blocks(log: LogText) -> Iterator[_Block]:
     A file with a key before any table header is one hand (its tables are its
     own); otherwise each top-level table header starts a hand.
     """
-    block = _Block(1, None)
+    block = _Block(log.first_line, None)
     single = False
-    for number, text in enumerate(log, 1):
+    for number, text in enumerate(log, log.first_line):
         header = None if single else _TABLE.fullmatch(text)
         if header is not None:
             if block.key is not None:

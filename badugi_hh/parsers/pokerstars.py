@@ -36,6 +36,15 @@ know, and only the rest is parsed: ``Mr Pink: folds`` is ``Mr Pink`` and
 ``: folds``. The parse of a rest is cached by its text, since most of them
 (``: folds``, ``: calls $0.25``) repeat exactly. Cutting the log, sessions and
 errors are those of every site reader (:mod:`.site`).
+
+>>> parse_line(": calls 40 and is all-in", "after_name")[0](line=3, player="Mr Pink")
+Call(line=3, player='Mr Pink', amount=40, all_in=True)
+>>> sniff("PokerStars Game #52588201462: Tournament #330855877"), sniff("Session #s1")
+(True, False)
+>>> sniff("Full Tilt Hand #153580143072:  Hold'em No Limit (5/10) - 2016/05/20 8:19:23 ET")
+True
+>>> sniff("Full Tilt Poker Game #32617272179: Table Clackers")   # Full Tilt's own format
+False
 """
 
 from __future__ import annotations
@@ -47,46 +56,40 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple
 
-from lark import Lark, Token, v_args
+from lark import Token, v_args
 
 from badugi_hh.events import (
-    Award, Bet, Button, Call, Deal, Draw, DrawnCards, Event, Hand, Muck, Note, PlayerEvent,
-    PostBlind, PotTotal, Raise, Record, Seat, Show, SkippedHand, StackStated, Street,
-    SummaryResult, UncalledReturned,
+    Button, Deal, DrawnCards, Event, Hand, Muck, Note, PlayerEvent, PotTotal, Record, Seat,
+    SkippedHand, StackStated, Street, SummaryResult, UncalledReturned, Award,
 )
 from badugi_hh.ledger import hand_ledger
-from badugi_hh.parsers.house import MAX_AMOUNT, LineError, read_name, read_number
-from badugi_hh.parsers.site import (
-    CURRENCY_SIGNS, EventFactory, SiteHand, SiteTransformer, Wording, insert_hidden_deals,
-    money, parse_at, parse_with, read_cards, read_site_log, site_ruleset,
+from badugi_hh.parsers.common import (
+    CURRENCY_SIGNS, AmountFormat, EventFactory, LineError, Wording, read_cards, read_name,
+    read_number,
 )
-from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
-from badugi_hh.resources import grammar_path
+from badugi_hh.parsers.hands import insert_hidden_deals, site_ruleset
+from badugi_hh.parsers.site import ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at
+from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset, Structure
-from badugi_hh.textcache import LONGEST_CACHED_LINE, cached_for_short_lines
+from badugi_hh.textcache import LONGEST_CACHED_LINE
 
-__all__ = ["GRAMMAR_PATH", "parse_line", "pokerstars_parser", "read_pokerstars",
+__all__ = ["GAMES", "READER", "parse_line", "pokerstars_parser", "read_pokerstars",
            "read_pokerstars_lines", "sniff"]
 
-GRAMMAR_PATH = grammar_path("pokerstars.lark")
-
-#: A hand's first line, whatever the era or the room (a byte-order mark may
-#: start a file pasted into another). Full Tilt, reopened on PokerStars'
-#: software in 2016, writes the same format under its own name.
-_HAND_START = re.compile(r"\ufeff?(?:PokerStars|Full Tilt) (?:Home Game |Zoom |Rush )?"
+#: A hand's first line, whatever the era or the room. Full Tilt, reopened on
+#: PokerStars' software in 2016, writes the same format under its own name.
+_HAND_START = re.compile(r"(?:PokerStars|Full Tilt) (?:Home Game |Zoom |Rush )?"
                          r"(?:Game |Hand )?#(\d*)")
 
 #: The games read into events, by the site's name without the betting structure.
-_READ_GAMES: dict[str, Game] = {
+GAMES: dict[str, Game] = {
     "Badugi": "badugi", "Triple Draw 2-7 Lowball": "27td", "Triple Draw A-5 Lowball": "a5td",
+    "Single Draw 2-7 Lowball": "27sd", "5 Card Draw": "5cd",
 }
 #: The betting structures a game's name ends with.
 _STRUCTURES: dict[str, Structure] = {
     " Fixed Limit": "fixed", " Pot Limit": "pot", " No Limit": "no", " Limit": "fixed",
 }
-#: The most cards a player discards in the games read: a larger count is an error.
-_MAX_DISCARDS = 5
-
 _SUMMARY_SEAT = re.compile(r"Seat (\d+): ")
 #: A header's title and number; the game (for the grammar) follows, then the date and
 #: times from :data:`_WHEN` on.
@@ -168,11 +171,19 @@ NoteKind = str
 _CANCELLED = "cancelled"
 
 
+#: The currencies PokerStars writes by their sign alone (``$1/$2``); ``Rs.`` is the rupee.
+_SIGNS = CURRENCY_SIGNS | {"₹": "INR", "¥": "CNY", "R": "INR"}
+#: Money in cents (the hand's unit is then 100); chips as they are.
+_AMOUNTS = AmountFormat(signs="$€£₹¥", prefixes=("Rs.",), bare="chips")
+
+
 @v_args(inline=True)
-class PokerStarsTransformer(SiteTransformer):
+class PokerStarsTransformer(ActionTransformer):
     """Builds each line's result while Lark parses it: a tuple of event factories
     (waiting for the line number, and the player the reader cut off the line)
     and note kinds, so that a parsed line can be cached."""
+
+    amount = _AMOUNTS
 
     # start rules
     def hand_game(self, club: Token | None, game: dict[str, object]) -> dict[str, object]:
@@ -186,9 +197,9 @@ class PokerStarsTransformer(SiteTransformer):
     def button(self, seat: Token) -> int:
         return read_number(seat)
 
-    def seat_line(self, number: Token, name: Token, stack: int, _bounty: None,
+    def seat_line(self, number: Token, name: Token, stack: Token, _bounty: None,
                   status: str | None) -> SeatLine:
-        return SeatLine(read_number(number), read_name(name), stack, status)
+        return SeatLine(read_number(number), read_name(name), self.amount(stack), status)
 
     def after_name(self, item: object) -> tuple[object, ...]:
         return item if type(item) is tuple else (item,)
@@ -240,19 +251,19 @@ class PokerStarsTransformer(SiteTransformer):
     def stakes(self, _ante: Token | None, small: Token, big: Token, _cap: None,
                currency: Token | None) -> Stakes:
         text = f"{small}/{big}" + ("" if currency is None else f" {currency}")
-        return Stakes(_amount(small), _amount(big), _is_money(small), text,
+        return Stakes(self.amount(small), self.amount(big), _is_money(small), text,
                       _currency(small, currency))
 
     def button_blind(self, _words: Token, blind: Token, _ante: Token, currency: Token | None,
                      ) -> Stakes:
-        return Stakes(0, _amount(blind), _is_money(blind), f"button blind {blind}",
+        return Stakes(0, self.amount(blind), _is_money(blind), f"button blind {blind}",
                       _currency(blind, currency))
 
     def cap(self, _amount: Token) -> None:
         return None
 
     # seats
-    def bounty(self, _amount: int) -> None:
+    def bounty(self, _amount: Token) -> None:
         return None
 
     def sitting_out(self) -> str:
@@ -262,9 +273,6 @@ class PokerStarsTransformer(SiteTransformer):
         return "out of hand"
 
     # the play
-    def posts(self, kind: str, amount: int, all_in: object) -> EventFactory:
-        return functools.partial(PostBlind, amount=amount, kind=kind, all_in=all_in is not None)
-
     def small_blind(self) -> str:
         return "small"
 
@@ -277,40 +285,13 @@ class PokerStarsTransformer(SiteTransformer):
     def ante(self) -> str:
         return "ante"
 
-    def bets(self, amount: int, all_in: object) -> EventFactory:
-        return functools.partial(Bet, amount=amount, all_in=all_in is not None)
-
-    def calls(self, amount: int, all_in: object) -> EventFactory:
-        return functools.partial(Call, amount=amount, all_in=all_in is not None)
-
-    def raises(self, by: int, to: int, all_in: object) -> EventFactory:
-        return functools.partial(Raise, to=to, by=by, all_in=all_in is not None)
-
-    def discards(self, count: Token, cards: Token | None) -> EventFactory:
-        if int(count) > _MAX_DISCARDS:   # before a tuple of that many unseen cards is made
-            raise LineError(f"discards {count} cards, more than a hand holds", count.column)
-        return super().discards(count, cards)
-
-    def stands_pat(self, _held: Token | None) -> EventFactory:
-        return functools.partial(Draw, discarded=())
-
-    def shows(self, cards: Token, description: Token | None) -> EventFactory:
-        return functools.partial(Show, cards=read_cards(cards),
-                                 description=None if description is None else description[1:-1])
-
     def no_show(self) -> NoteKind:
         return "hand"   # the winner of an uncontested pot keeps his cards hidden
-
-    def uncalled(self, amount: int, name: Token) -> EventFactory:
-        return functools.partial(UncalledReturned, player=str(name), amount=amount)
-
-    def award(self, amount: int, pot: str) -> EventFactory:
-        return functools.partial(Award, amount=amount, pot=pot)
 
     def side_pot(self, number: Token | None) -> str:
         return "side 1" if number is None else f"side {number.lstrip('-')}"
 
-    def finished(self, _place: Token, _prize: int | None) -> tuple[object, ...]:
+    def finished(self, _place: Token, _prize: Token | None) -> tuple[object, ...]:
         # Out of the tournament: the log says he ends the hand with no chips.
         return functools.partial(StackStated, amount=0), "tournament"
 
@@ -336,13 +317,13 @@ class PokerStarsTransformer(SiteTransformer):
         return _CANCELLED
 
     # the summary
-    def pot_total(self, total: int, _pots: None, rake: int) -> EventFactory:
-        return functools.partial(PotTotal, total=total, rake=rake)
+    def pot_total(self, total: Token, _pots: None, rake: Token) -> EventFactory:
+        return functools.partial(PotTotal, total=self.amount(total), rake=self.amount(rake))
 
-    def pots(self, _main: int, *_sides: None) -> None:
+    def pots(self, _main: Token, *_sides: None) -> None:
         return None   # each pot after its share of the rake; the awards say the same
 
-    def side_pot_total(self, _number: Token | None, _amount: int) -> None:
+    def side_pot_total(self, _number: Token | None, _amount: Token) -> None:
         return None
 
     def position(self) -> None:
@@ -352,10 +333,10 @@ class PokerStarsTransformer(SiteTransformer):
         return None   # a player sitting out: nothing to check
 
     # A seat's result in the summary restates the play; the engine checks it (S1).
-    def won(self, amount: int) -> EventFactory:
-        return functools.partial(SummaryResult, won=amount)
+    def won(self, amount: Token | int) -> EventFactory:
+        return functools.partial(SummaryResult, won=self.amount(str(amount)))
 
-    def shown_and_won(self, _cards: Token, amount: int, _text: Token | None = None,
+    def shown_and_won(self, _cards: Token, amount: Token, _text: Token | None = None,
                       ) -> EventFactory:
         return self.won(amount)
 
@@ -369,12 +350,6 @@ class PokerStarsTransformer(SiteTransformer):
         # The only place a mucked hand's cards are told.
         return None if cards is None else functools.partial(Muck, cards=read_cards(cards))
 
-    def amount(self, token: Token) -> int:
-        return _amount(token)
-
-
-#: The currencies PokerStars writes by their sign alone (``$1/$2``); ``Rs.`` is the rupee.
-_SIGNS = CURRENCY_SIGNS | {"₹": "INR", "¥": "CNY", "R": "INR"}
 
 
 def _currency(amount: str, code: Token | None) -> str | None:
@@ -388,31 +363,11 @@ def _currency(amount: str, code: Token | None) -> str | None:
     return _SIGNS.get(amount[:1]) if _is_money(amount) else None
 
 
-#: The most digits of a count of chips that is surely within ``MAX_AMOUNT``.
-_CHIPS_DIGITS = len(str(MAX_AMOUNT)) - 1
 
 
 def _is_money(token: str) -> bool:
     """Whether an amount is money (``$0.25``, ``€1``, ``0.50``) rather than chips."""
     return not token[0].isdigit() or "." in token
-
-
-def _amount(token: str) -> int:
-    """Money in cents (the hand's unit is then 100); chips as they are."""
-    if token.isdecimal() and len(token) <= _CHIPS_DIGITS:   # chips, at every seat line
-        return int(token)
-    if not _is_money(token):
-        return read_number(token.replace(",", ""))
-    return money(token.lstrip("$€£₹¥").removeprefix("Rs.").strip())
-
-
-@functools.cache
-def pokerstars_parser() -> Lark:
-    """The grammar compiled once: LALR, building results while it parses."""
-    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr",
-                transformer=PokerStarsTransformer(), maybe_placeholders=True,
-                start=["hand_game", "table_line", "seat_line", "after_name", "play_line",
-                       "dealt_cards", "summary_line", "summary_outcome"])
 
 
 #: Syntax errors in words.
@@ -438,17 +393,6 @@ _WORDING = Wording(
 )
 
 
-@cached_for_short_lines(8192)
-def parse_line(text: str, start: str) -> object:
-    """Parse one line, or what follows its player's name, from the grammar's ``start``
-    rule, or raise :class:`LineError`.
-
-    >>> parse_line(": calls 40 and is all-in", "after_name")[0](line=3, player="Mr Pink")
-    Call(line=3, player='Mr Pink', amount=40, all_in=True)
-    """
-    return parse_with(pokerstars_parser(), text, start, _WORDING)
-
-
 def _parse_rest(text: str, offset: int, start: str) -> tuple[object, ...]:
     """Parse ``text`` after its first ``offset`` characters (a name); errors point into
     the whole line."""
@@ -461,31 +405,21 @@ def _parse_rest(text: str, offset: int, start: str) -> tuple[object, ...]:
 
 # -- a hand ---------------------------------------------------------------------------
 
-class PokerStarsDialect:
-    """Cuts a PokerStars log into hands and assembles each (see :mod:`.site`).
+class PokerStarsHands:
+    """Assembles each hand of a PokerStars log (see :mod:`.site`).
 
     A session is the hands in a row at one table and tournament, whose blind
     levels change the stakes but not the players' stacks; or at one table and
-    stakes for cash. A hand's number is its place in its session.
+    stakes for cash. A hand's number is its place in its session. The lines read
+    in a log are kept for the log (:data:`_LineCache`).
     """
-
-    first_line = "a hand starting 'PokerStars Game #' or 'PokerStars Hand #'"
 
     def __init__(self) -> None:
         self.lines: _LineCache = {}
         self.seat_lines: dict[str, SeatLine] = {}
 
-    def is_hand_start(self, text: str) -> bool:
-        return text.startswith(("PokerStars ", "\ufeffPokerStars ", "Full Tilt ")) \
-            and bool(_HAND_START.match(text))
-
-    def hand_name(self, block: LineBlock) -> str:
-        match = _HAND_START.match(block.lines[0])
-        return (f"hand #{match.group(1)}" if match and match.group(1)
-                else f"the hand at line {block.start}")
-
     def assemble(self, block: LineBlock, source: str) -> SiteHand | SkippedHand:
-        game = parse_at(_header, block.lines[0].lstrip("\ufeff"), "", block.start)
+        game = parse_at(_header, block.lines[0], "", block.start)
         assert isinstance(game, GameLine)
         dealt, structure, label = _game_of(game.game)
         if dealt is None:   # another game of a mixed table: not read past its header
@@ -536,7 +470,7 @@ def _seat_line(text: str, _start: str = "") -> SeatLine:
     shape = f"{text[:stack.start(1)]}0{text[stack.end(1):]}"
     seat: SeatLine = parse_line(shape, "seat_line")  # type: ignore[assignment]
     try:
-        return SeatLine(seat.seat, seat.player, _amount(stack.group(1)), seat.status)
+        return SeatLine(seat.seat, seat.player, _AMOUNTS(stack.group(1)), seat.status)
     except ValueError as error:
         raise LineError(str(error), stack.start(1) + 1) from None
 
@@ -591,7 +525,7 @@ def _game_of(name: str) -> tuple[Game | None, Structure, str]:
         if name.endswith(suffix):
             base = name.removesuffix(suffix)
             label = base if structure == "fixed" else name
-            return _READ_GAMES.get(base), structure, label
+            return GAMES.get(base), structure, label
     return None, "fixed", name
 
 
@@ -886,29 +820,16 @@ def _all_returned(hand: Hand) -> list[Event]:
     return [*events[:at + 1], *returned, *events[at + 1:]]
 
 
-def read_pokerstars_lines(log: LogText) -> Iterator[Record]:
-    """The records of a PokerStars log opened with :func:`~badugi_hh.parsers.text.open_log`."""
-    return read_site_log(PokerStarsDialect(), log)
+READER = SiteReader(SiteSpec(
+    name="pokerstars", grammar="pokerstars.lark",
+    starts=("hand_game", "table_line", "seat_line", "after_name", "play_line", "dealt_cards",
+            "summary_line", "summary_outcome"),
+    transformer=PokerStarsTransformer, wording=_WORDING, header=_HAND_START, initials="PF",
+    first_line="a hand starting 'PokerStars Game #' or 'PokerStars Hand #'", games=GAMES,
+    hands=PokerStarsHands, claims=("PokerStars ",)))
 
-
-def read_pokerstars(source: Source, name: str | None = None) -> Iterator[Record]:
-    """Read a PokerStars log, one record at a time; see the module docstring.
-
-    ``source`` is a :class:`~pathlib.Path`, an open file, or the text as ``str``.
-    """
-    with open_log(source, name) as log:
-        yield from read_pokerstars_lines(log)
-
-
-def sniff(first_line: str) -> bool:
-    """Whether a log whose first non-blank line is ``first_line`` is a PokerStars log.
-
-    >>> sniff("PokerStars Game #52588201462: Tournament #330855877"), sniff("Session #s1")
-    (True, False)
-    >>> sniff("Full Tilt Hand #153580143072:  Hold'em No Limit (5/10) - 2016/05/20 8:19:23 ET")
-    True
-    >>> sniff("Full Tilt Poker Game #32617272179: Table Clackers")   # Full Tilt's own format
-    False
-    """
-    return first_line.startswith("PokerStars ") or (
-        first_line.startswith("Full Tilt ") and _HAND_START.match(first_line) is not None)
+pokerstars_parser = READER.parser
+parse_line = READER.parse_line
+read_pokerstars = READER.read
+read_pokerstars_lines = READER.read_lines
+sniff = READER.sniff

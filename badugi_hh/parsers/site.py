@@ -1,17 +1,23 @@
-"""What the readers of site exports (PokerStars, Full Tilt, KingsClub) have in common.
+"""One shape for every reader of a site's text export (PokerStars, Full Tilt, KingsClub,
+Winamax): a :class:`SiteSpec` says what is the site's own, :class:`SiteReader` makes the
+rest from it.
 
 A site export is a list of hands, each starting with a header line and
 naming its own seats, stacks and stakes; there is no session header. So a
 site reader:
 
-* cuts the log into hands at the lines :attr:`SiteDialect.is_hand_start`
-  recognises, holding one hand at a time (:func:`read_site_log`);
-* parses each line with the dialect's Lark grammar, from the start rule for
-  its place in the hand (:func:`parse_with`), into *items*: event factories
-  waiting for their line number, or dialect objects (a header, a marker);
-* lets the dialect assemble the items of a hand into a :class:`Hand`;
+* cuts the log into hands at the lines the spec's ``header`` matches, holding one
+  hand at a time (:func:`read_site_log`), whatever invisible characters a damaged
+  file puts before a header (the line is reported, the hand read);
+* parses each line with the site's Lark grammar (which imports what the sites
+  share from ``grammar/shared.lark``), from the start rule for its place in the
+  hand (:meth:`SiteReader.parse_line`, cached: lines repeat), into *items*: event
+  factories waiting for their line number (:class:`ActionTransformer` builds those
+  of the shared actions, reading amounts with the site's :class:`AmountFormat`),
+  or the site's own objects (a header, a marker);
+* lets the site's assembler turn the items of a hand into a :class:`Hand`;
 * yields a :class:`SessionStart` whenever the table or the stakes change
-  (or what else the dialect says starts a session: :attr:`SiteHand.session_key`),
+  (or what else the site says starts a session: :attr:`SiteHand.session_key`),
   with no players: the seats of a site hand are its own ``Seat`` events.
 
 A line that cannot be read becomes a :class:`ParseError` naming file, line
@@ -22,134 +28,75 @@ the next hand, and any text before the first hand is one error too. A hand of
 a game the reader does not read comes as a :class:`SkippedHand`, named by
 its game.
 
->>> money("$1,285.50"), money("928.25"), money("-270"), money("$5")
-(128550, 92825, -27000, 500)
+>>> READER = SiteReader(SiteSpec(
+...     name="demo", grammar="kingsclub.lark", starts=("line",),
+...     transformer=ActionTransformer, wording=Wording({}), header=re.compile(r"#(\\d+): "),
+...     initials="#", first_line="a hand's first line", games={}, hands=lambda: None))
+>>> READER.sniff("\\u200b#12: Limit Badugi - 30/60"), READER.sniff("Session #s1")
+(True, False)
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import re
-from collections.abc import Callable, Container, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import NoReturn, Protocol
+from typing import Protocol
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from badugi_hh.cards import Card, parse_card
 from badugi_hh.events import (
-    Award, Button, Cards, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Muck, ParseError,
-    Record, Seat, SessionStart, SkippedHand, Street, UncalledReturned,
+    Award, Bet, Call, Check, Deal, Draw, DrawnCards, Fold, Hand, Muck, ParseError, PostBlind,
+    Raise, Record, SessionStart, Show, SkippedHand, Street, UncalledReturned,
 )
-from badugi_hh.ledger import hand_ledger
-from badugi_hh.parsers.house import MAX_AMOUNT, MAX_COUNT, LineError
-from badugi_hh.parsers.text import LineBlock, LogText
-from badugi_hh.rules import HOUSE, Game, Ruleset, Structure
+from badugi_hh.parsers.common import (
+    CENTS, CURRENCY_SIGNS, MAX_COUNT, MAX_HAND_LINES, AmountFormat, EventFactory, LineError,
+    Wording, damage_before, damage_message, excerpt, kept_text, money, parse_with, read_cards,
+)
+from badugi_hh.parsers.hands import HAND_SIZES, MAX_TABLE_SIZE, site_ruleset
+from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
+from badugi_hh.resources import grammar_path
+from badugi_hh.rules import Game
+from badugi_hh.textcache import cached_for_short_lines
 
-__all__ = ["CENTS", "CURRENCY_SIGNS", "MAX_HAND_LINES", "MAX_TABLE_SIZE", "EventFactory",
-           "SiteDialect", "SiteHand", "SiteTransformer", "Wording", "hero_of", "hidden_deals",
-           "insert_hidden_deals", "money", "parse_at", "parse_with", "read_cards",
-           "read_site_log", "return_unmatched", "site_ruleset", "table_first"]
+__all__ = ["CENTS", "CURRENCY_SIGNS", "HAND_SIZES", "MAX_HAND_LINES", "MAX_TABLE_SIZE",
+           "ActionTransformer", "EventFactory", "SiteDialect", "SiteHand", "SiteReader",
+           "SiteSpec", "Wording", "is_archive_marker", "money", "parse_at", "read_cards",
+           "read_site_log", "site_ruleset"]
 
-#: Site amounts are money (or chips with cents): stored in hundredths.
-CENTS = 100
-
-#: The currency of an amount written with a sign (``$0.25``, ``0.50€``).
-CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
-
-#: A hand longer than this has lost the next hand's header line.
-MAX_HAND_LINES = 2000
-
-#: Site Badugi tables seat at most eight: the size of a table whose log does not say it.
-MAX_TABLE_SIZE = 8
-
-_MONEY = re.compile(r"([+-]?)\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?")
-
-#: What an error quotes of the text where it is: a word, or one mark.
-_WORD = re.compile(r"[^\s()\[\],]+|\S")
-
-#: An event of a line, waiting for its line number: ``make(line=7)``.
-EventFactory = Callable[..., Event]
+#: The most cards a player of a draw game holds: a larger count of discards is no hand's.
+_MOST_CARDS = max(HAND_SIZES.values())
 
 
-def money(text: str) -> int:
-    """An amount as written by a site (``$0.10``, ``1,285``, ``+298.25``), in cents.
+# -- the actions the sites write alike ----------------------------------------------------
 
-    Thousands separators are commas; more than two decimals is not money.
-    """
-    match = _MONEY.fullmatch(text.strip())
-    if match is None:
-        raise ValueError(f"{text[:30]!r} is not an amount")   # a log may hold megabytes
-    sign, whole, cents = match.groups()
-    return -bounded_money(whole, cents) if sign == "-" else bounded_money(whole, cents)
-
-
-def bounded_money(whole: str, cents: str | None) -> int:
-    """Cents, at most MAX_AMOUNT: more would not fit the store once summed; the digits
-    are counted before ``int()``, which refuses more than 4,300 of them.
-
-    >>> bounded_money("1,285", "5")
-    128550
-    >>> bounded_money("9" * 5000, None)
-    Traceback (most recent call last):
-    ValueError: an amount of 5000 digits is more than 10^15 cents
-    """
-    digits = whole.replace(",", "")
-    if len(digits) > 20:
-        raise ValueError(f"an amount of {len(digits)} digits is more than 10^15 cents")
-    amount = int(digits) * CENTS + int((cents or "0").ljust(2, "0"))
-    if amount > MAX_AMOUNT:
-        raise ValueError(f"the amount {amount} cents is more than 10^15")
-    return amount
-
-
-#: Cards dealt to each player, by game.
-HAND_SIZES: dict[str, int] = {"badugi": 4, "badeucy": 5, "badacey": 5, "27td": 5, "a5td": 5}
-
-
-# A log has a few stakes; a hostile one may have new stakes in every hand: bounded.
-@functools.lru_cache(maxsize=256)
-def site_ruleset(name: str, small_bet: int, big_bet: int, max_players: int, *,
-                 small_blind: int | None = None, big_blind: int | None = None,
-                 rake: bool = True, game: Game = "badugi",
-                 structure: Structure = "fixed") -> Ruleset:
-    """The triple-draw game of a site table: stakes from the header, rake, no burns.
-
-    The blinds are the small bet and, unless ``small_blind`` says otherwise, half
-    of it, as in every fixed-limit game these sites deal, where no header states
-    them (``big_blind`` for one that does, as pot limit does). A site hand states
-    its own stacks and has no session length; ``rake=False`` for a tournament,
-    which takes none. ``game`` sets the hand size (:data:`HAND_SIZES`). Sites
-    lift the cap on raises once two players are left in the hand (T7).
-    """
-    return HOUSE.replace(name=name, max_players=max_players, min_players=2,
-                         starting_stack=None, game=game, structure=structure,
-                         hand_size=HAND_SIZES[game],
-                         small_blind=small_bet // 2 if small_blind is None else small_blind,
-                         big_blind=small_bet if big_blind is None else big_blind,
-                         small_bet=small_bet, big_bet=big_bet,
-                         session_hands=None, burns_logged=False, deal_order_logged=False,
-                         rake=rake, cap_heads_up=False)
-
-
-# -- what the site grammars share ---------------------------------------------------
-
-_ORDINALS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
+#: The ordinals of streets, in words (PokerStars, Full Tilt) or figures (KingsClub).
+_ORDINALS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "1ST": 1, "2ND": 2, "3RD": 3, "4TH": 4}
 
 
 @v_args(inline=True)
-class SiteTransformer(Transformer):
-    """The results of the rules that PokerStars' and Full Tilt's grammars share.
+class ActionTransformer(Transformer):
+    """The results of the rules of ``grammar/shared.lark``, and of the rules every site
+    grammar has in some wording (blinds, streets, shows, awards).
 
     Each line's result is built while Lark parses it (no tree is built); a
-    line of play becomes an event factory waiting for its player and line.
+    line of play becomes an event factory waiting for its player and line. A
+    site sets :attr:`amount` (how it writes an amount) and :attr:`hidden` (its
+    mark for an unseen card), and overrides what it says otherwise.
     """
+
+    #: The site's amounts; money in cents.
+    amount: AmountFormat = AmountFormat()
+    #: The site's word for a card nobody saw (``X``), if it writes one.
+    hidden: str | None = None
 
     def player_line(self, name: Token, verb: EventFactory | None) -> EventFactory | None:
         return None if verb is None else functools.partial(verb, player=str(name))
+
+    def all_in(self) -> bool:
+        return True
 
     def checks(self) -> EventFactory:
         return Check
@@ -157,33 +104,83 @@ class SiteTransformer(Transformer):
     def folds(self) -> EventFactory:
         return Fold
 
-    def all_in(self) -> bool:
-        return True
+    def posts(self, kind: Token | str, amount: Token, all_in: object) -> EventFactory:
+        return self._post(str(kind), amount, all_in)
+
+    def antes(self, amount: Token, all_in: object) -> EventFactory:
+        return self._post("ante", amount, all_in)
+
+    def _post(self, kind: str, amount: Token, all_in: object) -> EventFactory:
+        return functools.partial(PostBlind, amount=self.amount(amount), kind=kind,
+                                 all_in=bool(all_in))
+
+    def bets(self, amount: Token, all_in: object) -> EventFactory:
+        return functools.partial(Bet, amount=self.amount(amount), all_in=bool(all_in))
+
+    def calls(self, amount: Token, all_in: object) -> EventFactory:
+        return functools.partial(Call, amount=self.amount(amount), all_in=bool(all_in))
+
+    def raises_to(self, to: Token, all_in: object) -> EventFactory:
+        return functools.partial(Raise, to=self.amount(to), all_in=bool(all_in))
+
+    def raises_by(self, by: Token, to: Token, all_in: object) -> EventFactory:
+        return functools.partial(Raise, to=self.amount(to), by=self.amount(by),
+                                 all_in=bool(all_in))
 
     def discards(self, count: Token, cards: Token | None) -> EventFactory:
         # Only the hero's discards are shown; the others' are a count of unseen cards.
-        if len(count) > 2 or int(count) > MAX_COUNT:   # before a tuple of that many is made
-            raise LineError(f"discards {count} cards, more than a deck", count.column)
-        discarded = (None,) * int(count) if cards is None else read_cards(cards)
+        discarded = (None,) * self.card_count(count, "discards") if cards is None else (
+            read_cards(cards, self.hidden))
         if len(discarded) != int(count):
             raise LineError(f"says {count} discarded cards but lists {len(discarded)}",
                             count.column)
         return functools.partial(Draw, discarded=discarded)
 
-    def mucks(self) -> EventFactory:
-        return Muck
+    def card_count(self, count: Token, verb: str) -> int:
+        """A number of cards, checked before a tuple of that many unseen cards is made."""
+        if len(count) > 2 or int(count) > _MOST_CARDS:
+            raise LineError(f"{verb} {count} cards, more than a hand holds", count.column)
+        return int(count)
+
+    def stands_pat(self, _held: Token | None = None) -> EventFactory:
+        return functools.partial(Draw, discarded=())
+
+    def drawn(self, count: Token) -> EventFactory:
+        """``is dealt 2 cards``: the cards received, unseen."""
+        return functools.partial(DrawnCards, cards=(None,) * self.card_count(count, "is dealt"))
+
+    def shows(self, cards: Token, description: Token | None = None) -> EventFactory:
+        return functools.partial(Show, cards=read_cards(cards, self.hidden),
+                                 description=self.description(description))
+
+    def description(self, text: Token | None) -> str | None:
+        """The site's words for a shown hand, without their parentheses."""
+        if text is None:
+            return None
+        return text[1:-1] if text.startswith("(") and text.endswith(")") else str(text)
+
+    def mucks(self, cards: Token | None = None) -> EventFactory:
+        return functools.partial(Muck, cards=None if cards is None else read_cards(
+            cards, self.hidden))
+
+    def deal(self, name: Token, cards: Token, drawn: Token | None = None) -> EventFactory:
+        if drawn is None:
+            return functools.partial(Deal, player=str(name), cards=read_cards(cards, self.hidden))
+        # After a draw the hero's hand is restated as [kept] [received].
+        return functools.partial(DrawnCards, player=str(name),
+                                 cards=read_cards(drawn, self.hidden))
+
+    def uncalled(self, amount: Token, name: Token) -> EventFactory:
+        return functools.partial(UncalledReturned, player=str(name), amount=self.amount(amount))
+
+    def award(self, amount: Token, pot: str = "") -> EventFactory:
+        return functools.partial(Award, amount=self.amount(amount), pot=pot)
 
     def whole_pot(self) -> str:
         return ""
 
     def main_pot(self) -> str:
         return "main"
-
-    def deal(self, name: Token, cards: Token, drawn: Token | None) -> EventFactory:
-        if drawn is None:
-            return functools.partial(Deal, player=str(name), cards=read_cards(cards))
-        # After a draw the hero's hand is restated as [kept] [received].
-        return functools.partial(DrawnCards, player=str(name), cards=read_cards(drawn))
 
     def street(self, kind_and_number: tuple[str, int], _note: Token | None = None,
                ) -> EventFactory:
@@ -193,8 +190,11 @@ class SiteTransformer(Transformer):
     def deal_street(self) -> tuple[str, int]:
         return "deal", 1
 
-    def draw_street(self, ordinal: Token) -> tuple[str, int]:
-        return "draw", _ORDINALS[ordinal]
+    def draw_street(self, ordinal: Token | None = None) -> tuple[str, int]:
+        return "draw", 1 if ordinal is None else _ORDINALS[ordinal]
+
+    def betting_street(self, ordinal: Token) -> tuple[str, int]:
+        return "betting", _ORDINALS[ordinal]
 
     def showdown_street(self) -> tuple[str, int]:
         return "showdown", 1
@@ -203,83 +203,11 @@ class SiteTransformer(Transformer):
         return "summary", 1
 
 
-# -- parsing one line ----------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class Wording:
-    """How syntax errors say what a dialect's grammar expected.
-
-    ``terminals`` names the grammar's named terminals as a reader would;
-    ``places`` are (a terminal only one place in a line expects, the words for
-    everything that fits there), such as the verbs after ``Player3:``;
-    ``any_line`` is said instead of a list of more than six things.
-    """
-
-    terminals: dict[str, str]
-    places: tuple[tuple[str, str], ...] = ()
-    any_line: str | None = None
-
-
-def parse_with(parser: Lark, text: str, start: str, wording: Wording) -> object:
-    """Parse ``text`` from ``start``; a syntax error becomes a :class:`LineError`."""
-    try:
-        return parser.parse(text, start=start)
-    except UnexpectedInput as error:
-        raise _explain(error, text, parser, wording) from None
-    except ValueError as error:   # an amount the transformer refused
-        raise LineError(str(error), 1) from None
-
-
-def _explain(error: UnexpectedInput, text: str, parser: Lark, wording: Wording) -> LineError:
-    if isinstance(error, UnexpectedToken):
-        expected = error.expected
-    elif isinstance(error, UnexpectedCharacters):
-        expected = error.allowed
-    else:
-        expected = set()
-    if "CARDS" in expected and text[error.column - 1:error.column] == "[":
-        _explain_cards(text, error.column)
-    wanted = next((words for terminal, words in wording.places if terminal in expected), None)
-    if wanted is None:
-        wanted = _one_of(expected, parser, wording)
-    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
-        return LineError(f"expected {wanted}, but the line ends there", len(text.rstrip()) + 1)
-    word = _WORD.match(text, error.column - 1)
-    got = word.group() if word else text[error.column - 1:error.column]
-    return LineError(f"expected {wanted}, got {got[:20]!r}", error.column)
-
-
-def _explain_cards(text: str, column: int) -> None:
-    """Raise :class:`LineError` at what is wrong in a list of cards the grammar rejects.
-
-    A grammar whose ``CARDS`` admits only cards (PokerStars') rejects a list
-    with a word that is not a card: :func:`read_cards` points at the word.
-    """
-    end = text.find("]", column)
-    if end < 0:
-        raise LineError("expected ']' after the cards", len(text.rstrip()) + 1)
-    read_cards(Token("CARDS", text[column - 1:end + 1], column=column))
-
-
-def _one_of(expected: set[str], parser: Lark, wording: Wording) -> str:
-    """The terminals Lark expected, in words: ``a number or 'chips'``."""
-    named = sorted(wording.terminals[name] for name in expected if name in wording.terminals)
-    keywords = sorted(repr(parser.get_terminal(name).pattern.value)
-                      for name in expected if name not in wording.terminals
-                      and not name.startswith("$") and name != "<END-OF-FILE>")
-    if "$END" in expected or "<END-OF-FILE>" in expected:
-        keywords.append("the end of the line")
-    if wording.any_line is not None and len(named) + len(keywords) > 6:
-        return wording.any_line
-    *others, last = named + keywords or ["something else"]
-    return f"{', '.join(others)} or {last}" if others else last
-
-
-# -- reading a log, hand by hand ---------------------------------------------------------
+# -- a site, as data ------------------------------------------------------------------------
 
 @dataclass(slots=True)
 class SiteHand:
-    """A hand assembled by a dialect, the table it was played at, and its session.
+    """A hand assembled by a site's reader, the table it was played at, and its session.
 
     A session is the hands in a row at one table with the same ``session_key``
     (``None``: the same ruleset, so the stakes). The session a hand starts is
@@ -299,50 +227,132 @@ class SiteHand:
 
 
 class SiteDialect(Protocol):
-    """What :func:`read_site_log` needs from a site's reader."""
-
-    #: What a hand's first line is, for an error before the first hand.
-    first_line: str
-
-    def is_hand_start(self, text: str) -> bool:
-        """Whether ``text`` is the first line of a hand."""
-
-    def hand_name(self, block: LineBlock) -> str:
-        """How errors name the hand: ``hand #32617272179``."""
+    """What a site adds to :func:`read_site_log`: how its hands are put together."""
 
     def assemble(self, block: LineBlock, source: str) -> SiteHand | SkippedHand:
         """The hand of ``block`` (or a hand of a game not read), or :class:`LineError`
         with its line set where the hand cannot be read at all."""
 
 
-def read_site_log(dialect: SiteDialect, log: LogText) -> Iterator[Record]:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SiteSpec:
+    """What is a site's own; :class:`SiteReader` makes a reader of it.
+
+    ``header`` matches a hand's first line from its first visible character (group
+    1: the hand's number), ``initials`` are the characters that line can start with
+    (tried before the pattern, on every line); ``games`` is the site's one table of
+    the names of the games read (its other games are skipped by name); ``hands``
+    makes the assembler of one log's hands (it may keep caches for that log).
+    ``claims``: how the first line of a log that holds no hand's header may start
+    for the log to be the site's all the same (another of its exports), so that its
+    reader says what is wrong.
+    """
+
+    name: str
+    grammar: str
+    starts: tuple[str, ...]
+    transformer: Callable[[], Transformer]
+    wording: Wording
+    header: re.Pattern[str]
+    initials: str
+    first_line: str
+    games: Mapping[str, Game]
+    hands: Callable[[], SiteDialect]
+    claims: tuple[str, ...] = ()
+
+
+class SiteReader:
+    """``parse_line``, ``read``, ``read_lines`` and ``sniff`` of a site, from its spec."""
+
+    def __init__(self, spec: SiteSpec) -> None:
+        self.spec = spec
+        self._parser: Lark | None = None
+        # Lines repeat ("Player3: folds"): each is parsed once while the cache holds it.
+        self.parse_line = cached_for_short_lines(8192)(self._parse_line)
+
+    def parser(self) -> Lark:
+        """The grammar compiled once: LALR, building results while it parses."""
+        if self._parser is None:
+            path = grammar_path(self.spec.grammar)
+            self._parser = Lark(path.read_text(encoding="utf-8"), parser="lalr",
+                                transformer=self.spec.transformer(), maybe_placeholders=True,
+                                start=list(self.spec.starts), import_paths=[path.parent])
+        return self._parser
+
+    def _parse_line(self, text: str, start: str) -> object:
+        """One line parsed from ``start``, or :class:`LineError`."""
+        return parse_with(self.parser(), text, start, self.spec.wording)
+
+    def is_hand_start(self, text: str) -> bool:
+        """Whether ``text`` is a hand's first line (from its first character)."""
+        return text[:1] in self.spec.initials and self.spec.header.match(text) is not None
+
+    def sniff(self, first_line: str) -> bool:
+        """Whether a log whose first line that is not blank is ``first_line`` is the site's."""
+        text = first_line[damage_before(first_line):]
+        return self.is_hand_start(text) or text.startswith(self.spec.claims or ("\0",))
+
+    def hand_name(self, block: LineBlock) -> str:
+        """How errors name the hand: ``hand #32617272179``."""
+        match = self.spec.header.match(block.lines[0])
+        return (f"hand #{match.group(1)}" if match and match.group(1)
+                else f"the hand at line {block.start}")
+
+    def read_lines(self, log: LogText) -> Iterator[Record]:
+        """The records of a log opened with :func:`~badugi_hh.parsers.text.open_log`."""
+        return read_site_log(self, log)
+
+    def read(self, source: Source, name: str | None = None) -> Iterator[Record]:
+        """Read a log one record at a time: ``source`` is a :class:`~pathlib.Path`, an
+        open file, or the text as ``str``."""
+        with open_log(source, name) as log:
+            yield from self.read_lines(log)
+
+
+def parse_at(parse: Callable[[str, str], object], text: str, start: str, line: int) -> object:
+    """``parse(text, start)``, with ``line`` put in the :class:`LineError` it raises."""
+    try:
+        return parse(text, start)
+    except LineError as error:
+        error.line = line
+        raise
+
+
+# -- reading a log, hand by hand ---------------------------------------------------------
+
+def read_site_log(reader: SiteReader, log: LogText) -> Iterator[Record]:
     """The records of a site log: a session per table and stakes, each hand or its error."""
     source = log.name
+    dialect = reader.spec.hands()
     session: tuple[str, object] | None = None
     session_id = ""
     hands = 0
-    for block in _blocks(dialect, log, source):
+    for block in _blocks(reader, log, source):
         if isinstance(block, ParseError):
             yield block
             continue
+        if block.damage:
+            yield _damage_error(block, source)
         try:
             _check_length(block)
             site = dialect.assemble(block, source)
         except LineError as error:
-            yield ParseError(message=f"{dialect.hand_name(block)}: {error.message}",
+            if error.line == block.start and error.column:
+                error.column += block.damage
+            yield ParseError(message=f"{reader.hand_name(block)}: {error.message}",
                              source=source, line=error.line, column=error.column,
-                             text=block.text)
+                             text=kept_text(block.text))
             continue
         if isinstance(site, SkippedHand):
             yield site
             continue
         hand = site.hand
         for error in site.errors:
-            yield ParseError(message=f"{dialect.hand_name(block)}: {error.message}",
+            at = error.line - block.start
+            yield ParseError(message=f"{reader.hand_name(block)}: {error.message}",
                              source=source, line=error.line, column=error.column,
-                             text=block.lines[error.line - block.start]
-                             if 0 <= error.line - block.start < len(block.lines) else "",
-                             hand_lost=False)
+                             text=excerpt(block.lines[at], error.column)
+                             if 0 <= at < len(block.lines) else "", hand_lost=False)
         if site.errors:
             hand.damaged = tuple(sorted(error.line for error in site.errors))
         key = (site.table, hand.ruleset if site.session_key is None else site.session_key)
@@ -358,6 +368,12 @@ def read_site_log(dialect: SiteDialect, log: LogText) -> Iterator[Record]:
         yield hand
     if (error := log.end_error()) is not None:
         yield error
+
+
+def _damage_error(block: _Block, source: str) -> ParseError:
+    """The hand's first line had invisible characters before it: reported, the hand read."""
+    return ParseError(message=block.damage_message, source=source, line=block.start,
+                      column=1, text=excerpt(block.damaged_text), hand_lost=False)
 
 
 def _session_start(session_id: str, site: SiteHand, source: str) -> SessionStart:
@@ -380,8 +396,6 @@ def _session_id(site: str, table: str, started_at: datetime | None, number: int)
 
 #: ``******** # 12 ********``: the line a tracker's archive puts before each hand.
 _ARCHIVE_MARKER = re.compile(r"\ufeff?\*{3,} # \d+ \*{3,}\s*")
-
-
 _MARKER_STARTS = ("*", "\ufeff")
 
 
@@ -398,172 +412,56 @@ def is_archive_marker(text: str) -> bool:
     return text[:1] in "*\ufeff" and _ARCHIVE_MARKER.fullmatch(text) is not None
 
 
-def _blocks(dialect: SiteDialect, log: LogText, source: str,
-            ) -> Iterator[LineBlock | ParseError]:
+@dataclass(slots=True)
+class _Block(LineBlock):
+    """A hand's lines; ``damage`` characters (invisible ones) were taken off its first."""
+
+    damage: int = 0
+    damage_message: str = ""
+    damaged_text: str = ""
+
+
+def _blocks(reader: SiteReader, log: LogText, source: str) -> Iterator[_Block | ParseError]:
     """The hands of the log one at a time.
 
     Text before the first hand is one error, at its first line that is not blank.
     """
-    block = LineBlock(1)   # before the first hand, until a hand starts
+    block = _Block(log.first_line)   # before the first hand, until a hand starts
     in_hand = False
-    for number, text in enumerate(log, 1):
+    is_hand_start = reader.is_hand_start
+    for number, text in enumerate(log, log.first_line):
         if text[:1] in _MARKER_STARTS and " # " in text and is_archive_marker(text):
             text = ""   # a blank line to the hand before it
-        elif dialect.is_hand_start(text):
-            yield from _close(dialect, block, in_hand, source)
-            block, in_hand = LineBlock(number), True
+        elif is_hand_start(text):
+            yield from _close(reader, block, in_hand, source)
+            block, in_hand = _Block(number), True
+        elif text and not "!" <= text[0] <= "~" and (width := damage_before(text)) \
+                and is_hand_start(text[width:]):
+            yield from _close(reader, block, in_hand, source)
+            block, in_hand = _Block(number), True
+            message = damage_message(text, width)
+            if message:
+                block.damage, block.damage_message, block.damaged_text = width, message, text
+            text = text[width:]
         if len(block.lines) < MAX_HAND_LINES:
             block.lines.append(text)
         else:
             block.overflowed = True
-    yield from _close(dialect, block, in_hand, source)
+    yield from _close(reader, block, in_hand, source)
 
 
-def _close(dialect: SiteDialect, block: LineBlock, in_hand: bool, source: str,
-           ) -> Iterator[LineBlock | ParseError]:
+def _close(reader: SiteReader, block: _Block, in_hand: bool, source: str,
+           ) -> Iterator[_Block | ParseError]:
     if in_hand:
         yield block
         return
     first = next((index for index, text in enumerate(block.lines) if text.strip()), None)
     if first is not None:
-        yield ParseError(message=f"expected {dialect.first_line}", source=source,
-                         line=block.start + first, column=1, text=block.text)
+        yield ParseError(message=f"expected {reader.spec.first_line}", source=source,
+                         line=block.start + first, column=1, text=kept_text(block.text))
 
 
 def _check_length(block: LineBlock) -> None:
     if block.overflowed:
         raise LineError(f"more than {MAX_HAND_LINES} lines without the next hand's first line",
                         0, block.start + MAX_HAND_LINES)
-
-
-# -- helpers for assembling a hand ---------------------------------------------------------
-
-def return_unmatched(hand: Hand, events: list[Event]) -> list[Event]:
-    """``events`` with the unmatched part of the last bet returned, where a site pays it.
-
-    Some sites write no line for an uncalled bet and pay it with the pot: a
-    folded-to big blind 'wins $1.50' of a $1.00 pot and his own unmatched $0.50
-    (Merge, Winamax). The hand then says what happened: the $0.50 goes back,
-    the pot of $1.00 is won (S3). A hand that states its returns is left alone.
-
-    >>> from badugi_hh.events import Award, Fold, PostBlind, Seat
-    >>> hand = Hand(hand_id="1", number=1, ruleset=site_ruleset("merge", 100, 200, 6),
-    ...             events=[])
-    >>> events = [Seat(player="Ana", seat=1), Seat(player="Bo", seat=2),
-    ...           PostBlind(player="Ana", amount=50, kind="small"),
-    ...           PostBlind(player="Bo", amount=100), Fold(player="Ana"),
-    ...           Award(player="Bo", amount=150, line=9)]
-    >>> returned, award = return_unmatched(hand, events)[-2:]
-    >>> returned
-    UncalledReturned(line=9, player='Bo', amount=50, inferred=True)
-    >>> award.amount
-    100
-    """
-    if any(type(event) is UncalledReturned for event in events):
-        return events
-    ledger = hand_ledger(dataclasses.replace(hand, events=events))
-    put_in = sorted((figures.put_in, name) for name, figures in ledger.items())
-    if len(put_in) < 2 or put_in[-1][0] == put_in[-2][0]:
-        return events
-    unmatched, bettor = put_in[-1][0] - put_in[-2][0], put_in[-1][1]
-    at = next((index for index, event in enumerate(events) if type(event) is Award
-               and event.player == bettor and event.amount >= unmatched), None)
-    if at is None:
-        return events
-    award = events[at]
-    return [*events[:at], UncalledReturned(player=bettor, amount=unmatched, line=award.line,
-                                           inferred=True),
-            dataclasses.replace(award, amount=award.amount - unmatched), *events[at + 1:]]
-
-
-
-def read_cards(token: Token, hidden: str | None = None) -> Cards:
-    """The cards of a bracketed list such as ``[7s 4s 7h 5c]``; ``hidden`` is an unseen card.
-
-    A word that is not a card is a :class:`LineError` at its own column.
-    """
-    cards: list[Card | None] = []
-    for word in re.finditer(r"[^\s\[\]]+", token):
-        text = word.group()
-        try:
-            cards.append(None if text == hidden else _card(text))
-        except ValueError:
-            return _not_a_card(text, token.column + word.start(), hidden)
-    return tuple(cards)
-
-
-@functools.cache
-def _card(text: str) -> Card:
-    return parse_card(text)
-
-
-def _not_a_card(text: str, column: int, hidden: str | None) -> NoReturn:
-    unseen = f" or {hidden} for a hidden card" if hidden else ""
-    raise LineError(f"expected a card such as As or Td{unseen}, got {text!r}", column)
-
-
-def parse_at(parse: Callable[[str, str], object], text: str, start: str, line: int) -> object:
-    """``parse(text, start)``, with ``line`` put in the :class:`LineError` it raises."""
-    try:
-        return parse(text, start)
-    except LineError as error:
-        error.line = line
-        raise
-
-
-def table_first(events: Sequence[Event]) -> list[Event]:
-    """``events`` with the seats, then the button, first, as the engine expects.
-
-    Sites state the button before the seats (KingsClub) or after the blinds
-    (Full Tilt); the engine counts the players at the button (G1) and checks
-    who posts the blinds against it (G4, M1).
-    """
-    kinds = (Seat, Button)
-    return ([e for e in events if type(e) is Seat] + [e for e in events if type(e) is Button]
-            + [e for e in events if type(e) not in kinds])
-
-
-def hidden_deals(events: Sequence[Event], hand_size: int) -> list[Event]:
-    """``events`` with a hidden :class:`Deal` for each seated player the log deals nothing.
-
-    Sites tell only the hero's cards; everyone seated and in the hand at the
-    deal was dealt a hand, which the engine needs to follow their draws. The hidden deals go
-    right after the ``deal`` street marker, at its line; a hand without one
-    deals nobody.
-    """
-    at = next((index for index, event in enumerate(events)
-               if type(event) is Street and event.kind == "deal"), None)
-    if at is None:
-        return list(events)
-    dealt = {event.player for event in events if type(event) is Deal}
-    return insert_hidden_deals(events, at, events, dealt, hand_size)
-
-
-def insert_hidden_deals(events: Sequence[Event], at: int, seats: Iterable[Event],
-                        dealt: Container[str], hand_size: int) -> list[Event]:
-    """``events`` with a hidden deal, after the deal's street marker at ``at``, for each
-    :class:`Seat` of ``seats`` in the hand whose player is not in ``dealt``.
-
-    :func:`hidden_deals` finds the marker and who is dealt cards in the events; a
-    reader that noted them while reading (PokerStars') calls this alone.
-    """
-    line = events[at].line
-    missing = [Deal(player=seat.player, cards=(None,) * hand_size, line=line)
-               for seat in seats
-               if type(seat) is Seat and seat.in_hand and seat.player not in dealt]
-    return [*events[:at + 1], *missing, *events[at + 1:]]
-
-
-def hero_of(events: Sequence[Event]) -> str | None:
-    """The player whose hole cards the hand shows: the first dealt every card face up.
-
-    Sites deal the others hidden cards (KingsClub's ``[X X X X]``, :func:`hidden_deals`'),
-    or none at all.
-
-    >>> from badugi_hh.cards import parse_cards
-    >>> hero_of([Deal(player="Bo", cards=(None,) * 4),
-    ...          Deal(player="Ana", cards=parse_cards("As 2h 3d Kd"))])
-    'Ana'
-    """
-    return next((event.player for event in events
-                 if type(event) is Deal and event.cards and None not in event.cards), None)

@@ -20,6 +20,12 @@
 ('winamax#91-2-14', '27td', 25, 100)
 >>> hand.events[3]
 PostBlind(line=6, player='Ana B', amount=25, kind='small', all_in=False)
+>>> parse_line("raises 0.50 to 1", "action")(player="Ana", line=3)
+Raise(line=3, player='Ana', to=100, by=50, all_in=False)
+>>> money("0.50€"), money("2047.50€"), money("6.02k"), money("$5")
+(50, 204750, 602000, 500)
+>>> sniff("Winamax Poker - CashGame - HandId: #1-2-3 - Lowball27"), sniff("Session #s1")
+(True, False)
 
 Names may hold blanks, so the reader takes the player's name off the front of
 a line of play, knowing the names from the hand's seats, and parses the rest
@@ -39,30 +45,28 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Token, v_args
 
 from badugi_hh.events import (
-    Award, Bet, Button, Call, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Note,
-    PostBlind, PotTotal, Raise, Record, Seat, Show, SkippedHand, Street,
+    Award, Button, Deal, DrawnCards, Event, Hand, Note, PostBlind, PotTotal, Raise, Seat,
+    SkippedHand, Street,
 )
-from badugi_hh.parsers.house import MAX_AMOUNT, MAX_COUNT, LineError, read_name, read_number
-from badugi_hh.parsers.site import (
-    CENTS, CURRENCY_SIGNS, EventFactory, SiteHand, Wording, bounded_money, hero_of,
-    hidden_deals, parse_at, parse_with, read_cards, read_site_log, return_unmatched, site_ruleset,
-    table_first,
+from badugi_hh.parsers.common import (
+    CENTS, CURRENCY_SIGNS, AmountFormat, EventFactory, LineError, Wording, read_cards,
+    read_name, read_number,
 )
-from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
-from badugi_hh.resources import grammar_path
+from badugi_hh.parsers.hands import (
+    hero_of, hidden_deals, return_unmatched, site_ruleset, table_first,
+)
+from badugi_hh.parsers.site import ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at
+from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset
-from badugi_hh.textcache import cached_for_short_lines
 
-__all__ = ["GRAMMAR_PATH", "parse_line", "read_winamax", "read_winamax_lines", "sniff",
-           "winamax_parser"]
+__all__ = ["GAMES", "READER", "money", "parse_line", "read_winamax", "read_winamax_lines",
+           "sniff", "winamax_parser"]
 
-GRAMMAR_PATH = grammar_path("winamax.lark")
-
-_HAND_START = re.compile(r"\s*Winamax Poker - ")
-_HAND_ID = re.compile(r"HandId: #([\d-]+)")
+#: A hand's first line (and its hand id, where it can be found).
+_HAND_START = re.compile(r"Winamax Poker - (?:.*?HandId: #([\d-]+))?")
 _SUMMARY_SEAT = re.compile(r"Seat (\d{1,9}): ")
 #: A tournament's table: its name, ``(<tournament id>)#<table number>``.
 _TOURNAMENT_TABLE = re.compile(r"\((\d+)\)#\d+$")
@@ -70,7 +74,7 @@ _TOURNAMENT_TABLE = re.compile(r"\((\d+)\)#\d+$")
 #: The games read, by the header's name. Winamax dealt 2-7 triple draw as
 #: "Lowball27" (2016 play money) and "2-7 Triple Draw"; no export of Badugi is
 #: known, and its name is the one other sites use.
-_GAMES: dict[str, Game] = {"Lowball27": "27td", "2-7 Triple Draw": "27td", "Badugi": "badugi"}
+GAMES: dict[str, Game] = {"Lowball27": "27td", "2-7 Triple Draw": "27td", "Badugi": "badugi"}
 #: How a skipped game is named in reports.
 _SKIPPED_NAMES = {"Holdem": "Hold'em", "Omaha5": "5 Card Omaha", "Omaha8": "Omaha Hi/Lo",
                   "7stud": "7-Card Stud", "7stud8": "7-Card Stud Hi/Lo"}
@@ -149,26 +153,16 @@ RESTATED = object()
 DENIES = object()
 
 
-def money(text: str) -> int:
-    """A Winamax amount (``0.50€``, ``2047.50€``, ``1500``, ``6.02k``, ``-6.10€``) in cents.
-
-    >>> money("0.50€"), money("2047.50€"), money("6.02k"), money("$5")
-    (50, 204750, 602000, 500)
-    """
-    bare = text.strip("€$").replace("€", "").replace("$", "")
-    sign = -1 if bare.startswith("-") else 1
-    bare = bare.lstrip("-").strip("€$")
-    thousands = bare.endswith("k")
-    whole, _, cents = bare.removesuffix("k").partition(".")
-    amount = bounded_money(whole, cents) * (1000 if thousands else 1)
-    if amount > MAX_AMOUNT:   # what the store's columns hold, once summed
-        raise ValueError(f"{text[:30]!r} is more than 10^15 cents")
-    return sign * amount
+#: A Winamax amount (``0.50€``, ``2047.50€``, ``1500``, ``6.02k``, ``-6.10€``) in cents.
+money = AmountFormat(signs="€$", bare="cents", scales={"k": 1000}, negative=True)
 
 
 @v_args(inline=True)
-class WinamaxTransformer(Transformer):
+class WinamaxTransformer(ActionTransformer):
     """Each line's result, built while Lark parses it (no tree is built)."""
+
+    amount = money
+    hidden = "X"
 
     def header(self, tournament: Tournament | None, hand_id: Token,
                game: tuple[str, str, tuple[tuple[int, ...], str]], date: Token,
@@ -217,37 +211,18 @@ class WinamaxTransformer(Transformer):
     def action(self, verb: object) -> object:
         return verb
 
-    def all_in(self) -> bool:
-        return True
-
     def out_of_position(self) -> bool:
         return True
 
     def posts(self, blind: Token, amount: Token, out_of_position: bool | None,
               all_in: bool | None) -> object:
         if out_of_position:
-            return OutOfPosition(str(blind), money(amount), bool(all_in))
-        return functools.partial(PostBlind, amount=money(amount), kind=str(blind),
-                                 all_in=bool(all_in))
+            return OutOfPosition(str(blind), self.amount(amount), bool(all_in))
+        return self._post(str(blind), amount, all_in)
 
-    def ante(self, amount: Token, all_in: bool | None) -> EventFactory:
-        return functools.partial(PostBlind, amount=money(amount), kind="ante",
-                                 all_in=bool(all_in))
 
     def denies(self) -> object:
         return DENIES
-
-    def checks(self) -> EventFactory:
-        return Check
-
-    def folds(self) -> EventFactory:
-        return Fold
-
-    def calls(self, amount: Token, all_in: bool | None) -> EventFactory:
-        return functools.partial(Call, amount=money(amount), all_in=bool(all_in))
-
-    def bets(self, amount: Token, all_in: bool | None) -> EventFactory:
-        return functools.partial(Bet, amount=money(amount), all_in=bool(all_in))
 
     def raises(self, by: Token, to: Token, all_in: bool | None) -> EventFactory:
         # Winamax has been seen to write a negative increment: only the total is sure.
@@ -255,26 +230,11 @@ class WinamaxTransformer(Transformer):
         return functools.partial(Raise, to=money(to), by=increment if increment > 0 else None,
                                  all_in=bool(all_in))
 
-    def discards(self, count: Token, _word: Token) -> EventFactory:
-        if len(count) > 2 or int(count) > MAX_COUNT:   # before a tuple of that many is made
-            raise LineError(f"discards {count} cards, more than a deck", count.column)
-        return functools.partial(Draw, discarded=(None,) * int(count))
-
-    def stands_pat(self, _kept: Token | None) -> EventFactory:
-        return functools.partial(Draw, discarded=())
-
-    def shows(self, cards: Token, description: Token | None) -> EventFactory:
-        return functools.partial(Show, cards=read_cards(cards, "X"),
-                                 description=description[1:-1] if description else None)
+    def discard(self, count: Token, _word: Token) -> EventFactory:
+        return self.discards(count, None)
 
     def collected(self, amount: Token, pot: str) -> EventFactory:
-        return functools.partial(Award, amount=money(amount), pot=pot)
-
-    def whole_pot(self) -> str:
-        return ""
-
-    def main_pot(self) -> str:
-        return "main"
+        return self.award(amount, pot)
 
     def side_pot(self, number: Token) -> str:
         return f"side {int(number)}"
@@ -304,23 +264,6 @@ class WinamaxTransformer(Transformer):
 
     won = showed = folded
 
-
-@functools.cache
-def winamax_parser() -> Lark:
-    """The grammar compiled once: LALR, building results while it parses."""
-    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr",
-                transformer=WinamaxTransformer(),
-                start=["header", "table", "seat", "line", "action", "seat_summary"])
-
-
-@cached_for_short_lines(8192)
-def parse_line(text: str, start: str) -> object:
-    """One line (or a line's rest after a name) parsed from ``start`` (cached).
-
-    >>> parse_line("raises 0.50 to 1", "action")(player="Ana", line=3)
-    Raise(line=3, player='Ana', to=100, by=50, all_in=False)
-    """
-    return parse_with(winamax_parser(), text, start, _WORDING)
 
 
 class _Hand:
@@ -439,23 +382,13 @@ def _parse_after(text: str, offset: int, start: str, number: int) -> object:
         raise
 
 
-class WinamaxDialect:
-    """Cuts a Winamax log into hands and assembles each (see :mod:`.site`)."""
-
-    first_line = ("a hand's first line, such as 'Winamax Poker - CashGame - HandId: "
-                  "#9160772-2-1476189756 - Lowball27 fixed limit (0.50€/1€) - ...'")
-
-    def is_hand_start(self, text: str) -> bool:
-        return text[:1] in "W \t" and _HAND_START.match(text) is not None
-
-    def hand_name(self, block: LineBlock) -> str:
-        match = _HAND_ID.search(block.lines[0])
-        return f"hand #{match.group(1)}" if match else f"the hand at line {block.start}"
+class WinamaxHands:
+    """Assembles each hand of a Winamax log (see :mod:`.site`)."""
 
     def assemble(self, block: LineBlock, source: str) -> SiteHand | SkippedHand:
         header: Header = parse_at(parse_line, block.lines[0], "header", block.start)  # type: ignore
         hand_id = f"winamax#{header.hand_id}"
-        game = _GAMES.get(header.game)
+        game = GAMES.get(header.game)
         if game is None:
             return SkippedHand(game=_skipped_name(header), hand_id=hand_id, source=source,
                                line=block.start)
@@ -543,21 +476,16 @@ def _skipped_name(header: Header) -> str:
     return f"{name} {structure}" if structure else name
 
 
-def read_winamax_lines(log: LogText) -> Iterator[Record]:
-    """The records of a Winamax log opened with :func:`~badugi_hh.parsers.text.open_log`."""
-    return read_site_log(WinamaxDialect(), log)
+READER = SiteReader(SiteSpec(
+    name="winamax", grammar="winamax.lark",
+    starts=("header", "table", "seat", "line", "action", "seat_summary"),
+    transformer=WinamaxTransformer, wording=_WORDING, header=_HAND_START, initials="W",
+    first_line=("a hand's first line, such as 'Winamax Poker - CashGame - HandId: "
+                "#9160772-2-1476189756 - Lowball27 fixed limit (0.50€/1€) - ...'"),
+    games=GAMES, hands=WinamaxHands))
 
-
-def read_winamax(source: Source, name: str | None = None) -> Iterator[Record]:
-    """Read a Winamax log one record at a time (``source`` as for ``open_log``)."""
-    with open_log(source, name) as log:
-        yield from read_winamax_lines(log)
-
-
-def sniff(first_line: str) -> bool:
-    """Whether a log starting with ``first_line`` is Winamax's.
-
-    >>> sniff("Winamax Poker - CashGame - HandId: #1-2-3 - Lowball27"), sniff("Session #s1")
-    (True, False)
-    """
-    return _HAND_START.match(first_line) is not None
+winamax_parser = READER.parser
+parse_line = READER.parse_line
+read_winamax = READER.read
+read_winamax_lines = READER.read_lines
+sniff = READER.sniff

@@ -1,0 +1,211 @@
+"""Which dialect reads which part of a log: decided at each hand's first line.
+
+A log is read as a run of *segments*, each in one dialect: a segment starts at a
+line that begins a hand (or a session, a PHH table, a Merge ``<game>``) of its
+dialect and runs until a line begins one of another dialect. So a house log
+followed by a PokerStars export reads both, and a file whose first header is
+damaged loses that hand only: the text before the first header is read by the
+dialect of that header, whose reader reports it as one error.
+
+>>> log = '''Sele
+... Table 'Halley' 6-max Seat #1 is the button
+...
+... PokerStars Hand #2: Badugi Limit ($0.25/$0.50 USD) - 2010/09/05 10:32:15 ET
+... Table 'Halley' 6-max Seat #1 is the button
+... Seat 1: Ana ($5 in chips)
+... Seat 2: Bo ($5 in chips)
+... Bo: posts small blind $0.10
+... Ana: posts big blind $0.25
+... *** DEALING HANDS ***
+... Bo: folds
+... Uncalled bet ($0.15) returned to Ana
+... Ana collected $0.20 from pot
+... '''
+>>> from badugi_hh.parsers.text import open_log
+>>> with open_log(log, "cut.txt") as text:
+...     [type(record).__name__ for record in read_log(text)]
+['ParseError', 'SessionStart', 'Hand']
+
+A line is tested only against the dialects that can start with its first
+character (or, for a line that starts with invisible characters, with what
+follows them), so the test costs little on the lines of play.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from badugi_hh.events import ParseError, Record
+from badugi_hh.parsers import fulltilt, house, kingsclub, merge, phh, pokerstars, winamax
+from badugi_hh.parsers.common import damage_before
+from badugi_hh.parsers.site import is_archive_marker
+from badugi_hh.parsers.text import LogText
+
+__all__ = ["DIALECTS", "Dialect", "dialect_of", "read_log"]
+
+#: How far ahead the first header of a log is looked for: a hand's worth of lines,
+#: and no more text than a few long lines.
+_LOOKAHEAD_LINES = 2000
+_LOOKAHEAD_CHARACTERS = 1 << 22
+#: A comment line (house and PHH logs may open with comments): no dialect's mark.
+_COMMENT = re.compile(r"\s*#(\s|$)")
+
+
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    """A log format: how to recognise it and where its blocks start, and its reader.
+
+    ``starts`` says whether a line (from its first visible character) begins one of
+    the dialect's hands, sessions or blocks, and ``initials`` are the characters
+    such a line can begin with; ``sniff`` whether a log whose first line that is not
+    blank is this one is in the dialect, where no line of the log starts a block.
+    """
+
+    name: str
+    sniff: Callable[[str], bool]
+    read: Callable[[LogText], Iterator[Record]]
+    starts: Callable[[str], bool]
+    initials: str
+
+
+_HOUSE_BLOCK = re.compile(r"Session\s*(?:#|ends\b)|Hand\s*#\s*\d+\s*(?:[-–—#]|$)")
+_MERGE_BLOCK = re.compile(r"(?:<\?xml[^>]*\?>\s*)?<(?:game id=|description )")
+
+
+def _house_starts(text: str) -> bool:
+    return _HOUSE_BLOCK.match(text) is not None
+
+
+def _merge_starts(text: str) -> bool:
+    return _MERGE_BLOCK.match(text) is not None
+
+
+#: Tried in order; the first whose ``sniff`` says yes reads a log in which no line
+#: starts a block, and the last one reads any log that no dialect claims.
+DIALECTS: list[Dialect] = [
+    Dialect("pokerstars", pokerstars.sniff, pokerstars.read_pokerstars_lines,
+            pokerstars.READER.is_hand_start, pokerstars.READER.spec.initials),
+    Dialect("fulltilt", fulltilt.sniff, fulltilt.read_fulltilt_lines,
+            fulltilt.READER.is_hand_start, fulltilt.READER.spec.initials),
+    Dialect("kingsclub", kingsclub.sniff, kingsclub.read_kingsclub_lines,
+            kingsclub.READER.is_hand_start, kingsclub.READER.spec.initials),
+    Dialect("merge", merge.sniff, merge.read_merge_lines, _merge_starts, "<"),
+    Dialect("winamax", winamax.sniff, winamax.read_winamax_lines,
+            winamax.READER.is_hand_start, winamax.READER.spec.initials),
+    Dialect("phh", phh.sniff, phh.read_phh_lines, phh.starts_hand, "[v"),
+    Dialect("house", house.sniff, house.read_house_lines, _house_starts, "SH"),
+]
+
+
+def dialect_of(first_line: str) -> Dialect:
+    """The dialect of a log that starts (after blank lines) with ``first_line``.
+
+    >>> dialect_of("PokerStars Game #49164202872:  Badugi Limit").name
+    'pokerstars'
+    >>> dialect_of("Session #fri-1127").name
+    'house'
+    """
+    return next((dialect for dialect in DIALECTS if dialect.sniff(first_line)), DIALECTS[-1])
+
+
+def starting_dialect(text: str, initials: dict[str, list[Dialect]] | None = None,
+                     ) -> Dialect | None:
+    """The dialect one of whose blocks ``text`` begins, whatever invisible characters
+    come first; None for a line that begins none."""
+    by_initial = initials if initials is not None else _BY_INITIAL
+    candidates = by_initial.get(text[:1])
+    if candidates is None:
+        if not text or "!" <= text[0] <= "~":
+            return None
+        text = text[damage_before(text):]
+        candidates = by_initial.get(text[:1])
+        if candidates is None:
+            return None
+    return next((dialect for dialect in candidates if dialect.starts(text)), None)
+
+
+def _by_initial(dialects: list[Dialect]) -> dict[str, list[Dialect]]:
+    table: dict[str, list[Dialect]] = {}
+    for dialect in dialects:
+        for initial in dialect.initials:
+            table.setdefault(initial, []).append(dialect)
+    return table
+
+
+_BY_INITIAL = _by_initial(DIALECTS)
+#: For each dialect, the others, by the first character of their blocks' lines.
+_OTHERS = {dialect.name: _by_initial([other for other in DIALECTS if other is not dialect])
+           for dialect in DIALECTS}
+
+
+class _SegmentedLines:
+    """The lines of a log, handed out a segment at a time (see the module docstring)."""
+
+    def __init__(self, log: LogText) -> None:
+        self.log = log
+        self.lines = enumerate(iter(log), log.first_line)
+        self.next: tuple[int, str] | None = None
+        self.next_dialect: Dialect | None = None
+        self.ahead: deque[tuple[int, str]] = deque()
+
+    def first_dialect(self) -> Dialect:
+        """The dialect of the log's first header within reach, else of its first line."""
+        size = 0
+        for number, text in self.lines:
+            self.ahead.append((number, text))
+            dialect = starting_dialect(text)
+            if dialect is not None:
+                return dialect
+            size += len(text)
+            if len(self.ahead) >= _LOOKAHEAD_LINES or size >= _LOOKAHEAD_CHARACTERS:
+                break
+        first = next((text for _, text in self.ahead
+                      if text.strip() and not _COMMENT.match(text)
+                      and not is_archive_marker(text)), "")
+        return dialect_of(first)
+
+    def segment(self, dialect: Dialect) -> Iterator[str]:
+        """The lines up to the first that begins a block of another dialect (the first
+        line given always belongs to the segment)."""
+        others = _OTHERS[dialect.name]
+        first = True
+        for number, text in self._numbered():
+            if not first and (other := starting_dialect(text, others)) is not None:
+                self.next, self.next_dialect = (number, text), other
+                return
+            first = False
+            yield text
+
+    def _numbered(self) -> Iterator[tuple[int, str]]:
+        if self.next is not None:
+            pending, self.next = self.next, None
+            yield pending
+        while self.ahead:
+            yield self.ahead.popleft()
+        yield from self.lines
+
+
+class _Segment(LogText):
+    """A part of a log read by one dialect: how the log ends (a binary byte, an empty
+    file) is the last segment's to report."""
+
+    def __init__(self, lines: _SegmentedLines, dialect: Dialect, first_line: int) -> None:
+        super().__init__(lines.log.name, lines.segment(dialect), None, first_line)
+        self.whole = lines
+
+    def end_error(self) -> ParseError | None:
+        return None if self.whole.next is not None else self.whole.log.end_error()
+
+
+def read_log(log: LogText) -> Iterator[Record]:
+    """The records of a log, each part read by the dialect its blocks are in."""
+    lines = _SegmentedLines(log)
+    dialect: Dialect | None = lines.first_dialect()
+    start = log.first_line
+    while dialect is not None:
+        yield from dialect.read(_Segment(lines, dialect, start))
+        dialect, lines.next_dialect = lines.next_dialect, None
+        start = lines.next[0] if lines.next is not None else 0
