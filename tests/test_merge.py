@@ -373,7 +373,8 @@ def test_a_tournament_states_stacks_after_the_blinds() -> None:
     ('<description type="Holdem" stakes="No Limit ($0.02/$0.04)"/>', "Hold'em No Limit"),
     ('<description type="Omaha H/L8 Tournament" stakes="Pot Limit"/>',
      "Omaha Hi/Lo Pot Limit"),
-    ('<description type="5-Draw" stakes="Pot Limit ($0.05/$0.10)"/>', "5 Card Draw Pot Limit"),
+    ('<description type="5-Draw w/Joker" stakes="Pot Limit ($0.05/$0.10)"/>',
+     "5 Card Draw with a Joker Pot Limit"),
     ('<description type="Pineapple" stakes="Limit $1/$2"/>', "Pineapple Limit"),
 ])
 def test_a_game_of_another_kind_is_skipped_by_name(description: str, name: str) -> None:

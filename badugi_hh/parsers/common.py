@@ -296,21 +296,21 @@ def damage_before(text: str) -> int:
     return _DAMAGE.match(text).end()  # type: ignore[union-attr]
 
 
-def damage_message(text: str, width: int) -> str | None:
+def damage_message(text: str, width: int, what: str = "hand") -> str | None:
     """What an error says of the ``width`` characters before a header, or None when they
     are blanks only (which no reader minds).
 
     >>> damage_message("\\u200b\\u202eHand #3", 2)
-    "the hand's first line starts with invisible characters (U+200B ZERO WIDTH SPACE, \
-U+202E RIGHT-TO-LEFT OVERRIDE) before the hand; the hand is read"
+    "characters that are not text (U+200B ZERO WIDTH SPACE, U+202E RIGHT-TO-LEFT OVERRIDE) \
+before the hand's first line: they are left out and the hand is read"
     """
     marks = [character for character in text[:width] if character not in " \t"]
     if not marks:
         return None
     shown = ", ".join(f"U+{ord(mark):04X} {unicodedata.name(mark, 'a control character')}"
                       for mark in marks[:3]) + (", ..." if len(marks) > 3 else "")
-    return (f"the hand's first line starts with invisible characters ({shown}) before the "
-            "hand; the hand is read")
+    return (f"characters that are not text ({shown}) before the {what}'s first line: they "
+            f"are left out and the {what} is read")
 
 
 # -- syntax errors in words ---------------------------------------------------------------------

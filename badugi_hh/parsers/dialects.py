@@ -62,6 +62,9 @@ class Dialect:
     the dialect's hands, sessions or blocks, and ``initials`` are the characters
     such a line can begin with; ``sniff`` whether a log whose first line that is not
     blank is this one is in the dialect, where no line of the log starts a block.
+    ``reader`` makes, for one log, a reader that carries what it learnt (a house
+    session, a Merge description) from one part of the log to the next; without it
+    each part is read on its own by ``read``.
     """
 
     name: str
@@ -69,6 +72,7 @@ class Dialect:
     read: Callable[[LogText], Iterator[Record]]
     starts: Callable[[str], bool]
     initials: str
+    reader: Callable[[str], Callable[[LogText], Iterator[Record]]] | None = None
 
 
 _HOUSE_BLOCK = re.compile(r"Session\s*(?:#|ends\b)|Hand\s*#\s*\d+\s*(?:[-–—#]|$)")
@@ -92,11 +96,13 @@ DIALECTS: list[Dialect] = [
             fulltilt.READER.is_hand_start, fulltilt.READER.spec.initials),
     Dialect("kingsclub", kingsclub.sniff, kingsclub.read_kingsclub_lines,
             kingsclub.READER.is_hand_start, kingsclub.READER.spec.initials),
-    Dialect("merge", merge.sniff, merge.read_merge_lines, _merge_starts, "<"),
+    Dialect("merge", merge.sniff, merge.read_merge_lines, _merge_starts, "<",
+            merge.merge_reader),
     Dialect("winamax", winamax.sniff, winamax.read_winamax_lines,
             winamax.READER.is_hand_start, winamax.READER.spec.initials),
     Dialect("phh", phh.sniff, phh.read_phh_lines, phh.starts_hand, "[v"),
-    Dialect("house", house.sniff, house.read_house_lines, _house_starts, "SH"),
+    Dialect("house", house.sniff, house.read_house_lines, _house_starts, "SH",
+            house.house_reader),
 ]
 
 
@@ -147,44 +153,51 @@ class _SegmentedLines:
     def __init__(self, log: LogText) -> None:
         self.log = log
         self.lines = enumerate(iter(log), log.first_line)
-        self.next: tuple[int, str] | None = None
         self.next_dialect: Dialect | None = None
-        self.ahead: deque[tuple[int, str]] = deque()
+        self.pending: deque[tuple[int, str]] = deque()
+        """Lines read but not handed out: looked ahead at, or the next segment's first."""
 
     def first_dialect(self) -> Dialect:
         """The dialect of the log's first header within reach, else of its first line."""
         size = 0
         for number, text in self.lines:
-            self.ahead.append((number, text))
+            self.pending.append((number, text))
             dialect = starting_dialect(text)
             if dialect is not None:
                 return dialect
             size += len(text)
-            if len(self.ahead) >= _LOOKAHEAD_LINES or size >= _LOOKAHEAD_CHARACTERS:
+            if len(self.pending) >= _LOOKAHEAD_LINES or size >= _LOOKAHEAD_CHARACTERS:
                 break
-        first = next((text for _, text in self.ahead
+        first = next((text for _, text in self.pending
                       if text.strip() and not _COMMENT.match(text)
                       and not is_archive_marker(text)), "")
         return dialect_of(first)
 
     def segment(self, dialect: Dialect) -> Iterator[str]:
-        """The lines up to the first that begins a block of another dialect (the first
-        line given always belongs to the segment)."""
+        """The lines up to the first that begins a block of another dialect. Blank and
+        comment lines right before such a line go with it (a house log's opening comment
+        after another site's export)."""
         others = _OTHERS[dialect.name]
-        first = True
+        held: list[tuple[int, str]] = []
         for number, text in self._numbered():
-            if not first and (other := starting_dialect(text, others)) is not None:
-                self.next, self.next_dialect = (number, text), other
+            if not text or text.isspace() or (text[:1] in "# \t" and _COMMENT.match(text)):
+                held.append((number, text))
+                continue
+            if (other := starting_dialect(text, others)) is not None:
+                # (before any line looked ahead at and not yet handed out)
+                self.pending.extendleft(reversed([*held, (number, text)]))
+                self.next_dialect = other
                 return
-            first = False
+            for _, kept in held:
+                yield kept
+            held.clear()
             yield text
+        for _, kept in held:
+            yield kept
 
     def _numbered(self) -> Iterator[tuple[int, str]]:
-        if self.next is not None:
-            pending, self.next = self.next, None
-            yield pending
-        while self.ahead:
-            yield self.ahead.popleft()
+        while self.pending:
+            yield self.pending.popleft()
         yield from self.lines
 
 
@@ -197,7 +210,7 @@ class _Segment(LogText):
         self.whole = lines
 
     def end_error(self) -> ParseError | None:
-        return None if self.whole.next is not None else self.whole.log.end_error()
+        return None if self.whole.next_dialect is not None else self.whole.log.end_error()
 
 
 def read_log(log: LogText) -> Iterator[Record]:
@@ -205,7 +218,11 @@ def read_log(log: LogText) -> Iterator[Record]:
     lines = _SegmentedLines(log)
     dialect: Dialect | None = lines.first_dialect()
     start = log.first_line
+    readers: dict[str, Callable[[LogText], Iterator[Record]]] = {}
     while dialect is not None:
-        yield from dialect.read(_Segment(lines, dialect, start))
+        if dialect.name not in readers:
+            readers[dialect.name] = (dialect.reader(log.name) if dialect.reader is not None
+                                     else dialect.read)
+        yield from readers[dialect.name](_Segment(lines, dialect, start))
         dialect, lines.next_dialect = lines.next_dialect, None
-        start = lines.next[0] if lines.next is not None else 0
+        start = lines.pending[0][0] if lines.pending else 0

@@ -56,7 +56,7 @@ from badugi_hh.events import (
     SessionEnd, SessionPlayer, SessionStart, Show, StackStated, Street, UncalledReturned,
 )
 from badugi_hh.parsers.common import (
-    MAX_HAND_LINES, LineError, kept_text, read_count,
+    MAX_HAND_LINES, LineError, damage_before, damage_message, excerpt, kept_text, read_count,
     read_name, read_number,
 )
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
@@ -65,7 +65,8 @@ from badugi_hh.textcache import LONGEST_CACHED_LINE, cached_for_short_lines
 from badugi_hh.rules import HOUSE, Ruleset
 
 __all__ = ["GRAMMAR_PATH", "MAX_BLOCK_LINES", "RESERVED_NAMES", "LineError", "bench_parse",
-           "game_hand_size", "hand_line_events", "house_parser", "parse_line", "read_house",
+           "game_hand_size", "hand_line_events", "house_parser", "house_reader", "parse_line",
+           "read_house",
            "read_house_lines", "sniff"]
 
 GRAMMAR_PATH = grammar_path("house.lark")
@@ -637,9 +638,15 @@ _HAND_NUMBER = re.compile(r"\s*Hand\s*#\s*(\d+)")
 
 @dataclass(slots=True)
 class _Block(LineBlock):
-    """The lines of a session header, a session's end or a hand, as read."""
+    """The lines of a session header, a session's end or a hand, as read.
+
+    ``damage``: the invisible characters taken off its first line, and what an error
+    says of them (the block is read all the same).
+    """
 
     kind: str = "Hand"  # "preamble" (before any session), "Session" or "Hand"
+    damage: str = ""
+    damage_message: str = ""
 
     @property
     def name(self) -> str:
@@ -671,7 +678,9 @@ class _HouseReader:
         self.session_ids: dict[str, int] = {}   # each session id read, and its line
 
     def read(self, log: LogText) -> Iterator[Record]:
-        block = _Block(1, kind="preamble")
+        """The records of ``log``, or of a part of a log: a session read in an earlier
+        part goes on in a later one."""
+        block = _Block(log.first_line, kind="preamble")
         lines = block.lines
         for number, text in enumerate(log, log.first_line):
             # (The first-letter test only spares most lines the regular expression.)
@@ -679,6 +688,14 @@ class _HouseReader:
                 yield from self._close(block, at_end=False)
                 block = _Block(number, kind=match.group(1))
                 lines = block.lines
+            elif text and not "!" <= text[0] <= "~" and (
+                    match := _BLOCK_START.match(text, damage_before(text))):
+                # A header after invisible characters (a damaged file): read, and reported.
+                yield from self._close(block, at_end=False)
+                block = _Block(number, kind=match.group(1), damage=text,
+                               damage_message=damage_message(
+                                   text, match.start(1), match.group(1).lower()) or "")
+                text, lines = text[match.start(1):], block.lines
             if len(lines) < MAX_BLOCK_LINES:
                 lines.append(text)
             else:
@@ -688,11 +705,15 @@ class _HouseReader:
         elif block.kind == "preamble":  # not one "Session" or "Hand" line in the file
             yield from list(self._close(block, at_end=True)) or [ParseError(
                 message="no session and no hands: the file holds only blank lines and "
-                        "comments", source=self.source, line=1)]
+                        "comments", source=self.source, line=log.first_line)]
         else:
             yield from self._close(block, at_end=True)
 
     def _close(self, block: _Block, at_end: bool) -> Iterator[Record]:
+        if block.damage_message:
+            yield ParseError(message=block.damage_message, source=self.source,
+                             line=block.start, column=1, text=excerpt(block.damage),
+                             hand_lost=False)
         try:
             if block.kind == "preamble":
                 self._preamble(block)
@@ -799,7 +820,7 @@ class _HouseReader:
     def _error(self, block: _Block, error: LineError) -> ParseError:
         where = f"{block.name}: " if block.name else ""
         return ParseError(message=where + error.message, source=self.source,
-                          line=error.line, column=error.column, text=block.text)
+                          line=error.line, column=error.column, text=kept_text(block.text))
 
 
 def _parse_at(text: str, start: str, line: int, message: str | None = None) -> object:
@@ -843,6 +864,13 @@ def _seat_of(button: Token | int, session: _Session, line: int) -> int:
 def read_house_lines(log: LogText) -> Iterator[Record]:
     """The records of a house log already opened with :func:`~badugi_hh.parsers.text.open_log`."""
     return _HouseReader(log.name).read(log)
+
+
+def house_reader(source: str) -> Callable[[LogText], Iterator[Record]]:
+    """A reader of the house parts of the log ``source``, which carries the session (and
+    the session ids met) from one part to the next: a house log another export
+    interrupts goes on where it was."""
+    return _HouseReader(source).read
 
 
 def read_house(source: Source, name: str | None = None) -> Iterator[Record]:

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ElementTree
-from collections.abc import Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -52,7 +52,8 @@ from badugi_hh.events import (
     SkippedHand, Street, UncalledReturned,
 )
 from badugi_hh.parsers.common import (
-    CENTS, CURRENCY_SIGNS, LineError, excerpt, kept_text, money, read_name,
+    CENTS, CURRENCY_SIGNS, MAX_HAND_LINES, LineError, damage_before, damage_message, excerpt,
+    money, read_name,
 )
 from badugi_hh.parsers.hands import (
     HAND_SIZES, MAX_TABLE_SIZE, hero_of, return_unmatched, site_ruleset,
@@ -60,7 +61,7 @@ from badugi_hh.parsers.hands import (
 from badugi_hh.parsers.text import LogText, Source, open_log
 from badugi_hh.rules import Game, Ruleset, Structure
 
-__all__ = ["read_merge", "read_merge_lines", "sniff"]
+__all__ = ["GAMES", "merge_reader", "read_merge", "read_merge_lines", "sniff"]
 
 #: The root element wrapped around the file: a Merge export has none of its own.
 _ROOT = "<merge>\n"
@@ -68,10 +69,12 @@ _ROOT = "<merge>\n"
 #: A line where reading may resume after malformed XML.
 _RESUME = re.compile(r"\s*<(game|description)[\s>/]")
 
-#: Merge's draw games we read; every other game is skipped by name.
-_GAMES: dict[str, Game] = {"Badugi": "badugi", "2-7 Lowball": "27td", "A-5 Lowball": "a5td"}
-#: ``gametype`` / ``multigametype`` codes of those games (in a mixed game's hands).
-_GAME_CODES: dict[str, Game] = {"71": "badugi", "67": "27td", "63": "a5td"}
+#: Merge's draw games we read, by the description's ``type`` and by the ``gametype`` /
+#: ``multigametype`` code a mixed game's hand names its game by; every other game is
+#: skipped by name.
+GAMES: dict[str, Game] = {"Badugi": "badugi", "2-7 Lowball": "27td", "A-5 Lowball": "a5td",
+                          "5-Draw": "5cd", "71": "badugi", "67": "27td", "63": "a5td",
+                          "55": "5cd"}
 #: How a skipped game is named, by its ``type`` or its code in a mixed game.
 _SKIPPED_NAMES = {
     "Holdem": "Hold'em", "Omaha": "Omaha", "Omaha H/L8": "Omaha Hi/Lo",
@@ -110,8 +113,10 @@ _BLINDS = {"SMALL_BLIND": "small", "BIG_BLIND": "big", "INITIAL_BLIND": "big",
            "ANTE": "ante"}
 _NOTES = {"CHAT": "chat", "DISCONNECTED": "connection", "RECONNECTED": "connection",
           "LEAVE": "table", "PLAYER_OUT": "tournament", "GAME_CANCELLED": "hand"}
-#: How many events a hand may hold: more is not a hand, and would hold memory.
-MAX_GAME_EVENTS = 5000
+#: How many elements a ``<game>`` may hold: more is not a hand, and would hold memory
+#: (each could be an error of its own). Its lines are bounded like every reader's
+#: hands (:data:`~badugi_hh.parsers.common.MAX_HAND_LINES`).
+MAX_GAME_ELEMENTS = 5000
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +161,10 @@ level=None, sign='$')
 
 class _Unclosed(Exception):
     """A ``<game>`` or ``<description>`` starts inside a game: that game was cut short."""
+
+
+class _Oversized(Exception):
+    """A ``<game>`` longer than any hand: it is dropped, and reading resumes after it."""
 
 
 def _without_declaration(text: str) -> str:
@@ -208,6 +217,7 @@ class _Game:
     skipped_name: str
     seats_stated: int | None
     events: list[Event | None] = field(default_factory=list)   # None: a show to come
+    elements: int = 0
     errors: list[LineError] = field(default_factory=list)
     texts: dict[int, str] = field(default_factory=dict)       # line -> text, of errors only
     seats: dict[str, str] = field(default_factory=dict)       # seat index -> player
@@ -253,6 +263,12 @@ class _MergeReader:
     # -- feeding lines -----------------------------------------------------------
 
     def feed(self, number: int, text: str) -> Iterator[Record]:
+        if text and not "!" <= text[0] <= "~":
+            text = yield from self._undamaged(number, text)
+        if self.game is not None and number - self.game.line >= MAX_HAND_LINES:
+            game, self.game, self.parser = self.game, None, None
+            yield self._error(f"game {game.hand_id}: more than {MAX_HAND_LINES} lines without "
+                              "its </game>", number, 0, game.texts[game.line])
         if not self.started:
             if not text.strip():
                 return
@@ -267,6 +283,16 @@ class _MergeReader:
         if self.parser is None and _RESUME.match(text) is None:
             return                   # what is left of a hand lost to malformed XML
         yield from self._feed(number, text, retry=True)
+
+    def _undamaged(self, number: int, text: str) -> Generator[ParseError, None, str]:
+        """``text``, with invisible characters before a ``<game>`` or ``<description>``
+        (a damaged file) blanked out and reported: the game is read."""
+        width = damage_before(text)
+        message = damage_message(text, width, "game") if _RESUME.match(text, width) else None
+        if message is None:
+            return text
+        yield self._error(message, number, 1, text, lost=False)
+        return " " * width + text[width:]
 
     def _feed(self, number: int, text: str, *, retry: bool) -> Iterator[Record]:
         if self.parser is None:
@@ -285,6 +311,12 @@ class _MergeReader:
             where = f"game {game.hand_id}: " if game else ""
             yield self._error(f"{where}a new <{text.split()[0].lstrip('<')}> starts before "
                               "the </game> of this one", number, 1, text)
+        except _Oversized:
+            game, self.game, self.parser = self.game, None, None
+            assert game is not None
+            yield self._error(f"game {game.hand_id}: more than {MAX_GAME_ELEMENTS} elements: "
+                              "not a hand", number, 1, game.texts[game.line])
+            return
         else:
             return
         if retry and _RESUME.match(text):   # the broken hand ends here, the next starts
@@ -318,8 +350,10 @@ class _MergeReader:
 
     def _error(self, message: str, line: int, column: int, text: str, *,
                lost: bool = True) -> ParseError:
+        """An error, keeping an excerpt of its line (a line may hold thousands of elements,
+        each an error)."""
         return ParseError(message=message, source=self.source, line=line, column=column,
-                          text=text, hand_lost=lost)
+                          text=excerpt(text, column), hand_lost=lost)
 
     # -- elements ------------------------------------------------------------------
 
@@ -379,7 +413,7 @@ class _MergeReader:
         table = fields[1].strip() if len(fields) > 1 else hand_id.split("-")[0]
         seats = attrib.get("seats", "")
         code = attrib.get("multigametype") or ""
-        game = _GAMES.get(description.game) if not code else _GAME_CODES.get(code)
+        game = GAMES.get(code or description.game)
         name = _SKIPPED_NAMES.get(code or description.game, code and f"mixed game {code}"
                                   or description.game)
         return _Game(hand_id=f"merge#{hand_id}", number=int(match[1]), line=line, table=table,
@@ -394,13 +428,11 @@ class _MergeReader:
     def _child(self, kind: str, element: ElementTree.Element, line: int) -> None:
         game = self.game
         assert game is not None
-        if len(game.events) > MAX_GAME_EVENTS:
-            if not game.errors or "events" not in game.errors[-1].message:
-                game.errors.append(LineError(f"more than {MAX_GAME_EVENTS} events in one "
-                                             "game", 1, line))
-            return
         if kind != "start":
             return
+        game.elements += 1
+        if game.elements > MAX_GAME_ELEMENTS:
+            raise _Oversized
         handler = _START.get(element.tag)
         try:
             if handler is None:
@@ -502,7 +534,7 @@ class _MergeReader:
                                      line=line))
 
     def _draw(self, game: _Game, player: str, count: str, line: int) -> None:
-        size = _HAND_SIZES[game.game]  # type: ignore[index]
+        size = HAND_SIZES[game.game]  # type: ignore[index]
         if not count.isdigit() or int(count) > size:
             raise LineError(f"expected how many cards are drawn, 0 to {size}, got {count!r}", 1)
         game.last_draw[player] = len(game.events)
@@ -637,8 +669,6 @@ class _MergeReader:
                             structure=_STRUCTURES[description.structure])
 
 
-_HAND_SIZES: dict[str | None, int] = {"badugi": 4, "27td": 5, "a5td": 5}
-
 _START = {
     "players": _MergeReader._players, "player": _MergeReader._player,
     "round": _MergeReader._round, "event": _MergeReader._event,
@@ -732,13 +762,22 @@ def _currency(game: _Game) -> str | None:
 
 def read_merge_lines(log: LogText) -> Iterator[Record]:
     """The records of a Merge export opened with :func:`~badugi_hh.parsers.text.open_log`."""
-    reader = _MergeReader(log.name)
-    number = 0
-    for number, text in enumerate(log, log.first_line):
-        yield from reader.feed(number, text)
-    yield from reader.close(number)
-    if (error := log.end_error()) is not None:
-        yield error
+    return merge_reader(log.name)(log)
+
+
+def merge_reader(source: str) -> Callable[[LogText], Iterator[Record]]:
+    """A reader of the Merge parts of the log ``source``, which carries the game and
+    stakes of the last ``<description>`` from one part to the next."""
+    reader = _MergeReader(source)
+
+    def read(log: LogText) -> Iterator[Record]:
+        number = log.first_line - 1
+        for number, text in enumerate(log, log.first_line):
+            yield from reader.feed(number, text)
+        yield from reader.close(number)
+        if (error := log.end_error()) is not None:
+            yield error
+    return read
 
 
 def read_merge(source: Source, name: str | None = None) -> Iterator[Record]:
