@@ -95,7 +95,8 @@ def test_heads_up_blinds_are_reversed_and_the_button_is_the_last_player() -> Non
     (HEADS_UP.replace('"p1 f"', '"p3 f"'), 11, 4, "expected a player p1 to p2, got 'p3'"),
     (HEADS_UP.replace("7c8c9hQs", "7c8c9hQx"), 8, 18, "expected a card such as As"),
     (HEADS_UP.replace('"FB"', '"FXB"'), 1, 1, "unknown variant 'FXB'"),
-    (HEADS_UP.replace("[1, 2]", "[1, 2, 4]"), 3, 0, "blinds_or_straddles must be a list of 2"),
+    (HEADS_UP.replace("[1, 2]", "[1, 2, 4]"), 3, 1,
+     "blinds_or_straddles: expected an array of 2 amounts, one a player, got [1, 2, 4]"),
     (HEADS_UP.replace("small_bet = 2\n", ""), 1, 0, "the hand has no 'small_bet' field"),
 ])
 def test_errors_name_the_line_and_column(text: str, line: int, column: int,

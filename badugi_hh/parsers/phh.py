@@ -24,7 +24,10 @@ Each hand becomes the events every other dialect gives: seats, the button
 nobody saw), bets, draws, the showdown, and the results when the file states
 them (``winnings``, ``finishing_stacks``). The file is cut into hands at its
 table headers and each hand is parsed with :mod:`tomllib` on its own, so a
-broken hand costs itself only; an error names the file, line and column.
+broken hand costs itself only; an error names the file, line and column, and a
+field of the wrong type or out of range names the field. A hand of a variant
+that is not of the draw family is counted as skipped, by name, before any of its
+fields is looked at.
 """
 
 from __future__ import annotations
@@ -32,43 +35,74 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterator
-from dataclasses import dataclass, field, fields
+from dataclasses import fields as dataclass_fields
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
-from badugi_hh.cards import Card, CardError, parse_card
 from badugi_hh.events import (
-    Award, Bet, BlindKind, Burn, Button, Call, Cards, Check, Deal, Draw, Event, Fold, Hand, Muck,
-    ParseError, PostBlind, PotTotal, Raise, Record, Seat, SessionStart, Show, SkippedHand,
-    StackStated, Street,
+    Award, BlindKind, Button, Event, Hand, ParseError, PotTotal, Record, Seat, SessionStart,
+    SkippedHand, StackStated,
 )
-from badugi_hh.parsers.common import MAX_AMOUNT
+from badugi_hh.parsers.common import (
+    MAX_AMOUNT, MAX_COUNT, MAX_HAND_LINES, damage_before, damage_message, excerpt, kept_text,
+)
+from badugi_hh.parsers.hands import DRAWS, HAND_SIZES
+from badugi_hh.parsers.phh_actions import Actions
+from badugi_hh.parsers.phh_fields import KEY, FieldError, Fields, PHHBlock, shown
 from badugi_hh.parsers.text import LogText, Source, open_log
-from badugi_hh.rules import HOUSE, Game, Ruleset
+from badugi_hh.rules import HOUSE, Game, Ruleset, Structure
 
-__all__ = ["PHH_VARIANTS", "read_phh", "read_phh_lines", "sniff"]
+__all__ = ["VARIANTS", "read_phh", "read_phh_lines", "sniff", "starts_hand"]
 
-#: The variant codes read into full hands, and their games.
-PHH_VARIANTS: dict[str, Game] = {"FB": "badugi", "F2L3D": "27td"}
-#: The other codes of the specification: read past, counted by game.
-_OTHER_VARIANTS = {
-    "FT": "Fixed-limit Texas Hold'em", "NT": "No-limit Texas Hold'em",
-    "NS": "No-limit Short-deck Hold'em", "PO": "Pot-limit Omaha",
-    "FO/8": "Fixed-limit Omaha Hi/Lo", "F7S": "Fixed-limit 7 Card Stud",
-    "F7S/8": "Fixed-limit 7 Card Stud Hi/Lo", "FR": "Fixed-limit Razz",
-    "N2L1D": "No-limit 2-7 Single Draw",
+#: Every variant code of the PHH specification (and of PokerKit): its name in reports,
+#: the game it is read as (None: not of the draw family, skipped by name) and its
+#: betting structure. The specification has no code for A-5 triple draw, five-card
+#: draw, or a fixed- or pot-limit single draw.
+VARIANTS: dict[str, tuple[str, Game | None, Structure]] = {
+    "FB": ("Fixed-limit Badugi", "badugi", "fixed"),
+    "F2L3D": ("Fixed-limit 2-7 Triple Draw", "27td", "fixed"),
+    "N2L1D": ("No-limit 2-7 Single Draw", "27sd", "no"),
+    "FT": ("Fixed-limit Texas Hold'em", None, "fixed"),
+    "NT": ("No-limit Texas Hold'em", None, "no"),
+    "NS": ("No-limit Short-deck Hold'em", None, "no"),
+    "PO": ("Pot-limit Omaha", None, "pot"),
+    "FO/8": ("Fixed-limit Omaha Hi/Lo", None, "fixed"),
+    "F7S": ("Fixed-limit 7 Card Stud", None, "fixed"),
+    "F7S/8": ("Fixed-limit 7 Card Stud Hi/Lo", None, "fixed"),
+    "FR": ("Fixed-limit Razz", None, "fixed"),
 }
-_HAND_SIZES: dict[str, int] = {"badugi": 4, "27td": 5}
+#: The fields a hand of each betting structure must have (the specification's table).
+_REQUIRED: dict[Structure, tuple[str, ...]] = {
+    "fixed": ("antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks",
+              "actions"),
+    "no": ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"),
+}
+#: The optional fields the specification types, which a hand is read without when they
+#: are of another type (an error says so, the hand is kept).
+_OPTIONAL_STRINGS = ("author", "event", "url", "venue", "address", "city", "region",
+                     "postal_code", "country", "time_zone", "time_zone_abbreviation",
+                     "currency_symbol")
 #: A top-level table header: where a hand of a ``.phhs`` file starts.
 _TABLE = re.compile(r"\[\s*([\w.\"' -]+?)\s*\]\s*(#.*)?")
-_KEY = re.compile(r"\s*([A-Za-z_][\w-]*)\s*=")
 _TOML_ERROR = re.compile(r"\(at line (\d+), column (\d+)\)")
-#: How the PHH writer states a house burn: a no-op action with a commentary.
-BURN_COMMENT = re.compile(r"#\s*burn\s+(\S\S)\s*$")
-_REQUIRED = ("variant", "antes", "blinds_or_straddles", "small_bet", "big_bet",
-             "starting_stacks", "actions")
+#: The raises after the first bet a fixed-limit round allows in PHH, as PokerKit replays
+#: it (a bet and four raises, the big blind counting as the bet, before the first draw).
+_PHH_CAP = 4
+#: The most characters a hand may hold (a hand PokerKit writes on one line is a few
+#: kilobytes), and the most actions.
+MAX_HAND_CHARACTERS = 1 << 20
+MAX_ACTIONS = 5000
+
+
+def sniff(first_line: str) -> bool:
+    """Whether a log whose first line that is neither blank nor a comment is PHH.
+
+    >>> sniff('variant = "FB"'), sniff("[1]"), sniff("Session #fri-1127"), sniff("# a note")
+    (True, True, False, False)
+    """
+    return bool(KEY.match(first_line) or _TABLE.fullmatch(first_line.strip()))
 
 
 def starts_hand(text: str) -> bool:
@@ -78,52 +112,8 @@ def starts_hand(text: str) -> bool:
     >>> starts_hand("[2]"), starts_hand('variant = "FB"'), starts_hand("[Ah Kd]: shows")
     (True, True, False)
     """
-    return (text.startswith("variant") and _KEY.match(text) is not None) or (
+    return (text.startswith("variant") and KEY.match(text) is not None) or (
         text.startswith("[") and _TABLE.fullmatch(text.rstrip()) is not None)
-
-
-def sniff(first_line: str) -> bool:
-    """Whether a log whose first line that is neither blank nor a comment is PHH.
-
-    >>> sniff('variant = "FB"'), sniff("[1]"), sniff("Session #fri-1127"), sniff("# a note")
-    (True, True, False, False)
-    """
-    return bool(_KEY.match(first_line) or _TABLE.fullmatch(first_line.strip()))
-
-
-class PHHError(Exception):
-    """A hand that cannot be read: the message, and where in the hand (1-based line)."""
-
-    def __init__(self, message: str, line: int, column: int = 0) -> None:
-        super().__init__(message)
-        self.message, self.line, self.column = message, line, column
-
-
-@dataclass(slots=True)
-class _Block:
-    """The text of one hand: its lines, from line ``start`` of the file."""
-
-    start: int
-    key: str | None          # the table's name in a .phhs file, None for a .phh file
-    lines: list[str] = field(default_factory=list)
-
-    def line_of_key(self, key: str) -> int:
-        """The file's line where ``key = ...`` is set (the block's first line if nowhere)."""
-        for number, text in enumerate(self.lines):
-            match = _KEY.match(text)
-            if match and match.group(1) == key:
-                return self.start + number
-        return self.start
-
-    def find(self, literal: str, after: tuple[int, int]) -> tuple[int, int] | None:
-        """Line and column (1-based) of the first ``literal`` from ``after`` on, or None."""
-        line, column = after
-        for number in range(line - self.start, len(self.lines)):
-            text = self.lines[number]
-            at = text.find(literal, column if number == line - self.start else 0)
-            if at >= 0:
-                return self.start + number, at + 1
-        return None
 
 
 def read_phh_lines(log: LogText) -> Iterator[Record]:
@@ -141,23 +131,55 @@ def read_phh(source: Source, name: str | None = None) -> Iterator[Record]:
         yield from read_phh_lines(log)
 
 
+class _Block(PHHBlock):
+    """A hand's text as cut from the file, with what went wrong in the cutting: invisible
+    characters before its table header, or more text than a hand holds."""
+
+    __slots__ = ("damage", "overflow", "size")
+
+    def __init__(self, start: int, key: str | None, lines: list[str]) -> None:
+        super().__init__(start, key, lines)
+        self.damage: ParseError | None = None
+        self.overflow: FieldError | None = None
+        self.size = sum(map(len, lines))
+
+    def add(self, number: int, text: str) -> None:
+        if self.overflow is not None:
+            return
+        self.size += len(text)
+        if len(self.lines) >= MAX_HAND_LINES or self.size > MAX_HAND_CHARACTERS:
+            self.overflow = FieldError(
+                f"more than {MAX_HAND_LINES} lines or {MAX_HAND_CHARACTERS:,} characters "
+                "without the next hand's table header: not a hand", number)
+            return
+        self.lines.append(text)
+
+
 def _blocks(log: LogText) -> Iterator[_Block]:
     """The hands of the file: all of it for a ``.phh``, each table of a ``.phhs``.
 
     A file with a key before any table header is one hand (its tables are its
-    own); otherwise each top-level table header starts a hand.
+    own); otherwise each top-level table header starts a hand, whatever invisible
+    characters come before it (reported; the hand is read).
     """
-    block = _Block(log.first_line, None)
+    block = _Block(log.first_line, None, [])
     single = False
     for number, text in enumerate(log, log.first_line):
         header = None if single else _TABLE.fullmatch(text)
+        width = 0
+        if header is None and not single and text and not "!" <= text[0] <= "~":
+            width = damage_before(text)
+            header = _TABLE.fullmatch(text, width)
         if header is not None:
             if block.key is not None:
                 yield block
-            block = _Block(number, header.group(1).strip("\"'"), [text])
+            block = _Block(number, header.group(1).strip("\"'"), [text[width:]])
+            if (message := damage_message(text, width)) is not None:
+                block.damage = ParseError(message=message, source=log.name, line=number,
+                                          column=1, text=excerpt(text), hand_lost=False)
             continue
-        single = single or (block.key is None and _KEY.match(text) is not None)
-        block.lines.append(text)
+        single = single or (block.key is None and KEY.match(text) is not None)
+        block.add(number, text)
     if block.key is not None or single:
         yield block
 
@@ -173,56 +195,73 @@ class _PHHReader:
 
     def read_block(self, block: _Block) -> Iterator[Record]:
         self.count += 1
+        if block.damage is not None:
+            yield block.damage
         try:
-            fields_ = _parse_toml(block)
-            yield from self._hand(block, fields_)
-        except PHHError as error:
+            if block.overflow is not None:
+                raise block.overflow
+            yield from self._hand(block, _parse_toml(block))
+        except FieldError as error:
             where = f"hand {block.key}: " if block.key else ""
             yield ParseError(message=f"{where}{error.message}", source=self.source,
                              line=error.line, column=error.column,
-                             text="\n".join(block.lines))
+                             text=kept_text("\n".join(block.lines)))
 
     def _hand(self, block: _Block, data: dict[str, Any]) -> Iterator[Record]:
         if block.key is not None and "variant" not in data and len(data) == 1:
             data = next(iter(data.values()))   # ``[1]`` written as a dotted key's table
-        for name in _REQUIRED:
-            if name not in data:
-                raise PHHError(f"the hand has no {name!r} field (required by PHH)",
-                               block.start)
-        variant = data["variant"]
-        hand_id = str(data.get("hand", block.key if block.key is not None else self.stem))
-        line = block.line_of_key("variant")
-        if variant not in PHH_VARIANTS:
-            if variant in _OTHER_VARIANTS:
-                yield SkippedHand(game=_OTHER_VARIANTS[variant], hand_id=hand_id,
-                                  source=self.source, line=line)
-                return
-            known = ", ".join([*PHH_VARIANTS, *_OTHER_VARIANTS])
-            raise PHHError(f"unknown variant {variant!r} (PHH's codes: {known})", line, 1)
-        hand = _HandBuilder(block, data, PHH_VARIANTS[variant]).build(hand_id, self.count)
+            if not isinstance(data, dict):
+                raise FieldError("expected the fields of a hand under its table header",
+                                 block.start)
+        fields = Fields(block, data, _money_unit(data))
+        if "variant" not in data:
+            raise FieldError("the hand has no 'variant' field (required by PHH)", block.start)
+        variant = fields.string("variant", most=20)
+        if variant not in VARIANTS:
+            raise fields.error("variant", f"unknown variant {shown(variant)} (PHH's codes: "
+                                          f"{', '.join(VARIANTS)})")
+        name, game, structure = VARIANTS[variant]  # type: ignore[index]
+        hand_id = fields.label("hand") or (block.key if block.key is not None else self.stem)
+        if game is None:
+            yield SkippedHand(game=name, hand_id=hand_id, source=self.source,
+                              line=fields.block.line_of_key("variant")[0])
+            return
+        for required in _REQUIRED[structure]:
+            if required not in data:
+                raise FieldError(f"the hand has no {required!r} field (required by PHH for "
+                                 f"{variant})", block.start)
+        yield from self._notes(fields)
+        hand = _HandBuilder(fields, variant, game, structure).build(hand_id, self.count)
         hand.source = self.source
-        session_id = str(data.get("_session") or (f"phh:{data['table']}" if "table" in data
-                                                  else f"phh:{self.stem}#{hand_id}"))
+        session_id = (fields.string("_session") or (
+            f"phh:{fields.label('table')}" if "table" in data else f"phh:{self.stem}#{hand_id}"))
         hand.session_id = session_id
         if self.session != (session_id, hand.ruleset):
             self.session = (session_id, hand.ruleset)
             yield SessionStart(session_id=session_id, ruleset=hand.ruleset, players=[],
-                               title=str(data.get("event", "")), started_at=hand.started_at,
+                               title=fields.string("event") or "", started_at=hand.started_at,
                                source=self.source, line=hand.line)
         yield hand
 
+    def _notes(self, fields: Fields) -> Iterator[ParseError]:
+        """The optional fields the hand is read without, being of another type than the
+        specification's: each is an error, and the hand is kept."""
+        checks = [(name, fields.string) for name in _OPTIONAL_STRINGS]
+        checks += [("level", lambda name: fields.integer(name, 0, MAX_AMOUNT)),
+                   ("time_limit", lambda name: fields.amount(name) if name in fields else 0),
+                   ("ante_trimming_status", fields.boolean)]
+        for name, check in checks:
+            try:
+                check(name)
+            except FieldError as error:
+                yield ParseError(message=f"{error.message}; the hand is read without it",
+                                 source=self.source, line=error.line, column=error.column,
+                                 text=excerpt(fields.block.lines[error.line - fields.block.start]
+                                              if error.line >= fields.block.start else ""),
+                                 hand_lost=False)
 
-def _shown(text: object) -> str:
-    """How an error quotes what a log wrote: at most 60 characters of it.
 
-    >>> _shown("p2 cbr 4"), _shown("p2 cbr " + "9" * 100)[-6:]
-    ("'p2 cbr 4'", "99...'")
-    """
-    text = str(text)
-    return repr(text if len(text) <= 60 else text[:60] + "...")
-
-
-def _parse_toml(block: _Block) -> dict[str, Any]:
+def _parse_toml(block: PHHBlock) -> dict[str, Any]:
     """The block's fields; a TOML error is placed at its line and column in the file."""
     try:
         return tomllib.loads("\n".join(block.lines), parse_float=Decimal)
@@ -230,361 +269,209 @@ def _parse_toml(block: _Block) -> dict[str, Any]:
         message = str(error)
         found = _TOML_ERROR.search(message)
         line, column = (int(found[1]), int(found[2])) if found else (1, 0)
-        raise PHHError(f"not TOML: {_TOML_ERROR.sub('', message).strip()}",
-                       block.start + line - 1, column) from None
+        raise FieldError(f"not TOML: {_TOML_ERROR.sub('', message).strip()}",
+                         block.start + line - 1, column) from None
+    except RecursionError:   # arrays nested thousands deep
+        raise FieldError("not a hand: values nested too deep", block.start) from None
     except (ValueError, ArithmeticError):   # a number int() or Decimal refuses: no line given
-        raise PHHError("a number too long or too large to read", block.start) from None
-
-
-def _cards(text: str, line: int, column: int) -> Cards:
-    """PHH cards, written without separators: ``7c8c9hQs``; ``??`` is a hidden card."""
-    if len(text) % 2:
-        raise PHHError(f"expected cards such as 7c8c9hQs (two characters each), got "
-                       f"{text!r}", line, column)
-    cards: list[Card | None] = []
-    for at in range(0, len(text), 2):
-        word = text[at:at + 2]
-        try:
-            cards.append(None if word == "??" else parse_card(word))
-        except CardError:
-            raise PHHError(f"expected a card such as As or ?? , got {word!r}",
-                           line, column + at) from None
-    return tuple(cards)
+        raise FieldError("a number too long or too large to read", block.start) from None
 
 
 def _money_unit(data: dict[str, Any]) -> int:
     """100 when any amount is written with decimals (money in cents), else 1 (chips)."""
-    values: list[object] = [data.get(name) for name in ("small_bet", "big_bet")]
+    values: list[object] = [data.get(name) for name in ("small_bet", "big_bet", "min_bet")]
     for name in ("antes", "blinds_or_straddles", "starting_stacks", "winnings",
                  "finishing_stacks"):
-        values.extend(data.get(name) or [])
+        value = data.get(name)
+        values.extend(value if isinstance(value, list) else [value])
     return 100 if any(isinstance(value, Decimal) for value in values) else 1
 
 
 class _HandBuilder:
-    """One hand's fields and actions as events, keeping the chips each player has in."""
+    """One hand's fields as a :class:`Hand`: its players and seats, its ruleset, the events
+    of its forced bets and actions (:class:`~.phh_actions.Actions`), and its results."""
 
-    def __init__(self, block: _Block, data: dict[str, Any], game: Game) -> None:
-        self.block, self.data, self.game = block, data, game
-        self.unit = _money_unit(data)
-        stacks = data["starting_stacks"]
+    def __init__(self, fields: Fields, variant: str, game: Game, structure: Structure) -> None:
+        self.fields, self.variant, self.game, self.structure = fields, variant, game, structure
+        stacks = fields.data["starting_stacks"]
         self.count = len(stacks) if isinstance(stacks, list) else 0
-        if self.count < 2:
-            raise PHHError("starting_stacks must list two players or more",
-                           block.line_of_key("starting_stacks"))
-        self.names = self._strings("players") or [f"p{i}" for i in range(1, self.count + 1)]
-        self.stacks = self._amounts("starting_stacks")
-        self.events: list[Event] = []
-        self.round_in = [0] * self.count
-        self.to_match = 0
-        self.held: list[list[Card | None]] = [[] for _ in range(self.count)]
-        self.phase = "deal"          # deal, betting, draw, showdown
-        self.draws = 0
-        self.pending: dict[int, Draw] = {}    # this draw's discards, waiting for new cards
-        self.cursor = (block.line_of_key("actions"), 0)
-        self.action = ""
-
-    # -- fields ----------------------------------------------------------------
-
-    def _list(self, name: str) -> list[Any] | None:
-        value = self.data.get(name)
-        if value is None:
-            return None
-        if not isinstance(value, list) or len(value) != self.count:
-            raise PHHError(f"{name} must be a list of {self.count} values, one a player",
-                           self.block.line_of_key(name))
-        return value
-
-    def _strings(self, name: str) -> list[str] | None:
-        values = self._list(name)
-        return None if values is None else [str(value) for value in values]
-
-    def _amount(self, value: object, name: str) -> int:
-        line = self.block.line_of_key(name)
-        scaled = (self._scaled(str(value), line, 0) if isinstance(value, (int, Decimal))
-                  else None)
-        if scaled is None or scaled != scaled.to_integral_value() or scaled < 0:
-            raise PHHError(f"{name}: {str(value)[:30]!r} is not an amount (a whole number of "
-                           "chips, or money with at most two decimals)", line)
-        return int(scaled)
-
-    def _scaled(self, written: str, line: int, column: int) -> Decimal:
-        """``written`` in the smallest unit, at most MAX_AMOUNT (more would not fit the
-        store once summed), checked before ``int()``: 1e999999 is a short word."""
-        try:
-            scaled = Decimal(written) * self.unit
-        except ArithmeticError:   # an exponent past what Decimal holds
-            scaled = Decimal("Infinity")
-        if abs(scaled) > MAX_AMOUNT:
-            raise PHHError(f"the amount {written[:30]} is more than 10^15", line, column)
-        return scaled
-
-    def _amounts(self, name: str) -> list[int]:
-        return [self._amount(value, name) for value in self._list(name) or []]
-
-    def _ruleset(self, small_blind: int, big_blind: int) -> Ruleset:
-        stated = self.data.get("_ruleset")
-        base = HOUSE.replace(
-            name=f"phh {self.data['variant']}", game=self.game,
-            hand_size=_HAND_SIZES[self.game], max_players=max(self.count,
-                                                              self.data.get("seat_count", 0)),
-            starting_stack=None, session_hands=None, small_blind=small_blind,
-            big_blind=big_blind, small_bet=self._amount(self.data["small_bet"], "small_bet"),
-            big_bet=self._amount(self.data["big_bet"], "big_bet"), burns_logged=False,
-            # winnings are optional in PHH: a file without them implies its results
-            awards_logged="winnings" in self.data)
-        if not isinstance(stated, dict):
-            return base
-        known = {f.name for f in fields(Ruleset)}
-        unknown = set(stated) - known
-        if unknown:
-            raise PHHError(f"_ruleset: unknown settings {', '.join(sorted(unknown))}",
-                           self.block.line_of_key("_ruleset"))
-        return base.replace(**stated)
-
-    # -- the hand --------------------------------------------------------------
+        if not 2 <= self.count <= MAX_COUNT:
+            raise fields.error("starting_stacks", f"expected an array of 2 to {MAX_COUNT} "
+                                                  f"positive amounts, got {shown(stacks)}")
+        self.names = fields.strings("players", self.count) or [
+            f"p{index}" for index in range(1, self.count + 1)]
+        if len(set(self.names)) != self.count:
+            raise fields.error("players", "a player is named twice")
+        self.stacks = fields.amounts("starting_stacks", self.count, positive=True) or []
+        self.line = fields.block.line_of_key("actions")[0]
 
     def build(self, hand_id: str, number: int) -> Hand:
-        seats = [int(seat) for seat in self._list("seats") or range(1, self.count + 1)]
-        if any(not 0 < seat <= MAX_AMOUNT for seat in seats):   # the store keeps 64 bits
-            raise PHHError("seats: each seat is a number from 1 to 10^15",
-                           self.block.line_of_key("seats"))
-        for name, seat, stack in zip(self.names, seats, self.stacks):
-            self.events.append(Seat(player=name, seat=seat, stack=stack,
-                                    line=self.block.line_of_key("starting_stacks")))
-        self.events.append(Button(seat=seats[-1], line=self.block.line_of_key("players")))
-        small, big = self._forced_bets()
+        fields = self.fields
+        seats = fields.integers("seats", self.count, 1, MAX_AMOUNT) or list(
+            range(1, self.count + 1))
+        if len(set(seats)) != self.count:
+            raise fields.error("seats", "two players sit in the same seat")
+        events: list[Event] = [Seat(player=name, seat=seat, stack=stack,
+                                    line=fields.block.line_of_key("starting_stacks")[0])
+                               for name, seat, stack in zip(self.names, seats, self.stacks)]
+        events.append(Button(seat=seats[-1], line=fields.block.line_of_key("players")[0]))
+        actions = Actions(self.names, self.stacks, HAND_SIZES[self.game], self.line,
+                          fields.unit)
+        small, big = self._forced_bets(actions)
         ruleset = self._ruleset(small, big)
-        self._actions()
-        self._results()
-        hand_number = self.data.get("hand")
-        return Hand(hand_id=hand_id, ruleset=ruleset, events=self.events,
-                    number=hand_number if isinstance(hand_number, int) else number,
-                    line=self.block.start, started_at=self._started_at(),
-                    unit=self.unit, currency=self.data.get("currency"),
-                    site=str(self.data.get("_site", "")), table=str(self.data.get("table", "")))
+        self._actions(actions)
+        events += actions.finish()
+        events += self._results()
+        return Hand(hand_id=hand_id, ruleset=ruleset, events=events,
+                    number=int(hand_id) if hand_id.isdecimal() and len(hand_id) < 16
+                    else number,
+                    line=fields.block.start, started_at=self._started_at(),
+                    unit=fields.unit, currency=fields.string("currency", most=16),
+                    site=fields.string("_site", most=40) or "",
+                    table=fields.label("table") or "")
+
+    def _forced_bets(self, actions: Actions) -> tuple[int, int]:
+        """Antes, then the small and big blind; heads-up, PHH lists the blinds reversed."""
+        fields = self.fields
+        antes = fields.amounts("antes", self.count) or []
+        blinds = fields.amounts("blinds_or_straddles", self.count) or []
+        if self.count == 2:
+            antes, blinds = antes[::-1], blinds[::-1]
+        posted = [(index, amount) for index, amount in enumerate(blinds) if amount]
+        if len(posted) > 2:
+            raise fields.error("blinds_or_straddles",
+                               "straddles are not read: only a small and a big blind")
+        for index, amount in enumerate(antes):
+            if amount:
+                actions.post(index, amount, "ante", fields.block.line_of_key("antes")[0])
+        ordered = sorted(posted, key=lambda posting: (posting[1], posting[0]))
+        kinds: list[BlindKind] = ["small", "big"][-len(ordered):] if ordered else []
+        line = fields.block.line_of_key("blinds_or_straddles")[0]
+        for (index, amount), kind in zip(ordered, kinds):
+            actions.post(index, amount, kind, line)
+        amounts = [amount for _, amount in ordered]
+        return (amounts[0] if len(amounts) == 2 else 0), (amounts[-1] if amounts else 0)
+
+    def _ruleset(self, small_blind: int, big_blind: int) -> Ruleset:
+        fields = self.fields
+        if self.structure == "fixed":
+            small_bet = fields.amount("small_bet", positive=True)
+            big_bet = fields.amount("big_bet", positive=True)
+        else:
+            small_bet = big_bet = fields.amount("min_bet", positive=True)
+        seat_count = fields.integer("seat_count", self.count, MAX_COUNT) or self.count
+        base = HOUSE.replace(
+            name=f"phh {self.variant}", game=self.game, structure=self.structure,
+            hand_size=HAND_SIZES[self.game], draws=DRAWS.get(self.game, 3),
+            max_players=seat_count, starting_stack=None, session_hands=None,
+            # PokerKit's cap (the WSOP's): four bets and raises a round on top of the blinds
+            max_raises=_PHH_CAP,
+            small_blind=small_blind, big_blind=big_blind, small_bet=small_bet,
+            big_bet=big_bet, burns_logged=False,
+            # winnings are optional in PHH: a file without them implies its results
+            awards_logged="winnings" in fields)
+        stated = fields.table("_ruleset")
+        return base if stated is None else base.replace(**_settings(fields, stated))
+
+    def _actions(self, actions: Actions) -> None:
+        fields = self.fields
+        written = fields.data["actions"]
+        if not isinstance(written, list) or not all(isinstance(a, str) for a in written):
+            raise fields.error("actions", "expected an array of strings such as \"p1 cc\"")
+        if len(written) > MAX_ACTIONS:
+            raise fields.error("actions", f"{len(written):,} actions, more than a hand's "
+                                          f"{MAX_ACTIONS:,}")
+        cursor: tuple[int, int] | None = fields.block.line_of_key("actions")
+        for action in written:
+            cursor, where = _where(fields.block, action, cursor)
+            try:
+                actions.act(action, *where)
+            except FieldError as error:
+                raise FieldError(f"action {shown(action)}: {error.message}", error.line,
+                                 error.column) from None
+
+    def _results(self) -> list[Event]:
+        """What the file states of the end: each player's winnings and final stack.
+
+        ``_rake`` (our writer's field: PHH has none) is the rake taken.
+        """
+        fields = self.fields
+        events: list[Event] = []
+        if "_rake" in fields:
+            events.append(PotTotal(total=None, rake=fields.amount("_rake"),
+                                   line=fields.block.line_of_key("_rake")[0]))
+        line = fields.block.line_of_key("winnings")[0]
+        for name, amount in zip(self.names, fields.amounts("winnings", self.count) or []):
+            if amount:
+                events.append(Award(player=name, amount=amount, line=line))
+        line = fields.block.line_of_key("finishing_stacks")[0]
+        events += [StackStated(player=name, amount=amount, line=line) for name, amount
+                   in zip(self.names, fields.amounts("finishing_stacks", self.count) or [])]
+        return events
 
     def _started_at(self) -> datetime | None:
-        day, month, year = (self.data.get(name) for name in ("day", "month", "year"))
-        if not (isinstance(day, int) and isinstance(month, int) and isinstance(year, int)):
+        fields = self.fields
+        day = fields.integer("day", 1, 31)
+        month = fields.integer("month", 1, 12)
+        year = fields.integer("year", 1, 9999)
+        moment = fields.local_time("time")
+        if day is None or month is None or year is None:
             return None
-        moment = self.data.get("time")
         try:
             return datetime(year, month, day, *((moment.hour, moment.minute, moment.second)
                                                 if moment is not None else ()))
-        except (ValueError, AttributeError):
-            raise PHHError("day, month, year and time are not a date and time",
-                           self.block.line_of_key("day")) from None
+        except ValueError:
+            raise fields.error("day", f"{year}-{month}-{day} is not a date") from None
 
-    def _forced_bets(self) -> tuple[int, int]:
-        """Antes, then the small and big blind; heads-up, PHH lists the blinds reversed."""
-        antes = self._amounts("antes")
-        blinds = self._amounts("blinds_or_straddles")
-        if self.count == 2:
-            antes, blinds = antes[::-1], blinds[::-1]
-        line = self.block.line_of_key("blinds_or_straddles")
-        posted = [(index, amount) for index, amount in enumerate(blinds) if amount]
-        if len(posted) > 2:
-            raise PHHError("straddles are not read: only a small and a big blind", line)
-        for index, amount in enumerate(antes):
-            if amount:
-                paid = self._put(index, amount, blind=False)
-                self.events.append(PostBlind(player=self.names[index], kind="ante",
-                                             amount=paid, all_in=self._all_in(index),
-                                             line=self.block.line_of_key("antes")))
-        ordered = sorted(posted, key=lambda posting: (posting[1], posting[0]))
-        kinds: list[BlindKind] = ["small", "big"][-len(ordered):] if ordered else []
-        for (index, amount), kind in zip(ordered, kinds):
-            paid = self._put(index, amount)
-            self.events.append(PostBlind(player=self.names[index], kind=kind,
-                                         amount=paid, all_in=self._all_in(index),
-                                         line=line))
-        amounts = [amount for _, amount in ordered]
-        small = amounts[0] if len(amounts) == 2 else 0
-        return small, amounts[-1] if amounts else 0
 
-    def _put(self, index: int, amount: int, *, blind: bool = True) -> int:
-        """Move chips to the pot, no more than the stack (an all-in); what was paid."""
-        paid = min(amount, self.stacks[index])
-        self.stacks[index] -= paid
-        if blind:
-            self.round_in[index] += paid
-            self.to_match = max(self.to_match, self.round_in[index])
-        return paid
+def _where(block: PHHBlock, action: str, cursor: tuple[int, int] | None,
+           ) -> tuple[tuple[int, int] | None, tuple[int, int]]:
+    """Where ``action`` is written, just past the last action's place, and the cursor for
+    the next. A string written with escapes is not found as such: its error names the
+    place of the action before it, and the search stops (it would read the rest of the
+    hand for every action)."""
+    if cursor is None:
+        return None, (block.start, 0)
+    for quote in "\"'":
+        found = block.find(f"{quote}{action}{quote}", cursor)
+        if found is not None:
+            return (found[0], found[1] + 1), (found[0], found[1] + 1)
+    return None, cursor
 
-    def _all_in(self, index: int) -> bool:
-        return self.stacks[index] == 0
 
-    def _actions(self) -> None:
-        actions = self.data["actions"]
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise PHHError("actions must be a list of strings", self.cursor[0])
-        for action in actions:
-            self.cursor = self._where(action)
-            try:
-                self._action(action, *self.cursor)
-            except PHHError as error:
-                raise PHHError(f"action {_shown(action)}: {error.message}",
-                               error.line, error.column) from None
-        self._flush_draws()
+#: The type each setting of ``_ruleset`` must have: the Ruleset's own.
+_SETTING_TYPES = {field.name: field.type for field in dataclass_fields(Ruleset)}
+#: The settings that count players, cards, draws or raises: at most a deck's worth (the
+#: engine makes as many hidden cards as a hand's size says).
+_COUNTS = {"min_players": 2, "max_players": 2, "max_raises": 0, "draws": 0, "hand_size": 1}
 
-    def _where(self, action: str) -> tuple[int, int]:
-        """Where ``action`` is written, just past the last action's place.
 
-        A string written with escapes is not found as such: its error then
-        names the line of the action before it.
-        """
-        for quote in "\"'":
-            found = self.block.find(f"{quote}{action}{quote}", self.cursor)
-            if found is not None:
-                return found[0], found[1] + 1
-        return self.cursor
+def _settings(fields: Fields, stated: dict[str, Any]) -> dict[str, object]:
+    """The settings of ``_ruleset`` (our writer's field: every setting of the ruleset a hand
+    was audited under), each checked against the Ruleset's own type."""
+    changes: dict[str, object] = {}
+    for name, value in stated.items():
+        kind = _SETTING_TYPES.get(name)
+        if kind is None:
+            raise fields.error("_ruleset", f"unknown setting {shown(name)}")
+        least = _COUNTS.get(name, 0)
+        if not _fits(kind, value) or (name in _COUNTS and not least <= value <= MAX_COUNT):
+            what = f"a count from {least} to {MAX_COUNT}" if name in _COUNTS else kind
+            raise fields.error("_ruleset", f"{name} = {shown(value)} is not {what}")
+        changes[name] = value
+    return changes
 
-    def _player(self, word: str, line: int, column: int) -> int:
-        if re.fullmatch(r"p\d{1,3}", word) and 1 <= int(word[1:]) <= self.count:
-            return int(word[1:]) - 1
-        raise PHHError(f"expected a player p1 to p{self.count}, got {word!r}", line, column)
 
-    def _column_of(self, word: str, column: int) -> int:
-        """The column of ``word`` in the action being read, which starts at ``column``."""
-        return column + max(self.action.rfind(word), 0)
-
-    def _action(self, action: str, line: int, column: int) -> None:
-        self.action = action
-        text, _, commentary = action.partition("#")
-        words = text.split()
-        if not words:
-            burn = BURN_COMMENT.fullmatch("#" + commentary) if commentary else None
-            if burn:   # a burn starts a draw, even right after another (after an all-in)
-                self._begin_draw(line, again=bool(self.pending))
-                self.events.append(Burn(card=_cards(burn[1], line, column)[0], line=line))
-            return
-        if words[0] == "d":
-            self._dealer(words, line, column)
-            return
-        index = self._player(words[0], line, column)
-        verb, arguments = (words[1] if len(words) > 1 else ""), words[2:]
-        if verb == "sd" and len(arguments) <= 1:
-            self._discard(index, arguments[0] if arguments else "", line, column)
-        elif verb == "sm" and len(arguments) <= 1:
-            self._show(index, arguments[0] if arguments else None, line, column)
-        elif verb in ("f", "cc") and not arguments:
-            self._bet(index, verb, None, line)
-        elif verb == "cbr" and len(arguments) == 1:
-            self._bet(index, verb, self._action_amount(arguments[0], line, column), line)
-        else:
-            raise PHHError("expected an action such as 'p1 cc', 'p2 cbr 4', 'p1 f', "
-                           "'p1 sd 7c8c', 'p1 sm 2s4c6d9h' or 'd dh p1 7c8c9hQs'", line, column)
-
-    def _action_amount(self, word: str, line: int, column: int) -> int:
-        try:
-            Decimal(word)
-        except ArithmeticError:
-            raise PHHError(f"expected an amount, got {word[:30]!r}", line, column) from None
-        scaled = self._scaled(word, line, column)
-        if scaled != scaled.to_integral_value() or scaled <= 0:
-            raise PHHError(f"expected an amount, got {word[:30]!r}", line, column)
-        return int(scaled)
-
-    def _dealer(self, words: list[str], line: int, column: int) -> None:
-        if len(words) != 4 or words[1] != "dh":
-            raise PHHError("a draw game deals hole cards only: 'd dh p1 7c8c9hQs'",
-                           line, column)
-        index = self._player(words[2], line, self._column_of(words[2], column))
-        cards = _cards(words[3], line, self._column_of(words[3], column))
-        if self.phase == "deal":
-            self.held[index] = list(cards)
-            self.events.append(Deal(player=self.names[index], cards=cards, line=line))
-            return
-        pending = self.pending.get(index)
-        if self.phase != "draw" or pending is None or pending.drawn is not None:
-            raise PHHError(f"{words[2]} is dealt cards, but has not discarded", line, column)
-        if len(cards) != len(pending.discarded):
-            raise PHHError(f"{words[2]} discarded {len(pending.discarded)} cards and is "
-                           f"dealt {len(cards)}", line, column)
-        self.pending[index] = Draw(player=pending.player, discarded=pending.discarded,
-                                   drawn=cards, line=pending.line)
-        self.held[index].extend(cards)
-
-    def _begin_draw(self, line: int, again: bool = False) -> None:
-        """A draw starts after betting, or ``again`` after a draw nobody could bet after."""
-        if again:
-            self._flush_draws()
-        if self.phase in ("deal", "betting") or again:
-            self.draws += 1
-            self.phase = "draw"
-            self.round_in = [0] * self.count
-            self.to_match = 0
-            self.events.append(Street(kind="draw", number=self.draws, line=line))
-
-    def _discard(self, index: int, written: str, line: int, column: int) -> None:
-        self._begin_draw(line, again=index in self.pending)
-        cards = _cards(written, line, self._column_of(written, column))
-        for card in cards:
-            held = self.held[index]
-            if card in held:
-                held.remove(card)
-            elif None in held:
-                held.remove(None)
-        self.pending[index] = Draw(player=self.names[index], discarded=cards,
-                                   drawn=None, line=line)
-
-    def _flush_draws(self) -> None:
-        """The draw is over: its discards, each with the cards that replaced them."""
-        self.events.extend(self.pending.values())
-        self.pending.clear()
-
-    def _bet(self, index: int, verb: str, to: int | None, line: int) -> None:
-        if self.phase == "draw":
-            self._flush_draws()
-        if self.phase != "showdown":
-            self.phase = "betting"
-        name = self.names[index]
-        facing = self.to_match - self.round_in[index]
-        if verb == "f":
-            self.events.append(Fold(player=name, line=line))
-        elif verb == "cc" and facing <= 0:
-            self.events.append(Check(player=name, line=line))
-        elif verb == "cc":
-            paid = self._put(index, facing)
-            self.events.append(Call(player=name, amount=paid,
-                                    all_in=self._all_in(index), line=line))
-        else:
-            assert to is not None
-            bet = self.to_match == 0
-            paid = self._put(index, to - self.round_in[index])
-            all_in = self._all_in(index)
-            self.events.append(Bet(player=name, amount=paid, all_in=all_in, line=line)
-                               if bet else Raise(player=name, to=self.round_in[index],
-                                                 all_in=all_in, line=line))
-
-    def _show(self, index: int, written: str | None, line: int, column: int) -> None:
-        if self.phase == "draw":
-            self._flush_draws()
-        if self.phase != "showdown":
-            self.phase = "showdown"
-            self.events.append(Street(kind="showdown", line=line))
-        name = self.names[index]
-        if written is None:
-            self.events.append(Muck(player=name, line=line))
-            return
-        cards = (tuple(self.held[index]) if written == "-"
-                 else _cards(written, line, self._column_of(written, column)))
-        self.events.append(Show(player=name, cards=cards, line=line))
-
-    def _results(self) -> None:
-        """What the file states of the end: each player's winnings and final stack.
-
-        ``_rake`` (the house writer's field: PHH has none) is the rake taken.
-        """
-        if "_rake" in self.data:
-            self.events.append(PotTotal(total=None, rake=self._amount(self.data["_rake"],
-                                                                       "_rake"),
-                                        line=self.block.line_of_key("_rake")))
-        line = self.block.line_of_key("winnings")
-        for name, amount in zip(self.names, self._amounts("winnings")):
-            if amount:
-                self.events.append(Award(player=name, amount=amount, line=line))
-        line = self.block.line_of_key("finishing_stacks")
-        for name, amount in zip(self.names, self._amounts("finishing_stacks")):
-            self.events.append(StackStated(player=name, amount=amount, line=line))
+def _fits(kind: str, value: object) -> bool:
+    """Whether ``value`` is of the Ruleset field type ``kind`` (written as annotated)."""
+    if kind in ("int", "int | None"):
+        return (isinstance(value, int) and not isinstance(value, bool)
+                and 0 <= value <= MAX_AMOUNT)
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "str":
+        return isinstance(value, str) and len(value) <= 200
+    choices = re.findall(r"[\"']([^\"']*)[\"']", kind)   # a Literal's choices
+    if not choices and kind in ("Game", "Structure"):
+        choices = list(get_args(Game if kind == "Game" else Structure))
+    return isinstance(value, str) and value in choices

@@ -1,0 +1,84 @@
+"""Hands played in PokerKit and written by PokerKit's own PHH writer, for the reader's tests.
+
+A hand is played at random but legally by PokerKit's state machine (every hole card
+dealt by PokerKit, one card a deal or a player's cards at once), then written with
+``HandHistory.from_game_state``: compressed, each player's cards in one action, or not,
+one card an action, round the table, and each replacement card an action of its own.
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from dataclasses import dataclass
+
+import pytest
+
+pokerkit = pytest.importorskip("pokerkit")
+
+AUTOMATIONS = (
+    pokerkit.Automation.ANTE_POSTING, pokerkit.Automation.BET_COLLECTION,
+    pokerkit.Automation.BLIND_OR_STRADDLE_POSTING, pokerkit.Automation.CARD_BURNING,
+    pokerkit.Automation.HAND_KILLING, pokerkit.Automation.CHIPS_PUSHING,
+    pokerkit.Automation.CHIPS_PULLING,
+)
+
+
+@dataclass(frozen=True)
+class PlayedHand:
+    """A hand PokerKit played: its PHH text, as PokerKit writes it, and how it ended."""
+
+    text: str
+    starting_stacks: list[int]
+    final_stacks: list[int]
+
+
+def game(code: str) -> object:
+    """PokerKit's game of a PHH variant code: blinds 1/2, bets 2/4 (min bet 2)."""
+    if code == "FB":
+        return pokerkit.FixedLimitBadugi(AUTOMATIONS, True, 0, (1, 2), 2, 4)
+    if code == "F2L3D":
+        return pokerkit.FixedLimitDeuceToSevenLowballTripleDraw(AUTOMATIONS, True, 0, (1, 2),
+                                                                2, 4)
+    return pokerkit.NoLimitDeuceToSevenLowballSingleDraw(AUTOMATIONS, True, 0, (1, 2), 2)
+
+
+def play(code: str, players: int, seed: int, *, one_card: bool) -> PlayedHand:
+    """A hand of ``code`` at ``players`` seats, played at random by the seed."""
+    rng = random.Random(seed)
+    random.seed(seed)   # PokerKit shuffles its deck with the random module
+    chosen = game(code)
+    stacks = [rng.choice([30, 60, 200]) for _ in range(players)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")   # PokerKit warns of plays it finds unwise
+        state = chosen(stacks, players)  # type: ignore[operator]
+        while state.status:
+            _step(state, code, rng, one_card)
+    history = pokerkit.HandHistory.from_game_state(chosen, state, compression_status=not one_card)
+    return PlayedHand(history.dumps(), stacks, list(state.stacks))
+
+
+def _step(state: object, code: str, rng: random.Random, one_card: bool) -> None:
+    if state.can_deal_hole():
+        index = state.hole_dealee_index
+        state.deal_hole(1 if one_card else len(state.hole_dealing_statuses[index]), index)
+    elif state.can_stand_pat_or_discard():
+        held = list(state.hole_cards[state.stand_patter_or_discarder_index])
+        state.stand_pat_or_discard(rng.sample(held, rng.randint(0, min(3, len(held)))))
+    elif state.can_show_or_muck_hole_cards():
+        state.show_or_muck_hole_cards(True)
+    else:
+        choices = ["cc"]
+        if state.checking_or_calling_amount and state.can_fold():
+            choices.append("f")
+        if state.can_complete_bet_or_raise_to():
+            choices += ["cbr", "cbr"]
+        choice = rng.choice(choices)
+        if choice == "f":
+            state.fold()
+        elif choice == "cc":
+            state.check_or_call()
+        else:
+            low = state.min_completion_betting_or_raising_to_amount
+            high = state.max_completion_betting_or_raising_to_amount
+            state.complete_bet_or_raise_to(rng.choice([low, high]) if code == "N2L1D" else low)

@@ -1,0 +1,290 @@
+"""PHH as its specification and PokerKit write it: every action form, every variant code,
+every field checked, each hand bounded.
+
+The specification is uoftcprg/phh-std; PokerKit (a dev dependency) is its reference
+implementation: hands it plays and writes must read here with no error, and replay to
+the stacks PokerKit ends them with.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from badugi_hh.cards import parse_cards
+from badugi_hh.engine import HandReport, audit
+from badugi_hh.events import (
+    Burn, Deal, Draw, Hand, Muck, ParseError, PostBlind, Raise, Show, SkippedHand,
+)
+from badugi_hh.ledger import hand_ledger
+from badugi_hh.parsers import read_records
+from badugi_hh.parsers.phh import VARIANTS, read_phh
+
+ROOT = Path(__file__).resolve().parents[1]
+YOCKEY_ARIEH = ROOT / "tests" / "data" / "phh" / "arieh-yockey-2019.phh"
+
+
+def read(text: str, name: str = "x.phh") -> list[object]:
+    return list(read_phh(text, name))
+
+
+def the_hand(records: list[object]) -> Hand:
+    [hand] = [record for record in records if isinstance(record, Hand)]
+    return hand
+
+
+def errors(records: list[object]) -> list[str]:
+    return [str(record) for record in records if isinstance(record, ParseError)]
+
+
+def report(records: list[object]) -> HandReport:
+    [result] = [item for item in audit(records) if isinstance(item, HandReport)]
+    return result
+
+
+# -- the specification's own example, and hands PokerKit writes -----------------------------
+
+def test_the_standards_triple_draw_example_replays_to_pokerkits_stacks() -> None:
+    records = list(read_records(YOCKEY_ARIEH))
+    assert errors(records) == []
+    result = report(records)
+    assert result.violations == [] and result.winners == ("Josh Arieh",)
+    pokerkit = pytest.importorskip("pokerkit")
+    history = pokerkit.HandHistory.loads(YOCKEY_ARIEH.read_text(encoding="utf-8"))
+    assert [result.end_stacks[name] for name in history.players] == list(
+        list(history)[-1].stacks) == [0, 4_190_000, 5_910_000, 12_095_000]
+
+
+@pytest.mark.parametrize("one_card", [True, False], ids=["one card a deal", "compressed"])
+@pytest.mark.parametrize("players", [2, 3, 6])
+@pytest.mark.parametrize("code", ["FB", "F2L3D"])
+def test_hands_pokerkit_writes_read_and_replay_to_its_stacks(code: str, players: int,
+                                                             one_card: bool) -> None:
+    from phhkit import play
+
+    for seed in range(8):
+        played = play(code, players, seed, one_card=one_card)
+        records = read(played.text)
+        assert errors(records) == [], played.text
+        result = report(records)
+        assert result.violations == [], played.text
+        assert [result.end_stacks[f"p{i}"] for i in range(1, players + 1)] == (
+            played.final_stacks), played.text
+
+
+@pytest.mark.parametrize("one_card", [True, False], ids=["one card a deal", "compressed"])
+def test_no_limit_single_draw_pokerkit_writes_reads_with_its_bets(one_card: bool) -> None:
+    """N2L1D reads into a 2-7 single draw hand (the engine audits it once it knows the
+    game): what each player who folded put in is what PokerKit took from him, and the
+    hands shown are those PokerKit's writer wrote."""
+    from phhkit import play
+
+    for seed in range(20):
+        played = play("N2L1D", 4, seed, one_card=one_card)
+        hand = the_hand(read(played.text))
+        rules = hand.ruleset
+        assert (rules.game, rules.structure, rules.draws, rules.big_blind) == ("27sd", "no", 1, 2)
+        ledger = hand_ledger(hand)
+        for index, (start, end) in enumerate(zip(played.starting_stacks,
+                                                 played.final_stacks), 1):
+            figures = ledger[f"p{index}"]
+            if figures.folded:
+                assert figures.put_in == start - end, played.text
+        shows = re.findall(r"'(p\d) sm (\w+)'", played.text)
+        assert [(event.player, event.cards) for event in hand.events
+                if isinstance(event, Show)] == [(player, parse_cards(" ".join(
+                    cards[at:at + 2] for at in range(0, len(cards), 2))))
+                    for player, cards in shows], played.text
+
+
+# -- each action form ---------------------------------------------------------------------
+
+def hand_text(actions: list[str], *, variant: str = "F2L3D", players: int = 3,
+              extra: str = "") -> str:
+    quoted = ",\n  ".join(f'"{action}"' for action in actions)
+    bets = "min_bet = 2" if variant.startswith("N") else "small_bet = 2\nbig_bet = 4"
+    return (f'variant = "{variant}"\nantes = {[0] * players}\n'
+            f"blinds_or_straddles = {[1, 2] + [0] * (players - 2)}\n{bets}\n"
+            f"starting_stacks = {[100] * players}\nactions = [\n  {quoted},\n]\n{extra}")
+
+
+ROUND_ROBIN = ["d dh p1 Ah", "d dh p2 Jd", "d dh p3 ??", "d dh p1 2c", "d dh p2 Jc",
+               "d dh p3 ??", "d dh p1 3d", "d dh p2 9s", "d dh p3 ??", "d dh p1 4s",
+               "d dh p2 8h", "d dh p3 ??", "d dh p1 7h", "d dh p2 Qd", "d dh p3 ??"]
+
+
+def test_a_deal_one_card_an_action_round_the_table_is_each_players_hand() -> None:
+    hand = the_hand(read(hand_text([*ROUND_ROBIN, "p3 f", "p1 f"])))
+    deals = [(event.player, event.cards, event.line) for event in hand.events
+             if isinstance(event, Deal)]
+    assert deals == [("p1", parse_cards("Ah 2c 3d 4s 7h"), 8),
+                     ("p2", parse_cards("Jd Jc 9s 8h Qd"), 9), ("p3", (None,) * 5, 10)]
+
+
+def test_replacement_cards_dealt_one_an_action_complete_the_draw() -> None:
+    actions = [*ROUND_ROBIN, "p3 cc", "p1 cc", "p2 cc", "p1 sd 3d4s", "p2 sd QdJc",
+               "p3 sd ????", "d dh p1 5c", "d dh p2 As", "d dh p1 6c", "d dh p2 6s",
+               "d dh p3 ??", "p1 cc", "p2 cc", "p3 cc"]
+    hand = the_hand(read(hand_text(actions)))
+    draws = {event.player: (event.discarded, event.drawn) for event in hand.events
+             if isinstance(event, Draw)}
+    assert draws == {"p1": (parse_cards("3d 4s"), parse_cards("5c 6c")),
+                     "p2": (parse_cards("Qd Jc"), parse_cards("As 6s")),
+                     "p3": ((None, None), (None, None))}   # one dealt unseen, one not logged
+
+
+def test_partly_known_cards_and_bare_shows_and_mucks() -> None:
+    actions = [*ROUND_ROBIN, "p3 cc", "p1 cc", "p2 cc", "p1 sd", "p2 sd Jd??", "p3 sd",
+               "p1 cc", "p2 cc", "p3 cc", "p1 sd", "p2 sd", "p3 sd", "p1 cc", "p2 cc",
+               "p3 cc", "p1 sd", "p2 sd", "p3 sd", "p1 cc", "p2 cc", "p3 cc",
+               "p1 sm -", "p2 sm", "p3 sm ??Ad??????"]
+    hand = the_hand(read(hand_text(actions)))
+    [draw] = [event for event in hand.events if isinstance(event, Draw) and event.discarded]
+    assert (draw.player, draw.discarded, draw.drawn) == ("p2", (parse_cards("Jd")[0], None),
+                                                         None)
+    shown = [(type(event).__name__, event.player, event.cards) for event in hand.events
+             if isinstance(event, (Show, Muck))]
+    assert shown == [("Show", "p1", parse_cards("Ah 2c 3d 4s 7h")), ("Muck", "p2", None),
+                     ("Show", "p3", (None, parse_cards("Ad")[0], None, None, None))]
+
+
+def test_commentaries_comments_and_no_ops_are_read_past() -> None:
+    text = hand_text([*ROUND_ROBIN, "p3 cc # slow", "", "# the button thinks", "p1 f",
+                      "p2 cc"]).replace('actions = [', 'actions = [  # the play')
+    hand = the_hand(read("# a hand\n" + text))
+    assert [type(event).__name__ for event in hand.events][-3:] == ["Call", "Fold", "Check"]
+
+
+def test_a_burn_written_as_a_commentary_is_the_burn() -> None:
+    actions = [*ROUND_ROBIN, "p3 cc", "p1 cc", "p2 cc", "# burn 5c", "p1 sd", "p2 sd",
+               "p3 sd"]
+    hand = the_hand(read(hand_text(actions)))
+    assert [event.card for event in hand.events if isinstance(event, Burn)] == [
+        parse_cards("5c")[0]]
+
+
+def test_without_players_they_are_p1_to_pn_and_the_last_has_the_button() -> None:
+    records = read(hand_text([*ROUND_ROBIN, "p3 f", "p1 f"]))
+    result = report(records)
+    assert result.button == "p3" and result.end_stacks == {"p1": 99, "p2": 101, "p3": 100}
+
+
+def test_no_limit_bets_are_read_to_their_totals() -> None:
+    actions = [*ROUND_ROBIN, "p3 cbr 10", "p1 cbr 30", "p2 f", "p3 cc", "p1 sd 7h",
+               "p3 sd", "d dh p1 5h", "p1 cbr 70", "p3 f"]
+    hand = the_hand(read(hand_text(actions, variant="N2L1D")))
+    assert [(event.player, event.to) for event in hand.events if isinstance(event, Raise)] == [
+        ("p3", 10), ("p1", 30)]
+    assert hand_ledger(hand)["p1"].put_in == 100
+
+
+@pytest.mark.parametrize(("action", "column", "message"), [
+    ("d db Ah", 4, "a draw game deals no board cards"),
+    ("p1 pb", 4, "a bring-in is posted in stud"),
+    ("d dh p1 AhAh2c3d4s5s", 4, "p1 is dealt 6 cards; each player gets 5"),
+    ("d dh p4 Ah", 9, "expected a player p1 to p3, got 'p4'"),
+    ("p1 cbr nan", 4, "expected an amount such as 4 or 0.25, got 'nan'"),
+])
+def test_an_action_that_cannot_be_is_an_error_at_it(action: str, column: int,
+                                                    message: str) -> None:
+    [error] = errors(read(hand_text([action, *ROUND_ROBIN])))
+    assert error.startswith(f"x.phh:8:{column}: action ") and message in error
+
+
+# -- the variant codes and the fields -----------------------------------------------------------
+
+@pytest.mark.parametrize("code", sorted(VARIANTS))
+def test_every_variant_code_is_read_or_skipped_by_name_before_its_fields(code: str) -> None:
+    name, game, _ = VARIANTS[code]
+    records = read(f'variant = "{code}"\nactions = []\n')
+    if game is None:
+        assert records == [SkippedHand(game=name, hand_id="x", source="x.phh", line=1)]
+    else:   # read: its required fields are required
+        [error] = errors(records)
+        assert "field (required by PHH" in error
+
+
+@pytest.mark.parametrize(("field", "value", "line", "says"), [
+    ("variant", "[]", 1, "variant: expected a string, got []"),
+    ("variant", '"FXB"', 1, "variant: unknown variant 'FXB'"),
+    ("small_bet", "nan", 4, "small_bet: expected a positive amount"),
+    ("small_bet", "-2", 4, "small_bet: expected a positive amount"),
+    ("antes", "5", 2, "antes: expected an array of 3 amounts, one a player, got 5"),
+    ("antes", "[[[[[[0]]]]]]", 2, "antes: expected an array of 3 amounts"),
+    ("starting_stacks", "[inf, 100, 100]", 6, "starting_stacks: expected a positive amount"),
+    ("seat_count", '["d"]', 7, "seat_count: expected a whole number from 3 to 52"),
+    ("seat_count", "2", 7, "seat_count: 2 is not from 3 to 52"),
+    ("currency", "1.5", 7, "currency: expected a string, got 1.5"),
+    ("players", '["Ana", "Ana", "Bo"]', 7, "players: a player is named twice"),
+    ("seats", "[1, 2, true]", 7, "seats: expected an array of 3 whole numbers"),
+    ("day", '"monday"', 7, "day: expected a whole number from 1 to 31"),
+    ("time", '"8pm"', 7, "time: expected a local time such as 20:02:00"),
+    ("_ruleset", "{hand_size = 100000000}", 7,
+     "_ruleset: hand_size = 100000000 is not a count from 1 to 52"),
+    ("_ruleset", '{odd_chip = "dealer"}', 7, "_ruleset: odd_chip = 'dealer' is not"),
+    ("_rake", '"5"', 7, "_rake: expected an amount"),
+])
+def test_a_field_of_the_wrong_type_or_range_is_an_error_naming_it(
+        field: str, value: str, line: int, says: str) -> None:
+    text = hand_text([*ROUND_ROBIN, "p3 f", "p1 f"])
+    if f"\n{field} = " in f"\n{text}":
+        text = "\n".join(f"{field} = {value}" if row.startswith(f"{field} = ") else row
+                         for row in text.splitlines())
+    else:
+        text = text.replace("actions = [", f"{field} = {value}\nactions = [")
+    [error] = [record for record in read(text) if isinstance(record, ParseError)]
+    assert (error.line, error.column) == (line, 1) and says in error.message, error
+
+
+def test_arrays_nested_thousands_deep_are_an_error_not_a_crash() -> None:
+    text = hand_text(ROUND_ROBIN).replace("antes = [0, 0, 0]",
+                                          "antes = " + "[" * 50_000 + "]" * 50_000)
+    [error] = errors(read(text))
+    assert "not a hand: values nested too deep" in error
+
+
+def test_an_optional_field_of_another_type_is_reported_and_the_hand_kept() -> None:
+    records = read(hand_text([*ROUND_ROBIN, "p3 f", "p1 f"], extra="author = 5\n"))
+    [note] = [record for record in records if isinstance(record, ParseError)]
+    assert not note.hand_lost and "author: expected a string, got 5" in note.message
+    assert the_hand(records).events
+
+
+def test_a_short_all_in_blind_posts_what_the_stack_holds() -> None:
+    text = hand_text([*ROUND_ROBIN, "p3 f"]).replace("[100, 100, 100]", "[100, 1, 100]")
+    hand = the_hand(read(text))
+    blinds = [(event.player, event.amount, event.all_in) for event in hand.events
+              if isinstance(event, PostBlind)]
+    assert blinds == [("p1", 1, False), ("p2", 1, True)]
+    assert (hand.ruleset.small_blind, hand.ruleset.big_blind) == (1, 2)
+
+
+# -- bounds and damage -------------------------------------------------------------------------------
+
+def test_a_hand_longer_than_any_is_an_error_and_the_next_hand_is_read() -> None:
+    one = hand_text([*ROUND_ROBIN, "p3 f", "p1 f"])
+    long = one.replace("actions = [", "actions = [" + '\n  "",' * 2500)
+    records = read(f"[1]\n{long}\n[2]\n{one}", "x.phhs")
+    [error] = errors(records)
+    assert "more than 2000 lines" in error and error.startswith("x.phhs:2001:")
+    assert [record.hand_id for record in records if isinstance(record, Hand)] == ["2"]
+
+
+def test_more_actions_than_a_hand_holds_is_an_error() -> None:
+    actions = "[" + '"",' * 6000 + "]"
+    text = hand_text(ROUND_ROBIN).replace(
+        hand_text(ROUND_ROBIN)[hand_text(ROUND_ROBIN).index("actions = ["):], "actions = "
+        + actions + "\n")
+    [error] = errors(read(text))
+    assert "actions: 6,000 actions, more than a hand's 5,000" in error
+
+
+def test_invisible_characters_before_a_hands_table_header_cost_nothing() -> None:
+    one = hand_text([*ROUND_ROBIN, "p3 f", "p1 f"])
+    records = read(f"[1]\n{one}\n\u200b\u202e[2]\n{one}", "x.phhs")
+    [warning] = [record for record in records if isinstance(record, ParseError)]
+    assert not warning.hand_lost and warning.line == one.count("\n") + 3
+    assert "U+200B ZERO WIDTH SPACE" in warning.message
+    assert [record.hand_id for record in records if isinstance(record, Hand)] == ["1", "2"]
