@@ -14,9 +14,11 @@ booleans, times, lists and inline tables.
 
 What PHH cannot say raises :class:`ValueError` rather than being written
 wrong: a dead blind, a straddle, a blind posted out of position, more than
-two decimals of money. A house burn has no PHH action: it is written as a
-no-op action holding a commentary, ``"# burn 5c"``, which PokerKit skips and
-our reader reads back as the burn.
+two decimals of money, more bets in a round than PokerKit's cap (a site lifts the
+cap heads-up, T7). A house burn has no PHH action: it is written as a no-op action
+holding a commentary, ``"# burn 5c"``, which PokerKit skips and our reader reads back
+as the burn; so is a show or a muck after everyone else folded (``"# p2 mucks"``),
+which PokerKit refuses as an action (no showdown follows a fold to one player).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from typing import TextIO
 
 from badugi_hh.cards import Card
 from badugi_hh.engine import HandReport
+from badugi_hh.parsers.phh import VARIANTS
 from badugi_hh.events import (
     Bet, Burn, Call, Cards, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Muck, PostBlind,
     Raise, Show, Street,
@@ -37,8 +40,12 @@ from badugi_hh.rules import Ruleset
 
 __all__ = ["VARIANT_CODES", "phh_fields", "phh_text", "toml_value", "write_phhs"]
 
-#: Our games that PHH has a code for (fixed limit only).
-VARIANT_CODES = {"badugi": "FB", "27td": "F2L3D"}
+#: Our games, by betting structure, that PHH has a code for (the reader's table).
+VARIANT_CODES = {(game, structure): code for code, (_, game, structure) in VARIANTS.items()
+                 if game is not None}
+#: The bets and raises PokerKit allows a betting round of a fixed-limit game (a bet and
+#: three raises; before the draw, four raises on the blinds).
+_POKERKIT_CAP = 4
 #: What the events' words are in PHH.
 _BETTING = {Check: "cc", Call: "cc", Fold: "f"}
 TomlValue = str | int | bool | Decimal | time | list | dict
@@ -80,6 +87,46 @@ def _cards(cards: Iterable[Card | None]) -> str:
     return "".join("??" if card is None else str(card) for card in cards)
 
 
+class _Round:
+    """A betting round as PokerKit follows it, to refuse what it would refuse: more bets
+    than its cap, a raise an all-in for less than a full raise did not reopen, a raise by
+    less than a full one (a site completes a short all-in, T1).
+
+    ``size`` is the round's bet (fixed limit), or the least one (no limit).
+    """
+
+    def __init__(self, fixed: bool, size: int) -> None:
+        self.fixed, self.size = fixed, size
+        self.bets = 0           # bets and raises
+        self.full = 0           # the largest full bet or raise
+        self.acted: set[str] = set()   # who acted since the last full bet or raise
+        self.short: list[int] = []     # all-ins for less than a full raise since then
+
+    def acts(self, name: str) -> None:
+        self.acted.add(name)
+
+    def raises(self, name: str, facing: int, increment: int, all_in: bool) -> None:
+        self.bets += 1
+        if self.fixed and self.bets > _POKERKIT_CAP:
+            raise ValueError(f"a betting round has {self.bets} bets and raises, and PHH "
+                             f"(PokerKit) caps a round at {_POKERKIT_CAP}; the site lifts "
+                             "the cap heads-up (T7)")
+        if facing < self.full or (self.short and sum(self.short) < self.full
+                                  and name in self.acted):
+            raise ValueError(f"{name} raises after an all-in for less than a full raise, "
+                             "which PHH (PokerKit) takes as not reopening the betting")
+        full = max(self.full, self.size)
+        if not all_in and (increment != full if self.fixed else increment < full):
+            raise ValueError(f"{name} raises by {increment} where PHH (PokerKit) raises by "
+                             f"{full}: the site completes an all-in for less (T1)")
+        if increment >= self.full:
+            self.acted = {name}
+        self.full = max(self.full, increment)
+        self.short = [*self.short, increment] if all_in else []
+        if sum(self.short) >= self.full:
+            self.short = []
+
+
 class _Writer:
     """Walks a hand's events, keeping the chips in each round, into PHH actions."""
 
@@ -93,11 +140,19 @@ class _Writer:
         self.dealt = False
         self.draws: dict[str, str] = {}       # this draw's new cards, by player
         self.showed: set[str] = set()
+        self.folded: set[str] = set()
+        self.round = self.next_round(1)
         self.blinds = dict.fromkeys(self.order, 0)
         self.antes = dict.fromkeys(self.order, 0)
 
     def amount(self, chips: int) -> int | Decimal:
         return _amount(chips, self.hand.unit)
+
+    def next_round(self, number: int) -> _Round:
+        """Betting round ``number`` (1: before the first draw)."""
+        rules = self.report.ruleset
+        fixed = rules.structure == "fixed"
+        return _Round(fixed, rules.bet_size(number) if fixed else rules.big_blind)
 
     def player(self, name: str) -> str:
         if name not in self.index:
@@ -117,10 +172,11 @@ class _Writer:
                 self.post(event)
             case Deal(player=player, cards=cards):
                 self.deals[player] = cards
-            case Street(kind="draw"):
+            case Street(kind="draw", number=number):
                 self.deal()
                 self.end_draw()
                 self.round_in = dict.fromkeys(self.order, 0)
+                self.round = self.next_round(number + 1)
             case Burn(card=card):
                 self.deal()
                 self.actions.append(f"# burn {_cards([card])}")
@@ -130,7 +186,7 @@ class _Writer:
                 if discarded:
                     self.draws[player] = _cards(drawn if drawn is not None
                                                 else (None,) * len(discarded))
-            case DrawnCards(player=player, cards=cards):
+            case DrawnCards(player=player, cards=cards) if cards:
                 self.draws[player] = _cards(cards)
             case Check() | Call() | Fold() | Bet() | Raise():
                 self.bet(event)
@@ -140,10 +196,20 @@ class _Writer:
                 self.show(player, "")
 
     def show(self, name: str, cards: str) -> None:
-        """A player's one showdown action: a site may log a muck twice (play and summary)."""
+        """A player's one showdown action: a site may log a muck twice (play and summary).
+
+        After everyone else folded there is no showdown: PokerKit refuses a show or a
+        muck then, so it is written as a commentary (``# p2 shows As2h``, ``# p2 mucks``),
+        which our reader reads back.
+        """
         self.end_draw()
-        if name not in self.showed:
-            self.showed.add(name)
+        if name in self.showed:
+            return
+        self.showed.add(name)
+        if len(self.order) - len(self.folded) <= 1:
+            said = f"shows{cards}" if cards else "mucks"
+            self.actions.append(f"# {self.player(name)} {said}")
+        else:
             self.actions.append(f"{self.player(name)} sm{cards}")
 
     def post(self, event: PostBlind) -> None:
@@ -153,7 +219,11 @@ class _Writer:
             return
         if event.kind not in ("small", "big"):
             raise ValueError(f"PHH has no {event.kind} blind ({event.player})")
-        self.blinds[event.player] += event.amount
+        rules = self.report.ruleset
+        nominal = rules.small_blind if event.kind == "small" else rules.big_blind
+        # A blind all in for less is written at its size: PokerKit posts what the stack holds.
+        self.blinds[event.player] += (max(event.amount, nominal) if event.all_in
+                                      else event.amount)
         self.round_in[event.player] += event.amount
 
     def deal(self) -> None:
@@ -177,13 +247,19 @@ class _Writer:
         self.end_draw()
         name = event.player
         actor = self.player(name)
+        if isinstance(event, Fold):
+            self.folded.add(name)
         if isinstance(event, (Bet, Raise)):
-            self.round_in[name] = (event.to if isinstance(event, Raise)
-                                   else self.round_in[name] + event.amount)
+            highest = max(self.round_in.values())
+            to = event.to if isinstance(event, Raise) else self.round_in[name] + event.amount
+            self.round.raises(name, highest - self.round_in[name], to - highest, event.all_in)
+            self.round_in[name] = to
             self.actions.append(f"{actor} cbr {self.amount(self.round_in[name])}")
             return
         if isinstance(event, Call):
             self.round_in[name] += event.amount
+        if not isinstance(event, Fold):
+            self.round.acts(name)
         self.actions.append(f"{actor} {_BETTING[type(event)]}")
 
     def forced_bets(self) -> tuple[list[int | Decimal], list[int | Decimal]]:
@@ -221,15 +297,20 @@ def _phh_order(report: HandReport) -> list[str]:
 def phh_fields(hand: Hand, report: HandReport) -> dict[str, TomlValue]:
     """The PHH fields of ``hand``: PokerKit's required ones, then what else is known."""
     rules = report.ruleset
-    if rules.game not in VARIANT_CODES or rules.structure != "fixed":
+    code = VARIANT_CODES.get((rules.game, rules.structure))
+    if code is None:
         raise ValueError(f"PHH has no code for {rules.game_name}")
+    if hand.damaged:
+        raise ValueError(f"line {hand.damaged[0]} of the hand could not be read")
     writer = _Writer(hand, report)
     actions = writer.walk()
     antes, blinds = writer.forced_bets()
     players = [report.players[name] for name in writer.order]
+    bets: dict[str, TomlValue] = (
+        {"small_bet": writer.amount(rules.small_bet), "big_bet": writer.amount(rules.big_bet)}
+        if rules.structure == "fixed" else {"min_bet": writer.amount(rules.big_blind)})
     fields: dict[str, TomlValue] = {
-        "variant": VARIANT_CODES[rules.game], "antes": antes, "blinds_or_straddles": blinds,
-        "small_bet": writer.amount(rules.small_bet), "big_bet": writer.amount(rules.big_bet),
+        "variant": code, "antes": antes, "blinds_or_straddles": blinds, **bets,
         "starting_stacks": [writer.amount(player.start_stack) for player in players],
         "actions": actions, "hand": hand.hand_id, "players": [p.name for p in players],
         "seats": [player.seat for player in players], "seat_count": rules.max_players,

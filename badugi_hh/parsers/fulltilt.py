@@ -48,8 +48,8 @@ from datetime import datetime
 from lark import Token, v_args
 
 from badugi_hh.events import (
-    Award, Button, Event, Hand, Muck, Note, NoteKind, PlayerEvent, PostBlind, PotTotal,
-    Seat, SkippedHand, Street, SummaryResult,
+    Award, Button, Deal, DrawnCards, Event, Hand, Muck, Note, NoteKind, PlayerEvent,
+    PostBlind, PotTotal, Seat, SkippedHand, Street, SummaryResult,
 )
 from badugi_hh.parsers.common import (
     CENTS, CURRENCY_SIGNS, AmountFormat, EventFactory, LineError, Wording, read_cards,
@@ -442,6 +442,7 @@ class _Lines:
     errors: list[LineError] = dataclasses.field(default_factory=list)
     names: list[str] = dataclasses.field(default_factory=list)
     dealt: bool = False
+    drawing: bool = False   # a draw has begun: a deal then is the cards a player draws
 
 
 class FullTiltHands:
@@ -551,6 +552,11 @@ def _take(lines: _Lines, item: object, number: int, text: str) -> None:
         lines.collected.append(Award(player=item.player, amount=item.amount, line=number))
     else:
         event = item(line=number)  # type: ignore[operator]
+        if type(event) is Street and event.kind == "draw":
+            lines.drawing = True
+        elif type(event) is Deal and lines.drawing:
+            # all his cards replaced, the hero's new hand is one list: "Dealt to Hero [..]"
+            event = DrawnCards(player=event.player, cards=event.cards, line=event.line)
         lines.events.append(event)
         lines.texts[number] = text.strip()
         if type(event) is Seat:

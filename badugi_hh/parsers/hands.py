@@ -13,12 +13,15 @@ import dataclasses
 import functools
 from collections.abc import Container, Iterable, Sequence
 
-from badugi_hh.events import Deal, Event, Hand, Seat, Street, UncalledReturned, Award, Button
+from badugi_hh.events import (
+    Award, Button, Deal, Draw, Event, Hand, Seat, Street, UncalledReturned,
+)
 from badugi_hh.ledger import hand_ledger
 from badugi_hh.rules import HOUSE, Game, Ruleset, Structure
 
 __all__ = ["DRAWS", "HAND_SIZES", "MAX_TABLE_SIZE", "hero_of", "hidden_deals",
-           "insert_hidden_deals", "return_unmatched", "site_ruleset", "table_first"]
+           "insert_hidden_deals", "marked_draw", "return_unmatched", "site_ruleset",
+           "table_first"]
 
 #: Cards dealt to each player, by game.
 HAND_SIZES: dict[str, int] = {"badugi": 4, "badeucy": 5, "badacey": 5, "27td": 5, "a5td": 5,
@@ -135,6 +138,22 @@ def insert_hidden_deals(events: Sequence[Event], at: int, seats: Iterable[Event]
                for seat in seats
                if type(seat) is Seat and seat.in_hand and seat.player not in dealt]
     return [*events[:at + 1], *missing, *events[at + 1:]]
+
+
+def marked_draw(events: list[Event]) -> list[Event]:
+    """``events`` with the draw's street marker before the first discard, where a single
+    draw game's log writes none (PokerStars' 5 Card Draw): the draw ends a betting round.
+
+    >>> from badugi_hh.events import Check
+    >>> marked_draw([Check(player="Bo", line=8), Draw(player="Bo", discarded=(), line=9)])[1]
+    Street(line=9, kind='draw', number=1)
+    """
+    if any(type(event) is Street and event.kind == "draw" for event in events):
+        return events
+    at = next((index for index, event in enumerate(events) if type(event) is Draw), None)
+    if at is None:
+        return events
+    return [*events[:at], Street(kind="draw", number=1, line=events[at].line), *events[at:]]
 
 
 def hero_of(events: Sequence[Event]) -> str | None:

@@ -602,7 +602,8 @@ class _MergeReader:
             raise LineError(f"{player} draws {len(draw.discarded)}, but his hand changes by "
                             f"{len(came)} cards", 1)
         game.events[at] = Draw(player=player, discarded=gone, line=draw.line)
-        game.events.append(DrawnCards(player=player, cards=came, line=line))
+        if came:   # standing pat, he is dealt nothing
+            game.events.append(DrawnCards(player=player, cards=came, line=line))
 
     def _winner(self, game: _Game, attrib: dict[str, str], line: int) -> None:
         player = game.player(attrib)

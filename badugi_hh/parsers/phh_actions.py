@@ -35,10 +35,13 @@ from badugi_hh.events import (
 from badugi_hh.parsers.common import MAX_AMOUNT
 from badugi_hh.parsers.phh_fields import FieldError, shown
 
-__all__ = ["BURN_COMMENT", "Actions"]
+__all__ = ["BURN_COMMENT", "SHOW_COMMENT", "Actions"]
 
 #: How the PHH writer states a house burn: a no-op action with a commentary.
 BURN_COMMENT = re.compile(r"#\s*burn\s+(\S\S)\s*$")
+#: How it states a show or a muck after everyone else folded, which PokerKit refuses
+#: as an action: ``# p2 shows As2hKd6d2s``, ``# p2 mucks``.
+SHOW_COMMENT = re.compile(r"#\s*(p\d{1,3})\s+(?:shows\s+(\S+)|mucks)\s*$")
 _PLAYER = re.compile(r"p(\d{1,3})")
 _NOTATION = ("expected an action such as 'p1 cc', 'p2 cbr 4', 'p1 f', 'p1 sd 7c8c', "
              "'p1 sm 2s4c6d9h' or 'd dh p1 7c8c9hQs'")
@@ -118,10 +121,8 @@ class Actions:
         text, _, commentary = action.partition("#")
         words = text.split()
         if not words:
-            burn = BURN_COMMENT.fullmatch("#" + commentary) if commentary else None
-            if burn:   # a burn starts a draw, even right after another (after an all-in)
-                self._begin_draw(line, again=bool(self.pending))
-                self.events.append(Burn(card=cards_of(burn[1], line, column)[0], line=line))
+            if commentary:
+                self._commentary("#" + commentary, line, column)
             return
         if words[0] == "d":
             self._dealer(words, line, column, action)
@@ -143,6 +144,20 @@ class Actions:
             raise FieldError("a bring-in is posted in stud, not in a draw game", line, column)
         else:
             raise FieldError(_NOTATION, line, column)
+
+    def _commentary(self, text: str, line: int, column: int) -> None:
+        """A no-op, but for the commentaries our writer states a burn, a show or a muck by."""
+        if burn := BURN_COMMENT.fullmatch(text):
+            # a burn starts a draw, even right after another (after an all-in)
+            self._begin_draw(line, again=bool(self.pending))
+            self.events.append(Burn(card=cards_of(burn[1], line, column)[0], line=line))
+        elif shown_ := SHOW_COMMENT.fullmatch(text):
+            self._end_deal()
+            self._flush_draws()
+            name = self.names[self._player(shown_[1], line, column)]
+            self.events.append(Muck(player=name, line=line) if shown_[2] is None else
+                               Show(player=name, cards=cards_of(shown_[2], line, column),
+                                    line=line))
 
     def finish(self) -> list[Event]:
         """The events, once every action is read."""

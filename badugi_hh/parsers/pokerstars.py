@@ -67,7 +67,7 @@ from badugi_hh.parsers.common import (
     CURRENCY_SIGNS, AmountFormat, EventFactory, LineError, Wording, read_cards, read_name,
     read_number,
 )
-from badugi_hh.parsers.hands import insert_hidden_deals, site_ruleset
+from badugi_hh.parsers.hands import insert_hidden_deals, marked_draw, site_ruleset
 from badugi_hh.parsers.site import ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at
 from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset, Structure
@@ -437,6 +437,8 @@ class PokerStarsHands:
         reader = _HandReader(self.lines, self.seat_lines, tournament=game.tournament is not None,
                              hand_size=ruleset.hand_size)
         events = reader.read(block, Button(seat=table.button, line=block.start + 1))
+        if ruleset.draws == 1:   # the single draws: PokerStars writes no marker for the draw
+            events = marked_draw(events)
         if not reader.errors and not reader.cancelled and not reader.awarded:
             raise LineError("the hand ends without a line such as 'Ana collected $0.20 "
                             "from pot'", 0, block.last_line)
@@ -577,6 +579,8 @@ class _HandReader:
         self.deal_at: int | None = None
         """The place of the deal's street marker among the play's events."""
         self.dealt: set[str] = set()
+        self.drawing = False
+        """Whether a draw has begun: a deal then is the cards a player draws."""
         self.hero: str | None = None
         """The player dealt cards face up (see :func:`~.site.hero_of`)."""
 
@@ -656,6 +660,10 @@ class _HandReader:
                 if event.kind == "deal" and self.deal_at is None:
                     self.deal_at = at
                 self.summary = self.summary or event.kind == "summary"
+                self.drawing = self.drawing or event.kind == "draw"
+            elif type(event) is Deal and self.drawing:
+                # all his cards replaced, the hero's new hand is one list: "Dealt to Hero [..]"
+                events[at] = DrawnCards(player=event.player, cards=event.cards, line=event.line)
             elif type(event) is Deal:
                 self.dealt.add(event.player)
                 if self.hero is None and event.cards and None not in event.cards:
