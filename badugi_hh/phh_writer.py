@@ -92,11 +92,13 @@ class _Round:
     than its cap, a raise an all-in for less than a full raise did not reopen, a raise by
     less than a full one (a site completes a short all-in, T1).
 
-    ``size`` is the round's bet (fixed limit), or the least one (no limit).
+    ``size`` is the round's bet (fixed limit), or the least one (no limit). A hand that
+    breaks a rule is written as it is (PokerKit refuses it; our reader reads it back and
+    the audit finds the fault again): ``strict`` is for the legal hands.
     """
 
-    def __init__(self, fixed: bool, size: int) -> None:
-        self.fixed, self.size = fixed, size
+    def __init__(self, fixed: bool, size: int, strict: bool) -> None:
+        self.fixed, self.size, self.strict = fixed, size, strict
         self.bets = 0           # bets and raises
         self.full = 0           # the largest full bet or raise
         self.acted: set[str] = set()   # who acted since the last full bet or raise
@@ -107,6 +109,8 @@ class _Round:
 
     def raises(self, name: str, facing: int, increment: int, all_in: bool) -> None:
         self.bets += 1
+        if not self.strict:
+            return
         if self.fixed and self.bets > _POKERKIT_CAP:
             raise ValueError(f"a betting round has {self.bets} bets and raises, and PHH "
                              f"(PokerKit) caps a round at {_POKERKIT_CAP}; the site lifts "
@@ -152,7 +156,8 @@ class _Writer:
         """Betting round ``number`` (1: before the first draw)."""
         rules = self.report.ruleset
         fixed = rules.structure == "fixed"
-        return _Round(fixed, rules.bet_size(number) if fixed else rules.big_blind)
+        return _Round(fixed, rules.bet_size(number) if fixed else rules.big_blind,
+                      strict=not self.report.violations)
 
     def player(self, name: str) -> str:
         if name not in self.index:
