@@ -28,13 +28,16 @@ line numbers that point into the written text:
 >>> out.getvalue() == log
 True
 
-It writes any well-formed record the format can express; a value it cannot
-(a name with a blank, a pot it has no words for) raises :class:`ValueError`
-rather than producing text that would read back differently.
+It writes any well-formed record the format can express, a site's hand too (its
+names with blanks in double quotes, its antes, its rake, what its summary says each
+seat collected, the money its amounts are in); a value it cannot (a pot it has no
+words for, a name that is not one line) raises :class:`ValueError` rather than
+producing text that would read back differently.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable, Mapping
 from datetime import datetime
@@ -44,23 +47,28 @@ from typing import TextIO
 from badugi_hh.cards import Card, format_cards
 from badugi_hh.events import (
     Award, Bet, Burn, Button, Call, Cards, Check, Deal, Draw, DrawnCards, Event, Fold,
-    Hand, Muck, NetStated, ParseError, PostBlind, PotTotal, Raise, Record, Seat,
-    SessionEnd, SessionStart, Show, StackStated, Street, UncalledReturned,
+    Hand, Muck, NetStated, Note, ParseError, PostBlind, PotTotal, Raise, Record, Seat,
+    SessionEnd, SessionStart, Show, StackStated, Street, SummaryResult, UncalledReturned,
 )
 from badugi_hh.parsers.house import RESERVED_NAMES, game_hand_size
 from badugi_hh.rules import HOUSE, Ruleset
 
 __all__ = ["format_event", "format_hand", "format_session_end", "format_session_start",
-           "write_records"]
+           "house_log", "write_records"]
 
 _NAME = re.compile(r"\w[\w.'-]*")        # the grammar's NAME
 _SESSION_ID = re.compile(r"[\w.-]+")     # the grammar's SESSION_ID
 _BLIND_WORDS = {"small": "small blind", "big": "big blind", "dead": "dead blind",
-                "small+big": "small & big blinds"}
+                "small+big": "small & big blinds", "ante": "ante"}
+#: The words of each betting structure but fixed limit.
+_LIMIT_WORDS = {"pot": "pot limit", "half-pot": "half-pot limit", "no": "no limit"}
+#: The lines that state one figure a player, written one line for a run of them.
+_STATED = {StackStated: "Stacks", NetStated: "Net", SummaryResult: "Collected"}
 _DRAW_WORDS = {1: "single", 2: "double", 3: "triple"}
 _GAME_WORDS = {"27td": "2-7", "a5td": "A-5"}
 #: An award's pot: "", "main" or "side N", then for a split game the half it is from.
-_POT = re.compile(r"(?:(?P<pot>main|side (?P<side>\d+))(?: (?=.)|$))?(?P<half>badugi|lowball)?")
+_POT = re.compile(r"(?:(?P<pot>main|side(?: (?P<side>\d+))?|pot (?P<number>\d+))(?: (?=.)|$))?"
+                  r"(?P<half>badugi|lowball)?")
 _ORDINALS = {1: "FIRST", 2: "SECOND", 3: "THIRD"}
 
 
@@ -84,11 +92,14 @@ def format_session_start(record: SessionStart) -> str:
     return _lines([session, _rules(record.ruleset), *seats])
 
 
-def format_hand(hand: Hand, seats: Mapping[int, str] | None = None) -> str:
+def format_hand(hand: Hand, seats: Mapping[int, str] | None = None,
+                rules: Ruleset | None = None) -> str:
     """A hand: its ``Hand #`` line, then a line per event.
 
     ``seats`` (seat number to name) lets the button be written as a name,
-    ``button Ana``; without it the line says ``button seat 1``.
+    ``button Ana``; without it the line says ``button seat 1``. ``rules`` are its
+    session's: a hand under others (a tournament's next level) says its own in a
+    ``Rules`` line after the ``Hand`` line.
 
     >>> hand = Hand(hand_id="s1#4", number=4, ruleset=HOUSE, events=[
     ...     Button(seat=2), Check(player="Ana"), Award(player="Ana", amount=3)])
@@ -106,9 +117,13 @@ def format_hand(hand: Hand, seats: Mapping[int, str] | None = None) -> str:
         events = events[1:]
     if hand.started_at is not None:
         header += f" - {_when(hand.started_at)}"
+    if hand.unit != 1 or hand.currency is not None:
+        header += f" - {_money(hand.currency, hand.unit)}"
     lines = [header]
+    if rules is not None and hand.ruleset != rules:
+        lines.append(_rules(hand.ruleset))
     for kind, run in groupby(events, type):
-        if kind in (StackStated, NetStated):
+        if kind in _STATED:
             lines.append(_stated(kind, list(run)))
         else:
             lines.extend(map(format_event, run))
@@ -142,9 +157,10 @@ def format_event(event: Event) -> str:
     'Bruno: discards 2'
     """
     match event:
-        case Seat(player=player, seat=seat, stack=stack):
+        case Seat(player=player, seat=seat, stack=stack, in_hand=in_hand):
             stated = "" if stack is None else f" ({_amount(stack)})"
-            return f"Seat {seat}: {_name(player)}{stated}"
+            out = "" if in_hand else " is sitting out"
+            return f"Seat {seat}: {_name(player)}{stated}{out}"
         case Street(kind=kind, number=number):
             return f"*** {_street(kind, number)} ***"
         case Deal(player=player, cards=cards):
@@ -155,15 +171,60 @@ def format_event(event: Event) -> str:
             return f"Uncalled bet {_amount(amount)} returned to {_name(player)}"
         case Award(player=player, amount=amount, pot=pot, description=description):
             return f"{_name(player)} wins {_amount(amount)}{_pot(pot)}{_description(description)}"
-        case PotTotal(total=None):
-            raise ValueError("the house format states a rake only with the pot's total")
+        case PotTotal(total=None, rake=rake):
+            return f"Rake {_amount(rake)}"
         case PotTotal(total=total, rake=rake):
             return f"Total pot {_amount(total)}" + (f" | Rake {_amount(rake)}" if rake else "")
-        case StackStated() | NetStated():
+        case StackStated() | NetStated() | SummaryResult():
             return _stated(type(event), [event])
         case Button():
             raise ValueError("a button can only be the first event of a hand")
     return f"{_name(event.player)}: {_action(event)}"  # type: ignore[attr-defined]
+
+
+def house_log(hands: Iterable[tuple[SessionStart | None, Hand]]) -> tuple[str, int, list[str]]:
+    """Stored hands of any dialect, each with its session's header, as a house log.
+
+    Each session's header comes before its first hand (its id made one the format
+    writes: a site's ``:`` and blanks become ``-``); a hand under other rules than its
+    session's says its own; a site's notes (chat, joins, clocks) are left out, as the
+    format has no line for them. A hand the format cannot say is left out and named.
+    Returns the text, how many hands it holds, and what was left out.
+    """
+    blocks: list[str] = []
+    failures: list[str] = []
+    current: SessionStart | None = None
+    count = 0
+    for session, hand in hands:
+        try:
+            header = ""
+            if session is not None and session is not current:
+                header = format_session_start(_house_session(session))
+            seats = {player.seat: player.name for player in session.players} if session else None
+            text = format_hand(_house_hand(hand), seats,
+                               session.ruleset if session is not None else None)
+        except ValueError as error:
+            failures.append(f"hand {hand.hand_id}: not written: {error}")
+            continue
+        if header:
+            current = session
+            blocks.append(header)
+        blocks.append(text)
+        count += 1
+    return "\n".join(blocks), count, failures
+
+
+def _house_session(session: SessionStart) -> SessionStart:
+    """The session with an id the format can write: a site's ``:`` become ``-``."""
+    return dataclasses.replace(session, session_id=re.sub(r"[^\w.-]", "-", session.session_id))
+
+
+def _house_hand(hand: Hand) -> Hand:
+    """The hand as a house log says it: the button first (sites seat first), and without
+    the site's notes, which the format has no line for."""
+    buttons = [event for event in hand.events if isinstance(event, Button)]
+    rest = [event for event in hand.events if not isinstance(event, (Button, Note))]
+    return dataclasses.replace(hand, events=buttons[:1] + rest)
 
 
 def write_records(records: Iterable[Record], out: TextIO) -> None:
@@ -239,20 +300,25 @@ def _street(kind: str, number: int) -> str:
 
 
 def _stated(kind: type, events: list[Event]) -> str:
-    """Consecutive stacks (or net results) of a hand, on one line."""
-    if kind is StackStated:
-        return "Stacks: " + ", ".join(f"{_name(event.player)} {_amount(event.amount)}"
-                                      for event in events)  # type: ignore[attr-defined]
-    return "Net: " + ", ".join(f"{_name(event.player)} {event.amount:+d}"
-                               for event in events)  # type: ignore[attr-defined]
+    """Consecutive stacks (or net results, or what a summary says each seat collected) of
+    a hand, on one line."""
+    if kind is NetStated:
+        figures = [f"{_name(event.player)} {event.amount:+d}"  # type: ignore[attr-defined]
+                   for event in events]
+    else:
+        figures = [f"{_name(event.player)} "  # type: ignore[attr-defined]
+                   f"{_amount(event.won if kind is SummaryResult else event.amount)}"  # type: ignore[attr-defined]
+                   for event in events]
+    return f"{_STATED[kind]}: " + ", ".join(figures)
 
 
 def _rules(ruleset: Ruleset) -> str:
     name = "" if ruleset.name == HOUSE.name else f" {_quoted(ruleset.name)}"
     draws = (f"{_DRAW_WORDS[ruleset.draws]} draw" if ruleset.draws in _DRAW_WORDS
              else f"{ruleset.draws} draws")
+    limit = _LIMIT_WORDS.get(ruleset.structure, "fixed limit")
     clauses = [f"{_GAME_WORDS.get(ruleset.game, ruleset.game.capitalize())} {draws}",
-               f"fixed limit {ruleset.small_bet}/{ruleset.big_bet}",
+               f"{limit} {ruleset.small_bet}/{ruleset.big_bet}",
                f"blinds {ruleset.small_blind}/{ruleset.big_blind}",
                f"cap {ruleset.max_raises} {'raise' if ruleset.max_raises == 1 else 'raises'}",
                _players(ruleset.min_players, ruleset.max_players),
@@ -262,6 +328,8 @@ def _rules(ruleset: Ruleset) -> str:
                else f"{ruleset.session_hands} hands"]
     if ruleset.hand_size != game_hand_size(ruleset.game):
         clauses.append(f"{ruleset.hand_size} cards")
+    if not ruleset.cap_heads_up:
+        clauses.append("no cap heads-up")
     if not ruleset.burns_logged:
         clauses.append("burns not logged")
     if not ruleset.deal_order_logged:
@@ -288,8 +356,9 @@ def _pot(pot: str) -> str:
     match = _POT.fullmatch(pot)
     if match is None:
         raise ValueError(f"the house format has no words for the pot {pot!r}")
-    words = "main pot" if match["pot"] == "main" else (
-        f"side pot {match['side']}" if match["side"] else "")
+    pot, side, number = match["pot"], match["side"], match["number"]
+    words = ("" if pot is None else f"side pot {side}" if side else f"pot {number}" if number
+             else f"{pot} pot")
     if match["half"]:
         words = f"{match['half']} half" + (f" of {words}" if words else "")
     return f" from {words}" if words else ""
@@ -314,9 +383,27 @@ def _amount(amount: int) -> int:
 
 
 def _name(name: str) -> str:
-    if name in RESERVED_NAMES:
-        raise ValueError(f"{name!r} is a word of the format and cannot be a player's name")
-    return _checked(_NAME, name, "player's name")
+    """A player's name: a word as it is, any other name (a keyword, a name with blanks)
+    in double quotes, ``\\`` before a quote or a backslash in it."""
+    if _NAME.fullmatch(name) and name not in RESERVED_NAMES:
+        return name
+    if not name:
+        raise ValueError("a player's name cannot be empty")
+    return '"' + _one_line(name, "player's name").replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _money(currency: str | None, unit: int) -> str:
+    """What a hand's amounts are: ``USD in cents``, ``chips``, ``PLAY``.
+
+    >>> _money("USD", 100), _money(None, 1), _money(None, 100)
+    ('USD in cents', 'chips', 'chips in cents')
+    """
+    if unit not in (1, 100):
+        raise ValueError(f"amounts in units of 1/{unit} cannot be written")
+    code = currency if currency is not None else "chips"
+    if not re.fullmatch(r"[A-Z]{3,5}|chips", code):
+        raise ValueError(f"the house format names a currency by its code, not {code!r}")
+    return code + (" in cents" if unit == 100 else "")
 
 
 def _checked(pattern: re.Pattern[str], text: str, what: str) -> str:

@@ -18,7 +18,7 @@ from badugi_hh.store import Store
 ROOT = Path(__file__).resolve().parents[1]
 HOUSE = ROOT / "sample_logs" / "2026-11-06-ana-bruno-bust.txt"
 STARS = next(iter(sorted((ROOT / "tests" / "data" / "real" / "pokerstars").iterdir())))
-PHH = next(iter(sorted((ROOT / "tests" / "data" / "phh").glob("*.phh"))))
+PHH = ROOT / "tests" / "data" / "phh" / "wikipedia-badugi.phh"
 
 
 def _with_line(source: Path, number: int, text: str, target: Path) -> Path:

@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import hashlib
-import re
 import sys
 from collections import defaultdict
 from collections.abc import Iterator
@@ -37,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from badugi_hh.commands import add_hand_filters, add_source_arguments, counted, open_tables
-from badugi_hh.events import Button, Hand, Note, Record, SessionStart
+from badugi_hh.events import Hand, Record, SessionStart
 
 if TYPE_CHECKING:   # the engine, the store and the readers load when the command runs
     import duckdb
@@ -197,36 +196,12 @@ def _write_phh(chosen: list[tuple[SessionStart | None, Hand, HandReport]],
         return write_phhs(fields, out), failures
 
 
-def _house_session(session: SessionStart) -> SessionStart:
-    """The session with an id the house format can write: a site's ``:`` become ``-``."""
-    return dataclasses.replace(session, session_id=re.sub(r"[^\w.-]", "-", session.session_id))
-
-
-def _house_hand(hand: Hand) -> Hand:
-    """The hand as a house log says it: the button first (sites seat first), and without
-    the site's notes (chat, joins, clocks), which the house format has no line for."""
-    buttons = [event for event in hand.events if isinstance(event, Button)]
-    rest = [event for event in hand.events if not isinstance(event, (Button, Note))]
-    return dataclasses.replace(hand, events=buttons[:1] + rest)
-
-
 def _write_house(chosen: list[tuple[SessionStart | None, Hand, HandReport]],
                  path: Path) -> tuple[int, list[str]]:
     """Each session's header, then its chosen hands; a hand that cannot be said is left out."""
-    from badugi_hh.writer import format_hand, format_session_start
+    from badugi_hh.writer import house_log
 
-    blocks, failures, count = [], [], 0
-    current: SessionStart | None = None
-    for session, hand, _ in chosen:
-        try:
-            if session is not None and session is not current:
-                current = session
-                blocks.append(format_session_start(_house_session(session)))
-            seats = {p.seat: p.name for p in session.players} if session else None
-            blocks.append(format_hand(_house_hand(hand), seats))
-            count += 1
-        except ValueError as error:
-            failures.append(f"hand {hand.hand_id}: not written: {error}")
+    text, count, failures = house_log((session, hand) for session, hand, _ in chosen)
     with open(path, "w", encoding="utf-8") as out:
-        out.write("\n".join(blocks))
+        out.write(text)
     return count, failures

@@ -53,7 +53,8 @@ from badugi_hh.cards import DECK, Card, parse_card
 from badugi_hh.events import (
     Award, Bet, Burn, Button, Call, Cards, Check, Deal, Draw, DrawnCards, Event, Fold,
     Hand, Muck, NetStated, ParseError, PostBlind, PotTotal, Raise, Record, Seat,
-    SessionEnd, SessionPlayer, SessionStart, Show, StackStated, Street, UncalledReturned,
+    SessionEnd, SessionPlayer, SessionStart, Show, StackStated, Street, SummaryResult,
+    UncalledReturned,
 )
 from badugi_hh.parsers.common import (
     MAX_HAND_LINES, LineError, damage_before, damage_message, excerpt, kept_text, read_count,
@@ -74,11 +75,13 @@ GRAMMAR_PATH = grammar_path("house.lark")
 #: A hand longer than this has lost its next ``Hand #`` line (the limit of every reader).
 MAX_BLOCK_LINES = MAX_HAND_LINES
 
-#: Words that cannot be a player's name, because where a name may stand the
-#: grammar also expects them as keywords ("Burn [5c]", "button seat 2", the
-#: "Session ends - draw" line), or because they start a block.
-RESERVED_NAMES = frozenset({"Burn", "Dealt", "Hand", "Net", "Seat", "Session",
-                            "Stacks", "Total", "Uncalled", "draw", "seat", "stacks"})
+#: Words that cannot be a player's name as a bare word, because where a name may
+#: stand the grammar also expects them as keywords ("Burn [5c]", "button seat 2", the
+#: "Session ends - draw" line), or because they start a block: such a name is written
+#: in double quotes ("Seat": folds), as is a name with a blank.
+RESERVED_NAMES = frozenset({"Burn", "Collected", "Dealt", "Hand", "Net", "Rake", "Rules",
+                            "Seat", "Session", "Stacks", "Total", "Uncalled", "draw", "seat",
+                            "stacks"})
 
 #: An event of a hand line, waiting for its line number: ``make(line=7)``.
 EventFactory = Callable[..., Event]
@@ -117,6 +120,8 @@ class HandLine:
     number: int
     button: Token | int | None  # a player's name (kept with its column) or a seat
     started_at: datetime | None
+    money: tuple[str | None, int] = (None, 1)
+    """The amounts' currency (None: chips) and unit (100: in cents)."""
 
 
 # -- the grammar's rules, one method each -------------------------------------------
@@ -150,6 +155,12 @@ def _unquote(token: Token) -> str:
     return re.sub(r"\\(.)", r"\1", token[1:-1])
 
 
+def _player(name: Token) -> str:
+    """A player's name: a word, or any name in double quotes (``"Mr Pink"``)."""
+    return read_name(Token.new_borrow_pos("NAME", _unquote(name), name)
+                     if name.startswith('"') else name)
+
+
 @v_args(inline=True)
 class HouseTransformer(Transformer):
     """Builds each line's result while Lark parses it (no tree is built).
@@ -171,8 +182,15 @@ class HouseTransformer(Transformer):
         return item
 
     def hand_start(self, number: Token, button: Token | int | None,
-                   started_at: datetime | None) -> HandLine:
-        return HandLine(read_number(number), button, started_at)
+                   started_at: datetime | None, money: tuple[str | None, int] | None,
+                   ) -> HandLine:
+        return HandLine(read_number(number), button, started_at, money or (None, 1))
+
+    def money(self, currency: Token, cents: bool | None) -> tuple[str | None, int]:
+        return (None if currency == "chips" else str(currency)), (100 if cents else 1)
+
+    def in_cents(self) -> bool:
+        return True
 
     def hand_line(self, item: EventFactory | tuple[EventFactory, ...] | None,
                   ) -> tuple[EventFactory, ...]:
@@ -199,7 +217,7 @@ class HouseTransformer(Transformer):
         return SessionEndLine(winner, draw, stacks or ())
 
     def winner(self, name: Token) -> tuple[str | None, bool]:
-        return str(name), False
+        return _player(name), False
 
     def drawn_session(self) -> tuple[str | None, bool]:
         return None, True
@@ -280,19 +298,36 @@ class HouseTransformer(Transformer):
     def odd_chip_left_of_button(self) -> dict[str, object]:
         return {"odd_chip": "first_left_of_button"}
 
-    def seat(self, number: Token, name: Token, stack: Token | None) -> EventFactory:
-        return functools.partial(Seat, player=read_name(name), seat=read_number(number),
-                                 stack=None if stack is None else read_number(stack))
+    def seat(self, number: Token, name: Token, stack: Token | None,
+             sitting_out: bool | None) -> EventFactory:
+        return functools.partial(Seat, player=_player(name), seat=read_number(number),
+                                 stack=None if stack is None else read_number(stack),
+                                 in_hand=not sitting_out)
+
+    def sitting_out(self) -> bool:
+        return True
+
+    def pot_limit(self, small: Token, big: Token) -> dict[str, object]:
+        return {"structure": "pot", **self.limit(small, big)}
+
+    def half_pot_limit(self, small: Token, big: Token) -> dict[str, object]:
+        return {"structure": "half-pot", **self.limit(small, big)}
+
+    def no_limit(self, small: Token, big: Token) -> dict[str, object]:
+        return {"structure": "no", **self.limit(small, big)}
+
+    def heads_up_cap(self) -> dict[str, object]:
+        return {"cap_heads_up": False}
 
     # a hand
     def button_player(self, name: Token) -> Token:
-        return name
+        return Token.new_borrow_pos("NAME", _player(name), name)
 
     def button_seat(self, number: Token) -> int:
         return read_number(number)
 
     def player_line(self, name: Token, verb: EventFactory) -> EventFactory:
-        return functools.partial(verb, player=read_name(name))
+        return functools.partial(verb, player=_player(name))
 
     def posts(self, kind: str, amount: Token, all_in: object) -> EventFactory:
         return functools.partial(PostBlind, amount=read_number(amount), kind=kind,
@@ -306,6 +341,9 @@ class HouseTransformer(Transformer):
 
     def dead_blind(self) -> str:
         return "dead"
+
+    def ante(self) -> str:
+        return "ante"
 
     def small_and_big_blinds(self) -> str:
         return "small+big"
@@ -353,7 +391,7 @@ class HouseTransformer(Transformer):
         return functools.partial(Muck, cards=cards)
 
     def deal(self, name: Token, cards: Cards) -> EventFactory:
-        return functools.partial(Deal, player=str(name), cards=cards)
+        return functools.partial(Deal, player=_player(name), cards=cards)
 
     def burn(self, card: Token) -> EventFactory:
         return functools.partial(Burn, card=_card(card))
@@ -381,11 +419,13 @@ class HouseTransformer(Transformer):
         return "summary", 1
 
     def uncalled(self, amount: Token, name: Token) -> EventFactory:
-        return functools.partial(UncalledReturned, player=str(name), amount=read_number(amount))
+        return functools.partial(UncalledReturned, player=_player(name),
+                                 amount=read_number(amount))
 
     def award(self, name: Token, amount: Token, pot: str | None,
               description: Token | None) -> EventFactory:
-        return functools.partial(Award, player=str(name), amount=read_number(amount), pot=pot or "",
+        return functools.partial(Award, player=_player(name), amount=read_number(amount),
+                                 pot=pot or "",
                                  description=None if description is None else description[1:-1])
 
     def whole_pot(self, pot: str) -> str:
@@ -403,23 +443,34 @@ class HouseTransformer(Transformer):
     def main_pot(self) -> str:
         return "main"
 
-    def side_pot(self, number: Token) -> str:
-        return f"side {read_number(number)}"
+    def side_pot(self, number: Token | None) -> str:
+        return "side" if number is None else f"side {read_number(number)}"
+
+    def numbered_pot(self, number: Token) -> str:
+        return f"pot {read_number(number)}"
 
     def pot_total(self, total: Token, rake: Token | None) -> EventFactory:
         return functools.partial(PotTotal, total=read_number(total),
                                  rake=0 if rake is None else read_number(rake))
 
+    def rake(self, amount: Token) -> EventFactory:
+        return functools.partial(PotTotal, total=None, rake=read_number(amount))
+
     def stacks(self, stacks: tuple[tuple[str, int], ...]) -> tuple[EventFactory, ...]:
         return tuple(functools.partial(StackStated, player=name, amount=amount)
                      for name, amount in stacks)
 
+    def results(self, won: tuple[tuple[str, int], ...]) -> tuple[EventFactory, ...]:
+        return tuple(functools.partial(SummaryResult, player=name, won=amount)
+                     for name, amount in won)
+
     def stack_list(self, *names_and_amounts: Token) -> tuple[tuple[str, int], ...]:
-        return tuple((str(name), read_number(amount))
+        return tuple((_player(name), read_number(amount))
                      for name, amount in zip(names_and_amounts[::2], names_and_amounts[1::2]))
 
     def nets(self, *names_and_amounts: Token) -> tuple[EventFactory, ...]:
-        return tuple(functools.partial(NetStated, player=str(name), amount=read_number(amount))
+        return tuple(functools.partial(NetStated, player=_player(name),
+                                       amount=read_number(amount))
                      for name, amount in zip(names_and_amounts[::2], names_and_amounts[1::2]))
 
     def cards(self, cards: Token) -> Cards:
@@ -634,6 +685,8 @@ def _expected(terminals: set[str], text: str) -> str:
 _BLOCK_START = re.compile(r"[ \t]*(Session|Hand)(?![\w.'-])")
 _BLOCK_INITIALS = frozenset("SH \t")
 _HAND_NUMBER = re.compile(r"\s*Hand\s*#\s*(\d+)")
+#: A hand's own rules, on the line after its ``Hand`` line.
+_HAND_RULES = re.compile(r"\s*Rules\s*[:\"]")
 
 
 @dataclass(slots=True)
@@ -781,7 +834,7 @@ class _HouseReader:
                 changes.update(item.changes)
             elif item is not None:
                 seats.append(item(line=number))  # type: ignore[operator]
-        ruleset = HOUSE.replace(**changes) if changes else HOUSE
+        ruleset = _ruleset(changes)
         return SessionStart(session_id=line.session_id, ruleset=ruleset,
                             players=_players(seats, ruleset), title=line.title,
                             started_at=line.started_at, source=self.source, line=block.start)
@@ -798,9 +851,15 @@ class _HouseReader:
         if start.button is not None:
             events.append(Button(seat=_seat_of(start.button, session, block.start),
                                  line=block.start))
+        ruleset, first = session.start.ruleset, 1
+        if len(block.lines) > 1 and _HAND_RULES.match(block.lines[1]):
+            # a hand under other rules than its session's (a tournament's next level)
+            rules: RulesLine = _parse_at(block.lines[1], "header_line",  # type: ignore
+                                         block.start + 1)
+            ruleset, first = _ruleset(rules.changes), 2
         number = block.start
         try:
-            for number, text in block.numbered(1):
+            for number, text in block.numbered(first):
                 if "[" in text:
                     events += hand_line_events(text, number)
                 else:  # the common case, inline: a line whose parse is cached
@@ -812,10 +871,13 @@ class _HouseReader:
             where = "the file ends in the middle of the hand" if at_end else "the hand ends"
             raise LineError(f"{where} without a result line such as 'Ana wins 28'", 0,
                             block.last_line)
+        if not session.start.players:   # a site's session: each hand seats its players
+            events = _seats_first(events)
         return Hand(hand_id=f"{session.start.session_id}#{start.number}", number=start.number,
-                    ruleset=session.start.ruleset, events=events, source=self.source,
+                    ruleset=ruleset, events=events, source=self.source,
                     line=block.start, session_id=session.start.session_id,
-                    started_at=start.started_at)
+                    started_at=start.started_at, currency=start.money[0],
+                    unit=start.money[1])
 
     def _error(self, block: _Block, error: LineError) -> ParseError:
         where = f"{block.name}: " if block.name else ""
@@ -850,6 +912,19 @@ def _players(seats: list[Seat], ruleset: Ruleset) -> list[SessionPlayer]:
                             f"'Seat {seat.seat}: {seat.player} (100)'", 1, seat.line)
         players.append(SessionPlayer(seat=seat.seat, name=seat.player, stack=stack))
     return players
+
+
+def _ruleset(changes: dict[str, object]) -> Ruleset:
+    """The rules a ``Rules`` line states: the house rules but for its clauses."""
+    return HOUSE.replace(**changes) if changes else HOUSE
+
+
+def _seats_first(events: list[Event]) -> list[Event]:
+    """A hand that seats its own players (a session with no ``Seat`` lines, as a site's
+    hand written in this format): its seats before the button, as the engine counts
+    the players at the button (G1)."""
+    seats = [event for event in events if type(event) is Seat]
+    return seats + [event for event in events if type(event) is not Seat]
 
 
 def _seat_of(button: Token | int, session: _Session, line: int) -> int:

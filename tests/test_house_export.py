@@ -1,0 +1,117 @@
+"""A site's hands written in the house format: every real export, typed on as house text,
+reads back under the same rules to the same verdicts and the same nets.
+
+The house format says what a site's hand holds: names with blanks (in double quotes),
+antes, a rake without a pot total, what the summary says each seat collected, a seat
+not dealt in, the money the amounts are in, a tournament's next level.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from badugi_hh.cli import main
+from badugi_hh.engine import Auditor, HandReport, audit
+from badugi_hh.events import Hand, PotTotal, SessionStart, SummaryResult
+from badugi_hh.parsers import iter_log_files, read_records
+from badugi_hh.parsers.house import read_house
+from badugi_hh.writer import house_log
+
+ROOT = Path(__file__).resolve().parents[1]
+REAL = ROOT / "tests" / "data" / "real"
+
+
+def audited(path: Path) -> tuple[list[tuple[SessionStart | None, Hand]], list[HandReport]]:
+    """The hands of a log the engine audits, each with its session, and their reports."""
+    auditor, session = Auditor(), None
+    hands, reports = [], []
+    for record in read_records(path):
+        if isinstance(record, SessionStart):
+            session = record
+        for report in auditor.feed(record):
+            if isinstance(report, HandReport) and isinstance(record, Hand):
+                hands.append((session, record))
+                reports.append(report)
+    return hands, reports
+
+
+def verdicts(reports: list[HandReport]) -> list[tuple[int, list[str], list[tuple[str, int]]]]:
+    """Each hand (by its number) with its broken rules and every player's net."""
+    return sorted((int(report.hand_id.rsplit("#", 1)[-1].rsplit("-", 1)[-1]),
+                   sorted(violation.rule for violation in report.violations),
+                   sorted((name, player.end_stack - player.start_stack)
+                          for name, player in report.players.items()))
+                  for report in reports)
+
+
+@pytest.mark.parametrize("path", list(iter_log_files([REAL])), ids=lambda path: path.name)
+def test_a_real_export_as_house_text_reads_back_to_its_verdicts_and_nets(path: Path) -> None:
+    hands, reports = audited(path)
+    text, written, left_out = house_log(hands)
+    assert (written, left_out) == (len(hands), [])
+    records = list(read_house(text, "typed.txt"))
+    assert [str(record) for record in records if not isinstance(
+        record, (SessionStart, Hand))] == ([] if hands else ["typed.txt:1:0: empty file"])
+    again = [item for item in audit(records) if isinstance(item, HandReport)]
+    # the hands' numbers are the site's (or their place in a PokerStars session)
+    assert [(number, rules, nets) for number, rules, nets in verdicts(again)] == [
+        (hand.number, rules, nets) for (_, hand), (_, rules, nets)
+        in zip(sorted(hands, key=lambda pair: pair[1].number), verdicts(reports))]
+    units = {(hand.currency, hand.unit) for _, hand in hands}
+    assert {(hand.currency, hand.unit) for hand in records if isinstance(hand, Hand)} <= units
+
+
+def test_site_lines_have_their_house_words() -> None:
+    """PokerStars' cash exports: a name with a blank, a summary's results, a sitting-out
+    seat, money in cents; KingsClub's: antes and a rake without a total."""
+    stars, _ = audited(REAL / "pokerstars" / "cash-27td-fl-0.10-0.20-200911.txt")
+    text, _, _ = house_log(stars)
+    assert '"X USN-USMC": ' in text and "- USD in cents" in text
+    stars, _ = audited(REAL / "pokerstars" / "cash-badugi-fl-0.25-0.50-201009.txt")
+    text, _, _ = house_log(stars)
+    assert "Collected: JDANIELDC 595, kallexx1 0\n" in text
+    tilt, _ = audited(REAL / "fulltilt" / "cash-27td-fl-150-300-201011-sitting-out.txt")
+    text, _, _ = house_log(tilt)
+    assert "Seat 1: Hero (520800) is sitting out\n" in text
+    kings, _ = audited(REAL / "kingsclub" / "cash-a5td-fl-44-88-202010.txt")
+    text, _, _ = house_log(kings)
+    assert ": posts ante 1100" in text and "\nRake " in text
+    [hand] = [record for record in read_house(text, "k.txt") if isinstance(record, Hand)]
+    assert [event.rake for event in hand.events if isinstance(event, PotTotal)] == [
+        event.rake for event in kings[0][1].events if isinstance(event, PotTotal)]
+
+
+def test_a_tournaments_next_level_is_a_hands_own_rules_line() -> None:
+    hands, _ = audited(REAL / "pokerstars" / "tour-badugi-fl-sng-201011.txt")
+    text, _, _ = house_log(hands)
+    read = [record for record in read_house(text, "sng.txt") if isinstance(record, Hand)]
+    assert len({hand.ruleset.big_blind for hand in read}) == 7   # blind levels I to VII
+    assert [hand.ruleset for hand in read] == [hand.ruleset for _, hand in hands]
+    assert sum(isinstance(event, SummaryResult) for hand in read
+               for event in hand.events) == sum(isinstance(event, SummaryResult)
+                                                for _, hand in hands for event in hand.events)
+
+
+def test_export_writes_every_real_site_hand_and_the_nets_reimport(tmp_path: Path,
+                                                                 capsys) -> None:
+    """``export --format house`` wrote 1 of 398 site hands: now all, and importing what it
+    wrote gives every player the net he had."""
+    db, again = tmp_path / "sites.duckdb", tmp_path / "typed.duckdb"
+    assert main(["import", str(REAL), "--db", str(db)]) in (0, 1)
+    assert main(["export", "--format", "house", "--db", str(db), "--out",
+                 str(tmp_path / "house")]) == 0
+    assert "not written" not in capsys.readouterr().err
+    assert main(["import", str(tmp_path / "house"), "--db", str(again)]) in (0, 1)
+
+    def nets(path: Path) -> Counter[tuple[str, str, int]]:
+        with duckdb.connect(str(path), read_only=True) as con:
+            rows = con.execute("SELECT player, coalesce(currency, ''), unit, sum(net) "
+                               "FROM hand_players GROUP BY ALL").fetchall()
+        return Counter({(player, currency, unit): int(net)
+                        for player, currency, unit, net in rows})
+
+    assert nets(again) == nets(db)
