@@ -59,13 +59,13 @@ from typing import NamedTuple
 from lark import Token, v_args
 
 from badugi_hh.events import (
-    Button, Deal, DrawnCards, Event, Hand, Muck, Note, PlayerEvent, PotTotal, Record, Seat,
-    SkippedHand, StackStated, Street, SummaryResult, UncalledReturned, Award,
+    Award, Button, Deal, Draw, DrawnCards, Event, Hand, Muck, Note, PlayerEvent, PotTotal,
+    Record, Seat, SkippedHand, StackStated, Street, SummaryResult, UncalledReturned,
 )
 from badugi_hh.ledger import hand_ledger
 from badugi_hh.parsers.common import (
-    CURRENCY_SIGNS, AmountFormat, EventFactory, LineError, Wording, read_cards, read_name,
-    read_number,
+    CURRENCY_SIGNS, MAX_NAME, AmountFormat, EventFactory, LineError, Wording, read_cards,
+    read_name, read_number,
 )
 from badugi_hh.parsers.hands import insert_hidden_deals, marked_draw, site_ruleset
 from badugi_hh.parsers.site import ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at
@@ -661,6 +661,8 @@ class _HandReader:
                     self.deal_at = at
                 self.summary = self.summary or event.kind == "summary"
                 self.drawing = self.drawing or event.kind == "draw"
+            elif type(event) is Draw:
+                self.drawing = True   # a single draw's discards come without a marker
             elif type(event) is Deal and self.drawing:
                 # all his cards replaced, the hero's new hand is one list: "Dealt to Hero [..]"
                 events[at] = DrawnCards(player=event.player, cards=event.cards, line=event.line)
@@ -747,7 +749,7 @@ _ReadLine = tuple[tuple[EventFactory, ...], int]
 #: deal, an award), and it cancels the hand. Most lines have none.
 _TELLS, _CANCELS = 1, 2
 #: The events :meth:`_HandReader._take` looks at.
-_TOLD = (Street, Deal, Award)
+_TOLD = (Street, Deal, Draw, Award)
 
 
 def _factory(item: object, player: str | None, text: str) -> EventFactory:
@@ -792,9 +794,11 @@ def _unknown_player(text: str, at: int, start: str) -> _Items | None:
     """A line of a player the seat lines do not name (one joining, or watching), his
     name at ``at``: the shortest run of words after which the rest reads.
 
-    ``Ted the Mad: sits out`` is tried as ``Ted``, ``Ted the``, then ``Ted the Mad``.
+    ``Ted the Mad: sits out`` is tried as ``Ted``, ``Ted the``, then ``Ted the Mad``;
+    a name is no longer than a name can be (a hostile line of a megabyte is not tried at
+    each of its blanks).
     """
-    for cut in range(at + 1, len(text)):
+    for cut in range(at + 1, min(len(text), at + MAX_NAME + 1)):
         if text[cut] in " :":
             try:
                 return text[at:cut], _parse_rest(text, cut, start)

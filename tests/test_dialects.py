@@ -1,0 +1,131 @@
+"""The dialect of each hand, decided at its first line: a file may mix dialects, a damaged
+header costs its hand and never the file, and what a damaged file puts before a header
+(invisible and control characters, a byte that is not UTF-8) is reported, the hand read.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from badugi_hh.events import Hand, ParseError, Record, SessionEnd, SessionStart
+from badugi_hh.parsers import read_records
+
+ROOT = Path(__file__).resolve().parents[1]
+REAL = ROOT / "tests" / "data" / "real"
+HOUSE = (ROOT / "tests" / "data" / "house" / "session.txt").read_bytes()
+STARS = (REAL / "pokerstars" / "cash-27td-fl-0.10-0.20-200911.txt").read_bytes()
+KINGS = (REAL / "kingsclub" / "cash-badugi-fl-30-60-202010.txt").read_bytes()
+WINAMAX = (REAL / "winamax" / "cash-27td-fl-0.50-1-201610.txt").read_bytes()
+MERGE = (REAL / "merge" / "cash-27td-fl-1-2-201104-multi.xml.txt").read_bytes()
+TILT = (REAL / "fulltilt" / "cash-badugi-fl-0.10-0.20-201305.txt").read_bytes()
+
+#: What a damaged file may put before a header: a byte-order mark left by joining files,
+#: a no-break space, a zero-width space, a right-to-left override, a form feed, a byte
+#: that is not UTF-8 (read as Windows-1252: ÿ), one that is not Windows-1252 either.
+DAMAGE = {"U+FEFF": "\ufeff".encode(), "U+00A0": "\u00a0".encode(),
+          "U+200B": "\u200b".encode(), "U+202E": "\u202e".encode(), "U+000C": b"\x0c",
+          "U+00FF": b"\xff", "U+FFFD": b"\x81"}
+
+
+def read(data: bytes) -> list[Record]:
+    return list(read_records(io.BytesIO(data)))
+
+
+def hands(records: list[Record]) -> list[Hand]:
+    return [record for record in records if isinstance(record, Hand)]
+
+
+def errors(records: list[Record]) -> list[ParseError]:
+    return [record for record in records if isinstance(record, ParseError)]
+
+
+def test_a_pokerstars_export_whose_first_line_is_cut_reads_its_other_hands() -> None:
+    lines = STARS.split(b"\n")
+    cut = b"\n".join([b"Sele", *lines[1:]])
+    records = read(cut)
+    [error] = errors(records)
+    assert (error.line, error.column) == (1, 1) and "PokerStars" in error.message
+    assert len(hands(records)) == len(hands(read(STARS))) - 1 == 16
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    (HOUSE, STARS), (STARS, HOUSE), (HOUSE, KINGS), (MERGE, HOUSE), (HOUSE, WINAMAX),
+    (TILT, STARS),
+], ids=["house+pokerstars", "pokerstars+house", "house+kingsclub", "merge+house",
+        "house+winamax", "fulltilt+pokerstars"])
+def test_a_file_of_two_dialects_reads_both(first: bytes, second: bytes) -> None:
+    alone = [len(hands(read(part))) for part in (first, second)]
+    records = read(first.rstrip(b"\r\n") + b"\n\n" + second.removeprefix(b"\xef\xbb\xbf"))
+    assert errors(records) == []
+    assert len(hands(records)) == sum(alone)
+    assert {hand.site for hand in hands(records)} == {
+        hand.site for part in (first, second) for hand in hands(read(part))}
+
+
+def test_a_house_session_an_export_interrupts_goes_on_after_it() -> None:
+    """A house log, a PokerStars export pasted into it, then the house log's next hands:
+    they belong to the session before the export (and a repeated id is renamed)."""
+    text = HOUSE.decode()
+    head, tail = text.split("Hand #3", 1)
+    records = read((head + STARS.decode("utf-8-sig") + "\nHand #3" + tail).encode())
+    assert errors(records) == []
+    assert [hand.hand_id for hand in hands(records) if not hand.site] == [
+        "fri-1127#1", "fri-1127#2", "fri-1127#3"]
+    assert isinstance(records[-1], SessionEnd)
+
+
+@pytest.mark.parametrize("mark", DAMAGE, ids=list(DAMAGE))
+def test_damage_before_a_house_hand_is_reported_and_the_hand_read(mark: str) -> None:
+    data = HOUSE.replace(b"\nHand #3", b"\n" + DAMAGE[mark] + b"Hand #3")
+    records = read(data)
+    [error] = errors(records)
+    line = HOUSE.split(b"\n").index(b"Hand #3 - button Ana") + 1
+    assert (error.line, error.column, error.hand_lost) == (line, 1, False)
+    assert mark in error.message and "the hand is read" in error.message
+    assert [hand.hand_id for hand in hands(records)] == ["fri-1127#1", "fri-1127#2",
+                                                         "fri-1127#3"]
+
+
+@pytest.mark.parametrize("mark", DAMAGE, ids=list(DAMAGE))
+@pytest.mark.parametrize(("log", "header"), [
+    (STARS, b"PokerStars Game #"), (KINGS, b"#3773"), (WINAMAX, b"Winamax Poker - "),
+    (MERGE, b"<game id="), (TILT, b"Full Tilt Poker Game #"),
+], ids=["pokerstars", "kingsclub", "winamax", "merge", "fulltilt"])
+def test_damage_before_a_sites_hand_is_reported_and_the_hand_read(log: bytes, header: bytes,
+                                                                 mark: str) -> None:
+    """Damage before every hand of the export: each is reported, each hand read."""
+    data = log.removeprefix(b"\xef\xbb\xbf").replace(header, DAMAGE[mark] + header)
+    records = read(b"\n" + data)
+    damaged = errors(records)
+    assert damaged and all(not error.hand_lost and mark in error.message for error in damaged)
+    assert len(damaged) == log.count(header)
+    assert [hand.hand_id for hand in hands(records)] == [hand.hand_id for hand in hands(read(log))]
+
+
+def test_a_damaged_header_costs_its_hand_only() -> None:
+    data = STARS.replace(b"Triple Draw 2-7 Lowball Limit ($0.10/$0.20 USD)",
+                         b"Triple Draw 2-7 Low", 1)
+    records = read(data)
+    [error] = errors(records)
+    assert error.hand_lost and error.line == 1
+    assert len(hands(records)) == len(hands(read(STARS))) - 1
+
+
+def test_a_header_far_into_a_file_still_starts_its_dialect() -> None:
+    """The first header is looked for a hand's worth of lines ahead; past that the first
+    line decides, and a later header still starts its dialect."""
+    junk = b"x\n" * 3000
+    records = read(junk + STARS)
+    assert len(hands(records)) == 17
+    assert [type(record).__name__ for record in records][:2] == ["ParseError", "SessionStart"]
+
+
+def test_the_whole_files_end_is_reported_once_after_the_last_part() -> None:
+    records = read(HOUSE + b"\n" + STARS + b"\nPK\x03\x04\x00\x00")
+    assert [str(error).split(": ", 1)[1] for error in errors(records)] == [
+        "a binary file, not a hand history (NUL byte at byte offset "
+        f"{len(HOUSE) + 1 + len(STARS) + 1 + 4})"]
+    assert isinstance(records[0], SessionStart)
