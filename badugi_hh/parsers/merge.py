@@ -78,7 +78,7 @@ GAMES: dict[str, Game] = {"Badugi": "badugi", "2-7 Lowball": "27td", "A-5 Lowbal
 #: How a skipped game is named, by its ``type`` or its code in a mixed game.
 _SKIPPED_NAMES = {
     "Holdem": "Hold'em", "Omaha": "Omaha", "Omaha H/L8": "Omaha Hi/Lo",
-    "5-Draw": "5 Card Draw", "5-Draw w/Joker": "5 Card Draw with a Joker",
+    "5-Draw w/Joker": "5 Card Draw with a Joker",
     "7-Stud": "7 Card Stud", "7-Stud H/L8": "7 Card Stud Hi/Lo", "5-Stud": "5 Card Stud",
     "Razz": "Razz",
     "1": "Hold'em", "2": "Hold'em", "9": "Hold'em", "23": "Hold'em", "4": "Omaha",
