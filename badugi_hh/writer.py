@@ -47,8 +47,9 @@ from typing import TextIO
 from badugi_hh.cards import Card, format_cards
 from badugi_hh.events import (
     Award, Bet, Burn, Button, Call, Cards, Check, Deal, Draw, DrawnCards, Event, Fold,
-    Hand, Muck, NetStated, Note, ParseError, PostBlind, PotTotal, Raise, Record, Seat,
-    SessionEnd, SessionStart, Show, StackStated, Street, SummaryResult, UncalledReturned,
+    Hand, Muck, NetStated, Note, ParseError, PlayerEvent, PostBlind, PotTotal, Raise, Record,
+    Seat, SessionEnd, SessionStart, Show, SkippedHand, StackStated, Street, SummaryResult,
+    UncalledReturned,
 )
 from badugi_hh.parsers.house import RESERVED_NAMES, game_hand_size
 from badugi_hh.rules import HOUSE, Ruleset
@@ -63,7 +64,7 @@ _BLIND_WORDS = {"small": "small blind", "big": "big blind", "dead": "dead blind"
 #: The words of each betting structure but fixed limit.
 _LIMIT_WORDS = {"pot": "pot limit", "half-pot": "half-pot limit", "no": "no limit"}
 #: The lines that state one figure a player, written one line for a run of them.
-_STATED = {StackStated: "Stacks", NetStated: "Net", SummaryResult: "Collected"}
+_STATED: dict[type[PlayerEvent], str] = {StackStated: "Stacks", NetStated: "Net", SummaryResult: "Collected"}
 _DRAW_WORDS = {1: "single", 2: "double", 3: "triple"}
 _GAME_WORDS = {"27td": "2-7", "a5td": "A-5"}
 #: An award's pot: "", "main" or "side N", then for a split game the half it is from.
@@ -172,8 +173,8 @@ def format_event(event: Event) -> str:
         case Award(player=player, amount=amount, pot=pot, description=description):
             return f"{_name(player)} wins {_amount(amount)}{_pot(pot)}{_description(description)}"
         case PotTotal(total=None, rake=rake):
-            return f"Rake {_amount(rake)}"
-        case PotTotal(total=total, rake=rake):
+            return f"Rake {_amount(rake or 0)}"
+        case PotTotal(total=int() as total, rake=rake):
             return f"Total pot {_amount(total)}" + (f" | Rake {_amount(rake)}" if rake else "")
         case StackStated() | NetStated() | SummaryResult():
             return _stated(type(event), [event])
@@ -244,6 +245,8 @@ def write_records(records: Iterable[Record], out: TextIO) -> None:
             out.write(format_hand(record, seats))
         elif isinstance(record, SessionEnd):
             out.write(format_session_end(record))
+        elif isinstance(record, SkippedHand):
+            out.write(f"# skipped: {record.game} hand {record.hand_id}\n")
         else:
             out.write(_commented(record))
 
@@ -299,7 +302,7 @@ def _street(kind: str, number: int) -> str:
     return names[kind]
 
 
-def _stated(kind: type, events: list[Event]) -> str:
+def _stated(kind: type[PlayerEvent], events: list[Event]) -> str:
     """Consecutive stacks (or net results, or what a summary says each seat collected) of
     a hand, on one line."""
     if kind is NetStated:

@@ -15,7 +15,7 @@ from badugi_hh.cards import DECK, JOKER
 from badugi_hh.events import (
     Award, Bet, Burn, Button, Call, Check, Deal, Draw, DrawnCards, Fold, Hand, Muck,
     NetStated, ParseError, PostBlind, PotTotal, Raise, Record, Seat, SessionEnd,
-    SessionPlayer, SessionStart, Show, StackStated, Street, UncalledReturned,
+    SessionPlayer, SessionStart, Show, SkippedHand, StackStated, Street, UncalledReturned,
 )
 from badugi_hh.parsers.house import RESERVED_NAMES, hand_line_events, house_parser, read_house
 from badugi_hh.rules import HOUSE, Ruleset
@@ -250,3 +250,13 @@ Ana: shows [As 2h 3d 4c] (badugi 4-3-2-A)
 Ana wins 28
 Stacks: Ana 114, Bruno 86
 """
+
+
+def test_a_skipped_hand_is_written_as_a_comment_the_reader_reads_past() -> None:
+    session, first, *_ = simulate(1, seed=1)
+    skipped = SkippedHand(game="Razz", hand_id="pokerstars#1", source=SOURCE, line=1)
+    text = written([session, skipped, first])
+    assert "\n# skipped: Razz hand pokerstars#1\n" in text
+    read = list(read_house(text, "converted.txt"))
+    assert [type(record) for record in read] == [SessionStart, Hand]
+    assert read[1].hand_id == first.hand_id

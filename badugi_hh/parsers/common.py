@@ -59,10 +59,10 @@ class LineError(Exception):
     ``line`` is filled in by the reader, which knows where the text was.
     """
 
-    def __init__(self, message: str, column: int, line: int = 0) -> None:
+    def __init__(self, message: str, column: int | None, line: int = 0) -> None:
         super().__init__(message)
         self.message = message
-        self.column = column
+        self.column = column or 0
         self.line = line
 
     def __str__(self) -> str:

@@ -87,11 +87,12 @@ def return_unmatched(hand: Hand, events: list[Event]) -> list[Event]:
     if len(put_in) < 2 or put_in[-1][0] == put_in[-2][0]:
         return events
     unmatched, bettor = put_in[-1][0] - put_in[-2][0], put_in[-1][1]
-    at = next((index for index, event in enumerate(events) if type(event) is Award
-               and event.player == bettor and event.amount >= unmatched), None)
-    if at is None:
+    found = next(((index, event) for index, event in enumerate(events)
+                  if isinstance(event, Award) and event.player == bettor
+                  and event.amount >= unmatched), None)
+    if found is None:
         return events
-    award = events[at]
+    at, award = found
     return [*events[:at], UncalledReturned(player=bettor, amount=unmatched, line=award.line,
                                            inferred=True),
             dataclasses.replace(award, amount=award.amount - unmatched), *events[at + 1:]]

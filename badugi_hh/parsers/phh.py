@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import fields as dataclass_fields
 from datetime import datetime
 from decimal import Decimal
@@ -90,6 +90,8 @@ _TOML_ERROR = re.compile(r"\(at line (\d+), column (\d+)\)")
 #: The raises after the first bet a fixed-limit round allows in PHH, as PokerKit replays
 #: it (a bet and four raises, the big blind counting as the bet, before the first draw).
 _PHH_CAP = 4
+#: The blinds of a hand, the smaller first.
+_BLIND_KINDS: tuple[BlindKind, ...] = ("small", "big")
 #: The most characters a hand may hold (a hand PokerKit writes on one line is a few
 #: kilobytes), and the most actions.
 MAX_HAND_CHARACTERS = 1 << 20
@@ -246,7 +248,8 @@ class _PHHReader:
     def _notes(self, fields: Fields) -> Iterator[ParseError]:
         """The optional fields the hand is read without, being of another type than the
         specification's: each is an error, and the hand is kept."""
-        checks = [(name, fields.string) for name in _OPTIONAL_STRINGS]
+        checks: list[tuple[str, Callable[[str], object]]] = [
+            (name, fields.string) for name in _OPTIONAL_STRINGS]
         checks += [("level", lambda name: fields.integer(name, 0, MAX_AMOUNT)),
                    ("time_limit", lambda name: fields.amount(name) if name in fields else 0),
                    ("ante_trimming_status", fields.boolean)]
@@ -345,7 +348,7 @@ class _HandBuilder:
             if amount:
                 actions.post(index, amount, "ante", fields.block.line_of_key("antes")[0])
         ordered = sorted(posted, key=lambda posting: (posting[1], posting[0]))
-        kinds: list[BlindKind] = ["small", "big"][-len(ordered):] if ordered else []
+        kinds = _BLIND_KINDS[-len(ordered):] if ordered else ()
         line = fields.block.line_of_key("blinds_or_straddles")[0]
         for (index, amount), kind in zip(ordered, kinds):
             actions.post(index, amount, kind, line)
@@ -440,7 +443,7 @@ def _where(block: PHHBlock, action: str, cursor: tuple[int, int] | None,
 
 
 #: The type each setting of ``_ruleset`` must have: the Ruleset's own.
-_SETTING_TYPES = {field.name: field.type for field in dataclass_fields(Ruleset)}
+_SETTING_TYPES = {field.name: str(field.type) for field in dataclass_fields(Ruleset)}
 #: The settings that count players, cards, draws or raises: at most a deck's worth (the
 #: engine makes as many hidden cards as a hand's size says).
 _COUNTS = {"min_players": 2, "max_players": 2, "max_raises": 0, "draws": 0, "hand_size": 1}

@@ -92,9 +92,9 @@ def shown(value: object) -> str:
 
 def _too_large(value: object) -> bool:
     """Whether ``value`` is a number past what the store holds (rather than no number)."""
-    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
-        return False
-    return (isinstance(value, int) or value.is_finite()) and abs(value) > MAX_AMOUNT // 100
+    if isinstance(value, int) and not isinstance(value, bool):
+        return abs(value) > MAX_AMOUNT // 100
+    return isinstance(value, Decimal) and value.is_finite() and abs(value) > MAX_AMOUNT // 100
 
 
 class Fields:

@@ -43,13 +43,14 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Protocol
+from typing import Protocol, cast
 
 from lark import Lark, Token, Transformer, v_args
 
 from badugi_hh.events import (
-    Award, Bet, Call, Check, Deal, Draw, DrawnCards, Fold, Hand, Muck, ParseError, PostBlind,
-    Raise, Record, SessionStart, Show, SkippedHand, Street, UncalledReturned,
+    Award, Bet, BlindKind, Call, Check, Deal, Draw, DrawnCards, Fold, Hand, Muck, ParseError,
+    PostBlind, Raise, Record, SessionStart, Show, SkippedHand, Street, StreetKind,
+    UncalledReturned,
 )
 from badugi_hh.parsers.common import (
     CENTS, CURRENCY_SIGNS, MAX_COUNT, MAX_HAND_LINES, AmountFormat, EventFactory, LineError,
@@ -105,12 +106,12 @@ class ActionTransformer(Transformer):
         return Fold
 
     def posts(self, kind: Token | str, amount: Token, all_in: object) -> EventFactory:
-        return self._post(str(kind), amount, all_in)
+        return self._post(cast(BlindKind, str(kind)), amount, all_in)
 
     def antes(self, amount: Token, all_in: object) -> EventFactory:
         return self._post("ante", amount, all_in)
 
-    def _post(self, kind: str, amount: Token, all_in: object) -> EventFactory:
+    def _post(self, kind: BlindKind, amount: Token, all_in: object) -> EventFactory:
         return functools.partial(PostBlind, amount=self.amount(amount), kind=kind,
                                  all_in=bool(all_in))
 
@@ -182,24 +183,24 @@ class ActionTransformer(Transformer):
     def main_pot(self) -> str:
         return "main"
 
-    def street(self, kind_and_number: tuple[str, int], _note: Token | None = None,
+    def street(self, kind_and_number: tuple[StreetKind, int], _note: Token | None = None,
                ) -> EventFactory:
         kind, number = kind_and_number
         return functools.partial(Street, kind=kind, number=number)
 
-    def deal_street(self) -> tuple[str, int]:
+    def deal_street(self) -> tuple[StreetKind, int]:
         return "deal", 1
 
-    def draw_street(self, ordinal: Token | None = None) -> tuple[str, int]:
+    def draw_street(self, ordinal: Token | None = None) -> tuple[StreetKind, int]:
         return "draw", 1 if ordinal is None else _ORDINALS[ordinal]
 
-    def betting_street(self, ordinal: Token) -> tuple[str, int]:
+    def betting_street(self, ordinal: Token) -> tuple[StreetKind, int]:
         return "betting", _ORDINALS[ordinal]
 
-    def showdown_street(self) -> tuple[str, int]:
+    def showdown_street(self) -> tuple[StreetKind, int]:
         return "showdown", 1
 
-    def summary_street(self) -> tuple[str, int]:
+    def summary_street(self) -> tuple[StreetKind, int]:
         return "summary", 1
 
 
@@ -347,14 +348,14 @@ def read_site_log(reader: SiteReader, log: LogText) -> Iterator[Record]:
             yield site
             continue
         hand = site.hand
-        for error in site.errors:
-            at = error.line - block.start
-            yield ParseError(message=f"{reader.hand_name(block)}: {error.message}",
-                             source=source, line=error.line, column=error.column,
-                             text=excerpt(block.lines[at], error.column)
+        for fault in site.errors:
+            at = fault.line - block.start
+            yield ParseError(message=f"{reader.hand_name(block)}: {fault.message}",
+                             source=source, line=fault.line, column=fault.column,
+                             text=excerpt(block.lines[at], fault.column)
                              if 0 <= at < len(block.lines) else "", hand_lost=False)
         if site.errors:
-            hand.damaged = tuple(sorted(error.line for error in site.errors))
+            hand.damaged = tuple(sorted(fault.line for fault in site.errors))
         key = (site.table, hand.ruleset if site.session_key is None else site.session_key)
         if session != key:
             session, hands = key, 0
@@ -366,8 +367,8 @@ def read_site_log(reader: SiteReader, log: LogText) -> Iterator[Record]:
         if site.renumber:
             hand.number = hands
         yield hand
-    if (error := log.end_error()) is not None:
-        yield error
+    if (cut := log.end_error()) is not None:
+        yield cut
 
 
 def _damage_error(block: _Block, source: str) -> ParseError:
