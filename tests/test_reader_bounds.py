@@ -10,7 +10,9 @@ from pathlib import Path
 
 from badugi_hh.events import Hand, ParseError, Record
 from badugi_hh.parsers import read_records
-from badugi_hh.parsers.common import EXCERPT_SIDE, MAX_HAND_LINES, MAX_KEPT_TEXT
+from badugi_hh.parsers.common import (
+    EXCERPT_SIDE, MAX_HAND_CHARACTERS, MAX_HAND_LINES, MAX_KEPT_TEXT,
+)
 from badugi_hh.parsers.merge import MAX_GAME_ELEMENTS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,6 +56,18 @@ def test_a_merge_game_longer_than_a_hand_is_lost_and_the_next_read() -> None:
     assert error.line == MERGE.splitlines().index(next(
         line for line in MERGE.splitlines() if line.startswith("<game"))) + 1 + MAX_HAND_LINES
     assert sum(isinstance(record, Hand) for record in records) == 1
+
+
+def test_a_merge_game_of_more_text_than_a_hand_is_lost_and_the_next_read() -> None:
+    """A few long lines of nothing the game needs: the game cannot grow past the bound."""
+    long_line = "\t<!-- " + "x" * (MAX_HAND_CHARACTERS // 3) + " -->\n"
+    text = and_again(MERGE.replace('<round id="BLINDS"', long_line * 4 + '<round id="BLINDS"', 1))
+    records = read(text)
+    [error] = errors(records)
+    assert f"{MAX_HAND_CHARACTERS:,} characters without its </game>" in error.message
+    assert error.hand_lost and len(error.text) <= 2 * EXCERPT_SIDE + 6
+    assert [record.hand_id for record in records if isinstance(record, Hand)] == [
+        "merge#31691047-4"]
 
 
 def test_each_element_error_keeps_an_excerpt_of_its_long_line() -> None:

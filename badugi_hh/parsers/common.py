@@ -43,6 +43,10 @@ MAX_NAME = 200
 #: hand) may take: a longer one has lost the next hand's first line, and holding it
 #: whole would let one broken file take any amount of memory.
 MAX_HAND_LINES = 2000
+#: The most characters a hand read as a whole may hold (a PHH hand, a Merge
+#: ``<game>``, where a few long lines could otherwise hold any amount of memory);
+#: a real one holds a few kilobytes.
+MAX_HAND_CHARACTERS = 1 << 20
 
 #: Site amounts are money (or chips with cents): stored in hundredths.
 CENTS = 100

@@ -52,8 +52,8 @@ from badugi_hh.events import (
     SkippedHand, Street, UncalledReturned,
 )
 from badugi_hh.parsers.common import (
-    CENTS, CURRENCY_SIGNS, MAX_HAND_LINES, LineError, damage_before, damage_message, excerpt,
-    money, read_name,
+    CENTS, CURRENCY_SIGNS, MAX_HAND_CHARACTERS, MAX_HAND_LINES, LineError, damage_before,
+    damage_message, excerpt, money, read_name,
 )
 from badugi_hh.parsers.hands import (
     HAND_SIZES, MAX_TABLE_SIZE, hero_of, return_unmatched, site_ruleset,
@@ -218,6 +218,7 @@ class _Game:
     seats_stated: int | None
     events: list[Event | None] = field(default_factory=list)   # None: a show to come
     elements: int = 0
+    characters: int = 0
     errors: list[LineError] = field(default_factory=list)
     texts: dict[int, str] = field(default_factory=dict)       # line -> text, of errors only
     seats: dict[str, str] = field(default_factory=dict)       # seat index -> player
@@ -265,10 +266,14 @@ class _MergeReader:
     def feed(self, number: int, text: str) -> Iterator[Record]:
         if text and not "!" <= text[0] <= "~":
             text = yield from self._undamaged(number, text)
-        if self.game is not None and number - self.game.line >= MAX_HAND_LINES:
-            game, self.game, self.parser = self.game, None, None
-            yield self._error(f"game {game.hand_id}: more than {MAX_HAND_LINES} lines without "
-                              "its </game>", number, 0, game.texts[game.line])
+        if self.game is not None:
+            self.game.characters += len(text)
+            if (number - self.game.line >= MAX_HAND_LINES
+                    or self.game.characters > MAX_HAND_CHARACTERS):
+                game, self.game, self.parser = self.game, None, None
+                yield self._error(f"game {game.hand_id}: more than {MAX_HAND_LINES} lines or "
+                                  f"{MAX_HAND_CHARACTERS:,} characters without its </game>",
+                                  number, 0, game.texts[game.line])
         if not self.started:
             if not text.strip():
                 return

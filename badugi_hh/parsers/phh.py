@@ -46,7 +46,7 @@ from badugi_hh.events import (
     SkippedHand, StackStated,
 )
 from badugi_hh.parsers.common import (
-    MAX_AMOUNT, MAX_COUNT, MAX_HAND_LINES, damage_before, damage_message, excerpt, kept_text,
+    MAX_AMOUNT, MAX_COUNT, MAX_HAND_CHARACTERS, MAX_HAND_LINES, damage_before, damage_message, excerpt, kept_text,
 )
 from badugi_hh.parsers.hands import DRAWS, HAND_SIZES
 from badugi_hh.parsers.phh_actions import Actions
@@ -92,9 +92,7 @@ _TOML_ERROR = re.compile(r"\(at line (\d+), column (\d+)\)")
 _PHH_CAP = 4
 #: The blinds of a hand, the smaller first.
 _BLIND_KINDS: tuple[BlindKind, ...] = ("small", "big")
-#: The most characters a hand may hold (a hand PokerKit writes on one line is a few
-#: kilobytes), and the most actions.
-MAX_HAND_CHARACTERS = 1 << 20
+#: The most actions a hand may hold.
 MAX_ACTIONS = 5000
 
 
