@@ -176,6 +176,8 @@ class AmountFormat:
         token = str(text)
         if self.bare == "chips" and token.isdecimal() and len(token) < 16:
             return int(token)   # the common case: chips, within MAX_AMOUNT by their length
+        if (plain := _PLAIN_MONEY.fullmatch(token)) is not None:
+            return int(plain[1]) * CENTS + int(plain[2])   # the other: 32.80, read in cents
         return self._parse(token.strip())
 
     def _parse(self, text: str) -> int:
@@ -205,6 +207,8 @@ class AmountFormat:
 
 
 _AMOUNT = re.compile(r"(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?")
+#: Money written with cents and nothing else, within MAX_AMOUNT by its length.
+_PLAIN_MONEY = re.compile(r"(\d{1,12})\.(\d\d)")
 _SIGNED_MONEY = AmountFormat(negative=True)
 
 
@@ -287,7 +291,8 @@ def kept_text(text: str) -> str:
 
 #: What may come before a hand's first line and is not text: invisible and control
 #: characters, a byte that was not UTF-8, blanks.
-_DAMAGE = re.compile(r"[^\x21-\x7e]*")
+#: What may come before a header in a damaged file: anything but visible ASCII.
+DAMAGE = re.compile(r"[^\x21-\x7e]*")
 
 
 def damage_before(text: str) -> int:
@@ -297,7 +302,7 @@ def damage_before(text: str) -> int:
     >>> damage_before("\\u200bHand #3"), damage_before("Hand #3"), damage_before(" \\tHand")
     (1, 0, 2)
     """
-    return _DAMAGE.match(text).end()  # type: ignore[union-attr]
+    return DAMAGE.match(text).end()  # type: ignore[union-attr]
 
 
 def damage_message(text: str, width: int, what: str = "hand") -> str | None:

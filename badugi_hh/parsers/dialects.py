@@ -33,6 +33,7 @@ follows them), so the test costs little on the lines of play.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -40,7 +41,7 @@ from dataclasses import dataclass
 
 from badugi_hh.events import ParseError, Record
 from badugi_hh.parsers import fulltilt, house, kingsclub, merge, phh, pokerstars, winamax
-from badugi_hh.parsers.common import damage_before
+from badugi_hh.parsers.common import DAMAGE, damage_before
 from badugi_hh.parsers.site import is_archive_marker
 from badugi_hh.parsers.text import LogText
 
@@ -72,11 +73,15 @@ class Dialect:
     read: Callable[[LogText], Iterator[Record]]
     starts: Callable[[str], bool]
     initials: str
+    marks: re.Pattern[str]
+    """What every line ``starts`` says yes to begins with (it may say no to some): one
+    pattern, so that a log's other lines are passed over by one match each."""
     reader: Callable[[str], Callable[[LogText], Iterator[Record]]] | None = None
 
 
 _HOUSE_BLOCK = re.compile(r"Session\s*(?:#|ends\b)|Hand\s*#\s*\d+\s*(?:[-–—#]|$)")
 _MERGE_BLOCK = re.compile(r"(?:<\?xml[^>]*\?>\s*)?<(?:game id=|description )")
+_PHH_BLOCK = re.compile(r"variant|\[")
 
 
 def _house_starts(text: str) -> bool:
@@ -91,17 +96,21 @@ def _merge_starts(text: str) -> bool:
 #: starts a block, and the last one reads any log that no dialect claims.
 DIALECTS: list[Dialect] = [
     Dialect("pokerstars", pokerstars.sniff, pokerstars.read_pokerstars_lines,
-            pokerstars.READER.is_hand_start, pokerstars.READER.spec.initials),
+            pokerstars.READER.is_hand_start, pokerstars.READER.spec.initials,
+            pokerstars.READER.spec.header),
     Dialect("fulltilt", fulltilt.sniff, fulltilt.read_fulltilt_lines,
-            fulltilt.READER.is_hand_start, fulltilt.READER.spec.initials),
+            fulltilt.READER.is_hand_start, fulltilt.READER.spec.initials,
+            fulltilt.READER.spec.header),
     Dialect("kingsclub", kingsclub.sniff, kingsclub.read_kingsclub_lines,
-            kingsclub.READER.is_hand_start, kingsclub.READER.spec.initials),
-    Dialect("merge", merge.sniff, merge.read_merge_lines, _merge_starts, "<",
+            kingsclub.READER.is_hand_start, kingsclub.READER.spec.initials,
+            kingsclub.READER.spec.header),
+    Dialect("merge", merge.sniff, merge.read_merge_lines, _merge_starts, "<", _MERGE_BLOCK,
             merge.merge_reader),
     Dialect("winamax", winamax.sniff, winamax.read_winamax_lines,
-            winamax.READER.is_hand_start, winamax.READER.spec.initials),
-    Dialect("phh", phh.sniff, phh.read_phh_lines, phh.starts_hand, "[v"),
-    Dialect("house", house.sniff, house.read_house_lines, _house_starts, "SH",
+            winamax.READER.is_hand_start, winamax.READER.spec.initials,
+            winamax.READER.spec.header),
+    Dialect("phh", phh.sniff, phh.read_phh_lines, phh.starts_hand, "[v", _PHH_BLOCK),
+    Dialect("house", house.sniff, house.read_house_lines, _house_starts, "SH", _HOUSE_BLOCK,
             house.house_reader),
 ]
 
@@ -141,10 +150,21 @@ def _by_initial(dialects: list[Dialect]) -> dict[str, list[Dialect]]:
     return table
 
 
+def _any_mark(dialects: list[Dialect]) -> re.Pattern[str]:
+    """One pattern for the lines a part of a log in another dialect than ``dialects``
+    may end at: a line that may begin a block of one of them, after whatever invisible
+    characters, or one held to go with it (blank, or a comment: group ``held``)."""
+    marks = "|".join(f"(?:{dialect.marks.pattern})" for dialect in dialects)
+    return re.compile(rf"(?P<held>\s*(?:#(?:\s|$)|$))|{DAMAGE.pattern}(?:{marks})")
+
+
 _BY_INITIAL = _by_initial(DIALECTS)
-#: For each dialect, the others, by the first character of their blocks' lines.
+#: For each dialect, the others, by the first character of their blocks' lines, and the
+#: lines where a part of a log in the dialect may end (see :func:`_any_mark`).
 _OTHERS = {dialect.name: _by_initial([other for other in DIALECTS if other is not dialect])
            for dialect in DIALECTS}
+_PART_ENDS = {dialect.name: _any_mark([other for other in DIALECTS if other is not dialect])
+              for dialect in DIALECTS}
 
 
 class _SegmentedLines:
@@ -177,28 +197,30 @@ class _SegmentedLines:
         """The lines up to the first that begins a block of another dialect. Blank and
         comment lines right before such a line go with it (a house log's opening comment
         after another site's export)."""
-        others = _OTHERS[dialect.name]
+        others, may_end = _OTHERS[dialect.name], _PART_ENDS[dialect.name].match
         held: list[tuple[int, str]] = []
-        for number, text in self._numbered():
-            if not text or text.isspace() or (text[:1] in "# \t" and _COMMENT.match(text)):
-                held.append((number, text))
-                continue
-            if (other := starting_dialect(text, others)) is not None:
-                # (before any line looked ahead at and not yet handed out)
-                self.pending.extendleft(reversed([*held, (number, text)]))
-                self.next_dialect = other
-                return
-            for _, kept in held:
-                yield kept
-            held.clear()
+        # (the lines looked ahead at first, then the log's: no generator between)
+        for number, text in itertools.chain(self._pending(), self.lines):
+            if (mark := may_end(text)) is not None:
+                if mark.lastgroup == "held":
+                    held.append((number, text))
+                    continue
+                if (other := starting_dialect(text, others)) is not None:
+                    # (before any line looked ahead at and not yet handed out)
+                    self.pending.extendleft(reversed([*held, (number, text)]))
+                    self.next_dialect = other
+                    return
+            if held:
+                for _, kept in held:
+                    yield kept
+                held.clear()
             yield text
         for _, kept in held:
             yield kept
 
-    def _numbered(self) -> Iterator[tuple[int, str]]:
+    def _pending(self) -> Iterator[tuple[int, str]]:
         while self.pending:
             yield self.pending.popleft()
-        yield from self.lines
 
 
 class _Segment(LogText):
@@ -206,8 +228,14 @@ class _Segment(LogText):
     file) is the last segment's to report."""
 
     def __init__(self, lines: _SegmentedLines, dialect: Dialect, first_line: int) -> None:
-        super().__init__(lines.log.name, lines.segment(dialect), None, first_line)
+        self.part = lines.segment(dialect)
+        super().__init__(lines.log.name, self.part, None, first_line)
         self.whole = lines
+
+    def __iter__(self) -> Iterator[str]:
+        # The whole log's lines already stop at what ends reading (a binary byte), and
+        # its end is reported by end_error: the part's lines are handed out as they are.
+        return self.part
 
     def end_error(self) -> ParseError | None:
         return None if self.whole.next_dialect is not None else self.whole.log.end_error()

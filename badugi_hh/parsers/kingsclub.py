@@ -240,26 +240,26 @@ class _Hand:
         self.summary = False
 
     def add(self, item: object, line: int, text: str) -> None:
-        if isinstance(item, TableLine):
+        if isinstance(item, tuple):     # most lines: a player's, or a line's events
+            said = item[1]
+            if isinstance(said, CallTo):
+                self._add(Call(player=item[0], amount=said.to - self.round_in.get(item[0], 0),
+                               all_in=said.all_in, line=line))
+            elif isinstance(said, BothBlinds):
+                self._add(PostBlind(player=item[0], amount=said.big + self.small_blind,
+                                    kind="small+big", all_in=said.all_in, line=line))
+            elif _is_note(said):
+                self._add(said(text=text.strip(), line=line))
+            else:
+                for make in item:
+                    self._add(make(line=line))
+        elif isinstance(item, TableLine):
             self.table = item
             self.events.append(Button(seat=item.button, line=line))
         elif isinstance(item, RunTwice):
             if item.first is not None:
                 self._add(item.first(line=line))
             self._add(Note(kind="hand", text=f"run twice: {text.strip()}", line=line))
-        elif isinstance(item, tuple) and isinstance(item[1], CallTo):
-            name, call = item
-            self._add(Call(player=name, amount=call.to - self.round_in.get(name, 0),
-                           all_in=call.all_in, line=line))
-        elif isinstance(item, tuple) and isinstance(item[1], BothBlinds):
-            name, blind = item
-            self._add(PostBlind(player=name, amount=blind.big + self.small_blind,
-                                kind="small+big", all_in=blind.all_in, line=line))
-        elif isinstance(item, tuple) and _is_note(item[1]):
-            self._add(item[1](text=text.strip(), line=line))
-        elif isinstance(item, tuple):
-            for make in item:
-                self._add(make(line=line))
         elif item is not None:
             self._add(item(line=line))  # type: ignore[operator]
 

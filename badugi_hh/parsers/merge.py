@@ -117,6 +117,8 @@ _NOTES = {"CHAT": "chat", "DISCONNECTED": "connection", "RECONNECTED": "connecti
 #: (each could be an error of its own). Its lines are bounded like every reader's
 #: hands (:data:`~badugi_hh.parsers.common.MAX_HAND_LINES`).
 MAX_GAME_ELEMENTS = 5000
+#: A line indented with blanks only (most of a file): nothing invisible before its text.
+_INDENTED = re.compile(r"[ \t]*[!-~]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,7 +266,7 @@ class _MergeReader:
     # -- feeding lines -----------------------------------------------------------
 
     def feed(self, number: int, text: str) -> Iterator[Record]:
-        if text and not "!" <= text[0] <= "~":
+        if text and not "!" <= text[0] <= "~" and _INDENTED.match(text) is None:
             text = yield from self._undamaged(number, text)
         if self.game is not None:
             self.game.characters += len(text)
