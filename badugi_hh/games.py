@@ -113,15 +113,16 @@ class Game:
     family: Family
     made_hand: MadeHand | None
     site_names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    split: bool = field(init=False)
+    """Whether each pot is cut in halves (X3)."""
+    badugi_only: bool = field(init=False)
+    """Plain Badugi: E1-E5 explain its verdicts and read its descriptions."""
 
-    @property
-    def split(self) -> bool:
-        return len(self.halves) > 1
-
-    @property
-    def badugi_only(self) -> bool:
-        """Plain Badugi: E1-E5 explain its verdicts and read its descriptions."""
-        return self.halves[0].name == "badugi" and not self.split
+    def __post_init__(self) -> None:
+        # asked for every hand settled: worked out once
+        object.__setattr__(self, "split", len(self.halves) > 1)
+        object.__setattr__(self, "badugi_only", self.halves[0].name == "badugi"
+                           and len(self.halves) == 1)
 
     @property
     def house_name(self) -> str:

@@ -19,6 +19,10 @@ from badugi_hh.events import (
 from badugi_hh.rules import Ruleset
 
 
+#: What feeding the auditor a record completes.
+Reports = list[HandReport | SessionReport | SkippedHand]
+
+
 def replay_hand(hand: Hand, seats: dict[str, int] | None = None,
                 stacks: dict[str, int] | None = None,
                 previous: HandReport | None = None, *, fast_path: bool = True) -> HandReport:
@@ -28,11 +32,26 @@ def replay_hand(hand: Hand, seats: dict[str, int] | None = None,
     only slower (the benchmark measures the difference).
     """
     report = replay_heads_up(hand, seats, stacks, previous) if fast_path else None
-    if report is not None:
-        return report
-    replay = HandReplay(hand, seats, stacks, previous)
-    replay.feed_all(hand.events)
-    return replay.finish()
+    if report is None:
+        replay = HandReplay(hand, seats, stacks, previous)
+        replay.feed_all(hand.events)
+        report = replay.finish()
+    if previous is not None and deal_repeats(report, previous):
+        report.violations.append(Violation(
+            "G6", "the deal repeats the previous hand card for card: the cards were not "
+            "shuffled", hand.hand_id, hand.source, hand.line))
+    return report
+
+
+def deal_repeats(report: HandReport, previous: HandReport) -> bool:
+    """Whether the hand dealt what the hand before dealt: no shuffle between them (G6).
+
+    Every player whose deal is known got the very cards he got last hand.
+    """
+    known = {name: result.dealt for name, result in report.players.items()
+             if result.dealt and None not in result.dealt}
+    return bool(known) and all((last := previous.players.get(name)) is not None
+                               and last.dealt == cards for name, cards in known.items())
 
 
 @dataclass(slots=True)
@@ -72,7 +91,7 @@ class Auditor:
         # hash of each hand id seen -> its line (T5); a hash keeps memory small
         self._hand_lines: dict[int, int] = {}
 
-    def feed(self, record: Record) -> list[HandReport | SessionReport | SkippedHand]:
+    def feed(self, record: Record) -> Reports:
         """Replay one record; return the reports it completes."""
         if isinstance(record, Hand):
             void = _void(record)
@@ -97,7 +116,7 @@ class Auditor:
             table.previous = None   # its button and deal are unknown (G4, G6)
         return []   # a ParseError: nothing to replay
 
-    def _skip(self, skipped: SkippedHand) -> list[HandReport | SessionReport | SkippedHand]:
+    def _skip(self, skipped: SkippedHand) -> Reports:
         """A hand of another game: its chips move, so the next hand's stacks are unknown."""
         if self.table is not None and not self.table.seats:
             self.table.unknown_before = (f"{skipped.game} hand {skipped.hand_id} was "
@@ -113,7 +132,7 @@ class Auditor:
         self._check_length(table, table.line)
         return self._session_report(table)
 
-    def _session_start(self, record: SessionStart) -> list[HandReport | SessionReport]:
+    def _session_start(self, record: SessionStart) -> Reports:
         closed = self.close()
         table = _Table(record.session_id, record.source, record.ruleset, line=record.line)
         table.seats = {p.name: p.seat for p in record.players}
@@ -127,8 +146,8 @@ class Auditor:
         self.table = table
         return [closed] if closed else []
 
-    def _hand(self, hand: Hand) -> list[HandReport | SessionReport]:
-        reports: list[HandReport | SessionReport] = []
+    def _hand(self, hand: Hand) -> Reports:
+        reports: Reports = []
         table = self.table
         if table is None or (hand.session_id and hand.session_id != table.session_id):
             closed = self.close()
@@ -184,7 +203,7 @@ class Auditor:
             return
         table.violations.append(Violation("N1", message, hand.hand_id, hand.source, hand.line))
 
-    def _session_end(self, record: SessionEnd) -> list[HandReport | SessionReport]:
+    def _session_end(self, record: SessionEnd) -> Reports:
         table = self.table
         if table is None:
             return []

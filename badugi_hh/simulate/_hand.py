@@ -163,6 +163,8 @@ class HandPlay:
         self.to_match = 0
         self.full_to = 0               # the level of the last full bet or raise (T1)
         self.bets = 0                  # bets and raises this round, for the cap (B3)
+        self.round_number = 1
+        self.acted: dict[str, int] = {}   # who acted this round, and the bet he faced then
         self.cards: dict[str, list[Card]] = {}
         self.strength: dict[str, float] = {}   # the game's strength of the cards, kept current
         self.logged_deal: dict[str, Cards] = {}
@@ -309,6 +311,7 @@ class HandPlay:
 
     def betting_round(self, number: int) -> None:
         """One betting round (B4, B5, M3); the blinds already stand in round 1."""
+        self.round_number, self.acted = number, {}
         if number > 1:
             self.to_match = self.full_to = self.bets = 0
             self.round_in = dict.fromkeys(self.round_in, 0)
@@ -343,10 +346,20 @@ class HandPlay:
         return False
 
     def can_raise(self, player: str) -> bool:
-        """Under the cap (B3), with someone left to call, and chips beyond a call."""
+        """Under the cap (B3), with someone left to call, chips beyond a call, and the
+        betting open to him (T8)."""
         return (self.bets < self.rules.max_bets_per_round
                 and any(p != player for p in self.able())
-                and self.stack[player] > self.to_match - self.round_in[player])
+                and self.stack[player] > self.to_match - self.round_in[player]
+                and self.reopened_for(player))
+
+    def reopened_for(self, player: str) -> bool:
+        """Whether ``player`` may raise: he has not acted this round, or the bet has gone
+        up since by a full raise. Short all-ins add up; in fixed limit half a bet counts
+        as a full one (the half-bet rule, T1)."""
+        faced = self.acted.get(player)
+        return faced is None or 2 * (self.to_match - faced) >= self.rules.bet_size(
+            self.round_number)
 
     def options(self, player: str) -> tuple[str, ...]:
         """What ``player`` may do now (B3, B4)."""
@@ -378,6 +391,11 @@ class HandPlay:
         return "check"
 
     def act(self, player: str, kind: str, number: int) -> None:
+        self.record_act(player, kind, number)
+        self.acted[player] = self.to_match
+
+    def record_act(self, player: str, kind: str, number: int) -> None:
+        """The action's chips and its line in the log."""
         size = self.rules.bet_size(number)
         match kind:
             case "check":
