@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from operator import attrgetter
+
+from badugi_hh.cards import Card
 
 from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.replay import HandReplay
@@ -36,22 +39,52 @@ def replay_hand(hand: Hand, seats: dict[str, int] | None = None,
         replay = HandReplay(hand, seats, stacks, previous)
         replay.feed_all(hand.events)
         report = replay.finish()
-    if previous is not None and deal_repeats(report, previous):
-        report.violations.append(Violation(
-            "G6", "the deal repeats the previous hand card for card: the cards were not "
-            "shuffled", hand.hand_id, hand.source, hand.line))
+    if previous is not None:
+        repeated = deal_repeats(report, previous)
+        if repeated:
+            report.violations.append(Violation("G6", repeated, hand.hand_id, hand.source,
+                                               hand.line))
     return report
 
 
-def deal_repeats(report: HandReport, previous: HandReport) -> bool:
-    """Whether the hand dealt what the hand before dealt: no shuffle between them (G6).
+def deal_repeats(report: HandReport, previous: HandReport) -> str:
+    """How the hand's deal repeats the hand before's, or "": no shuffle between them (G6).
 
-    Every player whose deal is known got the very cards he got last hand.
+    Either every player whose deal is known got the very cards he got last hand, or
+    the cards came off the deck in the order they came last hand (the deal going
+    round from another seat when the button moved), every card of both deals known.
     """
-    known = {name: result.dealt for name, result in report.players.items()
-             if result.dealt and None not in result.dealt}
-    return bool(known) and all((last := previous.players.get(name)) is not None
-                               and last.dealt == cards for name, cards in known.items())
+    known = False
+    for name, result in report.players.items():
+        if result.dealt and None not in result.dealt:
+            last = previous.players.get(name)
+            if last is None or last.dealt != result.dealt:
+                break
+            known = True
+    else:
+        if known:
+            return ("the deal repeats the previous hand card for card: the cards were not "
+                    "shuffled")
+    top, last_top = _deck_top(report), _deck_top(previous)
+    common = min(len(top), len(last_top))
+    if common and common >= 2 * report.ruleset.hand_size and top[:common] == last_top[:common]:
+        return (f"the first {common} cards come off the deck in the order they came last hand "
+                "(the deal starts from another seat): the cards were not shuffled")
+    return ""
+
+
+def _deck_top(report: HandReport) -> tuple[Card | None, ...]:
+    """The cards dealt, in the order they left the deck: one at a time, clockwise from
+    left of the button (G5); empty unless the button and every dealt card are known."""
+    button = report.players.get(report.button) if report.button else None
+    if button is None:
+        return ()
+    seated = sorted(report.players.values(), key=attrgetter("seat"))
+    first = next((i for i, player in enumerate(seated) if player.seat > button.seat), 0)
+    hands = [player.dealt for player in seated[first:] + seated[:first]]
+    if any(not hand or None in hand for hand in hands):
+        return ()
+    return tuple(hand[k] for k in range(max(map(len, hands))) for hand in hands if k < len(hand))
 
 
 @dataclass(slots=True)

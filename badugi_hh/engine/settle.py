@@ -10,23 +10,19 @@ general engine and the heads-up fast path settle a hand by the same code.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import NamedTuple, cast
 
-from badugi_hh.engine.describe import check_descriptions, explain_wrong_badugi
+from badugi_hh.cards import Card
+from badugi_hh.engine.describe import check_descriptions
+from badugi_hh.engine.payout import Payout, Share
 from badugi_hh.engine.report import HandReport, PlayerResult, Pot, Violation
 from badugi_hh.engine.state import LogClaims, TableState
-from badugi_hh.cards import Card
 from badugi_hh.evaluate import EvaluationError
 from badugi_hh.events import Hand
 from badugi_hh.games import Game, HandValue, game_of
 
 __all__ = ["Settlement", "settle", "to_report"]
-
-#: A share of a pot: how much, who takes it, and the halves of a split game it is.
-_Share = tuple[int, tuple[str, ...], tuple[str, ...]]
-
 
 class Settlement(NamedTuple):
     """What a hand paid each player, the pots, and the claims of the log that are wrong."""
@@ -64,7 +60,7 @@ class _Settler:
     """One settlement under way: the state, the claims, and what is found."""
 
     __slots__ = ("state", "claims", "players", "game", "half_values", "values", "half_winners",
-                 "pots", "tied", "violations")
+                 "shares", "tied", "violations")
 
     def __init__(self, state: TableState, claims: LogClaims) -> None:
         self.state = state
@@ -75,7 +71,7 @@ class _Settler:
         self.half_values: list[dict[str, HandValue]] = [{} for _ in self.game.halves]
         self.values = self.half_values[0]
         self.half_winners: dict[str, set[str]] = {}   # split games: half -> its winners
-        self.pots: list[Pot] = []   # as the computed awards shared them (M3 past one)
+        self.shares: list[list[Share]] = []   # each pot's shares, as the rules cut it
         self.tied = False       # whether a pot or half was shared by a tie (S2)
         self.violations: list[Violation] = []
 
@@ -92,7 +88,8 @@ class _Settler:
         self._check_total(pot)
         self._evaluate_shown()
         computed = self._computed_awards(pots)
-        won = self._compare_awards(computed, pot, returned, rake)
+        won = Payout(state, claims, self.game, pots, self.shares, self.half_values, self.tied,
+                     self.report).judge(computed, pot, returned, rake)
         self._check_summary(won)
         results = self._results(returned, won)
         self._compare_stacks(results)
@@ -173,7 +170,7 @@ class _Settler:
                 except EvaluationError:
                     pass   # a joker or a repeated card, reported where it appeared
 
-    def _shares(self, pot: Pot) -> list[_Share] | None:
+    def _shares(self, pot: Pot) -> list[Share] | None:
         """Who wins ``pot`` at showdown, how much each winning group takes, and which
         halves of a split game that is.
 
@@ -209,12 +206,13 @@ class _Settler:
         folded = state.ended == "fold"
         for index, pot in enumerate(pots):
             if folded:
-                shares: list[_Share] | None = [(pot.amount, tuple(
+                shares: list[Share] | None = [(pot.amount, tuple(
                     [p.name for p in self.players.values() if p.folded_in_round is None]), ())]
             else:
                 shares = self._shares(pot)
             if shares is None:
                 return None
+            self.shares.append(shares)
             winners: list[str] = []
             for amount, group, halves in shares:
                 if not group:   # nobody left in: there is no one to divide the pot among
@@ -229,7 +227,6 @@ class _Settler:
                 for half in halves:
                     self.half_winners.setdefault(half, set()).update(group)
             pots[index] = Pot(pot.amount, pot.eligible, tuple(winners))
-        self.pots = pots
         return awards
 
     def _divide(self, amount: int, winners: tuple[str, ...], awards: dict[str, int]) -> None:
@@ -246,110 +243,6 @@ class _Settler:
         share, odd = divmod(amount, len(winners))
         for position, name in enumerate(order):
             awards[name] = awards.get(name, 0) + share + (1 if position < odd else 0)
-
-    # -- the log's payout -----------------------------------------------------------
-
-    def _compare_awards(self, computed: dict[str, int] | None, pot: int,
-                        returned: dict[str, int], rake: int) -> dict[str, int]:
-        """Check the log's awards against the pot and the winners; what the hand paid."""
-        state, claims = self.state, self.claims
-        stated = dict(claims.awards)
-        for name, amount in claims.inferred_returns.items():
-            # The reader took the return out of the award: count it the engine's way.
-            if name in stated:
-                stated[name] += amount - returned.get(name, 0)
-        rule = "S4" if state.ended == "fold" else "S1"
-        if not stated:
-            if state.ended != "incomplete" and state.rules.awards_logged:
-                self.report(rule, state.end_line, f"the log does not say who wins the pot "
-                            f"of {pot}")
-            return computed or {}
-        line = claims.award_line
-        paid = sum(stated.values())
-        if paid + rake != pot:
-            forgot_return = sum(returned.values())
-            if forgot_return and paid + rake == pot + forgot_return:
-                self.report("S3", line, f"the log pays out {paid}, the whole of the bets; "
-                            f"the uncalled {forgot_return} goes back to "
-                            f"{', '.join(returned)}, so the pot is {pot}")
-                returned.clear()   # follow the log: its award already holds the return
-            else:
-                rake_note = f" after a rake of {rake}" if rake else ""
-                self.report(rule, line, f"the log pays out {paid}{rake_note}, but the pot "
-                            f"is {pot}")
-        elif computed is not None:
-            self._compare_winners(computed, stated, rake, line)
-        return stated
-
-    def _compare_winners(self, computed: dict[str, int], stated: dict[str, int],
-                         rake: int, line: int) -> None:
-        computed_winners = {n for n, a in computed.items() if a > 0}
-        stated_winners = {n for n, a in stated.items() if a > 0}
-        if self._paid_from_a_side_pot_not_covered(line):
-            return
-        ended = self.state.ended
-        if computed_winners == stated_winners:
-            if rake == 0 and computed != stated:
-                rule, why = self._share_rule()
-                detail = ", ".join(f"{n} {a}" for n, a in sorted(computed.items()))
-                self.report(rule, line, f"the log splits the pot as "
-                            f"{', '.join(f'{n} {a}' for n, a in sorted(stated.items()))}; "
-                            f"it is {detail}{why}")
-            return
-        if ended == "fold":
-            self.report("S4", line, f"the log gives the pot to "
-                        f"{', '.join(sorted(stated_winners))}; after the fold it goes to "
-                        f"{', '.join(sorted(computed_winners))}")
-            return
-        if len(self.pots) > 1:
-            self._wrong_side_pots(line)
-            return
-        right, wrong = sorted(computed_winners), sorted(stated_winners)
-        if self.game.badugi_only:
-            explain_wrong_badugi(right, wrong, self.values, line, self.report)
-        else:
-            self._other_game_winner(right, wrong, line)
-
-    def _paid_from_a_side_pot_not_covered(self, line: int) -> bool:
-        """A player paid from a side pot he did not contribute to (M3), where the log
-        names the pots it pays from."""
-        for name, pot, _amount, _line in self.claims.award_pots:
-            number = _side_pot_number(pot)
-            if (number is not None and number < len(self.pots)
-                    and name not in self.pots[number].eligible):
-                self._wrong_side_pots(line)
-                return True
-        return False
-
-    def _share_rule(self) -> tuple[str, str]:
-        """Which rule amounts paid to the right players break, and why."""
-        if self.state.ended == "fold":
-            return "S4", ""
-        if self.tied:
-            return "S2", " (a tie splits the pot, the odd chip to the big blind)"
-        if self.game.split:
-            return "X3", " (each half wins half the pot, the odd chip to the Badugi half)"
-        if len(self.pots) > 1:
-            return "M3", " (each side pot goes to the best hand among those who covered it)"
-        return "S1", ""
-
-    def _wrong_side_pots(self, line: int) -> None:
-        """A payout with side pots that is not theirs (M3): each pot, and who wins it."""
-        pots = "; ".join(f"{pot.amount} among {', '.join(pot.eligible)} to "
-                         f"{', '.join(pot.winners)}" for pot in self.pots)
-        self.report("M3", line, f"the log's payout does not follow the pots: chips a "
-                    f"player cannot cover form side pots, each won by the best hand among "
-                    f"the players who contributed to it ({pots})")
-
-    def _other_game_winner(self, right: list[str], wrong: list[str], line: int) -> None:
-        """A lowball or split pot paid to the wrong players (S1)."""
-        hands = "; ".join(
-            f"{name}: " + ", ".join(f"{half.name} {values[name].description}"
-                                    for half, values in zip(self.game.halves, self.half_values)
-                                    if name in values)
-            for name in sorted({*right, *wrong}))
-        self.report("S1", line, f"the log pays {', '.join(wrong)}, but the pot goes to "
-                    f"{' and '.join(right)} ({hands})")
 
     def _check_summary(self, won: dict[str, int]) -> None:
         """Each seat's result in the summary is what the hand paid that player (S1)."""
@@ -393,13 +286,3 @@ class _Settler:
             if result is not None and result.net != amount:
                 self.report("S1", line, f"the log says {name} nets {amount}; the chips "
                             f"say {result.net}")
-
-
-#: An award's pot naming a side pot, and its number.
-_SIDE_POT = re.compile(r"side (?:pot[ -])?(\d+)")
-
-
-def _side_pot_number(pot: str) -> int | None:
-    """The number of the side pot an award's pot names (``side 2``, ``side 2 lowball``)."""
-    side = _SIDE_POT.match(pot)
-    return int(side.group(1)) if side else None
