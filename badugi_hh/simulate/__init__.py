@@ -48,7 +48,7 @@ from badugi_hh.simulate._faults import (
     BREAKABLE_RULES, EVERY_BREAKABLE_RULE, NoChance, breakable_rules, inject_violation, play_on,
 )
 from badugi_hh.simulate._games import GAMES, best_subset, hand_strength, table_rules
-from badugi_hh.simulate._hand import Table
+from badugi_hh.simulate._table import Table
 
 __all__ = ["BREAKABLE_RULES", "EVERY_BREAKABLE_RULE", "GAMES", "PLAYERS", "PLAYER_NAMES",
            "best_subset", "breakable_rules", "hand_strength", "inject_violation", "simulate",

@@ -18,7 +18,8 @@ from badugi_hh.evaluate import BadugiValue, LowballValue, badugi_value
 from badugi_hh.events import Call, Cards, Check, Hand, Record, SessionStart
 from badugi_hh.rules import HOUSE, Ruleset
 from badugi_hh.simulate._games import GAMES, HalfValue, Lowball
-from badugi_hh.simulate._hand import HandPlay, Pot, Table, stacked_deck
+from badugi_hh.simulate._hand import HandPlay
+from badugi_hh.simulate._table import Pot, Table, stacked_deck
 
 #: How many times a rule-breaking hand is dealt anew before trying another hand.
 ATTEMPTS_PER_HAND = 12
