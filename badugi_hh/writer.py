@@ -47,7 +47,8 @@ from badugi_hh.events import (
     Hand, Muck, NetStated, ParseError, PostBlind, PotTotal, Raise, Record, Seat,
     SessionEnd, SessionStart, Show, StackStated, Street, UncalledReturned,
 )
-from badugi_hh.parsers.house import RESERVED_NAMES, game_hand_size
+from badugi_hh.games import GAMES, game_for_site_name
+from badugi_hh.parsers.house import RESERVED_NAMES
 from badugi_hh.rules import HOUSE, Ruleset
 
 __all__ = ["format_event", "format_hand", "format_session_end", "format_session_start",
@@ -58,7 +59,7 @@ _SESSION_ID = re.compile(r"[\w.-]+")     # the grammar's SESSION_ID
 _BLIND_WORDS = {"small": "small blind", "big": "big blind", "dead": "dead blind",
                 "small+big": "small & big blinds"}
 _DRAW_WORDS = {1: "single", 2: "double", 3: "triple"}
-_GAME_WORDS = {"27td": "2-7", "a5td": "A-5"}
+_STRUCTURE_WORDS = {"pot": "pot limit", "half-pot": "half-pot limit", "no": "no limit"}
 #: An award's pot: "", "main" or "side N", then for a split game the half it is from.
 _POT = re.compile(r"(?:(?P<pot>main|side (?P<side>\d+))(?: (?=.)|$))?(?P<half>badugi|lowball)?")
 _ORDINALS = {1: "FIRST", 2: "SECOND", 3: "THIRD"}
@@ -249,10 +250,17 @@ def _stated(kind: type, events: list[Event]) -> str:
 
 def _rules(ruleset: Ruleset) -> str:
     name = "" if ruleset.name == HOUSE.name else f" {_quoted(ruleset.name)}"
+    game = GAMES[ruleset.game]
     draws = (f"{_DRAW_WORDS[ruleset.draws]} draw" if ruleset.draws in _DRAW_WORDS
              else f"{ruleset.draws} draws")
-    clauses = [f"{_GAME_WORDS.get(ruleset.game, ruleset.game.capitalize())} {draws}",
-               f"fixed limit {ruleset.small_bet}/{ruleset.big_bet}",
+    # the game's own words (the registry's), or its short name and other draws, counted
+    # where the words would name another game (2-7 single draw is not 2-7 triple draw's)
+    words = (game.house_name if ruleset.draws == game.draws
+             else f"{game.site_names['house'][-1]} {draws}")
+    if game_for_site_name("house", words) not in (game, None):
+        words = f"{game.site_names['house'][-1]} {ruleset.draws} draws"
+    clauses = [words, _STRUCTURE_WORDS.get(ruleset.structure,
+                                           f"fixed limit {ruleset.small_bet}/{ruleset.big_bet}"),
                f"blinds {ruleset.small_blind}/{ruleset.big_blind}",
                f"cap {ruleset.max_raises} {'raise' if ruleset.max_raises == 1 else 'raises'}",
                _players(ruleset.min_players, ruleset.max_players),
@@ -260,7 +268,7 @@ def _rules(ruleset: Ruleset) -> str:
                else f"stacks {ruleset.starting_stack}",
                "unlimited hands" if ruleset.session_hands is None
                else f"{ruleset.session_hands} hands"]
-    if ruleset.hand_size != game_hand_size(ruleset.game):
+    if ruleset.hand_size != game.hand_size:
         clauses.append(f"{ruleset.hand_size} cards")
     if not ruleset.burns_logged:
         clauses.append("burns not logged")

@@ -66,7 +66,7 @@ class BettingPlay:
         """One betting round (B4, B5, M3); the blinds already stand in round 1."""
         self.round_number, self.acted = number, {}
         if number > 1:
-            self.to_match = self.full_to = self.bets = 0
+            self.to_match = self.full_to = self.last_raise = self.bets = 0
             self.round_in = dict.fromkeys(self.round_in, 0)
         to_act = self.still_to_act(self.acting_order(number))
         while to_act:
@@ -98,10 +98,14 @@ class BettingPlay:
         """Whether the round stops with a player still to act: never, by the rules (B5)."""
         return False
 
+    @property
+    def fixed_limit(self) -> bool:
+        return self.rules.structure == "fixed"
+
     def can_raise(self, player: str) -> bool:
-        """Under the cap (B3), with someone left to call, chips beyond a call, and the
-        betting open to him (T8)."""
-        return (self.bets < self.rules.max_bets_per_round
+        """Under the cap (B3, fixed limit only), with someone left to call, chips beyond
+        a call, and the betting open to him (T8)."""
+        return ((not self.fixed_limit or self.bets < self.rules.max_bets_per_round)
                 and any(p != player for p in self.able())
                 and self.stack[player] > self.to_match - self.round_in[player]
                 and self.reopened_for(player))
@@ -111,8 +115,11 @@ class BettingPlay:
         up since by a full raise. Short all-ins add up; in fixed limit half a bet counts
         as a full one (the half-bet rule, T1)."""
         faced = self.acted.get(player)
-        return faced is None or 2 * (self.to_match - faced) >= self.rules.bet_size(
-            self.round_number)
+        if faced is None:
+            return True
+        if self.fixed_limit:
+            return 2 * (self.to_match - faced) >= self.rules.bet_size(self.round_number)
+        return self.to_match - faced >= max(self.last_raise, self.rules.big_blind)
 
     def options(self, player: str) -> tuple[str, ...]:
         """What ``player`` may do now (B3, B4)."""
@@ -160,24 +167,36 @@ class BettingPlay:
                 amount = self.put_in(player, self.call_amount(player))
                 self.emit(Call, player=player, amount=amount, all_in=player in self.all_in)
             case "bet":
+                if not self.fixed_limit:
+                    size = self.choose_size(player, *self.bet_range())
+                before = self.to_match
                 amount = self.put_in(player, self.bet_amount(player, size))
-                self.raise_level(player, size)
+                self.raise_level(player, size, before)
                 self.emit(Bet, player=player, amount=amount, all_in=player in self.all_in)
             case "raise":
                 before = self.to_match
-                self.put_in(player, self.full_to + size - self.round_in[player])
-                self.raise_level(player, size)
+                to = (self.full_to + size if self.fixed_limit
+                      else self.choose_size(player, *self.raise_range(player)))
+                self.put_in(player, to - self.round_in[player])
+                self.raise_level(player, size, before)
                 self.emit(Raise, player=player, to=self.round_in[player],
                           by=self.round_in[player] - before, all_in=player in self.all_in)
 
-    def raise_level(self, player: str, size: int) -> None:
+    def raise_level(self, player: str, size: int, before: int) -> None:
         """A full bet or raise sets the level the next raise goes from (T1).
 
-        An all-in short of it counts as full when it is at least half of it
-        (the half-bet rule); for less, the next raise completes the bet.
+        Fixed limit: an all-in short of it counts as full when it is at least half
+        of it (the half-bet rule); for less, the next raise completes the bet. Pot
+        and no limit: a raise by at least the last full one (the big blind, for a
+        bet) is full, and sets the least raise after it; an all-in for less is not.
         """
         to = self.round_in[player]
         self.to_match = max(self.to_match, to)
+        if not self.fixed_limit:
+            if to - before >= max(self.last_raise, self.rules.big_blind):
+                self.last_raise, self.full_to = to - before, to
+                self.bets += 1
+            return
         if player not in self.all_in or to >= self.full_to + size:
             self.full_to = to   # a wrong size too (B2 is reported, and the log followed)
         elif 2 * (to - self.full_to) >= size:
@@ -191,4 +210,38 @@ class BettingPlay:
         return self.to_match - self.round_in[player]
 
     def bet_amount(self, player: str, size: int) -> int:
+        """What a bet puts in: the round's size (fixed limit), else the size chosen."""
         return size
+
+    # -- pot limit, half-pot limit and no limit (B2) --------------------------------------
+
+    def pot_limit(self, call: int) -> int | None:
+        """The most a bet or raise may add once the call is in: the pot, half of it, or
+        no limit (None); never less than the big blind."""
+        share = {"pot": (1, 1), "half-pot": (1, 2)}.get(self.rules.structure)
+        if share is None:
+            return None
+        numerator, denominator = share
+        pot = sum(self.total_in.values()) + call
+        return max(self.rules.big_blind, pot * numerator // denominator)
+
+    def bet_range(self) -> tuple[int, int | None]:
+        """A bet: at least the big blind, at most the pot's limit."""
+        return self.rules.big_blind, self.pot_limit(0)
+
+    def raise_range(self, player: str) -> tuple[int, int | None]:
+        """A raise goes at least the last full raise (or the big blind) over what there is
+        to match, at most the pot's limit over it (the call counted in the pot first)."""
+        call = self.to_match - self.round_in[player]
+        most = self.pot_limit(call)
+        return (self.to_match + max(self.last_raise, self.rules.big_blind),
+                None if most is None else self.to_match + most)
+
+    def choose_size(self, player: str, least: int, most: int | None) -> int:
+        """The least, something between, or the most (all-in at no limit): a round total,
+        never beyond the stack (all-in for less is always allowed, S3)."""
+        everything = self.round_in[player] + self.stack[player]
+        top = everything if most is None else min(most, everything)
+        roll = self.rng.random()
+        to = least if roll < 0.45 else top if roll > 0.8 else (least + top) // 2
+        return min(max(to, least), everything)

@@ -131,11 +131,17 @@ class _DrawMissing(Fault):
 
 
 class _WrongBetSize(Fault):
-    """B2: a bet of the big bet in round 2, or of the small bet in rounds 3 and 4."""
+    """B2: fixed limit, a bet of the big bet in round 2, or of the small bet in rounds 3
+    and 4; pot and half-pot limit, a chip more than the pot allows; no limit, a chip
+    less than the big blind."""
 
     def bet_amount(self, player: str, size: int) -> int:
-        wrong = self.rules.big_bet if size == self.rules.small_bet else self.rules.small_bet
-        if self.applied or wrong >= self.stack[player]:
+        if self.rules.structure == "fixed":
+            wrong = self.rules.big_bet if size == self.rules.small_bet else self.rules.small_bet
+        else:
+            least, most = self.bet_range()
+            wrong = least - 1 if most is None else most + 1
+        if self.applied or not 0 < wrong < self.stack[player]:
             return size
         self.applied = True
         return wrong
@@ -518,6 +524,8 @@ def breakable_rules(ruleset: Ruleset) -> tuple[str, ...]:
     """
     game = GAMES[ruleset.game]
     skipped = _MULTIWAY_ONLY if ruleset.max_players == 2 else _HEADS_UP_ONLY
+    if ruleset.structure != "fixed":
+        skipped |= {"B3"}   # pot limit and no limit have no cap
     skipped |= {"B1"} if game.split else _SPLIT_ONLY
     if not game.badugi:
         skipped |= _BADUGI_ONLY

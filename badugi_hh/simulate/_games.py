@@ -31,7 +31,7 @@ from badugi_hh.evaluate import (
     BadugiValue, FiveCardValue, badugi_value, high_value, lowball27_value, lowball_a5_value,
 )
 from badugi_hh.games import GAMES as REGISTRY
-from badugi_hh.rules import HOUSE, Ruleset
+from badugi_hh.rules import HOUSE, Ruleset, Structure
 
 __all__ = ["GAMES", "Game", "HighHand", "Lowball", "best_subset", "hand_strength",
            "table_rules"]
@@ -249,23 +249,33 @@ GAMES: dict[str, Game] = {
 }
 
 
-def table_rules(game: str = "badugi", players: int = 2) -> Ruleset:
+def table_rules(game: str = "badugi", players: int = 2, *, structure: Structure = "fixed",
+                stack: int | None = None) -> Ruleset:
     """The ruleset the simulator plays ``game`` by at a table of ``players``.
 
-    The house game's numbers; five cards for every game but Badugi (X4); a
-    fixed table of ``players``, the odd chip left of the button multiway (S2).
+    The house game's numbers and betting ``structure``; the game's hand size and
+    draws (the registry's); a fixed table of ``players``, the odd chip left of the
+    button multiway (S2). ``stack`` is each player's starting stack in big blinds
+    (the house's 100 chips when None).
 
     >>> table_rules() == HOUSE
     True
     >>> rules = table_rules("badacey", 6)
     >>> rules.hand_size, rules.min_players, rules.max_players, rules.odd_chip
     (5, 6, 6, 'first_left_of_button')
+    >>> short = table_rules("27sd", 3, structure="no", stack=20)
+    >>> short.draws, short.structure, short.starting_stack, short.game_name
+    (1, 'no', 40, 'No Limit 2-7 Single Draw')
     """
     if game not in GAMES:
         raise ValueError(f"no game {game!r}; the simulator deals {', '.join(GAMES)}")
     if not 2 <= players <= 8:
         raise ValueError(f"{players} players: the simulator seats 2 to 8")
-    rules = HOUSE.replace(game=game, hand_size=GAMES[game].hand_size)
+    rules = HOUSE.for_game(game) if game != HOUSE.game else HOUSE
+    if structure != rules.structure:
+        rules = rules.replace(structure=structure)
+    if stack is not None:
+        rules = rules.replace(starting_stack=stack * rules.big_blind)
     if players > 2:
         rules = rules.replace(min_players=players, max_players=players,
                               odd_chip="first_left_of_button")
