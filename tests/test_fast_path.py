@@ -300,3 +300,66 @@ def test_a_hand_with_no_betting_before_the_first_draw_goes_the_general_way():
     report = general_report(unbet, SEATS, {}, None)
     assert sorted(v.rule for v in report.violations) == ["B1", "G4"]
     assert replay_heads_up(unbet, SEATS, {}, None) is None
+
+
+# -- shadow runs: the logs themselves, read and audited both ways --------------------------
+
+def _both_ways(records: list[Record]) -> tuple[int, int]:
+    """Audit ``records`` with and without the fast path; every report must be the same.
+    Returns how many hands there were, and how many the fast path took."""
+    taken = 0
+
+    def counting(hand: Hand, seats: dict[str, int] | None, stacks: dict[str, int] | None,
+                 previous: HandReport | None) -> HandReport | None:
+        nonlocal taken
+        report = replay_heads_up(hand, seats, stacks, previous)
+        taken += report is not None
+        return report
+
+    import badugi_hh.engine.session as session
+    original = session.replay_heads_up
+    session.replay_heads_up = counting
+    try:
+        fast = list(audit(records))
+    finally:
+        session.replay_heads_up = original
+    general = list(audit(records, fast_path=False))
+    assert len(fast) == len(general)
+    for one, other in zip(fast, general):
+        assert one == other, getattr(one, "hand_id", one)
+    return sum(isinstance(report, HandReport) for report in fast), taken
+
+
+def test_the_sample_logs_and_the_real_exports_are_judged_alike_either_way():
+    from pathlib import Path
+
+    from badugi_hh.parsers import read_records
+
+    root = Path(__file__).resolve().parents[1]
+    hands = taken = 0
+    for folder in ("sample_logs", "tests/data/house", "tests/data/real"):
+        for path in sorted((root / folder).rglob("*.txt")):
+            if "expected" in path.parts:
+                continue
+            counted, fast = _both_ways(list(read_records(path)))
+            hands, taken = hands + counted, taken + fast
+    assert hands > 700 and taken > 250
+
+
+def test_fuzzed_logs_are_judged_alike_either_way():
+    import tempfile
+    from pathlib import Path
+
+    from badugi_hh.parsers import read_records
+    from fuzz import corpus, mutate
+
+    rng = random.Random(22)
+    sources = [path.read_bytes() for path in corpus() if "house" in str(path)
+               or "sample_logs" in str(path)]
+    taken = 0
+    with tempfile.TemporaryDirectory() as scratch:
+        for number in range(60):
+            path = Path(scratch) / f"input{number}.txt"
+            path.write_bytes(mutate(rng, rng.choice(sources)))
+            taken += _both_ways(list(read_records(path)))[1]
+    assert taken > 200

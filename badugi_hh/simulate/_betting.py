@@ -103,10 +103,12 @@ class BettingPlay:
         return self.rules.structure == "fixed"
 
     def can_raise(self, player: str) -> bool:
-        """Under the cap (B3, fixed limit only), with someone left to call, chips beyond
-        a call, and the betting open to him (T8)."""
+        """Under the cap (B3, fixed limit only), with someone left who could call more
+        than the bet already is (no one raises what nobody can call), chips beyond a
+        call, and the betting open to him (T8)."""
         return ((not self.fixed_limit or self.bets < self.rules.max_bets_per_round)
-                and any(p != player for p in self.able())
+                and any(p != player and self.stack[p] > self.to_match - self.round_in[p]
+                        for p in self.able())
                 and self.stack[player] > self.to_match - self.round_in[player]
                 and self.reopened_for(player))
 
