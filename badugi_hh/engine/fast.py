@@ -291,14 +291,17 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
 
     if not finished or not min(total):
         return None
-    state = TableState(
-        hand.hand_id, hand.source, rules,
-        {name: PlayerState(name, seat_numbers[i], start[i], total[i], 0, folded_in[i],
-                           not stack[i], dealt[i]) for i, name in enumerate(names)},
-        (names[1 - button], names[button]), names[button], names[1 - button],
-        "fold" if fold_line else "showdown", showdown,
+    # tuple.__new__ skips the NamedTuple constructors' argument parsing (hot path)
+    first, second = names
+    players = {first: new_tuple(PlayerState, (first, seat_numbers[0], start[0], total[0], 0,
+                                              folded_in[0], not stack[0], dealt[0])),
+               second: new_tuple(PlayerState, (second, seat_numbers[1], start[1], total[1], 0,
+                                                folded_in[1], not stack[1], dealt[1]))}
+    state = new_tuple(TableState, (
+        hand.hand_id, hand.source, rules, players, (names[1 - button], names[button]),
+        names[button], names[1 - button], "fold" if fold_line else "showdown", showdown,
         fold_line or hand.events[-1].line, shown, frozenset(mucked), round_, draw_number,
-        actions, draw_records, {})
-    claims = LogClaims(awards, award_line, tuple(award_pots), returns, inferred, stated_stacks,
-                       stated_net, descriptions, {}, None)
+        actions, draw_records, {}))
+    claims = new_tuple(LogClaims, (awards, award_line, tuple(award_pots), returns, inferred,
+                                   stated_stacks, stated_net, descriptions, {}, None))
     return to_report(hand, state, settle(state, claims), [])

@@ -40,6 +40,15 @@ def _pot_number(label: str) -> int:
     return int(side.group(1)) if side else 0
 
 
+def _paid(awards: dict[str, int]) -> set[str]:
+    """Who is paid something."""
+    paid = set()
+    for name, amount in awards.items():   # a loop, not a set comprehension: every hand
+        if amount > 0:
+            paid.add(name)
+    return paid
+
+
 def _half_of(label: str) -> str | None:
     """The half of a split pot an award's label names (``badugi``, ``lowball``), if any."""
     last = label.rsplit(" ", 1)[-1]
@@ -99,8 +108,7 @@ class Payout:
                          rake: int, line: int) -> None:
         if self._labelled_wrongly():
             return
-        computed_winners = {n for n, a in computed.items() if a > 0}
-        stated_winners = {n for n, a in stated.items() if a > 0}
+        computed_winners, stated_winners = _paid(computed), _paid(stated)
         if computed_winners == stated_winners:
             if rake == 0 and computed != stated:
                 rule, why = self._share_rule(stated)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 
 from badugi_hh.engine.deck import Deck
 from badugi_hh.engine.draws import Draws
-from badugi_hh.engine.report import HandReport, Violation, round_name
+from badugi_hh.engine.report import HandReport, Violation, new_tuple, round_name
 from badugi_hh.engine.rounds import Betting
 from badugi_hh.engine.settle import settle, to_report
 from badugi_hh.engine.state import Ending, LogClaims, TableState
@@ -299,18 +299,18 @@ class HandReplay:
         if ending == "incomplete":
             self.report("B1", self.last_line, "the hand stops before a fold or a showdown")
         players = table.players
-        state = TableState(
+        state = new_tuple(TableState, (
             self.hand.hand_id, self.hand.source, self.rules,
             {name: player.frozen() for name, player in players.items()},
             tuple(p.name for p in table.order_after(table.button_seat)),
             table.button, table.big_blind, ending, self.showdown,
             betting.fold_line or self.last_line,
             self.shown, frozenset(self.mucked), betting.round, self.draws.number,
-            betting.actions, self.draws.records, table.idle)
-        claims = LogClaims(
+            betting.actions, self.draws.records, table.idle))
+        claims = new_tuple(LogClaims, (
             self.awards, self.award_line, tuple(self.award_pots), self.returns,
             self.inferred_returns, self.stacks, self.nets, self.descriptions, self.summary,
-            self.pot_total)
+            self.pot_total))
         return state, claims
 
     def finish(self) -> HandReport:

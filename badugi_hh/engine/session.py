@@ -17,7 +17,8 @@ from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.replay import HandReplay
 from badugi_hh.engine.report import HandReport, SessionReport, Violation
 from badugi_hh.events import (
-    Hand, Note, ParseError, PlayerEvent, Record, Seat, SessionEnd, SessionStart, SkippedHand,
+    Event, Hand, Note, ParseError, PlayerEvent, Record, Seat, SessionEnd, SessionStart,
+    SkippedHand,
 )
 from badugi_hh.rules import Ruleset
 
@@ -65,12 +66,30 @@ def deal_repeats(report: HandReport, previous: HandReport) -> str:
         if known:
             return ("the deal repeats the previous hand card for card: the cards were not "
                     "shuffled")
+    first = _first_dealt(report)
+    if first is None or first != _first_dealt(previous):   # the common case, cheaply
+        return ""
     top, last_top = _deck_top(report), _deck_top(previous)
     common = min(len(top), len(last_top))
     if common and common >= 2 * report.ruleset.hand_size and top[:common] == last_top[:common]:
         return (f"the first {common} cards come off the deck in the order they came last hand "
                 "(the deal starts from another seat): the cards were not shuffled")
     return ""
+
+
+def _first_dealt(report: HandReport) -> Card | None:
+    """The first card off the deck: the first of the first player left of the button."""
+    button = report.players.get(report.button) if report.button else None
+    if button is None:
+        return None
+    first = lowest = None
+    for player in report.players.values():
+        if lowest is None or player.seat < lowest.seat:
+            lowest = player
+        if player.seat > button.seat and (first is None or player.seat < first.seat):
+            first = player
+    dealee = first or lowest
+    return dealee.dealt[0] if dealee is not None and dealee.dealt else None
 
 
 def _deck_top(report: HandReport) -> tuple[Card | None, ...]:
@@ -287,9 +306,17 @@ def _void(hand: Hand) -> str:
         return "cancelled"
     if Seat in kinds and sum(event.in_hand for event in hand.events if type(event) is Seat) < 2:
         return "not played"
-    if not any(issubclass(kind, PlayerEvent) for kind in kinds):
+    if kinds.isdisjoint(_PLAYER_EVENTS):
         return "not played"   # a partial hand: nobody's play is in the log
     return ""
+
+
+def _subclasses(kind: type[Event]) -> set[type[Event]]:
+    return {kind}.union(*map(_subclasses, kind.__subclasses__()))
+
+
+#: Every kind of event a player makes (seats, blinds, actions, draws, shows...).
+_PLAYER_EVENTS = frozenset(_subclasses(PlayerEvent))
 
 
 def _judge_up_to_damage(report: HandReport, hand: Hand) -> None:

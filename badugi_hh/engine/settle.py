@@ -16,8 +16,8 @@ from typing import NamedTuple, cast
 from badugi_hh.cards import Card
 from badugi_hh.engine.describe import check_descriptions
 from badugi_hh.engine.payout import Payout, Share
-from badugi_hh.engine.report import HandReport, PlayerResult, Pot, Violation
-from badugi_hh.engine.state import LogClaims, TableState
+from badugi_hh.engine.report import HandReport, PlayerResult, Pot, Violation, new_tuple
+from badugi_hh.engine.state import LogClaims, PlayerState, TableState
 from badugi_hh.evaluate import EvaluationError
 from badugi_hh.events import Hand
 from badugi_hh.games import Game, HandValue, game_of
@@ -52,8 +52,15 @@ def to_report(hand: Hand, state: TableState, settlement: Settlement,
 
 def _best(names: list[str], values: dict[str, HandValue]) -> tuple[str, ...]:
     """The players among ``names`` whose hand is the best (the lowest rank)."""
-    best = min(values[n].rank for n in names)
-    return tuple(n for n in names if values[n].rank == best)
+    best: list[str] = []
+    lowest = 0
+    for name in names:   # a loop, not min() and a filter: this runs for every showdown
+        rank = values[name].rank
+        if not best or rank < lowest:
+            best, lowest = [name], rank
+        elif rank == lowest:
+            best.append(name)
+    return tuple(best)
 
 
 class _Settler:
@@ -68,7 +75,7 @@ class _Settler:
         self.players = state.players
         self.game: Game = game_of(state.rules)
         # each shown hand's value in each half of the game (one half but in split games)
-        self.half_values: list[dict[str, HandValue]] = [{} for _ in self.game.halves]
+        self.half_values: list[dict[str, HandValue]] = [{}, {}] if self.game.split else [{}]
         self.values = self.half_values[0]
         self.half_winners: dict[str, set[str]] = {}   # split games: half -> its winners
         self.shares: list[list[Share]] = []   # each pot's shares, as the rules cut it
@@ -84,7 +91,9 @@ class _Settler:
         returned = self._returned()
         pots = self._pots(returned)
         rake = claims.pot_total[1] if claims.pot_total else 0
-        pot = sum(p.amount for p in pots)
+        pot = 0
+        for each in pots:
+            pot += each.amount
         self._check_total(pot)
         self._evaluate_shown()
         computed = self._computed_awards(pots)
@@ -97,7 +106,7 @@ class _Settler:
                            self.report)
         half_winners = ({half: tuple(sorted(names)) for half, names in self.half_winners.items()}
                         if self.half_winners else {})
-        return Settlement(results, pots, rake, half_winners, self.violations)
+        return new_tuple(Settlement, (results, pots, rake, half_winners, self.violations))
 
     # -- what goes back, and the pots ---------------------------------------------
 
@@ -124,23 +133,32 @@ class _Settler:
 
     def _pots(self, returned: dict[str, int]) -> list[Pot]:
         """The main pot and the side pots, each with who can win it (S3, M3)."""
-        contrib = {n: p.put_in - returned.get(n, 0) for n, p in self.players.items()}
-        live = [p for p in self.players.values() if p.folded_in_round is None]
-        if not any(p.all_in for p in live):   # one pot: no levels to sort
-            amount = sum(c for c in contrib.values() if c > 0)
+        contrib: dict[str, int] = {}
+        live: list[PlayerState] = []
+        amount, all_in = 0, False
+        eligible: list[str] = []
+        for name, player in self.players.items():   # one pass: most hands have one pot
+            chips = contrib[name] = player.put_in - returned.get(name, 0)
+            if chips > 0:
+                amount += chips
+            if player.folded_in_round is None:
+                live.append(player)
+                all_in = all_in or player.all_in
+                if chips > 0:
+                    eligible.append(name)
+        if not all_in:   # nobody still in is all-in: one pot, no levels to sort
             if not amount:
                 return []
-            eligible = tuple(p.name for p in live if contrib[p.name] > 0)
-            return [Pot(amount, eligible or tuple(p.name for p in live))]
+            return [new_tuple(Pot, (amount, tuple(eligible or [p.name for p in live]), ()))]
         levels = sorted({contrib[p.name] for p in live if p.all_in}
                         | {max(contrib.values(), default=0)})
         pots: list[Pot] = []
         floor = 0
         for level in levels:
             amount = sum(max(0, min(c, level) - floor) for c in contrib.values())
-            eligible = tuple(p.name for p in live if contrib[p.name] > floor)
-            if amount and eligible:
-                pots.append(Pot(amount, eligible))
+            covered = tuple(p.name for p in live if contrib[p.name] > floor)
+            if amount and covered:
+                pots.append(Pot(amount, covered))
             elif amount:   # chips only folded players reached: the last pot takes them
                 last = pots.pop() if pots else Pot(0, tuple(p.name for p in live))
                 pots.append(Pot(last.amount + amount, last.eligible))
@@ -226,7 +244,7 @@ class _Settler:
                 self.tied = self.tied or len(group) > 1
                 for half in halves:
                     self.half_winners.setdefault(half, set()).update(group)
-            pots[index] = Pot(pot.amount, pot.eligible, tuple(winners))
+            pots[index] = new_tuple(Pot, (pot.amount, pot.eligible, tuple(winners)))
         return awards
 
     def _divide(self, amount: int, winners: tuple[str, ...], awards: dict[str, int]) -> None:

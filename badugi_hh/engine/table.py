@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 
 from badugi_hh.cards import Card
+from badugi_hh.engine.report import new_tuple
 from badugi_hh.engine.state import PlayerState
 from badugi_hh.events import Cards
 from badugi_hh.ledger import Stake
@@ -55,8 +56,9 @@ class TablePlayer(Stake):
 
     def frozen(self) -> PlayerState:
         """His state at the end of the hand."""
-        return PlayerState(self.name, self.seat, self.start, self.put_in, self.dead,
-                           self.folded_in_round, self.all_in, self.dealt)
+        return new_tuple(PlayerState, (self.name, self.seat, self.start, self.put_in,
+                                       self.dead, self.folded_in_round, self.all_in,
+                                       self.dealt))
 
 
 seat_of = attrgetter("seat")
