@@ -155,5 +155,7 @@ SITE_RULES: dict[str, str] = {
     "T5": "a site's hand ids are unique",
     "T6": "at a cash table a player may add chips between hands, never take them away",
     "T7": "a site lifts the cap on raises when two players are left in the hand",
+    "T8": "only a full bet or raise reopens the betting: after a short all-in, a player who "
+          "has acted may only call or fold",
 }
 RULES.update(SITE_RULES)
