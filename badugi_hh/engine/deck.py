@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from badugi_hh.cards import Card, format_cards
+from badugi_hh.cards import JOKER, Card, format_cards
 from badugi_hh.engine.table import Report, Table, TablePlayer
 from badugi_hh.events import Cards
 
@@ -33,7 +33,8 @@ __all__ = ["Deck"]
 class Deck:
     """Where every card of one hand is, as far as the log tells."""
 
-    __slots__ = ("table", "report", "seen", "out_of_play", "used", "misplayed", "size_reported")
+    __slots__ = ("table", "report", "seen", "out_of_play", "used", "misplayed", "size_reported",
+                 "_most", "_most_for")
 
     def __init__(self, table: Table, report: Report) -> None:
         self.table = table
@@ -43,13 +44,22 @@ class Deck:
         self.used = 0                          # cards dealt, drawn and burned, seen or not
         self.misplayed: set[Card] = set()      # cards already reported (G2, D3, D4): once each
         self.size_reported = False             # D4's count of cards: once a hand
+        self._most, self._most_for = 0, -1     # most_cards, and for how many players
 
     # -- the deck's size ---------------------------------------------------------
 
     def most_cards(self) -> int:
-        """Every card dealt, every card drawn, every burn: the most a hand can use (D4)."""
-        rules = self.table.rules
-        return len(self.table.players) * rules.hand_size * (1 + rules.draws) + rules.draws
+        """Every card dealt, every card drawn, every burn: the most a hand can use (D4).
+
+        Asked at every draw; the players are all dealt in by then, so it is worked out
+        once for the number of players seated.
+        """
+        players = len(self.table.players)
+        if players != self._most_for:
+            rules = self.table.rules
+            self._most = players * rules.hand_size * (1 + rules.draws) + rules.draws
+            self._most_for = players
+        return self._most
 
     def recycled(self) -> bool:
         """Whether the stub has run out and the discards were shuffled into a new one.
@@ -81,7 +91,7 @@ class Deck:
         for card in cards:
             if card is None:
                 continue
-            if card.is_joker:
+            if card == JOKER:   # an int comparison: Card.is_joker is a property call
                 if card not in self.misplayed:   # once a hand, wherever it comes back
                     self.misplayed.add(card)
                     self.report("G2", line, f"a joker is {where}; the deck has 52 cards "

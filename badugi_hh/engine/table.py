@@ -73,7 +73,7 @@ class Table:
     """
 
     __slots__ = ("rules", "report", "carried", "cash", "players", "able", "live",
-                 "button_seat", "big_blind", "idle", "_orders")
+                 "button_seat", "big_blind", "idle", "_orders", "_able")
 
     def __init__(self, rules: Ruleset, report: Report, carried: Mapping[str, int], *,
                  cash: bool = False) -> None:
@@ -88,6 +88,7 @@ class Table:
         self.big_blind: str | None = None
         self.idle: dict[str, int] = {}   # seated, not dealt in (T2): their stacks
         self._orders: dict[int | None, list[TablePlayer]] = {}   # seat -> clockwise order
+        self._able: dict[tuple[int | None, int], list[str]] = {}   # (seat, able) -> names
 
     @property
     def heads_up(self) -> bool:
@@ -115,6 +116,7 @@ class Table:
             self.live += 1
         self.players[name] = TablePlayer(name=name, seat=seat, start=stack, stack=stack)
         self._orders.clear()
+        self._able.clear()
 
     def sit_out(self, name: str, stack: int | None, line: int) -> None:
         """``name`` is seated but not dealt in (T2): no part in the hand, his stack carried."""
@@ -156,8 +158,16 @@ class Table:
     def can_act_after(self, seat: int | None, to_match: int, *, skip: str = "") -> list[str]:
         """Who still has a decision, in order from left of ``seat``; with one player
         or none left to bet against, only those who owe a call (S3)."""
-        names = [p.name for p in self._orders.get(seat) or self.order_after(seat)
-                 if not (p.all_in or p.folded_in_round is not None) and p.name != skip]
+        # Who can act changes only when a player folds or goes all-in (``able`` falls):
+        # the names are worked out once for each count, not at every bet.
+        key = (seat, self.able)
+        able = self._able.get(key)
+        if able is None:
+            able = self._able[key] = [p.name for p in self.order_after(seat)
+                                      if not (p.all_in or p.folded_in_round is not None)]
+        names = list(able)
+        if skip and skip in names:
+            names.remove(skip)
         if len(names) + (1 if skip else 0) < 2:
             players = self.players
             return [n for n in names if players[n].round_in < to_match]
