@@ -274,3 +274,26 @@ def test_heads_up_a_half_paid_to_a_worse_hand_is_s1() -> None:
     worse = events + [Award(player="Ana", amount=2, pot="badugi"),
                       Award(player="Ana", amount=2, pot="lowball")]
     assert [v.rule for v in hand(worse, seats=seats, ruleset=badeucy).violations] == ["S1"]
+
+
+# -- an uncalled return a reader worked out ---------------------------------------------------
+
+def test_an_inferred_return_is_the_readers_arithmetic_not_the_logs_claim() -> None:
+    """A site that pays the uncalled bet with the pot ('Bruno wins 3' of a pot of 2): the
+    reader splits it into a return and an award. Its arithmetic is not the log's claim: a
+    return it got wrong is not S3, and the award it came from is taken back whole."""
+    from badugi_hh.events import UncalledReturned
+
+    seats = {"Ana": 1, "Bruno": 2}
+    folded = [Button(seat=1), PostBlind(player="Ana", amount=1, kind="small"),
+              PostBlind(player="Bruno", amount=2), Deal(player="Bruno", cards=c("7c 8c 9h Qs")),
+              Deal(player="Ana", cards=c("As 2h 3d Kd")), Fold(player="Ana")]
+    inferred = [UncalledReturned(player="Bruno", amount=2, inferred=True),
+                Award(player="Bruno", amount=1)]
+    report = hand(folded + inferred, seats=seats, ruleset=HOUSE)
+    assert report.violations == [] and report.net == {"Ana": -1, "Bruno": 1}
+    assert report.players["Bruno"].returned == 1 and report.players["Bruno"].won == 2
+    stated = [UncalledReturned(player="Bruno", amount=2), Award(player="Bruno", amount=1)]
+    # the same numbers as the log's own claim: the return is checked (S3), then followed
+    assert [v.rule for v in hand(folded + stated, seats=seats, ruleset=HOUSE).violations] == [
+        "S3"]
