@@ -106,6 +106,8 @@ class Payout:
 
     def _compare_winners(self, computed: dict[str, int], stated: dict[str, int],
                          rake: int, line: int) -> None:
+        if computed == stated and not self.claims.award_pots:
+            return   # the common case: paid as the rules pay, no pot named to check
         if self._labelled_wrongly():
             return
         computed_winners, stated_winners = _paid(computed), _paid(stated)

@@ -78,7 +78,29 @@ def deal_repeats(report: HandReport, previous: HandReport) -> str:
 
 
 def _first_dealt(report: HandReport) -> Card | None:
-    """The first card off the deck: the first of the first player left of the button."""
+    """The first card off the deck: the first of the first player left of the button.
+
+    Each hand is asked twice (as this hand, then as the next one's previous): the last
+    answer is kept with its report.
+    """
+    last_report, last_first = _FIRST_DEALT.pair
+    if last_report is report:
+        return last_first
+    first = _first_dealt_of(report)
+    _FIRST_DEALT.pair = (report, first)   # one tuple, read and written whole
+    return first
+
+
+class _LastAnswer:
+    """The report :func:`_first_dealt` was last asked about, and its answer."""
+
+    pair: tuple[HandReport | None, Card | None] = (None, None)
+
+
+_FIRST_DEALT = _LastAnswer()
+
+
+def _first_dealt_of(report: HandReport) -> Card | None:
     button = report.players.get(report.button) if report.button else None
     if button is None:
         return None
