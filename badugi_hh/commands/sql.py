@@ -60,6 +60,8 @@ EXIT_NO_STATEMENT = EXIT_REFUSED
 TABLE_ROWS = 100
 #: Rows fetched from DuckDB at a time: memory holds one batch.
 BATCH_ROWS = 2048
+#: Batches between two releases of the blocks a scan cached (about 130,000 rows).
+RELEASE_EVERY = 64
 DEFAULT_TIMEOUT = 30.0
 DEFAULT_MEMORY = "1GB"
 
@@ -177,7 +179,7 @@ def _print_result(con: duckdb.DuckDBPyConnection, clock: QueryClock,
         con.execute(args.query)
     columns = [column[0] for column in con.description or ()]
     limit = args.limit or (TABLE_ROWS if args.format == "table" else None)
-    rows = _rows(con, clock, fetched)
+    rows = _rows(con, clock, fetched, args.max_memory)
     printed = write_result(columns, itertools.islice(rows, limit), args.format, sys.stdout)
     if printed == limit and next(rows, None) is not None:
         sys.stdout.flush()
@@ -185,16 +187,21 @@ def _print_result(con: duckdb.DuckDBPyConnection, clock: QueryClock,
               "more, --csv and --json print every row)", file=sys.stderr)
 
 
-def _rows(con: duckdb.DuckDBPyConnection, clock: QueryClock,
-          fetched: _Fetched) -> Iterator[tuple[object, ...]]:
-    """The result's rows, fetched a batch at a time, each fetch on the clock."""
-    while True:
+def _rows(con: duckdb.DuckDBPyConnection, clock: QueryClock, fetched: _Fetched,
+          memory: str) -> Iterator[tuple[object, ...]]:
+    """The result's rows, fetched a batch at a time, each fetch on the clock; the
+    blocks the scan read are released every :data:`RELEASE_EVERY` batches."""
+    from badugi_hh.commands.sql_connection import release_cached_blocks
+
+    for number in itertools.count(1):
         with clock.running():
             batch = con.fetchmany(BATCH_ROWS)
         if not batch:
             return
         fetched.rows += len(batch)
         yield from batch
+        if number % RELEASE_EVERY == 0:
+            release_cached_blocks(con, memory)
 
 
 def _failed(message: str, status: int) -> int:

@@ -34,8 +34,37 @@ if TYPE_CHECKING:
 
 def _instance_config(memory: str) -> dict[str, object]:
     """What the query's own instance is made with: its memory, and no temporary
-    directory, the one place DuckDB writes files unasked."""
-    return {"memory_limit": memory, "temp_directory": ""}
+    directory, the one place DuckDB writes files unasked. The memory limit alone may
+    change once the configuration is locked: :func:`release_cached_blocks` lowers it
+    a moment (no statement of the user's can: only a query runs)."""
+    return {"memory_limit": memory, "temp_directory": "", "allowed_configs": ["memory_limit"]}
+
+
+#: The memory limit :func:`release_cached_blocks` sets a moment: above what a scan
+#: keeps pinned, below anything cached.
+RELEASE_TO = "4MB"
+
+
+def release_cached_blocks(con: duckdb.DuckDBPyConnection, memory: str) -> None:
+    """Evict the database's blocks DuckDB keeps cached once read, by setting the memory
+    limit low a moment, then back to ``memory``.
+
+    A whole table streamed out leaves every block it read in the buffer pool until
+    the memory limit is reached (9 MB a million actions): called between batches,
+    this keeps the memory of ``SELECT * FROM actions`` flat. Blocks the query still
+    needs (a sort's, a hash table's) cannot be evicted without a temporary
+    directory: the lower limit is then refused, and nothing changes.
+    """
+    import duckdb
+
+    cursor = con.cursor()
+    try:
+        cursor.execute(f"SET memory_limit = '{RELEASE_TO}'")
+    except duckdb.OutOfMemoryException:
+        pass   # the query holds more than that: nothing to release
+    finally:
+        cursor.execute(f"SET memory_limit = '{memory}'")
+        cursor.close()
 
 
 #: Settings the copy of a dataset's connection makes itself, not copied from it.
@@ -57,6 +86,8 @@ def open_for_query(args: argparse.Namespace, memory: str) -> duckdb.DuckDBPyConn
             _copy_dataset(con, Path(args.data))
         else:
             _attach_database(con, Path(args.db))
+        # the rows wait for Python a batch at a time: DuckDB need not queue 10 MB of them
+        con.execute("SET max_streaming_buffer_size = '1MB'")
         for option, value in CLOSED_CONFIG.items():
             con.execute(f"SET {option} = {str(value).lower()}")
     except BaseException:
