@@ -81,8 +81,8 @@ def output_names(sources: Iterable[str], suffix: str) -> dict[str, str]:
     for group in sharing.values():
         for source in group if len(group) > 1 else ():
             mark = hashlib.sha256(source.encode()).hexdigest()[:8]
-            name = PurePosixPath(plain[source])
-            plain[source] = str(name.with_name(f"{name.stem}-{mark}{name.suffix}"))
+            shared = PurePosixPath(plain[source])
+            plain[source] = str(shared.with_name(f"{shared.stem}-{mark}{shared.suffix}"))
     return plain
 
 

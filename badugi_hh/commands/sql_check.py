@@ -93,8 +93,7 @@ def _explained(statement: str) -> str:
     """
     import duckdb
 
-    tokens = [(start, re.match(r"\w*", statement[start:]).group().upper() or statement[start])
-              for start, kind in duckdb.tokenize(statement)
+    tokens = [(start, _word_at(statement, start)) for start, kind in duckdb.tokenize(statement)
               if kind != duckdb.token_type.comment]
     words = [word for _, word in tokens[:2]]
     if words[1:] in (["ANALYZE"], ["ANALYSE"]):
@@ -103,6 +102,16 @@ def _explained(statement: str) -> str:
     if len(tokens) < 2 or words[1] == "(":
         raise Refused("EXPLAIN takes no options here: write EXPLAIN SELECT ...")
     return statement[tokens[1][0]:]
+
+
+def _word_at(text: str, start: int) -> str:
+    """The keyword at ``start``, upper case, or the character there.
+
+    >>> _word_at("EXPLAIN analyze/**/", 8), _word_at("EXPLAIN (ANALYZE)", 8)
+    ('ANALYZE', '(')
+    """
+    word = re.match(r"\w+", text[start:])
+    return word.group().upper() if word else text[start]
 
 
 def _check_functions(query: str) -> None:
@@ -123,7 +132,8 @@ def _functions(query: str) -> Iterator[tuple[str, bool]]:
 
     con = duckdb.connect(":memory:", config={"enable_external_access": False})
     try:
-        tree = json.loads(con.execute("SELECT json_serialize_sql(?)", [query]).fetchone()[0])
+        (serialized,), = con.execute("SELECT json_serialize_sql(?)", [query]).fetchall()
+        tree = json.loads(serialized)
     finally:
         con.close()
     if tree.get("error"):

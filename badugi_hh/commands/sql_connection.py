@@ -32,7 +32,7 @@ from badugi_hh.store.connection import CLOSED_CONFIG
 if TYPE_CHECKING:
     import duckdb
 
-def _instance_config(memory: str) -> dict[str, object]:
+def _instance_config(memory: str) -> dict[str, str | bool | int | float | list[str]]:
     """What the query's own instance is made with: its memory, and no temporary
     directory, the one place DuckDB writes files unasked. The memory limit alone may
     change once the configuration is locked: :func:`release_cached_blocks` lowers it
