@@ -9,6 +9,7 @@ escaped, while CSV and JSON keep the text as it is.
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
 import subprocess
@@ -197,3 +198,19 @@ def test_version(capsys) -> None:
     assert stop.value.code == 0
     assert capsys.readouterr().out == f"badugi-hh {__version__}\n"
     assert __version__ == version("badugi-hh")   # the package's own, not a copy that drifts
+
+
+def test_a_full_disk_under_the_output_is_one_line(dashboard_db: Path, capsys,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """``sql ... --csv > file`` on a full disk: exit status 1 and a message, not an
+    internal error."""
+    class FullDisk(io.StringIO):
+        def write(self, text: str) -> int:
+            if self.tell() > 10_000:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            return super().write(text)
+
+    monkeypatch.setattr(sys, "stdout", FullDisk())
+    assert main(["sql", ACTIONS, "--db", str(dashboard_db), "--csv"]) == 1
+    assert capsys.readouterr().err == ("badugi-hh sql: cannot write the result: "
+                                       "No space left on device\n")

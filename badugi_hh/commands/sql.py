@@ -163,6 +163,10 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(error, duckdb.PermissionException):   # the closed connection said no
             return _failed(f"refused: {first_line(error)}", EXIT_REFUSED)
         return _failed(first_line(error), EXIT_FAILED)
+    except OSError as error:
+        if isinstance(error, BrokenPipeError):   # `sql ... | head`: the command line's
+            raise
+        return _failed(f"cannot write the result: {error.strerror or error}", EXIT_FAILED)
     return 0
 
 
@@ -181,8 +185,8 @@ def _print_result(con: duckdb.DuckDBPyConnection, clock: QueryClock,
     limit = args.limit or (TABLE_ROWS if args.format == "table" else None)
     rows = _rows(con, clock, fetched, args.max_memory)
     printed = write_result(columns, itertools.islice(rows, limit), args.format, sys.stdout)
+    sys.stdout.flush()   # a full disk under `> file` is said here, not at exit
     if printed == limit and next(rows, None) is not None:
-        sys.stdout.flush()
         print(f"badugi-hh sql: the first {limit:,} rows; more not shown (--limit N shows "
               "more, --csv and --json print every row)", file=sys.stderr)
 
