@@ -7,10 +7,10 @@ docs/schema.md describes the tables. The command runs exactly one query:
 SELECT (with WITH, FROM-first, VALUES, TABLE, DESCRIBE, SHOW, SUMMARIZE) or
 EXPLAIN of one (not EXPLAIN ANALYZE, which runs what it explains), as DuckDB's
 own parser classifies it, calling no table function but those that compute
-rows or read the catalogue. It runs on a DuckDB instance of its own, with the
-database attached read-only (or a dataset's views, --data DATASET/, reading
-only the dataset's files), no access to any other file, URL or extension, no
-temporary directory, and its configuration locked: it cannot write a file.
+rows or read the catalogue: nothing that writes. It runs on a DuckDB instance
+of its own, with no access to files, URLs or extensions, no temporary directory
+and its configuration locked: the database is attached read-only, or a
+dataset's views (--data DATASET/) are made again, opening only its files.
 
 The result streams: --csv and --json print every row as DuckDB fetches it, in
 constant memory whatever its size (JSON as a list of one object per line); the
