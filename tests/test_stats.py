@@ -33,7 +33,7 @@ from badugi_hh.events import (
 )
 from badugi_hh.rules import HOUSE
 from badugi_hh.stats import (
-    Filters, cumulative_net, draw_habits, overview, player_stats, position_stats,
+    Filters, cumulative_net, draw_habits, game_stats, overview, player_stats, position_stats,
     session_results, violations_by_rule,
 )
 from badugi_hh.store import Store
@@ -151,16 +151,22 @@ def test_fold_to_a_bet_per_round(stats) -> None:
     assert same(ana["fold_to_bet_round4"], 0.0) and same(bruno["fold_to_bet_round4"], 0.0)
 
 
-def test_snowing_and_made_badugis(stats) -> None:
+def test_snowing_and_made_badugis(con) -> None:
     # Ana stands pat on a badugi in H1 and on a 3-card hand in H2 (a snow);
     # Bruno stands pat only on badugis, and ends both showdowns with one.
-    assert same(stats["Ana"]["snow"], 0.5) and same(stats["Bruno"]["snow"], 0.0)
-    assert same(stats["Ana"]["badugi_by_final_draw"], 0.5)
-    assert same(stats["Bruno"]["badugi_by_final_draw"], 1.0)
+    games = by_player(game_stats(con))
+    assert {(p, g["game"], g["hands"]) for p, g in games.items()} == {
+        ("Ana", "badugi", 5), ("Bruno", "badugi", 5)}
+    assert same(games["Ana"]["snow"], 0.5) and same(games["Bruno"]["snow"], 0.0)
+    assert same(games["Ana"]["made_by_final_draw"], 0.5)
+    assert same(games["Bruno"]["made_by_final_draw"], 1.0)
+    assert same(games["Ana"]["won_badugi_half"], None)   # no split game: absent
+    assert pd.isna(games["Ana"]["split_showdowns"])
 
 
 def test_draw_habits(con) -> None:
     rows = {(r["player"], r["draw"]): r for r in draw_habits(con).to_dict("records")}
+    assert {r["game"] for r in rows.values()} == {"badugi"}
     assert set(rows) == {(p, d) for p in ("Ana", "Bruno") for d in (1, 2, 3)}
     # Draw 1: Ana draws 1 (H1) and 0 (H2); Bruno 2 and 0. Draw 2: Ana 0, 0; Bruno 1, 0.
     ana1, bruno1, bruno2 = rows["Ana", 1], rows["Bruno", 1], rows["Bruno", 2]
@@ -263,7 +269,9 @@ def test_stats_command_json(tmp_path: Path, capsys) -> None:
     assert ana["bb_per_100"] == pytest.approx(110)
     assert ana["three_bet"] is None   # no chance to 3-bet: null, not NaN
     assert ana["positions"]["BTN"]["hands"] == 4
-    assert [d["draw"] for d in ana["draws"]] == [1, 2, 3]
+    assert [(d["game"], d["draw"]) for d in ana["draws"]] == [("badugi", n) for n in (1, 2, 3)]
+    [badugi] = ana["games"]
+    assert (badugi["game"], badugi["hands"], badugi["snow"]) == ("badugi", 5, 0.5)
 
     assert cli.main(["stats", "--db", str(db)]) == 0
     report = capsys.readouterr().out
@@ -280,5 +288,7 @@ def test_stats_command_json(tmp_path: Path, capsys) -> None:
 def test_stats_command_with_no_matching_hands(tmp_path: Path, capsys) -> None:
     db = tmp_path / "empty.duckdb"
     Store(db).close()
-    assert cli.main(["stats", "--db", str(db), "--player", "Nobody"]) == 0
+    assert cli.main(["stats", "--db", str(db)]) == 0
     assert capsys.readouterr().out.startswith("no hands match")
+    assert cli.main(["stats", "--db", str(db), "--player", "Nobody"]) == 2
+    assert "--player 'Nobody': no player of that name" in capsys.readouterr().err
