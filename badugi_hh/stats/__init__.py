@@ -20,7 +20,7 @@ shares are fractions from 0 to 1, NaN when the figure has no hand to count.
 ...     player_stats(store.connection, Filters(player="Ana")).empty
 True
 
-The modules: :mod:`~badugi_hh.stats.players` (results, habits, positions, coverage),
+The modules: :mod:`~badugi_hh.stats.figures` (results, habits, positions, coverage),
 :mod:`~badugi_hh.stats.games` (figures of one game: snowing, made hands, split pots,
 draws), :mod:`~badugi_hh.stats.curve` (the win-rate graph), :mod:`~badugi_hh.stats.sessions`,
 :mod:`~badugi_hh.stats.hands` (one hand's rows, finding a hand),
@@ -42,9 +42,9 @@ from badugi_hh.stats.curve import (
 from badugi_hh.stats.games import FIGURES_BY_GAME, applies, draw_habits, game_stats
 from badugi_hh.stats.hands import (
     FoundHand, HandKey, HandRows, find_hands, first_hand, hand_rows, hands_numbered,
-    next_in_session,
+    next_in_session, site_number,
 )
-from badugi_hh.stats.players import (
+from badugi_hh.stats.figures import (
     POSITION_ORDER, coverage, coverage_line, overview, player_stats, position_stats,
 )
 from badugi_hh.stats.query import NET_BB_SUM, who_columns
@@ -61,6 +61,6 @@ __all__ = [
     "held_table_sizes", "me", "names_of", "next_in_session", "overview", "persons",
     "player_stats", "players", "position_stats", "quarantine_count", "quarantine_page",
     "resolve", "session_count", "session_hands", "session_page", "session_players",
-    "session_results", "session_violations", "violation_count", "violation_page",
+    "session_results", "session_violations", "site_number", "violation_count", "violation_page",
     "violations_by_rule", "who_columns", "winrate_by_date", "winrate_curve",
 ]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from badugi_hh.filters import Filters
 from badugi_hh.stats.games import game_stats
-from badugi_hh.stats.players import player_stats
+from badugi_hh.stats.figures import player_stats
 
 __all__ = ["bench_stats_query"]
 

@@ -12,6 +12,7 @@ returned, each with its site), or by its session and number.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 import duckdb
@@ -19,8 +20,8 @@ import pandas as pd
 
 from badugi_hh.stats.query import frame
 
-__all__ = ["FOUND_HANDS", "FoundHand", "HandKey", "HandRows", "find_hands", "first_hand", "hand_rows", "hands_numbered",
-           "next_in_session"]
+__all__ = ["FOUND_HANDS", "FoundHand", "HandKey", "HandRows", "find_hands", "first_hand",
+           "hand_rows", "hands_numbered", "next_in_session", "site_number"]
 
 #: The most hands a look-up returns.
 FOUND_HANDS = 50
@@ -83,16 +84,29 @@ def hand_rows(con: duckdb.DuckDBPyConnection, key: HandKey) -> HandRows | None:
     return HandRows(hand.iloc[0], **frames)
 
 
-# A site's hand id is its number behind the reader's tag: ps-49164202872,
-# fulltilt#25325440000, merge#33423082-1.
-_FIND = """
+#: A site's hand id is the number the site printed behind the reader's tag:
+#: ps-49164202872, fulltilt#25325440000, merge#33423082-1.
+_SITE_TAG = "[a-z]+[#-]"
+_FIND = f"""
 SELECT source, hand_id, site FROM hands
 WHERE hand_id = ?
-   OR (ends_with(hand_id, ?)
-       AND regexp_full_match(left(hand_id, length(hand_id) - length(?)), '[a-z]+[#-]'))
+   OR (site <> '' AND ends_with(hand_id, ?)
+       AND regexp_full_match(left(hand_id, length(hand_id) - length(?)), '{_SITE_TAG}'))
 ORDER BY site, source, hand_id
 LIMIT ?
 """
+
+
+def site_number(hand_id: str, site: str) -> str:
+    """The number the site printed for a hand (a house hand's id is its own).
+
+    >>> site_number("ps-49164202872", "pokerstars"), site_number("merge#33423082-1", "merge")
+    ('49164202872', '33423082-1')
+    >>> site_number("fri-1127#3", "")
+    'fri-1127#3'
+    """
+    tag = re.match(_SITE_TAG, hand_id) if site else None
+    return hand_id[tag.end():] if tag else hand_id
 
 
 def find_hands(con: duckdb.DuckDBPyConnection, text: str) -> list[FoundHand]:

@@ -13,14 +13,17 @@ import pandas as pd
 from badugi_hh.filters import Filters
 
 __all__ = ["NET_BB_SUM", "counted", "frame", "money_sum", "owned", "share", "who",
-           "who_columns"]
+           "who_columns", "with_bb_per_100"]
 
 #: The sum of the big blinds won, exact: doubles added in another order (a dataset's
 #: files, DuckDB's threads) differ in their last digits, so the same hands would not
-#: give the same figures. Each hand's figure is kept to a millionth of a big blind, in
-#: 38 digits: a hand can net 10^15 big blinds (the bound on an amount) and a player
-#: may play millions of them.
-NET_BB_SUM = "sum(net_bb::DECIMAL(38, 6))::DOUBLE"
+#: give the same figures. Each hand's figure is kept to a millionth of a big blind: in
+#: 18 digits below 10^12 big blinds (64-bit integers, fast), in 38 above (a hand can
+#: net 10^15 big blinds, the bound on an amount); each part is summed exactly, and the
+#: two added in one order.
+NET_BB_SUM = ("(coalesce(sum(CASE WHEN abs(net_bb) < 1e12 THEN net_bb::DECIMAL(18, 6) END), 0)"
+              "::DOUBLE + coalesce(sum(CASE WHEN abs(net_bb) >= 1e12 "
+              "THEN net_bb::DECIMAL(38, 6) END), 0)::DOUBLE)")
 
 
 def money_sum(column: str) -> str:
@@ -61,6 +64,14 @@ def owned(result: pd.DataFrame, filters: Filters) -> pd.DataFrame:
     """``result`` with a first column ``person`` when the filters name one."""
     if filters.by_person:
         result.insert(0, "person", pd.Series([filters.person] * len(result), dtype=object))
+    return result
+
+
+def with_bb_per_100(result: pd.DataFrame) -> pd.DataFrame:
+    """``result`` with ``bb_per_100`` after its ``net_bb``: big blinds won per 100 hands
+    (computed here once, not summed a second time in SQL)."""
+    result.insert(result.columns.get_loc("net_bb") + 1, "bb_per_100",
+                  100 * result["net_bb"] / result["hands"])
     return result
 
 

@@ -33,8 +33,10 @@ _STAKES = (("kind", "Cash / tournament / home", KIND_NAMES),
            ("currency", "Currency", {}),
            ("game", "Game", GAME_NAMES))
 #: Widget keys of the sidebar filters, kept while a page without them is shown.
-#: The sidebar's setting of who the user is.
+#: The sidebar's setting of who the user is, and the Overview's choice of curves that
+#: opens on him.
 YOU_KEY = "setting_you"
+GRAPHED_KEY = "overview_players"
 FILTER_KEYS = ("filter_player", "filter_session", "filter_ruleset", "filter_from", "filter_to",
                *(f"filter_{column}" for column, *_ in _STAKES), "filter_stakes",
                "filter_table_size", YOU_KEY)
@@ -138,7 +140,12 @@ def _you_setting(db: Database) -> None:
     if YOU_KEY not in st.session_state and named in persons:
         st.session_state[YOU_KEY] = named
     st.sidebar.selectbox("You are", persons, index=None, key=YOU_KEY, placeholder="nobody yet",
-                         help="the person the Overview opens on")
+                         help="the person the Overview opens on", on_change=_open_on_you)
+
+
+def _open_on_you() -> None:
+    """A new user: the Overview's graph opens on him again."""
+    st.session_state.pop(GRAPHED_KEY, None)
 
 
 def you() -> Choice | None:

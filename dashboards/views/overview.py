@@ -60,7 +60,7 @@ def graph_choices(db: data.Database, filters: Filters) -> list[ui.Choice]:
     default = [you] if you else [choice for choice in everyone if len(choice) == 2][
         :DEFAULT_PLAYERS]
     return st.multiselect("Players on the graph", everyone, default=default,
-                          format_func=ui.choice_label, key="overview_players")
+                          format_func=ui.choice_label, key=ui.GRAPHED_KEY)
 
 
 db = data.current()

@@ -15,7 +15,7 @@ import pandas as pd
 import streamlit as st
 
 from badugi_hh.filters import site_name
-from badugi_hh.stats import FoundHand
+from badugi_hh.stats import FoundHand, site_number
 from dashlib import data, replay, ui, units
 from dashlib.data import Database, HandKey, HandRows
 
@@ -95,11 +95,14 @@ def hand_header(db: Database, key: HandKey, rows: HandRows) -> None:
     when = f" · {hand['started_at']:%Y-%m-%d %H:%M}" if pd.notna(hand["started_at"]) else ""
     money = replay.money_of(rows)
     rake = f" · rake {money.text(int(hand['rake']))}" if hand["rake"] else ""
-    st.html(f"<h3>{ui.text_html(site_name(hand['site']))} hand "
-            f"{ui.name_html(hand['hand_id'], 30)} · #{hand['number']} of session "
+    number = site_number(hand["hand_id"], hand["site"])
+    title = (f"{ui.text_html(site_name(hand['site']))} hand {ui.name_html(number, 30)}"
+             if hand["site"] else f"Hand {ui.name_html(number, 30)} (house logs)")
+    st.html(f"<h3>{title} · #{hand['number']} of session "
             f"{ui.name_html(hand['session_id'], 30)}{when}</h3>"
             f"<p style='opacity:0.7;font-size:0.9rem;margin:0'>"
-            f"{ui.text_html(key.source)}, line {hand['line']} · ruleset "
+            f"{ui.text_html(hand['hand_id'])} · {ui.text_html(key.source)}, "
+            f"line {hand['line']} · ruleset "
             f"{ui.text_html(hand['ruleset'])} · amounts in {ui.text_html(money.currency)}"
             f"{ui.text_html(rake)} · ended: {ui.text_html(hand['ended'])}</p>")
     earlier, later, _ = st.columns([1, 1, 4])

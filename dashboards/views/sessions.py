@@ -48,7 +48,8 @@ def hands_list(hands: pd.DataFrame) -> pd.DataFrame:
     winners = [units.amounts_of(units.listed(names), units.listed(won), currency, unit)
                for names, won, currency, unit in zip(hands["winners"], hands["won"],
                                                       hands["currency"], hands["unit"])]
-    return units.with_money_text(hands, "pot", "rake").assign(winners=winners)
+    return units.with_money_text(hands, "pot", "rake").assign(winners=winners).drop(
+        columns=["won", "unit"])
 
 
 db = data.current()
@@ -84,13 +85,17 @@ winner.metric("Winner", player_label(chosen.site, chosen.winner)
 length.metric("Hands", f"{chosen.hands:,}")
 duration.metric("Duration", duration_text(chosen.duration))
 players = data.ask(db, "session_players", chosen.source, chosen.session_id)
-st.dataframe(units.with_site_names(units.with_money_text(
-                 units.with_money_text(players, "start_stack", "final_stack"), signed=True)),
-             hide_index=True,
-             column_order=["player", "site", "seat", "start_stack", "final_stack", "net",
-                           "place", "won_session"],
-             column_config={"start_stack": "start stack", "final_stack": "final stack",
-                            "won_session": "won the session"})
+if players.empty:
+    st.info("The log states no player's stacks for the session as a whole.")
+else:
+    st.dataframe(units.with_site_names(units.with_money_text(
+                     units.with_money_text(players, "start_stack", "final_stack"),
+                     signed=True)).drop(columns="unit"),
+                 hide_index=True,
+                 column_order=["player", "site", "seat", "start_stack", "final_stack", "net",
+                               "place", "won_session"],
+                 column_config={"start_stack": "start stack", "final_stack": "final stack",
+                                "won_session": "won the session"})
 problems = data.ask(db, "session_violations", chosen.source, chosen.session_id)
 if not problems.empty:
     st.warning("Violations of the session as a whole:\n" + "".join(

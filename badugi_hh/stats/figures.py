@@ -11,7 +11,9 @@ import duckdb
 import pandas as pd
 
 from badugi_hh.filters import Filters
-from badugi_hh.stats.query import NET_BB_SUM, counted, frame, money_sum, owned, share, who
+from badugi_hh.stats.query import (
+    NET_BB_SUM, counted, frame, money_sum, owned, share, who, with_bb_per_100,
+)
 
 __all__ = ["POSITION_ORDER", "coverage", "coverage_line", "overview", "player_stats",
            "position_stats"]
@@ -21,7 +23,6 @@ SELECT {{who}}currency, unit,
        count(*) AS hands,
        {money_sum("net")} AS net,
        {NET_BB_SUM} AS net_bb,
-       100 * {NET_BB_SUM} / count(*) AS bb_per_100,
        avg(vpip::DOUBLE) AS vpip,
        avg(pfr::DOUBLE) AS pfr,
        {share("three_bet", "three_bet_chance")} AS three_bet,
@@ -37,7 +38,7 @@ SELECT {{who}}currency, unit,
        {share("round4_folded_to_bet", "round4_faced_bet")} AS fold_to_bet_round4
 FROM hand_players
 {{where}}
-GROUP BY ALL
+GROUP BY {{who}}currency, unit
 ORDER BY hands DESC, {{who}}currency
 """
 
@@ -47,8 +48,8 @@ def player_stats(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -
     habits, aggression, showdowns and folds to a bet per round (docs/schema.md). The
     figures that depend on the game are :func:`~badugi_hh.stats.games.game_stats`'s."""
     where, params = filters.where()
-    return owned(frame(con, _PLAYER_STATS.format(who=who(filters), where=where), params),
-                 filters)
+    result = frame(con, _PLAYER_STATS.format(who=who(filters), where=where), params)
+    return owned(with_bb_per_100(result), filters)
 
 
 #: Positions in the order they act before the draw, for sorting.
@@ -57,8 +58,7 @@ POSITION_ORDER = ("UTG", "UTG+1", "UTG+2", "UTG+3", "UTG+4", "MP", "HJ", "CO", "
 
 _POSITION_STATS = f"""
 SELECT {{who}}position, currency, unit, count(*) AS hands, {money_sum("net")} AS net,
-       {NET_BB_SUM} AS net_bb, 100 * {NET_BB_SUM} / count(*) AS bb_per_100,
-       avg(vpip::DOUBLE) AS vpip, avg(pfr::DOUBLE) AS pfr
+       {NET_BB_SUM} AS net_bb, avg(vpip::DOUBLE) AS vpip, avg(pfr::DOUBLE) AS pfr
 FROM hand_players
 {{where}}
 GROUP BY {{who}}position, currency, unit
@@ -70,8 +70,9 @@ def position_stats(con: duckdb.DuckDBPyConnection, filters: Filters = Filters())
     """Per player (or person), unit and position (BTN, SB, BB, UTG... CO): hands, net,
     bb/100, VPIP and PFR."""
     where, params = filters.where()
-    return owned(frame(con, _POSITION_STATS.format(who=who(filters), where=where),
-                       [*params, list(POSITION_ORDER)]), filters)
+    result = frame(con, _POSITION_STATS.format(who=who(filters), where=where),
+                   [*params, list(POSITION_ORDER)])
+    return owned(with_bb_per_100(result), filters)
 
 
 _OVERVIEW = """
