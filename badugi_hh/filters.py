@@ -29,6 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from badugi_hh.money import CHIPS, SYMBOLS, format_amount
 from badugi_hh.rules import GAME_NAMES
@@ -183,7 +184,7 @@ class Filters:
         """Whether the figures are one person's, summed over his names."""
         return self.person is not None
 
-    def but(self, **changes: object) -> Filters:
+    def but(self, **changes: Any) -> Filters:
         """A copy with ``changes``: ``filters.but(player=None)``."""
         return dataclasses.replace(self, **changes)
 
@@ -262,8 +263,10 @@ def match_value(field: str, typed: str, held: Sequence[str]) -> str:
     """The stored value of ``field`` (site, game, currency, kind, ruleset) that
     ``typed`` names, among the values the database holds.
 
-    >>> match_value("currency", "usd", ["USD", "chips"]), match_value("kind", "SNG", ["cash", "tournament"])
-    ('USD', 'tournament')
+    >>> match_value("currency", "usd", ["USD", "chips"])
+    'USD'
+    >>> match_value("kind", "SNG", ["cash", "tournament"])
+    'tournament'
     >>> match_value("game", "2-7", ["27td", "27sd"])
     Traceback (most recent call last):
     badugi_hh.filters.FilterError: --game '2-7' is ambiguous: it names 2-7 Single Draw (27sd), 2-7 Triple Draw (27td)

@@ -309,3 +309,24 @@ def test_the_replayer_asks_which_site_when_two_share_a_number(
     app.selectbox(key="replay_source").select_index(0).run()
     page = "".join(element.value for element in app.html)
     assert "Full Tilt hand" in page and ">49164202872</bdi>" in page
+
+
+def test_the_sidebars_stakes_and_table_size_reach_the_figures(app: AppTest,
+                                                             real_db: Path) -> None:
+    from decimal import Decimal
+
+    from badugi_hh import stats
+    from badugi_hh.filters import Filters, Stakes
+
+    _open(app, "players")
+    stakes = app.sidebar.selectbox(key="filter_stakes")
+    assert "$0.10/$0.20" in stakes.options and "20/40 chips" in stakes.options
+    stakes.select((10, 20, "USD", 100)).run()
+    app.sidebar.selectbox(key="filter_table_size").select(6).run()
+    assert not app.exception
+    shown = next(frame.value for frame in app.dataframe if "vpip" in frame.value.columns)
+    chosen = Filters(stakes=Stakes(Decimal("0.1"), Decimal("0.2"), "USD"), table_size=6)
+    with connect(real_db, read_only=True) as con:
+        expected = stats.player_stats(con, chosen)
+    assert shown["hands"].tolist() == expected["hands"].tolist() and len(expected) > 3
+    assert set(shown["site"]) == {"PokerStars", "Full Tilt"}   # six-max $0.10/$0.20 tables

@@ -34,7 +34,7 @@ from badugi_hh.events import (
 from badugi_hh.rules import HOUSE
 from badugi_hh.stats import (
     Filters, cumulative_net, draw_habits, game_stats, overview, player_stats, position_stats,
-    session_results, violations_by_rule,
+    session_results, violations_by_rule, winrate_by_date, winrate_curve,
 )
 from badugi_hh.store import Store
 from handkit import c, checked_down, full_hand, numbered
@@ -207,6 +207,27 @@ def test_cumulative_net_sampled_keeps_every_nth_hand_and_the_last(con) -> None:
     ana = cumulative_net(con, Filters(player="Ana"), points=2)   # 5 hands: every 2nd
     assert list(ana.hand_index) == [2, 4, 5]
     assert list(ana.net) == [12, 10, 11]
+
+
+def test_the_win_rate_by_date_ends_each_day_at_the_running_totals(con) -> None:
+    ana = winrate_by_date(con, Filters(players=(("", "Ana"),)))
+    assert [day.day for day in ana.day] == [1, 2, 3, 4, 5]
+    assert list(ana.hands) == [1, 2, 3, 4, 5]
+    assert list(ana.net) == [14, 12, 14, 10, 11]
+    assert list(ana.showdown_net) == [14, 12, 12, 12, 12]
+    assert list(ana.net_bb) == [7.0, 6.0, 7.0, 5.0, 5.5]
+    assert set(ana.player) == {"Ana"} and set(ana.site) == {""}
+
+
+def test_the_sampled_curve_is_the_exact_one_at_its_points(con) -> None:
+    exact = cumulative_net(con)
+    for rows in (10 ** 6, 0):   # hand by hand; summed per slice of time
+        curve = winrate_curve(con, points=2, exact_rows=rows)
+        assert set(curve.player) == {"Ana", "Bruno"}
+        for player, mine in curve.groupby("player"):
+            theirs = exact[exact.player == player].set_index("hand_index")
+            assert list(mine.net) == [theirs.loc[hands, "net"] for hands in mine.hands]
+            assert mine.hands.iloc[-1] == 5
 
 
 def test_filters_by_date_session_ruleset_player(con) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TextIO
+from typing import Any, TextIO
 
 import numpy as np
 import pandas as pd
@@ -40,11 +40,11 @@ def _missing(value: object) -> bool:
             or (isinstance(value, float) and math.isnan(value)))
 
 
-def _records(frame: pd.DataFrame) -> list[dict[str, object]]:
+def _records(frame: pd.DataFrame) -> list[dict[str, Any]]:
     return [dict(zip(frame.columns, map(plain, row))) for row in rows(frame)]
 
 
-def plain_coverage(coverage: dict[str, object]) -> dict[str, object]:
+def plain_coverage(coverage: dict[str, Any]) -> dict[str, Any]:
     return {**coverage, "skipped_by_game": dict(coverage["skipped_by_game"]),
             "text": stats.coverage_line(coverage)}
 
@@ -59,13 +59,13 @@ def money(amount: int | None, currency: str, unit: int) -> dict[str, object]:
     return {"amount": amount, "currency": currency, "unit": unit, "text": text}
 
 
-def _with_money(record: dict[str, object]) -> dict[str, object]:
+def _with_money(record: dict[str, Any]) -> dict[str, Any]:
     """``record`` with its ``net`` carrying its unit (and no loose unit keys)."""
     currency, unit = record.pop("currency"), record.pop("unit")
     return {**record, "net": money(record["net"], currency, unit)}
 
 
-def _of(frame: pd.DataFrame, record: dict[str, object]) -> pd.DataFrame:
+def _of(frame: pd.DataFrame, record: dict[str, Any]) -> pd.DataFrame:
     """The rows of ``frame`` of the record's player (or person), without the columns
     naming him."""
     keys = stats.who_columns(frame)
@@ -75,7 +75,7 @@ def _of(frame: pd.DataFrame, record: dict[str, object]) -> pd.DataFrame:
 
 
 def player_objects(filters: Filters, players: pd.DataFrame, positions: pd.DataFrame,
-                   games: pd.DataFrame, draws: pd.DataFrame) -> list[dict[str, object]]:
+                   games: pd.DataFrame, draws: pd.DataFrame) -> list[dict[str, Any]]:
     """One JSON object per player (or person) and unit: the figures, then by position
     (in that unit), and by game and by draw (every unit of the player). A person's
     object lists his names."""
@@ -102,7 +102,7 @@ def _number(value: object, digits: int = 2) -> str:
     return "-" if _missing(value) else f"{value:,.{digits}f}"
 
 
-def _count(value: object) -> str:
+def _count(value: Any) -> str:
     return "-" if _missing(value) else f"{int(value):,}"
 
 
@@ -112,7 +112,7 @@ def _table(out: TextIO, title: str, columns: list[str], cells: list[list[str]]) 
         print(f"  {line}", file=out)
 
 
-def _who(frame: pd.DataFrame) -> tuple[list[str], Callable[[object], list[str]]]:
+def _who(frame: pd.DataFrame) -> tuple[list[str], Callable[[Any], list[str]]]:
     """The report's first columns, naming whose figures a row holds, and their cells:
     the player and his site, or the person."""
     if "person" in frame.columns:
@@ -121,7 +121,7 @@ def _who(frame: pd.DataFrame) -> tuple[list[str], Callable[[object], list[str]]]
                                             printable(site_name(str(row.site)))]
 
 
-def write_report(figures: dict[str, object], filters: Filters, out: TextIO,
+def write_report(figures: dict[str, Any], filters: Filters, out: TextIO,
                  holder: str = "database") -> None:
     """The readable report: an overview line, the coverage, then one table per subject."""
     print(overview_line(figures["overview"], holder), file=out)
@@ -172,21 +172,21 @@ def _write_games(out: TextIO, games: pd.DataFrame) -> None:
     """The figures of each game; ``n/a`` where the game does not define one (made:
     a badugi in Badugi, a nine-low or better in 2-7 and A-5; docs/schema.md)."""
     shown = [(name, header, write) for name, header, write in _GAME_FIGURES
-             if any(stats.applies(name, game) for game in games["game"])]
+             if any(stats.applies(name, str(game)) for game in games["game"])]
     columns, who = _who(games)
     _table(out, "By game: snowing, made hands by the final draw, split pots",
            [*columns, "game", "hands", *(header for _, header, _ in shown)],
            [[*who(g), _game(g.game), f"{g.hands:,}",
-             *(write(getattr(g, name)) if stats.applies(name, g.game) else "n/a"
+             *(write(getattr(g, name)) if stats.applies(name, str(g.game)) else "n/a"
                for name, _, write in shown)]
             for g in games.itertuples(index=False)])
 
 
-def _game(game: str) -> str:
+def _game(game: Any) -> str:
     return printable(GAME_NAMES.get(game, game))
 
 
-def _signed(amount: object, currency: str, unit: int) -> str:
+def _signed(amount: Any, currency: str, unit: int) -> str:
     """``+$5.70``, ``-1,500 chips``: the amount as the log writes it, with a sign; ``-``
     where it is past what can be summed."""
     if _missing(amount):
@@ -195,7 +195,7 @@ def _signed(amount: object, currency: str, unit: int) -> str:
     return ("+" if amount > 0 else "") + printable(format_amount(amount, currency, int(unit)))
 
 
-def overview_line(summary: dict[str, object], holder: str = "database") -> str:
+def overview_line(summary: dict[str, Any], holder: str = "database") -> str:
     """What the figures cover, in one line; ``holder`` is what holds the hands (the
     database, or a dataset).
 

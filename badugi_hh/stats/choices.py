@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import difflib
 from datetime import date
+from typing import Any
 
 import duckdb
 import pandas as pd
@@ -108,8 +109,8 @@ def resolve(con: duckdb.DuckDBPyConnection, *, player: str | None = None,
     and lists the values it could be."""
     typed = {"site": site, "game": game, "currency": currency, "kind": kind,
              "ruleset": ruleset}
-    values = {field: match_value(field, text, held(con, field))
-              for field, text in typed.items() if text is not None}
+    values: dict[str, Any] = {field: match_value(field, text, held(con, field))
+                              for field, text in typed.items() if text is not None}
     if stakes is not None:
         values["stakes"] = match_stakes(parse_stakes(stakes), held_stakes(con))
     if table_size is not None:

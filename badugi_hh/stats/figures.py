@@ -7,6 +7,8 @@ the filters name a person, that person in one unit, summed over his names.
 
 from __future__ import annotations
 
+from typing import Any
+
 import duckdb
 import pandas as pd
 
@@ -86,7 +88,7 @@ FROM hand_players
 """
 
 
-def overview(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> dict[str, object]:
+def overview(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> dict[str, Any]:
     """Hands, sessions, players (a site and a name each) and dates of the hands that
     pass the filters, and the files, violations and quarantined texts of the whole
     database.
@@ -99,7 +101,7 @@ def overview(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> di
     where, params = filters.where()
     cursor = con.execute(_OVERVIEW.format(where=where), params)
     names = [column[0] for column in cursor.description]
-    figures: dict[str, object] = dict(zip(names, cursor.fetchall()[0]))
+    figures: dict[str, Any] = dict(zip(names, cursor.fetchall()[0]))
     totals = con.execute("SELECT (SELECT count(*) FROM sources), (SELECT count(*) FROM "
                          "violations), (SELECT count(*) FROM quarantine)").fetchall()[0]
     figures.update(zip(("files", "violations", "quarantined"), totals))
@@ -118,7 +120,7 @@ SELECT (SELECT count(DISTINCT (source, hand_id)) FROM hand_players {where}) AS h
 """
 
 
-def coverage(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> dict[str, object]:
+def coverage(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> dict[str, Any]:
     """How much of the selection could be read: its hands, and the hands of its files
     that could not be read (quarantined) or were skipped (games not audited, by game).
 
@@ -134,12 +136,12 @@ def coverage(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> di
     scope = "source IN (SELECT source FROM files)" if where else "TRUE"
     cursor = con.execute(_COVERAGE.format(where=where, scope=scope), [*params, *params])
     names = [column[0] for column in cursor.description]
-    figures: dict[str, object] = dict(zip(names, cursor.fetchall()[0]))
+    figures: dict[str, Any] = dict(zip(names, cursor.fetchall()[0]))
     figures["hands"] = figures["hands_read"] + figures["unreadable"] + figures["skipped"]
     return figures
 
 
-def coverage_line(figures: dict[str, object]) -> str:
+def coverage_line(figures: dict[str, Any]) -> str:
     """The coverage in one sentence; never silent about what was left out.
 
     >>> coverage_line({"hands": 78, "hands_read": 72, "unreadable": 6, "damaged_lines": 0,

@@ -7,6 +7,8 @@ person, to that person: :func:`who` gives the columns to group by, and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import duckdb
 import pandas as pd
 
@@ -70,11 +72,11 @@ def owned(result: pd.DataFrame, filters: Filters) -> pd.DataFrame:
 def with_bb_per_100(result: pd.DataFrame) -> pd.DataFrame:
     """``result`` with ``bb_per_100`` after its ``net_bb``: big blinds won per 100 hands
     (computed here once, not summed a second time in SQL)."""
-    result.insert(result.columns.get_loc("net_bb") + 1, "bb_per_100",
+    result.insert(list(result.columns).index("net_bb") + 1, "bb_per_100",
                   100 * result["net_bb"] / result["hands"])
     return result
 
 
-def frame(con: duckdb.DuckDBPyConnection, sql: str, params: list[object]) -> pd.DataFrame:
+def frame(con: duckdb.DuckDBPyConnection, sql: str, params: Sequence[object]) -> pd.DataFrame:
     """The result of ``sql`` as a frame; what the user chose reaches it only in ``params``."""
     return con.execute(sql, params).df()

@@ -144,13 +144,14 @@ def _ending(rows: HandRows, money: Money) -> Words:
     """The last step's words: how the hand ended, what was returned, who won what, and
     the rake the log states (why the winners' shares fall short of the pot)."""
     players = rows.players.to_dict("records")
-    returned = [(f"; uncalled {money.text(p['returned'])} returned to ", Name(p["player"]))
-                for p in players if p["returned"]]
-    won = [("; ", Name(p["player"]), f" wins {money.text(p['won'])}")
-           for p in players if p["won"]]
+    Part = tuple[str, ...]
+    returned: list[Part] = [(f"; uncalled {money.text(p['returned'])} returned to ",
+                             Name(p["player"])) for p in players if p["returned"]]
+    won: list[Part] = [("; ", Name(p["player"]), f" wins {money.text(p['won'])}")
+                       for p in players if p["won"]]
     rake = int(rows.hand["rake"])
-    raked = [(f"; rake {money.text(rake)} taken from the pot of "
-              f"{money.text(int(rows.hand['pot']))}",)] if rake else []
+    raked: list[Part] = [(f"; rake {money.text(rake)} taken from the pot of "
+                          f"{money.text(int(rows.hand['pot']))}",)] if rake else []
     ended = {"showdown": "Showdown", "fold": "Won without a showdown"}.get(
         rows.hand["ended"], "The log stops here")
     return ended, *(word for part in [*returned, *(won or [("; nobody wins",)]), *raked]

@@ -11,6 +11,7 @@ import html
 import math
 import re
 from decimal import Decimal
+from typing import Any
 from urllib.parse import urlencode
 
 import pandas as pd
@@ -28,10 +29,11 @@ REPLAYER_PAGE = "views/replayer.py"
 REPLAYER_PATH = "replayer"
 #: The filters on what is at stake: the hands' column, the label, and how the column's
 #: values are shown.
-_STAKES = (("kind", "Cash / tournament / home", KIND_NAMES),
-           ("site", "Site", SITE_NAMES),
-           ("currency", "Currency", {}),
-           ("game", "Game", GAME_NAMES))
+_STAKES: tuple[tuple[str, str, dict[str, str]], ...] = (
+    ("kind", "Cash / tournament / home", KIND_NAMES),
+    ("site", "Site", SITE_NAMES),
+    ("currency", "Currency", {}),
+    ("game", "Game", GAME_NAMES))
 #: Widget keys of the sidebar filters, kept while a page without them is shown.
 #: The sidebar's setting of who the user is, and the Overview's choice of curves that
 #: opens on him.
@@ -127,7 +129,7 @@ def chosen(db: Database, choice: Choice) -> Filters:
     """The filters of one choice: a player's hands, or a person's (summed over his names)."""
     if len(choice) == 1:
         return Filters(person=choice[0], players=tuple(data.ask(db, "names_of", choice[0])))
-    return Filters(players=(choice,))
+    return Filters(players=((choice[0], choice[1]),))
 
 
 def _you_setting(db: Database) -> None:
@@ -172,7 +174,7 @@ def filters_sidebar(db: Database) -> Filters:
                                    key="filter_from", help="the first day, included")
     date_to = sidebar.date_input("To", value=None, min_value=first, max_value=last,
                                  key="filter_to", help="the last day, included")
-    values = {**_stakes(db), **_limits(db)}
+    values: dict[str, Any] = {**_stakes(db), **_limits(db)}
     _you_setting(db)
     try:
         filters = Filters(None, session, ruleset, date_from, date_to, **values)

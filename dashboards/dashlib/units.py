@@ -5,6 +5,7 @@ are :func:`dashlib.ui.filters_sidebar`'s)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -21,7 +22,7 @@ def units_mix(frame: pd.DataFrame) -> bool:
     return len(frame[["currency", "unit"]].drop_duplicates()) > 1
 
 
-def amount(value: object, currency: str, unit: int, signed: bool = False) -> str:
+def amount(value: Any, currency: str, unit: int, signed: bool = False) -> str:
     """An amount stored in the smallest unit, as its log writes it (``$5.70``,
     ``1,500 chips``); ``signed`` adds a ``+`` to a gain.
 
@@ -54,8 +55,8 @@ def listed(names: object) -> list[str]:
     return list(names) if isinstance(names, list | tuple | np.ndarray) else []
 
 
-def amounts_of(names: Sequence[str], values: Sequence[object], currency: str, unit: int,
-               places: Sequence[object] = ()) -> str:
+def amounts_of(names: Sequence[str], values: Sequence[Any], currency: str, unit: int,
+               places: Sequence[Any] = ()) -> str:
     """``Ana +$5.70, Bo -$5.70``: each name's amount in the unit, with a tournament's
     places where the log states them (place 0: not stated)."""
     parts = []

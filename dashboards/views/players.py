@@ -3,6 +3,7 @@ positions. A player is a site and a name; a person chosen in the sidebar is summ
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from badugi_hh.filters import Filters
@@ -31,7 +32,7 @@ GAME_FIGURES = ("snow", "made_by_final_draw", "split_showdowns", "won_badugi_hal
                 "won_lowball_half", "scooped")
 
 
-def detail_choice(table: object, filters: Filters) -> ui.Choice:
+def detail_choice(table: pd.DataFrame, filters: Filters) -> ui.Choice:
     """Whose figures the rest of the page details: the sidebar's person, or a player of
     the table (the sidebar's first)."""
     if filters.person is not None:
