@@ -37,7 +37,7 @@ from badugi_hh.textsafe import printable
 
 __all__ = [
     "FILTERED_COLUMNS", "FilterError", "Filters", "Identity", "Stakes", "STAKES_HIGH_SQL",
-    "STAKES_LOW_SQL", "kind_name", "match_stakes", "match_table_size", "match_value",
+    "STAKES_LOW_SQL", "check_days", "kind_name", "match_stakes", "match_table_size", "match_value",
     "parse_stakes", "parse_table_size", "player_label", "site_name", "stakes_text",
 ]
 
@@ -104,7 +104,7 @@ class Stakes:
 @dataclass(frozen=True, slots=True)
 class Filters:
     """Which hands count; ``None`` (or empty) is no restriction. Dates are whole days,
-    both included; a first day after the last is a :class:`FilterError`."""
+    both included (:func:`check_days` refuses a first day after the last)."""
 
     player: str | None = None
     """A name, on every site it is played on."""
@@ -126,11 +126,6 @@ class Filters:
     """Players as (site, name): one, or the names of :attr:`person`."""
     person: str | None = None
     """Whose names ``players`` are: the figures are summed over them, per currency."""
-
-    def __post_init__(self) -> None:
-        if self.date_from and self.date_to and self.date_from > self.date_to:
-            raise FilterError(f"the first day ({self.date_from}) is after the last "
-                              f"({self.date_to})")
 
     def conditions(self, prefix: str = "") -> tuple[list[str], list[object]]:
         """The conditions on ``hand_players`` (columns qualified by ``prefix``, such as
@@ -187,6 +182,17 @@ class Filters:
     def but(self, **changes: Any) -> Filters:
         """A copy with ``changes``: ``filters.but(player=None)``."""
         return dataclasses.replace(self, **changes)
+
+
+def check_days(date_from: date | None, date_to: date | None) -> None:
+    """Refuse a first day after the last, which would choose nothing without saying why.
+
+    >>> check_days(date(2024, 2, 1), date(2024, 1, 1))
+    Traceback (most recent call last):
+    badugi_hh.filters.FilterError: the first day (2024-02-01) is after the last (2024-01-01)
+    """
+    if date_from and date_to and date_from > date_to:
+        raise FilterError(f"the first day ({date_from}) is after the last ({date_to})")
 
 
 def _midnight(day: date) -> datetime:

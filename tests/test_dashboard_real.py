@@ -330,3 +330,14 @@ def test_the_sidebars_stakes_and_table_size_reach_the_figures(app: AppTest,
         expected = stats.player_stats(con, chosen)
     assert shown["hands"].tolist() == expected["hands"].tolist() and len(expected) > 3
     assert set(shown["site"]) == {"PokerStars", "Full Tilt"}   # six-max $0.10/$0.20 tables
+
+
+def test_a_first_day_after_the_last_is_said_not_silently_empty(app: AppTest) -> None:
+    from datetime import date
+
+    _open(app, "players")
+    app.sidebar.date_input(key="filter_from").set_value(date(2011, 1, 2))
+    app.sidebar.date_input(key="filter_to").set_value(date(2011, 1, 1)).run()
+    assert not app.exception
+    assert any("is after the last" in error.value for error in app.error)
+    assert not app.dataframe

@@ -79,9 +79,10 @@ def test_stakes_and_table_sizes_as_players_write_them() -> None:
         parse_table_size("1")
 
 
-def test_the_first_day_after_the_last_is_refused() -> None:
-    with pytest.raises(FilterError, match="2024-02-01.*after.*2024-01-01"):
-        Filters(date_from=date(2024, 2, 1), date_to=date(2024, 1, 1))
+def test_the_first_day_after_the_last_is_refused(tmp_path: Path) -> None:
+    with Store(tmp_path / "empty.duckdb") as store, pytest.raises(
+            FilterError, match="2024-02-01.*after.*2024-01-01"):
+        stats.resolve(store.connection, date_from=date(2024, 2, 1), date_to=date(2024, 1, 1))
 
 
 # -- on the real exports ---------------------------------------------------------------

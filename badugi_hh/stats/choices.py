@@ -24,7 +24,7 @@ import duckdb
 import pandas as pd
 
 from badugi_hh.filters import (
-    STAKES_HIGH_SQL, STAKES_LOW_SQL, FilterError, Filters, Identity, match_stakes,
+    STAKES_HIGH_SQL, STAKES_LOW_SQL, FilterError, Filters, Identity, check_days, match_stakes,
     match_table_size, match_value, parse_stakes, parse_table_size,
 )
 from badugi_hh.stats.query import frame
@@ -107,6 +107,7 @@ def resolve(con: duckdb.DuckDBPyConnection, *, player: str | None = None,
     """The filters a user's words name, each value matched among those the database
     holds (:func:`~badugi_hh.filters.match_value`); a FilterError says which is unknown
     and lists the values it could be."""
+    check_days(date_from, date_to)
     typed = {"site": site, "game": game, "currency": currency, "kind": kind,
              "ruleset": ruleset}
     values: dict[str, Any] = {field: match_value(field, text, held(con, field))

@@ -18,7 +18,7 @@ import pandas as pd
 import streamlit as st
 
 from badugi_hh.filters import (
-    KIND_NAMES, SITE_NAMES, FilterError, Filters, Stakes, site_name, stakes_text,
+    KIND_NAMES, SITE_NAMES, FilterError, Filters, Stakes, check_days, site_name, stakes_text,
 )
 from badugi_hh.rules import GAME_NAMES
 from dashlib import data
@@ -177,10 +177,11 @@ def filters_sidebar(db: Database) -> Filters:
     values: dict[str, Any] = {**_stakes(db), **_limits(db)}
     _you_setting(db)
     try:
-        filters = Filters(None, session, ruleset, date_from, date_to, **values)
+        check_days(date_from, date_to)
     except FilterError as error:
         st.error(md(f"The filters choose no day: {error}."))
         st.stop()
+    filters = Filters(None, session, ruleset, date_from, date_to, **values)
     if choice is None:
         return filters
     player = chosen(db, choice)
