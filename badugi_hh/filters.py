@@ -36,8 +36,8 @@ from badugi_hh.rules import GAME_NAMES
 from badugi_hh.textsafe import printable
 
 __all__ = [
-    "FILTERED_COLUMNS", "FilterError", "Filters", "Identity", "Stakes", "STAKES_HIGH_SQL",
-    "STAKES_LOW_SQL", "check_days", "kind_name", "match_stakes", "match_table_size", "match_value",
+    "FilterError", "Filters", "Identity", "KIND_NAMES", "SITE_NAMES", "Stakes", "STAKES_HIGH_SQL",
+    "STAKES_LOW_SQL", "check_days", "match_stakes", "match_table_size", "match_value",
     "parse_stakes", "parse_table_size", "player_label", "site_name", "stakes_text",
 ]
 
@@ -70,8 +70,6 @@ _OTHER_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
 }
 #: The printed names of each filter's values, beside the stored value.
 _PRINTED = {"site": SITE_NAMES, "game": GAME_NAMES, "kind": KIND_NAMES}
-#: The columns of ``hand_players`` a value filter compares, by filter.
-FILTERED_COLUMNS = ("site", "game", "currency", "kind", "ruleset")
 
 #: The stakes of a hand, as its site names them: the small and big bet of a fixed-limit
 #: game (``$0.10/$0.20`` has blinds of $0.05/$0.10), the blinds of a pot- or no-limit
@@ -218,10 +216,6 @@ def site_name(site: str) -> str:
     ('Full Tilt', 'house logs', 'newsite')
     """
     return SITE_NAMES.get(site, site)
-
-
-def kind_name(kind: str) -> str:
-    return KIND_NAMES.get(kind, kind)
 
 
 def player_label(site: str, name: str) -> str:
