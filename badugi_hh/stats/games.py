@@ -60,18 +60,18 @@ _FINAL_DRAWS = " ".join(f"WHEN '{game}' THEN {draw}" for game, draw in LOWBALL_F
 # A-5: the ace low, 1); a hand with a card of no rank (a joker) is not judged.
 _LOWBALL_FLAGS = f"""
 lowball AS (
-    SELECT source, hand_id, player, game FROM hand_players
-    {{where_lowball}}
+    SELECT source, hand_id, player, site, game FROM hand_players
+    {{where}}
 ),
 held AS (
-    SELECT l.source, l.hand_id, l.player, l.game, d.draw, d.stood_pat,
+    SELECT l.source, l.hand_id, l.player, l.site, l.game, d.draw, d.stood_pat,
            d.draw = CASE l.game {_FINAL_DRAWS} END AS final,
            string_split(d.hand_after, ' ') AS cards
     FROM draws d JOIN lowball l USING (source, hand_id, player)
     WHERE d.hand_after IS NOT NULL
 ),
 ranked AS (
-    SELECT source, hand_id, player, game, stood_pat, final,
+    SELECT source, hand_id, player, site, game, stood_pat, final,
            [CASE WHEN game = 'a5td' THEN strpos('A23456789TJQK', card[1])
                  WHEN strpos('23456789TJQKA', card[1]) > 0
                  THEN strpos('23456789TJQKA', card[1]) + 1 ELSE 0 END
@@ -81,7 +81,7 @@ ranked AS (
     WHERE (stood_pat OR final) AND len(cards) = 5
 ),
 judged AS (
-    SELECT source, hand_id, player, stood_pat, final,
+    SELECT source, hand_id, player, site, game, stood_pat, final,
            len(list_distinct(ranks)) = 5
                AND (game = 'a5td' OR (list_max(ranks) - list_min(ranks) <> 4 AND suits > 1))
                AS made_low,
@@ -90,30 +90,36 @@ judged AS (
     WHERE list_min(ranks) > 0
 ),
 lowball_flags AS (
-    SELECT source, hand_id, player,
+    SELECT source, hand_id, player, site, game,
            bool_or(NOT made_low) FILTER (WHERE stood_pat) AS snowed,
            bool_or(made_low AND highest <= {MADE_LOW_HIGHEST}) FILTER (WHERE final) AS made
     FROM judged
     GROUP BY ALL
 )"""
 
-_GAME_STATS = f"""
+# The shares of the hands judged, per player (or person) and game.
+_LOWBALL_SHARES = f"""
 WITH {_LOWBALL_FLAGS}
-SELECT {{who}}hp.game, count(*) AS hands,
-       avg(CASE WHEN game = 'badugi' THEN hp.snowed::DOUBLE ELSE f.snowed::DOUBLE END)
-           AS snow,
-       avg(CASE WHEN game = 'badugi' THEN hp.badugi_after_final_draw::DOUBLE
-                ELSE f.made::DOUBLE END) AS made_by_final_draw,
+SELECT {{who}}game, avg(snowed::DOUBLE) AS snow, avg(made::DOUBLE) AS made_by_final_draw
+FROM lowball_flags
+GROUP BY ALL
+"""
+
+_GAME_STATS = f"""
+SELECT {{who}}game, count(*) AS hands,
+       avg(snowed::DOUBLE) FILTER (WHERE game = 'badugi') AS snow,
+       avg(badugi_after_final_draw::DOUBLE) FILTER (WHERE game = 'badugi')
+           AS made_by_final_draw,
        CASE WHEN game IN ('badeucy', 'badacey') THEN
            {counted("went_to_showdown AND won_badugi_half IS NOT NULL")} END AS split_showdowns,
        avg(won_badugi_half::DOUBLE) FILTER (WHERE went_to_showdown) AS won_badugi_half,
        avg(won_lowball_half::DOUBLE) FILTER (WHERE went_to_showdown) AS won_lowball_half,
        avg((won_badugi_half AND won_lowball_half)::DOUBLE) FILTER (WHERE went_to_showdown)
            AS scooped
-FROM hand_players hp LEFT JOIN lowball_flags f USING (source, hand_id, player)
+FROM hand_players
 {{where}}
-GROUP BY {{who}}hp.game
-ORDER BY {{who}}hands DESC, hp.game
+GROUP BY {{who}}game
+ORDER BY {{who}}hands DESC, game
 """
 
 
@@ -122,36 +128,62 @@ def game_stats(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> 
     hand by the final draw (Badugi, 2-7 and A-5 triple draw); and in the split games,
     the showdowns he reached and the share of them in which he won a part of the Badugi
     half, of the lowball half, and both (X3). A figure the game does not define is
-    NULL (:data:`FIGURES_BY_GAME`)."""
-    lowball, lowball_params = filters.conditions()
-    where_lowball = "WHERE " + " AND ".join([f"game IN ({_LOWBALL_GAMES})", *lowball])
-    where, params = filters.where(prefix="hp.")
-    sql = _GAME_STATS.format(who=who(filters, "hp."), where=where,
-                             where_lowball=where_lowball)
-    return owned(frame(con, sql, [*lowball_params, *params]), filters)
+    NULL (:data:`FIGURES_BY_GAME`).
+
+    Badugi's flags are stored with each hand; the lowball games' hands are judged here
+    from their draws, in a query of their own (no join of every hand with the draws)."""
+    where, params = filters.where()
+    games = frame(con, _GAME_STATS.format(who=who(filters), where=where), params)
+    conditions, lowball_params = filters.conditions()
+    where_lowball = "WHERE " + " AND ".join([f"game IN ({_LOWBALL_GAMES})", *conditions])
+    lowball = frame(con, _LOWBALL_SHARES.format(who=who(filters), where=where_lowball),
+                    lowball_params)
+    if not lowball.empty:
+        keys = [column for column in lowball.columns if column not in _JUDGED]
+        judged = games[keys].merge(lowball, on=keys, how="left")
+        for figure in _JUDGED:
+            games[figure] = games[figure].where(~games["game"].isin(list(LOWBALL_FINAL_DRAW)),
+                                                judged[figure].to_numpy())
+    return owned(games, filters)
 
 
+#: The figures of the lowball games judged from their draws.
+_JUDGED = ("snow", "made_by_final_draw")
+
+
+#: The figures of one draw, in the order of :func:`draw_habits`'s columns.
+_DRAW_FIGURES = ("draws", "stand_pat", "mean_cards_drawn", *(f"drew_{n}" for n in range(6)))
+_DRAWS = (1, 2, 3)
+
+
+def _draw_columns(draw: int) -> str:
+    cards = f"draw{draw}_cards"
+    return ", ".join([f"count({cards}) AS draws_{draw}",
+                      f"avg(({cards} = 0)::DOUBLE) AS stand_pat_{draw}",
+                      f"avg({cards}) AS mean_cards_drawn_{draw}",
+                      *(f"{counted(f'{cards} = {n}')} AS drew_{n}_{draw}" for n in range(6))])
+
+
+# One pass, the three draws side by side (an UNPIVOT to a row per draw first costs a
+# third more); :func:`draw_habits` lays them out a row per draw.
 _DRAW_HABITS = f"""
-WITH drawn AS (
-    UNPIVOT (SELECT {{who}}game, draw1_cards AS "1", draw2_cards AS "2", draw3_cards AS "3"
-             FROM hand_players {{where}})
-    ON "1", "2", "3" INTO NAME draw VALUE cards
-)
-SELECT {{who}}game, draw::INTEGER AS draw,
-       count(*) AS draws,
-       avg((cards = 0)::DOUBLE) AS stand_pat,
-       avg(cards) AS mean_cards_drawn,
-       {", ".join(f"{counted(f'cards = {n}')} AS drew_{n}" for n in range(6))}
-FROM drawn
+SELECT {{who}}game, {", ".join(_draw_columns(draw) for draw in _DRAWS)}
+FROM hand_players
+{{where}}
 GROUP BY ALL
-ORDER BY {{who}}game, draw
 """
 
 
 def draw_habits(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> pd.DataFrame:
-    """Per player (or person), game and draw (1-3): how often he stands pat, how many
-    cards he draws on average, and how many times he drew 0 to 5 cards. Four-card and
-    five-card games are never in one row."""
+    """Per player (or person), game and draw (1-3) he took part in: how often he stands
+    pat, how many cards he draws on average, and how many times he drew 0 to 5 cards.
+    Four-card and five-card games are never in one row."""
     where, params = filters.where()
-    return owned(frame(con, _DRAW_HABITS.format(who=who(filters), where=where), params),
-                 filters)
+    wide = frame(con, _DRAW_HABITS.format(who=who(filters), where=where), params)
+    keys = [*(column for column in ("player", "site") if column in wide), "game"]
+    rows = [wide[keys].assign(draw=draw, **{figure: wide[f"{figure}_{draw}"]
+                                            for figure in _DRAW_FIGURES})
+            for draw in _DRAWS]
+    habits = pd.concat(rows, ignore_index=True)
+    habits = habits[habits["draws"] > 0].sort_values([*keys, "draw"], kind="stable")
+    return owned(habits.reset_index(drop=True), filters)
