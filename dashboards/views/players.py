@@ -74,7 +74,8 @@ def draws_of(db: data.Database, mine: Filters, label: str) -> None:
                         var_name="cards", value_name="times")
     drawn.bar_chart(spread.assign(cards=spread["cards"].str.removeprefix("drew_")),
                     x="draw", y="times", color="cards", x_label="draw", y_label="times")
-    st.dataframe(draws.drop(columns=[c for c in ("player", "site", "person") if c in draws]),
+    st.dataframe(draws.drop(columns=[c for c in ("player", "site", "person") if c in draws])
+                 .assign(game=GAME_NAMES.get(game, game)),
                  hide_index=True,
                  column_config={"stand_pat": st.column_config.NumberColumn(
                      "stand pat", format="percent"),
