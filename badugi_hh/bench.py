@@ -382,6 +382,13 @@ def bench_stats(quick: bool) -> Figures:
     return bench_stats_query(100_000 if quick else 1_000_000, repeats=2 if quick else 5)
 
 
+def bench_sql(quick: bool) -> Figures:
+    """``badugi-hh sql`` printing a whole table, its peak memory against ``SELECT 1``."""
+    from badugi_hh.commands.sql_bench import bench_sql_memory
+
+    return bench_sql_memory(quick)
+
+
 def _run_process(command: Sequence[str]) -> Callable[[], object]:
     return lambda: subprocess.run(command, capture_output=True, check=True)
 
@@ -517,6 +524,7 @@ SECTIONS: dict[str, Section] = {
     "import": bench_import,
     "scale": bench_scale,
     "stats": bench_stats,
+    "sql": bench_sql,
     "dataset": bench_dataset,
     "pokerkit": bench_pokerkit,
     "games": bench_games,

@@ -20,6 +20,8 @@ import time
 from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
+from badugi_hh import __version__
+
 EXIT_INTERNAL_ERROR, EXIT_INTERRUPTED = 3, 130
 
 
@@ -64,6 +66,7 @@ def build_parser(full: Collection[str] = tuple(COMMANDS)) -> argparse.ArgumentPa
     parser = argparse.ArgumentParser(
         prog="badugi-hh",
         description="Import, replay and audit Badugi hand histories.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, command in COMMANDS.items():
         if name not in full:
@@ -79,7 +82,8 @@ def build_parser(full: Collection[str] = tuple(COMMANDS)) -> argparse.ArgumentPa
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    # The command is the first argument: badugi-hh has no options of its own but --help.
+    # The command is the first argument: badugi-hh has no options of its own but --help
+    # and --version.
     name = argv[0] if argv else ""
     args = None
     try:

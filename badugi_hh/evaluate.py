@@ -1,4 +1,4 @@
-"""Hand values: Badugi (rules E1-E4) and the five-card lowballs of the split games (X2).
+"""Hand values: Badugi (rules E1-E4), and the five-card values of :mod:`badugi_hh.fivecard`.
 
 Every value has an integer ``rank`` where **lower is better**, as in lowball:
 ``0`` is the best hand, two hands are of equal value exactly when their ranks
@@ -37,55 +37,34 @@ holds about 20 MB; importing this module builds nothing and takes about
 25 ms, most of it ``typing`` and ``dataclasses``. ``python -m badugi_hh.bench``
 measures all of this again.
 
-The lowballs of the split games (X2) have the same shape of value:
+The five-card values (2-7 and A-5 lowball, high poker) have the same shape and
+are imported from here too:
 
 >>> print(lowball27_value(parse_cards("7c 5d 4s 3h 2h")))
 7-5-4-3-2
->>> lowball27_value(parse_cards("6c 5d 4s 3h 2h")).description   # 2-7 counts straights
-'straight 6-5-4-3-2'
->>> lowball_a5_value(parse_cards("Ac 2d 3s 4h 5h")).rank           # A-5 does not
-0
+>>> high_value(parse_cards("Ac Ad 9s 5h 3h")).description
+'pair of aces, 9-5-3'
 """
 
 from __future__ import annotations
 
 import re
 import threading
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from itertools import accumulate, combinations, combinations_with_replacement, pairwise, product
-from typing import Literal
 
-from badugi_hh.cards import DECK, RANKS, Card, rank_name
+from badugi_hh.cards import RANKS, Card, rank_name
+from badugi_hh.fivecard import (
+    EvaluationError, FiveCardGame, FiveCardValue, LowballValue, checked_hand, high_value,
+    lowball27_value, lowball_a5_value,
+)
 
 __all__ = [
-    "BadugiValue", "EvaluationError", "LowballGame", "LowballValue",
-    "badugi_rank", "badugi_value", "brute_force_value", "lowball27_value",
+    "BadugiValue", "EvaluationError", "FiveCardGame", "FiveCardValue", "LowballValue",
+    "badugi_rank", "badugi_value", "brute_force_value", "high_value", "lowball27_value",
     "lowball_a5_value", "parse_description",
 ]
-
-
-class EvaluationError(ValueError):
-    """Cards that do not form a hand of the game: wrong count, joker or duplicate."""
-
-
-def _checked_hand(cards: Iterable[Card], sizes: tuple[int, ...], game: str) -> tuple[Card, ...]:
-    """The cards as a tuple of :class:`Card`, or :class:`EvaluationError` saying what is wrong."""
-    hand = tuple(cards)
-    if len(hand) not in sizes:
-        wanted = " or ".join(map(str, sizes))
-        raise EvaluationError(f"{game} hands have {wanted} cards, got {len(hand)}")
-    for card in hand:
-        if not (isinstance(card, int) and 0 <= card <= 52):
-            raise EvaluationError(f"{card!r} is not a card")
-        if card == 52:
-            raise EvaluationError("a joker is not a card of the deck (G2)")
-    repeated = [card for card, count in Counter(hand).items() if count > 1]
-    if repeated:
-        raise EvaluationError(f"{DECK[repeated[0]]} appears twice")
-    return tuple(DECK[card] for card in hand)  # plain ints are welcome too
 
 
 # -- Badugi --------------------------------------------------------------------
@@ -161,7 +140,7 @@ def brute_force_value(cards: Iterable[Card]) -> BadugiValue:
     >>> print(brute_force_value(parse_cards("As Ah 2s 5s")))
     2-card 2-A
     """
-    best = _best_subset(_checked_hand(cards, (4, 5), "badugi"))
+    best = _best_subset(checked_hand(cards, (4, 5), "badugi"))
     return _VALUE_BY_KEY[len(best), tuple(sorted((card.rank for card in best), reverse=True))]
 
 
@@ -234,7 +213,7 @@ def badugi_rank(cards: Sequence[Card]) -> int:
     >>> badugi_rank(parse_cards("As 2h 3d As"))
     Traceback (most recent call last):
     ...
-    badugi_hh.evaluate.EvaluationError: As appears twice
+    badugi_hh.fivecard.EvaluationError: As appears twice
     """
     try:
         a, b, c, d = cards
@@ -252,7 +231,7 @@ def badugi_value(cards: Iterable[Card]) -> BadugiValue:
     >>> badugi_value(parse_cards("As 2h 3d"))
     Traceback (most recent call last):
     ...
-    badugi_hh.evaluate.EvaluationError: badugi hands have 4 or 5 cards, got 3
+    badugi_hh.fivecard.EvaluationError: badugi hands have 4 or 5 cards, got 3
     """
     if not isinstance(cards, (tuple, list)):
         cards = tuple(cards)   # unpacking below must not use up an iterator
@@ -261,7 +240,7 @@ def badugi_value(cards: Iterable[Card]) -> BadugiValue:
         return _VALUES[_RANK_BY_MASK[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]]]
     except (ValueError, TypeError, LookupError):
         pass   # five cards, bad cards, or the table not built yet
-    hand = _checked_hand(cards, (4, 5), "badugi")
+    hand = checked_hand(cards, (4, 5), "badugi")
     table = _rank_table()
     best = min(table[sum(1 << card for card in four)] for four in combinations(hand, 4))
     return _VALUES[best]
@@ -294,133 +273,3 @@ def parse_description(text: str) -> tuple[int, tuple[int, ...]] | None:
     if len(ranks) != size or len(set(ranks)) != size:
         return None
     return size, tuple(ranks)
-
-
-# -- five-card lowball (Badeucy and Badacey, X2) ----------------------------------
-
-LowballGame = Literal["2-7", "a-5"]
-
-_PLURAL = dict(zip(range(1, 15), (
-    "aces", "deuces", "threes", "fours", "fives", "sixes", "sevens", "eights",
-    "nines", "tens", "jacks", "queens", "kings", "aces"), strict=True))
-_CATEGORY_BY_COUNTS = {
-    (1, 1, 1, 1, 1): "high card", (2, 1, 1, 1): "pair", (2, 2, 1): "two pair",
-    (3, 1, 1): "three of a kind", (3, 2): "full house", (4, 1): "four of a kind",
-}
-#: Categories best first. 2-7 is high poker upside down, ace high; A-5 ignores
-#: straights and flushes, so it never sees those categories.
-_CATEGORY_ORDER = (
-    "high card", "pair", "two pair", "three of a kind", "straight", "flush",
-    "full house", "four of a kind", "straight flush")
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class LowballValue:
-    """A five-card lowball value; compares by ``rank``, lower is better (``a < b``: a wins).
-
-    Ranks of one game only are comparable. ``ranks`` lists the ranks in order of
-    significance (ace = 1): the grouped ones first, then the rest highest first.
-
-    >>> from badugi_hh.cards import parse_cards
-    >>> value = lowball27_value(parse_cards("8s 8h 7d 4c 2h"))
-    >>> value.category, value.ranks, value.description
-    ('pair', (8, 7, 4, 2), 'pair of eights, 7-4-2')
-    """
-
-    rank: int
-    game: LowballGame = field(compare=False)
-    category: str = field(compare=False)
-    ranks: tuple[int, ...] = field(compare=False)
-
-    @property
-    def description(self) -> str:
-        """``7-5-4-3-2``, ``pair of eights, 7-4-2``, ``straight 6-5-4-3-2`` ..."""
-        top, *rest = self.ranks
-        names = "-".join(map(rank_name, self.ranks))
-        kickers = "-".join(map(rank_name, rest))
-        match self.category:
-            case "high card":
-                return names
-            case "pair":
-                return f"pair of {_PLURAL[top]}, {kickers}"
-            case "two pair":
-                return f"two pair, {_PLURAL[top]} and {_PLURAL[rest[0]]}, {rank_name(rest[1])}"
-            case "three of a kind":
-                return f"three {_PLURAL[top]}, {kickers}"
-            case "full house":
-                return f"full house, {_PLURAL[top]} full of {_PLURAL[rest[0]]}"
-            case "four of a kind":
-                return f"four {_PLURAL[top]}, {kickers}"
-        return f"{self.category} {names}"  # straight, flush, straight flush
-
-    def __str__(self) -> str:
-        return self.description
-
-
-def _lowball_key(ranks: Sequence[int], suited: bool, game: LowballGame) -> tuple[int, tuple[int, ...]]:
-    """(category index, ranks by significance) with ace = 14 in 2-7: lower is better."""
-    ace_high = game == "2-7"
-    values = [14 if ace_high and rank == 1 else rank for rank in ranks]
-    counts = Counter(values)
-    by_significance = tuple(sorted(counts, key=lambda value: (counts[value], value), reverse=True))
-    category = _CATEGORY_BY_COUNTS[tuple(sorted(counts.values(), reverse=True))]
-    if ace_high and category == "high card":  # only 2-7 counts straights and flushes
-        straight = by_significance[0] - by_significance[4] == 4  # A-5-4-3-2 is ace high
-        if straight and suited:
-            category = "straight flush"
-        elif straight:
-            category = "straight"
-        elif suited:
-            category = "flush"
-    return _CATEGORY_ORDER.index(category), by_significance
-
-
-@cache
-def _lowball_table(game: LowballGame) -> tuple[dict[tuple[int, tuple[int, ...]], int], list[LowballValue]]:
-    """Every value of ``game``, best first (7,462 for 2-7, 6,175 for A-5), and key -> rank."""
-    keys = set()
-    for ranks in combinations_with_replacement(range(1, 14), 5):
-        if len(set(ranks)) > 1:  # five of a kind would need a fifth suit
-            keys.add(_lowball_key(ranks, False, game))
-            if game == "2-7" and len(set(ranks)) == 5:
-                keys.add(_lowball_key(ranks, True, game))
-    ordered = sorted(keys)
-    values = [LowballValue(rank, game, _CATEGORY_ORDER[category],
-                           tuple(1 if value == 14 else value for value in significance))
-              for rank, (category, significance) in enumerate(ordered)]
-    return {key: rank for rank, key in enumerate(ordered)}, values
-
-
-def _lowball_value(cards: Iterable[Card], game: LowballGame) -> LowballValue:
-    hand = _checked_hand(cards, (5,), f"{game.upper()} lowball")
-    rank_by_key, values = _lowball_table(game)
-    suited = len({card.suit for card in hand}) == 1
-    return values[rank_by_key[_lowball_key([card.rank for card in hand], suited, game)]]
-
-
-def lowball27_value(cards: Iterable[Card]) -> LowballValue:
-    """Deuce-to-seven value of five cards: ace high, straights and flushes count against.
-
-    The best hand is 7-5-4-3-2 not all of one suit; A-5-4-3-2 is ace high, not a straight.
-
-    >>> from badugi_hh.cards import parse_cards
-    >>> best = lowball27_value(parse_cards("7c 5d 4s 3h 2h"))
-    >>> best.rank, best < lowball27_value(parse_cards("8c 5d 4s 3h 2h"))
-    (0, True)
-    >>> print(lowball27_value(parse_cards("Ac 5d 4s 3h 2h")))
-    A-5-4-3-2
-    >>> print(lowball27_value(parse_cards("9h 7h 5h 3h 2h")))
-    flush 9-7-5-3-2
-    """
-    return _lowball_value(cards, "2-7")
-
-
-def lowball_a5_value(cards: Iterable[Card]) -> LowballValue:
-    """Ace-to-five value of five cards: ace low, straights and flushes ignored.
-
-    >>> from badugi_hh.cards import parse_cards
-    >>> wheel = lowball_a5_value(parse_cards("Ah 2h 3h 4h 5h"))
-    >>> wheel.description, wheel < lowball_a5_value(parse_cards("6c 4d 3s 2h Ah"))
-    ('5-4-3-2-A', True)
-    """
-    return _lowball_value(cards, "a-5")

@@ -34,24 +34,22 @@ Cards: TypeAlias = tuple[MaybeCard, ...]
 BlindKind = Literal["small", "big", "dead", "small+big", "ante"]
 StreetKind = Literal["deal", "draw", "betting", "showdown", "summary"]
 
-_EVENT = dict(frozen=True, slots=True, kw_only=True)
 
-
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Event:
     """Something that happened in a hand, at ``line`` of the source."""
 
     line: int = 0
 
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerEvent(Event):
     player: str
 
 
 # -- table --------------------------------------------------------------------
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Seat(PlayerEvent):
     """``player`` sits in ``seat``; ``stack`` is stated by the log, or ``None``.
 
@@ -66,21 +64,21 @@ class Seat(PlayerEvent):
     in_hand: bool = True
 
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Button(Event):
     """The dealer button is at ``seat`` (the seat may be empty on sites)."""
 
     seat: int
 
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PostBlind(PlayerEvent):
     amount: int
     kind: BlindKind = "big"
     all_in: bool = False
 
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Street(Event):
     """A marker such as ``*** FIRST DRAW ***``: ``kind`` and its 1-based number."""
 
@@ -90,19 +88,19 @@ class Street(Event):
 
 # -- cards --------------------------------------------------------------------
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Deal(PlayerEvent):
     """``player`` is dealt ``cards`` (``None`` where hidden)."""
 
     cards: Cards
 
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Burn(Event):
     card: MaybeCard = None
 
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Draw(PlayerEvent):
     """``player`` discards ``discarded`` and receives ``drawn``.
 
@@ -120,7 +118,7 @@ class Draw(PlayerEvent):
         return not self.discarded
 
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DrawnCards(PlayerEvent):
     """The cards ``player`` received in the draw just made (site logs)."""
 
@@ -129,23 +127,23 @@ class DrawnCards(PlayerEvent):
 
 # -- betting ------------------------------------------------------------------
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Check(PlayerEvent):
     pass
 
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Fold(PlayerEvent):
     pass
 
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Bet(PlayerEvent):
     amount: int
     all_in: bool = False
 
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Call(PlayerEvent):
     """``amount`` is what the caller adds now (B7), not the total to match."""
 
@@ -153,7 +151,7 @@ class Call(PlayerEvent):
     all_in: bool = False
 
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Raise(PlayerEvent):
     """A raise to a round total of ``to``; ``by`` is the increment when stated."""
 
@@ -170,7 +168,7 @@ BettingAction: TypeAlias = Check | Fold | Bet | Call | Raise
 NoteKind = Literal["chat", "table", "timeout", "connection", "tournament", "hand"]
 
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Note(Event):
     """A line a site writes that tells nothing about the play, kept as it was.
 
@@ -187,7 +185,7 @@ class Note(Event):
 
 # -- results ------------------------------------------------------------------
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class UncalledReturned(PlayerEvent):
     """The unmatched part of a bet goes back to ``player``.
 
@@ -201,7 +199,7 @@ class UncalledReturned(PlayerEvent):
     inferred: bool = False
 
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Show(PlayerEvent):
     """``player`` shows ``cards``; ``description`` is the log's own wording."""
 
@@ -209,12 +207,12 @@ class Show(PlayerEvent):
     description: str | None = None
 
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Muck(PlayerEvent):
     cards: Cards | None = None
 
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Award(PlayerEvent):
     """The log says ``player`` won ``amount`` (from ``pot``: "", "main", "side 1"...)."""
 
@@ -223,7 +221,7 @@ class Award(PlayerEvent):
     description: str | None = None
 
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SummaryResult(PlayerEvent):
     """A summary's line for one seat: what it says the player won (0: nothing).
 
@@ -235,7 +233,7 @@ class SummaryResult(PlayerEvent):
     won: int
 
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PotTotal(Event):
     """The log's own total of the pot and the rake taken from it.
 
@@ -246,14 +244,14 @@ class PotTotal(Event):
     rake: int = 0
 
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class StackStated(PlayerEvent):
     """The log says ``player`` ends the hand with ``amount``."""
 
     amount: int
 
 
-@dataclass(**_EVENT)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class NetStated(PlayerEvent):
     """The log says ``player`` won (positive) or lost (negative) ``amount``."""
 

@@ -1,35 +1,71 @@
-"""The games of the draw family as data: hand size, how each half of a pot is judged.
+"""The games of the draw family, as one registry: what each is, and what sites call it.
 
-Badugi, 2-7 and A-5 triple draw give the whole pot to the best hand by one
-evaluator. Badeucy and Badacey (RULES.md X1-X4) split each pot in two halves:
-the best Badugi of any four of the five cards, and the best five-card lowball
-hand (2-7 or A-5). The settlement asks the game what a hand is worth in each
-half and who may win it; it holds no ``if game == ...``.
+Every fact about a game lives in its :class:`Game` entry of :data:`GAMES`: its
+id (``Ruleset.game``), its name in reports, the cards each player holds, its
+draws, the halves a pot is cut in and how each half is judged, which figures
+of the statistics apply to it, and the names sites give it. The engine, the
+simulator, the writers and the readers ask this registry; a new game is one
+entry here and its evaluator in :mod:`badugi_hh.evaluate`.
+
+>>> game = GAMES["27sd"]
+>>> game.name, game.hand_size, game.draws, [half.name for half in game.halves]
+('2-7 Single Draw', 5, 1, ['2-7'])
+>>> game_for_site_name("pokerstars", "Single Draw 2-7 Lowball").id
+'27sd'
+>>> game_for_site_name("phh", "F2L3D").id, game_for_site_name("merge", "71").id
+('27td', 'badugi')
+>>> game_for_site_name("pokerstars", "Razz") is None
+True
+
+Badugi, the lowballs and five-card draw give the whole pot to the best hand by
+one evaluator. Badeucy and Badacey (RULES.md X1-X4) split each pot in two
+halves: the best Badugi of any four of the five cards, and the best five-card
+lowball hand (2-7 or A-5). The settlement asks the game what a hand is worth in
+each half and who may win it; it holds no ``if game == ...``.
 
 >>> from badugi_hh.cards import parse_cards
->>> from badugi_hh.rules import HOUSE
->>> badeucy = game_of(HOUSE.replace(game="badeucy", hand_size=5))
->>> [half.name for half in badeucy.halves], badeucy.hand_size
-(['badugi', '2-7'], 5)
+>>> badeucy = GAMES["badeucy"]
 >>> cards = parse_cards("As 2h 3d 4c 7s")   # the ace is low for Badugi, high for 2-7
 >>> [str(half.value(cards)) for half in badeucy.halves]
 ['badugi 4-3-2-A', 'A-7-4-3-2']
 >>> badeucy.halves[0].qualifies(badeucy.halves[0].value(parse_cards("As 2s 3s 4d 4c")))
 False
+
+Which figures apply (``docs/schema.md``): a *made hand* is a badugi in Badugi, a
+9-low or better in 2-7 (no pair, straight or flush; the ace high), an 8-low or
+better in A-5 (no pair). Snowing (standing pat without a made hand) and "made by
+the final draw" are counted only where :attr:`Game.made_hand` is defined: not in
+the split games, whose players stand pat for either half, nor in five-card draw.
+
+>>> GAMES["27td"].is_made(parse_cards("9c 7d 5s 3h 2h")), GAMES["27td"].is_made(
+...     parse_cards("Tc 7d 5s 3h 2h"))
+(True, False)
+>>> GAMES["badeucy"].made_hand is None
+True
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Protocol
+from typing import Literal, Protocol
 
 from badugi_hh.cards import Card
-from badugi_hh.evaluate import badugi_value, lowball27_value, lowball_a5_value
-from badugi_hh.rules import Ruleset
+from badugi_hh.evaluate import (
+    BadugiValue, badugi_value, high_value, lowball27_value, lowball_a5_value,
+)
 
-__all__ = ["Game", "Half", "HandValue", "game_of"]
+__all__ = ["GAMES", "Family", "Game", "GameId", "Half", "HandValue", "MadeHand", "SITES",
+           "game_for_site_name", "game_of"]
+
+#: The ids of the games, as ``Ruleset.game`` names them.
+GameId = Literal["badugi", "badeucy", "badacey", "27td", "a5td", "27sd", "5cd"]
+#: Which figures a game's hands feed (``docs/schema.md``).
+Family = Literal["badugi", "lowball", "split", "high"]
+#: The logs whose names for the games the registry knows; ``merge`` also holds Merge's
+#: numeric game codes, ``phh`` the PHH variant codes (their first letter is the structure).
+SITES = ("house", "pokerstars", "fulltilt", "kingsclub", "merge", "winamax", "phh")
 
 
 class HandValue(Protocol):
@@ -52,26 +88,50 @@ class Half:
 
 
 @dataclass(frozen=True, slots=True)
-class Game:
-    """A game of the family: the cards each player holds, and the halves of a pot.
+class MadeHand:
+    """What counts as a made hand for the figures: ``words`` for people, ``test`` for cards."""
 
-    A game with one half gives each pot to its best hand; with two, each pot is
-    split (X3): the first half takes the odd chip, and a half no eligible hand
-    qualifies for goes to the other.
+    words: str
+    test: Callable[[Sequence[Card]], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A game of the draw family.
+
+    ``halves`` are the ways a pot is won: one, or two for a split game (X3), whose
+    first half takes the odd chip and goes to the other when no eligible hand
+    qualifies for it. ``site_names`` maps each log of :data:`SITES` to the names
+    it gives the game, the first the usual one (the house format writes it).
     """
 
+    id: GameId
     name: str
     hand_size: int
+    draws: int
     halves: tuple[Half, ...]
+    family: Family
+    made_hand: MadeHand | None
+    site_names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    split: bool = field(init=False)
+    """Whether each pot is cut in halves (X3)."""
+    badugi_only: bool = field(init=False)
+    """Plain Badugi: E1-E5 explain its verdicts and read its descriptions."""
+
+    def __post_init__(self) -> None:
+        # asked for every hand settled: worked out once
+        object.__setattr__(self, "split", len(self.halves) > 1)
+        object.__setattr__(self, "badugi_only", self.halves[0].name == "badugi"
+                           and len(self.halves) == 1)
 
     @property
-    def split(self) -> bool:
-        return len(self.halves) > 1
+    def house_name(self) -> str:
+        """How the house format's Rules line names the game (``2-7 single draw``)."""
+        return self.site_names["house"][0]
 
-    @property
-    def badugi_only(self) -> bool:
-        """Plain Badugi: E1-E5 explain its verdicts and read its descriptions."""
-        return self.halves[0].name == "badugi" and not self.split
+    def is_made(self, cards: Sequence[Card]) -> bool | None:
+        """Whether ``cards`` are a made hand (None where the figure does not apply)."""
+        return None if self.made_hand is None else self.made_hand.test(cards)
 
 
 def _any_hand(_value: HandValue) -> bool:
@@ -79,31 +139,113 @@ def _any_hand(_value: HandValue) -> bool:
 
 
 def _four_card_badugi(value: HandValue) -> bool:
-    return value.size == 4   # type: ignore[attr-defined]
+    return isinstance(value, BadugiValue) and value.size == 4
 
 
+def _is_badugi(cards: Sequence[Card]) -> bool:
+    return len(cards) in (4, 5) and badugi_value(cards).size == 4
+
+
+def _nine_low(cards: Sequence[Card]) -> bool:
+    """2-7: five ranks, no straight or flush, 9 high or lower (an ace is high)."""
+    if len(cards) != 5:
+        return False
+    value = lowball27_value(cards)
+    return value.category == "high card" and 1 < value.ranks[0] <= 9
+
+
+def _eight_low(cards: Sequence[Card]) -> bool:
+    """A-5: five ranks, 8 high or lower (an ace is low)."""
+    if len(cards) != 5:
+        return False
+    value = lowball_a5_value(cards)
+    return value.category == "high card" and value.ranks[0] <= 8
+
+
+_BADUGI = Half("badugi", badugi_value, _any_hand)
+_QUALIFIED_BADUGI = Half("badugi", badugi_value, _four_card_badugi)
 _LOWBALL_27 = Half("2-7", lowball27_value, _any_hand)
 _LOWBALL_A5 = Half("a-5", lowball_a5_value, _any_hand)
+_HIGH = Half("high", high_value, _any_hand)
+_A_BADUGI = MadeHand("a badugi (four cards of four ranks and four suits)", _is_badugi)
+_NINE_LOW = MadeHand("a 9-low or better: five ranks, no straight or flush, the ace high",
+                     _nine_low)
+_EIGHT_LOW = MadeHand("an 8-low or better: five ranks, the ace low", _eight_low)
+
+#: Every game of the family, by id.
+GAMES: dict[str, Game] = {game.id: game for game in (
+    Game("badugi", "Badugi", 4, 3, (_BADUGI,), "badugi", _A_BADUGI, {
+        "house": ("Badugi triple draw", "Badugi"), "pokerstars": ("Badugi",),
+        "fulltilt": ("Badugi",), "kingsclub": ("Badugi",), "merge": ("Badugi", "71"),
+        "winamax": ("Badugi",), "phh": ("FB",)}),
+    Game("27td", "2-7 Triple Draw", 5, 3, (_LOWBALL_27,), "lowball", _NINE_LOW, {
+        "house": ("2-7 triple draw", "2-7"),
+        "pokerstars": ("Triple Draw 2-7 Lowball", "Triple Draw 2-7"),
+        "fulltilt": ("2-7 Triple Draw",),
+        "kingsclub": ("2-7 Triple Draw", "2-7 Triple Draw Lowball"),
+        "merge": ("2-7 Lowball", "67"), "winamax": ("2-7 Triple Draw", "Lowball27"),
+        "phh": ("F2L3D",)}),
+    Game("a5td", "A-5 Triple Draw", 5, 3, (_LOWBALL_A5,), "lowball", _EIGHT_LOW, {
+        "house": ("A-5 triple draw", "A-5"), "pokerstars": ("Triple Draw A-5 Lowball",),
+        "fulltilt": ("A-5 Triple Draw",), "kingsclub": ("A-5 Triple Draw",),
+        "merge": ("A-5 Lowball", "63")}),
+    Game("badeucy", "Badeucy", 5, 3, (_QUALIFIED_BADUGI, _LOWBALL_27), "split", None, {
+        "house": ("Badeucy triple draw", "Badeucy"), "fulltilt": ("Badeucey",),
+        "kingsclub": ("Badeucey", "Badeucy")}),
+    Game("badacey", "Badacey", 5, 3, (_QUALIFIED_BADUGI, _LOWBALL_A5), "split", None, {
+        "house": ("Badacey triple draw", "Badacey"), "fulltilt": ("Badacey",),
+        "kingsclub": ("Badacey",)}),
+    Game("27sd", "2-7 Single Draw", 5, 1, (_LOWBALL_27,), "lowball", _NINE_LOW, {
+        "house": ("2-7 single draw",),
+        "pokerstars": ("Single Draw 2-7 Lowball", "Single Draw 2-7"),
+        "fulltilt": ("2-7 Single Draw",), "phh": ("N2L1D",)}),
+    Game("5cd", "Five Card Draw", 5, 1, (_HIGH,), "high", None, {
+        "house": ("five-card draw", "5-card draw"), "pokerstars": ("5 Card Draw",),
+        "fulltilt": ("5 Card Draw",), "merge": ("5-Draw",)}),
+)}
+
+_BY_SITE_NAME: dict[tuple[str, str], Game] = {
+    (site, name.casefold()): game
+    for game in GAMES.values() for site, names in game.site_names.items() for name in names}
 
 
-def game_of(rules: Ruleset) -> Game:
-    """The game ``rules`` deal: its halves, with the qualifier the rules set (X3)."""
-    # Cached by the three fields it reads: hashing a whole Ruleset for every hand
-    # settled costs more than building the game.
-    return _game(rules.game, rules.hand_size, rules.badugi_qualifier)
+def game_for_site_name(site: str, name: str) -> Game | None:
+    """The game ``site`` (one of :data:`SITES`) calls ``name``, in any case; None for a
+    game outside the family (Hold'em, Razz...) or a name the registry does not know.
+
+    The name is the game's alone: the reader strips the betting structure first
+    (``Badugi Limit`` is ``Badugi``). PHH's codes carry theirs: ``N2L1D`` is no-limit.
+
+    >>> game_for_site_name("fulltilt", "2-7 single draw").name
+    '2-7 Single Draw'
+    """
+    return _BY_SITE_NAME.get((site, name.casefold()))
 
 
-# One entry per game, hand size and qualifier; bounded all the same, as a hostile
-# log may state any of them.
-@lru_cache(maxsize=256)
-def _game(name: str, hand_size: int, badugi_qualifier: str) -> Game:
-    badugi = Half("badugi", badugi_value,
-                  _four_card_badugi if badugi_qualifier == "four-card" else _any_hand)
-    halves = {
-        "badugi": (Half("badugi", badugi_value, _any_hand),),
-        "27td": (_LOWBALL_27,),
-        "a5td": (_LOWBALL_A5,),
-        "badeucy": (badugi, _LOWBALL_27),
-        "badacey": (badugi, _LOWBALL_A5),
-    }[name]
-    return Game(name, hand_size, halves)
+class _Dealt(Protocol):
+    """What :func:`game_of` reads of a ruleset."""
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def badugi_qualifier(self) -> str: ...
+
+
+def game_of(rules: _Dealt) -> Game:
+    """The game ``rules`` deal, with the qualifier of the Badugi half they set (X3).
+
+    >>> from badugi_hh.rules import HOUSE
+    >>> game_of(HOUSE.replace(game="badacey", badugi_qualifier="none")).halves[0].qualifies(
+    ...     badugi_value([0, 4, 8, 12]))   # four spades: a one-card badugi
+    True
+    """
+    return _game(rules.game, rules.badugi_qualifier)
+
+
+@lru_cache(maxsize=64)   # a hostile log may state any qualifier: bounded all the same
+def _game(game_id: str, badugi_qualifier: str) -> Game:
+    game = GAMES[game_id]
+    if not game.split or badugi_qualifier == "four-card":
+        return game
+    return replace(game, halves=(_BADUGI, *game.halves[1:]))

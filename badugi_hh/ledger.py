@@ -1,11 +1,17 @@
-"""What a hand's own log says each player put in and took out, in any game.
+"""The chips of a hand: one account of what each player puts in, for readers and engine.
 
-The rules engine audits the games it knows; a tracker needs the money of every
-hand it reads, audited or not (2-7 and A-5 triple draw, a hand kept without a
-line it could not read). :func:`hand_ledger` follows only the chips the log
-states, never a rule: the round totals of raises, the uncalled bets returned,
-what each player collected, the rake. These are the checks every importer can
-make without knowing the hidden cards (``tests/data/real/MANIFEST.md``).
+:class:`Stake` is the only arithmetic of chips put in a hand: a blind's live and
+dead parts, a call or a bet added, a raise to a round total, a new round. The
+rules engine keeps each player's contributions in one (its table state is made
+of them, :mod:`badugi_hh.engine.state`), and :func:`hand_ledger` follows a hand's
+log with the same, so the two cannot disagree on what was put in.
+
+The engine audits the games it knows; a tracker needs the money of every hand it
+reads, audited or not (a hand kept without a line it could not read). The
+ledger follows only the chips the log states, never a rule: the round totals of
+raises, the uncalled bets returned, what each player collected, the rake. These
+are the checks every importer can make without knowing the hidden cards
+(``tests/data/real/MANIFEST.md``).
 
 >>> from badugi_hh.events import Award, Call, Fold, Hand, PostBlind, PotTotal, Raise, Seat
 >>> from badugi_hh.rules import HOUSE
@@ -24,21 +30,73 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from badugi_hh.events import (
-    Award, Bet, Call, Fold, Hand, PostBlind, PotTotal, Raise, Seat, Show, Street,
+    Award, Bet, BlindKind, Call, Fold, Hand, PostBlind, PotTotal, Raise, Seat, Show, Street,
     UncalledReturned,
 )
 
-__all__ = ["PlayerLedger", "hand_ledger"]
+__all__ = ["PlayerLedger", "Stake", "hand_ledger"]
+
+
+@dataclass(slots=True, kw_only=True)
+class Stake:
+    """What one player has put into a hand so far.
+
+    >>> stake = Stake()
+    >>> stake.post("small+big", 3, big_blind=2)   # a dead small blind and a live big one
+    2
+    >>> stake.raise_to(6), stake.put_in, stake.dead, stake.bet
+    (4, 7, 1, 6)
+    """
+
+    put_in: int = 0
+    """Every chip put in: blinds, antes, bets, calls and raises."""
+    dead: int = 0
+    """Dead blinds and antes: in the pot whatever happens, never a bet (T3)."""
+    round_in: int = 0
+    """Live chips in the betting round under way (what a raise's total counts)."""
+
+    @property
+    def bet(self) -> int:
+        """What the player bet in the hand: all he put in but dead money."""
+        return self.put_in - self.dead
+
+    def post(self, kind: BlindKind, amount: int, big_blind: int) -> int:
+        """A blind or an ante of ``amount``; returns its live part.
+
+        An ante and a dead blind are dead money; ``small+big`` is a dead small
+        blind on top of a live big blind (T3).
+        """
+        if kind == "dead" or kind == "ante":
+            dead = amount
+        elif kind == "small+big":
+            dead = max(0, amount - big_blind)
+        else:
+            dead = 0
+        self.put_in += amount
+        self.dead += dead
+        self.round_in += amount - dead
+        return amount - dead
+
+    def add(self, amount: int) -> None:
+        """A bet or a call of ``amount`` chips."""
+        self.put_in += amount
+        self.round_in += amount
+
+    def raise_to(self, to: int) -> int:
+        """A raise to a round total of ``to``; returns the chips it adds."""
+        added = to - self.round_in
+        self.put_in += added
+        self.round_in = to
+        return added
 
 
 @dataclass(slots=True)
-class PlayerLedger:
+class PlayerLedger(Stake):
     """One player's chips in one hand, as the log states them."""
 
     player: str
     seat: int
     start_stack: int | None
-    put_in: int = 0
     returned: int = 0
     collected: int = 0
     rake: int = 0
@@ -54,52 +112,45 @@ class PlayerLedger:
 def hand_ledger(hand: Hand) -> dict[str, PlayerLedger]:
     """Each dealt-in player's chips in ``hand``, from its events alone."""
     players: dict[str, PlayerLedger] = {}
-    round_in: dict[str, int] = {}
     rake = 0
     showdown = False
+    big_blind = hand.ruleset.big_blind
     for event in hand.events:
-        kind = type(event)
-        if kind is Seat:
+        if isinstance(event, Seat):
             if event.in_hand:
                 players[event.player] = PlayerLedger(event.player, event.seat, event.stack)
             continue
-        if kind is Street:
+        if isinstance(event, Street):
             if event.kind == "draw":
-                round_in.clear()
+                for each in players.values():
+                    each.round_in = 0
             showdown = showdown or event.kind == "showdown"
             continue
-        if kind is PotTotal:
+        if isinstance(event, PotTotal):
             rake = event.rake
             continue
         player = players.get(getattr(event, "player", ""))
         if player is None:
             continue
-        name = player.player
-        if kind is PostBlind:
-            player.put_in += event.amount
-            if event.kind not in ("dead", "ante"):
-                live = (min(event.amount, hand.ruleset.big_blind)
-                        if event.kind == "small+big" else event.amount)
-                round_in[name] = round_in.get(name, 0) + live
-        elif kind is Bet or kind is Call:
-            player.put_in += event.amount
-            round_in[name] = round_in.get(name, 0) + event.amount
-        elif kind is Raise:
-            player.put_in += event.to - round_in.get(name, 0)
-            round_in[name] = event.to
-        elif kind is UncalledReturned:
+        if isinstance(event, PostBlind):
+            player.post(event.kind, event.amount, big_blind)
+        elif isinstance(event, (Bet, Call)):
+            player.add(event.amount)
+        elif isinstance(event, Raise):
+            player.raise_to(event.to)
+        elif isinstance(event, UncalledReturned):
             player.returned += event.amount
-        elif kind is Award:
+        elif isinstance(event, Award):
             player.collected += event.amount
-        elif kind is Fold:
+        elif isinstance(event, Fold):
             player.folded = True
-        elif kind is Show:
+        elif isinstance(event, Show):
             showdown = True
     _share_rake(players, rake)
     contenders = [p for p in players.values() if not p.folded]
     if showdown and len(contenders) > 1:
-        for player in contenders:
-            player.saw_showdown = True
+        for contender in contenders:
+            contender.saw_showdown = True
     return players
 
 

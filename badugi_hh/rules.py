@@ -15,26 +15,21 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
-#: ``27sd``: 2-7 single draw; ``5cd``: five-card draw, high (read by the readers; the
-#: engine audits what :data:`AUDITED_GAMES` lists).
-Game = Literal["badugi", "badeucy", "badacey", "27td", "a5td", "27sd", "5cd"]
+from badugi_hh.games import GAMES, GameId
+
+#: A game's id (``badugi``, ``27td``, ``27sd``...): see :data:`badugi_hh.games.GAMES`.
+Game = GameId
 
 Structure = Literal["fixed", "pot", "half-pot", "no"]
 
-#: How reports name each game.
-GAME_NAMES: dict[str, str] = {
-    "badugi": "Badugi", "badeucy": "Badeucy", "badacey": "Badacey",
-    "27td": "2-7 Triple Draw", "a5td": "A-5 Triple Draw",
-    "27sd": "2-7 Single Draw", "5cd": "Five Card Draw",
-}
 #: How reports name each betting structure but fixed limit.
 STRUCTURE_NAMES: dict[str, str] = {"pot": "Pot Limit", "half-pot": "Half Pot Limit",
                                    "no": "No Limit"}
-#: The games the engine audits, in every betting structure; a hand of another game
-#: is read and counted as skipped.
-AUDITED_GAMES = frozenset({"badugi", "27td", "a5td", "badeucy", "badacey"})
+#: The games the engine audits, in every betting structure: every game of the registry
+#: (a hand of another game is read and counted as skipped).
+AUDITED_GAMES = frozenset(GAMES)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -43,7 +38,7 @@ class Ruleset:
 
     name: str = "house"
     game: Game = "badugi"
-    structure: Structure = "fixed"       # B2; only fixed limit is audited yet
+    structure: Structure = "fixed"       # B2: fixed, pot, half-pot or no limit
     min_players: int = 2
     max_players: int = 2                 # G1
     starting_stack: int | None = 100     # G3; None where each hand states stacks
@@ -87,15 +82,26 @@ class Ruleset:
     def game_name(self) -> str:
         """``Badugi``, ``Pot Limit 2-7 Triple Draw``: how reports name the game."""
         structure = STRUCTURE_NAMES.get(self.structure)
-        game = GAME_NAMES[self.game]
+        game = GAMES[self.game].name
         return f"{structure} {game}" if structure else game
 
-    def replace(self, **changes: object) -> Ruleset:
-        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+    def replace(self, **changes: Any) -> Ruleset:
+        return dataclasses.replace(self, **changes)
+
+    def for_game(self, game: Game) -> Ruleset:
+        """These rules for ``game``, with the game's hand size and draws (the registry's).
+
+        >>> single = HOUSE.for_game("27sd")
+        >>> single.hand_size, single.draws, single.betting_rounds, single.game_name
+        (5, 1, 2, '2-7 Single Draw')
+        """
+        entry = GAMES[game]
+        return dataclasses.replace(self, game=game, hand_size=entry.hand_size, draws=entry.draws)
 
     def describe(self) -> str:
-        return (f"{self.game} triple draw, fixed limit {self.small_bet}/{self.big_bet}, "
-                f"blinds {self.small_blind}/{self.big_blind}, "
+        limit = (f"fixed limit {self.small_bet}/{self.big_bet}" if self.structure == "fixed"
+                 else STRUCTURE_NAMES[self.structure].lower())
+        return (f"{self.game_name}, {limit}, blinds {self.small_blind}/{self.big_blind}, "
                 f"{self.min_players}-{self.max_players} players")
 
 
@@ -149,5 +155,7 @@ SITE_RULES: dict[str, str] = {
     "T5": "a site's hand ids are unique",
     "T6": "at a cash table a player may add chips between hands, never take them away",
     "T7": "a site lifts the cap on raises when two players are left in the hand",
+    "T8": "only a full bet or raise reopens the betting: after a short all-in, a player who "
+          "has acted may only call or fold",
 }
 RULES.update(SITE_RULES)

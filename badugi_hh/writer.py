@@ -51,7 +51,8 @@ from badugi_hh.events import (
     Seat, SessionEnd, SessionStart, Show, SkippedHand, StackStated, Street, SummaryResult,
     UncalledReturned,
 )
-from badugi_hh.parsers.house import RESERVED_NAMES, game_hand_size
+from badugi_hh.games import GAMES, game_for_site_name
+from badugi_hh.parsers.house import RESERVED_NAMES
 from badugi_hh.rules import HOUSE, Ruleset
 
 __all__ = ["format_event", "format_hand", "format_session_end", "format_session_start",
@@ -66,7 +67,6 @@ _LIMIT_WORDS = {"pot": "pot limit", "half-pot": "half-pot limit", "no": "no limi
 #: The lines that state one figure a player, written one line for a run of them.
 _STATED: dict[type[PlayerEvent], str] = {StackStated: "Stacks", NetStated: "Net", SummaryResult: "Collected"}
 _DRAW_WORDS = {1: "single", 2: "double", 3: "triple"}
-_GAME_WORDS = {"27td": "2-7", "a5td": "A-5"}
 #: An award's pot: "", "main" or "side N", then for a split game the half it is from.
 _POT = re.compile(r"(?:(?P<pot>main|side(?: (?P<side>\d+))?|pot (?P<number>\d+))(?: (?=.)|$))?"
                   r"(?P<half>badugi|lowball)?")
@@ -317,11 +317,17 @@ def _stated(kind: type[PlayerEvent], events: list[Event]) -> str:
 
 def _rules(ruleset: Ruleset) -> str:
     name = "" if ruleset.name == HOUSE.name else f" {_quoted(ruleset.name)}"
+    game = GAMES[ruleset.game]
     draws = (f"{_DRAW_WORDS[ruleset.draws]} draw" if ruleset.draws in _DRAW_WORDS
              else f"{ruleset.draws} draws")
+    # the game's own words (the registry's), or its short name and other draws, counted
+    # where the words would name another game (2-7 single draw is not 2-7 triple draw's)
+    words = (game.house_name if ruleset.draws == game.draws
+             else f"{game.site_names['house'][-1]} {draws}")
+    if game_for_site_name("house", words) not in (game, None):
+        words = f"{game.site_names['house'][-1]} {ruleset.draws} draws"
     limit = _LIMIT_WORDS.get(ruleset.structure, "fixed limit")
-    clauses = [f"{_GAME_WORDS.get(ruleset.game, ruleset.game.capitalize())} {draws}",
-               f"{limit} {ruleset.small_bet}/{ruleset.big_bet}",
+    clauses = [words, f"{limit} {ruleset.small_bet}/{ruleset.big_bet}",
                f"blinds {ruleset.small_blind}/{ruleset.big_blind}",
                f"cap {ruleset.max_raises} {'raise' if ruleset.max_raises == 1 else 'raises'}",
                _players(ruleset.min_players, ruleset.max_players),
@@ -329,7 +335,7 @@ def _rules(ruleset: Ruleset) -> str:
                else f"stacks {ruleset.starting_stack}",
                "unlimited hands" if ruleset.session_hands is None
                else f"{ruleset.session_hands} hands"]
-    if ruleset.hand_size != game_hand_size(ruleset.game):
+    if ruleset.hand_size != game.hand_size:
         clauses.append(f"{ruleset.hand_size} cards")
     if not ruleset.cap_heads_up:
         clauses.append("no cap heads-up")

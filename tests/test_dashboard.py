@@ -25,6 +25,7 @@ from badugi_hh.cli import build_parser
 from badugi_hh.commands import dashboard
 from badugi_hh.dataset import connect_dataset, import_to_dataset
 from badugi_hh.events import Deal, Hand
+from badugi_hh.filters import site_name
 from badugi_hh.money import format_amount
 from badugi_hh.parsers import read_records
 from badugi_hh.stats import Filters
@@ -116,14 +117,23 @@ def rows(con: duckdb.DuckDBPyConnection, sql: str, *params: object) -> list[tupl
     return con.execute(sql, list(params)).fetchall()
 
 
+def signed(amount: int, currency: str, unit: int) -> str:
+    """An amount as the pages write a result: in its unit, a gain with a plus."""
+    return ("+" if amount > 0 else "") + format_amount(int(amount), currency, int(unit))
+
+
 def assert_same_numbers(shown: pd.DataFrame, expected: pd.DataFrame) -> None:
-    """Equal frames, numbers to float precision and NaN equal to NaN (or None); a
-    ``net_text`` column the page adds writes each net in its unit."""
-    if "net_text" in shown.columns:
-        assert shown["net_text"].tolist() == [
-            format_amount(net, currency, unit) for net, currency, unit in
+    """Equal frames, numbers to float precision and NaN equal to NaN (or None). A page
+    writes each ``net`` in its unit (the ``unit`` column is not shown) and each site
+    by its name."""
+    if "net" in expected.columns and "unit" in expected.columns:
+        assert shown["net"].tolist() == [
+            signed(net, currency, unit) for net, currency, unit in
             zip(expected["net"], expected["currency"], expected["unit"])]
-        shown = shown.drop(columns="net_text")
+        shown, expected = shown.drop(columns="net"), expected.drop(columns=["net", "unit"])
+    if "site" in expected.columns:
+        expected = expected.assign(site=expected["site"].map(site_name))
+    shown = shown[[column for column in expected.columns if column in shown.columns]]
     assert list(shown.columns) == list(expected.columns)
     assert len(shown) == len(expected)
     for column in expected.columns:
@@ -203,15 +213,15 @@ def test_a_dataset_is_read_again_when_a_log_comes_or_goes(
     import_to_dataset([str(dashboard_logs / "capped.txt")], dataset)
     monkeypatch.setenv(data.DATA_ENV, str(dataset))
     before = data.current()
-    capped = data.overview(before, Filters())["hands"]
+    capped = data.ask(before, "overview", Filters())["hands"]
     import_to_dataset([str(dashboard_logs / "club.txt")], dataset)
     grown = data.current()
     assert grown.version != before.version
-    assert data.overview(grown, Filters())["hands"] > capped
+    assert data.ask(grown, "overview", Filters())["hands"] > capped
     ((key, _hands),), = [logs for source, logs in known_logs(dataset).items()
                          if source.endswith("club.txt")]
     remove_log(dataset, key)
-    assert data.overview(data.current(), Filters())["hands"] == capped
+    assert data.ask(data.current(), "overview", Filters())["hands"] == capped
 
 
 # -- Overview --------------------------------------------------------------------------
@@ -225,22 +235,25 @@ def test_overview_shows_the_figures_of_the_store(app: AppTest, db) -> None:
     assert metric(app, "Players") == f"{expected['players']:,}"
     assert metric(app, "First hand") == f"{expected['first_hand_at']:%Y-%m-%d}"
     assert metric(app, "Last hand") == f"{expected['last_hand_at']:%Y-%m-%d}"
-    # the graph's end points, which its legend labels with bb/100
-    totals = table(app, "bb_per_100").set_index("player")
-    players = stats.player_stats(db).set_index("player")
-    assert sorted(totals.index) == sorted(players.index)
+    # the graph's end points, which its legend labels with bb/100; a player with his site
+    totals = table(app, "bb_per_100").set_index("who")
+    players = stats.player_stats(db)
+    players.index = [f"{name} ({site_name(site)})" for name, site in
+                     zip(players["player"], players["site"])]
+    assert sorted(totals.index) == sorted(players.index) == ["Ana (house logs)",
+                                                             "Bruno (house logs)"]
     for name, shown in totals.iterrows():
         assert shown["hands"] == players.loc[name, "hands"]
-        assert shown["net"] == players.loc[name, "net"]
+        assert shown["net"] == signed(players.loc[name, "net"], "chips", 1)
         assert math.isclose(shown["bb_per_100"], players.loc[name, "bb_per_100"])
 
 
 def test_overview_with_a_player_filter_counts_only_his_hands(app: AppTest, db) -> None:
     app.run()
-    app.sidebar.selectbox(key="filter_player").select("Bruno").run()
+    app.sidebar.selectbox(key="filter_player").select(("", "Bruno")).run()
     assert not app.exception
     assert metric(app, "Hands") == f"{stats.overview(db, Filters(player='Bruno'))['hands']:,}"
-    assert table(app, "bb_per_100")["player"].tolist() == ["Bruno"]
+    assert table(app, "bb_per_100")["who"].tolist() == ["Bruno (house logs)"]
 
 
 def test_the_win_rate_curve_sampled_in_sql_passes_through_the_exact_curve(
@@ -249,8 +262,9 @@ def test_the_win_rate_curve_sampled_in_sql_passes_through_the_exact_curve(
     database = data.current()
     assert database.dataset == (browsed == "dataset")
     exact = stats.cumulative_net(db)
-    for threshold in (data.EXACT_CURVE_ROWS, 0):   # a point per hand; summed per slice
-        curve = data.winrate_curve(database, Filters(), ("Ana", "Bruno"), threshold)
+    both = Filters(players=(("", "Ana"), ("", "Bruno")))
+    for threshold in (stats.EXACT_CURVE_ROWS, 0):   # a point per hand; summed per slice
+        curve = data.ask(database, "winrate_curve", both, stats.CURVE_POINTS, threshold)
         merged = curve.merge(exact, left_on=["player", "hands"],
                              right_on=["player", "hand_index"], suffixes=("", "_exact"))
         assert len(merged) == len(curve)
@@ -283,13 +297,17 @@ def test_players_filters_reach_the_statistics(app: AppTest, db) -> None:
 
 def test_a_players_draws_and_positions(app: AppTest, db) -> None:
     open_page(app, "players")
-    app.selectbox(key="players_detail").select("Bruno").run()
+    app.selectbox(key="players_detail").select(("", "Bruno")).run()
     assert not app.exception
-    bruno = Filters(player="Bruno")
-    assert_same_numbers(table(app, "stand_pat"),
-                        stats.draw_habits(db, bruno).drop(columns="player"))
+    bruno = Filters(players=(("", "Bruno"),))
+    draws = stats.draw_habits(db, bruno).drop(columns=["player", "site"])
+    assert_same_numbers(table(app, "stand_pat"), draws.assign(game="Badugi"))
     assert_same_numbers(table(app, "position"),
-                        stats.position_stats(db, bruno).drop(columns="player"))
+                        stats.position_stats(db, bruno).drop(columns=["player", "site"]))
+    games = table(app, "made_by_final_draw")   # Badugi's figures alone: no split column
+    assert games["game"].tolist() == ["Badugi"]
+    assert_same_numbers(games.drop(columns="game"), stats.game_stats(db, bruno)[
+        ["hands", "snow", "made_by_final_draw"]])
 
 
 # -- Sessions --------------------------------------------------------------------------
@@ -311,11 +329,14 @@ def test_a_sessions_winner_result_and_hands(app: AppTest, db) -> None:
                  if option.startswith(f"{session_id} ·") and option.endswith(source))
     app.selectbox(key="sessions_chosen").select(label).run()
     assert not app.exception
-    assert metric(app, "Winner") == winner
+    assert metric(app, "Winner") == f"{winner} (house logs)"
     players = table(app, "won_session")
     expected = stats.session_results(db, Filters(session=session_id))
     expected = expected[expected["source"] == source]
-    assert players["net"].tolist() == expected["net"].tolist()
+    assert players["net"].tolist() == [signed(net, "chips", 1) for net in expected["net"]]
+    assert players["start_stack"].tolist() == [format_amount(stack, "chips", 1)
+                                               for stack in expected["start_stack"]]
+    assert set(players["site"]) == {"house logs"}
     hands = table(app, "button_player")
     assert hands["hand_id"].tolist() == [hand_id for hand_id, in rows(
         db, "SELECT hand_id FROM hands WHERE source = ? AND session_id = ? ORDER BY number",
@@ -359,7 +380,7 @@ def _events(db, source: str, hand_id: str) -> list[tuple[int, str, str, int]]:
 def test_the_replayer_steps_through_a_hand_with_pot_and_stacks(app: AppTest, db) -> None:
     source, hand_id = _showdown_hand(db)
     open_page(app, "replayer", hand=hand_id, source=source)
-    assert metric(app, "Pot") == "0"
+    assert metric(app, "Pot") == "0 chips"
     events = _events(db, source, hand_id)
     start = dict(rows(db, "SELECT player, start_stack FROM hand_players "
                           "WHERE source = ? AND hand_id = ?", source, hand_id))
@@ -369,9 +390,9 @@ def test_the_replayer_steps_through_a_hand_with_pot_and_stacks(app: AppTest, db)
         assert app.slider(key="replay_step").value == step
         paid = {name: sum(amount for _, who, _, amount in events[:step] if who == name)
                 for name in start}
-        assert metric(app, "Pot") == f"{sum(paid.values()):,}"
+        assert metric(app, "Pot") == f"{sum(paid.values()):,} chips"
         for name, stack in start.items():
-            assert seats(app)[name]["stack"] == f"{stack - paid[name]:,}"
+            assert seats(app)[name]["stack"] == f"{stack - paid[name]:,} chips"
     app.button(key="replay_prev").click().run()
     assert app.slider(key="replay_step").value == 4
 
@@ -383,10 +404,10 @@ def test_the_replayers_last_step_awards_the_pot_and_values_the_hands(app: AppTes
     slider.set_value(slider.max).run()
     assert not app.exception
     pot, = rows(db, "SELECT pot FROM hands WHERE source = ? AND hand_id = ?", source, hand_id)
-    assert metric(app, "Pot") == f"{pot[0]:,}"
+    assert metric(app, "Pot") == f"{pot[0]:,} chips"
     for name, end in rows(db, "SELECT player, end_stack FROM hand_players "
                               "WHERE source = ? AND hand_id = ?", source, hand_id):
-        assert seats(app)[name]["stack"] == f"{end:,}"
+        assert seats(app)[name]["stack"] == f"{end:,} chips"
     page = html_text(app)
     for cards, description in rows(db, "SELECT shown_cards, description FROM showdowns "
                                        "WHERE source = ? AND hand_id = ?", source, hand_id):
@@ -420,7 +441,8 @@ def test_the_replayer_shows_the_cards_dealt(browsed: str, dashboard_logs: Path,
         dealt = {event.player: [str(card) if card is not None else replay.UNSEEN
                                 for card in event.cards]
                  for event in record.events if isinstance(event, Deal)}
-        shown = replay.steps(data.hand_rows(database, data.HandKey(source, record.hand_id)))[0]
+        shown = replay.steps(data.ask(database, "hand_rows",
+                                      data.HandKey(source, record.hand_id)))[0]
         for player, cards in shown.cards.items():
             if replay.UNSEEN in dealt[player]:
                 continue   # dealt face down in the log: only the showdown tells them
@@ -441,20 +463,20 @@ def test_the_replayer_writes_a_money_games_amounts_as_money(
         store.import_paths([log])
     monkeypatch.setenv(data.DB_ENV, str(path))
     key = data.HandKey(str(log.resolve()), "ps-49164202872")
-    shown = replay.steps(data.hand_rows(data.current(), key))
+    shown = replay.steps(data.ask(data.current(), "hand_rows", key))
     texts = [step.text for step in shown]
-    assert "Lino19 posts 0.10" in texts and "buddyboy3399 raises to 0.50" in texts
+    assert "Lino19 posts $0.10" in texts and "buddyboy3399 raises to $0.50" in texts
     result = shown[-1]
-    assert (result.unit, result.pot, result.amount(result.pot)) == (100, 570, "5.70")
-    assert "buddyboy3399 wins 5.45" in result.text   # 5.70 less the rake of 0.25
-    assert [replay.amount_text(*case) for case in ((1500, 1), (570, 100), (-5, 100))] == [
-        "1,500", "5.70", "-0.05"]
+    assert (result.unit, result.pot, result.amount(result.pot)) == (100, 570, "$5.70")
+    assert "buddyboy3399 wins $5.45" in result.text   # $5.70 less the rake of $0.25
+    assert "rake $0.25 taken from the pot of $5.70" in result.text
     page = open_page(AppTest.from_file(str(APP), default_timeout=60), "replayer",
-                     hand="ps-49164202872")
+                     hand="49164202872")   # the number PokerStars printed
     page.slider(key="replay_step").set_value(len(shown) - 1).run()
     assert not page.exception
-    assert metric(page, "Pot") == "5.70"
-    assert seats(page)["buddyboy3399"]["stack"] == "11.95"   # 8.25 - 1.75 + 5.45
+    assert metric(page, "Pot") == "$5.70"
+    assert seats(page)["buddyboy3399"]["stack"] == "$11.95"   # 8.25 - 1.75 + 5.45
+    assert "Rake $0.25, as the log states it" in html_text(page)
 
 
 # -- Audit -----------------------------------------------------------------------------

@@ -194,7 +194,7 @@ def test_the_replayer_steps_with_next(page: sync_api.Page, dashboard_url: str,
             "step => document.querySelector('[data-testid=\"stSliderThumbValue\"]')"
             ".innerText.trim() === String(step)", arg=step, timeout=15_000)
         settle(page, "Hand replayer")
-        assert pot.inner_text() == f"{sum(amounts[:step]):,}"
+        assert pot.inner_text() == f"{sum(amounts[:step]):,} chips"
     shoot(page, "replayer_step_3" + suffix)
 
 

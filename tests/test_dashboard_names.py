@@ -72,9 +72,9 @@ def test_no_page_reads_a_name_or_a_ruleset_as_markdown(app: AppTest, page: str) 
 
 def test_the_players_page_names_the_player_in_an_isolated_span(app: AppTest) -> None:
     _open(app, "players")
-    app.selectbox(key="players_detail").select(BOLD).run()
+    app.selectbox(key="players_detail").select(("pokerstars", BOLD)).run()
     headings = [element.value for element in app.html if "draws" in element.value]
-    assert headings and '<bdi title="**bold**"' in headings[0]
+    assert headings and '<bdi title="**bold** (PokerStars)"' in headings[0]
     assert not RENDERED.search(headings[0])
 
 

@@ -116,7 +116,7 @@ def test_every_step_holds_a_hands_cards_and_every_card_the_log_has_shown(
             if (source, hand.hand_id) not in stored:
                 continue   # a hand of another game: skipped, not stored
             key = data.HandKey(source, hand.hand_id)
-            steps = replay.steps(data.hand_rows(database, key))
+            steps = replay.steps(data.ask(database, "hand_rows", key))
             size = None if key in resized else hand.ruleset.hand_size
             cards_seen += _check_hand(Told(hand), steps, size, hand.hand_id)
             checked += 1
@@ -155,7 +155,7 @@ def test_the_hero_is_dealt_his_cards_and_a_showdown_hand_is_known_only_at_the_en
     from dashlib import data, replay
     monkeypatch.setenv(data.DB_ENV, str(corpus))
     log = ROOT / "tests/data/real/pokerstars/cash-badugi-fl-0.25-0.50-201009.txt"
-    steps = replay.steps(data.hand_rows(data.current(),
+    steps = replay.steps(data.ask(data.current(), "hand_rows",
                                         data.HandKey(str(log), "ps-49164202872")))
     assert steps[0].cards["Hero"] == ["As", "3h", "8h", "6s"]
     assert all(steps[0].cards[name] == ["??"] * 4 for name in ("jodarin", "Scorpio2000"))

@@ -55,10 +55,11 @@ def test_money_tables_write_each_amount_in_its_unit(app: AppTest, page: str) -> 
     for frame in (element.value for element in app.dataframe):
         if "net" not in frame.columns:
             continue
-        assert "net_text" in frame.columns and "currency" in frame.columns
-        keys = [column for column in ("player", "site", "position") if column in frame.columns]
+        assert "currency" in frame.columns
+        keys = [column for column in ("who", "player", "site", "position")
+                if column in frame.columns]
         assert frame.groupby([*keys, "currency"]).size().max() == 1   # a row per unit
-        texts += frame["net_text"].tolist()
+        texts += frame["net"].tolist()
     assert any("$" in text for text in texts) and any("chips" in text for text in texts)
 
 

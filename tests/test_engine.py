@@ -433,9 +433,12 @@ def _session(hands: int, *, end: SessionEnd | None = None) -> list:
     records: list = [SessionStart(session_id="s", ruleset=HOUSE, source="s.txt", line=1,
                                   players=[SessionPlayer(seat=1, name="Ana", stack=100),
                                            SessionPlayer(seat=2, name="Bruno", stack=100)])]
+    # Tied hands, alternating between two deals: one deal every hand would come off an
+    # unshuffled deck each time the button moves (G6).
+    deals = (("As 2h 3d 4c", "Ah 2s 3c 4d"), ("5s 6h 7d 8c", "5h 6s 7c 8d"))
     for number in range(1, hands + 1):
         ana_deals = number % 2 == 1
-        events = checked_down("As 2h 3d 4c", "Ah 2s 3c 4d", {"Ana": 2, "Bruno": 2})
+        events = checked_down(*deals[number % 2], {"Ana": 2, "Bruno": 2})
         if not ana_deals:   # Bruno has the button: swap the roles
             events = _swap_roles(events)
         records.append(Hand(hand_id=f"s#{number}", number=number, ruleset=HOUSE,

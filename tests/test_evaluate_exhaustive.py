@@ -1,11 +1,12 @@
-"""The lowball evaluators against their definitions on every five-card hand (issue 13).
+"""The five-card evaluators against their definitions on every five-card hand.
 
-``lowball27_value`` and ``lowball_a5_value`` rank hands through a table built
-from a key of their own; here each of the C(52,5) = 2,598,960 hands is also
-judged by a second, independent reading of the rules: a lowball hand is as bad
-as it is good at high poker (2-7: ace high, straights and flushes count, no
-wheel; A-5: ace low, straights and flushes ignored). The two orders must be
-the same. Badugi's best four of five (X4) is checked against the definition by
+``lowball27_value``, ``lowball_a5_value`` and ``high_value`` rank hands through a
+table built from a key of their own; here each of the C(52,5) = 2,598,960 hands
+is also judged by a second, independent reading of the rules: a high hand
+(five-card draw) by high poker (the ace high, or low in the wheel A-5-4-3-2, the
+lowest straight), a lowball hand as bad as it is good at high poker (2-7: ace
+high, straights and flushes count, no wheel; A-5: ace low, straights and
+flushes ignored). The orders must be the same. Badugi's best four of five (X4) is checked against the definition by
 every subset on a large sample.
 
 About a minute of work, so these run in their own CI step (``pytest -m
@@ -22,7 +23,9 @@ from itertools import combinations
 import pytest
 
 from badugi_hh.cards import DECK, Card
-from badugi_hh.evaluate import badugi_value, brute_force_value, lowball27_value, lowball_a5_value
+from badugi_hh.evaluate import (
+    badugi_value, brute_force_value, high_value, lowball27_value, lowball_a5_value,
+)
 
 pytestmark = pytest.mark.exhaustive
 
@@ -66,11 +69,21 @@ def ace_to_five(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
     return high_poker_strength([card.rank for card in cards], False, count_straights=False)
 
 
-@pytest.mark.parametrize(("evaluate", "definition"), [
-    (lowball27_value, deuce_to_seven), (lowball_a5_value, ace_to_five)],
-    ids=["2-7", "A-5"])
+def high_poker(cards: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
+    """High poker: the ace is high, but low in A-5-4-3-2, a five-high straight."""
+    ranks = [14 if card.rank == 1 else card.rank for card in cards]
+    if sorted(ranks) == [2, 3, 4, 5, 14]:
+        ranks = [1 if rank == 14 else rank for rank in ranks]
+    return high_poker_strength(ranks, len({card.suit for card in cards}) == 1,
+                               count_straights=True)
+
+
+@pytest.mark.parametrize(("evaluate", "definition", "stronger_wins"), [
+    (lowball27_value, deuce_to_seven, False), (lowball_a5_value, ace_to_five, False),
+    (high_value, high_poker, True)],
+    ids=["2-7", "A-5", "high"])
 def test_every_five_card_hand_ranks_as_the_definition_orders_it(
-        evaluate: Callable, definition: Callable) -> None:
+        evaluate: Callable, definition: Callable, stronger_wins: bool) -> None:
     rank_of: dict[tuple[int, tuple[int, ...]], int] = {}
     hands = 0
     for cards in combinations(DECK, 5):
@@ -78,8 +91,10 @@ def test_every_five_card_hand_ranks_as_the_definition_orders_it(
         assert rank_of.setdefault(key, rank) == rank, cards   # equal by the rules, equal here
         hands += 1
     assert hands == 2_598_960
-    ranks = [rank_of[key] for key in sorted(rank_of)]
+    # at lowball the weakest high-poker hand wins, at high poker the strongest
+    ranks = [rank_of[key] for key in sorted(rank_of, reverse=stronger_wins)]
     assert ranks == sorted(set(ranks)), "the evaluator orders some hands otherwise"
+    assert len(ranks) == (6175 if evaluate is lowball_a5_value else 7462)
 
 
 def test_badugi_takes_the_best_four_of_five_on_a_large_sample() -> None:

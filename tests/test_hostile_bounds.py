@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from badugi_hh.engine.settle import read_description
+from badugi_hh.engine.describe import read_description
 from badugi_hh.events import Hand, ParseError
 from badugi_hh.parsers import read_records
 from badugi_hh.parsers.house import hand_line_events

@@ -14,7 +14,7 @@ def test_a_hand_where_every_player_folded_is_a_violation_not_a_crash() -> None:
         PostBlind(player="Bruno", amount=2, kind="big", line=3), Fold(player="Ana", line=4)])
     replay = HandReplay(hand, {"Ana": 1, "Bruno": 2})
     replay.feed_all(hand.events)
-    replay.players["Bruno"].folded = True   # what a log the replay followed could leave
+    replay.table.players["Bruno"].folded_in_round = 1   # what a log the replay followed could leave
     report = replay.finish()
     # the big blind's uncalled chip went back: the pot is Ana's 1 and Bruno's 1
     assert ("S4", "every player folded: nobody is left to win the pot of 2") in [

@@ -55,21 +55,36 @@ def test_after_a_short_all_in_of_half_a_raise_or_more_both_readings_are_legal() 
     assert "B2" in rules_found(wrong, short)
 
 
-def test_the_completion_of_a_short_all_in_bet() -> None:
-    """``bets 50 and is all-in``, then ``raises 150 to 200`` after the draws (big bet 200)."""
-    short = {**STACKS, "Ana": 150}
+def to_the_last_round() -> list[Event]:
+    """Blinds, calls, and three draws with checks: the big bet (200) after the third."""
     events = blinds() + [Call(player="Ana", amount=100), Call(player="Bruno", amount=50),
                          Check(player="Carla")]
-    for number in (1, 2):
-        events += [Street(kind="draw", number=number), *[Draw(player=p, discarded=())
-                                                         for p in ("Bruno", "Carla", "Ana")],
-                   Check(player="Bruno"), Check(player="Carla"), Check(player="Ana")]
-    events += [Street(kind="draw", number=3), *[Draw(player=p, discarded=())
-                                                for p in ("Bruno", "Carla", "Ana")],
-               Check(player="Bruno"), Check(player="Carla"), Bet(player="Ana", amount=50,
-                                                                  all_in=True),
-               Raise(player="Bruno", to=200)]
+    for number in (1, 2, 3):
+        events += [Street(kind="draw", number=number),
+                   *[Draw(player=p, discarded=()) for p in ("Bruno", "Carla", "Ana")]]
+        if number < 3:
+            events += [Check(player="Bruno"), Check(player="Carla"), Check(player="Ana")]
+    return events
+
+
+def test_the_completion_of_a_short_all_in_bet() -> None:
+    """``bets 50 and is all-in``, then ``raises 150 to 200`` by a player who has not acted
+    since (big bet 200): he completes the bet."""
+    short = {**STACKS, "Bruno": 150}
+    events = to_the_last_round() + [Bet(player="Bruno", amount=50, all_in=True),
+                                           Raise(player="Carla", to=200)]
     assert rules_found(events, short) == []
+
+
+def test_a_short_all_in_bet_does_not_reopen_the_betting_for_a_player_who_checked() -> None:
+    """Robert's Rules (limit): an all-in of less than half a bet does not reopen the betting
+    for a player who has already acted; Bruno checked, so he may only call or fold (T8).
+    This test expected the completion to be legal until the reopening rule was read."""
+    short = {**STACKS, "Ana": 150}
+    events = to_the_last_round() + [Check(player="Bruno"), Check(player="Carla"),
+                                         Bet(player="Ana", amount=50, all_in=True)]
+    assert rules_found(events + [Raise(player="Bruno", to=200)], short) == ["T8"]
+    assert rules_found(events + [Call(player="Bruno", amount=50)], short) == []
 
 
 def test_a_short_all_in_that_does_not_count_leaves_the_cap_alone() -> None:

@@ -60,12 +60,14 @@ def test_an_odd_pot_gives_the_badugi_half_the_odd_chip() -> None:
 
 def test_no_qualifying_badugi_gives_the_lowball_half_the_whole_pot() -> None:
     # Ana's 3-card 3-2-A is the better Badugi, but no four-card badugi is shown: by the
-    # seed's reading Bruno's 8-6-4-3-2 takes the whole pot; with no qualifier, each a half
+    # seed's reading Bruno's 8-6-4-3-2 takes the whole pot; with no qualifier, each a half.
+    # A log that still pays a Badugi half is X3 (a half no qualifying hand can win; this
+    # test expected S1, for the worse hand paid, before issue 22 read the labels).
     ana, bruno = "Ah 2d 3c 3s 3h", "8c 6c 4c 3d 2h"
     whole = showdown(ana, bruno, [("Bruno", 4, "lowball")])
     halves = showdown(ana, bruno, [("Ana", 2, "badugi"), ("Bruno", 2, "lowball")])
     assert found(whole, ruleset=BADEUCY) == []
-    assert [rule for rule, _ in found(halves, ruleset=BADEUCY)] == ["S1"]
+    assert [rule for rule, _ in found(halves, ruleset=BADEUCY)] == ["X3"]
     anyone = BADEUCY.replace(badugi_qualifier="none")
     assert found(halves, ruleset=anyone) == []
     assert [rule for rule, _ in found(whole, ruleset=anyone)] == ["S1"]

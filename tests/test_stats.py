@@ -33,8 +33,8 @@ from badugi_hh.events import (
 )
 from badugi_hh.rules import HOUSE
 from badugi_hh.stats import (
-    Filters, cumulative_net, draw_habits, overview, player_stats, position_stats,
-    session_results, violations_by_rule,
+    Filters, cumulative_net, draw_habits, game_stats, overview, player_stats, position_stats,
+    session_results, violations_by_rule, winrate_by_date, winrate_curve,
 )
 from badugi_hh.store import Store
 from handkit import c, checked_down, full_hand, numbered
@@ -151,16 +151,22 @@ def test_fold_to_a_bet_per_round(stats) -> None:
     assert same(ana["fold_to_bet_round4"], 0.0) and same(bruno["fold_to_bet_round4"], 0.0)
 
 
-def test_snowing_and_made_badugis(stats) -> None:
+def test_snowing_and_made_badugis(con) -> None:
     # Ana stands pat on a badugi in H1 and on a 3-card hand in H2 (a snow);
     # Bruno stands pat only on badugis, and ends both showdowns with one.
-    assert same(stats["Ana"]["snow"], 0.5) and same(stats["Bruno"]["snow"], 0.0)
-    assert same(stats["Ana"]["badugi_by_final_draw"], 0.5)
-    assert same(stats["Bruno"]["badugi_by_final_draw"], 1.0)
+    games = by_player(game_stats(con))
+    assert {(p, g["game"], g["hands"]) for p, g in games.items()} == {
+        ("Ana", "badugi", 5), ("Bruno", "badugi", 5)}
+    assert same(games["Ana"]["snow"], 0.5) and same(games["Bruno"]["snow"], 0.0)
+    assert same(games["Ana"]["made_by_final_draw"], 0.5)
+    assert same(games["Bruno"]["made_by_final_draw"], 1.0)
+    assert same(games["Ana"]["won_badugi_half"], None)   # no split game: absent
+    assert pd.isna(games["Ana"]["split_showdowns"])
 
 
 def test_draw_habits(con) -> None:
     rows = {(r["player"], r["draw"]): r for r in draw_habits(con).to_dict("records")}
+    assert {r["game"] for r in rows.values()} == {"badugi"}
     assert set(rows) == {(p, d) for p in ("Ana", "Bruno") for d in (1, 2, 3)}
     # Draw 1: Ana draws 1 (H1) and 0 (H2); Bruno 2 and 0. Draw 2: Ana 0, 0; Bruno 1, 0.
     ana1, bruno1, bruno2 = rows["Ana", 1], rows["Bruno", 1], rows["Bruno", 2]
@@ -201,6 +207,27 @@ def test_cumulative_net_sampled_keeps_every_nth_hand_and_the_last(con) -> None:
     ana = cumulative_net(con, Filters(player="Ana"), points=2)   # 5 hands: every 2nd
     assert list(ana.hand_index) == [2, 4, 5]
     assert list(ana.net) == [12, 10, 11]
+
+
+def test_the_win_rate_by_date_ends_each_day_at_the_running_totals(con) -> None:
+    ana = winrate_by_date(con, Filters(players=(("", "Ana"),)))
+    assert [day.day for day in ana.day] == [1, 2, 3, 4, 5]
+    assert list(ana.hands) == [1, 2, 3, 4, 5]
+    assert list(ana.net) == [14, 12, 14, 10, 11]
+    assert list(ana.showdown_net) == [14, 12, 12, 12, 12]
+    assert list(ana.net_bb) == [7.0, 6.0, 7.0, 5.0, 5.5]
+    assert set(ana.player) == {"Ana"} and set(ana.site) == {""}
+
+
+def test_the_sampled_curve_is_the_exact_one_at_its_points(con) -> None:
+    exact = cumulative_net(con)
+    for rows in (10 ** 6, 0):   # hand by hand; summed per slice of time
+        curve = winrate_curve(con, points=2, exact_rows=rows)
+        assert set(curve.player) == {"Ana", "Bruno"}
+        for player, mine in curve.groupby("player"):
+            theirs = exact[exact.player == player].set_index("hand_index")
+            assert list(mine.net) == [theirs.loc[hands, "net"] for hands in mine.hands]
+            assert mine.hands.iloc[-1] == 5
 
 
 def test_filters_by_date_session_ruleset_player(con) -> None:
@@ -263,7 +290,9 @@ def test_stats_command_json(tmp_path: Path, capsys) -> None:
     assert ana["bb_per_100"] == pytest.approx(110)
     assert ana["three_bet"] is None   # no chance to 3-bet: null, not NaN
     assert ana["positions"]["BTN"]["hands"] == 4
-    assert [d["draw"] for d in ana["draws"]] == [1, 2, 3]
+    assert [(d["game"], d["draw"]) for d in ana["draws"]] == [("badugi", n) for n in (1, 2, 3)]
+    [badugi] = ana["games"]
+    assert (badugi["game"], badugi["hands"], badugi["snow"]) == ("badugi", 5, 0.5)
 
     assert cli.main(["stats", "--db", str(db)]) == 0
     report = capsys.readouterr().out
@@ -280,5 +309,7 @@ def test_stats_command_json(tmp_path: Path, capsys) -> None:
 def test_stats_command_with_no_matching_hands(tmp_path: Path, capsys) -> None:
     db = tmp_path / "empty.duckdb"
     Store(db).close()
-    assert cli.main(["stats", "--db", str(db), "--player", "Nobody"]) == 0
+    assert cli.main(["stats", "--db", str(db)]) == 0
     assert capsys.readouterr().out.startswith("no hands match")
+    assert cli.main(["stats", "--db", str(db), "--player", "Nobody"]) == 2
+    assert "--player 'Nobody': no player of that name" in capsys.readouterr().err

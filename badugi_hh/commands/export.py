@@ -7,20 +7,31 @@
 The database (--db) or dataset (--data) says which hands (the filters are those
 of ``stats``). With phh and house each is read again from the file it was
 imported from, so what is written is the log's own hand, replayed by the engine
-for the stacks the players brought. One file is written per source file:
-``<name>.phhs`` (a PHH file of many hands) or ``<name>.txt``. A hand the format
+for the stacks the players brought; a hand the store holds once is written
+once. One file is written per source file: ``<name>.phhs`` (a PHH file of many
+hands) or ``<name>.txt``, in the folder of the source relative to the common
+folder of all of them (``a/friday.phhs``, ``b/friday.phhs``). A hand the format
 cannot say (a dead blind in PHH, a name with a blank in the house format) is
 listed on standard error and left out; so is a file changed since its import.
 
+--out is a folder the export owns: new, empty, or a previous export's (it lists
+what it wrote in .badugi-hh-export.json); a folder holding a log imported into
+the database, or any file an export did not write, is refused. Exporting there
+again replaces the previous export. Each file is written under a temporary name
+and renamed when complete: a full disk leaves the previous file or none, never
+half of one.
+
 With duckdb the stored rows themselves are copied into the database file --out
-(made if missing, else added to): the chosen hands whole, with their actions,
+(made if missing, else added to; refused when it is not a database badugi-hh
+wrote, or a log imported into it): the chosen hands whole, with their actions,
 draws, showdowns, pots and violations, their sessions, their log files' rows,
 quarantined text and skipped hands, and their players. Without filters
 everything is copied, and the copy's statistics are the origin's. Exporting the
-same hands again replaces them, never doubles them.
+same hands again replaces them, never doubles them. The copy is made beside
+--out and renamed over it when complete.
 
-Exit status: 0, 1 when the database or dataset cannot be opened (or --out
-written, for duckdb), 2 when some hand or file could not be written.
+Exit status: 0, 1 when the database or dataset cannot be opened or --out is
+refused or cannot be written, 2 when some hand or file could not be written.
 """
 
 from __future__ import annotations
@@ -32,11 +43,11 @@ import sys
 from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from badugi_hh.commands import add_hand_filters, add_source_arguments, counted, open_tables
 from badugi_hh.events import Hand, Record, SessionStart
+from badugi_hh.textsafe import printable
 
 if TYPE_CHECKING:   # the engine, the store and the readers load when the command runs
     import duckdb
@@ -53,73 +64,69 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="phh: PokerKit's hand histories; house: our own log format; "
                              "duckdb: the stored rows, into a database file")
     parser.add_argument("--out", type=Path, required=True, metavar="PATH",
-                        help="the folder to write to (made if missing); with --format "
-                             "duckdb, the database file (made if missing)")
+                        help="the folder to write to (made if missing; empty, or a previous "
+                             "export's); with --format duckdb, the database file (made if "
+                             "missing)")
     add_source_arguments(parser)
     add_hand_filters(parser, "only hands this player was dealt in")
 
 
 def run(args: argparse.Namespace) -> int:
+    from badugi_hh.commands.export_files import ExportRefused
     from badugi_hh.stats import Filters
     from badugi_hh.store import StoreError
 
     filters = Filters(args.player, args.session, args.ruleset, args.date_from, args.date_to)
     try:
         if args.format == "duckdb":
-            return export_duckdb(args, filters)
-        with open_tables(args) as con:
-            chosen = chosen_hands(con, as_stored(con, filters))
-        args.out.mkdir(parents=True, exist_ok=True)
-    except StoreError as error:
-        print(f"badugi-hh export: {error}", file=sys.stderr)
-        return EXIT_DATABASE
-    except OSError as error:   # --out is a file, or not writable
-        print(f"badugi-hh export: cannot write into {args.out}: {error.strerror or error}",
-              file=sys.stderr)
-        return EXIT_DATABASE
-    status, written = EXIT_OK, 0
-    for (source, content_hash), hand_ids in chosen.items():
+            from badugi_hh.commands.export_database import export_database
+
+            with open_tables(args) as origin:
+                return export_database(origin, args, as_stored(origin, filters))
+        return export_logs(args, filters)
+    except (StoreError, ExportRefused) as error:
+        return _failed(str(error))
+    except OSError as error:   # --out not writable, a full disk...
+        return _failed(f"cannot write into {args.out}: {error.strerror or error}"
+                       f"{f' ({error.filename})' if error.filename else ''}")
+
+
+def _failed(message: str) -> int:
+    print(f"badugi-hh export: {printable(message)}", file=sys.stderr)
+    return EXIT_DATABASE
+
+
+def export_logs(args: argparse.Namespace, filters: Filters) -> int:
+    """Write the chosen hands as PHH or house logs, a file per source, into the folder
+    ``args.out``; the exit status."""
+    from badugi_hh.commands.export_files import ExportFolder, output_names
+
+    with open_tables(args) as con:
+        chosen = chosen_hands(con, as_stored(con, filters))
+        imported = [path for (path,) in con.execute("SELECT path FROM sources").fetchall()]
+    folder = ExportFolder.open(args.out, imported)
+    status, written, readable = EXIT_OK, 0, {}
+    for (source, content_hash), hands in chosen.items():
         problem = _changed_since_import(Path(source), content_hash)
         if problem:
-            print(f"badugi-hh export: {source}: {problem}; its hands are left out",
+            print(f"badugi-hh export: {printable(source)}: {problem}; its hands are left out",
                   file=sys.stderr)
             status = EXIT_PARTIAL
-            continue
-        count, failures = export_file(Path(source), hand_ids, args.format, args.out)
+        else:
+            readable[source] = hands
+    names = output_names(readable, ".phhs" if args.format == "phh" else ".txt")
+    folder.plan(names.values())
+    for source, hands in readable.items():
+        with folder.writing(names[source]) as out:
+            count, failures = export_file(Path(source), hands, args.format, out)
         written += count
         for failure in failures:
-            print(f"badugi-hh export: {source}: {failure}", file=sys.stderr)
+            print(f"badugi-hh export: {printable(source)}: {printable(failure)}",
+                  file=sys.stderr)
         status = EXIT_PARTIAL if failures else status
+    folder.finish()
     print(f"{written:,} hands written to {args.out}", file=sys.stderr)
     return status
-
-
-def export_duckdb(args: argparse.Namespace, filters: Filters) -> int:
-    """Copy the chosen hands' rows into the database file ``args.out``; what stops it
-    is raised as a StoreError, one line for the user."""
-    import duckdb
-
-    from badugi_hh.store import Store, StoreError
-    from badugi_hh.store.connection import first_line
-    from badugi_hh.store.slice import copy_slice
-
-    if args.data is None and Path(args.db).resolve() == args.out.resolve():
-        raise StoreError(f"--out {args.out} is the database the hands come from: "
-                         "name another file")
-    with open_tables(args) as origin:
-        filters = as_stored(origin, filters)
-        try:
-            args.out.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise StoreError(f"cannot write {args.out}: {error.strerror or error}") from None
-        with Store(args.out) as target:
-            try:
-                copied = copy_slice(origin, target.connection, filters)
-            except duckdb.Error as error:   # a file of the dataset gone, a full disk...
-                raise StoreError(f"cannot copy into {args.out}: {first_line(error)}") from None
-    print(f"{counted(copied.hands, 'hand')} copied to {args.out} "
-          f"({copied.new_hands:,} new, {copied.rows:,} rows)", file=sys.stderr)
-    return EXIT_OK
 
 
 def as_stored(con: duckdb.DuckDBPyConnection, filters: Filters) -> Filters:
@@ -131,17 +138,20 @@ def as_stored(con: duckdb.DuckDBPyConnection, filters: Filters) -> Filters:
     return dataclasses.replace(filters, player=spelled_as_stored(con, filters.player))
 
 
-def chosen_hands(con: duckdb.DuckDBPyConnection,
-                 filters: Filters) -> dict[tuple[str, str | None], set[str]]:
-    """The hands the filters choose, by source file (and the file's hash at its import)."""
+def chosen_hands(con: duckdb.DuckDBPyConnection, filters: Filters,
+                 ) -> dict[tuple[str, str | None], dict[str, int]]:
+    """The hands the filters choose, by source file (and the file's hash at its import):
+    each hand's id and the line the store read it at. A file may hold a hand id twice;
+    the store keeps the first (T5), and so does the export."""
     where, params = filters.where()
     rows = con.execute(
-        f"SELECT DISTINCT hp.source, s.content_hash, hp.hand_id FROM "
-        f"(SELECT source, hand_id FROM hand_players {where}) hp "
-        "LEFT JOIN sources s ON s.path = hp.source ORDER BY hp.source", params).fetchall()
-    chosen: dict[tuple[str, str | None], set[str]] = defaultdict(set)
-    for source, content_hash, hand_id in rows:
-        chosen[(source, content_hash)].add(hand_id)
+        f"SELECT DISTINCT h.source, s.content_hash, h.hand_id, h.line FROM "
+        f"(SELECT DISTINCT source, hand_id FROM hand_players {where}) hp "
+        "JOIN hands h USING (source, hand_id) "
+        "LEFT JOIN sources s ON s.path = h.source ORDER BY h.source, h.line", params).fetchall()
+    chosen: dict[tuple[str, str | None], dict[str, int]] = defaultdict(dict)
+    for source, content_hash, hand_id, line in rows:
+        chosen[(source, content_hash)][hand_id] = line
     return chosen
 
 
@@ -169,21 +179,21 @@ def replayed_hands(records: Iterator[Record]) -> Iterator[tuple[SessionStart | N
                 yield session, record, report
 
 
-def export_file(source: Path, hand_ids: set[str], form: str, out: Path,
+def export_file(source: Path, hands: dict[str, int], form: str, out: TextIO,
                 ) -> tuple[int, list[str]]:
-    """Write the hands ``hand_ids`` of ``source`` into ``out``: how many, and what failed."""
+    """Write the ``hands`` of ``source`` (id: line) to ``out``: how many, and what failed."""
     from badugi_hh.parsers import read_records
 
     chosen = [(session, hand, report)
               for session, hand, report in replayed_hands(read_records(source))
-              if hand.hand_id in hand_ids]
+              if hands.get(hand.hand_id) == report.line]
     if form == "phh":
-        return _write_phh(chosen, out / f"{source.stem}.phhs")
-    return _write_house(chosen, out / f"{source.stem}.txt")
+        return _write_phh(chosen, out)
+    return _write_house(chosen, out)
 
 
 def _write_phh(chosen: list[tuple[SessionStart | None, Hand, HandReport]],
-               path: Path) -> tuple[int, list[str]]:
+               out: TextIO) -> tuple[int, list[str]]:
     from badugi_hh.phh_writer import phh_fields, write_phhs
 
     fields, failures = [], []
@@ -192,16 +202,14 @@ def _write_phh(chosen: list[tuple[SessionStart | None, Hand, HandReport]],
             fields.append(phh_fields(hand, report))
         except ValueError as error:
             failures.append(f"hand {hand.hand_id}: not written: {error}")
-    with open(path, "w", encoding="utf-8") as out:
-        return write_phhs(fields, out), failures
+    return write_phhs(fields, out), failures
 
 
 def _write_house(chosen: list[tuple[SessionStart | None, Hand, HandReport]],
-                 path: Path) -> tuple[int, list[str]]:
+                 out: TextIO) -> tuple[int, list[str]]:
     """Each session's header, then its chosen hands; a hand that cannot be said is left out."""
     from badugi_hh.writer import house_log
 
     text, count, failures = house_log((session, hand) for session, hand, _ in chosen)
-    with open(path, "w", encoding="utf-8") as out:
-        out.write(text)
+    out.write(text)
     return count, failures

@@ -6,9 +6,14 @@ the engine; the same seed always writes the same log:
 
     $ badugi-hh simulate --sessions 100 --seed 7 --out sim.txt
     $ badugi-hh simulate --game badeucy --players 6 --out badeucy.txt
+    $ badugi-hh simulate --game 27sd --players 4 --structure no-limit --stacks 20
 
---game picks Badugi (the default), the split games Badeucy and Badacey, or
-2-7 or A-5 triple draw; --players seats 2 (the default) to 8 players.
+--game picks Badugi (the default), the split games Badeucy and Badacey, 2-7 or
+A-5 triple draw, 2-7 single draw or five-card draw; --players seats 2 (the
+default) to 8 players. --structure plays fixed limit (the default), pot limit,
+half-pot limit or no limit; --stacks seats every player with N big blinds, or
+each with a number drawn between N and M (--stacks 10-40); without it the
+house's 100 chips (50 big blinds).
 
 With --break RULE every session breaks that rule once (say B7, a call of
 the wrong amount), which makes test data for the auditor. With --hidden,
@@ -21,11 +26,15 @@ from __future__ import annotations
 import argparse
 import sys
 from badugi_hh.commands import at_least_one
+from badugi_hh.rules import Structure
 from badugi_hh.simulate import (
     EVERY_BREAKABLE_RULE, GAMES, breakable_rules, simulate, table_rules,
 )
 
 HIDDEN_SHARE = 0.25
+#: The structures as the command names them, and as rulesets do.
+STRUCTURES: dict[str, Structure] = {"fixed": "fixed", "pot": "pot", "half-pot": "half-pot",
+                                    "no-limit": "no"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -40,6 +49,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the game: " + ", ".join(GAMES) + " (default badugi)")
     parser.add_argument("--players", type=int, choices=range(2, 9), default=2, metavar="N",
                         help="players at the table, 2 to 8 (default 2, heads-up)")
+    parser.add_argument("--structure", choices=tuple(STRUCTURES), default="fixed",
+                        help="the betting: " + ", ".join(STRUCTURES) + " (default fixed)")
+    parser.add_argument("--stacks", type=_stacks, metavar="N[-M]",
+                        help="starting stacks in big blinds: N for everyone, or N-M for a "
+                        "stack drawn in that range for each player (default: 100 chips)")
     parser.add_argument("--break", dest="break_rule", choices=EVERY_BREAKABLE_RULE,
                         metavar="RULE", help="break this rule once in every session: "
                         + " ".join(EVERY_BREAKABLE_RULE) + " (G4 and B6 heads-up only, "
@@ -56,14 +70,19 @@ EXIT_CANNOT_WRITE = 2
 def run(args: argparse.Namespace) -> int:
     from badugi_hh.writer import write_records   # needed by this command only
 
-    ruleset = table_rules(args.game, args.players)
+    low, high = args.stacks or (None, None)
+    ruleset = table_rules(args.game, args.players, structure=STRUCTURES[args.structure],
+                          stack=low if low == high else None)
+    ranged = low is not None and low != high
+    if ranged:
+        ruleset = ruleset.replace(starting_stack=None)
     if args.break_rule and args.break_rule not in breakable_rules(ruleset):
         print(f"badugi-hh simulate: {args.break_rule} cannot be broken in "
               f"{ruleset.game_name} for {args.players} players; these can: "
               + " ".join(breakable_rules(ruleset)), file=sys.stderr)
         return EXIT_CANNOT_WRITE
     records = simulate(args.sessions, args.seed, ruleset, hidden=args.hidden,
-                       break_rule=args.break_rule)
+                       break_rule=args.break_rule, stacks=(low, high) if ranged else None)
     if args.out == "-":
         write_records(records, sys.stdout)
         return 0
@@ -74,6 +93,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"badugi-hh simulate: cannot write {args.out}: {error.strerror}", file=sys.stderr)
         return EXIT_CANNOT_WRITE
     return 0
+
+
+def _stacks(text: str) -> tuple[int, int]:
+    """``20`` or ``10-40``: a number of big blinds, or a range of them."""
+    low, _, high = text.partition("-")
+    try:
+        stacks = int(low), int(high or low)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text} is not a number of big blinds like 20 "
+                                         "or a range like 10-40") from None
+    if not 1 <= stacks[0] <= stacks[1] <= 100_000:
+        raise argparse.ArgumentTypeError(f"{text}: stacks go from 1 big blind up, the "
+                                         "smaller first")
+    return stacks
 
 
 def _share(text: str) -> float:

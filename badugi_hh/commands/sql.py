@@ -1,36 +1,69 @@
 """Run a read-only SQL query on the database and print the result.
 
     badugi-hh sql "SELECT player, sum(net) AS net FROM hand_players GROUP BY player"
+    badugi-hh sql "SELECT * FROM actions" --csv > actions.csv
 
 docs/schema.md describes the tables. The command runs exactly one query:
-SELECT (with WITH, FROM-first, VALUES, DESCRIBE, SHOW, SUMMARIZE) or EXPLAIN, as
-DuckDB's own parser classifies it. The database is opened read-only with no
-access to files, URLs or extensions, and its configuration locked; --data
-DATASET/ runs the query on a Parquet dataset (import --out), whose files alone
-it may read. Exit status:
-0, 1 when the query fails or the database cannot be opened, 2 when the text is
-refused (no statement, several, one that is not a query, or one reaching outside).
+SELECT (with WITH, FROM-first, VALUES, TABLE, DESCRIBE, SHOW, SUMMARIZE) or
+EXPLAIN of one (not EXPLAIN ANALYZE, which runs what it explains), as DuckDB's
+own parser classifies it, calling no table function but those that compute
+rows or read the catalogue: nothing that writes. It runs on a DuckDB instance
+of its own, with no access to files, URLs or extensions, no temporary directory
+and its configuration locked: the database is attached read-only, or a
+dataset's views (--data DATASET/) are made again, opening only its files.
+
+The result streams: --csv and --json print every row as DuckDB fetches it, in
+constant memory whatever its size (JSON as a list of one object per line); the
+table prints the first 100 rows (--limit N) and says so when there are more.
+Text in the table is escaped for the terminal; CSV and JSON keep it exact.
+A query stops when DuckDB has spent --timeout seconds computing its rows (30;
+the time taken to print them is not counted, so a large export is not cut
+short), or when it needs more than --max-memory (1GB), with a message saying
+which.
+
+Exit status: 0; 1 when the query fails or the database cannot be opened; 2 when
+the text is refused (no statement, several, one that is not a query, one
+reaching outside, a text over 16,384 characters); 4 when the query is stopped
+by its time or memory limit.
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
-import json
-import math
+import itertools
 import re
 import sys
-from collections.abc import Sequence
-from datetime import date, datetime, time
-from decimal import Decimal
-from typing import TYPE_CHECKING, TextIO
+from collections.abc import Iterator
+from contextlib import closing
+from typing import TYPE_CHECKING
 
 from badugi_hh.commands import (
-    DEFAULT_DB, add_source_arguments, dataset_file_unreadable, open_tables,
+    DEFAULT_DB, add_source_arguments, at_least_one, dataset_file_unreadable,
 )
+from badugi_hh.commands.sql_check import Refused, check_query
+from badugi_hh.commands.sql_output import csv_cell, format_table, plain, write_result
+from badugi_hh.textsafe import printable
 
 if TYPE_CHECKING:
     import duckdb
+
+    from badugi_hh.commands.query_clock import QueryClock
+
+__all__ = ["Refused", "add_db_argument", "add_format_arguments", "check_query", "csv_cell",
+           "format_table", "plain", "write_result"]
+
+EXIT_FAILED, EXIT_REFUSED, EXIT_LIMIT = 1, 2, 4
+#: Kept for callers of the first release: no statement is one kind of refusal.
+EXIT_NO_STATEMENT = EXIT_REFUSED
+
+#: Rows the table prints unless --limit says otherwise (it holds them to align them).
+TABLE_ROWS = 100
+#: Rows fetched from DuckDB at a time: memory holds one batch.
+BATCH_ROWS = 2048
+#: Batches between two releases of the blocks a scan cached (about 130,000 rows).
+RELEASE_EVERY = 64
+DEFAULT_TIMEOUT = 30.0
+DEFAULT_MEMORY = "1GB"
 
 
 def add_db_argument(parser: argparse.ArgumentParser) -> None:
@@ -49,179 +82,138 @@ def add_format_arguments(parser: argparse.ArgumentParser) -> None:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.add_argument("query", metavar="SQL", help="one SQL statement, e.g. a SELECT")
+    parser.add_argument("query", metavar="SQL", help="one SQL query, e.g. a SELECT")
     add_source_arguments(parser)
     add_format_arguments(parser)
+    parser.add_argument("--limit", type=at_least_one, metavar="N",
+                        help=f"print at most N rows (default: {TABLE_ROWS} in the table, "
+                             "every row with --csv or --json)")
+    parser.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                        help=f"stop the query once DuckDB has spent this long computing "
+                             f"its rows (default: {DEFAULT_TIMEOUT:g}; printing them is not "
+                             "counted)")
+    parser.add_argument("--max-memory", type=memory_size, default=DEFAULT_MEMORY,
+                        metavar="SIZE", help=f"stop a query that needs more memory "
+                                             f"(default: {DEFAULT_MEMORY}; 512MB, 4GB...)")
 
 
-EXIT_REFUSED = 2
-#: Kept for callers of the first release: no statement is one kind of refusal.
-EXIT_NO_STATEMENT = EXIT_REFUSED
+def seconds(text: str) -> float:
+    """A positive number of seconds.
 
-
-class Refused(Exception):
-    """The text is not one read-only query; the message says why in one line."""
-
-
-def check_query(query: str) -> None:
-    """Refuse anything but exactly one query, judged by DuckDB's parser (not a regex,
-    which comments, quoting and case defeat).
-
-    >>> check_query("WITH a AS (SELECT 1) SELECT * FROM a")
-    >>> check_query("COPY hands TO 'x.csv'")  # doctest: +ELLIPSIS
+    >>> seconds("2.5")
+    2.5
+    >>> seconds("0")
     Traceback (most recent call last):
-    badugi_hh.commands.sql.Refused: only a query may run here (SELECT, ...), not COPY
+    argparse.ArgumentTypeError: 0 is not a number of seconds > 0
     """
-    import duckdb
-
-    statements = duckdb.extract_statements(query)
-    if not statements:
-        raise Refused(f"no statement in {query!r}")
-    if len(statements) > 1:
-        raise Refused(f"one statement at a time, not {len(statements)}")
-    kind = statements[0].type
-    if kind not in (duckdb.StatementType.SELECT, duckdb.StatementType.EXPLAIN):
-        raise Refused("only a query may run here (SELECT, WITH, DESCRIBE, SHOW, EXPLAIN), "
-                      f"not {_named(statements[0].query, kind.name)}")
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} is not a number of seconds > 0")
+    return value
 
 
-def _named(statement: str, kind: str) -> str:
-    """The statement as the user wrote it: DuckDB counts INSTALL as a LOAD, CHECKPOINT
-    as a CALL.
+def memory_size(text: str) -> str:
+    """A size in DuckDB's notation.
 
-    >>> _named("INSTALL httpfs", "LOAD"), _named("COPY t TO 'x'", "COPY")
-    ('INSTALL (a LOAD statement)', 'COPY')
+    >>> memory_size("512MB"), memory_size("1.5 GiB")
+    ('512MB', '1.5GiB')
+    >>> memory_size("lots")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 'lots' is not a size such as 512MB or 4GB
     """
-    word = re.match(r"\s*([A-Za-z]+)", statement)
-    if word is None or word.group(1).upper() == kind:
-        return kind
-    return f"{word.group(1).upper()} (a {kind} statement)"
+    size = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([KMGT]i?B)\s*", text, re.IGNORECASE)
+    if size is None or float(size.group(1)) == 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size such as 512MB or 4GB")
+    return size.group(1) + size.group(2)
 
 
 def run(args: argparse.Namespace) -> int:
     import duckdb
 
+    from badugi_hh.commands.query_clock import QueryClock
+    from badugi_hh.commands.sql_connection import open_for_query
     from badugi_hh.store import StoreError
     from badugi_hh.store.connection import first_line
 
+    fetched = _Fetched()
     try:
         check_query(args.query)
-        with open_tables(args) as connection:
-            cursor = connection.execute(args.query)
-            columns = [column[0] for column in cursor.description or ()]
-            rows = cursor.fetchall() if columns else []
+        with closing(open_for_query(args, args.max_memory)) as con, \
+                QueryClock(con, args.timeout) as clock:
+            try:
+                _print_result(con, clock, args, fetched)
+            except (duckdb.Error, TimeoutError):
+                if not clock.expired:
+                    raise
+                return _stopped(f"the query took more than {args.timeout:g} s "
+                                "(--timeout SECONDS allows more)")
     except Refused as refusal:
-        print(f"badugi-hh sql: {refusal}", file=sys.stderr)
-        return EXIT_REFUSED
+        return _failed(str(refusal), EXIT_REFUSED)
     except StoreError as error:
-        print(f"badugi-hh sql: {error}", file=sys.stderr)
-        return 1
+        return _failed(str(error), EXIT_FAILED)
+    except duckdb.OutOfMemoryException:
+        return _stopped(f"the query needs more memory than {args.max_memory} "
+                        "(--max-memory SIZE allows more)")
     except duckdb.Error as error:
-        if dataset_file_unreadable(args.data, error):
-            raise   # a file replaced under the query: the command is run again
+        if not fetched.rows and dataset_file_unreadable(args.data, error):
+            raise   # a file replaced under the query, nothing printed: the command runs again
         if isinstance(error, duckdb.PermissionException):   # the closed connection said no
-            print(f"badugi-hh sql: refused: {first_line(error)}", file=sys.stderr)
-            return EXIT_REFUSED
-        print(f"badugi-hh sql: {explain(error)}", file=sys.stderr)
-        return 1
-    write_result(columns, rows, args.format, sys.stdout)
+            return _failed(f"refused: {first_line(error)}", EXIT_REFUSED)
+        return _failed(first_line(error), EXIT_FAILED)
+    except OSError as error:
+        if isinstance(error, BrokenPipeError):   # `sql ... | head`: the command line's
+            raise
+        return _failed(f"cannot write the result: {error.strerror or error}", EXIT_FAILED)
     return 0
 
 
-def explain(error: duckdb.Error) -> str:
-    """DuckDB's message, with what to do when the query tried to write."""
-    message = str(error)
-    if "read-only" in message:
-        message += ("\nbadugi-hh sql opens the database read-only: it answers queries and "
-                    "never changes the data (badugi-hh import adds to it)")
-    return message
+class _Fetched:
+    """How many rows were fetched so far: a command that printed some cannot run again."""
+
+    rows = 0
 
 
-def write_result(columns: Sequence[str], rows: Sequence[Sequence[object]], form: str,
-                 out: TextIO) -> None:
-    """Print rows as an aligned ``table``, as ``json`` or as ``csv``."""
-    if form == "json":
-        records = [dict(zip(columns, map(plain, row))) for row in rows]
-        print(json.dumps(records, ensure_ascii=False, indent=2), file=out)
-    elif form == "csv":
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(map(csv_cell, columns))
-        writer.writerows(map(csv_cell, row) for row in rows)
-    else:
-        for line in format_table(columns, [[text(value) for value in row] for row in rows]):
-            print(line, file=out)
+def _print_result(con: duckdb.DuckDBPyConnection, clock: QueryClock,
+                  args: argparse.Namespace, fetched: _Fetched) -> None:
+    """Run the query and print its rows as they come, at most ``--limit`` of them."""
+    with clock.running():
+        con.execute(args.query)
+    columns = [column[0] for column in con.description or ()]
+    limit = args.limit or (TABLE_ROWS if args.format == "table" else None)
+    rows = _rows(con, clock, fetched, args.max_memory)
+    printed = write_result(columns, itertools.islice(rows, limit), args.format, sys.stdout)
+    sys.stdout.flush()   # a full disk under `> file` is said here, not at exit
+    if printed == limit and next(rows, None) is not None:
+        print(f"badugi-hh sql: the first {limit:,} rows; more not shown (--limit N shows "
+              "more, --csv and --json print every row)", file=sys.stderr)
 
 
-#: What a spreadsheet takes for the start of a formula (OWASP, "CSV Injection").
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+def _rows(con: duckdb.DuckDBPyConnection, clock: QueryClock, fetched: _Fetched,
+          memory: str) -> Iterator[tuple[object, ...]]:
+    """The result's rows, fetched a batch at a time, each fetch on the clock; the
+    blocks the scan read are released every :data:`RELEASE_EVERY` batches."""
+    from badugi_hh.commands.sql_connection import release_cached_blocks
+
+    for number in itertools.count(1):
+        with clock.running():
+            batch = con.fetchmany(BATCH_ROWS)
+        if not batch:
+            return
+        fetched.rows += len(batch)
+        yield from batch
+        if number % RELEASE_EVERY == 0:
+            release_cached_blocks(con, memory)
 
 
-def csv_cell(value: object) -> object:
-    """A CSV cell a spreadsheet shows as text: a string that could start a formula gets
-    a leading quote (a player may be named ``=cmd|'/C calc'!A0``); numbers stay numbers.
-
-    >>> csv_cell("=cmd|'/C calc'!A0"), csv_cell("-x"), csv_cell(-5), csv_cell("Ana"), csv_cell(None)
-    ("'=cmd|'/C calc'!A0", "'-x", -5, 'Ana', '')
-    """
-    if value is None:
-        return ""
-    value = plain(value)
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
+def _failed(message: str, status: int) -> int:
+    """One line on standard error, escaped: DuckDB's messages quote the data."""
+    print(f"badugi-hh sql: {printable(message)}", file=sys.stderr)
+    return status
 
 
-def plain(value: object) -> object:
-    """A value JSON can hold: dates as ISO text, decimals as numbers, NaN as null.
-
-    >>> plain(datetime(2024, 1, 1, 20, 0)), plain(Decimal("1.5")), plain(float("nan"))
-    ('2024-01-01T20:00:00', 1.5, None)
-    """
-    if isinstance(value, (datetime, date, time)):
-        return value.isoformat()
-    if isinstance(value, Decimal):
-        return float(value)
-    if isinstance(value, float) and math.isnan(value):
-        return None
-    if isinstance(value, (list, tuple)):
-        return [plain(item) for item in value]
-    return value
-
-
-def text(value: object) -> str:
-    """How a value reads in a table: NULL for a missing value, floats shortened.
-
-    >>> text(None), text(2 / 3), text(1265), text(["Ana", "Bruno"])
-    ('NULL', '0.666667', '1265', 'Ana, Bruno')
-    """
-    if value is None:
-        return "NULL"
-    if isinstance(value, float):
-        return f"{value:.6g}"
-    if isinstance(value, (list, tuple)):
-        return ", ".join(map(text, value))
-    return str(value)
-
-
-def format_table(columns: Sequence[str], cells: Sequence[Sequence[str]]) -> list[str]:
-    """Aligned columns: numbers to the right, text to the left.
-
-    >>> print("\\n".join(format_table(["player", "net"], [["Ana", "14"], ["Bruno", "-14"]])))
-    player  net
-    Ana      14
-    Bruno   -14
-    """
-    widths = [max([len(name), *(len(row[i]) for row in cells)]) for i, name in enumerate(columns)]
-    numeric = [all(_looks_numeric(row[i]) for row in cells) and bool(cells)
-               for i in range(len(columns))]
-
-    def line(values: Sequence[str]) -> str:
-        return "  ".join(value.rjust(width) if right else value.ljust(width)
-                         for value, width, right in zip(values, widths, numeric)).rstrip()
-
-    return [line(columns), *map(line, cells)]
-
-
-def _looks_numeric(cell: str) -> bool:
-    return cell in ("NULL", "-") or cell.rstrip("%").replace(",", "").lstrip("+-").replace(
-        ".", "", 1).isdigit()
+def _stopped(why: str) -> int:
+    sys.stdout.flush()   # what was printed before the stop comes first
+    return _failed(f"stopped: {why}", EXIT_LIMIT)

@@ -1,17 +1,27 @@
 """Per-player statistics of the imported hands: results, VPIP, PFR, aggression, draws.
 
     badugi-hh stats --player Ana --from 2024-01-01 --to 2024-01-31
+    badugi-hh stats --player pokerstars:Hero --game 2-7 --stakes 0.10/0.20
+    badugi-hh stats --person me --currency usd
 
-Prints an overview line, the coverage (hands read, unreadable, skipped) and
-four tables: results and betting habits, folds to a bet per betting round,
-draws, and results by position. Money is never added across units: a player
-has a row per currency (chips, USD...), and amounts are written as the logs
-write them ($5.70, 1,500 chips). docs/schema.md defines every figure. --json
-prints {"coverage": {...}, "players": [...]}, one object per player and unit
-(keys such as hands, bb_per_100, vpip, pfr; "net" is {"amount", "currency",
-"unit", "text"}; "positions" and "draws" nested); --csv prints the per-player
-figures. --data DATASET/ reads a Parquet dataset (import --out) instead of the
-database. Exit status: 0, or 1 when the database cannot be opened.
+Prints an overview line, the coverage (hands read, unreadable, skipped) and five
+tables: results and betting habits, folds to a bet per betting round, the figures
+of each game (snowing, made hands, split pots), draws per game, and results by
+position. A player is a site and a name: --player NAME takes that name on every
+site (a row each), --player SITE:NAME one site's; --person PERSON sums the names
+the aliases table gives him (badugi-hh alias). Money is never added across units:
+a row per currency (chips, USD...), amounts written as the logs write them
+($5.70, 1,500 chips). Site, game, currency, kind and ruleset are matched without
+case and by the names the reports print (PokerStars, 2-7, 27td, usd, sng);
+--stakes are the bets of a fixed-limit game (0.10/0.20) or the blinds of a pot-
+or no-limit one; --table-size counts seats (6, 6-max, heads-up). docs/schema.md
+defines every figure. --json prints {"coverage": {...}, "players": [...]}, one
+object per player (or person) and unit (keys such as hands, bb_per_100, vpip; "net"
+is {"amount", "currency", "unit", "text"}; "positions", "games" and "draws"
+nested); --csv prints the per-player figures. --data DATASET/ reads a Parquet
+dataset (import --out) instead of the database. Exit status: 0; 1 when the
+database cannot be opened; 2 when a filter names nothing the database holds (the
+message lists what it holds) or the first day is after the last.
 """
 
 from __future__ import annotations
@@ -27,61 +37,87 @@ from badugi_hh.commands.sql import add_format_arguments, write_result
 if TYPE_CHECKING:
     import duckdb
 
+    from badugi_hh.filters import Filters
+
+EXIT_OK, EXIT_DATABASE, EXIT_FILTER = 0, 1, 2
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     add_source_arguments(parser)
-    add_hand_filters(parser, "only this player (any case: ana finds Ana)")
-    parser.add_argument("--site", help="only hands of this site (pokerstars, fulltilt...; "
-                        "'' for home games)")
-    parser.add_argument("--game", help="only hands of this game (badugi...)")
+    add_hand_filters(parser, "only this player: NAME on every site, or SITE:NAME "
+                             "(pokerstars:Hero); any case: ana finds Ana")
+    parser.add_argument("--person", help="only the names of this person (badugi-hh alias), "
+                                         "their figures summed per currency")
+    parser.add_argument("--site", help="only hands of this site (PokerStars, fulltilt...; "
+                        "'' or house for the house logs)")
+    parser.add_argument("--game", help="only hands of this game (badugi, 2-7 or 27td, a-5...)")
     parser.add_argument("--currency", help="only hands in this currency (USD, EUR... or chips)")
-    parser.add_argument("--kind", choices=("cash", "tournament", "home"),
-                        help="only cash games, tournaments or home games")
+    parser.add_argument("--kind", help="only cash games, tournaments or home games")
+    parser.add_argument("--stakes", help="only hands of these stakes: the bets of a fixed-limit "
+                        "game (0.10/0.20, $1/$2), the blinds of a pot- or no-limit one")
+    parser.add_argument("--table-size", metavar="SEATS",
+                        help="only tables of this many seats (2 or heads-up, 6 or 6-max...)")
     add_format_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     from badugi_hh import stats
-    from badugi_hh.commands.stats_report import (
-        player_objects, plain_coverage, rows, write_report,
-    )
-    from badugi_hh.stats import Filters
+    from badugi_hh.commands.stats_report import player_objects, plain_coverage, write_report
     from badugi_hh.store import StoreError
 
+    if args.player is not None and args.person is not None:
+        print("badugi-hh stats: give --player or --person, not both", file=sys.stderr)
+        return EXIT_FILTER
     try:
         with open_tables(args) as con:
-            player = args.player and spelled_as_stored(con, args.player)
-            filters = Filters(player, args.session, args.ruleset, args.date_from, args.date_to,
-                              args.site, args.game, args.currency, args.kind)
-            players = stats.player_stats(con, filters)
-            positions = stats.position_stats(con, filters)
-            draws = stats.draw_habits(con, filters)
-            summary = stats.overview(con, filters)
-            coverage = stats.coverage(con, filters)
+            filters = filters_of(con, args)
+            figures = {name: getattr(stats, name)(con, filters) for name in (
+                "player_stats", "position_stats", "game_stats", "draw_habits", "overview",
+                "coverage")}
     except StoreError as error:
         print(f"badugi-hh stats: {error}", file=sys.stderr)
-        return 1
+        return EXIT_DATABASE
+    except stats.FilterError as error:
+        print(f"badugi-hh stats: {error}", file=sys.stderr)
+        return EXIT_FILTER
+    players = figures["player_stats"]
     if args.format == "json":
-        print(json.dumps({"coverage": plain_coverage(coverage),
-                          "players": player_objects(players, positions, draws)},
+        print(json.dumps({"coverage": plain_coverage(figures["coverage"]),
+                          "players": player_objects(filters, players, figures["position_stats"],
+                                                    figures["game_stats"],
+                                                    figures["draw_habits"])},
                          ensure_ascii=False, indent=2))
     elif args.format == "csv":
+        from badugi_hh.commands.stats_report import rows
+
         write_result(list(players.columns), rows(players), "csv", sys.stdout)
     else:
-        write_report(summary, players, positions, draws, sys.stdout, coverage,
+        write_report(figures, filters, sys.stdout,
                      "dataset" if getattr(args, "data", None) is not None else "database")
-    return 0
+    return EXIT_OK
+
+
+def filters_of(con: duckdb.DuckDBPyConnection, args: argparse.Namespace) -> Filters:
+    """The filters the options name, each value matched among those the database
+    holds; a FilterError says which is not."""
+    from badugi_hh.stats import resolve
+
+    return resolve(con, player=args.player, person=getattr(args, "person", None),
+                   session=args.session, ruleset=args.ruleset, date_from=args.date_from,
+                   date_to=args.date_to, site=getattr(args, "site", None),
+                   game=getattr(args, "game", None), currency=getattr(args, "currency", None),
+                   kind=getattr(args, "kind", None), stakes=getattr(args, "stakes", None),
+                   table_size=getattr(args, "table_size", None))
 
 
 def spelled_as_stored(con: duckdb.DuckDBPyConnection, name: str) -> str:
     """The player's name as the logs spell it, when ``name`` differs from it in case
     alone and no other player's does; else ``name`` itself (names are case-sensitive
     in the database: Ana and ANA could be two players)."""
-    # fetchall: a result left half-read would hold the connection
-    if con.execute("SELECT 1 FROM players WHERE player = ? LIMIT 1", [name]).fetchall():
+    from badugi_hh.stats import FilterError, resolve
+
+    try:
+        return resolve(con, player=name).player or name
+    except FilterError:
         return name
-    # one row per site: the same name on two sites is one spelling
-    spellings = con.execute("SELECT DISTINCT player FROM players WHERE lower(player) = lower(?)",
-                            [name]).fetchall()
-    return spellings[0][0] if len(spellings) == 1 else name

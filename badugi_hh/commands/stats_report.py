@@ -1,13 +1,16 @@
 """The stats command's output: the readable report and the JSON objects.
 
 Apart from :mod:`badugi_hh.commands.stats` because it needs pandas, which
-``badugi-hh stats --help`` should not wait for.
+``badugi-hh stats --help`` should not wait for. Names from the logs are printed
+through :func:`~badugi_hh.textsafe.printable` in the report; JSON and CSV keep
+them exact.
 """
 
 from __future__ import annotations
 
 import math
-from typing import TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
 import numpy as np
 import pandas as pd
@@ -15,7 +18,10 @@ import pandas as pd
 from badugi_hh import stats
 from badugi_hh.commands import counted
 from badugi_hh.commands.sql import format_table, plain
+from badugi_hh.filters import Filters, site_name
 from badugi_hh.money import format_amount
+from badugi_hh.rules import GAME_NAMES
+from badugi_hh.textsafe import printable
 
 
 def rows(frame: pd.DataFrame) -> list[list[object]]:
@@ -30,49 +36,63 @@ def _python(value: object) -> object:
 
 
 def _missing(value: object) -> bool:
-    return value is None or value is pd.NaT or (isinstance(value, float) and math.isnan(value))
+    return (value is None or value is pd.NaT or value is pd.NA
+            or (isinstance(value, float) and math.isnan(value)))
 
 
-def _records(frame: pd.DataFrame) -> list[dict[str, object]]:
+def _records(frame: pd.DataFrame) -> list[dict[str, Any]]:
     return [dict(zip(frame.columns, map(plain, row))) for row in rows(frame)]
 
 
-def plain_coverage(coverage: dict[str, object]) -> dict[str, object]:
+def plain_coverage(coverage: dict[str, Any]) -> dict[str, Any]:
     return {**coverage, "skipped_by_game": dict(coverage["skipped_by_game"]),
             "text": stats.coverage_line(coverage)}
 
 
-def money(amount: int, currency: str, unit: int) -> dict[str, object]:
-    """An amount with its unit, never a bare number.
+def money(amount: int | None, currency: str, unit: int) -> dict[str, object]:
+    """An amount with its unit, never a bare number; None where it cannot be summed.
 
     >>> money(570, "USD", 100)
     {'amount': 570, 'currency': 'USD', 'unit': 100, 'text': '$5.70'}
     """
-    return {"amount": amount, "currency": currency, "unit": unit,
-            "text": format_amount(amount, currency, unit)}
+    text = None if amount is None else format_amount(int(amount), currency, int(unit))
+    return {"amount": amount, "currency": currency, "unit": unit, "text": text}
 
 
-def _with_money(record: dict[str, object]) -> dict[str, object]:
+def _with_money(record: dict[str, Any]) -> dict[str, Any]:
     """``record`` with its ``net`` carrying its unit (and no loose unit keys)."""
     currency, unit = record.pop("currency"), record.pop("unit")
     return {**record, "net": money(record["net"], currency, unit)}
 
 
-def player_objects(players: pd.DataFrame, positions: pd.DataFrame,
-                   draws: pd.DataFrame) -> list[dict[str, object]]:
-    """One JSON object per player and unit: the per-player figures, then by position
-    and by draw (the draws count every unit of the player)."""
+def _of(frame: pd.DataFrame, record: dict[str, Any]) -> pd.DataFrame:
+    """The rows of ``frame`` of the record's player (or person), without the columns
+    naming him."""
+    keys = stats.who_columns(frame)
+    mine = np.logical_and.reduce([frame[key] == record[key] for key in keys]) \
+        if len(frame) else np.zeros(0, dtype=bool)
+    return frame[mine].drop(columns=keys)
+
+
+def player_objects(filters: Filters, players: pd.DataFrame, positions: pd.DataFrame,
+                   games: pd.DataFrame, draws: pd.DataFrame) -> list[dict[str, Any]]:
+    """One JSON object per player (or person) and unit: the figures, then by position
+    (in that unit), and by game and by draw (every unit of the player). A person's
+    object lists his names."""
     objects = []
     for record in _records(players):
-        mine = positions[(positions.player == record["player"])
-                         & (positions.site == record["site"])
-                         & (positions.currency == record["currency"])]
+        mine = _of(positions, record)
         by_position = {row.pop("position"): _with_money(row) for row in _records(
-            mine.drop(columns=["player", "site"]))}
-        by_draw = _records(draws[draws.player == record["player"]].drop(columns="player"))
-        objects.append({**_with_money(record), "positions": by_position, "draws": by_draw})
+            mine[mine["currency"] == record["currency"]])}
+        names = ({"names": [{"site": site, "player": name} for site, name in filters.players]}
+                 if filters.by_person else {})
+        objects.append({**_with_money(record), **names, "positions": by_position,
+                        "games": _records(_of(games, record)),
+                        "draws": _records(_of(draws, record))})
     return objects
 
+
+# -- the readable report ---------------------------------------------------------------
 
 def _percent(value: object) -> str:
     return "-" if _missing(value) else f"{value:.1%}"
@@ -82,59 +102,100 @@ def _number(value: object, digits: int = 2) -> str:
     return "-" if _missing(value) else f"{value:,.{digits}f}"
 
 
+def _count(value: Any) -> str:
+    return "-" if _missing(value) else f"{int(value):,}"
+
+
 def _table(out: TextIO, title: str, columns: list[str], cells: list[list[str]]) -> None:
     print(f"\n{title}", file=out)
     for line in format_table(columns, cells):
         print(f"  {line}", file=out)
 
 
-def write_report(summary: dict[str, object], players: pd.DataFrame, positions: pd.DataFrame,
-                 draws: pd.DataFrame, out: TextIO,
-                 coverage: dict[str, object] | None = None, holder: str = "database") -> None:
+def _who(frame: pd.DataFrame) -> tuple[list[str], Callable[[Any], list[str]]]:
+    """The report's first columns, naming whose figures a row holds, and their cells:
+    the player and his site, or the person."""
+    if "person" in frame.columns:
+        return ["person"], lambda row: [printable(str(row.person))]
+    return ["player", "site"], lambda row: [printable(str(row.player)),
+                                            printable(site_name(str(row.site)))]
+
+
+def write_report(figures: dict[str, Any], filters: Filters, out: TextIO,
+                 holder: str = "database") -> None:
     """The readable report: an overview line, the coverage, then one table per subject."""
-    print(overview_line(summary, holder), file=out)
-    if coverage is not None:
-        print(f"Coverage: {stats.coverage_line(coverage)}", file=out)
+    print(overview_line(figures["overview"], holder), file=out)
+    print(f"Coverage: {stats.coverage_line(figures['coverage'])}", file=out)
+    if filters.by_person:
+        names = ", ".join(f"{site_name(site)}: {name}" for site, name in filters.players)
+        print(printable(f"{filters.person} plays as {names}"), file=out)
+    players = figures["player_stats"]
     if players.empty:
         return
-    rows = list(players.itertuples(index=False))
-    _table(out, "Results and betting", ["player", "hands", "net", "net bb", "bb/100", "VPIP",
+    columns, who = _who(players)
+    results = list(players.itertuples(index=False))
+    _table(out, "Results and betting", [*columns, "hands", "net", "net bb", "bb/100", "VPIP",
                                         "PFR", "3-bet", "AF", "AFq", "WTSD", "W$SD",
                                         "won w/o SD"],
-           [[_name(p), f"{p.hands:,}", _signed(p.net, p.currency, p.unit),
-             _number(p.net_bb, 1),
+           [[*who(p), f"{p.hands:,}", _signed(p.net, p.currency, p.unit), _number(p.net_bb, 1),
              _number(p.bb_per_100), _percent(p.vpip), _percent(p.pfr), _percent(p.three_bet),
              _number(p.aggression_factor), _percent(p.aggression_frequency),
              _percent(p.went_to_showdown), _percent(p.won_at_showdown),
-             f"{p.won_without_showdown:,}"] for p in rows])
-    _table(out, "Fold to a bet, by betting round; snowing and made badugis",
-           ["player", "round 1", "round 2", "round 3", "round 4", "snow",
-            "badugi by final draw"],
-           [[p.player, _percent(p.fold_to_bet_round1), _percent(p.fold_to_bet_round2),
-             _percent(p.fold_to_bet_round3), _percent(p.fold_to_bet_round4),
-             _percent(p.snow), _percent(p.badugi_by_final_draw)] for p in rows])
-    _table(out, "Draws: how often the player stands pat, how many cards he draws",
-           ["player", "draw", "draws", "stand pat", "mean drawn", "0", "1", "2", "3", "4", "5"],
-           [[d.player, str(d.draw), f"{d.draws:,}", _percent(d.stand_pat),
+             f"{p.won_without_showdown:,}"] for p in results])
+    _table(out, "Fold to a bet, by betting round", [*columns, "currency", "round 1", "round 2",
+                                                     "round 3", "round 4"],
+           [[*who(p), printable(p.currency), _percent(p.fold_to_bet_round1),
+             _percent(p.fold_to_bet_round2), _percent(p.fold_to_bet_round3),
+             _percent(p.fold_to_bet_round4)] for p in results])
+    _write_games(out, figures["game_stats"])
+    _table(out, "Draws, per game: how often the player stands pat, how many cards he draws",
+           [*columns, "game", "draw", "draws", "stand pat", "mean drawn", "0", "1", "2", "3",
+            "4", "5"],
+           [[*who(d), _game(d.game), str(d.draw), f"{d.draws:,}", _percent(d.stand_pat),
              _number(d.mean_cards_drawn), *(f"{getattr(d, f'drew_{n}'):,}" for n in range(6))]
-            for d in draws.itertuples(index=False)])
-    _table(out, "Position", ["player", "position", "hands", "net", "bb/100", "VPIP", "PFR"],
-           [[_name(p), p.position, f"{p.hands:,}", _signed(p.net, p.currency, p.unit),
+            for d in figures["draw_habits"].itertuples(index=False)])
+    _table(out, "Position", [*columns, "position", "hands", "net", "bb/100", "VPIP", "PFR"],
+           [[*who(p), p.position, f"{p.hands:,}", _signed(p.net, p.currency, p.unit),
              _number(p.bb_per_100), _percent(p.vpip), _percent(p.pfr)]
-            for p in positions.itertuples(index=False)])
+            for p in figures["position_stats"].itertuples(index=False)])
 
 
-def _name(row: object) -> str:
-    """The player, with his site when he has one: a player is a site and a name."""
-    return f"{row.player} ({row.site})" if row.site else row.player
+#: The per-game figures the report prints, with their headers and how each is written.
+_GAME_FIGURES = (("snow", "snow", _percent), ("made_by_final_draw", "made by final draw",
+                                               _percent),
+                 ("split_showdowns", "split SDs", _count),
+                 ("won_badugi_half", "won badugi half", _percent),
+                 ("won_lowball_half", "won low half", _percent), ("scooped", "scooped", _percent))
 
 
-def _signed(amount: int, currency: str, unit: int) -> str:
-    """``+$5.70``, ``-1,500 chips``: the amount as the log writes it, with a sign."""
-    return ("+" if amount > 0 else "") + format_amount(amount, currency, unit)
+def _write_games(out: TextIO, games: pd.DataFrame) -> None:
+    """The figures of each game; ``n/a`` where the game does not define one (made:
+    a badugi in Badugi, a nine-low or better in 2-7 and A-5; docs/schema.md)."""
+    shown = [(name, header, write) for name, header, write in _GAME_FIGURES
+             if any(stats.applies(name, str(game)) for game in games["game"])]
+    columns, who = _who(games)
+    _table(out, "By game: snowing, made hands by the final draw, split pots",
+           [*columns, "game", "hands", *(header for _, header, _ in shown)],
+           [[*who(g), _game(g.game), f"{g.hands:,}",
+             *(write(getattr(g, name)) if stats.applies(name, str(g.game)) else "n/a"
+               for name, _, write in shown)]
+            for g in games.itertuples(index=False)])
 
 
-def overview_line(summary: dict[str, object], holder: str = "database") -> str:
+def _game(game: Any) -> str:
+    return printable(GAME_NAMES.get(game, game))
+
+
+def _signed(amount: Any, currency: str, unit: int) -> str:
+    """``+$5.70``, ``-1,500 chips``: the amount as the log writes it, with a sign; ``-``
+    where it is past what can be summed."""
+    if _missing(amount):
+        return "-"
+    amount = int(amount)
+    return ("+" if amount > 0 else "") + printable(format_amount(amount, currency, int(unit)))
+
+
+def overview_line(summary: dict[str, Any], holder: str = "database") -> str:
     """What the figures cover, in one line; ``holder`` is what holds the hands (the
     database, or a dataset).
 

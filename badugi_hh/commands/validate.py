@@ -18,6 +18,7 @@ from badugi_hh.engine import HandReport, SessionReport, Violation, audit
 from badugi_hh.events import ParseError, SkippedHand
 from badugi_hh.parsers import iter_log_files, read_records
 from badugi_hh.progress import Progress
+from badugi_hh.textsafe import printable
 
 EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_UNREADABLE = 0, 1, 2
 
@@ -112,18 +113,24 @@ def run(args: argparse.Namespace) -> int:
 
 def _print_text(result: FileAudit) -> None:
     for error in result.errors:
-        print(f"{error.source}:{error.line}:{error.column}: [PARSE] {error.message}")
+        _say(f"{error.source}:{error.line}:{error.column}: [PARSE] {error.message}")
     for violation in result.violations:
-        print(violation)
+        _say(str(violation))
     for line, note in result.notes:
-        print(f"{result.path}:{line}: (note) {note}")
+        _say(f"{result.path}:{line}: (note) {note}")
     lost = sum(error.hand_lost for error in result.errors)
     hands_lost = f" ({_count(lost, 'hand')} lost)" if lost else ""
     verdict = "clean" if not (result.violations or result.errors) else (
         f"{_count(len(result.violations), 'violation')}, "
         f"{_count(len(result.errors), 'unreadable line')}{hands_lost}")
-    print(f"{result.path}: {_count(result.hands, 'hand')} in "
-          f"{_count(result.sessions, 'session')}: {verdict}{_skipped(result.skipped)}")
+    _say(f"{result.path}: {_count(result.hands, 'hand')} in "
+         f"{_count(result.sessions, 'session')}: {verdict}{_skipped(result.skipped)}")
+
+
+def _say(line: str) -> None:
+    """Print a line of the report, escaped: a name or a log's text may hold ESC
+    sequences that would drive the terminal (badugi_hh.textsafe)."""
+    print(printable(line))
 
 
 def _skipped(skipped: Counter[str]) -> str:

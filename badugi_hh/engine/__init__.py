@@ -8,10 +8,15 @@ what went wrong in a sentence a player understands. After reporting, the
 engine follows the log's version (the stated award, the stated stack), so one
 mistake is reported once and does not echo through the rest of the session.
 
-The engine is a package whose files name their parts: :mod:`.report` (what it
-says), :mod:`.replay` (one hand, event by event), :mod:`.settle` (pots, winners,
-the log's figures), :mod:`.fast` (the heads-up fast path) and :mod:`.session`
-(hands linked into sessions and tables).
+The engine is a package whose files name their parts (docs/rules.md, "The
+engine's parts", draws them): :mod:`.replay` takes one hand's events, event by
+event, to :mod:`.table` (seats, button, who is in), :mod:`.rounds` (blinds and
+actions, sized by :mod:`.betting`), :mod:`.draws` and :mod:`.deck` (cards), and
+hands over two frozen values (:mod:`.state`): the table's state and the log's
+claims; :mod:`.settle` turns those into pots, winners and the claims' faults
+(with :mod:`.describe` for the words of shown hands). :mod:`.fast` is the
+heads-up fast path, which builds the same state; :mod:`.session` links hands
+into sessions and tables; :mod:`.report` is what the engine says.
 
 >>> from badugi_hh.cards import parse_cards
 >>> from badugi_hh.events import *

@@ -1,51 +1,47 @@
-"""The heads-up fast path: an optimisation that either agrees or hands over.
+"""The heads-up fast path: the same table state as the general replay, or a hand-over.
 
-Nearly every hand of a heads-up log is played by the rules; :func:`replay_heads_up`
-replays those in plain local variables and returns None at the first thing
-outside a clean heads-up hand, so the general engine (:mod:`.replay`) explains it.
+Nearly every hand of a heads-up log is played by the rules, and for those the
+general replay (:mod:`.replay`) spends most of its time on generality two
+players never need: seat orders, lists of who is still to act, side pots.
+:func:`replay_heads_up` replays such a hand in plain local variables and builds
+the same :class:`~.state.TableState` and :class:`~.state.LogClaims` the general
+replay would, then settles them with the same :func:`~.settle.settle`. At the
+first thing outside the ordinary course of a heads-up hand (a broken rule of the
+play, a hidden card, an event it does not handle) it gives up and returns None,
+and the general replay explains the hand. So the play is judged by one engine,
+and the log's claims (awards, stacks, descriptions...) by one settlement;
+``tests/test_fast_path.py`` holds the two paths to the same table state and the
+same report on clean, broken and mutated hands, and on real logs.
 """
 
 from __future__ import annotations
 
 from badugi_hh.cards import JOKER, Card
-from badugi_hh.engine.report import (
-    ActionRecord, DrawRecord, HandReport, PlayerResult, Pot, new_tuple,
-)
-from badugi_hh.engine.settle import read_description, value_key
-from badugi_hh.evaluate import badugi_value
+from badugi_hh.engine.report import ActionRecord, DrawRecord, HandReport, new_tuple
+from badugi_hh.engine.settle import settle, to_report
+from badugi_hh.engine.state import LogClaims, PlayerState, TableState
 from badugi_hh.events import (
     Award, Bet, Burn, Button, Call, Cards, Check, Deal, Draw, Fold, Hand, Muck, NetStated,
-    PostBlind, Raise, Show, StackStated, Street, UncalledReturned,
+    PlayerEvent, PostBlind, Raise, Show, StackStated, Street, UncalledReturned,
 )
 
-#
-# Nearly every hand of a heads-up log is played by the rules, and for those the
-# state machine above spends most of its time on generality two players never
-# need: seat orders, lists of who is still to act, side pots. The fast path
-# replays such a hand in plain local variables and gives up, returning None,
-# at the first thing outside the ordinary course of a heads-up hand: a broken
-# rule, a hidden card, an event it does not handle. The general
-# engine then replays the hand from the start and explains what went wrong.
-# So the fast path never reports a violation; it only shows there is none,
-# and tests/test_fast_path.py checks that whatever it accepts, the general
-# engine reports identically, on clean hands and on thousands of broken ones.
+__all__ = ["replay_heads_up"]
 
 #: Betting actions, and what an ActionRecord calls them.
 _ACTION_KINDS = {Check: "check", Call: "call", Bet: "bet", Raise: "raise", Fold: "fold"}
 
 
 def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
-                     stacks: dict[str, int] | None,
-                     previous: HandReport | None) -> HandReport | None:
-    """The report of a heads-up hand with no violation, or None for any other hand.
+                    stacks: dict[str, int] | None,
+                    previous: HandReport | None) -> HandReport | None:
+    """The report of a heads-up hand played by the rules, or None for any other hand.
 
-    It knows fixed-limit Badugi only: every other game and structure goes the
-    general way.
+    It knows fixed limit only, and no rake: every other structure goes the general
+    way. The log's claims may still be wrong: the settlement reports them.
     """
     rules = hand.ruleset
     if (not seats or len(seats) != 2 or rules.max_players != 2 or rules.min_players > 2
-            or rules.hand_size != 4 or rules.rake or rules.game != "badugi"
-            or rules.structure != "fixed"):
+            or rules.rake or rules.structure != "fixed"):
         return None
     names = tuple(seats)
     seat_numbers = tuple(seats.values())
@@ -56,7 +52,7 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
     default = rules.starting_stack or 0
     start = tuple(default if carried.get(n) is None else carried[n] for n in names)
     stack, total, round_in = list(start), [0, 0], [0, 0]
-    held: list[list[Card]] = [[], []]
+    held: list[list[Card | None]] = [[], []]
     dealt: list[Cards] = [(), ()]
     folded_in: list[int | None] = [None, None]
     small_bet, big_bet, max_raises = rules.small_bet, rules.big_bet, rules.max_raises
@@ -67,23 +63,26 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
     pending: list[int] = []           # who must still act, in order
     to_draw: list[int] = []           # who must still draw, in order
     in_draw = burned = drew_any = finished = showdown = all_in = False
-    seen: set[Card] = set()
+    seen: set[Card | None] = set()   # never holds None: a hidden card hands over
     actions: list[ActionRecord] = []
     draw_records: list[DrawRecord] = []
-    awards: dict[str, int] = {}
-    returns: dict[str, int] = {}
-    stated_stacks: dict[str, int] = {}
-    stated_net: dict[str, int] = {}
-    descriptions: dict[str, str] = {}
     shown: dict[str, Cards] = {}
     mucked: set[str] = set()
+    awards: dict[str, int] = {}
+    award_pots: list[tuple[str, str, int, int]] = []
+    award_line = 0
+    returns: dict[str, tuple[int, int]] = {}
+    inferred: dict[str, int] = {}
+    stated_stacks: dict[str, tuple[int, int]] = {}
+    stated_net: dict[str, tuple[int, int]] = {}
+    descriptions: dict[str, tuple[str, int]] = {}
     action_kind = _ACTION_KINDS.get
 
     for event in hand.events:
         kind = type(event)
         action = action_kind(kind)
-        if action is not None:
-            i = index.get(event.player)   # type: ignore[attr-defined]
+        if action is not None and isinstance(event, PlayerEvent):
+            i = index.get(event.player)
             if i is None:
                 return None
             if in_draw:   # the first action after a draw opens the next round
@@ -97,8 +96,8 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
                 return None
             del pending[0]
             facing, chips, added = to_match - round_in[i], stack[i], 0
-            if kind is Call:   # the call is what is owed, or the whole stack if less (B7)
-                added = event.amount   # type: ignore[attr-defined]
+            if type(event) is Call:   # what is owed, or the whole stack if less (B7)
+                added = event.amount
                 if facing <= 0 or added != (facing if facing < chips else chips):
                     return None
             elif kind is Check:
@@ -108,13 +107,13 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
                 folded_in[i], fold_line, finished, pending = round_, event.line, True, []
             else:   # a bet or a raise of the round's size, or all-in for less (B2, B3)
                 size = small_bet if round_ <= half else big_bet
-                if kind is Raise:
-                    to, by = event.to, event.by   # type: ignore[attr-defined]
+                if type(event) is Raise:
+                    to, by = event.to, event.by
                     added = to - round_in[i]
                     if not to_match or to <= to_match or (by is not None and by != to - to_match):
                         return None
-                else:
-                    to = added = event.amount   # type: ignore[attr-defined]
+                elif type(event) is Bet:
+                    to = added = event.amount
                     if to_match:
                         return None
                 full = to_match + size
@@ -134,17 +133,17 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
             if all_in and pending:   # against an all-in only a call of what is owed is left
                 pending = [p for p in pending if round_in[p] < to_match]
             actions.append(new_tuple(ActionRecord, (
-                event.player, round_, action, added,   # type: ignore[attr-defined]
-                round_in[i], not stack[i], facing, event.line)))
-        elif kind is Draw:
-            i = index.get(event.player)   # type: ignore[attr-defined]
+                event.player, round_, action, added, round_in[i], not stack[i], facing,
+                event.line)))
+        elif type(event) is Draw:
+            i = index.get(event.player)
             if i is None or not to_draw or to_draw[0] != i or not (burned or drew_any
                                                                    or not rules.burns_logged):
                 return None
             del to_draw[0]
             drew_any = True
             cards = held[i]
-            discarded, drawn = event.discarded, event.drawn   # type: ignore[attr-defined]
+            discarded, drawn = event.discarded, event.drawn
             if len(discarded) > hand_size:
                 return None
             for card in discarded:
@@ -168,10 +167,9 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
             if cards_used > card_limit:
                 return None
             draw_records.append(new_tuple(DrawRecord, (
-                event.player, draw_number, discarded, drawn,   # type: ignore[attr-defined]
-                tuple(cards), event.line)))
-        elif kind is Street:
-            street = event.kind   # type: ignore[attr-defined]
+                event.player, draw_number, discarded, drawn, tuple(cards), event.line)))
+        elif type(event) is Street:
+            street = event.kind
             if street == "draw":
                 number = draw_number + 1
                 # a betting round comes between draws (B1), unless a player is all-in
@@ -180,8 +178,7 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
                         return None
                 elif pending or (round_ != number and not all_in):
                     return None
-                if (finished or event.number != number   # type: ignore[attr-defined]
-                        or number > draws_allowed):
+                if finished or event.number != number or number > draws_allowed:
                     return None
                 draw_number, in_draw, burned, drew_any = number, True, False, False
                 to_draw = [1 - button, button]   # the big blind draws first
@@ -190,8 +187,8 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
                         or (to_draw if all_in else round_ != rules.betting_rounds):
                     return None   # the hand is not over (B1, B5, S3)
                 showdown = finished = True
-        elif kind is Burn:
-            card = event.card   # type: ignore[attr-defined]
+        elif type(event) is Burn:
+            card = event.card
             if not in_draw or not to_draw or drew_any or burned:
                 return None
             burned = True
@@ -200,11 +197,11 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
                 if card == JOKER or card in seen:
                     return None
                 seen.add(card)
-        elif kind is PostBlind:
-            i = index.get(event.player)   # type: ignore[attr-defined]
+        elif type(event) is PostBlind:
+            i = index.get(event.player)
             if i is None or button < 0 or finished:
                 return None
-            amount, blind = event.amount, event.kind   # type: ignore[attr-defined]
+            amount, blind = event.amount, event.kind
             if blinds == 0:   # the dealer posts the small blind first (G4)
                 if blind != "small" or i != button or amount != rules.small_blind:
                     return None
@@ -222,35 +219,37 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
                 if blind == "big":
                     bets = 1   # the big blind is the opening bet (B3)
             actions.append(new_tuple(ActionRecord, (
-                event.player, 1, "post", amount, round_in[i],   # type: ignore[attr-defined]
-                False, 0, event.line)))
+                event.player, 1, "post", amount, round_in[i], False, 0, event.line)))
             if blinds == 2:
                 pending = [button, 1 - button]   # the dealer acts first before the draw
-        elif kind is Deal:
-            i = index.get(event.player)   # type: ignore[attr-defined]
-            cards = event.cards   # type: ignore[attr-defined]
+        elif type(event) is Deal:
+            i = index.get(event.player)
+            deal = event.cards
             # the deal starts with the big blind (G5): the dealer's cards come second
             if (i is None or button < 0 or draw_number or dealt[i] or finished
-                    or len(cards) != hand_size
+                    or len(deal) != hand_size
                     or (rules.deal_order_logged and i != button and dealt[button])):
                 return None
-            new = set(cards)
-            if len(new) != len(cards) or None in new or JOKER in new \
+            new = set(deal)
+            if len(new) != len(deal) or None in new or JOKER in new \
                     or not seen.isdisjoint(new):
                 return None
             seen |= new
-            cards_used += len(cards)
-            held[i] = list(cards)
-            dealt[i] = tuple(cards)
-        elif kind is StackStated:
-            stated_stacks[event.player] = event.amount   # type: ignore[attr-defined]
-        elif kind is Award:
-            name = event.player   # type: ignore[attr-defined]
+            cards_used += len(deal)
+            held[i] = list(deal)
+            dealt[i] = deal
+        elif type(event) is StackStated:
+            stated_stacks[event.player] = (event.amount, event.line)
+        elif type(event) is Award:
+            name = event.player
             if name not in index:
                 return None
-            awards[name] = awards.get(name, 0) + event.amount   # type: ignore[attr-defined]
-        elif kind is Show or kind is Muck:
-            i = index.get(event.player)   # type: ignore[attr-defined]
+            awards[name] = awards.get(name, 0) + event.amount
+            award_line = award_line or event.line
+            if event.pot:
+                award_pots.append((name, event.pot, event.amount, event.line))
+        elif type(event) is Show or type(event) is Muck:
+            i = index.get(event.player)
             if i is None or fold_line or names[i] in shown or names[i] in mucked:
                 return None
             if not showdown:
@@ -258,21 +257,21 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
                         or (to_draw if all_in else round_ != rules.betting_rounds):
                     return None
                 showdown = finished = True
-            cards = event.cards   # type: ignore[attr-defined]
-            if kind is Muck:
-                if cards:
+            if not isinstance(event, Show):   # a muck: of no cards, or the general way
+                if event.cards:
                     return None
                 mucked.add(names[i])
                 continue
-            if len(cards) != hand_size or len(held[i]) != hand_size \
-                    or set(cards) != set(held[i]):
+            faces = event.cards
+            if len(faces) != hand_size or len(held[i]) != hand_size \
+                    or set(faces) != set(held[i]):
                 return None
-            shown[names[i]] = tuple(cards)
-            held[i] = list(cards)
-            if event.description is not None:   # type: ignore[attr-defined]
-                descriptions[names[i]] = event.description   # type: ignore[attr-defined]
-        elif kind is Button:
-            seat = event.seat   # type: ignore[attr-defined]
+            shown[names[i]] = faces
+            held[i] = list(faces)
+            if event.description is not None:
+                descriptions[names[i]] = (event.description, event.line)
+        elif type(event) is Button:
+            seat = event.seat
             if button >= 0 or blinds or seat not in seat_numbers:
                 return None
             button = seat_numbers.index(seat)
@@ -280,65 +279,29 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
                 last = previous.players.get(previous.button)
                 if last is not None and last.seat == seat:
                     return None   # the button must alternate (G4)
-        elif kind is UncalledReturned:
-            returns[event.player] = event.amount   # type: ignore[attr-defined]
-        elif kind is NetStated:
-            stated_net[event.player] = event.amount   # type: ignore[attr-defined]
+        elif type(event) is UncalledReturned:
+            if event.inferred:
+                inferred[event.player] = event.amount
+            else:
+                returns[event.player] = (event.amount, event.line)
+        elif type(event) is NetStated:
+            stated_net[event.player] = (event.amount, event.line)
         else:
             return None   # seats, restated hands, rake: the general engine's business
 
-    if not finished:
+    if not finished or not min(total):
         return None
-    # -- settlement: one pot of what both matched; the excess goes back (S3)
-    matched = min(total)
-    if not matched:
-        return None
-    back = (total[0] - matched, total[1] - matched)
-    for name, amount in returns.items():
-        i = index.get(name)
-        if (0 if i is None else back[i]) != amount:
-            return None
-    pot = 2 * matched
-    values = {name: badugi_value(cards) for name, cards in shown.items()}
-    if fold_line:
-        live = winners = (names[0] if folded_in[0] is None else names[1],)
-    else:
-        live = names
-        contenders = tuple(n for n in names if n not in mucked)
-        if len(contenders) < 2:
-            winners = contenders or names
-        elif len(values) < 2:
-            return None   # a hand went unshown: the general engine explains
-        else:
-            first, second = values[names[0]].rank, values[names[1]].rank
-            winners = names if first == second else (names[0 if first < second else 1],)
-    # Both players put in the same, so a tie splits evenly with no odd chip (S2).
-    if awards != dict.fromkeys(winners, pot // len(winners)):
-        return None
-    for name, text in descriptions.items():
-        if read_description(text) != value_key(values[name]):
-            return None
-    results = {}
-    for i, name in enumerate(names):
-        won = awards.get(name, 0)
-        end = start[i] - total[i] + back[i] + won
-        if stated_stacks.get(name, end) != end or (
-                name in stated_net and stated_net[name] != end - start[i]):
-            return None
-        results[name] = PlayerResult(
-            name, seat_numbers[i], "button" if i == button else "big blind", start[i],
-            total[i], back[i], won, end, folded_in[i], showdown and folded_in[i] is None,
-            shown.get(name), values.get(name), dealt[i])
-    if previous is not None and deal_repeats(dealt, names, previous):
-        return None   # no shuffle between hands (G6)
-    return HandReport(
-        hand.hand_id, hand.number, hand.source, hand.line, hand.session_id, rules, results,
-        names[button], names[1 - button], actions, draw_records, [Pot(pot, live, winners)], 0,
-        "fold" if fold_line else "showdown", round_, draw_number, [])
-
-
-def deal_repeats(dealt: list[Cards], names: tuple[str, ...], previous: HandReport) -> bool:
-    """Whether every known deal of this hand is the same player's deal of the last (G6)."""
-    known = [(name, cards) for name, cards in zip(names, dealt) if cards]
-    return bool(known) and all((last := previous.players.get(name)) is not None
-                               and last.dealt == cards for name, cards in known)
+    # tuple.__new__ skips the NamedTuple constructors' argument parsing (hot path)
+    first, second = names
+    players = {first: new_tuple(PlayerState, (first, seat_numbers[0], start[0], total[0], 0,
+                                              folded_in[0], not stack[0], dealt[0])),
+               second: new_tuple(PlayerState, (second, seat_numbers[1], start[1], total[1], 0,
+                                                folded_in[1], not stack[1], dealt[1]))}
+    state = new_tuple(TableState, (
+        hand.hand_id, hand.source, rules, players, (names[1 - button], names[button]),
+        names[button], names[1 - button], "fold" if fold_line else "showdown", showdown,
+        fold_line or hand.events[-1].line, shown, frozenset(mucked), round_, draw_number,
+        actions, draw_records, {}))
+    claims = new_tuple(LogClaims, (awards, award_line, tuple(award_pots), returns, inferred,
+                                   stated_stacks, stated_net, descriptions, {}, None))
+    return to_report(hand, state, settle(state, claims), [])

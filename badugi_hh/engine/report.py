@@ -71,7 +71,13 @@ class DrawRecord(NamedTuple):
     line: int
 
     @property
-    def count(self) -> int:
+    def discard_count(self) -> int:
+        return len(self.discarded)
+
+    @property
+    def count(self) -> int:   # type: ignore[override]
+        """The store's name for :attr:`discard_count`; it shadows ``tuple.count``, so it
+        goes once the store reads ``discard_count``."""
         return len(self.discarded)
 
     @property
@@ -113,8 +119,9 @@ class PlayerResult:
         return self.won + self.returned - self.contributed
 
 
-@dataclass(frozen=True, slots=True)
-class Pot:
+class Pot(NamedTuple):
+    """A pot (the main pot or a side pot, M3): its chips, who may win it, who did."""
+
     amount: int
     eligible: tuple[str, ...]
     winners: tuple[str, ...] = ()

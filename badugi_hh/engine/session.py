@@ -9,14 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from operator import attrgetter
+
+from badugi_hh.cards import Card
 
 from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.replay import HandReplay
 from badugi_hh.engine.report import HandReport, SessionReport, Violation
 from badugi_hh.events import (
-    Hand, Note, ParseError, PlayerEvent, Record, Seat, SessionEnd, SessionStart, SkippedHand,
+    Event, Hand, Note, ParseError, PlayerEvent, Record, Seat, SessionEnd, SessionStart,
+    SkippedHand,
 )
 from badugi_hh.rules import Ruleset
+
+
+#: What feeding the auditor a record completes.
+Reports = list[HandReport | SessionReport | SkippedHand]
 
 
 def replay_hand(hand: Hand, seats: dict[str, int] | None = None,
@@ -28,11 +36,96 @@ def replay_hand(hand: Hand, seats: dict[str, int] | None = None,
     only slower (the benchmark measures the difference).
     """
     report = replay_heads_up(hand, seats, stacks, previous) if fast_path else None
-    if report is not None:
-        return report
-    replay = HandReplay(hand, seats, stacks, previous)
-    replay.feed_all(hand.events)
-    return replay.finish()
+    if report is None:
+        replay = HandReplay(hand, seats, stacks, previous)
+        replay.feed_all(hand.events)
+        report = replay.finish()
+    if previous is not None:
+        repeated = deal_repeats(report, previous)
+        if repeated:
+            report.violations.append(Violation("G6", repeated, hand.hand_id, hand.source,
+                                               hand.line))
+    return report
+
+
+def deal_repeats(report: HandReport, previous: HandReport) -> str:
+    """How the hand's deal repeats the hand before's, or "": no shuffle between them (G6).
+
+    Either every player whose deal is known got the very cards he got last hand, or
+    the cards came off the deck in the order they came last hand (the deal going
+    round from another seat when the button moved), every card of both deals known.
+    """
+    known = False
+    for name, result in report.players.items():
+        if result.dealt and None not in result.dealt:
+            last = previous.players.get(name)
+            if last is None or last.dealt != result.dealt:
+                break
+            known = True
+    else:
+        if known:
+            return ("the deal repeats the previous hand card for card: the cards were not "
+                    "shuffled")
+    first = _first_dealt(report)
+    if first is None or first != _first_dealt(previous):   # the common case, cheaply
+        return ""
+    top, last_top = _deck_top(report), _deck_top(previous)
+    common = min(len(top), len(last_top))
+    if common and common >= 2 * report.ruleset.hand_size and top[:common] == last_top[:common]:
+        return (f"the first {common} cards come off the deck in the order they came last hand "
+                "(the deal starts from another seat): the cards were not shuffled")
+    return ""
+
+
+def _first_dealt(report: HandReport) -> Card | None:
+    """The first card off the deck: the first of the first player left of the button.
+
+    Each hand is asked twice (as this hand, then as the next one's previous): the last
+    answer is kept with its report.
+    """
+    last_report, last_first = _FIRST_DEALT.pair
+    if last_report is report:
+        return last_first
+    first = _first_dealt_of(report)
+    _FIRST_DEALT.pair = (report, first)   # one tuple, read and written whole
+    return first
+
+
+class _LastAnswer:
+    """The report :func:`_first_dealt` was last asked about, and its answer."""
+
+    pair: tuple[HandReport | None, Card | None] = (None, None)
+
+
+_FIRST_DEALT = _LastAnswer()
+
+
+def _first_dealt_of(report: HandReport) -> Card | None:
+    button = report.players.get(report.button) if report.button else None
+    if button is None:
+        return None
+    first = lowest = None
+    for player in report.players.values():
+        if lowest is None or player.seat < lowest.seat:
+            lowest = player
+        if player.seat > button.seat and (first is None or player.seat < first.seat):
+            first = player
+    dealee = first or lowest
+    return dealee.dealt[0] if dealee is not None and dealee.dealt else None
+
+
+def _deck_top(report: HandReport) -> tuple[Card | None, ...]:
+    """The cards dealt, in the order they left the deck: one at a time, clockwise from
+    left of the button (G5); empty unless the button and every dealt card are known."""
+    button = report.players.get(report.button) if report.button else None
+    if button is None:
+        return ()
+    seated = sorted(report.players.values(), key=attrgetter("seat"))
+    first = next((i for i, player in enumerate(seated) if player.seat > button.seat), 0)
+    hands = [player.dealt for player in seated[first:] + seated[:first]]
+    if any(not hand or None in hand for hand in hands):
+        return ()
+    return tuple(hand[k] for k in range(max(map(len, hands))) for hand in hands if k < len(hand))
 
 
 @dataclass(slots=True)
@@ -72,7 +165,7 @@ class Auditor:
         # hash of each hand id seen -> its line (T5); a hash keeps memory small
         self._hand_lines: dict[int, int] = {}
 
-    def feed(self, record: Record) -> list[HandReport | SessionReport | SkippedHand]:
+    def feed(self, record: Record) -> Reports:
         """Replay one record; return the reports it completes."""
         if isinstance(record, Hand):
             void = _void(record)
@@ -97,7 +190,7 @@ class Auditor:
             table.previous = None   # its button and deal are unknown (G4, G6)
         return []   # a ParseError: nothing to replay
 
-    def _skip(self, skipped: SkippedHand) -> list[HandReport | SessionReport | SkippedHand]:
+    def _skip(self, skipped: SkippedHand) -> Reports:
         """A hand of another game: its chips move, so the next hand's stacks are unknown."""
         if self.table is not None and not self.table.seats:
             self.table.unknown_before = (f"{skipped.game} hand {skipped.hand_id} was "
@@ -113,7 +206,7 @@ class Auditor:
         self._check_length(table, table.line)
         return self._session_report(table)
 
-    def _session_start(self, record: SessionStart) -> list[HandReport | SessionReport]:
+    def _session_start(self, record: SessionStart) -> Reports:
         closed = self.close()
         table = _Table(record.session_id, record.source, record.ruleset, line=record.line)
         table.seats = {p.name: p.seat for p in record.players}
@@ -127,8 +220,8 @@ class Auditor:
         self.table = table
         return [closed] if closed else []
 
-    def _hand(self, hand: Hand) -> list[HandReport | SessionReport]:
-        reports: list[HandReport | SessionReport] = []
+    def _hand(self, hand: Hand) -> Reports:
+        reports: Reports = []
         table = self.table
         if table is None or (hand.session_id and hand.session_id != table.session_id):
             closed = self.close()
@@ -184,7 +277,7 @@ class Auditor:
             return
         table.violations.append(Violation("N1", message, hand.hand_id, hand.source, hand.line))
 
-    def _session_end(self, record: SessionEnd) -> list[HandReport | SessionReport]:
+    def _session_end(self, record: SessionEnd) -> Reports:
         table = self.table
         if table is None:
             return []
@@ -235,9 +328,17 @@ def _void(hand: Hand) -> str:
         return "cancelled"
     if Seat in kinds and sum(event.in_hand for event in hand.events if type(event) is Seat) < 2:
         return "not played"
-    if not any(issubclass(kind, PlayerEvent) for kind in kinds):
+    if kinds.isdisjoint(_PLAYER_EVENTS):
         return "not played"   # a partial hand: nobody's play is in the log
     return ""
+
+
+def _subclasses(kind: type[Event]) -> set[type[Event]]:
+    return {kind}.union(*map(_subclasses, kind.__subclasses__()))
+
+
+#: Every kind of event a player makes (seats, blinds, actions, draws, shows...).
+_PLAYER_EVENTS = frozenset(_subclasses(PlayerEvent))
 
 
 def _judge_up_to_damage(report: HandReport, hand: Hand) -> None:

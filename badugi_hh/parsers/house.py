@@ -60,6 +60,7 @@ from badugi_hh.parsers.common import (
     MAX_HAND_LINES, LineError, damage_before, damage_message, excerpt, kept_text, read_count,
     read_name, read_number,
 )
+from badugi_hh.games import GAMES, game_for_site_name
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
 from badugi_hh.textcache import LONGEST_CACHED_LINE, cached_for_short_lines
@@ -128,17 +129,15 @@ class HandLine:
 
 _DRAW_WORDS = {"single": 1, "double": 2, "triple": 3}
 #: The Rules line's names of the lowball games, and their ``Ruleset.game``.
-_GAME_KEYS = {"2-7": "27td", "a-5": "a5td"}
-
 
 def game_hand_size(game: str) -> int:
-    """Cards a player holds when the Rules line does not say: four in Badugi, five in the
-    split games (X4) and the lowballs.
+    """Cards a player holds when the Rules line does not say (the game registry's): four
+    in Badugi, five in the split games (X4), the lowballs and five-card draw.
 
     >>> game_hand_size("badugi"), game_hand_size("badeucy"), game_hand_size("27td")
     (4, 5, 5)
     """
-    return 4 if game == "badugi" else 5
+    return GAMES[game].hand_size
 _ORDINALS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
 
 
@@ -229,17 +228,25 @@ class HouseTransformer(Transformer):
             changes["name"] = _unquote(name)
         if "game" in changes and "hand_size" not in changes:
             changes["hand_size"] = game_hand_size(changes["game"])  # type: ignore[arg-type]
+        if "game" in changes and "draws" not in changes:
+            changes["draws"] = GAMES[changes["game"]].draws  # type: ignore[index]
         return RulesLine(changes)
 
-    def game(self, game: Token, draws: dict[str, object] | None) -> dict[str, object]:
-        key = game.lower()
-        return {"game": _GAME_KEYS.get(key, key), **(draws or {})}
+    def game(self, game: Token, draws: tuple[str, int] | None) -> dict[str, object]:
+        """The registry's game of the words: ``2-7 single draw`` first, else ``2-7`` (and
+        ``2-7 1 draws`` is 2-7 triple draw's game with one draw)."""
+        words, count = draws or ("", None)
+        entry = game_for_site_name("house", f"{game} {words}") if words else None
+        entry = entry or game_for_site_name("house", str(game))
+        if entry is None:
+            raise LineError(f"{game} is not a game of the house format", game.column)
+        return {"game": entry.id} if count is None else {"game": entry.id, "draws": count}
 
-    def named_draws(self, word: Token) -> dict[str, object]:
-        return {"draws": _DRAW_WORDS[word]}
+    def named_draws(self, word: Token) -> tuple[str, int]:
+        return f"{word} draw", _DRAW_WORDS[word]
 
-    def counted_draws(self, count: Token) -> dict[str, object]:
-        return {"draws": read_count(count)}
+    def counted_draws(self, count: Token) -> tuple[str, int]:
+        return "", read_count(count)
 
     def limit(self, small: Token, big: Token) -> dict[str, object]:
         return {"small_bet": read_number(small), "big_bet": read_number(big)}
@@ -307,14 +314,20 @@ class HouseTransformer(Transformer):
     def sitting_out(self) -> bool:
         return True
 
-    def pot_limit(self, small: Token, big: Token) -> dict[str, object]:
-        return {"structure": "pot", **self.limit(small, big)}
+    def pot_limit(self, small: Token | None, big: Token | None) -> dict[str, object]:
+        return self._structure("pot", small, big)
 
-    def half_pot_limit(self, small: Token, big: Token) -> dict[str, object]:
-        return {"structure": "half-pot", **self.limit(small, big)}
+    def half_pot_limit(self, small: Token | None, big: Token | None) -> dict[str, object]:
+        return self._structure("half-pot", small, big)
 
-    def no_limit(self, small: Token, big: Token) -> dict[str, object]:
-        return {"structure": "no", **self.limit(small, big)}
+    def no_limit(self, small: Token | None, big: Token | None) -> dict[str, object]:
+        return self._structure("no", small, big)
+
+    def _structure(self, structure: str, small: Token | None,
+                   big: Token | None) -> dict[str, object]:
+        """``no limit`` alone keeps the bets the ruleset has; ``no limit 2/4`` sets them."""
+        bets = {} if small is None or big is None else self.limit(small, big)
+        return {"structure": structure, **bets}
 
     def heads_up_cap(self) -> dict[str, object]:
         return {"cap_heads_up": False}
@@ -607,7 +620,7 @@ _TERMINAL_WORDS = {
     "STRING": "a title in double quotes",
     "DATE": "a date such as 2026-11-27",
     "TIME": "a time such as 20:00",
-    "GAME": "a game (Badugi, Badeucy, Badacey, 2-7, A-5)",
+    "GAME": "a game (Badugi, Badeucy, Badacey, 2-7, A-5, five-card draw)",
     "DRAW_COUNT": "single, double or triple",
     "ORDINAL": "FIRST, SECOND or THIRD",
     "_SEP": "' - '",

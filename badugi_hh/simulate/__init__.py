@@ -43,12 +43,13 @@ from datetime import datetime, timedelta
 from functools import partial
 
 from badugi_hh.events import Record, SessionPlayer, SessionStart
+from badugi_hh.games import GAMES as GAMES_REGISTRY
 from badugi_hh.rules import HOUSE, Ruleset
 from badugi_hh.simulate._faults import (
     BREAKABLE_RULES, EVERY_BREAKABLE_RULE, NoChance, breakable_rules, inject_violation, play_on,
 )
 from badugi_hh.simulate._games import GAMES, best_subset, hand_strength, table_rules
-from badugi_hh.simulate._hand import Table
+from badugi_hh.simulate._table import Table
 
 __all__ = ["BREAKABLE_RULES", "EVERY_BREAKABLE_RULE", "GAMES", "PLAYERS", "PLAYER_NAMES",
            "best_subset", "breakable_rules", "hand_strength", "inject_violation", "simulate",
@@ -61,26 +62,32 @@ PLAYERS = PLAYER_NAMES[:2]
 FIRST_SESSION_AT = datetime(2024, 1, 1, 20, 0)
 
 
-def _check_table(ruleset: Ruleset, players: Sequence[str]) -> None:
+def _check_table(ruleset: Ruleset, players: Sequence[str],
+                 stacks: tuple[int, int] | None) -> None:
     game = GAMES.get(ruleset.game)
-    if game is None or ruleset.hand_size != game.hand_size:
-        raise ValueError(f"the simulator deals {', '.join(GAMES)}, four cards for Badugi and "
-                         "five for the others: use table_rules()")
+    if (game is None or ruleset.hand_size != game.hand_size
+            or ruleset.draws != GAMES_REGISTRY[ruleset.game].draws):
+        raise ValueError(f"the simulator deals {', '.join(GAMES)}, each with its own hand "
+                         "size and draws: use table_rules()")
     if not ruleset.min_players == ruleset.max_players == len(set(players)) == len(players):
         raise ValueError("the simulator plays a full table: as many different players as "
                          "the ruleset seats")
-    if ruleset.starting_stack is None:
-        raise ValueError("the simulator needs a ruleset with a starting stack")
+    if (ruleset.starting_stack is None) == (stacks is None):
+        raise ValueError("the simulator needs either a ruleset with a starting stack or a "
+                         "range of stacks (and a ruleset of stacks as seated)")
 
 
 def simulate_session(rng: random.Random, session_number: int, ruleset: Ruleset = HOUSE, *,
                      players: Sequence[str] | None = None, started_at: datetime | None = None,
-                     session_id: str | None = None, hidden: float = 0.0) -> list[Record]:
+                     session_id: str | None = None, hidden: float = 0.0,
+                     stacks: tuple[int, int] | None = None) -> list[Record]:
     """One complete, legal session: SessionStart, each Hand, SessionEnd.
 
     ``players`` default to the first of :data:`PLAYER_NAMES`, as many as the
     ruleset seats. ``hidden`` is the share of hands in which one player's
     cards are hidden (``None``) until the showdown, as in a site's log.
+    ``stacks`` (with a ruleset of stacks as seated) is a range of big blinds:
+    each player sits with a stack drawn from it.
 
     >>> records = simulate_session(random.Random(1), 4, hidden=0.5)
     >>> start, end = records[0], records[-1]
@@ -90,13 +97,15 @@ def simulate_session(rng: random.Random, session_number: int, ruleset: Ruleset =
     (200, True)
     """
     players = players or PLAYER_NAMES[:ruleset.max_players]
-    _check_table(ruleset, players)
+    _check_table(ruleset, players, stacks)
     session_id = session_id or f"sim-{session_number}"
+    seated = ([rng.randint(*stacks) * ruleset.big_blind for _ in players] if stacks
+              else [ruleset.starting_stack or 0] * len(players))
     start = SessionStart(
         session_id=session_id, ruleset=ruleset, title=f"Simulated session {session_number}",
         started_at=started_at or FIRST_SESSION_AT + timedelta(days=session_number - 1),
-        players=[SessionPlayer(seat=seat, name=name, stack=ruleset.starting_stack or 0)
-                 for seat, name in enumerate(players, start=1)],
+        players=[SessionPlayer(seat=seat, name=name, stack=stack)
+                 for seat, (name, stack) in enumerate(zip(players, seated), start=1)],
         line=1)
     table = Table.resume(start, [], rng, hidden)
     hands = list(play_on(table))
@@ -104,13 +113,15 @@ def simulate_session(rng: random.Random, session_number: int, ruleset: Ruleset =
 
 
 def simulate(sessions: int, seed: int, ruleset: Ruleset = HOUSE, *, hidden: float = 0.0,
-             break_rule: str | None = None) -> Iterator[Record]:
+             break_rule: str | None = None,
+             stacks: tuple[int, int] | None = None) -> Iterator[Record]:
     """``sessions`` sessions, the same for the same ``seed``; each with ``break_rule`` broken.
 
     Session n has its own generator, seeded by ``seed``, n and the table, so
     the first sessions do not depend on how many are asked for. A session
     that gives no chance to break the rule (no showdown to misdescribe, say)
-    is played again.
+    is played again. ``stacks`` is as for :func:`simulate_session`: a range of
+    starting stacks in big blinds, for a ruleset of stacks as seated.
 
     >>> first = list(simulate(1, seed=5))
     >>> first == list(simulate(3, seed=5))[:len(first)]
@@ -118,10 +129,12 @@ def simulate(sessions: int, seed: int, ruleset: Ruleset = HOUSE, *, hidden: floa
     """
     table = ("" if (ruleset.game, ruleset.max_players) == ("badugi", 2)
              else f" {ruleset.game} {ruleset.max_players}")
+    if ruleset.structure != "fixed" or stacks or ruleset.starting_stack != HOUSE.starting_stack:
+        table += f" {ruleset.structure} {stacks or ruleset.starting_stack}"
     for number in range(1, sessions + 1):
         rng = random.Random(f"badugi-hh simulate {seed} {number}{table}")
         play = partial(simulate_session, rng, number, ruleset,
-                       session_id=f"sim-{seed}-{number}", hidden=hidden)
+                       session_id=f"sim-{seed}-{number}", hidden=hidden, stacks=stacks)
         yield from play() if break_rule is None else _broken_session(play, break_rule, rng, hidden)
 
 

@@ -1,9 +1,10 @@
 """What the simulated players know of each game: values, descriptions, what to keep.
 
 The simulator values hands with :mod:`badugi_hh.evaluate` (the definitions of
-E1-E4 and X2), never with the engine. A game is a :class:`Game`: which halves
-a showdown has, how a shown hand is described, which cards a player keeps
-and how strong he thinks his hand is.
+E1-E4 and X2, each checked against them exhaustively), never with the engine;
+the registry (:mod:`badugi_hh.games`) tells it each game's hand size and draws.
+A game is a :class:`Game`: which halves a showdown has, how a shown hand is
+described, which cards a player keeps and how strong he thinks his hand is.
 
 >>> from badugi_hh.cards import parse_cards
 >>> badeucy = GAMES["badeucy"]
@@ -13,6 +14,8 @@ and how strong he thinks his hand is.
 'badugi 4-3-2-A; 2-7 A-7-4-3-2'
 >>> GAMES["27td"].describe(parse_cards("7c 5d 4s 3h 2h"))
 '7-5-4-3-2'
+>>> GAMES["5cd"].keep(parse_cards("Kc Kd 9s 5h 3h")), GAMES["5cd"].halves
+([Kc, Kd], ('high',))
 """
 
 from __future__ import annotations
@@ -21,15 +24,20 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from badugi_hh.cards import Card, parse_cards
-from badugi_hh.evaluate import BadugiValue, LowballValue, badugi_value, lowball27_value, \
-    lowball_a5_value
-from badugi_hh.rules import HOUSE, Ruleset
+from collections import Counter
 
-__all__ = ["GAMES", "Game", "best_subset", "hand_strength", "table_rules"]
+from badugi_hh.cards import Card, parse_cards
+from badugi_hh.evaluate import (
+    BadugiValue, FiveCardValue, badugi_value, high_value, lowball27_value, lowball_a5_value,
+)
+from badugi_hh.games import GAMES as REGISTRY
+from badugi_hh.rules import HOUSE, Ruleset, Structure
+
+__all__ = ["GAMES", "Game", "HighHand", "Lowball", "best_subset", "hand_strength",
+           "table_rules"]
 
 #: A value of one half of a showdown: lower ``rank`` is better.
-HalfValue = BadugiValue | LowballValue
+HalfValue = BadugiValue | FiveCardValue
 #: How low a kept card may be: the highest rank a lowball player keeps (ace high in 2-7).
 LOW_ENOUGH = 8
 
@@ -72,7 +80,7 @@ class Lowball:
     """A five-card lowball: its evaluator, its name in descriptions, where the ace plays."""
 
     name: str                                   # "2-7" or "A-5"
-    value: Callable[[Sequence[Card]], LowballValue]
+    value: Callable[[Sequence[Card]], FiveCardValue]
     ace_high: bool
     best_top: int                               # the top card of the best hand
 
@@ -101,8 +109,54 @@ class Lowball:
         return 0.3 + 0.7 * (14 - top) / (14 - self.best_top)
 
 
+    key = "lowball"                             # its half's name in a split game's pot
+
+    def describe(self, value: FiveCardValue) -> str:
+        return value.description
+
+
 DEUCE_TO_SEVEN = Lowball("2-7", lowball27_value, ace_high=True, best_top=7)
 ACE_TO_FIVE = Lowball("A-5", lowball_a5_value, ace_high=False, best_top=5)
+
+
+@dataclass(frozen=True, slots=True)
+class HighHand:
+    """Five-card draw: high poker, what a player keeps and how strong he thinks it is."""
+
+    name = "high"
+    key = "high"
+    ace_high = True
+    value = staticmethod(high_value)
+
+    def height(self, card: Card) -> int:
+        """The card's rank at high poker: the ace is 14."""
+        return 14 if card.rank == 1 else card.rank
+
+    def keep(self, cards: Sequence[Card]) -> list[Card]:
+        """Pairs, trips and quads; a made straight, flush or full house whole; else the
+        two highest cards."""
+        value = self.value(cards)
+        if value.category in ("straight", "flush", "full house", "straight flush"):
+            return list(cards)
+        counts = Counter(card.rank for card in cards)
+        grouped = [card for card in cards if counts[card.rank] > 1]
+        return grouped or sorted(cards, key=self.height, reverse=True)[:2]
+
+    def strength(self, cards: Sequence[Card]) -> float:
+        """0 (nothing) to 1 (a straight flush), by the category, then the top rank."""
+        if len(cards) != 5:
+            return 0.0
+        value = self.value(cards)
+        order = ("high card", "pair", "two pair", "three of a kind", "straight", "flush",
+                 "full house", "four of a kind", "straight flush")
+        top = 14 if value.ranks[0] == 1 else value.ranks[0]
+        return (order.index(value.category) + top / 14) / len(order)
+
+    def describe(self, value: FiveCardValue) -> str:
+        return value.description
+
+
+FIVE_CARD_DRAW = HighHand()
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,14 +164,18 @@ class Game:
     """One of the games the simulator deals (``Ruleset.game``)."""
 
     key: str
-    hand_size: int
     badugi: bool                  # whether a Badugi half (or the whole pot) is played for
-    lowball: Lowball | None       # the lowball half, or the whole game
+    lowball: Lowball | HighHand | None   # the five-card half (or the whole game)
+
+    @property
+    def hand_size(self) -> int:
+        return REGISTRY[self.key].hand_size
 
     @property
     def halves(self) -> tuple[str, ...]:
         """The directions a pot is played for: one, or two for a split game (X3)."""
-        return (("badugi",) if self.badugi else ()) + (("lowball",) if self.lowball else ())
+        return (("badugi",) if self.badugi else ()) + ((self.lowball.key,) if self.lowball
+                                                       else ())
 
     @property
     def split(self) -> bool:
@@ -129,7 +187,7 @@ class Game:
         if self.badugi:
             values["badugi"] = badugi_value(cards)
         if self.lowball:
-            values["lowball"] = self.lowball.value(cards)
+            values[self.lowball.key] = self.lowball.value(cards)
         return values
 
     def describe(self, cards: Sequence[Card], badugi_words: str | None = None,
@@ -144,7 +202,7 @@ class Game:
         if self.badugi:
             parts.append(badugi_words or values["badugi"].description)
         if self.lowball:
-            words = lowball_words or values["lowball"].description
+            words = lowball_words or values[self.lowball.key].description
             parts.append(f"{self.lowball.name} {words}" if self.split else words)
         return "; ".join(parts)
 
@@ -155,6 +213,7 @@ class Game:
         low = self.lowball.keep(cards)
         if not self.badugi:
             return low
+        assert isinstance(self.lowball, Lowball), "a split game's other half is a lowball"
         kept = [c for c in best_subset(cards) if c.rank <= LOW_ENOUGH + 1]   # aces too
         extra = [c for c in low if c not in kept and all(k.rank != c.rank for k in kept)]
         return kept + extra[:self.hand_size - len(kept)]
@@ -168,7 +227,10 @@ class Game:
         return sum(parts) / len(parts)
 
     def top_kept(self, kept: Sequence[Card]) -> tuple[Card, bool]:
-        """The highest kept card, and whether it is rough enough to break for."""
+        """The highest kept card, and whether it is rough enough to break for (high
+        poker: never)."""
+        if isinstance(self.lowball, HighHand):
+            return max(kept, key=self.lowball.height), False
         if self.lowball:
             top = max(kept, key=self.lowball.height)
             return top, self.lowball.height(top) >= 9
@@ -177,31 +239,43 @@ class Game:
 
 
 GAMES: dict[str, Game] = {
-    "badugi": Game("badugi", 4, badugi=True, lowball=None),
-    "badeucy": Game("badeucy", 5, badugi=True, lowball=DEUCE_TO_SEVEN),
-    "badacey": Game("badacey", 5, badugi=True, lowball=ACE_TO_FIVE),
-    "27td": Game("27td", 5, badugi=False, lowball=DEUCE_TO_SEVEN),
-    "a5td": Game("a5td", 5, badugi=False, lowball=ACE_TO_FIVE),
+    "badugi": Game("badugi", badugi=True, lowball=None),
+    "badeucy": Game("badeucy", badugi=True, lowball=DEUCE_TO_SEVEN),
+    "badacey": Game("badacey", badugi=True, lowball=ACE_TO_FIVE),
+    "27td": Game("27td", badugi=False, lowball=DEUCE_TO_SEVEN),
+    "a5td": Game("a5td", badugi=False, lowball=ACE_TO_FIVE),
+    "27sd": Game("27sd", badugi=False, lowball=DEUCE_TO_SEVEN),
+    "5cd": Game("5cd", badugi=False, lowball=FIVE_CARD_DRAW),
 }
 
 
-def table_rules(game: str = "badugi", players: int = 2) -> Ruleset:
+def table_rules(game: str = "badugi", players: int = 2, *, structure: Structure = "fixed",
+                stack: int | None = None) -> Ruleset:
     """The ruleset the simulator plays ``game`` by at a table of ``players``.
 
-    The house game's numbers; five cards for every game but Badugi (X4); a
-    fixed table of ``players``, the odd chip left of the button multiway (S2).
+    The house game's numbers and betting ``structure``; the game's hand size and
+    draws (the registry's); a fixed table of ``players``, the odd chip left of the
+    button multiway (S2). ``stack`` is each player's starting stack in big blinds
+    (the house's 100 chips when None).
 
     >>> table_rules() == HOUSE
     True
     >>> rules = table_rules("badacey", 6)
     >>> rules.hand_size, rules.min_players, rules.max_players, rules.odd_chip
     (5, 6, 6, 'first_left_of_button')
+    >>> short = table_rules("27sd", 3, structure="no", stack=20)
+    >>> short.draws, short.structure, short.starting_stack, short.game_name
+    (1, 'no', 40, 'No Limit 2-7 Single Draw')
     """
     if game not in GAMES:
         raise ValueError(f"no game {game!r}; the simulator deals {', '.join(GAMES)}")
     if not 2 <= players <= 8:
         raise ValueError(f"{players} players: the simulator seats 2 to 8")
-    rules = HOUSE.replace(game=game, hand_size=GAMES[game].hand_size)
+    rules = HOUSE.for_game(game) if game != HOUSE.game else HOUSE
+    if structure != rules.structure:
+        rules = rules.replace(structure=structure)
+    if stack is not None:
+        rules = rules.replace(starting_stack=stack * rules.big_blind)
     if players > 2:
         rules = rules.replace(min_players=players, max_players=players,
                               odd_chip="first_left_of_button")

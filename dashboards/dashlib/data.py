@@ -11,16 +11,14 @@ file's size and modification time (its WAL's too), or by the state of the
 dataset's manifest folder, so the first view after any import, here or on the
 command line, reads the new data.
 
-The figures come from :mod:`badugi_hh.stats` where it has them; the queries
-here are the ones only the pages need (a win-rate curve sampled in SQL,
-paginated lists, the rows of one hand). What a user types reaches SQL only
-as a bound parameter.
+Every query is a function of :mod:`badugi_hh.stats`, asked through :func:`ask`
+and cached here; this module holds no SQL. What a user types reaches SQL only as
+a bound parameter.
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import hashlib
 import os
 import re
@@ -30,20 +28,21 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import date
 from pathlib import Path
-from typing import NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import duckdb
-import numpy as np
-import pandas as pd
 import streamlit as st
 
 from badugi_hh import stats
 from badugi_hh.dataset import connect_dataset, import_to_dataset, is_dataset
 from badugi_hh.dataset.layout import MANIFEST
-from badugi_hh.stats import Filters
-from badugi_hh.money import format_amount
+from badugi_hh.filters import Filters
+from badugi_hh.stats import HandKey, HandRows   # the pages name hands by them
+
+__all__ = ["Database", "DatabaseUnavailable", "HandKey", "HandRows", "Location", "ask", "coverage",
+           "current", "import_log", "location", "reader", "reading", "save_upload",
+           "upload_folder"]
 from badugi_hh.store import DEFAULT_DB, ImportSummary, Store, StoreError, connect_current
 
 #: The environment variable naming the database when the app gets no ``--db``.
@@ -59,14 +58,6 @@ IDLE_SECONDS = 4.0
 IMPORT_WAIT_SECONDS = 10.0
 #: Rows per page of the lists.
 PAGE_ROWS = 50
-#: Points per player of the win-rate curve, about, when he has more hands: enough
-#: for a chart's width, few enough for the browser to draw at once.
-CURVE_POINTS = 500
-#: Up to this many rows of hand_players the curve is computed hand by hand (a sort
-#: of the rows); beyond, hands are first summed per slice of time, one of
-#: CURVE_SLICES, which needs no sort of the hands and stays exact at each slice's end.
-EXACT_CURVE_ROWS = 200_000
-CURVE_SLICES = 20_000
 
 Result = TypeVar("Result")
 
@@ -225,394 +216,35 @@ def _cached(function: Callable[..., Result]) -> Callable[..., Result]:
     return st.cache_data(show_spinner=False, max_entries=256)(function)
 
 
-def _frame(db: Database, sql: str, params: list[object]) -> pd.DataFrame:
-    with reading(db) as con:
-        return con.execute(sql, params).df()
+# -- the statistics --------------------------------------------------------------------
 
-
-def _and(where: str, clause: str) -> str:
-    """``where`` (a WHERE clause or nothing) narrowed by ``clause``."""
-    return f"{where} AND {clause}" if where else f"WHERE {clause}"
-
-
-# -- the statistics of badugi_hh.stats -------------------------------------------------
-
-@_cached
-def overview(db: Database, filters: Filters) -> dict[str, object]:
-    with reading(db) as con:
-        return stats.overview(con, filters)
+#: The functions of badugi_hh.stats a page may ask for through :func:`ask`.
+QUERIES = frozenset({
+    "overview", "coverage", "player_stats", "position_stats", "game_stats", "draw_habits",
+    "winrate_curve", "winrate_by_date", "violations_by_rule", "players", "persons",
+    "names_of", "me", "held", "held_stakes", "held_table_sizes", "date_bounds",
+    "session_count", "session_page", "session_players", "session_hands",
+    "session_violations", "hand_rows", "find_hands", "hands_numbered", "first_hand",
+    "next_in_session", "violation_count", "violation_page", "quarantine_count",
+    "quarantine_page",
+})
 
 
 @_cached
-def player_stats(db: Database, filters: Filters) -> pd.DataFrame:
+def ask(db: Database, query: str, *args: object) -> Any:
+    """``badugi_hh.stats.<query>(connection, *args)`` on the database or dataset as it
+    is now, cached until either changes: ``ask(db, "player_stats", filters)``."""
+    if query not in QUERIES:
+        raise ValueError(f"no query named {query}")
     with reading(db) as con:
-        return stats.player_stats(con, filters)
+        return getattr(stats, query)(con, *args)
 
 
-@_cached
-def draw_habits(db: Database, filters: Filters) -> pd.DataFrame:
-    with reading(db) as con:
-        return stats.draw_habits(con, filters)
-
-
-@_cached
-def position_stats(db: Database, filters: Filters) -> pd.DataFrame:
-    with reading(db) as con:
-        return stats.position_stats(con, filters)
-
-
-@_cached
 def coverage(db: Database, filters: Filters) -> dict[str, object]:
-    """Hands of the selection read, unreadable and skipped (see stats.coverage)."""
-    with reading(db) as con:
-        figures = stats.coverage(con, filters)
+    """Hands of the selection read, unreadable and skipped, and the sentence saying it."""
+    figures = ask(db, "coverage", filters)
     return {**figures, "skipped_by_game": dict(figures["skipped_by_game"]),
             "text": stats.coverage_line(figures)}
-
-
-def with_money_text(frame: pd.DataFrame, column: str = "net") -> pd.DataFrame:
-    """``frame`` with ``<column>_text``: each amount as its log writes it, in its unit."""
-    texts = [format_amount(int(amount), currency, int(unit)) for amount, currency, unit in
-             zip(frame[column], frame["currency"], frame["unit"])]
-    return frame.assign(**{f"{column}_text": texts})
-
-
-@_cached
-def violations_by_rule(db: Database) -> pd.DataFrame:
-    with reading(db) as con:
-        return stats.violations_by_rule(con)
-
-
-# -- what the filters offer ------------------------------------------------------------
-
-@_cached
-def players(db: Database) -> pd.DataFrame:
-    """Every player and his number of hands, most hands first."""
-    return _frame(db, "SELECT player, count(*) AS hands FROM hand_players "
-                      "GROUP BY player ORDER BY hands DESC, player", [])
-
-
-@_cached
-def choices(db: Database, column: str) -> list[str]:
-    """The values of a hand's ``site``, ``game``, ``currency`` or ``kind`` in the database."""
-    if column not in ("site", "game", "currency", "kind"):
-        raise ValueError(f"no filter on {column}")
-    return _frame(db, f"SELECT DISTINCT {column} AS value FROM hands ORDER BY value",
-                  [])["value"].tolist()
-
-
-@_cached
-def rulesets(db: Database) -> list[str]:
-    return _frame(db, "SELECT DISTINCT ruleset FROM sessions ORDER BY ruleset",
-                  [])["ruleset"].tolist()
-
-
-@_cached
-def date_bounds(db: Database) -> tuple[date | None, date | None]:
-    """The days of the first and the last hand."""
-    first, last = _frame(db, "SELECT min(started_at)::DATE AS first, "
-                             "max(started_at)::DATE AS last FROM hands", []).iloc[0]
-    return (None if pd.isna(first) else first, None if pd.isna(last) else last)
-
-
-# -- the win-rate curve ----------------------------------------------------------------
-
-# The sliced curve keeps every n-th point of each player (n making about
-# CURVE_POINTS of them) and his last, with the running totals of
-# stats.cumulative_net at that hand; below EXACT_CURVE_ROWS rows that function
-# itself samples the exact curve.
-# A slice holds the hands of one stretch of the time between the first and the last
-# filtered hand (hands without a time come first); hands at the same time share a
-# slice, so the totals at a slice's end are those after its last hand in the order
-# of stats.cumulative_net.
-_SLICED_CURVE = """
-WITH filtered AS (
-    SELECT player, currency, unit, started_at, net, net_bb, went_to_showdown
-    FROM hand_players {where}
-),
-span AS (SELECT min(epoch(started_at)) AS first, max(epoch(started_at)) AS last FROM filtered),
-slices AS (
-    SELECT player, currency, unit,
-           CASE WHEN started_at IS NULL THEN -1
-                ELSE floor((epoch(started_at) - first) / greatest(last - first, 1)
-                           * (? - 1))::BIGINT END AS slice,
-           count(*) AS hands, sum(net) AS net,
-           sum(CASE WHEN went_to_showdown THEN net ELSE 0 END) AS showdown_net,
-           sum(CASE WHEN went_to_showdown THEN 0 ELSE net END) AS non_showdown_net,
-           {net_bb_sum} AS net_bb
-    FROM filtered, span
-    GROUP BY ALL
-),
-running AS (
-    SELECT player, currency, unit, row_number() OVER running AS point,
-           count(*) OVER (PARTITION BY player, currency, unit) AS points,
-           sum(hands) OVER running AS hands, sum(net) OVER running AS net,
-           sum(showdown_net) OVER running AS showdown_net,
-           sum(non_showdown_net) OVER running AS non_showdown_net,
-           sum(net_bb) OVER running AS net_bb
-    FROM slices
-    WINDOW running AS (PARTITION BY player, currency, unit ORDER BY slice
-                       ROWS UNBOUNDED PRECEDING)
-)
-SELECT player, currency, unit, hands::BIGINT AS hands, net::BIGINT AS net,
-       showdown_net::BIGINT AS showdown_net, non_showdown_net::BIGINT AS non_showdown_net,
-       net_bb
-FROM running
-WHERE point % greatest(1, points // ?) = 0 OR point = points
-ORDER BY player, currency, unit, hands
-"""
-
-
-@_cached
-def winrate_curve(db: Database, filters: Filters, chosen: tuple[str, ...],
-                  exact_rows: int = EXACT_CURVE_ROWS) -> pd.DataFrame:
-    """The running net of each chosen player over his hands (a curve per unit), and
-    its showdown and non-showdown parts, at about :data:`CURVE_POINTS` of his hands and his last;
-    summed per slice of time when there are more than ``exact_rows`` rows."""
-    where, params = filters.where()
-    where = _and(where, "player IN (SELECT unnest(?))")
-    params = [*params, list(chosen)]
-    with reading(db) as con:
-        rows = con.execute(f"SELECT count(*) FROM hand_players {where}", params).fetchall()[0][0]
-        if rows <= exact_rows:
-            curve = stats.cumulative_net(con, filters, points=CURVE_POINTS)
-            curve = curve[curve["player"].isin(chosen)].rename(columns={"hand_index": "hands"})
-            return curve[["player", "currency", "unit", "hands", "net", "showdown_net",
-                          "non_showdown_net", "net_bb"]].reset_index(drop=True)
-        return con.execute(_SLICED_CURVE.format(where=where, net_bb_sum=stats.NET_BB_SUM),
-                           [*params, CURVE_SLICES, CURVE_POINTS]).df()
-
-
-# -- sessions --------------------------------------------------------------------------
-
-def _session_where(filters: Filters) -> tuple[str, list[object]]:
-    """The filters over ``sessions s``; a player filter keeps the sessions he sat in."""
-    where, params = dataclasses.replace(filters, player=None).where(
-        session="s.session_id", ruleset="s.ruleset", started_at="s.started_at", prefix="s.")
-    if filters.player is not None:
-        where = _and(where, "EXISTS (SELECT 1 FROM session_players sp WHERE sp.source = "
-                            "s.source AND sp.session_id = s.session_id AND sp.player = ?)")
-        params.append(filters.player)
-    return where, params
-
-
-@_cached
-def session_count(db: Database, filters: Filters) -> int:
-    where, params = _session_where(filters)
-    return int(_frame(db, f"SELECT count(*) AS n FROM sessions s {where}", params)["n"][0])
-
-
-_SESSION_PAGE = """
-WITH page AS (
-    SELECT s.source, s.session_id, s.title, s.started_at, s.ruleset, s.kind, s.currency,
-           s.unit, s.hands, s.winner
-    FROM sessions s
-    {where}
-    ORDER BY s.started_at DESC NULLS LAST, s.source, s.session_id
-    LIMIT ? OFFSET ?
-),
-results AS (
-    SELECT p.source, p.session_id,
-           list(p.player ORDER BY p.seat) AS players, list(p.net ORDER BY p.seat) AS nets,
-           list(coalesce(p.place, 0) ORDER BY p.seat) AS places   -- 0: not stated
-    FROM session_players p SEMI JOIN page USING (source, session_id)
-    GROUP BY ALL
-),
-spans AS (
-    SELECT h.source, h.session_id, max(h.started_at) - min(h.started_at) AS duration
-    FROM hands h SEMI JOIN page USING (source, session_id)
-    GROUP BY ALL
-)
-SELECT page.*, results.players, results.nets, results.places, spans.duration
-FROM page LEFT JOIN results USING (source, session_id) LEFT JOIN spans USING (source, session_id)
-ORDER BY page.started_at DESC NULLS LAST, page.source, page.session_id
-"""
-
-
-@_cached
-def session_page(db: Database, filters: Filters, offset: int, limit: int) -> pd.DataFrame:
-    """One page of sessions, newest first: each player's net in the session's unit
-    (and place, in a tournament), the winner, hands, duration."""
-    where, params = _session_where(filters)
-    page = _frame(db, _SESSION_PAGE.format(where=where), [*params, limit, offset])
-    results = [_session_results(*row) for row in
-               zip(page["players"], page["nets"], page["places"], page["currency"], page["unit"])]
-    return page.drop(columns=["players", "nets", "places"]).assign(results=results)
-
-
-def _session_results(players: object, nets: object, places: object, currency: str,
-                     unit: int) -> str:
-    """``Ana +$5.70, Bo -$5.70``; a tournament's places where the log states them."""
-    if not isinstance(players, list | tuple | np.ndarray):
-        return ""
-    parts = []
-    for player, net, place in zip(players, nets, places):
-        sign = "+" if net > 0 else ""
-        placed = f" ({int(place)}.)" if place else ""
-        parts.append(f"{player} {sign}{format_amount(int(net), currency, int(unit))}{placed}")
-    return ", ".join(parts)
-
-
-@_cached
-def session_players(db: Database, source: str, session_id: str) -> pd.DataFrame:
-    """Each player's stacks and net, in the session's unit, his place and whether he won."""
-    return _frame(db, "SELECT p.player, p.seat, p.start_stack, p.final_stack, p.net, "
-                      "s.currency, s.unit, p.place, p.won_session "
-                      "FROM session_players p JOIN sessions s USING (source, session_id) "
-                      "WHERE p.source = ? AND p.session_id = ? ORDER BY p.seat",
-                  [source, session_id])
-
-
-_SESSION_HANDS = """
-WITH winners AS (
-    SELECT hand_id, string_agg(player || ' ' || won, ', ' ORDER BY seat) AS winners
-    FROM hand_players
-    WHERE source = ? AND session_id = ? AND won > 0
-    GROUP BY hand_id
-)
-SELECT h.number, h.hand_id, h.started_at, h.button_player, h.pot, h.currency, h.unit,
-       h.ended, w.winners, h.violations
-FROM hands h LEFT JOIN winners w USING (hand_id)
-WHERE h.source = ? AND h.session_id = ?
-ORDER BY h.number, h.hand_id
-LIMIT ? OFFSET ?
-"""
-
-
-@_cached
-def session_hands(db: Database, source: str, session_id: str, offset: int,
-                  limit: int) -> pd.DataFrame:
-    return _frame(db, _SESSION_HANDS,
-                  [source, session_id, source, session_id, limit, offset])
-
-
-@_cached
-def session_violations(db: Database, source: str, session_id: str) -> pd.DataFrame:
-    """The violations of the session as a whole (N1 and the like), not of a hand."""
-    return _frame(db, "SELECT rule, message, line FROM violations WHERE source = ? AND "
-                      "session_id = ? AND hand_id IS NULL ORDER BY line",
-                  [source, session_id])
-
-
-# -- one hand --------------------------------------------------------------------------
-
-class HandKey(NamedTuple):
-    source: str
-    hand_id: str
-
-
-class HandRows(NamedTuple):
-    """Everything stored about one hand, a frame per table."""
-
-    hand: pd.Series
-    players: pd.DataFrame
-    actions: pd.DataFrame
-    draws: pd.DataFrame
-    showdowns: pd.DataFrame
-    pots: pd.DataFrame
-    violations: pd.DataFrame
-
-
-_HAND_TABLES = {
-    "players": "SELECT player, seat, position, start_stack, end_stack, contributed, returned, "
-               "won, net, dealt_cards FROM hand_players WHERE source = ? AND hand_id = ? "
-               "ORDER BY seat",
-    "actions": "SELECT seq, player, round, action, amount, total_in_round, all_in, line "
-               "FROM actions WHERE source = ? AND hand_id = ? ORDER BY seq",
-    "draws": "SELECT player, draw, discarded, discarded_cards, drawn_cards, hand_after, line "
-             "FROM draws WHERE source = ? AND hand_id = ? ORDER BY line, draw",
-    "showdowns": "SELECT player, shown_cards, description, won FROM showdowns "
-                 "WHERE source = ? AND hand_id = ?",
-    "pots": "SELECT pot, amount, eligible, winners FROM pots "
-            "WHERE source = ? AND hand_id = ? ORDER BY pot",
-    "violations": "SELECT v.rule, r.title, v.message, v.line FROM violations v "
-                  "LEFT JOIN rules r USING (rule) "
-                  "WHERE v.source = ? AND v.hand_id = ? ORDER BY v.line, v.rule",
-}
-
-
-@_cached
-def hand_rows(db: Database, key: HandKey) -> HandRows | None:
-    """The stored rows of one hand; None when there is no such hand."""
-    params = [key.source, key.hand_id]
-    with reading(db) as con:
-        hand = con.execute("SELECT * FROM hands WHERE source = ? AND hand_id = ?",
-                           params).df()
-        if hand.empty:
-            return None
-        frames = {name: con.execute(sql, params).df() for name, sql in _HAND_TABLES.items()}
-    return HandRows(hand.iloc[0], **frames)
-
-
-_HAND_CHOICES = 50
-
-
-@_cached
-def hands_with_id(db: Database, hand_id: str) -> list[HandKey]:
-    """The hands of that id, one per file that has it."""
-    rows = _frame(db, "SELECT source, hand_id FROM hands WHERE hand_id = ? "
-                      "ORDER BY source LIMIT ?", [hand_id, _HAND_CHOICES])
-    return [HandKey(*row) for row in rows.itertuples(index=False)]
-
-
-@_cached
-def hands_numbered(db: Database, session_id: str, number: int) -> list[HandKey]:
-    """Hand ``number`` of the session, one per file that has the session."""
-    rows = _frame(db, "SELECT source, hand_id FROM hands WHERE session_id = ? AND number = ? "
-                      "ORDER BY source LIMIT ?", [session_id, number, _HAND_CHOICES])
-    return [HandKey(*row) for row in rows.itertuples(index=False)]
-
-
-@_cached
-def first_hand(db: Database) -> HandKey | None:
-    """The hand played first, where the replayer starts when asked for none."""
-    rows = _frame(db, "SELECT source, hand_id FROM hands "
-                      "ORDER BY started_at NULLS FIRST, source, number LIMIT 1", [])
-    return HandKey(*rows.iloc[0]) if len(rows) else None
-
-
-@_cached
-def next_in_session(db: Database, key: HandKey, step: int) -> HandKey | None:
-    """The hand ``step`` places after (or, negative, before) this one in its session."""
-    rows = _frame(db, "SELECT n.source, n.hand_id FROM hands h JOIN hands n "
-                      "ON n.source = h.source AND n.session_id = h.session_id "
-                      "AND n.number = h.number + ? WHERE h.source = ? AND h.hand_id = ? "
-                      "LIMIT 1", [step, key.source, key.hand_id])
-    return HandKey(*rows.iloc[0]) if len(rows) else None
-
-
-# -- the audit -------------------------------------------------------------------------
-
-def _rule_where(rules: tuple[str, ...]) -> tuple[str, list[object]]:
-    return ("WHERE v.rule IN (SELECT unnest(?))", [list(rules)]) if rules else ("", [])
-
-
-@_cached
-def violation_count(db: Database, rules: tuple[str, ...]) -> int:
-    where, params = _rule_where(rules)
-    return int(_frame(db, f"SELECT count(*) AS n FROM violations v {where}", params)["n"][0])
-
-
-@_cached
-def violation_page(db: Database, rules: tuple[str, ...], offset: int,
-                   limit: int) -> pd.DataFrame:
-    """Violations of the chosen rules (all when none), by file and line."""
-    where, params = _rule_where(rules)
-    return _frame(db, "SELECT v.rule, r.title, v.message, v.source, v.line, v.session_id, "
-                      f"v.hand_id, v.level FROM violations v LEFT JOIN rules r USING (rule) "
-                      f"{where} ORDER BY v.source, v.line, v.rule LIMIT ? OFFSET ?",
-                  [*params, limit, offset])
-
-
-@_cached
-def quarantine_count(db: Database) -> int:
-    return int(_frame(db, "SELECT count(*) AS n FROM quarantine", [])["n"][0])
-
-
-@_cached
-def quarantine_page(db: Database, offset: int, limit: int) -> pd.DataFrame:
-    return _frame(db, "SELECT source, line, column_number, error, text FROM quarantine "
-                      "ORDER BY source, line LIMIT ? OFFSET ?", [limit, offset])
 
 
 # -- importing -------------------------------------------------------------------------

@@ -6,6 +6,9 @@ hands valued). Cards are followed forward only, from what the store kept as the
 log told it: the cards dealt, then each draw's discards and replacements (or the
 whole hand after it, where known), then the cards shown. A card is ``??`` until
 the log shows it: one seen only at the showdown is not moved back into the deal.
+Every amount is written in the hand's unit, as its log writes it ($5.70, 1,500
+chips); the last step says what each player won, what was returned and the rake
+the log states.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from badugi_hh.money import CHIPS, format_amount
 from badugi_hh.parsers.site import HAND_SIZES
 from dashlib.data import HandRows
 
@@ -31,6 +35,23 @@ Words = tuple[str, ...]   # literal text and Names; joined, what happened
 
 
 @dataclass(frozen=True, slots=True)
+class Money:
+    """The unit of a hand's amounts: ``currency`` (USD, chips...) and how many of the
+    stored amounts make one of it (100: cents)."""
+
+    currency: str = CHIPS
+    unit: int = 1
+
+    def text(self, amount: int) -> str:
+        """An amount stored in the log's smallest unit, as the log writes it.
+
+        >>> Money().text(1500), Money("USD", 100).text(570), Money("EUR", 100).text(-5)
+        ('1,500 chips', '$5.70', '-€0.05')
+        """
+        return format_amount(int(amount), self.currency, self.unit)
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
     """The table after one thing happened."""
 
@@ -41,29 +62,20 @@ class Step:
     stacks: dict[str, int]
     cards: dict[str, list[str]]
     values: dict[str, str]          # hand values shown at the showdown (last step)
-    unit: int = 1                   # amounts per unit of the log's money (100: cents)
+    money: Money = Money()          # the hand's unit
+    folded: frozenset[str] = frozenset()   # who has folded by this step
 
     @property
     def text(self) -> str:
         return "".join(self.words)
 
+    @property
+    def unit(self) -> int:
+        return self.money.unit
+
     def amount(self, chips: int) -> str:
         """``chips`` (the pot, a stack) as the log writes amounts."""
-        return amount_text(chips, self.unit)
-
-
-def amount_text(amount: int, unit: int = 1) -> str:
-    """An amount stored in the log's smallest unit, as the log writes it.
-
-    Chips stay whole; a money game stored in cents shows its cents again:
-
-    >>> amount_text(1500), amount_text(570, 100), amount_text(-5, 100)
-    ('1,500', '5.70', '-0.05')
-    """
-    if unit == 1:
-        return f"{amount:,}"
-    places = len(str(unit)) - 1   # 100 -> 2 decimals
-    return f"{amount / unit:,.{places}f}"
+        return self.money.text(chips)
 
 
 def _ordinal(number: int) -> str:
@@ -113,8 +125,8 @@ def hand_size(rows: HandRows) -> int:
     return max(dealt, default=HAND_SIZES.get(rows.hand["game"], HAND_SIZES["badugi"]))
 
 
-def _action_words(action: dict, unit: int) -> Words:
-    amount, to = amount_text(action["amount"], unit), amount_text(action["total_in_round"], unit)
+def _action_words(action: dict, money: Money) -> Words:
+    amount, to = money.text(action["amount"]), money.text(action["total_in_round"])
     words = {"post": f"posts {amount}", "check": "checks", "fold": "folds",
              "call": f"calls {amount}", "bet": f"bets {amount}",
              "raise": f"raises to {to}"}.get(action["action"], action["action"])
@@ -128,16 +140,21 @@ def _draw_words(draw: dict) -> Words:
             f"and draws [{draw['drawn_cards']}]")
 
 
-def _ending(rows: HandRows, unit: int) -> Words:
-    """The last step's words: what was returned, who won what, how the hand ended."""
+def _ending(rows: HandRows, money: Money) -> Words:
+    """The last step's words: how the hand ended, what was returned, who won what, and
+    the rake the log states (why the winners' shares fall short of the pot)."""
     players = rows.players.to_dict("records")
-    returned = [(f"; uncalled {amount_text(p['returned'], unit)} returned to ",
-                 Name(p["player"])) for p in players if p["returned"]]
-    won = [("; ", Name(p["player"]), f" wins {amount_text(p['won'], unit)}")
-           for p in players if p["won"]]
+    Part = tuple[str, ...]
+    returned: list[Part] = [(f"; uncalled {money.text(p['returned'])} returned to ",
+                             Name(p["player"])) for p in players if p["returned"]]
+    won: list[Part] = [("; ", Name(p["player"]), f" wins {money.text(p['won'])}")
+                       for p in players if p["won"]]
+    rake = int(rows.hand["rake"])
+    raked: list[Part] = [(f"; rake {money.text(rake)} taken from the pot of "
+                          f"{money.text(int(rows.hand['pot']))}",)] if rake else []
     ended = {"showdown": "Showdown", "fold": "Won without a showdown"}.get(
         rows.hand["ended"], "The log stops here")
-    return ended, *(word for part in [*returned, *(won or [("; nobody wins",)])]
+    return ended, *(word for part in [*returned, *(won or [("; nobody wins",)]), *raked]
                     for word in part)
 
 
@@ -151,29 +168,35 @@ def _in_order(rows: HandRows) -> list[tuple[str, dict]]:
 
 
 def _first(rows: HandRows, stacks: dict[str, int], cards: dict[str, list[str]],
-           unit: int) -> Step:
+           money: Money) -> Step:
     button = rows.hand["button_player"]
     dealer = Name(button) if isinstance(button, str) else "nobody"
     return Step("The deal", (f"Hand #{rows.hand['number']}: ", dealer, " has the button"),
-                int(rows.hand["line"]), 0, dict(stacks), dict(cards), {}, unit)
+                int(rows.hand["line"]), 0, dict(stacks), dict(cards), {}, money)
 
 
 def _last(rows: HandRows, cards: dict[str, list[str]], shown: dict[str, str],
-          unit: int) -> Step:
+          money: Money, folded: frozenset[str]) -> Step:
     """The pot awarded: final stacks, the cards shown and their values."""
     names = rows.players["player"].tolist()
     values = {name: description for name, description
               in zip(rows.showdowns["player"], rows.showdowns["description"])
               if isinstance(description, str)}
-    return Step("Result", _ending(rows, unit), None, int(rows.hand["pot"]),
+    return Step("Result", _ending(rows, money), None, int(rows.hand["pot"]),
                 dict(zip(names, rows.players["end_stack"].tolist())),
-                {name: _cards(shown.get(name)) or cards[name] for name in names}, values, unit)
+                {name: _cards(shown.get(name)) or cards[name] for name in names}, values,
+                money, folded)
+
+
+def money_of(rows: HandRows) -> Money:
+    """The unit of the hand's amounts."""
+    return Money(str(rows.hand["currency"]), int(rows.hand["unit"]))
 
 
 def steps(rows: HandRows) -> list[Step]:
     """The hand step by step, from the deal to the pot awarded."""
     names = rows.players["player"].tolist()
-    unit = int(rows.hand["unit"])
+    money = money_of(rows)
     start = dict(zip(names, rows.players["start_stack"].tolist()))
     shown = dict(zip(rows.showdowns["player"], rows.showdowns["shown_cards"]))
     draws = rows.draws.to_dict("records")
@@ -183,12 +206,14 @@ def steps(rows: HandRows) -> list[Step]:
     cards = {name: held[name][0] for name in names}
     draws_made = dict.fromkeys(names, 0)
     put_in = dict.fromkeys(names, 0)
-    result = [_first(rows, start, cards, unit)]
+    folded: frozenset[str] = frozenset()
+    result = [_first(rows, start, cards, money)]
     for kind, row in _in_order(rows):
         player = row["player"]
         if kind == "action":
             put_in[player] = put_in.get(player, 0) + row["amount"]
-            phase, words = _round_name(row["round"]), _action_words(row, unit)
+            folded |= {player} if row["action"] == "fold" else set()
+            phase, words = _round_name(row["round"]), _action_words(row, money)
         else:
             if player in held:   # a name not seated at the table has no cards to show
                 draws_made[player] += 1
@@ -196,5 +221,5 @@ def steps(rows: HandRows) -> list[Step]:
             phase, words = f"{_ordinal(row['draw']).capitalize()} draw", _draw_words(row)
         stacks = {name: start[name] - put_in[name] for name in names}
         result.append(Step(phase, words, row["line"], sum(put_in.values()), stacks,
-                           dict(cards), {}, unit))
-    return [*result, _last(rows, cards, shown, unit)]
+                           dict(cards), {}, money, folded))
+    return [*result, _last(rows, cards, shown, money, folded)]

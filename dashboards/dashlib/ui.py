@@ -10,12 +10,17 @@ from __future__ import annotations
 import html
 import math
 import re
+from decimal import Decimal
+from typing import Any
 from urllib.parse import urlencode
 
 import pandas as pd
 import streamlit as st
 
-from badugi_hh.stats import Filters
+from badugi_hh.filters import (
+    KIND_NAMES, SITE_NAMES, FilterError, Filters, Stakes, check_days, site_name, stakes_text,
+)
+from badugi_hh.rules import GAME_NAMES
 from dashlib import data
 from dashlib.data import Database, HandKey
 
@@ -24,14 +29,19 @@ REPLAYER_PAGE = "views/replayer.py"
 REPLAYER_PATH = "replayer"
 #: The filters on what is at stake: the hands' column, the label, and how the column's
 #: values are shown.
-_STAKES = (("kind", "Cash / tournament / home", {"cash": "cash", "tournament": "tournament",
-                                                  "home": "home game"}),
-           ("site", "Site", {"": "house logs"}),
-           ("currency", "Currency", {}),
-           ("game", "Game", {}))
+_STAKES: tuple[tuple[str, str, dict[str, str]], ...] = (
+    ("kind", "Cash / tournament / home", KIND_NAMES),
+    ("site", "Site", SITE_NAMES),
+    ("currency", "Currency", {}),
+    ("game", "Game", GAME_NAMES))
 #: Widget keys of the sidebar filters, kept while a page without them is shown.
+#: The sidebar's setting of who the user is, and the Overview's choice of curves that
+#: opens on him.
+YOU_KEY = "setting_you"
+GRAPHED_KEY = "overview_players"
 FILTER_KEYS = ("filter_player", "filter_session", "filter_ruleset", "filter_from", "filter_to",
-               *(f"filter_{column}" for column, *_ in _STAKES))
+               *(f"filter_{column}" for column, *_ in _STAKES), "filter_stakes",
+               "filter_table_size", YOU_KEY)
 
 #: Four-colour deck: each suit its colour, so a badugi (four suits) reads at a glance.
 _SUITS = {"s": ("♠", "#1b1b1b"), "h": ("♥", "#d0021b"), "d": ("♦", "#1f5fd1"),
@@ -89,6 +99,10 @@ def name_html(name: object, width: int = NAME_WIDTH) -> str:
 
 # -- filters ---------------------------------------------------------------------------
 
+#: A choice of whose figures: a player as (site, name), or a person as (name,).
+Choice = tuple[str, ...]
+
+
 def keep_filters() -> None:
     """Keep the filters' values while a page that does not show them is open
     (Streamlit forgets a widget's value when a run does not draw it)."""
@@ -97,35 +111,116 @@ def keep_filters() -> None:
             st.session_state[key] = st.session_state[key]
 
 
+def who_choices(db: Database) -> list[Choice]:
+    """The persons of the aliases table, then every player (site and name), most hands
+    first."""
+    persons = data.ask(db, "persons")["person"].tolist()
+    players = data.ask(db, "players")
+    return [(person,) for person in persons] + list(zip(players["site"], players["player"]))
+
+
+def choice_label(choice: Choice) -> str:
+    """``Hero · PokerStars``, ``Me · person``: how a selector names a choice."""
+    return f"{choice[0]} · person" if len(choice) == 1 else \
+        f"{choice[1]} · {site_name(choice[0])}"
+
+
+def chosen(db: Database, choice: Choice) -> Filters:
+    """The filters of one choice: a player's hands, or a person's (summed over his names)."""
+    if len(choice) == 1:
+        return Filters(person=choice[0], players=tuple(data.ask(db, "names_of", choice[0])))
+    return Filters(players=((choice[0], choice[1]),))
+
+
+def _you_setting(db: Database) -> None:
+    """The sidebar's "You are": a person of the aliases table, at first the one the
+    database names (``badugi-hh me``)."""
+    persons = data.ask(db, "persons")["person"].tolist()
+    if not persons:
+        return
+    named = data.ask(db, "me")
+    if YOU_KEY not in st.session_state and named in persons:
+        st.session_state[YOU_KEY] = named
+    st.sidebar.selectbox("You are", persons, index=None, key=YOU_KEY, placeholder="nobody yet",
+                         help="the person the Overview opens on", on_change=_open_on_you)
+
+
+def _open_on_you() -> None:
+    """A new user: the Overview's graph opens on him again."""
+    st.session_state.pop(GRAPHED_KEY, None)
+
+
+def you() -> Choice | None:
+    """The user as the sidebar names him; the Overview opens on him."""
+    person = st.session_state.get(YOU_KEY)
+    return (person,) if person else None
+
+
 def filters_sidebar(db: Database) -> Filters:
-    """The sidebar's filters: player, session, ruleset, days, and what is at stake."""
+    """The sidebar's filters: player or person, session, ruleset, days, what is at stake,
+    stakes and table size. A first day after the last stops the page with a message."""
     sidebar = st.sidebar
     sidebar.subheader("Filters")
-    player = sidebar.selectbox("Player", data.players(db)["player"].tolist(), index=None,
-                               placeholder="All players", key="filter_player")
+    choice = sidebar.selectbox("Player", who_choices(db), index=None, format_func=choice_label,
+                               placeholder="All players", key="filter_player",
+                               help="a player is a site and a name; a person is every name "
+                                    "the aliases table gives him")
     session = sidebar.text_input("Session id", key="filter_session",
                                  placeholder="All sessions").strip() or None
-    ruleset = sidebar.selectbox("Ruleset", data.rulesets(db), index=None,
+    ruleset = sidebar.selectbox("Ruleset", data.ask(db, "held", "ruleset"), index=None,
                                 placeholder="All rulesets", key="filter_ruleset")
-    first, last = data.date_bounds(db)
+    first, last = data.ask(db, "date_bounds")
     date_from = sidebar.date_input("From", value=None, min_value=first, max_value=last,
                                    key="filter_from", help="the first day, included")
     date_to = sidebar.date_input("To", value=None, min_value=first, max_value=last,
                                  key="filter_to", help="the last day, included")
-    return Filters(player, session, ruleset, date_from, date_to, **_stakes(db))
+    values: dict[str, Any] = {**_stakes(db), **_limits(db)}
+    _you_setting(db)
+    try:
+        check_days(date_from, date_to)
+    except FilterError as error:
+        st.error(md(f"The filters choose no day: {error}."))
+        st.stop()
+    filters = Filters(None, session, ruleset, date_from, date_to, **values)
+    if choice is None:
+        return filters
+    player = chosen(db, choice)
+    return filters.but(players=player.players, person=player.person)
 
 
 def _stakes(db: Database) -> dict[str, str | None]:
     """The sidebar's choices of kind, site, currency and game, where there is a choice."""
-    chosen = {}
+    chosen_values = {}
     for column, label, names in _STAKES:
-        values = data.choices(db, column)
+        values = data.ask(db, "held", column)
         if len(values) < 2:
             continue   # nothing to choose between
-        chosen[column] = st.sidebar.selectbox(
+        chosen_values[column] = st.sidebar.selectbox(
             label, values, index=None, placeholder="All", key=f"filter_{column}",
             format_func=lambda value, names=names: names.get(value, value))
-    return chosen
+    return chosen_values
+
+
+def _limits(db: Database) -> dict[str, object]:
+    """The sidebar's choices of stakes (bets of a fixed-limit game, blinds of the others)
+    and table size, where there is a choice."""
+    chosen_values: dict[str, object] = {}
+    stakes = data.ask(db, "held_stakes")
+    if len(stakes) > 1:
+        level = st.sidebar.selectbox("Stakes", stakes, index=None, placeholder="All",
+                                     key="filter_stakes", format_func=lambda row: stakes_text(*row),
+                                     help="the bets of a fixed-limit game, the blinds of a "
+                                          "pot- or no-limit one")
+        if level is not None:
+            low, high, currency, unit = level
+            chosen_values["stakes"] = Stakes(Decimal(low) / unit, Decimal(high) / unit,
+                                             currency)
+    sizes = data.ask(db, "held_table_sizes")
+    if len(sizes) > 1:
+        chosen_values["table_size"] = st.sidebar.selectbox(
+            "Table size", sizes, index=None, placeholder="All", key="filter_table_size",
+            format_func=lambda seats: "heads-up (2 seats)" if seats == 2 else f"{seats} seats")
+    return chosen_values
 
 
 # -- lists -----------------------------------------------------------------------------
@@ -171,18 +266,23 @@ def open_in_replayer(choices: dict[str, HandKey], key: str) -> None:
                        query_params={"hand": chosen.hand_id, "source": chosen.source})
 
 
+#: The x axes of the win-rate graph: a column and its title, and its Vega-Lite type.
+X_AXES = {"hands": ("hands played", "quantitative"), "day": ("day", "temporal")}
+
+
 def line_chart(frame: pd.DataFrame, y: str, series: str, y_title: str,
-               colours: dict[str, str] | None = None) -> None:
-    """Lines of column ``y`` (titled ``y_title``: what it counts) over ``hands``, one per
-    value of ``series``. A plain Vega-Lite spec: building it with Altair costs more than
-    the query behind it."""
+               colours: dict[str, str] | None = None, x: str = "hands") -> None:
+    """Lines of column ``y`` (titled ``y_title``: what it counts) over ``x`` (``hands``,
+    or ``day``), one per value of ``series``. A plain Vega-Lite spec: building it with
+    Altair costs more than the query behind it."""
+    x_title, x_type = X_AXES[x]
     colour: dict[str, object] = {"field": series, "type": "nominal", "title": None,
                                  "legend": {"orient": "bottom"}}
     if colours:
         colour["scale"] = {"domain": list(colours), "range": list(colours.values())}
     st.vega_lite_chart(frame, {
         "mark": {"type": "line", "strokeWidth": 1.5},
-        "encoding": {"x": {"field": "hands", "type": "quantitative", "title": "hands played"},
+        "encoding": {"x": {"field": x, "type": x_type, "title": x_title},
                      "y": {"field": y, "type": "quantitative", "title": y_title},
                      "color": colour},
         "height": 360,

@@ -1,11 +1,76 @@
-"""The rule that two units are never added on a page (the filters on what is at stake
+"""Amounts and players as the pages write them: every amount in its unit, every player
+with his site; two units are never added on a page (the filters on what is at stake
 are :func:`dashlib.ui.filters_sidebar`'s)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
 import pandas as pd
+
+from badugi_hh.filters import player_label, site_name
+from badugi_hh.money import format_amount
+
+#: What a page writes where an amount cannot be given (summed past 64-bit integers).
+NO_AMOUNT = "–"
 
 
 def units_mix(frame: pd.DataFrame) -> bool:
     """Whether the rows of ``frame`` (with currency and unit) are in more than one unit."""
     return len(frame[["currency", "unit"]].drop_duplicates()) > 1
+
+
+def amount(value: Any, currency: str, unit: int, signed: bool = False) -> str:
+    """An amount stored in the smallest unit, as its log writes it (``$5.70``,
+    ``1,500 chips``); ``signed`` adds a ``+`` to a gain.
+
+    >>> amount(570, "USD", 100), amount(-1500, "chips", 1), amount(5, "EUR", 100, signed=True)
+    ('$5.70', '-1,500 chips', '+€0.05')
+    """
+    if value is None or pd.isna(value):
+        return NO_AMOUNT
+    text = format_amount(int(value), currency, int(unit))
+    return f"+{text}" if signed and int(value) > 0 else text
+
+
+def with_money_text(frame: pd.DataFrame, *columns: str, signed: bool = False) -> pd.DataFrame:
+    """``frame`` with each amount column (``net`` by default) replaced by its text in the
+    row's unit: a page shows no amount without its unit."""
+    texts = {column: [amount(value, currency, unit, signed) for value, currency, unit
+                      in zip(frame[column], frame["currency"], frame["unit"])]
+             for column in columns or ("net",)}
+    return frame.assign(**texts)
+
+
+def with_site_names(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` with its ``site`` column named as the pages name sites (``PokerStars``,
+    ``house logs``)."""
+    return frame.assign(site=frame["site"].map(site_name)) if "site" in frame else frame
+
+
+def listed(names: object) -> list[str]:
+    """A list column's value as a list (a missing one is empty)."""
+    return list(names) if isinstance(names, list | tuple | np.ndarray) else []
+
+
+def amounts_of(names: Sequence[str], values: Sequence[Any], currency: str, unit: int,
+               places: Sequence[Any] = ()) -> str:
+    """``Ana +$5.70, Bo -$5.70``: each name's amount in the unit, with a tournament's
+    places where the log states them (place 0: not stated)."""
+    parts = []
+    for index, (name, value) in enumerate(zip(names, values)):
+        place = int(places[index]) if index < len(places) and places[index] else 0
+        placed = f" ({place}.)" if place else ""
+        parts.append(f"{name} {amount(value, currency, unit, signed=True)}{placed}")
+    return ", ".join(parts)
+
+
+def who_label(choice: tuple[str, ...]) -> str:
+    """A player (site, name) or a person (name,) as a page names them.
+
+    >>> who_label(("pokerstars", "Hero")), who_label(("Me",))
+    ('Hero (PokerStars)', 'Me (person)')
+    """
+    return f"{choice[0]} (person)" if len(choice) == 1 else player_label(*choice)

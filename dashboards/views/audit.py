@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import streamlit as st
 
-from badugi_hh.stats import Filters
-from dashlib import data, ui
+from badugi_hh.filters import Filters
+from dashlib import data, ui, units
 from dashlib.data import HandKey
 
 db = data.current()
 st.title("Audit")
 
-by_rule = data.violations_by_rule(db)
+by_rule = data.ask(db, "violations_by_rule", Filters())
 if by_rule.empty:
     st.success("No hand or session breaks a rule.")
 else:
@@ -19,11 +19,11 @@ else:
     st.dataframe(by_rule, hide_index=True)
     rules = st.multiselect("Rules", by_rule["rule"].tolist(), key="audit_rules",
                            placeholder="All rules")
-    total = data.violation_count(db, tuple(rules))
+    total = data.ask(db, "violation_count", tuple(rules))
     offset = ui.pager(total, "audit_page")
-    violations = data.violation_page(db, tuple(rules), offset, data.PAGE_ROWS)
-    st.dataframe(ui.with_replay_links(violations), hide_index=True,
-                 column_order=["replay", "rule", "hand_id", "message", "source", "line",
+    violations = data.ask(db, "violation_page", tuple(rules), offset, data.PAGE_ROWS)
+    st.dataframe(units.with_site_names(ui.with_replay_links(violations)), hide_index=True,
+                 column_order=["replay", "rule", "hand_id", "site", "message", "source", "line",
                                "session_id", "level"],
                  column_config={"replay": ui.REPLAY_LINK, "source": "file",
                                 "session_id": "session", "hand_id": "hand"})
@@ -41,14 +41,14 @@ if coverage["skipped_by_game"]:
                   for game, hands in coverage["skipped_by_game"].items()], hide_index=True)
 
 st.subheader("Quarantine")
-quarantined = data.quarantine_count(db)
+quarantined = data.ask(db, "quarantine_count")
 if not quarantined:
     st.success("Every text of the logs was read.")
     st.stop()
 st.caption(f"{quarantined:,} texts could not be parsed; they are kept verbatim, with the "
            "parser's reason.")
 first = ui.pager(quarantined, "quarantine_page")
-for row in data.quarantine_page(db, first, data.PAGE_ROWS).itertuples():
+for row in data.ask(db, "quarantine_page", first, data.PAGE_ROWS).itertuples():
     where = f"{row.source}:{row.line}" + (f":{row.column_number}" if row.column_number else "")
     with st.expander(ui.md(f"{where} — {row.error}")):
         st.code(row.text, language=None)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import PurePath
+
 import streamlit as st
 from streamlit.runtime.uploaded_file_manager import UploadedFile
 
@@ -10,13 +12,35 @@ from badugi_hh.store import ImportSummary
 from dashlib import data, ui
 
 SUMMARY_KEY = "import_summary"
+#: The longest upload name kept, in bytes: a file name has at most 255, and the upload
+#: may be kept as ``<16 hex digits>-<name>`` beside another of its name.
+NAME_BYTES = 200
+
+
+def fitting_name(name: str) -> str:
+    """The upload's name, cut to :data:`NAME_BYTES` bytes of UTF-8, its extension kept:
+    a browser sends what the user's system allows (255 characters, not bytes), and a
+    longer name cannot be written. The same name is always cut the same way."""
+    name = PurePath(name).name
+    if len(name.encode("utf-8")) <= NAME_BYTES:
+        return name
+    suffix = PurePath(name).suffix
+    suffix = suffix if len(suffix.encode("utf-8")) <= 16 else ""
+    room = NAME_BYTES - len(suffix.encode("utf-8")) - 1
+    stem = name[:len(name) - len(suffix)].encode("utf-8")[:room].decode("utf-8", "ignore")
+    return f"{stem}~{suffix}"
 
 
 def import_upload(where: data.Location, upload: UploadedFile,
                   ) -> tuple[ImportSummary, list[str]]:
     """Save the upload beside the database or dataset and import it, counting the
     hands read; returns the summary and the errors that stopped it, if any."""
-    saved = data.save_upload(where.path, upload.name, upload.getvalue())
+    try:
+        saved = data.save_upload(where.path, fitting_name(upload.name), upload.getvalue())
+    except OSError as error:   # a full disk, a folder that cannot be written
+        st.error(f"Cannot keep {ui.md(upload.name)} in "
+                 f"{ui.md(data.upload_folder(where.path))}: {ui.md(error.strerror or error)}")
+        st.stop()
     counter = st.empty()
     read = 0
 

@@ -1,12 +1,15 @@
-"""Players: the statistics of every player, and one player's draws and positions."""
+"""Players: the statistics of every player, and one player's figures per game, draws and
+positions. A player is a site and a name; a person chosen in the sidebar is summed."""
 
 from __future__ import annotations
 
-import dataclasses
-
+import pandas as pd
 import streamlit as st
 
-from dashlib import data, ui
+from badugi_hh.filters import Filters
+from badugi_hh.rules import GAME_NAMES
+from badugi_hh.stats import applies
+from dashlib import data, ui, units
 
 _PERCENT = {name: st.column_config.NumberColumn(label, format="percent") for name, label in (
     ("vpip", "VPIP"), ("pfr", "PFR"), ("three_bet", "3-bet"),
@@ -14,44 +17,56 @@ _PERCENT = {name: st.column_config.NumberColumn(label, format="percent") for nam
     ("won_at_showdown", "W$SD"), ("fold_to_bet_round1", "fold to bet r1"),
     ("fold_to_bet_round2", "fold to bet r2"), ("fold_to_bet_round3", "fold to bet r3"),
     ("fold_to_bet_round4", "fold to bet r4"), ("snow", "snow"),
-    ("badugi_by_final_draw", "badugi by final draw"))}
+    ("made_by_final_draw", "made by final draw"), ("won_badugi_half", "won badugi half"),
+    ("won_lowball_half", "won lowball half"), ("scooped", "scooped"))}
 COLUMNS = {
     **_PERCENT,
     "net_bb": st.column_config.NumberColumn("net bb", format="%.1f"),
     "bb_per_100": st.column_config.NumberColumn("bb/100", format="%+.2f"),
     "aggression_factor": st.column_config.NumberColumn("AF", format="%.2f"),
     "won_without_showdown": st.column_config.NumberColumn("won w/o SD"),
-    "net": st.column_config.NumberColumn("net (smallest unit)", format="localized"),
-    "net_text": "net",
+    "split_showdowns": st.column_config.NumberColumn("split showdowns"),
 }
+#: The figures of one game, which the game may not define (left empty there).
+GAME_FIGURES = ("snow", "made_by_final_draw", "split_showdowns", "won_badugi_half",
+                "won_lowball_half", "scooped")
 
-db = data.current()
-filters = ui.filters_sidebar(db)
-table = data.player_stats(db, filters)
 
-st.title("Players")
-st.caption("Click a column's header to sort by it; the sidebar filters the hands counted. "
-           "A player has a row per unit (chips, USD...): amounts of two units are never "
-           "added. docs/schema.md defines every figure. "
-           f"Coverage: {data.coverage(db, filters)['text']}.")
-if table.empty:
-    st.info("No hands match the filters.")
-    st.stop()
-st.dataframe(data.with_money_text(table), hide_index=True, column_config=COLUMNS,
-             column_order=["player", "site", "currency", "hands", "net_text", "net",
-                           *table.columns[6:]])
+def detail_choice(table: pd.DataFrame, filters: Filters) -> ui.Choice:
+    """Whose figures the rest of the page details: the sidebar's person, or a player of
+    the table (the sidebar's first)."""
+    if filters.person is not None:
+        return (filters.person,)
+    choices = list(dict.fromkeys(zip(table["site"], table["player"])))
+    start = choices.index(filters.players[0]) if filters.players and \
+        filters.players[0] in choices else 0
+    return st.selectbox("Player", choices, index=start, key="players_detail",
+                        format_func=ui.choice_label)
 
-names = list(dict.fromkeys(table["player"]))
-player = st.selectbox("Player", names, key="players_detail",
-                      index=names.index(filters.player) if filters.player in names else 0)
-mine = dataclasses.replace(filters, player=player)
-st.html(f"<h3>{ui.name_html(player, 40)}: draws</h3>")
-draws = data.draw_habits(db, mine)
-if draws.empty:
-    st.info(f"{ui.md(player)} took part in no draw.")
-else:
+
+def game_figures(db: data.Database, mine: Filters) -> None:
+    games = data.ask(db, "game_stats", mine)
+    figures = [name for name in GAME_FIGURES if any(applies(name, g) for g in games["game"])]
+    st.markdown("**Per game** (made: a badugi in Badugi, a nine-low or better in 2-7 and "
+                "A-5; docs/schema.md)")
+    st.dataframe(games.assign(game=games["game"].map(lambda g: GAME_NAMES.get(g, g)))[
+                     ["game", "hands", *figures]],
+                 hide_index=True, column_config=COLUMNS)
+
+
+def draws_of(db: data.Database, mine: Filters, label: str) -> None:
+    """The draws of one game: pat shares and cards drawn per draw."""
+    draws = data.ask(db, "draw_habits", mine)
+    if draws.empty:
+        st.info(f"{ui.md(label)} took part in no draw.")
+        return
+    games = list(dict.fromkeys(draws["game"]))
+    game = st.selectbox("Game", games, key="players_draws_game",
+                        format_func=lambda g: GAME_NAMES.get(g, g)) if len(games) > 1 \
+        else games[0]
+    draws = draws[draws["game"] == game]
     pat, drawn = st.columns(2)
-    pat.markdown("**Stands pat**, share of his draws")
+    pat.markdown(f"**Stands pat** in {GAME_NAMES.get(game, game)}, share of his draws")
     pat.bar_chart(draws.assign(stand_pat=100 * draws["stand_pat"]), x="draw", y="stand_pat",
                   x_label="draw", y_label="% stood pat")
     drawn.markdown("**Cards drawn**, times per number of cards")
@@ -59,14 +74,46 @@ else:
                         var_name="cards", value_name="times")
     drawn.bar_chart(spread.assign(cards=spread["cards"].str.removeprefix("drew_")),
                     x="draw", y="times", color="cards", x_label="draw", y_label="times")
-    st.dataframe(draws.drop(columns="player"), hide_index=True,
+    st.dataframe(draws.drop(columns=[c for c in ("player", "site", "person") if c in draws])
+                 .assign(game=GAME_NAMES.get(game, game)),
+                 hide_index=True,
                  column_config={"stand_pat": st.column_config.NumberColumn(
                      "stand pat", format="percent"),
                      "mean_cards_drawn": st.column_config.NumberColumn(
                          "mean cards drawn", format="%.2f")})
 
-st.html(f"<h3>{ui.name_html(player, 40)}: by position</h3>")
-st.dataframe(data.with_money_text(data.position_stats(db, mine)).drop(columns="player"),
+
+db = data.current()
+filters = ui.filters_sidebar(db)
+table = data.ask(db, "player_stats", filters)
+
+st.title("Players")
+st.caption("Click a column's header to sort by it; the sidebar filters the hands counted. "
+           "A player is a site and a name, with a row per unit (chips, USD...): amounts of "
+           "two units are never added. docs/schema.md defines every figure. "
+           f"Coverage: {data.coverage(db, filters)['text']}.")
+if table.empty:
+    st.info("No hands match the filters.")
+    st.stop()
+who = ["person"] if filters.person is not None else ["player", "site"]
+st.dataframe(units.with_site_names(units.with_money_text(table, signed=True)), hide_index=True,
+             column_config=COLUMNS,
+             column_order=[*who, "currency", "hands", "net",
+                           *table.columns[len(who) + 4:]])
+
+choice = detail_choice(table, filters)
+mine = ui.chosen(db, choice).but(**{name: getattr(filters, name) for name in (
+    "session", "ruleset", "date_from", "date_to", "site", "game", "currency", "kind",
+    "stakes", "table_size")})
+label = units.who_label(choice)
+st.html(f"<h3>{ui.name_html(label, 40)}: figures per game and draws</h3>")
+game_figures(db, mine)
+draws_of(db, mine, label)
+
+st.html(f"<h3>{ui.name_html(label, 40)}: by position</h3>")
+positions = data.ask(db, "position_stats", mine)
+st.dataframe(units.with_money_text(positions, signed=True).drop(
+                 columns=[c for c in ("player", "site", "person", "unit") if c in positions]),
              hide_index=True,
              column_config={name: COLUMNS[name] for name in ("net_bb", "bb_per_100", "vpip",
-                                                             "pfr", "net", "net_text")})
+                                                             "pfr")})

@@ -1,7 +1,10 @@
 """Hand replayer: a hand step by step, with the cards, the pot and the stacks.
 
-Other pages link here with ``?hand=<hand id>&source=<file>``; without
-``source``, the hand id is looked up in every file.
+Other pages link here with ``?hand=<hand id>&source=<file>``; without ``source``,
+``hand`` is looked up as an id or as the number a site printed (``49164202872``
+finds ``ps-49164202872``), and when several hands answer, the page asks which,
+each shown with its site. Every amount is in the hand's currency; folded players
+are marked; every pot lists all its winners.
 """
 
 from __future__ import annotations
@@ -11,7 +14,9 @@ import re
 import pandas as pd
 import streamlit as st
 
-from dashlib import data, replay, ui
+from badugi_hh.filters import site_name
+from badugi_hh.stats import FoundHand, site_number
+from dashlib import data, replay, ui, units
 from dashlib.data import Database, HandKey, HandRows
 
 STEP_KEY = "replay_step"
@@ -30,49 +35,79 @@ def move(by: int, last: int) -> None:
     st.session_state[STEP_KEY] = min(max(st.session_state.get(STEP_KEY, 0) + by, 0), last)
 
 
+def which_hand(found: list[FoundHand], typed: str) -> HandKey | None:
+    """The one hand found, or the user's pick among several: each with its site, as two
+    sites may print the same number."""
+    if len(found) < 2:
+        return found[0].key if found else None
+    chosen = st.selectbox(f"{len(found)} hands answer to {ui.md(typed)}; which one?", found,
+                          format_func=found_label, key="replay_source")
+    return chosen.key
+
+
+def found_label(hand: FoundHand) -> str:
+    """``ps-49164202872 · PokerStars · /logs/a.txt``."""
+    return f"{hand.hand_id} · {site_name(hand.site)} · {hand.source}"
+
+
 def requested_hand(db: Database) -> HandKey | None:
     """The hand of the URL; the first hand played when the URL names none."""
     hand_id = st.query_params.get("hand")
     if hand_id is None:
-        return data.first_hand(db)
+        return data.ask(db, "first_hand")
     source = st.query_params.get("source")
     if source:
         return HandKey(source, hand_id)
-    found = data.hands_with_id(db, hand_id)
-    if len(found) > 1:
-        return st.selectbox(f"Hand {ui.md(hand_id)} is in {len(found)} files; which one?", found,
-                            format_func=lambda key: key.source, key="replay_source")
-    return found[0] if found else None
+    return which_hand(data.ask(db, "find_hands", hand_id), hand_id)
 
 
 def find_form(db: Database) -> None:
-    """Open a hand by its id, or by its session and number."""
+    """Open a hand by the number its site printed (or its id), or by its session and
+    number. A number two sites share opens the choice between them."""
     with st.form("find_hand", border=False):
         by_id, session, number, go = st.columns([3, 3, 2, 1], vertical_alignment="bottom")
-        hand_id = by_id.text_input("Hand id", placeholder="fri-1127#3").strip()
+        typed = by_id.text_input("Hand number or id",
+                                 placeholder="49164202872 or fri-1127#3").strip()
         session_id = session.text_input("or session id", placeholder="fri-1127").strip()
         hand_number = number.number_input("and hand number", min_value=1, value=1, step=1)
         if not go.form_submit_button("Open"):
             return
-    found = (data.hands_with_id(db, hand_id) if hand_id
-             else data.hands_numbered(db, session_id, int(hand_number)) if session_id else [])
-    if found:
-        go_to(found[0])
-        st.rerun()
-    st.error("No such hand: give a hand id, or a session id and a hand number.")
+    if typed:
+        found = data.ask(db, "find_hands", typed)
+        if len(found) == 1:
+            go_to(found[0].key)
+            st.rerun()
+        if found:   # the URL names the number, and the page asks which hand
+            st.query_params.from_dict({"hand": typed})
+            st.session_state[STEP_KEY] = 0
+            st.rerun()
+    elif session_id:
+        numbered = data.ask(db, "hands_numbered", session_id, int(hand_number))
+        if numbered:
+            go_to(numbered[0])
+            st.rerun()
+    st.error("No such hand: give the hand's number as its site printed it (or its id), or "
+             "a session id and a hand number.")
 
 
 def hand_header(db: Database, key: HandKey, rows: HandRows) -> None:
     hand = rows.hand
     when = f" · {hand['started_at']:%Y-%m-%d %H:%M}" if pd.notna(hand["started_at"]) else ""
-    st.html(f"<h3>Hand #{hand['number']} of session {ui.name_html(hand['session_id'], 30)}"
-            f"{when}</h3><p style='opacity:0.7;font-size:0.9rem;margin:0'>"
-            f"{ui.text_html(hand['hand_id'])} · {ui.text_html(key.source)}, line "
-            f"{hand['line']} · ruleset {ui.text_html(hand['ruleset'])} · ended: "
-            f"{ui.text_html(hand['ended'])}</p>")
+    money = replay.money_of(rows)
+    rake = f" · rake {money.text(int(hand['rake']))}" if hand["rake"] else ""
+    number = site_number(hand["hand_id"], hand["site"])
+    title = (f"{ui.text_html(site_name(hand['site']))} hand {ui.name_html(number, 30)}"
+             if hand["site"] else f"Hand {ui.name_html(number, 30)} (house logs)")
+    st.html(f"<h3>{title} · #{hand['number']} of session "
+            f"{ui.name_html(hand['session_id'], 30)}{when}</h3>"
+            f"<p style='opacity:0.7;font-size:0.9rem;margin:0'>"
+            f"{ui.text_html(hand['hand_id'])} · {ui.text_html(key.source)}, "
+            f"line {hand['line']} · ruleset "
+            f"{ui.text_html(hand['ruleset'])} · amounts in {ui.text_html(money.currency)}"
+            f"{ui.text_html(rake)} · ended: {ui.text_html(hand['ended'])}</p>")
     earlier, later, _ = st.columns([1, 1, 4])
     for column, step, label in ((earlier, -1, "◂ Previous hand"), (later, 1, "Next hand ▸")):
-        neighbour = data.next_in_session(db, key, step)
+        neighbour = data.ask(db, "next_in_session", key, step)
         column.button(label, key=f"replay_hand_{step}", disabled=neighbour is None,
                       on_click=go_to, args=(neighbour,) if neighbour else None)
 
@@ -97,21 +132,29 @@ _COLUMNS = (("seat", _RIGHT), ("player", _CELL), ("position", _CELL), ("cards", 
             ("stack", _RIGHT), ("change", _RIGHT), ("hand value", _CELL))
 
 
+#: How a player who has folded is drawn: greyed, with the word.
+_FOLDED_STYLE = "opacity:0.45"
+
+
 def table_html(step: replay.Step, start: replay.Step, rows: HandRows) -> str:
     """The players as a drawn table, a compact row each however many sit: seat, name,
-    position, cards, stack, its change since the deal, and the hand value shown."""
+    position (and whether he folded), cards, stack, its change since the deal, and the
+    hand value shown. A folded player's row is greyed."""
     head = "".join(f'<th style="{style};text-align:left">{label}</th>'
                    for label, style in _COLUMNS)
     body = []
     for player in rows.players.itertuples():
         name = player.player
         change = step.stacks[name] - start.stacks[name]
-        cells = (str(player.seat), ui.name_html(name), ui.text_html(player.position),
+        folded = name in step.folded
+        position = ui.text_html(player.position) + (" · folded" if folded else "")
+        cells = (str(player.seat), ui.name_html(name), position,
                  f'<span style="white-space:nowrap">{ui.cards_html(step.cards[name])}</span>',
                  step.amount(step.stacks[name]),
                  f"{'+' if change > 0 else ''}{step.amount(change)}" if change else "",
                  ui.text_html(step.values.get(name, "")))
-        body.append(f'<tr data-player="{ui.text_html(name)}">' + "".join(
+        state = f' class="folded" style="{_FOLDED_STYLE}"' if folded else ""
+        body.append(f'<tr data-player="{ui.text_html(name)}"{state}>' + "".join(
             f'<td class="{label.replace(" ", "-")}" style="{style}">{cell}</td>'
             for (label, style), cell in zip(_COLUMNS, cells)) + "</tr>")
     return (f'<table style="{_TABLE_STYLE}"><thead><tr>{head}</tr></thead>'
@@ -159,17 +202,36 @@ def show_hand(rows: HandRows) -> None:
             st.success("This hand breaks no rule.")
         else:
             st.dataframe(rows.violations, hide_index=True)
-        if not rows.pots.empty:
-            st.markdown("**Pots**")
-            st.dataframe(rows.pots.assign(amount=rows.pots["amount"] / step.unit)
-                         if step.unit != 1 else rows.pots, hide_index=True)
+        st.markdown("**Pots**")
+        st.html(pots_html(rows, step.money))
+
+
+def pots_html(rows: HandRows, money: replay.Money) -> str:
+    """Every pot with its amount, who could win it and every one of its winners (a
+    three-way split names three), then the rake the log states."""
+    items = []
+    for pot in rows.pots.itertuples():
+        winners = ", ".join(ui.name_html(name) for name in units.listed(pot.winners)) or \
+            "nobody"
+        eligible = ", ".join(ui.name_html(name) for name in units.listed(pot.eligible))
+        split = " (split)" if len(units.listed(pot.winners)) > 1 else ""
+        label = "Main pot" if pot.pot == 0 else f"Side pot {pot.pot}"
+        items.append(f"<li class='pot'>{label} {ui.text_html(money.text(pot.amount))}: won by "
+                     f"{winners}{split}; eligible: {eligible or 'nobody'}</li>")
+    rake = int(rows.hand["rake"])
+    if rake:
+        items.append(f"<li class='rake'>Rake {ui.text_html(money.text(rake))}, as the log "
+                     "states it: the winners share the pot less the rake</li>")
+    if not items:
+        return "<p>The log awards no pot.</p>"
+    return f"<ul style='margin:0;line-height:1.6'>{''.join(items)}</ul>"
 
 
 db = data.current()
 st.title("Hand replayer")
 find_form(db)
 key = requested_hand(db)
-rows = data.hand_rows(db, key) if key else None
+rows = data.ask(db, "hand_rows", key) if key else None
 if rows is None:
     st.info(f"No such hand in the {db.kind}." if key else f"The {db.kind} has no hands yet.")
     st.stop()

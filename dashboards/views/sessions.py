@@ -1,11 +1,16 @@
-"""Sessions: each session's result and winner, and the hands of the chosen one."""
+"""Sessions: each session's result and winner, and the hands of the chosen one.
+
+Every amount is written in the session's unit ($341.00, 1,500 chips), and every
+session names its site: its players are that site's.
+"""
 
 from __future__ import annotations
 
 import pandas as pd
 import streamlit as st
 
-from dashlib import data, ui
+from badugi_hh.filters import player_label, site_name
+from dashlib import data, ui, units
 from dashlib.data import HandKey
 
 
@@ -21,26 +26,51 @@ DRAW = "none (a draw)"
 #: What the winner column says where there is none, by kind of session.
 NO_WINNER = {"home": DRAW, "tournament": "not stated", "cash": "– (cash: see the nets)"}
 
+
+def winner_text(winner: object, kind: str) -> str:
+    return winner if isinstance(winner, str) else NO_WINNER.get(kind, DRAW)
+
+
+def session_list(sessions: pd.DataFrame) -> pd.DataFrame:
+    """The page of sessions as shown: results and winner written out, the site named."""
+    results = [units.amounts_of(units.listed(players), units.listed(nets), currency, unit,
+                                units.listed(places))
+               for players, nets, places, currency, unit in zip(
+                   sessions["players"], sessions["nets"], sessions["places"],
+                   sessions["currency"], sessions["unit"])]
+    return units.with_site_names(sessions.drop(columns=["players", "nets", "places"]).assign(
+        results=results, duration=sessions["duration"].map(duration_text),
+        winner=[winner_text(w, k) for w, k in zip(sessions["winner"], sessions["kind"])]))
+
+
+def hands_list(hands: pd.DataFrame) -> pd.DataFrame:
+    """A page of a session's hands as shown: pot, rake and winners in the session's unit."""
+    winners = [units.amounts_of(units.listed(names), units.listed(won), currency, unit)
+               for names, won, currency, unit in zip(hands["winners"], hands["won"],
+                                                      hands["currency"], hands["unit"])]
+    return units.with_money_text(hands, "pot", "rake").assign(winners=winners).drop(
+        columns=["won", "unit"])
+
+
 db = data.current()
 filters = ui.filters_sidebar(db)
-total = data.session_count(db, filters)
+total = data.ask(db, "session_count", filters)
 
 st.title("Sessions")
 if not total:
     st.info("No sessions match the filters.")
     st.stop()
 st.caption(f"{total:,} sessions, newest first. Results are each player's net, in the "
-           "session's unit. A house session's winner has the larger final stack (rule N1); a "
-           "tournament's is its first place, when the log states it; a cash session has "
-           "none. " f"Coverage: {data.coverage(db, filters)['text']}.")
+           "session's unit; a session's players are of its site. A house session's winner "
+           "has the larger final stack (rule N1); a tournament's is its first place, when the "
+           "log states it; a cash session has none. "
+           f"Coverage: {data.coverage(db, filters)['text']}.")
 offset = ui.pager(total, "sessions_page")
-sessions = data.session_page(db, filters, offset, data.PAGE_ROWS)
+sessions = data.ask(db, "session_page", filters, offset, data.PAGE_ROWS)
 st.dataframe(
-    sessions.assign(duration=sessions["duration"].map(duration_text),
-                    winner=sessions["winner"].fillna(sessions["kind"].map(NO_WINNER))),
-    hide_index=True,
-    column_order=["started_at", "session_id", "title", "kind", "results", "winner", "hands",
-                  "duration", "ruleset", "source"],
+    session_list(sessions), hide_index=True,
+    column_order=["started_at", "session_id", "title", "site", "kind", "results", "winner",
+                  "hands", "duration", "ruleset", "source"],
     column_config={"started_at": st.column_config.DatetimeColumn("started",
                                                                  format="YYYY-MM-DD HH:mm"),
                    "session_id": "session", "source": "file"})
@@ -48,31 +78,38 @@ st.dataframe(
 labels = {f"{row.session_id} · {row.title or 'untitled'} · {row.source}": row
           for row in sessions.itertuples()}
 chosen = labels[st.selectbox("Session", list(labels), key="sessions_chosen")]
-st.subheader(f"Session {ui.md(chosen.session_id)}")
+st.subheader(f"Session {ui.md(chosen.session_id)} · {ui.md(site_name(chosen.site))}")
 winner, length, duration = st.columns(3)
-winner.metric("Winner", chosen.winner if isinstance(chosen.winner, str)
-              else NO_WINNER.get(chosen.kind, DRAW))
+winner.metric("Winner", player_label(chosen.site, chosen.winner)
+              if isinstance(chosen.winner, str) else winner_text(chosen.winner, chosen.kind))
 length.metric("Hands", f"{chosen.hands:,}")
 duration.metric("Duration", duration_text(chosen.duration))
-st.dataframe(data.with_money_text(data.session_players(db, chosen.source, chosen.session_id)),
-             hide_index=True,
-             column_order=["player", "seat", "start_stack", "final_stack", "net_text", "net",
-                           "place", "won_session"],
-             column_config={"net_text": "net", "net": "net (smallest unit)"})
-problems = data.session_violations(db, chosen.source, chosen.session_id)
+players = data.ask(db, "session_players", chosen.source, chosen.session_id)
+if players.empty:
+    st.info("The log states no player's stacks for the session as a whole.")
+else:
+    st.dataframe(units.with_site_names(units.with_money_text(
+                     units.with_money_text(players, "start_stack", "final_stack"),
+                     signed=True)).drop(columns="unit"),
+                 hide_index=True,
+                 column_order=["player", "site", "seat", "start_stack", "final_stack", "net",
+                               "place", "won_session"],
+                 column_config={"start_stack": "start stack", "final_stack": "final stack",
+                                "won_session": "won the session"})
+problems = data.ask(db, "session_violations", chosen.source, chosen.session_id)
 if not problems.empty:
     st.warning("Violations of the session as a whole:\n" + "".join(
         f"\n- [{row.rule}] line {row.line}: {ui.md(row.message)}" for row in problems.itertuples()))
 
 st.markdown("**Hands**")
 first = ui.pager(chosen.hands, "session_hands_page")
-hands = data.session_hands(db, chosen.source, chosen.session_id, first, data.PAGE_ROWS)
-st.dataframe(ui.with_replay_links(data.with_money_text(hands, "pot").assign(
-                 source=chosen.source)), hide_index=True,
-             column_order=["replay", "number", "hand_id", "started_at", "button_player",
-                           "pot_text", "ended", "winners", "violations"],
+hands = data.ask(db, "session_hands", chosen.source, chosen.session_id, first, data.PAGE_ROWS)
+st.dataframe(ui.with_replay_links(hands_list(hands).assign(source=chosen.source,
+                                                           site=site_name(chosen.site))),
+             hide_index=True,
+             column_order=["replay", "number", "hand_id", "started_at", "site", "button_player",
+                           "pot", "rake", "ended", "winners", "violations"],
              column_config={"replay": ui.REPLAY_LINK, "button_player": "button",
-                            "pot_text": "pot",
                             "started_at": st.column_config.DatetimeColumn(
                                 "time", format="HH:mm")})
 ui.open_in_replayer({f"#{row.number} · {row.hand_id}": HandKey(chosen.source, row.hand_id)

@@ -1,0 +1,193 @@
+"""Betting structures: the sizes a bet or a raise may have (B2), the cap (B3), and what
+reopens the betting (T1, T8).
+
+:class:`Levels` holds the amounts of one betting round (what there is to match,
+the last full bet or raise, how many count toward the cap) and judges each bet
+or raise against the structure: fixed limit sizes every bet by the round (the
+small bet, then the big bet) and caps a round; pot limit, half-pot limit and no
+limit (:class:`Structure`) allow a range and have no cap.
+
+>>> pot = structure_of("pot")
+>>> pot.raise_range(to_match=20, last_raise=10, pot=60, owed=20, big_blind=10)
+(30, 100)
+>>> structure_of("no").bet_range(pot=60, big_blind=10)
+(10, None)
+
+What reopens the betting (T8): a full bet or raise, or short all-ins that add up
+to one for a player since he acted. In fixed limit an all-in of half a bet or
+more counts as a full one (T1's half-bet rule):
+
+>>> from badugi_hh.rules import HOUSE
+>>> levels = Levels(HOUSE)
+>>> levels.start(3)                       # the big bet is 4 after the second draw
+>>> levels.reopens(1), levels.reopens(2)  # an all-in raising by 1, by 2
+(False, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from badugi_hh.engine.report import round_name
+from badugi_hh.rules import Ruleset
+
+__all__ = ["Levels", "Structure", "structure_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class Structure:
+    """A betting structure other than fixed limit.
+
+    ``pot_share`` is the most a bet or raise adds, as a share of the pot (a raise
+    counting the call first): 1 for pot limit, 1/2 for half-pot limit, None for
+    no limit.
+    """
+
+    name: str
+    pot_share: tuple[int, int] | None   # numerator, denominator
+
+    def bet_range(self, *, pot: int, big_blind: int) -> tuple[int, int | None]:
+        """The least and the most a bet may be (at least the big blind)."""
+        return big_blind, self._most(pot, big_blind)
+
+    def raise_range(self, *, to_match: int, last_raise: int, pot: int, owed: int,
+                    big_blind: int) -> tuple[int, int | None]:
+        """The least and the most a raise may go to.
+
+        At least the last bet or raise again (never less than the big blind);
+        at most the pot once the raiser's call is in it, on top of the call.
+        """
+        least = to_match + max(last_raise, big_blind)
+        most = self._most(pot + owed, big_blind)
+        return least, None if most is None else to_match + most
+
+    def _most(self, pot: int, big_blind: int) -> int | None:
+        if self.pot_share is None:
+            return None
+        numerator, denominator = self.pot_share
+        return max(big_blind, pot * numerator // denominator)
+
+
+_STRUCTURES = {
+    "pot": Structure("pot limit", (1, 1)),
+    "half-pot": Structure("half-pot limit", (1, 2)),
+    "no": Structure("no limit", None),
+}
+
+
+def structure_of(name: str) -> Structure | None:
+    """The structure of ``Ruleset.structure``; None for fixed limit."""
+    return _STRUCTURES.get(name)
+
+
+class Levels:
+    """The amounts of one betting round, and the sizes a bet or raise may have in it."""
+
+    __slots__ = ("rules", "structure", "round", "size", "to_match", "full_to", "short_half",
+                 "last_raise", "bets")
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        self.structure = structure_of(rules.structure)   # None: fixed limit
+        self.start(1)
+
+    def start(self, number: int) -> None:
+        """Betting round ``number`` begins: nothing to match yet."""
+        self.round = number
+        self.size = self.rules.bet_size(number)   # fixed limit's bet and raise
+        self.to_match = 0
+        self.full_to = 0           # the last full bet or raise: raises go from it (T1)
+        self.short_half = False    # an all-in since then of half a bet or more (T1)
+        self.last_raise = 0        # the last full bet or raise's size (not fixed limit)
+        self.bets = 0              # the bet and raises toward the cap (B3)
+
+    def post_big_blind(self) -> None:
+        """The big blind is the round's bet: raises go from it, even posted short (T1)."""
+        self.full_to = max(self.full_to, self.rules.big_blind)
+        self.last_raise = self.rules.big_blind
+
+    def reopens(self, increase: int) -> bool:
+        """Whether raising what there is to match by ``increase`` reopens the betting for
+        a player who acted before it (T8): a full bet or raise; in fixed limit half a
+        bet is enough (T1)."""
+        if self.structure is None:
+            return 2 * increase >= self.size
+        return increase >= max(self.last_raise, self.rules.big_blind)
+
+    @property
+    def capped(self) -> bool:
+        """The bet and every raise are in: nobody raises (B3; not in pot or no limit)."""
+        return self.structure is None and self.bets > self.rules.max_raises
+
+    # -- fixed limit -------------------------------------------------------------
+
+    def fixed_bet(self, name: str, amount: int, all_in: bool) -> tuple[str | None, bool]:
+        """A fixed-limit bet of ``amount``: what is wrong with it (B2), and whether it
+        counts toward the cap (a short all-in does not, T1)."""
+        size = self.size
+        short = amount < size and all_in
+        problem = None
+        if amount != size and not short:
+            problem = f"{name} bets {amount}; a bet {round_name(self.round)} is {size}"
+        return problem, self._raise_level(amount, short)
+
+    def fixed_raise(self, name: str, to: int, by: int | None, all_in: bool,
+                    ) -> tuple[str | None, bool]:
+        """A fixed-limit raise to ``to``: what is wrong with its size (B2), and whether it
+        counts toward the cap.
+
+        Raises go from the last full bet or raise: after a short all-in the next
+        player *completes* it (T1). After an all-in of half a bet or more, a full
+        raise over it is legal too, measured from the all-in or from the full raise
+        it counts as.
+        """
+        size, to_match = self.size, self.to_match
+        expected_to = self.full_to + size
+        legal = ((expected_to, to_match + size, expected_to + size) if self.short_half
+                 else (expected_to,))
+        short = to not in legal and to < max(legal) and all_in   # short: no fault (S3)
+        problem = None
+        if to not in legal and not short:
+            problem = (f"{name} raises to {to}, but a raise {round_name(self.round)} goes "
+                       f"to {expected_to} (the bet is {size})")
+        elif by is not None and by != to - to_match:
+            problem = (f"{name} raises by {by}, but from {to_match} to {to} is a raise of "
+                       f"{to - to_match}")
+        if self.short_half and to in legal[1:]:
+            self.bets += 1   # raised over: the all-in counted as a full one (T1)
+        return problem, self._raise_level(to, short)
+
+    def _raise_level(self, to: int, short_all_in: bool) -> bool:
+        """Move the level raises go from; whether the bet or raise to ``to`` counts (T1).
+
+        A bet or raise sets the level (a wrong one too: B2 has said so, and the
+        log is followed). An all-in for less than a full bet or raise leaves the
+        level where it was, and does not count toward the cap: the next player
+        may *complete* it to the full level (PokerStars does so even after an
+        all-in of half a bet or more), and that completion counts.
+        """
+        if not short_all_in:
+            self.full_to, self.short_half = to, False
+            return True
+        self.short_half = self.short_half or 2 * (to - self.full_to) >= self.size
+        return False
+
+    # -- pot limit, half-pot limit, no limit ----------------------------------------
+
+    def sized(self, name: str, kind: str, to: int, owed: int, pot: int, all_in: bool,
+              ) -> str | None:
+        """A bet or raise to ``to`` in pot, half-pot or no limit: what is wrong with its
+        size (B2). The last full bet or raise sets the least raise after it."""
+        structure, big_blind, to_match = self.structure, self.rules.big_blind, self.to_match
+        assert structure is not None, "fixed limit is sized by fixed_bet and fixed_raise"
+        least, most = (structure.bet_range(pot=pot, big_blind=big_blind) if not to_match
+                       else structure.raise_range(to_match=to_match, last_raise=self.last_raise,
+                                                  pot=pot, owed=owed, big_blind=big_blind))
+        problem = None
+        if (to < least and not all_in) or (most is not None and to > most):
+            limit = f"{least} to {most}" if most is not None else f"at least {least}"
+            problem = (f"{name} {kind}s to {to}; in {structure.name} a {kind} "
+                       f"{round_name(self.round)} goes to {limit}")
+        if to - to_match >= self.last_raise:   # a full bet or raise: the next goes from it
+            self.last_raise = to - to_match
+        return problem

@@ -1,0 +1,168 @@
+"""The cards of a hand: every card seen, where it went, and the deck running out.
+
+:class:`Deck` follows each card the log names as it is dealt, drawn, burned,
+discarded or shown, and reports a card that cannot be where the log puts it: a
+joker (G2), a discard or burn that comes back (D3), a card in two places or more
+cards than a deck holds (D4), a shown or discarded card the player does not hold
+(D2). When the stub runs out the discards are reshuffled into a new one, after
+which a discarded card may come back (docs/rules.md, "Deck recycling").
+
+>>> from badugi_hh.cards import parse_cards
+>>> from badugi_hh.engine.table import Table
+>>> from badugi_hh.rules import HOUSE
+>>> found = []
+>>> report = lambda *violation: found.append(violation)
+>>> deck = Deck(Table(HOUSE, report, {}), report)
+>>> deck.take(parse_cards("As 2h 3d Kd"), "dealt to Ana", line=4)
+>>> deck.take(parse_cards("Kd"), "dealt to Bruno", line=5)
+>>> found
+[('D4', 5, 'Kd is dealt to Bruno, but it was already dealt to Ana; each card is dealt once')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from badugi_hh.cards import JOKER, Card, format_cards
+from badugi_hh.engine.table import Report, Table, TablePlayer
+from badugi_hh.events import Cards
+
+__all__ = ["Deck"]
+
+
+class Deck:
+    """Where every card of one hand is, as far as the log tells."""
+
+    __slots__ = ("table", "report", "seen", "out_of_play", "used", "misplayed", "size_reported",
+                 "_most", "_most_for")
+
+    def __init__(self, table: Table, report: Report) -> None:
+        self.table = table
+        self.report = report
+        self.seen: dict[Card, str] = {}        # card -> where it was last seen
+        self.out_of_play: set[Card] = set()    # discarded or burned (D3)
+        self.used = 0                          # cards dealt, drawn and burned, seen or not
+        self.misplayed: set[Card] = set()      # cards already reported (G2, D3, D4): once each
+        self.size_reported = False             # D4's count of cards: once a hand
+        self._most, self._most_for = 0, -1     # most_cards, and for how many players
+
+    # -- the deck's size ---------------------------------------------------------
+
+    def most_cards(self) -> int:
+        """Every card dealt, every card drawn, every burn: the most a hand can use (D4).
+
+        Asked at every draw; the players are all dealt in by then, so it is worked out
+        once for the number of players seated.
+        """
+        players = len(self.table.players)
+        if players != self._most_for:
+            rules = self.table.rules
+            self._most = players * rules.hand_size * (1 + rules.draws) + rules.draws
+            self._most_for = players
+        return self._most
+
+    def recycled(self) -> bool:
+        """Whether the stub has run out and the discards were shuffled into a new one.
+
+        Heads-up Badugi never needs it (D4: 35 cards at most); five-card games from
+        three players and Badugi from four can run out, and then a discard may
+        come back (not a D3).
+        """
+        return self.used > 52 and self.most_cards() > 52
+
+    def check_size(self, line: int) -> None:
+        """No more cards used than the deck can give without recycling (D4)."""
+        limit = min(52, self.most_cards())
+        if self.used > limit and not self.recycled() and not self.size_reported:
+            self.size_reported = True
+            self.report("D4", line, f"{self.used} cards are used in this hand; "
+                        f"at most {limit} can be without recycling the deck")
+
+    # -- cards coming into play --------------------------------------------------
+
+    def take(self, cards: Sequence[Card | None], where: str, line: int) -> None:
+        """``cards`` leave the deck (dealt, drawn or burned): G2, D3, D4."""
+        self.used += len(cards)
+        self.check(cards, where, line)
+
+    def check(self, cards: Sequence[Card | None], where: str, line: int) -> None:
+        """Cards coming into play, already counted: none may be in play or out of it."""
+        seen = self.seen
+        for card in cards:
+            if card is None:
+                continue
+            if card == JOKER:   # an int comparison: Card.is_joker is a property call
+                if card not in self.misplayed:   # once a hand, wherever it comes back
+                    self.misplayed.add(card)
+                    self.report("G2", line, f"a joker is {where}; the deck has 52 cards "
+                                "and no jokers")
+                continue
+            previous = seen.get(card)
+            if previous is not None and card not in self.misplayed:   # one report a card
+                if card in self.out_of_play and self.recycled():
+                    self.out_of_play.discard(card)   # back in play from the reshuffled discards
+                elif card in self.out_of_play:
+                    self.misplayed.add(card)
+                    self.report("D3", line, f"{card} is {where}, but it was {previous}, and "
+                                "discards and burned cards are out of play")
+                else:
+                    self.misplayed.add(card)
+                    self.report("D4", line, f"{card} is {where}, but it was already "
+                                f"{previous}; each card is dealt once")
+            seen[card] = where
+
+    def burn(self, card: Card | None, line: int) -> None:
+        """A card burned before a draw: out of play for the rest of the hand (D3)."""
+        self.take((card,), "burned", line)
+        if card is not None:
+            self.out_of_play.add(card)
+
+    # -- cards leaving a hand ----------------------------------------------------
+
+    def discard(self, player: TablePlayer, discarded: Cards, line: int) -> None:
+        """``player`` throws ``discarded`` away: cards he must hold (D2), out of play (D3)."""
+        held, seen, out_of_play = player.cards, self.seen, self.out_of_play
+        where = f"discarded by {player.name}"
+        for card in discarded:
+            if card is not None and card in held:
+                held.remove(card)
+            elif None in held:
+                held.remove(None)   # a card we had not seen until now
+            elif card is not None:
+                self.report("D2", line, f"{player.name} discards {card}, which is "
+                            f"not in the hand ({format_cards(held)})")
+            elif held:
+                held.pop()
+            if card is not None:
+                seen[card] = where
+                out_of_play.add(card)
+
+    def restate(self, player: TablePlayer, cards: Cards) -> None:
+        """A site log restates the hero's whole hand after a draw: cards new to us are
+        the ones he drew."""
+        for card in cards:
+            if card is not None and card not in player.cards and card not in self.seen:
+                self.seen[card] = f"drawn by {player.name}"
+        player.cards = list(cards)
+
+    def show(self, player: TablePlayer, shown: Cards, line: int) -> None:
+        """Shown cards are the cards the log gave the player (D2, D3, D4)."""
+        held = list(player.cards)
+        for card in shown:
+            if card is None or card in held:
+                if card in held:
+                    held.remove(card)
+                continue
+            if None not in held:
+                self.report("D2", line, f"{player.name} shows {format_cards(shown)} but "
+                            f"holds {format_cards(player.cards)}")
+                break
+            held.remove(None)
+            if card in self.out_of_play and self.recycled():
+                self.out_of_play.discard(card)   # an unseen draw from the reshuffled discards
+            elif card in self.seen:
+                rule = "D3" if card in self.out_of_play else "D4"
+                self.report(rule, line, f"{player.name} shows {card}, but it was "
+                            f"{self.seen[card]}")
+            self.seen[card] = f"held by {player.name}"
+        player.cards = list(shown)

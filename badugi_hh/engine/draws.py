@@ -1,0 +1,156 @@
+"""The draws of a hand: who draws when, the burn before each, discards and replacements.
+
+:class:`Draws` opens each draw (after the betting round before it is over: B1,
+B5), takes the burn (D3) and every player's draw in turn (D1), and holds the
+discards and replacements to the deck (D2, D3, D4).
+"""
+
+from __future__ import annotations
+
+from badugi_hh.engine.deck import Deck
+from badugi_hh.engine.report import DrawRecord, draw_name, new_tuple, round_name
+from badugi_hh.engine.rounds import Betting
+from badugi_hh.engine.table import Report, Table, TablePlayer
+from badugi_hh.events import Burn, Draw, DrawnCards
+
+__all__ = ["Draws"]
+
+
+class Draws:
+    """The draws of one hand, one after the other."""
+
+    __slots__ = ("table", "deck", "betting", "report", "rules", "number", "open", "to_draw",
+                 "drew", "burns", "records")
+
+    def __init__(self, table: Table, deck: Deck, betting: Betting, report: Report) -> None:
+        self.table = table
+        self.deck = deck
+        self.betting = betting
+        self.report = report
+        self.rules = table.rules
+        self.number = 0                # draws begun
+        self.open = False              # a draw under way
+        self.to_draw: list[str] = []   # who must still draw, in order
+        self.drew: set[str] = set()
+        self.burns = 0                 # burns in the draw under way
+        self.records: list[DrawRecord] = []
+
+    def begin(self, line: int, number: int | None = None) -> None:
+        """The next draw starts (D1), once the betting before it is over (B1, B5)."""
+        self.close(line)
+        betting, expected = self.betting, self.number + 1
+        if number is not None and number != expected:
+            self.report("D1", line, f"the {draw_name(number)} draw comes where the "
+                        f"{draw_name(expected)} is due")
+        if expected > self.rules.draws:
+            self.report("D1", line, f"a {draw_name(expected)} draw; there are "
+                        f"{self.rules.draws} draws")
+        if betting.pending:
+            self.report("B5", line, f"the {draw_name(expected)} draw starts before the "
+                        f"betting round {round_name(betting.round)} is over "
+                        f"({', '.join(betting.pending)} still to act)")
+            betting.pending = []
+        elif (self.number >= betting.round
+              and not self.table.no_more_betting(betting.levels.to_match)):
+            self.report("B1", line, f"no betting round between the "
+                        f"{draw_name(self.number)} and the {draw_name(expected)} draw")
+        betting.closed = True
+        self.number, self.open, self.burns = expected, True, 0
+        # Each draw goes clockwise from the button: the big blind first heads-up (D1).
+        self.to_draw = [p.name for p in self.table.order_after(self.table.button_seat)
+                        if not p.folded]
+        self.drew = set()
+
+    def close(self, line: int) -> None:
+        """The draw under way ends: whoever has not drawn missed it (D1)."""
+        if not self.open:
+            return
+        for name in self.to_draw:
+            self.report("D1", line, f"{name} does not draw in the {draw_name(self.number)} "
+                        "draw (standing pat is a draw of zero cards)")
+        self.to_draw, self.open = [], False
+
+    def on_burn(self, event: Burn) -> None:
+        if not self.open or not self.to_draw:
+            self.begin(event.line)
+        elif self.drew:
+            self.report("D3", event.line, "a card is burned in the middle of the "
+                        f"{draw_name(self.number)} draw; the burn comes before it")
+        elif self.burns:
+            self.report("D3", event.line, "a second card is burned before the "
+                        f"{draw_name(self.number)} draw; one card is burned")
+        self.burns += 1
+        self.deck.burn(event.card, event.line)
+
+    def on_draw(self, event: Draw) -> None:
+        name, line, discarded = event.player, event.line, event.discarded
+        player = self.table.players.get(name) or self.table.player(name, line)
+        if player is None:
+            return
+        if player.folded:
+            self.report("S4", line, f"{name} draws after folding")
+            return
+        to_draw = self.to_draw
+        if not self.open or not to_draw:
+            self.begin(line)
+            to_draw = self.to_draw
+        drew = self.drew
+        if self.rules.burns_logged and not self.burns and not drew:
+            self.report("D3", line, f"no card is burned before the "
+                        f"{draw_name(self.number)} draw")
+        if to_draw and to_draw[0] == name and name not in drew:
+            del to_draw[0]   # the player whose turn it is: nothing more to check here
+            drew.add(name)
+        else:
+            self._check_turn(player, line)
+        if discarded:
+            if len(discarded) > self.rules.hand_size:
+                self.report("D2", line, f"{name} discards {len(discarded)} cards; a player "
+                            f"discards 0 to {self.rules.hand_size}")
+            self.deck.discard(player, discarded, line)
+        drawn = event.drawn if event.drawn is not None else (None,) * len(discarded)
+        if len(drawn) != len(discarded):
+            self.report("D2", line, f"{name} discards {len(discarded)} "
+                        f"and receives {len(drawn)}; the replacements equal the discards")
+        if drawn:
+            self.deck.take(drawn, f"drawn by {name}", line)
+            player.cards.extend(drawn)
+        self.deck.check_size(line)
+        self.records.append(new_tuple(DrawRecord, (name, self.number, discarded, drawn,
+                                                   tuple(player.cards), line)))
+
+    def _check_turn(self, player: TablePlayer, line: int) -> None:
+        if player.name in self.drew:
+            self.report("D1", line, f"{player.name} draws twice in the "
+                        f"{draw_name(self.number)} draw")
+        elif self.to_draw and self.to_draw[0] != player.name:
+            first = ("the big blind" if self.table.heads_up
+                     else "the first player left of the button")
+            self.report("D1", line, f"{player.name} draws before {self.to_draw[0]}; "
+                        f"{first} draws first")
+        self.drew.add(player.name)
+        if player.name in self.to_draw:
+            self.to_draw.remove(player.name)
+
+    def on_drawn_cards(self, event: DrawnCards) -> None:
+        """Site logs tell the hero's replacements on a line of their own (D2, D3, D4)."""
+        player = self.table.player(event.player, event.line)
+        if player is None or not event.cards:
+            return
+        # Full Tilt tells the hero's cards after the other players' draws, so
+        # the record to complete is the player's in this draw, not the last one.
+        records = self.records
+        at = next((index for index in range(len(records) - 1, -1, -1)
+                   if records[index].draw == self.number
+                   and records[index].player == player.name), None)
+        if at is not None and records[at].discard_count != len(event.cards):
+            self.report("D2", event.line, f"{player.name} discards {records[at].discard_count} "
+                        f"and receives {len(event.cards)}; the replacements equal the "
+                        "discards")
+        self.deck.check(event.cards, f"drawn by {player.name}", event.line)
+        unknown = [i for i, card in enumerate(player.cards) if card is None]
+        for index, card in zip(unknown[-len(event.cards):], event.cards):
+            player.cards[index] = card
+        if at is not None:
+            records[at] = records[at]._replace(drawn=tuple(event.cards),
+                                               hand_after=tuple(player.cards))

@@ -1,0 +1,227 @@
+"""The log's payout against the pots the settlement built: who is paid, and from what.
+
+The settlement (:mod:`.settle`) works out the pots, who wins each and each half
+of a split game; :class:`Payout` judges the log's awards against that and says
+which rule a difference breaks, one report per mistake:
+
+- the amounts paid do not make the pot: S1 (S4 after a fold), or S3 when the
+  log paid the uncalled bet with the pot;
+- a player paid from a side pot he did not cover, or paid more than the pots
+  he covered hold: M3;
+- a half the log labels as the Badugi half of a pot nobody who could win it
+  qualifies for: X3 (the whole pot goes to the lowball half);
+- a pot, or a half, paid to a worse hand: S1, with the evaluation rule behind it
+  (E1-E5) in plain Badugi;
+- the right players paid the wrong shares: S2 for a tie, X3 for a split pot's
+  halves, S1 otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+
+from badugi_hh.engine.describe import explain_wrong_badugi
+from badugi_hh.engine.report import Pot
+from badugi_hh.engine.state import LogClaims, TableState
+from badugi_hh.games import Game, HandValue
+
+__all__ = ["Payout", "Share"]
+
+#: A share of a pot: how much, who takes it, and the halves of a split game it is.
+Share = tuple[int, tuple[str, ...], tuple[str, ...]]
+#: An award's pot naming a side pot, and its number.
+_SIDE_POT = re.compile(r"side (?:pot[ -])?(\d+)")
+
+
+def _pot_number(label: str) -> int:
+    """Which pot an award's label names: 0 for the main pot (or none named)."""
+    side = _SIDE_POT.match(label)
+    return int(side.group(1)) if side else 0
+
+
+def _paid(awards: dict[str, int]) -> set[str]:
+    """Who is paid something."""
+    paid = set()
+    for name, amount in awards.items():   # a loop, not a set comprehension: every hand
+        if amount > 0:
+            paid.add(name)
+    return paid
+
+
+def _half_of(label: str) -> str | None:
+    """The half of a split pot an award's label names (``badugi``, ``lowball``), if any."""
+    last = label.rsplit(" ", 1)[-1]
+    return last if last in ("badugi", "lowball") else None
+
+
+class Payout:
+    """The pots as the rules share them, to judge the log's awards by."""
+
+    __slots__ = ("state", "claims", "game", "pots", "shares", "half_values", "tied", "report")
+
+    def __init__(self, state: TableState, claims: LogClaims, game: Game, pots: list[Pot],
+                 shares: list[list[Share]], half_values: Sequence[Mapping[str, HandValue]],
+                 tied: bool, report: Callable[[str, int, str], None]) -> None:
+        self.state = state
+        self.claims = claims
+        self.game = game
+        self.pots = pots
+        self.shares = shares                # each pot's shares, as the rules cut it
+        self.half_values = half_values
+        self.tied = tied                    # whether a pot or half was shared by a tie (S2)
+        self.report = report
+
+    def judge(self, computed: dict[str, int] | None, pot: int, returned: dict[str, int],
+              rake: int) -> dict[str, int]:
+        """Check the log's awards against the pot and the winners; what the hand paid."""
+        state, claims = self.state, self.claims
+        stated = dict(claims.awards)
+        for name, amount in claims.inferred_returns.items():
+            # The reader took the return out of the award: count it the engine's way.
+            if name in stated:
+                stated[name] += amount - returned.get(name, 0)
+        rule = "S4" if state.ended == "fold" else "S1"
+        if not stated:
+            if state.ended != "incomplete" and state.rules.awards_logged:
+                self.report(rule, state.end_line, f"the log does not say who wins the pot "
+                            f"of {pot}")
+            return computed or {}
+        line = claims.award_line
+        paid = sum(stated.values())
+        if paid + rake != pot:
+            forgot_return = sum(returned.values())
+            if forgot_return and paid + rake == pot + forgot_return:
+                self.report("S3", line, f"the log pays out {paid}, the whole of the bets; "
+                            f"the uncalled {forgot_return} goes back to "
+                            f"{', '.join(returned)}, so the pot is {pot}")
+                returned.clear()   # follow the log: its award already holds the return
+            else:
+                rake_note = f" after a rake of {rake}" if rake else ""
+                self.report(rule, line, f"the log pays out {paid}{rake_note}, but the pot "
+                            f"is {pot}")
+        elif computed is not None:
+            self._compare_winners(computed, stated, rake, line)
+        return stated
+
+    def _compare_winners(self, computed: dict[str, int], stated: dict[str, int],
+                         rake: int, line: int) -> None:
+        if computed == stated and not self.claims.award_pots:
+            return   # the common case: paid as the rules pay, no pot named to check
+        if self._labelled_wrongly():
+            return
+        computed_winners, stated_winners = _paid(computed), _paid(stated)
+        if computed_winners == stated_winners:
+            if rake == 0 and computed != stated:
+                rule, why = self._share_rule(stated)
+                detail = ", ".join(f"{n} {a}" for n, a in sorted(computed.items()))
+                self.report(rule, line, f"the log splits the pot as "
+                            f"{', '.join(f'{n} {a}' for n, a in sorted(stated.items()))}; "
+                            f"it is {detail}{why}")
+            return
+        if self.state.ended == "fold":
+            self.report("S4", line, f"the log gives the pot to "
+                        f"{', '.join(sorted(stated_winners))}; after the fold it goes to "
+                        f"{', '.join(sorted(computed_winners))}")
+            return
+        if len(self.pots) > 1:
+            self._wrong_side_pots(line, stated)
+            return
+        right, wrong = sorted(computed_winners), sorted(stated_winners)
+        if self.game.badugi_only:
+            explain_wrong_badugi(right, wrong, self.half_values[0], line, self.report)
+        else:
+            self._other_game_winner(right, wrong, line)
+
+    # -- what the log's labels say ----------------------------------------------------
+
+    def _labelled_wrongly(self) -> bool:
+        """Awards that name their pot or half and cannot be (M3, X3, S1); one report."""
+        for name, label, amount, line in self.claims.award_pots:
+            number = _pot_number(label)
+            if number >= len(self.pots):
+                continue
+            pot = self.pots[number]
+            where = "the main pot" if number == 0 else f"side pot {number}"
+            half = _half_of(label)
+            if number and name not in pot.eligible:
+                self._wrong_side_pots(line)
+                return True
+            if half is None or not self.game.split:
+                continue
+            shares = [share for share in self.shares[number] if half in share[2]]
+            if half == "badugi" and not shares:
+                self.report("X3", line, f"the log pays {name} {amount} from the Badugi half "
+                            f"of {where}, but no hand that can win it is a four-card badugi: "
+                            "the whole pot goes to the lowball half")
+                return True
+            if shares and name not in shares[0][1]:
+                self.report("S1", line, f"the log pays {name} {amount} from the {half} half "
+                            f"of {where}, but {' and '.join(shares[0][1])} "
+                            f"{'has' if len(shares[0][1]) == 1 else 'have'} the best {half} "
+                            f"hand ({self._hands({name, *shares[0][1]})})")
+                return True
+        return False
+
+    # -- which rule a difference breaks ----------------------------------------------------
+
+    def _share_rule(self, stated: dict[str, int]) -> tuple[str, str]:
+        """Which rule amounts paid to the right players break, and why."""
+        if self.state.ended == "fold":
+            return "S4", ""
+        if self.tied:
+            return "S2", " (a tie splits the pot, the odd chip to the big blind)"
+        if self.game.split:
+            return "X3", " (each half wins half the pot, the odd chip to the Badugi half)"
+        if len(self.pots) > 1 and self._beyond_covered(stated):
+            return "M3", " (each side pot goes to the best hand among those who covered it)"
+        if len(self.pots) > 1:
+            return "S1", " (a pot is paid to a worse hand)"
+        return "S1", ""
+
+    def _beyond_covered(self, stated: dict[str, int]) -> bool:
+        """Whether no share of the pots among the players who covered them pays what the
+        log says (M3).
+
+        Each side pot's players are among the pot's below it, so it is enough that for
+        every pot, the players who covered none above it are paid no more than the pots
+        up to it hold.
+        """
+        highest = {name: max((number for number, pot in enumerate(self.pots)
+                              if name in pot.eligible), default=-1) for name in stated}
+        held = 0
+        for number, pot in enumerate(self.pots):
+            if sum(amount for name, amount in stated.items() if highest[name] < number) > held:
+                return True
+            held += pot.amount
+        return False
+
+    def _wrong_side_pots(self, line: int, stated: dict[str, int] | None = None) -> None:
+        """A payout with side pots that is not theirs: M3 where a player is paid from a
+        pot he did not cover, S1 where a pot or a half goes to a worse hand."""
+        pots = "; ".join(f"{pot.amount} among {', '.join(pot.eligible)} to "
+                         f"{', '.join(pot.winners)}" for pot in self.pots)
+        if stated is None or self._beyond_covered(stated):
+            self.report("M3", line, f"the log's payout does not follow the pots: chips a "
+                        f"player cannot cover form side pots, each won by the best hand "
+                        f"among the players who contributed to it ({pots})")
+        else:
+            self.report("S1", line, f"the log pays a pot or a half to a worse hand: each "
+                        f"goes to the best hand among the players who contributed to it "
+                        f"({pots})")
+
+    def _hands(self, names: set[str]) -> str:
+        """Each player's hand in each half: ``Ana: badugi ..., 2-7 ...; Bruno: ...``."""
+        def words(half: str, value: HandValue) -> str:   # a Badugi value names itself
+            return value.description if half == "badugi" else f"{half} {value.description}"
+
+        return "; ".join(
+            f"{name}: " + ", ".join(words(half.name, values[name])
+                                    for half, values in zip(self.game.halves, self.half_values)
+                                    if name in values)
+            for name in sorted(names))
+
+    def _other_game_winner(self, right: list[str], wrong: list[str], line: int) -> None:
+        """A lowball or split pot paid to the wrong players (S1)."""
+        self.report("S1", line, f"the log pays {', '.join(wrong)}, but the pot goes to "
+                    f"{' and '.join(right)} ({self._hands({*right, *wrong})})")

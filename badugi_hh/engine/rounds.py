@@ -1,0 +1,317 @@
+"""Betting rounds: the blinds, whose turn it is, and what each action may be.
+
+:class:`Betting` takes the blinds and every check, fold, call, bet and raise of a
+hand. It keeps who is still to act (B5, B6, M2), who has acted since the last
+full bet or raise (T8), and each action's chips (B4, B7, S3), and asks
+:class:`~badugi_hh.engine.betting.Levels` what sizes the structure allows (B2,
+B3, T1). What happens between rounds (a draw, the showdown) is the replay's
+business: when an action comes while no round is open, Betting asks it to
+``enter`` one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from badugi_hh.engine.betting import Levels
+from badugi_hh.engine.report import ActionRecord, new_tuple, round_name
+from badugi_hh.engine.table import Report, Table, TablePlayer
+from badugi_hh.events import Bet, Call, Check, Fold, PlayerEvent, PostBlind, Raise
+
+__all__ = ["Betting"]
+
+
+class Betting:
+    """The betting of one hand, round by round.
+
+    ``enter(line)`` is called when an action comes while no round is open (after
+    a draw, after a round closed): it opens the round the action belongs to, or
+    returns False when there is none (no betting once players are all-in).
+    """
+
+    __slots__ = ("table", "rules", "report", "enter", "levels", "round", "closed", "pending",
+                 "acted", "actions", "antes_posted", "blinds_checked", "fold_line")
+
+    def __init__(self, table: Table, report: Report, enter: Callable[[int], bool]) -> None:
+        self.table = table
+        self.rules = table.rules
+        self.report = report
+        self.enter = enter
+        self.levels = Levels(table.rules)
+        self.round = 0                 # the round under way, 0 before the blinds
+        self.closed = False            # the round is over (a draw or the showdown began)
+        self.pending: list[str] = []   # who must still act this round, in order
+        self.acted: dict[str, int] = {}   # who acted this round, and what he matched (T8)
+        self.actions: list[ActionRecord] = []
+        self.antes_posted = False      # a game of antes alone has no blinds (T3)
+        self.blinds_checked = False    # whether a big blind was looked for at the deal
+        self.fold_line = 0             # the fold that ended the hand
+
+    def start_round(self, number: int) -> None:
+        """Betting round ``number`` opens; after a draw the first player left of the
+        button acts (B6, M2)."""
+        self.round, self.closed = number, False
+        self.levels.start(number)
+        self.acted = {}
+        for player in self.table.players.values():
+            player.round_in = 0
+        self.pending = self.table.can_act_after(self.table.button_seat, 0)
+
+    # -- blinds ------------------------------------------------------------------
+
+    def on_post(self, event: PostBlind) -> None:
+        table = self.table
+        player = table.players.get(event.player) or table.player(event.player, event.line)
+        if player is None:
+            return
+        if self.round == 0:
+            self.round = 1
+        kind, rules, levels = event.kind, self.rules, self.levels
+        if kind == "small":
+            small = table.expected_blinds()[0]
+            if small and event.player != small:
+                self.report(table.blind_rule, event.line, f"{event.player} posts the "
+                            f"small blind; it is {small}'s to post")
+            self._check_blind_amount(player, event, rules.small_blind)
+        elif kind in ("big", "small+big") and table.big_blind is None:
+            table.big_blind = event.player
+            big = table.expected_blinds()[1]
+            if big and event.player != big:
+                self.report(table.blind_rule, event.line, f"{event.player} posts the "
+                            f"big blind; it is {big}'s to post")
+            self._check_blind_amount(player, event, rules.big_blind)
+        if kind == "ante":
+            self.antes_posted = True
+        player.post(kind, event.amount, rules.big_blind)
+        table.take(player, event.amount, event.line)
+        if player.round_in > levels.to_match:
+            levels.to_match = player.round_in
+            if kind != "small":
+                levels.bets = 1   # the big blind is the opening bet (B3)
+        if kind in ("big", "small+big"):
+            levels.post_big_blind()
+        self.actions.append(new_tuple(ActionRecord, (event.player, 1, "post", event.amount,
+                                                      player.round_in, player.all_in, 0,
+                                                      event.line)))
+        # Round 1 starts left of the big blind: the dealer heads-up (B6, M2).
+        anchor = table.players[table.big_blind].seat if table.big_blind else table.button_seat
+        self.pending = table.can_act_after(anchor, levels.to_match)
+
+    def _check_blind_amount(self, player: TablePlayer, event: PostBlind, expected: int) -> None:
+        short_all_in = event.amount < expected and event.amount == player.stack
+        if event.amount != expected and not short_all_in:
+            self.report(self.table.blind_rule, event.line, f"{event.player} posts "
+                        f"{event.amount} for the {event.kind} blind; it is {expected}")
+
+    def check_big_blind(self, line: int) -> None:
+        """Once the blinds are in, a big blind must be among them (G4, M1).
+
+        Reported once; the betting then starts left of the player who owed it,
+        so the rest of the round is not reported as out of turn.
+        """
+        table = self.table
+        if (self.blinds_checked or self.round != 1 or table.big_blind is not None
+                or self.antes_posted):   # antes alone: left of the button acts first
+            self.blinds_checked = True
+            return
+        self.blinds_checked = True
+        big = table.expected_blinds()[1]
+        whose = f"; it is {big}'s to post" if big else ""
+        self.report(table.blind_rule, line, f"no big blind is posted{whose}")
+        if big:
+            self.pending = table.can_act_after(table.players[big].seat, self.levels.to_match)
+
+    # -- whose turn ----------------------------------------------------------------
+
+    def _turn(self, event: PlayerEvent) -> TablePlayer | None:
+        """The player acting, if he may act at all (G1, B4, B6, M2, S3)."""
+        table = self.table
+        player = table.players.get(event.player) or table.player(event.player, event.line)
+        if player is None:
+            return None
+        if (self.closed or not self.round) and not self.enter(event.line):
+            return None
+        if not self.blinds_checked:
+            self.check_big_blind(event.line)
+        pending = self.pending
+        if pending and pending[0] == player.name:
+            del pending[0]   # the player whose turn it is: nothing more to check here
+            return player
+        if player.folded:
+            self.report("B4", event.line, f"{player.name} acts after folding")
+            return None
+        if player.all_in:
+            self.report("S3", event.line, f"{player.name} is all-in and has no more "
+                        "decisions to make")
+            return None
+        if not pending and table.no_more_betting(self.levels.to_match):
+            self.report("S3", event.line, f"{player.name} acts, but every other player is "
+                        "all-in and nothing is owed: there is no betting once players are "
+                        "all-in")
+            return None
+        if pending:
+            self.report("B6" if table.heads_up else "M2", event.line,
+                        f"{player.name} acts out of turn: it is {pending[0]}'s turn "
+                        f"{round_name(self.round)}" + self._order_hint())
+            if player.name in pending:
+                pending.remove(player.name)
+        return player
+
+    def _order_hint(self) -> str:
+        if not self.table.heads_up:
+            return ""
+        return (" (the dealer acts first before the first draw)" if self.round == 1
+                else " (the big blind acts first after a draw)")
+
+    def _record(self, player: TablePlayer, kind: str, added: int, facing: int, line: int) -> None:
+        # tuple.__new__ skips the NamedTuple constructor's argument parsing (hot path)
+        self.actions.append(new_tuple(ActionRecord, (player.name, self.round, kind, added,
+                                                      player.round_in, player.all_in,
+                                                      facing, line)))
+        self.acted[player.name] = self.levels.to_match
+        if self.table.able < 2:
+            # Nobody left to bet against: only a call of what is owed remains (S3).
+            players, to_match = self.table.players, self.levels.to_match
+            self.pending = [n for n in self.pending if players[n].round_in < to_match]
+        if not self.pending:
+            self.closed = True
+
+    # -- actions -------------------------------------------------------------------
+
+    def on_check(self, event: Check) -> None:
+        player = self._turn(event)
+        if player is None:
+            return
+        facing = self.levels.to_match - player.round_in
+        if facing > 0:
+            self.report("B4", event.line, f"{player.name} checks facing a bet ({facing} "
+                        "to call); the choice is call, raise or fold")
+        self._record(player, "check", 0, facing, event.line)
+
+    def on_fold(self, event: Fold) -> None:
+        table = self.table
+        player = table.players.get(event.player)
+        if player is not None and player.all_in and not player.folded and table.live > 2:
+            self._fold_all_in(player, event.line)
+            return
+        player = self._turn(event)
+        if player is None:
+            return
+        facing = self.levels.to_match - player.round_in
+        table.fold(player, self.round)
+        if table.live == 1:
+            self.fold_line = event.line
+            self.pending = []
+        self._record(player, "fold", 0, facing, event.line)
+
+    def _fold_all_in(self, player: TablePlayer, line: int) -> None:
+        """A fold by a player already all-in: reported, then followed (S3).
+
+        PokerStars folds the hand of an all-in player who sits out; by the
+        rules he has no decision left and stays in for the pot he covers. With
+        others still contesting the pot, the log's fold decides who can win
+        it, so the engine goes on from it. (A fold that would end the hand is
+        reported and ignored, like any action by an all-in player.)
+        """
+        self.report("S3", line, f"{player.name} folds while all-in; an all-in player has "
+                    "no more decisions and stays in for the pot he covers")
+        self.table.fold(player, self.round)
+        # Not self._record: he was owed no action, so who is still to act is unchanged.
+        self.actions.append(ActionRecord(player.name, self.round, "fold", 0, player.round_in,
+                                         True, 0, line))
+
+    def on_call(self, event: Call) -> None:
+        player = self._turn(event)
+        if player is None:
+            return
+        to_match = self.levels.to_match
+        facing = to_match - player.round_in
+        if facing <= 0:
+            self.report("B4", event.line, f"{player.name} calls with no bet to call; "
+                        "the choice is check or bet")
+        else:
+            expected = min(facing, player.stack)
+            if event.amount != expected:
+                self.report("B7", event.line, f"{player.name} calls {event.amount}; the "
+                            f"call is {expected}: {to_match} to match less the "
+                            f"{player.round_in} already in this round")
+        player.add(event.amount)
+        self.table.take(player, event.amount, event.line)
+        self._record(player, "call", event.amount, facing, event.line)
+
+    def on_bet(self, event: Bet) -> None:
+        player = self._turn(event)
+        if player is None:
+            return
+        to_match = self.levels.to_match
+        if to_match > 0:
+            self.report("B4", event.line, f"{player.name} bets facing a bet of "
+                        f"{to_match}; the choice is call, raise or fold")
+        # A bet's amount is what it adds; in pot and no limit it is sized as a total.
+        to = event.amount if self.levels.structure is not None else player.round_in + event.amount
+        added = event.amount if self.levels.structure is None else to - player.round_in
+        self._aggress(player, "bet", to, added, None, event.line, wrong_kind=to_match > 0)
+
+    def on_raise(self, event: Raise) -> None:
+        player = self._turn(event)
+        if player is None:
+            return
+        to_match = self.levels.to_match
+        if to_match == 0:
+            self.report("B4", event.line, f"{player.name} raises with no bet to raise; "
+                        "the choice is check or bet")
+        self._aggress(player, "raise", event.to, event.to - player.round_in, event.by,
+                      event.line, wrong_kind=to_match == 0)
+
+    def _aggress(self, player: TablePlayer, kind: str, to: int, added: int, by: int | None,
+                 line: int, *, wrong_kind: bool) -> None:
+        """A bet or raise to ``to``, adding ``added``: its size (B2), who may make it
+        (S3, T8), the cap (B3), then its chips. After a B4 (a bet facing a bet, a raise
+        with nothing to raise) a fixed-limit size is not judged as well."""
+        table, levels = self.table, self.levels
+        facing = levels.to_match - player.round_in
+        all_in = added == player.stack
+        alone = table.able < 2   # he is able; nobody else is
+        short_of = None if alone or wrong_kind or kind == "bet" else self._short_of_reopening(
+            player)
+        if levels.structure is not None:
+            pot = sum(p.put_in for p in table.players.values())
+            problem = levels.sized(player.name, kind, to, facing, pot, all_in)
+            counts = True
+        else:
+            problem, counts = (levels.fixed_bet(player.name, added, all_in) if kind == "bet"
+                               else levels.fixed_raise(player.name, to, by, all_in))
+            problem = None if wrong_kind else problem
+        if problem and short_of is None:
+            self.report("B2", line, problem)
+        if alone:
+            self.report("S3", line, f"{player.name} {kind}s, but every other player is "
+                        "all-in: there is nobody to bet against, only a call or a fold")
+        elif short_of is not None:
+            words = "half a bet" if levels.structure is None else "a full raise"
+            self.report("T8", line, f"{player.name} {kind}s to {player.round_in + added}, "
+                        f"but the betting was not reopened: since he acted it went up by "
+                        f"{short_of}, an all-in short of {words}; he may only call or fold")
+        # Once the bet and every raise are in, nobody raises, short all-in or not (T1, T7);
+        # pot limit and no limit have no cap.
+        if levels.capped and (self.rules.cap_heads_up or table.live > 2):
+            self.report("B3", line, f"{player.name} {kind}s after the cap: one bet and "
+                        f"{self.rules.max_raises} raises per round"
+                        + (", the big blind counting as the bet" if self.round == 1 else ""))
+        levels.bets += counts
+        player.add(added)
+        table.take(player, added, line)
+        if player.round_in > levels.to_match:
+            levels.to_match = player.round_in
+        self.pending = table.can_act_after(player.seat, levels.to_match, skip=player.name)
+        self._record(player, kind, added, facing, line)
+
+    def _short_of_reopening(self, player: TablePlayer) -> int | None:
+        """How much the bet went up since ``player`` acted, if that is short of what
+        reopens the betting for him (T8); None if he may bet or raise."""
+        matched = self.acted.get(player.name)
+        if matched is None:
+            return None
+        increase = self.levels.to_match - matched
+        # Nothing new since he acted: he has no turn at all, which B5, B6 or M2 report.
+        return None if not increase or self.levels.reopens(increase) else increase

@@ -1,0 +1,215 @@
+"""The table during a hand: who sits where, the button, the blinds, who is still in.
+
+:class:`Table` seats the players of one hand (each a :class:`TablePlayer`, whose
+chips are a :class:`~badugi_hh.ledger.Stake`), knows the clockwise orders the
+rules count from (G4, G5, M1, M2) and how many players can still act. It checks
+what seats and stacks break (G1, G3, T2, T6) through the ``report`` it is given.
+
+>>> from badugi_hh.rules import HOUSE
+>>> found = []
+>>> table = Table(HOUSE.replace(max_players=6), lambda *v: found.append(v), carried={})
+>>> for name, seat in (("Ana", 1), ("Bruno", 3), ("Carla", 5)):
+...     table.sit(name, seat, 100, line=1)
+>>> table.button_seat = 3
+>>> [p.name for p in table.order_after(3)], table.expected_blinds()
+(['Carla', 'Ana', 'Bruno'], ('Carla', 'Ana'))
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from operator import attrgetter
+
+from badugi_hh.cards import Card
+from badugi_hh.engine.report import new_tuple
+from badugi_hh.engine.state import PlayerState
+from badugi_hh.events import Cards
+from badugi_hh.ledger import Stake
+from badugi_hh.rules import Ruleset
+
+__all__ = ["Report", "Table", "TablePlayer"]
+
+#: How a part of the engine reports a broken rule: ``report(rule, line, message)``.
+Report = Callable[[str, int, str], None]
+
+
+@dataclass(slots=True)
+class TablePlayer(Stake):
+    """A player dealt in: his chips (a :class:`Stake`), cards and standing in the hand."""
+
+    name: str
+    seat: int
+    start: int
+    stack: int
+    """Chips behind: ``start`` less what he put in."""
+    folded_in_round: int | None = None
+    all_in: bool = False
+    cards: list[Card | None] = field(default_factory=list)
+    """What he holds now (None where unseen)."""
+    dealt: Cards = ()
+
+    @property
+    def folded(self) -> bool:
+        return self.folded_in_round is not None
+
+    def frozen(self) -> PlayerState:
+        """His state at the end of the hand."""
+        return new_tuple(PlayerState, (self.name, self.seat, self.start, self.put_in,
+                                       self.dead, self.folded_in_round, self.all_in,
+                                       self.dealt))
+
+
+seat_of = attrgetter("seat")
+
+
+class Table:
+    """The players of one hand by seat, the button and the big blind, and who can act.
+
+    ``carried`` holds each player's stack at the end of the hand before (G3);
+    ``cash``: the hand is played for money, where a stack may grow between hands
+    (T6); ``report`` is how a broken rule is told.
+    """
+
+    __slots__ = ("rules", "report", "carried", "cash", "players", "able", "live",
+                 "button_seat", "big_blind", "idle", "_orders", "_able")
+
+    def __init__(self, rules: Ruleset, report: Report, carried: Mapping[str, int], *,
+                 cash: bool = False) -> None:
+        self.rules = rules
+        self.report = report
+        self.carried = carried
+        self.cash = cash
+        self.players: dict[str, TablePlayer] = {}
+        self.able = 0                  # players neither folded nor all-in
+        self.live = 0                  # players who have not folded
+        self.button_seat: int | None = None
+        self.big_blind: str | None = None
+        self.idle: dict[str, int] = {}   # seated, not dealt in (T2): their stacks
+        self._orders: dict[int | None, list[TablePlayer]] = {}   # seat -> clockwise order
+        self._able: dict[tuple[int | None, int], list[str]] = {}   # (seat, able) -> names
+
+    @property
+    def heads_up(self) -> bool:
+        """Two players dealt in: the dealer posts the small blind (G4), whatever the
+        table's size; at a site's 8-seat table two players often play alone."""
+        return self.rules.max_players == 2 or len(self.players) == 2
+
+    @property
+    def blind_rule(self) -> str:
+        """Who posts what, and who acts when: G4 heads-up, M1 multiway."""
+        return "G4" if self.heads_up else "M1"
+
+    # -- seats -------------------------------------------------------------------
+
+    def sit(self, name: str, seat: int, stack: int | None, line: int) -> None:
+        """``name`` is dealt in at ``seat`` with ``stack`` (None: the carried stack)."""
+        carried = self.carried.get(name)
+        if stack is None:
+            stack = carried if carried is not None else (self.rules.starting_stack or 0)
+        elif carried is not None and carried != stack and not self.topped_up(carried, stack):
+            self.report("G3", line, f"{name} starts with {stack}, but ended the "
+                        f"previous hand with {carried}")
+        if name not in self.players:
+            self.able += 1
+            self.live += 1
+        self.players[name] = TablePlayer(name=name, seat=seat, start=stack, stack=stack)
+        self._orders.clear()
+        self._able.clear()
+
+    def sit_out(self, name: str, stack: int | None, line: int) -> None:
+        """``name`` is seated but not dealt in (T2): no part in the hand, his stack carried."""
+        carried = self.carried.get(name)
+        if (stack is not None and carried is not None and carried != stack
+                and not self.topped_up(carried, stack)):
+            self.report("G3", line, f"{name} sits with {stack}, but ended the previous "
+                        f"hand with {carried}")
+        kept = carried if stack is None else stack
+        if kept is not None:
+            self.idle[name] = kept
+
+    def topped_up(self, carried: int, stack: int) -> bool:
+        """At a cash table a player may add chips between hands (T6); never take them."""
+        return stack > carried and self.cash
+
+    def player(self, name: str, line: int) -> TablePlayer | None:
+        """The player dealt in as ``name``, or None and a G1 report."""
+        player = self.players.get(name)
+        if player is None:
+            self.report("G1", line, f"{name} is not seated at this table")
+        return player
+
+    # -- orders ------------------------------------------------------------------
+
+    def order_after(self, seat: int | None) -> list[TablePlayer]:
+        """Players clockwise, starting with the first seat after ``seat`` (None: by seat)."""
+        order = self._orders.get(seat)
+        if order is None:
+            by_seat = self._orders.get(None)
+            if by_seat is None:   # sorted once per hand, then only rotated
+                by_seat = self._orders[None] = sorted(self.players.values(), key=seat_of)
+            if seat is None:
+                return by_seat
+            first = bisect_right(by_seat, seat, key=seat_of)   # the first seat after it
+            order = self._orders[seat] = by_seat[first:] + by_seat[:first]
+        return order
+
+    def can_act_after(self, seat: int | None, to_match: int, *, skip: str = "") -> list[str]:
+        """Who still has a decision, in order from left of ``seat``; with one player
+        or none left to bet against, only those who owe a call (S3)."""
+        # Who can act changes only when a player folds or goes all-in (``able`` falls):
+        # the names are worked out once for each count, not at every bet.
+        key = (seat, self.able)
+        able = self._able.get(key)
+        if able is None:
+            able = self._able[key] = [p.name for p in self.order_after(seat)
+                                      if not (p.all_in or p.folded_in_round is not None)]
+        names = list(able)
+        if skip and skip in names:
+            names.remove(skip)
+        if len(names) + (1 if skip else 0) < 2:
+            players = self.players
+            return [n for n in names if players[n].round_in < to_match]
+        return names
+
+    def no_more_betting(self, to_match: int) -> bool:
+        """At most one player can still bet and nobody owes a call (S3)."""
+        return self.able < 2 and all(p.round_in >= to_match or p.all_in
+                                     or p.folded_in_round is not None
+                                     for p in self.players.values())
+
+    def expected_blinds(self) -> tuple[str | None, str | None]:
+        """Who posts the small and the big blind: G4 heads-up, M1 multiway."""
+        if self.button_seat is None or len(self.players) < 2:
+            return None, None
+        order = self.order_after(self.button_seat)
+        if self.heads_up and order[-1].seat == self.button_seat:
+            return order[-1].name, order[0].name   # the dealer, then the other
+        # (A button on a seat not dealt in is a dead button: the blinds follow it.)
+        return order[0].name, order[1].name
+
+    @property
+    def button(self) -> str | None:
+        """The player on the button, if one is dealt in there."""
+        return next((p.name for p in self.players.values() if p.seat == self.button_seat),
+                    None)
+
+    # -- chips -------------------------------------------------------------------
+
+    def take(self, player: TablePlayer, amount: int, line: int) -> None:
+        """``amount`` leaves ``player``'s stack (his stake counts it); all-in at 0 (S3)."""
+        if amount > player.stack:
+            self.report("S3", line, f"{player.name} puts in {amount} with only "
+                        f"{player.stack} behind; a short stack goes all-in for the rest")
+        player.stack -= amount
+        if player.stack <= 0 and not player.all_in:
+            player.all_in = True
+            self.able -= player.folded_in_round is None
+
+    def fold(self, player: TablePlayer, round_number: int) -> None:
+        """``player`` folds in ``round_number``: out of the hand."""
+        player.folded_in_round = round_number
+        self.live -= 1
+        if not player.all_in:
+            self.able -= 1

@@ -1,0 +1,66 @@
+"""Statistics of the stored hands, in SQL: one function per table of figures.
+
+Every query of the command line and of the dashboard is here, a function of a
+DuckDB connection (``Store(...).connection``, or a dataset's) and
+:class:`~badugi_hh.filters.Filters` (or of one hand's or session's key), and
+returns a :class:`pandas.DataFrame` or plain values; the command line prints
+them, the dashboard draws them. What the user chose reaches SQL only as bound
+parameters.
+
+Money is never added across units: every figure in money (``net``) comes with
+the ``currency`` and ``unit`` it is counted in, and the rows are grouped by
+them; a player with cash and tournament hands has a row for each. Big blinds
+(``net_bb``, ``bb_per_100``) compare across units. A player is a site and a
+name; when the filters name a person, his names' figures are summed (per unit)
+in rows named by a ``person`` column. docs/schema.md defines every figure;
+shares are fractions from 0 to 1, NaN when the figure has no hand to count.
+
+>>> from badugi_hh.store import Store
+>>> with Store(":memory:") as store:
+...     player_stats(store.connection, Filters(player="Ana")).empty
+True
+
+The modules: :mod:`~badugi_hh.stats.figures` (results, habits, positions, coverage),
+:mod:`~badugi_hh.stats.games` (figures of one game: snowing, made hands, split pots,
+draws), :mod:`~badugi_hh.stats.curve` (the win-rate graph), :mod:`~badugi_hh.stats.sessions`,
+:mod:`~badugi_hh.stats.hands` (one hand's rows, finding a hand),
+:mod:`~badugi_hh.stats.audit` and :mod:`~badugi_hh.stats.choices` (what the filters offer,
+persons, and the filters a user's words make).
+"""
+
+from badugi_hh.filters import Filters, FilterError
+from badugi_hh.stats.audit import (
+    quarantine_count, quarantine_page, violation_count, violation_page, violations_by_rule,
+)
+from badugi_hh.stats.bench import bench_stats_query
+from badugi_hh.stats.choices import (
+    date_bounds, held, held_stakes, held_table_sizes, me, names_of, persons, players, resolve,
+)
+from badugi_hh.stats.curve import (
+    CURVE_POINTS, EXACT_CURVE_ROWS, cumulative_net, winrate_by_date, winrate_curve,
+)
+from badugi_hh.stats.games import FIGURES_BY_GAME, applies, draw_habits, game_stats
+from badugi_hh.stats.hands import (
+    FoundHand, HandKey, HandRows, find_hands, first_hand, hand_rows, hands_numbered,
+    next_in_session, site_number,
+)
+from badugi_hh.stats.figures import (
+    POSITION_ORDER, coverage, coverage_line, overview, player_stats, position_stats,
+)
+from badugi_hh.stats.query import NET_BB_SUM, who_columns
+from badugi_hh.stats.sessions import (
+    session_count, session_hands, session_page, session_players, session_results,
+    session_violations,
+)
+
+__all__ = [
+    "CURVE_POINTS", "EXACT_CURVE_ROWS", "FIGURES_BY_GAME", "FilterError", "Filters", "FoundHand",
+    "HandKey", "HandRows", "NET_BB_SUM", "POSITION_ORDER", "applies", "bench_stats_query",
+    "coverage", "coverage_line", "cumulative_net", "date_bounds", "draw_habits", "find_hands",
+    "first_hand", "game_stats", "hand_rows", "hands_numbered", "held", "held_stakes",
+    "held_table_sizes", "me", "names_of", "next_in_session", "overview", "persons",
+    "player_stats", "players", "position_stats", "quarantine_count", "quarantine_page",
+    "resolve", "session_count", "session_hands", "session_page", "session_players",
+    "session_results", "session_violations", "site_number", "violation_count", "violation_page",
+    "violations_by_rule", "who_columns", "winrate_by_date", "winrate_curve",
+]

@@ -1,0 +1,157 @@
+"""The win-rate graph: each player's running net over his hands, or over the days.
+
+A curve per player (or person) and unit, since amounts of two units do not add;
+the net is split into the part won or lost at showdowns and the part without.
+"""
+
+from __future__ import annotations
+
+import duckdb
+import pandas as pd
+
+from badugi_hh.filters import Filters
+from badugi_hh.stats.query import NET_BB_SUM, frame, owned, who
+
+__all__ = ["CURVE_POINTS", "CURVE_SLICES", "EXACT_CURVE_ROWS", "cumulative_net",
+           "winrate_by_date", "winrate_curve"]
+
+#: Points per curve of :func:`winrate_curve`, about, when it has more hands: enough
+#: for a chart's width, few enough for a browser to draw at once.
+CURVE_POINTS = 500
+#: Up to this many rows of hand_players the curve is computed hand by hand (a sort of
+#: the rows); beyond, hands are first summed per slice of time, one of CURVE_SLICES,
+#: which needs no sort of the hands and stays exact at each slice's end.
+EXACT_CURVE_ROWS = 200_000
+CURVE_SLICES = 20_000
+
+
+def _running(column: str) -> str:
+    return f"TRY_CAST(sum({column}) OVER running AS BIGINT)"
+
+
+_CUMULATIVE_NET = f"""
+WITH running AS (
+    SELECT {{who}}currency, unit, row_number() OVER running AS hand_index,
+           count(*) OVER (PARTITION BY {{who}}currency, unit) AS player_hands,
+           started_at, source, hand_id,
+           {_running("net")} AS net,
+           {_running("CASE WHEN went_to_showdown THEN net ELSE 0 END")} AS showdown_net,
+           {_running("CASE WHEN went_to_showdown THEN 0 ELSE net END")} AS non_showdown_net,
+           sum(net_bb) OVER running AS net_bb
+    FROM hand_players
+    {{where}}
+    WINDOW running AS (PARTITION BY {{who}}currency, unit
+                       ORDER BY started_at NULLS FIRST, source, number ROWS UNBOUNDED PRECEDING)
+)
+SELECT * EXCLUDE (player_hands) FROM running
+WHERE hand_index % greatest(1, player_hands // ?) = 0 OR hand_index = player_hands
+ORDER BY {{who}}currency, unit, hand_index
+"""
+
+
+def cumulative_net(con: duckdb.DuckDBPyConnection, filters: Filters = Filters(),
+                   points: int | None = None) -> pd.DataFrame:
+    """Each player's (or the person's) running net after each of his hands, in the
+    order played, split into the part won or lost at showdowns and the part without;
+    one curve per player and unit.
+
+    ``points`` keeps about that many rows per curve (every n-th hand, and the last),
+    so a graph of a million hands need not carry them all.
+    """
+    where, params = filters.where()
+    every_hand = 2 ** 62   # player_hands // this is 0: no row is skipped
+    return owned(frame(con, _CUMULATIVE_NET.format(who=who(filters), where=where),
+                       [*params, points or every_hand]), filters)
+
+
+# A slice holds the hands of one stretch of the time between the first and the last
+# filtered hand (hands without a time come first); hands at the same time share a
+# slice, so the totals at a slice's end are those after its last hand in the order
+# of cumulative_net.
+_SLICED_CURVE = f"""
+WITH filtered AS (
+    SELECT {{who}}currency, unit, started_at, net, net_bb, went_to_showdown
+    FROM hand_players {{where}}
+),
+span AS (SELECT min(epoch(started_at)) AS first, max(epoch(started_at)) AS last FROM filtered),
+slices AS (
+    SELECT {{who}}currency, unit,
+           CASE WHEN started_at IS NULL THEN -1
+                ELSE floor((epoch(started_at) - first) / greatest(last - first, 1)
+                           * (? - 1))::BIGINT END AS slice,
+           count(*) AS hands, sum(net) AS net,
+           sum(CASE WHEN went_to_showdown THEN net ELSE 0 END) AS showdown_net,
+           sum(CASE WHEN went_to_showdown THEN 0 ELSE net END) AS non_showdown_net,
+           {NET_BB_SUM} AS net_bb
+    FROM filtered, span
+    GROUP BY ALL
+),
+running AS (
+    SELECT {{who}}currency, unit, row_number() OVER running AS point,
+           count(*) OVER (PARTITION BY {{who}}currency, unit) AS points,
+           sum(hands) OVER running AS hands, {_running("net")} AS net,
+           {_running("showdown_net")} AS showdown_net,
+           {_running("non_showdown_net")} AS non_showdown_net,
+           sum(net_bb) OVER running AS net_bb
+    FROM slices
+    WINDOW running AS (PARTITION BY {{who}}currency, unit ORDER BY slice
+                       ROWS UNBOUNDED PRECEDING)
+)
+SELECT {{who}}currency, unit, hands::BIGINT AS hands, net, showdown_net, non_showdown_net,
+       net_bb
+FROM running
+WHERE point % greatest(1, points // ?) = 0 OR point = points
+ORDER BY {{who}}currency, unit, hands
+"""
+
+_CURVE_COLUMNS = ["currency", "unit", "hands", "net", "showdown_net", "non_showdown_net",
+                  "net_bb"]
+
+
+def winrate_curve(con: duckdb.DuckDBPyConnection, filters: Filters = Filters(),
+                  points: int = CURVE_POINTS,
+                  exact_rows: int = EXACT_CURVE_ROWS) -> pd.DataFrame:
+    """:func:`cumulative_net` at about ``points`` hands of each curve and its last
+    (``hands`` counts them); summed per slice of time first when the selection has
+    more than ``exact_rows`` rows, which passes through the exact curve at each
+    slice's end."""
+    where, params = filters.where()
+    rows = con.execute(f"SELECT count(*) FROM hand_players {where}", params).fetchall()[0][0]
+    if rows <= exact_rows:
+        curve = cumulative_net(con, filters, points).rename(columns={"hand_index": "hands"})
+        columns = [column for column in ("person", "player", "site") if column in curve]
+        return curve[[*columns, *_CURVE_COLUMNS]].reset_index(drop=True)
+    sql = _SLICED_CURVE.format(who=who(filters), where=where)
+    return owned(frame(con, sql, [*params, CURVE_SLICES, points]), filters)
+
+
+_BY_DATE = f"""
+WITH days AS (
+    SELECT {{who}}currency, unit, started_at::DATE AS day, count(*) AS day_hands,
+           sum(net) AS day_net,
+           sum(CASE WHEN went_to_showdown THEN net ELSE 0 END) AS day_showdown_net,
+           {NET_BB_SUM} AS day_net_bb
+    FROM hand_players
+    {{where}}
+    GROUP BY ALL
+)
+SELECT {{who}}currency, unit, day,
+       (sum(day_hands) OVER running)::BIGINT AS hands,
+       {_running("day_net")} AS net,
+       {_running("day_showdown_net")} AS showdown_net,
+       {_running("day_net - day_showdown_net")} AS non_showdown_net,
+       sum(day_net_bb) OVER running AS net_bb
+FROM days
+WINDOW running AS (PARTITION BY {{who}}currency, unit ORDER BY day ROWS UNBOUNDED PRECEDING)
+ORDER BY {{who}}currency, unit, day
+"""
+
+
+def winrate_by_date(con: duckdb.DuckDBPyConnection,
+                    filters: Filters = Filters()) -> pd.DataFrame:
+    """The win-rate graph over the days: each curve's running totals (hands, net and
+    its showdown parts, big blinds) at the end of each day it has hands on. Hands
+    without a time are left out."""
+    where, params = filters.where()
+    dated = f"{where} AND started_at IS NOT NULL" if where else "WHERE started_at IS NOT NULL"
+    return owned(frame(con, _BY_DATE.format(who=who(filters), where=dated), params), filters)

@@ -1,0 +1,61 @@
+"""Nothing a log holds reaches the terminal raw.
+
+A real PokerStars export whose player is renamed with an OSC sequence (it set the
+window title) and a clear-screen: ``validate`` names him in a violation and ``sql``
+lists him; both print him escaped, while ``--json`` and ``--csv`` keep his name
+exact.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from badugi_hh.cli import main
+from badugi_hh.store import Store
+
+ROOT = Path(__file__).resolve().parents[1]
+SNG = ROOT / "tests" / "data" / "real" / "pokerstars" / "tour-badugi-fl-sng-201011.txt"
+EVIL = "Play\x1b]0;pwned\x07er3\x1b[2J"
+ESCAPED = "Play\\x1b]0;pwned\\x07er3\\x1b[2J"
+
+
+@pytest.fixture(scope="module")
+def evil_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The SNG, whose Player3 folds while all-in (S3), with his name made hostile."""
+    path = tmp_path_factory.mktemp("evil") / "sng.txt"
+    path.write_text(SNG.read_text(encoding="utf-8").replace("Player3", EVIL), encoding="utf-8")
+    return path
+
+
+def test_validate_prints_a_hostile_name_escaped(evil_log: Path, capsys) -> None:
+    assert main(["validate", str(evil_log)]) == 1
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    assert f"[S3] ps-52589452703: {ESCAPED} folds while all-in" in out
+
+
+def test_validate_json_keeps_the_name_exact(evil_log: Path, capsys) -> None:
+    main(["validate", str(evil_log), "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert any(v["message"].startswith(f"{EVIL} folds while all-in")
+               for v in report["violations"])
+
+
+def test_sql_prints_a_hostile_name_escaped_and_exports_it_exact(evil_log: Path, tmp_path: Path,
+                                                                capsys) -> None:
+    db = tmp_path / "hands.duckdb"
+    with Store(db) as store:
+        store.import_paths([evil_log])
+    query = "SELECT DISTINCT player FROM hand_players WHERE player LIKE 'Play%3%'"
+    assert main(["sql", query, "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[1].strip() == ESCAPED and "\x1b" not in out
+    assert main(["sql", query, "--db", str(db), "--csv"]) == 0
+    assert list(csv.reader(io.StringIO(capsys.readouterr().out))) == [["player"], [EVIL]]
+    assert main(["sql", query, "--db", str(db), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == [{"player": EVIL}]

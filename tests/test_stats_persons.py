@@ -1,0 +1,121 @@
+"""A person's figures (issue 21, item 3): the names the aliases table gives him summed per
+currency, never across currencies, in ``stats --person`` and on the dashboard, whose
+Overview opens on the user once he is named."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from badugi_hh import cli, stats
+from badugi_hh.filters import Filters
+from badugi_hh.store import Store
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = ROOT / "dashboards" / "app.py"
+#: Hero's accounts on four sites: cash in dollars on each, and Full Tilt's
+#: tournament chips.
+NAMES = (("fulltilt", "Hero"), ("kingsclub", "Hero"), ("merge", "Hero"), ("pokerstars", "Hero"))
+
+
+@pytest.fixture(scope="module")
+def person_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("persons") / "persons.duckdb"
+    with Store(path) as store:
+        store.import_paths([ROOT / "tests" / "data" / "real"])
+        store.connection.executemany("INSERT INTO aliases VALUES (?, ?, 'Me')", NAMES)
+    return path
+
+
+def test_a_persons_names_come_from_the_aliases_table(person_db: Path) -> None:
+    with Store(person_db, read_only=True) as store:
+        assert stats.names_of(store.connection, "Me") == list(NAMES)
+        assert stats.persons(store.connection)["person"].tolist() == ["Me"]
+        assert stats.names_of(store.connection, "Nobody") == []
+
+
+def test_a_persons_figures_are_his_names_summed_per_currency(person_db: Path) -> None:
+    with Store(person_db, read_only=True) as store:
+        con = store.connection
+        me = stats.resolve(con, person="me")   # any case
+        assert (me.person, me.players) == ("Me", NAMES)
+        summed = stats.player_stats(con, me).set_index("currency")
+        names = stats.player_stats(con, Filters(players=NAMES))
+        assert sorted(summed.index) == ["USD", "chips"]   # never across currencies
+        for currency, rows in names.groupby("currency"):
+            assert summed.loc[currency, "hands"] == rows["hands"].sum()
+            assert summed.loc[currency, "net"] == rows["net"].sum()
+            assert summed.loc[currency, "net_bb"] == pytest.approx(rows["net_bb"].sum())
+        assert list(summed.columns[:1]) == ["person"]
+        # Winamax's Hero is not his: the play money is not in his figures
+        assert "PLAY" not in summed.index
+        games = stats.game_stats(con, me)
+        assert games["person"].unique().tolist() == ["Me"]
+        assert games["hands"].sum() == summed["hands"].sum()
+
+
+def test_the_command_prints_a_persons_figures(person_db: Path,
+                                              capsys: pytest.CaptureFixture) -> None:
+    assert cli.main(["stats", "--db", str(person_db), "--person", "Me", "--json"]) == 0
+    objects = json.loads(capsys.readouterr().out)["players"]
+    assert [(row["person"], row["net"]["currency"]) for row in objects] == [
+        ("Me", "chips"), ("Me", "USD")]
+    assert objects[1]["names"][0] == {"site": "fulltilt", "player": "Hero"}
+    assert cli.main(["stats", "--db", str(person_db), "--person", "Me"]) == 0
+    report = capsys.readouterr().out
+    assert "Me plays as Full Tilt: Hero, KingsClub: Hero, Merge: Hero, PokerStars: Hero" in report
+    assert "\n  person  hands  net" in report
+    assert cli.main(["stats", "--db", str(person_db), "--person", "You"]) == 2
+    assert "--person 'You': the database holds Me" in capsys.readouterr().err
+    assert cli.main(["stats", "--db", str(person_db), "--person", "Me", "--player", "Hero"]) == 2
+
+
+def _app(person_db: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    monkeypatch.setenv("BADUGI_HH_DB", str(person_db))
+    monkeypatch.delenv("BADUGI_HH_DATA", raising=False)
+    app = AppTest.from_file(str(APP), default_timeout=60)
+    app.run()
+    assert not app.exception
+    return app
+
+
+def _table(app: AppTest, column: str):
+    return next(frame.value for frame in app.dataframe if column in frame.value.columns)
+
+
+def test_the_dashboard_offers_persons_and_sums_them(person_db: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    app = _app(person_db, monkeypatch)
+    choice = app.sidebar.selectbox(key="filter_player")
+    assert choice.options[0] == "Me · person"
+    assert "Hero · PokerStars" in choice.options and "Hero · Winamax" in choice.options
+    choice.select(("Me",)).run()
+    assert not app.exception
+    totals = _table(app, "bb_per_100")
+    assert sorted(zip(totals["who"], totals["currency"])) == [("Me (person)", "USD"),
+                                                              ("Me (person)", "chips")]
+    with Store(person_db, read_only=True) as store:
+        expected = stats.player_stats(store.connection, Filters(person="Me", players=NAMES))
+    assert dict(zip(totals["currency"], totals["hands"])) == dict(
+        zip(expected["currency"], expected["hands"]))
+    app.switch_page("views/players.py").run()
+    assert not app.exception
+    assert _table(app, "vpip")["person"].tolist() == ["Me", "Me"]
+
+
+def test_the_overview_opens_on_the_user_once_named(person_db: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    app = _app(person_db, monkeypatch)
+    graphed = app.multiselect(key="overview_players")
+    assert ("Me",) not in graphed.value   # nobody named yet: the players with most hands
+    app.sidebar.selectbox(key="setting_you").select("Me").run()
+    assert not app.exception
+    assert app.multiselect(key="overview_players").value == [("Me",)]
+    app.switch_page("views/players.py").run()   # the setting is kept from page to page
+    app.switch_page("views/overview.py").run()
+    assert app.sidebar.selectbox(key="setting_you").value == "Me"
+    assert app.multiselect(key="overview_players").value == [("Me",)]
+    assert set(_table(app, "bb_per_100")["who"]) == {"Me (person)"}
