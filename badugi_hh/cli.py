@@ -20,6 +20,8 @@ import time
 from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
+from badugi_hh.errors import describe
+
 EXIT_INTERNAL_ERROR, EXIT_INTERRUPTED = 3, 130
 
 
@@ -129,21 +131,6 @@ def _dataset_file_unreadable(args: object, error: BaseException) -> bool:
     from badugi_hh.commands import dataset_file_unreadable
 
     return dataset_file_unreadable(getattr(args, "data", None), error)
-
-
-def describe(error: BaseException) -> str:
-    """The error and the line that raised it.
-
-    >>> try:
-    ...     {}["missing"]
-    ... except KeyError as error:
-    ...     print(describe(error))
-    KeyError: 'missing' at <doctest badugi_hh.cli.describe[0]>:2
-    """
-    import traceback   # only on this path
-
-    frame = traceback.extract_tb(error.__traceback__)[-1]
-    return f"{type(error).__name__}: {error} at {frame.filename}:{frame.lineno}"
 
 
 if __name__ == "__main__":

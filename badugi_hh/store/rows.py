@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 from collections.abc import Iterator
@@ -18,9 +19,12 @@ from badugi_hh.evaluate import EvaluationError, badugi_rank
 from badugi_hh.events import Cards, Hand, Muck, Note, ParseError, SessionStart, SkippedHand
 from badugi_hh.money import currency_of, kind_of, site_of
 from badugi_hh.rules import Ruleset
+from badugi_hh.store.clock import Clock, Moment
+from badugi_hh.store.identity import content_hash
 from badugi_hh.store.positions import positions
 from badugi_hh.store.schema import (
-    TABLES, PlayerRow, QuarantineRow, SessionPlayerRow, SessionRow, SkippedRow, _arrow_table,
+    TABLES, HandPlayerRow, PlayerRow, QuarantineRow, SessionPlayerRow, SessionRow, SkippedRow,
+    ViolationRow, _arrow_table,
 )
 
 
@@ -152,6 +156,8 @@ class _OpenSession:
     """Site, kind and unit of its hands, from the first one."""
     places: dict[str, int] = field(default_factory=dict)
     """Finishing places the log states (a tournament's eliminations)."""
+    moment: Moment | None = None
+    """Its start in UTC, read as its first hand is (before it, in the log's order)."""
 
     @classmethod
     def of_header(cls, start: SessionStart) -> _OpenSession:
@@ -159,12 +165,14 @@ class _OpenSession:
                    {p.name: p.seat for p in start.players},
                    {p.name: p.stack for p in start.players})
 
-    def meet(self, hand: Hand, report: HandReport) -> None:
+    def meet(self, hand: Hand, report: HandReport, clock: Clock) -> None:
         """Take from a hand what the header did not say: the start, late players."""
         if self.started_at is None:
             self.started_at = hand.started_at
         if self.money is None:
             self.money = HandMoney.of(hand)
+        if self.moment is None:
+            self.moment = clock.read(self.started_at, self.money.site, advance=False)
         self.places.update(finishing_places(hand))
         for name, result in report.players.items():
             if name not in self.seats:
@@ -228,6 +236,9 @@ class _FinishedFile(NamedTuple):
     size: int | None
     content_hash: str | None
     imported_at: datetime
+    hands_read: int
+    skipped_read: int
+    """Hands of games not audited: with ``hands_read``, whether it held a readable hand."""
 
 
 def _violation_rows(source: str, session_id: str, violations: list[Violation],
@@ -238,17 +249,30 @@ def _violation_rows(source: str, session_id: str, violations: list[Violation],
 
 #: Tables with rows per hand; each of their rows starts with (source, hand_id),
 #: so the rows of a hand stored already can be dropped from a batch.
-_PER_HAND_TABLES = ("hands", "hand_players", "actions", "draws", "showdowns", "pots",
-                    "violations")
+PER_HAND_TABLES = ("hands", "hand_players", "actions", "draws", "showdowns", "pots",
+                   "violations")
+#: And the copies of the hands: a hand repeated in one file is not a copy of its own.
+_REPEATED_HAND_TABLES = (*PER_HAND_TABLES, "hand_sources")
 
 
-def _without_hands(rows: pa.Table, stored: set[tuple[str, str]]) -> pa.Table:
-    """``rows`` (of a per-hand table) less those of the ``stored`` (source, hand id)."""
-    if not stored or not rows.num_rows:
+def _key_columns(table: str, first: str, second: str) -> tuple[int, int]:
+    fields = TABLES[table]._fields
+    return fields.index(first), fields.index(second)
+
+
+def _without(rows: pa.Table, first: str, second: str, keys: set[tuple[str, str]],
+             ) -> pa.Table:
+    """``rows`` less those whose columns ``first`` and ``second`` are one of ``keys``."""
+    if not keys or not rows.num_rows:
         return rows
-    keys = pc.binary_join_element_wise(rows["source"], rows["hand_id"], "\x00")
-    stored_keys = pa.array([f"{source}\x00{hand_id}" for source, hand_id in stored])
-    return rows.filter(pc.invert(pc.is_in(keys, value_set=stored_keys)))
+    joined = pc.binary_join_element_wise(rows[first], rows[second], "\x00")
+    dropped = pa.array([f"{a}\x00{b}" for a, b in keys])
+    return rows.filter(pc.invert(pc.is_in(joined, value_set=dropped)))
+
+
+#: Where a ``hand_players`` row tuple holds what :meth:`_Rows.complete` reads.
+_SOURCE, _PLAYER, _SITE = (HandPlayerRow._fields.index(name) for name in ("source", "player",
+                                                                          "site"))
 
 
 class _Rows:
@@ -274,6 +298,7 @@ class _Rows:
         self.hands_read = 0
         self.sessions_read = 0
         self.quarantined_chars = 0   # of the quarantine's texts: what bounds a batch of them
+        self.skipped_games: Counter[str] = Counter()
         self.finished: list[_FinishedFile] = []
 
     def __bool__(self) -> bool:
@@ -282,7 +307,7 @@ class _Rows:
                     or self.tables["skipped"] or self.sealed["skipped"])
 
     def add_hand(self, source: str, hand: Hand, report: HandReport,
-                 started_at: datetime | None) -> None:
+                 started_at: datetime | None, clock: Clock) -> None:
         self.hands_read += 1
         key = (source, report.hand_id)
         if key in self.hand_keys:   # a hand id repeated in one file: the first one counts
@@ -290,14 +315,20 @@ class _Rows:
         self.hand_keys.add(key)
         rules = report.ruleset
         money = HandMoney.of(hand)
+        moment = clock.read(started_at, money.site)
+        dealt = {name: _cards_text(result.dealt) if result.dealt else None
+                 for name, result in report.players.items()}
+        digest = content_hash(report, rules.game, moment.local, dealt)
         self.tables["hands"].append((
-            source, report.hand_id, report.number, report.session_id, started_at, rules.name,
-            money.site, rules.game, money.kind, money.currency, money.unit, rules.small_blind,
-            rules.big_blind, rules.small_bet, rules.big_bet, hand.table, hand.tournament,
-            hand.buy_in, hand.level, hand.hero, report.button, report.big_blind,
-            report.pot_total, report.rake, report.ended, report.rounds_played,
-            report.draws_played, report.line, len(report.violations)))
-        self._add_hand_players(source, report, started_at, money)
+            source, report.hand_id, report.number, report.session_id, moment.local, moment.utc,
+            moment.zone, rules.name, money.site, rules.game, money.kind, money.currency,
+            money.unit, rules.small_blind, rules.big_blind, rules.small_bet, rules.big_bet,
+            hand.table, hand.tournament, hand.buy_in, hand.level, hand.hero, report.button,
+            report.big_blind, report.pot_total, report.rake, report.ended, report.rounds_played,
+            report.draws_played, report.line, len(report.violations), digest))
+        self.tables["hand_sources"].append((money.site, report.hand_id, source, report.line,
+                                            digest))
+        self._add_hand_players(source, report, moment, money, dealt)
         self._add_actions(source, report)
         self._add_draws(source, report)
         self._add_showdowns(source, hand, report)
@@ -305,8 +336,8 @@ class _Rows:
         self.tables["violations"].extend(_violation_rows(source, report.session_id,
                                                          report.violations, "hand"))
 
-    def _add_hand_players(self, source: str, report: HandReport, started_at: datetime | None,
-                          money: HandMoney) -> None:
+    def _add_hand_players(self, source: str, report: HandReport, moment: Moment,
+                          money: HandMoney, dealt: dict[str, str | None]) -> None:
         tallies = _tally_actions(report)
         draws_by_player: dict[str, list[DrawRecord]] = {}
         for draw in report.draws:
@@ -322,8 +353,8 @@ class _Rows:
             won = result.won > 0
             in_after_round1 = result.folded_in_round is None or result.folded_in_round > 1
             rows.append((
-                source, report.hand_id, name, report.session_id, report.number, started_at,
-                report.ruleset.name, money.site, report.ruleset.game, money.kind,
+                source, report.hand_id, name, report.session_id, report.number, moment.local,
+                moment.utc, report.ruleset.name, money.site, report.ruleset.game, money.kind,
                 money.currency, money.unit, result.seat, seat_names[name], big_blind,
                 result.start_stack, result.end_stack, result.contributed, result.returned,
                 result.won, net, net / big_blind if big_blind else 0.0,
@@ -335,8 +366,7 @@ class _Rows:
                 report.ended == "fold" and won,
                 *tally.faced_bet, *tally.folded_to_bet,
                 *habits.cards, habits.snowed, habits.badugi_after_final_draw,
-                _cards_text(result.dealt) if result.dealt else None,
-                *_halves_won(report, name)))
+                dealt[name], *_halves_won(report, name)))
 
     def _add_actions(self, source: str, report: HandReport) -> None:
         self.tables["actions"].extend(
@@ -366,15 +396,17 @@ class _Rows:
             (source, report.hand_id, number, pot.amount, list(pot.eligible), list(pot.winners))
             for number, pot in enumerate(report.pots))
 
-    def add_session(self, source: str, report: SessionReport, session: _OpenSession) -> None:
+    def add_session(self, source: str, report: SessionReport, session: _OpenSession,
+                    clock: Clock) -> None:
         self.sessions_read += 1
         rules = session.ruleset
         money = session.money or HOME_CHIPS
+        moment = session.moment or clock.read(session.started_at, money.site, advance=False)
         players = sorted(session.seats, key=session.seats.__getitem__)
         winner = session_winner(money.kind, report.winner, session.places)
         self.tables["sessions"].append(SessionRow(
-            source, report.session_id, session.title, session.started_at, rules.name,
-            rules.game, *money, rules.small_blind, rules.big_blind, rules.small_bet,
+            source, report.session_id, session.title, moment.local, moment.utc, moment.zone,
+            rules.name, rules.game, *money, rules.small_blind, rules.big_blind, rules.small_bet,
             rules.big_bet, rules.max_raises, rules.draws, rules.max_players,
             rules.starting_stack, rules.session_hands, players, report.hands, winner,
             session.line))
@@ -400,14 +432,35 @@ class _Rows:
         self.hands_read += other.hands_read
         self.sessions_read += other.sessions_read
         self.quarantined_chars += other.quarantined_chars
+        self.skipped_games.update(other.skipped_games)
         self.finished.extend(other.finished)
 
-    def drop_hands(self, stored: set[tuple[str, str]]) -> None:
-        """Leave out the rows of hands the database has already."""
-        for table in _PER_HAND_TABLES:
+    def drop_hands(self, hands: set[tuple[str, str]],
+                   tables: tuple[str, ...] = _REPEATED_HAND_TABLES) -> None:
+        """Leave out the rows of ``hands`` (source, hand id) from ``tables``: by default
+        those of a hand met again in its file; the store keeps the copies of a hand held
+        already (:mod:`badugi_hh.store.commit`)."""
+        if not hands:
+            return
+        for table in tables:
+            source, hand_id = _key_columns(table, "source", "hand_id")
             self.tables[table] = [row for row in self.tables[table]
-                                  if (row[0], row[1]) not in stored]
-            self.sealed[table] = [_without_hands(rows, stored) for rows in self.sealed[table]]
+                                  if (row[source], row[hand_id]) not in hands]
+            self.sealed[table] = [_without(rows, "source", "hand_id", hands)
+                                  for rows in self.sealed[table]]
+
+    def drop_sessions(self, sessions: set[tuple[str, str]]) -> None:
+        """Leave out ``sessions`` (source, session id): their rows and their violations."""
+        for table in ("sessions", "session_players"):
+            self.tables[table] = [row for row in self.tables[table]
+                                  if (row.source, row.session_id) not in sessions]
+            self.sealed[table] = [_without(rows, "source", "session_id", sessions)
+                                  for rows in self.sealed[table]]
+        source, session_id = _key_columns("violations", "source", "session_id")
+        level = ViolationRow._fields.index("level")
+        self.tables["violations"] = [
+            row for row in self.tables["violations"]
+            if row[level] != "session" or (row[source], row[session_id]) not in sessions]
 
     def complete(self) -> None:
         """Add the session violations and the players, once the hands are final."""
@@ -415,7 +468,7 @@ class _Rows:
         now = datetime.now()
         first_source: dict[tuple[str, str], str] = {}   # (site, player): source
         for row in self.tables["hand_players"]:
-            first_source.setdefault((row[7], row[2]), row[0])   # site, player: source
+            first_source.setdefault((row[_SITE], row[_PLAYER]), row[_SOURCE])
         for rows in self.sealed["hand_players"]:
             for site, name, source in zip(rows["site"].to_pylist(), rows["player"].to_pylist(),
                                           rows["source"].to_pylist()):
@@ -441,6 +494,7 @@ class _Rows:
         return parts[0] if len(parts) == 1 else pa.concat_tables(parts)
 
     def add_skipped(self, source: str, skipped: SkippedHand) -> None:
+        self.skipped_games[skipped.game] += 1
         self.tables["skipped"].append(
             SkippedRow(source, skipped.line, skipped.hand_id, skipped.game))
 
