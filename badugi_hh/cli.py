@@ -54,6 +54,12 @@ COMMANDS: dict[str, Command] = {
     "dashboard": Command("badugi_hh.commands.dashboard",
                          "Serve the Streamlit dashboard: overview, players, sessions, hand "
                          "replayer, audit, import."),
+    "alias": Command("badugi_hh.commands.alias",
+                     "Name the screen names one person plays under, on any site, so his "
+                     "results add up."),
+    "me": Command("badugi_hh.commands.me",
+                  "Say which person you are: the one the statistics and the dashboard open "
+                  "on."),
     "export": Command("badugi_hh.commands.export",
                       "Write stored hands out as PHH (for PokerKit and researchers) or as house "
                       "logs."),

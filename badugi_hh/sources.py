@@ -28,7 +28,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-__all__ = ["LOG_SUFFIXES", "NO_LOGS", "Unreadable", "find_logs", "iter_log_files"]
+__all__ = ["LOG_SUFFIXES", "NO_LOGS", "Unreadable", "find_logs", "iter_log_files",
+           "unreadable_file"]
 
 #: Files a folder's search picks up (any case); a file named on the command line is
 #: read whatever its name.
@@ -115,6 +116,12 @@ def _checked(path: Path, mode: int) -> Path | Unreadable:
     if not os.access(path, os.R_OK):
         return Unreadable(str(path), "cannot read this file: permission denied")
     return path
+
+
+def unreadable_file(path: str | os.PathLike[str], error: OSError) -> Unreadable:
+    """A file found readable that could not be read after all (removed, its permission
+    changed, a disk error), as :func:`find_logs` names what it cannot read."""
+    return Unreadable(str(path), f"cannot read this file: {_why(error)}")
 
 
 def _why(error: OSError) -> str:

@@ -40,6 +40,7 @@ from badugi_hh.events import Record, SessionStart
 from badugi_hh.parsers import read_records
 from badugi_hh.parsers.house import read_house_lines
 from badugi_hh.parsers.text import open_log
+from badugi_hh.sources import unreadable_file
 from badugi_hh.store.importer import BATCH_HANDS, _file_batches, _Fingerprint
 from badugi_hh.store.rows import _Rows
 from badugi_hh.store.schema import PlayerRow, _arrow_table
@@ -200,7 +201,7 @@ def _known(task: FileTask, root: Path) -> LogFile | FileResult:
     try:
         size, digest = content_hash(task.location)
     except OSError as error:
-        return FileResult(task.source, unreadable=f"{task.location}: {error.strerror or error}")
+        return FileResult(task.source, unreadable=str(unreadable_file(task.location, error)))
     key = file_key(task.source, digest)
     if manifest_path(root, key).exists():
         return FileResult(task.source, key, unchanged=True)

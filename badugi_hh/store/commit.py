@@ -61,6 +61,8 @@ _DELETE_SESSION_VIOLATIONS = (
 #: A skipped hand's id names its site's hand (``ps-…``, ``merge#…``): met in another file,
 #: it is the same hand. A PHH file's ids (a number, the file's name) are its own.
 _SITE_HAND_ID = "regexp_matches({row}.hand_id, '^(ps-[0-9]|[a-z]+#)')"
+_SAME_SKIPPED_HAND = ("k.hand_id = b.hand_id AND k.game = b.game AND "
+                      + _SITE_HAND_ID.format(row="b"))
 _INSERTS = {
     "players": "INSERT INTO players BY NAME SELECT * FROM {frame} b "
                "WHERE NOT EXISTS (SELECT 1 FROM players p WHERE p.site = b.site "
@@ -69,7 +71,7 @@ _INSERTS = {
                   "(SELECT 1 FROM quarantine q WHERE q.source = b.source AND q.line = b.line)",
     "skipped": "INSERT INTO skipped BY NAME SELECT * FROM {frame} b WHERE NOT EXISTS "
                "(SELECT 1 FROM skipped k WHERE (k.source = b.source AND k.line = b.line) "
-               f"OR (k.hand_id = b.hand_id AND k.game = b.game AND {_SITE_HAND_ID.format(row='b')})) "
+               f"OR ({_SAME_SKIPPED_HAND})) "
                f"QUALIFY NOT {_SITE_HAND_ID.format(row='b')} OR row_number() OVER "
                "(PARTITION BY b.hand_id, b.game ORDER BY b.source, b.line) = 1",
     "hand_sources": "INSERT INTO hand_sources BY NAME SELECT * FROM {frame} b WHERE NOT EXISTS "

@@ -26,10 +26,12 @@ from badugi_hh.errors import internal_error
 from badugi_hh.events import ParseError, Record, SessionStart, SkippedHand
 from badugi_hh.parsers import read_records
 from badugi_hh.rules import Ruleset
+from badugi_hh.sources import unreadable_file
 from badugi_hh.store.clock import Clock
 from badugi_hh.store.commit import commit
 from badugi_hh.store.connection import StoreError
-from badugi_hh.store.rows import _FinishedFile, _OpenSession, _Rows
+from badugi_hh.store.rows import _FinishedFile, _Rows
+from badugi_hh.store.sessions import OpenSession
 from badugi_hh.store.schema import TABLES
 
 #: Hands per transaction: large enough that the fixed cost of a bulk insert
@@ -128,14 +130,14 @@ def _file_batches(records: Iterable[Record], source: str, fingerprint: _Fingerpr
     the time zone of its house hands (:mod:`badugi_hh.store.clock`)."""
     auditor = Auditor()
     clock = Clock(house_zone)
-    sessions: dict[str, _OpenSession] = {}
+    sessions: dict[str, OpenSession] = {}
     batch = _Rows()
     hands = skipped = 0
     for record in records:
         if isinstance(record, ParseError):
             batch.add_quarantine(source, record)
         elif isinstance(record, SessionStart):
-            sessions[record.session_id] = _OpenSession.of_header(record)
+            sessions[record.session_id] = OpenSession.of_header(record)
         for report in auditor.feed(record):
             if isinstance(report, SkippedHand):
                 batch.add_skipped(source, report)
@@ -144,7 +146,7 @@ def _file_batches(records: Iterable[Record], source: str, fingerprint: _Fingerpr
             if isinstance(report, SessionReport):
                 batch.add_session(source, report, _closed_session(sessions, report), clock)
                 continue
-            session = sessions.setdefault(report.session_id, _OpenSession(
+            session = sessions.setdefault(report.session_id, OpenSession(
                 report.session_id, report.ruleset, line=record.line))
             session.meet(record, report, clock)
             batch.add_hand(source, record, report, record.started_at or session.started_at,
@@ -167,10 +169,10 @@ def _full(rows: _Rows, batch_hands: int) -> bool:
     return rows.hands_read >= batch_hands or rows.quarantined_chars >= BATCH_QUARANTINE_CHARS
 
 
-def _closed_session(sessions: dict[str, _OpenSession], report: SessionReport) -> _OpenSession:
+def _closed_session(sessions: dict[str, OpenSession], report: SessionReport) -> OpenSession:
     session = sessions.pop(report.session_id, None)
     # None: a header and no hand with its id; still a session
-    return session if session is not None else _OpenSession(report.session_id, Ruleset())
+    return session if session is not None else OpenSession(report.session_id, Ruleset())
 
 
 def _full(rows: _Rows, batch_hands: int) -> bool:
@@ -179,10 +181,10 @@ def _full(rows: _Rows, batch_hands: int) -> bool:
     return rows.hands_read >= batch_hands or rows.quarantined_chars >= BATCH_QUARANTINE_CHARS
 
 
-def _closed_session(sessions: dict[str, _OpenSession], report: SessionReport) -> _OpenSession:
+def _closed_session(sessions: dict[str, OpenSession], report: SessionReport) -> OpenSession:
     session = sessions.pop(report.session_id, None)
     # None: a header and no hand with its id; still a session
-    return session if session is not None else _OpenSession(report.session_id, Ruleset())
+    return session if session is not None else OpenSession(report.session_id, Ruleset())
 
 
 class _Failed(NamedTuple):
@@ -202,7 +204,7 @@ def _read_file(job: _FileJob, batch_hands: int, house_zone: str,
     try:
         yield from batches
     except OSError as error:   # removed or made unreadable since it was planned
-        yield _Failed(f"{job.path}: {error.strerror or error}", unreadable=True)
+        yield _Failed(str(unreadable_file(job.path, error)), unreadable=True)
     except Exception as error:   # a bug in a reader or the engine: this file only
         yield _Failed(internal_error(str(job.path), error), unreadable=False)
 
@@ -277,7 +279,7 @@ class _Importer:
         try:
             fingerprint = _fingerprint(path, known_size)
         except OSError as error:
-            self.summary.unreadable.append(f"{path}: {error.strerror or error}")
+            self.summary.unreadable.append(str(unreadable_file(path, error)))
             return None
         self.known[source] = (fingerprint.size, fingerprint.content_hash)
         if known_hash is not None and fingerprint.content_hash == known_hash:

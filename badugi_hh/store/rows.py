@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
-from collections.abc import Iterator
 from typing import NamedTuple
 
 import pyarrow as pa
@@ -16,12 +15,11 @@ import pyarrow.compute as pc
 from badugi_hh.cards import DECK, JOKER, Card
 from badugi_hh.engine import ActionRecord, DrawRecord, HandReport, SessionReport, Violation
 from badugi_hh.evaluate import EvaluationError, badugi_rank
-from badugi_hh.events import Cards, Hand, Muck, Note, ParseError, SessionStart, SkippedHand
-from badugi_hh.money import currency_of, kind_of, site_of
-from badugi_hh.rules import Ruleset
+from badugi_hh.events import Cards, Hand, Muck, ParseError, SkippedHand
 from badugi_hh.store.clock import Clock, Moment
 from badugi_hh.store.identity import content_hash
 from badugi_hh.store.positions import positions
+from badugi_hh.store.sessions import HOME_CHIPS, HandMoney, OpenSession, session_winner
 from badugi_hh.store.schema import (
     TABLES, HandPlayerRow, PlayerRow, QuarantineRow, SessionPlayerRow, SessionRow, SkippedRow,
     ViolationRow, _arrow_table,
@@ -137,96 +135,6 @@ def _draw_habits(draws: list[DrawRecord], final_draw: int) -> _DrawHabits:
         if draw.draw == final_draw:
             made = badugi
     return _DrawHabits((cards[0], cards[1], cards[2]), snowed, made)
-
-
-@dataclass(slots=True)
-class _OpenSession:
-    """What the store keeps of a session until the engine reports its end."""
-
-    session_id: str
-    ruleset: Ruleset
-    title: str = ""
-    started_at: datetime | None = None
-    line: int = 0
-    seats: dict[str, int] = field(default_factory=dict)
-    start_stacks: dict[str, int] = field(default_factory=dict)
-    last_stacks: dict[str, int] = field(default_factory=dict)
-    """Each player's stack after his last hand: at a site players leave before the end."""
-    money: HandMoney | None = None
-    """Site, kind and unit of its hands, from the first one."""
-    places: dict[str, int] = field(default_factory=dict)
-    """Finishing places the log states (a tournament's eliminations)."""
-    moment: Moment | None = None
-    """Its start in UTC, read as its first hand is (before it, in the log's order)."""
-
-    @classmethod
-    def of_header(cls, start: SessionStart) -> _OpenSession:
-        return cls(start.session_id, start.ruleset, start.title, start.started_at, start.line,
-                   {p.name: p.seat for p in start.players},
-                   {p.name: p.stack for p in start.players})
-
-    def meet(self, hand: Hand, report: HandReport, clock: Clock) -> None:
-        """Take from a hand what the header did not say: the start, late players."""
-        if self.started_at is None:
-            self.started_at = hand.started_at
-        if self.money is None:
-            self.money = HandMoney.of(hand)
-        if self.moment is None:
-            self.moment = clock.read(self.started_at, self.money.site, advance=False)
-        self.places.update(finishing_places(hand))
-        for name, result in report.players.items():
-            if name not in self.seats:
-                self.seats[name] = result.seat
-                self.start_stacks[name] = result.start_stack
-            self.last_stacks[name] = result.end_stack
-
-
-class HandMoney(NamedTuple):
-    """What a hand's amounts are and where it was played (see :mod:`badugi_hh.money`)."""
-
-    site: str
-    kind: str
-    currency: str
-    unit: int
-
-    @classmethod
-    def of(cls, hand: Hand) -> HandMoney:
-        site, currency = site_of(hand), currency_of(hand)
-        return cls(site, kind_of(hand, site, currency), currency, hand.unit)
-
-
-#: The house game's chips, for a session that has no hand.
-HOME_CHIPS = HandMoney("", "home", "chips", 1)
-
-_PLACE = re.compile(r"^(?P<player>.+?) (?:finished (?:the tournament )?in (?P<place>\d+)"
-                    r"(?:st|nd|rd|th) place|(?P<won>wins the tournament))")
-
-
-def finishing_places(hand: Hand) -> dict[str, int]:
-    """The places the hand's tournament notes state (``Ana finished the tournament
-    in 3rd place``; ``Bo wins the tournament``: 1)."""
-    places = {}
-    for event in hand.events:
-        if isinstance(event, Note) and event.kind == "tournament":
-            match = _PLACE.match(event.text)
-            if match:
-                places[match["player"]] = 1 if match["won"] else int(match["place"])
-    return places
-
-
-def session_winner(kind: str, longest_stack: str | None, places: dict[str, int]) -> str | None:
-    """Who won the session: in the house game the larger final stack (N1); in a
-    tournament the first place, when the log states it; a cash session has none
-    (each player's net says how it went for him).
-
-    >>> session_winner("cash", "Ana", {}), session_winner("tournament", "Ana", {"Bo": 1})
-    (None, 'Bo')
-    """
-    if kind == "home":
-        return longest_stack
-    if kind == "tournament":
-        return next((name for name, place in places.items() if place == 1), None)
-    return None
 
 
 class _FinishedFile(NamedTuple):
@@ -396,7 +304,7 @@ class _Rows:
             (source, report.hand_id, number, pot.amount, list(pot.eligible), list(pot.winners))
             for number, pot in enumerate(report.pots))
 
-    def add_session(self, source: str, report: SessionReport, session: _OpenSession,
+    def add_session(self, source: str, report: SessionReport, session: OpenSession,
                     clock: Clock) -> None:
         self.sessions_read += 1
         rules = session.ruleset
