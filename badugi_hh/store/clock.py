@@ -134,10 +134,11 @@ class Clock:
             moment = local.astimezone(timezone.utc)
         else:
             tz = _zone(zone)
-            moment = local.replace(tzinfo=tz, fold=0).astimezone(timezone.utc)
-            later = local.replace(tzinfo=tz, fold=1).astimezone(timezone.utc)
-            if later > moment and self.last is not None and moment < self.last:
-                moment = later   # the repeated hour, passed a second time
+            first = tz.utcoffset(local.replace(fold=0))
+            second = tz.utcoffset(local.replace(fold=1))
+            moment = (local - first).replace(tzinfo=timezone.utc)
+            if second < first and self.last is not None and moment < self.last:
+                moment = (local - second).replace(tzinfo=timezone.utc)   # passed again
         if advance:
             self.last = moment
         return moment

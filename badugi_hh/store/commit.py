@@ -18,10 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import duckdb
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from badugi_hh.store.identity import conflict_message, identity
 from badugi_hh.store.rows import PER_HAND_TABLES, _FinishedFile, _Rows
@@ -74,9 +76,11 @@ _INSERTS = {
                f"OR ({_SAME_SKIPPED_HAND})) "
                f"QUALIFY NOT {_SITE_HAND_ID.format(row='b')} OR row_number() OVER "
                "(PARTITION BY b.hand_id, b.game ORDER BY b.source, b.line) = 1",
+    # a copy listed already (a file read again, appended) is not listed twice
     "hand_sources": "INSERT INTO hand_sources BY NAME SELECT * FROM {frame} b WHERE NOT EXISTS "
                     "(SELECT 1 FROM hand_sources s WHERE s.source = b.source "
                     "AND s.site = b.site AND s.hand_id = b.hand_id)",
+    "new hand_sources": "INSERT INTO hand_sources BY NAME SELECT * FROM {frame}",
     "violations": "INSERT INTO violations BY NAME SELECT * FROM {frame} b WHERE b.rule <> 'T5' "
                   "OR NOT EXISTS (SELECT 1 FROM violations v WHERE v.source = b.source "
                   "AND v.hand_id IS NOT DISTINCT FROM b.hand_id AND v.rule = b.rule "
@@ -91,6 +95,17 @@ _FINISH_SOURCES = """
            (SELECT count(*) FROM violations v WHERE v.source = f.path) AS violations,
            (SELECT count(*) FROM quarantine q WHERE q.source = f.path) AS quarantined
     FROM {frame} f"""
+
+
+@dataclass(slots=True)
+class Seen:
+    """What the batches of one import have met so far, which a commit reads and adds to."""
+
+    listed_sources: set[str]
+    """The files with rows in ``hand_sources``: only their copies can be listed already."""
+    copied_sessions: set[tuple[str, str]] = field(default_factory=set)
+    """The (source, session id) of the sessions that met a hand held already: kept only
+    if a hand of theirs is stored from their file."""
 
 
 class Committed(NamedTuple):
@@ -114,13 +129,11 @@ def registered(con: duckdb.DuckDBPyConnection, name: str, rows: object) -> Itera
         con.unregister(name)
 
 
-def commit(con: duckdb.DuckDBPyConnection, batch: _Rows,
-           copied_sessions: set[tuple[str, str]]) -> Committed:
+def commit(con: duckdb.DuckDBPyConnection, batch: _Rows, seen: Seen) -> Committed:
     """Write ``batch`` (see the module docstring); the caller holds the transaction.
-    ``copied_sessions``: the (source, session id) of the sessions that met a hand held
-    already, in this batch (added to it) or an earlier one of the same import."""
+    ``seen``: what the import met before this batch, which it adds to."""
     copies, conflicts = _resolve_copies(con, batch)
-    copied_sessions |= _sessions_of(batch, copies)
+    seen.copied_sessions |= _sessions_of(batch, copies)
     batch.drop_hands(copies, PER_HAND_TABLES)
     batch.complete()
     if conflicts:
@@ -129,7 +142,7 @@ def commit(con: duckdb.DuckDBPyConnection, batch: _Rows,
     replaced = 0
     for table in ORDER:
         if table == "sessions":
-            _drop_second_sessions(con, batch, copied_sessions)
+            _drop_second_sessions(con, batch, seen.copied_sessions)
         rows = batch.arrow(table)
         if rows is None:
             continue
@@ -138,13 +151,24 @@ def commit(con: duckdb.DuckDBPyConnection, batch: _Rows,
                 for statement in _REPLACE_SESSIONS:
                     con.execute(statement.format(frame=frame))
                 replaced = count_of(con.execute(_DELETE_SESSION_VIOLATIONS.format(frame=frame)))
-            statement = _INSERTS.get(table, _DEFAULT_INSERT)
+            statement = _INSERTS.get(_statement_of(table, rows, seen), _DEFAULT_INSERT)
             inserted[table] = count_of(con.execute(statement.format(table=table, frame=frame)))
+    listed = batch.arrow("hand_sources")
+    if listed is not None:
+        seen.listed_sources.update(listed["source"].unique().to_pylist())
     if batch.finished:
         with registered(con, "batch_sources", _arrow_table(_FinishedFile, batch.finished)):
             con.execute(_FINISH_SOURCES.format(frame="batch_sources"))
     return Committed(inserted, replaced, len(copies),
                      [row[ViolationRow._fields.index("message")] for row in conflicts])
+
+
+def _statement_of(table: str, rows: pa.Table, seen: Seen) -> str:
+    """The insert of ``table``: copies of files never listed need no look-up."""
+    if table == "hand_sources" and not seen.listed_sources.intersection(
+            rows["source"].unique().to_pylist()):
+        return "new hand_sources"
+    return table
 
 
 def _resolve_copies(con: duckdb.DuckDBPyConnection, batch: _Rows,
@@ -187,8 +211,8 @@ def _conflict_rows(batch: _Rows, differing: list[tuple[str, str, int, str, int]]
 
 def _sessions_of(batch: _Rows, hands: set[tuple[str, str]]) -> set[tuple[str, str]]:
     """The (source, session id) of ``hands`` (source, hand id) of the batch."""
-    rows = batch.arrow("hands")
-    if not hands or rows is None:
+    rows = batch.arrow("hands") if hands else None
+    if rows is None:
         return set()
     return {(source, session) for source, hand_id, session in zip(
         rows["source"].to_pylist(), rows["hand_id"].to_pylist(), rows["session_id"].to_pylist())
@@ -205,14 +229,20 @@ def _drop_second_sessions(con: duckdb.DuckDBPyConnection, batch: _Rows,
     if sessions is None:
         return
     columns = sessions.select(["source", "session_id", "site", "hands"])
-    copied = pa.table({"source": [source for source, _ in copied_sessions],
-                       "session_id": [session for _, session in copied_sessions]},
-                      schema=pa.schema([("source", pa.string()), ("session_id", pa.string())]))
-    with registered(con, "batch_sessions", columns), \
-            registered(con, "copied_sessions", copied):
-        second = set(con.execute(_SECOND_SESSIONS).fetchall())
-        held = {(site, session): source for site, session, source
-                in con.execute(_HELD_SESSIONS).fetchall()}
+    keys = set(zip(columns["source"].to_pylist(), columns["session_id"].to_pylist()))
+    copied = keys & copied_sessions
+    without_hands = pc.min(columns["hands"]).as_py() == 0
+    second: set[tuple[str, str]] = set()
+    held: dict[tuple[str, str], str] = {}
+    with registered(con, "batch_sessions", columns):
+        if copied:
+            with registered(con, "copied_sessions", pa.table({
+                    "source": [source for source, _ in copied],
+                    "session_id": [session for _, session in copied]})):
+                second = set(con.execute(_SECOND_SESSIONS).fetchall())
+        if without_hands:
+            held = {(site, session): source for site, session, source
+                    in con.execute(_HELD_SESSIONS).fetchall()}
     for source, session, site, hands in zip(*(column.to_pylist() for column in columns.columns)):
         if not hands and held.setdefault((site, session), source) != source:
             second.add((source, session))
@@ -226,4 +256,4 @@ def count_of(result: duckdb.DuckDBPyConnection) -> int:
     return result.fetchall()[0][0]
 
 
-__all__ = ["ORDER", "Committed", "commit", "count_of", "registered"]
+__all__ = ["ORDER", "Committed", "Seen", "commit", "count_of", "registered"]

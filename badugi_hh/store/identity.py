@@ -53,11 +53,11 @@ def content_hash(report: HandReport, game: str, started_at: datetime | None,
                                                // _MICROSECOND)
     head = f"{game}|{moment}|{report.pot_total}|{report.rake}|{report.ended}|" \
            f"{report.ruleset.big_blind}"
-    players = ";".join(
+    players = ";".join([
         f"{p.seat}:{name}:{p.start_stack}:{p.contributed}:{p.returned}:{p.won}:"
         f"{dealt.get(name) or ''}"
-        for name, p in sorted(report.players.items(), key=lambda item: (item[1].seat, item[0])))
-    actions = ";".join(f"{a.player}:{a.kind}:{a.amount}" for a in report.actions)
+        for name, p in sorted(report.players.items(), key=lambda item: (item[1].seat, item[0]))])
+    actions = ";".join([f"{a.player}:{a.kind}:{a.amount}" for a in report.actions])
     return hashlib.md5(f"{head}#{players}#{actions}".encode(), usedforsecurity=False).hexdigest()
 
 

@@ -28,7 +28,7 @@ from badugi_hh.parsers import read_records
 from badugi_hh.rules import Ruleset
 from badugi_hh.sources import unreadable_file
 from badugi_hh.store.clock import Clock
-from badugi_hh.store.commit import commit
+from badugi_hh.store.commit import Seen, commit
 from badugi_hh.store.connection import StoreError
 from badugi_hh.store.rows import _FinishedFile, _Rows
 from badugi_hh.store.sessions import OpenSession
@@ -267,8 +267,8 @@ class _Importer:
         self.started = time.perf_counter()
         self.known = {path: (size, digest) for path, size, digest in
                       con.sql("SELECT path, size, content_hash FROM sources").fetchall()}
-        self.copied_sessions: set[tuple[str, str]] = set()
-        """Sessions that met a hand stored already: kept only if a hand of theirs is."""
+        self.seen = Seen({source for (source,) in
+                          con.sql("SELECT DISTINCT source FROM hand_sources").fetchall()})
         self.read_again: list[str] = []
         """Files holding copies of hands a rewritten file held: read again, in full."""
 
@@ -359,7 +359,7 @@ class _Importer:
         if not batch:
             return
         with _transaction(self.con):
-            done = commit(self.con, batch, self.copied_sessions)
+            done = commit(self.con, batch, self.seen)
         inserted = done.inserted
         summary = self.summary
         summary.files += len(batch.finished)

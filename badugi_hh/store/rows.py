@@ -392,14 +392,19 @@ class _Rows:
                 self.tables[table] = []
 
     def arrow(self, table: str) -> pa.Table | None:
-        """Every row of ``table`` as one Arrow table; None when there is none."""
+        """Every row of ``table`` as one Arrow table; None when there is none. The table
+        is kept so (sealed): a second call costs nothing."""
         parts = [*self.sealed[table]]
         if self.tables[table]:
             parts.append(_arrow_table(TABLES[table], self.tables[table]))
+            self.tables[table] = []
         parts = [part for part in parts if part.num_rows]
         if not parts:
+            self.sealed[table] = []
             return None
-        return parts[0] if len(parts) == 1 else pa.concat_tables(parts)
+        whole = parts[0] if len(parts) == 1 else pa.concat_tables(parts)
+        self.sealed[table] = [whole]
+        return whole
 
     def add_skipped(self, source: str, skipped: SkippedHand) -> None:
         self.skipped_games[skipped.game] += 1
