@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -32,12 +32,10 @@ from badugi_hh.events import Record
 from badugi_hh.parsers import fulltilt, house, kingsclub, merge, phh, pokerstars, winamax
 from badugi_hh.parsers.site import is_archive_marker
 from badugi_hh.parsers.text import LogText, open_log
+from badugi_hh.sources import LOG_SUFFIXES, iter_log_files
 
 __all__ = ["DIALECTS", "Dialect", "LOG_SUFFIXES", "dialect_of", "iter_log_files",
            "read_records"]
-
-#: Files :func:`iter_log_files` picks up inside a folder.
-LOG_SUFFIXES = (".txt", ".log", ".xml", ".phh", ".phhs")
 
 #: How many lines may come before the first that is not blank.
 _SNIFF_LINES = 100
@@ -86,20 +84,3 @@ def read_records(path_or_file: str | os.PathLike[str] | IO[bytes] | IO[str],
                       if line.strip() and not _COMMENT.match(line)
                       and not is_archive_marker(line)), "")
         yield from dialect_of(first).read(log)
-
-
-def iter_log_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
-    """The log files named by ``paths``: files as given, folders searched recursively.
-
-    Inside a folder only ``*.txt``, ``*.log``, ``*.xml``, ``*.phh`` and ``*.phhs`` files
-    count (any case), in
-    sorted order; a path that does not exist raises :class:`FileNotFoundError`.
-    """
-    for path in map(Path, paths):
-        if path.is_dir():
-            yield from sorted(found for found in path.rglob("*")
-                              if found.suffix.lower() in LOG_SUFFIXES and found.is_file())
-        elif path.exists():
-            yield path
-        else:
-            raise FileNotFoundError(f"no such file or folder: {path}")
