@@ -21,6 +21,7 @@ from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
 from badugi_hh import __version__
+from badugi_hh.errors import describe
 
 EXIT_INTERNAL_ERROR, EXIT_INTERRUPTED = 3, 130
 
@@ -54,6 +55,12 @@ COMMANDS: dict[str, Command] = {
     "dashboard": Command("badugi_hh.commands.dashboard",
                          "Serve the Streamlit dashboard: overview, players, sessions, hand "
                          "replayer, audit, import."),
+    "alias": Command("badugi_hh.commands.alias",
+                     "Name the screen names one person plays under, on any site, so his "
+                     "results add up."),
+    "me": Command("badugi_hh.commands.me",
+                  "Say which person you are: the one the statistics and the dashboard open "
+                  "on."),
     "export": Command("badugi_hh.commands.export",
                       "Write stored hands out as PHH (for PokerKit and researchers) or as house "
                       "logs."),
@@ -133,21 +140,6 @@ def _dataset_file_unreadable(args: object, error: BaseException) -> bool:
     from badugi_hh.commands import dataset_file_unreadable
 
     return dataset_file_unreadable(getattr(args, "data", None), error)
-
-
-def describe(error: BaseException) -> str:
-    """The error and the line that raised it.
-
-    >>> try:
-    ...     {}["missing"]
-    ... except KeyError as error:
-    ...     print(describe(error))
-    KeyError: 'missing' at <doctest badugi_hh.cli.describe[0]>:2
-    """
-    import traceback   # only on this path
-
-    frame = traceback.extract_tb(error.__traceback__)[-1]
-    return f"{type(error).__name__}: {error} at {frame.filename}:{frame.lineno}"
 
 
 if __name__ == "__main__":

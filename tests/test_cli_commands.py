@@ -48,11 +48,18 @@ def test_simulate_help_cites_the_rules_document(capsys) -> None:
     assert (SAMPLE_LOGS.parent / "docs" / "rules.md").is_file()
 
 
-def test_validate_a_folder_without_logs(tmp_path: Path, capsys) -> None:
-    (tmp_path / "notes.md").write_text("no logs here\n", encoding="utf-8")
-    assert main(["validate", str(tmp_path)]) == 2
-    assert capsys.readouterr().err == (f"{tmp_path}: no log files (*.txt, *.log) "
-                                       "in this folder\n")
+@pytest.mark.parametrize(("command", "prefix"), [("validate", ""),
+                                                 ("import", "badugi-hh import: ")])
+def test_a_folder_without_logs_is_exit_2_with_a_message(tmp_path: Path, capsys, command: str,
+                                                        prefix: str) -> None:
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    (folder / "notes.md").write_text("no logs here\n", encoding="utf-8")
+    assert main([command, str(folder), *(["--db", str(tmp_path / "x.duckdb")]
+                                         if command == "import" else [])]) == 2
+    assert capsys.readouterr().err == (f"{prefix}{folder}: no log files (*.txt, *.log, *.xml, "
+                                       "*.phh, *.phhs) in this folder\n")
+    assert not (tmp_path / "x.duckdb").exists()   # nothing to import: no database made
 
 
 class Terminal(io.StringIO):
@@ -107,7 +114,7 @@ def test_import_of_nothing_but_unreadable_text_lists_it_and_exits_2(tmp_path: Pa
     assert out.startswith("1 file read: 0 hands, 0 new, 1 session, ")
     assert err.splitlines() == [
         f"badugi-hh import: quarantined {log}:9:6: {quarantine_message(tmp_path / 'db.duckdb')}",
-        "badugi-hh import: no readable hand in the 1 file read: nothing was stored"]
+        f"badugi-hh import: {log}: no readable hand: nothing was stored from it"]
 
 
 def quarantine_message(db: Path) -> str:
@@ -115,14 +122,19 @@ def quarantine_message(db: Path) -> str:
         return store.connection.execute("SELECT error FROM quarantine").fetchone()[0]
 
 
-def test_import_lists_quarantined_text_next_to_stored_hands(tmp_path: Path, capsys) -> None:
+def test_import_names_a_file_with_no_readable_hand_beside_stored_hands(tmp_path: Path,
+                                                                      capsys) -> None:
+    """The good file is stored; the other is named, and the status is validate's (2)."""
     write_simulated(tmp_path / "good.txt", 1, seed=1)
     (tmp_path / "broken.txt").write_text(UNREADABLE_LOG, encoding="utf-8")
-    assert main(["import", str(tmp_path), "--db", str(tmp_path / "db.duckdb")]) == 0
+    assert main(["import", str(tmp_path), "--db", str(tmp_path / "db.duckdb")]) == 2
     out, err = capsys.readouterr()
     assert out.startswith("2 files read: ") and ", 1 session," not in out
-    assert err.startswith(f"badugi-hh import: quarantined {tmp_path / 'broken.txt'}:9:6: ")
-    assert len(err.splitlines()) == 1
+    assert err.splitlines()[0].startswith(
+        f"badugi-hh import: quarantined {tmp_path / 'broken.txt'}:9:6: ")
+    assert err.splitlines()[1:] == [f"badugi-hh import: {tmp_path / 'broken.txt'}: no readable "
+                                    "hand: nothing was stored from it"]
+    assert main(["validate", str(tmp_path)]) == 2
 
 
 def test_import_refuses_zero_jobs(tmp_path: Path, capsys) -> None:

@@ -20,8 +20,9 @@ def test_a_session_id_used_twice_in_a_file_keeps_both_sessions(tmp_path: Path) -
     log = tmp_path / "twice.txt"
     log.write_text(text + "\n" + text, encoding="utf-8")
     second = len(text.splitlines()) + 3   # after the blank line and the comment
-    with Store(tmp_path / "db.duckdb") as store:
+    with Store(tmp_path / "once.duckdb") as store:
         once = store.import_paths([HOUSE]).new_hands
+    with Store(tmp_path / "db.duckdb") as store:   # not beside HOUSE: its hands are HOUSE's
         summary = store.import_paths([log])
         sessions = store.connection.execute(
             "SELECT session_id FROM sessions WHERE source = ? ORDER BY ALL", [str(log)]).fetchall()

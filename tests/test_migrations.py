@@ -13,6 +13,7 @@ import duckdb
 import pytest
 
 from badugi_hh.store import SCHEMA_VERSION, TABLES, Store, StoreError, schema_version
+from copykit import COUNTS, NETS, SESSIONS, copies_of_real_exports
 
 ROOT = Path(__file__).resolve().parent.parent
 V1 = ROOT / "tests" / "data" / "v1.duckdb"
@@ -123,3 +124,62 @@ def test_migrated_hands_leave_the_deal_unknown_and_a_new_import_stores_it(
         assert old.connection.sql(query).fetchall()[0][0] == 0
         known, players = new.connection.sql(query).fetchall()[0]
         assert known == players > 0
+
+
+# -- version 4 to 5: a hand is its site and hand id --------------------------------------
+
+V4 = ROOT / "tests" / "data" / "v4-copies"
+
+
+@pytest.fixture
+def v4_copies(tmp_path: Path) -> Path:
+    """A v4 database holding the real exports three times (tests/data/v4-copies)."""
+    path = tmp_path / "v4.duckdb"
+    with duckdb.connect(str(path)) as con:
+        con.execute(f"IMPORT DATABASE '{V4}'")
+    return path
+
+
+def test_the_v4_copies_are_version_4_and_hold_every_hand_three_times(v4_copies: Path) -> None:
+    with duckdb.connect(str(v4_copies), read_only=True) as con:
+        assert schema_version(con) == 4
+        assert con.sql("SELECT count(*), count(DISTINCT hand_id) FROM hands").fetchall() == [
+            (624, 207)]
+
+
+def test_migrating_v4_keeps_each_hand_once_as_a_new_import_of_the_same_files(
+        v4_copies: Path, tmp_path: Path) -> None:
+    with duckdb.connect(str(v4_copies), read_only=True) as con:
+        first_copies = con.sql(
+            "SELECT DISTINCT hand_id, player, net, dealt_cards FROM hand_players "
+            "WHERE source LIKE '%/logs/a/%' ORDER BY ALL").fetchall()
+    logs = copies_of_real_exports(tmp_path / "logs")
+    with Store(v4_copies) as old, Store(tmp_path / "new.duckdb") as new:
+        new.import_paths([logs])
+        for query in (NETS, COUNTS, SESSIONS):
+            assert old.connection.sql(query).fetchall() == new.connection.sql(query).fetchall()
+        # the hash and the clock the migration computed are those an import computes
+        same = ("SELECT hand_id, content_hash, started_at, started_utc, time_zone FROM hands "
+                "ORDER BY ALL")
+        assert old.connection.sql(same).fetchall() == new.connection.sql(same).fetchall()
+        copies = "SELECT count(*), count(DISTINCT content_hash) FROM hand_sources"
+        assert old.connection.sql(copies).fetchall() == [(624, 207)]
+        kept = old.connection.sql(
+            "SELECT hand_id, player, net, dealt_cards FROM hand_players WHERE source LIKE "
+            "'%/logs/a/%' ORDER BY ALL").fetchall()
+        files = old.connection.sql("SELECT count(*), sum(hands) FROM sources").fetchall()
+    assert kept == first_copies   # every hand, from its first file, untouched
+    assert files == [(66, 624)]
+
+
+def test_a_copy_that_differs_is_reported_by_the_migration(v4_copies: Path) -> None:
+    with duckdb.connect(str(v4_copies)) as con:   # as if the CRLF copy had been edited
+        con.execute("UPDATE hand_players SET won = won + 1 WHERE hand_id = 'ps-52588201462' "
+                    "AND player = 'Player7' AND source LIKE '%/crlf/%'")
+    with Store(v4_copies) as store:
+        found = store.connection.sql(
+            "SELECT regexp_replace(source, '.*/logs/', ''), hand_id, message FROM violations "
+            "WHERE rule = 'T5'").fetchall()
+    assert [(source, hand) for source, hand, _ in found] == [
+        ("crlf/pokerstars/tour-badugi-fl-sng-201011.txt", "ps-52588201462")]
+    assert "/logs/a/pokerstars/tour-badugi-fl-sng-201011.txt:1 (the same site" in found[0][2]

@@ -11,7 +11,7 @@ and the pages show the new hands); the Import page uploads a log of up to
 50 MB and imports it into the database or the dataset. The app is
 dashboards/app.py of the repository, which an editable install (pip install
 -e .) leaves in place. Exit status: streamlit's, or 1 when the app cannot be
-found.
+found or --db names a file that is not a database of badugi-hh.
 """
 
 from __future__ import annotations
@@ -58,10 +58,30 @@ def run(args: argparse.Namespace) -> int:
         return 1
     dataset = args.data is not None
     tables = Path(args.data if dataset else args.db).resolve()
+    if not dataset and not_ours(tables):
+        return 1
     print(f"badugi-hh dashboard: http://{args.address}:{args.port} on {tables}", flush=True)
     # This process becomes the server, so Ctrl-C and a kill reach streamlit itself.
     os.execv(sys.executable, streamlit_command(APP, tables, args.address, args.port,
                                                dataset=dataset))
+
+
+def not_ours(db: Path) -> bool:
+    """Whether ``db`` cannot be read as our database (a DuckDB file of another program,
+    one an import left empty, a file that is no database), said on stderr; a missing
+    one is made by the Import page, and one an import holds is waited for by the pages."""
+    from badugi_hh.store import Store, StoreError, StoreLocked
+
+    if not db.exists():
+        return False
+    try:
+        Store(db, read_only=True, wait=0).close()
+    except StoreLocked:
+        return False
+    except StoreError as error:   # another program's, empty, or no database at all
+        print(f"badugi-hh dashboard: {error}", file=sys.stderr)
+        return True
+    return False
 
 
 def port_number(text: str) -> int:

@@ -2,14 +2,23 @@
 
     badugi-hh import logs/ friday.txt --db club.duckdb
 
-Folders are searched for *.txt and *.log files. Every hand is stored with its
-actions, draws, showdown, pots and violations; text that cannot be read is
-kept verbatim in the quarantine table. Importing is idempotent: a file
-imported before and unchanged is skipped, an appended file adds only its new
-hands. Each batch of hands is committed at once, so an interrupted import
-leaves the database consistent and running it again finishes the job.
---jobs N parses and audits N files at a time in other processes (a folder of
-many logs imports faster; one file is read by one process).
+Folders are searched for *.txt, *.log, *.xml, *.phh and *.phhs files. Every hand is
+stored with its actions, draws, showdown, pots and violations; text that cannot be
+read is kept verbatim in the quarantine table. A hand is its site and the site's
+hand number (a house hand: its session and number): met again in another file (a
+re-download, a copy, two exports that overlap) it is stored once, and every file it
+was read in is listed in the hand_sources table; a copy whose content differs from
+the stored one is reported under T5. Importing is idempotent: a file imported before
+and unchanged is skipped, an appended file adds only its new hands. Each batch of
+hands is committed at once, so an interrupted import leaves the database consistent
+and running it again finishes the job. --jobs N parses and audits N files at a time
+in other processes (a folder of many logs imports faster; one file is read by one
+process).
+
+Times are kept as each log states them and in UTC (hands.started_utc): a site's logs
+are read in its zone (PokerStars, Full Tilt, KingsClub and Merge: US Eastern time;
+Winamax: UTC), house logs in the zone --tz names (default: this machine's), which is
+recorded with each hand.
 
 --out DATASET/ writes a dataset instead: the same tables as Hive-partitioned
 Parquet (by site and month) with a manifest of the logs imported, which any
@@ -21,12 +30,15 @@ s3://bucket/logs/) and write into DATASET/ (a folder they all see). Needs
 pip install 'badugi-hh[cluster]'. A log already in the dataset is skipped; a
 run that stopped is finished by running it again. docs/scale.md says more.
 
-Each file with text that could not be read is listed with its first error,
-as file:line:column: message. Exit status: 0 when every path was read, 2 when
-a path cannot be read or the files read hold no readable hand (nothing could
-be stored), 1 when the database or dataset cannot be opened or written (another
-import holding it, say) or the cluster cannot be reached, 3 when a log could not be imported for
-an internal error (a bug: the message says which log), 130 when interrupted.
+Each file with text that could not be read is listed with its first error, as
+file:line:column: message, and hands of games not audited are counted by game, as
+`validate` counts them. Exit status: 0 when every path was read; 2 when a path
+cannot be read (missing, not a regular file, no permission, a folder without logs)
+or a file read holds no readable hand; 1 when the database or dataset cannot be
+opened or written (another import holding it, a DuckDB file of another program)
+or the cluster cannot be reached; 3 when a log could not be read for an internal
+error (a bug: the message names the log, and the other logs are imported); 130
+when interrupted.
 """
 
 from __future__ import annotations
@@ -40,6 +52,7 @@ from typing import TYPE_CHECKING
 from badugi_hh.commands import LOCK_WAIT_SECONDS, at_least_one, counted
 from badugi_hh.commands.sql import add_db_argument
 from badugi_hh.progress import Progress
+from badugi_hh.textsafe import printable
 
 if TYPE_CHECKING:
     import duckdb
@@ -65,10 +78,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cluster", metavar="SPEC", type=cluster_spec,
                         help="with --out: run on Dask, local (a worker per core), local:N, "
                              "or tcp://HOST:PORT of a scheduler")
+    parser.add_argument("--tz", type=time_zone, metavar="ZONE",
+                        help="the time zone of house logs' times, an IANA name such as "
+                             "Europe/Paris (default: this machine's); sites' logs are "
+                             "read in their own zone")
     parser.add_argument("--wait", type=float, default=LOCK_WAIT_SECONDS, metavar="SECONDS",
                         help="how long to wait for another process using the database "
                              "or writing into the dataset "
                              f"(default {LOCK_WAIT_SECONDS:g})")
+
+
+def time_zone(text: str) -> str:
+    """The ``--tz`` argument, checked as the command line is read."""
+    from badugi_hh.store.clock import check_zone
+
+    try:
+        return check_zone(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def cluster_spec(text: str) -> object:
@@ -90,6 +117,8 @@ def run(args: argparse.Namespace) -> int:
         print("badugi-hh import: --jobs is for --db; with --out, give --cluster local:N",
               file=sys.stderr)
         return EXIT_UNREADABLE
+    if nothing_to_import(args.paths):
+        return EXIT_UNREADABLE
     if args.out is not None:
         return run_dataset(args)
     from badugi_hh.store import Store, StoreError
@@ -98,7 +127,8 @@ def run(args: argparse.Namespace) -> int:
     started = datetime.now()
     try:
         with Store(args.db, wait=args.wait) as store:
-            summary = store.import_paths(args.paths, progress.advance, jobs=args.jobs)
+            summary = store.import_paths(args.paths, progress.advance, jobs=args.jobs,
+                                         zone=args.tz)
             quarantined = first_errors(store.connection, started)
     except StoreError as error:
         print(f"badugi-hh import: {error}", file=sys.stderr)
@@ -110,21 +140,59 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return EXIT_INTERRUPTED
     progress.close()
+    tell_problems(summary, quarantined)
+    print(f"{summary_line(summary)} into {printable(args.db)}")
+    return exit_status(summary)
+
+
+def nothing_to_import(paths: list[str]) -> bool:
+    """Whether no path names a log (all missing, unreadable, folders without logs): then
+    they are named, and no database or dataset is made for nothing."""
+    from badugi_hh.sources import Unreadable, find_logs
+
+    if any("://" in path for path in paths):   # a URL's logs are listed where they lie
+        return False
+    found = list(find_logs(paths))
+    if any(not isinstance(item, Unreadable) for item in found):
+        return False
+    for problem in found:
+        _warn(str(problem))
+    return True
+
+
+def tell_problems(summary: ImportSummary, quarantined: list[str],
+                  failures: list[str] | None = None) -> None:
+    """Every path that could not be read, every file that gave nothing or stopped on a
+    bug, the first unreadable text of each file, and the copies that differ."""
     for problem in summary.unreadable:
-        print(f"badugi-hh import: cannot read {problem}", file=sys.stderr)
+        _warn(problem)
+    for failure in summary.failures if failures is None else failures:
+        _warn(f"{failure} (a bug, please report it; the other logs were imported)")
     for error in quarantined:
-        print(f"badugi-hh import: quarantined {error}", file=sys.stderr)
-    print(f"{summary_line(summary)} into {args.db}")
-    return _unreadable_status(summary)
+        _warn(f"quarantined {error}")
+    for path in summary.no_hands:
+        _warn(f"{path}: no readable hand: nothing was stored from it")
+    for conflict in summary.conflicts[:_CONFLICTS_SHOWN]:
+        _warn(f"[T5] {conflict}")
+    if len(summary.conflicts) > _CONFLICTS_SHOWN:
+        _warn(f"[T5] and {len(summary.conflicts) - _CONFLICTS_SHOWN:,} more copies that "
+              "differ from the hand stored (the violations table lists them)")
 
 
-def _unreadable_status(summary: ImportSummary) -> int:
-    """2 when a path could not be read or no file read held a hand, else 0."""
-    if summary.files > summary.unchanged and not summary.hands:
-        print(f"badugi-hh import: no readable hand in the {counted(summary.files, 'file')} "
-              "read: nothing was stored", file=sys.stderr)
-        return EXIT_UNREADABLE
-    return EXIT_UNREADABLE if summary.unreadable else EXIT_OK
+#: Copies differing from their hand that an import names one by one.
+_CONFLICTS_SHOWN = 5
+
+
+def _warn(message: str) -> None:
+    print(f"badugi-hh import: {printable(message)}", file=sys.stderr)
+
+
+def exit_status(summary: ImportSummary, failed: bool = False) -> int:
+    """3 when a log stopped on a bug; 2 when a path could not be read or a file read held
+    no readable hand; else 0 (the module's docstring)."""
+    if failed or summary.failures:
+        return EXIT_INTERNAL
+    return EXIT_UNREADABLE if summary.unreadable or summary.no_hands else EXIT_OK
 
 
 def run_dataset(args: argparse.Namespace) -> int:
@@ -139,7 +207,7 @@ def run_dataset(args: argparse.Namespace) -> int:
     progress = Progress("hand", stream=sys.stderr)
     try:
         done = import_to_dataset(args.paths, args.out, args.cluster, progress.advance,
-                                 wait=args.wait)
+                                 wait=args.wait, zone=args.tz)
     except (ClusterError, DatasetBusy, StoreError) as error:   # StoreError: damaged
         progress.close()
         print(f"badugi-hh import: {error}", file=sys.stderr)
@@ -156,25 +224,17 @@ def run_dataset(args: argparse.Namespace) -> int:
         return EXIT_INTERRUPTED
     progress.close()
     summary = done.summary
-    for problem in summary.unreadable:
-        print(f"badugi-hh import: cannot read {problem}", file=sys.stderr)
-    for error in done.quarantined:
-        print(f"badugi-hh import: quarantined {error}", file=sys.stderr)
+    tell_problems(summary, done.quarantined, done.failures)
     for problem in done.unwritable:
-        print(f"badugi-hh import: cannot write into the dataset: {problem}", file=sys.stderr)
-    for failure in done.failures:
-        print(f"badugi-hh import: internal error (a bug, please report it): {failure}",
-              file=sys.stderr)
-    print(f"{summary_line(summary)} into {args.out}")
+        _warn(f"cannot write into the dataset: {problem}")
+    print(f"{summary_line(summary)} into {printable(args.out)}")
     if done.compacted is not None and done.compacted.logs:
         compacted = done.compacted
         print(f"compacted {counted(compacted.logs, 'log')}: {compacted.files_before:,} files "
               f"into {compacted.files_after:,} in {compacted.seconds:.2f} s")
-    if done.failures:
-        return EXIT_INTERNAL
-    if done.unwritable:
+    if done.unwritable and not done.failures:
         return EXIT_DATABASE
-    return _unreadable_status(summary)
+    return exit_status(summary, failed=bool(done.failures))
 
 
 #: The first unreadable text of each file the import has just read, and how many more.
@@ -203,9 +263,10 @@ def summary_line(summary: ImportSummary) -> str:
     ...                                  seconds=0.5)))
     1 file read: 1 hand, 1 new, 1 session, 0 new violations, 0 quarantined in 0.50 s (2 hands/s)
     """
+    from badugi_hh.commands.validate import not_audited   # the engine: not for --help
+
     unchanged = f" ({summary.unchanged:,} unchanged, skipped)" if summary.unchanged else ""
-    skipped = (f", {counted(summary.skipped, 'hand')} not audited"
-               if summary.skipped else "")
+    skipped = f", {not_audited(summary.skipped_by_game)}" if summary.skipped else ""
     return (f"{counted(summary.files, 'file')} read{unchanged}: "
             f"{counted(summary.hands, 'hand')}, {summary.new_hands:,} new, "
             f"{counted(summary.sessions, 'session')}, "

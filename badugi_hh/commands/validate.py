@@ -1,7 +1,14 @@
 """Replay logs under the rules and list every violation as file:line: [RULE] message.
 
+Folders are searched for *.txt, *.log, *.xml, *.phh and *.phhs files, as `import`
+searches them, and each file gets the verdict `import` gives it: hands of games not
+audited are counted as skipped, by game; a path that cannot be read (missing, not a
+regular file, no permission, a folder without logs) is named.
+
 Exit status: 0 when every hand is clean, 1 when a rule is broken, 2 when some
-input cannot be read (a missing or binary file, a hand with a syntax error).
+input cannot be read (a path as above, a binary file, a hand with a syntax error),
+3 when a log could not be read for an internal error (a bug: the message names the
+log, and the other logs are validated).
 """
 
 from __future__ import annotations
@@ -10,22 +17,24 @@ import argparse
 import json
 import sys
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from badugi_hh.engine import HandReport, SessionReport, Violation, audit
+from badugi_hh.errors import internal_error
 from badugi_hh.events import ParseError, SkippedHand
-from badugi_hh.parsers import iter_log_files, read_records
+from badugi_hh.parsers import read_records
 from badugi_hh.progress import Progress
+from badugi_hh.sources import Unreadable, find_logs, unreadable_file
 from badugi_hh.textsafe import printable
 
-EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_UNREADABLE = 0, 1, 2
+EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_UNREADABLE, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="+", type=Path, metavar="PATH",
-                        help="log files, or folders to search for *.txt and *.log")
+                        help="log files, or folders to search for *.txt, *.log, *.xml, "
+                             "*.phh and *.phhs")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object per file instead of text")
 
@@ -77,38 +86,41 @@ def validate_file(path: Path, progress: Progress | None = None) -> FileAudit:
     return result
 
 
-def _files(paths: list[Path]) -> Iterator[Path | ParseError]:
-    for path in paths:
-        if not path.exists():
-            yield ParseError(message="no such file or folder", source=str(path), line=0)
-            continue
-        files = list(iter_log_files([path]))   # a folder's are sorted, so listed, anyway
-        if not files:   # a folder without logs: silence would pass for a clean audit
-            yield ParseError(message="no log files (*.txt, *.log) in this folder",
-                             source=str(path), line=0)
-        yield from files
-
-
 def run(args: argparse.Namespace) -> int:
     status = EXIT_CLEAN
     progress = Progress("hand", stream=sys.stderr)
-    for item in _files(args.paths):
-        if isinstance(item, ParseError):
-            print(f"{item.source}: {item.message}", file=sys.stderr)
-            status = EXIT_UNREADABLE
-            continue
-        result = validate_file(item, progress)
+    for item in find_logs(args.paths):
+        result = item if isinstance(item, Unreadable) else _validated(item, progress)
         progress.clear()   # before any output, or the counter runs into it
-        if result.errors:
-            status = EXIT_UNREADABLE
-        elif result.violations and status == EXIT_CLEAN:
-            status = EXIT_VIOLATIONS
-        if args.json:
-            print(json.dumps(result.as_json(), ensure_ascii=False))
+        if isinstance(result, FileAudit):
+            status = max(status, _status(result))
+            if args.json:
+                print(json.dumps(result.as_json(), ensure_ascii=False))
+            else:
+                _print_text(result)
         else:
-            _print_text(result)
+            print(printable(str(result)), file=sys.stderr)
+            status = max(status, EXIT_UNREADABLE if isinstance(result, Unreadable)
+                         else EXIT_INTERNAL)
     progress.close()
     return status
+
+
+def _validated(path: Path, progress: Progress) -> FileAudit | Unreadable | str:
+    """The file's audit; what made it unreadable; or the bug that stopped its reading
+    (``internal error in FILE: ...``): the other files are validated all the same."""
+    try:
+        return validate_file(path, progress)
+    except OSError as error:   # removed or made unreadable since it was found
+        return unreadable_file(path, error)
+    except Exception as error:   # a bug in a reader or the engine: this file only
+        return internal_error(str(path), error)
+
+
+def _status(result: FileAudit) -> int:
+    if result.errors:
+        return EXIT_UNREADABLE
+    return EXIT_VIOLATIONS if result.violations else EXIT_CLEAN
 
 
 def _print_text(result: FileAudit) -> None:
@@ -123,8 +135,9 @@ def _print_text(result: FileAudit) -> None:
     verdict = "clean" if not (result.violations or result.errors) else (
         f"{_count(len(result.violations), 'violation')}, "
         f"{_count(len(result.errors), 'unreadable line')}{hands_lost}")
+    skipped = f"; {not_audited(result.skipped)}" if result.skipped else ""
     _say(f"{result.path}: {_count(result.hands, 'hand')} in "
-         f"{_count(result.sessions, 'session')}: {verdict}{_skipped(result.skipped)}")
+         f"{_count(result.sessions, 'session')}: {verdict}{skipped}")
 
 
 def _say(line: str) -> None:
@@ -133,18 +146,18 @@ def _say(line: str) -> None:
     print(printable(line))
 
 
-def _skipped(skipped: Counter[str]) -> str:
-    """``; 74 hands not audited: 31 Razz, 22 Stud`` (other games, or hands not played).
+def not_audited(skipped: Counter[str]) -> str:
+    """``74 hands not audited: 31 Razz, 22 Stud`` (other games, or hands not played).
 
-    >>> _skipped(Counter({"Razz": 5, "2-7 Triple Draw (cancelled)": 2}))
-    '; 7 hands not audited: 5 Razz, 2 2-7 Triple Draw (cancelled)'
-    >>> _skipped(Counter())
+    >>> not_audited(Counter({"Razz": 5, "2-7 Triple Draw (cancelled)": 2}))
+    '7 hands not audited: 5 Razz, 2 2-7 Triple Draw (cancelled)'
+    >>> not_audited(Counter())
     ''
     """
     if not skipped:
         return ""
     games = ", ".join(f"{count:,} {game}" for game, count in skipped.most_common())
-    return f"; {_count(skipped.total(), 'hand')} not audited: {games}"
+    return f"{_count(skipped.total(), 'hand')} not audited: {games}"
 
 
 def _count(number: int, thing: str) -> str:

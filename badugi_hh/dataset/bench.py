@@ -7,8 +7,8 @@ include what a user waits for (start-up, spawning the workers, the cluster,
 writing) and the CPU every process spent, so what parallel work costs shows.
 
 ``stats_on_a_dataset`` imports simulated logs into a dataset, copies its logs
-until it holds millions of hands (each copy under other source and player
-names, as if other tables and players), compacts it, loads the same rows into a
+until it holds millions of hands (each copy under other source, player, hand and
+session names, as if other tables and players), compacts it, loads the same rows into a
 DuckDB file, and times the per-player statistics of one player on each.
 """
 
@@ -33,8 +33,10 @@ from badugi_hh.dataset.writer import FILE_TABLES
 
 Figures = dict[str, float]
 
-#: Columns that name a player, or hold a list of names.
-_NAME_COLUMNS = ("player", "button_player", "big_blind_player", "winner", "first_source")
+#: Columns that name a player, or hold a list of names; and the ids of hands and
+#: sessions, so that a copy's hands are hands of their own, not copies of the first's.
+_NAME_COLUMNS = ("player", "button_player", "big_blind_player", "winner", "first_source",
+                 "hand_id", "session_id")
 _NAME_LISTS = ("players", "eligible", "winners")
 
 

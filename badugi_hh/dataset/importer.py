@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import shutil
 import time
+from datetime import datetime
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +25,7 @@ import pyarrow.parquet as pq
 from badugi_hh.dataset.chunks import CHUNK_BYTES, Chunk, chunks_of
 from badugi_hh.dataset.cluster import ClusterSpec, Runner, runner
 from badugi_hh.dataset.compact import COMPACT_AFTER_LOGS, Compacted, compact
+from badugi_hh.dataset.reader import connect_dataset
 from badugi_hh.dataset.layout import (
     IMPORT_LOCK, MANIFEST, STAGING, hold_lock, move_into_place,
 )
@@ -31,7 +33,8 @@ from badugi_hh.dataset.snapshot import LOG_ENTRIES, entries_read, read_snapshot
 from badugi_hh.dataset.writer import (
     ChunkResult, FileResult, FileTask, import_chunk, import_file, remove_log, write_manifest,
 )
-from badugi_hh.parsers import LOG_SUFFIXES, iter_log_files
+from badugi_hh.sources import LOG_SUFFIXES, Unreadable, find_logs
+from badugi_hh.store.clock import machine_zone
 from badugi_hh.rules import RULES
 from badugi_hh.store.importer import BATCH_HANDS, ImportSummary
 from badugi_hh.store.schema import RuleRow, _arrow_table
@@ -46,15 +49,17 @@ def _is_url(path: str) -> bool:
     return "://" in path
 
 
-def log_locations(paths: Iterable[str]) -> Iterator[str]:
-    """The logs named by ``paths`` (files, or folders searched as ``import`` does),
-    local paths resolved (``file://`` URLs too: the same log by either name is one log),
-    other URLs as given; a missing path raises FileNotFoundError."""
+def log_locations(paths: Iterable[str]) -> Iterator[str | Unreadable]:
+    """The logs named by ``paths`` (files, or folders searched as ``import`` does,
+    :func:`badugi_hh.sources.find_logs`), local paths resolved (``file://`` URLs too: the
+    same log by either name is one log), other URLs as given; an :class:`Unreadable`
+    for each path that cannot be read."""
     for path in paths:
         if path.startswith("file://"):
             path = url2pathname(urlsplit(path).path)
         if not _is_url(path):
-            yield from (str(found.resolve()) for found in iter_log_files([path]))
+            yield from (str(found.resolve()) if isinstance(found, Path) else found
+                        for found in find_logs([path]))
             continue
         import fsspec
 
@@ -65,7 +70,7 @@ def log_locations(paths: Iterable[str]) -> Iterator[str]:
         elif fs.exists(inside):
             yield path
         else:
-            raise FileNotFoundError(f"no such file or folder: {path}")
+            yield Unreadable(path, "no such file or folder", missing=True)
 
 
 def known_logs(root: Path) -> dict[str, list[tuple[str, int]]]:
@@ -78,20 +83,25 @@ def known_logs(root: Path) -> dict[str, list[tuple[str, int]]]:
     return logs
 
 
-def plan(paths: Iterable[str], root: Path, summary: ImportSummary) -> list[FileTask]:
-    """One task per log named by ``paths``, each once; what cannot be found goes to
+def plan(paths: Iterable[str], root: Path, summary: ImportSummary,
+         house_zone: str) -> list[FileTask]:
+    """One task per log named by ``paths``, each once; what cannot be read goes to
     ``summary.unreadable``."""
     known = known_logs(root)
+    started = datetime.now()
     tasks: dict[str, FileTask] = {}
     for path in paths:
         try:
             for location in log_locations([path]):
+                if isinstance(location, Unreadable):
+                    summary.unreadable.append(str(location))
+                    continue
                 earlier = known.get(location, [])
                 tasks.setdefault(location, FileTask(
                     location, location, tuple(key for key, _ in earlier),
-                    max((hands for _, hands in earlier), default=0)))
-        except (FileNotFoundError, OSError) as error:
-            summary.unreadable.append(f"{path}: {getattr(error, 'strerror', None) or error}")
+                    max((hands for _, hands in earlier), default=0), house_zone, started))
+        except OSError as error:   # a URL's file system
+            summary.unreadable.append(f"{path}: {error.strerror or error}")
     return list(tasks.values())
 
 
@@ -133,7 +143,7 @@ def import_to_dataset(paths: Iterable[str], root: str | Path,
                       progress: ProgressCallback | None = None, *,
                       batch_hands: int = BATCH_HANDS, chunk_bytes: int | None = None,
                       compact_after: int | None = COMPACT_AFTER_LOGS,
-                      wait: float | None = None) -> DatasetImport:
+                      wait: float | None = None, zone: str | None = None) -> DatasetImport:
     """Import the logs of ``paths`` into the dataset at ``root``, on ``cluster`` (None:
     in this process, one log after the other). A house log larger than ``chunk_bytes``
     is read in parts side by side (default: :data:`CHUNK_BYTES` on a cluster, never
@@ -141,7 +151,8 @@ def import_to_dataset(paths: Iterable[str], root: str | Path,
     are read from their own files, or a compaction is stale, the dataset is compacted
     (None: never). One import writes into a dataset at a time: this one waits ``wait``
     seconds for another to end (None: as long as it takes), then raises
-    :class:`DatasetBusy`. A dataset that cannot be written raises :class:`OSError`."""
+    :class:`DatasetBusy`. A dataset that cannot be written raises :class:`OSError`.
+    ``zone``: the time zone of house logs' times (default: this machine's)."""
     started = time.perf_counter()
     root = Path(root).resolve()
     root.mkdir(parents=True, exist_ok=True)
@@ -150,28 +161,42 @@ def import_to_dataset(paths: Iterable[str], root: str | Path,
             raise DatasetBusy(f"another import is writing into {root}: try again when it "
                               "has finished")
         done = _import(paths, root, cluster, progress, batch_hands, chunk_bytes,
-                       compact_after)
+                       compact_after, zone or machine_zone())
     done.summary.seconds = time.perf_counter() - started
     return done
 
 
 def _import(paths: Iterable[str], root: Path, cluster: ClusterSpec | None,
             progress: ProgressCallback | None, batch_hands: int, chunk_bytes: int | None,
-            compact_after: int | None) -> DatasetImport:
+            compact_after: int | None, house_zone: str) -> DatasetImport:
     if chunk_bytes is None and cluster is not None:
         chunk_bytes = CHUNK_BYTES
     # files staged by an import that was stopped: no other import is running now
     shutil.rmtree(root / STAGING, ignore_errors=True)
     create_dataset(root)
     driver = _Driver(root, batch_hands, progress)
-    tasks = plan(paths, root, driver.summary)
+    tasks = plan(paths, root, driver.summary, house_zone)
+    before = _hands_shown(root) if tasks else 0
     compacted = None
     with runner(cluster) as running:
         driver.run(running, tasks, chunk_bytes)
         if compact_after is not None and _worth_compacting(root, compact_after):
             compacted = compact(root, running)
+    if tasks:   # a hand another log holds is written again, but it is not new
+        driver.summary.new_hands = max(0, _hands_shown(root) - before)
     return DatasetImport(driver.summary, driver.failures, sorted(driver.quarantined),
                          compacted, driver.unwritable)
+
+
+def _hands_shown(root: Path) -> int:
+    """The hands the dataset shows, each once (:mod:`badugi_hh.dataset.copies`)."""
+    if not any((root / MANIFEST).glob(LOG_ENTRIES)):
+        return 0
+    con = connect_dataset(root)
+    try:
+        return con.execute("SELECT count(*) FROM hands").fetchall()[0][0]
+    finally:
+        con.close()
 
 
 def _worth_compacting(root: Path, logs: int) -> bool:
@@ -217,7 +242,7 @@ class _Driver:
             elif isinstance(outcome, FileResult):
                 self._log_done(task, outcome)
             else:
-                self.failures.append(f"importing {task.location} failed: {outcome}")
+                self.failures.append(f"internal error in {task.location}: {outcome}")
 
     def _log_done(self, task: FileTask, result: FileResult) -> None:
         if result.unwritable:
@@ -233,8 +258,8 @@ class _Driver:
                    outcome: ChunkResult | str) -> None:
         parts = self.parts[task.source]
         if isinstance(outcome, str):
-            self.failures.append(f"importing {task.location}, part {chunk.index + 1} of "
-                                 f"{chunk.count}, failed: {outcome}")
+            self.failures.append(f"internal error in {task.location}, part {chunk.index + 1} "
+                                 f"of {chunk.count}: {outcome}")
         parts.results[chunk.index] = outcome if isinstance(outcome, ChunkResult) else None
         if len(parts.results) < parts.count:
             return
@@ -266,9 +291,10 @@ class _Driver:
         for part in (result.result for result in done):
             for name in _COUNTS:
                 setattr(whole, name, getattr(whole, name) + getattr(part, name))
+            whole.skipped_games.update(part.skipped_games)
             whole.first_error = whole.first_error or part.first_error
         files = [relative for result in done for relative in result.files]
-        write_manifest(self.root, whole, done[0].file, files)
+        write_manifest(self.root, whole, done[0].file, files, task.run_started)
         for old in task.superseded:
             if old != whole.key:
                 remove_log(self.root, old)
@@ -312,5 +338,8 @@ def _add(summary: ImportSummary, result: FileResult, hands_before: int) -> None:
     summary.sessions += result.sessions
     summary.violations += result.violations
     summary.quarantined += result.quarantined
-    summary.skipped += result.skipped
+    summary.skipped += sum(result.skipped_games.values())
+    summary.skipped_by_game.update(result.skipped_games)
     summary.rows += result.rows
+    if not result.unchanged and not result.hands and not result.skipped_games:
+        summary.no_hands.append(result.source)

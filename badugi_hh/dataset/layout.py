@@ -43,6 +43,14 @@ STAGING = "_tmp"
 PARTITIONED_BY_ROW = ("hands", "hand_players", "sessions")
 PARTITIONED_BY_HAND = ("actions", "draws", "showdowns", "pots")
 PARTITIONED = (*PARTITIONED_BY_ROW, *PARTITIONED_BY_HAND, "session_players", "violations")
+#: The tables each log writes files of. The others are the catalogue (the rules), the
+#: manifest (``sources``), the copies of hands (``hand_sources``, from the hands'
+#: files) and the user's own tables, one file each (:data:`PERSON_FILES`).
+FILE_TABLES = ("sessions", "session_players", "players", "hands", "hand_players", "actions",
+               "draws", "showdowns", "pots", "violations", "quarantine", "skipped")
+#: The persons and settings of ``badugi-hh alias`` and ``me``, one file each, replaced
+#: whole at each change.
+PERSON_FILES = {"aliases": "persons/aliases.parquet", "settings": "persons/settings.parquet"}
 
 
 def file_key(source: str, content_hash: str) -> str:

@@ -18,7 +18,10 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
-from badugi_hh.dataset.layout import MANIFEST, PARTITIONED, PARTITIONED_BY_ROW
+from badugi_hh.dataset.copies import find_copies, public_view
+from badugi_hh.dataset.layout import (
+    MANIFEST, PARTITIONED, PARTITIONED_BY_ROW, PERSON_FILES, FILE_TABLES,
+)
 from badugi_hh.dataset.snapshot import read_snapshot
 from badugi_hh.rules import RULES
 from badugi_hh.store.connection import CLOSED_CONFIG, StoreError, first_line
@@ -84,46 +87,73 @@ def _connect(root: Path) -> duckdb.DuckDBPyConnection:
     # the logs whose rows a stale compaction still holds for good
     con.execute("CREATE TABLE compacted_live AS SELECT unnest(?::VARCHAR[]) AS path",
                 [[path for stale in snapshot.stale for path in snapshot.live_paths_of(stale)]])
+    for table in FILE_TABLES:
+        con.execute(_raw_view(table, [str(root / f) for f in whole.get(table, [])],
+                              [str(root / f) for f in filtered.get(table, [])]))
+    copies = find_copies(con)
+    settings = {table: root / relative for table, relative in PERSON_FILES.items()
+                if (root / relative).is_file()}
     for table in TABLES:
-        con.execute(_view(table, [str(root / f) for f in whole.get(table, [])],
-                          [str(root / f) for f in filtered.get(table, [])]))
+        con.execute(_view(table, copies, settings.get(table)))
     every = [str(root / f) for files in (*whole.values(), *filtered.values()) for f in files]
-    _close(con, [*map(str, snapshot.entries), *every])
+    _close(con, [*map(str, snapshot.entries), *every, *map(str, settings.values())])
     return con
 
 
-def _view(table: str, whole: list[str], filtered: list[str]) -> str:
-    """The statement that makes ``table``: a view over its files, or an empty table."""
-    if table in ("rules", "schema_version"):
-        return _catalogue_sql(table)
-    if table == "sources":
-        return ("CREATE VIEW sources AS SELECT path, size, content_hash, imported_at, "
-                "hands, violations, quarantined FROM manifest")
+def _raw_view(table: str, whole: list[str], filtered: list[str]) -> str:
+    """The view ``dataset_raw_{table}``: every row of the table's files, copies of hands
+    met in other logs included (:mod:`badugi_hh.dataset.copies` shows each once)."""
     if not whole and not filtered:
-        return schema_sql((table,))
+        return f"CREATE VIEW dataset_raw_{table} AS {_typed_empty(table)}"
     parts = [_select(table, whole)] if whole else []
     if filtered:
         column = "first_source" if table == "players" else "source"
         parts.append(f"SELECT * FROM ({_select(table, filtered)}) "
                      f"WHERE {column} IN (SELECT path FROM compacted_live)")
-    body = " UNION ALL ".join(parts)
+    return f"CREATE VIEW dataset_raw_{table} AS {' UNION ALL '.join(parts)}"
+
+
+def _view(table: str, copies: bool, settings: Path | None) -> str:
+    """The statement that makes ``table`` (``copies``: the dataset holds a hand met in
+    two logs; ``settings``: the file of the table of persons or settings, if any)."""
+    if table in ("rules", "schema_version"):
+        return _catalogue_sql(table)
+    if table == "sources":
+        return ("CREATE VIEW sources AS SELECT path, size, content_hash, imported_at, "
+                "hands, violations, quarantined FROM manifest")
+    if table in PERSON_FILES:
+        if settings is None:
+            return schema_sql((table,))
+        return f"CREATE VIEW {table} AS SELECT * FROM read_parquet({_listed([str(settings)])})"
     if table == "players":   # one row per player: the first log that named him
-        body = (f"SELECT site, player, arg_min(first_source, first_imported_at) AS "
-                f"first_source, min(first_imported_at) AS first_imported_at FROM ({body}) "
-                "GROUP BY site, player")
-    return f"CREATE VIEW {table} AS {body}"
+        return ("CREATE VIEW players AS SELECT site, player, arg_min(first_source, "
+                "first_imported_at) AS first_source, min(first_imported_at) AS "
+                "first_imported_at FROM dataset_raw_players GROUP BY site, player")
+    return public_view(table, copies) or f"CREATE VIEW {table} AS SELECT * FROM dataset_raw_{table}"
+
+
+def _typed_empty(table: str) -> str:
+    """No row, with the store's columns and types of ``table``: unioned by name with a
+    table's files, it gives NULL for a column the files of an older release lack."""
+    columns = ", ".join(f"NULL::{sql_type} AS {name}" for name, sql_type, *_ in
+                        _columns(TABLES[table]))
+    return f"SELECT {columns} WHERE false"
+
+
+def _listed(files: list[str]) -> str:
+    return "[" + ", ".join("'" + path.replace("'", "''") + "'" for path in files) + "]"
 
 
 def _select(table: str, files: list[str]) -> str:
     """The store's columns of ``table``, in its order, from its Parquet ``files``
     (written into the view: a view takes no parameters)."""
-    listed = "[" + ", ".join("'" + path.replace("'", "''") + "'" for path in files) + "]"
     names = [name for name, *_ in _columns(TABLES[table])]
     columns = ", ".join("coalesce(site, '') AS site"
                         if name == "site" and table in PARTITIONED_BY_ROW else name
                         for name in names)
     options = f", {_HIVE}" if table in PARTITIONED else ""
-    return f"SELECT {columns} FROM read_parquet({listed}{options})"
+    return (f"SELECT {columns} FROM ({_typed_empty(table)} UNION ALL BY NAME "
+            f"SELECT * FROM read_parquet({_listed(files)}, union_by_name = true{options}))")
 
 
 def _catalogue_sql(table: str) -> str:

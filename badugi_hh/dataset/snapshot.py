@@ -116,7 +116,7 @@ def read_snapshot(root: Path) -> Snapshot:
 
 def _read_snapshot(root: Path) -> Snapshot:
     entries = sorted((root / MANIFEST).glob(LOG_ENTRIES))
-    table = pq.read_table(entries) if entries else None
+    table = pq.read_table(entries, schema=_manifest_schema()) if entries else None
     if table is not None:   # an entry of other columns reads as nulls, unless it is first
         for name in ("path", "key", "files"):
             if table[name].null_count:
@@ -134,6 +134,15 @@ def _read_snapshot(root: Path) -> Snapshot:
         if not compaction.covers <= live:
             snapshot.stale.append(compaction)
     return snapshot
+
+
+def _manifest_schema() -> pa.Schema:
+    """Today's columns of a log entry: an entry of an older release reads NULL for the
+    columns it lacks, whichever entry is read first."""
+    from badugi_hh.dataset.writer import ManifestRow
+    from badugi_hh.store.schema import _arrow_table
+
+    return _arrow_table(ManifestRow, []).schema
 
 
 def _latest_per_path(logs: pa.Table | None) -> pa.Table:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -31,7 +32,7 @@ from badugi_hh.dataset.chunks import (
     Chunk, lines_before, readable_alone, session_start, splittable,
 )
 from badugi_hh.dataset.layout import (
-    MANIFEST, PARTITIONED, PARTITIONED_BY_ROW, STAGING, file_key, manifest_path,
+    FILE_TABLES, MANIFEST, PARTITIONED, PARTITIONED_BY_ROW, STAGING, file_key, manifest_path,
     move_into_place, part_name, staging_folder,
 )
 from badugi_hh.dataset.partition import Folders, split
@@ -39,13 +40,11 @@ from badugi_hh.events import Record, SessionStart
 from badugi_hh.parsers import read_records
 from badugi_hh.parsers.house import read_house_lines
 from badugi_hh.parsers.text import open_log
+from badugi_hh.sources import unreadable_file
 from badugi_hh.store.importer import BATCH_HANDS, _file_batches, _Fingerprint
 from badugi_hh.store.rows import _Rows
-from badugi_hh.store.schema import TABLES, PlayerRow, _arrow_table
+from badugi_hh.store.schema import PlayerRow, _arrow_table
 
-#: The tables a log's rows go to; the catalogue tables are written once per dataset.
-FILE_TABLES = tuple(table for table in TABLES
-                    if table not in ("schema_version", "rules", "sources", "aliases"))
 
 
 class ManifestRow(NamedTuple):
@@ -62,6 +61,10 @@ class ManifestRow(NamedTuple):
     sessions: int
     skipped: int
     files: list[str]
+    run_started_at: datetime | None
+    """When the import run that wrote the log began: of the copies of a hand in several
+    logs, that of the earliest run is shown, then that of the first log by path
+    (:mod:`badugi_hh.dataset.copies`). NULL in the logs of older releases."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +77,11 @@ class FileTask:
     """Keys of earlier contents of the same source, removed once this one is in."""
     hands_before: int = 0
     """The hands of the earlier content (the most of them)."""
+    house_zone: str = "UTC"
+    """The time zone of the log's house hands: the driver's (``import --tz``), never the
+    zone of the machine a worker runs on."""
+    run_started: datetime | None = None
+    """When the import run began (:attr:`ManifestRow.run_started_at`)."""
 
 
 @dataclass(slots=True)
@@ -95,6 +103,8 @@ class FileResult:
     """Why the log's rows could not be written into the dataset (a full disk...)."""
     first_error: str | None = None
     """``line:column: message`` of the first text that could not be read."""
+    skipped_games: Counter[str] = field(default_factory=Counter)
+    """The hands of games not audited, read, by game."""
 
 
 @contextmanager
@@ -128,10 +138,10 @@ def import_file(task: FileTask, root: str, batch_hands: int = BATCH_HANDS) -> Fi
     with writing(dataset, task, known.key) as failed:
         writer = _LogWriter(dataset, known.key)
         with open_location(task.location) as stream:
-            _write_records(writer, read_records(stream), known, batch_hands)
+            _write_records(writer, read_records(stream), known, batch_hands, task.house_zone)
         result = writer.result
         result.source, result.key = task.source, known.key
-        write_manifest(dataset, result, known, writer.move_into_place())
+        write_manifest(dataset, result, known, writer.move_into_place(), task.run_started)
         for old in task.superseded:
             if old != known.key:
                 remove_log(dataset, old)
@@ -178,7 +188,7 @@ def import_chunk(task: FileTask, chunk: Chunk, root: str,
         if part:
             with open_log(part, task.location, first_line) as log:
                 records = _noting_sessions(read_house_lines(log), sessions)
-                _write_records(writer, records, known, batch_hands)
+                _write_records(writer, records, known, batch_hands, task.house_zone)
         result = writer.result
         result.source, result.key = task.source, known.key
         return ChunkResult(result, writer.move_into_place(), sessions, file=known)
@@ -191,7 +201,7 @@ def _known(task: FileTask, root: Path) -> LogFile | FileResult:
     try:
         size, digest = content_hash(task.location)
     except OSError as error:
-        return FileResult(task.source, unreadable=f"{task.location}: {error.strerror or error}")
+        return FileResult(task.source, unreadable=str(unreadable_file(task.location, error)))
     key = file_key(task.source, digest)
     if manifest_path(root, key).exists():
         return FileResult(task.source, key, unchanged=True)
@@ -199,9 +209,9 @@ def _known(task: FileTask, root: Path) -> LogFile | FileResult:
 
 
 def _write_records(writer: _LogWriter, records: Iterable[Record], file: LogFile,
-                   batch_hands: int) -> None:
-    for rows in _file_batches(records, file.source, _Fingerprint(file.size, file.content_hash,
-                                                                   None), batch_hands):
+                   batch_hands: int, house_zone: str) -> None:
+    fingerprint = _Fingerprint(file.size, file.content_hash, None)
+    for rows in _file_batches(records, file.source, fingerprint, batch_hands, house_zone):
         writer.add(rows)
 
 
@@ -308,6 +318,7 @@ class _LogWriter:
         counts = self.result
         counts.hands += rows.hands_read
         counts.sessions += rows.sessions_read
+        counts.skipped_games.update(rows.skipped_games)
         tables = {name: rows.arrow(name) for name in FILE_TABLES}
         folders = Folders(tables["hands"], tables["sessions"])
         for name, table in tables.items():
@@ -384,11 +395,12 @@ def numbered_part(key: str, number: int) -> str:
     return part_name(key) if number == 1 else part_name(f"{key}.{number}")
 
 
-def write_manifest(root: Path, result: FileResult, file: LogFile, files: list[str]) -> None:
+def write_manifest(root: Path, result: FileResult, file: LogFile, files: list[str],
+                   run_started: datetime | None) -> None:
     """The manifest row that puts a log's ``files`` in the dataset: written last, whole."""
     row = ManifestRow(file.source, file.size, file.content_hash, datetime.now(),
                       result.new_hands, result.violations, result.quarantined, result.key,
-                      result.sessions, result.skipped, sorted(files))
+                      result.sessions, result.skipped, sorted(files), run_started)
     staged = root / STAGING / f"manifest-{result.key}.parquet"
     staged.parent.mkdir(parents=True, exist_ok=True)
     pq.write_table(_arrow_table(ManifestRow, [row]), staged)

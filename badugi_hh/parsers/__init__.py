@@ -22,19 +22,17 @@ what a house log looks like.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
 from badugi_hh.events import Record
 from badugi_hh.parsers.dialects import DIALECTS, Dialect, dialect_of, read_log
 from badugi_hh.parsers.text import open_log
+from badugi_hh.sources import LOG_SUFFIXES, iter_log_files
 
 __all__ = ["DIALECTS", "Dialect", "LOG_SUFFIXES", "dialect_of", "iter_log_files",
            "read_records"]
-
-#: Files :func:`iter_log_files` picks up inside a folder.
-LOG_SUFFIXES = (".txt", ".log", ".xml", ".phh", ".phhs")
 
 
 def read_records(path_or_file: str | os.PathLike[str] | IO[bytes] | IO[str],
@@ -47,20 +45,3 @@ def read_records(path_or_file: str | os.PathLike[str] | IO[bytes] | IO[str],
     source = Path(path_or_file) if isinstance(path_or_file, str) else path_or_file
     with open_log(source) as log:
         yield from read_log(log)
-
-
-def iter_log_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
-    """The log files named by ``paths``: files as given, folders searched recursively.
-
-    Inside a folder only ``*.txt``, ``*.log``, ``*.xml``, ``*.phh`` and ``*.phhs`` files
-    count (any case), in
-    sorted order; a path that does not exist raises :class:`FileNotFoundError`.
-    """
-    for path in map(Path, paths):
-        if path.is_dir():
-            yield from sorted(found for found in path.rglob("*")
-                              if found.suffix.lower() in LOG_SUFFIXES and found.is_file())
-        elif path.exists():
-            yield path
-        else:
-            raise FileNotFoundError(f"no such file or folder: {path}")

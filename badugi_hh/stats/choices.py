@@ -28,6 +28,7 @@ from badugi_hh.filters import (
     match_table_size, match_value, parse_stakes, parse_table_size,
 )
 from badugi_hh.stats.query import frame
+from badugi_hh.store import persons as store_persons
 from badugi_hh.textsafe import printable
 
 __all__ = ["date_bounds", "held", "held_stakes", "held_table_sizes", "me", "names_of",
@@ -49,21 +50,17 @@ def players(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> pd.
 def persons(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
     """Each person of the ``aliases`` table with his names, (site, name) pairs."""
     return frame(con, "SELECT person, list((site, player) ORDER BY site, player) AS names "
-                      "FROM aliases GROUP BY person ORDER BY person", [])
+                      "FROM aliases GROUP BY person ORDER BY lower(person), person", [])
 
 
 def names_of(con: duckdb.DuckDBPyConnection, person: str) -> list[Identity]:
-    """The names ``person`` plays under, as (site, name), from the ``aliases`` table."""
-    return [tuple(row) for row in con.execute(
-        "SELECT site, player FROM aliases WHERE person = ? ORDER BY site, player",
-        [person]).fetchall()]
+    """The names ``person`` plays under, as (site, name) (:mod:`badugi_hh.store.persons`)."""
+    return store_persons.names_of(con, person)
 
 
 def me(con: duckdb.DuckDBPyConnection) -> str | None:
-    """The person the database names as its user, if any. The tables of this release
-    name none (the dashboard's own setting does), so this is None."""
-    del con   # read here once the store keeps the user
-    return None
+    """The person the database names as its user (``badugi-hh me``), if any."""
+    return store_persons.me(con)
 
 
 # -- the values held -------------------------------------------------------------------

@@ -26,13 +26,15 @@ How an import stays fast, safe and small:
   one Arrow table per database table, inserted in bulk in one transaction.
   A crash or Ctrl-C loses at most the batch under way, and the database is
   consistent at every commit.
-* A hand is identified by its source file and hand id. Before inserting, a
-  batch looks up which of its hands are already stored, so re-importing adds
-  nothing and an appended file adds only its new hands. A file's row in
-  ``sources`` (size and SHA-256 of its content) is written in the same
-  transaction as its last hands: an unchanged file is then skipped without
-  being parsed, and a file that was rewritten (its old content is no longer
-  its beginning) has its rows replaced.
+* A hand is identified by its site and the site's hand id (a house hand by its
+  session and number: :mod:`badugi_hh.store.identity`). Before inserting, a
+  batch looks up which of its hands are already stored, from any file, so
+  re-importing adds nothing, an appended file adds only its new hands, and a
+  hand met in two files is stored once, both places listed in ``hand_sources``.
+  A file's row in ``sources`` (size and SHA-256 of its content) is written in
+  the same transaction as its last hands: an unchanged file is then skipped
+  without being parsed, and a file that was rewritten (its old content is no
+  longer its beginning) has its rows replaced.
 * Memory holds one batch, never a whole file.
 * ``jobs`` > 1 parses and audits files in that many worker processes, which
   send their rows to this one, the only writer (DuckDB allows one).
@@ -49,11 +51,15 @@ from pathlib import Path
 import duckdb
 
 from badugi_hh.events import Hand, Record, SessionStart
-from badugi_hh.parsers import iter_log_files, read_records
 from badugi_hh.rules import RULES
-from badugi_hh.store.connection import LOCK_WAIT_SECONDS, StoreError, StoreLocked, connect
+from badugi_hh.sources import Unreadable, find_logs
+from badugi_hh.store.clock import machine_zone
+from badugi_hh.store.commit import count_of
+from badugi_hh.store.connection import (
+    LOCK_WAIT_SECONDS, ForeignDatabase, StoreError, StoreLocked, connect,
+)
 from badugi_hh.store.importer import (
-    BATCH_HANDS, ImportSummary, ProgressCallback, _count, _Importer, _transaction,
+    BATCH_HANDS, ImportSummary, ProgressCallback, _FileJob, _Importer, _transaction,
 )
 from badugi_hh.store.migrations import migrate, schema_version
 from badugi_hh.store.schema import (
@@ -62,8 +68,8 @@ from badugi_hh.store.schema import (
 
 __all__ = [
     "BATCH_HANDS", "DEFAULT_DB", "LOCK_WAIT_SECONDS", "SCHEMA_VERSION", "TABLES",
-    "HandPlayerRow", "ImportSummary", "Store", "StoreError", "StoreLocked", "bench_import",
-    "connect", "connect_current", "schema_sql", "schema_version",
+    "ForeignDatabase", "HandPlayerRow", "ImportSummary", "Store", "StoreError", "StoreLocked",
+    "bench_import", "connect", "connect_current", "schema_sql", "schema_version",
 ]
 
 #: The database a command uses when no ``--db`` is given, in the current folder.
@@ -122,48 +128,53 @@ class Store:
 
     def import_paths(self, paths: Iterable[str | Path],
                      progress: ProgressCallback | None = None, *, jobs: int = 1,
-                     ) -> ImportSummary:
-        """Import log files and folders of logs (searched as ``badugi-hh validate`` does).
+                     zone: str | None = None) -> ImportSummary:
+        """Import log files and folders of logs (found as ``badugi-hh validate`` finds
+        them: :func:`badugi_hh.sources.find_logs`).
 
-        A path that does not exist or cannot be read is listed in
-        :attr:`ImportSummary.unreadable`; the others are imported all the same.
+        A path that cannot be read (missing, not a regular file, no permission, a folder
+        without logs) is listed in :attr:`ImportSummary.unreadable`, a file a bug stopped
+        reading in :attr:`ImportSummary.failures`; the others are imported all the same.
         With ``jobs`` > 1, that many processes parse and audit files side by side
-        (one file is never split) while this one writes.
+        (one file is never split) while this one writes. ``zone``: the time zone of
+        house logs' times (default: this machine's; :mod:`badugi_hh.store.clock`).
         """
-        importer = _Importer(self.connection, self.batch_hands, progress)
-        planned = []
-        for path in map(Path, paths):
-            if not path.exists():
-                importer.summary.unreadable.append(f"{path}: no such file or folder")
-                continue
-            for file in iter_log_files([path]):
-                job = importer.plan(Path(file))
-                if job is not None and jobs > 1:
-                    planned.append(job)
-                elif job is not None:
-                    importer.read(read_records(job.path), job.source, job.fingerprint)
-        if planned:
+        importer = self._importer(progress, zone)
+        planned: list[_FileJob] = []
+        for found in find_logs(paths):
+            if isinstance(found, Unreadable):
+                importer.summary.unreadable.append(str(found))
+            elif (job := importer.plan(found)) is not None:
+                planned.append(job)
+        while importer.read_again:   # they held copies of a rewritten file's hands
+            job = importer.plan(Path(importer.read_again.pop(0)))
+            if job is not None and job.source not in {known.source for known in planned}:
+                planned.append(job)
+        if jobs > 1 and len(planned) > 1:
             importer.read_in_workers(planned, min(jobs, len(planned)))
+        else:
+            for job in planned:
+                importer.read_file(job)
         return importer.finish()
 
-    def import_file(self, path: str | Path,
-                    progress: ProgressCallback | None = None) -> ImportSummary:
+    def import_file(self, path: str | Path, progress: ProgressCallback | None = None, *,
+                    zone: str | None = None) -> ImportSummary:
         """Import one log file; skipped when unchanged since its last import."""
-        importer = _Importer(self.connection, self.batch_hands, progress)
-        job = importer.plan(Path(path))
-        if job is not None:
-            importer.read(read_records(job.path), job.source, job.fingerprint)
-        return importer.finish()
+        return self.import_paths([path], progress, zone=zone)
 
     def import_records(self, records: Iterable[Record], source: str,
-                       progress: ProgressCallback | None = None) -> ImportSummary:
+                       progress: ProgressCallback | None = None, *,
+                       zone: str | None = None) -> ImportSummary:
         """Audit and store records that come from ``source`` (a name, not read).
 
-        The hands already stored under ``source`` are left as they are.
+        The hands already stored (from ``source`` or another file) are left as they are.
         """
-        importer = _Importer(self.connection, self.batch_hands, progress)
+        importer = self._importer(progress, zone)
         importer.read(records, source)
         return importer.finish()
+
+    def _importer(self, progress: ProgressCallback | None, zone: str | None) -> _Importer:
+        return _Importer(self.connection, self.batch_hands, progress, zone or machine_zone())
 
     def counts(self) -> dict[str, int]:
         """Rows per table.
@@ -172,7 +183,7 @@ class Store:
         ...     store.counts()["hands"], store.counts()["rules"] > 30
         (0, True)
         """
-        return {table: _count(self.connection.execute(f"SELECT count(*) FROM {table}"))
+        return {table: count_of(self.connection.execute(f"SELECT count(*) FROM {table}"))
                 for table in TABLES}
 
 

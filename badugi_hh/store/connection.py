@@ -1,4 +1,6 @@
-"""Opening the database file, waiting for another process that holds it."""
+"""Opening the database file, waiting for another process that holds it, and making
+sure it is one of ours: a DuckDB file of another program, or one left empty by an
+import stopped in its first moment, is named as such by every command."""
 
 from __future__ import annotations
 
@@ -41,6 +43,34 @@ class StoreLocked(StoreError):
     """Another process holds the database (DuckDB allows one writer per file)."""
 
 
+class ForeignDatabase(StoreError):
+    """A DuckDB file without badugi-hh's tables: another program's, or an empty one."""
+
+
+#: A database of ours has one of these (version 1 had no ``schema_version``).
+_OUR_TABLES = {"schema_version", "hands"}
+_OBJECTS = ("SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() "
+            "UNION ALL SELECT view_name FROM duckdb_views() "
+            "WHERE database_name = current_database() AND NOT internal")
+
+
+def _check_ours(con: duckdb.DuckDBPyConnection, path: Path, read_only: bool) -> None:
+    """Raise :class:`ForeignDatabase` unless the database holds our tables; an empty one
+    is fine to write into (an import creates them)."""
+    names = sorted(name for (name,) in con.execute(_OBJECTS).fetchall())
+    if _OUR_TABLES & set(names) or (not names and not read_only):
+        return
+    if not names:
+        raise ForeignDatabase(
+            f"{path} is an empty DuckDB database, without the tables of badugi-hh (an "
+            "import stopped in its first moment leaves one): import logs into it "
+            f"(badugi-hh import PATH --db {path}) or give another file")
+    shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+    raise ForeignDatabase(
+        f"{path} is a DuckDB database of another program, not of badugi-hh (it holds "
+        f"{shown}, not the tables of hand histories): give another file")
+
+
 _LOCK_HOLDER = re.compile(r"Conflicting lock is held in (.*?) \(PID (\d+)\)")
 
 
@@ -57,7 +87,8 @@ def connect(path: str | Path, *, read_only: bool = False,
     """Open the database, waiting up to ``wait`` seconds for another process's lock.
 
     A ``read_only`` connection is also closed to the outside (:data:`CLOSED_CONFIG`)
-    and its configuration locked, so it can only read the tables.
+    and its configuration locked, so it can only read the tables. A file that is not
+    a database of ours raises :class:`ForeignDatabase`.
     """
     path = Path(path)
     if read_only and str(path) != ":memory:" and not path.exists():
@@ -75,6 +106,11 @@ def connect(path: str | Path, *, read_only: bool = False,
             if time.monotonic() >= deadline:
                 raise StoreLocked(_locked_message(path, str(error), wait)) from None
             time.sleep(0.2)
+    try:
+        _check_ours(con, path, read_only)
+    except ForeignDatabase:
+        con.close()
+        raise
     if not read_only:   # a locked read-only connection keeps DuckDB's defaults
         con.execute("SET enable_progress_bar = false")   # the import draws its own line
     return con

@@ -1,4 +1,9 @@
-"""One import run: files read (here or in worker processes), batches committed."""
+"""One import run: files read (here or in worker processes), batches committed.
+
+Each file is read on its own: a bug that stops the reading of one (a reader's or the
+engine's) is told as ``internal error in FILE: ...`` for that file, and the others
+are read and stored all the same, with ``--jobs 1`` as with more.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ import hashlib
 import multiprocessing
 import queue
 import time
-import traceback
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -17,12 +22,17 @@ from typing import NamedTuple
 import duckdb
 
 from badugi_hh.engine import Auditor, SessionReport
+from badugi_hh.errors import internal_error
 from badugi_hh.events import ParseError, Record, SessionStart, SkippedHand
 from badugi_hh.parsers import read_records
 from badugi_hh.rules import Ruleset
+from badugi_hh.sources import unreadable_file
+from badugi_hh.store.clock import Clock
+from badugi_hh.store.commit import Seen, commit
 from badugi_hh.store.connection import StoreError
-from badugi_hh.store.rows import _FinishedFile, _OpenSession, _Rows
-from badugi_hh.store.schema import TABLES, _arrow_table
+from badugi_hh.store.rows import _FinishedFile, _Rows
+from badugi_hh.store.sessions import OpenSession
+from badugi_hh.store.schema import TABLES
 
 #: Hands per transaction: large enough that the fixed cost of a bulk insert
 #: vanishes, small enough that memory stays flat and a crash loses little.
@@ -42,13 +52,23 @@ class ImportSummary:
     files: int = 0
     unchanged: int = 0
     unreadable: list[str] = field(default_factory=list)
+    """``path: why`` of each path that could not be read (missing, not a file...)."""
+    no_hands: list[str] = field(default_factory=list)
+    """The files read that held no readable hand (nor a hand of another game)."""
+    failures: list[str] = field(default_factory=list)
+    """``internal error in FILE: ...`` of each file a bug stopped reading."""
     hands: int = 0
     new_hands: int = 0
+    copies: int = 0
+    """Hands read that the database held already, from this file or another."""
+    conflicts: list[str] = field(default_factory=list)
+    """The T5 message of each copy that differs from the hand stored (the first kept)."""
     sessions: int = 0
     violations: int = 0
     quarantined: int = 0
     skipped: int = 0
-    """Hands of games the engine does not audit (the ``skipped`` table, by game)."""
+    """Hands of games the engine does not audit, read (the ``skipped`` table, by game)."""
+    skipped_by_game: Counter[str] = field(default_factory=Counter)
     rows: int = 0
     seconds: float = 0.0
 
@@ -103,37 +123,43 @@ class _FileJob(NamedTuple):
     fingerprint: _Fingerprint
 
 
-def _file_batches(records: Iterable[Record], source: str,
-                  fingerprint: _Fingerprint | None, batch_hands: int) -> Iterator[_Rows]:
+def _file_batches(records: Iterable[Record], source: str, fingerprint: _Fingerprint | None,
+                  batch_hands: int, house_zone: str) -> Iterator[_Rows]:
     """Audit the records of one file and turn them into rows, ``batch_hands`` hands
-    at a time; the last batch carries the file's row for ``sources``."""
+    at a time; the last batch carries the file's row for ``sources``. ``house_zone``:
+    the time zone of its house hands (:mod:`badugi_hh.store.clock`)."""
     auditor = Auditor()
-    sessions: dict[str, _OpenSession] = {}
+    clock = Clock(house_zone)
+    sessions: dict[str, OpenSession] = {}
     batch = _Rows()
+    hands = skipped = 0
     for record in records:
         if isinstance(record, ParseError):
             batch.add_quarantine(source, record)
         elif isinstance(record, SessionStart):
-            sessions[record.session_id] = _OpenSession.of_header(record)
+            sessions[record.session_id] = OpenSession.of_header(record)
         for report in auditor.feed(record):
             if isinstance(report, SkippedHand):
                 batch.add_skipped(source, report)
+                skipped += 1
                 continue
             if isinstance(report, SessionReport):
-                batch.add_session(source, report, _closed_session(sessions, report))
+                batch.add_session(source, report, _closed_session(sessions, report), clock)
                 continue
-            session = sessions.setdefault(report.session_id, _OpenSession(
+            session = sessions.setdefault(report.session_id, OpenSession(
                 report.session_id, report.ruleset, line=record.line))
-            session.meet(record, report)
-            batch.add_hand(source, record, report, record.started_at or session.started_at)
+            session.meet(record, report, clock)
+            batch.add_hand(source, record, report, record.started_at or session.started_at,
+                           clock)
+            hands += 1
         if _full(batch, batch_hands):
             yield batch
             batch = _Rows()
     closed = auditor.close()
     if closed is not None:
-        batch.add_session(source, closed, _closed_session(sessions, closed))
+        batch.add_session(source, closed, _closed_session(sessions, closed), clock)
     size, digest = (fingerprint.size, fingerprint.content_hash) if fingerprint else (None, None)
-    batch.finished.append(_FinishedFile(source, size, digest, datetime.now()))
+    batch.finished.append(_FinishedFile(source, size, digest, datetime.now(), hands, skipped))
     yield batch
 
 
@@ -143,56 +169,55 @@ def _full(rows: _Rows, batch_hands: int) -> bool:
     return rows.hands_read >= batch_hands or rows.quarantined_chars >= BATCH_QUARANTINE_CHARS
 
 
-def _closed_session(sessions: dict[str, _OpenSession], report: SessionReport) -> _OpenSession:
+def _closed_session(sessions: dict[str, OpenSession], report: SessionReport) -> OpenSession:
     session = sessions.pop(report.session_id, None)
     # None: a header and no hand with its id; still a session
-    return session if session is not None else _OpenSession(report.session_id, Ruleset())
+    return session if session is not None else OpenSession(report.session_id, Ruleset())
+
+
+def _full(rows: _Rows, batch_hands: int) -> bool:
+    """Whether ``rows`` make a whole batch: ``batch_hands`` hands, or the quarantine's
+    text past :data:`BATCH_QUARANTINE_CHARS`."""
+    return rows.hands_read >= batch_hands or rows.quarantined_chars >= BATCH_QUARANTINE_CHARS
+
+
+def _closed_session(sessions: dict[str, OpenSession], report: SessionReport) -> OpenSession:
+    session = sessions.pop(report.session_id, None)
+    # None: a header and no hand with its id; still a session
+    return session if session is not None else OpenSession(report.session_id, Ruleset())
+
+
+class _Failed(NamedTuple):
+    """A file a worker could not read to its end: unreadable, or an internal error."""
+
+    message: str
+    unreadable: bool
+
+
+def _read_file(job: _FileJob, batch_hands: int, house_zone: str,
+               ) -> Iterator[_Rows | _Failed]:
+    """The batches of one file, then :class:`_Failed` if its reading stopped: the
+    batches before it were read whole and are stored (the file gets no row in
+    ``sources``, so the next import reads it again)."""
+    batches = _file_batches(read_records(job.path), job.source, job.fingerprint,
+                            batch_hands, house_zone)
+    try:
+        yield from batches
+    except OSError as error:   # removed or made unreadable since it was planned
+        yield _Failed(str(unreadable_file(job.path, error)), unreadable=True)
+    except Exception as error:   # a bug in a reader or the engine: this file only
+        yield _Failed(internal_error(str(job.path), error), unreadable=False)
 
 
 def _read_in_worker(tasks: multiprocessing.Queue, results: multiprocessing.Queue,
-                    batch_hands: int) -> None:
+                    batch_hands: int, house_zone: str) -> None:
     """A worker process of ``--jobs``: reads the files it is given, sends their rows."""
     for job in iter(tasks.get, None):
-        try:
-            for rows in _file_batches(read_records(job.path), job.source, job.fingerprint,
-                                      batch_hands):
+        for rows in _read_file(job, batch_hands, house_zone):
+            if isinstance(rows, _Rows):
                 rows.seal()
-                results.put(rows)
-        except Exception:   # the parent stops the import and shows this
-            results.put(f"reading {job.path} failed:\n{traceback.format_exc()}")
-            return
+            results.put(rows)
     results.put(None)
-
-
-# The statements of a commit, in order. {frame} is the batch's Arrow table of the
-# same name; the deletes make sessions and their violations an upsert (an appended
-# log extends its last session), the NOT EXISTS clauses keep a re-run idempotent.
-_REPLACE_SESSIONS = (
-    "DELETE FROM sessions t USING {frame} b "
-    "WHERE t.source = b.source AND t.session_id = b.session_id",
-    "DELETE FROM session_players t USING {frame} b "
-    "WHERE t.source = b.source AND t.session_id = b.session_id",
-)
-_DELETE_SESSION_VIOLATIONS = (
-    "DELETE FROM violations t USING {frame} b WHERE t.level = 'session' "
-    "AND t.source = b.source AND t.session_id = b.session_id")
-_INSERTS = {
-    "players": "INSERT INTO players BY NAME SELECT * FROM {frame} b "
-               "WHERE NOT EXISTS (SELECT 1 FROM players p WHERE p.site = b.site "
-               "AND p.player = b.player)",
-    "quarantine": "INSERT INTO quarantine BY NAME SELECT * FROM {frame} b WHERE NOT EXISTS "
-                  "(SELECT 1 FROM quarantine q WHERE q.source = b.source AND q.line = b.line)",
-    "skipped": "INSERT INTO skipped BY NAME SELECT * FROM {frame} b WHERE NOT EXISTS "
-               "(SELECT 1 FROM skipped k WHERE k.source = b.source AND k.line = b.line)",
-}
-_DEFAULT_INSERT = "INSERT INTO {table} BY NAME SELECT * FROM {frame}"
-_FINISH_SOURCES = """
-    INSERT OR REPLACE INTO sources BY NAME
-    SELECT f.path, f.size, f.content_hash, f.imported_at,
-           (SELECT count(*) FROM hands h WHERE h.source = f.path) AS hands,
-           (SELECT count(*) FROM violations v WHERE v.source = f.path) AS violations,
-           (SELECT count(*) FROM quarantine q WHERE q.source = f.path) AS quarantined
-    FROM {frame} f"""
 
 
 @contextmanager
@@ -205,12 +230,6 @@ def _transaction(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
         con.rollback()
         raise
     con.commit()
-
-
-def _count(result: duckdb.DuckDBPyConnection) -> int:
-    """The single number a count or a data change returns (read to the end, as
-    DuckDB wants before the connection runs anything else)."""
-    return result.fetchall()[0][0]
 
 
 def _next_result(results: multiprocessing.Queue, processes: list) -> object:
@@ -226,23 +245,32 @@ def _next_result(results: multiprocessing.Queue, processes: list) -> object:
                                  f"{dead[0].exitcode}; nothing of its batch was stored") from None
 
 
+#: The other files that hold a copy of a hand stored from a file (that file is about
+#: to be forgotten: the hand is then stored from one of them, read again).
+_OTHER_COPIES = """
+    SELECT DISTINCT c.source FROM hand_sources c
+    JOIN hands h ON h.site = c.site AND h.hand_id = c.hand_id
+    WHERE h.source = ? AND c.source <> ?"""
+
+
 class _Importer:
     """One import run: reads files, turns reports into rows, commits them batch by batch."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection, batch_hands: int,
-                 progress: ProgressCallback | None) -> None:
+                 progress: ProgressCallback | None, house_zone: str) -> None:
         self.con = con
         self.batch_hands = batch_hands
         self.progress = progress
+        self.house_zone = house_zone
         self.batch = _Rows()
         self.summary = ImportSummary()
         self.started = time.perf_counter()
         self.known = {path: (size, digest) for path, size, digest in
                       con.sql("SELECT path, size, content_hash FROM sources").fetchall()}
-        # Only these sources can already hold a hand of a batch; for the others
-        # (every file of a first import) the look-up is skipped.
-        self.stored_sources = {row[0] for row in
-                               con.sql("SELECT DISTINCT source FROM hands").fetchall()}
+        self.seen = Seen({source for (source,) in
+                          con.sql("SELECT DISTINCT source FROM hand_sources").fetchall()})
+        self.read_again: list[str] = []
+        """Files holding copies of hands a rewritten file held: read again, in full."""
 
     def plan(self, path: Path) -> _FileJob | None:
         """What importing ``path`` takes: None when it is unchanged or unreadable."""
@@ -251,7 +279,7 @@ class _Importer:
         try:
             fingerprint = _fingerprint(path, known_size)
         except OSError as error:
-            self.summary.unreadable.append(f"{path}: {error.strerror or error}")
+            self.summary.unreadable.append(str(unreadable_file(path, error)))
             return None
         self.known[source] = (fingerprint.size, fingerprint.content_hash)
         if known_hash is not None and fingerprint.content_hash == known_hash:
@@ -263,16 +291,30 @@ class _Importer:
         return _FileJob(path, source, fingerprint)
 
     def _forget(self, source: str) -> None:
+        """Take a rewritten file's rows out. A hand stored from it that another file
+        holds too is then stored from that one: those files are read again (their
+        row in ``sources`` goes, so their whole content is read)."""
         self.flush()
         with _transaction(self.con):
+            others = [other for (other,) in self.con.execute(_OTHER_COPIES, [source, source])
+                      .fetchall() if Path(other).is_file()]
             for table, column in (("sources", "path"), *((t, "source") for t in TABLES
                                                          if "source" in TABLES[t]._fields)):
                 self.con.execute(f"DELETE FROM {table} WHERE {column} = ?", [source])
-        self.stored_sources.discard(source)
+            for other in others:
+                self.con.execute("DELETE FROM sources WHERE path = ?", [other])
+                self.known.pop(other, None)
+        self.read_again.extend(others)
 
     def read(self, records: Iterable[Record], source: str,
              fingerprint: _Fingerprint | None = None) -> None:
-        for rows in _file_batches(records, source, fingerprint, self.batch_hands):
+        for rows in _file_batches(records, source, fingerprint, self.batch_hands,
+                                  self.house_zone):
+            self.take(rows)
+
+    def read_file(self, job: _FileJob) -> None:
+        """Read one file here; an error reading it is told, and the import goes on."""
+        for rows in _read_file(job, self.batch_hands, self.house_zone):
             self.take(rows)
 
     def read_in_workers(self, jobs: list[_FileJob], workers: int) -> None:
@@ -281,7 +323,7 @@ class _Importer:
         context = multiprocessing.get_context("spawn")   # no fork of DuckDB's threads
         tasks, results = context.Queue(), context.Queue(maxsize=2 * workers)
         processes = [context.Process(target=_read_in_worker, daemon=True,
-                                     args=(tasks, results, self.batch_hands))
+                                     args=(tasks, results, self.batch_hands, self.house_zone))
                      for _ in range(workers)]
         for process in processes:
             process.start()
@@ -293,8 +335,6 @@ class _Importer:
                 rows = _next_result(results, processes)
                 if rows is None:
                     running -= 1
-                elif isinstance(rows, str):
-                    raise RuntimeError(rows)
                 else:
                     self.take(rows)
         finally:
@@ -302,8 +342,13 @@ class _Importer:
                 process.kill()
                 process.join()
 
-    def take(self, rows: _Rows) -> None:
-        """Add a file's rows to the batch; commit it once it is full."""
+    def take(self, rows: _Rows | _Failed) -> None:
+        """Add a file's rows to the batch (commit it once it is full), or tell why the
+        file's reading stopped."""
+        if isinstance(rows, _Failed):
+            (self.summary.unreadable if rows.unreadable else self.summary.failures
+             ).append(rows.message)
+            return
         self.batch.merge(rows)
         if _full(self.batch, self.batch_hands) or len(self.batch.finished) >= self.batch_hands:
             self.flush()
@@ -314,66 +359,26 @@ class _Importer:
         if not batch:
             return
         with _transaction(self.con):
-            batch.drop_hands(self._stored_hand_ids(batch.hand_keys))
-            batch.complete()
-            inserted, deleted_violations = self._insert(batch)
-        self.stored_sources.update(source for source, _ in batch.hand_keys)
+            done = commit(self.con, batch, self.seen)
+        inserted = done.inserted
         summary = self.summary
         summary.files += len(batch.finished)
+        summary.no_hands.extend(file.path for file in batch.finished
+                                if not file.hands_read and not file.skipped_read)
         summary.hands += batch.hands_read
         summary.new_hands += inserted["hands"]
+        summary.copies += done.copies
+        summary.conflicts.extend(done.conflicts)
         summary.sessions += batch.sessions_read
-        summary.violations += inserted["violations"] - deleted_violations
+        summary.violations += inserted["violations"] - done.replaced_violations
         summary.quarantined += inserted["quarantine"]
-        summary.skipped += inserted["skipped"]
+        summary.skipped += batch.skipped_games.total()
+        summary.skipped_by_game.update(batch.skipped_games)
         summary.rows += sum(inserted.values())
         if self.progress is not None:
             self.progress(batch.hands_read)
-
-    def _stored_hand_ids(self, keys: set[tuple[str, str]]) -> set[tuple[str, str]]:
-        """Which of ``keys`` (source, hand id) the database holds already."""
-        maybe = [(source, hand_id) for source, hand_id in keys if source in self.stored_sources]
-        if not maybe:
-            return set()
-        found = self.con.execute(
-            "SELECT source, hand_id FROM hands WHERE source IN (SELECT unnest(?)) "
-            "AND hand_id IN (SELECT unnest(?))",
-            [sorted({source for source, _ in maybe}), [hand_id for _, hand_id in maybe]])
-        return set(found.fetchall()) & set(maybe)
-
-    def _insert(self, batch: _Rows) -> tuple[dict[str, int], int]:
-        """Bulk-insert every table of the batch; rows inserted per table, and the
-        session violations the new session rows replace."""
-        inserted = dict.fromkeys(TABLES, 0)
-        deleted_violations = 0
-        for table in TABLES:
-            rows = batch.arrow(table)
-            if rows is None:
-                continue
-            frame = f"batch_{table}"
-            self.con.register(frame, rows)
-            try:
-                if table == "sessions":
-                    for statement in _REPLACE_SESSIONS:
-                        self.con.execute(statement.format(frame=frame))
-                    deleted_violations = _count(self.con.execute(
-                        _DELETE_SESSION_VIOLATIONS.format(frame=frame)))
-                statement = _INSERTS.get(table, _DEFAULT_INSERT)
-                inserted[table] = _count(self.con.execute(
-                    statement.format(table=table, frame=frame)))
-            finally:
-                self.con.unregister(frame)
-        if batch.finished:
-            self.con.register("batch_sources", _arrow_table(_FinishedFile, batch.finished))
-            try:
-                self.con.execute(_FINISH_SOURCES.format(frame="batch_sources"))
-            finally:
-                self.con.unregister("batch_sources")
-        return inserted, deleted_violations
 
     def finish(self) -> ImportSummary:
         self.flush()
         self.summary.seconds = time.perf_counter() - self.started
         return self.summary
-
-

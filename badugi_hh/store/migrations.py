@@ -13,14 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from typing import NamedTuple
 
 import duckdb
 import pyarrow as pa
 
 from badugi_hh.money import CURRENCY_SQL, KIND_SQL, SITE_SQL
+from badugi_hh.store.clock import Clock, machine_zone
 from badugi_hh.store.connection import StoreError
+from badugi_hh.store.identity import CONFLICT_MESSAGE, CONTENT_HASH_SQL, RANKED_COPIES_SQL
 from badugi_hh.store.positions import MAX_TABLE, seat_positions
-from badugi_hh.store.schema import SCHEMA_VERSION, schema_sql
+from badugi_hh.store.schema import SCHEMA_VERSION, UtcTime, _arrow_table, schema_sql
 
 Migration = Callable[[duckdb.DuckDBPyConnection], None]
 
@@ -153,8 +156,113 @@ def _to_v4(con: duckdb.DuckDBPyConnection) -> None:
     con.execute("ALTER TABLE hand_players ADD COLUMN won_lowball_half BOOLEAN")
 
 
+# -- version 4 to 5 --------------------------------------------------------------------
+# A hand is its site and hand id: the copies of one hand in several files are brought
+# down to the first imported, every copy listed in hand_sources, one that differs
+# reported under T5. Every hand and session gains its time in UTC and the zone it was
+# read in (house logs: this machine's zone, recorded); settings holds "me".
+
+_V5_COLUMNS = (("hands", "started_utc TIMESTAMP WITH TIME ZONE"),
+               ("hands", "time_zone VARCHAR NOT NULL DEFAULT ''"),
+               ("hands", "content_hash VARCHAR NOT NULL DEFAULT ''"),
+               ("hand_players", "started_utc TIMESTAMP WITH TIME ZONE"),
+               ("sessions", "started_utc TIMESTAMP WITH TIME ZONE"),
+               ("sessions", "time_zone VARCHAR NOT NULL DEFAULT ''"))
+_V5_COPIES = RANKED_COPIES_SQL.format(copies="""(
+    SELECT h.site, h.hand_id, h.source, h.line, h.content_hash, h.session_id,
+           coalesce(s.imported_at, TIMESTAMP '1970-01-01') AS imported_at
+    FROM hands h LEFT JOIN sources s ON s.path = h.source)""")
+_V5_ONE_COPY = [
+    f"CREATE TEMP TABLE v5_copies AS {_V5_COPIES}",
+    "INSERT INTO hand_sources BY NAME SELECT site, hand_id, source, line, content_hash "
+    "FROM v5_copies",
+    *(f"DELETE FROM {table} t USING v5_copies c WHERE c.copy > 1 AND t.source = c.source "
+      "AND t.hand_id = c.hand_id"
+      for table in ("hands", "hand_players", "actions", "draws", "showdowns", "pots",
+                    "violations")),
+    # the copies that differ from the first: T5 (the message's template is the parameter)
+    "INSERT INTO violations BY NAME SELECT source, hand_id, session_id, 'hand' AS level, "
+    "'T5' AS rule, format(?, hand_id, source, line, first_source, first_line) AS message, "
+    "line FROM v5_copies WHERE copy > 1 AND source <> first_source "
+    "AND content_hash <> first_hash",
+    # the sessions whose every hand was a copy go with their players and violations
+    "CREATE TEMP TABLE v5_sessions AS SELECT DISTINCT c.source, c.session_id FROM v5_copies c "
+    "WHERE c.copy > 1 AND NOT EXISTS (SELECT 1 FROM hands h WHERE h.source = c.source "
+    "AND h.session_id = c.session_id)",
+    # a session without hands met again: the first imported stays
+    "INSERT INTO v5_sessions SELECT s.source, s.session_id FROM sessions s "
+    "LEFT JOIN sources f ON f.path = s.source WHERE s.hands = 0 "
+    "QUALIFY row_number() OVER (PARTITION BY s.site, s.session_id "
+    "ORDER BY f.imported_at NULLS FIRST, s.source) > 1",
+    *(f"DELETE FROM {table} t USING v5_sessions s WHERE t.source = s.source "
+      f"AND t.session_id = s.session_id{where}"
+      for table, where in (("sessions", ""), ("session_players", ""),
+                           ("violations", " AND t.level = 'session'"))),
+    "DELETE FROM skipped k WHERE regexp_matches(k.hand_id, '^(ps-[0-9]|[a-z]+#)') "
+    "AND EXISTS (SELECT 1 FROM skipped o WHERE o.hand_id = k.hand_id AND o.game = k.game "
+    "AND (o.source, o.line) < (k.source, k.line))",
+    "UPDATE sources SET hands = (SELECT count(*) FROM hand_sources c WHERE c.source = path), "
+    "violations = (SELECT count(*) FROM violations v WHERE v.source = path)",
+    "DROP TABLE v5_copies",
+    "DROP TABLE v5_sessions",
+]
+
+
+class _TimeRow(NamedTuple):
+    source: str
+    key: str
+    started_utc: UtcTime | None
+    time_zone: str
+
+
+def _v5_clock(con: duckdb.DuckDBPyConnection) -> None:
+    """Each hand's and session's time in UTC, read as an import reads it: a file's
+    hands in their order (a repeated hour is told apart by the hands around it)."""
+    clock = Clock(machine_zone())
+    for table, key in (("hands", "hand_id"), ("sessions", "session_id")):
+        rows: list[_TimeRow] = []
+        for (source,) in con.execute(f"SELECT DISTINCT source FROM {table}").fetchall():
+            clock.last = None
+            for ident, started_at, site in con.execute(
+                    f"SELECT {key}, started_at, site FROM {table} WHERE source = ? "
+                    "ORDER BY line", [source]).fetchall():
+                moment = clock.read(started_at, site, advance=table == "hands")
+                rows.append(_TimeRow(source, ident, moment.utc, moment.zone))
+            if len(rows) >= _V5_ROWS_AT_ONCE:
+                _v5_set_times(con, table, key, rows)
+                rows = []
+        _v5_set_times(con, table, key, rows)
+    con.execute("UPDATE hand_players t SET started_utc = h.started_utc FROM hands h "
+                "WHERE t.source = h.source AND t.hand_id = h.hand_id")
+
+
+#: Rows of times held before they are written: the migration's memory stays flat.
+_V5_ROWS_AT_ONCE = 100_000
+
+
+def _v5_set_times(con: duckdb.DuckDBPyConnection, table: str, key: str,
+                  rows: list[_TimeRow]) -> None:
+    con.register("v5_times", _arrow_table(_TimeRow, rows))
+    try:
+        con.execute(f"UPDATE {table} t SET started_utc = u.started_utc, time_zone = u.time_zone "
+                    f"FROM v5_times u WHERE t.source = u.source AND t.{key} = u.key")
+    finally:
+        con.unregister("v5_times")
+
+
+def _to_v5(con: duckdb.DuckDBPyConnection) -> None:
+    for table, column in _V5_COLUMNS:
+        con.execute(f"ALTER TABLE {table} ADD COLUMN {column}")
+    _v5_clock(con)
+    con.execute(f"UPDATE hands t SET content_hash = c.content_hash FROM ({CONTENT_HASH_SQL}) c "
+                "WHERE t.source = c.source AND t.hand_id = c.hand_id")
+    con.execute(schema_sql(("hand_sources", "settings")))
+    for statement in _V5_ONE_COPY:
+        con.execute(statement, [CONFLICT_MESSAGE] if "?" in statement else [])
+
+
 #: The step from each version to the next.
-MIGRATIONS: dict[int, Migration] = {1: _to_v2, 2: _to_v3, 3: _to_v4}
+MIGRATIONS: dict[int, Migration] = {1: _to_v2, 2: _to_v3, 3: _to_v4, 4: _to_v5}
 
 
 def migrate(con: duckdb.DuckDBPyConnection) -> int:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import math
-import re
+from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
-from collections.abc import Iterator
 from typing import NamedTuple
 
 import pyarrow as pa
@@ -15,12 +15,14 @@ import pyarrow.compute as pc
 from badugi_hh.cards import DECK, JOKER, Card
 from badugi_hh.engine import ActionRecord, DrawRecord, HandReport, SessionReport, Violation
 from badugi_hh.evaluate import EvaluationError, badugi_rank
-from badugi_hh.events import Cards, Hand, Muck, Note, ParseError, SessionStart, SkippedHand
-from badugi_hh.money import currency_of, kind_of, site_of
-from badugi_hh.rules import Ruleset
+from badugi_hh.events import Cards, Hand, Muck, ParseError, SkippedHand
+from badugi_hh.store.clock import Clock, Moment
+from badugi_hh.store.identity import content_hash
 from badugi_hh.store.positions import positions
+from badugi_hh.store.sessions import HOME_CHIPS, HandMoney, OpenSession, session_winner
 from badugi_hh.store.schema import (
-    TABLES, PlayerRow, QuarantineRow, SessionPlayerRow, SessionRow, SkippedRow, _arrow_table,
+    TABLES, HandPlayerRow, PlayerRow, QuarantineRow, SessionPlayerRow, SessionRow, SkippedRow,
+    ViolationRow, _arrow_table,
 )
 
 
@@ -135,92 +137,6 @@ def _draw_habits(draws: list[DrawRecord], final_draw: int) -> _DrawHabits:
     return _DrawHabits((cards[0], cards[1], cards[2]), snowed, made)
 
 
-@dataclass(slots=True)
-class _OpenSession:
-    """What the store keeps of a session until the engine reports its end."""
-
-    session_id: str
-    ruleset: Ruleset
-    title: str = ""
-    started_at: datetime | None = None
-    line: int = 0
-    seats: dict[str, int] = field(default_factory=dict)
-    start_stacks: dict[str, int] = field(default_factory=dict)
-    last_stacks: dict[str, int] = field(default_factory=dict)
-    """Each player's stack after his last hand: at a site players leave before the end."""
-    money: HandMoney | None = None
-    """Site, kind and unit of its hands, from the first one."""
-    places: dict[str, int] = field(default_factory=dict)
-    """Finishing places the log states (a tournament's eliminations)."""
-
-    @classmethod
-    def of_header(cls, start: SessionStart) -> _OpenSession:
-        return cls(start.session_id, start.ruleset, start.title, start.started_at, start.line,
-                   {p.name: p.seat for p in start.players},
-                   {p.name: p.stack for p in start.players})
-
-    def meet(self, hand: Hand, report: HandReport) -> None:
-        """Take from a hand what the header did not say: the start, late players."""
-        if self.started_at is None:
-            self.started_at = hand.started_at
-        if self.money is None:
-            self.money = HandMoney.of(hand)
-        self.places.update(finishing_places(hand))
-        for name, result in report.players.items():
-            if name not in self.seats:
-                self.seats[name] = result.seat
-                self.start_stacks[name] = result.start_stack
-            self.last_stacks[name] = result.end_stack
-
-
-class HandMoney(NamedTuple):
-    """What a hand's amounts are and where it was played (see :mod:`badugi_hh.money`)."""
-
-    site: str
-    kind: str
-    currency: str
-    unit: int
-
-    @classmethod
-    def of(cls, hand: Hand) -> HandMoney:
-        site, currency = site_of(hand), currency_of(hand)
-        return cls(site, kind_of(hand, site, currency), currency, hand.unit)
-
-
-#: The house game's chips, for a session that has no hand.
-HOME_CHIPS = HandMoney("", "home", "chips", 1)
-
-_PLACE = re.compile(r"^(?P<player>.+?) (?:finished (?:the tournament )?in (?P<place>\d+)"
-                    r"(?:st|nd|rd|th) place|(?P<won>wins the tournament))")
-
-
-def finishing_places(hand: Hand) -> dict[str, int]:
-    """The places the hand's tournament notes state (``Ana finished the tournament
-    in 3rd place``; ``Bo wins the tournament``: 1)."""
-    places = {}
-    for event in hand.events:
-        if isinstance(event, Note) and event.kind == "tournament":
-            match = _PLACE.match(event.text)
-            if match:
-                places[match["player"]] = 1 if match["won"] else int(match["place"])
-    return places
-
-
-def session_winner(kind: str, longest_stack: str | None, places: dict[str, int]) -> str | None:
-    """Who won the session: in the house game the larger final stack (N1); in a
-    tournament the first place, when the log states it; a cash session has none
-    (each player's net says how it went for him).
-
-    >>> session_winner("cash", "Ana", {}), session_winner("tournament", "Ana", {"Bo": 1})
-    (None, 'Bo')
-    """
-    if kind == "home":
-        return longest_stack
-    if kind == "tournament":
-        return next((name for name, place in places.items() if place == 1), None)
-    return None
-
-
 class _FinishedFile(NamedTuple):
     """A file read to its end, for its row in ``sources``."""
 
@@ -228,6 +144,9 @@ class _FinishedFile(NamedTuple):
     size: int | None
     content_hash: str | None
     imported_at: datetime
+    hands_read: int
+    skipped_read: int
+    """Hands of games not audited: with ``hands_read``, whether it held a readable hand."""
 
 
 def _violation_rows(source: str, session_id: str, violations: list[Violation],
@@ -238,17 +157,30 @@ def _violation_rows(source: str, session_id: str, violations: list[Violation],
 
 #: Tables with rows per hand; each of their rows starts with (source, hand_id),
 #: so the rows of a hand stored already can be dropped from a batch.
-_PER_HAND_TABLES = ("hands", "hand_players", "actions", "draws", "showdowns", "pots",
-                    "violations")
+PER_HAND_TABLES = ("hands", "hand_players", "actions", "draws", "showdowns", "pots",
+                   "violations")
+#: And the copies of the hands: a hand repeated in one file is not a copy of its own.
+_REPEATED_HAND_TABLES = (*PER_HAND_TABLES, "hand_sources")
 
 
-def _without_hands(rows: pa.Table, stored: set[tuple[str, str]]) -> pa.Table:
-    """``rows`` (of a per-hand table) less those of the ``stored`` (source, hand id)."""
-    if not stored or not rows.num_rows:
+def _key_columns(table: str, first: str, second: str) -> tuple[int, int]:
+    fields = TABLES[table]._fields
+    return fields.index(first), fields.index(second)
+
+
+def _without(rows: pa.Table, first: str, second: str, keys: set[tuple[str, str]],
+             ) -> pa.Table:
+    """``rows`` less those whose columns ``first`` and ``second`` are one of ``keys``."""
+    if not keys or not rows.num_rows:
         return rows
-    keys = pc.binary_join_element_wise(rows["source"], rows["hand_id"], "\x00")
-    stored_keys = pa.array([f"{source}\x00{hand_id}" for source, hand_id in stored])
-    return rows.filter(pc.invert(pc.is_in(keys, value_set=stored_keys)))
+    joined = pc.binary_join_element_wise(rows[first], rows[second], "\x00")
+    dropped = pa.array([f"{a}\x00{b}" for a, b in keys])
+    return rows.filter(pc.invert(pc.is_in(joined, value_set=dropped)))
+
+
+#: Where a ``hand_players`` row tuple holds what :meth:`_Rows.complete` reads.
+_SOURCE, _PLAYER, _SITE = (HandPlayerRow._fields.index(name) for name in ("source", "player",
+                                                                          "site"))
 
 
 class _Rows:
@@ -274,6 +206,7 @@ class _Rows:
         self.hands_read = 0
         self.sessions_read = 0
         self.quarantined_chars = 0   # of the quarantine's texts: what bounds a batch of them
+        self.skipped_games: Counter[str] = Counter()
         self.finished: list[_FinishedFile] = []
 
     def __bool__(self) -> bool:
@@ -282,7 +215,7 @@ class _Rows:
                     or self.tables["skipped"] or self.sealed["skipped"])
 
     def add_hand(self, source: str, hand: Hand, report: HandReport,
-                 started_at: datetime | None) -> None:
+                 started_at: datetime | None, clock: Clock) -> None:
         self.hands_read += 1
         key = (source, report.hand_id)
         if key in self.hand_keys:   # a hand id repeated in one file: the first one counts
@@ -290,14 +223,20 @@ class _Rows:
         self.hand_keys.add(key)
         rules = report.ruleset
         money = HandMoney.of(hand)
+        moment = clock.read(started_at, money.site)
+        dealt = {name: _cards_text(result.dealt) if result.dealt else None
+                 for name, result in report.players.items()}
+        digest = content_hash(report, rules.game, moment.local, dealt)
         self.tables["hands"].append((
-            source, report.hand_id, report.number, report.session_id, started_at, rules.name,
-            money.site, rules.game, money.kind, money.currency, money.unit, rules.small_blind,
-            rules.big_blind, rules.small_bet, rules.big_bet, hand.table, hand.tournament,
-            hand.buy_in, hand.level, hand.hero, report.button, report.big_blind,
-            report.pot_total, report.rake, report.ended, report.rounds_played,
-            report.draws_played, report.line, len(report.violations)))
-        self._add_hand_players(source, report, started_at, money)
+            source, report.hand_id, report.number, report.session_id, moment.local, moment.utc,
+            moment.zone, rules.name, money.site, rules.game, money.kind, money.currency,
+            money.unit, rules.small_blind, rules.big_blind, rules.small_bet, rules.big_bet,
+            hand.table, hand.tournament, hand.buy_in, hand.level, hand.hero, report.button,
+            report.big_blind, report.pot_total, report.rake, report.ended, report.rounds_played,
+            report.draws_played, report.line, len(report.violations), digest))
+        self.tables["hand_sources"].append((money.site, report.hand_id, source, report.line,
+                                            digest))
+        self._add_hand_players(source, report, moment, money, dealt)
         self._add_actions(source, report)
         self._add_draws(source, report)
         self._add_showdowns(source, hand, report)
@@ -305,8 +244,8 @@ class _Rows:
         self.tables["violations"].extend(_violation_rows(source, report.session_id,
                                                          report.violations, "hand"))
 
-    def _add_hand_players(self, source: str, report: HandReport, started_at: datetime | None,
-                          money: HandMoney) -> None:
+    def _add_hand_players(self, source: str, report: HandReport, moment: Moment,
+                          money: HandMoney, dealt: dict[str, str | None]) -> None:
         tallies = _tally_actions(report)
         draws_by_player: dict[str, list[DrawRecord]] = {}
         for draw in report.draws:
@@ -322,8 +261,8 @@ class _Rows:
             won = result.won > 0
             in_after_round1 = result.folded_in_round is None or result.folded_in_round > 1
             rows.append((
-                source, report.hand_id, name, report.session_id, report.number, started_at,
-                report.ruleset.name, money.site, report.ruleset.game, money.kind,
+                source, report.hand_id, name, report.session_id, report.number, moment.local,
+                moment.utc, report.ruleset.name, money.site, report.ruleset.game, money.kind,
                 money.currency, money.unit, result.seat, seat_names[name], big_blind,
                 result.start_stack, result.end_stack, result.contributed, result.returned,
                 result.won, net, net / big_blind if big_blind else 0.0,
@@ -335,8 +274,7 @@ class _Rows:
                 report.ended == "fold" and won,
                 *tally.faced_bet, *tally.folded_to_bet,
                 *habits.cards, habits.snowed, habits.badugi_after_final_draw,
-                _cards_text(result.dealt) if result.dealt else None,
-                *_halves_won(report, name)))
+                dealt[name], *_halves_won(report, name)))
 
     def _add_actions(self, source: str, report: HandReport) -> None:
         self.tables["actions"].extend(
@@ -366,15 +304,17 @@ class _Rows:
             (source, report.hand_id, number, pot.amount, list(pot.eligible), list(pot.winners))
             for number, pot in enumerate(report.pots))
 
-    def add_session(self, source: str, report: SessionReport, session: _OpenSession) -> None:
+    def add_session(self, source: str, report: SessionReport, session: OpenSession,
+                    clock: Clock) -> None:
         self.sessions_read += 1
         rules = session.ruleset
         money = session.money or HOME_CHIPS
+        moment = session.moment or clock.read(session.started_at, money.site, advance=False)
         players = sorted(session.seats, key=session.seats.__getitem__)
         winner = session_winner(money.kind, report.winner, session.places)
         self.tables["sessions"].append(SessionRow(
-            source, report.session_id, session.title, session.started_at, rules.name,
-            rules.game, *money, rules.small_blind, rules.big_blind, rules.small_bet,
+            source, report.session_id, session.title, moment.local, moment.utc, moment.zone,
+            rules.name, rules.game, *money, rules.small_blind, rules.big_blind, rules.small_bet,
             rules.big_bet, rules.max_raises, rules.draws, rules.max_players,
             rules.starting_stack, rules.session_hands, players, report.hands, winner,
             session.line))
@@ -400,14 +340,35 @@ class _Rows:
         self.hands_read += other.hands_read
         self.sessions_read += other.sessions_read
         self.quarantined_chars += other.quarantined_chars
+        self.skipped_games.update(other.skipped_games)
         self.finished.extend(other.finished)
 
-    def drop_hands(self, stored: set[tuple[str, str]]) -> None:
-        """Leave out the rows of hands the database has already."""
-        for table in _PER_HAND_TABLES:
+    def drop_hands(self, hands: set[tuple[str, str]],
+                   tables: tuple[str, ...] = _REPEATED_HAND_TABLES) -> None:
+        """Leave out the rows of ``hands`` (source, hand id) from ``tables``: by default
+        those of a hand met again in its file; the store keeps the copies of a hand held
+        already (:mod:`badugi_hh.store.commit`)."""
+        if not hands:
+            return
+        for table in tables:
+            source, hand_id = _key_columns(table, "source", "hand_id")
             self.tables[table] = [row for row in self.tables[table]
-                                  if (row[0], row[1]) not in stored]
-            self.sealed[table] = [_without_hands(rows, stored) for rows in self.sealed[table]]
+                                  if (row[source], row[hand_id]) not in hands]
+            self.sealed[table] = [_without(rows, "source", "hand_id", hands)
+                                  for rows in self.sealed[table]]
+
+    def drop_sessions(self, sessions: set[tuple[str, str]]) -> None:
+        """Leave out ``sessions`` (source, session id): their rows and their violations."""
+        for table in ("sessions", "session_players"):
+            self.tables[table] = [row for row in self.tables[table]
+                                  if (row.source, row.session_id) not in sessions]
+            self.sealed[table] = [_without(rows, "source", "session_id", sessions)
+                                  for rows in self.sealed[table]]
+        source, session_id = _key_columns("violations", "source", "session_id")
+        level = ViolationRow._fields.index("level")
+        self.tables["violations"] = [
+            row for row in self.tables["violations"]
+            if row[level] != "session" or (row[source], row[session_id]) not in sessions]
 
     def complete(self) -> None:
         """Add the session violations and the players, once the hands are final."""
@@ -415,7 +376,7 @@ class _Rows:
         now = datetime.now()
         first_source: dict[tuple[str, str], str] = {}   # (site, player): source
         for row in self.tables["hand_players"]:
-            first_source.setdefault((row[7], row[2]), row[0])   # site, player: source
+            first_source.setdefault((row[_SITE], row[_PLAYER]), row[_SOURCE])
         for rows in self.sealed["hand_players"]:
             for site, name, source in zip(rows["site"].to_pylist(), rows["player"].to_pylist(),
                                           rows["source"].to_pylist()):
@@ -431,16 +392,22 @@ class _Rows:
                 self.tables[table] = []
 
     def arrow(self, table: str) -> pa.Table | None:
-        """Every row of ``table`` as one Arrow table; None when there is none."""
+        """Every row of ``table`` as one Arrow table; None when there is none. The table
+        is kept so (sealed): a second call costs nothing."""
         parts = [*self.sealed[table]]
         if self.tables[table]:
             parts.append(_arrow_table(TABLES[table], self.tables[table]))
+            self.tables[table] = []
         parts = [part for part in parts if part.num_rows]
         if not parts:
+            self.sealed[table] = []
             return None
-        return parts[0] if len(parts) == 1 else pa.concat_tables(parts)
+        whole = parts[0] if len(parts) == 1 else pa.concat_tables(parts)
+        self.sealed[table] = [whole]
+        return whole
 
     def add_skipped(self, source: str, skipped: SkippedHand) -> None:
+        self.skipped_games[skipped.game] += 1
         self.tables["skipped"].append(
             SkippedRow(source, skipped.line, skipped.hand_id, skipped.game))
 

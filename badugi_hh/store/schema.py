@@ -10,13 +10,16 @@ from __future__ import annotations
 import types
 import typing
 from datetime import datetime
-from typing import NamedTuple
+from typing import NamedTuple, NewType
 
 import pyarrow as pa
 
 #: The version of the tables below; :mod:`badugi_hh.store.migrations` brings an
 #: older database up to it.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
+
+#: A moment in UTC (an aware datetime): a ``TIMESTAMP WITH TIME ZONE`` column.
+UtcTime = NewType("UtcTime", datetime)
 
 
 class SourceRow(NamedTuple):
@@ -34,6 +37,8 @@ class SessionRow(NamedTuple):
     session_id: str
     title: str
     started_at: datetime | None
+    started_utc: UtcTime | None
+    time_zone: str
     ruleset: str
     game: str
     site: str
@@ -80,6 +85,8 @@ class HandRow(NamedTuple):
     number: int
     session_id: str
     started_at: datetime | None
+    started_utc: UtcTime | None
+    time_zone: str
     ruleset: str
     site: str
     game: str
@@ -104,6 +111,7 @@ class HandRow(NamedTuple):
     draws_played: int
     line: int
     violations: int
+    content_hash: str
 
 
 class HandPlayerRow(NamedTuple):
@@ -113,6 +121,7 @@ class HandPlayerRow(NamedTuple):
     session_id: str
     number: int
     started_at: datetime | None
+    started_utc: UtcTime | None
     ruleset: str
     site: str
     game: str
@@ -241,12 +250,29 @@ class RuleRow(NamedTuple):
     title: str
 
 
+class HandSourceRow(NamedTuple):
+    """One place a hand was read: a copy in a file (the hand is stored once)."""
+
+    site: str
+    hand_id: str
+    source: str
+    line: int
+    content_hash: str
+
+
 class AliasRow(NamedTuple):
     """One person's screen name: ``player`` on ``site`` is ``person``."""
 
     site: str
     player: str
     person: str
+
+
+class SettingRow(NamedTuple):
+    """A setting of the user's, kept with the hands (``me``: the person he is)."""
+
+    name: str
+    value: str
 
 
 class SchemaVersionRow(NamedTuple):
@@ -271,10 +297,13 @@ TABLES: dict[str, type[tuple]] = {
     "violations": ViolationRow,
     "quarantine": QuarantineRow,
     "skipped": SkippedRow,
+    "hand_sources": HandSourceRow,
     "aliases": AliasRow,
+    "settings": SettingRow,
 }
 _PRIMARY_KEYS = {"schema_version": ("version",), "rules": ("rule",), "sources": ("path",),
-                 "players": ("site", "player"), "aliases": ("site", "player")}
+                 "players": ("site", "player"), "aliases": ("site", "player"),
+                 "settings": ("name",)}
 
 _SQL_TYPES: dict[object, tuple[str, pa.DataType]] = {
     str: ("VARCHAR", pa.string()),
@@ -282,6 +311,7 @@ _SQL_TYPES: dict[object, tuple[str, pa.DataType]] = {
     float: ("DOUBLE", pa.float64()),
     bool: ("BOOLEAN", pa.bool_()),
     datetime: ("TIMESTAMP", pa.timestamp("us")),
+    UtcTime: ("TIMESTAMP WITH TIME ZONE", pa.timestamp("us", tz="UTC")),
     list[str]: ("VARCHAR[]", pa.list_(pa.string())),
 }
 
@@ -290,9 +320,10 @@ def _columns(row_type: type[tuple]) -> list[tuple[str, str, pa.DataType, bool]]:
     """(name, SQL type, Arrow type, nullable) of each field of a row type."""
     columns = []
     for name, hint in typing.get_type_hints(row_type).items():
-        nullable = isinstance(hint, types.UnionType) and type(None) in hint.__args__
+        nullable = (isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union
+                    ) and type(None) in typing.get_args(hint)
         if nullable:
-            hint = next(arg for arg in hint.__args__ if arg is not type(None))
+            hint = next(arg for arg in typing.get_args(hint) if arg is not type(None))
         sql_type, arrow_type = _SQL_TYPES[hint]
         columns.append((name, sql_type, arrow_type, nullable))
     return columns

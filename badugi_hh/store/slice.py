@@ -21,11 +21,13 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import duckdb
 
+from badugi_hh.store.identity import FILE_LOCAL_SITES
 from badugi_hh.store.importer import _transaction
+from badugi_hh.store.rows import PER_HAND_TABLES
 from badugi_hh.store.schema import TABLES
 
-if TYPE_CHECKING:   # the filters come from the statistics, which the store does not load
-    from badugi_hh.stats import Filters
+if TYPE_CHECKING:   # only the type: the filters module imports nothing of the store
+    from badugi_hh.filters import Filters
 
 #: The tables a slice copies, owners after what they own (the order makes no
 #: difference to the result: every table is replaced unit by unit).
@@ -47,7 +49,9 @@ UNITS: dict[str, tuple[str, ...]] = {
     "violations": ("source", "session_id", "hand_id"),
     "quarantine": ("source", "line"),
     "skipped": ("source", "line"),
+    "hand_sources": ("site", "hand_id", "source"),
     "aliases": ("site", "player"),
+    "settings": ("name",),
 }
 
 #: What the filters choose, as the origin's CTEs: the hands a chosen player was
@@ -86,7 +90,10 @@ _CHOSEN_ROWS = {
                   "AND c.session_id = t.session_id))",
     "quarantine": _OF_SOURCES,
     "skipped": _OF_SOURCES,
+    "hand_sources": "WHERE EXISTS (SELECT 1 FROM hands h SEMI JOIN chosen USING (source, hand_id) "
+                    "WHERE h.site = t.site AND h.hand_id = t.hand_id)",
     "aliases": _OF_PLAYERS,
+    "settings": "",
 }
 
 
@@ -105,7 +112,7 @@ def selection(table: str, filters: Filters | None) -> tuple[str, list[object]]:
 
     >>> selection("pots", None)
     ('SELECT t.* FROM pots t ', [])
-    >>> from badugi_hh.stats import Filters
+    >>> from badugi_hh.filters import Filters
     >>> query, params = selection("pots", Filters(player="Ana"))
     >>> query.splitlines()[-1], params
     ('SELECT t.* FROM pots t SEMI JOIN chosen USING (source, hand_id)', ['Ana'])
@@ -123,9 +130,33 @@ def copy_slice(origin: duckdb.DuckDBPyConnection, target: duckdb.DuckDBPyConnect
     store's connection with today's schema, in one transaction."""
     hands_before = _count(target, "hands")
     with _transaction(target):
+        _forget_other_copies(origin, target, filters)
         copied = {table: _copy_table(origin, target, table, filters) for table in COPIED}
     return Copied(copied["hands"], _count(target, "hands") - hands_before,
                   sum(copied.values()))
+
+
+#: The target's hands that the slice holds from another file (the same site and hand
+#: id): the slice's copy replaces them, so the target holds each hand once.
+_OTHER_COPIES = f"""
+    SELECT t.source, t.hand_id FROM hands t JOIN slice_hands s
+    ON t.site = s.site AND t.hand_id = s.hand_id AND t.source <> s.source
+    AND t.site NOT IN ({", ".join(f"'{site}'" for site in FILE_LOCAL_SITES)})"""
+
+
+def _forget_other_copies(origin: duckdb.DuckDBPyConnection, target: duckdb.DuckDBPyConnection,
+                         filters: Filters | None) -> None:
+    query, params = selection("hands", filters)
+    hands = origin.sql(f"SELECT site, hand_id, source FROM ({query})", params=params)
+    target.register("slice_hands", hands.to_arrow_table())
+    try:
+        target.execute(f"CREATE TEMP TABLE other_copies AS {_OTHER_COPIES}")
+    finally:
+        target.unregister("slice_hands")
+    for table in PER_HAND_TABLES:
+        target.execute(f"DELETE FROM {table} t USING other_copies o "
+                       "WHERE t.source = o.source AND t.hand_id = o.hand_id")
+    target.execute("DROP TABLE other_copies")
 
 
 def _copy_table(origin: duckdb.DuckDBPyConnection, target: duckdb.DuckDBPyConnection,

@@ -1,0 +1,71 @@
+"""Say which person you are: the one the statistics and the dashboard open on.
+
+    badugi-hh alias Ana pokerstars:Hero fulltilt:Hero
+    badugi-hh me Ana          # you are Ana
+    badugi-hh me              # who you are
+    badugi-hh me --clear      # no one
+
+PERSON is one `badugi-hh alias` made. It is kept in the database (--db) or the
+dataset (--data), in its settings.
+
+Exit status: 0 when done, 2 for a person that is not known, 1 when the database or
+dataset cannot be opened or written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from badugi_hh.commands import LOCK_WAIT_SECONDS, add_source_arguments
+from badugi_hh.commands.alias import (
+    EXIT_DATABASE, EXIT_OK, EXIT_UNKNOWN, Unknown, person_tables,
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.add_argument("person", nargs="?", metavar="PERSON",
+                        help="the person you are (badugi-hh alias makes one)")
+    parser.add_argument("--clear", action="store_true", help="you are no one of the persons")
+    add_source_arguments(parser)
+    parser.add_argument("--wait", type=float, default=LOCK_WAIT_SECONDS, metavar="SECONDS",
+                        help="how long to wait for an import holding the database or dataset "
+                             f"(default {LOCK_WAIT_SECONDS:g})")
+
+
+def run(args: argparse.Namespace) -> int:
+    from badugi_hh.store import StoreError
+    from badugi_hh.store.persons import me, names_of, person_named, persons, set_me
+    from badugi_hh.textsafe import printable
+
+    if args.clear and args.person is not None:
+        print("badugi-hh me: give PERSON or --clear, not both", file=sys.stderr)
+        return EXIT_UNKNOWN
+    try:
+        with person_tables(args, write=args.person is not None or args.clear) as con:
+            if args.clear:
+                set_me(con, None)
+                print("you are no one of the persons now")
+                return EXIT_OK
+            if args.person is not None:
+                person = person_named(con, args.person)
+                if person is None:
+                    known = ", ".join(persons(con)) or "none yet"
+                    raise Unknown(f"no person {args.person!r} (persons: {known}); "
+                                  f"make one with badugi-hh alias {args.person} SITE:NAME...")
+                set_me(con, person)
+            user = me(con)
+            if user is None:
+                print("you are no one yet: badugi-hh me PERSON says who you are")
+            else:
+                names = ", ".join(f"{site or 'house'}:{player}"
+                                  for site, player in names_of(con, user))
+                print(printable(f"you are {user}: {names}"))
+    except Unknown as error:
+        print(f"badugi-hh me: {printable(str(error))}", file=sys.stderr)
+        return EXIT_UNKNOWN
+    except StoreError as error:
+        print(f"badugi-hh me: {printable(str(error))}", file=sys.stderr)
+        return EXIT_DATABASE
+    return EXIT_OK

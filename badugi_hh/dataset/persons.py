@@ -1,0 +1,69 @@
+"""A dataset's persons and settings: one small Parquet file each, replaced whole.
+
+``badugi-hh alias`` and ``me`` change them with the functions of
+:mod:`badugi_hh.store.persons`, on a connection :func:`person_tables` gives: the two
+tables loaded from their files, written back when the block ends without an error
+(each file staged, then renamed into place, so a reader sees the old file or the new
+one). It holds the dataset's import lock meanwhile, so it never runs beside an
+import, nor beside another change of persons.
+
+>>> import tempfile
+>>> from badugi_hh.store.persons import add_names, names_of
+>>> with tempfile.TemporaryDirectory() as root:
+...     (Path(root) / "manifest").mkdir()
+...     with person_tables(root) as con:
+...         _ = add_names(con, "Ana", [("pokerstars", "Hero")])
+...     with person_tables(root) as con:
+...         names_of(con, "Ana")
+[('pokerstars', 'Hero')]
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import duckdb
+import pyarrow.parquet as pq
+
+from badugi_hh.dataset.importer import DatasetBusy
+from badugi_hh.dataset.layout import IMPORT_LOCK, PERSON_FILES, hold_lock, move_into_place
+from badugi_hh.dataset.reader import is_dataset
+from badugi_hh.store.connection import StoreError
+from badugi_hh.store.schema import schema_sql
+
+__all__ = ["person_tables"]
+
+
+@contextmanager
+def person_tables(root: str | Path, wait: float | None = None,
+                  ) -> Iterator[duckdb.DuckDBPyConnection]:
+    """A connection holding the dataset's ``aliases`` and ``settings``, written back to
+    their files at the end of the block; waits ``wait`` seconds (None: as long as it
+    takes) for an import into the dataset to end, then raises :class:`DatasetBusy`."""
+    root = Path(root).resolve()
+    if not is_dataset(root):
+        raise StoreError(f"no dataset at {root}: import some logs first "
+                         f"(badugi-hh import PATH --out {root})")
+    with hold_lock(root / IMPORT_LOCK, wait) as locked:
+        if not locked:
+            raise DatasetBusy(f"an import is writing into {root}: try again when it has "
+                              "finished")
+        con = duckdb.connect(":memory:")
+        try:
+            for table, relative in PERSON_FILES.items():
+                con.execute(schema_sql((table,)))
+                if (root / relative).is_file():
+                    con.register("stored", pq.read_table(root / relative))
+                    con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM stored")
+                    con.unregister("stored")
+            yield con
+            for table, relative in PERSON_FILES.items():
+                staged = root / f"{Path(relative).name}-{time.monotonic_ns()}.tmp"
+                pq.write_table(con.sql(f"SELECT * FROM {table} ORDER BY ALL").to_arrow_table(),
+                               staged)
+                move_into_place(staged, root / relative)
+        finally:
+            con.close()

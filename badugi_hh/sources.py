@@ -1,0 +1,128 @@
+"""The log files a command is given: files as named, folders searched, and every path
+that cannot be read named instead of skipped.
+
+``validate``, ``import`` (into a database or a dataset) and the dashboard's import
+all find their logs here, so they agree on what a folder holds and on what is
+refused: a missing path, a folder holding no log, a folder or file that cannot be
+read, and anything that is not a regular file (a named pipe or a device would
+block a reader, or never end).
+
+>>> import os, tempfile
+>>> with tempfile.TemporaryDirectory() as folder:
+...     _ = Path(folder, "friday.txt").write_text("Session #fri\\n")
+...     os.mkfifo(Path(folder, "pipe.txt"))
+...     os.mkdir(Path(folder, "empty"))
+...     for found in find_logs([folder, Path(folder, "empty"), Path(folder, "gone.txt")]):
+...         print(found.name if isinstance(found, Path) else found.reason)
+friday.txt
+not a regular file (a named pipe)
+no log files (*.txt, *.log, *.xml, *.phh, *.phhs) in this folder
+no such file or folder
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import NamedTuple
+
+__all__ = ["LOG_SUFFIXES", "NO_LOGS", "Unreadable", "find_logs", "iter_log_files",
+           "unreadable_file"]
+
+#: Files a folder's search picks up (any case); a file named on the command line is
+#: read whatever its name.
+LOG_SUFFIXES = (".txt", ".log", ".xml", ".phh", ".phhs")
+
+#: Why a folder gives nothing: silence would pass for a clean audit or an import done.
+NO_LOGS = f"no log files ({', '.join('*' + suffix for suffix in LOG_SUFFIXES)}) in this folder"
+
+#: What each kind of file that is not a regular one is called in a message.
+_NOT_REGULAR = {stat.S_IFIFO: "a named pipe", stat.S_IFCHR: "a character device",
+                stat.S_IFBLK: "a block device", stat.S_IFSOCK: "a socket"}
+
+
+class Unreadable(NamedTuple):
+    """A path given or found that cannot be read as a log, and why."""
+
+    path: str
+    reason: str
+    missing: bool = False
+    """The path does not exist (as given: a file found missing is a broken link)."""
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.reason}"
+
+
+def find_logs(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path | Unreadable]:
+    """The log files named by ``paths``, and an :class:`Unreadable` for each path that
+    cannot be read: a file as given; a folder searched recursively for
+    :data:`LOG_SUFFIXES` files, in sorted order, without following links to folders."""
+    for path in map(Path, paths):
+        try:
+            info = path.stat()
+        except FileNotFoundError:
+            yield Unreadable(str(path), "no such file or folder", missing=True)
+            continue
+        except OSError as error:
+            yield Unreadable(str(path), _why(error))
+            continue
+        if stat.S_ISDIR(info.st_mode):
+            yield from _folder(path)
+        else:
+            yield _checked(path, info.st_mode)
+
+
+def iter_log_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
+    """The readable log files of :func:`find_logs`; a path that does not exist raises
+    :class:`FileNotFoundError` (the others that cannot be read are left out)."""
+    for found in find_logs(paths):
+        if isinstance(found, Path):
+            yield found
+        elif found.missing:
+            raise FileNotFoundError(f"no such file or folder: {found.path}")
+
+
+def _folder(folder: Path) -> Iterator[Path | Unreadable]:
+    problems: list[Unreadable] = []
+    names: list[Path] = []
+
+    def unreadable_folder(error: OSError) -> None:
+        problems.append(Unreadable(str(error.filename or folder),
+                                   f"cannot read this folder: {_why(error)}"))
+
+    for parent, _folders, files in os.walk(folder, onerror=unreadable_folder):
+        names.extend(Path(parent, name) for name in files
+                     if Path(name).suffix.lower() in LOG_SUFFIXES)
+    for name in sorted(names):
+        try:
+            checked = _checked(name, name.stat().st_mode)
+        except FileNotFoundError:   # a link to nothing, or removed meanwhile
+            checked = Unreadable(str(name), "a link to a file that does not exist")
+        except OSError as error:
+            checked = Unreadable(str(name), _why(error))
+        yield checked
+    yield from problems
+    if not names and not problems:
+        yield Unreadable(str(folder), NO_LOGS)
+
+
+def _checked(path: Path, mode: int) -> Path | Unreadable:
+    """``path`` if it is a regular file this process may read."""
+    if not stat.S_ISREG(mode):
+        kind = _NOT_REGULAR.get(stat.S_IFMT(mode), "not a file")
+        return Unreadable(str(path), f"not a regular file ({kind})")
+    if not os.access(path, os.R_OK):
+        return Unreadable(str(path), "cannot read this file: permission denied")
+    return path
+
+
+def unreadable_file(path: str | os.PathLike[str], error: OSError) -> Unreadable:
+    """A file found readable that could not be read after all (removed, its permission
+    changed, a disk error), as :func:`find_logs` names what it cannot read."""
+    return Unreadable(str(path), f"cannot read this file: {_why(error)}")
+
+
+def _why(error: OSError) -> str:
+    return (error.strerror or str(error)).lower()

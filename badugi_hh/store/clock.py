@@ -1,0 +1,144 @@
+"""One clock: each hand's time as its log states it, and the same moment in UTC.
+
+Logs write local times, most without a zone. Each site writes in one zone of its
+own (:data:`SITE_ZONES`, the one table of these conventions); a house log, and a
+PHH hand that names no site, is in the zone the import is given (``import --tz``),
+by default this machine's. A reader that gives an aware time (one with its zone)
+is taken at its word.
+
+>>> from datetime import datetime
+>>> clock = Clock("Europe/Paris")
+>>> clock.to_utc(datetime(2010, 11, 12, 14, 42, 34), zone_of("pokerstars", clock.house_zone))
+datetime.datetime(2010, 11, 12, 19, 42, 34, tzinfo=datetime.timezone.utc)
+>>> zone_of("", "Europe/Paris"), zone_of("winamax", "Europe/Paris")
+('Europe/Paris', 'UTC')
+
+Twice a year a local time is not one moment. When clocks go back, an hour repeats:
+a time in it is taken as its first passage, unless that would put the hand before
+the hand read just before it in the same log, which means the clocks went back
+meanwhile. When clocks go forward, an hour does not exist: a time in it is read
+with the offset of before the change, as a clock not yet moved forward shows it.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime, timezone
+from functools import lru_cache
+from pathlib import Path
+from typing import NamedTuple
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+__all__ = ["SITE_ZONES", "Clock", "Moment", "check_zone", "machine_zone", "zone_of"]
+
+#: The zone each site's logs write their times in, where the log does not say it:
+#: PokerStars and Full Tilt print ET (PokerStars prints the player's zone first, and ET
+#: in brackets, which is the time its reader takes), as do KingsClub and the Merge
+#: network's XML by the convention trackers use for them; Winamax prints UTC.
+SITE_ZONES: dict[str, str] = {
+    "pokerstars": "America/New_York",
+    "fulltilt": "America/New_York",
+    "kingsclub": "America/New_York",
+    "merge": "America/New_York",
+    "winamax": "UTC",
+}
+
+
+def zone_of(site: str, house_zone: str) -> str:
+    """The zone of a hand of ``site`` whose time has no zone: the site's, else (a house
+    log, a PHH hand of no site) ``house_zone``."""
+    return SITE_ZONES.get(site, house_zone)
+
+
+@lru_cache(maxsize=64)
+def _zone(name: str) -> ZoneInfo:
+    return ZoneInfo(name)
+
+
+def check_zone(name: str) -> str:
+    """``name`` if it is a time zone of the IANA database, else ValueError saying so.
+
+    >>> check_zone("America/New_York")
+    'America/New_York'
+    >>> check_zone("Mars/Olympus")
+    Traceback (most recent call last):
+    ValueError: unknown time zone 'Mars/Olympus': give a name such as UTC, Europe/Paris or America/New_York
+    """
+    try:
+        _zone(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(f"unknown time zone {name!r}: give a name such as UTC, "
+                         "Europe/Paris or America/New_York") from None
+    return name
+
+
+def machine_zone() -> str:
+    """This machine's time zone, by its IANA name (``TZ``, else what /etc/localtime
+    links to, else /etc/timezone); UTC when none can be named."""
+    candidates = [os.environ.get("TZ", "").lstrip(":")]
+    try:
+        candidates.append(os.readlink("/etc/localtime").partition("zoneinfo/")[2])
+    except OSError:
+        pass
+    try:
+        candidates.append(Path("/etc/timezone").read_text(encoding="utf-8").strip())
+    except OSError:
+        pass
+    for name in filter(None, candidates):
+        try:
+            return check_zone(name)
+        except ValueError:
+            continue
+    return "UTC"
+
+
+class Moment(NamedTuple):
+    """A time as the log states it, the same moment in UTC, and the zone between them."""
+
+    local: datetime | None
+    utc: datetime | None
+    zone: str
+
+
+class Clock:
+    """Turns the local times of one log, in their order, into UTC."""
+
+    def __init__(self, house_zone: str) -> None:
+        self.house_zone = house_zone
+        self.last: datetime | None = None
+        """The UTC time of the hand read before: what tells the two passages of a
+        repeated hour apart."""
+
+    def read(self, stated: datetime | None, site: str, *, advance: bool = True) -> Moment:
+        """A hand's (or session's) time of ``site`` as stored: the local time without
+        its zone, in UTC, and the zone's name.
+
+        >>> from datetime import timedelta
+        >>> Clock("UTC").read(datetime(2016, 10, 11, 12, 42, 36,
+        ...                            tzinfo=timezone(timedelta(hours=2))), "winamax")
+        Moment(local=datetime.datetime(2016, 10, 11, 12, 42, 36), utc=datetime.datetime(2016, 10, 11, 10, 42, 36, tzinfo=datetime.timezone.utc), zone='UTC+02:00')
+        """
+        if stated is not None and stated.tzinfo is not None:
+            return Moment(stated.replace(tzinfo=None), self.to_utc(stated, "", advance=advance),
+                          str(stated.tzinfo))
+        zone = zone_of(site, self.house_zone)
+        return Moment(stated, self.to_utc(stated, zone, advance=advance), zone)
+
+    def to_utc(self, local: datetime | None, zone: str, *, advance: bool = True,
+               ) -> datetime | None:
+        """``local`` (in ``zone`` unless it carries its own) in UTC; ``advance``: it is
+        the log's next hand, which later ones are compared with."""
+        if local is None:
+            return None
+        if local.tzinfo is not None:
+            moment = local.astimezone(timezone.utc)
+        else:
+            tz = _zone(zone)
+            first = tz.utcoffset(local.replace(fold=0))
+            second = tz.utcoffset(local.replace(fold=1))
+            moment = (local - first).replace(tzinfo=timezone.utc)
+            if second < first and self.last is not None and moment < self.last:
+                moment = (local - second).replace(tzinfo=timezone.utc)   # passed again
+        if advance:
+            self.last = moment
+        return moment

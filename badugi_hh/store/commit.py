@@ -1,0 +1,259 @@
+"""Committing a batch of rows: each hand stored once, every copy of it listed.
+
+A batch holds the rows of up to :data:`~badugi_hh.store.importer.BATCH_HANDS` hands,
+of one file or several. :func:`commit` writes it inside the caller's transaction:
+
+1. Each copy of a hand (a row of ``hand_sources``) is matched with the hand the
+   database holds under the same identity (:mod:`badugi_hh.store.identity`), or with
+   an earlier copy in the batch. A copy of a hand held already is left out, its
+   place kept in ``hand_sources``; one whose content differs is a T5 violation.
+2. The rows of the hands left are inserted, then the sessions: a session none of
+   whose hands is stored from its file (a second copy of a whole session) is left
+   out with its players and violations, as its hands were.
+3. Players, quarantined text, hands of other games (counted once per site hand id)
+   and each finished file's row in ``sources``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import duckdb
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from badugi_hh.store.identity import conflict_message, identity
+from badugi_hh.store.rows import PER_HAND_TABLES, _FinishedFile, _Rows
+from badugi_hh.store.schema import TABLES, ViolationRow, _arrow_table
+
+#: The tables of a batch in the order they are written: the hands before their
+#: sessions, which are kept only if a hand of theirs is.
+ORDER = ("hands", "hand_players", "actions", "draws", "showdowns", "pots", "hand_sources",
+         "sessions", "session_players", "violations", "players", "quarantine", "skipped")
+
+#: The hands stored already under the identity of a copy of the batch.
+_STORED_COPIES = ("SELECT h.site, h.hand_id, h.source, h.line, h.content_hash FROM hands h "
+                  "SEMI JOIN batch_copies b USING (site, hand_id)")
+#: The sessions of the batch that met a hand stored already, none of whose hands is
+#: stored from their file.
+_SECOND_SESSIONS = ("SELECT b.source, b.session_id FROM batch_sessions b "
+                    "SEMI JOIN copied_sessions c USING (source, session_id) "
+                    "WHERE NOT EXISTS (SELECT 1 FROM hands h WHERE h.source = b.source "
+                    "AND h.session_id = b.session_id)")
+#: The sessions stored under the site and id of a session of the batch without hands
+#: (a header alone, or hands of other games only): such a session is its site and id.
+_HELD_SESSIONS = ("SELECT s.site, s.session_id, s.source FROM sessions s SEMI JOIN "
+                  "batch_sessions b ON s.site = b.site AND s.session_id = b.session_id "
+                  "AND b.hands = 0")
+
+# The deletes make sessions and their violations an upsert (an appended log extends
+# its last session); the NOT EXISTS clauses keep a re-run idempotent.
+_REPLACE_SESSIONS = (
+    "DELETE FROM sessions t USING {frame} b "
+    "WHERE t.source = b.source AND t.session_id = b.session_id",
+    "DELETE FROM session_players t USING {frame} b "
+    "WHERE t.source = b.source AND t.session_id = b.session_id",
+)
+_DELETE_SESSION_VIOLATIONS = (
+    "DELETE FROM violations t USING {frame} b WHERE t.level = 'session' "
+    "AND t.source = b.source AND t.session_id = b.session_id")
+#: A skipped hand's id names its site's hand (``ps-…``, ``merge#…``): met in another file,
+#: it is the same hand. A PHH file's ids (a number, the file's name) are its own.
+_SITE_HAND_ID = "regexp_matches({row}.hand_id, '^(ps-[0-9]|[a-z]+#)')"
+_SAME_SKIPPED_HAND = ("k.hand_id = b.hand_id AND k.game = b.game AND "
+                      + _SITE_HAND_ID.format(row="b"))
+_INSERTS = {
+    "players": "INSERT INTO players BY NAME SELECT * FROM {frame} b "
+               "WHERE NOT EXISTS (SELECT 1 FROM players p WHERE p.site = b.site "
+               "AND p.player = b.player)",
+    "quarantine": "INSERT INTO quarantine BY NAME SELECT * FROM {frame} b WHERE NOT EXISTS "
+                  "(SELECT 1 FROM quarantine q WHERE q.source = b.source AND q.line = b.line)",
+    "skipped": "INSERT INTO skipped BY NAME SELECT * FROM {frame} b WHERE NOT EXISTS "
+               "(SELECT 1 FROM skipped k WHERE (k.source = b.source AND k.line = b.line) "
+               f"OR ({_SAME_SKIPPED_HAND})) "
+               f"QUALIFY NOT {_SITE_HAND_ID.format(row='b')} OR row_number() OVER "
+               "(PARTITION BY b.hand_id, b.game ORDER BY b.source, b.line) = 1",
+    # a copy listed already (a file read again, appended) is not listed twice
+    "hand_sources": "INSERT INTO hand_sources BY NAME SELECT * FROM {frame} b WHERE NOT EXISTS "
+                    "(SELECT 1 FROM hand_sources s WHERE s.source = b.source "
+                    "AND s.site = b.site AND s.hand_id = b.hand_id)",
+    "new hand_sources": "INSERT INTO hand_sources BY NAME SELECT * FROM {frame}",
+    "violations": "INSERT INTO violations BY NAME SELECT * FROM {frame} b WHERE b.rule <> 'T5' "
+                  "OR NOT EXISTS (SELECT 1 FROM violations v WHERE v.source = b.source "
+                  "AND v.hand_id IS NOT DISTINCT FROM b.hand_id AND v.rule = b.rule "
+                  "AND v.line = b.line)",
+}
+_DEFAULT_INSERT = "INSERT INTO {table} BY NAME SELECT * FROM {frame}"
+#: A file's hands are its copies, wherever each hand is stored from.
+_FINISH_SOURCES = """
+    INSERT OR REPLACE INTO sources BY NAME
+    SELECT f.path, f.size, f.content_hash, f.imported_at,
+           (SELECT count(*) FROM hand_sources c WHERE c.source = f.path) AS hands,
+           (SELECT count(*) FROM violations v WHERE v.source = f.path) AS violations,
+           (SELECT count(*) FROM quarantine q WHERE q.source = f.path) AS quarantined
+    FROM {frame} f"""
+
+
+@dataclass(slots=True)
+class Seen:
+    """What the batches of one import have met so far, which a commit reads and adds to."""
+
+    listed_sources: set[str]
+    """The files with rows in ``hand_sources``: only their copies can be listed already."""
+    copied_sessions: set[tuple[str, str]] = field(default_factory=set)
+    """The (source, session id) of the sessions that met a hand held already: kept only
+    if a hand of theirs is stored from their file."""
+
+
+class Committed(NamedTuple):
+    """What a batch added: rows per table, session violations replaced, and the
+    copies of hands stored already (from this file or another), with the T5 message
+    of each that differs from the stored one."""
+
+    inserted: dict[str, int]
+    replaced_violations: int
+    copies: int
+    conflicts: list[str]
+
+
+@contextmanager
+def registered(con: duckdb.DuckDBPyConnection, name: str, rows: object) -> Iterator[str]:
+    """``rows`` (Arrow) visible to SQL as ``name`` while the block runs."""
+    con.register(name, rows)
+    try:
+        yield name
+    finally:
+        con.unregister(name)
+
+
+def commit(con: duckdb.DuckDBPyConnection, batch: _Rows, seen: Seen) -> Committed:
+    """Write ``batch`` (see the module docstring); the caller holds the transaction.
+    ``seen``: what the import met before this batch, which it adds to."""
+    copies, conflicts = _resolve_copies(con, batch)
+    seen.copied_sessions |= _sessions_of(batch, copies)
+    batch.drop_hands(copies, PER_HAND_TABLES)
+    batch.complete()
+    if conflicts:
+        batch.tables["violations"].extend(conflicts)
+    inserted = dict.fromkeys(TABLES, 0)
+    replaced = 0
+    for table in ORDER:
+        if table == "sessions":
+            _drop_second_sessions(con, batch, seen.copied_sessions)
+        rows = batch.arrow(table)
+        if rows is None:
+            continue
+        with registered(con, f"batch_{table}", rows) as frame:
+            if table == "sessions":
+                for statement in _REPLACE_SESSIONS:
+                    con.execute(statement.format(frame=frame))
+                replaced = count_of(con.execute(_DELETE_SESSION_VIOLATIONS.format(frame=frame)))
+            statement = _INSERTS.get(_statement_of(table, rows, seen), _DEFAULT_INSERT)
+            inserted[table] = count_of(con.execute(statement.format(table=table, frame=frame)))
+    listed = batch.arrow("hand_sources")
+    if listed is not None:
+        seen.listed_sources.update(listed["source"].unique().to_pylist())
+    if batch.finished:
+        with registered(con, "batch_sources", _arrow_table(_FinishedFile, batch.finished)):
+            con.execute(_FINISH_SOURCES.format(frame="batch_sources"))
+    return Committed(inserted, replaced, len(copies),
+                     [row[ViolationRow._fields.index("message")] for row in conflicts])
+
+
+def _statement_of(table: str, rows: pa.Table, seen: Seen) -> str:
+    """The insert of ``table``: copies of files never listed need no look-up."""
+    if table == "hand_sources" and not seen.listed_sources.intersection(
+            rows["source"].unique().to_pylist()):
+        return "new hand_sources"
+    return table
+
+
+def _resolve_copies(con: duckdb.DuckDBPyConnection, batch: _Rows,
+                    ) -> tuple[set[tuple[str, str]], list[tuple]]:
+    """The (source, hand id) of the batch's copies of hands stored already (or met
+    earlier in the batch), and a T5 violation row for each that differs."""
+    copies = batch.arrow("hand_sources")
+    if copies is None:
+        return set(), []
+    with registered(con, "batch_copies", copies):
+        first = {identity(site, hand_id, source): (source, line, digest)
+                 for site, hand_id, source, line, digest in con.execute(_STORED_COPIES).fetchall()}
+    again: set[tuple[str, str]] = set()
+    differing: list[tuple[str, str, int, str, int]] = []
+    for site, hand_id, source, line, digest in zip(
+            *(copies[name].to_pylist() for name in ("site", "hand_id", "source", "line",
+                                                    "content_hash"))):
+        copy = (source, line, digest)
+        held = first.setdefault(identity(site, hand_id, source), copy)
+        if held is copy:
+            continue   # the first copy: stored now
+        again.add((source, hand_id))
+        if held[0] != source and held[2] != digest:
+            differing.append((source, hand_id, line, held[0], held[1]))
+    return again, _conflict_rows(batch, differing)
+
+
+def _conflict_rows(batch: _Rows, differing: list[tuple[str, str, int, str, int]],
+                   ) -> list[tuple]:
+    if not differing:
+        return []
+    hands = batch.arrow("hands")
+    session_of = dict(zip(zip(hands["source"].to_pylist(), hands["hand_id"].to_pylist()),
+                          hands["session_id"].to_pylist())) if hands is not None else {}
+    return [ViolationRow(source, hand_id, session_of.get((source, hand_id), ""), "hand", "T5",
+                         conflict_message(hand_id, source, line, first_source, first_line),
+                         line)
+            for source, hand_id, line, first_source, first_line in differing]
+
+
+def _sessions_of(batch: _Rows, hands: set[tuple[str, str]]) -> set[tuple[str, str]]:
+    """The (source, session id) of ``hands`` (source, hand id) of the batch."""
+    rows = batch.arrow("hands") if hands else None
+    if rows is None:
+        return set()
+    return {(source, session) for source, hand_id, session in zip(
+        rows["source"].to_pylist(), rows["hand_id"].to_pylist(), rows["session_id"].to_pylist())
+        if (source, hand_id) in hands}
+
+
+def _drop_second_sessions(con: duckdb.DuckDBPyConnection, batch: _Rows,
+                          copied_sessions: set[tuple[str, str]]) -> None:
+    """Leave out the batch's second copies of sessions: those that met a hand held
+    already and none of whose hands is stored from their file (this runs after the
+    hands are in), and those without hands whose site and id a session stored, or one
+    earlier in the batch, has."""
+    sessions = batch.arrow("sessions")
+    if sessions is None:
+        return
+    columns = sessions.select(["source", "session_id", "site", "hands"])
+    keys = set(zip(columns["source"].to_pylist(), columns["session_id"].to_pylist()))
+    copied = keys & copied_sessions
+    without_hands = pc.min(columns["hands"]).as_py() == 0
+    second: set[tuple[str, str]] = set()
+    held: dict[tuple[str, str], str] = {}
+    with registered(con, "batch_sessions", columns):
+        if copied:
+            with registered(con, "copied_sessions", pa.table({
+                    "source": [source for source, _ in copied],
+                    "session_id": [session for _, session in copied]})):
+                second = set(con.execute(_SECOND_SESSIONS).fetchall())
+        if without_hands:
+            held = {(site, session): source for site, session, source
+                    in con.execute(_HELD_SESSIONS).fetchall()}
+    for source, session, site, hands in zip(*(column.to_pylist() for column in columns.columns)):
+        if not hands and held.setdefault((site, session), source) != source:
+            second.add((source, session))
+    if second:
+        batch.drop_sessions(second)
+
+
+def count_of(result: duckdb.DuckDBPyConnection) -> int:
+    """The single number a count or a data change returns (read to the end, as
+    DuckDB wants before the connection runs anything else)."""
+    return result.fetchall()[0][0]
+
+
+__all__ = ["ORDER", "Committed", "Seen", "commit", "count_of", "registered"]

@@ -1,0 +1,106 @@
+"""Which hand a hand is: its site and the site's hand id, and what its content is.
+
+A hand is identified by ``(site, hand_id)``: the site's own hand number
+(``ps-49164202872``, ``merge#33423082-14``), or a house hand's session and number
+(``fri-1127#3``, site ``''``). Met again in any file (a re-download, a copy with
+other line ends, an export that overlaps another) it is stored once; every copy is
+a row of ``hand_sources``. A PHH hand that names no site (site ``phh``) has only its
+file's name for it, so its file is part of its identity (:func:`identity`).
+
+Two copies are the same hand when their **content hash** agrees (:func:`content_hash`):
+an MD5 of what the store keeps of the hand (its game, time, pot, rake and ending,
+each player's seat, stacks, chips and dealt cards, every action). A copy whose hash
+differs from the stored one's is a violation of T5, "a site's hand ids are unique"
+(:func:`conflict_message`), never a silent choice: the first copy stays.
+
+The hash is also computed in SQL (:data:`CONTENT_HASH_SQL`) from the stored rows, for
+the migration of a database whose hands were stored before hashes were: both give the
+same text to MD5.
+
+>>> from datetime import datetime
+>>> identity("pokerstars", "ps-1", "/a.txt"), identity("phh", "hand", "/a.phh")
+(('pokerstars', 'ps-1', ''), ('phh', 'hand', '/a.phh'))
+>>> conflict_message("ps-1", "/b.txt", 9, "/a.txt", 5)
+'hand ps-1 at /b.txt:9 differs from its copy at /a.txt:5 (the same site and hand id): the first copy is kept'
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime, timedelta
+
+from badugi_hh.engine import HandReport
+
+__all__ = ["CONTENT_HASH_SQL", "FILE_LOCAL_SITES", "RANKED_COPIES_SQL", "conflict_message",
+           "content_hash", "identity"]
+
+#: Sites whose hand ids name a hand only within its file.
+FILE_LOCAL_SITES = ("phh",)
+
+_EPOCH = datetime(1970, 1, 1)
+_MICROSECOND = timedelta(microseconds=1)
+
+
+def identity(site: str, hand_id: str, source: str) -> tuple[str, str, str]:
+    """The key two copies of one hand share (see the module docstring)."""
+    return site, hand_id, source if site in FILE_LOCAL_SITES else ""
+
+
+def content_hash(report: HandReport, game: str, started_at: datetime | None,
+                 dealt: dict[str, str | None]) -> str:
+    """The hash of a hand's content; ``dealt``: each player's dealt cards as stored."""
+    moment = "" if started_at is None else str((started_at.replace(tzinfo=None) - _EPOCH)
+                                               // _MICROSECOND)
+    head = f"{game}|{moment}|{report.pot_total}|{report.rake}|{report.ended}|" \
+           f"{report.ruleset.big_blind}"
+    players = ";".join([
+        f"{p.seat}:{name}:{p.start_stack}:{p.contributed}:{p.returned}:{p.won}:"
+        f"{dealt.get(name) or ''}"
+        for name, p in sorted(report.players.items(), key=lambda item: (item[1].seat, item[0]))])
+    actions = ";".join([f"{a.player}:{a.kind}:{a.amount}" for a in report.actions])
+    return hashlib.md5(f"{head}#{players}#{actions}".encode(), usedforsecurity=False).hexdigest()
+
+
+#: :func:`content_hash` of every stored hand, from its rows: (source, hand_id, hash).
+CONTENT_HASH_SQL = """
+SELECT h.source, h.hand_id, md5(concat(
+    h.game, '|', coalesce(CAST(epoch_us(h.started_at) AS VARCHAR), ''), '|', h.pot, '|',
+    h.rake, '|', h.ended, '|', h.big_blind_size,
+    '#', coalesce(p.text, ''), '#', coalesce(a.text, ''))) AS content_hash
+FROM hands h
+LEFT JOIN (SELECT source, hand_id, string_agg(concat(seat, ':', player, ':', start_stack, ':',
+                  contributed, ':', returned, ':', won, ':', coalesce(dealt_cards, '')), ';'
+                  ORDER BY seat, player) AS text
+           FROM hand_players GROUP BY source, hand_id) p USING (source, hand_id)
+LEFT JOIN (SELECT source, hand_id, string_agg(concat(player, ':', action, ':', amount), ';'
+                  ORDER BY seq) AS text
+           FROM actions GROUP BY source, hand_id) a USING (source, hand_id)
+"""
+
+#: Every copy of ``{copies}`` (site, hand_id, source, line, content_hash, session_id,
+#: imported_at) numbered within its hand, first imported first (then by file and
+#: line), with the first copy's file, line and hash beside it.
+RANKED_COPIES_SQL = f"""
+SELECT c.*,
+       row_number() OVER hand AS copy,
+       first_value(c.source) OVER hand AS first_source,
+       first_value(c.line) OVER hand AS first_line,
+       first_value(c.content_hash) OVER hand AS first_hash
+FROM {{copies}} c
+WINDOW hand AS (PARTITION BY c.site, c.hand_id,
+                CASE WHEN c.site IN ({", ".join(f"'{s}'" for s in FILE_LOCAL_SITES)})
+                     THEN c.source ELSE '' END
+                ORDER BY c.imported_at, c.source, c.line
+                ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
+"""
+
+#: The T5 message of a copy that differs from the stored one, with ``{}`` for the hand
+#: id, the copy's file and line, the first copy's file and line, in that order: the
+#: same text from Python (:func:`conflict_message`) and from DuckDB's ``format``.
+CONFLICT_MESSAGE = ("hand {} at {}:{} differs from its copy at {}:{} (the same site and "
+                    "hand id): the first copy is kept")
+
+
+def conflict_message(hand_id: str, source: str, line: int, first_source: str,
+                     first_line: int) -> str:
+    return CONFLICT_MESSAGE.format(hand_id, source, line, first_source, first_line)

@@ -1,0 +1,111 @@
+"""What the store keeps of a session while it is read, and where its money comes from.
+
+A session's row is written when the engine closes it; until then
+:class:`OpenSession` gathers what its hands tell (late players, their last stacks,
+the places of a tournament) and :class:`HandMoney` what its amounts are.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import NamedTuple
+
+from badugi_hh.engine import HandReport
+from badugi_hh.events import Hand, Note, SessionStart
+from badugi_hh.money import currency_of, kind_of, site_of
+from badugi_hh.rules import Ruleset
+from badugi_hh.store.clock import Clock, Moment
+
+__all__ = ["HOME_CHIPS", "HandMoney", "OpenSession", "finishing_places", "session_winner"]
+
+
+@dataclass(slots=True)
+class OpenSession:
+    """What the store keeps of a session until the engine reports its end."""
+
+    session_id: str
+    ruleset: Ruleset
+    title: str = ""
+    started_at: datetime | None = None
+    line: int = 0
+    seats: dict[str, int] = field(default_factory=dict)
+    start_stacks: dict[str, int] = field(default_factory=dict)
+    last_stacks: dict[str, int] = field(default_factory=dict)
+    """Each player's stack after his last hand: at a site players leave before the end."""
+    money: HandMoney | None = None
+    """Site, kind and unit of its hands, from the first one."""
+    places: dict[str, int] = field(default_factory=dict)
+    """Finishing places the log states (a tournament's eliminations)."""
+    moment: Moment | None = None
+    """Its start in UTC, read as its first hand is (before it, in the log's order)."""
+
+    @classmethod
+    def of_header(cls, start: SessionStart) -> OpenSession:
+        return cls(start.session_id, start.ruleset, start.title, start.started_at, start.line,
+                   {p.name: p.seat for p in start.players},
+                   {p.name: p.stack for p in start.players})
+
+    def meet(self, hand: Hand, report: HandReport, clock: Clock) -> None:
+        """Take from a hand what the header did not say: the start, late players."""
+        if self.started_at is None:
+            self.started_at = hand.started_at
+        if self.money is None:
+            self.money = HandMoney.of(hand)
+        if self.moment is None:
+            self.moment = clock.read(self.started_at, self.money.site, advance=False)
+        self.places.update(finishing_places(hand))
+        for name, result in report.players.items():
+            if name not in self.seats:
+                self.seats[name] = result.seat
+                self.start_stacks[name] = result.start_stack
+            self.last_stacks[name] = result.end_stack
+
+
+class HandMoney(NamedTuple):
+    """What a hand's amounts are and where it was played (see :mod:`badugi_hh.money`)."""
+
+    site: str
+    kind: str
+    currency: str
+    unit: int
+
+    @classmethod
+    def of(cls, hand: Hand) -> HandMoney:
+        site, currency = site_of(hand), currency_of(hand)
+        return cls(site, kind_of(hand, site, currency), currency, hand.unit)
+
+
+#: The house game's chips, for a session that has no hand.
+HOME_CHIPS = HandMoney("", "home", "chips", 1)
+
+_PLACE = re.compile(r"^(?P<player>.+?) (?:finished (?:the tournament )?in (?P<place>\d+)"
+                    r"(?:st|nd|rd|th) place|(?P<won>wins the tournament))")
+
+
+def finishing_places(hand: Hand) -> dict[str, int]:
+    """The places the hand's tournament notes state (``Ana finished the tournament
+    in 3rd place``; ``Bo wins the tournament``: 1)."""
+    places = {}
+    for event in hand.events:
+        if isinstance(event, Note) and event.kind == "tournament":
+            match = _PLACE.match(event.text)
+            if match:
+                places[match["player"]] = 1 if match["won"] else int(match["place"])
+    return places
+
+
+def session_winner(kind: str, longest_stack: str | None, places: dict[str, int]) -> str | None:
+    """Who won the session: in the house game the larger final stack (N1); in a
+    tournament the first place, when the log states it; a cash session has none
+    (each player's net says how it went for him).
+
+    >>> session_winner("cash", "Ana", {}), session_winner("tournament", "Ana", {"Bo": 1})
+    (None, 'Bo')
+    """
+    if kind == "home":
+        return longest_stack
+    if kind == "tournament":
+        return next((name for name, place in places.items() if place == 1), None)
+    return None

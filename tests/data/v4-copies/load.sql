@@ -1,0 +1,16 @@
+COPY actions FROM 'exp/actions.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY aliases FROM 'exp/aliases.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY draws FROM 'exp/draws.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY hands FROM 'exp/hands.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY hand_players FROM 'exp/hand_players.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY players FROM 'exp/players.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY pots FROM 'exp/pots.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY quarantine FROM 'exp/quarantine.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY rules FROM 'exp/rules.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY schema_version FROM 'exp/schema_version.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY sessions FROM 'exp/sessions.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY session_players FROM 'exp/session_players.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY showdowns FROM 'exp/showdowns.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY skipped FROM 'exp/skipped.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY sources FROM 'exp/sources.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY violations FROM 'exp/violations.parquet' (FORMAT 'parquet', compression 'zstd');

@@ -1,0 +1,196 @@
+"""A hand is its site and hand id: met again in any file it is stored once, every copy kept.
+
+On the real exports of tests/data/real: imported twice over under other file names,
+and once more with CRLF line ends, the database (and a dataset) holds each hand once,
+lists every copy in hand_sources, and gives every player the nets of a single import.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from badugi_hh.dataset import connect_dataset, import_to_dataset
+from badugi_hh.store import Store
+from copykit import COUNTS, NETS, REAL, SESSIONS, copies_of_real_exports
+
+ROOT = Path(__file__).resolve().parents[1]
+PHH = ROOT / "tests" / "data" / "phh" / "wikipedia-badugi.phh"
+SAMPLE = ROOT / "sample_logs" / "2026-11-06-ana-bruno-bust.txt"
+
+
+@pytest.fixture(scope="module")
+def single(tmp_path_factory: pytest.TempPathFactory) -> duckdb.DuckDBPyConnection:
+    """The real exports imported once."""
+    db = tmp_path_factory.mktemp("single") / "single.duckdb"
+    with Store(db) as store:
+        store.import_paths([REAL])
+    return Store(db, read_only=True).connection
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_real_exports_met_three_times_are_stored_once_with_every_copy_listed(
+        tmp_path: Path, single: duckdb.DuckDBPyConnection, jobs: int) -> None:
+    logs = copies_of_real_exports(tmp_path / "logs")
+    with Store(tmp_path / "copies.duckdb") as store:
+        first = store.import_paths([logs / "a"], jobs=jobs)
+        summary = store.import_paths([logs / "b", logs / "crlf"], jobs=jobs)
+        con = store.connection
+        assert con.sql(NETS).fetchall() == single.sql(NETS).fetchall()
+        assert con.sql(COUNTS).fetchall() == single.sql(COUNTS).fetchall()
+        if jobs == 1:
+            assert con.sql(SESSIONS).fetchall() == single.sql(SESSIONS).fetchall()
+        copies = con.sql("SELECT count(*), count(DISTINCT (site, hand_id)) FROM hand_sources "
+                         "GROUP BY ALL").fetchall()
+        listed = dict(con.sql("SELECT hand_id, count(*) FROM hand_sources GROUP BY ALL")
+                      .fetchall())
+    assert summary.new_hands == 0 and summary.hands == 2 * first.hands == summary.copies
+    assert copies == [(3 * first.hands, first.new_hands)]
+    # the Merge hand written into two of the exports is met six times
+    assert sorted(set(listed.values())) == [3, 6] and listed["merge#33423082-14"] == 6
+
+
+def test_every_copy_names_its_file_and_line_and_the_stored_one_is_the_first(
+        tmp_path: Path) -> None:
+    logs = copies_of_real_exports(tmp_path / "logs")
+    with Store(tmp_path / "copies.duckdb") as store:
+        store.import_paths([logs])
+        rows = store.connection.sql(
+            "SELECT c.source, c.line, h.source FROM hand_sources c JOIN hands h USING (site, "
+            "hand_id) WHERE hand_id = 'ps-52588201462' ORDER BY c.source").fetchall()
+    stored = str(logs / "a" / "pokerstars" / "tour-badugi-fl-sng-201011.txt")
+    assert rows == [(stored, 1, stored),
+                    (str(logs / "b" / "pokerstars" / "again-tour-badugi-fl-sng-201011.txt"), 1,
+                     stored),
+                    (str(logs / "crlf" / "pokerstars" / "tour-badugi-fl-sng-201011.txt"), 1,
+                     stored)]
+
+
+def test_a_dataset_shows_each_hand_once_as_the_database_does(
+        tmp_path: Path, single: duckdb.DuckDBPyConnection) -> None:
+    logs = copies_of_real_exports(tmp_path / "logs")
+    first = import_to_dataset([str(logs / "a")], tmp_path / "ds")
+    again = import_to_dataset([str(logs / "b"), str(logs / "crlf")], tmp_path / "ds")
+    assert not first.failures and not again.failures
+    assert again.summary.new_hands == 0 and first.summary.new_hands == 207
+    dataset = connect_dataset(tmp_path / "ds")
+    assert dataset.sql(NETS).fetchall() == single.sql(NETS).fetchall()
+    for query in (COUNTS, SESSIONS):
+        assert dataset.sql(query).fetchall() == single.sql(query).fetchall()
+    assert dataset.sql("SELECT count(*) FROM hand_sources").fetchall() == [(3 * 208,)]
+    with Store(tmp_path / "copies.duckdb") as store:   # the same copies, the same rows
+        store.import_paths([logs / "a"])
+        store.import_paths([logs / "b", logs / "crlf"])
+        for table in ("hands", "sessions", "violations", "skipped", "hand_sources"):
+            query = f"SELECT * FROM {table} ORDER BY ALL"
+            assert dataset.sql(query).fetchall() == store.connection.sql(query).fetchall(), table
+
+
+def test_a_dataset_compacted_still_shows_each_hand_once(tmp_path: Path,
+                                                        single: duckdb.DuckDBPyConnection) -> None:
+    logs = copies_of_real_exports(tmp_path / "logs")
+    done = import_to_dataset([str(logs)], tmp_path / "ds", compact_after=1)
+    assert done.compacted is not None and done.compacted.logs == 66
+    assert connect_dataset(tmp_path / "ds").sql(NETS).fetchall() == single.sql(NETS).fetchall()
+
+
+def _differing_copy(path: Path, target: Path) -> Path:
+    """``path`` with one amount changed in its first hand: the same hand ids, another
+    content."""
+    text = path.read_text(encoding="utf-8-sig")
+    target.write_text(text.replace("Player7 (1500 in chips)", "Player7 (1400 in chips)", 1),
+                      encoding="utf-8")
+    return target
+
+
+def test_a_copy_that_differs_is_a_t5_violation_naming_both_files(tmp_path: Path) -> None:
+    original = REAL / "pokerstars" / "tour-badugi-fl-sng-201011.txt"
+    changed = _differing_copy(original, tmp_path / "edited.txt")
+    with Store(tmp_path / "db.duckdb") as store:
+        store.import_paths([original])
+        summary = store.import_paths([changed])
+        again = store.import_paths([changed])
+        con = store.connection
+        conflicts = con.sql("SELECT source, hand_id, line, message FROM violations "
+                            "WHERE rule = 'T5' AND source = ?", params=[str(changed)]).fetchall()
+        kept = con.sql("SELECT start_stack FROM hand_players WHERE hand_id = 'ps-52588201462' "
+                       "AND player = 'Player7'").fetchall()
+        hashes = con.sql("SELECT count(DISTINCT content_hash) FROM hand_sources "
+                         "WHERE hand_id = 'ps-52588201462'").fetchall()
+    assert kept == [(1500,)] and hashes == [(2,)]
+    assert summary.new_hands == 0 and len(summary.conflicts) == 1 and again.unchanged == 1
+    assert conflicts == [(str(changed), "ps-52588201462", 1,
+                          f"hand ps-52588201462 at {changed}:1 differs from its copy at "
+                          f"{original}:1 (the same site and hand id): the first copy is kept")]
+
+
+def test_a_dataset_reports_the_same_differing_copy(tmp_path: Path) -> None:
+    original = REAL / "pokerstars" / "tour-badugi-fl-sng-201011.txt"
+    changed = _differing_copy(original, tmp_path / "edited.txt")
+    import_to_dataset([str(original)], tmp_path / "ds")
+    import_to_dataset([str(changed)], tmp_path / "ds")
+    found = connect_dataset(tmp_path / "ds").sql(
+        "SELECT source, hand_id, message FROM violations WHERE rule = 'T5'").fetchall()
+    assert [(source, hand) for source, hand, _ in found] == [(str(changed), "ps-52588201462")]
+    assert f"differs from its copy at {original}:1" in found[0][2]
+
+
+def test_an_appended_file_adds_only_its_new_hands(tmp_path: Path) -> None:
+    """A site appends each hand as it is played: the next import stores the new ones."""
+    lines = SAMPLE.read_text(encoding="utf-8").splitlines(keepends=True)
+    cut = next(index for index, line in enumerate(lines) if line.startswith("Hand #4"))
+    log = tmp_path / "live.txt"
+    log.write_text("".join(lines[:cut]), encoding="utf-8")
+    with Store(tmp_path / "db.duckdb") as store:
+        before = store.import_paths([log]).new_hands
+        log.write_text("".join(lines), encoding="utf-8")
+        after = store.import_paths([log])
+        stored = store.connection.sql("SELECT count(*), count(DISTINCT hand_id) FROM hands "
+                                      "").fetchall()
+        copies = store.connection.sql("SELECT count(*) FROM hand_sources").fetchall()
+    total = before + after.new_hands
+    assert before == 3 and after.new_hands > 0 and stored == [(total, total)]
+    assert copies == [(total,)] and after.conflicts == []
+
+
+def test_a_rewritten_file_leaves_its_hands_to_the_other_file_holding_them(
+        tmp_path: Path) -> None:
+    log, copy = tmp_path / "a.txt", tmp_path / "b.txt"
+    shutil.copy(SAMPLE, log)
+    shutil.copy(SAMPLE, copy)
+    with Store(tmp_path / "db.duckdb") as store:
+        first = store.import_paths([log, copy]).new_hands
+        log.write_text("Session #other\nSeat 1: Ana (100)\nSeat 2: Bruno (100)\n"
+                       "Hand #1 - button Ana\nAna: folds\nBruno wins 3\n", encoding="utf-8")
+        store.import_paths([log])
+        by_file = dict(store.connection.sql(
+            "SELECT source, count(*) FROM hands GROUP BY ALL").fetchall())
+        listed = store.connection.sql("SELECT count(*) FROM hand_sources").fetchall()
+    assert by_file == {str(copy): first, str(log): 1}
+    assert listed == [(first + 1,)]
+
+
+def test_phh_hands_named_by_their_file_are_not_copies_of_each_other(tmp_path: Path) -> None:
+    """A PHH hand that names no site has only its file's name: two files of that name
+    in two folders hold two hands."""
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    shutil.copy(PHH, tmp_path / "one" / PHH.name)
+    text = PHH.read_text(encoding="utf-8")
+    (tmp_path / "two" / PHH.name).write_text(text.replace("Bob", "Robert"), encoding="utf-8")
+    with Store(tmp_path / "db.duckdb") as store:
+        summary = store.import_paths([tmp_path / "one", tmp_path / "two"])
+    assert summary.new_hands == 2 and summary.conflicts == []
+
+
+def test_import_says_how_many_hands_were_new(tmp_path: Path, capsys) -> None:
+    from badugi_hh import cli
+
+    logs = copies_of_real_exports(tmp_path / "logs")
+    db = str(tmp_path / "db.duckdb")
+    assert cli.main(["import", str(logs / "a"), "--db", db]) == 0
+    assert cli.main(["import", str(logs / "b"), "--db", db]) == 0
+    assert "22 files read: 208 hands, 0 new, " in capsys.readouterr().out
