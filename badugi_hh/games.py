@@ -56,7 +56,7 @@ from badugi_hh.evaluate import (
     BadugiValue, badugi_value, high_value, lowball27_value, lowball_a5_value,
 )
 
-__all__ = ["GAMES", "Family", "Game", "GameId", "Half", "HandValue", "MadeHand", "SITES",
+__all__ = ["GAMES", "GAME_NAMES", "Family", "Game", "GameId", "Half", "HandValue", "MadeHand", "SITES",
            "game_for_site_name", "game_of"]
 
 #: The ids of the games, as ``Ruleset.game`` names them.
@@ -203,6 +203,9 @@ GAMES: dict[str, Game] = {game.id: game for game in (
         "house": ("five-card draw", "5-card draw"), "pokerstars": ("5 Card Draw",),
         "fulltilt": ("5 Card Draw",), "merge": ("5-Draw",)}),
 )}
+
+#: Each game's name in reports, by id (the dashboard's and the CLI's labels).
+GAME_NAMES: dict[str, str] = {game_id: game.name for game_id, game in GAMES.items()}
 
 _BY_SITE_NAME: dict[tuple[str, str], Game] = {
     (site, name.casefold()): game
