@@ -33,17 +33,17 @@ REAL = ROOT / "tests" / "data" / "real"
 SITECUSTOMIZE = textwrap.dedent('''
     from badugi_hh import parsers
 
-    def crashing(dialect):
-        def read(log):
-            records = dialect.read(log)
-            if not str(log.name).endswith("crash.txt"):
-                yield from records
-                return
-            yield next(records)
-            raise RuntimeError("a reader's bug")
-        return parsers.Dialect(dialect.name, dialect.sniff, read)
+    read_any_log = parsers.read_log
 
-    parsers.DIALECTS[:] = [crashing(dialect) for dialect in parsers.DIALECTS]
+    def read_log(log):
+        records = read_any_log(log)
+        if not str(log.name).endswith("crash.txt"):
+            yield from records
+            return
+        yield next(records)
+        raise RuntimeError("a reader's bug")
+
+    parsers.read_log = read_log
 ''')
 
 
@@ -68,8 +68,8 @@ def crashing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     (folder / "sitecustomize.py").write_text(SITECUSTOMIZE, encoding="utf-8")
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(folder), str(ROOT)]))
     namespace: dict[str, object] = {}
-    exec(SITECUSTOMIZE.replace("parsers.DIALECTS[:] =", "patched ="), namespace)
-    monkeypatch.setattr(parsers, "DIALECTS", namespace["patched"])
+    exec(SITECUSTOMIZE.replace("parsers.read_log = read_log", ""), namespace)
+    monkeypatch.setattr(parsers, "read_log", namespace["read_log"])
     return dict(os.environ)
 
 
