@@ -111,8 +111,11 @@ def test_an_export_again_replaces_its_own_files_and_only_them(tmp_path: Path,
 
 
 def test_two_logs_of_one_name_export_to_two_files(tmp_path: Path, capsys) -> None:
+    another_friday = tmp_path / "another-friday.txt"   # BUST's hands in a session of its own
+    another_friday.write_text(BUST.read_text(encoding="utf-8").replace("#fri-1106", "#fri-1113"),
+                              encoding="utf-8")
     db = imported(tmp_path, {"a/friday.txt": BUST, "b/friday.txt": HIDDEN,
-                             "b/friday.log": BUST})
+                             "b/friday.log": another_friday})
     out = tmp_path / "out"
     assert main(["export", "--format", "phh", "--db", str(db), "--out", str(out)]) == 0
     written = [name for name in files_under(out) if name != MANIFEST]

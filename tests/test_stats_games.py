@@ -41,9 +41,9 @@ def mixed_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Ana, Bruno and Carla at three tables: Badugi, 2-7 and A-5 triple draw, every card
     known."""
     folder = tmp_path_factory.mktemp("games")
-    for game in ("badugi", "27td", "a5td"):
-        with open(folder / f"{game}.txt", "w", encoding="utf-8") as out:
-            write_records(simulate(8, 11, table_rules(game, 3)), out)
+    for seed, game in enumerate(("badugi", "27td", "a5td"), start=11):   # a seed each:
+        with open(folder / f"{game}.txt", "w", encoding="utf-8") as out:  # its own hands
+            write_records(simulate(8, seed, table_rules(game, 3)), out)
     path = folder / "games.duckdb"
     with Store(path) as store:
         store.import_paths([folder])
