@@ -131,10 +131,13 @@ def simulate(sessions: int, seed: int, ruleset: Ruleset = HOUSE, *, hidden: floa
              else f" {ruleset.game} {ruleset.max_players}")
     if ruleset.structure != "fixed" or stacks or ruleset.starting_stack != HOUSE.starting_stack:
         table += f" {ruleset.structure} {stacks or ruleset.starting_stack}"
+    # the table in the session's id too: the same seed at two tables makes two sessions,
+    # not copies of one whose hands the store would hold for the same hands (T5)
+    prefix = "-".join(["sim", *table.split()])
     for number in range(1, sessions + 1):
         rng = random.Random(f"badugi-hh simulate {seed} {number}{table}")
         play = partial(simulate_session, rng, number, ruleset,
-                       session_id=f"sim-{seed}-{number}", hidden=hidden, stacks=stacks)
+                       session_id=f"{prefix}-{seed}-{number}", hidden=hidden, stacks=stacks)
         yield from play() if break_rule is None else _broken_session(play, break_rule, rng, hidden)
 
 
