@@ -31,8 +31,8 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from badugi_hh.games import GAMES
 from badugi_hh.money import CHIPS, SYMBOLS, format_amount
-from badugi_hh.rules import GAME_NAMES
 from badugi_hh.textsafe import printable
 
 __all__ = [
@@ -69,7 +69,8 @@ _OTHER_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
              "home": ("house",)},
 }
 #: The printed names of each filter's values, beside the stored value.
-_PRINTED = {"site": SITE_NAMES, "game": GAME_NAMES, "kind": KIND_NAMES}
+_PRINTED = {"site": SITE_NAMES, "game": {game_id: game.name for game_id, game in GAMES.items()},
+            "kind": KIND_NAMES}
 
 #: The stakes of a hand, as its site names them: the small and big bet of a fixed-limit
 #: game (``$0.10/$0.20`` has blinds of $0.05/$0.10), the blinds of a pot- or no-limit

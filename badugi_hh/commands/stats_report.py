@@ -20,7 +20,7 @@ from badugi_hh.commands import counted
 from badugi_hh.commands.sql import format_table, plain
 from badugi_hh.filters import Filters, site_name
 from badugi_hh.money import format_amount
-from badugi_hh.rules import GAME_NAMES
+from badugi_hh.games import GAMES
 from badugi_hh.textsafe import printable
 
 
@@ -183,7 +183,7 @@ def _write_games(out: TextIO, games: pd.DataFrame) -> None:
 
 
 def _game(game: Any) -> str:
-    return printable(GAME_NAMES.get(game, game))
+    return printable(GAMES[game].name if game in GAMES else game)
 
 
 def _signed(amount: Any, currency: str, unit: int) -> str:
