@@ -20,10 +20,12 @@ import streamlit as st
 from badugi_hh.filters import (
     KIND_NAMES, SITE_NAMES, FilterError, Filters, Stakes, check_days, site_name, stakes_text,
 )
-from badugi_hh.rules import GAME_NAMES
+from badugi_hh.games import GAMES
 from dashlib import data
 from dashlib.data import Database, HandKey
 
+#: How the pages name each game, by its stored value (the game registry's names).
+GAME_NAMES = {game_id: game.name for game_id, game in GAMES.items()}
 #: The replayer's page file and the address other pages link to.
 REPLAYER_PAGE = "views/replayer.py"
 REPLAYER_PATH = "replayer"

@@ -7,7 +7,6 @@ import pandas as pd
 import streamlit as st
 
 from badugi_hh.filters import Filters
-from badugi_hh.rules import GAME_NAMES
 from badugi_hh.stats import applies
 from dashlib import data, ui, units
 
@@ -49,7 +48,7 @@ def game_figures(db: data.Database, mine: Filters) -> None:
     figures = [name for name in GAME_FIGURES if any(applies(name, g) for g in games["game"])]
     st.markdown("**Per game** (made: a badugi in Badugi, a nine-low or better in 2-7 and "
                 "A-5; docs/schema.md)")
-    st.dataframe(games.assign(game=games["game"].map(lambda g: GAME_NAMES.get(g, g)))[
+    st.dataframe(games.assign(game=games["game"].map(lambda g: ui.GAME_NAMES.get(g, g)))[
                      ["game", "hands", *figures]],
                  hide_index=True, column_config=COLUMNS)
 
@@ -62,11 +61,11 @@ def draws_of(db: data.Database, mine: Filters, label: str) -> None:
         return
     games = list(dict.fromkeys(draws["game"]))
     game = st.selectbox("Game", games, key="players_draws_game",
-                        format_func=lambda g: GAME_NAMES.get(g, g)) if len(games) > 1 \
+                        format_func=lambda g: ui.GAME_NAMES.get(g, g)) if len(games) > 1 \
         else games[0]
     draws = draws[draws["game"] == game]
     pat, drawn = st.columns(2)
-    pat.markdown(f"**Stands pat** in {GAME_NAMES.get(game, game)}, share of his draws")
+    pat.markdown(f"**Stands pat** in {ui.GAME_NAMES.get(game, game)}, share of his draws")
     pat.bar_chart(draws.assign(stand_pat=100 * draws["stand_pat"]), x="draw", y="stand_pat",
                   x_label="draw", y_label="% stood pat")
     drawn.markdown("**Cards drawn**, times per number of cards")
@@ -75,7 +74,7 @@ def draws_of(db: data.Database, mine: Filters, label: str) -> None:
     drawn.bar_chart(spread.assign(cards=spread["cards"].str.removeprefix("drew_")),
                     x="draw", y="times", color="cards", x_label="draw", y_label="times")
     st.dataframe(draws.drop(columns=[c for c in ("player", "site", "person") if c in draws])
-                 .assign(game=GAME_NAMES.get(game, game)),
+                 .assign(game=ui.GAME_NAMES.get(game, game)),
                  hide_index=True,
                  column_config={"stand_pat": st.column_config.NumberColumn(
                      "stand pat", format="percent"),
