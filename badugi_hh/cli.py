@@ -50,6 +50,9 @@ COMMANDS: dict[str, Command] = {
     "stats": Command("badugi_hh.commands.stats",
                      "Per-player statistics of the imported hands: results, VPIP, PFR, "
                      "aggression, draws."),
+    "tournaments": Command("badugi_hh.commands.tournaments",
+                           "Tournaments played: each one's buy-in, place and prize, and each "
+                           "player's ITM and ROI."),
     "sql": Command("badugi_hh.commands.sql",
                    "Run a read-only SQL query on the database and print the result."),
     "dashboard": Command("badugi_hh.commands.dashboard",
