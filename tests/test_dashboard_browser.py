@@ -40,7 +40,7 @@ EIGHT_HANDED = (Path(__file__).resolve().parent / "data" / "real" / "pokerstars"
                 / "tour-badugi-fl-sng-201011.txt")
 #: Sidebar link text and the page's title, in the order of the navigation.
 PAGES = [("Overview", "Overview"), ("Players", "Players"), ("Sessions", "Sessions"),
-         ("Hand replayer", "Hand replayer"), ("Audit", "Audit"), ("Import", "Import a log")]
+         ("Tournaments", "Tournaments"), ("Hand replayer", "Hand replayer"), ("Audit", "Audit"), ("Import", "Import a log")]
 
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is missing: apt-get install chromium", allow_module_level=True)

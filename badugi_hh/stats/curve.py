@@ -127,7 +127,7 @@ def winrate_curve(con: duckdb.DuckDBPyConnection, filters: Filters = Filters(),
 
 _BY_DATE = f"""
 WITH days AS (
-    SELECT {{who}}currency, unit, started_at::DATE AS day, count(*) AS day_hands,
+    SELECT {{who}}currency, unit, ({{clock}})::DATE AS day, count(*) AS day_hands,
            sum(net) AS day_net,
            sum(CASE WHEN went_to_showdown THEN net ELSE 0 END) AS day_showdown_net,
            {NET_BB_SUM} AS day_net_bb
@@ -150,8 +150,9 @@ ORDER BY {{who}}currency, unit, day
 def winrate_by_date(con: duckdb.DuckDBPyConnection,
                     filters: Filters = Filters()) -> pd.DataFrame:
     """The win-rate graph over the days: each curve's running totals (hands, net and
-    its showdown parts, big blinds) at the end of each day it has hands on. Hands
-    without a time are left out."""
+    its showdown parts, big blinds) at the end of each day it has hands on, days on the
+    filters' clock. Hands without a time are left out."""
     where, params = filters.where()
     dated = f"{where} AND started_at IS NOT NULL" if where else "WHERE started_at IS NOT NULL"
-    return owned(frame(con, _BY_DATE.format(who=who(filters), where=dated), params), filters)
+    sql = _BY_DATE.format(who=who(filters), where=dated, clock=filters.clock())
+    return owned(frame(con, sql, params), filters)

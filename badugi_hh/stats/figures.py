@@ -81,8 +81,8 @@ _OVERVIEW = """
 SELECT count(DISTINCT (source, hand_id)) AS hands,
        count(DISTINCT (source, session_id)) AS sessions,
        count(DISTINCT (site, player)) AS players,
-       min(started_at) AS first_hand_at,
-       max(started_at) AS last_hand_at
+       min({clock}) AS first_hand_at,
+       max({clock}) AS last_hand_at
 FROM hand_players
 {where}
 """
@@ -99,7 +99,7 @@ def overview(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> di
     {'hands': 0, 'sessions': 0, 'players': 0, 'first_hand_at': None, 'last_hand_at': None, 'files': 0, 'violations': 0, 'quarantined': 0}
     """
     where, params = filters.where()
-    cursor = con.execute(_OVERVIEW.format(where=where), params)
+    cursor = con.execute(_OVERVIEW.format(where=where, clock=filters.clock()), params)
     names = [column[0] for column in cursor.description]
     figures: dict[str, Any] = dict(zip(names, cursor.fetchall()[0]))
     totals = con.execute("SELECT (SELECT count(*) FROM sources), (SELECT count(*) FROM "
