@@ -9,6 +9,7 @@ from datetime import date
 from pathlib import Path
 
 import duckdb
+import pandas as pd
 import pytest
 
 from badugi_hh import stats
@@ -48,7 +49,7 @@ def totals(db: Path, filters: Filters = Filters()) -> dict[str, dict]:
 
 
 def _none(value: object) -> object:
-    return None if value is None or value != value else value   # NaN / NA: not known
+    return None if pd.isna(value) else value   # None, NaN, NA: not known
 
 
 def test_the_pokerstars_sng_from_its_hands_alone(tmp_path: Path) -> None:
@@ -178,12 +179,15 @@ def test_a_version_5_database_gains_its_tournaments_from_its_hands(tmp_path: Pat
     with duckdb.connect(str(db)) as con:   # as release 5 left it: no tournament tables
         con.execute("DROP TABLE tournaments")
         con.execute("DROP TABLE tournament_results")
+        con.execute("ALTER TABLE hand_players DROP COLUMN tournament_id")
         con.execute("UPDATE schema_version SET version = 5")
     with Store(db):
         pass
     with duckdb.connect(str(db), read_only=True) as con:
         assert con.execute("SELECT max(version) FROM schema_version").fetchall() == \
             [(SCHEMA_VERSION,)]
+        assert con.execute("SELECT DISTINCT tournament_id FROM hand_players").fetchall() == \
+            [("330855877",)]
     sng = {player: row for (tournament, player), row in results(db).items()
            if tournament == "330855877"}
     assert (sng["Player5"]["buy_in"], sng["Player5"]["fee"], sng["Player5"]["place"]) == \
@@ -214,3 +218,23 @@ def test_stats_from_and_to_are_read_on_the_tz_clock(
                      "--tz", zone, "--json"]) == 0
         counts[zone] = json.loads(capsys.readouterr().out)["coverage"]["hands"]
     assert counts == {"Europe/Paris": 1, "America/New_York": 0}
+
+
+def test_chips_of_two_tournaments_are_never_summed(tmp_path: Path) -> None:
+    db = imported(tmp_path, SNG, HEADS_UP)
+    both = Filters(person="Me", players=(("pokerstars", "Player5"), ("fulltilt", "Hero")))
+    one = Filters(players=(("pokerstars", "Player5"),))
+    with duckdb.connect(str(db), read_only=True) as con:
+        mixed = stats.player_stats(con, both).to_dict("records")
+        alone = stats.player_stats(con, one).to_dict("records")
+        curve = stats.winrate_curve(con, both)
+        days = stats.winrate_by_date(con, both)
+        positions = stats.position_stats(con, both)
+    row, = mixed
+    assert (row["currency"], _none(row["net"])) == ("chips", None)
+    assert row["hands"] > alone[0]["hands"] and row["net_bb"] != 0   # big blinds still add up
+    assert alone[0]["net"] == -1500   # one tournament: its chips, start to bust
+    assert curve["net"].isna().all() and curve["net_bb"].notna().all()
+    assert days["net"].isna().all() and not days.empty
+    big_blind = positions.set_index("position").loc["BB"]
+    assert _none(big_blind["net"]) is None   # the big blind in both tournaments

@@ -14,7 +14,7 @@ import pandas as pd
 
 from badugi_hh.filters import Filters
 from badugi_hh.stats.query import (
-    NET_BB_SUM, counted, frame, money_sum, owned, share, who, with_bb_per_100,
+    NET_BB_SUM, counted, frame, net_sum, owned, share, who, with_bb_per_100,
 )
 
 __all__ = ["POSITION_ORDER", "coverage", "coverage_line", "overview", "player_stats",
@@ -23,7 +23,7 @@ __all__ = ["POSITION_ORDER", "coverage", "coverage_line", "overview", "player_st
 _PLAYER_STATS = f"""
 SELECT {{who}}currency, unit,
        count(*) AS hands,
-       {money_sum("net")} AS net,
+       {net_sum("net")} AS net,
        {NET_BB_SUM} AS net_bb,
        avg(vpip::DOUBLE) AS vpip,
        avg(pfr::DOUBLE) AS pfr,
@@ -59,7 +59,7 @@ POSITION_ORDER = ("UTG", "UTG+1", "UTG+2", "UTG+3", "UTG+4", "MP", "HJ", "CO", "
                   "BB", "")
 
 _POSITION_STATS = f"""
-SELECT {{who}}position, currency, unit, count(*) AS hands, {money_sum("net")} AS net,
+SELECT {{who}}position, currency, unit, count(*) AS hands, {net_sum("net")} AS net,
        {NET_BB_SUM} AS net_bb, avg(vpip::DOUBLE) AS vpip, avg(pfr::DOUBLE) AS pfr
 FROM hand_players
 {{where}}

@@ -262,7 +262,8 @@ def _to_v5(con: duckdb.DuckDBPyConnection) -> None:
 
 
 # -- version 5 to 6 --------------------------------------------------------------------
-# Tournaments: each file's account of a tournament (a summary file's, or its hands') and
+# Each hand player row names its tournament (hand_players.tournament_id). Tournaments:
+# each file's account of a tournament (a summary file's, or its hands') and
 # of every player's place and prize. Older databases kept the hands' places in
 # session_players and no prize: their tournaments come from those rows and the hands'
 # buy-in text (the fee and the prizes the hands state are read at the next import of
@@ -288,6 +289,11 @@ _V6_FROM_HANDS = [
 
 def _to_v6(con: duckdb.DuckDBPyConnection) -> None:
     con.execute(schema_sql(("tournaments", "tournament_results")))
+    # each hand player's tournament: the chips of two tournaments are never summed
+    con.execute("ALTER TABLE hand_players ADD COLUMN tournament_id VARCHAR")
+    con.execute("UPDATE hand_players t SET tournament_id = h.tournament_id FROM hands h "
+                "WHERE t.source = h.source AND t.hand_id = h.hand_id "
+                "AND h.tournament_id IS NOT NULL")
     for statement in _V6_FROM_HANDS:
         con.execute(statement)
     for site, tournament, text in con.execute(

@@ -242,7 +242,7 @@ class _Rows:
             report.draws_played, report.line, len(report.violations), digest))
         self.tables["hand_sources"].append((money.site, report.hand_id, source, report.line,
                                             digest))
-        self._add_hand_players(source, report, moment, money, dealt)
+        self._add_hand_players(source, report, moment, money, dealt, hand.tournament)
         self._add_actions(source, report)
         self._add_draws(source, report)
         self._add_showdowns(source, hand, report)
@@ -251,7 +251,8 @@ class _Rows:
                                                          report.violations, "hand"))
 
     def _add_hand_players(self, source: str, report: HandReport, moment: Moment,
-                          money: HandMoney, dealt: dict[str, str | None]) -> None:
+                          money: HandMoney, dealt: dict[str, str | None],
+                          tournament: str | None) -> None:
         tallies = _tally_actions(report)
         draws_by_player: dict[str, list[DrawRecord]] = {}
         for draw in report.draws:
@@ -280,7 +281,7 @@ class _Rows:
                 report.ended == "fold" and won,
                 *tally.faced_bet, *tally.folded_to_bet,
                 *habits.cards, habits.snowed, habits.badugi_after_final_draw,
-                dealt[name], *_halves_won(report, name)))
+                dealt[name], *_halves_won(report, name), tournament))
 
     def _add_actions(self, source: str, report: HandReport) -> None:
         self.tables["actions"].extend(

@@ -168,6 +168,7 @@ class HandPlayerRow(NamedTuple):
     dealt_cards: str | None
     won_badugi_half: bool | None
     won_lowball_half: bool | None
+    tournament_id: str | None
 
 
 class ActionRow(NamedTuple):
