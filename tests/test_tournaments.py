@@ -238,3 +238,10 @@ def test_chips_of_two_tournaments_are_never_summed(tmp_path: Path) -> None:
     assert days["net"].isna().all() and not days.empty
     big_blind = positions.set_index("position").loc["BB"]
     assert _none(big_blind["net"]) is None   # the big blind in both tournaments
+
+
+def test_the_dashboard_reads_its_clock_after_the_dashes(dashlib_path: None) -> None:
+    from dashlib import data
+
+    assert data.clock(["--db", "x.duckdb", "--tz", "Europe/Paris"]) == "Europe/Paris"
+    assert data.clock(["--db", "x.duckdb", "--tz", "Mars/Olympus"]) == "UTC"
