@@ -9,6 +9,7 @@ from __future__ import annotations
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 
@@ -86,3 +87,12 @@ def test_the_tournaments_page_gives_every_figure_with_its_unit(
         {("$1.00", "$0.20", "8 players")}
     assert all(row["prize"].startswith("$") and row["net"].lstrip("+-").startswith("$")
                for row in rows)
+
+
+def test_the_replayer_shows_a_hand_on_the_one_clock(page: sync_api.Page,
+                                                    tournaments_url: str) -> None:
+    query = urlencode({"hand": "ps-52588201462", "source": str(LOGS[0].resolve())})
+    page.goto(f"{tournaments_url}/replayer?{query}")
+    settle(page, "Hand replayer")
+    # the log's ET 14:42:34 (its CET 20:42:34), shown in the zone the dashboard was given
+    assert page.get_by_text("2010-11-12 20:42 Europe/Paris").count() >= 1
