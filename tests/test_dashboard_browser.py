@@ -160,6 +160,8 @@ def test_every_page_renders_without_an_exception(page: sync_api.Page,
         page.locator('[data-testid="stSidebarNav"] a', has_text=link).first.click()
         settle(page, title)
         shoot(page, title.lower().replace(" ", "_") + suffix)
+    # the uploader comes after the page's title: on a busy machine, a while after it
+    page.get_by_text("up to 50 MB").first.wait_for(timeout=30_000)
     assert page.get_by_text("up to 50 MB").count() == 1
 
 
