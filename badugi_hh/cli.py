@@ -50,11 +50,14 @@ COMMANDS: dict[str, Command] = {
     "stats": Command("badugi_hh.commands.stats",
                      "Per-player statistics of the imported hands: results, VPIP, PFR, "
                      "aggression, draws."),
+    "tournaments": Command("badugi_hh.commands.tournaments",
+                           "Tournaments played: each one's buy-in, place and prize, and each "
+                           "player's ITM and ROI."),
     "sql": Command("badugi_hh.commands.sql",
                    "Run a read-only SQL query on the database and print the result."),
     "dashboard": Command("badugi_hh.commands.dashboard",
-                         "Serve the Streamlit dashboard: overview, players, sessions, hand "
-                         "replayer, audit, import."),
+                         "Serve the Streamlit dashboard: overview, players, sessions, "
+                         "tournaments, replayer, audit, import."),
     "alias": Command("badugi_hh.commands.alias",
                      "Name the screen names one person plays under, on any site, so his "
                      "results add up."),

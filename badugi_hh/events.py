@@ -360,6 +360,47 @@ class SkippedHand:
     hand: Hand | None = None
 
 
+# -- tournaments ---------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentResult:
+    """One player's line of a tournament summary: his ``place`` (None: still playing)
+    and the ``prize`` it states, in the buy-in's smallest unit (0: none; None: not
+    known yet), at ``line``."""
+
+    player: str
+    place: int | None
+    prize: int | None
+    line: int = 0
+
+
+@dataclass(slots=True, kw_only=True)
+class TournamentSummary:
+    """A site's summary of one tournament (a file of its own, beside the hands).
+
+    Money is in the smallest unit of ``currency`` (cents: ``unit`` 100): ``buy_in``
+    goes to the prize pool, ``fee`` to the site; None where the summary does not say.
+    ``hero_place`` is the place the summary says the account holder finished in
+    (``You finished in 3rd place``).
+    """
+
+    site: str
+    tournament_id: str
+    game: str
+    buy_in: int | None
+    fee: int | None
+    currency: str
+    unit: int = 100
+    entrants: int | None = None
+    prize_pool: int | None = None
+    started_at: datetime | None = None
+    hero_place: int | None = None
+    results: list[TournamentResult] = field(default_factory=list)
+    source: str = ""
+    line: int = 0
+
+
 #: What a parser yields: a hand it could not read comes as a ParseError, in
 #: its place in the stream, so the reader goes on with the next hand.
-Record: TypeAlias = SessionStart | Hand | SessionEnd | ParseError | SkippedHand
+Record: TypeAlias = (SessionStart | Hand | SessionEnd | ParseError | SkippedHand
+                     | TournamentSummary)

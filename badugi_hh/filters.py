@@ -71,6 +71,9 @@ _OTHER_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
 #: The printed names of each filter's values, beside the stored value.
 _PRINTED = {"site": SITE_NAMES, "game": GAME_NAMES, "kind": KIND_NAMES}
 
+#: What a zone's name may hold (``America/Argentina/Buenos_Aires``, ``Etc/GMT+5``).
+_ZONE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_+\-/]*")
+
 #: The stakes of a hand, as its site names them: the small and big bet of a fixed-limit
 #: game (``$0.10/$0.20`` has blinds of $0.05/$0.10), the blinds of a pot- or no-limit
 #: one (its bets are the same size in every round). In the ``hands`` table's columns.
@@ -124,6 +127,24 @@ class Filters:
     """Players as (site, name): one, or the names of :attr:`person`."""
     person: str | None = None
     """Whose names ``players`` are: the figures are summed over them, per currency."""
+    tz: str | None = None
+    """The one clock (an IANA zone) that days, sessions and shown times are read on;
+    None: each hand's time as its log states it."""
+
+    def clock(self, prefix: str = "") -> str:
+        """The SQL of a row's time on the chosen clock (``prefix``: ``hp.``...): its UTC
+        moment in :attr:`tz`, else the time as stated. The zone is a name the zone
+        database knows (checked where it was typed), so it is written in the SQL.
+
+        >>> Filters().clock("h."), Filters(tz="Europe/Paris").clock()
+        ('h.started_at', "coalesce(timezone('Europe/Paris', started_utc), started_at)")
+        """
+        if self.tz is None:
+            return f"{prefix}started_at"
+        if not _ZONE_NAME.fullmatch(self.tz):
+            raise FilterError(f"--tz {printable(self.tz)!r} is not a time zone's name")
+        return (f"coalesce(timezone('{self.tz}', {prefix}started_utc), "
+                f"{prefix}started_at)")
 
     def conditions(self, prefix: str = "") -> tuple[list[str], list[object]]:
         """The conditions on ``hand_players`` (columns qualified by ``prefix``, such as
@@ -146,10 +167,10 @@ class Filters:
                 clauses.append(f"{prefix}{column} = ?")
                 params.append(value)
         if self.date_from is not None:
-            clauses.append(f"{prefix}started_at >= ?")
+            clauses.append(f"{self.clock(prefix)} >= ?")
             params.append(_midnight(self.date_from))
         if self.date_to is not None:
-            clauses.append(f"{prefix}started_at < ?")
+            clauses.append(f"{self.clock(prefix)} < ?")
             params.append(_midnight(self.date_to) + timedelta(days=1))
         if self.stakes is not None:
             clause, values = _stakes_condition(self.stakes, prefix)

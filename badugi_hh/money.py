@@ -13,6 +13,8 @@ grouped by ``currency`` (``USD``, ``EUR``, ``chips``...) and ``unit``.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
+from typing import NamedTuple
 
 from badugi_hh.events import Hand
 
@@ -87,3 +89,52 @@ CURRENCY_SQL = (f"CASE WHEN unit = 1 THEN '{CHIPS}' ELSE coalesce(nullif(regexp_
                 "WHEN ruleset LIKE '%£%' THEN 'GBP' ELSE 'USD' END) END")
 KIND_SQL = (f"CASE WHEN site = '' THEN 'home' WHEN currency = '{CHIPS}' THEN 'tournament' "
             "ELSE 'cash' END")
+
+
+class BuyIn(NamedTuple):
+    """A tournament's price, in the smallest unit of ``currency`` (cents): ``amount``
+    goes to the prize pool (a bounty included), ``fee`` to the site (None: the text
+    names one sum, its parts unknown)."""
+
+    amount: int
+    fee: int | None
+    currency: str
+
+    @property
+    def cost(self) -> int:
+        """What a player pays to enter."""
+        return self.amount + (self.fee or 0)
+
+
+_BUY_IN_PART = re.compile(r"\s*(?P<before>[$€£]?)\s*(?P<number>\d[\d,]*(?:\.\d+)?)"
+                          r"\s*(?P<after>[$€£]?)\s*")
+_BUY_IN_CODE = re.compile(r"\s+(?P<code>[A-Z]{3})\s*$")
+
+
+def buy_in_parts(text: str) -> BuyIn | None:
+    """A buy-in as a log or a summary writes it: parts joined by ``+`` (hands) or ``/``
+    (summaries), the last the fee, a code or a sign for the currency; None for text
+    that is no such buy-in. A freeroll costs nothing.
+
+    >>> buy_in_parts("$1.00+$0.20 USD"), buy_in_parts("$10")
+    (BuyIn(amount=100, fee=20, currency='USD'), BuyIn(amount=1000, fee=None, currency='USD'))
+    >>> buy_in_parts("€9.04/€0.96 EUR"), buy_in_parts("$10.00/$2.50/$0.50 USD").cost
+    (BuyIn(amount=904, fee=96, currency='EUR'), 1300)
+    >>> buy_in_parts("Freeroll"), buy_in_parts("a ticket")
+    (BuyIn(amount=0, fee=0, currency='USD'), None)
+    """
+    if text.strip().casefold() == "freeroll":
+        return BuyIn(0, 0, "USD")
+    code = _BUY_IN_CODE.search(text)
+    body = text[:code.start()] if code else text
+    parts = [_BUY_IN_PART.fullmatch(part) for part in re.split(r"[+/]", body)]
+    if not parts or any(part is None for part in parts):
+        return None
+    found = [part for part in parts if part is not None]
+    signs = {part["before"] or part["after"] for part in found} - {""}
+    by_sign = next((name for name, sign in SYMBOLS.items() if sign in signs), None)
+    currency = code["code"] if code else by_sign or "USD"
+    cents = [round(Decimal(part["number"].replace(",", "")) * 100) for part in found]
+    if len(cents) == 1:
+        return BuyIn(cents[0], None, currency)
+    return BuyIn(sum(cents[:-1]), cents[-1], currency)

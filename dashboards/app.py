@@ -24,6 +24,8 @@ PAGES = [
     st.Page("views/players.py", title="Players", icon=":material/group:", url_path="players"),
     st.Page("views/sessions.py", title="Sessions", icon=":material/event_note:",
             url_path="sessions"),
+    st.Page("views/tournaments.py", title="Tournaments", icon=":material/emoji_events:",
+            url_path="tournaments"),
     st.Page(ui.REPLAYER_PAGE, title="Hand replayer", icon=":material/replay:",
             url_path=ui.REPLAYER_PATH),
     st.Page("views/audit.py", title="Audit", icon=":material/rule:", url_path="audit"),

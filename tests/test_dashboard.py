@@ -149,14 +149,16 @@ def assert_same_numbers(shown: pd.DataFrame, expected: pd.DataFrame) -> None:
 def test_the_command_serves_the_app_on_localhost_with_the_database_after_the_dashes(
         tmp_path: Path) -> None:
     args = build_parser().parse_args(["dashboard", "--db", str(tmp_path / "x.duckdb")])
-    command = dashboard.streamlit_command(dashboard.APP, Path(args.db), args.address, args.port)
+    command = dashboard.streamlit_command(dashboard.APP, Path(args.db), args.address, args.port,
+                                          tz="Europe/Paris")
     assert dashboard.APP == APP and APP.is_file()
     assert command[1:5] == ["-m", "streamlit", "run", str(APP)]
     settings = dict(zip(command[5:command.index("--")][::2], command[6:command.index("--")][::2]))
     assert settings["--server.address"] == "127.0.0.1"
     assert settings["--server.port"] == "8501"
     assert settings["--server.maxUploadSize"] == str(dashboard.UPLOAD_LIMIT_MB)
-    assert command[command.index("--"):] == ["--", "--db", str(tmp_path / "x.duckdb")]
+    assert command[command.index("--"):] == ["--", "--db", str(tmp_path / "x.duckdb"),
+                                             "--tz", "Europe/Paris"]
 
 
 def test_the_command_passes_a_dataset_instead_of_the_database(tmp_path: Path,
@@ -164,7 +166,7 @@ def test_the_command_passes_a_dataset_instead_of_the_database(tmp_path: Path,
     args = build_parser().parse_args(["dashboard", "--data", str(tmp_path / "ds")])
     command = dashboard.streamlit_command(dashboard.APP, Path(args.data), args.address,
                                           args.port, dataset=True)
-    assert command[command.index("--"):] == ["--", "--data", str(tmp_path / "ds")]
+    assert command[command.index("--"):] == ["--", "--data", str(tmp_path / "ds"), "--tz", "UTC"]
     with pytest.raises(SystemExit):
         build_parser().parse_args(["dashboard", "--db", "a.duckdb", "--data", "ds"])
     assert "not allowed with argument" in capsys.readouterr().err

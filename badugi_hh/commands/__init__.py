@@ -74,6 +74,22 @@ def add_hand_filters(parser: argparse.ArgumentParser, player_help: str) -> None:
                         help="only hands played on or before this day (YYYY-MM-DD)")
 
 
+def add_clock_argument(parser: argparse.ArgumentParser) -> None:
+    """``--tz ZONE``: the one clock days, sessions and shown times are read on; by
+    default this machine's zone (a command reads it from ``tz`` after
+    :func:`clock_of`)."""
+    parser.add_argument("--tz", metavar="ZONE",
+                        help="read days, sessions and times in this time zone (UTC, "
+                             "Europe/Paris, America/New_York...; default: this machine's)")
+
+
+def clock_of(args: argparse.Namespace) -> str:
+    """The zone ``--tz`` names, else this machine's."""
+    from badugi_hh.store.clock import machine_zone
+
+    return getattr(args, "tz", None) or machine_zone()
+
+
 def add_source_arguments(parser: argparse.ArgumentParser) -> None:
     """Where a command reads the tables: ``--db FILE`` (the default, badugi.duckdb) or
     ``--data DATASET``, not both. :func:`open_tables` opens what they name."""

@@ -1,4 +1,4 @@
-"""Serve the Streamlit dashboard: overview, players, sessions, hand replayer, audit, import.
+"""Serve the Streamlit dashboard: overview, players, sessions, tournaments, replayer, audit, import.
 
     badugi-hh dashboard --db club.duckdb --port 8501
     badugi-hh dashboard --data club-dataset/
@@ -10,8 +10,10 @@ either. They only read (an import from the command line can write meanwhile,
 and the pages show the new hands); the Import page uploads a log of up to
 50 MB and imports it into the database or the dataset. The app is
 dashboards/app.py of the repository, which an editable install (pip install
--e .) leaves in place. Exit status: streamlit's, or 1 when the app cannot be
-found or --db names a file that is not a database of badugi-hh.
+-e .) leaves in place. --tz ZONE is the one clock the pages show times, days and
+sessions on (default: this machine's zone). Exit status: streamlit's, or 1 when the
+app cannot be found or --db names a file that is not a database of badugi-hh, 2
+for an unknown zone.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import os
 import sys
 from pathlib import Path
 
-from badugi_hh.commands import add_source_arguments
+from badugi_hh.commands import add_clock_argument, add_source_arguments, clock_of
 from badugi_hh.resources import dashboard_app
 
 #: The app: dashboards/app.py of the repository, or of the package in a wheel.
@@ -38,17 +40,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"the port to serve on (default {DEFAULT_PORT})")
     parser.add_argument("--address", default="127.0.0.1",
                         help="the address to serve on (default 127.0.0.1: this machine only)")
+    add_clock_argument(parser)
 
 
 def streamlit_command(app: Path, db: Path, address: str, port: int, *,
-                      dataset: bool = False) -> list[str]:
+                      dataset: bool = False, tz: str = "UTC") -> list[str]:
     """``python -m streamlit run`` with the server's settings; the app's own
-    arguments (``--db FILE``, or ``--data DIR`` for a ``dataset``) follow the ``--``."""
+    arguments (``--db FILE``, or ``--data DIR`` for a ``dataset``, and ``--tz ZONE``,
+    the clock its pages show) follow the ``--``."""
     return [sys.executable, "-m", "streamlit", "run", str(app),
             "--server.address", address, "--server.port", str(port),
             "--server.headless", "true", "--server.maxUploadSize", str(UPLOAD_LIMIT_MB),
             "--browser.gatherUsageStats", "false", "--client.toolbarMode", "viewer",
-            "--", "--data" if dataset else "--db", str(db)]
+            "--", "--data" if dataset else "--db", str(db), "--tz", tz]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,6 +60,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"badugi-hh dashboard: no app at {APP}: the dashboard runs from the "
               "repository (install it with pip install -e .)", file=sys.stderr)
         return 1
+    from badugi_hh.store.clock import check_zone
+
+    try:
+        zone = check_zone(clock_of(args))
+    except ValueError as error:
+        print(f"badugi-hh dashboard: --tz: {error}", file=sys.stderr)
+        return 2
     dataset = args.data is not None
     tables = Path(args.data if dataset else args.db).resolve()
     if not dataset and not_ours(tables):
@@ -63,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"badugi-hh dashboard: http://{args.address}:{args.port} on {tables}", flush=True)
     # This process becomes the server, so Ctrl-C and a kill reach streamlit itself.
     os.execv(sys.executable, streamlit_command(APP, tables, args.address, args.port,
-                                               dataset=dataset))
+                                               dataset=dataset, tz=zone))
 
 
 def not_ours(db: Path) -> bool:

@@ -21,7 +21,9 @@ is {"amount", "currency", "unit", "text"}; "positions", "games" and "draws"
 nested); --csv prints the per-player figures. --data DATASET/ reads a Parquet
 dataset (import --out) instead of the database. Exit status: 0; 1 when the
 database cannot be opened; 2 when a filter names nothing the database holds (the
-message lists what it holds) or the first day is after the last.
+message lists what it holds) or the first day is after the last. --tz ZONE reads
+the days of --from and --to on that clock (default: this machine's zone), whatever
+clock each site wrote its logs in.
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from badugi_hh.commands import add_hand_filters, add_source_arguments, open_tables
+from badugi_hh.commands import (
+    add_clock_argument, add_hand_filters, add_source_arguments, clock_of, open_tables,
+)
 from badugi_hh.commands.sql import add_format_arguments, write_result
 
 if TYPE_CHECKING:
@@ -58,6 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "game (0.10/0.20, $1/$2), the blinds of a pot- or no-limit one")
     parser.add_argument("--table-size", metavar="SEATS",
                         help="only tables of this many seats (2 or heads-up, 6 or 6-max...)")
+    add_clock_argument(parser)
     add_format_arguments(parser)
 
 
@@ -108,7 +113,7 @@ def filters_of(con: duckdb.DuckDBPyConnection, args: argparse.Namespace) -> Filt
                    date_to=args.date_to, site=getattr(args, "site", None),
                    game=getattr(args, "game", None), currency=getattr(args, "currency", None),
                    kind=getattr(args, "kind", None), stakes=getattr(args, "stakes", None),
-                   table_size=getattr(args, "table_size", None))
+                   table_size=getattr(args, "table_size", None), tz=clock_of(args))
 
 
 def spelled_as_stored(con: duckdb.DuckDBPyConnection, name: str) -> str:

@@ -301,7 +301,8 @@ class _Driver:
         return whole
 
 
-_COUNTS = ("hands", "new_hands", "sessions", "violations", "quarantined", "skipped", "rows")
+_COUNTS = ("hands", "new_hands", "sessions", "violations", "quarantined", "skipped",
+           "tournaments", "rows")
 
 
 def _sessions_meet(done: list[ChunkResult]) -> bool:
@@ -341,5 +342,5 @@ def _add(summary: ImportSummary, result: FileResult, hands_before: int) -> None:
     summary.skipped += sum(result.skipped_games.values())
     summary.skipped_by_game.update(result.skipped_games)
     summary.rows += result.rows
-    if not result.unchanged and not result.hands and not result.skipped_games:
+    if not (result.unchanged or result.hands or result.skipped_games or result.tournaments):
         summary.no_hands.append(result.source)

@@ -47,7 +47,8 @@ PARTITIONED = (*PARTITIONED_BY_ROW, *PARTITIONED_BY_HAND, "session_players", "vi
 #: manifest (``sources``), the copies of hands (``hand_sources``, from the hands'
 #: files) and the user's own tables, one file each (:data:`PERSON_FILES`).
 FILE_TABLES = ("sessions", "session_players", "players", "hands", "hand_players", "actions",
-               "draws", "showdowns", "pots", "violations", "quarantine", "skipped")
+               "draws", "showdowns", "pots", "violations", "quarantine", "skipped",
+               "tournaments", "tournament_results")
 #: The persons and settings of ``badugi-hh alias`` and ``me``, one file each, replaced
 #: whole at each change.
 PERSON_FILES = {"aliases": "persons/aliases.parquet", "settings": "persons/settings.parquet"}

@@ -97,6 +97,8 @@ class FileResult:
     violations: int = 0
     quarantined: int = 0
     skipped: int = 0
+    tournaments: int = 0
+    """Tournaments the log tells of (a summary file holds no hand, and is not empty)."""
     rows: int = 0
     unreadable: str | None = None
     unwritable: str | None = None
@@ -334,6 +336,7 @@ class _LogWriter:
             counts.first_error = counts.first_error or _first_error(table)
             counts.quarantined += table.num_rows
         counts.skipped += table.num_rows if name == "skipped" else 0
+        counts.tournaments += table.num_rows if name == "tournaments" else 0
         if name not in PARTITIONED:
             self._append(name, table)
             return

@@ -18,7 +18,7 @@ from badugi_hh.engine.replay import HandReplay
 from badugi_hh.engine.report import HandReport, SessionReport, Violation
 from badugi_hh.events import (
     Event, Hand, Note, ParseError, PlayerEvent, Record, Seat, SessionEnd, SessionStart,
-    SkippedHand,
+    SkippedHand, TournamentSummary,
 )
 from badugi_hh.rules import Ruleset
 
@@ -181,6 +181,8 @@ class Auditor:
             return self._session_end(record)
         if isinstance(record, SkippedHand):
             return self._skip(record)
+        if isinstance(record, TournamentSummary):
+            return []   # a summary file's: no play to replay, the store keeps it
         table = self.table
         if table is not None and record.hand_lost:
             if table.seats:   # a house session: the hand was still played (N1 counts it)

@@ -40,7 +40,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from badugi_hh.events import ParseError, Record
-from badugi_hh.parsers import fulltilt, house, kingsclub, merge, phh, pokerstars, winamax
+from badugi_hh.parsers import (
+    fulltilt, house, kingsclub, merge, phh, pokerstars, summaries, winamax,
+)
 from badugi_hh.parsers.common import DAMAGE, damage_before
 from badugi_hh.parsers.site import is_archive_marker
 from badugi_hh.parsers.text import LogText
@@ -95,6 +97,14 @@ def _merge_starts(text: str) -> bool:
 #: Tried in order; the first whose ``sniff`` says yes reads a log in which no line
 #: starts a block, and the last one reads any log that no dialect claims.
 DIALECTS: list[Dialect] = [
+    # a tournament's summary, beside the hands: before the sites, which claim any log
+    # that starts with their name
+    Dialect("pokerstars-summary", summaries.pokerstars_summary_starts,
+            summaries.read_pokerstars_summaries, summaries.pokerstars_summary_starts, "P",
+            summaries.POKERSTARS_MARK),
+    Dialect("fulltilt-summary", summaries.fulltilt_summary_starts,
+            summaries.read_fulltilt_summaries, summaries.fulltilt_summary_starts, "F",
+            summaries.FULLTILT_MARK),
     Dialect("pokerstars", pokerstars.sniff, pokerstars.read_pokerstars_lines,
             pokerstars.READER.is_hand_start, pokerstars.READER.spec.initials,
             pokerstars.READER.spec.header),

@@ -52,6 +52,7 @@ from badugi_hh.stats.sessions import (
     session_count, session_hands, session_page, session_players, session_results,
     session_violations,
 )
+from badugi_hh.stats.tournaments import tournament_results, tournament_totals
 
 __all__ = [
     "CURVE_POINTS", "EXACT_CURVE_ROWS", "FIGURES_BY_GAME", "FilterError", "Filters", "FoundHand",
@@ -61,6 +62,7 @@ __all__ = [
     "held_table_sizes", "me", "names_of", "next_in_session", "overview", "persons",
     "player_stats", "players", "position_stats", "quarantine_count", "quarantine_page",
     "resolve", "session_count", "session_hands", "session_page", "session_players",
-    "session_results", "session_violations", "site_number", "violation_count", "violation_page",
+    "session_results", "session_violations", "site_number", "tournament_results",
+    "tournament_totals", "violation_count", "violation_page",
     "violations_by_rule", "who_columns", "winrate_by_date", "winrate_curve",
 ]

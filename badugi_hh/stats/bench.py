@@ -28,6 +28,7 @@ _BENCH_VALUES = {
     "kind": "'home'",
     "currency": "'chips'",
     "unit": "1",
+    "tournament_id": "NULL",
     "big_blind_size": "2",
     "net": "(hash(i, 'net') % 41)::BIGINT - 20",
     "net_bb": "((hash(i, 'net') % 41)::BIGINT - 20) / 2",

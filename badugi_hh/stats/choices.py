@@ -29,6 +29,7 @@ from badugi_hh.filters import (
 )
 from badugi_hh.stats.query import frame
 from badugi_hh.store import persons as store_persons
+from badugi_hh.store.clock import check_zone
 from badugi_hh.textsafe import printable
 
 __all__ = ["date_bounds", "held", "held_stakes", "held_table_sizes", "me", "names_of",
@@ -100,7 +101,7 @@ def resolve(con: duckdb.DuckDBPyConnection, *, player: str | None = None,
             date_from: date | None = None, date_to: date | None = None,
             site: str | None = None, game: str | None = None, currency: str | None = None,
             kind: str | None = None, stakes: str | None = None,
-            table_size: str | None = None) -> Filters:
+            table_size: str | None = None, tz: str | None = None) -> Filters:
     """The filters a user's words name, each value matched among those the database
     holds (:func:`~badugi_hh.filters.match_value`); a FilterError says which is unknown
     and lists the values it could be."""
@@ -118,6 +119,11 @@ def resolve(con: duckdb.DuckDBPyConnection, *, player: str | None = None,
         values |= _person(con, person)
     if player is not None:
         values |= _player(con, player)
+    if tz is not None:
+        try:
+            values["tz"] = check_zone(tz)
+        except ValueError as error:
+            raise FilterError(f"--tz: {error}") from None
     return Filters(session=session, date_from=date_from, date_to=date_to, **values)
 
 

@@ -10,7 +10,7 @@ import duckdb
 import pandas as pd
 
 from badugi_hh.filters import Filters
-from badugi_hh.stats.query import NET_BB_SUM, frame, owned, who
+from badugi_hh.stats.query import CHIP_ACCOUNT, NET_BB_SUM, frame, owned, who
 
 __all__ = ["CURVE_POINTS", "CURVE_SLICES", "EXACT_CURVE_ROWS", "cumulative_net",
            "winrate_by_date", "winrate_curve"]
@@ -23,6 +23,30 @@ CURVE_POINTS = 500
 #: which needs no sort of the hands and stays exact at each slice's end.
 EXACT_CURVE_ROWS = 200_000
 CURVE_SLICES = 20_000
+
+
+#: The curves whose hands hold the chips of two tournaments (or of a tournament and a
+#: home game): their chip amounts are not summed, their big blinds are.
+_MIXED_CHIPS = f"""
+SELECT {{who}}currency, unit FROM hand_players {{where}}
+GROUP BY ALL HAVING min({CHIP_ACCOUNT}) <> max({CHIP_ACCOUNT})
+"""
+_NET_COLUMNS = ["net", "showdown_net", "non_showdown_net"]
+
+
+def _chips_apart(con: duckdb.DuckDBPyConnection, filters: Filters,
+                 curves: pd.DataFrame) -> pd.DataFrame:
+    """``curves`` with no running net in chips where a curve crosses tournaments: the
+    chips of one are worth nothing in another (its ``net_bb`` stays)."""
+    where, params = filters.where()
+    mixed = frame(con, _MIXED_CHIPS.format(who=who(filters), where=where), params)
+    if mixed.empty or curves.empty:
+        return curves
+    keys = list(mixed.columns)
+    crossing = curves[keys].merge(mixed.assign(mixed=True), how="left", on=keys)["mixed"]
+    curves = curves.astype({column: "Int64" for column in _NET_COLUMNS})
+    curves.loc[crossing.fillna(False).astype(bool).to_numpy(), _NET_COLUMNS] = pd.NA
+    return curves
 
 
 def _running(column: str) -> str:
@@ -60,8 +84,9 @@ def cumulative_net(con: duckdb.DuckDBPyConnection, filters: Filters = Filters(),
     """
     where, params = filters.where()
     every_hand = 2 ** 62   # player_hands // this is 0: no row is skipped
-    return owned(frame(con, _CUMULATIVE_NET.format(who=who(filters), where=where),
-                       [*params, points or every_hand]), filters)
+    curves = frame(con, _CUMULATIVE_NET.format(who=who(filters), where=where),
+                   [*params, points or every_hand])
+    return owned(_chips_apart(con, filters, curves), filters)
 
 
 # A slice holds the hands of one stretch of the time between the first and the last
@@ -122,12 +147,13 @@ def winrate_curve(con: duckdb.DuckDBPyConnection, filters: Filters = Filters(),
         columns = [column for column in ("person", "player", "site") if column in curve]
         return curve[[*columns, *_CURVE_COLUMNS]].reset_index(drop=True)
     sql = _SLICED_CURVE.format(who=who(filters), where=where)
-    return owned(frame(con, sql, [*params, CURVE_SLICES, points]), filters)
+    curves = frame(con, sql, [*params, CURVE_SLICES, points])
+    return owned(_chips_apart(con, filters, curves), filters)
 
 
 _BY_DATE = f"""
 WITH days AS (
-    SELECT {{who}}currency, unit, started_at::DATE AS day, count(*) AS day_hands,
+    SELECT {{who}}currency, unit, ({{clock}})::DATE AS day, count(*) AS day_hands,
            sum(net) AS day_net,
            sum(CASE WHEN went_to_showdown THEN net ELSE 0 END) AS day_showdown_net,
            {NET_BB_SUM} AS day_net_bb
@@ -150,8 +176,9 @@ ORDER BY {{who}}currency, unit, day
 def winrate_by_date(con: duckdb.DuckDBPyConnection,
                     filters: Filters = Filters()) -> pd.DataFrame:
     """The win-rate graph over the days: each curve's running totals (hands, net and
-    its showdown parts, big blinds) at the end of each day it has hands on. Hands
-    without a time are left out."""
+    its showdown parts, big blinds) at the end of each day it has hands on, days on the
+    filters' clock. Hands without a time are left out."""
     where, params = filters.where()
     dated = f"{where} AND started_at IS NOT NULL" if where else "WHERE started_at IS NOT NULL"
-    return owned(frame(con, _BY_DATE.format(who=who(filters), where=dated), params), filters)
+    sql = _BY_DATE.format(who=who(filters), where=dated, clock=filters.clock())
+    return owned(_chips_apart(con, filters, frame(con, sql, params)), filters)

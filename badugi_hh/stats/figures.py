@@ -14,7 +14,7 @@ import pandas as pd
 
 from badugi_hh.filters import Filters
 from badugi_hh.stats.query import (
-    NET_BB_SUM, counted, frame, money_sum, owned, share, who, with_bb_per_100,
+    NET_BB_SUM, counted, frame, net_sum, owned, share, who, with_bb_per_100,
 )
 
 __all__ = ["POSITION_ORDER", "coverage", "coverage_line", "overview", "player_stats",
@@ -23,7 +23,7 @@ __all__ = ["POSITION_ORDER", "coverage", "coverage_line", "overview", "player_st
 _PLAYER_STATS = f"""
 SELECT {{who}}currency, unit,
        count(*) AS hands,
-       {money_sum("net")} AS net,
+       {net_sum("net")} AS net,
        {NET_BB_SUM} AS net_bb,
        avg(vpip::DOUBLE) AS vpip,
        avg(pfr::DOUBLE) AS pfr,
@@ -59,7 +59,7 @@ POSITION_ORDER = ("UTG", "UTG+1", "UTG+2", "UTG+3", "UTG+4", "MP", "HJ", "CO", "
                   "BB", "")
 
 _POSITION_STATS = f"""
-SELECT {{who}}position, currency, unit, count(*) AS hands, {money_sum("net")} AS net,
+SELECT {{who}}position, currency, unit, count(*) AS hands, {net_sum("net")} AS net,
        {NET_BB_SUM} AS net_bb, avg(vpip::DOUBLE) AS vpip, avg(pfr::DOUBLE) AS pfr
 FROM hand_players
 {{where}}
@@ -81,8 +81,8 @@ _OVERVIEW = """
 SELECT count(DISTINCT (source, hand_id)) AS hands,
        count(DISTINCT (source, session_id)) AS sessions,
        count(DISTINCT (site, player)) AS players,
-       min(started_at) AS first_hand_at,
-       max(started_at) AS last_hand_at
+       min({clock}) AS first_hand_at,
+       max({clock}) AS last_hand_at
 FROM hand_players
 {where}
 """
@@ -99,7 +99,7 @@ def overview(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> di
     {'hands': 0, 'sessions': 0, 'players': 0, 'first_hand_at': None, 'last_hand_at': None, 'files': 0, 'violations': 0, 'quarantined': 0}
     """
     where, params = filters.where()
-    cursor = con.execute(_OVERVIEW.format(where=where), params)
+    cursor = con.execute(_OVERVIEW.format(where=where, clock=filters.clock()), params)
     names = [column[0] for column in cursor.description]
     figures: dict[str, Any] = dict(zip(names, cursor.fetchall()[0]))
     totals = con.execute("SELECT (SELECT count(*) FROM sources), (SELECT count(*) FROM "

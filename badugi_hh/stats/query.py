@@ -14,8 +14,8 @@ import pandas as pd
 
 from badugi_hh.filters import Filters
 
-__all__ = ["NET_BB_SUM", "counted", "frame", "money_sum", "owned", "share", "who",
-           "who_columns", "with_bb_per_100"]
+__all__ = ["CHIP_ACCOUNT", "NET_BB_SUM", "counted", "frame", "money_sum", "net_sum", "owned",
+           "share", "who", "who_columns", "with_bb_per_100"]
 
 #: The sum of the big blinds won, exact: doubles added in another order (a dataset's
 #: files, DuckDB's threads) differ in their last digits, so the same hands would not
@@ -32,6 +32,19 @@ def money_sum(column: str) -> str:
     """SQL summing amounts of one unit exactly; NULL (a figure that cannot be given)
     past the 64-bit integers, never an error that would stop every other figure."""
     return f"TRY_CAST(sum({column}) AS BIGINT)"
+
+
+#: A row's chip account: its tournament for a tournament hand (its chips are worth
+#: nothing outside it), else one account for the rest of its unit.
+CHIP_ACCOUNT = "CASE WHEN kind = 'tournament' THEN coalesce(tournament_id, '') ELSE '' END"
+
+
+def net_sum(column: str) -> str:
+    """:func:`money_sum` of the amounts of one chip account: NULL where the rows hold
+    the chips of two tournaments (or of a tournament and a home game), which never add
+    up; a tournament's result is money (:mod:`badugi_hh.stats.tournaments`)."""
+    return (f"CASE WHEN min({CHIP_ACCOUNT}) <> max({CHIP_ACCOUNT}) THEN NULL "
+            f"ELSE {money_sum(column)} END")
 
 
 def counted(condition: str) -> str:

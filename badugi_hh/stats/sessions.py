@@ -46,12 +46,12 @@ def _where(*parts: tuple[list[str], list[object]]) -> tuple[str, list[object]]:
 
 
 _SESSION_RESULTS = """
-SELECT s.source, s.session_id, s.title, s.started_at, s.ruleset, s.site, s.kind,
+SELECT s.source, s.session_id, s.title, {started} AS started_at, s.ruleset, s.site, s.kind,
        s.currency, s.unit, s.hands, s.winner,
        p.player, p.seat, p.start_stack, p.final_stack, p.net, p.won_session, p.place
 FROM sessions s JOIN session_players p USING (source, session_id)
 {where}
-ORDER BY s.started_at NULLS FIRST, s.source, s.session_id, p.seat
+ORDER BY s.started_utc NULLS FIRST, s.started_at, s.source, s.session_id, p.seat
 """
 
 
@@ -59,7 +59,8 @@ def session_results(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()
     """One row per session and player: hands played, the player's result in the
     session's unit, his place (tournaments) and the winner (house sessions: N1)."""
     where, params = _where(_session_where(filters), _player_rows(filters))
-    return frame(con, _SESSION_RESULTS.format(where=where), params)
+    return frame(con, _SESSION_RESULTS.format(where=where, started=filters.clock("s.")),
+                 params)
 
 
 def session_count(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> int:
@@ -69,11 +70,11 @@ def session_count(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) 
 
 _SESSION_PAGE = """
 WITH page AS (
-    SELECT s.source, s.session_id, s.title, s.started_at, s.ruleset, s.site, s.kind,
-           s.currency, s.unit, s.hands, s.winner
+    SELECT s.source, s.session_id, s.title, {started} AS started_at, s.started_utc,
+           s.ruleset, s.site, s.kind, s.currency, s.unit, s.hands, s.winner
     FROM sessions s
     {where}
-    ORDER BY s.started_at DESC NULLS LAST, s.source, s.session_id
+    ORDER BY s.started_utc DESC NULLS LAST, s.started_at DESC, s.source, s.session_id
     LIMIT ? OFFSET ?
 ),
 results AS (
@@ -84,13 +85,16 @@ results AS (
     GROUP BY ALL
 ),
 spans AS (
-    SELECT h.source, h.session_id, max(h.started_at) - min(h.started_at) AS duration
+    SELECT h.source, h.session_id,
+           coalesce(max(h.started_utc) - min(h.started_utc),
+                    max(h.started_at) - min(h.started_at)) AS duration
     FROM hands h SEMI JOIN page USING (source, session_id)
     GROUP BY ALL
 )
-SELECT page.*, results.players, results.nets, results.places, spans.duration
+SELECT page.* EXCLUDE (started_utc), results.players, results.nets, results.places,
+       spans.duration
 FROM page LEFT JOIN results USING (source, session_id) LEFT JOIN spans USING (source, session_id)
-ORDER BY page.started_at DESC NULLS LAST, page.source, page.session_id
+ORDER BY page.started_utc DESC NULLS LAST, page.started_at DESC, page.source, page.session_id
 """
 
 
@@ -100,7 +104,8 @@ def session_page(con: duckdb.DuckDBPyConnection, filters: Filters, offset: int,
     (``players``, ``nets`` and ``places``, in seat order; place 0: not stated), the
     winner, hands, duration."""
     where, params = _where(_session_where(filters))
-    return frame(con, _SESSION_PAGE.format(where=where), [*params, limit, offset])
+    return frame(con, _SESSION_PAGE.format(where=where, started=filters.clock("s.")),
+                 [*params, limit, offset])
 
 
 def session_players(con: duckdb.DuckDBPyConnection, source: str,
@@ -120,7 +125,7 @@ WITH winners AS (
     WHERE source = ? AND session_id = ? AND won > 0
     GROUP BY hand_id
 )
-SELECT h.number, h.hand_id, h.started_at, h.button_player, h.pot, h.rake, h.currency,
+SELECT h.number, h.hand_id, {started} AS started_at, h.button_player, h.pot, h.rake, h.currency,
        h.unit, h.ended, w.winners, w.won, h.violations
 FROM hands h LEFT JOIN winners w USING (hand_id)
 WHERE h.source = ? AND h.session_id = ?
@@ -130,10 +135,13 @@ LIMIT ? OFFSET ?
 
 
 def session_hands(con: duckdb.DuckDBPyConnection, source: str, session_id: str,
-                  offset: int, limit: int) -> pd.DataFrame:
-    """A page of the session's hands in order: button, pot and rake, how the hand
-    ended, its winners (``winners`` and what each ``won``, in seat order) and violations."""
-    return frame(con, _SESSION_HANDS, [source, session_id, source, session_id, limit, offset])
+                  offset: int, limit: int, tz: str | None = None) -> pd.DataFrame:
+    """A page of the session's hands in order: its time (in ``tz``, else as the log
+    states it), button, pot and rake, how the hand ended, its winners (``winners`` and
+    what each ``won``, in seat order) and violations."""
+    started = Filters(tz=tz).clock("h.")
+    return frame(con, _SESSION_HANDS.format(started=started),
+                 [source, session_id, source, session_id, limit, offset])
 
 
 def session_violations(con: duckdb.DuckDBPyConnection, source: str,

@@ -32,7 +32,8 @@ from badugi_hh.store.schema import TABLES, ViolationRow, _arrow_table
 #: The tables of a batch in the order they are written: the hands before their
 #: sessions, which are kept only if a hand of theirs is.
 ORDER = ("hands", "hand_players", "actions", "draws", "showdowns", "pots", "hand_sources",
-         "sessions", "session_players", "violations", "players", "quarantine", "skipped")
+         "sessions", "session_players", "violations", "players", "quarantine", "skipped",
+         "tournaments", "tournament_results")
 
 #: The hands stored already under the identity of a copy of the batch.
 _STORED_COPIES = ("SELECT h.site, h.hand_id, h.source, h.line, h.content_hash FROM hands h "

@@ -23,7 +23,7 @@ import duckdb
 
 from badugi_hh.engine import Auditor, SessionReport
 from badugi_hh.errors import internal_error
-from badugi_hh.events import ParseError, Record, SessionStart, SkippedHand
+from badugi_hh.events import ParseError, Record, SessionStart, SkippedHand, TournamentSummary
 from badugi_hh.parsers import read_records
 from badugi_hh.rules import Ruleset
 from badugi_hh.sources import unreadable_file
@@ -132,12 +132,15 @@ def _file_batches(records: Iterable[Record], source: str, fingerprint: _Fingerpr
     clock = Clock(house_zone)
     sessions: dict[str, OpenSession] = {}
     batch = _Rows()
-    hands = skipped = 0
+    hands = skipped = summaries = 0
     for record in records:
         if isinstance(record, ParseError):
             batch.add_quarantine(source, record)
         elif isinstance(record, SessionStart):
             sessions[record.session_id] = OpenSession.of_header(record)
+        elif isinstance(record, TournamentSummary):
+            batch.add_tournament_summary(source, record, clock)
+            summaries += 1
         for report in auditor.feed(record):
             if isinstance(report, SkippedHand):
                 batch.add_skipped(source, report)
@@ -159,7 +162,8 @@ def _file_batches(records: Iterable[Record], source: str, fingerprint: _Fingerpr
     if closed is not None:
         batch.add_session(source, closed, _closed_session(sessions, closed), clock)
     size, digest = (fingerprint.size, fingerprint.content_hash) if fingerprint else (None, None)
-    batch.finished.append(_FinishedFile(source, size, digest, datetime.now(), hands, skipped))
+    batch.finished.append(_FinishedFile(source, size, digest, datetime.now(), hands, skipped,
+                                        summaries))
     yield batch
 
 
@@ -364,7 +368,8 @@ class _Importer:
         summary = self.summary
         summary.files += len(batch.finished)
         summary.no_hands.extend(file.path for file in batch.finished
-                                if not file.hands_read and not file.skipped_read)
+                                if not (file.hands_read or file.skipped_read
+                                        or file.summaries_read))
         summary.hands += batch.hands_read
         summary.new_hands += inserted["hands"]
         summary.copies += done.copies

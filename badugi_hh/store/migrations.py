@@ -18,7 +18,7 @@ from typing import NamedTuple
 import duckdb
 import pyarrow as pa
 
-from badugi_hh.money import CURRENCY_SQL, KIND_SQL, SITE_SQL
+from badugi_hh.money import CURRENCY_SQL, KIND_SQL, SITE_SQL, buy_in_parts
 from badugi_hh.store.clock import Clock, machine_zone
 from badugi_hh.store.connection import StoreError
 from badugi_hh.store.identity import CONFLICT_MESSAGE, CONTENT_HASH_SQL, RANKED_COPIES_SQL
@@ -261,8 +261,53 @@ def _to_v5(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(statement, [CONFLICT_MESSAGE] if "?" in statement else [])
 
 
+# -- version 5 to 6 --------------------------------------------------------------------
+# Each hand player row names its tournament (hand_players.tournament_id). Tournaments:
+# each file's account of a tournament (a summary file's, or its hands') and
+# of every player's place and prize. Older databases kept the hands' places in
+# session_players and no prize: their tournaments come from those rows and the hands'
+# buy-in text (the fee and the prizes the hands state are read at the next import of
+# the file).
+
+_V6_FROM_HANDS = [
+    """INSERT INTO tournaments BY NAME
+       SELECT h.source, h.site, h.tournament_id, 'hands' AS origin,
+              arg_min(h.game, h.line) AS game, NULL AS buy_in, NULL AS fee,
+              'USD' AS currency, 100 AS unit, NULL AS entrants, NULL AS prize_pool,
+              min(h.started_at) AS started_at, min(h.started_utc) AS started_utc,
+              arg_min(h.time_zone, h.line) AS time_zone, arg_min(h.hero, h.line) AS hero,
+              min(h.line) AS line
+       FROM hands h WHERE h.tournament_id IS NOT NULL GROUP BY h.source, h.site, h.tournament_id""",
+    """INSERT INTO tournament_results BY NAME
+       SELECT DISTINCT s.source, s.site, h.tournament_id, 'hands' AS origin, p.player,
+              p.place, NULL AS prize, s.line
+       FROM sessions s JOIN session_players p USING (source, session_id)
+       JOIN (SELECT DISTINCT source, session_id, tournament_id FROM hands
+             WHERE tournament_id IS NOT NULL) h USING (source, session_id)""",
+]
+
+
+def _to_v6(con: duckdb.DuckDBPyConnection) -> None:
+    con.execute(schema_sql(("tournaments", "tournament_results")))
+    # each hand player's tournament: the chips of two tournaments are never summed
+    con.execute("ALTER TABLE hand_players ADD COLUMN tournament_id VARCHAR")
+    con.execute("UPDATE hand_players t SET tournament_id = h.tournament_id FROM hands h "
+                "WHERE t.source = h.source AND t.hand_id = h.hand_id "
+                "AND h.tournament_id IS NOT NULL")
+    for statement in _V6_FROM_HANDS:
+        con.execute(statement)
+    for site, tournament, text in con.execute(
+            "SELECT DISTINCT site, tournament_id, buy_in FROM hands "
+            "WHERE tournament_id IS NOT NULL AND buy_in IS NOT NULL").fetchall():
+        parts = buy_in_parts(text)
+        if parts is not None:
+            con.execute("UPDATE tournaments SET buy_in = ?, fee = ?, currency = ? "
+                        "WHERE site = ? AND tournament_id = ? AND origin = 'hands'",
+                        [*parts, site, tournament])
+
+
 #: The step from each version to the next.
-MIGRATIONS: dict[int, Migration] = {1: _to_v2, 2: _to_v3, 3: _to_v4, 4: _to_v5}
+MIGRATIONS: dict[int, Migration] = {1: _to_v2, 2: _to_v3, 3: _to_v4, 4: _to_v5, 5: _to_v6}
 
 
 def migrate(con: duckdb.DuckDBPyConnection) -> int:

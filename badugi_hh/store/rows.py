@@ -15,14 +15,17 @@ import pyarrow.compute as pc
 from badugi_hh.cards import DECK, JOKER, Card
 from badugi_hh.engine import ActionRecord, DrawRecord, HandReport, SessionReport, Violation
 from badugi_hh.evaluate import EvaluationError, badugi_rank
-from badugi_hh.events import Cards, Hand, Muck, ParseError, SkippedHand
+from badugi_hh.events import Cards, Hand, Muck, ParseError, SkippedHand, TournamentSummary
+from badugi_hh.money import buy_in_parts
 from badugi_hh.store.clock import Clock, Moment
 from badugi_hh.store.identity import content_hash
 from badugi_hh.store.positions import positions
-from badugi_hh.store.sessions import HOME_CHIPS, HandMoney, OpenSession, session_winner
+from badugi_hh.store.sessions import (
+    HOME_CHIPS, SITES_STATING_PRIZES, HandMoney, OpenSession, session_winner,
+)
 from badugi_hh.store.schema import (
     TABLES, HandPlayerRow, PlayerRow, QuarantineRow, SessionPlayerRow, SessionRow, SkippedRow,
-    ViolationRow, _arrow_table,
+    TournamentResultRow, TournamentRow, UtcTime, ViolationRow, _arrow_table,
 )
 
 
@@ -147,6 +150,8 @@ class _FinishedFile(NamedTuple):
     hands_read: int
     skipped_read: int
     """Hands of games not audited: with ``hands_read``, whether it held a readable hand."""
+    summaries_read: int = 0
+    """Tournament summaries: a file of them holds no hand and is not empty for that."""
 
 
 def _violation_rows(source: str, session_id: str, violations: list[Violation],
@@ -212,7 +217,8 @@ class _Rows:
     def __bool__(self) -> bool:
         return bool(self.hands_read or self.sessions_read or self.finished
                     or self.tables["quarantine"] or self.sealed["quarantine"]
-                    or self.tables["skipped"] or self.sealed["skipped"])
+                    or self.tables["skipped"] or self.sealed["skipped"]
+                    or self.tables["tournaments"] or self.sealed["tournaments"])
 
     def add_hand(self, source: str, hand: Hand, report: HandReport,
                  started_at: datetime | None, clock: Clock) -> None:
@@ -236,7 +242,7 @@ class _Rows:
             report.draws_played, report.line, len(report.violations), digest))
         self.tables["hand_sources"].append((money.site, report.hand_id, source, report.line,
                                             digest))
-        self._add_hand_players(source, report, moment, money, dealt)
+        self._add_hand_players(source, report, moment, money, dealt, hand.tournament)
         self._add_actions(source, report)
         self._add_draws(source, report)
         self._add_showdowns(source, hand, report)
@@ -245,7 +251,8 @@ class _Rows:
                                                          report.violations, "hand"))
 
     def _add_hand_players(self, source: str, report: HandReport, moment: Moment,
-                          money: HandMoney, dealt: dict[str, str | None]) -> None:
+                          money: HandMoney, dealt: dict[str, str | None],
+                          tournament: str | None) -> None:
         tallies = _tally_actions(report)
         draws_by_player: dict[str, list[DrawRecord]] = {}
         for draw in report.draws:
@@ -274,7 +281,7 @@ class _Rows:
                 report.ended == "fold" and won,
                 *tally.faced_bet, *tally.folded_to_bet,
                 *habits.cards, habits.snowed, habits.badugi_after_final_draw,
-                dealt[name], *_halves_won(report, name)))
+                dealt[name], *_halves_won(report, name), tournament))
 
     def _add_actions(self, source: str, report: HandReport) -> None:
         self.tables["actions"].extend(
@@ -326,6 +333,47 @@ class _Rows:
                 final - start, name == winner, session.places.get(name)))
         self.session_violations.extend(_violation_rows(source, report.session_id,
                                                        report.violations, "session"))
+        if session.tournament is not None:
+            self._add_tournament_of_hands(source, session, moment, players)
+
+    def _add_tournament_of_hands(self, source: str, session: OpenSession, moment: Moment,
+                                 players: list[str]) -> None:
+        """What a tournament's table tells of it: the buy-in its hands write, the places
+        and prizes they state (the others: None, not known from this table)."""
+        money = session.money or HOME_CHIPS
+        parts = buy_in_parts(session.buy_in or "")
+        tournament = session.tournament or ""
+        # a site that writes the prize in the line of the place: a place without one won none
+        unpaid = 0 if money.site in SITES_STATING_PRIZES else None
+        self.tables["tournaments"].append(TournamentRow(
+            source, money.site, tournament, "hands", session.ruleset.game,
+            parts.amount if parts else None, parts.fee if parts else None,
+            parts.currency if parts else "USD", 100, None, None, moment.local,
+            UtcTime(moment.utc) if moment.utc else None, moment.zone, session.hero,
+            session.line))
+        self.tables["tournament_results"].extend(
+            TournamentResultRow(source, money.site, tournament, "hands", name,
+                                session.places.get(name),
+                                session.prizes.get(name, unpaid if name in session.places
+                                                   else None), session.line)
+            for name in players)
+
+    def add_tournament_summary(self, source: str, summary: TournamentSummary,
+                               clock: Clock) -> None:
+        """A site's summary of a tournament: its facts and every player's result."""
+        moment = clock.read(summary.started_at, summary.site, advance=False)
+        hero = next((result.player for result in summary.results
+                     if summary.hero_place is not None and result.place == summary.hero_place),
+                    None)
+        self.tables["tournaments"].append(TournamentRow(
+            source, summary.site, summary.tournament_id, "summary", summary.game,
+            summary.buy_in, summary.fee, summary.currency, summary.unit, summary.entrants,
+            summary.prize_pool, moment.local, UtcTime(moment.utc) if moment.utc else None,
+            moment.zone, hero, summary.line))
+        self.tables["tournament_results"].extend(
+            TournamentResultRow(source, summary.site, summary.tournament_id, "summary",
+                                result.player, result.place, result.prize, result.line)
+            for result in summary.results)
 
     def merge(self, other: _Rows) -> None:
         """Add the rows of ``other`` (a later batch, maybe of another file)."""

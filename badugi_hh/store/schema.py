@@ -16,7 +16,7 @@ import pyarrow as pa
 
 #: The version of the tables below; :mod:`badugi_hh.store.migrations` brings an
 #: older database up to it.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 #: A moment in UTC (an aware datetime): a ``TIMESTAMP WITH TIME ZONE`` column.
 UtcTime = NewType("UtcTime", datetime)
@@ -168,6 +168,7 @@ class HandPlayerRow(NamedTuple):
     dealt_cards: str | None
     won_badugi_half: bool | None
     won_lowball_half: bool | None
+    tournament_id: str | None
 
 
 class ActionRow(NamedTuple):
@@ -275,6 +276,42 @@ class SettingRow(NamedTuple):
     value: str
 
 
+class TournamentRow(NamedTuple):
+    """What one file tells of a tournament: its summary (``origin`` ``summary``), or the
+    hands of one of its tables (``hands``). Money in the smallest unit of ``currency``."""
+
+    source: str
+    site: str
+    tournament_id: str
+    origin: str
+    game: str
+    buy_in: int | None
+    fee: int | None
+    currency: str
+    unit: int
+    entrants: int | None
+    prize_pool: int | None
+    started_at: datetime | None
+    started_utc: UtcTime | None
+    time_zone: str
+    hero: str | None
+    line: int
+
+
+class TournamentResultRow(NamedTuple):
+    """One player's result in a tournament, as one file tells it: ``place`` None while
+    he is still playing (or the file does not say), ``prize`` None when not stated."""
+
+    source: str
+    site: str
+    tournament_id: str
+    origin: str
+    player: str
+    place: int | None
+    prize: int | None
+    line: int
+
+
 class SchemaVersionRow(NamedTuple):
     version: int
     applied_at: datetime
@@ -300,6 +337,8 @@ TABLES: dict[str, type[tuple]] = {
     "hand_sources": HandSourceRow,
     "aliases": AliasRow,
     "settings": SettingRow,
+    "tournaments": TournamentRow,
+    "tournament_results": TournamentResultRow,
 }
 _PRIMARY_KEYS = {"schema_version": ("version",), "rules": ("rule",), "sources": ("path",),
                  "players": ("site", "player"), "aliases": ("site", "player"),

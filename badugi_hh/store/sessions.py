@@ -15,10 +15,12 @@ from typing import NamedTuple
 from badugi_hh.engine import HandReport
 from badugi_hh.events import Hand, Note, SessionStart
 from badugi_hh.money import currency_of, kind_of, site_of
+from badugi_hh.parsers.common import money
 from badugi_hh.rules import Ruleset
 from badugi_hh.store.clock import Clock, Moment
 
-__all__ = ["HOME_CHIPS", "HandMoney", "OpenSession", "finishing_places", "session_winner"]
+__all__ = ["HOME_CHIPS", "SITES_STATING_PRIZES", "HandMoney", "OpenSession", "finishing_places", "session_winner",
+           "stated_prizes"]
 
 
 @dataclass(slots=True)
@@ -40,6 +42,13 @@ class OpenSession:
     """Finishing places the log states (a tournament's eliminations)."""
     moment: Moment | None = None
     """Its start in UTC, read as its first hand is (before it, in the log's order)."""
+    tournament: str | None = None
+    """The tournament its hands are of (None: not a tournament's)."""
+    buy_in: str | None = None
+    """The tournament's buy-in as its hands write it."""
+    hero: str | None = None
+    prizes: dict[str, int] = field(default_factory=dict)
+    """The prizes the log states (``and received $1.60``), in cents of the buy-in's money."""
 
     @classmethod
     def of_header(cls, start: SessionStart) -> OpenSession:
@@ -56,6 +65,11 @@ class OpenSession:
         if self.moment is None:
             self.moment = clock.read(self.started_at, self.money.site, advance=False)
         self.places.update(finishing_places(hand))
+        self.prizes.update(stated_prizes(hand))
+        if hand.tournament is not None:
+            self.tournament = self.tournament or hand.tournament
+            self.buy_in = self.buy_in or hand.buy_in
+            self.hero = self.hero or hand.hero
         for name, result in report.players.items():
             if name not in self.seats:
                 self.seats[name] = result.seat
@@ -94,6 +108,27 @@ def finishing_places(hand: Hand) -> dict[str, int]:
             if match:
                 places[match["player"]] = 1 if match["won"] else int(match["place"])
     return places
+
+
+#: The sites whose hands state a prize in the line that states the place ("finished the
+#: tournament in 3rd place and received $1.60."): a place stated without one won nothing.
+SITES_STATING_PRIZES = frozenset({"pokerstars"})
+
+_PRIZE = re.compile(r"^(?P<player>.+?) (?:finished (?:the tournament )?in \d+(?:st|nd|rd|th) "
+                    r"place|wins the tournament) and receive[sd] (?P<prize>[$€£]\s?\d[\d,]*"
+                    r"(?:\.\d+)?)")
+
+
+def stated_prizes(hand: Hand) -> dict[str, int]:
+    """The prizes the hand's tournament notes state, in cents (``Ana finished the
+    tournament in 3rd place and received $1.60.``)."""
+    prizes = {}
+    for event in hand.events:
+        if isinstance(event, Note) and event.kind == "tournament":
+            match = _PRIZE.match(event.text)
+            if match:
+                prizes[match["player"]] = money(match["prize"])
+    return prizes
 
 
 def session_winner(kind: str, longest_stack: str | None, places: dict[str, int]) -> str | None:

@@ -52,6 +52,8 @@ UNITS: dict[str, tuple[str, ...]] = {
     "hand_sources": ("site", "hand_id", "source"),
     "aliases": ("site", "player"),
     "settings": ("name",),
+    "tournaments": ("source", "site", "tournament_id", "origin"),
+    "tournament_results": ("source", "site", "tournament_id", "origin"),
 }
 
 #: What the filters choose, as the origin's CTEs: the hands a chosen player was
@@ -73,6 +75,9 @@ _OF_HANDS = "SEMI JOIN chosen USING (source, hand_id)"
 _OF_SESSIONS = "SEMI JOIN chosen_sessions USING (source, session_id)"
 _OF_SOURCES = "SEMI JOIN chosen_sources USING (source)"
 _OF_PLAYERS = "SEMI JOIN chosen_players USING (site, player)"
+#: A tournament the chosen hands were played in, as every file tells of it (its summary too).
+_OF_TOURNAMENTS = ("WHERE EXISTS (SELECT 1 FROM hands h SEMI JOIN chosen USING (source, hand_id) "
+                   "WHERE h.site = t.site AND h.tournament_id = t.tournament_id)")
 _CHOSEN_ROWS = {
     "sources": "WHERE t.path IN (SELECT source FROM chosen_sources)",
     "sessions": _OF_SESSIONS,
@@ -94,6 +99,8 @@ _CHOSEN_ROWS = {
                     "WHERE h.site = t.site AND h.hand_id = t.hand_id)",
     "aliases": _OF_PLAYERS,
     "settings": "",
+    "tournaments": _OF_TOURNAMENTS,
+    "tournament_results": _OF_TOURNAMENTS,
 }
 
 

@@ -40,13 +40,16 @@ from badugi_hh.dataset.layout import MANIFEST
 from badugi_hh.filters import Filters
 from badugi_hh.stats import HandKey, HandRows   # the pages name hands by them
 
-__all__ = ["Database", "DatabaseUnavailable", "HandKey", "HandRows", "Location", "ask", "coverage",
-           "current", "import_log", "location", "reader", "reading", "save_upload",
+__all__ = ["Database", "DatabaseUnavailable", "HandKey", "HandRows", "Location", "ask", "clock",
+           "coverage", "current", "import_log", "location", "reader", "reading", "save_upload",
            "upload_folder"]
 from badugi_hh.store import DEFAULT_DB, ImportSummary, Store, StoreError, connect_current
+from badugi_hh.store.clock import check_zone, machine_zone
 
 #: The environment variable naming the database when the app gets no ``--db``.
 DB_ENV = "BADUGI_HH_DB"
+#: The environment variable naming the zone the pages show times in, without ``--tz``.
+TZ_ENV = "BADUGI_HH_TZ"
 #: The environment variable naming a dataset folder, read instead of the database.
 DATA_ENV = "BADUGI_HH_DATA"
 #: How long a page waits for a database that an import is writing.
@@ -88,6 +91,19 @@ def location(argv: list[str] | None = None) -> Location:
     if os.environ.get(DATA_ENV):
         return Location(Path(os.environ[DATA_ENV]).resolve(), dataset=True)
     return Location(Path(os.environ.get(DB_ENV) or DEFAULT_DB).resolve())
+
+
+def clock(argv: list[str] | None = None) -> str:
+    """The zone the pages show times, days and sessions in: ``--tz ZONE`` after the
+    script's ``--``, else $BADUGI_HH_TZ, else this machine's zone; a name the zone
+    database does not know is taken as UTC (the command checked it already)."""
+    parser = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
+    parser.add_argument("--tz")
+    known, _ = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
+    try:
+        return check_zone(known.tz or os.environ.get(TZ_ENV) or machine_zone())
+    except ValueError:
+        return "UTC"
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +242,7 @@ QUERIES = frozenset({
     "session_count", "session_page", "session_players", "session_hands",
     "session_violations", "hand_rows", "find_hands", "hands_numbered", "first_hand",
     "next_in_session", "violation_count", "violation_page", "quarantine_count",
-    "quarantine_page",
+    "quarantine_page", "tournament_results", "tournament_totals",
 })
 
 

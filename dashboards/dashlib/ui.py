@@ -128,8 +128,9 @@ def choice_label(choice: Choice) -> str:
 def chosen(db: Database, choice: Choice) -> Filters:
     """The filters of one choice: a player's hands, or a person's (summed over his names)."""
     if len(choice) == 1:
-        return Filters(person=choice[0], players=tuple(data.ask(db, "names_of", choice[0])))
-    return Filters(players=((choice[0], choice[1]),))
+        return Filters(person=choice[0], players=tuple(data.ask(db, "names_of", choice[0])),
+                       tz=data.clock())
+    return Filters(players=((choice[0], choice[1]),), tz=data.clock())
 
 
 def _you_setting(db: Database) -> None:
@@ -181,7 +182,8 @@ def filters_sidebar(db: Database) -> Filters:
     except FilterError as error:
         st.error(md(f"The filters choose no day: {error}."))
         st.stop()
-    filters = Filters(None, session, ruleset, date_from, date_to, **values)
+    filters = Filters(None, session, ruleset, date_from, date_to, **values, tz=data.clock())
+    sidebar.caption(f"Days and times in {data.clock()}")
     if choice is None:
         return filters
     player = chosen(db, choice)

@@ -90,9 +90,20 @@ def find_form(db: Database) -> None:
              "a session id and a hand number.")
 
 
+def shown_time(hand: pd.Series) -> str:
+    """`` · 2010-11-12 20:42 Europe/Paris``: the hand's time on the app's one clock (as
+    its log states it where the store has no UTC time for it); empty without a time."""
+    if pd.notna(hand.get("started_utc")):
+        zone = data.clock()
+        moment = pd.Timestamp(hand["started_utc"])
+        moment = moment.tz_localize("UTC") if moment.tzinfo is None else moment
+        return f" · {moment.tz_convert(zone):%Y-%m-%d %H:%M} {zone}"
+    return f" · {hand['started_at']:%Y-%m-%d %H:%M}" if pd.notna(hand["started_at"]) else ""
+
+
 def hand_header(db: Database, key: HandKey, rows: HandRows) -> None:
     hand = rows.hand
-    when = f" · {hand['started_at']:%Y-%m-%d %H:%M}" if pd.notna(hand["started_at"]) else ""
+    when = shown_time(hand)
     money = replay.money_of(rows)
     rake = f" · rake {money.text(int(hand['rake']))}" if hand["rake"] else ""
     number = site_number(hand["hand_id"], hand["site"])

@@ -103,7 +103,8 @@ if not problems.empty:
 
 st.markdown("**Hands**")
 first = ui.pager(chosen.hands, "session_hands_page")
-hands = data.ask(db, "session_hands", chosen.source, chosen.session_id, first, data.PAGE_ROWS)
+hands = data.ask(db, "session_hands", chosen.source, chosen.session_id, first, data.PAGE_ROWS,
+                 data.clock())
 st.dataframe(ui.with_replay_links(hands_list(hands).assign(source=chosen.source,
                                                            site=site_name(chosen.site))),
              hide_index=True,

@@ -1,0 +1,254 @@
+"""Tournament summaries: the file a site writes for each tournament, beside its hands.
+
+A summary states what the hands do not: the buy-in split into prize pool and fee, the
+number of entrants, the prize pool, and every player's place and prize. PokerStars
+writes (one summary after another, in one file or many)::
+
+    PokerStars Tournament #330855877, Badugi Limit
+    Buy-In: $1.00/$0.20 USD
+    8 players
+    Total Prize Pool: $8.00 USD
+    Tournament started 2010/11/12 20:42:34 CET [2010/11/12 14:42:34 ET]
+      1: Player6 (Berlin), $4.00 (50%)
+      2: Player4 (Lyon), $2.40 (30%)
+      3: Player5 (Lviv), $1.60 (20%)
+      4: Player0 (Texas),
+    You finished in 3rd place.
+
+and Full Tilt::
+
+    Full Tilt Poker Tournament Summary $10 Heads-Up Sit & Go (243560420) 2-7 Triple Draw Limit
+    Buy-In: $9.60 + $0.40
+    2 Entries
+    Total Prize Pool: $19.20
+    Tournament started: 2012/11/07 10:31:56 ET
+    1: Player0, $19.20
+    2: Hero
+    Hero finished in 2nd place
+
+Each summary is one :class:`~badugi_hh.events.TournamentSummary`. A line that cannot be
+read is a :class:`~badugi_hh.events.ParseError` at its line and column, and the summary
+is kept without it (``hand_lost`` false).
+
+>>> from badugi_hh.parsers.text import open_log
+>>> text = '''PokerStars Tournament #1, Badugi Limit
+... Buy-In: $1.00/$0.20 USD
+... 2 players
+...   1: Ana (Lyon), $2.00 (100%)
+...   2: Bo (Kyiv), $2.O0
+... '''
+>>> with open_log(text, "s.txt") as log:
+...     error, summary = read_pokerstars_summaries(log)
+>>> summary.buy_in, summary.fee, [(r.player, r.place, r.prize) for r in summary.results]
+(100, 20, [('Ana', 1, 200)])
+>>> str(error)
+'s.txt:5:17: a prize such as $1.60 (or nothing, or still playing), not "$2.O0"'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from badugi_hh.events import ParseError, Record, TournamentResult, TournamentSummary
+from badugi_hh.money import buy_in_parts
+from badugi_hh.parsers import fulltilt, pokerstars
+from badugi_hh.parsers.common import money
+from badugi_hh.parsers.text import LogText
+
+__all__ = ["FULLTILT_MARK", "FULLTILT_START", "POKERSTARS_MARK", "POKERSTARS_START",
+           "fulltilt_summary_starts", "pokerstars_summary_starts", "read_fulltilt_summaries",
+           "read_pokerstars_summaries"]
+
+#: The first line of a summary, per site (from its first visible character).
+POKERSTARS_START = re.compile(r"PokerStars Tournament #(?P<id>\d{1,30}),\s*(?P<game>.*?)\s*$")
+FULLTILT_START = re.compile(r"Full Tilt Poker Tournament Summary (?P<name>.*?)"
+                            r" \((?P<id>\d{1,30})\)\s*(?P<game>.*?)\s*$")
+
+#: What each begins with, without groups: the marks a log's other parts may end at.
+POKERSTARS_MARK = re.compile(r"PokerStars Tournament #\d")
+FULLTILT_MARK = re.compile(r"Full Tilt Poker Tournament Summary ")
+
+_MONEY = r"[$€£]?\s?\d[\d,]*(?:\.\d+)?"
+_TIME = re.compile(r"(\d{4})/(\d\d?)/(\d\d?)\s*(?:-\s*)?(\d\d?):(\d\d):(\d\d)\s*([A-Z]{2,5})?")
+#: Zones a summary may name a time in; ET is the sites' own (the store's clock reads it).
+_ZONES = {"ET": None, "EST": None, "EDT": None, "UTC": "UTC", "GMT": "UTC",
+          "CET": "Europe/Paris", "CEST": "Europe/Paris", "WET": "Europe/Lisbon",
+          "WEST": "Europe/Lisbon", "MSK": "Europe/Moscow"}
+
+
+@dataclass(slots=True)
+class _Open:
+    """The summary being read, and the number of the line being read."""
+
+    summary: TournamentSummary
+    line: int = 0
+
+
+Handler = Callable[[_Open, re.Match[str]], None]
+
+
+def _started(summary: _Open, match: re.Match[str]) -> None:
+    """The start as the site's clock says it (ET, the bracketed time when two are given)."""
+    times = list(_TIME.finditer(match.group(0)))
+    eastern = next((t for t in times if t.group(7) in ("ET", "EST", "EDT")), None)
+    chosen = eastern or (times[0] if times else None)
+    if chosen is None:
+        return
+    year, month, day, hour, minute, second = (int(chosen.group(i)) for i in range(1, 7))
+    when = datetime(year, month, day, hour, minute, second)
+    zone = _ZONES.get(chosen.group(7) or "ET")
+    summary.summary.started_at = when if zone is None else when.replace(tzinfo=ZoneInfo(zone))
+
+
+def _buy_in(summary: _Open, match: re.Match[str]) -> None:
+    parts = buy_in_parts(match["text"])
+    if parts is None:
+        raise _LineError("a buy-in such as $1.00/$0.20 USD", match.start("text"),
+                         match["text"])
+    summary.summary.buy_in, summary.summary.fee = parts.amount, parts.fee
+    summary.summary.currency = parts.currency
+
+
+def _entrants(summary: _Open, match: re.Match[str]) -> None:
+    summary.summary.entrants = int(match["count"])
+
+
+def _prize_pool(summary: _Open, match: re.Match[str]) -> None:
+    summary.summary.prize_pool = money(match["amount"])
+
+
+def _hero_place(summary: _Open, match: re.Match[str]) -> None:
+    summary.summary.hero_place = int(match["place"])
+
+
+def _ignored(_summary: _Open, _match: re.Match[str]) -> None:
+    """A line that tells nothing the store keeps (the finish time, the chips)."""
+
+
+class _LineError(Exception):
+    """A line of a known shape whose part at ``column`` (0-based) cannot be read."""
+
+    def __init__(self, expected: str, column: int, text: str) -> None:
+        super().__init__(expected)
+        self.expected, self.column, self.text = expected, column, text
+
+
+def _result(pattern: re.Pattern[str]) -> Handler:
+    """The handler of a site's result lines: ``N: name ..., prize``."""
+    def take(summary: _Open, match: re.Match[str]) -> None:
+        rest = match["rest"] or ""
+        found = pattern.fullmatch(rest)
+        if found is None:
+            blank = len(rest) - len(rest.lstrip(", "))
+            raise _LineError("a prize such as $1.60 (or nothing, or still playing)",
+                             match.start("rest") + blank, rest.strip(", "))
+        still = bool(found.groupdict().get("still"))
+        prize = None if still else money(found["prize"]) if found["prize"] else 0
+        summary.summary.results.append(TournamentResult(
+            player=match["player"], place=None if still else int(match["place"]),
+            prize=prize, line=summary.line))
+    return take
+
+
+_PS_PRIZE = re.compile(rf"\s*(?:(?P<prize>{_MONEY})(?:\s*\(\d+(?:\.\d+)?%\))?"
+                       r"|(?P<still>still playing))?\s*")
+_FT_PRIZE = re.compile(rf"(?:,\s*(?P<prize>{_MONEY}))?\s*")
+
+#: Each site's lines after the first: a pattern (from the line's first visible
+#: character) and what it tells.
+_POKERSTARS_LINES: list[tuple[re.Pattern[str], Handler]] = [
+    (re.compile(r"Buy-In:\s*(?P<text>.*?)\s*$"), _buy_in),
+    (re.compile(r"(?P<count>\d+) players\s*$"), _entrants),
+    (re.compile(rf"Total Prize Pool:\s*(?P<amount>{_MONEY})(?:\s+[A-Z]{{3}})?\s*$"),
+     _prize_pool),
+    (re.compile(r"Tournament started\b.*$"), _started),
+    (re.compile(r"(?P<place>\d+): (?P<player>.+?)(?: \([^()]*\))?,(?P<rest>.*)$"),
+     _result(_PS_PRIZE)),
+    (re.compile(r"You finished in (?P<place>\d+)(?:st|nd|rd|th) place\b.*$"), _hero_place),
+    (re.compile(r"(?:Tournament finished\b|Tournament is still in progress|You are still "
+                r"playing|Target Tournament\b|.* added to the prize pool\b|You received\b"
+                r"|Tournament History for\b|If you have any questions\b).*$"), _ignored),
+]
+_FULLTILT_LINES: list[tuple[re.Pattern[str], Handler]] = [
+    (re.compile(r"Buy-In:\s*(?P<text>.*?)\s*$"), _buy_in),
+    (re.compile(r"(?P<count>\d+) Entries\s*$"), _entrants),
+    (re.compile(rf"Total Prize Pool:\s*(?P<amount>{_MONEY})\s*$"), _prize_pool),
+    (re.compile(r"Tournament started:.*$"), _started),
+    (re.compile(r"(?P<place>\d+): (?P<player>.+?)(?P<rest>(?:, .*)?)$"), _result(_FT_PRIZE)),
+    (re.compile(r".+ finished in (?P<place>\d+)(?:st|nd|rd|th) place\s*$"), _hero_place),
+    (re.compile(r"(?:Buy-In Chips:|Tournament finished:|Rebuys:|Add-Ons:|You have\b).*$"),
+     _ignored),
+]
+
+
+def _game(text: str, games: dict[str, str]) -> str:
+    """The game a header names: its code when the project knows it, else the words."""
+    return next((code for name, code in games.items() if name in text), text.strip())
+
+
+def _reader(start: re.Pattern[str], lines: list[tuple[re.Pattern[str], Handler]],
+            site: str, games: dict[str, str]) -> Callable[[LogText], Iterator[Record]]:
+    def read(log: LogText) -> Iterator[Record]:
+        current: _Open | None = None
+        for number, text in enumerate(log, log.first_line):
+            visible = text.lstrip("\ufeff \t")
+            indent = len(text) - len(visible)
+            if not visible.strip():
+                continue
+            header = start.match(visible)
+            if header is not None:
+                if current is not None:
+                    yield current.summary
+                current = _Open(TournamentSummary(
+                    site=site, tournament_id=header["id"], game=_game(header["game"], games),
+                    buy_in=None, fee=None, currency="USD", source=log.name, line=number))
+                continue
+            error = _read_line(current, visible, lines, number)
+            if error is not None:
+                yield ParseError(message=error[0], source=log.name, line=number,
+                                 column=indent + error[1] + 1, text=text, hand_lost=False)
+        if current is not None:
+            yield current.summary
+        end = log.end_error()
+        if end is not None:
+            yield end
+    return read
+
+
+def _read_line(current: _Open | None, text: str,
+               lines: list[tuple[re.Pattern[str], Handler]], number: int,
+               ) -> tuple[str, int] | None:
+    """Take one line into ``current``; the message and 0-based column of what cannot be
+    read, else None."""
+    for pattern, handler in lines:
+        match = pattern.match(text)
+        if match is None:
+            continue
+        if current is None:
+            return (None if handler is _ignored
+                    else ("a line of a tournament's summary before its first line", 0))
+        current.line = number
+        try:
+            handler(current, match)
+        except _LineError as error:
+            return f'{error.expected}, not "{error.text}"', error.column
+        return None
+    return "a line of a tournament's summary (buy-in, players, prize pool, a place)", 0
+
+
+read_pokerstars_summaries = _reader(POKERSTARS_START, _POKERSTARS_LINES, "pokerstars",
+                                    dict(pokerstars.GAMES))
+read_fulltilt_summaries = _reader(FULLTILT_START, _FULLTILT_LINES, "fulltilt",
+                                  dict(fulltilt.GAMES))
+
+
+def pokerstars_summary_starts(text: str) -> bool:
+    return POKERSTARS_START.match(text) is not None
+
+
+def fulltilt_summary_starts(text: str) -> bool:
+    return FULLTILT_START.match(text) is not None

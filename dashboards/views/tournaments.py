@@ -1,0 +1,88 @@
+"""Tournaments: each tournament a player played, its buy-in, place and prize, and each
+player's ITM, ROI and profit. Results are money in the buy-in's currency; a
+tournament's chips never leave it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from badugi_hh.filters import player_label, site_name
+from dashlib import data, ui, units
+
+
+def percent(share: Any) -> str:
+    """A share as the page writes it: ``33.3 %``; a dash where none can be given."""
+    return units.NO_AMOUNT if share is None or pd.isna(share) else f"{100 * float(share):.1f} %"
+
+
+def count(value: Any, noun: str) -> str:
+    """A number with what it counts: ``8 players``; a dash where it is not known."""
+    if value is None or pd.isna(value):
+        return units.NO_AMOUNT
+    return f"{int(value):,} {noun}"
+
+
+def place(value: Any, entrants: Any) -> str:
+    """``3 of 8``; ``3``; a dash while not known (still playing, or not stated)."""
+    if value is None or pd.isna(value):
+        return units.NO_AMOUNT
+    return f"{int(value)} of {int(entrants)}" if pd.notna(entrants) else str(int(value))
+
+
+def player_table(totals: pd.DataFrame) -> pd.DataFrame:
+    """One row per player (or the person) and currency, every figure with its unit."""
+    return pd.DataFrame({
+        "player": [str(row.person) if "person" in row._fields
+                   else player_label(row.site, row.player) for row in totals.itertuples()],
+        "tournaments": [count(value, "played") for value in totals["tournaments"]],
+        "cashes": [count(value, "in the money") for value in totals["cashes"]],
+        "ITM": [percent(value) for value in totals["itm"]],
+        "ROI": [percent(value) for value in totals["roi"]],
+        "buy-ins and fees": units.with_money_text(totals, "cost")["cost"],
+        "prizes": units.with_money_text(totals, "prizes")["prizes"],
+        "profit": units.with_money_text(totals, signed=True)["net"],
+    })
+
+
+def tournament_table(results: pd.DataFrame, zone: str | None) -> pd.DataFrame:
+    """One row per tournament and player, amounts in the buy-in's currency."""
+    money = units.with_money_text(results, "buy_in", "fee", "prize")
+    money = units.with_money_text(money, signed=True)
+    return pd.DataFrame({
+        f"started ({zone})" if zone else "started":
+            [units.NO_AMOUNT if pd.isna(when) else f"{when:%Y-%m-%d %H:%M}"
+             for when in results["started"]],
+        "site": results["site"].map(site_name), "tournament": results["tournament_id"],
+        "game": results["game"].map(lambda game: ui.GAME_NAMES.get(game, game)),
+        "buy-in": money["buy_in"], "fee": money["fee"],
+        "entrants": [count(value, "players") for value in results["entrants"]],
+        "player": results["player"],
+        "place": [place(value, entrants) for value, entrants
+                  in zip(results["place"], results["entrants"])],
+        "prize": money["prize"], "net": money["net"],
+    })
+
+
+st.title("Tournaments")
+db = data.current()
+filters = ui.filters_sidebar(db)
+results = data.ask(db, "tournament_results", filters)
+if results.empty:
+    st.info("No tournament matches the filters: import a tournament's hands or its "
+            "summary file (PokerStars, Full Tilt).")
+    st.stop()
+totals = data.ask(db, "tournament_totals", filters)
+st.caption(f"Starts in {filters.tz or 'each log’s own clock'}. A result counts when its prize "
+           "is known (a summary file states it, or a PokerStars hand): ITM is the share of "
+           "counted results that won a prize, ROI their net over their buy-ins and fees. "
+           "Amounts are in each tournament's buy-in currency; tournament chips are never "
+           "added up.")
+st.subheader("Players")
+st.table(player_table(totals).set_index("player"))
+st.subheader("Tournaments")
+first = ui.pager(len(results), "tournaments_page")
+shown = results.iloc[first:first + data.PAGE_ROWS].reset_index(drop=True)
+st.table(tournament_table(shown, filters.tz).set_index("tournament"))

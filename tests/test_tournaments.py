@@ -1,0 +1,247 @@
+"""Tournaments: from the hands of the real PokerStars and Full Tilt SNGs, from summary
+files written as the sites write them, their results in money (ITM, ROI), and the one
+clock (``--tz``) that days are counted on."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+import duckdb
+import pandas as pd
+import pytest
+
+from badugi_hh import stats
+from badugi_hh.cli import main
+from badugi_hh.dataset import connect_dataset, import_to_dataset
+from badugi_hh.events import ParseError, TournamentSummary
+from badugi_hh.filters import Filters
+from badugi_hh.parsers import read_records
+from badugi_hh.store import SCHEMA_VERSION, Store
+
+DATA = Path(__file__).resolve().parent / "data"
+SNG = DATA / "real" / "pokerstars" / "tour-badugi-fl-sng-201011.txt"
+HEADS_UP = DATA / "real" / "fulltilt" / "tour-27td-fl-headsup-sng-201211.txt"
+STARS_SUMMARY = DATA / "summaries" / "pokerstars-330855877.txt"
+TILT_SUMMARY = DATA / "summaries" / "fulltilt-243560420.txt"
+#: A KingsClub hand played at 19:53 ET on 2020-10-30: 23:53 UTC, 00:53 in Paris the next day.
+LATE_NIGHT = DATA / "real" / "kingsclub" / "cash-badugi-fl-30-60-202010.txt"
+
+
+def imported(tmp_path: Path, *paths: Path) -> Path:
+    path = tmp_path / "t.duckdb"
+    with Store(path) as store:
+        store.import_paths(paths)
+    return path
+
+
+def results(db: Path, filters: Filters = Filters()) -> dict[tuple[str, str], dict]:
+    with duckdb.connect(str(db), read_only=True) as con:
+        rows = stats.tournament_results(con, filters)
+    return {(row["tournament_id"], row["player"]): row for row in rows.to_dict("records")}
+
+
+def totals(db: Path, filters: Filters = Filters()) -> dict[str, dict]:
+    with duckdb.connect(str(db), read_only=True) as con:
+        rows = stats.tournament_totals(con, filters)
+    return {row["player"]: row for row in rows.to_dict("records")}
+
+
+def _none(value: object) -> object:
+    return None if pd.isna(value) else value   # None, NaN, NA: not known
+
+
+def test_the_pokerstars_sng_from_its_hands_alone(tmp_path: Path) -> None:
+    rows = results(imported(tmp_path, SNG))
+    sng = {player: row for (tournament, player), row in rows.items()
+           if tournament == "330855877"}
+    assert len(sng) == 8
+    assert {(row["buy_in"], row["fee"], row["currency"]) for row in sng.values()} == \
+        {(100, 20, "USD")}
+    places = {player: _none(row["place"]) for player, row in sng.items()}
+    assert places == {"Player2": 8, "Player3": 7, "Player7": 6, "Player1": 5, "Player0": 4,
+                      "Player5": 3, "Player6": None, "Player4": None}   # still playing at its end
+    assert sng["Player5"]["prize"] == 160 and sng["Player5"]["net"] == 40
+    # PokerStars writes the prize with the place: a place stated without one won nothing
+    assert sng["Player2"]["prize"] == 0 and sng["Player2"]["net"] == -120
+    assert _none(sng["Player6"]["prize"]) is None and _none(sng["Player6"]["net"]) is None
+
+
+def test_a_pokerstars_summary_gives_every_place_the_prizes_and_the_roi(tmp_path: Path) -> None:
+    db = imported(tmp_path, SNG, STARS_SUMMARY)
+    sng = {player: row for (tournament, player), row in results(db).items()
+           if tournament == "330855877"}
+    assert sorted(int(row["place"]) for row in sng.values()) == list(range(1, 9))
+    assert {player: row["prize"] for player, row in sng.items() if row["prize"]} == \
+        {"Player6": 400, "Player4": 240, "Player5": 160}
+    assert {row["entrants"] for row in sng.values()} == {8}
+    hero = totals(db, Filters(player="Player5"))["Player5"]
+    assert (hero["tournaments"], hero["cashes"], hero["cost"], hero["prizes"], hero["net"]) == \
+        (1, 1, 120, 160, 40)
+    assert hero["itm"] == 1.0 and hero["roi"] == pytest.approx(40 / 120)
+    assert totals(db)["Player2"]["roi"] == -1.0
+
+
+def test_a_summary_read_alone_holds_what_the_site_wrote() -> None:
+    summary, = read_records(STARS_SUMMARY)
+    assert isinstance(summary, TournamentSummary)
+    assert (summary.site, summary.tournament_id, summary.game, summary.buy_in, summary.fee,
+            summary.currency, summary.entrants, summary.prize_pool, summary.hero_place) == \
+        ("pokerstars", "330855877", "badugi", 100, 20, "USD", 8, 800, 3)
+    assert str(summary.started_at) == "2010-11-12 14:42:34"   # the ET time in brackets
+    assert [(r.player, r.place, r.prize, r.line) for r in summary.results[:3]] == \
+        [("Player6", 1, 400, 10), ("Player4", 2, 240, 11), ("Player5", 3, 160, 12)]
+
+
+def test_a_full_tilt_summary_completes_the_heads_up_sng(tmp_path: Path) -> None:
+    db = imported(tmp_path, HEADS_UP, TILT_SUMMARY)
+    hero = results(db)[("243560420", "Hero")]
+    assert (hero["site"], hero["game"], hero["buy_in"], hero["fee"], hero["entrants"],
+            hero["place"], hero["prize"], hero["net"]) == \
+        ("fulltilt", "27td", 960, 40, 2, 2, 0, -1000)
+    winner = totals(db)["Player0"]
+    assert (winner["prizes"], winner["net"], winner["roi"]) == (1920, 920, pytest.approx(0.92))
+
+
+def test_the_full_tilt_hands_alone_know_the_buy_in_but_no_place(tmp_path: Path) -> None:
+    hero = results(imported(tmp_path, HEADS_UP))[("243560420", "Hero")]
+    assert (hero["buy_in"], _none(hero["fee"]), _none(hero["place"]), _none(hero["net"])) == \
+        (1000, None, None, None)   # "$10" in the name: one sum, no place stated
+
+
+DAMAGED = """PokerStars Tournament #77, Badugi Limit
+Buy-In: $1.00/$0.2x USD
+3 players
+Total Prize Pool: $3.00 USD
+Tournament started 2010/11/12 14:00:00 ET
+  1: Ana (Lyon), $2.00 (66.67%)
+  2: Bo (Kyiv), $1.O0 (33.33%)
+  3: Cy (Oslo),
+a line no summary holds
+You finished in 1st place.
+"""
+
+
+def test_damaged_summary_lines_are_positioned_errors_and_the_rest_is_kept(
+        tmp_path: Path) -> None:
+    log = tmp_path / "damaged.txt"
+    log.write_text(DAMAGED, encoding="utf-8")
+    records = list(read_records(log))
+    errors = [(r.line, r.column, r.hand_lost) for r in records if isinstance(r, ParseError)]
+    assert errors == [(2, 9, False), (7, 17, False), (9, 1, False)]
+    summary, = [r for r in records if isinstance(r, TournamentSummary)]
+    assert [(r.player, r.place, r.prize) for r in summary.results] == \
+        [("Ana", 1, 200), ("Cy", 3, 0)]
+    db = imported(tmp_path, log)
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT line, column_number FROM quarantine ORDER BY line"
+                           ).fetchall() == [(2, 9), (7, 17), (9, 1)]
+        assert con.execute("SELECT count(*) FROM tournament_results").fetchall() == [(2,)]
+        assert con.execute("SELECT hands FROM sources").fetchall() == [(0,)]
+
+
+def test_the_tournaments_command_prints_json_per_tournament_and_player(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = imported(tmp_path, SNG, STARS_SUMMARY)
+    assert main(["tournaments", "--db", str(db), "--player", "Player5", "--json",
+                 "--tz", "Europe/Paris"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    row, = answer["tournaments"]
+    assert (row["tournament"], row["started"], row["place"], row["buy_in"]["text"],
+            row["fee"]["text"], row["prize"]["text"], row["net"]["text"]) == \
+        ("330855877", "2010-11-12 20:42:34", 3, "$1.00", "$0.20", "$1.60", "$0.40")
+    player, = answer["players"]
+    assert (player["tournaments"], player["itm"], round(player["roi"], 4),
+            player["profit"]["text"]) == (1, 1.0, 0.3333, "$0.40")
+
+
+def test_the_tournaments_command_refuses_an_unknown_zone(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = imported(tmp_path, SNG)
+    assert main(["tournaments", "--db", str(db), "--tz", "Mars/Olympus"]) == 2
+    assert "unknown time zone 'Mars/Olympus'" in capsys.readouterr().err
+
+
+def test_the_dataset_answers_as_the_database(tmp_path: Path) -> None:
+    done = import_to_dataset([str(SNG), str(STARS_SUMMARY)], tmp_path / "ds")
+    assert not done.failures and not done.summary.no_hands
+    con = connect_dataset(tmp_path / "ds")
+    try:
+        rows = stats.tournament_totals(con, Filters(player="Player5"))
+    finally:
+        con.close()
+    assert rows[["tournaments", "cost", "prizes", "net"]].values.tolist() == [[1, 120, 160, 40]]
+
+
+def test_a_version_5_database_gains_its_tournaments_from_its_hands(tmp_path: Path) -> None:
+    db = imported(tmp_path, SNG)
+    with duckdb.connect(str(db)) as con:   # as release 5 left it: no tournament tables
+        con.execute("DROP TABLE tournaments")
+        con.execute("DROP TABLE tournament_results")
+        con.execute("ALTER TABLE hand_players DROP COLUMN tournament_id")
+        con.execute("UPDATE schema_version SET version = 5")
+    with Store(db):
+        pass
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT max(version) FROM schema_version").fetchall() == \
+            [(SCHEMA_VERSION,)]
+        assert con.execute("SELECT DISTINCT tournament_id FROM hand_players").fetchall() == \
+            [("330855877",)]
+    sng = {player: row for (tournament, player), row in results(db).items()
+           if tournament == "330855877"}
+    assert (sng["Player5"]["buy_in"], sng["Player5"]["fee"], sng["Player5"]["place"]) == \
+        (100, 20, 3)
+    assert int(sng["Player2"]["place"]) == 8
+
+
+def test_the_clock_decides_the_day_a_late_night_hand_counts_in(tmp_path: Path) -> None:
+    db = imported(tmp_path, LATE_NIGHT)
+    with duckdb.connect(str(db), read_only=True) as con:
+        paris = stats.resolve(con, tz="Europe/Paris")
+        new_york = stats.resolve(con, tz="America/New_York")
+        days = {zone: stats.winrate_by_date(con, filters)["day"].astype(str).tolist()
+                for zone, filters in (("paris", paris), ("new_york", new_york))}
+        on_31st = {zone: stats.overview(con, filters.but(date_from=date(2020, 10, 31),
+                                                         date_to=date(2020, 10, 31)))["hands"]
+                   for zone, filters in (("paris", paris), ("new_york", new_york))}
+    assert set(days["paris"]) == {"2020-10-31"} and set(days["new_york"]) == {"2020-10-30"}
+    assert on_31st == {"paris": 1, "new_york": 0}
+
+
+def test_stats_from_and_to_are_read_on_the_tz_clock(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = imported(tmp_path, LATE_NIGHT)
+    counts = {}
+    for zone in ("Europe/Paris", "America/New_York"):
+        assert main(["stats", "--db", str(db), "--from", "2020-10-31", "--to", "2020-10-31",
+                     "--tz", zone, "--json"]) == 0
+        counts[zone] = json.loads(capsys.readouterr().out)["coverage"]["hands"]
+    assert counts == {"Europe/Paris": 1, "America/New_York": 0}
+
+
+def test_chips_of_two_tournaments_are_never_summed(tmp_path: Path) -> None:
+    db = imported(tmp_path, SNG, HEADS_UP)
+    both = Filters(person="Me", players=(("pokerstars", "Player5"), ("fulltilt", "Hero")))
+    one = Filters(players=(("pokerstars", "Player5"),))
+    with duckdb.connect(str(db), read_only=True) as con:
+        mixed = stats.player_stats(con, both).to_dict("records")
+        alone = stats.player_stats(con, one).to_dict("records")
+        curve = stats.winrate_curve(con, both)
+        days = stats.winrate_by_date(con, both)
+        positions = stats.position_stats(con, both)
+    row, = mixed
+    assert (row["currency"], _none(row["net"])) == ("chips", None)
+    assert row["hands"] > alone[0]["hands"] and row["net_bb"] != 0   # big blinds still add up
+    assert alone[0]["net"] == -1500   # one tournament: its chips, start to bust
+    assert curve["net"].isna().all() and curve["net_bb"].notna().all()
+    assert days["net"].isna().all() and not days.empty
+    big_blind = positions.set_index("position").loc["BB"]
+    assert _none(big_blind["net"]) is None   # the big blind in both tournaments
+
+
+def test_the_dashboard_reads_its_clock_after_the_dashes(dashlib_path: None) -> None:
+    from dashlib import data
+
+    assert data.clock(["--db", "x.duckdb", "--tz", "Europe/Paris"]) == "Europe/Paris"
+    assert data.clock(["--db", "x.duckdb", "--tz", "Mars/Olympus"]) == "UTC"
