@@ -24,6 +24,8 @@ Game = GameId
 
 Structure = Literal["fixed", "pot", "half-pot", "no"]
 
+#: How reports name each game: the registry's names.
+GAME_NAMES: dict[str, str] = {game.id: game.name for game in GAMES.values()}
 #: How reports name each betting structure but fixed limit.
 STRUCTURE_NAMES: dict[str, str] = {"pot": "Pot Limit", "half-pot": "Half Pot Limit",
                                    "no": "No Limit"}
