@@ -31,7 +31,8 @@ same hands again replaces them, never doubles them. The copy is made beside
 --out and renamed over it when complete.
 
 Exit status: 0, 1 when the database or dataset cannot be opened or --out is
-refused or cannot be written, 2 when some hand or file could not be written.
+refused or cannot be written, 2 when some hand or file could not be written or
+--tag names a tag no hand has.
 """
 
 from __future__ import annotations
@@ -73,10 +74,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from badugi_hh.commands.export_files import ExportRefused
-    from badugi_hh.stats import Filters
+    from badugi_hh.stats import FilterError, Filters
     from badugi_hh.store import StoreError
 
-    filters = Filters(args.player, args.session, args.ruleset, args.date_from, args.date_to)
+    filters = Filters(args.player, args.session, args.ruleset, args.date_from, args.date_to,
+                      tag=args.tag)
     try:
         if args.format == "duckdb":
             from badugi_hh.commands.export_database import export_database
@@ -86,6 +88,9 @@ def run(args: argparse.Namespace) -> int:
         return export_logs(args, filters)
     except (StoreError, ExportRefused) as error:
         return _failed(str(error))
+    except FilterError as error:   # a tag no hand has
+        print(f"badugi-hh export: {printable(str(error))}", file=sys.stderr)
+        return EXIT_PARTIAL
     except OSError as error:   # --out not writable, a full disk...
         return _failed(f"cannot write into {args.out}: {error.strerror or error}"
                        f"{f' ({error.filename})' if error.filename else ''}")
@@ -130,9 +135,13 @@ def export_logs(args: argparse.Namespace, filters: Filters) -> int:
 
 
 def as_stored(con: duckdb.DuckDBPyConnection, filters: Filters) -> Filters:
-    """``filters`` with the player's name as the logs spell it, as ``stats`` takes it."""
+    """``filters`` with the player's name as the logs spell it and the tag as stored, as
+    ``stats`` takes them (an unknown tag is a FilterError)."""
     from badugi_hh.commands.stats import spelled_as_stored
+    from badugi_hh.stats import resolve
 
+    if filters.tag is not None:
+        filters = dataclasses.replace(filters, tag=resolve(con, tag=filters.tag).tag)
     if filters.player is None:
         return filters
     return dataclasses.replace(filters, player=spelled_as_stored(con, filters.player))

@@ -28,11 +28,12 @@ from badugi_hh.filters import (
     match_table_size, match_value, parse_stakes, parse_table_size,
 )
 from badugi_hh.stats.query import frame
+from badugi_hh.store import notes as store_notes
 from badugi_hh.store import persons as store_persons
 from badugi_hh.textsafe import printable
 
 __all__ = ["date_bounds", "held", "held_stakes", "held_table_sizes", "me", "names_of",
-           "persons", "players", "resolve"]
+           "persons", "players", "resolve", "tags"]
 
 #: The columns whose values :func:`held` lists.
 _HELD = ("site", "game", "currency", "kind", "ruleset")
@@ -100,7 +101,7 @@ def resolve(con: duckdb.DuckDBPyConnection, *, player: str | None = None,
             date_from: date | None = None, date_to: date | None = None,
             site: str | None = None, game: str | None = None, currency: str | None = None,
             kind: str | None = None, stakes: str | None = None,
-            table_size: str | None = None) -> Filters:
+            table_size: str | None = None, tag: str | None = None) -> Filters:
     """The filters a user's words name, each value matched among those the database
     holds (:func:`~badugi_hh.filters.match_value`); a FilterError says which is unknown
     and lists the values it could be."""
@@ -114,11 +115,29 @@ def resolve(con: duckdb.DuckDBPyConnection, *, player: str | None = None,
     if table_size is not None:
         values["table_size"] = match_table_size(parse_table_size(table_size),
                                                 held_table_sizes(con))
+    if tag is not None:
+        values["tag"] = _tag(con, tag)
     if person is not None:
         values |= _person(con, person)
     if player is not None:
         values |= _player(con, player)
     return Filters(session=session, date_from=date_from, date_to=date_to, **values)
+
+
+def tags(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """Every tag the user gave a hand (``badugi-hh tag``), sorted without regard to case."""
+    return [tag for tag, _ in store_notes.tag_counts(con)]
+
+
+def _tag(con: duckdb.DuckDBPyConnection, typed: str) -> str:
+    """A tag as stored, matched without case; a FilterError lists the tags held."""
+    stored = store_notes.tag_named(con, typed.strip())
+    if stored is None:
+        held_tags = ", ".join(map(printable, tags(con))) or "none (badugi-hh tag HAND TAG " \
+            "gives one)"
+        raise FilterError(f"--tag {printable(typed)!r}: no hand has that tag; the tags are "
+                          f"{held_tags}")
+    return stored
 
 
 def _person(con: duckdb.DuckDBPyConnection, typed: str) -> dict[str, object]:

@@ -261,8 +261,16 @@ def _to_v5(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(statement, [CONFLICT_MESSAGE] if "?" in statement else [])
 
 
+# -- version 5 to 6 --------------------------------------------------------------------
+# The user's tags and notes on hands, keyed by the hand's identity (site, hand id), so
+# they outlive re-imports: new tables, nothing derived.
+
+def _to_v6(con: duckdb.DuckDBPyConnection) -> None:
+    con.execute(schema_sql(("hand_tags", "hand_notes")))
+
+
 #: The step from each version to the next.
-MIGRATIONS: dict[int, Migration] = {1: _to_v2, 2: _to_v3, 3: _to_v4, 4: _to_v5}
+MIGRATIONS: dict[int, Migration] = {1: _to_v2, 2: _to_v3, 3: _to_v4, 4: _to_v5, 5: _to_v6}
 
 
 def migrate(con: duckdb.DuckDBPyConnection) -> int:

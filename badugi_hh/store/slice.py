@@ -52,6 +52,8 @@ UNITS: dict[str, tuple[str, ...]] = {
     "hand_sources": ("site", "hand_id", "source"),
     "aliases": ("site", "player"),
     "settings": ("name",),
+    "hand_tags": ("site", "hand_id", "file", "tag"),
+    "hand_notes": ("site", "hand_id", "file"),
 }
 
 #: What the filters choose, as the origin's CTEs: the hands a chosen player was
@@ -73,6 +75,12 @@ _OF_HANDS = "SEMI JOIN chosen USING (source, hand_id)"
 _OF_SESSIONS = "SEMI JOIN chosen_sessions USING (source, session_id)"
 _OF_SOURCES = "SEMI JOIN chosen_sources USING (source)"
 _OF_PLAYERS = "SEMI JOIN chosen_players USING (site, player)"
+#: A tag's or note's hand is chosen (its identity: site, hand id, and file where the
+#: site's ids are the file's own).
+_OF_HAND_IDENTITIES = (
+    "WHERE EXISTS (SELECT 1 FROM hands h SEMI JOIN chosen USING (source, hand_id) "
+    "WHERE h.site = t.site AND h.hand_id = t.hand_id AND t.file = CASE WHEN h.site IN "
+    f"({', '.join(repr(site) for site in FILE_LOCAL_SITES)}) THEN h.source ELSE '' END)")
 _CHOSEN_ROWS = {
     "sources": "WHERE t.path IN (SELECT source FROM chosen_sources)",
     "sessions": _OF_SESSIONS,
@@ -94,6 +102,8 @@ _CHOSEN_ROWS = {
                     "WHERE h.site = t.site AND h.hand_id = t.hand_id)",
     "aliases": _OF_PLAYERS,
     "settings": "",
+    "hand_tags": _OF_HAND_IDENTITIES,
+    "hand_notes": _OF_HAND_IDENTITIES,
 }
 
 
