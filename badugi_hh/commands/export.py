@@ -39,15 +39,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import hashlib
 import sys
 from collections import defaultdict
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from badugi_hh.commands import add_hand_filters, add_source_arguments, counted, open_tables
-from badugi_hh.events import Hand, Record, SessionStart
+from badugi_hh.commands import add_hand_filters, add_source_arguments, open_tables
+from badugi_hh.events import Hand, SessionStart
 from badugi_hh.textsafe import printable
 
 if TYPE_CHECKING:   # the engine, the store and the readers load when the command runs
@@ -105,6 +103,7 @@ def export_logs(args: argparse.Namespace, filters: Filters) -> int:
     """Write the chosen hands as PHH or house logs, a file per source, into the folder
     ``args.out``; the exit status."""
     from badugi_hh.commands.export_files import ExportFolder, output_names
+    from badugi_hh.hand_text import changed_since_import
 
     with open_tables(args) as con:
         chosen = chosen_hands(con, as_stored(con, filters))
@@ -112,7 +111,7 @@ def export_logs(args: argparse.Namespace, filters: Filters) -> int:
     folder = ExportFolder.open(args.out, imported)
     status, written, readable = EXIT_OK, 0, {}
     for (source, content_hash), hands in chosen.items():
-        problem = _changed_since_import(Path(source), content_hash)
+        problem = changed_since_import(Path(source), content_hash)
         if problem:
             print(f"badugi-hh export: {printable(source)}: {problem}; its hands are left out",
                   file=sys.stderr)
@@ -164,33 +163,10 @@ def chosen_hands(con: duckdb.DuckDBPyConnection, filters: Filters,
     return chosen
 
 
-def _changed_since_import(path: Path, content_hash: str | None) -> str:
-    """Why the file no longer holds the hands stored from it, or ""."""
-    if not path.is_file():
-        return "the file is gone"
-    if content_hash is not None and hashlib.sha256(path.read_bytes()).hexdigest() != content_hash:
-        return "the file changed since it was imported"
-    return ""
-
-
-def replayed_hands(records: Iterator[Record]) -> Iterator[tuple[SessionStart | None, Hand,
-                                                                   HandReport]]:
-    """Each hand of ``records`` with its session header and the engine's report of it."""
-    from badugi_hh.engine import Auditor, HandReport
-
-    auditor = Auditor()
-    session: SessionStart | None = None
-    for record in records:
-        if isinstance(record, SessionStart):
-            session = record
-        for report in auditor.feed(record):
-            if isinstance(report, HandReport) and isinstance(record, Hand):
-                yield session, record, report
-
-
 def export_file(source: Path, hands: dict[str, int], form: str, out: TextIO,
                 ) -> tuple[int, list[str]]:
     """Write the ``hands`` of ``source`` (id: line) to ``out``: how many, and what failed."""
+    from badugi_hh.hand_text import replayed_hands
     from badugi_hh.parsers import read_records
 
     chosen = [(session, hand, report)
