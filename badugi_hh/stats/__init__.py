@@ -44,7 +44,7 @@ from badugi_hh.stats.curve import (
 from badugi_hh.stats.games import FIGURES_BY_GAME, applies, draw_habits, game_stats
 from badugi_hh.stats.hands import (
     FoundHand, HandKey, HandMarks, HandRows, find_hands, first_hand, hand_marks, hand_rows,
-    hands_numbered, next_in_session, site_number,
+    hands_numbered, next_in_session, site_number, source_hash,
 )
 from badugi_hh.stats.figures import (
     POSITION_ORDER, coverage, coverage_line, overview, player_stats, position_stats,
@@ -67,7 +67,7 @@ __all__ = [
     "held_table_sizes", "me", "names_of", "net_text", "next_in_session", "opponents",
     "overview", "persons", "player_stats", "players", "position_stats", "quarantine_count",
     "quarantine_page", "resolve", "session_count", "session_hands", "session_page",
-    "session_players", "session_results", "session_violations", "site_number", "tags",
+    "session_players", "session_results", "session_violations", "site_number", "source_hash", "tags",
     "violation_count", "violation_page", "violations_by_rule", "who_columns",
     "winrate_by_date", "winrate_curve",
 ]

@@ -22,7 +22,7 @@ from badugi_hh.stats.query import frame
 from badugi_hh.store import notes
 
 __all__ = ["FOUND_HANDS", "FoundHand", "HandKey", "HandMarks", "HandRows", "find_hands",
-           "first_hand", "hand_marks", "hand_rows", "hands_numbered", "next_in_session", "site_number"]
+           "first_hand", "hand_marks", "hand_rows", "source_hash", "hands_numbered", "next_in_session", "site_number"]
 
 #: The most hands a look-up returns.
 FOUND_HANDS = 50
@@ -83,6 +83,12 @@ def hand_rows(con: duckdb.DuckDBPyConnection, key: HandKey) -> HandRows | None:
         return None
     frames = {name: frame(con, sql, params) for name, sql in _HAND_TABLES.items()}
     return HandRows(hand.iloc[0], **frames)
+
+
+def source_hash(con: duckdb.DuckDBPyConnection, source: str) -> str | None:
+    """The SHA-256 the log file had when it was imported (None: not recorded)."""
+    found = con.execute("SELECT content_hash FROM sources WHERE path = ?", [source]).fetchall()
+    return found[0][0] if found else None
 
 
 class HandMarks(NamedTuple):
