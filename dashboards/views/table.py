@@ -43,16 +43,21 @@ def hero_choice(db: Database) -> ui.Choice | None:
 def figures_html(table: Opponents, hero_named: bool) -> str:
     """A row per player: every figure with its unit and n, his draws by hand size, and the
     hero's net against him."""
-    heads = ["seat", "player", "hands", *(FIGURE_LABELS[name] for name in FIGURES),
+    heads = ["seat", "player", "hands", *(["hero's net vs him"] if hero_named else []),
+             *(FIGURE_LABELS[name] for name in FIGURES),
              *(f"{size}-card games: {label}" for size in _HAND_SIZES
-               for label in ("stood pat", "cards per draw")),
-             *(["net of the hero vs him"] if hero_named else [])]
+               for label in ("stood pat", "cards per draw"))]
     rows = []
     for player in table.players.itertuples(index=False):
         cells = [("seat", str(player.seat)),
                  ("player", ui.name_html(player_label(player.site, player.player), 28)
                   + (" (hero)" if player.is_hero else "")),
-                 ("hands", f"{player.hands:,} hands")]
+                 ("hands", f"{player.hands:,} hand{'' if player.hands == 1 else 's'}")]
+        if hero_named:
+            versus = table.versus[(table.versus["site"] == player.site)
+                                  & (table.versus["player"] == player.player)]
+            net = "—" if player.is_hero else ("; ".join(versus["text"]) or "no hand together")
+            cells.append(("hero_net", ui.text_html(net)))
         cells += [(name, figure_text(name, getattr(player, name),
                                      getattr(player, f"{name}_n"))) for name in FIGURES]
         draws = table.draws[(table.draws["site"] == player.site)
@@ -63,11 +68,6 @@ def figures_html(table: Opponents, hero_named: bool) -> str:
                 text = figure_text(name, mine[name].iloc[0], mine["draws"].iloc[0]) \
                     if len(mine) else "no draw"
                 cells.append((f"{name}_{size}card", text))
-        if hero_named:
-            versus = table.versus[(table.versus["site"] == player.site)
-                                  & (table.versus["player"] == player.player)]
-            net = "—" if player.is_hero else ("; ".join(versus["text"]) or "no hand together")
-            cells.append(("hero_net", ui.text_html(net)))
         rows.append(f'<tr data-player="{ui.text_html(player.player)}">' + "".join(
             f'<td data-figure="{name}" style="{_CELL}">{text}</td>' for name, text in cells)
             + "</tr>")
