@@ -1,7 +1,8 @@
 """The Table page in a real browser, on the real exports: opened from the replayer's
 "Players at this table" button, every figure shown with its unit and its sample size,
 the net of the user (the person ``badugi-hh me`` names) against each player in
-dollars; and a tag given in the replayer, then offered by the sidebar's Tag filter.
+dollars; a tag given in the replayer, then offered by the sidebar's Tag filter; the
+hand shared as its log's text, and PHH saying why it cannot say it.
 
 Headless Chromium (Debian's, driven by Playwright) as in test_dashboard_browser.py;
 skipped only when either is missing.
@@ -125,7 +126,13 @@ def test_a_tag_given_in_the_replayer_is_offered_by_the_sidebar(page: sync_api.Pa
     page.get_by_role("button", name="Add tag").click()
     page.get_by_text("review", exact=True).first.wait_for(timeout=30_000)
     settle(page, "Hand replayer")
-    assert page.get_by_role("tab", name="PHH").count() == 1
+    page.get_by_text("Share this hand").click()
+    page.get_by_role("tab", name="PHH").wait_for(timeout=30_000)
+    settle(page, "Hand replayer")
+    page.get_by_role("tab", name="PHH").click()   # PHH has no blind for a third poster
+    page.get_by_text("No PHH: PHH cannot say hand ps-49164287914").wait_for(timeout=30_000)
+    page.get_by_role("tab", name="original text").click()
+    assert page.get_by_text("PokerStars Game #49164287914").count() >= 1
     page.goto(url)
     settle(page, "Overview")
     assert page.locator('[data-testid="stSidebar"]').get_by_text("Tag", exact=True).count() == 1

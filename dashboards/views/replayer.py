@@ -242,10 +242,13 @@ def marks(db: Database, key: HandKey, site: str) -> None:
 def share(db: Database, key: HandKey) -> None:
     """The hand as its log's own text, as house text and as PHH, each to copy (the code
     block's copy button) or download; a form that cannot say the hand says why."""
+    # read on demand: the hand's whole file is read and replayed again
+    if not st.toggle("Share this hand", key="replay_share",
+                     help="the hand as its log's text, house text or PHH, to copy or download"):
+        return
     texts = data.hand_texts(db, key)
     if texts is None:
         return
-    st.markdown("**Share this hand**")
     suffixes = {"original": ".txt", "house": ".txt", "phh": ".phh"}
     for tab, (form, label) in zip(st.tabs(list(data.FORMS.values())), data.FORMS.items()):
         text = getattr(texts, form)
