@@ -209,3 +209,22 @@ def test_a_tag_too_long_or_with_a_control_character_is_refused(db: Path) -> None
             add_tag(store.connection, hand, "x" * 41)
         with pytest.raises(NoteError, match="control character"):
             add_tag(store.connection, hand, "a\x1bb")
+
+
+def test_the_sidebar_s_tag_reaches_the_figures(db: Path, monkeypatch: pytest.MonkeyPatch
+                                               ) -> None:
+    """The dashboard's Tag filter: the Overview counts the tagged hands only."""
+    from streamlit.testing.v1 import AppTest
+
+    assert run("tag", FIRST, "review", "--db", str(db)) == 0
+    monkeypatch.setenv("BADUGI_HH_DB", str(db))
+    monkeypatch.delenv("BADUGI_HH_DATA", raising=False)
+    app = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboards" / "app.py"),
+                            default_timeout=60)
+    app.run()
+    hands = next(metric for metric in app.metric if metric.label == "Hands")
+    assert hands.value == "108"
+    app.sidebar.selectbox(key="filter_tag").select("review").run()
+    assert not app.exception
+    hands = next(metric for metric in app.metric if metric.label == "Hands")
+    assert hands.value == "1"

@@ -132,12 +132,12 @@ def tags(con: duckdb.DuckDBPyConnection) -> list[str]:
 def _tag(con: duckdb.DuckDBPyConnection, typed: str) -> str:
     """A tag as stored, matched without case; a FilterError lists the tags held."""
     stored = store_notes.tag_named(con, typed.strip())
-    if stored is None:
-        held_tags = ", ".join(map(printable, tags(con))) or "none (badugi-hh tag HAND TAG " \
-            "gives one)"
-        raise FilterError(f"--tag {printable(typed)!r}: no hand has that tag; the tags are "
-                          f"{held_tags}")
-    return stored
+    if stored is not None:
+        return stored
+    option, held_tags = f"--tag {printable(typed)!r}", ", ".join(map(printable, tags(con)))
+    if not held_tags:
+        raise FilterError(f"{option}: no hand is tagged yet (badugi-hh tag HAND TAG tags one)")
+    raise FilterError(f"{option}: no hand has that tag; the tags are {held_tags}")
 
 
 def _person(con: duckdb.DuckDBPyConnection, typed: str) -> dict[str, object]:
