@@ -101,17 +101,23 @@ def _original(source: str, hand: Hand, session: SessionStart | None) -> str | Ha
     session_line = session.line if session is not None and session.line else line
     first_hand = min((start for start, is_hand in records
                       if is_hand and start >= min(session_line, line)), default=line)
+    header: list[str] = []
+    lines: list[str] = []
+    before: list[str] = []   # the last line not blank before the session's first hand
     with open_log(Path(source)) as log:
-        numbered = [(number, text) for number, text in enumerate(log, 1)
-                    if after is None or number < after]
-    lines = [text for number, text in numbered if number >= line]
+        for number, text in enumerate(log, 1):
+            if after is not None and number >= after:
+                break
+            if number < first_hand:
+                before = [text] if text.strip() else before
+                header += [text] if number >= session_line else []
+            elif number >= line:
+                lines.append(text)
     while lines and not lines[-1].strip():
         lines.pop()
-    header = [text for number, text in numbered if session_line <= number < first_hand]
-    before = [text for number, text in numbered if number < first_hand and text.strip()]
     # A log may write its session's header apart from the hands (a house log's seats),
     # or its table's description on the line before its first hand (Merge's).
-    for prefix in (header, before[-1:]):
+    for prefix in (header, before):
         text = "\n".join([*prefix, *lines]) + "\n"
         if _reads_as(text, hand.hand_id):
             return text
