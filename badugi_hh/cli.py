@@ -54,7 +54,7 @@ COMMANDS: dict[str, Command] = {
                    "Run a read-only SQL query on the database and print the result."),
     "dashboard": Command("badugi_hh.commands.dashboard",
                          "Serve the Streamlit dashboard: overview, players, sessions, hand "
-                         "replayer, audit, import."),
+                         "replayer, table, audit, import."),
     "alias": Command("badugi_hh.commands.alias",
                      "Name the screen names one person plays under, on any site, so his "
                      "results add up."),

@@ -67,7 +67,7 @@ __all__ = [
     "held_table_sizes", "me", "names_of", "net_text", "next_in_session", "opponents",
     "overview", "persons", "player_stats", "players", "position_stats", "quarantine_count",
     "quarantine_page", "resolve", "session_count", "session_hands", "session_page",
-    "session_players", "session_results", "session_violations", "site_number", "source_hash", "tags",
-    "violation_count", "violation_page", "violations_by_rule", "who_columns",
+    "session_players", "session_results", "session_violations", "site_number", "source_hash",
+    "tags", "violation_count", "violation_page", "violations_by_rule", "who_columns",
     "winrate_by_date", "winrate_curve",
 ]

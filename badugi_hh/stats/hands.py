@@ -22,7 +22,8 @@ from badugi_hh.stats.query import frame
 from badugi_hh.store import notes
 
 __all__ = ["FOUND_HANDS", "FoundHand", "HandKey", "HandMarks", "HandRows", "find_hands",
-           "first_hand", "hand_marks", "hand_rows", "source_hash", "hands_numbered", "next_in_session", "site_number"]
+           "first_hand", "hand_marks", "hand_rows", "hands_numbered", "next_in_session",
+           "site_number", "source_hash"]
 
 #: The most hands a look-up returns.
 FOUND_HANDS = 50

@@ -55,8 +55,10 @@ class HandIdentity(NamedTuple):
 def hand_identity(site: str, hand_id: str, source: str) -> HandIdentity:
     """The identity of the hand stored as ``hand_id`` from ``source``.
 
-    >>> hand_identity("pokerstars", "ps-1", "/a.txt"), hand_identity("phh", "7", "/b.phh")
-    (HandIdentity(site='pokerstars', hand_id='ps-1', file=''), HandIdentity(site='phh', hand_id='7', file='/b.phh'))
+    >>> hand_identity("pokerstars", "ps-1", "/a.txt")
+    HandIdentity(site='pokerstars', hand_id='ps-1', file='')
+    >>> hand_identity("phh", "7", "/b.phh")
+    HandIdentity(site='phh', hand_id='7', file='/b.phh')
     """
     return HandIdentity(*identity(site, hand_id, source))
 
