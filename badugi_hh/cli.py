@@ -57,13 +57,20 @@ COMMANDS: dict[str, Command] = {
                    "Run a read-only SQL query on the database and print the result."),
     "dashboard": Command("badugi_hh.commands.dashboard",
                          "Serve the Streamlit dashboard: overview, players, sessions, "
-                         "tournaments, replayer, audit, import."),
+                         "tournaments, hand replayer, table, audit, import."),
     "alias": Command("badugi_hh.commands.alias",
                      "Name the screen names one person plays under, on any site, so his "
                      "results add up."),
     "me": Command("badugi_hh.commands.me",
                   "Say which person you are: the one the statistics and the dashboard open "
                   "on."),
+    "opponents": Command("badugi_hh.commands.opponents",
+                         "The players seated at one hand: each one's habits over all his "
+                         "hands, and your net against him."),
+    "tag": Command("badugi_hh.commands.tag",
+                   "Tag stored hands (\"bad beat\", \"review\") to find them again; list "
+                   "the tags."),
+    "note": Command("badugi_hh.commands.note", "Write a note on a stored hand, or read it."),
     "export": Command("badugi_hh.commands.export",
                       "Write stored hands out as PHH (for PokerKit and researchers) or as house "
                       "logs."),

@@ -33,12 +33,13 @@ from typing import Any
 
 from badugi_hh.games import GAME_NAMES
 from badugi_hh.money import CHIPS, SYMBOLS, format_amount
+from badugi_hh.store.identity import FILE_LOCAL_SITES
 from badugi_hh.textsafe import printable
 
 __all__ = [
     "FilterError", "Filters", "Identity", "KIND_NAMES", "SITE_NAMES", "Stakes", "STAKES_HIGH_SQL",
-    "STAKES_LOW_SQL", "check_days", "match_stakes", "match_table_size", "match_value",
-    "parse_stakes", "parse_table_size", "player_label", "site_name", "stakes_text",
+    "STAKES_LOW_SQL", "check_days", "hand_file_sql", "match_stakes", "match_table_size",
+    "match_value", "parse_stakes", "parse_table_size", "player_label", "site_name", "stakes_text",
 ]
 
 #: A player: his site (``''`` for the house logs) and his name there.
@@ -145,6 +146,8 @@ class Filters:
             raise FilterError(f"--tz {printable(self.tz)!r} is not a time zone's name")
         return (f"coalesce(timezone('{self.tz}', {prefix}started_utc), "
                 f"{prefix}started_at)")
+    tag: str | None = None
+    """Only the hands the user gave this tag (``badugi-hh tag``), as stored."""
 
     def conditions(self, prefix: str = "") -> tuple[list[str], list[object]]:
         """The conditions on ``hand_players`` (columns qualified by ``prefix``, such as
@@ -180,6 +183,10 @@ class Filters:
             clauses.append(f"({prefix}source, {prefix}session_id) IN (SELECT source, "
                            "session_id FROM sessions WHERE max_players = ?)")
             params.append(self.table_size)
+        if self.tag is not None:
+            clauses.append(f"({prefix}site, {prefix}hand_id, {hand_file_sql(prefix)}) IN "
+                           "(SELECT site, hand_id, file FROM hand_tags WHERE tag = ?)")
+            params.append(self.tag)
         return clauses, params
 
     def where(self, prefix: str = "") -> tuple[str, list[object]]:
@@ -201,6 +208,17 @@ class Filters:
     def but(self, **changes: Any) -> Filters:
         """A copy with ``changes``: ``filters.but(player=None)``."""
         return dataclasses.replace(self, **changes)
+
+
+def hand_file_sql(prefix: str = "") -> str:
+    """SQL for the ``file`` of a row's hand identity (:mod:`badugi_hh.store.identity`):
+    its source where the site's hand ids are its files' own, else ``''``.
+
+    >>> hand_file_sql("h.")
+    "CASE WHEN h.site IN ('phh') THEN h.source ELSE '' END"
+    """
+    sites = ", ".join(f"'{site}'" for site in FILE_LOCAL_SITES)
+    return f"CASE WHEN {prefix}site IN ({sites}) THEN {prefix}source ELSE '' END"
 
 
 def check_days(date_from: date | None, date_to: date | None) -> None:

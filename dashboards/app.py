@@ -28,6 +28,7 @@ PAGES = [
             url_path="tournaments"),
     st.Page(ui.REPLAYER_PAGE, title="Hand replayer", icon=":material/replay:",
             url_path=ui.REPLAYER_PATH),
+    st.Page(ui.TABLE_PAGE, title="Table", icon=":material/groups:", url_path=ui.TABLE_PATH),
     st.Page("views/audit.py", title="Audit", icon=":material/rule:", url_path="audit"),
     st.Page("views/import_logs.py", title="Import", icon=":material/upload_file:",
             url_path="import"),

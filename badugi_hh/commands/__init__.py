@@ -72,6 +72,7 @@ def add_hand_filters(parser: argparse.ArgumentParser, player_help: str) -> None:
                         help="only hands played on or after this day (YYYY-MM-DD)")
     parser.add_argument("--to", dest="date_to", type=day, metavar="DATE",
                         help="only hands played on or before this day (YYYY-MM-DD)")
+    parser.add_argument("--tag", help="only hands with this tag (badugi-hh tag), any case")
 
 
 def add_clock_argument(parser: argparse.ArgumentParser) -> None:

@@ -1,4 +1,5 @@
-"""Serve the Streamlit dashboard: overview, players, sessions, tournaments, replayer, audit, import.
+"""Serve the Streamlit dashboard: overview, players, sessions, tournaments, hand replayer,
+table, audit, import.
 
     badugi-hh dashboard --db club.duckdb --port 8501
     badugi-hh dashboard --data club-dataset/
@@ -7,8 +8,10 @@ Then open http://127.0.0.1:8501 in a browser; Ctrl-C stops the server. The
 pages read a DuckDB database (--db) or a dataset folder of Parquet files
 (--data, written by badugi-hh import --out), the same pages and figures from
 either. They only read (an import from the command line can write meanwhile,
-and the pages show the new hands); the Import page uploads a log of up to
-50 MB and imports it into the database or the dataset. The app is
+and the pages show the new hands), but for the Import page, which uploads a log
+of up to 50 MB and imports it into the database or the dataset, and the
+replayer's tags and note on a hand, kept there as badugi-hh tag and note keep
+them. The app is
 dashboards/app.py of the repository, which an editable install (pip install
 -e .) leaves in place. --tz ZONE is the one clock the pages show times, days and
 sessions on (default: this machine's zone). Exit status: streamlit's, or 1 when the

@@ -31,22 +31,21 @@ same hands again replaces them, never doubles them. The copy is made beside
 --out and renamed over it when complete.
 
 Exit status: 0, 1 when the database or dataset cannot be opened or --out is
-refused or cannot be written, 2 when some hand or file could not be written.
+refused or cannot be written, 2 when some hand or file could not be written or
+--tag names a tag no hand has.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
-import hashlib
 import sys
 from collections import defaultdict
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from badugi_hh.commands import add_hand_filters, add_source_arguments, counted, open_tables
-from badugi_hh.events import Hand, Record, SessionStart
+from badugi_hh.commands import add_hand_filters, add_source_arguments, open_tables
+from badugi_hh.events import Hand, SessionStart
 from badugi_hh.textsafe import printable
 
 if TYPE_CHECKING:   # the engine, the store and the readers load when the command runs
@@ -73,10 +72,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from badugi_hh.commands.export_files import ExportRefused
-    from badugi_hh.stats import Filters
+    from badugi_hh.stats import FilterError, Filters
     from badugi_hh.store import StoreError
 
-    filters = Filters(args.player, args.session, args.ruleset, args.date_from, args.date_to)
+    filters = Filters(args.player, args.session, args.ruleset, args.date_from, args.date_to,
+                      tag=args.tag)
     try:
         if args.format == "duckdb":
             from badugi_hh.commands.export_database import export_database
@@ -86,6 +86,9 @@ def run(args: argparse.Namespace) -> int:
         return export_logs(args, filters)
     except (StoreError, ExportRefused) as error:
         return _failed(str(error))
+    except FilterError as error:   # a tag no hand has
+        print(f"badugi-hh export: {printable(str(error))}", file=sys.stderr)
+        return EXIT_PARTIAL
     except OSError as error:   # --out not writable, a full disk...
         return _failed(f"cannot write into {args.out}: {error.strerror or error}"
                        f"{f' ({error.filename})' if error.filename else ''}")
@@ -100,6 +103,7 @@ def export_logs(args: argparse.Namespace, filters: Filters) -> int:
     """Write the chosen hands as PHH or house logs, a file per source, into the folder
     ``args.out``; the exit status."""
     from badugi_hh.commands.export_files import ExportFolder, output_names
+    from badugi_hh.hand_text import changed_since_import
 
     with open_tables(args) as con:
         chosen = chosen_hands(con, as_stored(con, filters))
@@ -107,7 +111,7 @@ def export_logs(args: argparse.Namespace, filters: Filters) -> int:
     folder = ExportFolder.open(args.out, imported)
     status, written, readable = EXIT_OK, 0, {}
     for (source, content_hash), hands in chosen.items():
-        problem = _changed_since_import(Path(source), content_hash)
+        problem = changed_since_import(Path(source), content_hash)
         if problem:
             print(f"badugi-hh export: {printable(source)}: {problem}; its hands are left out",
                   file=sys.stderr)
@@ -130,9 +134,13 @@ def export_logs(args: argparse.Namespace, filters: Filters) -> int:
 
 
 def as_stored(con: duckdb.DuckDBPyConnection, filters: Filters) -> Filters:
-    """``filters`` with the player's name as the logs spell it, as ``stats`` takes it."""
+    """``filters`` with the player's name as the logs spell it and the tag as stored, as
+    ``stats`` takes them (an unknown tag is a FilterError)."""
     from badugi_hh.commands.stats import spelled_as_stored
+    from badugi_hh.stats import resolve
 
+    if filters.tag is not None:
+        filters = dataclasses.replace(filters, tag=resolve(con, tag=filters.tag).tag)
     if filters.player is None:
         return filters
     return dataclasses.replace(filters, player=spelled_as_stored(con, filters.player))
@@ -155,33 +163,10 @@ def chosen_hands(con: duckdb.DuckDBPyConnection, filters: Filters,
     return chosen
 
 
-def _changed_since_import(path: Path, content_hash: str | None) -> str:
-    """Why the file no longer holds the hands stored from it, or ""."""
-    if not path.is_file():
-        return "the file is gone"
-    if content_hash is not None and hashlib.sha256(path.read_bytes()).hexdigest() != content_hash:
-        return "the file changed since it was imported"
-    return ""
-
-
-def replayed_hands(records: Iterator[Record]) -> Iterator[tuple[SessionStart | None, Hand,
-                                                                   HandReport]]:
-    """Each hand of ``records`` with its session header and the engine's report of it."""
-    from badugi_hh.engine import Auditor, HandReport
-
-    auditor = Auditor()
-    session: SessionStart | None = None
-    for record in records:
-        if isinstance(record, SessionStart):
-            session = record
-        for report in auditor.feed(record):
-            if isinstance(report, HandReport) and isinstance(record, Hand):
-                yield session, record, report
-
-
 def export_file(source: Path, hands: dict[str, int], form: str, out: TextIO,
                 ) -> tuple[int, list[str]]:
     """Write the ``hands`` of ``source`` (id: line) to ``out``: how many, and what failed."""
+    from badugi_hh.hand_text import replayed_hands
     from badugi_hh.parsers import read_records
 
     chosen = [(session, hand, report)

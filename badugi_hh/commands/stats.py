@@ -14,7 +14,8 @@ a row per currency (chips, USD...), amounts written as the logs write them
 ($5.70, 1,500 chips). Site, game, currency, kind and ruleset are matched without
 case and by the names the reports print (PokerStars, 2-7, 27td, usd, sng);
 --stakes are the bets of a fixed-limit game (0.10/0.20) or the blinds of a pot-
-or no-limit one; --table-size counts seats (6, 6-max, heads-up). docs/schema.md
+or no-limit one; --table-size counts seats (6, 6-max, heads-up); --tag chooses the hands given a
+tag (badugi-hh tag). docs/schema.md
 defines every figure. --json prints {"coverage": {...}, "players": [...]}, one
 object per player (or person) and unit (keys such as hands, bb_per_100, vpip; "net"
 is {"amount", "currency", "unit", "text"}; "positions", "games" and "draws"
@@ -113,7 +114,8 @@ def filters_of(con: duckdb.DuckDBPyConnection, args: argparse.Namespace) -> Filt
                    date_to=args.date_to, site=getattr(args, "site", None),
                    game=getattr(args, "game", None), currency=getattr(args, "currency", None),
                    kind=getattr(args, "kind", None), stakes=getattr(args, "stakes", None),
-                   table_size=getattr(args, "table_size", None), tz=clock_of(args))
+                   table_size=getattr(args, "table_size", None), tz=clock_of(args),
+                   tag=getattr(args, "tag", None))
 
 
 def spelled_as_stored(con: duckdb.DuckDBPyConnection, name: str) -> str:

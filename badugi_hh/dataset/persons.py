@@ -1,10 +1,10 @@
-"""A dataset's persons and settings: one small Parquet file each, replaced whole.
+"""A dataset's persons and settings, tags and notes: one small Parquet file each, replaced whole.
 
-``badugi-hh alias`` and ``me`` change them with the functions of
-:mod:`badugi_hh.store.persons`, on a connection :func:`person_tables` gives: the two
-tables loaded from their files, written back when the block ends without an error
-(each file staged, then renamed into place, so a reader sees the old file or the new
-one). It holds the dataset's import lock meanwhile, so it never runs beside an
+``badugi-hh alias``, ``me``, ``tag`` and ``note`` change them with the functions of
+:mod:`badugi_hh.store.persons` and :mod:`badugi_hh.store.notes`, on a connection
+:func:`person_tables` gives: the tables loaded from their files, written back when the
+block ends without an error (each file staged, then renamed into place, so a reader
+sees the old file or the new one). It holds the dataset's import lock meanwhile, so it never runs beside an
 import, nor beside another change of persons.
 
 >>> import tempfile

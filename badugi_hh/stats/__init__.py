@@ -23,7 +23,8 @@ True
 The modules: :mod:`~badugi_hh.stats.figures` (results, habits, positions, coverage),
 :mod:`~badugi_hh.stats.games` (figures of one game: snowing, made hands, split pots,
 draws), :mod:`~badugi_hh.stats.curve` (the win-rate graph), :mod:`~badugi_hh.stats.sessions`,
-:mod:`~badugi_hh.stats.hands` (one hand's rows, finding a hand),
+:mod:`~badugi_hh.stats.hands` (one hand's rows, its tags and note, finding a hand),
+:mod:`~badugi_hh.stats.opponents` (the players at one hand's table, hero vs villain),
 :mod:`~badugi_hh.stats.audit` and :mod:`~badugi_hh.stats.choices` (what the filters offer,
 persons, and the filters a user's words make).
 """
@@ -35,17 +36,21 @@ from badugi_hh.stats.audit import (
 from badugi_hh.stats.bench import bench_stats_query
 from badugi_hh.stats.choices import (
     date_bounds, held, held_stakes, held_table_sizes, me, names_of, persons, players, resolve,
+    tags,
 )
 from badugi_hh.stats.curve import (
     CURVE_POINTS, EXACT_CURVE_ROWS, cumulative_net, winrate_by_date, winrate_curve,
 )
 from badugi_hh.stats.games import FIGURES_BY_GAME, applies, draw_habits, game_stats
 from badugi_hh.stats.hands import (
-    FoundHand, HandKey, HandRows, find_hands, first_hand, hand_rows, hands_numbered,
-    next_in_session, site_number,
+    FoundHand, HandKey, HandMarks, HandRows, find_hands, first_hand, hand_marks, hand_rows,
+    hands_numbered, next_in_session, site_number, source_hash,
 )
 from badugi_hh.stats.figures import (
     POSITION_ORDER, coverage, coverage_line, overview, player_stats, position_stats,
+)
+from badugi_hh.stats.opponents import (
+    FIGURE_LABELS, FIGURES, Opponents, figure_text, net_text, opponents,
 )
 from badugi_hh.stats.query import NET_BB_SUM, who_columns
 from badugi_hh.stats.sessions import (
@@ -55,14 +60,15 @@ from badugi_hh.stats.sessions import (
 from badugi_hh.stats.tournaments import tournament_results, tournament_totals
 
 __all__ = [
-    "CURVE_POINTS", "EXACT_CURVE_ROWS", "FIGURES_BY_GAME", "FilterError", "Filters", "FoundHand",
-    "HandKey", "HandRows", "NET_BB_SUM", "POSITION_ORDER", "applies", "bench_stats_query",
-    "coverage", "coverage_line", "cumulative_net", "date_bounds", "draw_habits", "find_hands",
-    "first_hand", "game_stats", "hand_rows", "hands_numbered", "held", "held_stakes",
-    "held_table_sizes", "me", "names_of", "next_in_session", "overview", "persons",
-    "player_stats", "players", "position_stats", "quarantine_count", "quarantine_page",
-    "resolve", "session_count", "session_hands", "session_page", "session_players",
-    "session_results", "session_violations", "site_number", "tournament_results",
-    "tournament_totals", "violation_count", "violation_page",
+    "CURVE_POINTS", "EXACT_CURVE_ROWS", "FIGURES", "FIGURES_BY_GAME", "FIGURE_LABELS",
+    "FilterError", "Filters", "FoundHand", "HandKey", "HandMarks", "HandRows", "NET_BB_SUM",
+    "Opponents", "POSITION_ORDER", "applies", "bench_stats_query", "coverage", "coverage_line",
+    "cumulative_net", "date_bounds", "draw_habits", "figure_text", "find_hands", "first_hand",
+    "game_stats", "hand_marks", "hand_rows", "hands_numbered", "held", "held_stakes",
+    "held_table_sizes", "me", "names_of", "net_text", "next_in_session", "opponents",
+    "overview", "persons", "player_stats", "players", "position_stats", "quarantine_count",
+    "quarantine_page", "resolve", "session_count", "session_hands", "session_page",
+    "session_players", "session_results", "session_violations", "site_number", "source_hash",
+    "tags", "tournament_results", "tournament_totals", "violation_count", "violation_page",
     "violations_by_rule", "who_columns", "winrate_by_date", "winrate_curve",
 ]

@@ -28,12 +28,13 @@ from badugi_hh.filters import (
     match_table_size, match_value, parse_stakes, parse_table_size,
 )
 from badugi_hh.stats.query import frame
+from badugi_hh.store import notes as store_notes
 from badugi_hh.store import persons as store_persons
 from badugi_hh.store.clock import check_zone
 from badugi_hh.textsafe import printable
 
 __all__ = ["date_bounds", "held", "held_stakes", "held_table_sizes", "me", "names_of",
-           "persons", "players", "resolve"]
+           "persons", "players", "resolve", "tags"]
 
 #: The columns whose values :func:`held` lists.
 _HELD = ("site", "game", "currency", "kind", "ruleset")
@@ -101,7 +102,8 @@ def resolve(con: duckdb.DuckDBPyConnection, *, player: str | None = None,
             date_from: date | None = None, date_to: date | None = None,
             site: str | None = None, game: str | None = None, currency: str | None = None,
             kind: str | None = None, stakes: str | None = None,
-            table_size: str | None = None, tz: str | None = None) -> Filters:
+            table_size: str | None = None, tz: str | None = None,
+            tag: str | None = None) -> Filters:
     """The filters a user's words name, each value matched among those the database
     holds (:func:`~badugi_hh.filters.match_value`); a FilterError says which is unknown
     and lists the values it could be."""
@@ -115,6 +117,8 @@ def resolve(con: duckdb.DuckDBPyConnection, *, player: str | None = None,
     if table_size is not None:
         values["table_size"] = match_table_size(parse_table_size(table_size),
                                                 held_table_sizes(con))
+    if tag is not None:
+        values["tag"] = _tag(con, tag)
     if person is not None:
         values |= _person(con, person)
     if player is not None:
@@ -125,6 +129,22 @@ def resolve(con: duckdb.DuckDBPyConnection, *, player: str | None = None,
         except ValueError as error:
             raise FilterError(f"--tz: {error}") from None
     return Filters(session=session, date_from=date_from, date_to=date_to, **values)
+
+
+def tags(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """Every tag the user gave a hand (``badugi-hh tag``), sorted without regard to case."""
+    return [tag for tag, _ in store_notes.tag_counts(con)]
+
+
+def _tag(con: duckdb.DuckDBPyConnection, typed: str) -> str:
+    """A tag as stored, matched without case; a FilterError lists the tags held."""
+    stored = store_notes.tag_named(con, typed.strip())
+    if stored is not None:
+        return stored
+    option, held_tags = f"--tag {printable(typed)!r}", ", ".join(map(printable, tags(con)))
+    if not held_tags:
+        raise FilterError(f"{option}: no hand is tagged yet (badugi-hh tag HAND TAG tags one)")
+    raise FilterError(f"{option}: no hand has that tag; the tags are {held_tags}")
 
 
 def _person(con: duckdb.DuckDBPyConnection, typed: str) -> dict[str, object]:

@@ -17,27 +17,44 @@ from badugi_hh.stats.query import (
     NET_BB_SUM, counted, frame, net_sum, owned, share, who, with_bb_per_100,
 )
 
-__all__ = ["POSITION_ORDER", "coverage", "coverage_line", "overview", "player_stats",
+__all__ = ["HABITS", "POSITION_ORDER", "coverage", "coverage_line", "overview", "player_stats",
            "position_stats"]
+
+#: Each betting habit of ``hand_players`` rows: the SQL of the figure, and the SQL
+#: counting the chances it is a share of (its sample size, ``n``). docs/schema.md
+#: defines them; :mod:`badugi_hh.stats.opponents` shows them with their ``n``.
+HABITS: dict[str, tuple[str, str]] = {
+    "vpip": ("avg(vpip::DOUBLE)", "count(*)"),
+    "pfr": ("avg(pfr::DOUBLE)", "count(*)"),
+    "three_bet": (share("three_bet", "three_bet_chance"), counted("three_bet_chance")),
+    "aggression_factor": ("(sum(bets) + sum(raises)) / nullif(sum(calls), 0)",
+                          "sum(bets) + sum(raises) + sum(calls)"),
+    "aggression_frequency": ("(sum(bets) + sum(raises)) "
+                             "/ nullif(sum(bets) + sum(raises) + sum(calls) + sum(folds), 0)",
+                             "sum(bets) + sum(raises) + sum(calls) + sum(folds)"),
+    "went_to_showdown": (share("went_to_showdown", "saw_first_draw"),
+                         counted("saw_first_draw")),
+    "won_at_showdown": (share("won_at_showdown", "went_to_showdown"),
+                        counted("went_to_showdown")),
+    **{f"fold_to_bet_round{n}": (share(f"round{n}_folded_to_bet", f"round{n}_faced_bet"),
+                                 counted(f"round{n}_faced_bet")) for n in range(1, 5)},
+}
+
+
+def _habit(name: str) -> str:
+    return f"{HABITS[name][0]} AS {name}"
+
 
 _PLAYER_STATS = f"""
 SELECT {{who}}currency, unit,
        count(*) AS hands,
        {net_sum("net")} AS net,
        {NET_BB_SUM} AS net_bb,
-       avg(vpip::DOUBLE) AS vpip,
-       avg(pfr::DOUBLE) AS pfr,
-       {share("three_bet", "three_bet_chance")} AS three_bet,
-       (sum(bets) + sum(raises)) / nullif(sum(calls), 0) AS aggression_factor,
-       (sum(bets) + sum(raises))
-           / nullif(sum(bets) + sum(raises) + sum(calls) + sum(folds), 0) AS aggression_frequency,
-       {share("went_to_showdown", "saw_first_draw")} AS went_to_showdown,
-       {share("won_at_showdown", "went_to_showdown")} AS won_at_showdown,
+       {", ".join(_habit(name) for name in ("vpip", "pfr", "three_bet", "aggression_factor",
+                                           "aggression_frequency", "went_to_showdown",
+                                           "won_at_showdown"))},
        {counted("won_without_showdown")} AS won_without_showdown,
-       {share("round1_folded_to_bet", "round1_faced_bet")} AS fold_to_bet_round1,
-       {share("round2_folded_to_bet", "round2_faced_bet")} AS fold_to_bet_round2,
-       {share("round3_folded_to_bet", "round3_faced_bet")} AS fold_to_bet_round3,
-       {share("round4_folded_to_bet", "round4_faced_bet")} AS fold_to_bet_round4
+       {", ".join(_habit(f"fold_to_bet_round{n}") for n in range(1, 5))}
 FROM hand_players
 {{where}}
 GROUP BY {{who}}currency, unit

@@ -19,9 +19,11 @@ import duckdb
 import pandas as pd
 
 from badugi_hh.stats.query import frame
+from badugi_hh.store import notes
 
-__all__ = ["FOUND_HANDS", "FoundHand", "HandKey", "HandRows", "find_hands", "first_hand",
-           "hand_rows", "hands_numbered", "next_in_session", "site_number"]
+__all__ = ["FOUND_HANDS", "FoundHand", "HandKey", "HandMarks", "HandRows", "find_hands",
+           "first_hand", "hand_marks", "hand_rows", "hands_numbered", "next_in_session",
+           "site_number", "source_hash"]
 
 #: The most hands a look-up returns.
 FOUND_HANDS = 50
@@ -82,6 +84,29 @@ def hand_rows(con: duckdb.DuckDBPyConnection, key: HandKey) -> HandRows | None:
         return None
     frames = {name: frame(con, sql, params) for name, sql in _HAND_TABLES.items()}
     return HandRows(hand.iloc[0], **frames)
+
+
+def source_hash(con: duckdb.DuckDBPyConnection, source: str) -> str | None:
+    """The SHA-256 the log file had when it was imported (None: not recorded)."""
+    found = con.execute("SELECT content_hash FROM sources WHERE path = ?", [source]).fetchall()
+    return found[0][0] if found else None
+
+
+class HandMarks(NamedTuple):
+    """What the user wrote on a hand: its tags, its note (:mod:`badugi_hh.store.notes`)."""
+
+    tags: list[str]
+    note: str | None
+
+
+def hand_marks(con: duckdb.DuckDBPyConnection, key: HandKey) -> HandMarks:
+    """The tags and the note of one hand (kept by its identity, not by its file)."""
+    found = con.execute("SELECT site FROM hands WHERE source = ? AND hand_id = ?",
+                        list(key)).fetchall()
+    if not found:
+        return HandMarks([], None)
+    hand = notes.hand_identity(found[0][0], key.hand_id, key.source)
+    return HandMarks(notes.tags_of(con, hand), notes.note_of(con, hand))
 
 
 #: A site's hand id is the number the site printed behind the reader's tag:

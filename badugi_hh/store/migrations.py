@@ -306,8 +306,17 @@ def _to_v6(con: duckdb.DuckDBPyConnection) -> None:
                         [*parts, site, tournament])
 
 
+# -- version 6 to 7 --------------------------------------------------------------------
+# The user's tags and notes on hands, keyed by the hand's identity (site, hand id), so
+# they outlive re-imports: new tables, nothing derived.
+
+def _to_v7(con: duckdb.DuckDBPyConnection) -> None:
+    con.execute(schema_sql(("hand_tags", "hand_notes")))
+
+
 #: The step from each version to the next.
-MIGRATIONS: dict[int, Migration] = {1: _to_v2, 2: _to_v3, 3: _to_v4, 4: _to_v5, 5: _to_v6}
+MIGRATIONS: dict[int, Migration] = {1: _to_v2, 2: _to_v3, 3: _to_v4, 4: _to_v5, 5: _to_v6,
+                                   6: _to_v7}
 
 
 def migrate(con: duckdb.DuckDBPyConnection) -> int:

@@ -16,7 +16,7 @@ import pyarrow as pa
 
 #: The version of the tables below; :mod:`badugi_hh.store.migrations` brings an
 #: older database up to it.
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 #: A moment in UTC (an aware datetime): a ``TIMESTAMP WITH TIME ZONE`` column.
 UtcTime = NewType("UtcTime", datetime)
@@ -312,6 +312,28 @@ class TournamentResultRow(NamedTuple):
     line: int
 
 
+class HandTagRow(NamedTuple):
+    """A tag the user gave a hand, keyed by the hand's identity (``file``: its file for a
+    site whose ids name a hand only within its file, else ``''``), never by a file
+    row: it outlives deleting and re-importing the file."""
+
+    site: str
+    hand_id: str
+    file: str
+    tag: str
+    tagged_at: datetime
+
+
+class HandNoteRow(NamedTuple):
+    """The user's note on a hand, keyed as :class:`HandTagRow`."""
+
+    site: str
+    hand_id: str
+    file: str
+    note: str
+    noted_at: datetime
+
+
 class SchemaVersionRow(NamedTuple):
     version: int
     applied_at: datetime
@@ -339,10 +361,13 @@ TABLES: dict[str, type[tuple]] = {
     "settings": SettingRow,
     "tournaments": TournamentRow,
     "tournament_results": TournamentResultRow,
+    "hand_tags": HandTagRow,
+    "hand_notes": HandNoteRow,
 }
 _PRIMARY_KEYS = {"schema_version": ("version",), "rules": ("rule",), "sources": ("path",),
                  "players": ("site", "player"), "aliases": ("site", "player"),
-                 "settings": ("name",)}
+                 "settings": ("name",), "hand_tags": ("site", "hand_id", "file", "tag"),
+                 "hand_notes": ("site", "hand_id", "file")}
 
 _SQL_TYPES: dict[object, tuple[str, pa.DataType]] = {
     str: ("VARCHAR", pa.string()),

@@ -54,6 +54,8 @@ UNITS: dict[str, tuple[str, ...]] = {
     "settings": ("name",),
     "tournaments": ("source", "site", "tournament_id", "origin"),
     "tournament_results": ("source", "site", "tournament_id", "origin"),
+    "hand_tags": ("site", "hand_id", "file", "tag"),
+    "hand_notes": ("site", "hand_id", "file"),
 }
 
 #: What the filters choose, as the origin's CTEs: the hands a chosen player was
@@ -78,6 +80,12 @@ _OF_PLAYERS = "SEMI JOIN chosen_players USING (site, player)"
 #: A tournament the chosen hands were played in, as every file tells of it (its summary too).
 _OF_TOURNAMENTS = ("WHERE EXISTS (SELECT 1 FROM hands h SEMI JOIN chosen USING (source, hand_id) "
                    "WHERE h.site = t.site AND h.tournament_id = t.tournament_id)")
+#: A tag's or note's hand is chosen (its identity: site, hand id, and file where the
+#: site's ids are the file's own).
+_OF_HAND_IDENTITIES = (
+    "WHERE EXISTS (SELECT 1 FROM hands h SEMI JOIN chosen USING (source, hand_id) "
+    "WHERE h.site = t.site AND h.hand_id = t.hand_id AND t.file = CASE WHEN h.site IN "
+    f"({', '.join(repr(site) for site in FILE_LOCAL_SITES)}) THEN h.source ELSE '' END)")
 _CHOSEN_ROWS = {
     "sources": "WHERE t.path IN (SELECT source FROM chosen_sources)",
     "sessions": _OF_SESSIONS,
@@ -101,6 +109,8 @@ _CHOSEN_ROWS = {
     "settings": "",
     "tournaments": _OF_TOURNAMENTS,
     "tournament_results": _OF_TOURNAMENTS,
+    "hand_tags": _OF_HAND_IDENTITIES,
+    "hand_notes": _OF_HAND_IDENTITIES,
 }
 
 

@@ -37,12 +37,18 @@ import streamlit as st
 from badugi_hh import stats
 from badugi_hh.dataset import connect_dataset, import_to_dataset, is_dataset
 from badugi_hh.dataset.layout import MANIFEST
+from badugi_hh.dataset.persons import person_tables
 from badugi_hh.filters import Filters
+from badugi_hh.hand_text import FORMS, HandText, HandTextError
+from badugi_hh.hand_text import hand_texts as texts_of_hand
 from badugi_hh.stats import HandKey, HandRows   # the pages name hands by them
+from badugi_hh.store import notes
+from badugi_hh.store.importer import _transaction
 
-__all__ = ["Database", "DatabaseUnavailable", "HandKey", "HandRows", "Location", "ask", "clock",
-           "coverage", "current", "import_log", "location", "reader", "reading", "save_upload",
-           "upload_folder"]
+__all__ = ["FORMS", "Database", "DatabaseUnavailable", "HandKey", "HandRows", "HandText",
+           "HandTextError", "Location", "ask", "clock", "coverage", "current", "hand_texts",
+           "import_log", "location", "note_hand", "reader", "reading", "save_upload",
+           "tag_hand", "upload_folder"]
 from badugi_hh.store import DEFAULT_DB, ImportSummary, Store, StoreError, connect_current
 from badugi_hh.store.clock import check_zone, machine_zone
 
@@ -242,7 +248,8 @@ QUERIES = frozenset({
     "session_count", "session_page", "session_players", "session_hands",
     "session_violations", "hand_rows", "find_hands", "hands_numbered", "first_hand",
     "next_in_session", "violation_count", "violation_page", "quarantine_count",
-    "quarantine_page", "tournament_results", "tournament_totals",
+    "quarantine_page", "tournament_results", "tournament_totals", "opponents", "hand_marks",
+    "tags", "source_hash",
 })
 
 
@@ -261,6 +268,50 @@ def coverage(db: Database, filters: Filters) -> dict[str, object]:
     figures = ask(db, "coverage", filters)
     return {**figures, "skipped_by_game": dict(figures["skipped_by_game"]),
             "text": stats.coverage_line(figures)}
+
+
+@_cached
+def hand_texts(db: Database, key: HandKey) -> HandText | None:
+    """The hand as its log's own text, house text and PHH (:mod:`badugi_hh.hand_text`),
+    read again from its file if unchanged since its import; None for no such hand."""
+    rows = ask(db, "hand_rows", key)
+    if rows is None:
+        return None
+    return texts_of_hand(key.source, key.hand_id, int(rows.hand["line"]),
+                         ask(db, "source_hash", key.source))
+
+
+# -- the user's tags and notes ---------------------------------------------------------
+
+@contextmanager
+def _writing(where: Location) -> Iterator[duckdb.DuckDBPyConnection]:
+    """The user's tables of the database (in one transaction, the shared reader closed
+    meanwhile) or of the dataset (its files replaced when the block ends)."""
+    if where.dataset:
+        with person_tables(where.path, wait=IMPORT_WAIT_SECONDS) as con:
+            yield con
+    else:
+        reader(str(where.path)).release()
+        store = _waiting(lambda: Store(where.path, wait=IMPORT_WAIT_SECONDS), where.path,
+                         IMPORT_WAIT_SECONDS)
+        with store, _transaction(store.connection):
+            yield store.connection
+    st.cache_data.clear()   # the pages show the new tags at once
+
+
+def tag_hand(where: Location, site: str, key: HandKey, tag: str, remove: bool = False,
+             ) -> bool:
+    """Give the hand ``tag`` (or take it off); whether that changed anything. A tag that
+    cannot be kept raises :class:`~badugi_hh.store.notes.NoteError`."""
+    hand = notes.hand_identity(site, key.hand_id, key.source)
+    with _writing(where) as con:
+        return notes.remove_tag(con, hand, tag) if remove else notes.add_tag(con, hand, tag)
+
+
+def note_hand(where: Location, site: str, key: HandKey, text: str) -> None:
+    """Write the hand's note (blank text removes it)."""
+    with _writing(where) as con:
+        notes.set_note(con, notes.hand_identity(site, key.hand_id, key.source), text)
 
 
 # -- importing -------------------------------------------------------------------------

@@ -27,6 +27,9 @@ from dashlib.data import Database, HandKey
 #: The replayer's page file and the address other pages link to.
 REPLAYER_PAGE = "views/replayer.py"
 REPLAYER_PATH = "replayer"
+#: The page of the players at one hand's table, opened from the replayer.
+TABLE_PAGE = "views/table.py"
+TABLE_PATH = "table"
 #: The filters on what is at stake: the hands' column, the label, and how the column's
 #: values are shown.
 _STAKES: tuple[tuple[str, str, dict[str, str]], ...] = (
@@ -41,7 +44,7 @@ YOU_KEY = "setting_you"
 GRAPHED_KEY = "overview_players"
 FILTER_KEYS = ("filter_player", "filter_session", "filter_ruleset", "filter_from", "filter_to",
                *(f"filter_{column}" for column, *_ in _STAKES), "filter_stakes",
-               "filter_table_size", YOU_KEY)
+               "filter_table_size", "filter_tag", YOU_KEY)
 
 #: Four-colour deck: each suit its colour, so a badugi (four suits) reads at a glance.
 _SUITS = {"s": ("♠", "#1b1b1b"), "h": ("♥", "#d0021b"), "d": ("♦", "#1f5fd1"),
@@ -176,6 +179,12 @@ def filters_sidebar(db: Database) -> Filters:
     date_to = sidebar.date_input("To", value=None, min_value=first, max_value=last,
                                  key="filter_to", help="the last day, included")
     values: dict[str, Any] = {**_stakes(db), **_limits(db)}
+    tags = data.ask(db, "tags")
+    if tags:
+        values["tag"] = sidebar.selectbox("Tag", tags, index=None, placeholder="All hands",
+                                          key="filter_tag",
+                                          help="only the hands you gave this tag (in the "
+                                               "replayer, or badugi-hh tag)")
     _you_setting(db)
     try:
         check_days(date_from, date_to)

@@ -116,11 +116,14 @@ def hand_header(db: Database, key: HandKey, rows: HandRows) -> None:
             f"line {hand['line']} · ruleset "
             f"{ui.text_html(hand['ruleset'])} · amounts in {ui.text_html(money.currency)}"
             f"{ui.text_html(rake)} · ended: {ui.text_html(hand['ended'])}</p>")
-    earlier, later, _ = st.columns([1, 1, 4])
+    earlier, later, table, _ = st.columns([1, 1, 1, 3])
     for column, step, label in ((earlier, -1, "◂ Previous hand"), (later, 1, "Next hand ▸")):
         neighbour = data.ask(db, "next_in_session", key, step)
         column.button(label, key=f"replay_hand_{step}", disabled=neighbour is None,
                       on_click=go_to, args=(neighbour,) if neighbour else None)
+    if table.button("Players at this table ▸", key="replay_table",
+                    help="each player's habits over all his hands, and your net against him"):
+        st.switch_page(ui.TABLE_PAGE, query_params={"hand": key.hand_id, "source": key.source})
 
 
 def step_controls(count: int) -> int:
@@ -217,6 +220,59 @@ def show_hand(rows: HandRows) -> None:
         st.html(pots_html(rows, step.money))
 
 
+def marks(db: Database, key: HandKey, site: str) -> None:
+    """The hand's tags and note, and the forms that change them (kept in the database or
+    dataset by the hand's identity, so a re-import keeps them)."""
+    tags, note = data.ask(db, "hand_marks", key)
+    st.markdown("**Tags** " + (" · ".join(f"`{ui.md(tag)}`" for tag in tags) or "none yet"))
+    where = data.location()
+    with st.form("replay_tag", border=False):
+        typed, add, remove = st.columns([3, 1, 1], vertical_alignment="bottom")
+        tag = typed.text_input("Tag", placeholder="bad beat, review…", key="replay_tag_text")
+        adding = add.form_submit_button("Add tag")
+        removing = remove.form_submit_button("Remove tag")
+    if (adding or removing) and tag.strip():
+        try:
+            data.tag_hand(where, site, key, tag, remove=removing)
+        except ValueError as error:   # a tag that cannot be kept says why
+            st.error(ui.md(error))
+        else:
+            st.rerun()
+    with st.form("replay_note", border=False):
+        text = st.text_area("Note", value=note or "", key="replay_note_text",
+                            placeholder="what to remember about this hand")
+        if st.form_submit_button("Save note"):
+            try:
+                data.note_hand(where, site, key, text)
+            except ValueError as error:
+                st.error(ui.md(error))
+            else:
+                st.rerun()
+
+
+def share(db: Database, key: HandKey) -> None:
+    """The hand as its log's own text, as house text and as PHH, each to copy (the code
+    block's copy button) or download; a form that cannot say the hand says why."""
+    # read on demand: the hand's whole file is read and replayed again
+    if not st.toggle("Share this hand", key="replay_share",
+                     help="the hand as its log's text, house text or PHH, to copy or download"):
+        return
+    texts = data.hand_texts(db, key)
+    if texts is None:
+        return
+    suffixes = {"original": ".txt", "house": ".txt", "phh": ".phh"}
+    for tab, (form, label) in zip(st.tabs(list(data.FORMS.values())), data.FORMS.items()):
+        text = getattr(texts, form)
+        with tab:
+            if isinstance(text, data.HandTextError):
+                st.warning(ui.md(f"No {label}: {text}"))
+                continue
+            st.code(text, language=None)
+            name = re.sub(r"[^\w.-]", "_", key.hand_id) + f"-{form}{suffixes[form]}"
+            st.download_button(f"Download the {label}", text, file_name=name,
+                               mime="text/plain", key=f"replay_download_{form}")
+
+
 def pots_html(rows: HandRows, money: replay.Money) -> str:
     """Every pot with its amount, who could win it and every one of its winners (a
     three-way split names three), then the rake the log states."""
@@ -251,3 +307,8 @@ if st.session_state.get(SHOWN_HAND_KEY) != key:
     st.session_state[STEP_KEY] = 0
 hand_header(db, key, rows)
 show_hand(rows)
+tagging, sharing = st.columns([2, 3])
+with tagging:
+    marks(db, key, rows.hand["site"])
+with sharing:
+    share(db, key)
