@@ -24,9 +24,11 @@ import duckdb
 from badugi_hh.engine import Auditor, SessionReport
 from badugi_hh.errors import internal_error
 from badugi_hh.events import ParseError, Record, SessionStart, SkippedHand
-from badugi_hh.parsers import read_records
+from badugi_hh.parsers.dialects import read_log
+from badugi_hh.parsers.text import open_log
 from badugi_hh.rules import Ruleset
-from badugi_hh.sources import unreadable_file
+from badugi_hh.archives import split_member_name
+from badugi_hh.sources import Log, unreadable_file
 from badugi_hh.store.clock import Clock
 from badugi_hh.store.commit import Seen, commit
 from badugi_hh.store.connection import StoreError
@@ -43,6 +45,8 @@ BATCH_QUARANTINE_CHARS = 1 << 20
 
 #: Called after each committed batch with the number of hands it read.
 ProgressCallback = Callable[[int], None]
+#: Called with the number of bytes of the logs read (or found unchanged) since the last call.
+BytesCallback = Callable[[int], None]
 
 
 @dataclass(slots=True)
@@ -99,12 +103,12 @@ class _Fingerprint(NamedTuple):
     prefix_hash: str | None   # of the first bytes, as many as the last import saw
 
 
-def _fingerprint(path: Path, known_size: int | None) -> _Fingerprint:
+def _fingerprint(path: Log, known_size: int | None) -> _Fingerprint:
     """SHA-256 of the file, and of its first ``known_size`` bytes, in one read."""
     digest = hashlib.sha256()
     prefix: str | None = None
     size = 0
-    with open(path, "rb") as stream:
+    with path.open("rb") as stream:
         while chunk := stream.read(1 << 20):
             if known_size is not None and prefix is None and size + len(chunk) >= known_size:
                 head = digest.copy()
@@ -118,7 +122,7 @@ def _fingerprint(path: Path, known_size: int | None) -> _Fingerprint:
 class _FileJob(NamedTuple):
     """A file to read: where it is, the source it is stored under, its fingerprint."""
 
-    path: Path
+    path: Log
     source: str
     fingerprint: _Fingerprint
 
@@ -199,10 +203,13 @@ def _read_file(job: _FileJob, batch_hands: int, house_zone: str,
     """The batches of one file, then :class:`_Failed` if its reading stopped: the
     batches before it were read whole and are stored (the file gets no row in
     ``sources``, so the next import reads it again)."""
-    batches = _file_batches(read_records(job.path), job.source, job.fingerprint,
-                            batch_hands, house_zone)
     try:
-        yield from batches
+        with job.path.open("rb") as stream, open_log(stream, str(job.path)) as log:
+            read = 0
+            for rows in _file_batches(read_log(log), job.source, job.fingerprint,
+                                      batch_hands, house_zone):
+                rows.bytes_read, read = stream.tell() - read, stream.tell()
+                yield rows
     except OSError as error:   # removed or made unreadable since it was planned
         yield _Failed(str(unreadable_file(job.path, error)), unreadable=True)
     except Exception as error:   # a bug in a reader or the engine: this file only
@@ -257,10 +264,12 @@ class _Importer:
     """One import run: reads files, turns reports into rows, commits them batch by batch."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection, batch_hands: int,
-                 progress: ProgressCallback | None, house_zone: str) -> None:
+                 progress: ProgressCallback | None, house_zone: str,
+                 read_bytes: BytesCallback | None = None) -> None:
         self.con = con
         self.batch_hands = batch_hands
         self.progress = progress
+        self.read_bytes = read_bytes
         self.house_zone = house_zone
         self.batch = _Rows()
         self.summary = ImportSummary()
@@ -272,7 +281,7 @@ class _Importer:
         self.read_again: list[str] = []
         """Files holding copies of hands a rewritten file held: read again, in full."""
 
-    def plan(self, path: Path) -> _FileJob | None:
+    def plan(self, path: Log) -> _FileJob | None:
         """What importing ``path`` takes: None when it is unchanged or unreadable."""
         source = str(path.resolve())
         known_size, known_hash = self.known.get(source, (None, None))
@@ -285,6 +294,8 @@ class _Importer:
         if known_hash is not None and fingerprint.content_hash == known_hash:
             self.summary.files += 1
             self.summary.unchanged += 1
+            if self.read_bytes is not None:
+                self.read_bytes(fingerprint.size)
             return None
         if known_hash is not None and fingerprint.prefix_hash != known_hash:
             self._forget(source)   # rewritten, not appended: its old rows go
@@ -297,7 +308,7 @@ class _Importer:
         self.flush()
         with _transaction(self.con):
             others = [other for (other,) in self.con.execute(_OTHER_COPIES, [source, source])
-                      .fetchall() if Path(other).is_file()]
+                      .fetchall() if Path(other).is_file() or split_member_name(other)]
             for table, column in (("sources", "path"), *((t, "source") for t in TABLES
                                                          if "source" in TABLES[t]._fields)):
                 self.con.execute(f"DELETE FROM {table} WHERE {column} = ?", [source])
@@ -377,6 +388,8 @@ class _Importer:
         summary.rows += sum(inserted.values())
         if self.progress is not None:
             self.progress(batch.hands_read)
+        if self.read_bytes is not None:
+            self.read_bytes(batch.bytes_read)
 
     def finish(self) -> ImportSummary:
         self.flush()
