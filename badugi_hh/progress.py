@@ -47,11 +47,10 @@ class Progress:
         self.done_bytes = 0
         self.over_bytes = total_bytes is not None
         """The bar runs over bytes; the items counted are shown beside it."""
-        sized = self.enabled and _width(self.stream) > 0
         self._bar = tqdm(
             total=total_bytes if self.over_bytes else total, file=_Screen(self.stream),
-            disable=not self.enabled, leave=False, dynamic_ncols=sized,
-            ncols=None if sized else FALLBACK_COLUMNS,
+            disable=not self.enabled, leave=False,
+            ncols=(_width(self.stream) or FALLBACK_COLUMNS) if self.enabled else None,
             mininterval=REDRAW_SECONDS, desc=label or None,
             unit="B" if self.over_bytes else f" {unit}s",
             unit_scale=self.over_bytes, unit_divisor=1024)
