@@ -99,6 +99,25 @@ class Progress:
         self.close()
 
 
+def described(done_bytes: int, total_bytes: int, count: int, unit: str,
+              seconds: float) -> tuple[float, str]:
+    """The share done and the words of a bar drawn elsewhere (the dashboard's): the
+    share, the items counted, the rate and the time left.
+
+    >>> described(512 * 1024, 2048 * 1024, 1500, "hand", 2.0)
+    (0.25, '25% · 1,500 hands · 256 KiB/s · about 6 s left')
+    >>> described(0, 0, 0, "hand", 0.0)
+    (0.0, '0% · 0 hands')
+    """
+    share = min(1.0, done_bytes / total_bytes) if total_bytes else 0.0
+    words = [f"{share:.0%}", counted(count, unit)]
+    if done_bytes and seconds > 0:
+        rate = done_bytes / seconds
+        words.append(f"{rate / 1024:,.0f} KiB/s")
+        words.append(f"about {max(0, total_bytes - done_bytes) / rate:,.0f} s left")
+    return share, " · ".join(words)
+
+
 def _width(stream: TextIO) -> int:
     """The terminal's width in columns; 0 when it does not tell."""
     try:
