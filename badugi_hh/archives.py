@@ -35,7 +35,7 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, NamedTuple
+from typing import IO, NamedTuple, cast
 
 __all__ = ["ArchiveError", "ArchiveMember", "MAX_MEMBER_BYTES", "MAX_RATIO", "Refused",
            "archive_kind", "members", "split_member_name"]
@@ -207,8 +207,8 @@ def _too_large(size: int, compressed: int) -> str:
 
 def _bounded_gzip(path: Path) -> IO[bytes]:
     """A gzip file's expanded bytes, refused past its limit (a tar's listing reads them)."""
-    return io.BufferedReader(_Bounded(gzip.open(path, "rb"), _limit(path.stat().st_size),
-                                      str(path)))
+    expanded = cast(IO[bytes], gzip.open(path, "rb"))
+    return io.BufferedReader(_Bounded(expanded, _limit(path.stat().st_size), str(path)))
 
 
 def _open_member(member: ArchiveMember) -> IO[bytes]:
@@ -216,8 +216,8 @@ def _open_member(member: ArchiveMember) -> IO[bytes]:
         with zipfile.ZipFile(member.archive) as archive:   # the member keeps the file open
             return archive.open(member.inside)
     if member.kind == "gz":
-        return gzip.open(member.archive, "rb")
-    return _TarMember(member)
+        return cast(IO[bytes], gzip.open(member.archive, "rb"))
+    return cast(IO[bytes], _TarMember(member))
 
 
 class _TarMember(io.RawIOBase):

@@ -126,13 +126,13 @@ def iter_log_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Log]:
     """The readable log files of :func:`find_logs`; a path that does not exist raises
     :class:`FileNotFoundError` (the others that cannot be read are left out)."""
     for found in find_logs(paths):
-        if isinstance(found, Path):
+        if not isinstance(found, Unreadable):
             yield found
         elif found.missing:
             raise FileNotFoundError(f"no such file or folder: {found.path}")
 
 
-def _folder(folder: Path) -> Iterator[Path | Unreadable]:
+def _folder(folder: Path) -> Iterator[Log | Unreadable]:
     problems: list[Unreadable] = []
     names: list[Path] = []
     archives: list[Path] = []
@@ -178,7 +178,8 @@ def _checked(path: Path, mode: int) -> Path | Unreadable:
     return path
 
 
-def unreadable_file(path: str | os.PathLike[str], error: OSError) -> Unreadable:
+def unreadable_file(path: str | os.PathLike[str] | ArchiveMember, error: OSError,
+                    ) -> Unreadable:
     """A file found readable that could not be read after all (removed, its permission
     changed, a disk error), as :func:`find_logs` names what it cannot read."""
     return Unreadable(str(path), f"cannot read this file: {_why(error)}")

@@ -27,6 +27,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from watchdog.observers.api import BaseObserver
+
 from badugi_hh.archives import archive_kind
 from badugi_hh.sources import LOG_SUFFIXES, NO_LOGS, Unreadable, find_logs
 from badugi_hh.store.importer import ImportSummary
@@ -54,6 +56,9 @@ class Batch:
     summary: ImportSummary
     problems: list[str]
     """Errors that stopped a dataset's log (a database's are in the summary)."""
+    busy: str | None = None
+    """Why nothing could be written (another process holds the database or dataset):
+    the files are tried again at the next look."""
 
 
 @dataclass(slots=True)
@@ -117,7 +122,7 @@ class Watcher:
         if not ready:
             return None
         batch = self.importer(ready)
-        if batch.summary.unreadable and _locked(batch):
+        if batch.busy:
             return batch   # tried again at the next look
         for path in ready:
             self.known[path] = self.changed.pop(path).stamp
@@ -165,7 +170,7 @@ class Watcher:
                         stamps[path] = (info.st_size, info.st_mtime_ns)
         return stamps
 
-    def _observe(self):  # -> watchdog BaseObserver (its types are not exported)
+    def _observe(self) -> BaseObserver:
         """File-system events that wake the loop; watchdog's polling where the
         system's events cannot be had (too many watches, a file system without them)."""
         from watchdog.events import FileSystemEventHandler
@@ -191,14 +196,6 @@ class Watcher:
         raise OSError("cannot watch the folders, by events or by polling")
 
 
-def _locked(batch: Batch) -> bool:
-    return any(problem.startswith(_BUSY) for problem in batch.summary.unreadable)
-
-
-#: How a batch that could not be written says so (its files are tried again).
-_BUSY = "busy: "
-
-
 def into_database(db: str | Path, zone: str | None = None,
                   wait: float = WRITE_WAIT_SECONDS) -> Callable[[list[str]], Batch]:
     """An importer for :class:`Watcher` that opens the database for each batch only."""
@@ -209,7 +206,7 @@ def into_database(db: str | Path, zone: str | None = None,
             with Store(db, wait=wait) as store:
                 summary = store.import_paths(paths, zone=zone)
         except StoreLocked as error:
-            return Batch(paths, ImportSummary(unreadable=[f"{_BUSY}{error}"]), [])
+            return Batch(paths, ImportSummary(), [], busy=str(error))
         return Batch(paths, summary, [])
 
     return import_batch
@@ -224,7 +221,7 @@ def into_dataset(root: str | Path, zone: str | None = None,
         try:
             done = import_to_dataset(paths, root, wait=wait, zone=zone)
         except DatasetBusy as error:
-            return Batch(paths, ImportSummary(unreadable=[f"{_BUSY}{error}"]), [])
+            return Batch(paths, ImportSummary(), [], busy=str(error))
         return Batch(paths, done.summary, [*done.failures, *done.quarantined])
 
     return import_batch

@@ -29,8 +29,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from badugi_hh.commands import counted
-from badugi_hh.commands.sql import add_db_argument
+from badugi_hh.commands import DEFAULT_DB, counted
 from badugi_hh.textsafe import printable
 
 if TYPE_CHECKING:
@@ -46,7 +45,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("folders", nargs="+", metavar="FOLDER",
                         help="the folders a site writes its hand histories into")
     targets = parser.add_mutually_exclusive_group()
-    add_db_argument(targets)
+    targets.add_argument("--db", default=DEFAULT_DB, metavar="FILE",
+                         help=f"the DuckDB database (default: {DEFAULT_DB} in this folder)")
     targets.add_argument("--data", metavar="DATASET",
                          help="write into this dataset folder instead of the database")
     parser.add_argument("--tz", type=time_zone, metavar="ZONE",
@@ -109,7 +109,6 @@ def first_import(args: argparse.Namespace, target: str) -> bool:
                                              read_bytes=progress.advance_bytes)
             problems = []
     except (StoreError, DatasetBusy) as error:
-        progress.close()
         _say(str(error), error=True)
         return False
     finally:
@@ -131,10 +130,9 @@ class Reporter:
 
     def __call__(self, batch: Batch) -> None:
         summary = batch.summary
-        if summary.unreadable and summary.unreadable[0].startswith("busy: "):
+        if batch.busy:
             if not self.busy:
-                _say(f"{_now()} {printable(summary.unreadable[0].removeprefix('busy: '))}; "
-                     "trying again", error=True)
+                _say(f"{_now()} {printable(batch.busy)}; trying again", error=True)
             self.busy = True
             return
         self.busy = False
