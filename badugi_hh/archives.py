@@ -258,7 +258,8 @@ class _Bounded(io.RawIOBase):
     def __init__(self, stream: IO[bytes], limit: int, name: str) -> None:
         self._stream = stream
         self._limit = limit
-        self._name = name
+        self.name = name
+        """What a reader's errors cite (``ARCHIVE!MEMBER``)."""
         self._given = 0
 
     def readable(self) -> bool:

@@ -23,8 +23,7 @@ from pathlib import Path
 from badugi_hh.engine import HandReport, SessionReport, Violation, audit
 from badugi_hh.errors import internal_error
 from badugi_hh.events import ParseError, SkippedHand
-from badugi_hh.parsers.dialects import read_log
-from badugi_hh.parsers.text import open_log
+from badugi_hh.parsers import read_records
 from badugi_hh.progress import Progress
 from badugi_hh.sources import Log, Unreadable, find_logs, size_of, unreadable_file
 from badugi_hh.textsafe import printable
@@ -70,9 +69,9 @@ def validate_file(path: Log, progress: Progress | None = None) -> FileAudit:
     """Parse and replay one file (or archive member); unreadable parts become
     :class:`ParseError`."""
     result = FileAudit(str(path))
-    with path.open("rb") as stream, open_log(stream, str(path)) as log:
+    with path.open("rb") as stream:   # named as the path (or ARCHIVE!MEMBER)
         read = 0
-        for item in audit(read_log(log)):
+        for item in audit(read_records(stream)):
             if isinstance(item, HandReport):
                 result.hands += 1
                 result.violations.extend(item.violations)

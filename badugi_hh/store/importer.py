@@ -24,8 +24,7 @@ import duckdb
 from badugi_hh.engine import Auditor, SessionReport
 from badugi_hh.errors import internal_error
 from badugi_hh.events import ParseError, Record, SessionStart, SkippedHand
-from badugi_hh.parsers.dialects import read_log
-from badugi_hh.parsers.text import open_log
+from badugi_hh.parsers import read_records
 from badugi_hh.rules import Ruleset
 from badugi_hh.archives import split_member_name
 from badugi_hh.sources import Log, unreadable_file
@@ -204,9 +203,9 @@ def _read_file(job: _FileJob, batch_hands: int, house_zone: str,
     batches before it were read whole and are stored (the file gets no row in
     ``sources``, so the next import reads it again)."""
     try:
-        with job.path.open("rb") as stream, open_log(stream, str(job.path)) as log:
+        with job.path.open("rb") as stream:   # named as the path (or ARCHIVE!MEMBER)
             read = 0
-            for rows in _file_batches(read_log(log), job.source, job.fingerprint,
+            for rows in _file_batches(read_records(stream), job.source, job.fingerprint,
                                       batch_hands, house_zone):
                 rows.bytes_read, read = stream.tell() - read, stream.tell()
                 yield rows
