@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import NamedTuple
+from typing import IO, NamedTuple
 
 import duckdb
 
@@ -198,21 +198,39 @@ class _Failed(NamedTuple):
 
 
 def _read_file(job: _FileJob, batch_hands: int, house_zone: str,
-               ) -> Iterator[_Rows | _Failed]:
+               read_bytes: BytesCallback | None = None) -> Iterator[_Rows | _Failed]:
     """The batches of one file, then :class:`_Failed` if its reading stopped: the
     batches before it were read whole and are stored (the file gets no row in
-    ``sources``, so the next import reads it again)."""
+    ``sources``, so the next import reads it again). ``read_bytes`` is told the bytes
+    as they are read; without it (in a worker) each batch carries its own."""
     try:
-        with job.path.open("rb") as stream:   # named as the path (or ARCHIVE!MEMBER)
+        with job.path.open("rb") as opened:   # named as the path (or ARCHIVE!MEMBER)
+            stream = opened if read_bytes is None else _Counted(opened, read_bytes)
             read = 0
             for rows in _file_batches(read_records(stream), job.source, job.fingerprint,
                                       batch_hands, house_zone):
-                rows.bytes_read, read = stream.tell() - read, stream.tell()
+                if read_bytes is None:
+                    rows.bytes_read, read = opened.tell() - read, opened.tell()
                 yield rows
     except OSError as error:   # removed or made unreadable since it was planned
         yield _Failed(str(unreadable_file(job.path, error)), unreadable=True)
     except Exception as error:   # a bug in a reader or the engine: this file only
         yield _Failed(internal_error(str(job.path), error), unreadable=False)
+
+
+class _Counted:
+    """A log's stream that tells how many bytes each read took, as it reads them."""
+
+    def __init__(self, stream: IO[bytes], read_bytes: BytesCallback) -> None:
+        self.stream = stream
+        self.read_bytes = read_bytes
+        self.name = stream.name
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.stream.read(size)
+        if data:
+            self.read_bytes(len(data))
+        return data
 
 
 def _read_in_worker(tasks: multiprocessing.Queue, results: multiprocessing.Queue,
@@ -324,7 +342,7 @@ class _Importer:
 
     def read_file(self, job: _FileJob) -> None:
         """Read one file here; an error reading it is told, and the import goes on."""
-        for rows in _read_file(job, self.batch_hands, self.house_zone):
+        for rows in _read_file(job, self.batch_hands, self.house_zone, self.read_bytes):
             self.take(rows)
 
     def read_in_workers(self, jobs: list[_FileJob], workers: int) -> None:
