@@ -38,7 +38,7 @@ class Progress:
 
     def __init__(self, unit: str, stream: TextIO | None = None, *,
                  total_bytes: int | None = None, total: int | None = None,
-                 label: str = "") -> None:
+                 label: str = "", redraw_seconds: float = REDRAW_SECONDS) -> None:
         self.unit = unit
         """The thing counted, in the singular."""
         self.stream = sys.stderr if stream is None else stream
@@ -51,7 +51,7 @@ class Progress:
             total=total_bytes if self.over_bytes else total, file=_Screen(self.stream),
             disable=not self.enabled, leave=False,
             ncols=(_width(self.stream) or FALLBACK_COLUMNS) if self.enabled else None,
-            mininterval=REDRAW_SECONDS, desc=label or None,
+            mininterval=redraw_seconds, desc=label or None,
             unit="B" if self.over_bytes else f" {unit}s",
             unit_scale=self.over_bytes, unit_divisor=1024)
 

@@ -4,6 +4,7 @@ and time left, erased at the end; nothing at all when standard error is not a te
 from __future__ import annotations
 
 import fcntl
+import io
 import os
 import re
 import select
@@ -14,6 +15,8 @@ import termios
 from pathlib import Path
 
 from tqdm import tqdm
+
+from badugi_hh.progress import Progress
 
 format_sizeof = tqdm.format_sizeof
 
@@ -47,8 +50,8 @@ def test_import_draws_a_bar_over_the_bytes_and_erases_it(tmp_path: Path) -> None
     status, written = on_a_terminal("import", str(REAL / "pokerstars"),
                                     "--db", str(tmp_path / "db.duckdb"))
     assert status == 0
-    bars = BAR.findall(written)
-    assert bars and any(hands for _, hands in bars)   # the hands counted beside it
+    shares = [int(share) for share, _ in BAR.findall(written)]
+    assert shares[0] == 0 and shares[-1] == 100 and len(set(shares)) > 2   # it moved
     total = sum(log.stat().st_size for log in (REAL / "pokerstars").iterdir())
     assert f"/{format_sizeof(total, divisor=1024)} [" in written   # the total: the folder's
     assert "\n" not in written   # nothing left on lines of its own
@@ -69,3 +72,28 @@ def test_no_bar_when_standard_error_is_not_a_terminal(tmp_path: Path) -> None:
                           capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout.startswith("5 files read")
     assert done.stderr == ""
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_hands_committed_are_counted_beside_the_bar() -> None:
+    screen = Terminal()
+    progress = Progress("hand", stream=screen, total_bytes=4096, redraw_seconds=0)
+    progress.advance(2000)
+    progress.advance_bytes(1024)
+    progress.close()
+    assert "25%" in screen.getvalue() and "2,000 hands" in screen.getvalue()
+    assert progress.count == 2000 and progress.done_bytes == 1024
+
+
+def test_nothing_is_drawn_off_a_terminal() -> None:
+    stream = io.StringIO()
+    progress = Progress("hand", stream=stream, total_bytes=4096)
+    progress.advance_bytes(4096)
+    progress.advance(3)
+    progress.clear()
+    progress.close()
+    assert stream.getvalue() == "" and progress.text() == "3 hands"
