@@ -170,3 +170,23 @@ def test_watch_refuses_a_folder_that_is_not_there(tmp_path: Path, capsys) -> Non
 
     assert main(["watch", str(tmp_path / "gone"), "--db", str(tmp_path / "x.duckdb")]) == 2
     assert capsys.readouterr().err == f"badugi-hh watch: {tmp_path / 'gone'}: not a folder to watch\n"
+
+
+def test_appended_hands_reach_a_dataset(tmp_path: Path) -> None:
+    from badugi_hh.dataset import connect_dataset
+    from badugi_hh.watch import into_dataset
+
+    folder, root = tmp_path / "logs", tmp_path / "hands"
+    folder.mkdir()
+    watch = Watcher([folder], into_dataset(root), settle=0.0)
+    watch.snapshot()
+    hands = hands_of(EXPORT)
+    for shown, part in ((3, hands[:3]), (5, hands[3:5])):
+        appended(folder / "t.txt", "".join(hand + "\n\n" for hand in part))
+        assert watch.step() is not None
+        con = connect_dataset(root)
+        try:
+            assert con.execute("SELECT count(*), count(DISTINCT hand_id) FROM hands"
+                               ).fetchone() == (shown, shown)
+        finally:
+            con.close()
