@@ -1,6 +1,6 @@
 """Watch hand-history folders and import each hand as the site writes it, until Ctrl-C.
 
-    badugi-hh watch "~/PokerStars/HandHistory" --db club.duckdb
+    badugi-hh watch ~/PokerStars/HandHistory/Hero --db club.duckdb
 
 First imports what the folders hold (as `import` does, archives included), then
 each new log and each hand appended to a log, a moment after the site writes it:
@@ -9,8 +9,8 @@ between hands; a log that ends otherwise, after 10 s without change), so a
 half-written hand waits for its end. One line is printed per batch imported. The
 database is opened for writing only while a batch is stored, so the dashboard
 reads it meanwhile (and shows the new hands at its next view); --data DATASET/
-writes a dataset instead. Changes are learnt from the file system's events, or by
-looking every 2 s where events cannot be had.
+writes a dataset instead. Changes are learnt from the file system's events (or by
+polling where there are none), and the folders are looked at every 2 s all the same.
 
 Exit status: 0 when stopped by Ctrl-C (or a termination signal); 2 when a folder
 to watch does not exist or is not a folder; 1 when the database or dataset
