@@ -68,7 +68,9 @@ class DashboardReader(threading.Thread):
     def run(self) -> None:
         while not self.stop.is_set():
             try:
-                con = connect_current(self.database, wait=2.0)
+                # the dashboard waits 2 s, then says to look again: a loaded test
+                # machine may take longer to store a batch
+                con = connect_current(self.database, wait=PATIENCE)
                 try:
                     self.counts.append(con.execute("SELECT count(*) FROM hands").fetchone()[0])
                 finally:
