@@ -47,6 +47,9 @@ COMMANDS: dict[str, Command] = {
     "import": Command("badugi_hh.commands.importer",
                       "Import logs into the DuckDB database, replaying every hand under the "
                       "rules."),
+    "watch": Command("badugi_hh.commands.watch",
+                     "Watch hand-history folders and import each hand as the site writes "
+                     "it, until Ctrl-C."),
     "stats": Command("badugi_hh.commands.stats",
                      "Per-player statistics of the imported hands: results, VPIP, PFR, "
                      "aggression, draws."),

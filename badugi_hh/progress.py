@@ -1,76 +1,140 @@
-"""A one-line progress counter for long runs, shown only on a terminal.
+"""The progress bar of long runs (tqdm), on standard error and only on a terminal.
 
-The counter is drawn on stderr and redrawn in place; whoever writes to stdout
-calls :meth:`Progress.clear` first, or the two run into one line
-(``234 hands/ssample_logs/...``) when both go to the terminal.
+A bar runs over the bytes to read when they are known (``total_bytes``), else over
+the items to do (``total``), else it counts; it shows the share done, the rate and
+the time left, and the items counted so far (``1,234 hands``). It is cleared when
+the run ends, so that the screen keeps the command's result only. Whoever writes
+to the same terminal calls :meth:`Progress.clear` first, or the two run into one line.
+
+Off a terminal (a pipe, a file, a test's capture) it draws nothing, and costs little:
 
 >>> import io
->>> progress = Progress("hand", stream=io.StringIO())   # not a TTY: silent
->>> progress.advance(3); progress.count
-3
+>>> progress = Progress("hand", stream=io.StringIO(), total_bytes=1000)   # not a TTY
+>>> progress.advance(3); progress.advance_bytes(400); progress.count, progress.done_bytes
+(3, 400)
+>>> progress.text()
+'3 hands'
 """
 
 from __future__ import annotations
 
+import io
+import os
 import sys
-import time
 from typing import TextIO
+
+from tqdm import tqdm
 
 from badugi_hh.commands import counted
 
-#: Carriage return, then erase to the end of the line (ANSI, which every terminal reads).
-ERASE_LINE = "\r\x1b[K"
+#: How often the bar is redrawn at most, in seconds.
+REDRAW_SECONDS = 0.1
+#: The bar's width on a terminal that does not tell its own (a new pseudo-terminal).
+FALLBACK_COLUMNS = 80
 
 
 class Progress:
-    """Counts items and draws ``12,000 hands  4,100/s`` at most 10 times a second."""
+    """Counts items (``advance``) and bytes read (``advance_bytes``) and draws the bar."""
 
-    def __init__(self, unit: str, stream: TextIO | None = None) -> None:
+    def __init__(self, unit: str, stream: TextIO | None = None, *,
+                 total_bytes: int | None = None, total: int | None = None,
+                 label: str = "", redraw_seconds: float = REDRAW_SECONDS) -> None:
         self.unit = unit
         """The thing counted, in the singular."""
         self.stream = sys.stderr if stream is None else stream
         self.enabled = self.stream.isatty()
         self.count = 0
-        self.started = time.perf_counter()
-        self._drawn_at = 0.0
-        self._shown = False
+        self.done_bytes = 0
+        self.over_bytes = total_bytes is not None
+        """The bar runs over bytes; the items counted are shown beside it."""
+        self._bar = tqdm(
+            total=total_bytes if self.over_bytes else total, file=_Screen(self.stream),
+            disable=not self.enabled, leave=False,
+            ncols=(_width(self.stream) or FALLBACK_COLUMNS) if self.enabled else None,
+            mininterval=redraw_seconds, desc=label or None,
+            unit="B" if self.over_bytes else f" {unit}s",
+            unit_scale=self.over_bytes, unit_divisor=1024)
 
     def advance(self, step: int = 1) -> None:
+        """``step`` more items done (a callback of the importers: hands per batch)."""
         self.count += step
         if not self.enabled:
             return
-        now = time.perf_counter()
-        if now - self._drawn_at >= 0.1:
-            self._drawn_at = now
-            self._draw(ERASE_LINE + self.text())
+        if self.over_bytes:
+            self._bar.set_postfix_str(self.text(), refresh=False)
+            self._bar.update(0)   # redraws, at most every REDRAW_SECONDS
+        else:
+            self._bar.update(step)
+
+    def advance_bytes(self, step: int) -> None:
+        """``step`` more bytes read (of ``total_bytes``)."""
+        self.done_bytes += step
+        if self.enabled and self.over_bytes:
+            self._bar.update(step)
 
     def clear(self) -> None:
-        """Erase the counter, so that the next line written starts at the left margin;
-        the next :meth:`advance` draws it again."""
-        if self._shown:
-            self._draw(ERASE_LINE)
-            self._drawn_at = 0.0
-
-    def rate(self) -> float:
-        elapsed = time.perf_counter() - self.started
-        return self.count / elapsed if elapsed > 0 else 0.0
+        """Erase the bar, so that the next line written starts at the left margin;
+        the next update draws it again."""
+        if self.enabled:
+            self._bar.clear()
 
     def text(self) -> str:
-        """``1 hand  350/s``.
+        """``1 hand``: what has been counted.
 
         >>> import io
         >>> progress = Progress("hand", stream=io.StringIO())
-        >>> progress.advance(); progress.text().split("  ")[0]
+        >>> progress.advance(); progress.text()
         '1 hand'
         """
-        return f"{counted(self.count, self.unit)}  {self.rate():,.0f}/s"
+        return counted(self.count, self.unit)
 
     def close(self) -> None:
-        """Leave the final count on its own line."""
-        if self.enabled and self.count:
-            self._draw(f"{ERASE_LINE}{self.text()}\n")
+        """Erase the bar for good: the run is over."""
+        self._bar.close()
 
-    def _draw(self, text: str) -> None:
-        self.stream.write(text)
-        self.stream.flush()
-        self._shown = not text.endswith(("\n", ERASE_LINE))
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+def described(done_bytes: int, total_bytes: int, count: int, unit: str,
+              seconds: float) -> tuple[float, str]:
+    """The share done and the words of a bar drawn elsewhere (the dashboard's): the
+    share, the items counted, the rate and the time left.
+
+    >>> described(512 * 1024, 2048 * 1024, 1500, "hand", 2.0)
+    (0.25, '25% · 1,500 hands · 256 KiB/s · about 6 s left')
+    >>> described(0, 0, 0, "hand", 0.0)
+    (0.0, '0% · 0 hands')
+    """
+    share = min(1.0, done_bytes / total_bytes) if total_bytes else 0.0
+    words = [f"{share:.0%}", counted(count, unit)]
+    if done_bytes and seconds > 0:
+        rate = done_bytes / seconds
+        words.append(f"{rate / 1024:,.0f} KiB/s")
+        words.append(f"about {max(0, total_bytes - done_bytes) / rate:,.0f} s left")
+    return share, " · ".join(words)
+
+
+def _width(stream: TextIO) -> int:
+    """The terminal's width in columns; 0 when it does not tell."""
+    try:
+        return os.get_terminal_size(stream.fileno()).columns
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return 0
+
+
+class _Screen:
+    """The stream the bar is drawn on, as tqdm writes it: text, then a flush. (Given
+    ``sys.stderr`` itself, tqdm draws nothing on a pseudo-terminal.)"""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._stream.write(text)
+
+    def flush(self) -> None:
+        self._stream.flush()

@@ -1,11 +1,15 @@
-"""The log files a command is given: files as named, folders searched, and every path
-that cannot be read named instead of skipped.
+"""The log files a command is given: files as named, folders searched, archives opened,
+and every path that cannot be read named instead of skipped.
 
 ``validate``, ``import`` (into a database or a dataset) and the dashboard's import
 all find their logs here, so they agree on what a folder holds and on what is
 refused: a missing path, a folder holding no log, a folder or file that cannot be
 read, and anything that is not a regular file (a named pipe or a device would
-block a reader, or never end).
+block a reader, or never end). An archive (``.zip``, ``.tar.gz``, ``.tgz``, ``.gz``:
+:mod:`badugi_hh.archives`), named or found in a folder, gives its logs, each an
+:class:`~badugi_hh.archives.ArchiveMember` named ``ARCHIVE!MEMBER``, which is also a
+name a command may be given; its members that are not logs are passed over, as a
+folder's are.
 
 >>> import os, tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -28,8 +32,13 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-__all__ = ["LOG_SUFFIXES", "NO_LOGS", "Unreadable", "find_logs", "iter_log_files",
-           "unreadable_file"]
+from badugi_hh.archives import ArchiveMember, archive_kind, members, split_member_name
+
+__all__ = ["LOG_SUFFIXES", "NO_LOGS", "ArchiveMember", "Log", "Unreadable", "find_logs",
+           "iter_log_files", "size_of", "unreadable_file"]
+
+#: A log found: a file, or a member of an archive (opened alike, with ``.open("rb")``).
+Log = Path | ArchiveMember
 
 #: Files a folder's search picks up (any case); a file named on the command line is
 #: read whatever its name.
@@ -55,15 +64,16 @@ class Unreadable(NamedTuple):
         return f"{self.path}: {self.reason}"
 
 
-def find_logs(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path | Unreadable]:
+def find_logs(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Log | Unreadable]:
     """The log files named by ``paths``, and an :class:`Unreadable` for each path that
     cannot be read: a file as given; a folder searched recursively for
-    :data:`LOG_SUFFIXES` files, in sorted order, without following links to folders."""
+    :data:`LOG_SUFFIXES` files and archives, in sorted order, without following links
+    to folders; an archive's logs; ``ARCHIVE!MEMBER``, that member."""
     for path in map(Path, paths):
         try:
             info = path.stat()
         except FileNotFoundError:
-            yield Unreadable(str(path), "no such file or folder", missing=True)
+            yield _member_named(str(path))
             continue
         except OSError as error:
             yield Unreadable(str(path), _why(error))
@@ -71,41 +81,91 @@ def find_logs(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path | Unread
         if stat.S_ISDIR(info.st_mode):
             yield from _folder(path)
         else:
-            yield _checked(path, info.st_mode)
+            checked = _checked(path, info.st_mode)
+            yield from (_archive(checked) if isinstance(checked, Path)
+                        and archive_kind(checked) else [checked])
 
 
-def iter_log_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
+def size_of(log: Log) -> int:
+    """How many bytes reading ``log`` takes (an archive member's, expanded): 0 when
+    it cannot be told, for a progress bar's total."""
+    if isinstance(log, ArchiveMember):
+        return log.size
+    try:
+        return log.stat().st_size
+    except OSError:
+        return 0
+
+
+def _is_log_name(name: str) -> bool:
+    return Path(name).suffix.lower() in LOG_SUFFIXES
+
+
+def _archive(path: Path) -> Iterator[Log | Unreadable]:
+    """The logs of an archive; what it holds that cannot be read, named."""
+    found = False
+    for member in members(path, _is_log_name):
+        found = True
+        yield member if isinstance(member, ArchiveMember) else Unreadable(*member)
+    if not found:
+        yield Unreadable(str(path), NO_LOGS.replace("folder", "archive"))
+
+
+def _member_named(name: str) -> Log | Unreadable:
+    """``ARCHIVE!MEMBER`` as given, when it names a member; else a missing path."""
+    split = split_member_name(name)
+    if split is not None:
+        archive, inside = split
+        for member in members(archive, lambda candidate: candidate == inside):
+            return member if isinstance(member, ArchiveMember) else Unreadable(*member)
+        return Unreadable(name, f"no such log in {archive}", missing=True)
+    return Unreadable(name, "no such file or folder", missing=True)
+
+
+def iter_log_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Log]:
     """The readable log files of :func:`find_logs`; a path that does not exist raises
     :class:`FileNotFoundError` (the others that cannot be read are left out)."""
     for found in find_logs(paths):
-        if isinstance(found, Path):
+        if not isinstance(found, Unreadable):
             yield found
         elif found.missing:
             raise FileNotFoundError(f"no such file or folder: {found.path}")
 
 
-def _folder(folder: Path) -> Iterator[Path | Unreadable]:
+def _folder(folder: Path) -> Iterator[Log | Unreadable]:
     problems: list[Unreadable] = []
     names: list[Path] = []
+    archives: list[Path] = []
 
     def unreadable_folder(error: OSError) -> None:
         problems.append(Unreadable(str(error.filename or folder),
                                    f"cannot read this folder: {_why(error)}"))
 
     for parent, _folders, files in os.walk(folder, onerror=unreadable_folder):
-        names.extend(Path(parent, name) for name in files
-                     if Path(name).suffix.lower() in LOG_SUFFIXES)
-    for name in sorted(names):
+        names.extend(Path(parent, name) for name in files if _is_log_name(name))
+        archives.extend(Path(parent, name) for name in files if _is_log_archive(name))
+    for name in sorted([*names, *archives]):
         try:
             checked = _checked(name, name.stat().st_mode)
         except FileNotFoundError:   # a link to nothing, or removed meanwhile
             checked = Unreadable(str(name), "a link to a file that does not exist")
         except OSError as error:
             checked = Unreadable(str(name), _why(error))
-        yield checked
+        if isinstance(checked, Path) and archive_kind(checked):
+            yield from _archive(checked)
+        else:
+            yield checked
+    names.extend(archives)
     yield from problems
     if not names and not problems:
         yield Unreadable(str(folder), NO_LOGS)
+
+
+def _is_log_archive(name: str) -> bool:
+    """An archive a folder's search opens: a zip or tar, or one log gzipped
+    (``table.txt.gz``, not ``data.csv.gz``)."""
+    kind = archive_kind(Path(name))
+    return kind in ("zip", "tar") or (kind == "gz" and _is_log_name(name[:-len(".gz")]))
 
 
 def _checked(path: Path, mode: int) -> Path | Unreadable:
@@ -118,7 +178,8 @@ def _checked(path: Path, mode: int) -> Path | Unreadable:
     return path
 
 
-def unreadable_file(path: str | os.PathLike[str], error: OSError) -> Unreadable:
+def unreadable_file(path: str | os.PathLike[str] | ArchiveMember, error: OSError,
+                    ) -> Unreadable:
     """A file found readable that could not be read after all (removed, its permission
     changed, a disk error), as :func:`find_logs` names what it cannot read."""
     return Unreadable(str(path), f"cannot read this file: {_why(error)}")

@@ -2,7 +2,10 @@
 
     badugi-hh import logs/ friday.txt --db club.duckdb
 
-Folders are searched for *.txt, *.log, *.xml, *.phh and *.phhs files. Every hand is
+Folders are searched for *.txt, *.log, *.xml, *.phh and *.phhs files; archives
+(.zip, .tar.gz, .tgz, and .gz) are read in place, each log inside them a log of its
+own named ARCHIVE!MEMBER (archive.zip!march/table.txt), and such a name may be
+given too (not into a dataset: unpack the archive for --out). Every hand is
 stored with its actions, draws, showdown, pots and violations; text that cannot be
 read is kept verbatim in the quarantine table. A hand is its site and the site's
 hand number (a house hand: its session and number): met again in another file (a
@@ -123,12 +126,12 @@ def run(args: argparse.Namespace) -> int:
         return run_dataset(args)
     from badugi_hh.store import Store, StoreError
 
-    progress = Progress("hand", stream=sys.stderr)
+    progress = progress_bar(args.paths)
     started = datetime.now()
     try:
         with Store(args.db, wait=args.wait) as store:
             summary = store.import_paths(args.paths, progress.advance, jobs=args.jobs,
-                                         zone=args.tz)
+                                         zone=args.tz, read_bytes=progress.advance_bytes)
             quarantined = first_errors(store.connection, started)
     except StoreError as error:
         print(f"badugi-hh import: {error}", file=sys.stderr)
@@ -143,6 +146,18 @@ def run(args: argparse.Namespace) -> int:
     tell_problems(summary, quarantined)
     print(f"{summary_line(summary)} into {printable(args.db)}")
     return exit_status(summary)
+
+
+def progress_bar(paths: list[str], label: str = "") -> Progress:
+    """The bar over the bytes of the logs named by ``paths`` (URLs' not counted),
+    on standard error when it is a terminal; the logs are listed only then."""
+    if not sys.stderr.isatty():
+        return Progress("hand", stream=sys.stderr)
+    from badugi_hh.sources import Unreadable, find_logs, size_of
+
+    local = [path for path in paths if "://" not in path]
+    return Progress("hand", stream=sys.stderr, label=label, total_bytes=sum(
+        size_of(found) for found in find_logs(local) if not isinstance(found, Unreadable)))
 
 
 def nothing_to_import(paths: list[str]) -> bool:
@@ -204,10 +219,11 @@ def run_dataset(args: argparse.Namespace) -> int:
         print(f"badugi-hh import: cannot write the dataset at {args.out}: it is a file, "
               "not a folder", file=sys.stderr)
         return EXIT_DATABASE
-    progress = Progress("hand", stream=sys.stderr)
+    progress = progress_bar(args.paths)
     try:
         done = import_to_dataset(args.paths, args.out, args.cluster, progress.advance,
-                                 wait=args.wait, zone=args.tz)
+                                 wait=args.wait, zone=args.tz,
+                                 read_bytes=progress.advance_bytes)
     except (ClusterError, DatasetBusy, StoreError) as error:   # StoreError: damaged
         progress.close()
         print(f"badugi-hh import: {error}", file=sys.stderr)

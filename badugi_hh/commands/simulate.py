@@ -25,7 +25,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable, Iterator
+
 from badugi_hh.commands import at_least_one
+from badugi_hh.events import Record, SessionStart
+from badugi_hh.progress import Progress
 from badugi_hh.rules import Structure
 from badugi_hh.simulate import (
     EVERY_BREAKABLE_RULE, GAMES, breakable_rules, simulate, table_rules,
@@ -83,16 +87,31 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_CANNOT_WRITE
     records = simulate(args.sessions, args.seed, ruleset, hidden=args.hidden,
                        break_rule=args.break_rule, stacks=(low, high) if ranged else None)
-    if args.out == "-":
-        write_records(records, sys.stdout)
-        return 0
-    try:
-        with open(args.out, "w", encoding="utf-8") as target:
-            write_records(records, target)
-    except OSError as error:   # a missing folder, a folder, no permission, a full disk
-        print(f"badugi-hh simulate: cannot write {args.out}: {error.strerror}", file=sys.stderr)
-        return EXIT_CANNOT_WRITE
+    with Progress("session", total=args.sessions) as progress:
+        if args.out == "-":
+            write_records(counting(records, progress), sys.stdout)
+            return 0
+        try:
+            with open(args.out, "w", encoding="utf-8") as target:
+                write_records(counting(records, progress), target)
+        except OSError as error:   # a missing folder, a folder, no permission, a full disk
+            progress.clear()
+            print(f"badugi-hh simulate: cannot write {args.out}: {error.strerror}",
+                  file=sys.stderr)
+            return EXIT_CANNOT_WRITE
     return 0
+
+
+def counting(records: Iterable[Record], progress: Progress) -> Iterator[Record]:
+    """``records``, the bar advanced by one at each session's end (the next one's start)."""
+    started = False
+    for record in records:
+        if isinstance(record, SessionStart):
+            if started:
+                progress.advance()
+            started = True
+        yield record
+    progress.advance(int(started))
 
 
 def _stacks(text: str) -> tuple[int, int]:

@@ -1,7 +1,7 @@
 """Replay logs under the rules and list every violation as file:line: [RULE] message.
 
-Folders are searched for *.txt, *.log, *.xml, *.phh and *.phhs files, as `import`
-searches them, and each file gets the verdict `import` gives it: hands of games not
+Folders are searched for *.txt, *.log, *.xml, *.phh and *.phhs files, and archives
+(.zip, .tar.gz, .tgz, .gz) are read member by member, as `import` does, and each file gets the verdict `import` gives it: hands of games not
 audited are counted as skipped, by game; a path that cannot be read (missing, not a
 regular file, no permission, a folder without logs) is named.
 
@@ -25,7 +25,7 @@ from badugi_hh.errors import internal_error
 from badugi_hh.events import ParseError, SkippedHand
 from badugi_hh.parsers import read_records
 from badugi_hh.progress import Progress
-from badugi_hh.sources import Unreadable, find_logs, unreadable_file
+from badugi_hh.sources import Log, Unreadable, find_logs, size_of, unreadable_file
 from badugi_hh.textsafe import printable
 
 EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_UNREADABLE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -65,31 +65,46 @@ class FileAudit:
         }
 
 
-def validate_file(path: Path, progress: Progress | None = None) -> FileAudit:
-    """Parse and replay one file; unreadable parts become :class:`ParseError`."""
+def validate_file(path: Log, progress: Progress | None = None) -> FileAudit:
+    """Parse and replay one file (or archive member); unreadable parts become
+    :class:`ParseError`."""
     result = FileAudit(str(path))
-    for item in audit(read_records(path)):
-        if isinstance(item, HandReport):
-            result.hands += 1
-            result.violations.extend(item.violations)
-            result.notes.extend((item.line, note) for note in item.notes)
-            if progress:
-                progress.advance()
-        elif isinstance(item, SessionReport):
-            result.sessions += 1
-            result.violations.extend(item.violations)
-        elif isinstance(item, SkippedHand):
-            result.skipped[item.game] += 1
-        else:
-            result.errors.append(item)
+    with path.open("rb") as stream:   # named as the path (or ARCHIVE!MEMBER)
+        read = 0
+        for item in audit(read_records(stream)):
+            if isinstance(item, HandReport):
+                result.hands += 1
+                result.violations.extend(item.violations)
+                result.notes.extend((item.line, note) for note in item.notes)
+                if progress:
+                    progress.advance()
+                    progress.advance_bytes(stream.tell() - read)
+                    read = stream.tell()
+            else:
+                _count_other(result, item)
+        if progress:
+            progress.advance_bytes(stream.tell() - read)
     result.violations.sort(key=lambda v: v.line)
     return result
 
 
+def _count_other(result: FileAudit, item: SessionReport | SkippedHand | ParseError) -> None:
+    """A session's report, a hand not audited, or text that cannot be read."""
+    if isinstance(item, SessionReport):
+        result.sessions += 1
+        result.violations.extend(item.violations)
+    elif isinstance(item, SkippedHand):
+        result.skipped[item.game] += 1
+    else:
+        result.errors.append(item)
+
+
 def run(args: argparse.Namespace) -> int:
     status = EXIT_CLEAN
-    progress = Progress("hand", stream=sys.stderr)
-    for item in find_logs(args.paths):
+    found = list(find_logs(args.paths))
+    progress = Progress("hand", stream=sys.stderr, total_bytes=sum(
+        size_of(item) for item in found if not isinstance(item, Unreadable)))
+    for item in found:
         result = item if isinstance(item, Unreadable) else _validated(item, progress)
         progress.clear()   # before any output, or the counter runs into it
         if isinstance(result, FileAudit):
@@ -106,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def _validated(path: Path, progress: Progress) -> FileAudit | Unreadable | str:
+def _validated(path: Log, progress: Progress) -> FileAudit | Unreadable | str:
     """The file's audit; what made it unreadable; or the bug that stopped its reading
     (``internal error in FILE: ...``): the other files are validated all the same."""
     try:

@@ -33,7 +33,7 @@ from badugi_hh.dataset.snapshot import LOG_ENTRIES, entries_read, read_snapshot
 from badugi_hh.dataset.writer import (
     ChunkResult, FileResult, FileTask, import_chunk, import_file, remove_log, write_manifest,
 )
-from badugi_hh.sources import LOG_SUFFIXES, Unreadable, find_logs
+from badugi_hh.sources import LOG_SUFFIXES, ArchiveMember, Unreadable, find_logs, size_of
 from badugi_hh.store.clock import machine_zone
 from badugi_hh.rules import RULES
 from badugi_hh.store.importer import BATCH_HANDS, ImportSummary
@@ -58,8 +58,8 @@ def log_locations(paths: Iterable[str]) -> Iterator[str | Unreadable]:
         if path.startswith("file://"):
             path = url2pathname(urlsplit(path).path)
         if not _is_url(path):
-            yield from (str(found.resolve()) if isinstance(found, Path) else found
-                        for found in find_logs([path]))
+            yield from (str(found.resolve()) if isinstance(found, Path)
+                        else _not_in_dataset(found) for found in find_logs([path]))
             continue
         import fsspec
 
@@ -71,6 +71,15 @@ def log_locations(paths: Iterable[str]) -> Iterator[str | Unreadable]:
             yield path
         else:
             yield Unreadable(path, "no such file or folder", missing=True)
+
+
+def _not_in_dataset(found: ArchiveMember | Unreadable) -> Unreadable:
+    """A dataset's workers open a log by its path or URL, which an archive's member
+    has not: it is named, and the rest of the import goes on."""
+    if isinstance(found, Unreadable):
+        return found
+    return Unreadable(str(found), "a log inside an archive is not read into a dataset: "
+                      "import it into a database (--db), or unpack the archive first")
 
 
 def known_logs(root: Path) -> dict[str, list[tuple[str, int]]]:
@@ -143,7 +152,8 @@ def import_to_dataset(paths: Iterable[str], root: str | Path,
                       progress: ProgressCallback | None = None, *,
                       batch_hands: int = BATCH_HANDS, chunk_bytes: int | None = None,
                       compact_after: int | None = COMPACT_AFTER_LOGS,
-                      wait: float | None = None, zone: str | None = None) -> DatasetImport:
+                      wait: float | None = None, zone: str | None = None,
+                      read_bytes: ProgressCallback | None = None) -> DatasetImport:
     """Import the logs of ``paths`` into the dataset at ``root``, on ``cluster`` (None:
     in this process, one log after the other). A house log larger than ``chunk_bytes``
     is read in parts side by side (default: :data:`CHUNK_BYTES` on a cluster, never
@@ -152,7 +162,8 @@ def import_to_dataset(paths: Iterable[str], root: str | Path,
     (None: never). One import writes into a dataset at a time: this one waits ``wait``
     seconds for another to end (None: as long as it takes), then raises
     :class:`DatasetBusy`. A dataset that cannot be written raises :class:`OSError`.
-    ``zone``: the time zone of house logs' times (default: this machine's)."""
+    ``zone``: the time zone of house logs' times (default: this machine's).
+    ``read_bytes`` is told each log's size once it is done (a progress bar's)."""
     started = time.perf_counter()
     root = Path(root).resolve()
     root.mkdir(parents=True, exist_ok=True)
@@ -161,20 +172,22 @@ def import_to_dataset(paths: Iterable[str], root: str | Path,
             raise DatasetBusy(f"another import is writing into {root}: try again when it "
                               "has finished")
         done = _import(paths, root, cluster, progress, batch_hands, chunk_bytes,
-                       compact_after, zone or machine_zone())
+                       compact_after, zone or machine_zone(), read_bytes)
     done.summary.seconds = time.perf_counter() - started
     return done
 
 
 def _import(paths: Iterable[str], root: Path, cluster: ClusterSpec | None,
             progress: ProgressCallback | None, batch_hands: int, chunk_bytes: int | None,
-            compact_after: int | None, house_zone: str) -> DatasetImport:
+            compact_after: int | None, house_zone: str,
+            read_bytes: ProgressCallback | None = None) -> DatasetImport:
     if chunk_bytes is None and cluster is not None:
         chunk_bytes = CHUNK_BYTES
     # files staged by an import that was stopped: no other import is running now
     shutil.rmtree(root / STAGING, ignore_errors=True)
     create_dataset(root)
     driver = _Driver(root, batch_hands, progress)
+    driver.read_bytes = read_bytes
     tasks = plan(paths, root, driver.summary, house_zone)
     before = _hands_shown(root) if tasks else 0
     compacted = None
@@ -224,6 +237,7 @@ class _Driver:
         self.unwritable: list[str] = []
         self.quarantined: list[str] = []
         self.parts: dict[str, _Parts] = {}
+        self.read_bytes: ProgressCallback | None = None
 
     def run(self, runner: Runner, tasks: list[FileTask], chunk_bytes: int | None) -> None:
         for task in tasks:
@@ -253,6 +267,8 @@ class _Driver:
             self.quarantined.append(_first_errors(result))
         if self.progress is not None:
             self.progress(result.hands)
+        if self.read_bytes is not None and not _is_url(task.location):
+            self.read_bytes(size_of(Path(task.location)))
 
     def _part_done(self, runner: Runner, task: FileTask, chunk: Chunk,
                    outcome: ChunkResult | str) -> None:

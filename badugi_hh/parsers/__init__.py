@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
+from badugi_hh.archives import ArchiveMember
 from badugi_hh.events import Record
 from badugi_hh.parsers.dialects import DIALECTS, Dialect, dialect_of, read_log
 from badugi_hh.parsers.text import open_log
@@ -35,7 +36,7 @@ __all__ = ["DIALECTS", "Dialect", "LOG_SUFFIXES", "dialect_of", "iter_log_files"
            "read_records"]
 
 
-def read_records(path_or_file: str | os.PathLike[str] | IO[bytes] | IO[str],
+def read_records(path_or_file: str | os.PathLike[str] | ArchiveMember | IO[bytes] | IO[str],
                  ) -> Iterator[Record]:
     """The records of one log file, in whichever dialects it is written.
 

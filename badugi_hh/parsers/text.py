@@ -48,13 +48,14 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO
 
+from badugi_hh.archives import ArchiveMember
 from badugi_hh.events import ParseError
 
 __all__ = ["LineBlock", "LogText", "LogTextError", "Source", "open_log"]
 
-#: Where a log comes from: a path, an open file (binary or text), the text
-#: itself as ``str``, or its bytes.
-Source = os.PathLike[str] | IO[bytes] | IO[str] | str | bytes
+#: Where a log comes from: a path, a member of an archive, an open file (binary or
+#: text), the text itself as ``str``, or its bytes.
+Source = os.PathLike[str] | ArchiveMember | IO[bytes] | IO[str] | str | bytes
 
 #: A line longer than this is not a hand history line, and reading it whole
 #: would let one line take any amount of memory.
@@ -158,10 +159,11 @@ def open_log(source: Source, name: str | None = None, first_line: int = 1) -> Lo
     :meth:`LogText.close` (or the ``with`` block). ``first_line`` numbers the
     first line of bytes that are a part of a log, read apart from the rest.
     """
-    if isinstance(source, os.PathLike):
-        path = Path(source)
-        stream = path.open("rb")
-        return LogText(name or str(path), _lines_of_bytes(stream, name or str(path)), stream)
+    if isinstance(source, os.PathLike | ArchiveMember):
+        opened = source.open("rb") if isinstance(source, ArchiveMember) else (
+            Path(source).open("rb"))
+        name = name or str(source)
+        return LogText(name, _lines_of_bytes(opened, name), opened)
     if isinstance(source, str):
         return LogText(name or "<text>", _lines_of_str(source, name or "<text>"), None)
     if isinstance(source, bytes):

@@ -59,7 +59,8 @@ from badugi_hh.store.connection import (
     LOCK_WAIT_SECONDS, ForeignDatabase, StoreError, StoreLocked, connect,
 )
 from badugi_hh.store.importer import (
-    BATCH_HANDS, ImportSummary, ProgressCallback, _FileJob, _Importer, _transaction,
+    BATCH_HANDS, BytesCallback, ImportSummary, ProgressCallback, _FileJob, _Importer,
+    _transaction,
 )
 from badugi_hh.store.migrations import migrate, schema_version
 from badugi_hh.store.schema import (
@@ -128,7 +129,8 @@ class Store:
 
     def import_paths(self, paths: Iterable[str | Path],
                      progress: ProgressCallback | None = None, *, jobs: int = 1,
-                     zone: str | None = None) -> ImportSummary:
+                     zone: str | None = None,
+                     read_bytes: BytesCallback | None = None) -> ImportSummary:
         """Import log files and folders of logs (found as ``badugi-hh validate`` finds
         them: :func:`badugi_hh.sources.find_logs`).
 
@@ -138,8 +140,10 @@ class Store:
         With ``jobs`` > 1, that many processes parse and audit files side by side
         (one file is never split) while this one writes. ``zone``: the time zone of
         house logs' times (default: this machine's; :mod:`badugi_hh.store.clock`).
+        ``read_bytes`` is told the bytes read as the import goes (a progress bar's).
+        An archive's logs are sources of their own (:mod:`badugi_hh.archives`).
         """
-        importer = self._importer(progress, zone)
+        importer = self._importer(progress, zone, read_bytes)
         planned: list[_FileJob] = []
         for found in find_logs(paths):
             if isinstance(found, Unreadable):
@@ -147,9 +151,10 @@ class Store:
             elif (job := importer.plan(found)) is not None:
                 planned.append(job)
         while importer.read_again:   # they held copies of a rewritten file's hands
-            job = importer.plan(Path(importer.read_again.pop(0)))
-            if job is not None and job.source not in {known.source for known in planned}:
-                planned.append(job)
+            for again in find_logs([importer.read_again.pop(0)]):   # an archive's member too
+                job = None if isinstance(again, Unreadable) else importer.plan(again)
+                if job is not None and job.source not in {known.source for known in planned}:
+                    planned.append(job)
         if jobs > 1 and len(planned) > 1:
             importer.read_in_workers(planned, min(jobs, len(planned)))
         else:
@@ -173,8 +178,10 @@ class Store:
         importer.read(records, source)
         return importer.finish()
 
-    def _importer(self, progress: ProgressCallback | None, zone: str | None) -> _Importer:
-        return _Importer(self.connection, self.batch_hands, progress, zone or machine_zone())
+    def _importer(self, progress: ProgressCallback | None, zone: str | None,
+                  read_bytes: BytesCallback | None = None) -> _Importer:
+        return _Importer(self.connection, self.batch_hands, progress, zone or machine_zone(),
+                         read_bytes)
 
     def counts(self) -> dict[str, int]:
         """Rows per table.

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import NamedTuple
+from typing import IO, NamedTuple
 
 import duckdb
 
@@ -26,7 +26,8 @@ from badugi_hh.errors import internal_error
 from badugi_hh.events import ParseError, Record, SessionStart, SkippedHand, TournamentSummary
 from badugi_hh.parsers import read_records
 from badugi_hh.rules import Ruleset
-from badugi_hh.sources import unreadable_file
+from badugi_hh.archives import split_member_name
+from badugi_hh.sources import Log, unreadable_file
 from badugi_hh.store.clock import Clock
 from badugi_hh.store.commit import Seen, commit
 from badugi_hh.store.connection import StoreError
@@ -43,6 +44,8 @@ BATCH_QUARANTINE_CHARS = 1 << 20
 
 #: Called after each committed batch with the number of hands it read.
 ProgressCallback = Callable[[int], None]
+#: Called with the number of bytes of the logs read (or found unchanged) since the last call.
+BytesCallback = Callable[[int], None]
 
 
 @dataclass(slots=True)
@@ -99,12 +102,12 @@ class _Fingerprint(NamedTuple):
     prefix_hash: str | None   # of the first bytes, as many as the last import saw
 
 
-def _fingerprint(path: Path, known_size: int | None) -> _Fingerprint:
+def _fingerprint(path: Log, known_size: int | None) -> _Fingerprint:
     """SHA-256 of the file, and of its first ``known_size`` bytes, in one read."""
     digest = hashlib.sha256()
     prefix: str | None = None
     size = 0
-    with open(path, "rb") as stream:
+    with path.open("rb") as stream:
         while chunk := stream.read(1 << 20):
             if known_size is not None and prefix is None and size + len(chunk) >= known_size:
                 head = digest.copy()
@@ -118,7 +121,7 @@ def _fingerprint(path: Path, known_size: int | None) -> _Fingerprint:
 class _FileJob(NamedTuple):
     """A file to read: where it is, the source it is stored under, its fingerprint."""
 
-    path: Path
+    path: Log
     source: str
     fingerprint: _Fingerprint
 
@@ -199,18 +202,39 @@ class _Failed(NamedTuple):
 
 
 def _read_file(job: _FileJob, batch_hands: int, house_zone: str,
-               ) -> Iterator[_Rows | _Failed]:
+               read_bytes: BytesCallback | None = None) -> Iterator[_Rows | _Failed]:
     """The batches of one file, then :class:`_Failed` if its reading stopped: the
     batches before it were read whole and are stored (the file gets no row in
-    ``sources``, so the next import reads it again)."""
-    batches = _file_batches(read_records(job.path), job.source, job.fingerprint,
-                            batch_hands, house_zone)
+    ``sources``, so the next import reads it again). ``read_bytes`` is told the bytes
+    as they are read; without it (in a worker) each batch carries its own."""
     try:
-        yield from batches
+        with job.path.open("rb") as opened:   # named as the path (or ARCHIVE!MEMBER)
+            stream = opened if read_bytes is None else _Counted(opened, read_bytes)
+            read = 0
+            for rows in _file_batches(read_records(stream), job.source, job.fingerprint,
+                                      batch_hands, house_zone):
+                if read_bytes is None:
+                    rows.bytes_read, read = opened.tell() - read, opened.tell()
+                yield rows
     except OSError as error:   # removed or made unreadable since it was planned
         yield _Failed(str(unreadable_file(job.path, error)), unreadable=True)
     except Exception as error:   # a bug in a reader or the engine: this file only
         yield _Failed(internal_error(str(job.path), error), unreadable=False)
+
+
+class _Counted:
+    """A log's stream that tells how many bytes each read took, as it reads them."""
+
+    def __init__(self, stream: IO[bytes], read_bytes: BytesCallback) -> None:
+        self.stream = stream
+        self.read_bytes = read_bytes
+        self.name = stream.name
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.stream.read(size)
+        if data:
+            self.read_bytes(len(data))
+        return data
 
 
 def _read_in_worker(tasks: multiprocessing.Queue, results: multiprocessing.Queue,
@@ -261,10 +285,12 @@ class _Importer:
     """One import run: reads files, turns reports into rows, commits them batch by batch."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection, batch_hands: int,
-                 progress: ProgressCallback | None, house_zone: str) -> None:
+                 progress: ProgressCallback | None, house_zone: str,
+                 read_bytes: BytesCallback | None = None) -> None:
         self.con = con
         self.batch_hands = batch_hands
         self.progress = progress
+        self.read_bytes = read_bytes
         self.house_zone = house_zone
         self.batch = _Rows()
         self.summary = ImportSummary()
@@ -276,7 +302,7 @@ class _Importer:
         self.read_again: list[str] = []
         """Files holding copies of hands a rewritten file held: read again, in full."""
 
-    def plan(self, path: Path) -> _FileJob | None:
+    def plan(self, path: Log) -> _FileJob | None:
         """What importing ``path`` takes: None when it is unchanged or unreadable."""
         source = str(path.resolve())
         known_size, known_hash = self.known.get(source, (None, None))
@@ -289,6 +315,8 @@ class _Importer:
         if known_hash is not None and fingerprint.content_hash == known_hash:
             self.summary.files += 1
             self.summary.unchanged += 1
+            if self.read_bytes is not None:
+                self.read_bytes(fingerprint.size)
             return None
         if known_hash is not None and fingerprint.prefix_hash != known_hash:
             self._forget(source)   # rewritten, not appended: its old rows go
@@ -301,7 +329,7 @@ class _Importer:
         self.flush()
         with _transaction(self.con):
             others = [other for (other,) in self.con.execute(_OTHER_COPIES, [source, source])
-                      .fetchall() if Path(other).is_file()]
+                      .fetchall() if Path(other).is_file() or split_member_name(other)]
             for table, column in (("sources", "path"), *((t, "source") for t in TABLES
                                                          if "source" in TABLES[t]._fields)):
                 self.con.execute(f"DELETE FROM {table} WHERE {column} = ?", [source])
@@ -318,7 +346,7 @@ class _Importer:
 
     def read_file(self, job: _FileJob) -> None:
         """Read one file here; an error reading it is told, and the import goes on."""
-        for rows in _read_file(job, self.batch_hands, self.house_zone):
+        for rows in _read_file(job, self.batch_hands, self.house_zone, self.read_bytes):
             self.take(rows)
 
     def read_in_workers(self, jobs: list[_FileJob], workers: int) -> None:
@@ -382,6 +410,8 @@ class _Importer:
         summary.rows += sum(inserted.values())
         if self.progress is not None:
             self.progress(batch.hands_read)
+        if self.read_bytes is not None:
+            self.read_bytes(batch.bytes_read)
 
     def finish(self) -> ImportSummary:
         self.flush()

@@ -213,6 +213,7 @@ class _Rows:
         self.quarantined_chars = 0   # of the quarantine's texts: what bounds a batch of them
         self.skipped_games: Counter[str] = Counter()
         self.finished: list[_FinishedFile] = []
+        self.bytes_read = 0   # of the log files, for a progress bar over bytes
 
     def __bool__(self) -> bool:
         return bool(self.hands_read or self.sessions_read or self.finished
@@ -390,6 +391,7 @@ class _Rows:
         self.quarantined_chars += other.quarantined_chars
         self.skipped_games.update(other.skipped_games)
         self.finished.extend(other.finished)
+        self.bytes_read += other.bytes_read
 
     def drop_hands(self, hands: set[tuple[str, str]],
                    tables: tuple[str, ...] = _REPEATED_HAND_TABLES) -> None:

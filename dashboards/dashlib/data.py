@@ -347,18 +347,22 @@ def _grown_from(path: Path, content: bytes) -> bool:
 
 
 def import_log(where: Location, log: Path, progress: Callable[[int], None],
+               read_bytes: Callable[[int], None] | None = None,
                ) -> tuple[ImportSummary, list[str]]:
     """Import one log into the database, opened for writing only meanwhile, or into
-    the dataset (in this process). Returns the summary and, for a dataset, the error
-    that stopped the log's import, if one did."""
+    the dataset (in this process); ``progress`` is told the hands read, ``read_bytes``
+    the bytes. Returns the summary and, for a dataset, the error that stopped the
+    log's import, if one did."""
     if where.dataset:
-        done = import_to_dataset([str(log)], where.path, progress=progress)
+        done = import_to_dataset([str(log)], where.path, progress=progress,
+                                 read_bytes=read_bytes)
         summary, failures = done.summary, done.failures
     else:
         reader(str(where.path)).release()
         store = _waiting(lambda: Store(where.path, wait=IMPORT_WAIT_SECONDS), where.path,
                          IMPORT_WAIT_SECONDS)
         with store:
-            summary, failures = store.import_file(log, progress), []
+            summary = store.import_paths([log], progress, read_bytes=read_bytes)
+            failures = []
     st.cache_data.clear()   # results of the old version would only take room
     return summary, failures

@@ -1,15 +1,18 @@
-"""Import: upload a log and import it; the only page that writes the database or dataset."""
+"""Import: upload a log and import it, or watch a folder a site writes into; the only
+page that writes the database or dataset."""
 
 from __future__ import annotations
 
-from pathlib import PurePath
+import time
+from pathlib import Path, PurePath
 
 import streamlit as st
 from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from badugi_hh.commands.dashboard import UPLOAD_LIMIT_MB
+from badugi_hh.progress import described
 from badugi_hh.store import ImportSummary
-from dashlib import data, ui
+from dashlib import data, ui, watching
 
 SUMMARY_KEY = "import_summary"
 #: The longest upload name kept, in bytes: a file name has at most 255, and the upload
@@ -41,18 +44,75 @@ def import_upload(where: data.Location, upload: UploadedFile,
         st.error(f"Cannot keep {ui.md(upload.name)} in "
                  f"{ui.md(data.upload_folder(where.path))}: {ui.md(error.strerror or error)}")
         st.stop()
-    counter = st.empty()
-    read = 0
-
-    def advance(hands: int) -> None:
-        nonlocal read
-        read += hands
-        counter.caption(f"{read:,} hands read…")
-
+    bar = Bar(upload.size)
     with st.spinner(f"Importing {upload.name}…"):
-        outcome = data.import_log(where, saved, advance)
-    counter.empty()
+        outcome = data.import_log(where, saved, bar.hands_read, bar.bytes_read)
+    bar.clear()
     return outcome
+
+
+class Bar:
+    """The import's progress over the log's bytes: share, hands, rate and time left."""
+
+    def __init__(self, total_bytes: int) -> None:
+        self.total = total_bytes
+        self.done = self.hands = 0
+        self.started = time.perf_counter()
+        self.widget = st.progress(0.0, text=self.text()[1])
+
+    def text(self) -> tuple[float, str]:
+        return described(self.done, self.total, self.hands, "hand",
+                         time.perf_counter() - self.started)
+
+    def hands_read(self, hands: int) -> None:
+        self.hands += hands
+        self.widget.progress(*self.text())
+
+    def bytes_read(self, count: int) -> None:
+        self.done += count
+        self.widget.progress(*self.text())
+
+    def clear(self) -> None:
+        self.widget.empty()
+
+
+def watch_folder(where: data.Location) -> None:
+    """Start or stop watching a folder; what the watcher said last."""
+    st.subheader("Watch a folder")
+    st.markdown(
+        "Give the folder a poker site writes its hand histories into: what it holds is "
+        "imported, then every hand the site appends, a moment after it is written, "
+        "until you stop. The other pages show the new hands at their next view. From "
+        "a terminal: `badugi-hh watch FOLDER`.")
+    current = watching.watching(where)
+    running = current is not None and current.running
+    folder = st.text_input("Folder", value=current.folder if current else "",
+                           key="watch_folder", disabled=running)
+    start, stop = st.columns(2)
+    if not running and start.button("Start watching", key="watch_start", type="primary"):
+        if not Path(folder).expanduser().is_dir():
+            st.error(f"{ui.md(folder or 'No folder given')}: not a folder to watch")
+        else:
+            current = watching.start(where, str(Path(folder).expanduser()))
+            running = True
+    if running and stop.button("Stop watching", key="watch_stop"):
+        watching.stop(where)
+        running = False
+    if current is not None:
+        watcher_said(where)
+
+
+@st.fragment(run_every=2.0)
+def watcher_said(where: data.Location) -> None:
+    """The watcher's state and last lines, looked at again every 2 s."""
+    current = watching.watching(where)
+    if current is None:
+        return
+    state = "Watching" if current.running else "Stopped watching"
+    st.caption(f"{state} {ui.md(current.folder)}")
+    lines = current.last_lines()
+    if lines:
+        st.code("\n".join(lines), language=None)
 
 
 where = data.location()
@@ -89,3 +149,6 @@ if SUMMARY_KEY in st.session_state:
     for failure in failures:   # a bug in the dataset's import of this log
         st.error(ui.md(failure))
     st.success(ui.md(summary))
+
+
+watch_folder(where)

@@ -1,0 +1,160 @@
+"""Watch hand-history folders and import each hand as the site writes it, until Ctrl-C.
+
+    badugi-hh watch ~/PokerStars/HandHistory/Hero --db club.duckdb
+
+First imports what the folders hold (as `import` does, archives included), then
+each new log and each hand appended to a log, a moment after the site writes it:
+a hand is taken once it is complete (followed by the blank line sites write
+between hands; a log that ends otherwise, after 10 s without change), so a
+half-written hand waits for its end. One line is printed per batch imported. The
+database is opened for writing only while a batch is stored, so the dashboard
+reads it meanwhile (and shows the new hands at its next view); --data DATASET/
+writes a dataset instead. Changes are learnt from the file system's events (or by
+polling where there are none), and the folders are looked at every 2 s all the same.
+
+Exit status: 0 when stopped by Ctrl-C (or a termination signal); 2 when a folder
+to watch does not exist or is not a folder; 1 when the database or dataset
+cannot be opened.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+import threading
+from datetime import datetime
+from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING
+
+from badugi_hh.commands import DEFAULT_DB, counted
+from badugi_hh.textsafe import printable
+
+if TYPE_CHECKING:
+    from badugi_hh.watch import Batch
+
+EXIT_OK, EXIT_DATABASE, EXIT_NO_FOLDER = 0, 1, 2
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from badugi_hh.commands.importer import time_zone
+
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.add_argument("folders", nargs="+", metavar="FOLDER",
+                        help="the folders a site writes its hand histories into")
+    targets = parser.add_mutually_exclusive_group()
+    targets.add_argument("--db", default=DEFAULT_DB, metavar="FILE",
+                         help=f"the DuckDB database (default: {DEFAULT_DB} in this folder)")
+    targets.add_argument("--data", metavar="DATASET",
+                         help="write into this dataset folder instead of the database")
+    parser.add_argument("--tz", type=time_zone, metavar="ZONE",
+                        help="the time zone of house logs' times (default: this machine's)")
+
+
+def run(args: argparse.Namespace) -> int:
+    missing = [folder for folder in args.folders if not os.path.isdir(folder)]
+    for folder in missing:
+        _say(f"{folder}: not a folder to watch", error=True)
+    if missing:
+        return EXIT_NO_FOLDER
+    from badugi_hh.dataset import DatasetBusy
+    from badugi_hh.store import StoreError
+    from badugi_hh.watch import Watcher, into_database, into_dataset
+
+    target = args.data or args.db
+    importer = (into_dataset(args.data, args.tz) if args.data
+                else into_database(args.db, args.tz))
+    watcher = Watcher(args.folders, importer)
+    stop = threading.Event()
+    previous = signal.signal(signal.SIGTERM, _interrupt)   # a dashboard's Stop
+    try:
+        watcher.snapshot()
+        if not first_import(args, target):
+            return EXIT_DATABASE
+        reporter = Reporter(target)
+        watcher.run(stop, reporter)
+    except (StoreError, DatasetBusy) as error:
+        _say(str(error), error=True)
+        return EXIT_DATABASE
+    except KeyboardInterrupt:
+        stop.set()
+        _say(f"stopped watching; everything imported is in {printable(target)}")
+        return EXIT_OK
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    return EXIT_OK
+
+
+def first_import(args: argparse.Namespace, target: str) -> bool:
+    """Import what the folders hold now, with a progress bar; False when the
+    database or dataset cannot be opened (said)."""
+    from badugi_hh.commands.importer import progress_bar, summary_line, tell_problems
+    from badugi_hh.dataset import DatasetBusy, import_to_dataset
+    from badugi_hh.store import Store, StoreError
+    from badugi_hh.watch import logs_in
+
+    found = logs_in(args.folders)
+    logs = [item for item in found if isinstance(item, str)]
+    progress = progress_bar(logs, label="first import")
+    try:
+        if args.data:
+            done = import_to_dataset(logs, args.data, progress=progress.advance, zone=args.tz,
+                                     read_bytes=progress.advance_bytes)
+            summary, problems = done.summary, [*done.failures]
+        else:
+            with Store(args.db) as store:
+                summary = store.import_paths(logs, progress.advance, zone=args.tz,
+                                             read_bytes=progress.advance_bytes)
+            problems = []
+    except (StoreError, DatasetBusy) as error:
+        _say(str(error), error=True)
+        return False
+    finally:
+        progress.close()
+    summary.unreadable.extend(str(item) for item in found if not isinstance(item, str))
+    tell_problems(summary, [], problems)
+    _say(f"{_now()} {summary_line(summary)} into {printable(target)}; watching "
+         f"{', '.join(printable(folder) for folder in args.folders)} (Ctrl-C to stop)")
+    return True
+
+
+class Reporter:
+    """One line per batch: what it added, from which logs; a database held by another
+    process is said once, until it is free again."""
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+        self.busy = False
+
+    def __call__(self, batch: Batch) -> None:
+        summary = batch.summary
+        if batch.busy:
+            if not self.busy:
+                _say(f"{_now()} {printable(batch.busy)}; trying again", error=True)
+            self.busy = True
+            return
+        self.busy = False
+        for problem in [*summary.unreadable, *summary.failures, *batch.problems]:
+            _say(printable(problem), error=True)
+        if not (summary.new_hands or summary.quarantined or summary.violations):
+            return   # a file touched, or a copy: nothing to tell
+        names = ", ".join(printable(Path(path).name) for path in batch.paths)
+        extra = "".join(f", {counted(number, what)}" for number, what in (
+            (summary.violations, "new violation"), (summary.quarantined, "quarantined text"))
+            if number)
+        _say(f"{_now()} {counted(summary.new_hands, 'new hand')} from {names}{extra}")
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+def _now() -> str:
+    return datetime.now().strftime("%H:%M:%S")
+
+
+def _say(line: str, error: bool = False) -> None:
+    stream = sys.stderr if error else sys.stdout
+    print(f"badugi-hh watch: {line}" if error else line, file=stream, flush=True)

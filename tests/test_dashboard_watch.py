@@ -1,0 +1,72 @@
+"""The Import page starts and stops watching a folder: the hands a site writes there
+reach the database the pages read."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from badugi_hh.store import StoreError, connect_current
+
+APP = Path(__file__).resolve().parents[1] / "dashboards" / "app.py"
+REAL = Path(__file__).resolve().parent / "data" / "real"
+PATIENCE = 30.0
+
+
+def hands_in(database: Path) -> int:
+    try:
+        con = connect_current(database, wait=2.0)
+    except StoreError:   # not there yet, or being written
+        return -1
+    try:
+        return con.execute("SELECT count(*) FROM hands").fetchone()[0]
+    finally:
+        con.close()
+
+
+def until(condition, what: str) -> None:
+    deadline = time.monotonic() + PATIENCE
+    while not condition():
+        assert time.monotonic() < deadline, f"waited {PATIENCE} s for {what}"
+        time.sleep(0.1)
+
+
+def test_the_import_page_watches_a_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          ) -> None:
+    database, folder = tmp_path / "watched.duckdb", tmp_path / "HandHistory"
+    folder.mkdir()
+    shutil.copy(REAL / "winamax" / "cash-27td-fl-0.50-1-201610.txt", folder / "t1.txt")
+    monkeypatch.setenv("BADUGI_HH_DB", str(database))
+    monkeypatch.delenv("BADUGI_HH_DATA", raising=False)
+    app = AppTest.from_file(str(APP), default_timeout=60).run()
+    app.switch_page("views/import_logs.py").run()
+    app.text_input(key="watch_folder").input(str(folder)).run()
+    app.button(key="watch_start").click().run()
+    assert not app.exception
+    until(lambda: hands_in(database) == 1, "the first import")
+    shutil.copy(REAL / "pokerstars" / "cash-27td-fl-0.10-0.20-201106.txt", folder / "t2.txt")
+    until(lambda: hands_in(database) == 2, "the new log")
+    app.run()
+    assert any(caption.value.startswith("Watching ") for caption in app.caption)
+    said = "\n".join(code.value for code in app.code)
+    assert "watching" in said
+    app.button(key="watch_stop").click().run()
+    assert any(caption.value.startswith("Stopped watching") for caption in app.caption)
+    assert (tmp_path / "watched.duckdb-watch.log").read_text().splitlines()[-1] \
+        .startswith("stopped watching")
+
+
+def test_a_folder_that_is_not_there_is_said(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BADUGI_HH_DB", str(tmp_path / "x.duckdb"))
+    monkeypatch.delenv("BADUGI_HH_DATA", raising=False)
+    app = AppTest.from_file(str(APP), default_timeout=60).run()
+    app.switch_page("views/import_logs.py").run()
+    app.text_input(key="watch_folder").input(str(tmp_path / "gone")).run()
+    app.button(key="watch_start").click().run()
+    assert app.error[0].value.endswith("not a folder to watch")
+    assert not (tmp_path / "x.duckdb-watch.log").exists()

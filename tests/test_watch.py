@@ -1,0 +1,194 @@
+"""badugi-hh watch: a real export written into a watched folder hand by hand, as a site
+writes it, is stored hand by hand, each hand once, while a reader (as the dashboard
+has) reads the same database."""
+
+from __future__ import annotations
+
+import gzip
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from badugi_hh.parsers import dialect_of
+from badugi_hh.store import Store, StoreError, connect_current
+from badugi_hh.watch import Watcher, into_database
+
+REAL = Path(__file__).resolve().parent / "data" / "real"
+#: 17 hands of 2-7 Triple Draw, as PokerStars wrote them.
+EXPORT = REAL / "pokerstars" / "cash-27td-fl-0.10-0.20-200911.txt"
+#: How long the watcher is given for what it must do: a bound for a hung test, not a
+#: speed target (it takes a fraction of this).
+PATIENCE = 30.0
+
+
+def hands_of(log: Path) -> list[str]:
+    """The text of each hand of ``log``, cut where its dialect starts a hand."""
+    lines = log.read_text(encoding="utf-8-sig").splitlines(keepends=True)
+    dialect = dialect_of(lines[0])
+    hands: list[list[str]] = []
+    for line in lines:
+        if dialect.starts(line) or not hands:
+            hands.append([])
+        hands[-1].append(line)
+    return ["".join(hand).rstrip("\n") + "\n" for hand in hands]
+
+
+def appended(log: Path, text: str) -> None:
+    """Append as a site does: the text, at once, flushed."""
+    with open(log, "a", encoding="utf-8", newline="") as out:
+        out.write(text)
+
+
+def until(condition, what: str) -> None:
+    deadline = time.monotonic() + PATIENCE
+    while not condition():
+        assert time.monotonic() < deadline, f"waited {PATIENCE} s for {what}"
+        time.sleep(0.05)
+
+
+class DashboardReader(threading.Thread):
+    """Reads the database as the dashboard does, over and over: a read-only connection
+    opened for a look and closed after it (the dashboard's closes when idle)."""
+
+    def __init__(self, database: Path) -> None:
+        super().__init__(daemon=True)
+        self.database = database
+        self.counts: list[int] = []
+        self.errors: list[str] = []
+        self.stop = threading.Event()
+
+    def run(self) -> None:
+        while not self.stop.is_set():
+            try:
+                # the dashboard waits 2 s, then says to look again: a loaded test
+                # machine may take longer to store a batch
+                con = connect_current(self.database, wait=PATIENCE)
+                try:
+                    self.counts.append(con.execute("SELECT count(*) FROM hands").fetchone()[0])
+                finally:
+                    con.close()
+            except StoreError as error:
+                self.errors.append(str(error))
+            time.sleep(0.05)
+
+    @property
+    def last(self) -> int:
+        return self.counts[-1] if self.counts else -1
+
+
+def test_a_site_writing_a_real_export_hand_by_hand_is_followed(tmp_path: Path) -> None:
+    folder, database = tmp_path / "HandHistory", tmp_path / "hands.duckdb"
+    folder.mkdir()
+    hands = hands_of(EXPORT)
+    assert len(hands) == 17
+    watch = subprocess.Popen(
+        [sys.executable, "-m", "badugi_hh.cli", "watch", str(folder), "--db", str(database)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines: list[str] = []
+    threading.Thread(target=lambda: lines.extend(watch.stdout), daemon=True).start()
+    reader = DashboardReader(database)
+    try:
+        until(lambda: any("watching" in line for line in lines), "the first import")
+        reader.start()
+        table = folder / "HH20091120 Table 1.txt"
+        for hand in hands[:8]:
+            appended(table, hand + "\n\n")   # a site ends each hand with blank lines
+            time.sleep(0.05)
+        until(lambda: reader.last == 8, "the first 8 hands")
+        half = hands[8].splitlines(keepends=True)
+        appended(table, "".join(half[:len(half) // 2]))   # a hand being written
+        time.sleep(1.0)   # more than the watcher's settling time, many times over
+        assert reader.last == 8   # it waits for its end
+        appended(table, "".join(half[len(half) // 2:]) + "\n\n")
+        for hand in hands[9:]:
+            appended(table, hand + "\n\n")
+            time.sleep(0.05)
+        until(lambda: reader.last == 17, "every hand")
+    finally:
+        reader.stop.set()
+        watch.send_signal(signal.SIGINT)
+        _, err = watch.communicate(timeout=PATIENCE)
+    assert watch.returncode == 0 and "Traceback" not in err, err
+    assert reader.errors == [] and 0 < min(set(reader.counts) - {0}) < 17   # read meanwhile
+    assert any(line.endswith(f"new hand from {table.name}\n") or
+               line.endswith(f"new hands from {table.name}\n") for line in lines)
+    with duckdb.connect(str(database), read_only=True) as con:
+        assert con.execute("SELECT count(*), count(DISTINCT hand_id) FROM hands").fetchone() \
+            == (17, 17)
+        assert con.execute("SELECT count(*) FROM quarantine").fetchone() == (0,)
+        watched = con.execute("SELECT * EXCLUDE (source) FROM hand_players ORDER BY ALL").fetchall()
+    shutil.copy(EXPORT, tmp_path / "whole.txt")
+    with Store(tmp_path / "whole.duckdb") as store:   # the same export, imported at once
+        store.import_paths([tmp_path / "whole.txt"])
+        assert store.connection.execute(
+            "SELECT * EXCLUDE (source) FROM hand_players ORDER BY ALL").fetchall() == watched
+
+
+@pytest.fixture
+def watcher(tmp_path: Path) -> tuple[Watcher, Path, Path]:
+    folder, database = tmp_path / "logs", tmp_path / "db.duckdb"
+    folder.mkdir()
+    return Watcher([folder], into_database(database), settle=0.0, quiet=60.0), folder, database
+
+
+def stored(database: Path) -> int:
+    with duckdb.connect(str(database), read_only=True) as con:
+        return con.execute("SELECT count(*) FROM hands").fetchone()[0]
+
+
+def test_a_hand_without_its_blank_line_waits_until_the_file_is_quiet(watcher) -> None:
+    watch, folder, database = watcher
+    watch.snapshot()
+    hands = hands_of(EXPORT)
+    appended(folder / "t.txt", hands[0] + "\n\n" + hands[1])
+    batch = watch.step()
+    assert batch is None and not database.exists()   # the last hand may be half written
+    watch.quiet = 0.0   # as if the file had not changed for that long
+    batch = watch.step()
+    assert batch is not None and batch.summary.new_hands == 2 and stored(database) == 2
+    assert watch.step() is None   # nothing changed since
+
+
+def test_an_archive_dropped_into_the_folder_is_imported(watcher) -> None:
+    watch, folder, database = watcher
+    watch.snapshot()
+    (folder / "old.txt.gz").write_bytes(gzip.compress(EXPORT.read_bytes()))
+    batch = watch.step()
+    assert batch is not None and batch.summary.new_hands == 17
+    os.utime(folder / "old.txt.gz")   # touched, not changed: nothing new
+    assert watch.step().summary.new_hands == 0 and stored(database) == 17
+
+
+def test_watch_refuses_a_folder_that_is_not_there(tmp_path: Path, capsys) -> None:
+    from badugi_hh.cli import main
+
+    assert main(["watch", str(tmp_path / "gone"), "--db", str(tmp_path / "x.duckdb")]) == 2
+    assert capsys.readouterr().err == f"badugi-hh watch: {tmp_path / 'gone'}: not a folder to watch\n"
+
+
+def test_appended_hands_reach_a_dataset(tmp_path: Path) -> None:
+    from badugi_hh.dataset import connect_dataset
+    from badugi_hh.watch import into_dataset
+
+    folder, root = tmp_path / "logs", tmp_path / "hands"
+    folder.mkdir()
+    watch = Watcher([folder], into_dataset(root), settle=0.0)
+    watch.snapshot()
+    hands = hands_of(EXPORT)
+    for shown, part in ((3, hands[:3]), (5, hands[3:5])):
+        appended(folder / "t.txt", "".join(hand + "\n\n" for hand in part))
+        assert watch.step() is not None
+        con = connect_dataset(root)
+        try:
+            assert con.execute("SELECT count(*), count(DISTINCT hand_id) FROM hands"
+                               ).fetchone() == (shown, shown)
+        finally:
+            con.close()
