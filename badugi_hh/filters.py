@@ -31,8 +31,8 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from badugi_hh.games import GAMES
 from badugi_hh.money import CHIPS, SYMBOLS, format_amount
-from badugi_hh.rules import GAME_NAMES
 from badugi_hh.textsafe import printable
 
 __all__ = [
@@ -68,6 +68,8 @@ _OTHER_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
     "kind": {"cash": ("cash game", "ring"), "tournament": ("tourney", "sng", "mtt"),
              "home": ("house",)},
 }
+#: How reports name each game.
+GAME_NAMES = {game.id: game.name for game in GAMES.values()}
 #: The printed names of each filter's values, beside the stored value.
 _PRINTED = {"site": SITE_NAMES, "game": GAME_NAMES, "kind": KIND_NAMES}
 

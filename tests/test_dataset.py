@@ -559,11 +559,11 @@ def fingerprint(con: duckdb.DuckDBPyConnection, table: str) -> tuple[int, int]:
 def test_a_cluster_import_of_200000_hands_equals_a_plain_import(tmp_path: Path,
                                                                  local_cluster) -> None:
     """The issue's figure: 200,000 simulated hands and every real log (pytest -m slow)."""
-    from badugi_hh.store import _sessions_holding, _write_logs
+    from badugi_hh.bench.store import sessions_holding, write_logs
 
     cluster, _ = local_cluster
     logs = tmp_path / "logs"
-    _write_logs(_sessions_holding(simulate(200_000, 2024), 200_000), logs, 12_500)
+    write_logs(sessions_holding(simulate(200_000, 2024), 200_000), logs, 12_500)
     spec = ClusterSpec(address=cluster.scheduler_address)
     done = import_to_dataset([str(logs), str(REAL)], tmp_path / "ds", spec)
     assert not done.failures and done.summary.hands >= 200_000

@@ -32,7 +32,6 @@ from badugi_hh.filters import Filters, FilterError
 from badugi_hh.stats.audit import (
     quarantine_count, quarantine_page, violation_count, violation_page, violations_by_rule,
 )
-from badugi_hh.stats.bench import bench_stats_query
 from badugi_hh.stats.choices import (
     date_bounds, held, held_stakes, held_table_sizes, me, names_of, persons, players, resolve,
 )
@@ -55,7 +54,7 @@ from badugi_hh.stats.sessions import (
 
 __all__ = [
     "CURVE_POINTS", "EXACT_CURVE_ROWS", "FIGURES_BY_GAME", "FilterError", "Filters", "FoundHand",
-    "HandKey", "HandRows", "NET_BB_SUM", "POSITION_ORDER", "applies", "bench_stats_query",
+    "HandKey", "HandRows", "NET_BB_SUM", "POSITION_ORDER", "applies",
     "coverage", "coverage_line", "cumulative_net", "date_bounds", "draw_habits", "find_hands",
     "first_hand", "game_stats", "hand_rows", "hands_numbered", "held", "held_stakes",
     "held_table_sizes", "me", "names_of", "next_in_session", "overview", "persons",
