@@ -424,10 +424,11 @@ def test_one_import_writes_into_a_dataset_at_a_time(
     (root / STAGING / "left-by-a-killed-import").mkdir(parents=True)
     with hold_lock(root / IMPORT_LOCK, wait=0) as mine:
         assert mine
-        with pytest.raises(DatasetBusy):
+        with pytest.raises(DatasetBusy, match=f"process {os.getpid()} on .*waited 0.2 s"):
             import_to_dataset([str(REAL)], root, wait=0.2)
         assert cli.main(["import", str(REAL), "--out", str(root), "--wait", "0"]) == 1
-        assert "another import is writing into" in capsys.readouterr().err
+        err = capsys.readouterr().err
+        assert "an import is writing into" in err and f"process {os.getpid()} " in err
     rules = root / "rules" / "part-catalogue.parquet"
     written = rules.stat().st_mtime_ns
     import_to_dataset([str(SAMPLES), str(REAL)], root)

@@ -9,14 +9,18 @@ the ``cluster`` extra installs it.
 
 from __future__ import annotations
 
+import ast
 import logging
+import multiprocessing
 import os
+import sys
 from collections import deque
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
 from typing import Any
-
 
 
 class ClusterError(Exception):
@@ -59,6 +63,69 @@ def max_local_workers() -> int:
     """Local worker processes at most: a few per core; more only share the cores and
     take a process's memory each (hundreds of them exhaust a machine's)."""
     return 4 * (os.cpu_count() or 1)
+
+
+# -- a script without a main guard ----------------------------------------------------
+
+#: What a script must add around a call that starts a local cluster.
+_GUARD_ADVICE = ('put the call under `if __name__ == "__main__":` (a local cluster\'s worker '
+                 "processes start by running the script again, which would start a cluster "
+                 "of their own)")
+
+
+def check_local_start(cluster: ClusterSpec | None) -> None:
+    """Stop at once where a local cluster would hang: called from the top level of a
+    script without ``if __name__ == "__main__":``, whose worker processes (started by
+    *spawn*, not *fork*) run the script again and call the import again, or in such a
+    worker process itself."""
+    if cluster is None or cluster.address is not None:
+        return
+    main = sys.modules.get("__main__")
+    if getattr(main, "__name__", None) == "__mp_main__" and multiprocessing.parent_process():
+        raise ClusterError(f"a local cluster was started while a worker process ran "
+                           f"{getattr(main, '__file__', 'the script')} again: {_GUARD_ADVICE}")
+    called_at = _unguarded_call(main)
+    if called_at is not None:
+        raise ClusterError(f"{called_at}: a local cluster is started from the script's top "
+                           f"level: {_GUARD_ADVICE}")
+
+
+def _unguarded_call(main: object) -> str | None:
+    """``script:line`` of the top-level line of the ``__main__`` script that led here,
+    when no ``if __name__ == "__main__":`` holds it; None otherwise (a guard, an
+    interactive session, ``python -c``, a test runner...)."""
+    path = getattr(main, "__file__", None)
+    frame = _top_level_frame(getattr(main, "__dict__", None))
+    if path is None or frame is None:
+        return None
+    try:
+        tree = ast.parse(Path(path).read_bytes())
+    except (OSError, SyntaxError, ValueError):
+        return None
+    line = frame.f_lineno
+    guarded = any(_is_main_guard(node) and node.lineno <= line <= (node.end_lineno or line)
+                  for node in tree.body)
+    return None if guarded else f"{path}:{line}"
+
+
+def _top_level_frame(main_globals: dict[str, Any] | None) -> FrameType | None:
+    """The frame running the ``__main__`` module's own lines, if it is on the stack."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_name == "<module>" and frame.f_globals is main_globals:
+            return frame
+        frame = frame.f_back
+    return None
+
+
+def _is_main_guard(node: ast.stmt) -> bool:
+    """``if __name__ == "__main__":`` (either side)."""
+    if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
+        return False
+    sides = [node.test.left, *node.test.comparators]
+    names = {side.id for side in sides if isinstance(side, ast.Name)}
+    texts = {side.value for side in sides if isinstance(side, ast.Constant)}
+    return names == {"__name__"} and texts == {"__main__"}
 
 
 # -- where the tasks run ---------------------------------------------------------------
@@ -136,6 +203,7 @@ def _client(cluster: ClusterSpec) -> Iterator[Any]:
         with client:
             yield client
         return
+    check_local_start(cluster)
     with LocalCluster(n_workers=cluster.workers, threads_per_worker=1, processes=True,
                       dashboard_address=None, silence_logs=logging.ERROR) as local:
         with Client(local) as client:

@@ -23,11 +23,11 @@ from urllib.request import url2pathname
 import pyarrow.parquet as pq
 
 from badugi_hh.dataset.chunks import CHUNK_BYTES, Chunk, chunks_of
-from badugi_hh.dataset.cluster import ClusterSpec, Runner, runner
+from badugi_hh.dataset.cluster import ClusterSpec, Runner, check_local_start, runner
 from badugi_hh.dataset.compact import COMPACT_AFTER_LOGS, Compacted, compact
 from badugi_hh.dataset.reader import connect_dataset
 from badugi_hh.dataset.layout import (
-    IMPORT_LOCK, MANIFEST, STAGING, hold_lock, move_into_place,
+    IMPORT_LOCK, LOCK_WAIT_SECONDS, MANIFEST, STAGING, hold_lock, lock_holder, move_into_place,
 )
 from badugi_hh.dataset.snapshot import LOG_ENTRIES, entries_read, read_snapshot
 from badugi_hh.dataset.writer import (
@@ -35,6 +35,7 @@ from badugi_hh.dataset.writer import (
 )
 from badugi_hh.sources import LOG_SUFFIXES, Unreadable, find_logs
 from badugi_hh.store.clock import machine_zone
+from badugi_hh.store.connection import StoreError
 from badugi_hh.rules import RULES
 from badugi_hh.store.importer import BATCH_HANDS, ImportSummary
 from badugi_hh.store.schema import RuleRow, _arrow_table
@@ -118,8 +119,14 @@ def create_dataset(root: Path) -> None:
     move_into_place(staged, rules)
 
 
-class DatasetBusy(Exception):
+class DatasetBusy(StoreError):
     """Another import is writing into the dataset."""
+
+    @classmethod
+    def of(cls, root: Path, waited: float | None) -> DatasetBusy:
+        """The error for ``root``, naming the process that holds it."""
+        return cls(f"an import is writing into {root}: {lock_holder(root / IMPORT_LOCK)}; "
+                   f"waited {waited or 0:g} s (wait=...). Try again when it has finished")
 
 
 # -- running the tasks -----------------------------------------------------------------
@@ -143,7 +150,8 @@ def import_to_dataset(paths: Iterable[str], root: str | Path,
                       progress: ProgressCallback | None = None, *,
                       batch_hands: int = BATCH_HANDS, chunk_bytes: int | None = None,
                       compact_after: int | None = COMPACT_AFTER_LOGS,
-                      wait: float | None = None, zone: str | None = None) -> DatasetImport:
+                      wait: float | None = LOCK_WAIT_SECONDS,
+                      zone: str | None = None) -> DatasetImport:
     """Import the logs of ``paths`` into the dataset at ``root``, on ``cluster`` (None:
     in this process, one log after the other). A house log larger than ``chunk_bytes``
     is read in parts side by side (default: :data:`CHUNK_BYTES` on a cluster, never
@@ -151,15 +159,15 @@ def import_to_dataset(paths: Iterable[str], root: str | Path,
     are read from their own files, or a compaction is stale, the dataset is compacted
     (None: never). One import writes into a dataset at a time: this one waits ``wait``
     seconds for another to end (None: as long as it takes), then raises
-    :class:`DatasetBusy`. A dataset that cannot be written raises :class:`OSError`.
+    :class:`DatasetBusy`, which names the process holding the dataset. A dataset that cannot be written raises :class:`OSError`.
     ``zone``: the time zone of house logs' times (default: this machine's)."""
+    check_local_start(cluster)   # before the lock: a worker running the script waits not
     started = time.perf_counter()
     root = Path(root).resolve()
     root.mkdir(parents=True, exist_ok=True)
     with hold_lock(root / IMPORT_LOCK, wait) as locked:
         if not locked:
-            raise DatasetBusy(f"another import is writing into {root}: try again when it "
-                              "has finished")
+            raise DatasetBusy.of(root, wait)
         done = _import(paths, root, cluster, progress, batch_hands, chunk_bytes,
                        compact_after, zone or machine_zone())
     done.summary.seconds = time.perf_counter() - started
