@@ -37,6 +37,13 @@ from badugi_hh.store.schema import TABLES
 #: Hands per transaction: large enough that the fixed cost of a bulk insert
 #: vanishes, small enough that memory stays flat and a crash loses little.
 BATCH_HANDS = 2000
+#: Hands the writer gathers from ``--jobs`` workers before it commits: a commit has a
+#: fixed cost (a transaction, the copies looked up), paid by the one process every
+#: worker waits on, so it commits seldom and large. The workers go on meanwhile.
+WRITER_BATCH_HANDS = 10 * BATCH_HANDS
+#: Batches a worker may send ahead of the writer: enough to cover a large commit, so a
+#: worker never waits for one; few enough to keep memory flat.
+BATCHES_AHEAD = 2 * WRITER_BATCH_HANDS // BATCH_HANDS
 #: Characters of quarantined text (the lines of hands that cannot be read) per
 #: transaction: such hands count no hand, and a file of them must not be held whole.
 BATCH_QUARANTINE_CHARS = 1 << 20
@@ -175,18 +182,6 @@ def _closed_session(sessions: dict[str, OpenSession], report: SessionReport) -> 
     return session if session is not None else OpenSession(report.session_id, Ruleset())
 
 
-def _full(rows: _Rows, batch_hands: int) -> bool:
-    """Whether ``rows`` make a whole batch: ``batch_hands`` hands, or the quarantine's
-    text past :data:`BATCH_QUARANTINE_CHARS`."""
-    return rows.hands_read >= batch_hands or rows.quarantined_chars >= BATCH_QUARANTINE_CHARS
-
-
-def _closed_session(sessions: dict[str, OpenSession], report: SessionReport) -> OpenSession:
-    session = sessions.pop(report.session_id, None)
-    # None: a header and no hand with its id; still a session
-    return session if session is not None else OpenSession(report.session_id, Ruleset())
-
-
 class _Failed(NamedTuple):
     """A file a worker could not read to its end: unreadable, or an internal error."""
 
@@ -260,6 +255,8 @@ class _Importer:
                  progress: ProgressCallback | None, house_zone: str) -> None:
         self.con = con
         self.batch_hands = batch_hands
+        self.commit_hands = batch_hands
+        """Hands gathered before a commit: :data:`WRITER_BATCH_HANDS` from workers."""
         self.progress = progress
         self.house_zone = house_zone
         self.batch = _Rows()
@@ -318,17 +315,21 @@ class _Importer:
             self.take(rows)
 
     def read_in_workers(self, jobs: list[_FileJob], workers: int) -> None:
-        """Parse and audit in ``workers`` processes; this one only writes (DuckDB
-        has one writer). Queues of bounded length keep memory flat."""
+        """Parse, audit and build Arrow batches in ``workers`` processes, the largest
+        files first (the last to finish sets the end); this one only writes (DuckDB has
+        one writer), a batch of :data:`WRITER_BATCH_HANDS` hands from any files at a
+        time, while the workers go on. Queues of bounded length keep memory flat."""
         context = multiprocessing.get_context("spawn")   # no fork of DuckDB's threads
-        tasks, results = context.Queue(), context.Queue(maxsize=2 * workers)
+        tasks = context.Queue()
+        results = context.Queue(maxsize=BATCHES_AHEAD * workers)
         processes = [context.Process(target=_read_in_worker, daemon=True,
                                      args=(tasks, results, self.batch_hands, self.house_zone))
                      for _ in range(workers)]
         for process in processes:
             process.start()
-        for job in [*jobs, *[None] * workers]:
+        for job in [*sorted(jobs, key=lambda job: -job.fingerprint.size), *[None] * workers]:
             tasks.put(job)
+        self.commit_hands = WRITER_BATCH_HANDS
         try:
             running = workers
             while running:
@@ -338,6 +339,7 @@ class _Importer:
                 else:
                     self.take(rows)
         finally:
+            self.commit_hands = self.batch_hands
             for process in processes:
                 process.kill()
                 process.join()
@@ -350,7 +352,7 @@ class _Importer:
              ).append(rows.message)
             return
         self.batch.merge(rows)
-        if _full(self.batch, self.batch_hands) or len(self.batch.finished) >= self.batch_hands:
+        if _full(self.batch, self.commit_hands) or len(self.batch.finished) >= self.batch_hands:
             self.flush()
 
     def flush(self) -> None:
