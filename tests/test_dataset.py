@@ -217,6 +217,23 @@ def test_a_large_log_read_in_parts_reads_as_it_reads_whole(tmp_path: Path) -> No
     assert_same_stats(store, dataset)
 
 
+@pytest.mark.parametrize("parts", [2, 3, 5, 13])
+def test_a_log_read_in_any_number_of_parts_equals_the_log_read_whole(
+        tmp_path: Path, parts: int) -> None:
+    logs = simulated_logs(tmp_path / "logs", files=1, sessions=26)
+    log = next(logs.iterdir())
+    whole = import_to_dataset([str(logs)], tmp_path / "whole", chunk_bytes=0).summary
+    cut = import_to_dataset([str(logs)], tmp_path / "cut",
+                            chunk_bytes=-(-log.stat().st_size // parts)).summary
+    manifest = pq.read_table(next((tmp_path / "cut" / MANIFEST).iterdir())).to_pylist()[0]
+    indexes = {name.rsplit("-", 1)[-1].split(".")[0] for name in manifest["files"]}
+    assert indexes == {str(index) for index in range(parts)}   # each part wrote its rows
+    assert (cut.hands, cut.sessions, cut.violations) == (whole.hands, whole.sessions,
+                                                          whole.violations)
+    assert_same_tables(connect_dataset(tmp_path / "whole"), connect_dataset(tmp_path / "cut"))
+    assert_same_stats(connect_dataset(tmp_path / "whole"), connect_dataset(tmp_path / "cut"))
+
+
 @pytest.mark.parametrize("spoil", ["session id used twice", "NUL byte", "UTF-16"])
 def test_a_log_whose_parts_would_differ_is_read_whole(tmp_path: Path, spoil: str) -> None:
     logs = simulated_logs(tmp_path / "logs", files=1, sessions=40)

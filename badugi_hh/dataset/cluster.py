@@ -141,6 +141,11 @@ class Runner:
     def __init__(self) -> None:
         self.waiting: deque[tuple[Tag, Callable[..., Any], tuple[Any, ...]]] = deque()
 
+    @property
+    def workers(self) -> int:
+        """How many tasks run at a time."""
+        return 1
+
     def submit(self, tag: Tag, function: Callable[..., Any], *args: Any) -> None:
         self.waiting.append((tag, function, args))
 
@@ -163,6 +168,10 @@ class DaskRunner(Runner):
         self.client = client
         self.tags: dict[Any, Tag] = {}
         self.finished = as_completed()
+
+    @property
+    def workers(self) -> int:
+        return max(1, sum(self.client.nthreads().values()))
 
     def submit(self, tag: Tag, function: Callable[..., Any], *args: Any) -> None:
         future = self.client.submit(function, *args, pure=False)

@@ -22,7 +22,7 @@ from urllib.request import url2pathname
 
 import pyarrow.parquet as pq
 
-from badugi_hh.dataset.chunks import CHUNK_BYTES, Chunk, chunks_of
+from badugi_hh.dataset.chunks import Chunk, chunks_of, target_chunk_bytes
 from badugi_hh.dataset.cluster import ClusterSpec, Runner, check_local_start, runner
 from badugi_hh.dataset.compact import COMPACT_AFTER_LOGS, Compacted, compact
 from badugi_hh.dataset.reader import connect_dataset
@@ -177,8 +177,6 @@ def import_to_dataset(paths: Iterable[str], root: str | Path,
 def _import(paths: Iterable[str], root: Path, cluster: ClusterSpec | None,
             progress: ProgressCallback | None, batch_hands: int, chunk_bytes: int | None,
             compact_after: int | None, house_zone: str) -> DatasetImport:
-    if chunk_bytes is None and cluster is not None:
-        chunk_bytes = CHUNK_BYTES
     # files staged by an import that was stopped: no other import is running now
     shutil.rmtree(root / STAGING, ignore_errors=True)
     create_dataset(root)
@@ -187,7 +185,7 @@ def _import(paths: Iterable[str], root: Path, cluster: ClusterSpec | None,
     before = _hands_shown(root) if tasks else 0
     compacted = None
     with runner(cluster) as running:
-        driver.run(running, tasks, chunk_bytes)
+        driver.run(running, tasks, chunk_bytes if cluster is not None else chunk_bytes or 0)
         if compact_after is not None and _worth_compacting(root, compact_after):
             compacted = compact(root, running)
     if tasks:   # a hand another log holds is written again, but it is not new
@@ -234,8 +232,13 @@ class _Driver:
         self.parts: dict[str, _Parts] = {}
 
     def run(self, runner: Runner, tasks: list[FileTask], chunk_bytes: int | None) -> None:
-        for task in tasks:
-            size = _size(task.location) if chunk_bytes else 0
+        """Run ``tasks``, each log cut into parts of ``chunk_bytes`` (0: never; None: of
+        :func:`target_chunk_bytes` for the runner's workers), largest first."""
+        sizes = {task.source: _size(task.location) for task in tasks} if chunk_bytes != 0 else {}
+        if chunk_bytes is None:
+            chunk_bytes = target_chunk_bytes(list(sizes.values()), runner.workers)
+        for task in sorted(tasks, key=lambda task: -sizes.get(task.source, 0)):
+            size = sizes.get(task.source, 0)
             if chunk_bytes and size > chunk_bytes:
                 chunks = chunks_of(size, chunk_bytes)
                 self.parts[task.source] = _Parts(task, {}, len(chunks))
@@ -320,12 +323,16 @@ def _sessions_meet(done: list[ChunkResult]) -> bool:
 
 
 def _size(location: str) -> int:
-    if not _is_url(location):
-        return Path(location).stat().st_size
-    import fsspec
+    """The log's size; 0 when it cannot be read now (its task says why)."""
+    try:
+        if not _is_url(location):
+            return Path(location).stat().st_size
+        import fsspec
 
-    fs, inside = fsspec.core.url_to_fs(location)
-    return fs.size(inside)
+        fs, inside = fsspec.core.url_to_fs(location)
+        return int(fs.size(inside))
+    except OSError:
+        return 0
 
 
 def _first_errors(result: FileResult) -> str:
