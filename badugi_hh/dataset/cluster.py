@@ -10,6 +10,7 @@ the ``cluster`` extra installs it.
 from __future__ import annotations
 
 import ast
+import importlib
 import logging
 import multiprocessing
 import os
@@ -110,7 +111,7 @@ def _unguarded_call(main: object) -> str | None:
 
 def _top_level_frame(main_globals: dict[str, Any] | None) -> FrameType | None:
     """The frame running the ``__main__`` module's own lines, if it is on the stack."""
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     while frame is not None:
         if frame.f_code.co_name == "<module>" and frame.f_globals is main_globals:
             return frame
@@ -162,16 +163,15 @@ class DaskRunner(Runner):
     """Runs tasks on a Dask cluster's workers, as many at a time as they have threads."""
 
     def __init__(self, client: Any) -> None:
-        from distributed import as_completed
-
         super().__init__()
         self.client = client
         self.tags: dict[Any, Tag] = {}
-        self.finished = as_completed()
+        self.finished: Any = _dask().as_completed()
 
     @property
     def workers(self) -> int:
-        return max(1, sum(self.client.nthreads().values()))
+        threads: dict[str, int] = self.client.nthreads()
+        return max(1, sum(threads.values()))
 
     def submit(self, tag: Tag, function: Callable[..., Any], *args: Any) -> None:
         future = self.client.submit(function, *args, pure=False)
@@ -200,12 +200,12 @@ def runner(cluster: ClusterSpec | None) -> Iterator[Runner]:
 @contextmanager
 def _client(cluster: ClusterSpec) -> Iterator[Any]:
     try:
-        from distributed import Client, LocalCluster
+        distributed = _dask()
     except ImportError:
         raise ClusterError("--cluster needs Dask: pip install 'badugi-hh[cluster]'") from None
     if cluster.address is not None:
         try:
-            client = Client(cluster.address, timeout="10s")
+            client = distributed.Client(cluster.address, timeout="10s")
         except (OSError, TimeoutError) as error:
             raise ClusterError(f"cannot reach the scheduler at {cluster.address}: "
                                f"{error}") from None
@@ -213,7 +213,13 @@ def _client(cluster: ClusterSpec) -> Iterator[Any]:
             yield client
         return
     check_local_start(cluster)
-    with LocalCluster(n_workers=cluster.workers, threads_per_worker=1, processes=True,
-                      dashboard_address=None, silence_logs=logging.ERROR) as local:
-        with Client(local) as client:
+    with distributed.LocalCluster(n_workers=cluster.workers, threads_per_worker=1,
+                                  processes=True, dashboard_address=None,
+                                  silence_logs=logging.ERROR) as local:
+        with distributed.Client(local) as client:
             yield client
+
+
+def _dask() -> Any:
+    """Dask's ``distributed``, imported on first use (its types are not checked)."""
+    return importlib.import_module("distributed")

@@ -17,6 +17,7 @@ from datetime import datetime
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
@@ -132,6 +133,36 @@ class DatasetBusy(StoreError):
 # -- running the tasks -----------------------------------------------------------------
 
 @dataclass(slots=True)
+class Timings:
+    """Where an import's seconds went: the work of the driver alone (serial), and the
+    tasks' own seconds, added up (parallel). ``bench --only scale`` predicts the
+    speed-up of more workers from them."""
+
+    cluster_start: float = 0.0
+    """Starting the local cluster, or reaching the scheduler."""
+    planning: float = 0.0
+    """Listing the logs, and counting the hands shown before and after."""
+    driver: float = 0.0
+    """The driver's own work: handing out tasks, putting parts together, adding up."""
+    compaction: float = 0.0
+    tasks: int = 0
+    task_seconds: float = 0.0
+    """The seconds of every task, as measured where it ran, added up."""
+    longest_task: float = 0.0
+    total: float = 0.0
+
+    def __str__(self) -> str:
+        """``name=seconds`` pairs, as ``import --timings`` prints them.
+
+        >>> print(Timings(planning=0.25, tasks=2, task_seconds=3.0, total=4.0))
+        cluster_start=0.000 planning=0.250 driver=0.000 compaction=0.000 tasks=2 task_seconds=3.000 longest_task=0.000 total=4.000
+        """
+        return " ".join(f"{name}={value}" if isinstance(value, int) else f"{name}={value:.3f}"
+                        for name, value in ((name, getattr(self, name))
+                                            for name in self.__slots__))
+
+
+@dataclass(slots=True)
 class DatasetImport:
     """What an import into a dataset did."""
 
@@ -143,6 +174,7 @@ class DatasetImport:
     compacted: Compacted | None = None
     unwritable: list[str] = field(default_factory=list)
     """``log: why`` for each log whose rows could not be written (no space...)."""
+    timings: Timings = field(default_factory=Timings)
 
 
 def import_to_dataset(paths: Iterable[str], root: str | Path,
@@ -170,7 +202,7 @@ def import_to_dataset(paths: Iterable[str], root: str | Path,
             raise DatasetBusy.of(root, wait)
         done = _import(paths, root, cluster, progress, batch_hands, chunk_bytes,
                        compact_after, zone or machine_zone())
-    done.summary.seconds = time.perf_counter() - started
+    done.summary.seconds = done.timings.total = time.perf_counter() - started
     return done
 
 
@@ -178,20 +210,26 @@ def _import(paths: Iterable[str], root: Path, cluster: ClusterSpec | None,
             progress: ProgressCallback | None, batch_hands: int, chunk_bytes: int | None,
             compact_after: int | None, house_zone: str) -> DatasetImport:
     # files staged by an import that was stopped: no other import is running now
+    timings, clock = Timings(), time.perf_counter()
     shutil.rmtree(root / STAGING, ignore_errors=True)
     create_dataset(root)
-    driver = _Driver(root, batch_hands, progress)
+    driver = _Driver(root, batch_hands, progress, timings)
     tasks = plan(paths, root, driver.summary, house_zone)
     before = _hands_shown(root) if tasks else 0
     compacted = None
+    timings.planning, clock = time.perf_counter() - clock, time.perf_counter()
     with runner(cluster) as running:
+        timings.cluster_start = time.perf_counter() - clock
         driver.run(running, tasks, chunk_bytes if cluster is not None else chunk_bytes or 0)
         if compact_after is not None and _worth_compacting(root, compact_after):
             compacted = compact(root, running)
+            timings.compaction = compacted.seconds if compacted is not None else 0.0
+    clock = time.perf_counter()
     if tasks:   # a hand another log holds is written again, but it is not new
         driver.summary.new_hands = max(0, _hands_shown(root) - before)
+    timings.planning += time.perf_counter() - clock
     return DatasetImport(driver.summary, driver.failures, sorted(driver.quarantined),
-                         compacted, driver.unwritable)
+                         compacted, driver.unwritable, timings)
 
 
 def _hands_shown(root: Path) -> int:
@@ -200,7 +238,7 @@ def _hands_shown(root: Path) -> int:
         return 0
     con = connect_dataset(root)
     try:
-        return con.execute("SELECT count(*) FROM hands").fetchall()[0][0]
+        return int(con.execute("SELECT count(*) FROM hands").fetchall()[0][0])
     finally:
         con.close()
 
@@ -222,9 +260,10 @@ class _Parts:
 class _Driver:
     """Hands out the tasks, puts the parts of a log together, adds up the results."""
 
-    def __init__(self, root: Path, batch_hands: int,
-                 progress: ProgressCallback | None) -> None:
+    def __init__(self, root: Path, batch_hands: int, progress: ProgressCallback | None,
+                 timings: Timings) -> None:
         self.root, self.batch_hands, self.progress = root, batch_hands, progress
+        self.timings = timings
         self.summary = ImportSummary()
         self.failures: list[str] = []
         self.unwritable: list[str] = []
@@ -234,6 +273,7 @@ class _Driver:
     def run(self, runner: Runner, tasks: list[FileTask], chunk_bytes: int | None) -> None:
         """Run ``tasks``, each log cut into parts of ``chunk_bytes`` (0: never; None: of
         :func:`target_chunk_bytes` for the runner's workers), largest first."""
+        clock = time.perf_counter()
         sizes = {task.source: _size(task.location) for task in tasks} if chunk_bytes != 0 else {}
         if chunk_bytes is None:
             chunk_bytes = target_chunk_bytes(list(sizes.values()), runner.workers)
@@ -247,13 +287,26 @@ class _Driver:
                                   self.batch_hands)
             else:
                 runner.submit((task, None), import_file, task, str(self.root), self.batch_hands)
-        for (task, chunk), outcome in runner:
-            if chunk is not None:
-                self._part_done(runner, task, chunk, outcome)
+        self.timings.driver += time.perf_counter() - clock
+        for tag, outcome in runner:
+            task, part = cast(tuple[FileTask, Chunk | None], tag)
+            clock = time.perf_counter()
+            self._count_task(outcome)
+            if part is not None:
+                self._part_done(runner, task, part, outcome)
             elif isinstance(outcome, FileResult):
                 self._log_done(task, outcome)
             else:
                 self.failures.append(f"internal error in {task.location}: {outcome}")
+            self.timings.driver += time.perf_counter() - clock
+
+    def _count_task(self, outcome: object) -> None:
+        result = outcome.result if isinstance(outcome, ChunkResult) else outcome
+        if isinstance(result, FileResult):
+            timings = self.timings
+            timings.tasks += 1
+            timings.task_seconds += result.seconds
+            timings.longest_task = max(timings.longest_task, result.seconds)
 
     def _log_done(self, task: FileTask, result: FileResult) -> None:
         if result.unwritable:
@@ -274,8 +327,9 @@ class _Driver:
         parts.results[chunk.index] = outcome if isinstance(outcome, ChunkResult) else None
         if len(parts.results) < parts.count:
             return
-        done = [parts.results[index] for index in range(parts.count)]
-        if any(result is None for result in done):
+        done = [result for index in range(parts.count)
+                if (result := parts.results[index]) is not None]
+        if len(done) < parts.count:
             return   # reported; a run again reads the log anew
         first = done[0].result
         unwritable = next((result.result for result in done if result.result.unwritable), None)
@@ -305,7 +359,9 @@ class _Driver:
             whole.skipped_games.update(part.skipped_games)
             whole.first_error = whole.first_error or part.first_error
         files = [relative for result in done for relative in result.files]
-        write_manifest(self.root, whole, done[0].file, files, task.run_started)
+        file = done[0].file
+        assert file is not None, "a part that wrote rows knows its log"
+        write_manifest(self.root, whole, file, files, task.run_started)
         for old in task.superseded:
             if old != whole.key:
                 remove_log(self.root, old)

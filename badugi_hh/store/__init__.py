@@ -147,6 +147,7 @@ class Store:
             job = importer.plan(Path(importer.read_again.pop(0)))
             if job is not None and job.source not in {known.source for known in planned}:
                 planned.append(job)
+        importer.planned()
         if jobs > 1 and len(planned) > 1:
             importer.read_in_workers(planned, min(jobs, len(planned)))
         else:

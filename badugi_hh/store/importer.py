@@ -12,10 +12,11 @@ import multiprocessing
 import queue
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import NamedTuple
 
@@ -78,6 +79,10 @@ class ImportSummary:
     skipped_by_game: Counter[str] = field(default_factory=Counter)
     rows: int = 0
     seconds: float = 0.0
+    planning_seconds: float = 0.0
+    """Listing and hashing the files, before any is read (one process)."""
+    commit_seconds: float = 0.0
+    """Writing into the database: the one writer's share of the import."""
 
     @property
     def hands_per_second(self) -> float:
@@ -204,7 +209,8 @@ def _read_file(job: _FileJob, batch_hands: int, house_zone: str,
         yield _Failed(internal_error(str(job.path), error), unreadable=False)
 
 
-def _read_in_worker(tasks: multiprocessing.Queue, results: multiprocessing.Queue,
+def _read_in_worker(tasks: multiprocessing.Queue[_FileJob | None],
+                    results: multiprocessing.Queue[_Rows | _Failed | None],
                     batch_hands: int, house_zone: str) -> None:
     """A worker process of ``--jobs``: reads the files it is given, sends their rows."""
     for job in iter(tasks.get, None):
@@ -227,7 +233,8 @@ def _transaction(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
     con.commit()
 
 
-def _next_result(results: multiprocessing.Queue, processes: list) -> object:
+def _next_result(results: multiprocessing.Queue[_Rows | _Failed | None],
+                 processes: Sequence[BaseProcess]) -> _Rows | _Failed | None:
     """The next worker result; a worker that died without saying why is an error,
     not a reason to wait forever."""
     while True:
@@ -309,6 +316,10 @@ class _Importer:
                                   self.house_zone):
             self.take(rows)
 
+    def planned(self) -> None:
+        """The files are planned: what follows is reading and writing them."""
+        self.summary.planning_seconds = time.perf_counter() - self.started
+
     def read_file(self, job: _FileJob) -> None:
         """Read one file here; an error reading it is told, and the import goes on."""
         for rows in _read_file(job, self.batch_hands, self.house_zone):
@@ -320,8 +331,9 @@ class _Importer:
         one writer), a batch of :data:`WRITER_BATCH_HANDS` hands from any files at a
         time, while the workers go on. Queues of bounded length keep memory flat."""
         context = multiprocessing.get_context("spawn")   # no fork of DuckDB's threads
-        tasks = context.Queue()
-        results = context.Queue(maxsize=BATCHES_AHEAD * workers)
+        tasks: multiprocessing.Queue[_FileJob | None] = context.Queue()
+        results: multiprocessing.Queue[_Rows | _Failed | None] = context.Queue(
+            maxsize=BATCHES_AHEAD * workers)
         processes = [context.Process(target=_read_in_worker, daemon=True,
                                      args=(tasks, results, self.batch_hands, self.house_zone))
                      for _ in range(workers)]
@@ -360,8 +372,10 @@ class _Importer:
         batch, self.batch = self.batch, _Rows()
         if not batch:
             return
+        started = time.perf_counter()
         with _transaction(self.con):
             done = commit(self.con, batch, self.seen)
+        self.summary.commit_seconds += time.perf_counter() - started
         inserted = done.inserted
         summary = self.summary
         summary.files += len(batch.finished)
