@@ -548,6 +548,25 @@ def test_a_cluster_import_equals_a_plain_import(tmp_path: Path, local_cluster) -
 
 
 @pytest.mark.cluster
+def test_logs_in_are_compacted_while_the_last_ones_are_read(tmp_path: Path,
+                                                            local_cluster) -> None:
+    cluster, _ = local_cluster
+    logs = simulated_logs(tmp_path / "logs", files=5, sessions=4)
+    # the largest log goes first and is read while the four others are in and compacted
+    with open(logs / "sim-0.txt", "w", encoding="utf-8") as out:
+        write_records(simulate(80, 0), out)
+    spec = ClusterSpec(address=cluster.scheduler_address)
+    done = import_to_dataset([str(logs)], tmp_path / "ds", spec, compact_after=2)
+    # the four small logs, while the large one was read; one log is too few to compact
+    assert done.compacted is not None and done.compacted.logs == 4
+    assert len(compaction_entries(tmp_path / "ds")) == 1 and done.timings.compaction == 0
+    assert done.timings.tasks == 5
+    store, dataset = stored(tmp_path, logs), connect_dataset(tmp_path / "ds")
+    assert_same_tables(store, dataset)
+    assert_same_stats(store, dataset)
+
+
+@pytest.mark.cluster
 def test_a_worker_killed_mid_run_costs_time_not_rows(tmp_path: Path, local_cluster) -> None:
     cluster, client = local_cluster
     logs = simulated_logs(tmp_path / "logs", files=6, sessions=60)

@@ -95,12 +95,14 @@ def duckdb_model(one: _Run, two: _Run) -> tuple[float, float, float]:
     return serial(two), parallel, two.timings["commit"]
 
 
-def import_sections(quick: bool) -> Figures:
+def import_sections(quick: bool, hands: int | None = None) -> Figures:
     """``badugi-hh import`` from the command line: one and two processes, one and two
-    Dask workers, on the same simulated logs (16 files); and the fixed cost of each,
-    timed on a log of one session; with each route's serial time and the speed-up
-    expected on more workers."""
-    hands, files = (4_000, 8) if quick else (200_000, 16)
+    Dask workers, on the same simulated logs (16 files; 8 with ``quick``) of ``hands``
+    hands (200,000; 4,000 with ``quick``); and the fixed cost of each, timed on a log of
+    one session; with each route's serial time and the speed-up expected on more
+    workers."""
+    files = 8 if quick else 16
+    hands = hands or (4_000 if quick else 200_000)
     cli = [sys.executable, "-m", "badugi_hh.cli", "import", "--timings"]
     ways = {"--jobs 1": ["--jobs", "1"], "--jobs 2": ["--jobs", "2"],
             "cluster local:1": ["--cluster", "local:1"],

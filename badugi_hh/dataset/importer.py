@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import shutil
 import time
+from contextlib import ExitStack
 from datetime import datetime
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ import pyarrow.parquet as pq
 
 from badugi_hh.dataset.chunks import Chunk, chunks_of, target_chunk_bytes
 from badugi_hh.dataset.cluster import ClusterSpec, Runner, check_local_start, runner
-from badugi_hh.dataset.compact import COMPACT_AFTER_LOGS, Compacted, compact
+from badugi_hh.dataset.compact import COMPACT_AFTER_LOGS, Compacted, PendingCompaction, compact
 from badugi_hh.dataset.reader import connect_dataset
 from badugi_hh.dataset.layout import (
     IMPORT_LOCK, LOCK_WAIT_SECONDS, MANIFEST, STAGING, hold_lock, lock_holder, move_into_place,
@@ -216,20 +217,31 @@ def _import(paths: Iterable[str], root: Path, cluster: ClusterSpec | None,
     driver = _Driver(root, batch_hands, progress, timings)
     tasks = plan(paths, root, driver.summary, house_zone)
     before = _hands_shown(root) if tasks else 0
-    compacted = None
     timings.planning, clock = time.perf_counter() - clock, time.perf_counter()
     with runner(cluster) as running:
         timings.cluster_start = time.perf_counter() - clock
-        driver.run(running, tasks, chunk_bytes if cluster is not None else chunk_bytes or 0)
+        driver.run(running, tasks, chunk_bytes if cluster is not None else chunk_bytes or 0,
+                   compact_after)
         if compact_after is not None and _worth_compacting(root, compact_after):
-            compacted = compact(root, running)
-            timings.compaction = compacted.seconds if compacted is not None else 0.0
+            final = compact(root, running)
+            timings.compaction = final.seconds if final is not None else 0.0
+            driver.compacted.append(final)
+    compacted = _added_up(driver.compacted)
     clock = time.perf_counter()
     if tasks:   # a hand another log holds is written again, but it is not new
         driver.summary.new_hands = max(0, _hands_shown(root) - before)
     timings.planning += time.perf_counter() - clock
     return DatasetImport(driver.summary, driver.failures, sorted(driver.quarantined),
                          compacted, driver.unwritable, timings)
+
+
+def _added_up(compactions: list[Compacted | None]) -> Compacted | None:
+    """The compactions of one import as one: while it went on, and after it."""
+    done = [compacted for compacted in compactions if compacted is not None]
+    if not done:
+        return None
+    return Compacted(sum(c.logs for c in done), sum(c.files_before for c in done),
+                     sum(c.files_after for c in done), sum(c.seconds for c in done))
 
 
 def _hands_shown(root: Path) -> int:
@@ -269,10 +281,18 @@ class _Driver:
         self.unwritable: list[str] = []
         self.quarantined: list[str] = []
         self.parts: dict[str, _Parts] = {}
+        self.in_flight = 0
+        """Import tasks handed out and not back yet."""
+        self.compacted: list[Compacted | None] = []
+        """The compactions run while the import went on."""
 
-    def run(self, runner: Runner, tasks: list[FileTask], chunk_bytes: int | None) -> None:
+    def run(self, runner: Runner, tasks: list[FileTask], chunk_bytes: int | None,
+            compact_after: int | None = None) -> None:
         """Run ``tasks``, each log cut into parts of ``chunk_bytes`` (0: never; None: of
-        :func:`target_chunk_bytes` for the runner's workers), largest first."""
+        :func:`target_chunk_bytes` for the runner's workers), largest first. Once the
+        last tasks run and workers fall idle, the logs already in are compacted on them
+        (when ``compact_after`` of them are uncovered), so little is left to compact
+        after the last log."""
         clock = time.perf_counter()
         sizes = {task.source: _size(task.location) for task in tasks} if chunk_bytes != 0 else {}
         if chunk_bytes is None:
@@ -283,22 +303,44 @@ class _Driver:
                 chunks = chunks_of(size, chunk_bytes)
                 self.parts[task.source] = _Parts(task, {}, len(chunks))
                 for chunk in chunks:
-                    runner.submit((task, chunk), import_chunk, task, chunk, str(self.root),
-                                  self.batch_hands)
+                    self._submit(runner, (task, chunk), import_chunk, task, chunk)
             else:
-                runner.submit((task, None), import_file, task, str(self.root), self.batch_hands)
+                self._submit(runner, (task, None), import_file, task)
         self.timings.driver += time.perf_counter() - clock
-        for tag, outcome in runner:
-            task, part = cast(tuple[FileTask, Chunk | None], tag)
-            clock = time.perf_counter()
-            self._count_task(outcome)
-            if part is not None:
-                self._part_done(runner, task, part, outcome)
-            elif isinstance(outcome, FileResult):
-                self._log_done(task, outcome)
-            else:
-                self.failures.append(f"internal error in {task.location}: {outcome}")
-            self.timings.driver += time.perf_counter() - clock
+        with ExitStack() as compacting:
+            pending: PendingCompaction | None = None
+            tail_seen = compact_after is None or runner.workers == 1
+            for tag, outcome in runner:
+                clock = time.perf_counter()
+                if pending is not None and pending.owns(tag):
+                    pending.take(tag, outcome)
+                    if pending.done:
+                        self.compacted.append(pending.finish())
+                        compacting.close()
+                else:
+                    self._task_done(runner, tag, outcome)
+                if not tail_seen and self.in_flight < runner.workers:
+                    tail_seen = True   # workers fall idle: compact what is in meanwhile
+                    if _worth_compacting(self.root, cast(int, compact_after)):
+                        pending = compacting.enter_context(
+                            PendingCompaction.start(self.root, runner))
+                self.timings.driver += time.perf_counter() - clock
+
+    def _submit(self, runner: Runner, tag: tuple[FileTask, Chunk | None],
+                function: Callable[..., object], *args: object) -> None:
+        runner.submit(tag, function, *args, str(self.root), self.batch_hands)
+        self.in_flight += 1
+
+    def _task_done(self, runner: Runner, tag: object, outcome: object) -> None:
+        task, part = cast(tuple[FileTask, Chunk | None], tag)
+        self.in_flight -= 1
+        self._count_task(outcome)
+        if part is not None:
+            self._part_done(runner, task, part, cast(ChunkResult | str, outcome))
+        elif isinstance(outcome, FileResult):
+            self._log_done(task, outcome)
+        else:
+            self.failures.append(f"internal error in {task.location}: {outcome}")
 
     def _count_task(self, outcome: object) -> None:
         result = outcome.result if isinstance(outcome, ChunkResult) else outcome
@@ -340,7 +382,7 @@ class _Driver:
             self._log_done(task, first)
         elif any(result.read_whole for result in done) or _sessions_meet(done):
             self._remove_files_of(done)
-            runner.submit((task, None), import_file, task, str(self.root), self.batch_hands)
+            self._submit(runner, (task, None), import_file, task)
         else:
             self._log_done(task, self._assembled(task, done))
 
