@@ -5,7 +5,13 @@
     python -m badugi_hh.bench --only evaluator  # one section
 
 A section is a function ``(quick) -> dict`` of named figures, listed in
-:data:`SECTIONS`; adding a stage's benchmark is adding one such function.
+:data:`SECTIONS`; adding a stage's benchmark is adding one such function. The
+larger sections live in modules of their own: :mod:`~badugi_hh.bench.store` (the
+import into DuckDB, and the simulated logs every import benchmark reads),
+:mod:`~badugi_hh.bench.scale`, :mod:`~badugi_hh.bench.dataset`,
+:mod:`~badugi_hh.bench.stats`, :mod:`~badugi_hh.bench.sql` and
+:mod:`~badugi_hh.bench.parse`. The product never imports this package: the
+``bench`` command loads it when it runs.
 Timings are the best of a few repeats: the least disturbed run is the closest
 to what the code costs. Figures print as each section ends:
 
@@ -565,7 +571,3 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      description=__doc__.splitlines()[0])
     add_arguments(parser)
     return run(parser.parse_args(argv))
-
-
-if __name__ == "__main__":
-    sys.exit(main())
