@@ -222,7 +222,9 @@ def _import(paths: Iterable[str], root: Path, cluster: ClusterSpec | None,
         timings.cluster_start = time.perf_counter() - clock
         driver.run(running, tasks, chunk_bytes if cluster is not None else chunk_bytes or 0,
                    compact_after)
-        if compact_after is not None and _worth_compacting(root, compact_after):
+        # after a compaction while the import went on, what is left goes too, however little
+        left = 1 if driver.compacted else compact_after
+        if left is not None and _worth_compacting(root, left):
             final = compact(root, running)
             timings.compaction = final.seconds if final is not None else 0.0
             driver.compacted.append(final)
@@ -291,8 +293,8 @@ class _Driver:
         """Run ``tasks``, each log cut into parts of ``chunk_bytes`` (0: never; None: of
         :func:`target_chunk_bytes` for the runner's workers), largest first. Once the
         last tasks run and workers fall idle, the logs already in are compacted on them
-        (when ``compact_after`` of them are uncovered), so little is left to compact
-        after the last log."""
+        (when they and the logs still read make ``compact_after``), so little is left to
+        compact after the last log."""
         clock = time.perf_counter()
         sizes = {task.source: _size(task.location) for task in tasks} if chunk_bytes != 0 else {}
         if chunk_bytes is None:
@@ -321,7 +323,9 @@ class _Driver:
                     self._task_done(runner, tag, outcome)
                 if not tail_seen and self.in_flight < runner.workers:
                     tail_seen = True   # workers fall idle: compact what is in meanwhile
-                    if _worth_compacting(self.root, cast(int, compact_after)):
+                    # the logs in and those still read (a task each, about) reach the mark
+                    if _worth_compacting(self.root,
+                                         max(1, cast(int, compact_after) - self.in_flight)):
                         pending = compacting.enter_context(
                             PendingCompaction.start(self.root, runner))
                 self.timings.driver += time.perf_counter() - clock
