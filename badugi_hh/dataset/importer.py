@@ -328,6 +328,9 @@ class _Driver:
                                          max(1, cast(int, compact_after) - self.in_flight)):
                         pending = compacting.enter_context(
                             PendingCompaction.start(self.root, runner))
+                        if pending is not None and pending.done:   # nothing to rewrite
+                            self.compacted.append(pending.finish())
+                            compacting.close()
                 self.timings.driver += time.perf_counter() - clock
 
     def _submit(self, runner: Runner, tag: tuple[FileTask, Chunk | None],
