@@ -36,8 +36,10 @@ How an import stays fast, safe and small:
   without being parsed, and a file that was rewritten (its old content is no
   longer its beginning) has its rows replaced.
 * Memory holds one batch, never a whole file.
-* ``jobs`` > 1 parses and audits files in that many worker processes, which
-  send their rows to this one, the only writer (DuckDB allows one).
+* ``jobs`` > 1 parses and audits files in that many worker processes, largest
+  first, which send their rows as Arrow batches to this one, the only writer (DuckDB
+  allows one); it commits :data:`~badugi_hh.store.importer.WRITER_BATCH_HANDS` hands
+  at a time while the workers go on.
 """
 
 from __future__ import annotations
