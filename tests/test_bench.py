@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from badugi_hh import bench
 
+pytestmark = pytest.mark.benchmark
 
 def test_replay_section_reports_every_figure_as_a_positive_number() -> None:
     figures = bench.bench_replay(quick=True)
@@ -61,7 +64,12 @@ def test_scale_section_times_the_import_commands_four_ways() -> None:
     for way in ("--jobs 1", "--jobs 2", "cluster local:1", "cluster local:2"):
         assert figures[f"{way}: wall (s)"] > figures[f"{way}: fixed cost, a 1-hand log (s)"] > 0
         assert figures[f"{way}: CPU, all processes (s)"] > 0
-    assert all(value > 0 and math.isfinite(value) for value in figures.values())
+    assert figures["cluster: tasks"] == 8   # a task a log: 8 logs, none worth cutting
+    assert all(value >= 0 and math.isfinite(value) for value in figures.values())
+    for route in ("cluster local:{} over local:1", "--jobs {} over 1"):
+        expected = [figures[f"{route.format(n)}, expected (x)"] for n in (2, 4, 8, 16, 64)]
+        assert expected == sorted(expected)   # more workers never expected slower
+        assert all(0 < speed_up <= n * 1.5 for speed_up, n in zip(expected, (2, 4, 8, 16, 64)))
 
 
 def test_dataset_section_compares_a_compacted_dataset_with_a_database_file() -> None:

@@ -217,6 +217,23 @@ def test_a_large_log_read_in_parts_reads_as_it_reads_whole(tmp_path: Path) -> No
     assert_same_stats(store, dataset)
 
 
+@pytest.mark.parametrize("parts", [2, 3, 5, 13])
+def test_a_log_read_in_any_number_of_parts_equals_the_log_read_whole(
+        tmp_path: Path, parts: int) -> None:
+    logs = simulated_logs(tmp_path / "logs", files=1, sessions=26)
+    log = next(logs.iterdir())
+    whole = import_to_dataset([str(logs)], tmp_path / "whole", chunk_bytes=0).summary
+    cut = import_to_dataset([str(logs)], tmp_path / "cut",
+                            chunk_bytes=-(-log.stat().st_size // parts)).summary
+    manifest = pq.read_table(next((tmp_path / "cut" / MANIFEST).iterdir())).to_pylist()[0]
+    indexes = {name.rsplit("-", 1)[-1].split(".")[0] for name in manifest["files"]}
+    assert indexes == {str(index) for index in range(parts)}   # each part wrote its rows
+    assert (cut.hands, cut.sessions, cut.violations) == (whole.hands, whole.sessions,
+                                                          whole.violations)
+    assert_same_tables(connect_dataset(tmp_path / "whole"), connect_dataset(tmp_path / "cut"))
+    assert_same_stats(connect_dataset(tmp_path / "whole"), connect_dataset(tmp_path / "cut"))
+
+
 @pytest.mark.parametrize("spoil", ["session id used twice", "NUL byte", "UTF-16"])
 def test_a_log_whose_parts_would_differ_is_read_whole(tmp_path: Path, spoil: str) -> None:
     logs = simulated_logs(tmp_path / "logs", files=1, sessions=40)
@@ -424,10 +441,11 @@ def test_one_import_writes_into_a_dataset_at_a_time(
     (root / STAGING / "left-by-a-killed-import").mkdir(parents=True)
     with hold_lock(root / IMPORT_LOCK, wait=0) as mine:
         assert mine
-        with pytest.raises(DatasetBusy):
+        with pytest.raises(DatasetBusy, match=f"process {os.getpid()} on .*waited 0.2 s"):
             import_to_dataset([str(REAL)], root, wait=0.2)
         assert cli.main(["import", str(REAL), "--out", str(root), "--wait", "0"]) == 1
-        assert "another import is writing into" in capsys.readouterr().err
+        err = capsys.readouterr().err
+        assert "an import is writing into" in err and f"process {os.getpid()} " in err
     rules = root / "rules" / "part-catalogue.parquet"
     written = rules.stat().st_mtime_ns
     import_to_dataset([str(SAMPLES), str(REAL)], root)
@@ -514,6 +532,7 @@ def local_cluster():
             yield cluster, client
 
 
+@pytest.mark.cluster
 def test_a_cluster_import_equals_a_plain_import(tmp_path: Path, local_cluster) -> None:
     cluster, _ = local_cluster
     logs = simulated_logs(tmp_path / "logs", files=4, sessions=20)
@@ -528,6 +547,26 @@ def test_a_cluster_import_equals_a_plain_import(tmp_path: Path, local_cluster) -
     assert (again.new_hands, again.rows) == (0, 0)
 
 
+@pytest.mark.cluster
+def test_logs_in_are_compacted_while_the_last_ones_are_read(tmp_path: Path,
+                                                            local_cluster) -> None:
+    cluster, _ = local_cluster
+    logs = simulated_logs(tmp_path / "logs", files=5, sessions=4)
+    # the largest log goes first and is read while the four others are in and compacted
+    with open(logs / "sim-0.txt", "w", encoding="utf-8") as out:
+        write_records(simulate(80, 0), out)
+    spec = ClusterSpec(address=cluster.scheduler_address)
+    done = import_to_dataset([str(logs)], tmp_path / "ds", spec, compact_after=2)
+    # the four small logs while the large one was read, then the large one alone
+    assert done.compacted is not None and done.compacted.logs == 5
+    assert len(compaction_entries(tmp_path / "ds")) == 2 and done.timings.compaction > 0
+    assert done.timings.tasks == 5
+    store, dataset = stored(tmp_path, logs), connect_dataset(tmp_path / "ds")
+    assert_same_tables(store, dataset)
+    assert_same_stats(store, dataset)
+
+
+@pytest.mark.cluster
 def test_a_worker_killed_mid_run_costs_time_not_rows(tmp_path: Path, local_cluster) -> None:
     cluster, client = local_cluster
     logs = simulated_logs(tmp_path / "logs", files=6, sessions=60)
@@ -556,14 +595,15 @@ def fingerprint(con: duckdb.DuckDBPyConnection, table: str) -> tuple[int, int]:
 
 
 @pytest.mark.slow
+@pytest.mark.cluster
 def test_a_cluster_import_of_200000_hands_equals_a_plain_import(tmp_path: Path,
                                                                  local_cluster) -> None:
     """The issue's figure: 200,000 simulated hands and every real log (pytest -m slow)."""
-    from badugi_hh.store import _sessions_holding, _write_logs
+    from badugi_hh.bench.store import sessions_holding, write_logs
 
     cluster, _ = local_cluster
     logs = tmp_path / "logs"
-    _write_logs(_sessions_holding(simulate(200_000, 2024), 200_000), logs, 12_500)
+    write_logs(sessions_holding(simulate(200_000, 2024), 200_000), logs, 12_500)
     spec = ClusterSpec(address=cluster.scheduler_address)
     done = import_to_dataset([str(logs), str(REAL)], tmp_path / "ds", spec)
     assert not done.failures and done.summary.hands >= 200_000

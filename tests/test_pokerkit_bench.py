@@ -9,6 +9,8 @@ import pytest
 
 from badugi_hh import bench
 
+pytestmark = pytest.mark.benchmark
+
 
 def test_the_section_times_us_and_pokerkit_on_the_same_hands() -> None:
     pytest.importorskip("pokerkit")

@@ -23,7 +23,7 @@ import pytest
 from badugi_hh import __version__
 from badugi_hh.cli import main
 from badugi_hh.commands.query_clock import QueryClock
-from badugi_hh.commands.sql_bench import peak_memory
+from badugi_hh.bench.sql import peak_memory
 from badugi_hh.store import connect
 
 #: Every action twice (``copy`` 0 and 1): more rows than one fetch.

@@ -85,6 +85,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the time zone of house logs' times, an IANA name such as "
                              "Europe/Paris (default: this machine's); sites' logs are "
                              "read in their own zone")
+    parser.add_argument("--timings", action="store_true",
+                        help="print where the time went (one line, on stderr): the work of "
+                             "one process alone, and the parallel work")
     parser.add_argument("--wait", type=float, default=LOCK_WAIT_SECONDS, metavar="SECONDS",
                         help="how long to wait for another process using the database "
                              "or writing into the dataset "
@@ -144,6 +147,10 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_INTERRUPTED
     progress.close()
     tell_problems(summary, quarantined)
+    if args.timings:
+        print(f"timings: planning={summary.planning_seconds:.3f} "
+              f"commit={summary.commit_seconds:.3f} total={summary.seconds:.3f}",
+              file=sys.stderr)
     print(f"{summary_line(summary)} into {printable(args.db)}")
     return exit_status(summary)
 
@@ -241,6 +248,8 @@ def run_dataset(args: argparse.Namespace) -> int:
     progress.close()
     summary = done.summary
     tell_problems(summary, done.quarantined, done.failures)
+    if args.timings:
+        print(f"timings: {done.timings}", file=sys.stderr)
     for problem in done.unwritable:
         _warn(f"cannot write into the dataset: {problem}")
     print(f"{summary_line(summary)} into {printable(args.out)}")

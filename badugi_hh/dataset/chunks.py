@@ -31,8 +31,13 @@ from typing import IO
 from badugi_hh.parsers import house
 from badugi_hh.parsers.text import MAX_LINE_BYTES, _utf16_encoding
 
-#: On a cluster, a log larger than this is read in parts of about this size.
+#: On a cluster, a log larger than this is read in parts of about this size, at most.
 CHUNK_BYTES = 32 << 20
+#: Parts smaller than this are not worth a task's own cost (a start, a manifest...).
+MIN_CHUNK_BYTES = 1 << 20
+#: Tasks per worker an import aims at: enough that the last task to finish is a small
+#: one, so the workers end together.
+TASKS_PER_WORKER = 4
 
 _MARK = b"Session #"
 _BLOCK = 1 << 20
@@ -56,6 +61,20 @@ def chunks_of(size: int, chunk_bytes: int) -> list[Chunk]:
     count = max(1, math.ceil(size / chunk_bytes))
     return [Chunk(index, count, index * chunk_bytes, min(size, (index + 1) * chunk_bytes))
             for index in range(count)]
+
+
+def target_chunk_bytes(sizes: list[int], workers: int) -> int:
+    """The size of the parts the logs of ``sizes`` are cut into for ``workers``: the
+    bytes spread over :data:`TASKS_PER_WORKER` tasks a worker, within
+    [:data:`MIN_CHUNK_BYTES`, :data:`CHUNK_BYTES`].
+
+    >>> target_chunk_bytes([64 << 20] * 4, 16) == 4 << 20   # 256 MB over 64 tasks
+    True
+    >>> target_chunk_bytes([100, 200], 16) == MIN_CHUNK_BYTES
+    True
+    """
+    spread = sum(sizes) // max(1, workers * TASKS_PER_WORKER)
+    return max(MIN_CHUNK_BYTES, min(CHUNK_BYTES, spread))
 
 
 def splittable(head: bytes) -> bool:

@@ -9,14 +9,19 @@ the ``cluster`` extra installs it.
 
 from __future__ import annotations
 
+import ast
+import importlib
 import logging
+import multiprocessing
 import os
+import sys
 from collections import deque
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
 from typing import Any
-
 
 
 class ClusterError(Exception):
@@ -61,6 +66,69 @@ def max_local_workers() -> int:
     return 4 * (os.cpu_count() or 1)
 
 
+# -- a script without a main guard ----------------------------------------------------
+
+#: What a script must add around a call that starts a local cluster.
+_GUARD_ADVICE = ('put the call under `if __name__ == "__main__":` (a local cluster\'s worker '
+                 "processes start by running the script again, which would start a cluster "
+                 "of their own)")
+
+
+def check_local_start(cluster: ClusterSpec | None) -> None:
+    """Stop at once where a local cluster would hang: called from the top level of a
+    script without ``if __name__ == "__main__":``, whose worker processes (started by
+    *spawn*, not *fork*) run the script again and call the import again, or in such a
+    worker process itself."""
+    if cluster is None or cluster.address is not None:
+        return
+    main = sys.modules.get("__main__")
+    if getattr(main, "__name__", None) == "__mp_main__" and multiprocessing.parent_process():
+        raise ClusterError(f"a local cluster was started while a worker process ran "
+                           f"{getattr(main, '__file__', 'the script')} again: {_GUARD_ADVICE}")
+    called_at = _unguarded_call(main)
+    if called_at is not None:
+        raise ClusterError(f"{called_at}: a local cluster is started from the script's top "
+                           f"level: {_GUARD_ADVICE}")
+
+
+def _unguarded_call(main: object) -> str | None:
+    """``script:line`` of the top-level line of the ``__main__`` script that led here,
+    when no ``if __name__ == "__main__":`` holds it; None otherwise (a guard, an
+    interactive session, ``python -c``, a test runner...)."""
+    path = getattr(main, "__file__", None)
+    frame = _top_level_frame(getattr(main, "__dict__", None))
+    if path is None or frame is None:
+        return None
+    try:
+        tree = ast.parse(Path(path).read_bytes())
+    except (OSError, SyntaxError, ValueError):
+        return None
+    line = frame.f_lineno
+    guarded = any(_is_main_guard(node) and node.lineno <= line <= (node.end_lineno or line)
+                  for node in tree.body)
+    return None if guarded else f"{path}:{line}"
+
+
+def _top_level_frame(main_globals: dict[str, Any] | None) -> FrameType | None:
+    """The frame running the ``__main__`` module's own lines, if it is on the stack."""
+    frame: FrameType | None = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_name == "<module>" and frame.f_globals is main_globals:
+            return frame
+        frame = frame.f_back
+    return None
+
+
+def _is_main_guard(node: ast.stmt) -> bool:
+    """``if __name__ == "__main__":`` (either side)."""
+    if not isinstance(node, ast.If) or not isinstance(node.test, ast.Compare):
+        return False
+    sides = [node.test.left, *node.test.comparators]
+    names = {side.id for side in sides if isinstance(side, ast.Name)}
+    texts = {side.value for side in sides if isinstance(side, ast.Constant)}
+    return names == {"__name__"} and texts == {"__main__"}
+
+
 # -- where the tasks run ---------------------------------------------------------------
 
 #: What a task is known by to whoever submitted it (a log and its part, a folder...).
@@ -73,6 +141,11 @@ class Runner:
 
     def __init__(self) -> None:
         self.waiting: deque[tuple[Tag, Callable[..., Any], tuple[Any, ...]]] = deque()
+
+    @property
+    def workers(self) -> int:
+        """How many tasks run at a time."""
+        return 1
 
     def submit(self, tag: Tag, function: Callable[..., Any], *args: Any) -> None:
         self.waiting.append((tag, function, args))
@@ -90,12 +163,15 @@ class DaskRunner(Runner):
     """Runs tasks on a Dask cluster's workers, as many at a time as they have threads."""
 
     def __init__(self, client: Any) -> None:
-        from distributed import as_completed
-
         super().__init__()
         self.client = client
         self.tags: dict[Any, Tag] = {}
-        self.finished = as_completed()
+        self.finished: Any = _dask().as_completed()
+
+    @property
+    def workers(self) -> int:
+        threads: dict[str, int] = self.client.nthreads()
+        return max(1, sum(threads.values()))
 
     def submit(self, tag: Tag, function: Callable[..., Any], *args: Any) -> None:
         future = self.client.submit(function, *args, pure=False)
@@ -124,19 +200,26 @@ def runner(cluster: ClusterSpec | None) -> Iterator[Runner]:
 @contextmanager
 def _client(cluster: ClusterSpec) -> Iterator[Any]:
     try:
-        from distributed import Client, LocalCluster
+        distributed = _dask()
     except ImportError:
         raise ClusterError("--cluster needs Dask: pip install 'badugi-hh[cluster]'") from None
     if cluster.address is not None:
         try:
-            client = Client(cluster.address, timeout="10s")
+            client = distributed.Client(cluster.address, timeout="10s")
         except (OSError, TimeoutError) as error:
             raise ClusterError(f"cannot reach the scheduler at {cluster.address}: "
                                f"{error}") from None
         with client:
             yield client
         return
-    with LocalCluster(n_workers=cluster.workers, threads_per_worker=1, processes=True,
-                      dashboard_address=None, silence_logs=logging.ERROR) as local:
-        with Client(local) as client:
+    check_local_start(cluster)
+    with distributed.LocalCluster(n_workers=cluster.workers, threads_per_worker=1,
+                                  processes=True, dashboard_address=None,
+                                  silence_logs=logging.ERROR) as local:
+        with distributed.Client(local) as client:
             yield client
+
+
+def _dask() -> Any:
+    """Dask's ``distributed``, imported on first use (its types are not checked)."""
+    return importlib.import_module("distributed")

@@ -22,9 +22,11 @@ from __future__ import annotations
 import shutil
 import time
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import duckdb
 import pyarrow.parquet as pq
@@ -69,40 +71,92 @@ def compact(root: str | Path, runner: Runner | None = None) -> Compacted | None:
     here, one after the other); None when another compaction holds the lock,
     or when a task failed (an import removed a file meanwhile, say): the files written
     so far are then left out, and removed by the next compaction."""
-    root = Path(root).resolve()
-    started = time.perf_counter()
-    with hold_lock(root / COMPACT_LOCK, wait=0) as locked:
-        if not locked:
+    runner = runner or Runner()
+    with PendingCompaction.start(Path(root).resolve(), runner) as pending:
+        if pending is None:
             return None
-        snapshot = read_snapshot(root)
-        covers = set(snapshot.uncovered) | {key for stale in snapshot.stale
-                                            for key in stale.covers if key in snapshot.live_keys}
-        done = Compacted(logs=len(covers))
-        try:
-            if covers and not _compact(snapshot, covers, done, runner or Runner()):
-                return None   # compact next time
-        finally:
-            shutil.rmtree(root / STAGING / "compaction", ignore_errors=True)
-        _remove_leftovers(root, read_snapshot(root))
-    done.seconds = time.perf_counter() - started
-    return done
+        for tag, outcome in runner:
+            pending.take(tag, outcome)
+        return pending.finish()
 
 
-def _compact(snapshot: Snapshot, covers: set[str], done: Compacted, runner: Runner) -> bool:
-    """Write the compacted files, then the entry that puts them in use; whether it did."""
-    root, compaction_id = snapshot.root, f"{time.time_ns():020d}"
-    sources = _sources(snapshot)
-    whole, filtered = _inputs(snapshot, covers)
-    folders = [Folder(name, whole[name], filtered[name])
-               for name in sorted(set(whole) | set(filtered))]
-    done.files_before = sum(len(folder.whole) + len(folder.filtered) for folder in folders)
-    for start in range(0, len(folders), FOLDERS_PER_TASK):
-        runner.submit(start, compact_folders, str(root),
-                      folders[start:start + FOLDERS_PER_TASK], sources, compaction_id)
-    outcomes = [outcome for _start, outcome in runner]
-    if not all(isinstance(outcome, list) for outcome in outcomes):
-        return False   # a task's error, as one line
-    files = [relative for written in outcomes for relative in written]
+#: What a compaction's tasks are known by in a runner (beside an import's tasks).
+COMPACTION_TAG = "compaction"
+
+
+class PendingCompaction:
+    """A compaction whose tasks run on a runner, maybe among an import's: started by
+    :meth:`start`, fed its tasks' outcomes by :meth:`take`, put in use by :meth:`finish`
+    once :attr:`done`. It covers the logs with an entry when it starts."""
+
+    def __init__(self, snapshot: Snapshot, covers: set[str], runner: Runner) -> None:
+        self.snapshot, self.covers = snapshot, covers
+        self.started = time.perf_counter()
+        self.compaction_id = f"{time.time_ns():020d}"
+        whole, filtered = _inputs(snapshot, covers)
+        folders = [Folder(name, whole[name], filtered[name])
+                   for name in sorted(set(whole) | set(filtered))]
+        self.result = Compacted(logs=len(covers), files_before=sum(
+            len(folder.whole) + len(folder.filtered) for folder in folders))
+        self.outcomes: dict[int, object] = {}
+        self.tasks = 0
+        for start in range(0, len(folders), FOLDERS_PER_TASK):
+            runner.submit((COMPACTION_TAG, self.compaction_id, start), compact_folders,
+                          str(snapshot.root), folders[start:start + FOLDERS_PER_TASK],
+                          _sources(snapshot), self.compaction_id)
+            self.tasks += 1
+
+    @classmethod
+    @contextmanager
+    def start(cls, root: Path, runner: Runner) -> Iterator[PendingCompaction | None]:
+        """A compaction of ``root`` under way on ``runner`` for the block's length (its
+        lock held, its staged files removed at the end); None when another holds it."""
+        with hold_lock(root / COMPACT_LOCK, wait=0) as locked:
+            if not locked:
+                yield None
+                return
+            snapshot = read_snapshot(root)
+            covers = set(snapshot.uncovered) | {
+                key for stale in snapshot.stale for key in stale.covers
+                if key in snapshot.live_keys}
+            try:
+                yield cls(snapshot, covers, runner)
+            finally:
+                shutil.rmtree(root / STAGING / "compaction", ignore_errors=True)
+
+    def owns(self, tag: object) -> bool:
+        """Whether ``tag`` is one of this compaction's tasks."""
+        return isinstance(tag, tuple) and tag[:2] == (COMPACTION_TAG, self.compaction_id)
+
+    def take(self, tag: object, outcome: object) -> None:
+        """A task's outcome: the files it wrote, or its error as one line."""
+        if self.owns(tag):
+            self.outcomes[cast(tuple[str, str, int], tag)[2]] = outcome
+
+    @property
+    def done(self) -> bool:
+        return len(self.outcomes) == self.tasks
+
+    def finish(self) -> Compacted | None:
+        """Put the compacted files in use and remove what they replace; None when a
+        task failed (compacted next time)."""
+        if self.covers:
+            outcomes = [self.outcomes[start] for start in sorted(self.outcomes)]
+            if not all(isinstance(outcome, list) for outcome in outcomes):
+                return None   # a task's error, as one line
+            _put_in_use(self.snapshot, self.covers, self.compaction_id,
+                        [relative for files in cast(list[list[str]], outcomes)
+                         for relative in files], self.result)
+        _remove_leftovers(self.snapshot.root, read_snapshot(self.snapshot.root))
+        self.result.seconds = time.perf_counter() - self.started
+        return self.result
+
+
+def _put_in_use(snapshot: Snapshot, covers: set[str], compaction_id: str, files: list[str],
+                done: Compacted) -> None:
+    """Write the entry that puts the compacted ``files`` in use, then remove the files
+    they replace."""
+    root = snapshot.root
     done.files_after = len(files)
     entry = root / STAGING / f"compaction-{compaction_id}.parquet"
     entry.parent.mkdir(parents=True, exist_ok=True)
@@ -116,7 +170,6 @@ def _compact(snapshot: Snapshot, covers: set[str], done: Compacted, runner: Runn
             (root / relative).unlink(missing_ok=True)
     for stale in snapshot.stale:
         _remove_compaction(root, stale)
-    return True
 
 
 def _sources(snapshot: Snapshot) -> list[str]:

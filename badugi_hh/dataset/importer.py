@@ -13,21 +13,23 @@ from __future__ import annotations
 
 import shutil
 import time
+from contextlib import ExitStack
 from datetime import datetime
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 import pyarrow.parquet as pq
 
-from badugi_hh.dataset.chunks import CHUNK_BYTES, Chunk, chunks_of
-from badugi_hh.dataset.cluster import ClusterSpec, Runner, runner
-from badugi_hh.dataset.compact import COMPACT_AFTER_LOGS, Compacted, compact
+from badugi_hh.dataset.chunks import Chunk, chunks_of, target_chunk_bytes
+from badugi_hh.dataset.cluster import ClusterSpec, Runner, check_local_start, runner
+from badugi_hh.dataset.compact import COMPACT_AFTER_LOGS, Compacted, PendingCompaction, compact
 from badugi_hh.dataset.reader import connect_dataset
 from badugi_hh.dataset.layout import (
-    IMPORT_LOCK, MANIFEST, STAGING, hold_lock, move_into_place,
+    IMPORT_LOCK, LOCK_WAIT_SECONDS, MANIFEST, STAGING, hold_lock, lock_holder, move_into_place,
 )
 from badugi_hh.dataset.snapshot import LOG_ENTRIES, entries_read, read_snapshot
 from badugi_hh.dataset.writer import (
@@ -35,6 +37,7 @@ from badugi_hh.dataset.writer import (
 )
 from badugi_hh.sources import LOG_SUFFIXES, ArchiveMember, Unreadable, find_logs, size_of
 from badugi_hh.store.clock import machine_zone
+from badugi_hh.store.connection import StoreError
 from badugi_hh.rules import RULES
 from badugi_hh.store.importer import BATCH_HANDS, ImportSummary
 from badugi_hh.store.schema import RuleRow, _arrow_table
@@ -127,11 +130,47 @@ def create_dataset(root: Path) -> None:
     move_into_place(staged, rules)
 
 
-class DatasetBusy(Exception):
+class DatasetBusy(StoreError):
     """Another import is writing into the dataset."""
+
+    @classmethod
+    def of(cls, root: Path, waited: float | None) -> DatasetBusy:
+        """The error for ``root``, naming the process that holds it."""
+        return cls(f"an import is writing into {root}: {lock_holder(root / IMPORT_LOCK)}; "
+                   f"waited {waited or 0:g} s (wait=...). Try again when it has finished")
 
 
 # -- running the tasks -----------------------------------------------------------------
+
+@dataclass(slots=True)
+class Timings:
+    """Where an import's seconds went: the work of the driver alone (serial), and the
+    tasks' own seconds, added up (parallel). ``bench --only scale`` predicts the
+    speed-up of more workers from them."""
+
+    cluster_start: float = 0.0
+    """Starting the local cluster, or reaching the scheduler."""
+    planning: float = 0.0
+    """Listing the logs, and counting the hands shown before and after."""
+    driver: float = 0.0
+    """The driver's own work: handing out tasks, putting parts together, adding up."""
+    compaction: float = 0.0
+    tasks: int = 0
+    task_seconds: float = 0.0
+    """The seconds of every task, as measured where it ran, added up."""
+    longest_task: float = 0.0
+    total: float = 0.0
+
+    def __str__(self) -> str:
+        """``name=seconds`` pairs, as ``import --timings`` prints them.
+
+        >>> print(Timings(planning=0.25, tasks=2, task_seconds=3.0, total=4.0))
+        cluster_start=0.000 planning=0.250 driver=0.000 compaction=0.000 tasks=2 task_seconds=3.000 longest_task=0.000 total=4.000
+        """
+        return " ".join(f"{name}={value}" if isinstance(value, int) else f"{name}={value:.3f}"
+                        for name, value in ((name, getattr(self, name))
+                                            for name in self.__slots__))
+
 
 @dataclass(slots=True)
 class DatasetImport:
@@ -145,6 +184,7 @@ class DatasetImport:
     compacted: Compacted | None = None
     unwritable: list[str] = field(default_factory=list)
     """``log: why`` for each log whose rows could not be written (no space...)."""
+    timings: Timings = field(default_factory=Timings)
 
 
 def import_to_dataset(paths: Iterable[str], root: str | Path,
@@ -152,7 +192,7 @@ def import_to_dataset(paths: Iterable[str], root: str | Path,
                       progress: ProgressCallback | None = None, *,
                       batch_hands: int = BATCH_HANDS, chunk_bytes: int | None = None,
                       compact_after: int | None = COMPACT_AFTER_LOGS,
-                      wait: float | None = None, zone: str | None = None,
+                      wait: float | None = LOCK_WAIT_SECONDS, zone: str | None = None,
                       read_bytes: ProgressCallback | None = None) -> DatasetImport:
     """Import the logs of ``paths`` into the dataset at ``root``, on ``cluster`` (None:
     in this process, one log after the other). A house log larger than ``chunk_bytes``
@@ -161,19 +201,20 @@ def import_to_dataset(paths: Iterable[str], root: str | Path,
     are read from their own files, or a compaction is stale, the dataset is compacted
     (None: never). One import writes into a dataset at a time: this one waits ``wait``
     seconds for another to end (None: as long as it takes), then raises
-    :class:`DatasetBusy`. A dataset that cannot be written raises :class:`OSError`.
-    ``zone``: the time zone of house logs' times (default: this machine's).
-    ``read_bytes`` is told each log's size once it is done (a progress bar's)."""
+    :class:`DatasetBusy`, which names the process holding the dataset. A dataset that
+    cannot be written raises :class:`OSError`. ``zone``: the time zone of house logs'
+    times (default: this machine's). ``read_bytes`` is told each log's size once it is
+    done (a progress bar's)."""
+    check_local_start(cluster)   # before the lock: a worker running the script waits not
     started = time.perf_counter()
     root = Path(root).resolve()
     root.mkdir(parents=True, exist_ok=True)
     with hold_lock(root / IMPORT_LOCK, wait) as locked:
         if not locked:
-            raise DatasetBusy(f"another import is writing into {root}: try again when it "
-                              "has finished")
+            raise DatasetBusy.of(root, wait)
         done = _import(paths, root, cluster, progress, batch_hands, chunk_bytes,
                        compact_after, zone or machine_zone(), read_bytes)
-    done.summary.seconds = time.perf_counter() - started
+    done.summary.seconds = done.timings.total = time.perf_counter() - started
     return done
 
 
@@ -181,24 +222,41 @@ def _import(paths: Iterable[str], root: Path, cluster: ClusterSpec | None,
             progress: ProgressCallback | None, batch_hands: int, chunk_bytes: int | None,
             compact_after: int | None, house_zone: str,
             read_bytes: ProgressCallback | None = None) -> DatasetImport:
-    if chunk_bytes is None and cluster is not None:
-        chunk_bytes = CHUNK_BYTES
     # files staged by an import that was stopped: no other import is running now
+    timings, clock = Timings(), time.perf_counter()
     shutil.rmtree(root / STAGING, ignore_errors=True)
     create_dataset(root)
-    driver = _Driver(root, batch_hands, progress)
+    driver = _Driver(root, batch_hands, progress, timings)
     driver.read_bytes = read_bytes
     tasks = plan(paths, root, driver.summary, house_zone)
     before = _hands_shown(root) if tasks else 0
-    compacted = None
+    timings.planning, clock = time.perf_counter() - clock, time.perf_counter()
     with runner(cluster) as running:
-        driver.run(running, tasks, chunk_bytes)
-        if compact_after is not None and _worth_compacting(root, compact_after):
-            compacted = compact(root, running)
+        timings.cluster_start = time.perf_counter() - clock
+        driver.run(running, tasks, chunk_bytes if cluster is not None else chunk_bytes or 0,
+                   compact_after)
+        # after a compaction while the import went on, what is left goes too, however little
+        left = 1 if driver.compacted else compact_after
+        if left is not None and _worth_compacting(root, left):
+            final = compact(root, running)
+            timings.compaction = final.seconds if final is not None else 0.0
+            driver.compacted.append(final)
+    compacted = _added_up(driver.compacted)
+    clock = time.perf_counter()
     if tasks:   # a hand another log holds is written again, but it is not new
         driver.summary.new_hands = max(0, _hands_shown(root) - before)
+    timings.planning += time.perf_counter() - clock
     return DatasetImport(driver.summary, driver.failures, sorted(driver.quarantined),
-                         compacted, driver.unwritable)
+                         compacted, driver.unwritable, timings)
+
+
+def _added_up(compactions: list[Compacted | None]) -> Compacted | None:
+    """The compactions of one import as one: while it went on, and after it."""
+    done = [compacted for compacted in compactions if compacted is not None]
+    if not done:
+        return None
+    return Compacted(sum(c.logs for c in done), sum(c.files_before for c in done),
+                     sum(c.files_after for c in done), sum(c.seconds for c in done))
 
 
 def _hands_shown(root: Path) -> int:
@@ -207,7 +265,7 @@ def _hands_shown(root: Path) -> int:
         return 0
     con = connect_dataset(root)
     try:
-        return con.execute("SELECT count(*) FROM hands").fetchall()[0][0]
+        return int(con.execute("SELECT count(*) FROM hands").fetchall()[0][0])
     finally:
         con.close()
 
@@ -229,34 +287,89 @@ class _Parts:
 class _Driver:
     """Hands out the tasks, puts the parts of a log together, adds up the results."""
 
-    def __init__(self, root: Path, batch_hands: int,
-                 progress: ProgressCallback | None) -> None:
+    def __init__(self, root: Path, batch_hands: int, progress: ProgressCallback | None,
+                 timings: Timings) -> None:
         self.root, self.batch_hands, self.progress = root, batch_hands, progress
+        self.timings = timings
         self.summary = ImportSummary()
         self.failures: list[str] = []
         self.unwritable: list[str] = []
         self.quarantined: list[str] = []
         self.parts: dict[str, _Parts] = {}
         self.read_bytes: ProgressCallback | None = None
+        self.in_flight = 0
+        """Import tasks handed out and not back yet."""
+        self.compacted: list[Compacted | None] = []
+        """The compactions run while the import went on."""
 
-    def run(self, runner: Runner, tasks: list[FileTask], chunk_bytes: int | None) -> None:
-        for task in tasks:
-            size = _size(task.location) if chunk_bytes else 0
+    def run(self, runner: Runner, tasks: list[FileTask], chunk_bytes: int | None,
+            compact_after: int | None = None) -> None:
+        """Run ``tasks``, each log cut into parts of ``chunk_bytes`` (0: never; None: of
+        :func:`target_chunk_bytes` for the runner's workers), largest first. Once the
+        last tasks run and workers fall idle, the logs already in are compacted on them
+        (when they and the logs still read make ``compact_after``), so little is left to
+        compact after the last log."""
+        clock = time.perf_counter()
+        sizes = {task.source: _size(task.location) for task in tasks} if chunk_bytes != 0 else {}
+        if chunk_bytes is None:
+            chunk_bytes = target_chunk_bytes(list(sizes.values()), runner.workers)
+        for task in sorted(tasks, key=lambda task: -sizes.get(task.source, 0)):
+            size = sizes.get(task.source, 0)
             if chunk_bytes and size > chunk_bytes:
                 chunks = chunks_of(size, chunk_bytes)
                 self.parts[task.source] = _Parts(task, {}, len(chunks))
                 for chunk in chunks:
-                    runner.submit((task, chunk), import_chunk, task, chunk, str(self.root),
-                                  self.batch_hands)
+                    self._submit(runner, (task, chunk), import_chunk, task, chunk)
             else:
-                runner.submit((task, None), import_file, task, str(self.root), self.batch_hands)
-        for (task, chunk), outcome in runner:
-            if chunk is not None:
-                self._part_done(runner, task, chunk, outcome)
-            elif isinstance(outcome, FileResult):
-                self._log_done(task, outcome)
-            else:
-                self.failures.append(f"internal error in {task.location}: {outcome}")
+                self._submit(runner, (task, None), import_file, task)
+        self.timings.driver += time.perf_counter() - clock
+        with ExitStack() as compacting:
+            pending: PendingCompaction | None = None
+            tail_seen = compact_after is None or runner.workers == 1
+            for tag, outcome in runner:
+                clock = time.perf_counter()
+                if pending is not None and pending.owns(tag):
+                    pending.take(tag, outcome)
+                    if pending.done:
+                        self.compacted.append(pending.finish())
+                        compacting.close()
+                else:
+                    self._task_done(runner, tag, outcome)
+                if not tail_seen and self.in_flight < runner.workers:
+                    tail_seen = True   # workers fall idle: compact what is in meanwhile
+                    # the logs in and those still read (a task each, about) reach the mark
+                    if _worth_compacting(self.root,
+                                         max(1, cast(int, compact_after) - self.in_flight)):
+                        pending = compacting.enter_context(
+                            PendingCompaction.start(self.root, runner))
+                        if pending is not None and pending.done:   # nothing to rewrite
+                            self.compacted.append(pending.finish())
+                            compacting.close()
+                self.timings.driver += time.perf_counter() - clock
+
+    def _submit(self, runner: Runner, tag: tuple[FileTask, Chunk | None],
+                function: Callable[..., object], *args: object) -> None:
+        runner.submit(tag, function, *args, str(self.root), self.batch_hands)
+        self.in_flight += 1
+
+    def _task_done(self, runner: Runner, tag: object, outcome: object) -> None:
+        task, part = cast(tuple[FileTask, Chunk | None], tag)
+        self.in_flight -= 1
+        self._count_task(outcome)
+        if part is not None:
+            self._part_done(runner, task, part, cast(ChunkResult | str, outcome))
+        elif isinstance(outcome, FileResult):
+            self._log_done(task, outcome)
+        else:
+            self.failures.append(f"internal error in {task.location}: {outcome}")
+
+    def _count_task(self, outcome: object) -> None:
+        result = outcome.result if isinstance(outcome, ChunkResult) else outcome
+        if isinstance(result, FileResult):
+            timings = self.timings
+            timings.tasks += 1
+            timings.task_seconds += result.seconds
+            timings.longest_task = max(timings.longest_task, result.seconds)
 
     def _log_done(self, task: FileTask, result: FileResult) -> None:
         if result.unwritable:
@@ -279,8 +392,9 @@ class _Driver:
         parts.results[chunk.index] = outcome if isinstance(outcome, ChunkResult) else None
         if len(parts.results) < parts.count:
             return
-        done = [parts.results[index] for index in range(parts.count)]
-        if any(result is None for result in done):
+        done = [result for index in range(parts.count)
+                if (result := parts.results[index]) is not None]
+        if len(done) < parts.count:
             return   # reported; a run again reads the log anew
         first = done[0].result
         unwritable = next((result.result for result in done if result.result.unwritable), None)
@@ -291,7 +405,7 @@ class _Driver:
             self._log_done(task, first)
         elif any(result.read_whole for result in done) or _sessions_meet(done):
             self._remove_files_of(done)
-            runner.submit((task, None), import_file, task, str(self.root), self.batch_hands)
+            self._submit(runner, (task, None), import_file, task)
         else:
             self._log_done(task, self._assembled(task, done))
 
@@ -310,7 +424,9 @@ class _Driver:
             whole.skipped_games.update(part.skipped_games)
             whole.first_error = whole.first_error or part.first_error
         files = [relative for result in done for relative in result.files]
-        write_manifest(self.root, whole, done[0].file, files, task.run_started)
+        file = done[0].file
+        assert file is not None, "a part that wrote rows knows its log"
+        write_manifest(self.root, whole, file, files, task.run_started)
         for old in task.superseded:
             if old != whole.key:
                 remove_log(self.root, old)
@@ -329,12 +445,16 @@ def _sessions_meet(done: list[ChunkResult]) -> bool:
 
 
 def _size(location: str) -> int:
-    if not _is_url(location):
-        return Path(location).stat().st_size
-    import fsspec
+    """The log's size; 0 when it cannot be read now (its task says why)."""
+    try:
+        if not _is_url(location):
+            return Path(location).stat().st_size
+        import fsspec
 
-    fs, inside = fsspec.core.url_to_fs(location)
-    return fs.size(inside)
+        fs, inside = fsspec.core.url_to_fs(location)
+        return int(fs.size(inside))
+    except OSError:
+        return 0
 
 
 def _first_errors(result: FileResult) -> str:

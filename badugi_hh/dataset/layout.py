@@ -23,9 +23,12 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import os
+import socket
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 from urllib.parse import quote
 
@@ -103,14 +106,18 @@ def move_into_place(staged: Path, final: Path) -> None:
 #: The lock files: one import writes into a dataset at a time, and one compaction runs.
 IMPORT_LOCK = ".import.lock"
 COMPACT_LOCK = ".compact.lock"
+#: How long a wait for another process's lock lasts by default: an import called from
+#: a script whose worker processes run the script again must not wait for itself.
+LOCK_WAIT_SECONDS = 10.0
 
 
 @contextmanager
 def hold_lock(path: Path, wait: float | None) -> Iterator[bool]:
     """Whether this process got the lock file ``path`` within ``wait`` seconds (None:
-    for as long as it takes). The system releases it if the process dies."""
+    for as long as it takes). The system releases it if the process dies. The holder
+    writes who it is into the file (:func:`lock_holder` reads it)."""
     deadline = None if wait is None else time.monotonic() + wait
-    with open(path, "w") as lock:
+    with open(path, "a+") as lock:   # not "w": a waiter would wipe the holder's name
         while True:
             try:
                 fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -121,6 +128,24 @@ def hold_lock(path: Path, wait: float | None) -> Iterator[bool]:
                     return
                 time.sleep(0.1)
         try:
+            lock.seek(0)
+            lock.truncate()
+            lock.write(_this_process())
+            lock.flush()
             yield True
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _this_process() -> str:
+    command = " ".join([Path(sys.argv[0]).name, *sys.argv[1:]])[:200] if sys.argv else ""
+    return (f"process {os.getpid()} on {socket.gethostname()} ({command or 'python'}), "
+            f"since {datetime.now():%Y-%m-%d %H:%M:%S}")
+
+
+def lock_holder(path: Path) -> str:
+    """Who holds (or last held) the lock file ``path``, as it wrote itself down."""
+    try:
+        return path.read_text(encoding="utf-8", errors="replace").strip() or "another process"
+    except OSError:
+        return "another process"

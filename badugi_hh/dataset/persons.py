@@ -29,7 +29,9 @@ import duckdb
 import pyarrow.parquet as pq
 
 from badugi_hh.dataset.importer import DatasetBusy
-from badugi_hh.dataset.layout import IMPORT_LOCK, PERSON_FILES, hold_lock, move_into_place
+from badugi_hh.dataset.layout import (
+    IMPORT_LOCK, LOCK_WAIT_SECONDS, PERSON_FILES, hold_lock, move_into_place,
+)
 from badugi_hh.dataset.reader import is_dataset
 from badugi_hh.store.connection import StoreError
 from badugi_hh.store.schema import schema_sql
@@ -38,7 +40,7 @@ __all__ = ["person_tables"]
 
 
 @contextmanager
-def person_tables(root: str | Path, wait: float | None = None,
+def person_tables(root: str | Path, wait: float | None = LOCK_WAIT_SECONDS,
                   ) -> Iterator[duckdb.DuckDBPyConnection]:
     """A connection holding the dataset's ``aliases`` and ``settings``, written back to
     their files at the end of the block; waits ``wait`` seconds (None: as long as it
@@ -49,8 +51,7 @@ def person_tables(root: str | Path, wait: float | None = None,
                          f"(badugi-hh import PATH --out {root})")
     with hold_lock(root / IMPORT_LOCK, wait) as locked:
         if not locked:
-            raise DatasetBusy(f"an import is writing into {root}: try again when it has "
-                              "finished")
+            raise DatasetBusy.of(root, wait)
         con = duckdb.connect(":memory:")
         try:
             for table, relative in PERSON_FILES.items():

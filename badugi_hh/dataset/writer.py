@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -107,6 +108,8 @@ class FileResult:
     """``line:column: message`` of the first text that could not be read."""
     skipped_games: Counter[str] = field(default_factory=Counter)
     """The hands of games not audited, read, by game."""
+    seconds: float = 0.0
+    """How long the task took where it ran."""
 
 
 @contextmanager
@@ -133,7 +136,13 @@ def content_hash(location: str) -> tuple[int, str]:
 
 def import_file(task: FileTask, root: str, batch_hands: int = BATCH_HANDS) -> FileResult:
     """Read, audit and write one log into the dataset at ``root``."""
-    dataset = Path(root)
+    started = time.perf_counter()
+    result = _import_file(task, Path(root), batch_hands)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _import_file(task: FileTask, dataset: Path, batch_hands: int) -> FileResult:
     known = _known(task, dataset)
     if not isinstance(known, LogFile):
         return known
@@ -171,7 +180,13 @@ def import_chunk(task: FileTask, chunk: Chunk, root: str,
     """Read, audit and write one part of a log (see :mod:`badugi_hh.dataset.chunks`);
     its files are moved into place, and the driver lists them in a manifest row once
     every part is in."""
-    dataset = Path(root)
+    started = time.perf_counter()
+    done = _import_chunk(task, chunk, Path(root), batch_hands)
+    done.result.seconds = time.perf_counter() - started
+    return done
+
+
+def _import_chunk(task: FileTask, chunk: Chunk, dataset: Path, batch_hands: int) -> ChunkResult:
     known = _known(task, dataset)
     if not isinstance(known, LogFile):
         return ChunkResult(known)

@@ -41,7 +41,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -66,7 +65,7 @@ from badugi_hh.resources import grammar_path
 from badugi_hh.textcache import LONGEST_CACHED_LINE, cached_for_short_lines
 from badugi_hh.rules import HOUSE, Ruleset
 
-__all__ = ["GRAMMAR_PATH", "MAX_BLOCK_LINES", "RESERVED_NAMES", "LineError", "bench_parse",
+__all__ = ["GRAMMAR_PATH", "MAX_BLOCK_LINES", "RESERVED_NAMES", "LineError",
            "game_hand_size", "hand_line_events", "house_parser", "house_reader", "parse_line",
            "read_house",
            "read_house_lines", "sniff"]
@@ -993,23 +992,3 @@ def clear_caches() -> None:
     """Forget every line parsed so far, so that a timing starts cold."""
     for cache in (parse_line, _shape, _card_list):
         cache.cache_clear()
-
-
-def bench_parse(hands_text: str) -> dict[str, float]:
-    """Time :func:`read_house` on the text of a whole house log (header included).
-
-    The caches are emptied first, so the figure includes the parses a cold
-    reader makes.
-
-    >>> figures = bench_parse("Session #b\\nSeat 1: A\\nSeat 2: B\\nHand #1\\nA wins 3\\n")
-    >>> figures["hands"], figures["errors"]
-    (1, 0)
-    """
-    clear_caches()
-    started = time.perf_counter()
-    kinds = [type(record) for record in read_house(hands_text)]
-    seconds = time.perf_counter() - started
-    hands = kinds.count(Hand)
-    return {"hands": hands, "errors": kinds.count(ParseError), "seconds": seconds,
-            "hands_per_second": hands / seconds if seconds else float("inf"),
-            "lines_per_second": hands_text.count("\n") / seconds if seconds else float("inf")}

@@ -33,7 +33,6 @@ from badugi_hh.filters import Filters, FilterError
 from badugi_hh.stats.audit import (
     quarantine_count, quarantine_page, violation_count, violation_page, violations_by_rule,
 )
-from badugi_hh.stats.bench import bench_stats_query
 from badugi_hh.stats.choices import (
     date_bounds, held, held_stakes, held_table_sizes, me, names_of, persons, players, resolve,
     tags,
@@ -62,7 +61,7 @@ from badugi_hh.stats.tournaments import tournament_results, tournament_totals
 __all__ = [
     "CURVE_POINTS", "EXACT_CURVE_ROWS", "FIGURES", "FIGURES_BY_GAME", "FIGURE_LABELS",
     "FilterError", "Filters", "FoundHand", "HandKey", "HandMarks", "HandRows", "NET_BB_SUM",
-    "Opponents", "POSITION_ORDER", "applies", "bench_stats_query", "coverage", "coverage_line",
+    "Opponents", "POSITION_ORDER", "applies", "coverage", "coverage_line",
     "cumulative_net", "date_bounds", "draw_habits", "figure_text", "find_hands", "first_hand",
     "game_stats", "hand_marks", "hand_rows", "hands_numbered", "held", "held_stakes",
     "held_table_sizes", "me", "names_of", "net_text", "next_in_session", "opponents",

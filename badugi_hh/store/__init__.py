@@ -36,21 +36,20 @@ How an import stays fast, safe and small:
   without being parsed, and a file that was rewritten (its old content is no
   longer its beginning) has its rows replaced.
 * Memory holds one batch, never a whole file.
-* ``jobs`` > 1 parses and audits files in that many worker processes, which
-  send their rows to this one, the only writer (DuckDB allows one).
+* ``jobs`` > 1 parses and audits files in that many worker processes, largest
+  first, which send their rows as Arrow batches to this one, the only writer (DuckDB
+  allows one); it commits :data:`~badugi_hh.store.importer.WRITER_BATCH_HANDS` hands
+  at a time while the workers go on.
 """
 
 from __future__ import annotations
 
-import itertools
-import operator
-import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 
 import duckdb
 
-from badugi_hh.events import Hand, Record, SessionStart
+from badugi_hh.events import Record
 from badugi_hh.rules import RULES
 from badugi_hh.sources import Unreadable, find_logs
 from badugi_hh.store.clock import machine_zone
@@ -70,7 +69,7 @@ from badugi_hh.store.schema import (
 __all__ = [
     "BATCH_HANDS", "DEFAULT_DB", "LOCK_WAIT_SECONDS", "SCHEMA_VERSION", "TABLES",
     "ForeignDatabase", "HandPlayerRow", "ImportSummary", "Store", "StoreError", "StoreLocked",
-    "bench_import", "connect", "connect_current", "schema_sql", "schema_version",
+    "connect", "connect_current", "schema_sql", "schema_version",
 ]
 
 #: The database a command uses when no ``--db`` is given, in the current folder.
@@ -155,6 +154,7 @@ class Store:
                 job = None if isinstance(again, Unreadable) else importer.plan(again)
                 if job is not None and job.source not in {known.source for known in planned}:
                     planned.append(job)
+        importer.planned()
         if jobs > 1 and len(planned) > 1:
             importer.read_in_workers(planned, min(jobs, len(planned)))
         else:
@@ -192,60 +192,3 @@ class Store:
         """
         return {table: count_of(self.connection.execute(f"SELECT count(*) FROM {table}"))
                 for table in TABLES}
-
-
-# -- benchmark -------------------------------------------------------------------------
-
-def bench_import(hands: int = 100_000, seed: int = 2024, *, jobs: int = 1,
-                 files: int = 8) -> dict[str, float]:
-    """Import throughput of simulated house logs: parse + audit + store.
-
-    Writes simulated sessions, split into ``files`` logs, until they hold
-    ``hands`` hands; imports the folder into a new database file with ``jobs``
-    processes (1: everything on one core), then imports it again (unchanged,
-    every file is skipped by its hash).
-    """
-    from badugi_hh.simulate import simulate
-
-    with tempfile.TemporaryDirectory() as folder:
-        logs = Path(folder) / "logs"
-        _write_logs(_sessions_holding(simulate(hands, seed), hands), logs, -(-hands // files))
-        with Store(Path(folder) / "bench.duckdb") as store:
-            first = store.import_paths([logs], jobs=jobs)
-            again = store.import_paths([logs], jobs=jobs)
-    return {
-        "hands": first.hands,
-        f"import, {jobs} process{'es' if jobs > 1 else ''} (hands/s)": first.hands_per_second,
-        "rows stored (rows/s)": first.rows / first.seconds,
-        "import (s)": first.seconds,
-        "re-import, unchanged (s)": again.seconds,
-    }
-
-
-def _sessions_holding(records: Iterable[Record], hands: int) -> Iterator[Record]:
-    """Whole sessions of ``records``, as many as it takes to reach ``hands`` hands."""
-    count = 0
-    for record in records:
-        if isinstance(record, SessionStart) and count >= hands:
-            return
-        count += isinstance(record, Hand)
-        yield record
-
-
-def _write_logs(records: Iterable[Record], folder: Path, hands_per_file: int) -> None:
-    """House logs of ``records`` in ``folder``: a new file at the first session that
-    starts after ``hands_per_file`` hands."""
-    from badugi_hh.writer import write_records
-
-    def numbered() -> Iterator[tuple[int, Record]]:
-        number, hands = 0, hands_per_file
-        for record in records:
-            if isinstance(record, SessionStart) and hands >= hands_per_file:
-                number, hands = number + 1, 0
-            hands += isinstance(record, Hand)
-            yield number, record
-
-    folder.mkdir()
-    for number, group in itertools.groupby(numbered(), key=operator.itemgetter(0)):
-        with open(folder / f"bench-{number}.txt", "w", encoding="utf-8") as out:
-            write_records((record for _, record in group), out)

@@ -12,10 +12,11 @@ import multiprocessing
 import queue
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import IO, NamedTuple
 
@@ -38,6 +39,13 @@ from badugi_hh.store.schema import TABLES
 #: Hands per transaction: large enough that the fixed cost of a bulk insert
 #: vanishes, small enough that memory stays flat and a crash loses little.
 BATCH_HANDS = 2000
+#: Hands the writer gathers from ``--jobs`` workers before it commits: a commit has a
+#: fixed cost (a transaction, the copies looked up), paid by the one process every
+#: worker waits on, so it commits seldom and large. The workers go on meanwhile.
+WRITER_BATCH_HANDS = 10 * BATCH_HANDS
+#: Batches a worker may send ahead of the writer: enough to cover a large commit, so a
+#: worker never waits for one; few enough to keep memory flat.
+BATCHES_AHEAD = 2 * WRITER_BATCH_HANDS // BATCH_HANDS
 #: Characters of quarantined text (the lines of hands that cannot be read) per
 #: transaction: such hands count no hand, and a file of them must not be held whole.
 BATCH_QUARANTINE_CHARS = 1 << 20
@@ -74,6 +82,10 @@ class ImportSummary:
     skipped_by_game: Counter[str] = field(default_factory=Counter)
     rows: int = 0
     seconds: float = 0.0
+    planning_seconds: float = 0.0
+    """Listing and hashing the files, before any is read (one process)."""
+    commit_seconds: float = 0.0
+    """Writing into the database: the one writer's share of the import."""
 
     @property
     def hands_per_second(self) -> float:
@@ -182,18 +194,6 @@ def _closed_session(sessions: dict[str, OpenSession], report: SessionReport) -> 
     return session if session is not None else OpenSession(report.session_id, Ruleset())
 
 
-def _full(rows: _Rows, batch_hands: int) -> bool:
-    """Whether ``rows`` make a whole batch: ``batch_hands`` hands, or the quarantine's
-    text past :data:`BATCH_QUARANTINE_CHARS`."""
-    return rows.hands_read >= batch_hands or rows.quarantined_chars >= BATCH_QUARANTINE_CHARS
-
-
-def _closed_session(sessions: dict[str, OpenSession], report: SessionReport) -> OpenSession:
-    session = sessions.pop(report.session_id, None)
-    # None: a header and no hand with its id; still a session
-    return session if session is not None else OpenSession(report.session_id, Ruleset())
-
-
 class _Failed(NamedTuple):
     """A file a worker could not read to its end: unreadable, or an internal error."""
 
@@ -237,7 +237,8 @@ class _Counted:
         return data
 
 
-def _read_in_worker(tasks: multiprocessing.Queue, results: multiprocessing.Queue,
+def _read_in_worker(tasks: multiprocessing.Queue[_FileJob | None],
+                    results: multiprocessing.Queue[_Rows | _Failed | None],
                     batch_hands: int, house_zone: str) -> None:
     """A worker process of ``--jobs``: reads the files it is given, sends their rows."""
     for job in iter(tasks.get, None):
@@ -260,7 +261,8 @@ def _transaction(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
     con.commit()
 
 
-def _next_result(results: multiprocessing.Queue, processes: list) -> object:
+def _next_result(results: multiprocessing.Queue[_Rows | _Failed | None],
+                 processes: Sequence[BaseProcess]) -> _Rows | _Failed | None:
     """The next worker result; a worker that died without saying why is an error,
     not a reason to wait forever."""
     while True:
@@ -289,6 +291,8 @@ class _Importer:
                  read_bytes: BytesCallback | None = None) -> None:
         self.con = con
         self.batch_hands = batch_hands
+        self.commit_hands = batch_hands
+        """Hands gathered before a commit: :data:`WRITER_BATCH_HANDS` from workers."""
         self.progress = progress
         self.read_bytes = read_bytes
         self.house_zone = house_zone
@@ -344,23 +348,32 @@ class _Importer:
                                   self.house_zone):
             self.take(rows)
 
+    def planned(self) -> None:
+        """The files are planned: what follows is reading and writing them."""
+        self.summary.planning_seconds = time.perf_counter() - self.started
+
     def read_file(self, job: _FileJob) -> None:
         """Read one file here; an error reading it is told, and the import goes on."""
         for rows in _read_file(job, self.batch_hands, self.house_zone, self.read_bytes):
             self.take(rows)
 
     def read_in_workers(self, jobs: list[_FileJob], workers: int) -> None:
-        """Parse and audit in ``workers`` processes; this one only writes (DuckDB
-        has one writer). Queues of bounded length keep memory flat."""
+        """Parse, audit and build Arrow batches in ``workers`` processes, the largest
+        files first (the last to finish sets the end); this one only writes (DuckDB has
+        one writer), a batch of :data:`WRITER_BATCH_HANDS` hands from any files at a
+        time, while the workers go on. Queues of bounded length keep memory flat."""
         context = multiprocessing.get_context("spawn")   # no fork of DuckDB's threads
-        tasks, results = context.Queue(), context.Queue(maxsize=2 * workers)
+        tasks: multiprocessing.Queue[_FileJob | None] = context.Queue()
+        results: multiprocessing.Queue[_Rows | _Failed | None] = context.Queue(
+            maxsize=BATCHES_AHEAD * workers)
         processes = [context.Process(target=_read_in_worker, daemon=True,
                                      args=(tasks, results, self.batch_hands, self.house_zone))
                      for _ in range(workers)]
         for process in processes:
             process.start()
-        for job in [*jobs, *[None] * workers]:
+        for job in [*sorted(jobs, key=lambda job: -job.fingerprint.size), *[None] * workers]:
             tasks.put(job)
+        self.commit_hands = WRITER_BATCH_HANDS
         try:
             running = workers
             while running:
@@ -370,6 +383,7 @@ class _Importer:
                 else:
                     self.take(rows)
         finally:
+            self.commit_hands = self.batch_hands
             for process in processes:
                 process.kill()
                 process.join()
@@ -382,7 +396,7 @@ class _Importer:
              ).append(rows.message)
             return
         self.batch.merge(rows)
-        if _full(self.batch, self.batch_hands) or len(self.batch.finished) >= self.batch_hands:
+        if _full(self.batch, self.commit_hands) or len(self.batch.finished) >= self.batch_hands:
             self.flush()
 
     def flush(self) -> None:
@@ -390,8 +404,10 @@ class _Importer:
         batch, self.batch = self.batch, _Rows()
         if not batch:
             return
+        started = time.perf_counter()
         with _transaction(self.con):
             done = commit(self.con, batch, self.seen)
+        self.summary.commit_seconds += time.perf_counter() - started
         inserted = done.inserted
         summary = self.summary
         summary.files += len(batch.finished)

@@ -18,7 +18,8 @@ import pandas as pd
 import streamlit as st
 
 from badugi_hh.filters import (
-    KIND_NAMES, SITE_NAMES, FilterError, Filters, Stakes, check_days, site_name, stakes_text,
+    KIND_NAMES, SITE_NAMES, FilterError, Filters, Stakes, check_days, site_name,
+    stakes_text,
 )
 from badugi_hh.games import GAME_NAMES
 from dashlib import data

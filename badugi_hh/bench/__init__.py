@@ -5,7 +5,13 @@
     python -m badugi_hh.bench --only evaluator  # one section
 
 A section is a function ``(quick) -> dict`` of named figures, listed in
-:data:`SECTIONS`; adding a stage's benchmark is adding one such function.
+:data:`SECTIONS`; adding a stage's benchmark is adding one such function. The
+larger sections live in modules of their own: :mod:`~badugi_hh.bench.store` (the
+import into DuckDB, and the simulated logs every import benchmark reads),
+:mod:`~badugi_hh.bench.scale`, :mod:`~badugi_hh.bench.dataset`,
+:mod:`~badugi_hh.bench.stats`, :mod:`~badugi_hh.bench.sql` and
+:mod:`~badugi_hh.bench.parse`. The product never imports this package: the
+``bench`` command loads it when it runs.
 Timings are the best of a few repeats: the least disturbed run is the closest
 to what the code costs. Figures print as each section ends:
 
@@ -263,7 +269,7 @@ def bench_parse(quick: bool) -> Figures:
 
 
 #: The real exports the site readers are timed on (in the source tree, not the package).
-REAL_LOGS = Path(__file__).resolve().parents[1] / "tests" / "data" / "real"
+REAL_LOGS = Path(__file__).resolve().parents[2] / "tests" / "data" / "real"
 #: The sites of :data:`REAL_LOGS`, as their folders are named.
 SITES = ("pokerstars", "fulltilt", "kingsclub", "merge", "winamax")
 
@@ -356,35 +362,35 @@ def bench_sites(quick: bool) -> Figures:
 def bench_import(quick: bool) -> Figures:
     """Parse + validate + store into DuckDB in one process, then the same unchanged
     (the section ``scale`` times the command line with more processes)."""
-    from badugi_hh.store import bench_import as run_import
+    from badugi_hh.bench.store import bench_import as run_import
 
     return run_import(5_000 if quick else 100_000, jobs=1)
 
 
 def bench_scale(quick: bool) -> Figures:
     """``badugi-hh import`` as typed: --jobs 1 and 2, a Dask cluster of 1 and 2 workers."""
-    from badugi_hh.dataset.bench import import_sections
+    from badugi_hh.bench.scale import import_sections
 
     return import_sections(quick)
 
 
 def bench_dataset(quick: bool) -> Figures:
     """Per-player statistics on a Parquet dataset of millions of hands and on a DuckDB file."""
-    from badugi_hh.dataset.bench import stats_on_a_dataset
+    from badugi_hh.bench.dataset import stats_on_a_dataset
 
     return stats_on_a_dataset(quick)
 
 
 def bench_stats(quick: bool) -> Figures:
     """Per-player statistics over a large database."""
-    from badugi_hh.stats import bench_stats_query
+    from badugi_hh.bench.stats import bench_stats_query
 
     return bench_stats_query(100_000 if quick else 1_000_000, repeats=2 if quick else 5)
 
 
 def bench_sql(quick: bool) -> Figures:
     """``badugi-hh sql`` printing a whole table, its peak memory against ``SELECT 1``."""
-    from badugi_hh.commands.sql_bench import bench_sql_memory
+    from badugi_hh.bench.sql import bench_sql_memory
 
     return bench_sql_memory(quick)
 
@@ -565,7 +571,3 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      description=__doc__.splitlines()[0])
     add_arguments(parser)
     return run(parser.parse_args(argv))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

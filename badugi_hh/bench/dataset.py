@@ -1,10 +1,4 @@
-"""Benchmarks of the import as a user runs it, and of queries on a large dataset.
-
-``import_sections`` times the command line itself, a fresh process per run:
-``badugi-hh import`` into a DuckDB file with ``--jobs 1`` and ``--jobs 2``, and
-into a dataset on a local Dask cluster of one and two workers. The figures
-include what a user waits for (start-up, spawning the workers, the cluster,
-writing) and the CPU every process spent, so what parallel work costs shows.
+"""Queries on a large dataset (``bench --only dataset``).
 
 ``stats_on_a_dataset`` imports simulated logs into a dataset, copies its logs
 until it holds millions of hands (each copy under other source, player, hand and
@@ -14,13 +8,8 @@ DuckDB file, and times the per-player statistics of one player on each.
 
 from __future__ import annotations
 
-import resource
 import shutil
-import subprocess
-import sys
 import tempfile
-import time
-from collections.abc import Sequence
 from pathlib import Path
 
 import pyarrow as pa
@@ -30,6 +19,8 @@ import pyarrow.parquet as pq
 from badugi_hh.dataset.layout import MANIFEST, manifest_path
 from badugi_hh.dataset.snapshot import LOG_ENTRIES
 from badugi_hh.dataset.writer import FILE_TABLES
+from badugi_hh.bench.store import write_simulated_logs
+
 
 Figures = dict[str, float]
 
@@ -38,58 +29,6 @@ Figures = dict[str, float]
 _NAME_COLUMNS = ("player", "button_player", "big_blind_player", "winner", "first_source",
                  "hand_id", "session_id")
 _NAME_LISTS = ("players", "eligible", "winners")
-
-
-def _write_simulated_logs(folder: Path, hands: int, files: int) -> int:
-    from badugi_hh.store import _sessions_holding, _write_logs
-    from badugi_hh.simulate import simulate
-
-    _write_logs(_sessions_holding(simulate(hands, 2024), hands), folder, -(-hands // files))
-    return hands
-
-
-class _Run:
-    """One command run in a fresh process: its wall time and its CPU, children included."""
-
-    def __init__(self, command: Sequence[str]) -> None:
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        subprocess.run(command, capture_output=True, check=True)
-        self.wall = time.perf_counter() - start
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        self.cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-
-
-def import_sections(quick: bool) -> Figures:
-    """``badugi-hh import`` from the command line: one and two processes, one and two
-    Dask workers, on the same simulated logs (16 files); and the fixed cost of each,
-    timed on a log of one session."""
-    hands, files = (4_000, 8) if quick else (200_000, 16)
-    cli = [sys.executable, "-m", "badugi_hh.cli", "import"]
-    ways = {"--jobs 1": ["--jobs", "1"], "--jobs 2": ["--jobs", "2"],
-            "cluster local:1": ["--cluster", "local:1"],
-            "cluster local:2": ["--cluster", "local:2"]}
-    figures: Figures = {"hands": hands}
-    with tempfile.TemporaryDirectory() as folder:
-        logs, tiny = Path(folder) / "logs", Path(folder) / "tiny"
-        _write_simulated_logs(logs, hands, files)
-        _write_simulated_logs(tiny, 1, 1)
-        for number, (label, options) in enumerate(ways.items()):
-            target = (["--out", f"{folder}/ds{number}"] if "cluster" in label
-                      else ["--db", f"{folder}/db{number}.duckdb"])
-            fixed = _Run([*cli, str(tiny), *target[:1], f"{target[1]}-tiny", *options])
-            run = _Run([*cli, str(logs), *target, *options])
-            figures[f"{label}: wall (s)"] = run.wall
-            figures[f"{label}: CPU, all processes (s)"] = run.cpu
-            figures[f"{label}: hands/s"] = hands / run.wall
-            figures[f"{label}: fixed cost, a 1-hand log (s)"] = fixed.wall
-    for two, one in (("--jobs 2", "--jobs 1"), ("cluster local:2", "cluster local:1")):
-        figures[f"{two} over {one.split()[-1]} (x)"] = (figures[f"{two}: hands/s"]
-                                                        / figures[f"{one}: hands/s"])
-        figures[f"{two} over {one.split()[-1]}, fixed costs taken out (x)"] = (
-            (figures[f"{one}: wall (s)"] - figures[f"{one}: fixed cost, a 1-hand log (s)"])
-            / (figures[f"{two}: wall (s)"] - figures[f"{two}: fixed cost, a 1-hand log (s)"]))
-    return figures
 
 
 # -- a large dataset -------------------------------------------------------------------
@@ -182,7 +121,7 @@ def stats_on_a_dataset(quick: bool) -> Figures:
     imported, copies = (2_000, 3) if quick else (200_000, 25)
     with tempfile.TemporaryDirectory() as folder:
         root, db = Path(folder) / "ds", Path(folder) / "copy.duckdb"
-        _write_simulated_logs(Path(folder) / "logs", imported, 16)
+        write_simulated_logs(Path(folder) / "logs", imported, 16)
         import_to_dataset([f"{folder}/logs"], root, compact_after=None)
         sizes = _bytes_per_hand(root, Path(folder) / "sizes", imported)
         replicate(root, copies)
