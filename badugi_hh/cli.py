@@ -59,8 +59,8 @@ COMMANDS: dict[str, Command] = {
     "sql": Command("badugi_hh.commands.sql",
                    "Run a read-only SQL query on the database and print the result."),
     "dashboard": Command("badugi_hh.commands.dashboard",
-                         "Serve the Streamlit dashboard: overview, players, sessions, "
-                         "tournaments, hand replayer, table, audit, import."),
+                         "Serve the Streamlit dashboard: players, sessions, tournaments, "
+                         "replayer, table, audit, import."),
     "alias": Command("badugi_hh.commands.alias",
                      "Name the screen names one person plays under, on any site, so his "
                      "results add up."),

@@ -1,5 +1,4 @@
-"""Serve the Streamlit dashboard: overview, players, sessions, tournaments, hand replayer,
-table, audit, import.
+"""Serve the Streamlit dashboard: players, sessions, tournaments, replayer, table, audit, import.
 
     badugi-hh dashboard --db club.duckdb --port 8501
     badugi-hh dashboard --data club-dataset/
