@@ -32,7 +32,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from badugi_hh.money import CHIPS, SYMBOLS, format_amount
-from badugi_hh.rules import GAME_NAMES
+from badugi_hh.games import GAME_NAMES
 from badugi_hh.textsafe import printable
 
 __all__ = [

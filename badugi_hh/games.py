@@ -56,7 +56,7 @@ from badugi_hh.evaluate import (
     BadugiValue, badugi_value, high_value, lowball27_value, lowball_a5_value,
 )
 
-__all__ = ["GAMES", "Family", "Game", "GameId", "Half", "HandValue", "MadeHand", "SITES",
+__all__ = ["GAMES", "GAME_NAMES", "Family", "Game", "GameId", "Half", "HandValue", "MadeHand", "SITES",
            "game_for_site_name", "game_of"]
 
 #: The ids of the games, as ``Ruleset.game`` names them.
@@ -203,6 +203,10 @@ GAMES: dict[str, Game] = {game.id: game for game in (
         "house": ("five-card draw", "5-card draw"), "pokerstars": ("5 Card Draw",),
         "fulltilt": ("5 Card Draw",), "merge": ("5-Draw",)}),
 )}
+
+#: How reports name each game, by id: the registry's names, for a lookup that falls back
+#: on the stored id (``GAME_NAMES.get(game, game)``).
+GAME_NAMES: dict[str, str] = {game.id: game.name for game in GAMES.values()}
 
 _BY_SITE_NAME: dict[tuple[str, str], Game] = {
     (site, name.casefold()): game

@@ -20,7 +20,7 @@ from badugi_hh.commands import counted
 from badugi_hh.commands.sql import format_table, plain
 from badugi_hh.filters import Filters, site_name
 from badugi_hh.money import format_amount
-from badugi_hh.rules import GAME_NAMES
+from badugi_hh.games import GAME_NAMES
 from badugi_hh.textsafe import printable
 
 

@@ -20,7 +20,7 @@ import streamlit as st
 from badugi_hh.filters import (
     KIND_NAMES, SITE_NAMES, FilterError, Filters, Stakes, check_days, site_name, stakes_text,
 )
-from badugi_hh.rules import GAME_NAMES
+from badugi_hh.games import GAME_NAMES
 from dashlib import data
 from dashlib.data import Database, HandKey
 

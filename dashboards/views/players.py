@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from badugi_hh.filters import Filters
-from badugi_hh.rules import GAME_NAMES
+from badugi_hh.games import GAME_NAMES
 from badugi_hh.stats import applies
 from dashlib import data, ui, units
 
