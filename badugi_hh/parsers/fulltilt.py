@@ -55,6 +55,7 @@ from badugi_hh.parsers.common import (
     CENTS, CURRENCY_SIGNS, AmountFormat, EventFactory, LineError, Wording, read_cards,
     read_name, read_number,
 )
+from badugi_hh.parsers.common import game_read
 from badugi_hh.parsers.hands import (
     MAX_TABLE_SIZE, hero_of, hidden_deals, site_ruleset, table_first,
 )
@@ -62,15 +63,12 @@ from badugi_hh.parsers.site import ActionTransformer, SiteHand, SiteReader, Site
 from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset, Structure
 
-__all__ = ["GAMES", "READER", "amount", "fulltilt_parser", "parse_line", "read_fulltilt",
+__all__ = ["READER", "amount", "fulltilt_parser", "parse_line", "read_fulltilt",
            "read_fulltilt_lines", "sniff"]
 
 _HAND_START = re.compile(r"Full ?Tilt ?Poker(?:\.[a-z]{2,3})? Game #(\d+)")
 
 #: The games read into events, by the header's name for them.
-GAMES: dict[str, Game] = {"Badugi": "badugi", "2-7 Triple Draw": "27td",
-                          "A-5 Triple Draw": "a5td", "2-7 Single Draw": "27sd",
-                          "5 Card Draw": "5cd"}
 _STRUCTURES: dict[str, tuple[Structure, str]] = {
     "Limit": ("fixed", "Limit"), "FL": ("fixed", "Limit"),
     "Pot Limit": ("pot", "Pot Limit"), "PL": ("pot", "Pot Limit"),
@@ -230,7 +228,7 @@ class FullTiltTransformer(ActionTransformer):
 
     def game(self, _cap: Token | None, limit: Token, name: Token) -> GameName:
         structure, words = _STRUCTURES[re.sub(r"^(CAP|Cap) ", "", str(limit))]
-        return GameName(structure, f"{words} {name}", GAMES.get(str(name)))
+        return GameName(structure, f"{words} {name}", game_read("fulltilt", str(name)))
 
     def numeric_clock(self, time: Token, _zone: Token, date: Token, et_time: Token | None,
                       _et_zone: Token | None, et_date: Token | None) -> datetime:
@@ -609,7 +607,7 @@ def _dead_hand(lines: _Lines) -> list[Event]:
 READER = SiteReader(SiteSpec(
     name="fulltilt", grammar="fulltilt.lark", starts=("header", "line", "summary_line"),
     transformer=FullTiltTransformer, wording=_WORDING, header=_HAND_START, initials="F",
-    first_line="a hand starting 'Full Tilt Poker Game #'", games=GAMES, hands=FullTiltHands))
+    first_line="a hand starting 'Full Tilt Poker Game #'", hands=FullTiltHands))
 
 fulltilt_parser = READER.parser
 parse_line = READER.parse_line

@@ -55,13 +55,14 @@ from badugi_hh.parsers.common import (
     CENTS, CURRENCY_SIGNS, MAX_HAND_CHARACTERS, MAX_HAND_LINES, LineError, damage_before,
     damage_message, excerpt, money, read_name,
 )
+from badugi_hh.parsers.common import game_read
 from badugi_hh.parsers.hands import (
     HAND_SIZES, MAX_TABLE_SIZE, hero_of, return_unmatched, site_ruleset,
 )
 from badugi_hh.parsers.text import LogText, Source, open_log
 from badugi_hh.rules import Game, Ruleset, Structure
 
-__all__ = ["GAMES", "merge_reader", "read_merge", "read_merge_lines", "sniff"]
+__all__ = ["merge_reader", "read_merge", "read_merge_lines", "sniff"]
 
 #: The root element wrapped around the file: a Merge export has none of its own.
 _ROOT = "<merge>\n"
@@ -72,9 +73,6 @@ _RESUME = re.compile(r"\s*<(game|description)[\s>/]")
 #: Merge's draw games we read, by the description's ``type`` and by the ``gametype`` /
 #: ``multigametype`` code a mixed game's hand names its game by; every other game is
 #: skipped by name.
-GAMES: dict[str, Game] = {"Badugi": "badugi", "2-7 Lowball": "27td", "A-5 Lowball": "a5td",
-                          "5-Draw": "5cd", "71": "badugi", "67": "27td", "63": "a5td",
-                          "55": "5cd"}
 #: How a skipped game is named, by its ``type`` or its code in a mixed game.
 _SKIPPED_NAMES = {
     "Holdem": "Hold'em", "Omaha": "Omaha", "Omaha H/L8": "Omaha Hi/Lo",
@@ -420,7 +418,7 @@ class _MergeReader:
         table = fields[1].strip() if len(fields) > 1 else hand_id.split("-")[0]
         seats = attrib.get("seats", "")
         code = attrib.get("multigametype") or ""
-        game = GAMES.get(code or description.game)
+        game = game_read("merge", code or description.game)
         name = _SKIPPED_NAMES.get(code or description.game, code and f"mixed game {code}"
                                   or description.game)
         return _Game(hand_id=f"merge#{hand_id}", number=int(match[1]), line=line, table=table,

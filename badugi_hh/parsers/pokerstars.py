@@ -67,13 +67,14 @@ from badugi_hh.parsers.common import (
     CURRENCY_SIGNS, MAX_NAME, AmountFormat, EventFactory, LineError, Wording, read_cards,
     read_name, read_number,
 )
+from badugi_hh.parsers.common import game_read
 from badugi_hh.parsers.hands import insert_hidden_deals, marked_draw, site_ruleset
 from badugi_hh.parsers.site import ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at
 from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset, Structure
 from badugi_hh.textcache import LONGEST_CACHED_LINE
 
-__all__ = ["GAMES", "READER", "parse_line", "pokerstars_parser", "read_pokerstars",
+__all__ = ["READER", "parse_line", "pokerstars_parser", "read_pokerstars",
            "read_pokerstars_lines", "sniff"]
 
 #: A hand's first line, whatever the era or the room. Full Tilt, reopened on
@@ -82,10 +83,6 @@ _HAND_START = re.compile(r"(?:PokerStars|Full Tilt) (?:Home Game |Zoom |Rush )?"
                          r"(?:Game |Hand )?#(\d*)")
 
 #: The games read into events, by the site's name without the betting structure.
-GAMES: dict[str, Game] = {
-    "Badugi": "badugi", "Triple Draw 2-7 Lowball": "27td", "Triple Draw A-5 Lowball": "a5td",
-    "Single Draw 2-7 Lowball": "27sd", "5 Card Draw": "5cd",
-}
 #: The betting structures a game's name ends with.
 _STRUCTURES: dict[str, Structure] = {
     " Fixed Limit": "fixed", " Pot Limit": "pot", " No Limit": "no", " Limit": "fixed",
@@ -527,7 +524,7 @@ def _game_of(name: str) -> tuple[Game | None, Structure, str]:
         if name.endswith(suffix):
             base = name.removesuffix(suffix)
             label = base if structure == "fixed" else name
-            return GAMES.get(base), structure, label
+            return game_read("pokerstars", base), structure, label
     return None, "fixed", name
 
 
@@ -837,7 +834,7 @@ READER = SiteReader(SiteSpec(
     starts=("hand_game", "table_line", "seat_line", "after_name", "play_line", "dealt_cards",
             "summary_line", "summary_outcome"),
     transformer=PokerStarsTransformer, wording=_WORDING, header=_HAND_START, initials="PF",
-    first_line="a hand starting 'PokerStars Game #' or 'PokerStars Hand #'", games=GAMES,
+    first_line="a hand starting 'PokerStars Game #' or 'PokerStars Hand #'",
     hands=PokerStarsHands, claims=("PokerStars ",)))
 
 pokerstars_parser = READER.parser

@@ -55,6 +55,7 @@ from badugi_hh.parsers.common import (
     CENTS, CURRENCY_SIGNS, AmountFormat, EventFactory, LineError, Wording, read_cards,
     read_name, read_number,
 )
+from badugi_hh.parsers.common import game_read
 from badugi_hh.parsers.hands import (
     hero_of, hidden_deals, return_unmatched, site_ruleset, table_first,
 )
@@ -62,7 +63,7 @@ from badugi_hh.parsers.site import ActionTransformer, SiteHand, SiteReader, Site
 from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset
 
-__all__ = ["GAMES", "READER", "money", "parse_line", "read_winamax", "read_winamax_lines",
+__all__ = ["READER", "money", "parse_line", "read_winamax", "read_winamax_lines",
            "sniff", "winamax_parser"]
 
 #: A hand's first line (and its hand id, where it can be found).
@@ -74,7 +75,6 @@ _TOURNAMENT_TABLE = re.compile(r"\((\d+)\)#\d+$")
 #: The games read, by the header's name. Winamax dealt 2-7 triple draw as
 #: "Lowball27" (2016 play money) and "2-7 Triple Draw"; no export of Badugi is
 #: known, and its name is the one other sites use.
-GAMES: dict[str, Game] = {"Lowball27": "27td", "2-7 Triple Draw": "27td", "Badugi": "badugi"}
 #: How a skipped game is named in reports.
 _SKIPPED_NAMES = {"Holdem": "Hold'em", "Omaha5": "5 Card Omaha", "Omaha8": "Omaha Hi/Lo",
                   "7stud": "7-Card Stud", "7stud8": "7-Card Stud Hi/Lo"}
@@ -388,7 +388,7 @@ class WinamaxHands:
     def assemble(self, block: LineBlock, source: str) -> SiteHand | SkippedHand:
         header: Header = parse_at(parse_line, block.lines[0], "header", block.start)  # type: ignore
         hand_id = f"winamax#{header.hand_id}"
-        game = GAMES.get(header.game)
+        game = game_read("winamax", header.game)
         if game is None:
             return SkippedHand(game=_skipped_name(header), hand_id=hand_id, source=source,
                                line=block.start)
@@ -481,8 +481,7 @@ READER = SiteReader(SiteSpec(
     starts=("header", "table", "seat", "line", "action", "seat_summary"),
     transformer=WinamaxTransformer, wording=_WORDING, header=_HAND_START, initials="W",
     first_line=("a hand's first line, such as 'Winamax Poker - CashGame - HandId: "
-                "#9160772-2-1476189756 - Lowball27 fixed limit (0.50€/1€) - ...'"),
-    games=GAMES, hands=WinamaxHands))
+                "#9160772-2-1476189756 - Lowball27 fixed limit (0.50€/1€) - ...'"), hands=WinamaxHands))
 
 winamax_parser = READER.parser
 parse_line = READER.parse_line
