@@ -514,6 +514,7 @@ def local_cluster():
             yield cluster, client
 
 
+@pytest.mark.cluster
 def test_a_cluster_import_equals_a_plain_import(tmp_path: Path, local_cluster) -> None:
     cluster, _ = local_cluster
     logs = simulated_logs(tmp_path / "logs", files=4, sessions=20)
@@ -528,6 +529,7 @@ def test_a_cluster_import_equals_a_plain_import(tmp_path: Path, local_cluster) -
     assert (again.new_hands, again.rows) == (0, 0)
 
 
+@pytest.mark.cluster
 def test_a_worker_killed_mid_run_costs_time_not_rows(tmp_path: Path, local_cluster) -> None:
     cluster, client = local_cluster
     logs = simulated_logs(tmp_path / "logs", files=6, sessions=60)
@@ -556,6 +558,7 @@ def fingerprint(con: duckdb.DuckDBPyConnection, table: str) -> tuple[int, int]:
 
 
 @pytest.mark.slow
+@pytest.mark.cluster
 def test_a_cluster_import_of_200000_hands_equals_a_plain_import(tmp_path: Path,
                                                                  local_cluster) -> None:
     """The issue's figure: 200,000 simulated hands and every real log (pytest -m slow)."""

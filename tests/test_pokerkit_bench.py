@@ -10,6 +10,7 @@ import pytest
 from badugi_hh import bench
 
 
+@pytest.mark.benchmark
 def test_the_section_times_us_and_pokerkit_on_the_same_hands() -> None:
     pytest.importorskip("pokerkit")
     figures = bench.bench_pokerkit(quick=True)
