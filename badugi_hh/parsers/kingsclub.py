@@ -45,6 +45,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
+from typing import cast
 from datetime import datetime
 
 from lark import Token, v_args
@@ -163,17 +164,19 @@ class KingsClubTransformer(ActionTransformer):
         return functools.partial(Seat, player=read_name(name), seat=read_number(number),
                                  stack=self.amount(stack))
 
-    def player_line(self, name: Token, verb: object) -> object:
+    # KingsClub's rules give more than the shared ones (a call to an amount, both blinds at
+    # once): a transformer's method returns what its own grammar's rule gives.
+    def player_line(self, name: Token, verb: object) -> object:  # type: ignore[override]
         if isinstance(verb, (CallTo, BothBlinds)) or _is_note(verb):
             return str(name), verb
         if isinstance(verb, RunTwice):
-            return RunTwice(functools.partial(verb.first, player=str(name)))
-        return functools.partial(verb, player=str(name))  # type: ignore[call-overload]
+            return RunTwice(functools.partial(cast(EventFactory, verb.first), player=str(name)))
+        return functools.partial(cast(EventFactory, verb), player=str(name))
 
     def posts_both(self, amount: Token, all_in: bool | None) -> BothBlinds:
         return BothBlinds(self.amount(amount), bool(all_in))
 
-    def calls(self, to: Token, all_in: bool | None) -> CallTo:
+    def calls(self, to: Token, all_in: bool | None) -> CallTo:  # type: ignore[override]
         return CallTo(self.amount(to), bool(all_in))
 
     def draws(self, count: Token) -> EventFactory:
@@ -270,7 +273,8 @@ class _Hand:
                                    for name, amount in self.returns.items())
         self.events.append(event)
         if kind is PostBlind:
-            self._count(event.player, self._live(event))  # type: ignore[attr-defined]
+            blind = cast(PostBlind, event)
+            self._count(blind.player, self._live(blind))
         elif kind is Bet or kind is Call:
             self._count(event.player, event.amount)  # type: ignore[attr-defined]
         elif kind is Raise:

@@ -44,6 +44,7 @@ import xml.etree.ElementTree as ElementTree
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import cast
 
 from badugi_hh.cards import Card, parse_card
 from badugi_hh.events import (
@@ -249,7 +250,7 @@ class _MergeReader:
 
     def __init__(self, source: str) -> None:
         self.source = source
-        self.parser: ElementTree.XMLPullParser | None = None
+        self.parser: ElementTree.XMLPullParser[ElementTree.Element] | None = None
         self.first_line = 0          # the file's line fed right after the root
         self.root: ElementTree.Element | None = None
         self.depth = 0
@@ -307,8 +308,10 @@ class _MergeReader:
         self.text = text
         try:
             parser.feed(text + "\n")
-            for kind, element in parser.read_events():
-                yield from self._element(kind, element, number)  # type: ignore[arg-type]
+            # the parser was asked for ("start" | "end", element) events only
+            events = cast("Iterator[tuple[str, ElementTree.Element]]", parser.read_events())
+            for kind, element in events:
+                yield from self._element(kind, element, number)
         except ElementTree.ParseError as error:
             yield self._xml_error(error, number, text)
         except _Unclosed:
@@ -647,11 +650,11 @@ class _MergeReader:
         # Merge marks some uncalled bets and folds others into the winner's amount.
         hand.events = return_unmatched(hand, events)
         hand.hero = hero_of(hand.events)
-        for error in game.errors:
-            yield self._error(f"game {game.hand_id}: {error.message}", error.line,
-                              error.column, game.texts.get(error.line, ""), lost=False)
+        for fault in game.errors:
+            yield self._error(f"game {game.hand_id}: {fault.message}", fault.line,
+                              fault.column, game.texts.get(fault.line, ""), lost=False)
         if game.errors:
-            hand.damaged = tuple(sorted(error.line for error in game.errors))
+            hand.damaged = tuple(sorted(fault.line for fault in game.errors))
         key = (game.table, ruleset)
         if self.session != key:
             self.session = key
@@ -671,7 +674,7 @@ class _MergeReader:
             size = _LARGEST_TABLE
         return site_ruleset("merge", small_bet, big_bet, size, small_blind=small_blind,
                             big_blind=big_blind, rake=not description.tournament,
-                            game=game.game,  # type: ignore[arg-type]
+                            game=game.game,
                             structure=_STRUCTURES[description.structure])
 
 
@@ -703,7 +706,7 @@ def _stakes(description: Description, game: _Game | None) -> tuple[int, int, int
     if description.structure == "Limit":
         small_bet, big_bet = amounts[0], amounts[1]
         if len(amounts) == 4:
-            return amounts   # type: ignore[return-value]
+            return amounts
         return (_LIMIT_SMALL_BLINDS.get(small_bet, small_bet // 2), small_bet, small_bet,
                 big_bet)
     small_blind, big_blind = amounts[0], amounts[1]

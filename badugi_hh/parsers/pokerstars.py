@@ -54,7 +54,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from typing import NamedTuple
+from typing import cast, NamedTuple
 
 from lark import Token, v_args
 
@@ -62,6 +62,7 @@ from badugi_hh.events import (
     Award, Button, Deal, Draw, DrawnCards, Event, Hand, Muck, Note, PlayerEvent, PotTotal,
     Record, Seat, SkippedHand, StackStated, Street, SummaryResult, UncalledReturned,
 )
+from badugi_hh.events import NoteKind as NoteOfEvent
 from badugi_hh.ledger import hand_ledger
 from badugi_hh.parsers.common import (
     CURRENCY_SIGNS, MAX_NAME, AmountFormat, EventFactory, LineError, Wording, read_cards,
@@ -506,7 +507,7 @@ def _started_at(text: str, at: int) -> datetime:
     if not times:
         raise LineError("expected a date and time such as 2010/09/05 10:32:15", at + 4)
     try:
-        return datetime(*map(int, times[-1]))
+        return datetime(*map(int, times[-1]))  # type: ignore[arg-type]
     except ValueError:
         raise LineError("{}/{}/{} {}:{}:{} is not a date and time".format(*times[-1]),
                         at + 4) from None
@@ -607,7 +608,7 @@ class _HandReader:
         real SNG do)."""
         seat = self.seat_lines.get(text)
         if seat is None:
-            seat = parse_at(_seat_line, text, "", number)  # type: ignore[assignment]
+            seat = cast(SeatLine, parse_at(_seat_line, text, "", number))
             if len(self.seat_lines) >= _MAX_LINES:   # stacks drift: keep the recent ones
                 self.seat_lines.clear()
             if len(text) <= LONGEST_CACHED_LINE:
@@ -753,7 +754,7 @@ def _factory(item: object, player: str | None, text: str) -> EventFactory:
     """The factory of an item of a line, with ``player`` bound; a note kind's note
     (a cancelled hand's is a note on the hand)."""
     if type(item) is str:
-        kind = "hand" if item == _CANCELLED else item
+        kind = cast(NoteOfEvent, "hand" if item == _CANCELLED else item)
         return functools.partial(Note, kind=kind, text=text)
     return item if player is None else functools.partial(item, player=player)  # type: ignore
 

@@ -77,7 +77,7 @@ _ORDINALS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "1ST": 1, "2ND": 2, "3RD": 3, 
 
 
 @v_args(inline=True)
-class ActionTransformer(Transformer):
+class ActionTransformer(Transformer[Token, object]):
     """The results of the rules of ``grammar/shared.lark``, and of the rules every site
     grammar has in some wording (blinds, streets, shows, awards).
 
@@ -251,7 +251,7 @@ class SiteSpec:
     name: str
     grammar: str
     starts: tuple[str, ...]
-    transformer: Callable[[], Transformer]
+    transformer: Callable[[], Transformer[Token, object]]
     wording: Wording
     header: re.Pattern[str]
     initials: str
