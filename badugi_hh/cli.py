@@ -134,7 +134,8 @@ def _run(args: argparse.Namespace) -> int:
     between its opening and its query: the manifest then lists the new ones."""
     for attempt in range(1, _DATA_ATTEMPTS + 1):
         try:
-            return args.run(args)
+            status: int = args.run(args)
+            return status
         except Exception as error:
             if attempt == _DATA_ATTEMPTS or not _dataset_file_unreadable(args, error):
                 raise

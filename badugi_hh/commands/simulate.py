@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
               + " ".join(breakable_rules(ruleset)), file=sys.stderr)
         return EXIT_CANNOT_WRITE
     records = simulate(args.sessions, args.seed, ruleset, hidden=args.hidden,
-                       break_rule=args.break_rule, stacks=(low, high) if ranged else None)
+                       break_rule=args.break_rule, stacks=args.stacks if ranged else None)
     if args.out == "-":
         write_records(records, sys.stdout)
         return 0
