@@ -164,7 +164,9 @@ def test_every_page_renders_without_an_exception(page: sync_api.Page,
         page.locator('[data-testid="stSidebarNav"] a', has_text=link).first.click()
         settle(page, title)
         shoot(page, title.lower().replace(" ", "_") + suffix)
-    assert page.get_by_text("up to 50 MB").count() == 1
+    upload_note = page.get_by_text("up to 50 MB")
+    upload_note.wait_for()   # a loaded machine draws the page's body well after its title
+    assert upload_note.count() == 1
 
 
 def test_the_overview_answers_at_its_own_address(page: sync_api.Page,
