@@ -38,7 +38,8 @@ from badugi_hh.store import Store
 from . import hostile
 
 ROOT = Path(__file__).resolve().parents[2]
-#: An input still running after this many seconds is counted as a hang.
+#: An input still running after this many seconds (of CPU time: :func:`deadline`) is
+#: counted as a hang.
 HANG_SECONDS = 10
 #: Every this many inputs, the input is also imported into a fresh DuckDB database.
 IMPORT_EVERY = 100
@@ -194,19 +195,34 @@ class Hang(BaseException):
     ``except Exception``, which turns a bug into exit status 3, must not catch it)."""
 
 
+#: A wait with no work (a FIFO, a lock) is a hang after this many times the hang limit of
+#: wall-clock time.
+BLOCKED_FACTOR = 6
+
+
 @contextmanager
 def deadline(seconds: int) -> Iterator[None]:
-    """Raise :class:`Hang` in the running code after ``seconds`` (Linux: SIGALRM)."""
+    """Raise :class:`Hang` in the running code after ``seconds`` of this process's CPU
+    time, or ``BLOCKED_FACTOR`` times as long on the clock (Linux: SIGPROF, SIGALRM).
+
+    CPU time, not the clock: on a machine shared with other work an input that needs
+    one second may take ten on the clock, and would count as a hang where it is not.
+    The clock's longer limit catches what waits without working (a FIFO opened).
+    """
     def hang(_signal: int, _frame: object) -> None:
         raise Hang
 
-    previous = signal.signal(signal.SIGALRM, hang)
-    signal.alarm(seconds)
+    previous = {number: signal.signal(number, hang)
+                for number in (signal.SIGALRM, signal.SIGPROF)}
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    signal.alarm(seconds * BLOCKED_FACTOR)
     try:
         yield
     finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 @dataclass

@@ -26,7 +26,13 @@ def main(argv: list[str] | None = None) -> int:
     only = args.only or ["mutated", *STRATEGIES]
     started = time.monotonic()
 
+    shown = 0
+
     def progress(counts: Counts) -> None:
+        nonlocal shown
+        for failure in counts.failures[shown:]:
+            print(failure[:2000], file=sys.stderr)
+        shown = len(counts.failures)
         print(f"[{time.monotonic() - started:.0f} s] {counts}", file=sys.stderr, flush=True)
 
     counts = run(args.inputs, args.seed, keep=args.keep,
