@@ -473,7 +473,7 @@ def sql(rng: random.Random, scratch: Path, case: Case) -> None:
     before = hashlib.sha256(database.read_bytes()).hexdigest()
     query, readable = sql_forms(scratch, rng)
     label = f"sql {query[:60]!r}"
-    status, printed = check_command(["sql", "--db", str(database), "--timeout", "3",
+    status, printed = check_command(["sql", "--db", str(database), "--timeout", "1",
                                      "--limit", "5", query], case, label)
     if not readable and status == 0:
         case.problems.append(f"{label}: ran (exit 0): {printed[-200:]}")
