@@ -8,12 +8,14 @@ bring in pandas, DuckDB or the rules engine, and ``badugi-hh --help`` or
 
 Exit status: the command's own (see each command's --help), 2 for a usage
 error, 1 for data files that cannot be read under a query, 3 for an internal
-error (a bug: a short message instead of a traceback), 130 when interrupted.
+error (a bug: a short message instead of a traceback), 130 when interrupted. A
+command that runs out of disk space says so and exits with 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import sys
 import time
@@ -122,6 +124,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"badugi-hh {name}: cannot read the data: {first_line(error)}",
                   file=sys.stderr)
             return EXIT_DATA_UNREADABLE
+        if _disk_full(error):
+            print(f"badugi-hh {name}: no space left on the device: {describe(error)}",
+                  file=sys.stderr)
+            return EXIT_DISK_FULL
         print(f"badugi-hh {name}: internal error: {describe(error)} (please report)",
               file=sys.stderr)
         return EXIT_INTERNAL_ERROR
@@ -130,6 +136,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 #: The exit status of a dataset whose files cannot be read, as of one that cannot be
 #: opened.
 EXIT_DATA_UNREADABLE = 1
+#: The exit status of a command that ran out of disk space: the machine's state, not a bug.
+EXIT_DISK_FULL = 1
 #: Runs of a command on a dataset whose files an import replaced under its queries.
 _DATA_ATTEMPTS = 3
 
@@ -139,12 +147,34 @@ def _run(args: argparse.Namespace) -> int:
     between its opening and its query: the manifest then lists the new ones."""
     for attempt in range(1, _DATA_ATTEMPTS + 1):
         try:
-            return args.run(args)
+            status: int = args.run(args)
+            return status
         except Exception as error:
             if attempt == _DATA_ATTEMPTS or not _dataset_file_unreadable(args, error):
                 raise
             time.sleep(0.2 * attempt)
     raise AssertionError("unreachable")
+
+
+def _disk_full(error: BaseException | None) -> bool:
+    """Whether ``error``, or an error it came from, is a write to a full disk (DuckDB
+    says so in its message only).
+
+    >>> _disk_full(OSError(28, "No space left on device"))
+    True
+    >>> _disk_full(RuntimeError("Could not write file 'x.wal': No space left on device"))
+    True
+    >>> _disk_full(ValueError("a bug"))
+    False
+    """
+    seen = 0
+    while error is not None and seen < 10:   # a chain of causes, bounded
+        if isinstance(error, OSError) and error.errno == errno.ENOSPC:
+            return True
+        if "No space left on device" in str(error):
+            return True
+        error, seen = error.__cause__ or error.__context__, seen + 1
+    return False
 
 
 def _dataset_file_unreadable(args: object, error: BaseException) -> bool:

@@ -198,10 +198,12 @@ GAMES: dict[str, Game] = {game.id: game for game in (
     Game("27sd", "2-7 Single Draw", 5, 1, (_LOWBALL_27,), "lowball", _NINE_LOW, {
         "house": ("2-7 single draw",),
         "pokerstars": ("Single Draw 2-7 Lowball", "Single Draw 2-7"),
-        "fulltilt": ("2-7 Single Draw",), "phh": ("N2L1D",)}),
+        "fulltilt": ("2-7 Single Draw",), "kingsclub": ("2-7 Single Draw",),
+        "phh": ("N2L1D",)}),
     Game("5cd", "Five Card Draw", 5, 1, (_HIGH,), "high", None, {
         "house": ("five-card draw", "5-card draw"), "pokerstars": ("5 Card Draw",),
-        "fulltilt": ("5 Card Draw",), "merge": ("5-Draw",)}),
+        "fulltilt": ("5 Card Draw",), "kingsclub": ("5 Card Draw",),
+        "merge": ("5-Draw", "55")}),
 )}
 
 #: Each game's name in reports, by id (the dashboard's and the CLI's labels).

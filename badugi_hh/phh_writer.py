@@ -27,7 +27,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from datetime import time
 from decimal import Decimal
-from typing import TextIO
+from typing import Any, TextIO
 
 from badugi_hh.cards import Card
 from badugi_hh.engine import HandReport
@@ -48,7 +48,7 @@ VARIANT_CODES = {(game, structure): code for code, (_, game, structure) in VARIA
 _POKERKIT_CAP = 4
 #: What the events' words are in PHH.
 _BETTING = {Check: "cc", Call: "cc", Fold: "f"}
-TomlValue = str | int | bool | Decimal | time | list | dict
+TomlValue = str | int | bool | Decimal | time | list[Any] | dict[str, Any]
 
 
 def toml_value(value: TomlValue) -> str:

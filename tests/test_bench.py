@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from types import SimpleNamespace
 
 import pytest
 
 from badugi_hh import bench
 
-pytestmark = pytest.mark.benchmark
+# A test that runs a section of the benchmark is in the benchmark's own tier (pytest -m
+# benchmark; .ci/run runs it after the default tests): each takes seconds to minutes.
 
+
+@pytest.mark.benchmark
 def test_replay_section_reports_every_figure_as_a_positive_number() -> None:
     figures = bench.bench_replay(quick=True)
     assert figures["hands"] == 2_000
@@ -22,19 +27,32 @@ def test_replay_section_reports_every_figure_as_a_positive_number() -> None:
                         / figures["baseline: the general engine alone (hands/s)"])
 
 
-def test_best_times_runs_each_action_in_turn() -> None:
+def test_best_times_runs_each_action_in_turn_and_keeps_its_fastest_run(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A clock that moves only when an action runs: "a" takes 3, 1, 2 s and "b" 5, 4, 6 s.
+    now = [0.0]
+    monkeypatch.setattr(bench, "time", SimpleNamespace(perf_counter=lambda: now[0]))
+    costs = {"a": iter([3.0, 1.0, 2.0]), "b": iter([5.0, 4.0, 6.0])}
     calls: list[str] = []
-    times = bench.best_times([lambda: calls.append("a"), lambda: calls.append("b")], 3)
+
+    def action(name: str) -> Callable[[], None]:
+        def run() -> None:
+            calls.append(name)
+            now[0] += next(costs[name])
+        return run
+
+    assert bench.best_times([action("a"), action("b")], 3) == [1.0, 4.0]
     assert calls == ["a", "b"] * 3
-    assert len(times) == 2 and all(t >= 0 for t in times)
 
 
+@pytest.mark.benchmark
 def test_command_line_prints_the_section(capsys) -> None:
     assert bench.main(["--only", "replay", "--quick"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("replay\n") and "replay + audit (hands/s)" in out
 
 
+@pytest.mark.benchmark
 def test_sites_section_reads_each_sites_real_exports_again_and_again() -> None:
     figures = bench.bench_sites(quick=True)
     for site in bench.SITES:
@@ -42,6 +60,7 @@ def test_sites_section_reads_each_sites_real_exports_again_and_again() -> None:
     assert all(value > 0 and math.isfinite(value) for value in figures.values())
 
 
+@pytest.mark.benchmark
 def test_startup_section_times_the_commands_next_to_a_bare_interpreter() -> None:
     figures = bench.bench_startup(quick=True)
     assert all(value > 0 and math.isfinite(value) for value in figures.values())
@@ -50,6 +69,7 @@ def test_startup_section_times_the_commands_next_to_a_bare_interpreter() -> None
                         / figures["baseline: python -c pass (s)"])
 
 
+@pytest.mark.benchmark
 def test_games_section_replays_each_game_next_to_pokerkit(monkeypatch) -> None:
     monkeypatch.setattr(bench, "BENCH_GAMES", (("27td", 3), ("badacey", 3)))
     figures = bench.bench_games(quick=True)
@@ -58,12 +78,15 @@ def test_games_section_replays_each_game_next_to_pokerkit(monkeypatch) -> None:
     assert not any(label.startswith("badacey") and "PokerKit" in label for label in figures)
 
 
+@pytest.mark.benchmark
 def test_scale_section_times_the_import_commands_four_ways() -> None:
     figures = bench.bench_scale(quick=True)
     assert figures["hands"] == 4_000
+    # The figures are measured and printed; how they compare is for the reader of the
+    # benchmark, not an assertion (a loaded machine may make any of them larger).
     for way in ("--jobs 1", "--jobs 2", "cluster local:1", "cluster local:2"):
-        assert figures[f"{way}: wall (s)"] > figures[f"{way}: fixed cost, a 1-hand log (s)"] > 0
-        assert figures[f"{way}: CPU, all processes (s)"] > 0
+        assert {f"{way}: wall (s)", f"{way}: fixed cost, a 1-hand log (s)",
+                f"{way}: CPU, all processes (s)"} <= set(figures)
     assert figures["cluster: tasks"] == 8   # a task a log: 8 logs, none worth cutting
     assert all(value >= 0 and math.isfinite(value) for value in figures.values())
     for route in ("cluster local:{} over local:1", "--jobs {} over 1"):
@@ -72,6 +95,7 @@ def test_scale_section_times_the_import_commands_four_ways() -> None:
         assert all(0 < speed_up <= n * 1.5 for speed_up, n in zip(expected, (2, 4, 8, 16, 64)))
 
 
+@pytest.mark.benchmark
 def test_dataset_section_compares_a_compacted_dataset_with_a_database_file() -> None:
     figures = bench.bench_dataset(quick=True)
     assert figures["hands"] > 2_000 * 3 * 0.99   # three copies of 2,000 simulated hands

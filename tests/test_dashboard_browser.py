@@ -2,6 +2,7 @@
 Chromium (Debian's, driven by Playwright) opens every page and steps the replayer,
 once on a database (``--db``) and once on a dataset of the same logs (``--data``).
 
+Its own tier: ``pytest -m browser`` (``.ci/run`` runs it after the default tests).
 Screenshots of each page go to tests/artifacts/ (the dataset's end in ``_dataset``).
 Skipped only when /usr/bin/chromium or the playwright package is missing (``apt-get
 install chromium``; ``pip install -e '.[dev]'``); Playwright never downloads a browser.
@@ -26,6 +27,9 @@ import pytest
 
 from badugi_hh.dataset import import_to_dataset
 from badugi_hh.store import Store, connect
+
+# The browser tier (pytest -m browser; .ci/run runs it after the default tests).
+pytestmark = pytest.mark.browser
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

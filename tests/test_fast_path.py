@@ -263,8 +263,9 @@ def test_every_action_slipped_into_an_all_in_hand_is_judged_alike():
                 fast_agrees(context, general_report(*context))
 
 
-def test_two_actions_after_an_all_in_are_judged_alike():
+def test_two_actions_after_an_all_in_go_the_general_way():
     extras = slipped_in_actions(("Ana", "Bruno"))
+    taken = 0
     for (hand, seats, stacks, previous), report in all_in_pairs()[:4]:
         all_in = next(a for a in report.actions if a.all_in)
         spot = next(i for i, e in enumerate(hand.events) if e.line == all_in.line) + 1
@@ -274,11 +275,15 @@ def test_two_actions_after_an_all_in_are_judged_alike():
                     events = [*hand.events[:spot], first, second, *hand.events[kept:]]
                     context = (dataclasses.replace(hand, events=events), seats, stacks,
                                previous)
-                    fast_agrees(context, general_report(*context))
+                    taken += fast_agrees(context, general_report(*context))
+    # The fast path takes none of them (actions slipped in after an all-in): each goes
+    # the general way, which is the only judge here.
+    assert taken == 0
 
 
 @pytest.mark.parametrize("stated", [True, False], ids=["stacks stated", "stacks not stated"])
 def test_all_in_hands_on_other_stacks_are_judged_alike(stated):
+    taken = 0
     for (hand, seats, stacks, previous), _report in all_in_pairs():
         if not stated:   # nothing left to catch a wrong count but the engine itself
             hand = dataclasses.replace(hand, events=[
@@ -287,7 +292,8 @@ def test_all_in_hands_on_other_stacks_are_judged_alike(stated):
             for change in (-5, -3, -2, -1, 1, 2):
                 other = {**stacks, name: max(0, stacks[name] + change)}
                 context = (hand, seats, other, previous)
-                fast_agrees(context, general_report(*context))
+                taken += fast_agrees(context, general_report(*context))
+    assert taken > 0   # the fast path judged some of them (and agreed on each)
 
 
 def test_a_hand_with_no_betting_before_the_first_draw_goes_the_general_way():

@@ -12,7 +12,7 @@ import pytest
 from badugi_hh.cards import parse_cards as c
 from badugi_hh.engine import HandReport, SessionReport, audit
 from badugi_hh.events import (
-    Award, Bet, Call, Deal, Draw, Hand, Muck, Note, ParseError, PostBlind, Raise,
+    Award, Bet, Call, Deal, Draw, Hand, Muck, Note, ParseError, PostBlind, PotTotal, Raise,
     Seat, SessionStart, Show, SkippedHand, UncalledReturned,
 )
 from badugi_hh.ledger import hand_ledger
@@ -352,16 +352,24 @@ def test_notes(text: str, kind: str) -> None:
     assert parse_line(text, "line").kind == kind
 
 
+@pytest.mark.parametrize(("text", "event"), [
+    ("Total pot $95.10 Main pot $85.10. Side pot $10. | Rake $3",
+     PotTotal(total=9510, rake=300, line=0)),
+    ("Seat 5: Hero mucked [7h 7c 8c 5d 3d] - a pair of Sevens",
+     Muck(player="Hero", cards=c("7h 7c 8c 5d 3d"), line=0)),
+])
+def test_summary_lines_that_state_something_give_its_event(text: str, event: object) -> None:
+    assert parse_line(text, "summary_line")(line=0) == event
+
+
 @pytest.mark.parametrize("text", [
-    "Total pot $95.10 Main pot $85.10. Side pot $10. | Rake $3",
     "Seat 1: Hero (button) folded before the Draw (didn't bet)",
-    "Seat 5: Hero mucked [7h 7c 8c 5d 3d] - a pair of Sevens",
     "Seat 2: Hero is sitting out",
     "Seat 4: Hero (big blind)",
     "Board: [Td Qc Js]",
 ])
-def test_summary_lines_read(text: str) -> None:
-    parse_line(text, "summary_line")
+def test_summary_lines_that_restate_the_play_are_read_and_give_nothing(text: str) -> None:
+    assert parse_line(text, "summary_line") is None
 
 
 @pytest.mark.parametrize(("header", "game"), [

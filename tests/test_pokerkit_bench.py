@@ -12,6 +12,7 @@ from badugi_hh import bench
 pytestmark = pytest.mark.benchmark
 
 
+@pytest.mark.benchmark
 def test_the_section_times_us_and_pokerkit_on_the_same_hands() -> None:
     pytest.importorskip("pokerkit")
     figures = bench.bench_pokerkit(quick=True)

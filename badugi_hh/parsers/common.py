@@ -26,11 +26,13 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from badugi_hh.cards import Card, parse_card
 from badugi_hh.events import Cards, Event
+from badugi_hh.games import game_for_site_name
+from badugi_hh.rules import Game
 
 __all__ = ["CENTS", "CURRENCY_SIGNS", "MAX_AMOUNT", "MAX_COUNT", "MAX_HAND_LINES",
            "MAX_KEPT_TEXT", "MAX_NAME", "AmountFormat", "EventFactory", "LineError", "Wording", "bounded",
-           "bounded_money", "damage_before", "damage_message", "excerpt", "kept_text", "money",
-           "parse_with", "read_cards", "read_count", "read_name", "read_number"]
+           "bounded_money", "damage_before", "damage_message", "excerpt", "game_read",
+           "kept_text", "money", "parse_with", "read_cards", "read_count", "read_name", "read_number"]
 
 #: The bounds on what a log controls (docs/format.md, "Limits"). An amount above
 #: MAX_AMOUNT (of the smallest unit) would not fit the store's 64-bit columns once
@@ -57,13 +59,23 @@ CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
 EventFactory = Callable[..., Event]
 
 
+#: The longest message an error gives (its line's excerpt is kept apart).
+MAX_MESSAGE = 1000
+
+
 class LineError(Exception):
     """A line that cannot be read, at ``column`` (1-based; 0: the whole line).
 
-    ``line`` is filled in by the reader, which knows where the text was.
+    ``line`` is filled in by the reader, which knows where the text was. A message
+    that quotes what the log holds is cut to :data:`MAX_MESSAGE` characters: a log may
+    give a seat or a name of a megabyte.
+
+    >>> len(LineError(f"seat {'1' * 10**6!r} acts, but nobody sits there", 1).message)
+    1003
     """
 
     def __init__(self, message: str, column: int | None, line: int = 0) -> None:
+        message = excerpt(message, side=MAX_MESSAGE // 2)
         super().__init__(message)
         self.message = message
         self.column = column or 0
@@ -71,6 +83,17 @@ class LineError(Exception):
 
     def __str__(self) -> str:
         return self.message
+
+
+def game_read(site: str, name: str) -> Game | None:
+    """The id of the game ``site`` calls ``name``, as the game registry has it
+    (:func:`badugi_hh.games.game_for_site_name`); None for a game the readers skip.
+
+    >>> game_read("merge", "67"), game_read("winamax", "Holdem")
+    ('27td', None)
+    """
+    game = game_for_site_name(site, name)
+    return None if game is None else game.id
 
 
 # -- numbers and names -------------------------------------------------------------------

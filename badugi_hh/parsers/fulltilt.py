@@ -43,6 +43,7 @@ import functools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import cast
 from datetime import datetime
 
 from lark import Token, v_args
@@ -55,6 +56,7 @@ from badugi_hh.parsers.common import (
     CENTS, CURRENCY_SIGNS, AmountFormat, EventFactory, LineError, Wording, read_cards,
     read_name, read_number,
 )
+from badugi_hh.parsers.common import game_read
 from badugi_hh.parsers.hands import (
     MAX_TABLE_SIZE, hero_of, hidden_deals, site_ruleset, table_first,
 )
@@ -62,15 +64,12 @@ from badugi_hh.parsers.site import ActionTransformer, SiteHand, SiteReader, Site
 from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset, Structure
 
-__all__ = ["GAMES", "READER", "amount", "fulltilt_parser", "parse_line", "read_fulltilt",
+__all__ = ["READER", "amount", "fulltilt_parser", "parse_line", "read_fulltilt",
            "read_fulltilt_lines", "sniff"]
 
 _HAND_START = re.compile(r"Full ?Tilt ?Poker(?:\.[a-z]{2,3})? Game #(\d+)")
 
 #: The games read into events, by the header's name for them.
-GAMES: dict[str, Game] = {"Badugi": "badugi", "2-7 Triple Draw": "27td",
-                          "A-5 Triple Draw": "a5td", "2-7 Single Draw": "27sd",
-                          "5 Card Draw": "5cd"}
 _STRUCTURES: dict[str, tuple[Structure, str]] = {
     "Limit": ("fixed", "Limit"), "FL": ("fixed", "Limit"),
     "Pot Limit": ("pot", "Pot Limit"), "PL": ("pot", "Pot Limit"),
@@ -202,7 +201,8 @@ class FullTiltTransformer(ActionTransformer):
     amount = amount
 
     # -- the header
-    def header(self, _prefix: Token, number: Token, where: tuple[str, str | None],
+    def header(self, _prefix: Token, number: Token,
+               where: tuple[str, str | None, str | None],
                *rest: object) -> Header:
         *pieces, clock, partial = rest
         bets = next((p for p in pieces if isinstance(p, tuple)), None)
@@ -230,7 +230,7 @@ class FullTiltTransformer(ActionTransformer):
 
     def game(self, _cap: Token | None, limit: Token, name: Token) -> GameName:
         structure, words = _STRUCTURES[re.sub(r"^(CAP|Cap) ", "", str(limit))]
-        return GameName(structure, f"{words} {name}", GAMES.get(str(name)))
+        return GameName(structure, f"{words} {name}", game_read("fulltilt", str(name)))
 
     def numeric_clock(self, time: Token, _zone: Token, date: Token, et_time: Token | None,
                       _et_zone: Token | None, et_date: Token | None) -> datetime:
@@ -248,12 +248,14 @@ class FullTiltTransformer(ActionTransformer):
 
     summary_line = line
 
-    def player_line(self, name: Token, verb: object) -> object:
+    # Full Tilt's rules give more than the shared ones (a collection, a note): a
+    # transformer's method returns what its own grammar's rule gives.
+    def player_line(self, name: Token, verb: object) -> object:  # type: ignore[override]
         if isinstance(verb, Collected):
             return dataclasses.replace(verb, player=str(name))
         if isinstance(verb, NoteOf) or verb is None:
             return verb
-        return functools.partial(verb, player=str(name))  # type: ignore[arg-type]
+        return functools.partial(cast(EventFactory, verb), player=str(name))
 
     def seat(self, number: Token, name: Token, stack: Token, _out: object) -> EventFactory:
         # Whether he is dealt in is known at the hand's end: "is sitting out" is said of
@@ -355,7 +357,7 @@ class FullTiltTransformer(ActionTransformer):
             return dataclasses.replace(outcome, player=str(name))
         if outcome is None:
             return None
-        return functools.partial(outcome, player=str(name))  # type: ignore[arg-type]
+        return functools.partial(cast(EventFactory, outcome), player=str(name))
 
     def collected(self, money_: Token, *_mucked: object) -> Collected:
         return Collected(player="", amount=self.amount(money_))
@@ -515,7 +517,7 @@ def _read_lines(block: LineBlock) -> _Lines:
             continue
         _take(lines, item, number, text)
         if lines.events and type(lines.events[-1]) is Street:
-            kind = lines.events[-1].kind  # type: ignore[attr-defined]
+            kind = lines.events[-1].kind
             lines.dealt = lines.dealt or kind == "deal"
             if kind == "summary":
                 start = "summary_line"
@@ -577,9 +579,9 @@ def _in_play_order(lines: _Lines, hand_size: int) -> list[Event]:
     """
     events = lines.events
     if not any(type(e) is Award for e in events):
-        events = events + lines.collected   # only the summary says who won
+        events = [*events, *lines.collected]   # only the summary says who won
     else:   # the summary restates what the play paid: the engine checks it (S1)
-        events = events + _summary_results(lines.collected)
+        events = [*events, *_summary_results(lines.collected)]
     if not lines.dealt and not any(type(e) is Award for e in events):
         return _dead_hand(lines)
     acting = {e.player for e in events if isinstance(e, PlayerEvent) and type(e) is not Seat}
@@ -609,7 +611,7 @@ def _dead_hand(lines: _Lines) -> list[Event]:
 READER = SiteReader(SiteSpec(
     name="fulltilt", grammar="fulltilt.lark", starts=("header", "line", "summary_line"),
     transformer=FullTiltTransformer, wording=_WORDING, header=_HAND_START, initials="F",
-    first_line="a hand starting 'Full Tilt Poker Game #'", games=GAMES, hands=FullTiltHands))
+    first_line="a hand starting 'Full Tilt Poker Game #'", hands=FullTiltHands))
 
 fulltilt_parser = READER.parser
 parse_line = READER.parse_line

@@ -44,16 +44,17 @@ import re
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from datetime import datetime
+from typing import cast
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from badugi_hh.cards import DECK, Card, parse_card
 from badugi_hh.events import (
-    Award, Bet, Burn, Button, Call, Cards, Check, Deal, Draw, DrawnCards, Event, Fold,
-    Hand, Muck, NetStated, ParseError, PostBlind, PotTotal, Raise, Record, Seat,
-    SessionEnd, SessionPlayer, SessionStart, Show, StackStated, Street, SummaryResult,
-    UncalledReturned,
+    Award, Bet, BlindKind, Burn, Button, Call, Cards, Check, Deal, Draw, DrawnCards, Event,
+    Fold, Hand, Muck, NetStated, ParseError, PostBlind, PotTotal, Raise, Record, Seat,
+    SessionEnd, SessionPlayer, SessionStart, Show, StackStated, Street, StreetKind,
+    SummaryResult, UncalledReturned,
 )
 from badugi_hh.parsers.common import (
     MAX_HAND_LINES, LineError, damage_before, damage_message, excerpt, kept_text, read_count,
@@ -160,7 +161,7 @@ def _player(name: Token) -> str:
 
 
 @v_args(inline=True)
-class HouseTransformer(Transformer):
+class HouseTransformer(Transformer[Token, object]):
     """Builds each line's result while Lark parses it (no tree is built).
 
     Hand lines become event factories, so a parsed line can be cached and
@@ -204,7 +205,7 @@ class HouseTransformer(Transformer):
     def when(self, date: Token, clock: Token | None) -> datetime:
         numbers = re.split(r"[-/:]", date + (":" + clock if clock else ""))
         try:
-            return datetime(*map(int, numbers))  # type: ignore[misc]
+            return datetime(*map(int, numbers))  # type: ignore[arg-type]
         except ValueError as error:
             raise LineError(f"{date} {clock or ''}".strip() + f" is not a date and time: {error}",
                             date.column) from None
@@ -341,7 +342,7 @@ class HouseTransformer(Transformer):
     def player_line(self, name: Token, verb: EventFactory) -> EventFactory:
         return functools.partial(verb, player=_player(name))
 
-    def posts(self, kind: str, amount: Token, all_in: object) -> EventFactory:
+    def posts(self, kind: BlindKind, amount: Token, all_in: object) -> EventFactory:
         return functools.partial(PostBlind, amount=read_number(amount), kind=kind,
                                  all_in=_all_in(all_in))
 
@@ -408,26 +409,26 @@ class HouseTransformer(Transformer):
     def burn(self, card: Token) -> EventFactory:
         return functools.partial(Burn, card=_card(card))
 
-    def street(self, kind_and_number: tuple[str, int]) -> EventFactory:
+    def street(self, kind_and_number: tuple[StreetKind, int]) -> EventFactory:
         kind, number = kind_and_number
         return functools.partial(Street, kind=kind, number=number)
 
-    def deal_street(self) -> tuple[str, int]:
+    def deal_street(self) -> tuple[StreetKind, int]:
         return "deal", 1
 
-    def ordinal_draw_street(self, ordinal: Token) -> tuple[str, int]:
+    def ordinal_draw_street(self, ordinal: Token) -> tuple[StreetKind, int]:
         return "draw", _ORDINALS[ordinal]
 
-    def numbered_draw_street(self, number: Token) -> tuple[str, int]:
+    def numbered_draw_street(self, number: Token) -> tuple[StreetKind, int]:
         return "draw", read_number(number)
 
-    def betting_street(self, number: Token) -> tuple[str, int]:
+    def betting_street(self, number: Token) -> tuple[StreetKind, int]:
         return "betting", read_number(number)
 
-    def showdown_street(self) -> tuple[str, int]:
+    def showdown_street(self) -> tuple[StreetKind, int]:
         return "showdown", 1
 
-    def summary_street(self) -> tuple[str, int]:
+    def summary_street(self) -> tuple[StreetKind, int]:
         return "summary", 1
 
     def uncalled(self, amount: Token, name: Token) -> EventFactory:
@@ -573,13 +574,14 @@ def _shape(marked: str, sizes: tuple[int, ...]) -> _Shape | None:
         factories: tuple[EventFactory, ...] = parse_line(marked, "hand_line")  # type: ignore
     except LineError:
         return None
-    if not all(isinstance(make, functools.partial) for make in factories):
+    partials = [make for make in factories if isinstance(make, functools.partial)]
+    if len(partials) < len(factories):
         return None
     slots = tuple(tuple((name, DECK.index(value[0])) for name, value in make.keywords.items()
                         if isinstance(value, tuple) and value and value[0] in DECK)
-                  for make in factories)  # type: ignore[attr-defined]
-    filled = [(index, make.keywords[name]) for make, fields in zip(factories, slots)
-              for name, index in fields]  # type: ignore[attr-defined]
+                  for make in partials)
+    filled = [(index, make.keywords[name]) for make, fields in zip(partials, slots)
+              for name, index in fields]
     whole = [(index, (DECK[index],) * size) for index, size in enumerate(sizes) if size]
     return _Shape(factories, slots) if sorted(filled) == whole else None
 
@@ -670,7 +672,10 @@ def _terminals(error: UnexpectedInput) -> set[str]:
 
 def _explain_cards(text: str, column: int) -> LineError:
     """Point at the word inside ``[...]`` that the grammar's CARD does not match."""
-    inside = re.compile(r"\[([^\]]*)").match(text, column - 1).group(1)
+    bracket = re.compile(r"\[([^\]]*)").match(text, column - 1)
+    if bracket is None:   # the caller points at a '['
+        raise AssertionError(f"no '[' at column {column} of {text!r}")
+    inside = bracket.group(1)
     card = re.compile(house_parser().get_terminal("CARD").pattern.to_regexp())
     words = list(re.finditer(r"\S+", inside))
     for word in words:
@@ -875,7 +880,8 @@ class _HouseReader:
                 if "[" in text:
                     events += hand_line_events(text, number)
                 else:  # the common case, inline: a line whose parse is cached
-                    events.extend([make(line=number) for make in parse_line(text, "hand_line")])
+                    made = cast("tuple[EventFactory, ...]", parse_line(text, "hand_line"))
+                    events.extend([make(line=number) for make in made])
         except LineError as error:
             error.line = number
             raise
@@ -990,5 +996,6 @@ def sniff(first_line: str) -> bool:
 
 def clear_caches() -> None:
     """Forget every line parsed so far, so that a timing starts cold."""
-    for cache in (parse_line, _shape, _card_list):
-        cache.cache_clear()
+    parse_line.cache_clear()  # type: ignore[attr-defined]   # cached_for_short_lines adds it
+    _shape.cache_clear()
+    _card_list.cache_clear()

@@ -45,6 +45,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
+from typing import cast
 from datetime import datetime
 
 from lark import Token, v_args
@@ -57,6 +58,7 @@ from badugi_hh.parsers.common import (
     CENTS, AmountFormat, EventFactory, LineError, Wording, money, read_cards, read_name,
     read_number,
 )
+from badugi_hh.parsers.common import game_read
 from badugi_hh.parsers.hands import MAX_TABLE_SIZE, hero_of, site_ruleset, table_first
 from badugi_hh.parsers.site import (
     ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at,
@@ -64,7 +66,7 @@ from badugi_hh.parsers.site import (
 from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset, Structure
 
-__all__ = ["GAMES", "READER", "kingsclub_parser", "parse_line", "read_kingsclub",
+__all__ = ["READER", "kingsclub_parser", "parse_line", "read_kingsclub",
            "read_kingsclub_lines", "sniff"]
 
 #: A tournament's table: ``T<tournament> [<table>]`` (fpdb's reader knows it so).
@@ -72,11 +74,6 @@ _TOURNAMENT_TABLE = re.compile(r"T(\d+) \[\d+\]")
 
 #: The games read, by the header's name. "2-7 Triple Draw Lowball" is how
 #: trackers name KingsClub's game; the site's own header says "2-7 Triple Draw".
-GAMES: dict[str, Game] = {
-    "Badugi": "badugi", "2-7 Triple Draw": "27td", "2-7 Triple Draw Lowball": "27td",
-    "A-5 Triple Draw": "a5td", "Badeucey": "badeucy", "Badacey": "badacey",
-    "2-7 Single Draw": "27sd", "5 Card Draw": "5cd",
-}
 _STRUCTURES: dict[str, Structure] = {"Limit": "fixed", "Pot Limit": "pot", "No Limit": "no"}
 #: How a skipped game is named in reports, where KingsClub's name is not the usual one.
 _SKIPPED_NAMES = {"Holdem": "Hold'em", "Short Deck Holdem": "Short Deck Hold'em",
@@ -167,17 +164,19 @@ class KingsClubTransformer(ActionTransformer):
         return functools.partial(Seat, player=read_name(name), seat=read_number(number),
                                  stack=self.amount(stack))
 
-    def player_line(self, name: Token, verb: object) -> object:
+    # KingsClub's rules give more than the shared ones (a call to an amount, both blinds at
+    # once): a transformer's method returns what its own grammar's rule gives.
+    def player_line(self, name: Token, verb: object) -> object:  # type: ignore[override]
         if isinstance(verb, (CallTo, BothBlinds)) or _is_note(verb):
             return str(name), verb
         if isinstance(verb, RunTwice):
-            return RunTwice(functools.partial(verb.first, player=str(name)))
-        return functools.partial(verb, player=str(name))  # type: ignore[call-overload]
+            return RunTwice(functools.partial(cast(EventFactory, verb.first), player=str(name)))
+        return functools.partial(cast(EventFactory, verb), player=str(name))
 
     def posts_both(self, amount: Token, all_in: bool | None) -> BothBlinds:
         return BothBlinds(self.amount(amount), bool(all_in))
 
-    def calls(self, to: Token, all_in: bool | None) -> CallTo:
+    def calls(self, to: Token, all_in: bool | None) -> CallTo:  # type: ignore[override]
         return CallTo(self.amount(to), bool(all_in))
 
     def draws(self, count: Token) -> EventFactory:
@@ -274,7 +273,8 @@ class _Hand:
                                    for name, amount in self.returns.items())
         self.events.append(event)
         if kind is PostBlind:
-            self._count(event.player, self._live(event))  # type: ignore[attr-defined]
+            blind = cast(PostBlind, event)
+            self._count(blind.player, self._live(blind))
         elif kind is Bet or kind is Call:
             self._count(event.player, event.amount)  # type: ignore[attr-defined]
         elif kind is Raise:
@@ -316,7 +316,7 @@ class KingsClubHands:
     def assemble(self, block: LineBlock, source: str) -> SiteHand | SkippedHand:
         header: Header = parse_at(parse_line, block.lines[0], "header", block.start)  # type: ignore
         hand_id = f"kingsclub#{header.number}"
-        game = GAMES.get(header.game)
+        game = game_read("kingsclub", header.game)
         if game is None:
             return SkippedHand(game=_skipped_name(header), hand_id=hand_id, source=source,
                                line=block.start)
@@ -373,7 +373,7 @@ READER = SiteReader(SiteSpec(
     name="kingsclub", grammar="kingsclub.lark", starts=("header", "when", "line", "summary_line"),
     transformer=KingsClubTransformer, wording=_WORDING, header=re.compile(r"#(\d+): "),
     initials="#", first_line="a hand's first line, such as '#37732805: Limit Badugi - 30/60'",
-    games=GAMES, hands=KingsClubHands))
+    hands=KingsClubHands))
 
 kingsclub_parser = READER.parser
 parse_line = READER.parse_line

@@ -44,6 +44,7 @@ import xml.etree.ElementTree as ElementTree
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import cast
 
 from badugi_hh.cards import Card, parse_card
 from badugi_hh.events import (
@@ -55,13 +56,14 @@ from badugi_hh.parsers.common import (
     CENTS, CURRENCY_SIGNS, MAX_HAND_CHARACTERS, MAX_HAND_LINES, LineError, damage_before,
     damage_message, excerpt, money, read_name,
 )
+from badugi_hh.parsers.common import game_read
 from badugi_hh.parsers.hands import (
     HAND_SIZES, MAX_TABLE_SIZE, hero_of, return_unmatched, site_ruleset,
 )
 from badugi_hh.parsers.text import LogText, Source, open_log
 from badugi_hh.rules import Game, Ruleset, Structure
 
-__all__ = ["GAMES", "merge_reader", "read_merge", "read_merge_lines", "sniff"]
+__all__ = ["merge_reader", "read_merge", "read_merge_lines", "sniff"]
 
 #: The root element wrapped around the file: a Merge export has none of its own.
 _ROOT = "<merge>\n"
@@ -72,9 +74,6 @@ _RESUME = re.compile(r"\s*<(game|description)[\s>/]")
 #: Merge's draw games we read, by the description's ``type`` and by the ``gametype`` /
 #: ``multigametype`` code a mixed game's hand names its game by; every other game is
 #: skipped by name.
-GAMES: dict[str, Game] = {"Badugi": "badugi", "2-7 Lowball": "27td", "A-5 Lowball": "a5td",
-                          "5-Draw": "5cd", "71": "badugi", "67": "27td", "63": "a5td",
-                          "55": "5cd"}
 #: How a skipped game is named, by its ``type`` or its code in a mixed game.
 _SKIPPED_NAMES = {
     "Holdem": "Hold'em", "Omaha": "Omaha", "Omaha H/L8": "Omaha Hi/Lo",
@@ -251,7 +250,7 @@ class _MergeReader:
 
     def __init__(self, source: str) -> None:
         self.source = source
-        self.parser: ElementTree.XMLPullParser | None = None
+        self.parser: ElementTree.XMLPullParser[ElementTree.Element] | None = None
         self.first_line = 0          # the file's line fed right after the root
         self.root: ElementTree.Element | None = None
         self.depth = 0
@@ -309,8 +308,10 @@ class _MergeReader:
         self.text = text
         try:
             parser.feed(text + "\n")
-            for kind, element in parser.read_events():
-                yield from self._element(kind, element, number)  # type: ignore[arg-type]
+            # the parser was asked for ("start" | "end", element) events only
+            events = cast("Iterator[tuple[str, ElementTree.Element]]", parser.read_events())
+            for kind, element in events:
+                yield from self._element(kind, element, number)
         except ElementTree.ParseError as error:
             yield self._xml_error(error, number, text)
         except _Unclosed:
@@ -420,7 +421,7 @@ class _MergeReader:
         table = fields[1].strip() if len(fields) > 1 else hand_id.split("-")[0]
         seats = attrib.get("seats", "")
         code = attrib.get("multigametype") or ""
-        game = GAMES.get(code or description.game)
+        game = game_read("merge", code or description.game)
         name = _SKIPPED_NAMES.get(code or description.game, code and f"mixed game {code}"
                                   or description.game)
         return _Game(hand_id=f"merge#{hand_id}", number=int(match[1]), line=line, table=table,
@@ -649,11 +650,11 @@ class _MergeReader:
         # Merge marks some uncalled bets and folds others into the winner's amount.
         hand.events = return_unmatched(hand, events)
         hand.hero = hero_of(hand.events)
-        for error in game.errors:
-            yield self._error(f"game {game.hand_id}: {error.message}", error.line,
-                              error.column, game.texts.get(error.line, ""), lost=False)
+        for fault in game.errors:
+            yield self._error(f"game {game.hand_id}: {fault.message}", fault.line,
+                              fault.column, game.texts.get(fault.line, ""), lost=False)
         if game.errors:
-            hand.damaged = tuple(sorted(error.line for error in game.errors))
+            hand.damaged = tuple(sorted(fault.line for fault in game.errors))
         key = (game.table, ruleset)
         if self.session != key:
             self.session = key
@@ -673,7 +674,7 @@ class _MergeReader:
             size = _LARGEST_TABLE
         return site_ruleset("merge", small_bet, big_bet, size, small_blind=small_blind,
                             big_blind=big_blind, rake=not description.tournament,
-                            game=game.game,  # type: ignore[arg-type]
+                            game=game.game,
                             structure=_STRUCTURES[description.structure])
 
 
@@ -705,7 +706,7 @@ def _stakes(description: Description, game: _Game | None) -> tuple[int, int, int
     if description.structure == "Limit":
         small_bet, big_bet = amounts[0], amounts[1]
         if len(amounts) == 4:
-            return amounts   # type: ignore[return-value]
+            return amounts
         return (_LIMIT_SMALL_BLINDS.get(small_bet, small_bet // 2), small_bet, small_bet,
                 big_bet)
     small_blind, big_blind = amounts[0], amounts[1]

@@ -220,7 +220,7 @@ class _PHHReader:
         if variant not in VARIANTS:
             raise fields.error("variant", f"unknown variant {shown(variant)} (PHH's codes: "
                                           f"{', '.join(VARIANTS)})")
-        name, game, structure = VARIANTS[variant]  # type: ignore[index]
+        name, game, structure = VARIANTS[variant]
         hand_id = fields.label("hand") or (block.key if block.key is not None else self.stem)
         if game is None:
             yield SkippedHand(game=name, hand_id=hand_id, source=self.source,

@@ -54,7 +54,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from typing import NamedTuple
+from typing import cast, NamedTuple
 
 from lark import Token, v_args
 
@@ -62,18 +62,20 @@ from badugi_hh.events import (
     Award, Button, Deal, Draw, DrawnCards, Event, Hand, Muck, Note, PlayerEvent, PotTotal,
     Record, Seat, SkippedHand, StackStated, Street, SummaryResult, UncalledReturned,
 )
+from badugi_hh.events import NoteKind as NoteOfEvent
 from badugi_hh.ledger import hand_ledger
 from badugi_hh.parsers.common import (
     CURRENCY_SIGNS, MAX_NAME, AmountFormat, EventFactory, LineError, Wording, read_cards,
     read_name, read_number,
 )
+from badugi_hh.parsers.common import game_read
 from badugi_hh.parsers.hands import insert_hidden_deals, marked_draw, site_ruleset
 from badugi_hh.parsers.site import ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at
 from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset, Structure
 from badugi_hh.textcache import LONGEST_CACHED_LINE
 
-__all__ = ["GAMES", "READER", "parse_line", "pokerstars_parser", "read_pokerstars",
+__all__ = ["READER", "parse_line", "pokerstars_parser", "read_pokerstars",
            "read_pokerstars_lines", "sniff"]
 
 #: A hand's first line, whatever the era or the room. Full Tilt, reopened on
@@ -82,10 +84,6 @@ _HAND_START = re.compile(r"(?:PokerStars|Full Tilt) (?:Home Game |Zoom |Rush )?"
                          r"(?:Game |Hand )?#(\d*)")
 
 #: The games read into events, by the site's name without the betting structure.
-GAMES: dict[str, Game] = {
-    "Badugi": "badugi", "Triple Draw 2-7 Lowball": "27td", "Triple Draw A-5 Lowball": "a5td",
-    "Single Draw 2-7 Lowball": "27sd", "5 Card Draw": "5cd",
-}
 #: The betting structures a game's name ends with.
 _STRUCTURES: dict[str, Structure] = {
     " Fixed Limit": "fixed", " Pot Limit": "pot", " No Limit": "no", " Limit": "fixed",
@@ -509,7 +507,7 @@ def _started_at(text: str, at: int) -> datetime:
     if not times:
         raise LineError("expected a date and time such as 2010/09/05 10:32:15", at + 4)
     try:
-        return datetime(*map(int, times[-1]))
+        return datetime(*map(int, times[-1]))  # type: ignore[arg-type]
     except ValueError:
         raise LineError("{}/{}/{} {}:{}:{} is not a date and time".format(*times[-1]),
                         at + 4) from None
@@ -527,7 +525,7 @@ def _game_of(name: str) -> tuple[Game | None, Structure, str]:
         if name.endswith(suffix):
             base = name.removesuffix(suffix)
             label = base if structure == "fixed" else name
-            return GAMES.get(base), structure, label
+            return game_read("pokerstars", base), structure, label
     return None, "fixed", name
 
 
@@ -610,7 +608,7 @@ class _HandReader:
         real SNG do)."""
         seat = self.seat_lines.get(text)
         if seat is None:
-            seat = parse_at(_seat_line, text, "", number)  # type: ignore[assignment]
+            seat = cast(SeatLine, parse_at(_seat_line, text, "", number))
             if len(self.seat_lines) >= _MAX_LINES:   # stacks drift: keep the recent ones
                 self.seat_lines.clear()
             if len(text) <= LONGEST_CACHED_LINE:
@@ -756,7 +754,7 @@ def _factory(item: object, player: str | None, text: str) -> EventFactory:
     """The factory of an item of a line, with ``player`` bound; a note kind's note
     (a cancelled hand's is a note on the hand)."""
     if type(item) is str:
-        kind = "hand" if item == _CANCELLED else item
+        kind = cast(NoteOfEvent, "hand" if item == _CANCELLED else item)
         return functools.partial(Note, kind=kind, text=text)
     return item if player is None else functools.partial(item, player=player)  # type: ignore
 
@@ -837,7 +835,7 @@ READER = SiteReader(SiteSpec(
     starts=("hand_game", "table_line", "seat_line", "after_name", "play_line", "dealt_cards",
             "summary_line", "summary_outcome"),
     transformer=PokerStarsTransformer, wording=_WORDING, header=_HAND_START, initials="PF",
-    first_line="a hand starting 'PokerStars Game #' or 'PokerStars Hand #'", games=GAMES,
+    first_line="a hand starting 'PokerStars Game #' or 'PokerStars Hand #'",
     hands=PokerStarsHands, claims=("PokerStars ",)))
 
 pokerstars_parser = READER.parser

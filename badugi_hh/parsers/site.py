@@ -31,7 +31,7 @@ its game.
 >>> READER = SiteReader(SiteSpec(
 ...     name="demo", grammar="kingsclub.lark", starts=("line",),
 ...     transformer=ActionTransformer, wording=Wording({}), header=re.compile(r"#(\\d+): "),
-...     initials="#", first_line="a hand's first line", games={}, hands=lambda: None))
+...     initials="#", first_line="a hand's first line", hands=lambda: None))
 >>> READER.sniff("\\u200b#12: Limit Badugi - 30/60"), READER.sniff("Session #s1")
 (True, False)
 """
@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol, cast
@@ -59,7 +59,6 @@ from badugi_hh.parsers.common import (
 from badugi_hh.parsers.hands import HAND_SIZES, MAX_TABLE_SIZE, site_ruleset
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
-from badugi_hh.rules import Game
 from badugi_hh.textcache import cached_for_short_lines
 
 __all__ = ["CENTS", "CURRENCY_SIGNS", "HAND_SIZES", "MAX_HAND_LINES", "MAX_TABLE_SIZE",
@@ -78,7 +77,7 @@ _ORDINALS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "1ST": 1, "2ND": 2, "3RD": 3, 
 
 
 @v_args(inline=True)
-class ActionTransformer(Transformer):
+class ActionTransformer(Transformer[Token, object]):
     """The results of the rules of ``grammar/shared.lark``, and of the rules every site
     grammar has in some wording (blinds, streets, shows, awards).
 
@@ -241,9 +240,9 @@ class SiteSpec:
 
     ``header`` matches a hand's first line from its first visible character (group
     1: the hand's number), ``initials`` are the characters that line can start with
-    (tried before the pattern, on every line); ``games`` is the site's one table of
-    the names of the games read (its other games are skipped by name); ``hands``
-    makes the assembler of one log's hands (it may keep caches for that log).
+    (tried before the pattern, on every line); the games read are those the game
+    registry names for the site (:func:`badugi_hh.games.game_for_site_name`), its
+    other games are skipped by name; ``hands`` makes the assembler of one log's hands (it may keep caches for that log).
     ``claims``: how the first line of a log that holds no hand's header may start
     for the log to be the site's all the same (another of its exports), so that its
     reader says what is wrong.
@@ -252,12 +251,11 @@ class SiteSpec:
     name: str
     grammar: str
     starts: tuple[str, ...]
-    transformer: Callable[[], Transformer]
+    transformer: Callable[[], Transformer[Token, object]]
     wording: Wording
     header: re.Pattern[str]
     initials: str
     first_line: str
-    games: Mapping[str, Game]
     hands: Callable[[], SiteDialect]
     claims: tuple[str, ...] = ()
 

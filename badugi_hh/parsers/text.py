@@ -41,7 +41,7 @@ from __future__ import annotations
 import codecs
 import io
 import os
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
@@ -306,7 +306,7 @@ def _lines_of_text_chunks(chunks: Iterator[str], name: str,
         yield from _checked_text_lines(pending, name, number)
 
 
-def _checked_text_lines(whole: str, name: str, number: int) -> Iterator[str]:
+def _checked_text_lines(whole: str, name: str, number: int) -> Generator[str, None, int]:
     """The lines of ``whole``; a NUL character ends the reading. Returns the new count."""
     whole = whole.replace("\r\n", "\n").replace("\r", "\n") if "\r" in whole else whole
     if (nul := whole.find("\0")) >= 0:

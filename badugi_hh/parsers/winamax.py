@@ -41,20 +41,23 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import cast
 from datetime import datetime
 
 from lark import Token, v_args
 
 from badugi_hh.events import (
-    Award, Button, Deal, DrawnCards, Event, Hand, Note, PostBlind, PotTotal, Raise, Seat,
+    Award, BlindKind, Button, Cards, Deal, DrawnCards, Event, Hand, Note, PostBlind, PotTotal,
+    Raise, Seat, StreetKind,
     SkippedHand, Street,
 )
 from badugi_hh.parsers.common import (
     CENTS, CURRENCY_SIGNS, AmountFormat, EventFactory, LineError, Wording, read_cards,
     read_name, read_number,
 )
+from badugi_hh.parsers.common import game_read
 from badugi_hh.parsers.hands import (
     hero_of, hidden_deals, return_unmatched, site_ruleset, table_first,
 )
@@ -62,7 +65,7 @@ from badugi_hh.parsers.site import ActionTransformer, SiteHand, SiteReader, Site
 from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset
 
-__all__ = ["GAMES", "READER", "money", "parse_line", "read_winamax", "read_winamax_lines",
+__all__ = ["READER", "money", "parse_line", "read_winamax", "read_winamax_lines",
            "sniff", "winamax_parser"]
 
 #: A hand's first line (and its hand id, where it can be found).
@@ -74,12 +77,11 @@ _TOURNAMENT_TABLE = re.compile(r"\((\d+)\)#\d+$")
 #: The games read, by the header's name. Winamax dealt 2-7 triple draw as
 #: "Lowball27" (2016 play money) and "2-7 Triple Draw"; no export of Badugi is
 #: known, and its name is the one other sites use.
-GAMES: dict[str, Game] = {"Lowball27": "27td", "2-7 Triple Draw": "27td", "Badugi": "badugi"}
 #: How a skipped game is named in reports.
 _SKIPPED_NAMES = {"Holdem": "Hold'em", "Omaha5": "5 Card Omaha", "Omaha8": "Omaha Hi/Lo",
                   "7stud": "7-Card Stud", "7stud8": "7-Card Stud Hi/Lo"}
 _STRUCTURES = {"fixed limit": "fixed", "pot limit": "pot", "no limit": "no"}
-_STREETS: dict[str, tuple[str, int] | None] = {
+_STREETS: dict[str, tuple[StreetKind, int] | None] = {
     "ANTE/BLINDS": None, "PRE-FLOP": ("deal", 1), "FIRST-BET": ("deal", 1),
     "FIRST-DRAW": ("draw", 1), "SECOND-BET": ("betting", 2), "SECOND-DRAW": ("draw", 2),
     "THIRD-BET": ("betting", 3), "THIRD-DRAW": ("draw", 3), "FOURTH-BET": ("betting", 4),
@@ -214,11 +216,13 @@ class WinamaxTransformer(ActionTransformer):
     def out_of_position(self) -> bool:
         return True
 
-    def posts(self, blind: Token, amount: Token, out_of_position: bool | None,
-              all_in: bool | None) -> object:
+    # Winamax's grammar gives a post more parts than the shared rule's: a transformer's
+    # method takes what its own grammar's rule gives (hence the overrides' ignores).
+    def posts(self, blind: Token, amount: Token,  # type: ignore[override]
+              out_of_position: bool | None, all_in: bool | None) -> object:
         if out_of_position:
             return OutOfPosition(str(blind), self.amount(amount), bool(all_in))
-        return self._post(str(blind), amount, all_in)
+        return self._post(cast(BlindKind, str(blind)), amount, all_in)
 
 
     def denies(self) -> object:
@@ -243,7 +247,7 @@ class WinamaxTransformer(ActionTransformer):
         return ("dealt", str(name), read_cards(cards, "X"),  # type: ignore[return-value]
                 None if drawn is None else read_cards(drawn, "X"))
 
-    def street(self, name: Token) -> EventFactory | None:
+    def street(self, name: Token) -> EventFactory | None:  # type: ignore[override]
         kind_number = _STREETS[str(name)]
         if kind_number is None:
             return None
@@ -282,7 +286,8 @@ class _Hand:
         if self.summary and _SUMMARY_SEAT.match(text):
             self._read_summary_seat(text, number)
         elif not self.street and not self.summary and text.startswith("Seat "):
-            self._add_seat(parse_at(parse_line, text, "seat", number)(line=number))
+            seat = cast("Callable[..., Seat]", parse_at(parse_line, text, "seat", number))
+            self._add_seat(seat(line=number))
         elif (name := self._name_at(text)) is not None:
             item = _parse_after(text, len(name), "action", number)
             self._add_action(name, item, number, text)
@@ -329,7 +334,8 @@ class _Hand:
 
     def _add_line(self, item: object, number: int) -> None:
         if isinstance(item, tuple):
-            self._add_dealt(*item[1:], number)  # type: ignore[arg-type]
+            _, name, cards, drawn = item
+            self._add_dealt(name, cards, drawn, number)
         elif item is not None:
             event = item(line=number)  # type: ignore[operator]
             if type(event) is Street:
@@ -337,7 +343,7 @@ class _Hand:
                 self.summary = event.kind == "summary"
             self.events.append(event)
 
-    def _add_dealt(self, name: str, cards: tuple, drawn: tuple | None, number: int) -> None:
+    def _add_dealt(self, name: str, cards: Cards, drawn: Cards | None, number: int) -> None:
         if name not in self.seats.values():
             raise LineError(f"{name!r} has no seat at this table", 10)
         if drawn is None:
@@ -388,7 +394,7 @@ class WinamaxHands:
     def assemble(self, block: LineBlock, source: str) -> SiteHand | SkippedHand:
         header: Header = parse_at(parse_line, block.lines[0], "header", block.start)  # type: ignore
         hand_id = f"winamax#{header.hand_id}"
-        game = GAMES.get(header.game)
+        game = game_read("winamax", header.game)
         if game is None:
             return SkippedHand(game=_skipped_name(header), hand_id=hand_id, source=source,
                                line=block.start)
@@ -465,7 +471,7 @@ def _ruleset(header: Header, game: Game, size: int) -> Ruleset:
     if header.structure == "fixed":
         return site_ruleset("winamax", small, big, size, game=game, rake=rake)
     return site_ruleset("winamax", big, big, size, game=game, rake=rake,
-                        structure=header.structure,  # type: ignore[arg-type]
+                        structure=header.structure,
                         small_blind=small, big_blind=big)
 
 
@@ -481,8 +487,7 @@ READER = SiteReader(SiteSpec(
     starts=("header", "table", "seat", "line", "action", "seat_summary"),
     transformer=WinamaxTransformer, wording=_WORDING, header=_HAND_START, initials="W",
     first_line=("a hand's first line, such as 'Winamax Poker - CashGame - HandId: "
-                "#9160772-2-1476189756 - Lowball27 fixed limit (0.50€/1€) - ...'"),
-    games=GAMES, hands=WinamaxHands))
+                "#9160772-2-1476189756 - Lowball27 fixed limit (0.50€/1€) - ...'"), hands=WinamaxHands))
 
 winamax_parser = READER.parser
 parse_line = READER.parse_line

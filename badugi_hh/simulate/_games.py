@@ -23,6 +23,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from collections import Counter
 
@@ -30,7 +31,7 @@ from badugi_hh.cards import Card, parse_cards
 from badugi_hh.evaluate import (
     BadugiValue, FiveCardValue, badugi_value, high_value, lowball27_value, lowball_a5_value,
 )
-from badugi_hh.games import GAMES as REGISTRY
+from badugi_hh.games import GAMES as REGISTRY, GameId
 from badugi_hh.rules import HOUSE, Ruleset, Structure
 
 __all__ = ["GAMES", "Game", "HighHand", "Lowball", "best_subset", "hand_strength",
@@ -271,7 +272,7 @@ def table_rules(game: str = "badugi", players: int = 2, *, structure: Structure 
         raise ValueError(f"no game {game!r}; the simulator deals {', '.join(GAMES)}")
     if not 2 <= players <= 8:
         raise ValueError(f"{players} players: the simulator seats 2 to 8")
-    rules = HOUSE.for_game(game) if game != HOUSE.game else HOUSE
+    rules = HOUSE.for_game(cast(GameId, game)) if game != HOUSE.game else HOUSE
     if structure != rules.structure:
         rules = rules.replace(structure=structure)
     if stack is not None:

@@ -100,7 +100,8 @@ class WrongLowball(Fault):
 
     def shown(self, player: str, cards: Sequence[Card]) -> tuple[Cards, str | None]:
         lowball = self.game.lowball
-        if self.applied or lowball is None or len(cards) != self.rules.hand_size:
+        if (self.applied or not isinstance(lowball, Lowball)
+                or len(cards) != self.rules.hand_size):
             return super().shown(player, cards)
         value = lowball.value(cards)
         if value.category != "high card":

@@ -1,13 +1,18 @@
-"""A fuzz harness: the real logs, mutated, read, audited and now and then imported.
+"""A fuzz harness: the real logs, mutated, read, audited and now and then imported, and
+hostile inputs of other kinds (:mod:`tests.fuzz.hostile`).
 
     python -m tests.fuzz --inputs 100000 --seed 2026
 
-Each input is one log of tests/data/real/, sample_logs/ or tests/data/phh/ with one to
-three mutations (:data:`MUTATIONS`). The harness counts tracebacks (any exception that
-escapes the readers, the engine or the store), hangs (an input still running after
-:data:`HANG_SECONDS`), the parse errors reported instead (each must have a line) and
-the process's peak memory. tests/test_fuzz.py runs a small seeded round with the default
-tests.
+Most inputs are one log of tests/data/real/, sample_logs/ or tests/data/phh/ with one to
+three mutations (:data:`MUTATIONS`); the others are drawn from the strategies of
+:data:`tests.fuzz.hostile.STRATEGIES` (PHH type confusion, Merge sizes, invisible
+characters before headers, dialects concatenated, odd paths, SQL statement forms, a full
+disk), by their :data:`~tests.fuzz.hostile.WEIGHTS` next to :data:`MUTATION_WEIGHT`.
+The harness counts tracebacks (any exception that escapes the readers, the engine, the
+store or a command), exits with status 3 (an internal error), hangs (an input still
+running after :data:`HANG_SECONDS`), hands neither read nor named in an error, the parse
+errors reported instead (each must have a line) and the process's peak memory.
+tests/test_fuzz.py runs small seeded rounds with the default tests.
 """
 
 from __future__ import annotations
@@ -19,7 +24,8 @@ import resource
 import signal
 import tempfile
 import traceback
-from collections.abc import Callable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import islice
@@ -29,12 +35,16 @@ from badugi_hh.engine import audit
 from badugi_hh.events import ParseError
 from badugi_hh.parsers import read_records
 from badugi_hh.store import Store
+from . import hostile
 
 ROOT = Path(__file__).resolve().parents[2]
-#: An input still running after this many seconds is counted as a hang.
+#: An input still running after this many seconds (of CPU time: :func:`deadline`) is
+#: counted as a hang.
 HANG_SECONDS = 10
 #: Every this many inputs, the input is also imported into a fresh DuckDB database.
 IMPORT_EVERY = 100
+#: How often a mutated log is drawn, next to the weights of the hostile strategies.
+MUTATION_WEIGHT = 60
 #: Names that read right to left or are made of emoji, to stand in for a player's.
 STRANGE_NAMES = ["\u202eanA", "\u05d0\u05e0\u05d4", "\u0627\u0646\u0627", "\U0001f0cf\U0001f600",
                  "A\u0301na", "\u200bBruno"]
@@ -180,23 +190,39 @@ def mutate(rng: random.Random, data: bytes) -> bytes:
 
 # -- running ----------------------------------------------------------------------------
 
-class Hang(Exception):
-    """An input ran past :data:`HANG_SECONDS`."""
+class Hang(BaseException):
+    """An input ran past :data:`HANG_SECONDS` (not an ``Exception``: a command's own
+    ``except Exception``, which turns a bug into exit status 3, must not catch it)."""
+
+
+#: A wait with no work (a FIFO, a lock) is a hang after this many times the hang limit of
+#: wall-clock time.
+BLOCKED_FACTOR = 6
 
 
 @contextmanager
 def deadline(seconds: int) -> Iterator[None]:
-    """Raise :class:`Hang` in the running code after ``seconds`` (Linux: SIGALRM)."""
+    """Raise :class:`Hang` in the running code after ``seconds`` of this process's CPU
+    time, or ``BLOCKED_FACTOR`` times as long on the clock (Linux: SIGPROF, SIGALRM).
+
+    CPU time, not the clock: on a machine shared with other work an input that needs
+    one second may take ten on the clock, and would count as a hang where it is not.
+    The clock's longer limit catches what waits without working (a FIFO opened).
+    """
     def hang(_signal: int, _frame: object) -> None:
         raise Hang
 
-    previous = signal.signal(signal.SIGALRM, hang)
-    signal.alarm(seconds)
+    previous = {number: signal.signal(number, hang)
+                for number in (signal.SIGALRM, signal.SIGPROF)}
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    signal.alarm(seconds * BLOCKED_FACTOR)
     try:
         yield
     finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 @dataclass
@@ -209,17 +235,32 @@ class Counts:
     #: Parse errors without a line to point at: failures, like tracebacks.
     unpositioned: int = 0
     imports: int = 0
+    #: Commands that ended with exit status 3 (an internal error), and files an import
+    #: reported as stopped by a bug.
+    exit_3: int = 0
+    #: Hands of a hostile input neither read nor named by an error.
+    lost_hands: int = 0
+    #: Other broken promises of a hostile input (a write by ``sql``, an unbounded error...).
+    problems: int = 0
     peak_memory_mb: float = 0.0
+    #: Inputs of each kind: ``mutated`` and each hostile strategy's name.
+    by_kind: Counter[str] = field(default_factory=Counter)
+    #: Checks this machine could not make, with the reason (each said once).
+    skipped_checks: set[str] = field(default_factory=set)
     failures: list[str] = field(default_factory=list)
 
     @property
     def failed(self) -> bool:
-        return bool(self.tracebacks or self.hangs or self.unpositioned)
+        return bool(self.tracebacks or self.hangs or self.unpositioned or self.exit_3
+                    or self.lost_hands or self.problems)
 
     def __str__(self) -> str:
-        return (f"{self.inputs} inputs, {self.tracebacks} tracebacks, {self.hangs} hangs, "
-                f"{self.errors} positioned errors, {self.unpositioned} unpositioned, "
-                f"{self.imports} imports, peak memory {self.peak_memory_mb:.0f} MB")
+        kinds = ", ".join(f"{kind} {count}" for kind, count in sorted(self.by_kind.items()))
+        return (f"{self.inputs} inputs ({kinds}), {self.tracebacks} tracebacks, "
+                f"{self.exit_3} exit 3, {self.hangs} hangs, {self.lost_hands} hands lost, "
+                f"{self.problems} other problems, {self.errors} positioned errors, "
+                f"{self.unpositioned} unpositioned, {self.imports} imports, "
+                f"peak memory {self.peak_memory_mb:.0f} MB")
 
 
 def check(path: Path, database: Path | None) -> list[ParseError]:
@@ -235,23 +276,72 @@ def check(path: Path, database: Path | None) -> list[ParseError]:
 
 
 def run(inputs: int, seed: int = 0, *, keep: Path | None = None,
-        hang_seconds: int = HANG_SECONDS, import_every: int = IMPORT_EVERY) -> Counts:
-    """Fuzz ``inputs`` mutated logs; ``keep`` saves each input that failed there."""
+        hang_seconds: int = HANG_SECONDS, import_every: int = IMPORT_EVERY,
+        strategies: Sequence[str] = tuple(hostile.STRATEGIES),
+        mutation_weight: float = MUTATION_WEIGHT,
+        progress: Callable[[Counts], None] | None = None, progress_every: int = 1000,
+        ) -> Counts:
+    """Fuzz ``inputs`` inputs: mutated logs and the hostile ``strategies``; ``keep``
+    saves each mutated log that failed there; ``progress`` is given the counts every
+    ``progress_every`` inputs."""
     rng = random.Random(seed)
     sources = [(path, path.read_bytes()) for path in corpus()]
+    kinds = ["mutated", *strategies]
+    weights = [mutation_weight, *(hostile.WEIGHTS[name] for name in strategies)]
     counts = Counts()
     with tempfile.TemporaryDirectory(prefix="badugi-fuzz-") as scratch:
-        for number in range(1, inputs + 1):
-            source, data = rng.choice(sources)
-            path = Path(scratch) / f"input{source.suffix}"
-            path.write_bytes(mutate(rng, data))
-            database = (Path(scratch) / f"db{number}.duckdb" if number % import_every == 0
-                        else None)
-            _one(path, database, hang_seconds, counts, f"{number} ({source.name})", keep)
-            counts.imports += database is not None
-            counts.inputs = number
-    counts.peak_memory_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        try:
+            for number in range(1, inputs + 1):
+                kind = rng.choices(kinds, weights)[0]
+                counts.by_kind[kind] += 1
+                if kind == "mutated":
+                    _mutated(rng, sources, Path(scratch), number, import_every, hang_seconds,
+                             counts, keep)
+                else:
+                    _hostile(kind, rng, Path(scratch), number, hang_seconds, counts)
+                counts.inputs = number
+                if progress is not None and number % progress_every == 0:
+                    counts.peak_memory_mb = _peak_memory_mb()
+                    progress(counts)
+        finally:
+            hostile.unmount(Path(scratch))
+    counts.peak_memory_mb = _peak_memory_mb()
     return counts
+
+
+def _peak_memory_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _mutated(rng: random.Random, sources: list[tuple[Path, bytes]], scratch: Path,
+             number: int, import_every: int, hang_seconds: int, counts: Counts,
+             keep: Path | None) -> None:
+    source, data = rng.choice(sources)
+    path = scratch / f"input{source.suffix}"
+    path.write_bytes(mutate(rng, data))
+    database = scratch / f"db{number}.duckdb" if number % import_every == 0 else None
+    _one(path, database, hang_seconds, counts, f"{number} ({source.name})", keep)
+    counts.imports += database is not None
+
+
+def _hostile(kind: str, rng: random.Random, scratch: Path, number: int, hang_seconds: int,
+             counts: Counts) -> None:
+    case = hostile.Case()
+    try:
+        with deadline(hang_seconds):
+            hostile.STRATEGIES[kind](rng, scratch, case)
+    except Hang:
+        counts.hangs += 1
+        counts.failures.append(f"input {number} ({kind}): hang")
+    except Exception:   # noqa: BLE001 - counting what escapes is the point
+        counts.tracebacks += 1
+        counts.failures.append(f"input {number} ({kind}):\n{traceback.format_exc()}")
+    counts.errors += case.errors
+    counts.exit_3 += case.exit_3
+    counts.lost_hands += case.lost_hands
+    counts.problems += len(case.problems) - case.lost_hands - case.exit_3
+    counts.skipped_checks.update(case.skipped_checks)
+    counts.failures.extend(f"input {number} ({kind}): {problem}" for problem in case.problems)
 
 
 def _one(path: Path, database: Path | None, hang_seconds: int, counts: Counts, label: str,
