@@ -54,8 +54,8 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from badugi_hh.events import ParseError, Record, TournamentResult, TournamentSummary
+from badugi_hh.games import GAMES
 from badugi_hh.money import buy_in_parts
-from badugi_hh.parsers import fulltilt, pokerstars
 from badugi_hh.parsers.common import money
 from badugi_hh.parsers.text import LogText
 
@@ -240,10 +240,17 @@ def _read_line(current: _Open | None, text: str,
     return "a line of a tournament's summary (buy-in, players, prize pool, a place)", 0
 
 
+def _site_games(site: str) -> dict[str, str]:
+    """The site's names of the games (the game registry's), the longest first: a header
+    that names "Single Draw 2-7 Lowball" is not taken for a shorter name it holds."""
+    names = {name: game.id for game in GAMES.values() for name in game.site_names.get(site, ())}
+    return dict(sorted(names.items(), key=lambda item: -len(item[0])))
+
+
 read_pokerstars_summaries = _reader(POKERSTARS_START, _POKERSTARS_LINES, "pokerstars",
-                                    dict(pokerstars.GAMES))
+                                    _site_games("pokerstars"))
 read_fulltilt_summaries = _reader(FULLTILT_START, _FULLTILT_LINES, "fulltilt",
-                                  dict(fulltilt.GAMES))
+                                  _site_games("fulltilt"))
 
 
 def pokerstars_summary_starts(text: str) -> bool:
