@@ -14,7 +14,7 @@ import pytest
 
 from badugi_hh import cli, stats
 from badugi_hh.filters import (
-    FilterError, Filters, Stakes, match_value, parse_stakes, parse_table_size,
+    FilterError, Stakes, match_value, parse_stakes, parse_table_size,
 )
 from badugi_hh.store import Store
 

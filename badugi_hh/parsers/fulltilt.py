@@ -41,7 +41,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import cast
 from datetime import datetime
@@ -50,7 +50,7 @@ from lark import Token, v_args
 
 from badugi_hh.events import (
     Award, Button, Deal, DrawnCards, Event, Hand, Muck, Note, NoteKind, PlayerEvent,
-    PostBlind, PotTotal, Seat, SkippedHand, Street, SummaryResult,
+    PotTotal, Seat, SkippedHand, Street, SummaryResult,
 )
 from badugi_hh.parsers.common import (
     CENTS, CURRENCY_SIGNS, AmountFormat, EventFactory, LineError, Wording, read_cards,

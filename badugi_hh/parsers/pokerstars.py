@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import cast, NamedTuple
@@ -60,7 +60,7 @@ from lark import Token, v_args
 
 from badugi_hh.events import (
     Award, Button, Deal, Draw, DrawnCards, Event, Hand, Muck, Note, PlayerEvent, PotTotal,
-    Record, Seat, SkippedHand, StackStated, Street, SummaryResult, UncalledReturned,
+    Seat, SkippedHand, StackStated, Street, SummaryResult, UncalledReturned,
 )
 from badugi_hh.events import NoteKind as NoteOfEvent
 from badugi_hh.ledger import hand_ledger

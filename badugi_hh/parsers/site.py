@@ -53,7 +53,7 @@ from badugi_hh.events import (
     UncalledReturned,
 )
 from badugi_hh.parsers.common import (
-    CENTS, CURRENCY_SIGNS, MAX_COUNT, MAX_HAND_LINES, AmountFormat, EventFactory, LineError,
+    CENTS, CURRENCY_SIGNS, MAX_HAND_LINES, AmountFormat, EventFactory, LineError,
     Wording, damage_before, damage_message, excerpt, kept_text, money, parse_with, read_cards,
 )
 from badugi_hh.parsers.hands import HAND_SIZES, MAX_TABLE_SIZE, site_ruleset
