@@ -106,8 +106,24 @@ class Store:
         if read_only:
             self.connection = connect_current(self.path, wait=wait)
         else:
+            self._open_for_writing(wait)
+
+    def _open_for_writing(self, wait: float) -> None:
+        """Open (or create) the database and bring its tables to this release's. A new
+        file that cannot be made whole (a full disk, say) is removed: half a header would
+        make every later command fail on a file the user never had."""
+        new = str(self.path) != ":memory:" and not self.path.exists()
+        try:
             self.connection = connect(self.path, wait=wait)
             self._create_schema()
+        except (duckdb.Error, OSError, StoreError) as error:
+            # another process's file (made since we looked) is never ours to remove
+            if new and not isinstance(error, (StoreLocked, ForeignDatabase)):
+                if hasattr(self, "connection"):
+                    self.connection.close()
+                for made in (self.path, self.path.with_name(self.path.name + ".wal")):
+                    made.unlink(missing_ok=True)
+            raise
 
     def __enter__(self) -> Store:
         return self
