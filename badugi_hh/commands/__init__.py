@@ -91,6 +91,14 @@ def clock_of(args: argparse.Namespace) -> str:
     return getattr(args, "tz", None) or machine_zone()
 
 
+def add_wait_argument(parser: argparse.ArgumentParser) -> None:
+    """``--wait SECONDS``: how long a command that writes the user's own tables (persons,
+    tags, notes) waits for an import holding the database or dataset."""
+    parser.add_argument("--wait", type=float, default=LOCK_WAIT_SECONDS, metavar="SECONDS",
+                        help="how long to wait for an import holding the database or dataset "
+                             f"(default {LOCK_WAIT_SECONDS:g})")
+
+
 def add_source_arguments(parser: argparse.ArgumentParser) -> None:
     """Where a command reads the tables: ``--db FILE`` (the default, badugi.duckdb) or
     ``--data DATASET``, not both. :func:`open_tables` opens what they name."""

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from badugi_hh.commands import LOCK_WAIT_SECONDS, add_source_arguments, counted
+from badugi_hh.commands import add_source_arguments, add_wait_argument, counted
 
 if TYPE_CHECKING:
     import duckdb
@@ -52,9 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--remove", action="store_true",
                       help="take the names from PERSON (without names: remove the person)")
     add_source_arguments(parser)
-    parser.add_argument("--wait", type=float, default=LOCK_WAIT_SECONDS, metavar="SECONDS",
-                        help="how long to wait for an import holding the database or dataset "
-                             f"(default {LOCK_WAIT_SECONDS:g})")
+    add_wait_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from badugi_hh.commands import LOCK_WAIT_SECONDS, add_source_arguments
+from badugi_hh.commands import add_source_arguments, add_wait_argument
 from badugi_hh.commands.alias import (
     EXIT_DATABASE, EXIT_OK, EXIT_UNKNOWN, Unknown, person_tables,
 )
@@ -29,9 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the person you are (badugi-hh alias makes one)")
     parser.add_argument("--clear", action="store_true", help="you are no one of the persons")
     add_source_arguments(parser)
-    parser.add_argument("--wait", type=float, default=LOCK_WAIT_SECONDS, metavar="SECONDS",
-                        help="how long to wait for an import holding the database or dataset "
-                             f"(default {LOCK_WAIT_SECONDS:g})")
+    add_wait_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:

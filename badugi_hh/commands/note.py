@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from badugi_hh.commands import LOCK_WAIT_SECONDS, add_source_arguments, open_tables
+from badugi_hh.commands import add_source_arguments, add_wait_argument, open_tables
 from badugi_hh.commands.hand_lookup import HandNotFound, one_hand, tables_name
 from badugi_hh.textsafe import printable
 
@@ -36,9 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the note (replaces the hand's; empty removes it); without it "
                              "the note is printed")
     add_source_arguments(parser)
-    parser.add_argument("--wait", type=float, default=LOCK_WAIT_SECONDS, metavar="SECONDS",
-                        help="how long to wait for an import holding the database or dataset "
-                             f"(default {LOCK_WAIT_SECONDS:g})")
+    add_wait_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:

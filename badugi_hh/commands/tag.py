@@ -23,7 +23,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from badugi_hh.commands import LOCK_WAIT_SECONDS, add_source_arguments, counted, open_tables
+from badugi_hh.commands import add_source_arguments, add_wait_argument, counted, open_tables
 from badugi_hh.commands.hand_lookup import HandNotFound, one_hand, tables_name
 from badugi_hh.textsafe import printable
 
@@ -40,9 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--list", action="store_true",
                       help="list every tag and how many hands have it")
     add_source_arguments(parser)
-    parser.add_argument("--wait", type=float, default=LOCK_WAIT_SECONDS, metavar="SECONDS",
-                        help="how long to wait for an import holding the database or dataset "
-                             f"(default {LOCK_WAIT_SECONDS:g})")
+    add_wait_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
