@@ -10,7 +10,7 @@ general engine and the heads-up fast path settle a hand by the same code.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple, cast
 
 from badugi_hh.cards import Card
@@ -36,7 +36,118 @@ class Settlement(NamedTuple):
 
 def settle(state: TableState, claims: LogClaims) -> Settlement:
     """Settle the hand ``state`` describes and compare the result with ``claims``."""
-    return _Settler(state, claims).settle()
+    plain = _settle_plainly(state, claims)
+    return plain if plain is not None else _Settler(state, claims).settle()
+
+
+def _settle_plainly(state: TableState, claims: LogClaims) -> Settlement | None:
+    """The settlement of the common hand whose log is right, or None for any other.
+
+    One pot (nobody all-in), one game (no halves), no tie, the log's awards,
+    returns, total, stacks and nets as the chips make them, no pot named: then
+    nothing is to be reported, and the result is what :class:`_Settler` would
+    find, in a fraction of its time. At the first claim that differs, or anything
+    else, the full settlement takes the hand and explains it
+    (``tests/test_settle_plainly.py`` holds the two to the same result).
+    """
+    game = game_of(state.rules)
+    if (game.split or state.ended == "incomplete" or claims.award_pots
+            or claims.inferred_returns or not claims.awards):
+        return None
+    players = state.players
+    returned = _uncalled(players)
+    if claims.returns and any(returned.get(name, 0) != amount
+                              for name, (amount, _) in claims.returns.items()):
+        return None
+    pot = 0
+    live: list[str] = []
+    eligible: list[str] = []   # live players with chips in the pot (all live, if none)
+    for name, player in players.items():
+        if player.all_in:
+            return None
+        chips = player.put_in - returned.get(name, 0)
+        pot += chips
+        if player.folded_in_round is None:
+            live.append(name)
+            if chips > 0:
+                eligible.append(name)
+    if pot <= 0:
+        return None
+    eligible = eligible or live
+    total = claims.pot_total
+    rake = total[1] if total else 0
+    if total is not None and total[0] is not None and total[0] != pot:
+        return None
+    values: dict[str, HandValue] = {}
+    value, size = game.halves[0].value, state.rules.hand_size
+    for name, cards in state.shown.items():
+        if len(cards) == size and None not in cards:
+            try:
+                values[name] = value(cast(Sequence[Card], cards))
+            except EvaluationError:
+                return None
+    if state.ended == "fold":
+        winners = tuple(live)
+    else:
+        contenders = [name for name in eligible if name not in state.mucked]
+        if len(contenders) <= 1:
+            winners = tuple(contenders or eligible)
+        elif all(name in values for name in contenders):
+            winners = _best(contenders, values)
+        else:
+            return None
+    if len(winners) != 1 or claims.awards != {winners[0]: pot - rake}:
+        return None   # a tie, an odd chip, a rake to place, or a payout to judge
+    won = {winners[0]: pot - rake}
+    if any(won.get(name, 0) != amount for name, (amount, _) in claims.summary.items()):
+        return None
+    results = _player_results(state, returned, won, values, None)
+    if any(results[name].end_stack != amount for name, (amount, _) in claims.stacks.items()
+           if name in results) or any(results[name].net != amount for name, (amount, _)
+                                      in claims.nets.items() if name in results):
+        return None
+    if claims.descriptions:
+        found: list[tuple[str, int, str]] = []
+        check_descriptions(game, claims.descriptions, state.shown, (values,),
+                           lambda *fault: found.append(fault))
+        if found:
+            return None
+    pots = [new_tuple(Pot, (pot, tuple(eligible), winners))] if pot else []
+    return new_tuple(Settlement, (results, pots, rake, {}, []))
+
+
+def _uncalled(players: Mapping[str, PlayerState]) -> dict[str, int]:
+    """The uncovered part of the largest bet, to go back (S3). Dead money (a dead
+    blind, antes) is in the pot whatever happens: only bets can go unmatched (T3)."""
+    top_name, top, second = "", -1, -1   # the largest bet, and the next (in seat order)
+    for player in players.values():
+        bet = player.put_in - player.dead
+        if bet > top:
+            top_name, top, second = player.name, bet, top
+        elif bet > second:
+            second = bet
+    return {top_name: top - second} if second >= 0 and top > second else {}
+
+
+def _player_results(state: TableState, returned: Mapping[str, int], won: Mapping[str, int],
+                    values: Mapping[str, HandValue],
+                    lowball: Mapping[str, HandValue] | None) -> dict[str, PlayerResult]:
+    """Each player's result: chips in, back, won, his stack after, his shown hand."""
+    positions = {state.big_blind: "big blind"}
+    if state.button:
+        positions[state.button] = "button"
+    showdown = state.showdown
+    results = {}
+    for name, p in state.players.items():
+        back = returned.get(name, 0)
+        chips_won = won.get(name, 0)
+        # positional arguments: cheaper than keywords, in PlayerResult's field order
+        results[name] = PlayerResult(
+            name, p.seat, positions.get(name, ""), p.start, p.put_in, back, chips_won,
+            p.start - p.put_in + back + chips_won, p.folded_in_round,
+            showdown and not p.folded, state.shown.get(name), values.get(name),
+            p.dealt, lowball.get(name) if lowball is not None else None)
+    return results
 
 
 def to_report(hand: Hand, state: TableState, settlement: Settlement,
@@ -116,14 +227,7 @@ class _Settler:
         Dead money (a dead blind, antes) is in the pot whatever happens: only bets
         can go unmatched (T3). A return the log states is checked, then followed.
         """
-        top_name, top, second = "", -1, -1   # the largest bet, and the next (in seat order)
-        for player in self.players.values():
-            bet = player.put_in - player.dead
-            if bet > top:
-                top_name, top, second = player.name, bet, top
-            elif bet > second:
-                second = bet
-        returned = {top_name: top - second} if second >= 0 and top > second else {}
+        returned = _uncalled(self.players)
         for name, (amount, line) in self.claims.returns.items():
             if returned.get(name, 0) != amount:
                 self.report("S3", line, f"{amount} is returned to {name}, but the uncovered "
@@ -274,23 +378,8 @@ class _Settler:
     # -- each player's result -----------------------------------------------------------
 
     def _results(self, returned: dict[str, int], won: dict[str, int]) -> dict[str, PlayerResult]:
-        state = self.state
-        positions = {state.big_blind: "big blind"}
-        if state.button:
-            positions[state.button] = "button"
-        showdown = state.showdown
         lowball = self.half_values[1] if self.game.split else None
-        results = {}
-        for name, p in self.players.items():
-            back = returned.get(name, 0)
-            chips_won = won.get(name, 0)
-            # positional arguments: cheaper than keywords, in PlayerResult's field order
-            results[name] = PlayerResult(
-                name, p.seat, positions.get(name, ""), p.start, p.put_in, back, chips_won,
-                p.start - p.put_in + back + chips_won, p.folded_in_round,
-                showdown and not p.folded, state.shown.get(name), self.values.get(name),
-                p.dealt, lowball.get(name) if lowball is not None else None)
-        return results
+        return _player_results(self.state, returned, won, self.values, lowball)
 
     def _compare_stacks(self, results: dict[str, PlayerResult]) -> None:
         for name, (amount, line) in self.claims.stacks.items():
