@@ -194,3 +194,34 @@ def test_import_says_how_many_hands_were_new(tmp_path: Path, capsys) -> None:
     assert cli.main(["import", str(logs / "a"), "--db", db]) == 0
     assert cli.main(["import", str(logs / "b"), "--db", db]) == 0
     assert "22 files read: 208 hands, 0 new, " in capsys.readouterr().out
+
+
+def test_the_hands_a_dataset_shows_are_counted_without_its_views(tmp_path: Path) -> None:
+    """The count an import takes before and after it (the new hands) is the hands view's,
+    with copies, with a compaction gone stale (a log imported again after it), and for
+    PHH hands named only by their file."""
+    from badugi_hh.dataset.reader import hands_shown
+    from badugi_hh.dataset.snapshot import read_snapshot
+
+    logs = copies_of_real_exports(tmp_path / "logs")
+    root = tmp_path / "ds"
+
+    def shown_by_the_view() -> int:
+        return int(connect_dataset(root).sql("SELECT count(*) FROM hands").fetchall()[0][0])
+
+    assert hands_shown(root) == 0
+    import_to_dataset([str(logs / "a")], root)
+    assert hands_shown(root) == shown_by_the_view() == 207
+    import_to_dataset([str(logs)], root, compact_after=1)
+    assert hands_shown(root) == shown_by_the_view() == 207
+    appended = logs / "a" / "pokerstars" / "tour-badugi-fl-sng-201011.txt"
+    appended.write_text(appended.read_text(encoding="utf-8-sig").split("\n\n\n")[0],
+                        encoding="utf-8")   # the log cut to its first hand, imported again
+    import_to_dataset([str(logs / "a")], root, compact_after=None)
+    assert read_snapshot(root).stale   # the compaction holds the log's old rows: filtered
+    assert hands_shown(root) == shown_by_the_view() == 207
+    for folder in ("one", "two"):
+        (tmp_path / folder).mkdir()
+        shutil.copy(PHH, tmp_path / folder / PHH.name)
+    import_to_dataset([str(tmp_path / "one"), str(tmp_path / "two")], root)
+    assert hands_shown(root) == shown_by_the_view() == 209

@@ -27,7 +27,7 @@ import pyarrow.parquet as pq
 from badugi_hh.dataset.chunks import Chunk, chunks_of, target_chunk_bytes
 from badugi_hh.dataset.cluster import ClusterSpec, Runner, check_local_start, runner
 from badugi_hh.dataset.compact import COMPACT_AFTER_LOGS, Compacted, PendingCompaction, compact
-from badugi_hh.dataset.reader import connect_dataset
+from badugi_hh.dataset.reader import hands_shown
 from badugi_hh.dataset.layout import (
     IMPORT_LOCK, LOCK_WAIT_SECONDS, MANIFEST, STAGING, hold_lock, lock_holder, move_into_place,
 )
@@ -229,7 +229,7 @@ def _import(paths: Iterable[str], root: Path, cluster: ClusterSpec | None,
     driver = _Driver(root, batch_hands, progress, timings)
     driver.read_bytes = read_bytes
     tasks = plan(paths, root, driver.summary, house_zone)
-    before = _hands_shown(root) if tasks else 0
+    before = hands_shown(root) if tasks else 0
     timings.planning, clock = time.perf_counter() - clock, time.perf_counter()
     with runner(cluster) as running:
         timings.cluster_start = time.perf_counter() - clock
@@ -244,7 +244,7 @@ def _import(paths: Iterable[str], root: Path, cluster: ClusterSpec | None,
     compacted = _added_up(driver.compacted)
     clock = time.perf_counter()
     if tasks:   # a hand another log holds is written again, but it is not new
-        driver.summary.new_hands = max(0, _hands_shown(root) - before)
+        driver.summary.new_hands = max(0, hands_shown(root) - before)
     timings.planning += time.perf_counter() - clock
     return DatasetImport(driver.summary, driver.failures, sorted(driver.quarantined),
                          compacted, driver.unwritable, timings)
@@ -257,17 +257,6 @@ def _added_up(compactions: list[Compacted | None]) -> Compacted | None:
         return None
     return Compacted(sum(c.logs for c in done), sum(c.files_before for c in done),
                      sum(c.files_after for c in done), sum(c.seconds for c in done))
-
-
-def _hands_shown(root: Path) -> int:
-    """The hands the dataset shows, each once (:mod:`badugi_hh.dataset.copies`)."""
-    if not any((root / MANIFEST).glob(LOG_ENTRIES)):
-        return 0
-    con = connect_dataset(root)
-    try:
-        return int(con.execute("SELECT count(*) FROM hands").fetchall()[0][0])
-    finally:
-        con.close()
 
 
 def _worth_compacting(root: Path, logs: int) -> bool:

@@ -25,6 +25,7 @@ from badugi_hh.dataset.layout import (
 from badugi_hh.dataset.snapshot import read_snapshot
 from badugi_hh.rules import RULES
 from badugi_hh.store.connection import CLOSED_CONFIG, StoreError, first_line
+from badugi_hh.store.identity import FILE_LOCAL_SITES
 from badugi_hh.store.schema import SCHEMA_VERSION, TABLES, _columns, schema_sql
 
 _HIVE = "hive_partitioning = true, hive_types = {'site': VARCHAR, 'month': VARCHAR}"
@@ -61,6 +62,44 @@ def connect_dataset(root: str | Path) -> duckdb.DuckDBPyConnection:
         except (OSError, pa.ArrowException, duckdb.Error) as error:
             raise StoreError(f"the dataset at {root} is damaged: {_why_damaged(error)}") from None
     raise AssertionError("unreachable")
+
+
+def hands_shown(root: str | Path) -> int:
+    """How many hands the dataset at ``root`` shows, each once: the identities
+    (:func:`badugi_hh.store.identity.identity`) among its hands' files, counted
+    without the views :func:`connect_dataset` builds (an import counts them twice).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as empty:
+    ...     hands_shown(empty)
+    0
+    """
+    root = Path(root).resolve()
+    if not any((root / MANIFEST).glob("*.parquet")):
+        return 0
+    snapshot = read_snapshot(root)
+    whole, filtered = snapshot.files()
+    live = [path for stale in snapshot.stale for path in snapshot.live_paths_of(stale)]
+    parts = [f"SELECT site, hand_id, source FROM {_hands_files(root, files)}"
+             for files in (whole.get("hands"), filtered.get("hands")) if files]
+    if filtered.get("hands"):
+        parts[-1] += " WHERE source IN (SELECT unnest(?::VARCHAR[]))"
+    if not parts:
+        return 0
+    key = "CASE WHEN site IN ({}) THEN source ELSE '' END".format(
+        ", ".join(map(_quoted, FILE_LOCAL_SITES)))
+    con = duckdb.connect(":memory:")
+    try:
+        query = (f"SELECT count(*) FROM (SELECT DISTINCT coalesce(site, ''), hand_id, {key} "
+                 f"FROM ({' UNION ALL '.join(parts)}))")
+        return int(con.execute(query, [live] if filtered.get("hands") else []).fetchall()[0][0])
+    finally:
+        con.close()
+
+
+def _hands_files(root: Path, files: list[str]) -> str:
+    return (f"read_parquet({_listed([str(root / f) for f in files])}, "
+            f"union_by_name = true, {_HIVE})")
 
 
 def _why_damaged(error: Exception) -> str:
