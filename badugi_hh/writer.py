@@ -49,7 +49,7 @@ from badugi_hh.events import (
     Award, Bet, Burn, Button, Call, Cards, Check, Deal, Draw, DrawnCards, Event, Fold,
     Hand, Muck, NetStated, Note, ParseError, PlayerEvent, PostBlind, PotTotal, Raise, Record,
     Seat, SessionEnd, SessionStart, Show, SkippedHand, StackStated, Street, SummaryResult,
-    UncalledReturned,
+    TournamentSummary, UncalledReturned,
 )
 from badugi_hh.games import GAMES, game_for_site_name
 from badugi_hh.parsers.house import RESERVED_NAMES
@@ -247,6 +247,8 @@ def write_records(records: Iterable[Record], out: TextIO) -> None:
             out.write(format_session_end(record))
         elif isinstance(record, SkippedHand):
             out.write(f"# skipped: {record.game} hand {record.hand_id}\n")
+        elif isinstance(record, TournamentSummary):   # a summary file's: no hand to write
+            out.write(f"# tournament summary: {record.site} {record.tournament_id}\n")
         else:
             out.write(_commented(record))
 

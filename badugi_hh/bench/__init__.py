@@ -25,6 +25,7 @@ evaluator
 from __future__ import annotations
 
 import argparse
+import importlib
 import itertools
 import random
 import re
@@ -35,7 +36,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from badugi_hh import evaluate
 from badugi_hh.cards import DECK
@@ -478,8 +479,9 @@ def bench_games(quick: bool) -> Figures:
     from badugi_hh.engine import audit
     from badugi_hh.phh_writer import phh_fields, phh_text
 
+    pokerkit: Any
     try:
-        import pokerkit
+        pokerkit = importlib.import_module("pokerkit")
     except ImportError:   # a dev dependency: without it, our figures alone
         pokerkit = None
     figures: Figures = {}
@@ -501,8 +503,8 @@ def bench_games(quick: bool) -> Figures:
     return figures
 
 
-def _pokerkit_histories(pokerkit: object, records: list[Record], fields: Callable,
-                        text: Callable) -> list[object]:
+def _pokerkit_histories(pokerkit: Any, records: list[Record], fields: Callable[..., Any],
+                        text: Callable[..., str]) -> list[Any]:
     """The simulated hands PokerKit loads (it cannot replay some multiway all-ins)."""
     from badugi_hh.engine import Auditor, HandReport
 
@@ -511,7 +513,7 @@ def _pokerkit_histories(pokerkit: object, records: list[Record], fields: Callabl
         for report in auditor.feed(record):
             if isinstance(report, HandReport) and isinstance(record, Hand):
                 try:
-                    history = pokerkit.HandHistory.loads(  # type: ignore[attr-defined]
+                    history = pokerkit.HandHistory.loads(
                         text(fields(record, report)))
                     deque(history, maxlen=0)   # replayed once untimed: does it go through?
                 except ValueError:

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
+import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from badugi_hh.dataset.layout import MANIFEST, manifest_path
 from badugi_hh.dataset.snapshot import LOG_ENTRIES
-from badugi_hh.dataset.writer import FILE_TABLES
+from badugi_hh.dataset.layout import FILE_TABLES
 from badugi_hh.bench.store import write_simulated_logs
 
 
@@ -126,13 +128,14 @@ def stats_on_a_dataset(quick: bool) -> Figures:
         sizes = _bytes_per_hand(root, Path(folder) / "sizes", imported)
         replicate(root, copies)
         compacted = compact(root)
+        assert compacted is not None, "no other compaction runs on a dataset of its own"
         _to_duckdb_file(root, db)
         store = Store(db, read_only=True).connection
         dataset = connect_dataset(root)
         hands = dataset.sql("SELECT count(*) FROM hands").fetchall()[0][0]
         one = stats.Filters(player="Ana~7" if copies > 7 else "Ana~1")
 
-        def per_player(con: object) -> object:
+        def per_player(con: duckdb.DuckDBPyConnection) -> Callable[[], object]:
             return lambda: (stats.player_stats(con, one), stats.position_stats(con, one),
                             stats.draw_habits(con, one), stats.overview(con, one))
 

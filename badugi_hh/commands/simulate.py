@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
               + " ".join(breakable_rules(ruleset)), file=sys.stderr)
         return EXIT_CANNOT_WRITE
     records = simulate(args.sessions, args.seed, ruleset, hidden=args.hidden,
-                       break_rule=args.break_rule, stacks=(low, high) if ranged else None)
+                       break_rule=args.break_rule, stacks=args.stacks if ranged else None)
     with Progress("session", total=args.sessions) as progress:
         if args.out == "-":
             write_records(counting(records, progress), sys.stdout)

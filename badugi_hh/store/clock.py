@@ -23,11 +23,13 @@ with the offset of before the change, as a clock not yet moved forward shows it.
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from badugi_hh.store.schema import UtcTime
 
 __all__ = ["SITE_ZONES", "Clock", "Moment", "check_zone", "machine_zone", "zone_of"]
 
@@ -96,7 +98,7 @@ class Moment(NamedTuple):
     """A time as the log states it, the same moment in UTC, and the zone between them."""
 
     local: datetime | None
-    utc: datetime | None
+    utc: UtcTime | None
     zone: str
 
 
@@ -125,7 +127,7 @@ class Clock:
         return Moment(stated, self.to_utc(stated, zone, advance=advance), zone)
 
     def to_utc(self, local: datetime | None, zone: str, *, advance: bool = True,
-               ) -> datetime | None:
+               ) -> UtcTime | None:
         """``local`` (in ``zone`` unless it carries its own) in UTC; ``advance``: it is
         the log's next hand, which later ones are compared with."""
         if local is None:
@@ -134,11 +136,12 @@ class Clock:
             moment = local.astimezone(timezone.utc)
         else:
             tz = _zone(zone)
-            first = tz.utcoffset(local.replace(fold=0))
-            second = tz.utcoffset(local.replace(fold=1))
+            # a zone gives every local time an offset (``or``: for the type checker)
+            first = tz.utcoffset(local.replace(fold=0)) or timedelta(0)
+            second = tz.utcoffset(local.replace(fold=1)) or timedelta(0)
             moment = (local - first).replace(tzinfo=timezone.utc)
             if second < first and self.last is not None and moment < self.last:
                 moment = (local - second).replace(tzinfo=timezone.utc)   # passed again
         if advance:
             self.last = moment
-        return moment
+        return UtcTime(moment)

@@ -27,7 +27,7 @@ import pyarrow.compute as pc
 
 from badugi_hh.store.identity import conflict_message, identity
 from badugi_hh.store.rows import PER_HAND_TABLES, _FinishedFile, _Rows
-from badugi_hh.store.schema import TABLES, ViolationRow, _arrow_table
+from badugi_hh.store.schema import TABLES, Row, ViolationRow, _arrow_table
 
 #: The tables of a batch in the order they are written: the hands before their
 #: sessions, which are kept only if a hand of theirs is.
@@ -173,7 +173,7 @@ def _statement_of(table: str, rows: pa.Table, seen: Seen) -> str:
 
 
 def _resolve_copies(con: duckdb.DuckDBPyConnection, batch: _Rows,
-                    ) -> tuple[set[tuple[str, str]], list[tuple]]:
+                    ) -> tuple[set[tuple[str, str]], list[Row]]:
     """The (source, hand id) of the batch's copies of hands stored already (or met
     earlier in the batch), and a T5 violation row for each that differs."""
     copies = batch.arrow("hand_sources")
@@ -198,7 +198,7 @@ def _resolve_copies(con: duckdb.DuckDBPyConnection, batch: _Rows,
 
 
 def _conflict_rows(batch: _Rows, differing: list[tuple[str, str, int, str, int]],
-                   ) -> list[tuple]:
+                   ) -> list[Row]:
     if not differing:
         return []
     hands = batch.arrow("hands")
@@ -254,7 +254,7 @@ def _drop_second_sessions(con: duckdb.DuckDBPyConnection, batch: _Rows,
 def count_of(result: duckdb.DuckDBPyConnection) -> int:
     """The single number a count or a data change returns (read to the end, as
     DuckDB wants before the connection runs anything else)."""
-    return result.fetchall()[0][0]
+    return int(result.fetchall()[0][0])
 
 
 __all__ = ["ORDER", "Committed", "Seen", "commit", "count_of", "registered"]

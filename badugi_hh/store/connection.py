@@ -18,7 +18,7 @@ LOCK_WAIT_SECONDS = 10.0
 #: an extension. ``lock_configuration`` stops SET undoing them. Given at opening, not
 #: SET after: DuckDB shares one instance per file in a process, and a second opening
 #: must find the same configuration (a SET on the locked instance would fail).
-CLOSED_CONFIG = {
+CLOSED_CONFIG: dict[str, str | bool | int | float | list[str]] = {
     "enable_external_access": False,
     "autoinstall_known_extensions": False,
     "autoload_known_extensions": False,

@@ -84,7 +84,7 @@ def remove_names(con: duckdb.DuckDBPyConnection, person: str,
     if person_named(con, person) is None:
         con.execute("DELETE FROM settings WHERE name = ? AND lower(value) = lower(?)",
                     [ME, person])
-    return removed
+    return int(removed)
 
 
 def set_me(con: duckdb.DuckDBPyConnection, person: str | None) -> None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -25,7 +25,7 @@ from badugi_hh.store.sessions import (
 )
 from badugi_hh.store.schema import (
     TABLES, HandPlayerRow, PlayerRow, QuarantineRow, SessionPlayerRow, SessionRow, SkippedRow,
-    TournamentResultRow, TournamentRow, UtcTime, ViolationRow, _arrow_table,
+    Row, TournamentResultRow, TournamentRow, UtcTime, ViolationRow, _arrow_table,
 )
 
 
@@ -68,7 +68,7 @@ def _is_badugi(cards: Cards) -> bool | None:
     if not cards or None in cards:
         return None
     try:
-        return badugi_rank(cards) < _BADUGI_RANKS
+        return badugi_rank(cast(Sequence[Card], cards)) < _BADUGI_RANKS
     except EvaluationError:   # a broken log's hand (a card twice); its violation says so
         return None
 
@@ -155,7 +155,7 @@ class _FinishedFile(NamedTuple):
 
 
 def _violation_rows(source: str, session_id: str, violations: list[Violation],
-                    level: str) -> Iterator[tuple]:
+                    level: str) -> Iterator[Row]:
     return ((source, v.hand_id, session_id, level, v.rule, v.message, v.line)
             for v in violations)
 
@@ -204,9 +204,9 @@ class _Rows:
     """
 
     def __init__(self) -> None:
-        self.tables: dict[str, list[tuple]] = {name: [] for name in TABLES}
+        self.tables: dict[str, list[Row]] = {name: [] for name in TABLES}
         self.sealed: dict[str, list[pa.Table]] = {name: [] for name in TABLES}
-        self.session_violations: list[tuple] = []
+        self.session_violations: list[Row] = []
         self.hand_keys: set[tuple[str, str]] = set()
         self.hands_read = 0
         self.sessions_read = 0
@@ -410,8 +410,9 @@ class _Rows:
     def drop_sessions(self, sessions: set[tuple[str, str]]) -> None:
         """Leave out ``sessions`` (source, session id): their rows and their violations."""
         for table in ("sessions", "session_players"):
+            source, session_id = _key_columns(table, "source", "session_id")
             self.tables[table] = [row for row in self.tables[table]
-                                  if (row.source, row.session_id) not in sessions]
+                                  if (row[source], row[session_id]) not in sessions]
             self.sealed[table] = [_without(rows, "source", "session_id", sessions)
                                   for rows in self.sealed[table]]
         source, session_id = _key_columns("violations", "source", "session_id")

@@ -8,9 +8,10 @@ three cannot drift apart. docs/schema.md explains every column.
 from __future__ import annotations
 
 import types
+from collections.abc import Sequence
 import typing
 from datetime import datetime
-from typing import NamedTuple, NewType
+from typing import Any, NamedTuple, NewType
 
 import pyarrow as pa
 
@@ -20,6 +21,13 @@ SCHEMA_VERSION = 7
 
 #: A moment in UTC (an aware datetime): a ``TIMESTAMP WITH TIME ZONE`` column.
 UtcTime = NewType("UtcTime", datetime)
+
+#: A row of a table, as its row type's fields in order.
+Row = tuple[Any, ...]
+
+
+#: A table's row type: a NamedTuple class, whose fields are the table's columns.
+RowType = type[NamedTuple]
 
 
 class SourceRow(NamedTuple):
@@ -340,7 +348,7 @@ class SchemaVersionRow(NamedTuple):
 
 
 #: Every table, in the order a batch inserts into them.
-TABLES: dict[str, type[tuple]] = {
+TABLES: dict[str, RowType] = {
     "schema_version": SchemaVersionRow,
     "rules": RuleRow,
     "sources": SourceRow,
@@ -380,7 +388,7 @@ _SQL_TYPES: dict[object, tuple[str, pa.DataType]] = {
 }
 
 
-def _columns(row_type: type[tuple]) -> list[tuple[str, str, pa.DataType, bool]]:
+def _columns(row_type: RowType) -> list[tuple[str, str, pa.DataType, bool]]:
     """(name, SQL type, Arrow type, nullable) of each field of a row type."""
     columns = []
     for name, hint in typing.get_type_hints(row_type).items():
@@ -411,7 +419,7 @@ def schema_sql(tables: tuple[str, ...] = tuple(TABLES)) -> str:
     return "\n".join(statements)
 
 
-def _arrow_table(row_type: type[tuple], rows: list[tuple]) -> pa.Table:
+def _arrow_table(row_type: RowType, rows: Sequence[Row]) -> pa.Table:
     """Rows transposed to one typed Arrow column each, for one bulk insert."""
     columns = _columns(row_type)
     values = list(zip(*rows, strict=True)) if rows else [()] * len(columns)

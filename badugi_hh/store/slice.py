@@ -197,4 +197,4 @@ def _copy_table(origin: duckdb.DuckDBPyConnection, target: duckdb.DuckDBPyConnec
 
 
 def _count(con: duckdb.DuckDBPyConnection, table: str) -> int:
-    return con.execute(f"SELECT count(*) FROM {table}").fetchall()[0][0]
+    return int(con.execute(f"SELECT count(*) FROM {table}").fetchall()[0][0])
