@@ -452,7 +452,7 @@ class _Driver:
             self._read_whole(runner, task, file)
             return
         try:
-            parts.sessions = write_sessions(self.root, file, joined.sessions)
+            parts.sessions = write_sessions(self.root, file, joined.sessions, task.house_zone)
         except OSError as error:   # no space left...
             self._remove_files_of(done)
             self._log_done(task, FileResult(task.source, file.key, unwritable=(

@@ -30,13 +30,14 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from badugi_hh.engine import HandReport, SessionReport, Violation
 from badugi_hh.events import Hand, Record, SessionStart
 from badugi_hh.store.importer import FileAudit
 from badugi_hh.store.sessions import HandMoney, OpenSession
 
-__all__ = ["Joined", "PartAudit", "Seam", "SessionPiece", "join"]
+__all__ = ["Joined", "PartAudit", "Seam", "SessionPiece", "WholeSession", "join"]
 
 #: The bytes of a hand id's digest, in :attr:`Seam.hand_ids`.
 _ID_BYTES = 8
@@ -52,6 +53,9 @@ class SessionPiece:
     """What the part's hands told of it (None: no hand was audited)."""
     hands: int
     """The hands of it the reader gave in the part, audited or not (its numbering)."""
+    clock: datetime | None
+    """The clock's last reading when the part closed it: a session's time is read
+    then where no hand of it was audited (:meth:`~badugi_hh.store.rows._Rows.add_session`)."""
 
 
 @dataclass(slots=True)
@@ -72,7 +76,8 @@ class Seam:
     hand_ids: bytes
     """A digest of each hand id read, :data:`_ID_BYTES` bytes each."""
     reused: bool
-    """The carried session's id names a session begun in the part too."""
+    """The carried session's id names a session begun in the part too (its rows can
+    then be renamed only where they need not be)."""
 
 
 class PartAudit(FileAudit):
@@ -140,7 +145,7 @@ class PartAudit(FileAudit):
 
     def _piece(self, report: SessionReport) -> SessionPiece:
         return SessionPiece(report, self.sessions.pop(report.session_id, None),
-                            self.counts[report.session_id])
+                            self.counts[report.session_id], self.clock.last)
 
     def finish(self) -> Seam:
         """The end of the part: its seam (the sessions under way are not written)."""
@@ -169,6 +174,7 @@ class _Merged:
     audited: int
     stacks: dict[str, int]
     winner: str | None
+    clock: datetime | None
     violations: list[Violation] = field(default_factory=list)
 
     @classmethod
@@ -177,7 +183,7 @@ class _Merged:
         if piece.session is None:
             return None
         return cls(report.session_id, piece.session, piece.hands, report.hands,
-                   report.stacks, report.winner, list(report.violations))
+                   report.stacks, report.winner, piece.clock, list(report.violations))
 
     def add(self, piece: SessionPiece) -> bool:
         if piece.session is not None and not self.session.extend(piece.session):
@@ -185,24 +191,25 @@ class _Merged:
         report = piece.report
         self.hands += piece.hands
         self.audited += report.hands
-        self.stacks, self.winner = report.stacks, report.winner
+        self.stacks, self.winner, self.clock = report.stacks, report.winner, piece.clock
         self.violations.extend(report.violations)
         return True
 
-    def whole(self, source: str) -> tuple[SessionReport, OpenSession] | None:
-        """The session as the engine closes it, and what its hands told; None where its
-        time cannot be known apart from the log's other hands (it has no hand audited)."""
-        if self.session.moment is None:
-            return None
+    def whole(self, source: str) -> WholeSession:
+        """The session as the engine closes it, what its hands told, and the clock then."""
         return (SessionReport(self.session_id, source, self.audited, self.stacks, self.winner,
-                              self.violations), self.session)
+                              self.violations), self.session, self.clock)
+
+
+#: A session as the engine closed it, what its hands told, the clock's last reading then.
+WholeSession = tuple[SessionReport, OpenSession, datetime | None]
 
 
 @dataclass(slots=True)
 class Joined:
     """How a log's parts are put together."""
 
-    sessions: list[tuple[SessionReport, OpenSession]] = field(default_factory=list)
+    sessions: list[WholeSession] = field(default_factory=list)
     """The sessions of more than one part (or at a part's edge), whole, to be written."""
     renames: dict[int, tuple[str, str, int]] = field(default_factory=dict)
     """By part: its id of the session it carries in, the session's own id, and what to
@@ -222,16 +229,17 @@ def join(seams: list[tuple[int, Seam]], source: str, renumbers: bool) -> Joined 
             return None
         exit_state = seam.exit
         if seam.carried_id is not None:
-            if under_way is None or seam.carried is None or seam.reused:
+            if under_way is None or seam.carried is None:
                 return None
             offset = under_way.hands - seam.lead_hands if renumbers else 0
             if seam.carried_id != under_way.session_id or offset:
+                if seam.reused:   # its rows are not told apart from the other session's
+                    return None
                 joined.renames[index] = (seam.carried_id, under_way.session_id, offset)
             if not under_way.add(seam.carried):
                 return None
             if seam.carried_ends:
-                if not _close(joined, under_way, source):
-                    return None
+                joined.sessions.append(under_way.whole(source))
                 under_way = None
         elif under_way is not None:
             return None
@@ -239,16 +247,9 @@ def join(seams: list[tuple[int, Seam]], source: str, renumbers: bool) -> Joined 
             under_way = _Merged.of(seam.last)
             if under_way is None:
                 return None
-    if under_way is not None and not _close(joined, under_way, source):
-        return None
+    if under_way is not None:
+        joined.sessions.append(under_way.whole(source))
     return joined
-
-
-def _close(joined: Joined, session: _Merged, source: str) -> bool:
-    whole = session.whole(source)
-    if whole is not None:
-        joined.sessions.append(whole)
-    return whole is not None
 
 
 def _ids_repeat(digests: list[bytes]) -> bool:

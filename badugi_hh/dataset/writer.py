@@ -39,8 +39,7 @@ from badugi_hh.dataset.layout import (
     move_into_place, part_name, staging_folder,
 )
 from badugi_hh.dataset.partition import Folders, split
-from badugi_hh.dataset.seams import PartAudit, Seam
-from badugi_hh.engine import SessionReport
+from badugi_hh.dataset.seams import PartAudit, Seam, WholeSession
 from badugi_hh.events import Record, SessionStart
 from badugi_hh.parsers import read_records
 from badugi_hh.parsers.dialects import read_log
@@ -51,7 +50,6 @@ from badugi_hh.store.clock import Clock
 from badugi_hh.store.importer import BATCH_HANDS, _file_batches, _Fingerprint, _full
 from badugi_hh.store.rows import _Rows
 from badugi_hh.store.schema import PlayerRow, _arrow_table
-from badugi_hh.store.sessions import OpenSession
 
 
 
@@ -340,14 +338,16 @@ def _replaced(table: pa.Table, name: str, values: pa.ChunkedArray | pa.Array) ->
     return table.set_column(index, kind, values.cast(kind.type))
 
 
-def write_sessions(root: Path, file: LogFile, sessions: list[tuple[SessionReport, OpenSession]],
+def write_sessions(root: Path, file: LogFile, sessions: list[WholeSession], house_zone: str,
                    ) -> tuple[FileResult, list[str]]:
     """The rows of the sessions the driver put together from a log's parts, in files of
     their own; their counts, and the files."""
     writer = _LogWriter(root, f"{file.key}-sessions")
     rows = _Rows()
-    for report, session in sessions:
-        rows.add_session(file.source, report, session, Clock("UTC"))   # its moment is known
+    for report, session, last_reading in sessions:
+        clock = Clock(house_zone)
+        clock.last = last_reading   # as the session was closed
+        rows.add_session(file.source, report, session, clock)
     writer.add(rows)
     return writer.result, writer.move_into_place()
 
