@@ -537,7 +537,7 @@ def test_a_cluster_import_equals_a_plain_import(tmp_path: Path, local_cluster) -
     cluster, _ = local_cluster
     logs = simulated_logs(tmp_path / "logs", files=4, sessions=20)
     spec = ClusterSpec(address=cluster.scheduler_address)
-    # parts of 20 kB: the simulated logs are read in parts, the sites' logs whole
+    # parts of 20 kB: the simulated logs and the larger sites' exports are read in parts
     done = import_to_dataset([str(logs), str(REAL)], tmp_path / "ds", spec, chunk_bytes=20_000)
     assert not done.failures
     store, dataset = stored(tmp_path, logs, REAL), connect_dataset(tmp_path / "ds")

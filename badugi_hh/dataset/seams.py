@@ -233,7 +233,9 @@ def join(seams: list[tuple[int, Seam]], source: str, renumbers: bool) -> Joined 
                 return None
             offset = under_way.hands - seam.lead_hands if renumbers else 0
             if seam.carried_id != under_way.session_id or offset:
-                if seam.reused:   # its rows are not told apart from the other session's
+                # rows not told apart from another session's; or numbers that a renaming
+                # run twice (a worker lost) would shift twice
+                if seam.reused or seam.carried_id == under_way.session_id:
                     return None
                 joined.renames[index] = (seam.carried_id, under_way.session_id, offset)
             if not under_way.add(seam.carried):
