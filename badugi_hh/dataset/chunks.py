@@ -66,7 +66,8 @@ _MOST_LEAD_IN_BYTES = 16 << 20
 
 @dataclass(frozen=True, slots=True)
 class Chunk:
-    """Part ``index`` of ``count`` of a log: the sessions that start in [start, end)."""
+    """Part ``index`` of ``count`` of a log: the stretch of bytes [start, end), each end
+    moved forward to the next header when the log is planned."""
 
     index: int
     count: int

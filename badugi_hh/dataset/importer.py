@@ -5,7 +5,7 @@ The driver (this process) only lists the logs and hands them out; each task
 audits it and writes its Parquet files into the dataset, and sends back counts.
 A task written twice writes the same files under the same names, so a crash
 costs time, never a duplicate. The driver puts the parts of a large log
-together (:mod:`badugi_hh.dataset.chunks`) and compacts the dataset at the end
+together (:mod:`badugi_hh.dataset.chunks`, :mod:`badugi_hh.dataset.seams`) and compacts the dataset at the end
 when many logs lie in files of their own (:mod:`badugi_hh.dataset.compact`).
 """
 
@@ -198,9 +198,10 @@ def import_to_dataset(paths: Iterable[str], root: str | Path,
                       wait: float | None = LOCK_WAIT_SECONDS, zone: str | None = None,
                       read_bytes: ProgressCallback | None = None) -> DatasetImport:
     """Import the logs of ``paths`` into the dataset at ``root``, on ``cluster`` (None:
-    in this process, one log after the other). A house log larger than ``chunk_bytes``
-    is read in parts side by side (default: :data:`CHUNK_BYTES` on a cluster, never
-    in this process, where parts would only take turns). Once ``compact_after`` logs
+    in this process, one log after the other). A house log or a site's export larger
+    than ``chunk_bytes`` is read in parts side by side (:mod:`badugi_hh.dataset.chunks`;
+    default: :func:`~badugi_hh.dataset.chunks.target_chunk_bytes` on a cluster, never in
+    this process, where parts would only take turns). Once ``compact_after`` logs
     are read from their own files, or a compaction is stale, the dataset is compacted
     (None: never). One import writes into a dataset at a time: this one waits ``wait``
     seconds for another to end (None: as long as it takes), then raises
