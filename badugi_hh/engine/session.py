@@ -201,18 +201,19 @@ class Auditor:
         return [skipped]
 
     def carried(self) -> tuple[object, ...] | None:
-        """What the next hand is judged by, of what came before it: the seats, the
-        stacks carried (None: unknown), and the last hand's button and deals (G3, G4,
-        G6); None without a session under way. Two auditors that carry the same judge
-        the next hand alike, whatever else each has seen."""
+        """What carries from the records fed so far into the next ones: the seats, the
+        stacks (the next hand's G3, and the session's final ones if it ends first),
+        whether they are unknown to the next hand, and the last hand's button and deals
+        (G4, G6); None without a session under way. Two auditors that carry the same
+        judge what follows alike, whatever else each has seen."""
         table = self.table
         if table is None:
             return None
         previous = table.previous
         last = None if previous is None else (previous.button, tuple(
             (name, player.seat, player.dealt) for name, player in previous.players.items()))
-        stacks = None if table.unknown_before else tuple(table.stacks.items())
-        return tuple(table.seats.items()), stacks, last
+        return (tuple(table.seats.items()), tuple(table.stacks.items()),
+                bool(table.unknown_before), last)
 
     def begin_part(self) -> str | None:
         """Start judging a part of a log that follows the hands fed so far (read only to
