@@ -164,8 +164,8 @@ def lead_in_start(stream: IO[bytes], start: int, dialect: str,
 
     >>> import io
     >>> log = b"PokerStars Hand #1: x\\nA\\nPokerStars Hand #2: y\\nB\\nPokerStars Hand #3: z\\n"
-    >>> lead_in_start(io.BytesIO(log), 48, "pokerstars", 1), lead_in_start(io.BytesIO(log), 48, "pokerstars")
-    (24, 0)
+    >>> [lead_in_start(io.BytesIO(log), 48, "pokerstars", hands) for hands in (1, 3)]
+    [24, 0]
     """
     reach = 1 << 16
     while True:

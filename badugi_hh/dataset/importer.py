@@ -5,8 +5,9 @@ The driver (this process) only lists the logs and hands them out; each task
 audits it and writes its Parquet files into the dataset, and sends back counts.
 A task written twice writes the same files under the same names, so a crash
 costs time, never a duplicate. The driver puts the parts of a large log
-together (:mod:`badugi_hh.dataset.chunks`, :mod:`badugi_hh.dataset.seams`) and compacts the dataset at the end
-when many logs lie in files of their own (:mod:`badugi_hh.dataset.compact`).
+together (:mod:`badugi_hh.dataset.chunks`, :mod:`badugi_hh.dataset.seams`) and
+compacts the dataset at the end when many logs lie in files of their own
+(:mod:`badugi_hh.dataset.compact`).
 """
 
 from __future__ import annotations
