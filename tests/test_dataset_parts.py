@@ -149,13 +149,18 @@ def test_an_export_with_lost_hands_and_bad_lines_reads_in_parts_as_whole(
     assert_same_dataset(tmp_path / "whole", tmp_path / "cut")
 
 
-@pytest.mark.parametrize("spoil", ["hand ids used again", "two sites", "merge", "utf-16"])
+@pytest.mark.parametrize("spoil", ["hand ids used again", "session ids used again",
+                                   "two sites", "merge", "utf-16"])
 def test_an_export_whose_parts_cannot_be_joined_is_read_whole(tmp_path: Path,
                                                              spoil: str) -> None:
     tournament = "pokerstars/tour-badugi-fl-sng-201011.txt"
     log = tmp_path / "log.txt"
     log.write_bytes({
         "hand ids used again": lambda: (REAL / tournament).read_bytes() * 2,   # T5
+        # the same tables at the same times: a session's id is its table's and its start's
+        "session ids used again": lambda: copied([
+            "kingsclub/cash-27td-fl-40-80-202101.txt", "kingsclub/cash-a5td-fl-44-88-202010.txt",
+            "kingsclub/cash-badugi-fl-30-60-202010.txt"], 10),
         "two sites": lambda: copied([tournament, "fulltilt/tour-27td-fl-headsup-sng-201211.txt"],
                                     1),
         "merge": lambda: (REAL / "merge/cash-27td-fl-1-2-201104-multi.xml.txt").read_bytes() * 3,

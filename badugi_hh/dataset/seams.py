@@ -76,8 +76,7 @@ class Seam:
     hand_ids: bytes
     """A digest of each hand id read, :data:`_ID_BYTES` bytes each."""
     reused: bool
-    """The carried session's id names a session begun in the part too (its rows can
-    then be renamed only where they need not be)."""
+    """The carried session's id names a session begun in the part too."""
 
 
 class PartAudit(FileAudit):
@@ -110,12 +109,15 @@ class PartAudit(FileAudit):
             self.ids += hashlib.blake2b(record.hand_id.encode(), digest_size=_ID_BYTES).digest()
         elif isinstance(record, SessionStart):
             self.begun.add(record.session_id)
+            self.counts[record.session_id] = 0   # a session of an id used before
         self.feed(record)
 
     def _prime(self, record: Record) -> None:
         if isinstance(record, Hand):
             self.last_hand = (record.line, record.hand_id)
             self.lead_counts[record.session_id] += 1
+        elif isinstance(record, SessionStart):
+            self.lead_counts[record.session_id] = 0
         for report in self.auditor.feed(record):
             if isinstance(report, HandReport) and isinstance(record, Hand):
                 # the clock reads each hand as its rows would (a repeated hour's passage)
@@ -229,14 +231,14 @@ def join(seams: list[tuple[int, Seam]], source: str, renumbers: bool) -> Joined 
             return None
         exit_state = seam.exit
         if seam.carried_id is not None:
-            if under_way is None or seam.carried is None:
+            # (reused: its rows are not told apart from the other session's, and a read
+            # closes it with the other one's header, as the store does)
+            if under_way is None or seam.carried is None or seam.reused:
                 return None
             offset = under_way.hands - seam.lead_hands if renumbers else 0
             if seam.carried_id != under_way.session_id or offset:
-                # rows not told apart from another session's; or numbers that a renaming
-                # run twice (a worker lost) would shift twice
-                if seam.reused or seam.carried_id == under_way.session_id:
-                    return None
+                if seam.carried_id == under_way.session_id:
+                    return None   # numbers that a renaming run twice would shift twice
                 joined.renames[index] = (seam.carried_id, under_way.session_id, offset)
             if not under_way.add(seam.carried):
                 return None
