@@ -43,7 +43,6 @@ from badugi_hh.dataset.seams import PartAudit, Seam, WholeSession
 from badugi_hh.events import Record, SessionStart
 from badugi_hh.parsers import read_records
 from badugi_hh.parsers.dialects import read_log
-from badugi_hh.parsers.house import read_house_lines
 from badugi_hh.parsers.text import LogText, open_log
 from badugi_hh.sources import unreadable_file
 from badugi_hh.store.clock import Clock
@@ -277,8 +276,10 @@ def _import_part(task: FileTask, file: LogFile, kind: str, span: Span, dataset: 
         if span.end > span.start:
             with open_log(part, task.location, span.lead_line) as log:
                 if kind == "house":
-                    records = _noting_sessions(read_house_lines(log), done.sessions)
+                    segments: list[str] = []
+                    records = _noting_sessions(read_log(log, segments), done.sessions)
                     _write_records(writer, records, file, batch_hands, task.house_zone)
+                    done.read_whole = segments != ["house"]   # another site's hands too
                 else:
                     done.seam = _write_site_part(writer, log, kind, span, task, batch_hands)
                     done.read_whole = done.seam is None
