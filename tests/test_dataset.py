@@ -234,7 +234,8 @@ def test_a_log_read_in_any_number_of_parts_equals_the_log_read_whole(
     assert_same_stats(connect_dataset(tmp_path / "whole"), connect_dataset(tmp_path / "cut"))
 
 
-@pytest.mark.parametrize("spoil", ["session id used twice", "NUL byte", "UTF-16"])
+@pytest.mark.parametrize("spoil", ["session id used twice", "NUL byte", "UTF-16",
+                                   "a site's export after it"])
 def test_a_log_whose_parts_would_differ_is_read_whole(tmp_path: Path, spoil: str) -> None:
     logs = simulated_logs(tmp_path / "logs", files=1, sessions=40)
     log = next(logs.iterdir())
@@ -243,6 +244,9 @@ def test_a_log_whose_parts_would_differ_is_read_whole(tmp_path: Path, spoil: str
         log.write_text(text.replace("Session #sim-0-35 ", "Session #sim-0-2 "), encoding="utf-8")
     elif spoil == "NUL byte":
         log.write_bytes(text.replace("Ana: checks", "Ana: ch\0ecks", 1).encode())
+    elif spoil == "a site's export after it":   # its hands are read by its own reader
+        log.write_bytes(text.encode() + (REAL / "pokerstars" / "tour-badugi-fl-sng-201011.txt"
+                                         ).read_bytes())
     else:
         log.write_bytes(text.encode("utf-16"))
     import_to_dataset([str(logs)], tmp_path / "ds", chunk_bytes=log.stat().st_size // 4)
@@ -537,7 +541,7 @@ def test_a_cluster_import_equals_a_plain_import(tmp_path: Path, local_cluster) -
     cluster, _ = local_cluster
     logs = simulated_logs(tmp_path / "logs", files=4, sessions=20)
     spec = ClusterSpec(address=cluster.scheduler_address)
-    # parts of 20 kB: the simulated logs are read in parts, the sites' logs whole
+    # parts of 20 kB: the simulated logs and the larger sites' exports are read in parts
     done = import_to_dataset([str(logs), str(REAL)], tmp_path / "ds", spec, chunk_bytes=20_000)
     assert not done.failures
     store, dataset = stored(tmp_path, logs, REAL), connect_dataset(tmp_path / "ds")

@@ -65,7 +65,7 @@ def test_utf16_reads_the_same_in_chunks_of_any_size(lines: list[str], end: str, 
             found = list(log)
     # Without a mark, a file too short or with too little Latin text is not recognised as
     # UTF-16; with one (encoding "utf-16") it always is.
-    if encoding == "utf-16" or (data and log_text._utf16_encoding(data) is not None):
+    if encoding == "utf-16" or (data and log_text.utf16_encoding(data) is not None):
         assert found == lines
 
 

@@ -5,8 +5,9 @@ The driver (this process) only lists the logs and hands them out; each task
 audits it and writes its Parquet files into the dataset, and sends back counts.
 A task written twice writes the same files under the same names, so a crash
 costs time, never a duplicate. The driver puts the parts of a large log
-together (:mod:`badugi_hh.dataset.chunks`) and compacts the dataset at the end
-when many logs lie in files of their own (:mod:`badugi_hh.dataset.compact`).
+together (:mod:`badugi_hh.dataset.chunks`, :mod:`badugi_hh.dataset.seams`) and
+compacts the dataset at the end when many logs lie in files of their own
+(:mod:`badugi_hh.dataset.compact`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from urllib.request import url2pathname
 
 import pyarrow.parquet as pq
 
-from badugi_hh.dataset.chunks import Chunk, chunks_of, target_chunk_bytes
+from badugi_hh.dataset.chunks import target_chunk_bytes
 from badugi_hh.dataset.cluster import ClusterSpec, Runner, check_local_start, runner
 from badugi_hh.dataset.compact import COMPACT_AFTER_LOGS, Compacted, PendingCompaction, compact
 from badugi_hh.dataset.reader import hands_shown
@@ -33,9 +34,12 @@ from badugi_hh.dataset.layout import (
     IMPORT_LOCK, LOCK_WAIT_SECONDS, MANIFEST, STAGING, hold_lock, lock_holder, move_into_place,
 )
 from badugi_hh.dataset.snapshot import LOG_ENTRIES, entries_read, read_snapshot
+from badugi_hh.dataset.seams import join
 from badugi_hh.dataset.writer import (
-    ChunkResult, FileResult, FileTask, import_chunk, import_file, remove_log, write_manifest,
+    ChunkResult, FileResult, FileTask, LogFile, LogPlan, Span, import_file, import_part,
+    plan_log, remove_log, rename_session, write_manifest, write_sessions,
 )
+from badugi_hh.parsers.dialects import DIALECTS
 from badugi_hh.sources import LOG_SUFFIXES, ArchiveMember, Unreadable, find_logs, size_of
 from badugi_hh.store.clock import machine_zone
 from badugi_hh.store.connection import StoreError
@@ -197,9 +201,10 @@ def import_to_dataset(paths: Iterable[str], root: str | Path,
                       wait: float | None = LOCK_WAIT_SECONDS, zone: str | None = None,
                       read_bytes: ProgressCallback | None = None) -> DatasetImport:
     """Import the logs of ``paths`` into the dataset at ``root``, on ``cluster`` (None:
-    in this process, one log after the other). A house log larger than ``chunk_bytes``
-    is read in parts side by side (default: :data:`CHUNK_BYTES` on a cluster, never
-    in this process, where parts would only take turns). Once ``compact_after`` logs
+    in this process, one log after the other). A house log or a site's export larger
+    than ``chunk_bytes`` is read in parts side by side (:mod:`badugi_hh.dataset.chunks`;
+    default: :func:`~badugi_hh.dataset.chunks.target_chunk_bytes` on a cluster, never in
+    this process, where parts would only take turns). Once ``compact_after`` logs
     are read from their own files, or a compaction is stale, the dataset is compacted
     (None: never). One import writes into a dataset at a time: this one waits ``wait``
     seconds for another to end (None: as long as it takes), then raises
@@ -275,6 +280,14 @@ class _Parts:
     task: FileTask
     results: dict[int, ChunkResult | None]   # by part; None: the part failed
     count: int
+    kind: str
+    """``house``, or the site's dialect (:mod:`badugi_hh.dataset.chunks`)."""
+    done: list[ChunkResult] = field(default_factory=list)
+    sessions: tuple[FileResult, list[str]] | None = None
+    """The rows of the sessions the driver put together, and their files."""
+    renaming: int = 0
+    """Parts whose sessions are being renamed (:mod:`badugi_hh.dataset.seams`)."""
+    failed: bool = False
 
 
 class _Driver:
@@ -308,13 +321,10 @@ class _Driver:
             chunk_bytes = target_chunk_bytes(list(sizes.values()), runner.workers)
         for task in sorted(tasks, key=lambda task: -sizes.get(task.source, 0)):
             size = sizes.get(task.source, 0)
-            if chunk_bytes and size > chunk_bytes:
-                chunks = chunks_of(size, chunk_bytes)
-                self.parts[task.source] = _Parts(task, {}, len(chunks))
-                for chunk in chunks:
-                    self._submit(runner, (task, chunk), import_chunk, task, chunk)
+            if chunk_bytes and size > chunk_bytes:   # cut where it runs (plan_log)
+                self._submit(runner, (task, "plan"), plan_log, task, str(self.root), chunk_bytes)
             else:
-                self._submit(runner, (task, None), import_file, task)
+                self._read_whole(runner, task)
         self.timings.driver += time.perf_counter() - clock
         with ExitStack() as compacting:
             pending: PendingCompaction | None = None
@@ -340,29 +350,53 @@ class _Driver:
                             compacting.close()
                 self.timings.driver += time.perf_counter() - clock
 
-    def _submit(self, runner: Runner, tag: tuple[FileTask, Chunk | None],
+    def _submit(self, runner: Runner, tag: tuple[FileTask, object],
                 function: Callable[..., object], *args: object) -> None:
-        runner.submit(tag, function, *args, str(self.root), self.batch_hands)
+        runner.submit(tag, function, *args)
         self.in_flight += 1
 
+    def _read_whole(self, runner: Runner, task: FileTask, file: LogFile | None = None) -> None:
+        self._submit(runner, (task, None), import_file, task, str(self.root), self.batch_hands,
+                     file)
+
     def _task_done(self, runner: Runner, tag: object, outcome: object) -> None:
-        task, part = cast(tuple[FileTask, Chunk | None], tag)
+        task, part = cast(tuple[FileTask, object], tag)
         self.in_flight -= 1
         self._count_task(outcome)
-        if part is not None:
-            self._part_done(runner, task, part, cast(ChunkResult | str, outcome))
+        if isinstance(outcome, str):
+            where = f", part {part.index + 1} of {part.count}" if isinstance(part, Span) else ""
+            self.failures.append(f"internal error in {task.location}{where}: {outcome}")
+        if part == "plan":
+            self._planned(runner, task, outcome)
+        elif isinstance(part, Span):
+            self._part_done(runner, task, part, outcome)
+        elif part is not None:   # a part's sessions renamed
+            self._renamed(task, outcome)
         elif isinstance(outcome, FileResult):
             self._log_done(task, outcome)
-        else:
-            self.failures.append(f"internal error in {task.location}: {outcome}")
 
     def _count_task(self, outcome: object) -> None:
         result = outcome.result if isinstance(outcome, ChunkResult) else outcome
-        if isinstance(result, FileResult):
+        seconds = (result.seconds if isinstance(result, FileResult | LogPlan)
+                   else result if isinstance(result, float) else None)
+        if seconds is not None:
             timings = self.timings
             timings.tasks += 1
-            timings.task_seconds += result.seconds
-            timings.longest_task = max(timings.longest_task, result.seconds)
+            timings.task_seconds += seconds
+            timings.longest_task = max(timings.longest_task, seconds)
+
+    def _planned(self, runner: Runner, task: FileTask, outcome: object) -> None:
+        if not isinstance(outcome, LogPlan):
+            return   # reported
+        if isinstance(outcome.file, FileResult):   # unreadable, or in already
+            self._log_done(task, outcome.file)
+        elif outcome.kind is None:
+            self._read_whole(runner, task, outcome.file)
+        else:
+            self.parts[task.source] = _Parts(task, {}, len(outcome.spans), outcome.kind)
+            for span in outcome.spans:
+                self._submit(runner, (task, span), import_part, task, outcome.file,
+                             outcome.kind, span, str(self.root), self.batch_hands)
 
     def _log_done(self, task: FileTask, result: FileResult) -> None:
         if result.unwritable:
@@ -376,31 +410,69 @@ class _Driver:
         if self.read_bytes is not None and not _is_url(task.location):
             self.read_bytes(size_of(Path(task.location)))
 
-    def _part_done(self, runner: Runner, task: FileTask, chunk: Chunk,
-                   outcome: ChunkResult | str) -> None:
+    def _part_done(self, runner: Runner, task: FileTask, span: Span, outcome: object) -> None:
         parts = self.parts[task.source]
-        if isinstance(outcome, str):
-            self.failures.append(f"internal error in {task.location}, part {chunk.index + 1} "
-                                 f"of {chunk.count}: {outcome}")
-        parts.results[chunk.index] = outcome if isinstance(outcome, ChunkResult) else None
+        parts.results[span.index] = outcome if isinstance(outcome, ChunkResult) else None
         if len(parts.results) < parts.count:
             return
         done = [result for index in range(parts.count)
                 if (result := parts.results[index]) is not None]
         if len(done) < parts.count:
+            self._remove_files_of(done)
             return   # reported; a run again reads the log anew
-        first = done[0].result
-        unwritable = next((result.result for result in done if result.result.unwritable), None)
-        if unwritable is not None:
+        parts.done = done
+        failed = next((result.result for result in done
+                       if result.result.unwritable or result.result.unreadable), None)
+        if failed is not None:
             self._remove_files_of(done)
-            self._log_done(task, unwritable)
-        elif first.unchanged or first.unreadable:
-            self._log_done(task, first)
-        elif any(result.read_whole for result in done) or _sessions_meet(done):
+            self._log_done(task, failed)
+        elif any(result.read_whole for result in done) or (
+                parts.kind == "house" and _sessions_meet(done)):
             self._remove_files_of(done)
-            self._submit(runner, (task, None), import_file, task)
+            self._read_whole(runner, task, done[0].file)
+        elif parts.kind == "house":
+            self._log_done(task, self._assembled(task, parts))
         else:
-            self._log_done(task, self._assembled(task, done))
+            self._join(runner, task, parts)
+
+    def _join(self, runner: Runner, task: FileTask, parts: _Parts) -> None:
+        """Put a site export's parts together (:mod:`badugi_hh.dataset.seams`): the
+        sessions across them written, the parts' rows of them renamed; or read it whole."""
+        done, file = parts.done, cast(LogFile, parts.done[0].file)
+        renumbers = next(dialect.renumbers for dialect in DIALECTS if dialect.name == parts.kind)
+        joined = join([(index, result.seam) for index, result in enumerate(done)
+                       if result.seam is not None], task.source, renumbers)
+        if joined is None:
+            self._remove_files_of(done)
+            self._read_whole(runner, task, file)
+            return
+        try:
+            parts.sessions = write_sessions(self.root, file, joined.sessions, task.house_zone)
+        except OSError as error:   # no space left...
+            self._remove_files_of(done)
+            self._log_done(task, FileResult(task.source, file.key, unwritable=(
+                f"{error.strerror or error}: {error.filename or self.root}")))
+            return
+        parts.renaming = len(joined.renames)
+        for index, (renamed, session_id, offset) in joined.renames.items():
+            self._submit(runner, (task, ("rename", index)), rename_session, str(self.root),
+                         done[index].files, renamed, session_id, offset)
+        if not parts.renaming:
+            self._log_done(task, self._assembled(task, parts))
+
+    def _renamed(self, task: FileTask, outcome: object) -> None:
+        parts = self.parts[task.source]
+        parts.renaming -= 1
+        parts.failed |= not isinstance(outcome, float)
+        if parts.renaming:
+            return
+        if parts.failed:   # reported; a run again reads the log anew
+            self._remove_files_of(parts.done)
+            if parts.sessions is not None:
+                for relative in parts.sessions[1]:
+                    (self.root / relative).unlink(missing_ok=True)
+        else:
+            self._log_done(task, self._assembled(task, parts))
 
     def _remove_files_of(self, done: list[ChunkResult]) -> None:
         """The parts' files, which no manifest lists: no reader saw them."""
@@ -408,17 +480,21 @@ class _Driver:
             for relative in result.files:
                 (self.root / relative).unlink(missing_ok=True)
 
-    def _assembled(self, task: FileTask, done: list[ChunkResult]) -> FileResult:
+    def _assembled(self, task: FileTask, parts: _Parts) -> FileResult:
         """The parts as one log: their counts added, their files in one manifest row."""
-        whole = FileResult(task.source, done[0].result.key)
-        for part in (result.result for result in done):
+        file = parts.done[0].file
+        assert file is not None, "a part that wrote rows knows its log"
+        whole = FileResult(task.source, file.key)
+        results = [result.result for result in parts.done]
+        files = [relative for result in parts.done for relative in result.files]
+        if parts.sessions is not None:
+            results.append(parts.sessions[0])
+            files.extend(parts.sessions[1])
+        for part in results:
             for name in _COUNTS:
                 setattr(whole, name, getattr(whole, name) + getattr(part, name))
             whole.skipped_games.update(part.skipped_games)
             whole.first_error = whole.first_error or part.first_error
-        files = [relative for result in done for relative in result.files]
-        file = done[0].file
-        assert file is not None, "a part that wrote rows knows its log"
         write_manifest(self.root, whole, file, files, task.run_started)
         for old in task.superseded:
             if old != whole.key:

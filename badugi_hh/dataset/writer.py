@@ -27,22 +27,26 @@ from pathlib import Path
 from typing import IO, NamedTuple
 
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from badugi_hh.dataset.chunks import (
-    Chunk, lines_before, readable_alone, session_start, splittable,
+    chunks_of, digest_and_lines, hand_start, lead_in_start, log_kind, readable_alone,
+    session_start,
 )
 from badugi_hh.dataset.layout import (
     FILE_TABLES, MANIFEST, PARTITIONED, PARTITIONED_BY_ROW, STAGING, file_key, manifest_path,
     move_into_place, part_name, staging_folder,
 )
 from badugi_hh.dataset.partition import Folders, split
+from badugi_hh.dataset.seams import PartAudit, Seam, WholeSession
 from badugi_hh.events import Record, SessionStart
 from badugi_hh.parsers import read_records
-from badugi_hh.parsers.house import read_house_lines
-from badugi_hh.parsers.text import open_log
+from badugi_hh.parsers.dialects import read_log
+from badugi_hh.parsers.text import LogText, open_log
 from badugi_hh.sources import unreadable_file
-from badugi_hh.store.importer import BATCH_HANDS, _file_batches, _Fingerprint
+from badugi_hh.store.clock import Clock
+from badugi_hh.store.importer import BATCH_HANDS, _file_batches, _Fingerprint, _full
 from badugi_hh.store.rows import _Rows
 from badugi_hh.store.schema import PlayerRow, _arrow_table
 
@@ -134,16 +138,19 @@ def content_hash(location: str) -> tuple[int, str]:
     return size, digest.hexdigest()
 
 
-def import_file(task: FileTask, root: str, batch_hands: int = BATCH_HANDS) -> FileResult:
-    """Read, audit and write one log into the dataset at ``root``."""
+def import_file(task: FileTask, root: str, batch_hands: int = BATCH_HANDS,
+                known: LogFile | None = None) -> FileResult:
+    """Read, audit and write one log into the dataset at ``root``; ``known``: its size
+    and hash, where they are known already (:func:`plan_log`)."""
     started = time.perf_counter()
-    result = _import_file(task, Path(root), batch_hands)
+    result = _import_file(task, Path(root), batch_hands, known)
     result.seconds = time.perf_counter() - started
     return result
 
 
-def _import_file(task: FileTask, dataset: Path, batch_hands: int) -> FileResult:
-    known = _known(task, dataset)
+def _import_file(task: FileTask, dataset: Path, batch_hands: int,
+                 file: LogFile | None) -> FileResult:
+    known = file or _known(task, dataset)
     if not isinstance(known, LogFile):
         return known
     with writing(dataset, task, known.key) as failed:
@@ -175,42 +182,175 @@ def writing(root: Path, task: FileTask, key: str) -> Iterator[FileResult]:
         failed.unwritable = f"{error.strerror or error}: {error.filename or root}"
 
 
-def import_chunk(task: FileTask, chunk: Chunk, root: str,
-                 batch_hands: int = BATCH_HANDS) -> ChunkResult:
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Part ``index`` of ``count`` of a log: the records of bytes [``start``, ``end``),
+    read from ``lead`` (its lead-in: :mod:`badugi_hh.dataset.seams`), whose line is
+    ``lead_line``; the part's own first line is ``first_line``."""
+
+    index: int
+    count: int
+    lead: int
+    start: int
+    end: int
+    lead_line: int
+    first_line: int
+
+
+@dataclass(slots=True)
+class LogPlan:
+    """How a log is read: whole, or in parts (see :mod:`badugi_hh.dataset.chunks`)."""
+
+    file: LogFile | FileResult
+    """The log found, or its result when it is unreadable or already in."""
+    kind: str | None = None
+    """``house``, a site's dialect, or None: read whole."""
+    spans: list[Span] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def plan_log(task: FileTask, root: str, chunk_bytes: int) -> LogPlan:
+    """Cut a log into parts of about ``chunk_bytes`` at its sessions' or hands' headers,
+    each with its lead-in; hash it and number the lines where each part starts, in one
+    pass."""
+    started = time.perf_counter()
+    try:
+        with open_location(task.location) as stream:
+            plan = _plan_log(task, Path(root), chunk_bytes, stream)
+    except OSError as error:
+        plan = LogPlan(FileResult(task.source,
+                                  unreadable=str(unreadable_file(task.location, error))))
+    plan.seconds = time.perf_counter() - started
+    return plan
+
+
+def _plan_log(task: FileTask, dataset: Path, chunk_bytes: int, stream: IO[bytes]) -> LogPlan:
+    kind = log_kind(stream.read(1 << 16))
+    size = stream.seek(0, 2)
+    chunks = chunks_of(size, chunk_bytes) if kind is not None else []
+    if kind == "house":
+        starts = [session_start(stream, chunk.start) for chunk in chunks]
+        leads = starts
+    elif kind is not None:
+        starts = [hand_start(stream, chunk.start, kind) for chunk in chunks]
+        leads = [lead_in_start(stream, start, kind) if start else 0 for start in starts]
+    else:
+        starts = leads = []
+    size, digest, lines = digest_and_lines(stream, [*starts, *leads])
+    key = file_key(task.source, digest)
+    if manifest_path(dataset, key).exists():
+        return LogPlan(FileResult(task.source, key, unchanged=True))
+    ends = [*starts[1:], size]
+    spans = [Span(index, len(starts), lead, start, end, lines[lead] + 1, lines[start] + 1)
+             for index, (lead, start, end) in enumerate(zip(leads, starts, ends))]
+    return LogPlan(LogFile(task.source, size, digest, key), kind if len(spans) > 1 else None,
+                   spans)
+
+
+def import_part(task: FileTask, file: LogFile, kind: str, span: Span, root: str,
+                batch_hands: int = BATCH_HANDS) -> ChunkResult:
     """Read, audit and write one part of a log (see :mod:`badugi_hh.dataset.chunks`);
     its files are moved into place, and the driver lists them in a manifest row once
     every part is in."""
     started = time.perf_counter()
-    done = _import_chunk(task, chunk, Path(root), batch_hands)
+    done = _import_part(task, file, kind, span, Path(root), batch_hands)
     done.result.seconds = time.perf_counter() - started
     return done
 
 
-def _import_chunk(task: FileTask, chunk: Chunk, dataset: Path, batch_hands: int) -> ChunkResult:
-    known = _known(task, dataset)
-    if not isinstance(known, LogFile):
-        return ChunkResult(known)
-    with open_location(task.location) as stream:
-        if not splittable(stream.read(1 << 16)):
-            return ChunkResult(FileResult(task.source, known.key), read_whole=True)
-        start, end = session_start(stream, chunk.start), session_start(stream, chunk.end)
-        first_line = lines_before(stream, start) + 1
-        stream.seek(start)
-        part = stream.read(end - start)
+def _import_part(task: FileTask, file: LogFile, kind: str, span: Span, dataset: Path,
+                 batch_hands: int) -> ChunkResult:
+    try:
+        with open_location(task.location) as stream:
+            stream.seek(span.lead)
+            part = stream.read(span.end - span.lead)
+    except OSError as error:   # removed or made unreadable since it was planned
+        return ChunkResult(FileResult(task.source, file.key,
+                                      unreadable=str(unreadable_file(task.location, error))))
     if not readable_alone(part):
-        return ChunkResult(FileResult(task.source, known.key), read_whole=True)
-    with writing(dataset, task, f"{known.key}-{chunk.index}") as failed:
-        writer = _LogWriter(dataset, f"{known.key}-{chunk.index}")
-        sessions: list[str] = []
-        if part:
-            with open_log(part, task.location, first_line) as log:
-                records = _noting_sessions(read_house_lines(log), sessions)
-                _write_records(writer, records, known, batch_hands, task.house_zone)
-        result = writer.result
-        result.source, result.key = task.source, known.key
-        return ChunkResult(result, writer.move_into_place(), sessions, file=known)
-    failed.key = known.key
-    return ChunkResult(failed, file=known)
+        return ChunkResult(FileResult(task.source, file.key), read_whole=True, file=file)
+    key = f"{file.key}-{span.index}"
+    with writing(dataset, task, key) as failed:
+        writer = _LogWriter(dataset, key)
+        done = ChunkResult(writer.result, file=file)
+        if span.end > span.start:
+            with open_log(part, task.location, span.lead_line) as log:
+                if kind == "house":
+                    segments: list[str] = []
+                    records = _noting_sessions(read_log(log, segments), done.sessions)
+                    _write_records(writer, records, file, batch_hands, task.house_zone)
+                    done.read_whole = segments != ["house"]   # another site's hands too
+                else:
+                    done.seam = _write_site_part(writer, log, kind, span, task, batch_hands)
+                    done.read_whole = done.seam is None
+        done.result.source, done.result.key = task.source, file.key
+        done.files = writer.move_into_place()
+        return done
+    failed.key = file.key
+    return ChunkResult(failed, file=file)
+
+
+def _write_site_part(writer: _LogWriter, log: LogText, kind: str, span: Span, task: FileTask,
+                     batch_hands: int) -> Seam | None:
+    """The part's rows, and its seam; None where it is not all in ``kind`` (the log is
+    then read whole)."""
+    audit = PartAudit(task.source, task.house_zone, span.first_line)
+    segments: list[str] = []
+    for record in read_log(log, segments):
+        audit.take_record(record)
+        if _full(audit.batch, batch_hands):
+            writer.add(audit.take())
+    seam = audit.finish()
+    writer.add(audit.take())
+    return seam if segments == [kind] else None
+
+
+#: The tables whose rows name their session (and number their hands in it).
+_BY_SESSION = ("hands", "hand_players", "violations")
+
+
+def rename_session(root: str, files: list[str], renamed: str, session_id: str,
+                   offset: int) -> float:
+    """In a part's ``files``, the rows of session ``renamed`` are given the session's own
+    id, and ``offset`` is added to their hands' numbers (see
+    :mod:`badugi_hh.dataset.seams`); no manifest lists the files yet. The seconds it took."""
+    started = time.perf_counter()
+    for relative in files:
+        if relative.split("/", 1)[0] not in _BY_SESSION:
+            continue
+        path = Path(root) / relative
+        table = pq.read_table(path)
+        ours = pc.fill_null(pc.equal(table["session_id"], renamed), False)
+        if not pc.any(ours).as_py():
+            continue
+        table = _replaced(table, "session_id", pc.if_else(ours, session_id, table["session_id"]))
+        if offset and "number" in table.column_names:
+            table = _replaced(table, "number", pc.if_else(
+                ours, pc.add(table["number"], offset), table["number"]))
+        staged = path.with_name(f"{path.name}.{time.monotonic_ns()}.tmp")
+        pq.write_table(table, staged, compression="zstd", row_group_size=ROW_GROUP_ROWS)
+        move_into_place(staged, path)
+    return time.perf_counter() - started
+
+
+def _replaced(table: pa.Table, name: str, values: pa.ChunkedArray | pa.Array) -> pa.Table:
+    index = table.schema.get_field_index(name)
+    kind = table.schema.field(index)
+    return table.set_column(index, kind, values.cast(kind.type))
+
+
+def write_sessions(root: Path, file: LogFile, sessions: list[WholeSession], house_zone: str,
+                   ) -> tuple[FileResult, list[str]]:
+    """The rows of the sessions the driver put together from a log's parts, in files of
+    their own; their counts, and the files."""
+    writer = _LogWriter(root, f"{file.key}-sessions")
+    rows = _Rows()
+    for report, session, last_reading in sessions:
+        clock = Clock(house_zone)
+        clock.last = last_reading   # as the session was closed
+        rows.add_session(file.source, report, session, clock)
+    writer.add(rows)
+    return writer.result, writer.move_into_place()
 
 
 def _known(task: FileTask, root: Path) -> LogFile | FileResult:
@@ -250,14 +390,16 @@ class LogFile(NamedTuple):
 
 @dataclass(slots=True)
 class ChunkResult:
-    """What a part of a log sends back: its counts, files and session ids."""
+    """What a part of a log sends back: its counts, files, and what the driver joins:
+    a house part's session ids, a site part's seam."""
 
     result: FileResult
     files: list[str] = field(default_factory=list)
     sessions: list[str] = field(default_factory=list)
     read_whole: bool = False
-    """The log must be read whole (not house text, a NUL byte, an endless line)."""
+    """The log must be read whole (a NUL byte, an endless line, another dialect)."""
     file: LogFile | None = None
+    seam: Seam | None = None
 
 
 #: Rows per Parquet row group, about: a reader's unit of work and of skipping by
@@ -442,5 +584,6 @@ def remove_log(root: Path, key: str) -> None:
         (root / relative).unlink(missing_ok=True)
 
 
-__all__ = ["MANIFEST", "ChunkResult", "FileResult", "FileTask", "LogFile", "ManifestRow",
-           "import_chunk", "import_file", "remove_log", "write_manifest"]
+__all__ = ["MANIFEST", "ChunkResult", "FileResult", "FileTask", "LogFile", "LogPlan",
+           "ManifestRow", "Span", "import_file", "import_part", "plan_log", "remove_log",
+           "rename_session", "write_manifest", "write_sessions"]

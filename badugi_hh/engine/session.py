@@ -200,6 +200,33 @@ class Auditor:
             self.table.previous = None
         return [skipped]
 
+    def carried(self) -> tuple[object, ...] | None:
+        """What carries from the records fed so far into the next ones: the seats, the
+        stacks (the next hand's G3, and the session's final ones if it ends first),
+        whether they are unknown to the next hand, and the last hand's button and deals
+        (G4, G6); None without a session under way. Two auditors that carry the same
+        judge what follows alike, whatever else each has seen."""
+        table = self.table
+        if table is None:
+            return None
+        previous = table.previous
+        last = None if previous is None else (previous.button, tuple(
+            (name, player.seat, player.dealt) for name, player in previous.players.items()))
+        return (tuple(table.seats.items()), tuple(table.stacks.items()),
+                bool(table.unknown_before), last)
+
+    def begin_part(self) -> str | None:
+        """Start judging a part of a log that follows the hands fed so far (read only to
+        know what carries into it): their hand ids, and the count and findings of the
+        session under way, are left to the part of the log they belong to. Returns that
+        session's id (None: none under way)."""
+        self._hand_lines.clear()
+        table = self.table
+        if table is None:
+            return None
+        table.hands, table.violations = 0, []
+        return table.session_id
+
     def close(self) -> SessionReport | None:
         """End the session under way (at the end of the stream)."""
         table, self.table = self.table, None

@@ -47,7 +47,7 @@ from badugi_hh.parsers.common import DAMAGE, damage_before
 from badugi_hh.parsers.site import is_archive_marker
 from badugi_hh.parsers.text import LogText
 
-__all__ = ["DIALECTS", "Dialect", "dialect_of", "read_log"]
+__all__ = ["DIALECTS", "SITE_DIALECTS", "Dialect", "dialect_of", "read_log", "starting_dialect"]
 
 #: How far ahead the first header of a log is looked for: a hand's worth of lines,
 #: and no more text than a few long lines.
@@ -79,6 +79,9 @@ class Dialect:
     """What every line ``starts`` says yes to begins with (it may say no to some): one
     pattern, so that a log's other lines are passed over by one match each."""
     reader: Callable[[str], Callable[[LogText], Iterator[Record]]] | None = None
+    renumbers: bool = False
+    """Whether a hand's number is its place in its session (the site's number being
+    an id only): a part of a log read alone numbers a session it joins from 1."""
 
 
 _HOUSE_BLOCK = re.compile(r"Session\s*(?:#|ends\b)|Hand\s*#\s*\d+\s*(?:[-–—#]|$)")
@@ -107,7 +110,7 @@ DIALECTS: list[Dialect] = [
             summaries.FULLTILT_MARK),
     Dialect("pokerstars", pokerstars.sniff, pokerstars.read_pokerstars_lines,
             pokerstars.READER.is_hand_start, pokerstars.READER.spec.initials,
-            pokerstars.READER.spec.header),
+            pokerstars.READER.spec.header, renumbers=True),
     Dialect("fulltilt", fulltilt.sniff, fulltilt.read_fulltilt_lines,
             fulltilt.READER.is_hand_start, fulltilt.READER.spec.initials,
             fulltilt.READER.spec.header),
@@ -123,6 +126,12 @@ DIALECTS: list[Dialect] = [
     Dialect("house", house.sniff, house.read_house_lines, _house_starts, "SH", _HOUSE_BLOCK,
             house.house_reader),
 ]
+
+
+#: The dialects of the sites' text exports (:func:`~badugi_hh.parsers.site.read_site_log`):
+#: a hand is a block from its header to the next one, and what a reader carries from one
+#: hand to the next is the table's session alone (its key, id and count of hands).
+SITE_DIALECTS = frozenset({"pokerstars", "fulltilt", "kingsclub", "winamax"})
 
 
 def dialect_of(first_line: str) -> Dialect:
@@ -251,13 +260,16 @@ class _Segment(LogText):
         return None if self.whole.next_dialect is not None else self.whole.log.end_error()
 
 
-def read_log(log: LogText) -> Iterator[Record]:
-    """The records of a log, each part read by the dialect its blocks are in."""
+def read_log(log: LogText, segments: list[str] | None = None) -> Iterator[Record]:
+    """The records of a log, each part read by the dialect its blocks are in; the name
+    of each part's dialect is added to ``segments``, in order, as it is begun."""
     lines = _SegmentedLines(log)
     dialect: Dialect | None = lines.first_dialect()
     start = log.first_line
     readers: dict[str, Callable[[LogText], Iterator[Record]]] = {}
     while dialect is not None:
+        if segments is not None:
+            segments.append(dialect.name)
         if dialect.name not in readers:
             readers[dialect.name] = (dialect.reader(log.name) if dialect.reader is not None
                                      else dialect.read)

@@ -51,7 +51,7 @@ from typing import IO
 from badugi_hh.archives import ArchiveMember
 from badugi_hh.events import ParseError
 
-__all__ = ["LineBlock", "LogText", "LogTextError", "Source", "open_log"]
+__all__ = ["LineBlock", "LogText", "LogTextError", "Source", "open_log", "utf16_encoding"]
 
 #: Where a log comes from: a path, a member of an archive, an open file (binary or
 #: text), the text itself as ``str``, or its bytes.
@@ -183,7 +183,7 @@ def _lines_of_bytes(stream: IO[bytes], name: str, first_line: int = 1) -> Iterat
     """
     start = stream.read(max(CHUNK_BYTES, _SNIFF_BYTES))
     chunks = _chunks(start, stream)
-    utf16 = _utf16_encoding(start)
+    utf16 = utf16_encoding(start)
     if utf16 is not None:
         mark = 2 if start[:2] in _UTF16_BOMS else 0
         yield from _lines_of_text_chunks(_utf16_chunks(_skip(chunks, mark), utf16), name,
@@ -250,7 +250,7 @@ def _lf_only(whole: bytes) -> bytes:
     return whole.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
 
 
-def _utf16_encoding(start: bytes) -> str | None:
+def utf16_encoding(start: bytes) -> str | None:
     """``utf-16-le`` or ``utf-16-be`` if the file starts like UTF-16 text, else None.
 
     With a byte-order mark that is certain. Without one, text in a Latin script

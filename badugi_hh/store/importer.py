@@ -143,43 +143,70 @@ def _file_batches(records: Iterable[Record], source: str, fingerprint: _Fingerpr
     """Audit the records of one file and turn them into rows, ``batch_hands`` hands
     at a time; the last batch carries the file's row for ``sources``. ``house_zone``:
     the time zone of its house hands (:mod:`badugi_hh.store.clock`)."""
-    auditor = Auditor()
-    clock = Clock(house_zone)
-    sessions: dict[str, OpenSession] = {}
-    batch = _Rows()
-    hands = skipped = summaries = 0
+    audit = FileAudit(source, house_zone)
     for record in records:
+        audit.feed(record)
+        if _full(audit.batch, batch_hands):
+            yield audit.take()
+    audit.close()
+    size, digest = (fingerprint.size, fingerprint.content_hash) if fingerprint else (None, None)
+    audit.batch.finished.append(_FinishedFile(source, size, digest, datetime.now(), audit.hands,
+                                              audit.skipped, audit.summaries))
+    yield audit.take()
+
+
+class FileAudit:
+    """The records of one file, in their order, audited and turned into rows: the
+    auditor, the clock and the sessions under way carry from record to record, the
+    rows gather in :attr:`batch` until they are taken."""
+
+    def __init__(self, source: str, house_zone: str) -> None:
+        self.source = source
+        self.auditor = Auditor()
+        self.clock = Clock(house_zone)
+        self.sessions: dict[str, OpenSession] = {}
+        self.batch = _Rows()
+        self.hands = self.skipped = self.summaries = 0
+
+    def feed(self, record: Record) -> None:
+        batch, source, clock = self.batch, self.source, self.clock
         if isinstance(record, ParseError):
             batch.add_quarantine(source, record)
         elif isinstance(record, SessionStart):
-            sessions[record.session_id] = OpenSession.of_header(record)
+            self.sessions[record.session_id] = OpenSession.of_header(record)
         elif isinstance(record, TournamentSummary):
             batch.add_tournament_summary(source, record, clock)
-            summaries += 1
-        for report in auditor.feed(record):
+            self.summaries += 1
+        for report in self.auditor.feed(record):
             if isinstance(report, SkippedHand):
                 batch.add_skipped(source, report)
-                skipped += 1
+                self.skipped += 1
                 continue
             if isinstance(report, SessionReport):
-                batch.add_session(source, report, _closed_session(sessions, report), clock)
+                self.session_closed(report)
                 continue
-            session = sessions.setdefault(report.session_id, OpenSession(
+            session = self.sessions.setdefault(report.session_id, OpenSession(
                 report.session_id, report.ruleset, line=record.line))
             session.meet(record, report, clock)
             batch.add_hand(source, record, report, record.started_at or session.started_at,
                            clock)
-            hands += 1
-        if _full(batch, batch_hands):
-            yield batch
-            batch = _Rows()
-    closed = auditor.close()
-    if closed is not None:
-        batch.add_session(source, closed, _closed_session(sessions, closed), clock)
-    size, digest = (fingerprint.size, fingerprint.content_hash) if fingerprint else (None, None)
-    batch.finished.append(_FinishedFile(source, size, digest, datetime.now(), hands, skipped,
-                                        summaries))
-    yield batch
+            self.hands += 1
+
+    def session_closed(self, report: SessionReport) -> None:
+        """The engine closed a session: its rows."""
+        self.batch.add_session(self.source, report, _closed_session(self.sessions, report),
+                               self.clock)
+
+    def close(self) -> None:
+        """The end of the file: the session under way is closed."""
+        closed = self.auditor.close()
+        if closed is not None:
+            self.session_closed(closed)
+
+    def take(self) -> _Rows:
+        """The rows gathered so far; the next ones gather in a new batch."""
+        batch, self.batch = self.batch, _Rows()
+        return batch
 
 
 def _full(rows: _Rows, batch_hands: int) -> bool:

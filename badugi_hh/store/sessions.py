@@ -77,6 +77,39 @@ class OpenSession:
             self.last_stacks[name] = result.end_stack
 
 
+    def extend(self, later: OpenSession) -> bool:
+        """Take in what the session's later hands told ``later`` (read apart, from no
+        header), as if this one had met them itself; False, changing nothing, where
+        that cannot be known: the session's first hand is among them, and its moment
+        is not read from the same time.
+
+        >>> from badugi_hh.rules import HOUSE
+        >>> first = OpenSession("s", HOUSE, seats={"Ana": 1}, start_stacks={"Ana": 100},
+        ...                     places={"Bo": 2})
+        >>> first.extend(OpenSession("s", HOUSE, seats={"Bo": 2, "Ana": 3},
+        ...                          start_stacks={"Bo": 90, "Ana": 80}, places={"Cy": 1}))
+        True
+        >>> first.seats, first.start_stacks, first.places
+        ({'Ana': 1, 'Bo': 2}, {'Ana': 100, 'Bo': 90}, {'Bo': 2, 'Cy': 1})
+        """
+        if self.moment is None and later.moment is not None:
+            return False
+        if self.started_at is None:
+            self.started_at = later.started_at
+        self.money = self.money or later.money
+        self.places.update(later.places)
+        self.prizes.update(later.prizes)
+        self.tournament = self.tournament or later.tournament
+        self.buy_in = self.buy_in or later.buy_in
+        self.hero = self.hero or later.hero
+        for name, seat in later.seats.items():
+            if name not in self.seats:
+                self.seats[name] = seat
+                self.start_stacks[name] = later.start_stacks[name]
+        self.last_stacks.update(later.last_stacks)
+        return True
+
+
 class HandMoney(NamedTuple):
     """What a hand's amounts are and where it was played (see :mod:`badugi_hh.money`)."""
 
