@@ -471,8 +471,8 @@ class _LogWriter:
             rows.drop_hands(repeated)
         self.seen_hands |= rows.hand_keys
         rows.complete()
-        for player in rows.tables["players"]:
-            self.players.setdefault((player.site, player.player), player.first_source)
+        for site, name, first_source, _ in rows.tables["players"]:   # PlayerRow's fields
+            self.players.setdefault((site, name), first_source)
         rows.tables["players"] = []
         counts = self.result
         counts.hands += rows.hands_read

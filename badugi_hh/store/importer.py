@@ -18,13 +18,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import IO, NamedTuple
+from typing import IO, NamedTuple, cast
 
 import duckdb
 
 from badugi_hh.engine import Auditor, SessionReport
 from badugi_hh.errors import internal_error
-from badugi_hh.events import ParseError, Record, SessionStart, SkippedHand, TournamentSummary
+from badugi_hh.events import (
+    Hand, ParseError, Record, SessionStart, SkippedHand, TournamentSummary,
+)
 from badugi_hh.parsers import read_records
 from badugi_hh.rules import Ruleset
 from badugi_hh.archives import split_member_name
@@ -185,11 +187,11 @@ class FileAudit:
             if isinstance(report, SessionReport):
                 self.session_closed(report)
                 continue
+            hand = cast(Hand, record)   # a hand's report comes of a hand
             session = self.sessions.setdefault(report.session_id, OpenSession(
-                report.session_id, report.ruleset, line=record.line))
-            session.meet(record, report, clock)
-            batch.add_hand(source, record, report, record.started_at or session.started_at,
-                           clock)
+                report.session_id, report.ruleset, line=hand.line))
+            session.meet(hand, report, clock)
+            batch.add_hand(source, hand, report, hand.started_at or session.started_at, clock)
             self.hands += 1
 
     def session_closed(self, report: SessionReport) -> None:
@@ -238,8 +240,9 @@ def _read_file(job: _FileJob, batch_hands: int, house_zone: str,
         with job.path.open("rb") as opened:   # named as the path (or ARCHIVE!MEMBER)
             stream = opened if read_bytes is None else _Counted(opened, read_bytes)
             read = 0
-            for rows in _file_batches(read_records(stream), job.source, job.fingerprint,
-                                      batch_hands, house_zone):
+            # a counted stream reads as the file does
+            for rows in _file_batches(read_records(cast(IO[bytes], stream)), job.source,
+                                      job.fingerprint, batch_hands, house_zone):
                 if read_bytes is None:
                     rows.bytes_read, read = opened.tell() - read, opened.tell()
                 yield rows
