@@ -280,7 +280,7 @@ def test_a_compaction_that_stopped_changes_nothing_and_is_cleaned_up(
     def stop(*_args: object) -> None:   # the compacted files are in place, the entry not
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(compact_module, "_arrow_table", stop)
+    monkeypatch.setattr(compact_module, "arrow_table", stop)
     with pytest.raises(KeyboardInterrupt):
         compact(tmp_path / "ds")
     assert list((tmp_path / "ds").rglob("compacted-*.parquet"))

@@ -57,10 +57,10 @@ def bench_stats_query(hands: int = 1_000_000, repeats: int = 5) -> dict[str, flo
     """
     from badugi_hh.bench import best_time
     from badugi_hh.store import HandPlayerRow, Store
-    from badugi_hh.store.schema import _columns
+    from badugi_hh.store.schema import columns_of
 
     columns = ", ".join(_bench_column(name, sql_type)
-                        for name, sql_type, _, _ in _columns(HandPlayerRow))
+                        for name, sql_type, _, _ in columns_of(HandPlayerRow))
     with tempfile.TemporaryDirectory() as folder:
         with Store(Path(folder) / "bench.duckdb") as store:
             con = store.connection

@@ -36,7 +36,7 @@ from badugi_hh.dataset.layout import (
     COMPACT_LOCK, MANIFEST, STAGING, hold_lock, move_into_place,
 )
 from badugi_hh.dataset.snapshot import Compaction, Snapshot, read_snapshot
-from badugi_hh.store.schema import _arrow_table
+from badugi_hh.store.schema import arrow_table
 
 #: ``import --out`` compacts once this many logs are read from their own files.
 COMPACT_AFTER_LOGS = 16
@@ -160,7 +160,7 @@ def _put_in_use(snapshot: Snapshot, covers: set[str], compaction_id: str, files:
     done.files_after = len(files)
     entry = root / STAGING / f"compaction-{compaction_id}.parquet"
     entry.parent.mkdir(parents=True, exist_ok=True)
-    pq.write_table(_arrow_table(CompactionRow, [CompactionRow(compaction_id, sorted(covers),
+    pq.write_table(arrow_table(CompactionRow, [CompactionRow(compaction_id, sorted(covers),
                                                               files)]), entry)
     move_into_place(entry, root / MANIFEST / entry.name)
     # readers now take the new files; what they replace can go

@@ -45,7 +45,7 @@ from badugi_hh.store.clock import machine_zone
 from badugi_hh.store.connection import StoreError
 from badugi_hh.rules import RULES
 from badugi_hh.store.importer import BATCH_HANDS, ImportSummary
-from badugi_hh.store.schema import RuleRow, _arrow_table
+from badugi_hh.store.schema import RuleRow, arrow_table
 
 #: Called after each log with the number of hands it held.
 ProgressCallback = Callable[[int], None]
@@ -127,7 +127,7 @@ def create_dataset(root: Path) -> None:
     written when it differs: a run that finds nothing new writes nothing."""
     (root / MANIFEST).mkdir(parents=True, exist_ok=True)
     rules = root / "rules" / "part-catalogue.parquet"
-    catalogue = _arrow_table(RuleRow, list(RULES.items()))
+    catalogue = arrow_table(RuleRow, list(RULES.items()))
     if rules.exists() and pq.read_table(rules).equals(catalogue):
         return
     staged = root / f"rules-{time.monotonic_ns()}.parquet.tmp"

@@ -26,7 +26,7 @@ from badugi_hh.dataset.snapshot import read_snapshot
 from badugi_hh.rules import RULES
 from badugi_hh.store.connection import CLOSED_CONFIG, StoreError, first_line
 from badugi_hh.store.identity import FILE_LOCAL_SITES
-from badugi_hh.store.schema import SCHEMA_VERSION, TABLES, _columns, schema_sql
+from badugi_hh.store.schema import SCHEMA_VERSION, TABLES, columns_of, schema_sql
 
 _HIVE = "hive_partitioning = true, hive_types = {'site': VARCHAR, 'month': VARCHAR}"
 
@@ -175,7 +175,7 @@ def _typed_empty(table: str) -> str:
     """No row, with the store's columns and types of ``table``: unioned by name with a
     table's files, it gives NULL for a column the files of an older release lack."""
     columns = ", ".join(f"NULL::{sql_type} AS {name}" for name, sql_type, *_ in
-                        _columns(TABLES[table]))
+                        columns_of(TABLES[table]))
     return f"SELECT {columns} WHERE false"
 
 
@@ -186,7 +186,7 @@ def _listed(files: list[str]) -> str:
 def _select(table: str, files: list[str]) -> str:
     """The store's columns of ``table``, in its order, from its Parquet ``files``
     (written into the view: a view takes no parameters)."""
-    names = [name for name, *_ in _columns(TABLES[table])]
+    names = [name for name, *_ in columns_of(TABLES[table])]
     columns = ", ".join("coalesce(site, '') AS site"
                         if name == "site" and table in PARTITIONED_BY_ROW else name
                         for name in names)

@@ -55,7 +55,7 @@ class SessionPiece:
     """The hands of it the reader gave in the part, audited or not (its numbering)."""
     clock: datetime | None
     """The clock's last reading when the part closed it: a session's time is read
-    then where no hand of it was audited (:meth:`~badugi_hh.store.rows._Rows.add_session`)."""
+    then where no hand of it was audited (:meth:`~badugi_hh.store.rows.RowBatch.add_session`)."""
 
 
 @dataclass(slots=True)

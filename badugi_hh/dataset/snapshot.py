@@ -140,17 +140,17 @@ def _manifest_schema() -> pa.Schema:
     """Today's columns of a log entry: an entry of an older release reads NULL for the
     columns it lacks, whichever entry is read first."""
     from badugi_hh.dataset.writer import ManifestRow
-    from badugi_hh.store.schema import _arrow_table
+    from badugi_hh.store.schema import arrow_table
 
-    return _arrow_table(ManifestRow, []).schema
+    return arrow_table(ManifestRow, []).schema
 
 
 def _latest_per_path(logs: pa.Table | None) -> pa.Table:
     from badugi_hh.dataset.writer import ManifestRow
-    from badugi_hh.store.schema import _arrow_table
+    from badugi_hh.store.schema import arrow_table
 
     if logs is None:
-        return _arrow_table(ManifestRow, [])
+        return arrow_table(ManifestRow, [])
     newest: dict[str, int] = {}
     for index, (path, when, key) in enumerate(zip(logs["path"].to_pylist(),
                                                    logs["imported_at"].to_pylist(),

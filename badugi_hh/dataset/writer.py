@@ -46,9 +46,9 @@ from badugi_hh.parsers.dialects import read_log
 from badugi_hh.parsers.text import LogText, open_log
 from badugi_hh.sources import unreadable_file
 from badugi_hh.store.clock import Clock
-from badugi_hh.store.importer import BATCH_HANDS, _file_batches, _Fingerprint, _full
-from badugi_hh.store.rows import _Rows
-from badugi_hh.store.schema import PlayerRow, _arrow_table
+from badugi_hh.store.importer import BATCH_HANDS, file_batches, Fingerprint, batch_full
+from badugi_hh.store.rows import RowBatch
+from badugi_hh.store.schema import PlayerRow, arrow_table
 
 
 
@@ -298,7 +298,7 @@ def _write_site_part(writer: _LogWriter, log: LogText, kind: str, span: Span, ta
     segments: list[str] = []
     for record in read_log(log, segments):
         audit.take_record(record)
-        if _full(audit.batch, batch_hands):
+        if batch_full(audit.batch, batch_hands):
             writer.add(audit.take())
     seam = audit.finish()
     writer.add(audit.take())
@@ -344,7 +344,7 @@ def write_sessions(root: Path, file: LogFile, sessions: list[WholeSession], hous
     """The rows of the sessions the driver put together from a log's parts, in files of
     their own; their counts, and the files."""
     writer = _LogWriter(root, f"{file.key}-sessions")
-    rows = _Rows()
+    rows = RowBatch()
     for report, session, last_reading in sessions:
         clock = Clock(house_zone)
         clock.last = last_reading   # as the session was closed
@@ -367,8 +367,8 @@ def _known(task: FileTask, root: Path) -> LogFile | FileResult:
 
 def _write_records(writer: _LogWriter, records: Iterable[Record], file: LogFile,
                    batch_hands: int, house_zone: str) -> None:
-    fingerprint = _Fingerprint(file.size, file.content_hash, None)
-    for rows in _file_batches(records, file.source, fingerprint, batch_hands, house_zone):
+    fingerprint = Fingerprint(file.size, file.content_hash, None)
+    for rows in file_batches(records, file.source, fingerprint, batch_hands, house_zone):
         writer.add(rows)
 
 
@@ -465,7 +465,7 @@ class _LogWriter:
     def __post_init__(self) -> None:
         shutil.rmtree(staging_folder(self.root, self.key), ignore_errors=True)
 
-    def add(self, rows: _Rows) -> None:
+    def add(self, rows: RowBatch) -> None:
         repeated = rows.hand_keys & self.seen_hands   # a hand id repeated further down
         if repeated:
             rows.drop_hands(repeated)
@@ -531,7 +531,7 @@ class _LogWriter:
         lists them); the files, relative to the dataset."""
         if self.players:
             now = datetime.now()
-            self._append("players", _arrow_table(PlayerRow, [
+            self._append("players", arrow_table(PlayerRow, [
                 PlayerRow(site, name, source, now)
                 for (site, name), source in self.players.items()]))
         for part in self.open_files.values():
@@ -563,7 +563,7 @@ def write_manifest(root: Path, result: FileResult, file: LogFile, files: list[st
                       result.sessions, result.skipped, sorted(files), run_started)
     staged = root / STAGING / f"manifest-{result.key}.parquet"
     staged.parent.mkdir(parents=True, exist_ok=True)
-    pq.write_table(_arrow_table(ManifestRow, [row]), staged)
+    pq.write_table(arrow_table(ManifestRow, [row]), staged)
     move_into_place(staged, manifest_path(root, result.key))
 
 

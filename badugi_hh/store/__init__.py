@@ -58,12 +58,12 @@ from badugi_hh.store.connection import (
     LOCK_WAIT_SECONDS, ForeignDatabase, StoreError, StoreLocked, connect,
 )
 from badugi_hh.store.importer import (
-    BATCH_HANDS, BytesCallback, ImportSummary, ProgressCallback, _FileJob, _Importer,
-    _transaction,
+    BATCH_HANDS, BytesCallback, ImportSummary, ProgressCallback, FileJob, Importer,
+    write_transaction,
 )
 from badugi_hh.store.migrations import migrate, schema_version
 from badugi_hh.store.schema import (
-    SCHEMA_VERSION, TABLES, HandPlayerRow, RuleRow, _arrow_table, schema_sql,
+    SCHEMA_VERSION, TABLES, HandPlayerRow, RuleRow, arrow_table, schema_sql,
 )
 
 __all__ = [
@@ -136,9 +136,9 @@ class Store:
 
     def _create_schema(self) -> None:
         con = self.connection
-        with _transaction(con):
+        with write_transaction(con):
             migrate(con)
-            con.register("rule_catalogue", _arrow_table(RuleRow, list(RULES.items())))
+            con.register("rule_catalogue", arrow_table(RuleRow, list(RULES.items())))
             con.execute("INSERT OR REPLACE INTO rules SELECT * FROM rule_catalogue")
             con.unregister("rule_catalogue")
 
@@ -159,7 +159,7 @@ class Store:
         An archive's logs are sources of their own (:mod:`badugi_hh.archives`).
         """
         importer = self._importer(progress, zone, read_bytes)
-        planned: list[_FileJob] = []
+        planned: list[FileJob] = []
         for found in find_logs(paths):
             if isinstance(found, Unreadable):
                 importer.summary.unreadable.append(str(found))
@@ -195,8 +195,8 @@ class Store:
         return importer.finish()
 
     def _importer(self, progress: ProgressCallback | None, zone: str | None,
-                  read_bytes: BytesCallback | None = None) -> _Importer:
-        return _Importer(self.connection, self.batch_hands, progress, zone or machine_zone(),
+                  read_bytes: BytesCallback | None = None) -> Importer:
+        return Importer(self.connection, self.batch_hands, progress, zone or machine_zone(),
                          read_bytes)
 
     def counts(self) -> dict[str, int]:

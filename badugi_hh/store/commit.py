@@ -26,8 +26,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from badugi_hh.store.identity import conflict_message, identity
-from badugi_hh.store.rows import PER_HAND_TABLES, _FinishedFile, _Rows
-from badugi_hh.store.schema import TABLES, Row, ViolationRow, _arrow_table
+from badugi_hh.store.rows import PER_HAND_TABLES, FinishedFile, RowBatch
+from badugi_hh.store.schema import TABLES, Row, ViolationRow, arrow_table
 
 #: The tables of a batch in the order they are written: the hands before their
 #: sessions, which are kept only if a hand of theirs is.
@@ -130,7 +130,7 @@ def registered(con: duckdb.DuckDBPyConnection, name: str, rows: object) -> Itera
         con.unregister(name)
 
 
-def commit(con: duckdb.DuckDBPyConnection, batch: _Rows, seen: Seen) -> Committed:
+def commit(con: duckdb.DuckDBPyConnection, batch: RowBatch, seen: Seen) -> Committed:
     """Write ``batch`` (see the module docstring); the caller holds the transaction.
     ``seen``: what the import met before this batch, which it adds to."""
     copies, conflicts = _resolve_copies(con, batch)
@@ -158,7 +158,7 @@ def commit(con: duckdb.DuckDBPyConnection, batch: _Rows, seen: Seen) -> Committe
     if listed is not None:
         seen.listed_sources.update(listed["source"].unique().to_pylist())
     if batch.finished:
-        with registered(con, "batch_sources", _arrow_table(_FinishedFile, batch.finished)):
+        with registered(con, "batch_sources", arrow_table(FinishedFile, batch.finished)):
             con.execute(_FINISH_SOURCES.format(frame="batch_sources"))
     return Committed(inserted, replaced, len(copies),
                      [row[ViolationRow._fields.index("message")] for row in conflicts])
@@ -172,7 +172,7 @@ def _statement_of(table: str, rows: pa.Table, seen: Seen) -> str:
     return table
 
 
-def _resolve_copies(con: duckdb.DuckDBPyConnection, batch: _Rows,
+def _resolve_copies(con: duckdb.DuckDBPyConnection, batch: RowBatch,
                     ) -> tuple[set[tuple[str, str]], list[Row]]:
     """The (source, hand id) of the batch's copies of hands stored already (or met
     earlier in the batch), and a T5 violation row for each that differs."""
@@ -197,7 +197,7 @@ def _resolve_copies(con: duckdb.DuckDBPyConnection, batch: _Rows,
     return again, _conflict_rows(batch, differing)
 
 
-def _conflict_rows(batch: _Rows, differing: list[tuple[str, str, int, str, int]],
+def _conflict_rows(batch: RowBatch, differing: list[tuple[str, str, int, str, int]],
                    ) -> list[Row]:
     if not differing:
         return []
@@ -210,7 +210,7 @@ def _conflict_rows(batch: _Rows, differing: list[tuple[str, str, int, str, int]]
             for source, hand_id, line, first_source, first_line in differing]
 
 
-def _sessions_of(batch: _Rows, hands: set[tuple[str, str]]) -> set[tuple[str, str]]:
+def _sessions_of(batch: RowBatch, hands: set[tuple[str, str]]) -> set[tuple[str, str]]:
     """The (source, session id) of ``hands`` (source, hand id) of the batch."""
     rows = batch.arrow("hands") if hands else None
     if rows is None:
@@ -220,7 +220,7 @@ def _sessions_of(batch: _Rows, hands: set[tuple[str, str]]) -> set[tuple[str, st
         if (source, hand_id) in hands}
 
 
-def _drop_second_sessions(con: duckdb.DuckDBPyConnection, batch: _Rows,
+def _drop_second_sessions(con: duckdb.DuckDBPyConnection, batch: RowBatch,
                           copied_sessions: set[tuple[str, str]]) -> None:
     """Leave out the batch's second copies of sessions: those that met a hand held
     already and none of whose hands is stored from their file (this runs after the

@@ -34,7 +34,7 @@ from badugi_hh.sources import Log, unreadable_file
 from badugi_hh.store.clock import Clock
 from badugi_hh.store.commit import Seen, commit
 from badugi_hh.store.connection import StoreError
-from badugi_hh.store.rows import _FinishedFile, _Rows
+from badugi_hh.store.rows import FinishedFile, RowBatch
 from badugi_hh.store.sessions import OpenSession
 from badugi_hh.store.schema import TABLES
 
@@ -110,13 +110,13 @@ class ImportSummary:
 
 # -- the import ------------------------------------------------------------------------
 
-class _Fingerprint(NamedTuple):
+class Fingerprint(NamedTuple):
     size: int
     content_hash: str
     prefix_hash: str | None   # of the first bytes, as many as the last import saw
 
 
-def _fingerprint(path: Log, known_size: int | None) -> _Fingerprint:
+def _fingerprint(path: Log, known_size: int | None) -> Fingerprint:
     """SHA-256 of the file, and of its first ``known_size`` bytes, in one read."""
     digest = hashlib.sha256()
     prefix: str | None = None
@@ -129,30 +129,30 @@ def _fingerprint(path: Log, known_size: int | None) -> _Fingerprint:
                 prefix = head.hexdigest()
             digest.update(chunk)
             size += len(chunk)
-    return _Fingerprint(size, digest.hexdigest(), prefix)
+    return Fingerprint(size, digest.hexdigest(), prefix)
 
 
-class _FileJob(NamedTuple):
+class FileJob(NamedTuple):
     """A file to read: where it is, the source it is stored under, its fingerprint."""
 
     path: Log
     source: str
-    fingerprint: _Fingerprint
+    fingerprint: Fingerprint
 
 
-def _file_batches(records: Iterable[Record], source: str, fingerprint: _Fingerprint | None,
-                  batch_hands: int, house_zone: str) -> Iterator[_Rows]:
+def file_batches(records: Iterable[Record], source: str, fingerprint: Fingerprint | None,
+                  batch_hands: int, house_zone: str) -> Iterator[RowBatch]:
     """Audit the records of one file and turn them into rows, ``batch_hands`` hands
     at a time; the last batch carries the file's row for ``sources``. ``house_zone``:
     the time zone of its house hands (:mod:`badugi_hh.store.clock`)."""
     audit = FileAudit(source, house_zone)
     for record in records:
         audit.feed(record)
-        if _full(audit.batch, batch_hands):
+        if batch_full(audit.batch, batch_hands):
             yield audit.take()
     audit.close()
     size, digest = (fingerprint.size, fingerprint.content_hash) if fingerprint else (None, None)
-    audit.batch.finished.append(_FinishedFile(source, size, digest, datetime.now(), audit.hands,
+    audit.batch.finished.append(FinishedFile(source, size, digest, datetime.now(), audit.hands,
                                               audit.skipped, audit.summaries))
     yield audit.take()
 
@@ -167,7 +167,7 @@ class FileAudit:
         self.auditor = Auditor()
         self.clock = Clock(house_zone)
         self.sessions: dict[str, OpenSession] = {}
-        self.batch = _Rows()
+        self.batch = RowBatch()
         self.hands = self.skipped = self.summaries = 0
 
     def feed(self, record: Record) -> None:
@@ -205,13 +205,13 @@ class FileAudit:
         if closed is not None:
             self.session_closed(closed)
 
-    def take(self) -> _Rows:
+    def take(self) -> RowBatch:
         """The rows gathered so far; the next ones gather in a new batch."""
-        batch, self.batch = self.batch, _Rows()
+        batch, self.batch = self.batch, RowBatch()
         return batch
 
 
-def _full(rows: _Rows, batch_hands: int) -> bool:
+def batch_full(rows: RowBatch, batch_hands: int) -> bool:
     """Whether ``rows`` make a whole batch: ``batch_hands`` hands, or the quarantine's
     text past :data:`BATCH_QUARANTINE_CHARS`."""
     return rows.hands_read >= batch_hands or rows.quarantined_chars >= BATCH_QUARANTINE_CHARS
@@ -230,8 +230,8 @@ class _Failed(NamedTuple):
     unreadable: bool
 
 
-def _read_file(job: _FileJob, batch_hands: int, house_zone: str,
-               read_bytes: BytesCallback | None = None) -> Iterator[_Rows | _Failed]:
+def _read_file(job: FileJob, batch_hands: int, house_zone: str,
+               read_bytes: BytesCallback | None = None) -> Iterator[RowBatch | _Failed]:
     """The batches of one file, then :class:`_Failed` if its reading stopped: the
     batches before it were read whole and are stored (the file gets no row in
     ``sources``, so the next import reads it again). ``read_bytes`` is told the bytes
@@ -241,7 +241,7 @@ def _read_file(job: _FileJob, batch_hands: int, house_zone: str,
             stream = opened if read_bytes is None else _Counted(opened, read_bytes)
             read = 0
             # a counted stream reads as the file does
-            for rows in _file_batches(read_records(cast(IO[bytes], stream)), job.source,
+            for rows in file_batches(read_records(cast(IO[bytes], stream)), job.source,
                                       job.fingerprint, batch_hands, house_zone):
                 if read_bytes is None:
                     rows.bytes_read, read = opened.tell() - read, opened.tell()
@@ -267,20 +267,20 @@ class _Counted:
         return data
 
 
-def _read_in_worker(tasks: multiprocessing.Queue[_FileJob | None],
-                    results: multiprocessing.Queue[_Rows | _Failed | None],
+def _read_in_worker(tasks: multiprocessing.Queue[FileJob | None],
+                    results: multiprocessing.Queue[RowBatch | _Failed | None],
                     batch_hands: int, house_zone: str) -> None:
     """A worker process of ``--jobs``: reads the files it is given, sends their rows."""
     for job in iter(tasks.get, None):
         for rows in _read_file(job, batch_hands, house_zone):
-            if isinstance(rows, _Rows):
+            if isinstance(rows, RowBatch):
                 rows.seal()
             results.put(rows)
     results.put(None)
 
 
 @contextmanager
-def _transaction(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
+def write_transaction(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
     """All the statements inside, or (on any error, Ctrl-C included) none of them."""
     con.begin()
     try:
@@ -291,8 +291,8 @@ def _transaction(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
     con.commit()
 
 
-def _next_result(results: multiprocessing.Queue[_Rows | _Failed | None],
-                 processes: Sequence[BaseProcess]) -> _Rows | _Failed | None:
+def _next_result(results: multiprocessing.Queue[RowBatch | _Failed | None],
+                 processes: Sequence[BaseProcess]) -> RowBatch | _Failed | None:
     """The next worker result; a worker that died without saying why is an error,
     not a reason to wait forever."""
     while True:
@@ -313,7 +313,7 @@ _OTHER_COPIES = """
     WHERE h.source = ? AND c.source <> ?"""
 
 
-class _Importer:
+class Importer:
     """One import run: reads files, turns reports into rows, commits them batch by batch."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection, batch_hands: int,
@@ -326,7 +326,7 @@ class _Importer:
         self.progress = progress
         self.read_bytes = read_bytes
         self.house_zone = house_zone
-        self.batch = _Rows()
+        self.batch = RowBatch()
         self.summary = ImportSummary()
         self.started = time.perf_counter()
         self.known = {path: (size, digest) for path, size, digest in
@@ -336,7 +336,7 @@ class _Importer:
         self.read_again: list[str] = []
         """Files holding copies of hands a rewritten file held: read again, in full."""
 
-    def plan(self, path: Log) -> _FileJob | None:
+    def plan(self, path: Log) -> FileJob | None:
         """What importing ``path`` takes: None when it is unchanged or unreadable."""
         source = str(path.resolve())
         known_size, known_hash = self.known.get(source, (None, None))
@@ -354,14 +354,14 @@ class _Importer:
             return None
         if known_hash is not None and fingerprint.prefix_hash != known_hash:
             self._forget(source)   # rewritten, not appended: its old rows go
-        return _FileJob(path, source, fingerprint)
+        return FileJob(path, source, fingerprint)
 
     def _forget(self, source: str) -> None:
         """Take a rewritten file's rows out. A hand stored from it that another file
         holds too is then stored from that one: those files are read again (their
         row in ``sources`` goes, so their whole content is read)."""
         self.flush()
-        with _transaction(self.con):
+        with write_transaction(self.con):
             others = [other for (other,) in self.con.execute(_OTHER_COPIES, [source, source])
                       .fetchall() if Path(other).is_file() or split_member_name(other)]
             for table, column in (("sources", "path"), *((t, "source") for t in TABLES
@@ -373,8 +373,8 @@ class _Importer:
         self.read_again.extend(others)
 
     def read(self, records: Iterable[Record], source: str,
-             fingerprint: _Fingerprint | None = None) -> None:
-        for rows in _file_batches(records, source, fingerprint, self.batch_hands,
+             fingerprint: Fingerprint | None = None) -> None:
+        for rows in file_batches(records, source, fingerprint, self.batch_hands,
                                   self.house_zone):
             self.take(rows)
 
@@ -382,19 +382,19 @@ class _Importer:
         """The files are planned: what follows is reading and writing them."""
         self.summary.planning_seconds = time.perf_counter() - self.started
 
-    def read_file(self, job: _FileJob) -> None:
+    def read_file(self, job: FileJob) -> None:
         """Read one file here; an error reading it is told, and the import goes on."""
         for rows in _read_file(job, self.batch_hands, self.house_zone, self.read_bytes):
             self.take(rows)
 
-    def read_in_workers(self, jobs: list[_FileJob], workers: int) -> None:
+    def read_in_workers(self, jobs: list[FileJob], workers: int) -> None:
         """Parse, audit and build Arrow batches in ``workers`` processes, the largest
         files first (the last to finish sets the end); this one only writes (DuckDB has
         one writer), a batch of :data:`WRITER_BATCH_HANDS` hands from any files at a
         time, while the workers go on. Queues of bounded length keep memory flat."""
         context = multiprocessing.get_context("spawn")   # no fork of DuckDB's threads
-        tasks: multiprocessing.Queue[_FileJob | None] = context.Queue()
-        results: multiprocessing.Queue[_Rows | _Failed | None] = context.Queue(
+        tasks: multiprocessing.Queue[FileJob | None] = context.Queue()
+        results: multiprocessing.Queue[RowBatch | _Failed | None] = context.Queue(
             maxsize=BATCHES_AHEAD * workers)
         processes = [context.Process(target=_read_in_worker, daemon=True,
                                      args=(tasks, results, self.batch_hands, self.house_zone))
@@ -418,7 +418,7 @@ class _Importer:
                 process.kill()
                 process.join()
 
-    def take(self, rows: _Rows | _Failed) -> None:
+    def take(self, rows: RowBatch | _Failed) -> None:
         """Add a file's rows to the batch (commit it once it is full), or tell why the
         file's reading stopped."""
         if isinstance(rows, _Failed):
@@ -426,16 +426,16 @@ class _Importer:
              ).append(rows.message)
             return
         self.batch.merge(rows)
-        if _full(self.batch, self.commit_hands) or len(self.batch.finished) >= self.batch_hands:
+        if batch_full(self.batch, self.commit_hands) or len(self.batch.finished) >= self.batch_hands:
             self.flush()
 
     def flush(self) -> None:
         """Commit the batch: all its rows, or (on any error) none."""
-        batch, self.batch = self.batch, _Rows()
+        batch, self.batch = self.batch, RowBatch()
         if not batch:
             return
         started = time.perf_counter()
-        with _transaction(self.con):
+        with write_transaction(self.con):
             done = commit(self.con, batch, self.seen)
         self.summary.commit_seconds += time.perf_counter() - started
         inserted = done.inserted

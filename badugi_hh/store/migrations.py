@@ -23,7 +23,7 @@ from badugi_hh.store.clock import Clock, machine_zone
 from badugi_hh.store.connection import StoreError
 from badugi_hh.store.identity import CONFLICT_MESSAGE, CONTENT_HASH_SQL, RANKED_COPIES_SQL
 from badugi_hh.store.positions import MAX_TABLE, seat_positions
-from badugi_hh.store.schema import SCHEMA_VERSION, UtcTime, _arrow_table, schema_sql
+from badugi_hh.store.schema import SCHEMA_VERSION, UtcTime, arrow_table, schema_sql
 
 Migration = Callable[[duckdb.DuckDBPyConnection], None]
 
@@ -242,7 +242,7 @@ _V5_ROWS_AT_ONCE = 100_000
 
 def _v5_set_times(con: duckdb.DuckDBPyConnection, table: str, key: str,
                   rows: list[_TimeRow]) -> None:
-    con.register("v5_times", _arrow_table(_TimeRow, rows))
+    con.register("v5_times", arrow_table(_TimeRow, rows))
     try:
         con.execute(f"UPDATE {table} t SET started_utc = u.started_utc, time_zone = u.time_zone "
                     f"FROM v5_times u WHERE t.source = u.source AND t.{key} = u.key")

@@ -25,7 +25,7 @@ from badugi_hh.store.sessions import (
 )
 from badugi_hh.store.schema import (
     TABLES, HandPlayerRow, PlayerRow, QuarantineRow, SessionPlayerRow, SessionRow, SkippedRow,
-    Row, TournamentResultRow, TournamentRow, UtcTime, ViolationRow, _arrow_table,
+    Row, TournamentResultRow, TournamentRow, UtcTime, ViolationRow, arrow_table,
 )
 
 
@@ -140,7 +140,7 @@ def _draw_habits(draws: list[DrawRecord], final_draw: int) -> _DrawHabits:
     return _DrawHabits((cards[0], cards[1], cards[2]), snowed, made)
 
 
-class _FinishedFile(NamedTuple):
+class FinishedFile(NamedTuple):
     """A file read to its end, for its row in ``sources``."""
 
     path: str
@@ -183,18 +183,18 @@ def _without(rows: pa.Table, first: str, second: str, keys: set[tuple[str, str]]
     return rows.filter(pc.invert(pc.is_in(joined, value_set=dropped)))
 
 
-#: Where a ``hand_players`` row tuple holds what :meth:`_Rows.complete` reads.
+#: Where a ``hand_players`` row tuple holds what :meth:`RowBatch.complete` reads.
 _SOURCE, _PLAYER, _SITE = (HandPlayerRow._fields.index(name) for name in ("source", "player",
                                                                           "site"))
 
 
-class _Rows:
+class RowBatch:
     """The rows of one batch, table by table, built as the reports arrive so
     the reports themselves are not kept.
 
     The rows of the per-hand tables are plain tuples in the field order of their
     row type (``HandRow``...): they cost less to build, and less to the garbage
-    collector, which stops tracking a tuple of plain values. :func:`_arrow_table`
+    collector, which stops tracking a tuple of plain values. :func:`arrow_table`
     checks their width and types.
 
     A worker process seals its rows into Arrow tables (:meth:`seal`) before
@@ -212,7 +212,7 @@ class _Rows:
         self.sessions_read = 0
         self.quarantined_chars = 0   # of the quarantine's texts: what bounds a batch of them
         self.skipped_games: Counter[str] = Counter()
-        self.finished: list[_FinishedFile] = []
+        self.finished: list[FinishedFile] = []
         self.bytes_read = 0   # of the log files, for a progress bar over bytes
 
     def __bool__(self) -> bool:
@@ -376,7 +376,7 @@ class _Rows:
                                 result.player, result.place, result.prize, result.line)
             for result in summary.results)
 
-    def merge(self, other: _Rows) -> None:
+    def merge(self, other: RowBatch) -> None:
         """Add the rows of ``other`` (a later batch, maybe of another file)."""
         repeated = self.hand_keys & other.hand_keys
         if repeated:   # a hand id repeated further down the same file
@@ -439,7 +439,7 @@ class _Rows:
         """Turn the rows gathered so far into Arrow tables (see the class docstring)."""
         for table, rows in self.tables.items():
             if rows:
-                self.sealed[table].append(_arrow_table(TABLES[table], rows))
+                self.sealed[table].append(arrow_table(TABLES[table], rows))
                 self.tables[table] = []
 
     def arrow(self, table: str) -> pa.Table | None:
@@ -447,7 +447,7 @@ class _Rows:
         is kept so (sealed): a second call costs nothing."""
         parts = [*self.sealed[table]]
         if self.tables[table]:
-            parts.append(_arrow_table(TABLES[table], self.tables[table]))
+            parts.append(arrow_table(TABLES[table], self.tables[table]))
             self.tables[table] = []
         parts = [part for part in parts if part.num_rows]
         if not parts:

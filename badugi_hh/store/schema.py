@@ -388,7 +388,7 @@ _SQL_TYPES: dict[object, tuple[str, pa.DataType]] = {
 }
 
 
-def _columns(row_type: RowType) -> list[tuple[str, str, pa.DataType, bool]]:
+def columns_of(row_type: RowType) -> list[tuple[str, str, pa.DataType, bool]]:
     """(name, SQL type, Arrow type, nullable) of each field of a row type."""
     columns = []
     for name, hint in typing.get_type_hints(row_type).items():
@@ -412,16 +412,16 @@ def schema_sql(tables: tuple[str, ...] = tuple(TABLES)) -> str:
     for table in tables:
         key = _PRIMARY_KEYS.get(table)
         columns = [f"{name} {sql_type}{'' if nullable else ' NOT NULL'}"
-                   for name, sql_type, _, nullable in _columns(TABLES[table])]
+                   for name, sql_type, _, nullable in columns_of(TABLES[table])]
         if key:
             columns.append(f"PRIMARY KEY ({', '.join(key)})")
         statements.append(f"CREATE TABLE IF NOT EXISTS {table} ({', '.join(columns)});")
     return "\n".join(statements)
 
 
-def _arrow_table(row_type: RowType, rows: Sequence[Row]) -> pa.Table:
+def arrow_table(row_type: RowType, rows: Sequence[Row]) -> pa.Table:
     """Rows transposed to one typed Arrow column each, for one bulk insert."""
-    columns = _columns(row_type)
+    columns = columns_of(row_type)
     values = list(zip(*rows, strict=True)) if rows else [()] * len(columns)
     if len(values) != len(columns):
         raise ValueError(f"{row_type.__name__} has {len(columns)} columns, "

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import duckdb
 
 from badugi_hh.store.identity import FILE_LOCAL_SITES
-from badugi_hh.store.importer import _transaction
+from badugi_hh.store.importer import write_transaction
 from badugi_hh.store.rows import PER_HAND_TABLES
 from badugi_hh.store.schema import TABLES
 
@@ -146,7 +146,7 @@ def copy_slice(origin: duckdb.DuckDBPyConnection, target: duckdb.DuckDBPyConnect
     log files, quarantined text and players, from ``origin`` into ``target``, a
     store's connection with today's schema, in one transaction."""
     hands_before = _count(target, "hands")
-    with _transaction(target):
+    with write_transaction(target):
         _forget_other_copies(origin, target, filters)
         copied = {table: _copy_table(origin, target, table, filters) for table in COPIED}
     return Copied(copied["hands"], _count(target, "hands") - hands_before,

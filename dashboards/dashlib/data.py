@@ -43,7 +43,7 @@ from badugi_hh.hand_text import FORMS, HandText, HandTextError
 from badugi_hh.hand_text import hand_texts as texts_of_hand
 from badugi_hh.stats import HandKey, HandRows   # the pages name hands by them
 from badugi_hh.store import notes
-from badugi_hh.store.importer import _transaction
+from badugi_hh.store.importer import write_transaction
 
 __all__ = ["FORMS", "Database", "DatabaseUnavailable", "HandKey", "HandRows", "HandText",
            "HandTextError", "Location", "ask", "clock", "coverage", "current", "hand_texts",
@@ -294,7 +294,7 @@ def _writing(where: Location) -> Iterator[duckdb.DuckDBPyConnection]:
         reader(str(where.path)).release()
         store = _waiting(lambda: Store(where.path, wait=IMPORT_WAIT_SECONDS), where.path,
                          IMPORT_WAIT_SECONDS)
-        with store, _transaction(store.connection):
+        with store, write_transaction(store.connection):
             yield store.connection
     st.cache_data.clear()   # the pages show the new tags at once
 
