@@ -13,65 +13,26 @@ first with PYTHONPATH.
 from __future__ import annotations
 
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.error import URLError
 from urllib.parse import urlencode
 
 import pytest
 
 from badugi_hh.dataset import import_to_dataset
 from badugi_hh.store import Store, connect
+from browserkit import chromium_page, served_dashboard, settle, shoot, sync_api
 
 # The browser tier (pytest -m browser; .ci/run runs it after the default tests).
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-quic"]
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-#: The entry point pip installed beside this interpreter.
-BADUGI_HH = Path(sys.executable).with_name("badugi-hh")
-SERVER_START_SECONDS = 60
 #: A real 8-handed log: the replayer must stay readable at eight seats.
 EIGHT_HANDED = (Path(__file__).resolve().parent / "data" / "real" / "pokerstars"
                 / "tour-badugi-fl-sng-201011.txt")
 #: Sidebar link text and the page's title, in the order of the navigation.
 PAGES = [("Overview", "Overview"), ("Players", "Players"), ("Sessions", "Sessions"),
-         ("Tournaments", "Tournaments"), ("Hand replayer", "Hand replayer"), ("Audit", "Audit"), ("Import", "Import a log")]
-
-if not CHROMIUM.exists():
-    pytest.skip(f"{CHROMIUM} is missing: apt-get install chromium", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api",
-                               reason="playwright is missing: pip install -e '.[dev]'")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def wait_until_answering(url: str, server: subprocess.Popen) -> None:
-    deadline = time.monotonic() + SERVER_START_SECONDS
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            pytest.fail(f"badugi-hh dashboard exited with {server.returncode}: "
-                        f"{server.stdout.read()}")
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
-                if answer.status == 200:
-                    return
-        except (URLError, ConnectionError, TimeoutError):
-            pass
-        time.sleep(0.25)
-    pytest.fail(f"badugi-hh dashboard did not answer at {url} in {SERVER_START_SECONDS} s")
+         ("Tournaments", "Tournaments"), ("Hand replayer", "Hand replayer"), ("Audit", "Audit"),
+         ("Import", "Import a log")]
 
 
 @pytest.fixture(scope="module")
@@ -113,47 +74,14 @@ def dashboard_url(served: tuple[str, Path]) -> Iterator[str]:
     """``badugi-hh dashboard`` serving the test database or dataset on a free port of
     127.0.0.1."""
     option, path = served
-    port = free_port()
-    server = subprocess.Popen(
-        [str(BADUGI_HH), "dashboard", option, str(path), "--port", str(port)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_answering(url, server)
+    with served_dashboard(option, str(path)) as url:
         yield url
-    finally:
-        server.terminate()   # the command became the streamlit server
-        server.wait(timeout=30)
 
 
 @pytest.fixture(scope="module")
 def page(dashboard_url: str) -> Iterator[sync_api.Page]:
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
-                                             args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield browser.new_page(viewport={"width": 1400, "height": 1800})
-        finally:
-            browser.close()
-
-
-def settle(page: sync_api.Page, title: str) -> None:
-    """Wait for the page titled ``title`` to finish its run, and check it shows no
-    exception."""
-    page.locator("h1", has_text=title).first.wait_for(timeout=30_000)
-    busy = ('[data-testid="stStatusWidget"], [data-stale="true"], '
-            '[data-testid="stSkeleton"]')
-    quiet = 0
-    while quiet < 3:   # three looks in a row without a run under way
-        quiet = 0 if page.locator(busy).count() else quiet + 1
-        page.wait_for_timeout(100)
-    exceptions = page.locator('[data-testid="stException"]')
-    assert exceptions.count() == 0, exceptions.first.inner_text()
-
-
-def shoot(page: sync_api.Page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    with chromium_page() as page:
+        yield page
 
 
 def test_every_page_renders_without_an_exception(page: sync_api.Page,

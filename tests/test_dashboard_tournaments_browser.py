@@ -1,12 +1,11 @@
 """The Tournaments page in a real browser, on real logs: the PokerStars SNG and the Full
 Tilt heads-up SNG with their summary files, served with ``--tz Europe/Paris``. Every
 figure is written with its unit: counts with what they count, shares in %, money with
-its currency's sign. Skipped as tests/test_dashboard_browser.py is (no Chromium, no
+its currency's sign. Skipped as every browser test is (tests/browserkit.py: no Chromium, no
 Playwright)."""
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlencode
@@ -14,9 +13,7 @@ from urllib.parse import urlencode
 import pytest
 
 from badugi_hh.store import Store
-from tests.test_dashboard_browser import (
-    BADUGI_HH, CHROMIUM, CHROMIUM_ARGS, free_port, settle, shoot, sync_api, wait_until_answering,
-)
+from browserkit import chromium_page, served_dashboard, settle, shoot, sync_api
 
 DATA = Path(__file__).resolve().parent / "data"
 LOGS = [DATA / "real" / "pokerstars" / "tour-badugi-fl-sng-201011.txt",
@@ -31,28 +28,14 @@ def tournaments_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     path = tmp_path_factory.mktemp("tournaments") / "tournaments.duckdb"
     with Store(path) as store:
         store.import_paths(LOGS)
-    port = free_port()
-    server = subprocess.Popen(
-        [str(BADUGI_HH), "dashboard", "--db", str(path), "--port", str(port),
-         "--tz", "Europe/Paris"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_answering(url, server)
+    with served_dashboard("--db", str(path), "--tz", "Europe/Paris") as url:
         yield url
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
 
 
 @pytest.fixture(scope="module")
 def page(tournaments_url: str) -> Iterator[sync_api.Page]:
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
-                                             args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield browser.new_page(viewport={"width": 1400, "height": 1800})
-        finally:
-            browser.close()
+    with chromium_page() as page:
+        yield page
 
 
 def table(page: sync_api.Page, index: int) -> list[dict[str, str]]:

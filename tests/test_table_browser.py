@@ -4,14 +4,13 @@ the net of the user (the person ``badugi-hh me`` names) against each player in
 dollars; a tag given in the replayer, then offered by the sidebar's Tag filter; the
 hand shared as its log's text, and PHH saying why it cannot say it.
 
-Headless Chromium (Debian's, driven by Playwright) as in test_dashboard_browser.py;
+Headless Chromium (Debian's, driven by Playwright) from tests/browserkit.py;
 skipped only when either is missing.
 """
 
 from __future__ import annotations
 
 import re
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlencode
@@ -20,10 +19,7 @@ import pytest
 
 from badugi_hh.cli import main
 from badugi_hh.store import Store, connect
-from test_dashboard_browser import (
-    BADUGI_HH, CHROMIUM, CHROMIUM_ARGS, free_port, settle, shoot, sync_api,
-    wait_until_answering,
-)
+from browserkit import chromium_page, served_dashboard, settle, shoot, sync_api
 
 pytestmark = pytest.mark.browser
 
@@ -50,28 +46,14 @@ def real_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def url(real_db: Path) -> Iterator[str]:
-    port = free_port()
-    server = subprocess.Popen([str(BADUGI_HH), "dashboard", "--db", str(real_db), "--port",
-                               str(port)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                              text=True)
-    address = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_answering(address, server)
+    with served_dashboard("--db", str(real_db)) as address:
         yield address
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
 
 
 @pytest.fixture(scope="module")
 def page(url: str) -> Iterator[sync_api.Page]:
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
-                                             args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield browser.new_page(viewport={"width": 1600, "height": 1800})
-        finally:
-            browser.close()
+    with chromium_page(width=1600) as page:
+        yield page
 
 
 def source_of(real_db: Path) -> str:
