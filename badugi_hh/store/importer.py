@@ -426,7 +426,8 @@ class Importer:
              ).append(rows.message)
             return
         self.batch.merge(rows)
-        if batch_full(self.batch, self.commit_hands) or len(self.batch.finished) >= self.batch_hands:
+        if (batch_full(self.batch, self.commit_hands)
+                or len(self.batch.finished) >= self.batch_hands):
             self.flush()
 
     def flush(self) -> None:
