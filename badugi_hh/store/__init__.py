@@ -58,8 +58,8 @@ from badugi_hh.store.connection import (
     LOCK_WAIT_SECONDS, ForeignDatabase, StoreError, StoreLocked, connect,
 )
 from badugi_hh.store.importer import (
-    BATCH_HANDS, BytesCallback, ImportSummary, ProgressCallback, FileJob, Importer,
-    write_transaction,
+    BATCH_HANDS, BytesCallback, FileJob, Importer, ImportSummary, ProgressCallback,
+    checkpoints_deferred, write_transaction,
 )
 from badugi_hh.store.migrations import migrate, schema_version
 from badugi_hh.store.schema import (
@@ -171,12 +171,13 @@ class Store:
                 if job is not None and job.source not in {known.source for known in planned}:
                     planned.append(job)
         importer.planned()
-        if jobs > 1 and len(planned) > 1:
-            importer.read_in_workers(planned, min(jobs, len(planned)))
-        else:
-            for job in planned:
-                importer.read_file(job)
-        return importer.finish()
+        with checkpoints_deferred(self.connection):
+            if jobs > 1 and len(planned) > 1:
+                importer.read_in_workers(planned, min(jobs, len(planned)))
+            else:
+                for job in planned:
+                    importer.read_file(job)
+            return importer.finish()
 
     def import_file(self, path: str | Path, progress: ProgressCallback | None = None, *,
                     zone: str | None = None) -> ImportSummary:

@@ -279,6 +279,26 @@ def _read_in_worker(tasks: multiprocessing.Queue[FileJob | None],
     results.put(None)
 
 
+#: The write-ahead log an import lets grow before DuckDB checkpoints it into the file.
+#: At DuckDB's default (16 MB) every large commit is followed by a checkpoint, which
+#: rewrites each table's last, partial row group. On 200,000 hands with ``--jobs 2`` the
+#: writer's commits took 14.5 s at 16 MB, 11.0 s at 64 MB, 9.6 s at 256 MB; the peak
+#: memory was the same at 64 MB (550 MB) and 145 MB more at 256 MB.
+IMPORT_CHECKPOINT_THRESHOLD = "64MB"
+
+
+@contextmanager
+def checkpoints_deferred(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
+    """While the block runs, DuckDB checkpoints only past
+    :data:`IMPORT_CHECKPOINT_THRESHOLD` of log; then as it did before (closing the file
+    checkpoints what is left)."""
+    con.execute(f"SET checkpoint_threshold = '{IMPORT_CHECKPOINT_THRESHOLD}'")
+    try:
+        yield
+    finally:
+        con.execute("RESET checkpoint_threshold")
+
+
 @contextmanager
 def write_transaction(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
     """All the statements inside, or (on any error, Ctrl-C included) none of them."""
