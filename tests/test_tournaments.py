@@ -156,6 +156,22 @@ def test_the_tournaments_command_prints_json_per_tournament_and_player(
             player["profit"]["text"]) == (1, 1.0, 0.3333, "$0.40")
 
 
+@pytest.mark.parametrize("output", [[], ["--json"], ["--csv"]], ids=["table", "json", "csv"])
+def test_the_tournaments_command_says_what_the_hands_alone_do_not(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], output: list[str]) -> None:
+    """Hands without their summary: no fee, no place, no prize; each shown as unknown."""
+    db = imported(tmp_path, HEADS_UP, SNG)
+    assert main(["tournaments", "--db", str(db), *output]) == 0
+    printed = capsys.readouterr().out
+    if output == ["--json"]:
+        rows = json.loads(printed)["tournaments"]
+        hero = next(row for row in rows if row["player"] == "Hero")
+        assert (hero["buy_in"]["text"], hero["fee"], hero["place"], hero["prize"]) == \
+            ("$10.00", None, None, None)
+    else:
+        assert "243560420" in printed and "330855877" in printed
+
+
 def test_the_tournaments_command_refuses_an_unknown_zone(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = imported(tmp_path, SNG)

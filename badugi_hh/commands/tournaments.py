@@ -96,7 +96,15 @@ def _money(amount: Any, currency: str, unit: int) -> dict[str, object] | None:
 
 
 def _missing(value: Any) -> bool:
-    return value is None or value != value   # None, or pandas' NaN / NA
+    """None, or pandas' NaN, NaT or NA (whose comparisons are NA: never test those).
+
+    >>> import pandas as pd
+    >>> [_missing(value) for value in (None, float("nan"), pd.NA, 0, 250)]
+    [True, True, True, False, False]
+    """
+    import pandas as pd   # loaded already: the value comes from a frame
+
+    return bool(pd.isna(value))
 
 
 def _text(amount: Any, currency: str, unit: int) -> str:
