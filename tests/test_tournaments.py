@@ -172,6 +172,33 @@ def test_the_tournaments_command_says_what_the_hands_alone_do_not(
         assert "243560420" in printed and "330855877" in printed
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_tournament_file_imported_as_it_grows_holds_what_it_holds_whole(
+        tmp_path: Path, jobs: int) -> None:
+    """A tournament still played: its file read again after each of three more hands (and
+    the summary beside it) replaces what the file told before, never adds to it."""
+    text = SNG.read_bytes()
+    starts = [index for index in range(len(text))
+              if text.startswith(b"PokerStars Game", index)][1:4]
+    growing = tmp_path / "logs" / SNG.name
+    growing.parent.mkdir()
+    db = tmp_path / "grown.duckdb"
+    for cut in [*starts, len(text)]:
+        growing.write_bytes(text[:cut])
+        with Store(db) as store:
+            store.import_paths([growing.parent, STARS_SUMMARY], jobs=jobs)
+    whole = tmp_path / "whole"
+    whole.mkdir()
+    (whole / SNG.name).write_bytes(text)
+    fresh = imported(tmp_path, whole, STARS_SUMMARY)
+    query = ("SELECT * EXCLUDE (source) FROM {} ORDER BY ALL")
+    with duckdb.connect(str(db), read_only=True) as grown, \
+            duckdb.connect(str(fresh), read_only=True) as once:
+        for table in ("tournaments", "tournament_results"):
+            assert grown.sql(query.format(table)).fetchall() == \
+                once.sql(query.format(table)).fetchall(), table
+
+
 def test_the_tournaments_command_refuses_an_unknown_zone(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = imported(tmp_path, SNG)

@@ -107,6 +107,9 @@ class Seen:
     copied_sessions: set[tuple[str, str]] = field(default_factory=set)
     """The (source, session id) of the sessions that met a hand held already: kept only
     if a hand of theirs is stored from their file."""
+    tournament_sources: set[str] = field(default_factory=set)
+    """The files whose tournament rows this import wrote: what an earlier import wrote
+    of them (a tournament file read again as it grows) is replaced, once."""
 
 
 class Committed(NamedTuple):
@@ -141,6 +144,7 @@ def commit(con: duckdb.DuckDBPyConnection, batch: RowBatch, seen: Seen) -> Commi
         batch.tables["violations"].extend(conflicts)
     inserted = dict.fromkeys(TABLES, 0)
     replaced = 0
+    read_again = _tournament_files_read_again(batch, seen)
     for table in ORDER:
         if table == "sessions":
             _drop_second_sessions(con, batch, seen.copied_sessions)
@@ -148,6 +152,8 @@ def commit(con: duckdb.DuckDBPyConnection, batch: RowBatch, seen: Seen) -> Commi
         if rows is None:
             continue
         with registered(con, f"batch_{table}", rows) as frame:
+            if table in _TOURNAMENT_TABLES and read_again:
+                _replace_earlier_tournaments(con, table, read_again)
             if table == "sessions":
                 for statement in _REPLACE_SESSIONS:
                     con.execute(statement.format(frame=frame))
@@ -162,6 +168,33 @@ def commit(con: duckdb.DuckDBPyConnection, batch: RowBatch, seen: Seen) -> Commi
             con.execute(_FINISH_SOURCES.format(frame="batch_sources"))
     return Committed(inserted, replaced, len(copies),
                      [row[ViolationRow._fields.index("message")] for row in conflicts])
+
+
+#: The tables of what a file tells of a tournament, one row per file and tournament (and
+#: player), which a file read again replaces.
+_TOURNAMENT_TABLES = ("tournaments", "tournament_results")
+
+
+def _tournament_files_read_again(batch: RowBatch, seen: Seen) -> list[str]:
+    """The files of the batch's tournament rows that this import has not written any of
+    yet (their rows from an earlier import go); they are then counted as written."""
+    sources: set[str] = set()
+    for table in _TOURNAMENT_TABLES:
+        rows = batch.arrow(table)
+        if rows is not None:
+            sources.update(rows["source"].unique().to_pylist())
+    again = sorted(sources - seen.tournament_sources)
+    seen.tournament_sources |= sources
+    return again
+
+
+def _replace_earlier_tournaments(con: duckdb.DuckDBPyConnection, table: str,
+                                 sources: list[str]) -> None:
+    """Remove what an earlier import wrote of the batch's tournaments from ``sources``,
+    files read again: a file's rows are those of its whole, grown content."""
+    con.execute(f"DELETE FROM {table} t USING batch_{table} b WHERE t.source = b.source "
+                "AND t.site = b.site AND t.tournament_id = b.tournament_id "
+                "AND t.origin = b.origin AND list_contains(?, t.source)", [sources])
 
 
 def _statement_of(table: str, rows: pa.Table, seen: Seen) -> str:
