@@ -220,9 +220,9 @@ def test_a_dataset_is_read_again_when_a_log_comes_or_goes(
     grown = data.current()
     assert grown.version != before.version
     assert data.ask(grown, "overview", Filters())["hands"] > capped
-    ((key, _hands),), = [logs for source, logs in known_logs(dataset).items()
-                         if source.endswith("club.txt")]
-    remove_log(dataset, key)
+    (club,), = [logs for source, logs in known_logs(dataset).items()
+                if source.endswith("club.txt")]
+    remove_log(dataset, club.key)
     assert data.ask(data.current(), "overview", Filters())["hands"] == capped
 
 

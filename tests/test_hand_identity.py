@@ -156,6 +156,30 @@ def test_an_appended_file_adds_only_its_new_hands(tmp_path: Path) -> None:
     assert copies == [(total,)] and after.conflicts == []
 
 
+def test_a_grown_file_counts_the_same_new_hands_and_violations_in_a_dataset(
+        tmp_path: Path) -> None:
+    """A tournament file read again as it grows: the dataset writes all its rows again,
+    but says new only what the database says is new."""
+    sng = REAL / "pokerstars" / "tour-badugi-fl-sng-201011.txt"
+    text = sng.read_bytes()
+    live = tmp_path / "live.txt"
+    counts = {}
+    for target in ("db", "dataset"):
+        said = []
+        for cut in (text.index(b"PokerStars Game", 60_000), len(text)):
+            live.write_bytes(text[:cut])
+            if target == "db":
+                with Store(tmp_path / "db.duckdb") as store:
+                    summary = store.import_paths([live])
+            else:
+                summary = import_to_dataset([str(live)], tmp_path / "ds").summary
+            said.append((summary.hands, summary.new_hands, summary.violations,
+                         summary.quarantined))
+        counts[target] = said
+    assert counts["dataset"] == counts["db"]
+    assert counts["db"][0][2] > 0 and counts["db"][1][1] < counts["db"][1][0]
+
+
 def test_a_rewritten_file_leaves_its_hands_to_the_other_file_holding_them(
         tmp_path: Path) -> None:
     log, copy = tmp_path / "a.txt", tmp_path / "b.txt"

@@ -20,7 +20,7 @@ from datetime import datetime
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import cast
+from typing import NamedTuple, cast
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
@@ -90,13 +90,22 @@ def _not_in_dataset(found: ArchiveMember | Unreadable) -> Unreadable:
                       "import it into a database (--db), or unpack the archive first")
 
 
-def known_logs(root: Path) -> dict[str, list[tuple[str, int]]]:
-    """The keys of the logs the dataset holds, and their hands, by source."""
-    logs: dict[str, list[tuple[str, int]]] = {}
+class KnownLog(NamedTuple):
+    """A log's content the dataset holds: its key, and its counts."""
+
+    key: str
+    hands: int
+    violations: int
+    quarantined: int
+
+
+def known_logs(root: Path) -> dict[str, list[KnownLog]]:
+    """The contents of the logs the dataset holds, by source."""
+    logs: dict[str, list[KnownLog]] = {}
     with entries_read(root):
         for manifest in (root / MANIFEST).glob(LOG_ENTRIES):
-            row = pq.read_table(manifest, columns=["path", "key", "hands"]).to_pylist()[0]
-            logs.setdefault(row["path"], []).append((row["key"], row["hands"]))
+            row = pq.read_table(manifest, columns=["path", *KnownLog._fields]).to_pylist()[0]
+            logs.setdefault(row.pop("path"), []).append(KnownLog(**row))
     return logs
 
 
@@ -115,8 +124,10 @@ def plan(paths: Iterable[str], root: Path, summary: ImportSummary,
                     continue
                 earlier = known.get(location, [])
                 tasks.setdefault(location, FileTask(
-                    location, location, tuple(key for key, _ in earlier),
-                    max((hands for _, hands in earlier), default=0), house_zone, started))
+                    location, location, tuple(log.key for log in earlier),
+                    max((log.hands for log in earlier), default=0), house_zone, started,
+                    violations_before=max((log.violations for log in earlier), default=0),
+                    quarantined_before=max((log.quarantined for log in earlier), default=0)))
         except OSError as error:   # a URL's file system
             summary.unreadable.append(f"{path}: {error.strerror or error}")
     return list(tasks.values())
@@ -402,7 +413,7 @@ class _Driver:
         if result.unwritable:
             self.unwritable.append(f"{task.location}: {result.unwritable}")
             return
-        _add(self.summary, result, task.hands_before)
+        _add(self.summary, result, task)
         if result.first_error:
             self.quarantined.append(_first_errors(result))
         if self.progress is not None:
@@ -531,19 +542,20 @@ def _first_errors(result: FileResult) -> str:
     return f"{result.source}:{result.first_error}{more}"
 
 
-def _add(summary: ImportSummary, result: FileResult, hands_before: int) -> None:
-    """Add a log's counts; its new hands are those beyond what its earlier content held
-    (all of them are written again, but a session appended is what is new to a user)."""
+def _add(summary: ImportSummary, result: FileResult, task: FileTask) -> None:
+    """Add a log's counts; its new hands, violations and quarantined lines are those
+    beyond what its earlier content held (all of them are written again, but a session
+    appended is what is new to a user, as a database import counts them)."""
     if result.unreadable:
         summary.unreadable.append(result.unreadable)
         return
     summary.files += 1
     summary.unchanged += result.unchanged
     summary.hands += result.hands
-    summary.new_hands += max(0, result.new_hands - hands_before)
+    summary.new_hands += max(0, result.new_hands - task.hands_before)
     summary.sessions += result.sessions
-    summary.violations += result.violations
-    summary.quarantined += result.quarantined
+    summary.violations += max(0, result.violations - task.violations_before)
+    summary.quarantined += max(0, result.quarantined - task.quarantined_before)
     summary.skipped += sum(result.skipped_games.values())
     summary.skipped_by_game.update(result.skipped_games)
     summary.rows += result.rows

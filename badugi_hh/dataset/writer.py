@@ -87,6 +87,10 @@ class FileTask:
     zone of the machine a worker runs on."""
     run_started: datetime | None = None
     """When the import run began (:attr:`ManifestRow.run_started_at`)."""
+    violations_before: int = 0
+    """The violations of the earlier content (the most of them)."""
+    quarantined_before: int = 0
+    """Its lines that could not be read."""
 
 
 @dataclass(slots=True)
