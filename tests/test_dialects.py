@@ -126,6 +126,7 @@ def test_a_header_far_into_a_file_still_starts_its_dialect() -> None:
 def test_the_whole_files_end_is_reported_once_after_the_last_part() -> None:
     records = read(HOUSE + b"\n" + STARS + b"\nPK\x03\x04\x00\x00")
     assert [str(error).split(": ", 1)[1] for error in errors(records)] == [
-        "a binary file, not a hand history (NUL byte at byte offset "
-        f"{len(HOUSE) + 1 + len(STARS) + 1 + 4})"]
+        "binary data from here on, not a hand history (NUL byte at byte offset "
+        f"{len(HOUSE) + 1 + len(STARS) + 1 + 4}): the lines before it are read, the rest of "
+        "the file is not"]
     assert isinstance(records[0], SessionStart)

@@ -411,8 +411,9 @@ def test_a_binary_tail_is_reported_after_the_hands_before_it() -> None:
     text = (HEADER + "Hand #1\nAna wins 3\nHand #2\n").encode() + b"\x00\x01"
     found = list(read_house(text, name="t.txt"))
     assert [type(record).__name__ for record in found] == ["SessionStart", "Hand", "ParseError"]
-    assert str(found[-1]) == ("t.txt:7:1: a binary file, not a hand history "
-                              "(NUL byte at byte offset 76)")
+    assert str(found[-1]) == ("t.txt:7:1: binary data from here on, not a hand history "
+                              "(NUL byte at byte offset 76): the lines before it are read, "
+                              "the rest of the file is not")
 
 
 def test_an_endless_line_stops_the_reading(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -421,7 +422,7 @@ def test_an_endless_line_stops_the_reading(monkeypatch: pytest.MonkeyPatch) -> N
     log = HEADER + "Hand #1\nAna wins 3\nHand #2\n" + "x" * 500
     found = list(read_house(log.encode(), name="t"))
     assert [type(record).__name__ for record in found] == ["SessionStart", "Hand", "ParseError"]
-    assert str(found[-1]) == "t:7:0: line longer than 100 bytes: not a hand history"
+    assert str(found[-1]) == "t:7:1: line longer than 100 bytes: not a hand history"
 
 
 def test_a_hand_that_never_ends_is_cut_short(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -73,7 +73,9 @@ def test_a_nul_character_in_utf16_text_is_a_binary_file() -> None:
     data = ("Seat 1: Ana\nSeat 2: Bo\x00b\n").encode("utf-16")
     with open_log(io.BytesIO(data), name="t.txt") as log:
         assert list(log) == ["Seat 1: Ana"]
-        assert str(log.problem) == "t.txt:2:11: a binary file, not a hand history (NUL character)"
+        assert str(log.problem) == ("t.txt:2:11: binary data from here on, not a hand history "
+                                    "(NUL character): the lines before it are read, the rest "
+                                    "of the file is not")
 
 
 def test_a_binary_file_is_not_taken_for_utf16() -> None:

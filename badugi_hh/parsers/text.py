@@ -199,7 +199,7 @@ def _lines_of_bytes(stream: IO[bytes], name: str, first_line: int = 1) -> Iterat
         if not cut:  # a line longer than a chunk: read on, up to a limit
             if len(pending) > MAX_LINE_BYTES:
                 raise LogTextError(f"line longer than {MAX_LINE_BYTES} bytes: not a hand "
-                                   "history", name, number + 1)
+                                   "history", name, number + 1, 1)
             pending += more
             continue
         whole, pending = pending[:cut], pending[cut:] + more
@@ -298,7 +298,7 @@ def _lines_of_text_chunks(chunks: Iterator[str], name: str,
         if not cut:
             if len(pending) > MAX_LINE_BYTES:
                 raise LogTextError(f"line longer than {MAX_LINE_BYTES} characters: not a "
-                                   "hand history", name, number + 1)
+                                   "hand history", name, number + 1, 1)
             continue
         whole, pending = pending[:cut], pending[cut:]
         number = yield from _checked_text_lines(whole, name, number)
@@ -312,9 +312,8 @@ def _checked_text_lines(whole: str, name: str, number: int) -> Generator[str, No
     if (nul := whole.find("\0")) >= 0:
         line_start = whole.rfind("\n", 0, nul) + 1
         yield from _split(whole[:line_start])
-        raise LogTextError("a binary file, not a hand history (NUL character)", name,
-                           number + whole.count("\n", 0, line_start) + 1,
-                           nul - line_start + 1)
+        raise _nul_found("NUL character", name, number + whole.count("\n", 0, line_start) + 1,
+                         nul - line_start + 1)
     yield from _split(whole)
     return number + whole.count("\n")
 
@@ -345,9 +344,17 @@ def _decode(raw: bytes) -> str:
 
 
 def _binary(name: str, line: int, line_offset: int, column: int) -> LogTextError:
-    return LogTextError("a binary file, not a hand history "
-                        f"(NUL byte at byte offset {line_offset + column})",
-                        name, line, column + 1)
+    return _nul_found(f"NUL byte at byte offset {line_offset + column}", name, line,
+                      column + 1)
+
+
+def _nul_found(what: str, name: str, line: int, column: int) -> LogTextError:
+    """A NUL: a binary file at its first line; past it, binary data where the lines read
+    so far end (they are kept, the rest of the file is not read)."""
+    if line == 1:
+        return LogTextError(f"a binary file, not a hand history ({what})", name, line, column)
+    return LogTextError(f"binary data from here on, not a hand history ({what}): the lines "
+                        "before it are read, the rest of the file is not", name, line, column)
 
 
 def _lines_of_str(text: str, name: str) -> Iterator[str]:
@@ -362,8 +369,7 @@ def _lines_of_text_file(stream: IO[str], name: str) -> Iterator[str]:
         if number == 1:
             line = line.removeprefix("\ufeff")
         if "\0" in line:
-            raise LogTextError("a binary file, not a hand history (NUL character)",
-                               name, number, line.index("\0") + 1)
+            raise _nul_found("NUL character", name, number, line.index("\0") + 1)
         yield line.removesuffix("\n").removesuffix("\r")
 
 
