@@ -12,6 +12,7 @@ files and nothing else, loads no extension, and its configuration is locked.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from badugi_hh.dataset.copies import find_copies, public_view
 from badugi_hh.dataset.layout import (
     MANIFEST, PARTITIONED, PARTITIONED_BY_ROW, PERSON_FILES, FILE_TABLES,
 )
-from badugi_hh.dataset.snapshot import read_snapshot
+from badugi_hh.dataset.snapshot import Snapshot, read_snapshot
 from badugi_hh.rules import RULES
 from badugi_hh.store.connection import CLOSED_CONFIG, StoreError, first_line
 from badugi_hh.store.identity import FILE_LOCAL_SITES
@@ -78,28 +79,27 @@ def hands_shown(root: str | Path) -> int:
     if not any((root / MANIFEST).glob("*.parquet")):
         return 0
     snapshot = read_snapshot(root)
-    whole, filtered = snapshot.files()
-    live = [path for stale in snapshot.stale for path in snapshot.live_paths_of(stale)]
-    parts = [f"SELECT site, hand_id, source FROM {_hands_files(root, files)}"
-             for files in (whole.get("hands"), filtered.get("hands")) if files]
-    if filtered.get("hands"):
-        parts[-1] += " WHERE source IN (SELECT unnest(?::VARCHAR[]))"
-    if not parts:
-        return 0
-    key = "CASE WHEN site IN ({}) THEN source ELSE '' END".format(
-        ", ".join(map(_quoted, FILE_LOCAL_SITES)))
     con = duckdb.connect(":memory:")
     try:
-        query = (f"SELECT count(*) FROM (SELECT DISTINCT coalesce(site, ''), hand_id, {key} "
-                 f"FROM ({' UNION ALL '.join(parts)}))")
-        return int(con.execute(query, [live] if filtered.get("hands") else []).fetchall()[0][0])
+        _create_raw_views(con, root, snapshot, ("hands",))
+        key = "CASE WHEN site IN ({}) THEN source ELSE '' END".format(
+            ", ".join(map(_quoted, FILE_LOCAL_SITES)))
+        return int(con.execute(f"SELECT count(*) FROM (SELECT DISTINCT site, hand_id, {key} "
+                               "FROM dataset_raw_hands)").fetchall()[0][0])
     finally:
         con.close()
 
 
-def _hands_files(root: Path, files: list[str]) -> str:
-    return (f"read_parquet({_listed([str(root / f) for f in files])}, "
-            f"union_by_name = true, {_HIVE})")
+def _create_raw_views(con: duckdb.DuckDBPyConnection, root: Path, snapshot: Snapshot,
+                      tables: Iterable[str]) -> None:
+    """The views ``dataset_raw_{table}`` of ``tables`` over the files ``snapshot`` lists."""
+    whole, filtered = snapshot.files()
+    # the logs whose rows a stale compaction still holds for good
+    con.execute("CREATE TABLE compacted_live AS SELECT unnest(?::VARCHAR[]) AS path",
+                [[path for stale in snapshot.stale for path in snapshot.live_paths_of(stale)]])
+    for table in tables:
+        con.execute(_raw_view(table, [str(root / f) for f in whole.get(table, [])],
+                              [str(root / f) for f in filtered.get(table, [])]))
 
 
 def _why_damaged(error: Exception) -> str:
@@ -123,12 +123,7 @@ def _connect(root: Path) -> duckdb.DuckDBPyConnection:
     con.register("live_logs", snapshot.logs)
     con.execute("CREATE TABLE manifest AS SELECT * FROM live_logs")
     con.unregister("live_logs")
-    # the logs whose rows a stale compaction still holds for good
-    con.execute("CREATE TABLE compacted_live AS SELECT unnest(?::VARCHAR[]) AS path",
-                [[path for stale in snapshot.stale for path in snapshot.live_paths_of(stale)]])
-    for table in FILE_TABLES:
-        con.execute(_raw_view(table, [str(root / f) for f in whole.get(table, [])],
-                              [str(root / f) for f in filtered.get(table, [])]))
+    _create_raw_views(con, root, snapshot, FILE_TABLES)
     copies = find_copies(con)
     settings = {table: root / relative for table, relative in PERSON_FILES.items()
                 if (root / relative).is_file()}
