@@ -36,7 +36,7 @@ from badugi_hh.dataset.layout import (
 from badugi_hh.dataset.snapshot import LOG_ENTRIES, entries_read, read_snapshot
 from badugi_hh.dataset.seams import join
 from badugi_hh.dataset.writer import (
-    ChunkResult, FileResult, FileTask, LogFile, LogPlan, Span, import_file, import_part,
+    ChunkResult, FileResult, FileTask, LogCounts, LogFile, LogPlan, Span, import_file, import_part,
     plan_log, remove_log, rename_session, write_manifest, write_sessions,
 )
 from badugi_hh.parsers.dialects import DIALECTS
@@ -94,9 +94,7 @@ class KnownLog(NamedTuple):
     """A log's content the dataset holds: its key, and its counts."""
 
     key: str
-    hands: int
-    violations: int
-    quarantined: int
+    counts: LogCounts
 
 
 def known_logs(root: Path) -> dict[str, list[KnownLog]]:
@@ -104,8 +102,10 @@ def known_logs(root: Path) -> dict[str, list[KnownLog]]:
     logs: dict[str, list[KnownLog]] = {}
     with entries_read(root):
         for manifest in (root / MANIFEST).glob(LOG_ENTRIES):
-            row = pq.read_table(manifest, columns=["path", *KnownLog._fields]).to_pylist()[0]
-            logs.setdefault(row.pop("path"), []).append(KnownLog(**row))
+            row = pq.read_table(manifest, columns=["path", "key", *LogCounts._fields]
+                                ).to_pylist()[0]
+            counts = LogCounts(*(row[name] for name in LogCounts._fields))
+            logs.setdefault(row["path"], []).append(KnownLog(row["key"], counts))
     return logs
 
 
@@ -123,11 +123,11 @@ def plan(paths: Iterable[str], root: Path, summary: ImportSummary,
                     summary.unreadable.append(str(location))
                     continue
                 earlier = known.get(location, [])
+                before = LogCounts(*map(max, zip(*(log.counts for log in earlier)))) \
+                    if earlier else LogCounts()
                 tasks.setdefault(location, FileTask(
-                    location, location, tuple(log.key for log in earlier),
-                    max((log.hands for log in earlier), default=0), house_zone, started,
-                    violations_before=max((log.violations for log in earlier), default=0),
-                    quarantined_before=max((log.quarantined for log in earlier), default=0)))
+                    location, location, tuple(log.key for log in earlier), before, house_zone,
+                    started))
         except OSError as error:   # a URL's file system
             summary.unreadable.append(f"{path}: {error.strerror or error}")
     return list(tasks.values())
@@ -552,10 +552,11 @@ def _add(summary: ImportSummary, result: FileResult, task: FileTask) -> None:
     summary.files += 1
     summary.unchanged += result.unchanged
     summary.hands += result.hands
-    summary.new_hands += max(0, result.new_hands - task.hands_before)
+    before = task.before
+    summary.new_hands += max(0, result.new_hands - before.hands)
     summary.sessions += result.sessions
-    summary.violations += max(0, result.violations - task.violations_before)
-    summary.quarantined += max(0, result.quarantined - task.quarantined_before)
+    summary.violations += max(0, result.violations - before.violations)
+    summary.quarantined += max(0, result.quarantined - before.quarantined)
     summary.skipped += sum(result.skipped_games.values())
     summary.skipped_by_game.update(result.skipped_games)
     summary.rows += result.rows

@@ -72,6 +72,14 @@ class ManifestRow(NamedTuple):
     (:mod:`badugi_hh.dataset.copies`). NULL in the logs of older releases."""
 
 
+class LogCounts(NamedTuple):
+    """What a log's content held: hands, violations, lines that could not be read."""
+
+    hands: int = 0
+    violations: int = 0
+    quarantined: int = 0
+
+
 @dataclass(frozen=True, slots=True)
 class FileTask:
     """A log to import: where a worker opens it, and the source its rows name."""
@@ -80,17 +88,14 @@ class FileTask:
     source: str
     superseded: tuple[str, ...] = ()
     """Keys of earlier contents of the same source, removed once this one is in."""
-    hands_before: int = 0
-    """The hands of the earlier content (the most of them)."""
+    before: LogCounts = LogCounts()
+    """What the earlier contents held (the most of each): an import says new only what
+    is beyond it."""
     house_zone: str = "UTC"
     """The time zone of the log's house hands: the driver's (``import --tz``), never the
     zone of the machine a worker runs on."""
     run_started: datetime | None = None
     """When the import run began (:attr:`ManifestRow.run_started_at`)."""
-    violations_before: int = 0
-    """The violations of the earlier content (the most of them)."""
-    quarantined_before: int = 0
-    """Its lines that could not be read."""
 
 
 @dataclass(slots=True)
