@@ -83,8 +83,6 @@ def structure_of(name: str) -> Structure | None:
 class Levels:
     """The amounts of one betting round, and the sizes a bet or raise may have in it."""
 
-    __slots__ = ("rules", "structure", "round", "size", "to_match", "full_to", "short_half",
-                 "last_raise", "bets")
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules

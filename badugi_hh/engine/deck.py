@@ -33,8 +33,6 @@ __all__ = ["Deck"]
 class Deck:
     """Where every card of one hand is, as far as the log tells."""
 
-    __slots__ = ("table", "report", "seen", "out_of_play", "used", "misplayed", "size_reported",
-                 "_most", "_most_for")
 
     def __init__(self, table: Table, report: Report) -> None:
         self.table = table

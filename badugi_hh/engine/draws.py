@@ -19,8 +19,6 @@ __all__ = ["Draws"]
 class Draws:
     """The draws of one hand, one after the other."""
 
-    __slots__ = ("table", "deck", "betting", "report", "rules", "number", "open", "to_draw",
-                 "drew", "burns", "records")
 
     def __init__(self, table: Table, deck: Deck, betting: Betting, report: Report) -> None:
         self.table = table

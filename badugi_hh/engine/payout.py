@@ -58,7 +58,6 @@ def _half_of(label: str) -> str | None:
 class Payout:
     """The pots as the rules share them, to judge the log's awards by."""
 
-    __slots__ = ("state", "claims", "game", "pots", "shares", "half_values", "tied", "report")
 
     def __init__(self, state: TableState, claims: LogClaims, game: Game, pots: list[Pot],
                  shares: list[list[Share]], half_values: Sequence[Mapping[str, HandValue]],

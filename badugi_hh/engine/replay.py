@@ -41,10 +41,6 @@ class HandReplay:
     report of the hand before at the same table, for the button (G4).
     """
 
-    __slots__ = ("hand", "rules", "previous", "violations", "table", "deck", "betting", "draws",
-                 "parts", "showdown", "after_fold_reported", "dealt_order", "last_line",
-                 "shown", "mucked", "awards", "award_line", "award_pots", "returns",
-                 "inferred_returns", "stacks", "nets", "descriptions", "summary", "pot_total")
 
     def __init__(self, hand: Hand, seats: dict[str, int] | None = None,
                  stacks: dict[str, int] | None = None,

@@ -29,8 +29,6 @@ class Betting:
     returns False when there is none (no betting once players are all-in).
     """
 
-    __slots__ = ("table", "rules", "report", "enter", "levels", "round", "closed", "pending",
-                 "acted", "actions", "antes_posted", "blinds_checked", "fold_line")
 
     def __init__(self, table: Table, report: Report, enter: Callable[[int], bool]) -> None:
         self.table = table

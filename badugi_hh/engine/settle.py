@@ -177,8 +177,6 @@ def _best(names: list[str], values: dict[str, HandValue]) -> tuple[str, ...]:
 class _Settler:
     """One settlement under way: the state, the claims, and what is found."""
 
-    __slots__ = ("state", "claims", "players", "game", "half_values", "values", "half_winners",
-                 "shares", "tied", "violations")
 
     def __init__(self, state: TableState, claims: LogClaims) -> None:
         self.state = state

@@ -72,8 +72,6 @@ class Table:
     (T6); ``report`` is how a broken rule is told.
     """
 
-    __slots__ = ("rules", "report", "carried", "cash", "players", "able", "live",
-                 "button_seat", "big_blind", "idle", "_orders", "_able")
 
     def __init__(self, rules: Ruleset, report: Report, carried: Mapping[str, int], *,
                  cash: bool = False) -> None:
