@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
+import badugi_hh
 from badugi_hh import bench
 
 # A test that runs a section of the benchmark is in the benchmark's own tier (pytest -m
@@ -49,7 +50,8 @@ def test_best_times_runs_each_action_in_turn_and_keeps_its_fastest_run(
 def test_command_line_prints_the_section(capsys) -> None:
     assert bench.main(["--only", "replay", "--quick"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("replay\n") and "replay + audit (hands/s)" in out
+    assert out.startswith(f"engine: {badugi_hh.ENGINE}\nreplay\n")
+    assert "replay + audit (hands/s)" in out
 
 
 @pytest.mark.benchmark

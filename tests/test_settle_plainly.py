@@ -12,16 +12,13 @@ broken, and randomly mutated hands.
 from __future__ import annotations
 
 import random
-from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 
-import badugi_hh.engine.fast as fast
-import badugi_hh.engine.replay as replay
-from badugi_hh.engine import audit, replay_hand
-from badugi_hh.engine.settle import Settlement, _settle_plainly, _Settler
+from badugi_hh.engine import HandReplay
+from badugi_hh.engine.settle import _settle_plainly, _Settler
 from badugi_hh.engine.state import LogClaims, TableState
 from badugi_hh.events import Record
 from badugi_hh.parsers import read_records
@@ -32,26 +29,14 @@ ROOT = Path(__file__).resolve().parents[1]
 Handed = tuple[TableState, LogClaims]
 
 
-def handed_over(records: Iterable[Record], monkeypatch: pytest.MonkeyPatch) -> list[Handed]:
-    """The table state and claims of every hand the audit of ``records`` settles,
-    by either path."""
-    return recorded(lambda: deque(audit(records), maxlen=0), monkeypatch)
-
-
-def recorded(run: Callable[[], object], monkeypatch: pytest.MonkeyPatch) -> list[Handed]:
-    """The table state and claims of every hand settled while ``run`` runs."""
-    seen: list[Handed] = []
-    settle = replay.settle
-
-    def recording(state: TableState, claims: LogClaims) -> Settlement:
-        seen.append((state, claims))
-        return settle(state, claims)
-
-    with monkeypatch.context() as patched:
-        patched.setattr(replay, "settle", recording)
-        patched.setattr(fast, "settle", recording)
-        run()
-    return seen
+def handed_over(records: Iterable[Record]) -> list[Handed]:
+    """The table state and claims the replay of each hand of ``records`` hands to settlement."""
+    handed = []
+    for context, _ in contexts(records):
+        replay = HandReplay(*context)
+        replay.feed_all(context[0].events)
+        handed.append(replay.close())
+    return handed
 
 
 def plain_agrees(handed: list[Handed]) -> int:
@@ -68,12 +53,12 @@ def plain_agrees(handed: list[Handed]) -> int:
     return taken
 
 
-def test_the_sample_logs_and_the_real_exports(monkeypatch):
+def test_the_sample_logs_and_the_real_exports():
     handed = []
     for folder in ("sample_logs", "tests/data/house", "tests/data/real"):
         for path in sorted((ROOT / folder).rglob("*.txt")):
             if "expected" not in path.parts:
-                handed += handed_over(read_records(path), monkeypatch)
+                handed += handed_over(read_records(path))
     taken = plain_agrees(handed)
     assert len(handed) > 700 and 0.4 * len(handed) < taken < len(handed)
 
@@ -81,9 +66,9 @@ def test_the_sample_logs_and_the_real_exports(monkeypatch):
 @pytest.mark.parametrize("game", ["badugi", "27td", "a5td", "badeucy", "27sd", "5cd"])
 @pytest.mark.parametrize("players", [2, 6])
 @pytest.mark.parametrize("structure", ["fixed", "pot", "no"])
-def test_simulated_games_with_short_stacks(monkeypatch, game, players, structure):
+def test_simulated_games_with_short_stacks(game, players, structure):
     rules = table_rules(game, players, structure=structure).replace(starting_stack=None)
-    handed = handed_over(simulate(12, 7, rules, stacks=(5, 40)), monkeypatch)
+    handed = handed_over(simulate(12, 7, rules, stacks=(5, 40)))
     taken = plain_agrees(handed)
     if game == "badeucy":   # a split game is always settled in full (its halves)
         assert taken == 0
@@ -92,16 +77,19 @@ def test_simulated_games_with_short_stacks(monkeypatch, game, players, structure
 
 
 @pytest.mark.parametrize("rule", BREAKABLE_RULES)
-def test_sessions_with_a_rule_broken(monkeypatch, rule):
-    handed = handed_over(simulate(2, 3, break_rule=rule), monkeypatch)
+def test_sessions_with_a_rule_broken(rule):
+    handed = handed_over(simulate(2, 3, break_rule=rule))
     assert plain_agrees(handed) > 0
 
 
-def test_mutated_hands(monkeypatch):
+def test_mutated_hands():
     rng = random.Random(5)
     pairs = list(contexts(legal_records(range(60))))
     chosen = [rng.choice(pairs)[0] for _ in range(3000)]
-    handed = recorded(lambda: [replay_hand(mutate(hand, rng), seats, stacks, previous)
-                               for hand, seats, stacks, previous in chosen], monkeypatch)
+    handed = []
+    for hand, seats, stacks, previous in chosen:
+        replay = HandReplay(mutate(hand, rng), seats, stacks, previous)
+        replay.feed_all(replay.hand.events)
+        handed.append(replay.close())
     taken = plain_agrees(handed)
     assert 500 < taken < len(handed) - 500

@@ -38,6 +38,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any, TypeVar
 
+import badugi_hh
 from badugi_hh import evaluate
 from badugi_hh.cards import DECK
 from badugi_hh.events import Hand, Record
@@ -561,6 +562,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # The engine's figures depend on it: compiled by the install, or its Python sources.
+    print(f"engine: {badugi_hh.ENGINE}", flush=True)
     for name in [args.only] if args.only else SECTIONS:
         lines = list(report(name, SECTIONS[name](args.quick)))
         if lines:

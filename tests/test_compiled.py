@@ -1,0 +1,149 @@
+"""The engine as the install compiled it, and the same modules run as Python.
+
+``setup.py`` compiles the engine, the evaluators, the game registry and the
+ledger with mypyc; :mod:`badugi_hh.compiled` runs them as Python where a source
+changed since, or where ``BADUGI_HH_PURE_PYTHON`` is set. Here: the compiled
+engine is the one this test run uses, both give the same report of every hand
+(the sample logs, the real exports of every site, simulated hands of every game,
+structure and table size with short stacks, each breakable rule, mutated
+hands), the compiled modules' doctests pass from their sources, and a source
+changed after compiling is noticed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Iterable, Iterator
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+import pytest
+
+import badugi_hh
+from badugi_hh.compiled import (
+    MANIFEST, PACKAGE_DIR, PURE_PYTHON_VARIABLE, changed_since_compiled, compiled_sources,
+    source_digest,
+)
+from badugi_hh.engine import audit
+from badugi_hh.events import Hand, Record
+from badugi_hh.games import GAMES
+from badugi_hh.parsers import read_records
+from badugi_hh.simulate import BREAKABLE_RULES, simulate, table_rules
+from test_fast_path import mutate
+
+ROOT = Path(__file__).resolve().parents[1]
+COMPILED = compiled_sources()
+needs_compiled = pytest.mark.skipif(not COMPILED, reason="this install runs the engine as Python "
+                                                         "(no C compiler, or BADUGI_HH_PURE_PYTHON)")
+
+
+def corpus() -> Iterator[list[Record]]:
+    """Every kind of log the engine meets, a log at a time."""
+    for folder in ("sample_logs", "tests/data/house", "tests/data/real"):
+        for path in sorted((ROOT / folder).rglob("*.txt")):
+            if "expected" not in path.parts:
+                yield list(read_records(path))
+    for game in GAMES:
+        for players, structure in ((2, "fixed"), (6, "fixed"), (3, "pot"), (6, "no")):
+            rules = table_rules(game, players, structure=structure).replace(starting_stack=None)
+            yield list(simulate(4, 7, rules, stacks=(3, 40), hidden=0.2))
+    for number, rule in enumerate(BREAKABLE_RULES):
+        yield list(simulate(1, number, break_rule=rule))
+    rng = random.Random(11)
+    yield [mutate(record, rng) if isinstance(record, Hand) else record
+           for record in simulate(20, 3)]
+
+
+def report_lines() -> list[str]:
+    """What the audit says of the corpus, every report written out whole."""
+    return [repr(report) for records in corpus() for report in audit(records)]
+
+
+def run_as_python(code: str, *arguments: str) -> subprocess.CompletedProcess[str]:
+    """``code`` in a fresh interpreter whose engine runs from the Python sources."""
+    environment = dict(os.environ, **{PURE_PYTHON_VARIABLE: "1"})
+    return subprocess.run([sys.executable, "-c", code, *arguments], cwd=ROOT, env=environment,
+                          capture_output=True, text=True, timeout=600, check=False)
+
+
+@needs_compiled
+def test_this_run_uses_the_compiled_engine():
+    import badugi_hh.engine.fast as fast
+
+    assert badugi_hh.ENGINE == "compiled"
+    assert not fast.__file__.endswith(".py")
+    assert changed_since_compiled() == []
+    assert {"badugi_hh.engine.replay", "badugi_hh.evaluate", "badugi_hh.games"} <= set(COMPILED)
+
+
+@needs_compiled
+def test_the_python_engine_says_the_same_of_every_hand():
+    ours = report_lines()
+    theirs = run_as_python(
+        "import sys, badugi_hh; sys.path[:0] = ['tests', '.']; import test_compiled; "
+        "print(badugi_hh.ENGINE); print('\\n'.join(test_compiled.report_lines()))")
+    assert theirs.returncode == 0, theirs.stderr[-3000:]
+    engine, *lines = theirs.stdout.splitlines()
+    assert engine == "python"
+    assert len(ours) > 2_000
+    assert lines == [line for report in ours for line in report.splitlines()]
+
+
+@needs_compiled
+def test_the_compiled_modules_doctests_pass_from_their_sources():
+    sources = [str(source) for source in COMPILED.values()]
+    run = run_as_python("import sys, pytest; sys.exit(pytest.main(sys.argv[1:]))",
+                        "-q", "-p", "no:cacheprovider", "-o", "addopts=", "--doctest-modules",
+                        *sources)
+    assert run.returncode == 0, run.stdout[-3000:]
+    passed = int(run.stdout.rsplit(" passed", 1)[0].rsplit(None, 1)[-1])
+    assert passed >= 20
+
+
+def compiled_package(folder: Path, built: Iterable[str], shared: str | None) -> dict[str, Path]:
+    """A package of three modules recorded as compiled, ``built`` of them with a library."""
+    package = folder / "badugi_hh"
+    (package / "engine").mkdir(parents=True)
+    sources = {"badugi_hh.engine": package / "engine" / "__init__.py",
+               "badugi_hh.engine.fast": package / "engine" / "fast.py",
+               "badugi_hh.games": package / "games.py"}
+    for module, source in sources.items():
+        source.write_text(f"NAME = {module!r}\n")
+        if module in built:
+            Path(f"{source.with_suffix('')}{EXTENSION_SUFFIXES[0]}").write_bytes(b"")
+    if shared:
+        (folder / f"{shared}{EXTENSION_SUFFIXES[0]}").write_bytes(b"")
+    (package / MANIFEST).write_text(json.dumps({"shared": "abc__mypyc", "sources": {
+        module: source_digest(source) for module, source in sources.items()}}))
+    return sources
+
+
+def test_a_source_changed_after_compiling_is_noticed(tmp_path):
+    built = ["badugi_hh.engine", "badugi_hh.engine.fast"]   # games failed to build
+    sources = compiled_package(tmp_path, built, "abc__mypyc")
+    package = tmp_path / "badugi_hh"
+    assert list(compiled_sources(package)) == built
+    assert changed_since_compiled(package) == []
+    sources["badugi_hh.engine.fast"].write_text("NAME = 'edited'\n")
+    assert changed_since_compiled(package) == ["badugi_hh.engine.fast"]
+
+
+def test_modules_without_their_shared_library_are_not_used(tmp_path):
+    compiled_package(tmp_path, ["badugi_hh.engine", "badugi_hh.games"], shared=None)
+    assert compiled_sources(tmp_path / "badugi_hh") == {}
+    assert compiled_sources(tmp_path / "nowhere") == {}
+
+
+def test_the_engine_runs_as_python_where_asked():
+    run = run_as_python("import badugi_hh, badugi_hh.engine.replay as replay, "
+                        "badugi_hh.evaluate as evaluate; "
+                        "print(badugi_hh.ENGINE, replay.__file__, evaluate.__file__)")
+    assert run.returncode == 0, run.stderr
+    engine, replay_file, evaluate_file = run.stdout.split()
+    assert engine == "python"
+    assert replay_file == str(PACKAGE_DIR / "engine" / "replay.py")
+    assert evaluate_file == str(PACKAGE_DIR / "evaluate.py")
