@@ -522,7 +522,8 @@ def test_an_unreachable_scheduler_is_one_line(capsys: pytest.CaptureFixture[str]
     pytest.importorskip("distributed")
     assert cli.main(["import", str(SAMPLES), "--out", str(tmp_path / "ds"),
                      "--cluster", "tcp://127.0.0.1:9"]) == 1
-    assert "cannot reach the scheduler at tcp://127.0.0.1:9" in capsys.readouterr().err
+    error = capsys.readouterr().err   # at once: nothing listens on port 9
+    assert "cannot reach the scheduler at tcp://127.0.0.1:9: nothing listens there" in error
 
 
 # -- a cluster -------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import importlib
 import logging
 import multiprocessing
 import os
+import socket
 import sys
 from collections import deque
 from collections.abc import Callable, Hashable, Iterator
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 from typing import Any
+from urllib.parse import urlsplit
 
 
 class ClusterError(Exception):
@@ -204,6 +206,7 @@ def _client(cluster: ClusterSpec) -> Iterator[Any]:
     except ImportError:
         raise ClusterError("--cluster needs Dask: pip install 'badugi-hh[cluster]'") from None
     if cluster.address is not None:
+        _check_listening(cluster.address)
         try:
             client = distributed.Client(cluster.address, timeout="10s")
         except (OSError, TimeoutError) as error:
@@ -218,6 +221,29 @@ def _client(cluster: ClusterSpec) -> Iterator[Any]:
                                   silence_logs=logging.ERROR) as local:
         with distributed.Client(local) as client:
             yield client
+
+
+def _check_listening(address: str) -> None:
+    """A refused connection said at once: Dask would try again for its whole timeout.
+
+    Only a ``tcp://host:port`` address whose host refuses is judged here; any other
+    answer (a host that does not answer, a name not found, another protocol) is
+    left to Dask, which waits for its timeout and says what it found.
+    """
+    parts = urlsplit(address)
+    try:
+        port = parts.port
+    except ValueError:
+        return
+    if parts.scheme != "tcp" or not parts.hostname or port is None:
+        return
+    try:
+        socket.create_connection((parts.hostname, port), timeout=2).close()
+    except ConnectionRefusedError:
+        raise ClusterError(f"cannot reach the scheduler at {address}: nothing listens there "
+                           "(connection refused); is the scheduler running?") from None
+    except OSError:
+        return
 
 
 def _dask() -> Any:
