@@ -1,5 +1,5 @@
-"""The package's shape, read from its source with ``ast``: no import circle, and no
-private name imported from another module.
+"""The package's shape, read from its source with ``ast``: no import circle, no
+private name imported from another module, no part of the engine over 400 lines.
 
 Data flows one way (readers -> engine -> store -> statistics -> dashboard): a circle of
 imports would tie two stages into one. Imports inside functions count too (a circle
@@ -154,3 +154,10 @@ def private_name(edge: Import) -> bool:
     owner, _, last = edge.imported.rpartition(".")
     return (last.startswith("_") and not last.startswith("__")
             and not (edge.importer + ".").startswith(owner + "."))
+
+
+def test_each_part_of_the_engine_is_small_enough_to_read_whole() -> None:
+    lengths = {path.name: len(path.read_text().splitlines())
+               for path in (PACKAGE / "engine").glob("*.py")}
+    assert len(lengths) >= 12
+    assert {name: length for name, length in lengths.items() if length > 400} == {}
