@@ -562,12 +562,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    # The engine's figures depend on it: compiled by the install, or its Python sources.
-    print(f"engine: {badugi_hh.ENGINE}", flush=True)
+    # The figures depend on which engine ran: compiled by the install, or its Python
+    # sources; said once, above the first section that has figures.
+    heading = [f"engine: {badugi_hh.ENGINE}"]
     for name in [args.only] if args.only else SECTIONS:
         lines = list(report(name, SECTIONS[name](args.quick)))
         if lines:
-            print(*lines, sep="\n", flush=True)
+            print(*heading, *lines, sep="\n", flush=True)
+            heading = []
     return 0
 
 
