@@ -59,10 +59,19 @@ def _manifest(package_dir: Path) -> dict[str, Any]:
 def compiled_sources(package_dir: Path = PACKAGE_DIR) -> dict[str, Path]:
     """The source of each module the install compiled and left compiled, by module name.
 
-    None where mypyc's shared library, which every compiled module imports, is
+    Empty where mypyc's shared library, which every compiled module imports, is
     missing (a build that compiled part of them).
     """
+    return _compiled(_manifest(package_dir), package_dir)
+
+
+def changed_since_compiled(package_dir: Path = PACKAGE_DIR) -> list[str]:
+    """The compiled modules whose source is no longer the one compiled (edited since)."""
     manifest = _manifest(package_dir)
+    return _changed(manifest, _compiled(manifest, package_dir))
+
+
+def _compiled(manifest: Mapping[str, Any], package_dir: Path) -> dict[str, Path]:
     shared = manifest.get("shared")
     if shared and not any(Path(package_dir.parent, f"{shared}{suffix}").exists()
                           for suffix in importlib.machinery.EXTENSION_SUFFIXES):
@@ -71,10 +80,9 @@ def compiled_sources(package_dir: Path = PACKAGE_DIR) -> dict[str, Path]:
     return {module: source for module, source in sources.items() if _is_compiled(source)}
 
 
-def changed_since_compiled(package_dir: Path = PACKAGE_DIR) -> list[str]:
-    """The compiled modules whose source is no longer the one compiled (edited since)."""
-    recorded = _manifest(package_dir).get("sources", {})
-    return [module for module, source in compiled_sources(package_dir).items()
+def _changed(manifest: Mapping[str, Any], compiled: Mapping[str, Path]) -> list[str]:
+    recorded = manifest.get("sources", {})
+    return [module for module, source in compiled.items()
             if recorded.get(module) != source_digest(source)]
 
 
@@ -115,15 +123,16 @@ def choose_engine() -> str:
     """
     if any(isinstance(finder, _PythonSources) for finder in sys.meta_path):
         return "python"
-    compiled = compiled_sources()
+    manifest = _manifest(PACKAGE_DIR)
+    compiled = _compiled(manifest, PACKAGE_DIR)
     if not compiled:
         return "python"
     if not os.environ.get(PURE_PYTHON_VARIABLE):
-        changed = changed_since_compiled()
+        changed = _changed(manifest, compiled)
         if not changed:
             return "compiled"
-        print(f"badugi-hh: {', '.join(changed)} changed since the install compiled it; the "
-              f"engine runs as Python (reinstall, e.g. pip install -e ., to compile it again)",
-              file=sys.stderr)
+        print(f"badugi-hh: {', '.join(changed)} changed since the install compiled "
+              f"{'it' if len(changed) == 1 else 'them'}; the engine runs as Python (install "
+              f"again, e.g. pip install -e ., to compile it)", file=sys.stderr)
     sys.meta_path.insert(0, _PythonSources(compiled))
     return "python"
