@@ -53,12 +53,14 @@ import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, combinations, combinations_with_replacement, pairwise, product
+from typing import Any
 
 from badugi_hh.cards import RANKS, Card, rank_name
 from badugi_hh.fivecard import (
     EvaluationError, FiveCardGame, FiveCardValue, LowballValue, checked_hand, high_value,
     lowball27_value, lowball_a5_value,
 )
+from badugi_hh.frozen import rebuilt
 
 __all__ = [
     "BadugiValue", "EvaluationError", "FiveCardGame", "FiveCardValue", "LowballValue",
@@ -98,6 +100,9 @@ class BadugiValue:
 
     def __str__(self) -> str:
         return self.description
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)   # copy and pickle, compiled too (badugi_hh.frozen)
 
 
 def _all_badugi_values() -> tuple[BadugiValue, ...]:

@@ -28,9 +28,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations_with_replacement
-from typing import Literal
+from typing import Any, Literal
 
 from badugi_hh.cards import DECK, Card, rank_name
+from badugi_hh.frozen import rebuilt
 
 __all__ = ["EvaluationError", "FiveCardGame", "FiveCardValue", "LowballValue",
            "checked_hand", "high_value", "lowball27_value", "lowball_a5_value"]
@@ -123,6 +124,11 @@ class FiveCardValue:
 
 
 #: The values of the lowballs are five-card values.
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)   # copy and pickle, compiled too (badugi_hh.frozen)
+
+
 LowballValue = FiveCardValue
 
 #: A class of hands: its category's place in :data:`_CATEGORY_ORDER`, and its ranks by

@@ -49,12 +49,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from badugi_hh.cards import Card
 from badugi_hh.evaluate import (
     BadugiValue, badugi_value, high_value, lowball27_value, lowball_a5_value,
 )
+from badugi_hh.frozen import rebuilt
 
 __all__ = ["GAMES", "GAME_NAMES", "Family", "Game", "GameId", "Half", "HandValue", "MadeHand", "SITES",
            "game_for_site_name", "game_of"]
@@ -86,6 +87,9 @@ class Half:
     value: Callable[[Sequence[Card]], HandValue]
     qualifies: Callable[[HandValue], bool]
 
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)   # copy and pickle, compiled too (badugi_hh.frozen)
+
 
 @dataclass(frozen=True, slots=True)
 class MadeHand:
@@ -93,6 +97,9 @@ class MadeHand:
 
     words: str
     test: Callable[[Sequence[Card]], bool]
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)   # copy and pickle, compiled too (badugi_hh.frozen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +139,9 @@ class Game:
     def is_made(self, cards: Sequence[Card]) -> bool | None:
         """Whether ``cards`` are a made hand (None where the figure does not apply)."""
         return None if self.made_hand is None else self.made_hand.test(cards)
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)   # copy and pickle, compiled too (badugi_hh.frozen)
 
 
 def _any_hand(_value: HandValue) -> bool:

@@ -27,8 +27,10 @@ more counts as a full one (T1's half-bet rule):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from badugi_hh.engine.report import round_name
+from badugi_hh.frozen import rebuilt
 from badugi_hh.rules import Ruleset
 
 __all__ = ["Levels", "Structure", "structure_of"]
@@ -66,6 +68,9 @@ class Structure:
             return None
         numerator, denominator = self.pot_share
         return max(big_blind, pot * numerator // denominator)
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)   # copy and pickle, compiled too (badugi_hh.frozen)
 
 
 _STRUCTURES = {

@@ -7,10 +7,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from badugi_hh.games import HandValue
 from badugi_hh.events import Cards
+from badugi_hh.frozen import rebuilt
 from badugi_hh.rules import Ruleset
 
 ROUND_NAMES = ("before the first draw", "after the first draw",
@@ -41,6 +42,9 @@ class Violation:
     def __str__(self) -> str:
         where = f"{self.hand_id}: " if self.hand_id else ""
         return f"{self.source}:{self.line}: [{self.rule}] {where}{self.message}"
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)   # copy and pickle, compiled too (badugi_hh.frozen)
 
 
 class ActionRecord(NamedTuple):
