@@ -2,25 +2,31 @@
 
 Everything else about the package is in pyproject.toml. The compiled modules are
 the same strictly typed Python, replay about 1.5 times as fast, and are optional:
-with BADUGI_HH_PURE_PYTHON=1 set, or where mypyc or a C compiler is missing, the
-package installs as plain Python and behaves the same (badugi_hh/compiled.py says
-which runs; tests/test_compiled.py holds the two to the same reports).
+with BADUGI_HH_PURE_PYTHON=1 set, or where mypyc refuses or no C compiler works,
+the package installs as plain Python and behaves the same (badugi_hh/compiled.py
+says which runs; tests/test_compiled.py holds the two to the same reports).
 """
+
+from __future__ import annotations
 
 import hashlib
 import json
 import os
 import sys
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 #: What is compiled: the replay and its settlement, the evaluators, the game
 #: registry and the chip ledger the engine's players are built on.
 COMPILED = ["badugi_hh/engine/", "badugi_hh/evaluate.py", "badugi_hh/fivecard.py",
             "badugi_hh/games.py", "badugi_hh/ledger.py"]
-#: Where the digest of each compiled source is recorded (read by badugi_hh.compiled).
-MANIFEST = Path("badugi_hh/compiled-sources.json")
+#: Written beside the compiled modules once they are built (read by badugi_hh.compiled).
+MANIFEST = "compiled-sources.json"
+#: What the manifest records: mypyc's shared library and each source's digest as compiled.
+compiled_from: dict[str, object] = {}
 
 
 def sources() -> list[Path]:
@@ -33,28 +39,53 @@ def module_name(source: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def compiled_extensions() -> list:
-    MANIFEST.unlink(missing_ok=True)
-    if os.environ.get("BADUGI_HH_PURE_PYTHON"):
+def pure_python_asked() -> bool:
+    return os.environ.get("BADUGI_HH_PURE_PYTHON", "") not in ("", "0")
+
+
+def remove_compiled_outputs() -> None:
+    """What an earlier install compiled in this checkout: a plain install must not leave it."""
+    for source in sources():
+        for suffix in EXTENSION_SUFFIXES:
+            Path(f"{source.with_suffix('')}{suffix}").unlink(missing_ok=True)
+    for shared in Path(".").glob("*__mypyc.*"):
+        shared.unlink()
+    Path("badugi_hh", MANIFEST).unlink(missing_ok=True)
+
+
+def compiled_extensions() -> list[Extension]:
+    if pure_python_asked():
+        remove_compiled_outputs()
         return []
     try:
         from mypyc.build import mypycify
 
         extensions = mypycify([str(source) for source in sources()], opt_level="3",
                               debug_level="0")
-    except Exception as error:  # no mypyc, or it refused: plain Python is the same program
-        print(f"badugi-hh: installing the engine as plain Python ({error})", file=sys.stderr)
+    except (Exception, SystemExit) as error:   # no mypyc, or a type error it will not compile
+        print(f"badugi-hh: installing the engine as plain Python ({error!r})", file=sys.stderr)
         return []
     for extension in extensions:
         extension.optional = True   # where no C compiler works, the Python modules run
-    # The module every compiled one imports at its start (mypyc's shared library), and the
-    # digest of each source compiled.
     shared = [extension.name for extension in extensions if extension.name.endswith("__mypyc")]
-    MANIFEST.write_text(json.dumps({
-        "shared": shared[0] if shared else None,
-        "sources": {module_name(source): hashlib.sha256(source.read_bytes()).hexdigest()
-                    for source in sources()}}, indent=1, sort_keys=True) + "\n")
+    compiled_from.update(shared=shared[0] if shared else None, sources={
+        module_name(source): hashlib.sha256(source.read_bytes()).hexdigest()
+        for source in sources()})
     return extensions
 
 
-setup(ext_modules=compiled_extensions())
+class BuildAndRecord(build_ext):
+    """build_ext, then the manifest beside the modules it built: in the checkout for an
+    editable install, in the wheel's tree for a wheel (never the checkout's then, whose
+    own compiled modules may be older)."""
+
+    def run(self) -> None:
+        super().run()
+        if compiled_from:
+            folder = Path(self.get_ext_fullpath("badugi_hh.games")).parent
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / MANIFEST).write_text(json.dumps(compiled_from, indent=1,
+                                                      sort_keys=True) + "\n")
+
+
+setup(ext_modules=compiled_extensions(), cmdclass={"build_ext": BuildAndRecord})

@@ -6,8 +6,10 @@ replay about 1.5 times as fast) and writes :data:`MANIFEST` beside this file: th
 digest of each source as it was compiled. A compiled module sits next to its
 source and Python's import system prefers it, so a source edited after the
 install would silently not run. :func:`choose_engine` (called once, when the
-package is imported) runs every one of them as Python instead, with a warning,
-as soon as one source differs from what was compiled; and always where
+package is imported) runs every compiled module found beside a source as Python
+instead, with one line on stderr, as soon as one of them is not current: its
+source edited or gone since, the manifest or mypyc's shared library missing (a
+build that failed half-way, or another build's leftovers). It always does where
 ``BADUGI_HH_PURE_PYTHON`` is set, which the tests use to hold the two engines to
 the same reports (``tests/test_compiled.py``).
 
@@ -19,24 +21,23 @@ True
 from __future__ import annotations
 
 import hashlib
-import importlib.machinery
 import importlib.util
 import json
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from importlib.machinery import ModuleSpec
+from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-__all__ = ["MANIFEST", "PACKAGE_DIR", "PURE_PYTHON_VARIABLE", "changed_since_compiled",
-           "choose_engine", "compiled_sources", "source_digest"]
+__all__ = ["MANIFEST", "PACKAGE_DIR", "PURE_PYTHON_VARIABLE", "choose_engine",
+           "compiled_sources", "source_digest", "stale_modules"]
 
 #: The file setup.py writes beside this one: ``{"shared": mypyc's shared library,
 #: "sources": {module name: digest of its source}}``.
 MANIFEST = "compiled-sources.json"
-#: Set (to anything but empty) to run the Python sources even where compiled ones exist.
+#: Set (to anything but empty or 0) to run the Python sources even where compiled ones exist.
 PURE_PYTHON_VARIABLE = "BADUGI_HH_PURE_PYTHON"
 
 #: The package's folder, where the compiled modules and the manifest lie.
@@ -48,55 +49,44 @@ def source_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def _manifest(package_dir: Path) -> dict[str, Any]:
+def compiled_sources(package_dir: Path = PACKAGE_DIR) -> dict[str, Path]:
+    """Each module with a compiled file in the package, by name: where its source is (or was).
+
+    Found on disk, not in the manifest: whatever Python would import instead of a
+    source counts, whichever install left it there.
+    """
+    found = {}
+    for folder in (package_dir, *(path.parent for path in package_dir.glob("*/__init__.py"))):
+        for path in folder.iterdir():
+            suffix = next((suffix for suffix in EXTENSION_SUFFIXES if path.name.endswith(suffix)),
+                          None)
+            if suffix is not None:
+                source = folder / f"{path.name[:-len(suffix)]}.py"
+                found[_module_name(package_dir, source)] = source
+    return found
+
+
+def stale_modules(package_dir: Path = PACKAGE_DIR) -> list[str]:
+    """The compiled modules that must not run: their source changed or is gone since they
+    were compiled, or they were left by another build (not in the manifest), or the
+    shared library they all import is missing. Empty where all of them are current."""
+    compiled = compiled_sources(package_dir)
     try:
         manifest: dict[str, Any] = json.loads((package_dir / MANIFEST).read_text())
     except (OSError, ValueError):
-        return {}
-    return manifest
-
-
-def compiled_sources(package_dir: Path = PACKAGE_DIR) -> dict[str, Path]:
-    """The source of each module the install compiled and left compiled, by module name.
-
-    Empty where mypyc's shared library, which every compiled module imports, is
-    missing (a build that compiled part of them).
-    """
-    return _compiled(_manifest(package_dir), package_dir)
-
-
-def changed_since_compiled(package_dir: Path = PACKAGE_DIR) -> list[str]:
-    """The compiled modules whose source is no longer the one compiled (edited since)."""
-    manifest = _manifest(package_dir)
-    return _changed(manifest, _compiled(manifest, package_dir))
-
-
-def _compiled(manifest: Mapping[str, Any], package_dir: Path) -> dict[str, Path]:
-    shared = manifest.get("shared")
+        return sorted(compiled)
+    shared, recorded = manifest.get("shared"), manifest.get("sources", {})
     if shared and not any(Path(package_dir.parent, f"{shared}{suffix}").exists()
-                          for suffix in importlib.machinery.EXTENSION_SUFFIXES):
-        return {}
-    sources = {module: _source_of(package_dir, module) for module in manifest.get("sources", {})}
-    return {module: source for module, source in sources.items() if _is_compiled(source)}
+                          for suffix in EXTENSION_SUFFIXES):
+        return sorted(compiled)
+    return sorted(module for module, source in compiled.items()
+                  if not source.exists() or recorded.get(module) != source_digest(source))
 
 
-def _changed(manifest: Mapping[str, Any], compiled: Mapping[str, Path]) -> list[str]:
-    recorded = manifest.get("sources", {})
-    return [module for module, source in compiled.items()
-            if recorded.get(module) != source_digest(source)]
-
-
-def _source_of(package_dir: Path, module: str) -> Path:
-    """``badugi_hh.engine`` -> .../badugi_hh/engine/__init__.py, and so on."""
-    relative = Path(*module.split(".")[1:])
-    package = package_dir / relative / "__init__.py"
-    return package if package.exists() else (package_dir / relative).with_suffix(".py")
-
-
-def _is_compiled(source: Path) -> bool:
-    stem = source.with_suffix("")
-    return any(Path(f"{stem}{suffix}").exists()
-               for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+def _module_name(package_dir: Path, source: Path) -> str:
+    """.../badugi_hh/engine/__init__.py -> ``badugi_hh.engine``, and so on."""
+    parts = source.relative_to(package_dir.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 class _PythonSources:
@@ -115,24 +105,34 @@ class _PythonSources:
                                                       submodule_search_locations=locations)
 
 
-def choose_engine() -> str:
-    """``"compiled"`` where the compiled modules are current, else ``"python"``.
+#: What :func:`choose_engine` decided, once decided.
+_chosen: list[str] = []
 
-    Called once, by ``badugi_hh/__init__.py``, before any compiled module is
-    imported; a second call answers as the first decided.
+
+def choose_engine() -> str:
+    """``"compiled"`` where every compiled module is current, else ``"python"``.
+
+    Called by ``badugi_hh/__init__.py`` before any compiled module is imported;
+    later calls answer as the first decided.
     """
-    if any(isinstance(finder, _PythonSources) for finder in sys.meta_path):
-        return "python"
-    manifest = _manifest(PACKAGE_DIR)
-    compiled = _compiled(manifest, PACKAGE_DIR)
+    if not _chosen:
+        _chosen.append(_decide())
+    return _chosen[0]
+
+
+def _decide() -> str:
+    compiled = compiled_sources()
     if not compiled:
         return "python"
-    if not os.environ.get(PURE_PYTHON_VARIABLE):
-        changed = _changed(manifest, compiled)
-        if not changed:
+    if os.environ.get(PURE_PYTHON_VARIABLE, "") in ("", "0"):
+        stale = stale_modules()
+        if not stale:
             return "compiled"
-        print(f"badugi-hh: {', '.join(changed)} changed since the install compiled "
-              f"{'it' if len(changed) == 1 else 'them'}; the engine runs as Python (install "
+        print(f"badugi-hh: {', '.join(stale)} changed since the install compiled "
+              f"{'it' if len(stale) == 1 else 'them'}; the engine runs as Python (install "
               f"again, e.g. pip install -e ., to compile it)", file=sys.stderr)
-    sys.meta_path.insert(0, _PythonSources(compiled))
+        # the worker processes this one starts run the same engine, without saying it again
+        os.environ[PURE_PYTHON_VARIABLE] = "1"
+    sys.meta_path.insert(0, _PythonSources(
+        {module: source for module, source in compiled.items() if source.exists()}))
     return "python"

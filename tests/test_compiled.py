@@ -12,12 +12,14 @@ changed after compiling is noticed.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
+import pickle
 import random
 import subprocess
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
@@ -25,10 +27,10 @@ import pytest
 
 import badugi_hh
 from badugi_hh.compiled import (
-    MANIFEST, PACKAGE_DIR, PURE_PYTHON_VARIABLE, changed_since_compiled, compiled_sources,
-    source_digest,
+    MANIFEST, PACKAGE_DIR, PURE_PYTHON_VARIABLE, compiled_sources, source_digest,
+    stale_modules,
 )
-from badugi_hh.engine import audit
+from badugi_hh.engine import Violation, audit
 from badugi_hh.events import Hand, Record
 from badugi_hh.games import GAMES
 from badugi_hh.parsers import read_records
@@ -37,8 +39,9 @@ from test_fast_path import mutate
 
 ROOT = Path(__file__).resolve().parents[1]
 COMPILED = compiled_sources()
-needs_compiled = pytest.mark.skipif(not COMPILED, reason="this install runs the engine as Python "
-                                                         "(no C compiler, or BADUGI_HH_PURE_PYTHON)")
+needs_compiled = pytest.mark.skipif(
+    badugi_hh.ENGINE != "compiled", reason="the engine runs as Python here: installed without a C "
+    "compiler or with BADUGI_HH_PURE_PYTHON, or a source edited since (install again)")
 
 
 def corpus() -> Iterator[list[Record]]:
@@ -76,7 +79,7 @@ def test_this_run_uses_the_compiled_engine():
 
     assert badugi_hh.ENGINE == "compiled"
     assert not fast.__file__.endswith(".py")
-    assert changed_since_compiled() == []
+    assert stale_modules() == []
     assert {"badugi_hh.engine.replay", "badugi_hh.evaluate", "badugi_hh.games"} <= set(COMPILED)
 
 
@@ -104,8 +107,37 @@ def test_the_compiled_modules_doctests_pass_from_their_sources():
     assert passed >= 20
 
 
-def compiled_package(folder: Path, built: Iterable[str], shared: str | None) -> dict[str, Path]:
-    """A package of three modules recorded as compiled, ``built`` of them with a library."""
+def frozen_values() -> list[object]:
+    """A value of each frozen dataclass the compiled modules define."""
+    from badugi_hh.cards import parse_cards
+    from badugi_hh.engine.betting import Structure
+    from badugi_hh.evaluate import badugi_value, lowball27_value
+
+    badeucy = GAMES["badeucy"]
+    return [Violation("G1", "a sentence", "h#1", "a.txt", 3), Structure("pot", (1, 1)),
+            badugi_value(parse_cards("As 2h 3d 4c")), lowball27_value(parse_cards("7s 5h 4d 3c 2s")),
+            badeucy, badeucy.halves[0], GAMES["27td"].made_hand]
+
+
+def test_the_engines_values_copy_and_pickle():
+    reports = list(audit(simulate(2, 1, break_rule="B2")))   # reports holding violations
+    for value in [*frozen_values(), reports]:
+        for again in (copy.copy, copy.deepcopy, lambda value: pickle.loads(pickle.dumps(value))):
+            assert again(value) == value
+
+
+@needs_compiled
+def test_a_frozen_value_pickled_compiled_loads_in_python():
+    pickled = pickle.dumps(frozen_values()).hex()
+    run = run_as_python("import pickle, sys; sys.path[:0] = ['tests', '.']; import badugi_hh, "
+                        "test_compiled; values = pickle.loads(bytes.fromhex(sys.argv[1])); "
+                        "print(badugi_hh.ENGINE, values == test_compiled.frozen_values())", pickled)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.stdout.split() == ["python", "True"]
+
+
+def compiled_package(folder: Path) -> dict[str, Path]:
+    """A package of three modules as an install compiles them, with their manifest."""
     package = folder / "badugi_hh"
     (package / "engine").mkdir(parents=True)
     sources = {"badugi_hh.engine": package / "engine" / "__init__.py",
@@ -113,29 +145,49 @@ def compiled_package(folder: Path, built: Iterable[str], shared: str | None) -> 
                "badugi_hh.games": package / "games.py"}
     for module, source in sources.items():
         source.write_text(f"NAME = {module!r}\n")
-        if module in built:
-            Path(f"{source.with_suffix('')}{EXTENSION_SUFFIXES[0]}").write_bytes(b"")
-    if shared:
-        (folder / f"{shared}{EXTENSION_SUFFIXES[0]}").write_bytes(b"")
+        compiled_file(source).write_bytes(b"")
+    (folder / f"abc__mypyc{EXTENSION_SUFFIXES[0]}").write_bytes(b"")
     (package / MANIFEST).write_text(json.dumps({"shared": "abc__mypyc", "sources": {
         module: source_digest(source) for module, source in sources.items()}}))
     return sources
 
 
-def test_a_source_changed_after_compiling_is_noticed(tmp_path):
-    built = ["badugi_hh.engine", "badugi_hh.engine.fast"]   # games failed to build
-    sources = compiled_package(tmp_path, built, "abc__mypyc")
+def compiled_file(source: Path) -> Path:
+    return Path(f"{source.with_suffix('')}{EXTENSION_SUFFIXES[0]}")
+
+
+def test_a_compiled_package_is_current_until_a_source_changes(tmp_path):
+    sources = compiled_package(tmp_path)
     package = tmp_path / "badugi_hh"
-    assert list(compiled_sources(package)) == built
-    assert changed_since_compiled(package) == []
+    assert compiled_sources(package) == sources
+    assert stale_modules(package) == []
     sources["badugi_hh.engine.fast"].write_text("NAME = 'edited'\n")
-    assert changed_since_compiled(package) == ["badugi_hh.engine.fast"]
+    assert stale_modules(package) == ["badugi_hh.engine.fast"]
 
 
-def test_modules_without_their_shared_library_are_not_used(tmp_path):
-    compiled_package(tmp_path, ["badugi_hh.engine", "badugi_hh.games"], shared=None)
-    assert compiled_sources(tmp_path / "badugi_hh") == {}
-    assert compiled_sources(tmp_path / "nowhere") == {}
+def test_a_source_gone_since_compiling_is_stale_not_a_crash(tmp_path):
+    sources = compiled_package(tmp_path)
+    sources["badugi_hh.games"].unlink()   # a checkout of a commit before it existed
+    assert stale_modules(tmp_path / "badugi_hh") == ["badugi_hh.games"]
+
+
+def test_a_compiled_file_the_manifest_does_not_know_is_stale(tmp_path):
+    sources = compiled_package(tmp_path)
+    newer = sources["badugi_hh.engine"].parent / "shuffle.py"
+    newer.write_text("")
+    compiled_file(newer).write_bytes(b"")
+    assert stale_modules(tmp_path / "badugi_hh") == ["badugi_hh.engine.shuffle"]
+
+
+@pytest.mark.parametrize("missing", ["the manifest", "the shared library"])
+def test_without_its_manifest_or_shared_library_every_compiled_module_is_stale(tmp_path,
+                                                                              missing):
+    sources = compiled_package(tmp_path)
+    if missing == "the manifest":
+        (tmp_path / "badugi_hh" / MANIFEST).unlink()   # a build that stopped half-way
+    else:
+        (tmp_path / f"abc__mypyc{EXTENSION_SUFFIXES[0]}").unlink()
+    assert stale_modules(tmp_path / "badugi_hh") == sorted(sources)
 
 
 def test_the_engine_runs_as_python_where_asked():
