@@ -93,7 +93,12 @@ def test_a_site_writing_a_real_export_hand_by_hand_is_followed(tmp_path: Path) -
         [sys.executable, "-m", "badugi_hh.cli", "watch", str(folder), "--db", str(database)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     lines: list[str] = []
-    threading.Thread(target=lambda: lines.extend(watch.stdout), daemon=True).start()
+    errors: list[str] = []
+    # each stream read to its end by a thread of its own, joined before either is closed
+    followers = [threading.Thread(target=lambda: lines.extend(watch.stdout), daemon=True),
+                 threading.Thread(target=lambda: errors.extend(watch.stderr), daemon=True)]
+    for follower in followers:
+        follower.start()
     reader = DashboardReader(database)
     try:
         until(lambda: any("watching" in line for line in lines), "the first import")
@@ -115,7 +120,10 @@ def test_a_site_writing_a_real_export_hand_by_hand_is_followed(tmp_path: Path) -
     finally:
         reader.stop.set()
         watch.send_signal(signal.SIGINT)
-        _, err = watch.communicate(timeout=PATIENCE)
+        watch.wait(timeout=PATIENCE)
+        for follower in followers:
+            follower.join(timeout=PATIENCE)
+    err = "".join(errors)
     assert watch.returncode == 0 and "Traceback" not in err, err
     assert reader.errors == [] and 0 < min(set(reader.counts) - {0}) < 17   # read meanwhile
     assert any(line.endswith(f"new hand from {table.name}\n") or
