@@ -70,7 +70,10 @@ def stale_modules(package_dir: Path = PACKAGE_DIR) -> list[str]:
     """The compiled modules that must not run: their source changed or is gone since they
     were compiled, or they were left by another build (not in the manifest), or the
     shared library they all import is missing. Empty where all of them are current."""
-    compiled = compiled_sources(package_dir)
+    return _stale(package_dir, compiled_sources(package_dir))
+
+
+def _stale(package_dir: Path, compiled: Mapping[str, Path]) -> list[str]:
     try:
         manifest: dict[str, Any] = json.loads((package_dir / MANIFEST).read_text())
     except (OSError, ValueError):
@@ -125,7 +128,7 @@ def _decide() -> str:
     if not compiled:
         return "python"
     if os.environ.get(PURE_PYTHON_VARIABLE, "") in ("", "0"):
-        stale = stale_modules()
+        stale = _stale(PACKAGE_DIR, compiled)   # the folders scanned once at start-up
         if not stale:
             return "compiled"
         print(f"badugi-hh: {', '.join(stale)} changed since the install compiled "
