@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import time
 from pathlib import Path
 
 import duckdb
@@ -18,6 +19,7 @@ import pytest
 
 from badugi_hh import cli, stats
 from badugi_hh.dataset import ClusterSpec, DatasetBusy, connect_dataset, import_to_dataset
+from badugi_hh.dataset.cluster import DaskRunner, runner
 from badugi_hh.dataset.layout import IMPORT_LOCK, MANIFEST, STAGING, hold_lock
 from badugi_hh.dataset import compact as compact_module
 from badugi_hh.dataset import writer
@@ -553,13 +555,31 @@ def test_a_cluster_import_equals_a_plain_import(tmp_path: Path, local_cluster) -
 
 
 @pytest.mark.cluster
+def test_a_task_goes_to_the_cluster_only_when_a_worker_is_free(local_cluster) -> None:
+    cluster, _ = local_cluster
+    with runner(ClusterSpec(address=cluster.scheduler_address)) as running:
+        assert isinstance(running, DaskRunner) and running.workers == 2
+        for number in range(6):
+            running.submit(number, time.sleep, 0.05)
+        # two on the workers, four held back in their order
+        assert len(running.tags) == 2 and [tag for tag, _, _ in running.waiting] == [2, 3, 4, 5]
+        seen = []
+        for tag, outcome in running:
+            assert outcome is None and len(running.tags) <= 2
+            seen.append(tag)
+        assert sorted(seen) == list(range(6)) and not running.waiting
+
+
+@pytest.mark.cluster
 def test_logs_in_are_compacted_while_the_last_ones_are_read(tmp_path: Path,
                                                             local_cluster) -> None:
     cluster, _ = local_cluster
     logs = simulated_logs(tmp_path / "logs", files=5, sessions=4)
-    # the largest log goes first and is read while the four others are in and compacted
+    # the largest log goes first and is read while the four others go, one after the other,
+    # to the other worker, and are compacted (a task waits for a free worker: none is
+    # queued behind the large log); it is 30 times as long as each, and under the size cut in parts
     with open(logs / "sim-0.txt", "w", encoding="utf-8") as out:
-        write_records(simulate(80, 0), out)
+        write_records(simulate(120, 0), out)
     spec = ClusterSpec(address=cluster.scheduler_address)
     done = import_to_dataset([str(logs)], tmp_path / "ds", spec, compact_after=2)
     # the four small logs while the large one was read, then the large one alone

@@ -176,9 +176,18 @@ class DaskRunner(Runner):
         return max(1, sum(threads.values()))
 
     def submit(self, tag: Tag, function: Callable[..., Any], *args: Any) -> None:
-        future = self.client.submit(function, *args, pure=False)
-        self.tags[future] = tag
-        self.finished.add(future)
+        self.waiting.append((tag, function, args))
+        self._hand_out()
+
+    def _hand_out(self) -> None:
+        """Send waiting tasks, in their order, while a thread is free for one. Dask would
+        queue a second task on a busy worker, where a short log waits behind a long one
+        while another worker idles."""
+        while self.waiting and len(self.tags) < self.workers:
+            tag, function, args = self.waiting.popleft()
+            future = self.client.submit(function, *args, pure=False)
+            self.tags[future] = tag
+            self.finished.add(future)
 
     def __iter__(self) -> Iterator[tuple[Tag, Any]]:
         for future in self.finished:
@@ -188,6 +197,7 @@ class DaskRunner(Runner):
             except Exception as error:   # the task's own error, raised here
                 yield tag, f"{type(error).__name__}: {error}"
             future.release()
+            self._hand_out()
 
 
 @contextmanager
