@@ -100,8 +100,15 @@ def _log_files() -> list[Path]:
                   if p.is_file() and p.suffix in (".txt", ".log"))
 
 
+#: Every hand in the wide tier; every fifth hand of each log in the default run (the
+#: hands of every game and site, a fifth of the time).
+_STRIDES = [pytest.param(1, marks=pytest.mark.wide, id="every-hand"),
+            pytest.param(5, id="every-fifth-hand")]
+
+
+@pytest.mark.parametrize("stride", _STRIDES)
 def test_every_step_holds_a_hands_cards_and_every_card_the_log_has_shown(
-        corpus: Path, monkeypatch: pytest.MonkeyPatch, dashlib_path: None) -> None:
+        corpus: Path, monkeypatch: pytest.MonkeyPatch, dashlib_path: None, stride: int) -> None:
     from dashlib import data, replay
     monkeypatch.setenv(data.DB_ENV, str(corpus))
     database = data.current()
@@ -109,19 +116,22 @@ def test_every_step_holds_a_hands_cards_and_every_card_the_log_has_shown(
         stored = set(con.execute("SELECT source, hand_id FROM hands").fetchall())
         resized = set(con.execute(
             f"SELECT source, hand_id FROM violations WHERE rule IN {_SIZE_RULES}").fetchall())
-    checked, cards_seen = 0, 0
+    checked, cards_seen, games, sampled_games = 0, 0, set(), set()
     for path in _log_files():
         source = str(path.resolve())
-        for hand in _hands(path):
-            if (source, hand.hand_id) not in stored:
-                continue   # a hand of another game: skipped, not stored
+        hands = [hand for hand in _hands(path) if (source, hand.hand_id) in stored]
+        games.update(hand.ruleset.game for hand in hands)
+        for hand in hands[::stride]:   # a hand of another game is not stored: skipped
             key = data.HandKey(source, hand.hand_id)
             steps = replay.steps(data.ask(database, "hand_rows", key))
             size = None if key in resized else hand.ruleset.hand_size
             cards_seen += _check_hand(Told(hand), steps, size, hand.hand_id)
             checked += 1
-    assert checked == len(stored) > 700   # every game of the corpus, five-card hands too
-    assert cards_seen > 3000
+            sampled_games.add(hand.ruleset.game)
+    # every game of the corpus, five-card hands too
+    assert checked >= len(stored) // stride > 700 // stride
+    assert sampled_games == games and len(games) >= 3
+    assert cards_seen > 3000 // stride
 
 
 def _check_hand(told: Told, steps: list, size: int | None, hand_id: str) -> int:

@@ -173,7 +173,7 @@ def test_an_export_whose_parts_cannot_be_joined_is_read_whole(tmp_path: Path,
     assert_same_dataset(tmp_path / "whole", tmp_path / "cut")
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(chunk_bytes=st.integers(min_value=3_000, max_value=40_000))
 def test_an_export_cut_anywhere_reads_as_whole(chunk_bytes: int) -> None:
     with tempfile.TemporaryDirectory() as folder:

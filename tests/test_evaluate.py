@@ -85,6 +85,7 @@ def every_four_card_hand() -> list[tuple[tuple[Card, ...], BadugiKey]]:
     return [(hand, reference_badugi_key(hand)) for hand in combinations(DECK, 4)]
 
 
+@pytest.mark.exhaustive
 def test_every_hand_ranks_as_the_reference_orders_it(every_four_card_hand):
     expected = dense_ranks([key for _, key in every_four_card_hand])
     wrong = [(hand, rank, expected[key])
@@ -93,6 +94,7 @@ def test_every_hand_ranks_as_the_reference_orders_it(every_four_card_hand):
     assert len(expected) == 1092  # 715 + 286 + 78 + 13 values, all reachable
 
 
+@pytest.mark.exhaustive
 def test_every_hand_values_as_the_reference(every_four_card_hand):
     wrong = []
     for hand, (negative_size, ranks) in every_four_card_hand:

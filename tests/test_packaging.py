@@ -48,6 +48,7 @@ def built_wheel(folder: Path, *, compiled: bool) -> Path:
     return wheel
 
 
+@pytest.mark.build
 def test_the_modules_grammars_and_dashboard_go_into_the_wheel(tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(built_wheel(tmp_path, compiled=False)).namelist())
     grammars = shipped("grammar", "*.lark")
