@@ -577,7 +577,7 @@ def test_logs_in_are_compacted_while_the_last_ones_are_read(tmp_path: Path,
     logs = simulated_logs(tmp_path / "logs", files=5, sessions=4)
     # the largest log goes first and is read while the four others go, one after the other,
     # to the other worker, and are compacted (a task waits for a free worker: none is
-    # queued behind the large log); it is 30 times as long as each, and under the size cut in parts
+    # queued behind the large log); it is 30 times as long as each, and too short to be cut
     with open(logs / "sim-0.txt", "w", encoding="utf-8") as out:
         write_records(simulate(120, 0), out)
     spec = ClusterSpec(address=cluster.scheduler_address)
