@@ -94,6 +94,33 @@ def test_the_command_writes_what_validate_passes(tmp_path, structure: str, capsy
     assert ": clean" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(("stacks", "table"), [("20", "fixed-40"), ("10-40", "fixed-10-40")])
+def test_stacks_or_a_range_of_them_write_what_validate_passes(tmp_path, stacks: str, table: str,
+                                                              capsys) -> None:
+    log = tmp_path / "stacks.txt"
+    assert main(["simulate", "--players", "4", "--stacks", stacks, "--sessions", "3",
+                 "--out", str(log)]) == 0
+    assert main(["validate", str(log)]) == 0
+    assert ": clean" in capsys.readouterr().out
+    # the session ids name the table: 40 chips each, or stacks of 10 to 40 big blinds
+    assert log.read_text(encoding="utf-8").startswith(f"Session #sim-badugi-4-{table}-0-1 ")
+
+
+def test_the_command_replaces_its_own_log_and_no_other_file(tmp_path, capsys) -> None:
+    notes, log = tmp_path / "notes.txt", tmp_path / "sim.txt"
+    notes.write_text("keep\n", encoding="utf-8")
+    assert main(["simulate", "--out", str(notes)]) == 2
+    assert capsys.readouterr().err == (f"badugi-hh simulate: {notes} exists and is not a log "
+                                       "this command wrote: name a new file\n")
+    assert notes.read_text(encoding="utf-8") == "keep\n"
+    assert main(["simulate", "--seed", "1", "--out", str(log)]) == 0
+    first = log.read_text(encoding="utf-8")
+    assert main(["simulate", "--seed", "2", "--out", str(log)]) == 0   # run again: replaced
+    assert log.read_text(encoding="utf-8") != first
+    # the log written under another name, then renamed: nothing else is left
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["notes.txt", "sim.txt"]
+
+
 def test_the_command_refuses_stacks_it_cannot_read(capsys) -> None:
     with pytest.raises(SystemExit):
         main(["simulate", "--stacks", "40-10"])

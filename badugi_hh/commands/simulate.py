@@ -15,6 +15,9 @@ half-pot limit or no limit; --stacks seats every player with N big blinds, or
 each with a number drawn between N and M (--stacks 10-40); without it the
 house's 100 chips (50 big blinds).
 
+--out writes a new file, or replaces a log this command wrote; any other file
+is refused, never written over.
+
 With --break RULE every session breaks that rule once (say B7, a call of
 the wrong amount), which makes test data for the auditor. With --hidden,
 one player's cards are hidden until the showdown in about a quarter of the
@@ -26,8 +29,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TextIO
 
 from badugi_hh.commands import at_least_one
+from badugi_hh.commands.export_files import replaced_whole
 from badugi_hh.events import Record, SessionStart
 from badugi_hh.progress import Progress
 from badugi_hh.rules import Structure
@@ -69,6 +76,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 EXIT_CANNOT_WRITE = 2
+#: How a log this command wrote begins (its sessions' ids start with ``sim-``).
+SIMULATED_SESSION = b"Session #sim-"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -91,8 +100,13 @@ def run(args: argparse.Namespace) -> int:
         if args.out == "-":
             write_records(counting(records, progress), sys.stdout)
             return 0
+        out = Path(args.out).absolute()
+        if out.is_file() and not simulated(out):
+            print(f"badugi-hh simulate: {args.out} exists and is not a log this command "
+                  "wrote: name a new file", file=sys.stderr)
+            return EXIT_CANNOT_WRITE
         try:
-            with open(args.out, "w", encoding="utf-8") as target:
+            with written(out) as target:
                 write_records(counting(records, progress), target)
         except OSError as error:   # a missing folder, a folder, no permission, a full disk
             progress.clear()
@@ -100,6 +114,29 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return EXIT_CANNOT_WRITE
     return 0
+
+
+def simulated(log: Path) -> bool:
+    """Whether ``log`` is one this command wrote (its first line opens a simulated
+    session): a new run may replace it."""
+    try:
+        with open(log, "rb") as text:
+            return text.readline().startswith(SIMULATED_SESSION)
+    except OSError:
+        return False
+
+
+@contextmanager
+def written(out: Path) -> Iterator[TextIO]:
+    """``out`` to write: a new file or an earlier log written whole under another name
+    and renamed when complete (a failure leaves the earlier log, or nothing); what is
+    not a regular file (``/dev/null``, a pipe) is written as it is."""
+    if out.exists() and not out.is_file():
+        with open(out, "w", encoding="utf-8") as target:
+            yield target
+        return
+    with replaced_whole(out) as temp, open(temp, "w", encoding="utf-8") as target:
+        yield target
 
 
 def counting(records: Iterable[Record], progress: Progress) -> Iterator[Record]:

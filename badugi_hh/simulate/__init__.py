@@ -130,7 +130,8 @@ def simulate(sessions: int, seed: int, ruleset: Ruleset = HOUSE, *, hidden: floa
     table = ("" if (ruleset.game, ruleset.max_players) == ("badugi", 2)
              else f" {ruleset.game} {ruleset.max_players}")
     if ruleset.structure != "fixed" or stacks or ruleset.starting_stack != HOUSE.starting_stack:
-        table += f" {ruleset.structure} {stacks or ruleset.starting_stack}"
+        seated = f"{stacks[0]}-{stacks[1]}" if stacks else ruleset.starting_stack
+        table += f" {ruleset.structure} {seated}"
     # the table in the session's id too: the same seed at two tables makes two sessions,
     # not copies of one whose hands the store would hold for the same hands (T5)
     prefix = "-".join(["sim", *table.split()])
