@@ -53,7 +53,7 @@ def corpus() -> Iterator[list[Record]]:
     for game in GAMES:
         for players, structure in ((2, "fixed"), (6, "fixed"), (3, "pot"), (6, "no")):
             rules = table_rules(game, players, structure=structure).replace(starting_stack=None)
-            yield list(simulate(4, 7, rules, stacks=(3, 40), hidden=0.2))
+            yield list(simulate(5, 7, rules, stacks=(3, 40), hidden=0.2))
     for number, rule in enumerate(BREAKABLE_RULES):
         yield list(simulate(1, number, break_rule=rule))
     rng = random.Random(11)

@@ -83,6 +83,32 @@ def test_an_all_in_of_half_a_bet_counts_as_a_full_raise_in_fixed_limit() -> None
     assert rules(hand(events, stacks=stacks)) == []
 
 
+def two_all_ins_raised(bruno: Event) -> list[str]:
+    """Carla's all-in of half a bet (to 6, counted as a raise to 8), then Dmitri's over it
+    (to 11: a full raise from her all-in, short of 12 by less than half a bet), then
+    Bruno, who bet, acts again: the rules his action breaks."""
+    seats = {**THREE, "Dmitri": 4}
+    table = TABLE.replace(min_players=4, max_players=4, max_raises=4)
+    stacks = {"Ana": 100, "Bruno": 100, "Carla": 8, "Dmitri": 13}
+    order = ("Bruno", "Carla", "Dmitri", "Ana")
+    events = [Button(seat=1), PostBlind(player="Bruno", amount=1, kind="small"),
+              PostBlind(player="Carla", amount=2), Call(player="Dmitri", amount=2),
+              Call(player="Ana", amount=2), Call(player="Bruno", amount=1),
+              Check(player="Carla"), *pat_draw(1, order), *[Check(player=n) for n in order],
+              *pat_draw(2, order), Bet(player="Bruno", amount=4),
+              Raise(player="Carla", to=6, all_in=True), Raise(player="Dmitri", to=11, all_in=True),
+              Call(player="Ana", amount=11), bruno]
+    return rules(hand(events, seats=seats, ruleset=table, stacks=stacks))
+
+
+def test_after_two_all_ins_a_raise_goes_from_either_or_completes_the_second() -> None:
+    # from Dmitri's all-in (11 + 4), from the raise it counts as (12 + 4), or completing it
+    for to in (15, 16, 12):
+        assert two_all_ins_raised(Raise(player="Bruno", to=to)) == [], to
+    assert two_all_ins_raised(Call(player="Bruno", amount=7)) == []
+    assert two_all_ins_raised(Raise(player="Bruno", to=14)) == ["B2"]
+
+
 def test_short_all_ins_that_add_up_to_half_a_bet_reopen_it() -> None:
     seats = {**THREE, "Dmitri": 4}
     table = TABLE.replace(min_players=4, max_players=4)

@@ -142,7 +142,8 @@ class Levels:
         Raises go from the last full bet or raise: after a short all-in the next
         player *completes* it (T1). After an all-in of half a bet or more, a full
         raise over it is legal too, measured from the all-in or from the full raise
-        it counts as.
+        it counts as; so is an all-in over it that falls short of both, which is
+        itself short of the full raise the first one counts as.
         """
         size, to_match = self.size, self.to_match
         expected_to = self.full_to + size
@@ -151,13 +152,16 @@ class Levels:
         short = to not in legal and to < max(legal) and all_in   # short: no fault (S3)
         problem = None
         if to not in legal and not short:
+            amounts = sorted(set(legal))
             problem = (f"{name} raises to {to}, but a raise {round_name(self.round)} goes "
-                       f"to {expected_to} (the bet is {size})")
+                       f"to {_either(amounts)} (the bet is {size})")
         elif by is not None and by != to - to_match:
             problem = (f"{name} raises by {by}, but from {to_match} to {to} is a raise of "
                        f"{to - to_match}")
-        if self.short_half and to in legal[1:]:
-            self.bets += 1   # raised over: the all-in counted as a full one (T1)
+        if self.short_half and to > expected_to:
+            # raised over: the all-in counted as the full raise to expected_to (T1)
+            self.full_to, self.short_half = expected_to, False
+            self.bets += 1
         return problem, self._raise_level(to, short)
 
     def _raise_level(self, to: int, short_all_in: bool) -> bool:
@@ -194,3 +198,13 @@ class Levels:
         if to - to_match >= self.last_raise:   # a full bet or raise: the next goes from it
             self.last_raise = to - to_match
         return problem
+
+
+def _either(amounts: list[int]) -> str:
+    """The legal amounts as a sentence says them.
+
+    >>> _either([8]), _either([12, 15, 16])
+    ('8', '12, 15 or 16')
+    """
+    *others, last = [str(amount) for amount in amounts]
+    return f"{', '.join(others)} or {last}" if others else last
