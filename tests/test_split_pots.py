@@ -6,9 +6,13 @@ Heads-up Badeucy and Badacey hands, checked down to a showdown of a pot of 4
 
 from __future__ import annotations
 
+import io
+
+from badugi_hh.engine import audit
 from badugi_hh.events import (
     Award, Burn, Button, Call, Check, Deal, Draw, Event, PostBlind, Show, Street,
 )
+from badugi_hh.parsers import read_records
 from badugi_hh.rules import HOUSE
 
 from handkit import c, found, replay
@@ -92,3 +96,46 @@ def test_the_badugi_half_may_be_won_with_other_cards_than_the_best_low() -> None
     assert report.violations == []
     assert report.players["Ana"].value.description == "badugi 4-3-2-A"
     assert report.players["Ana"].lowball.description == "9-4-3-2-A"
+
+
+#: A pot of 2 with Ana all-in for her 1: each half is 1 chip, and the tie in the 2-7 half
+#: gives its chip to Ana, the big blind (S2); Bruno's share of it is nothing.
+_TIED_CHIP = """\
+Session #tie-1 "A tied half of one chip" 2026-12-01 20:00
+Rules: Badeucy triple draw, fixed limit 2/4, blinds 1/2, cap 3 raises, heads-up, stacks as seated, unlimited hands
+Seat 1: Ana (1)
+Seat 2: Bruno (5)
+
+Hand #1 - button Bruno - 2026-12-01 20:00
+Bruno: posts small blind 1
+Ana: posts big blind 1 and is all-in
+Dealt to Ana [5c 6d 2d 4h Qd]
+Dealt to Bruno [9c 4c Ad 7h 7d]
+*** FIRST DRAW ***
+Burn [Kd]
+Ana: discards 1 [Qd] draws [6c]
+Bruno: discards 2 [9c 7d] draws [6h 6s]
+*** SECOND DRAW ***
+Burn [Td]
+Ana: discards 1 [6c] draws [7s]
+Bruno: discards 2 [6h Ad] draws [5s 2h]
+*** THIRD DRAW ***
+Burn [Ah]
+Ana: discards 0 draws []
+Bruno: discards 0 draws []
+*** SHOWDOWN ***
+Ana: shows [5c 6d 2d 4h 7s] (badugi 7-5-4-2; 2-7 7-6-5-4-2)
+Bruno: shows [4c 7h 6s 5s 2h] (3-card 5-4-2; 2-7 7-6-5-4-2)
+Ana wins 1 from badugi half
+Ana wins 1 from lowball half
+{zero}Stacks: Ana 2, Bruno 4
+
+Session ends - Bruno wins - stacks Ana 2, Bruno 4
+"""
+
+
+def test_a_tied_share_of_nothing_needs_no_line() -> None:
+    for zero in ("", "Bruno wins 0 from lowball half\n"):
+        reports = list(audit(read_records(io.StringIO(_TIED_CHIP.format(zero=zero)))))
+        assert [v.rule for report in reports for v in report.violations] == [], zero
+        assert reports[0].net == {"Ana": 1, "Bruno": -1}

@@ -40,6 +40,15 @@ def _pot_number(label: str) -> int:
     return int(side.group(1)) if side else 0
 
 
+def _nonzero(awards: dict[str, int]) -> dict[str, int]:
+    """The awards of something.
+
+    >>> _nonzero({"Ana": 2, "Bruno": 0})
+    {'Ana': 2}
+    """
+    return {name: amount for name, amount in awards.items() if amount}
+
+
 def _paid(awards: dict[str, int]) -> set[str]:
     """Who is paid something."""
     paid = set()
@@ -111,7 +120,8 @@ class Payout:
             return
         computed_winners, stated_winners = _paid(computed), _paid(stated)
         if computed_winners == stated_winners:
-            if rake == 0 and computed != stated:
+            # a tie's share of nothing (the one chip of a half) needs no line of its own
+            if rake == 0 and _nonzero(computed) != _nonzero(stated):
                 rule, why = self._share_rule(stated)
                 detail = ", ".join(f"{n} {a}" for n, a in sorted(computed.items()))
                 self.report(rule, line, f"the log splits the pot as "
