@@ -177,7 +177,8 @@ def folded_to_the_big_blind(button: int, seats: dict[str, int],
     small, big = (order[-1], order[0]) if len(order) == 2 else (order[0], order[1])
     events: list[Event] = [Button(seat=button), PostBlind(player=small, amount=1, kind="small"),
                            PostBlind(player=big, amount=2)]
-    events += [Deal(player=name, cards=c(deals[name])) for name in order]
+    events += [Deal(player=name, cards=c(deals[name]) if deals[name] else (None,) * 4)
+               for name in order]   # "": a hand the log does not show
     acting = [name for name in (order[2:] + order[:2] if len(order) > 2 else order[::-1])
               if name != big]
     events += [Fold(player=name) for name in acting]
@@ -207,6 +208,22 @@ def test_g6_the_same_deck_order_with_the_button_moved_multiway() -> None:
     moved = {"Carla": deals["Bruno"], "Ana": deals["Carla"], "Bruno": deals["Ana"]}
     report = hand(folded_to_the_big_blind(2, THREE, moved), previous=first, number=2)
     assert [v.rule for v in report.violations] == ["G6"]
+
+
+def test_g6_one_known_hand_dealt_again_may_be_chance() -> None:
+    """A site's log knows the hero's cards alone: the same four again, the button moved,
+    is not enough to say the deck was not shuffled; two known hands again are."""
+    seats = {"Ana": 1, "Bruno": 2}
+    first = hand(folded_to_the_big_blind(1, seats, {"Bruno": "", "Ana": "2c 3d 4h 5s"}),
+                 seats=seats, ruleset=HOUSE)
+    again = folded_to_the_big_blind(2, seats, {"Ana": "2c 3d 4h 5s", "Bruno": ""})
+    assert hand(again, seats=seats, ruleset=HOUSE, previous=first, number=2).violations == []
+    both = {"Bruno": "7c 8c 9h Qs", "Ana": "2c 3d 4h 5s"}
+    first = hand(folded_to_the_big_blind(1, seats, both), seats=seats, ruleset=HOUSE)
+    report = hand(folded_to_the_big_blind(2, seats, both), seats=seats, ruleset=HOUSE,
+                  previous=first, number=2)
+    assert [v.rule for v in report.violations] == ["G6"]
+    assert "card for card" in report.violations[0].message
 
 
 # -- X3 and S1: split pots and side pots ------------------------------------------------------

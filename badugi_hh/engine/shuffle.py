@@ -1,7 +1,8 @@
 """The shuffle between two hands (G6): does a hand's deal repeat the hand before's?
 
-A deal repeats the last one when every player whose cards are known got the very
-cards he got last hand, or when the cards came off the deck in the order they came
+A deal repeats the last one when every player whose cards are known (two hands at
+least: one hand alone, a site's hero's, comes again by chance once in some millions
+of hands) got the very cards he got last hand, or when the cards came off the deck in the order they came
 last hand, the deal going round from another seat because the button moved.
 :func:`deal_repeats` is asked of each hand after its replay, by either path.
 """
@@ -19,19 +20,20 @@ __all__ = ["deal_repeats"]
 def deal_repeats(report: HandReport, previous: HandReport) -> str:
     """How the hand's deal repeats the hand before's, or "": no shuffle between them (G6).
 
-    Either every player whose deal is known got the very cards he got last hand, or
+    Either every player whose deal is known, two at least, got the very cards he got
+    last hand, or
     the cards came off the deck in the order they came last hand (the deal going
     round from another seat when the button moved), every card of both deals known.
     """
-    known = False
+    known = 0   # cards of the deal known and the same: one hand alone may repeat by chance
     for name, result in report.players.items():
         if result.dealt and None not in result.dealt:
             last = previous.players.get(name)
             if last is None or last.dealt != result.dealt:
                 break
-            known = True
+            known += len(result.dealt)
     else:
-        if known:
+        if known >= 2 * report.ruleset.hand_size:
             return ("the deal repeats the previous hand card for card: the cards were not "
                     "shuffled")
     first = _first_dealt(report)
