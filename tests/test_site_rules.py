@@ -4,6 +4,7 @@ site log leaves out: players not dealt in, lines it could not read, other games.
 from __future__ import annotations
 
 import dataclasses
+import io
 
 from badugi_hh.engine import HandReport, SessionReport, audit
 from badugi_hh.events import (
@@ -11,6 +12,7 @@ from badugi_hh.events import (
     ParseError, PostBlind, Raise, Seat, SessionStart, SkippedHand, Street, SummaryResult,
     UncalledReturned,
 )
+from badugi_hh.parsers import read_records
 from badugi_hh.parsers.site import site_ruleset
 
 from handkit import c, found
@@ -201,6 +203,54 @@ def test_after_a_lost_hand_the_stacks_are_not_checked_and_a_note_says_why() -> N
     assert reports[1].violations == []
     assert reports[1].notes == ["stacks not checked against the hand before: the hand at "
                                 "line 50 could not be read"]
+
+
+#: A house session whose first hand has a line that cannot be read: the hand is lost.
+_LOST_FIRST = """\
+Session #lost-1 "A lost hand" 2026-12-01 20:00
+Rules: Badugi triple draw, fixed limit 2/4, blinds 1/2, cap 3 raises, heads-up, stacks 100, unlimited hands
+Seat 1: Ana (100)
+Seat 2: Bruno (100)
+
+Hand #1 - button Ana - 2026-12-01 20:00
+Ana: posts small blind 1
+Bruno: posts big blind 2
+Dealt to Bruno [Kc Qd Jh 9s]
+Dealt to Ana [2c 3d 4h 5s]
+Ana: fodls
+Uncalled bet 1 returned to Bruno
+Bruno wins 2
+Stacks: Ana 99, Bruno 101
+{second}
+Session ends - {winner} - stacks {end}
+"""
+_SECOND = """
+Hand #2 - button Bruno - 2026-12-01 20:01
+Bruno: posts small blind 1
+Ana: posts big blind 2
+Dealt to Ana [Kc Qd Jh 9s]
+Dealt to Bruno [2c 3d 4h 5s]
+Bruno: folds
+Uncalled bet 1 returned to Ana
+Ana wins 2
+Stacks: Ana 100, Bruno 100
+"""
+
+
+def test_a_house_hand_lost_breaks_the_chain_to_the_next_hand_and_the_session_end() -> None:
+    """The chips of a lost hand are unknown: the next hand's stacks (or the session's last
+    ones) are followed as the log says them, with a note, not reported as G3 or N1."""
+    log = _LOST_FIRST.format(second=_SECOND, winner="draw", end="Ana 100, Bruno 100")
+    found_records = list(audit(read_records(io.StringIO(log))))
+    reports = [r for r in found_records if isinstance(r, HandReport)]
+    (session,) = [r for r in found_records if isinstance(r, SessionReport)]
+    assert [v for r in reports for v in r.violations] == session.violations == []
+    assert reports[0].notes == ["stacks not checked against the hand before: the hand at "
+                                "line 11 could not be read"]
+    last = _LOST_FIRST.format(second="", winner="Bruno wins", end="Ana 99, Bruno 101")
+    (session,) = [r for r in audit(read_records(io.StringIO(last)))
+                  if isinstance(r, SessionReport)]
+    assert session.violations == [] and session.stacks == {"Ana": 99, "Bruno": 101}
 
 
 def test_a_hand_of_another_game_is_skipped_by_name_and_breaks_the_chain() -> None:

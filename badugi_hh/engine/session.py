@@ -105,8 +105,8 @@ class Auditor:
         if table is not None and record.hand_lost:
             if table.seats:   # a house session: the hand was still played (N1 counts it)
                 table.hands += 1
-            else:   # a site log: the stacks after the lost hand are unknown
-                table.unknown_before = f"the hand at line {record.line} could not be read"
+            # the stacks after the lost hand are unknown
+            table.unknown_before = f"the hand at line {record.line} could not be read"
             table.previous = None   # its button and deal are unknown (G4, G6)
         return []   # a ParseError: nothing to replay
 
@@ -178,12 +178,14 @@ class Auditor:
         table.ruleset = table.ruleset or hand.ruleset
         self._check_continues(table, hand)
         carried = table.stacks
-        if table.unknown_before:
-            carried = {}
+        if table.unknown_before and not table.seats:
+            carried = {}   # a site's hand states its stacks: taken as they are
         report = replay_hand(hand, table.seats or None, carried, table.previous,
                              fast_path=self.fast_path)
         self._check_unique(table, hand)
         if table.unknown_before:
+            if table.seats:   # a house hand states only its end: not judged (G3), followed
+                report.violations[:] = [v for v in report.violations if v.rule != "G3"]
             report.notes.append(f"stacks not checked against the hand before: "
                                 f"{table.unknown_before}")
             table.unknown_before = ""
@@ -229,6 +231,8 @@ class Auditor:
         if table is None:
             return []
         stacks = table.stacks
+        if table.unknown_before:   # the last hand was lost: the log's stacks are followed
+            stacks = table.stacks = {**stacks, **record.stacks}
         for name, amount in record.stacks.items():
             if stacks.get(name) != amount:
                 table.violations.append(Violation(
