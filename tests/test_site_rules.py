@@ -238,8 +238,9 @@ Stacks: Ana 100, Bruno 100
 
 
 def test_a_house_hand_lost_breaks_the_chain_to_the_next_hand_and_the_session_end() -> None:
-    """The chips of a lost hand are unknown: the next hand's stacks (or the session's last
-    ones) are followed as the log says them, with a note, not reported as G3 or N1."""
+    """The chips of a lost hand are unknown: the next hand's end stacks are followed as the
+    log says them, with a note, not reported as G3; the session's last ones, after a lost
+    last hand, are not judged (N1)."""
     log = _LOST_FIRST.format(second=_SECOND, winner="draw", end="Ana 100, Bruno 100")
     found_records = list(audit(read_records(io.StringIO(log))))
     reports = [r for r in found_records if isinstance(r, HandReport)]
@@ -250,7 +251,7 @@ def test_a_house_hand_lost_breaks_the_chain_to_the_next_hand_and_the_session_end
     last = _LOST_FIRST.format(second="", winner="Bruno wins", end="Ana 99, Bruno 101")
     (session,) = [r for r in audit(read_records(io.StringIO(last)))
                   if isinstance(r, SessionReport)]
-    assert session.violations == [] and session.stacks == {"Ana": 99, "Bruno": 101}
+    assert session.violations == [] and session.stacks == {"Ana": 100, "Bruno": 100}
 
 
 def test_a_hand_of_another_game_is_skipped_by_name_and_breaks_the_chain() -> None:

@@ -230,22 +230,8 @@ class Auditor:
         table = self.table
         if table is None:
             return []
-        stacks = table.stacks
-        if table.unknown_before:   # the last hand was lost: the log's stacks are followed
-            stacks = table.stacks = {**stacks, **record.stacks}
-        for name, amount in record.stacks.items():
-            if stacks.get(name) != amount:
-                table.violations.append(Violation(
-                    "N1", f"the log says {name} ends the session with {amount}; the chips "
-                    f"say {stacks.get(name)}", None, record.source, record.line))
-        winner = _leader(stacks)
-        stated = None if record.draw else record.winner
-        if (record.draw or record.winner) and stated != winner:
-            said = "a draw" if record.draw else f"{record.winner} wins"
-            truth = f"{winner} wins with the larger stack" if winner else "it is a draw"
-            table.violations.append(Violation(
-                "N1", f"the log says {said}, but {truth} ({_stack_list(stacks)})",
-                None, record.source, record.line))
+        if not table.unknown_before:   # after a lost last hand its chips are unknown
+            _check_end_stacks(table, record)
         table.line = record.line
         closed = self.close()
         return [closed] if closed else []
@@ -302,6 +288,24 @@ def _judge_up_to_damage(report: HandReport, hand: Hand) -> None:
     else:
         report.notes.append(f"line {first} could not be read")
     report.violations[:] = kept
+
+
+def _check_end_stacks(table: _Table, record: SessionEnd) -> None:
+    """The stacks and the winner the session's end states, against the chips (N1)."""
+    stacks = table.stacks
+    for name, amount in record.stacks.items():
+        if stacks.get(name) != amount:
+            table.violations.append(Violation(
+                "N1", f"the log says {name} ends the session with {amount}; the chips "
+                f"say {stacks.get(name)}", None, record.source, record.line))
+    winner = _leader(stacks)
+    stated = None if record.draw else record.winner
+    if (record.draw or record.winner) and stated != winner:
+        said = "a draw" if record.draw else f"{record.winner} wins"
+        truth = f"{winner} wins with the larger stack" if winner else "it is a draw"
+        table.violations.append(Violation(
+            "N1", f"the log says {said}, but {truth} ({_stack_list(stacks)})",
+            None, record.source, record.line))
 
 
 def _leader(stacks: dict[str, int]) -> str | None:
