@@ -32,10 +32,12 @@ each half and who may win it; it holds no ``if game == ...``.
 False
 
 Which figures apply (``docs/schema.md``): a *made hand* is a badugi in Badugi, a
-9-low or better in 2-7 (no pair, straight or flush; the ace high), an 8-low or
-better in A-5 (no pair). Snowing (standing pat without a made hand) and "made by
-the final draw" are counted only where :attr:`Game.made_hand` is defined: not in
-the split games, whose players stand pat for either half, nor in five-card draw.
+9-low or better in 2-7, triple or single draw (no pair, straight or flush; the ace
+high), an 8-low or better in A-5 (no pair). "Made by the final draw" and snowing
+(standing pat on no hand at all: without a badugi in Badugi, on a pair, or in 2-7 a
+straight or a flush, in lowball) are counted only where :attr:`Game.made_hand` is
+defined: not in the split games, whose players stand pat for either half, nor in
+five-card draw.
 
 >>> GAMES["27td"].is_made(parse_cards("9c 7d 5s 3h 2h")), GAMES["27td"].is_made(
 ...     parse_cards("Tc 7d 5s 3h 2h"))
@@ -93,10 +95,14 @@ class Half:
 
 @dataclass(frozen=True, slots=True)
 class MadeHand:
-    """What counts as a made hand for the figures: ``words`` for people, ``test`` for cards."""
+    """What counts as a made hand for the figures: ``words`` for people, ``test`` for
+    cards; for a lowball game the highest rank a made low may hold, by which the
+    statistics judge stored hands in SQL (``ace_low``: the ace ranks under the two)."""
 
     words: str
     test: Callable[[Sequence[Card]], bool]
+    highest: int | None = None
+    ace_low: bool = False
 
     def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
         return rebuilt(self)   # copy and pickle, compiled too (badugi_hh.frozen)
@@ -156,12 +162,16 @@ def _is_badugi(cards: Sequence[Card]) -> bool:
     return len(cards) in (4, 5) and badugi_value(cards).size == 4
 
 
+#: The highest rank of a made low: 2-7's nine, A-5's eight.
+_NINE, _EIGHT = 9, 8
+
+
 def _nine_low(cards: Sequence[Card]) -> bool:
     """2-7: five ranks, no straight or flush, 9 high or lower (an ace is high)."""
     if len(cards) != 5:
         return False
     value = lowball27_value(cards)
-    return value.category == "high card" and 1 < value.ranks[0] <= 9
+    return value.category == "high card" and 1 < value.ranks[0] <= _NINE
 
 
 def _eight_low(cards: Sequence[Card]) -> bool:
@@ -169,7 +179,7 @@ def _eight_low(cards: Sequence[Card]) -> bool:
     if len(cards) != 5:
         return False
     value = lowball_a5_value(cards)
-    return value.category == "high card" and value.ranks[0] <= 8
+    return value.category == "high card" and value.ranks[0] <= _EIGHT
 
 
 _BADUGI = Half("badugi", badugi_value, _any_hand)
@@ -179,8 +189,9 @@ _LOWBALL_A5 = Half("a-5", lowball_a5_value, _any_hand)
 _HIGH = Half("high", high_value, _any_hand)
 _A_BADUGI = MadeHand("a badugi (four cards of four ranks and four suits)", _is_badugi)
 _NINE_LOW = MadeHand("a 9-low or better: five ranks, no straight or flush, the ace high",
-                     _nine_low)
-_EIGHT_LOW = MadeHand("an 8-low or better: five ranks, the ace low", _eight_low)
+                     _nine_low, _NINE)
+_EIGHT_LOW = MadeHand("an 8-low or better: five ranks, the ace low", _eight_low, _EIGHT,
+                      ace_low=True)
 
 #: Every game of the family, by id.
 GAMES: dict[str, Game] = {game.id: game for game in (

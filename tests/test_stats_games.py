@@ -2,8 +2,9 @@
 per game, never averaged across games (issue 22, item 5).
 
 The expected values are worked out here from the stored draws with the evaluators of
-:mod:`badugi_hh.evaluate` (a made low is a high-card value; a made nine, one whose top
-card is a nine or lower), independently of the SQL that computes them.
+:mod:`badugi_hh.evaluate` (a low at all is a high-card value) and the game registry's
+made hand (:attr:`badugi_hh.games.Game.made_hand`: a 9-low in 2-7, an 8-low in A-5),
+independently of the SQL that computes them.
 """
 
 from __future__ import annotations
@@ -11,29 +12,24 @@ from __future__ import annotations
 from collections import defaultdict
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from badugi_hh import stats
 from badugi_hh.cards import parse_cards
 from badugi_hh.evaluate import LowballValue, lowball27_value, lowball_a5_value
 from badugi_hh.filters import Filters
+from badugi_hh.games import GAMES
 from badugi_hh.simulate import simulate, table_rules
 from badugi_hh.store import Store
 from badugi_hh.writer import write_records
 
-EVALUATORS = {"27td": lowball27_value, "a5td": lowball_a5_value}
+EVALUATORS = {"27td": lowball27_value, "a5td": lowball_a5_value, "27sd": lowball27_value}
 
 
 def made_low(value: LowballValue) -> bool:
     """No pair (and, in 2-7, no straight or flush): the hand is a low at all."""
     return value.category == "high card"
-
-
-def made_nine(value: LowballValue) -> bool:
-    """A made low whose top card is a nine or lower (in 2-7 the ace is high)."""
-    top = value.ranks[0]
-    return made_low(value) and top != 1 and top <= 9 if value.game == "2-7" else \
-        made_low(value) and top <= 9
 
 
 @pytest.fixture(scope="module")
@@ -62,8 +58,8 @@ def expected_lowball(con, game: str) -> dict[str, tuple[float | None, float | No
         value = evaluate(parse_cards(cards))
         if stood_pat:
             snowed[hand_id, player] = snowed.get((hand_id, player), False) or not made_low(value)
-        if draw == 3:
-            made[hand_id, player] = made_nine(value)
+        if draw == GAMES[game].draws:   # the final draw
+            made[hand_id, player] = bool(GAMES[game].is_made(parse_cards(cards)))
     shares: dict[str, list] = defaultdict(lambda: [[], []])
     for (_, player), value in snowed.items():
         shares[player][0].append(value)
@@ -77,7 +73,7 @@ def test_snow_and_made_hands_by_each_lowball_games_measure(mixed_db: Path) -> No
     with Store(mixed_db, read_only=True) as store:
         con = store.connection
         figures = stats.game_stats(con)
-        for game in EVALUATORS:
+        for game in ("27td", "a5td"):
             expected = expected_lowball(con, game)
             rows = figures[figures["game"] == game].set_index("player")
             assert set(rows.index) == {"Ana", "Bruno", "Carla"}
@@ -90,6 +86,23 @@ def test_snow_and_made_hands_by_each_lowball_games_measure(mixed_db: Path) -> No
             store_flag = con.execute("SELECT avg(snowed::DOUBLE) FROM hand_players "
                                      "WHERE game = ? AND snowed IS NOT NULL", [game]).fetchall()
             assert store_flag[0][0] > rows["snow"].max()
+
+
+def test_single_draw_2_7_is_judged_at_its_one_draw(tmp_path: Path) -> None:
+    log = tmp_path / "27sd.txt"
+    with open(log, "w", encoding="utf-8") as out:
+        write_records(simulate(10, 5, table_rules("27sd", 3)), out)
+    with Store(tmp_path / "27sd.duckdb") as store:
+        store.import_paths([log])
+        rows = stats.game_stats(store.connection).set_index("player")
+        expected = expected_lowball(store.connection, "27sd")
+    for player, (snow, made) in expected.items():
+        assert made is not None
+        assert rows.loc[player, "made_by_final_draw"] == pytest.approx(made), player
+        if snow is None:   # never stood pat with his cards known
+            assert pd.isna(rows.loc[player, "snow"]), player
+        else:
+            assert rows.loc[player, "snow"] == pytest.approx(snow), player
 
 
 def test_a_player_has_a_row_per_game_never_an_average(mixed_db: Path) -> None:

@@ -4,34 +4,45 @@ They are never averaged across games: a row per player (or person) and game.
 What "made" means depends on the game's family:
 
 * Badugi: a badugi (four cards of four suits and four ranks).
-* 2-7 and A-5 triple draw: a made nine-low or better (five ranks, none above the
-  nine; in 2-7 also no straight and no flush, and the ace is high so it is never
-  below a nine). A snow there is standing pat with no low at all: a pair (in 2-7
-  also a straight or a flush).
+* 2-7 triple and single draw, A-5 triple draw: the game registry's made low
+  (:attr:`badugi_hh.games.Game.made_hand`): a nine-low or better in 2-7 (five ranks,
+  no straight and no flush, the ace high so never below a nine), an eight-low or
+  better in A-5 (five ranks, the ace low). A snow there is standing pat with no
+  low at all: a pair (in 2-7 also a straight or a flush).
 * Badeucy and Badacey: none (a pat hand may aim at either half); their own figures
   are the halves won at the showdowns the player reached.
 
 docs/schema.md gives the table of which figure applies to which game.
 
 >>> FIGURES_BY_GAME["snow"]
-('badugi', '27td', 'a5td')
+('badugi', '27td', 'a5td', '27sd')
+>>> MADE_LOW_HIGHEST
+{'27td': 9, 'a5td': 8, '27sd': 9}
 """
 
 from __future__ import annotations
+
+from typing import cast
 
 import duckdb
 import pandas as pd
 
 from badugi_hh.filters import Filters
+from badugi_hh.games import GAMES, MadeHand
 from badugi_hh.stats.query import counted, frame, owned, who
 
 __all__ = ["FIGURES_BY_GAME", "LOWBALL_FINAL_DRAW", "MADE_LOW_HIGHEST", "applies",
            "draw_habits", "game_stats"]
 
-#: The lowball games whose hands are judged here, and the draw that is their last.
-LOWBALL_FINAL_DRAW = {"27td": 3, "a5td": 3}
-#: The highest card of a made low: a nine-low or better.
-MADE_LOW_HIGHEST = 9
+#: The lowball games whose hands are judged here (a made low in the registry), and the
+#: draw that is their last.
+LOWBALL_FINAL_DRAW = {game.id: game.draws for game in GAMES.values()
+                      if game.made_hand is not None and game.made_hand.highest is not None}
+#: The highest rank of each one's made low, as the registry defines it.
+MADE_LOW_HIGHEST = {game_id: cast(MadeHand, GAMES[game_id].made_hand).highest
+                    for game_id in LOWBALL_FINAL_DRAW}
+_ACE_LOW = ", ".join(f"'{game_id}'" for game_id in LOWBALL_FINAL_DRAW
+                     if cast(MadeHand, GAMES[game_id].made_hand).ace_low)
 #: The games each per-game figure is defined for; elsewhere it is absent (NULL).
 FIGURES_BY_GAME: dict[str, tuple[str, ...]] = {
     "snow": ("badugi", *LOWBALL_FINAL_DRAW),
@@ -54,6 +65,7 @@ def applies(figure: str, game: str) -> bool:
 
 _LOWBALL_GAMES = ", ".join(f"'{game}'" for game in LOWBALL_FINAL_DRAW)
 _FINAL_DRAWS = " ".join(f"WHEN '{game}' THEN {draw}" for game, draw in LOWBALL_FINAL_DRAW.items())
+_HIGHEST = " ".join(f"WHEN '{game}' THEN {rank}" for game, rank in MADE_LOW_HIGHEST.items())
 
 # Each known five-card hand of a lowball game a player stood pat on, or held after the
 # final draw, judged from its text: ranks by the game's order (2-7: the ace high, 14;
@@ -72,7 +84,7 @@ held AS (
 ),
 ranked AS (
     SELECT source, hand_id, player, site, game, stood_pat, final,
-           [CASE WHEN game = 'a5td' THEN strpos('A23456789TJQK', card[1])
+           [CASE WHEN game IN ({_ACE_LOW}) THEN strpos('A23456789TJQK', card[1])
                  WHEN strpos('23456789TJQKA', card[1]) > 0
                  THEN strpos('23456789TJQKA', card[1]) + 1 ELSE 0 END
             FOR card IN cards] AS ranks,
@@ -83,7 +95,8 @@ ranked AS (
 judged AS (
     SELECT source, hand_id, player, site, game, stood_pat, final,
            len(list_distinct(ranks)) = 5
-               AND (game = 'a5td' OR (list_max(ranks) - list_min(ranks) <> 4 AND suits > 1))
+               AND (game IN ({_ACE_LOW})
+                    OR (list_max(ranks) - list_min(ranks) <> 4 AND suits > 1))
                AS made_low,
            list_max(ranks) AS highest
     FROM ranked
@@ -92,7 +105,8 @@ judged AS (
 lowball_flags AS (
     SELECT source, hand_id, player, site, game,
            bool_or(NOT made_low) FILTER (WHERE stood_pat) AS snowed,
-           bool_or(made_low AND highest <= {MADE_LOW_HIGHEST}) FILTER (WHERE final) AS made
+           bool_or(made_low AND highest <= CASE game {_HIGHEST} END) FILTER (WHERE final)
+               AS made
     FROM judged
     GROUP BY ALL
 )"""
@@ -125,7 +139,7 @@ ORDER BY {{who}}hands DESC, game
 
 def game_stats(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> pd.DataFrame:
     """One row per player (or person) and game: hands; how often he snowed and made a
-    hand by the final draw (Badugi, 2-7 and A-5 triple draw); and in the split games,
+    hand by the final draw (Badugi and the lowball games); and in the split games,
     the showdowns he reached and the share of them in which he won a part of the Badugi
     half, of the lowball half, and both (X3). A figure the game does not define is
     NULL (:data:`FIGURES_BY_GAME`).
