@@ -242,9 +242,10 @@ class Auditor:
         if limit is None or not table.seats or table.hands >= limit:
             return
         if all(s > 0 for s in table.stacks.values()):
+            played = f"{table.hands} hand{'' if table.hands == 1 else 's'}"
             table.violations.append(Violation(
-                "N1", f"the session ends after {table.hands} hands with every player still "
-                f"holding chips; a session is {limit} hands", None, table.source, line))
+                "N1", f"the session ends after {played} with every player still holding "
+                f"chips; a session is {limit} hands", None, table.source, line))
 
     def _session_report(self, table: _Table) -> SessionReport:
         return SessionReport(table.session_id, table.source, table.hands,
