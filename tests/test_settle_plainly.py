@@ -68,7 +68,7 @@ def test_the_sample_logs_and_the_real_exports():
 @pytest.mark.parametrize("structure", ["fixed", "pot", "no"])
 def test_simulated_games_with_short_stacks(game, players, structure):
     rules = table_rules(game, players, structure=structure).replace(starting_stack=None)
-    handed = handed_over(simulate(12, 7, rules, stacks=(5, 40)))
+    handed = handed_over(simulate(40, 7, rules, stacks=(5, 40)))
     taken = plain_agrees(handed)
     if game == "badeucy":   # a split game is always settled in full (its halves)
         assert taken == 0
