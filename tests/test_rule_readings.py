@@ -83,22 +83,30 @@ def test_an_all_in_of_half_a_bet_counts_as_a_full_raise_in_fixed_limit() -> None
     assert rules(hand(events, stacks=stacks)) == []
 
 
+def four_handed_after_bruno_bets(stacks: dict[str, int], events: list[Event],
+                                 max_raises: int = 3) -> list[str]:
+    """Four players check and stand pat to the round after the second draw, where Bruno
+    bets 4, then ``events``: the rules broken."""
+    seats = {**THREE, "Dmitri": 4}
+    table = TABLE.replace(min_players=4, max_players=4, max_raises=max_raises)
+    order = ("Bruno", "Carla", "Dmitri", "Ana")
+    before = [Button(seat=1), PostBlind(player="Bruno", amount=1, kind="small"),
+              PostBlind(player="Carla", amount=2), Call(player="Dmitri", amount=2),
+              Call(player="Ana", amount=2), Call(player="Bruno", amount=1),
+              Check(player="Carla"), *pat_draw(1, order), *[Check(player=n) for n in order],
+              *pat_draw(2, order), Bet(player="Bruno", amount=4)]
+    return rules(hand(before + events, seats=seats, ruleset=table,
+                      stacks={"Ana": 100, "Bruno": 100, **stacks}))
+
+
 def two_all_ins_raised(bruno: Event) -> list[str]:
     """Carla's all-in of half a bet (to 6, counted as a raise to 8), then Dmitri's over it
     (to 11: a full raise from her all-in, short of 12 by less than half a bet), then
     Bruno, who bet, acts again: the rules his action breaks."""
-    seats = {**THREE, "Dmitri": 4}
-    table = TABLE.replace(min_players=4, max_players=4, max_raises=4)
-    stacks = {"Ana": 100, "Bruno": 100, "Carla": 8, "Dmitri": 13}
-    order = ("Bruno", "Carla", "Dmitri", "Ana")
-    events = [Button(seat=1), PostBlind(player="Bruno", amount=1, kind="small"),
-              PostBlind(player="Carla", amount=2), Call(player="Dmitri", amount=2),
-              Call(player="Ana", amount=2), Call(player="Bruno", amount=1),
-              Check(player="Carla"), *pat_draw(1, order), *[Check(player=n) for n in order],
-              *pat_draw(2, order), Bet(player="Bruno", amount=4),
-              Raise(player="Carla", to=6, all_in=True), Raise(player="Dmitri", to=11, all_in=True),
-              Call(player="Ana", amount=11), bruno]
-    return rules(hand(events, seats=seats, ruleset=table, stacks=stacks))
+    return four_handed_after_bruno_bets(
+        {"Carla": 8, "Dmitri": 13},
+        [Raise(player="Carla", to=6, all_in=True), Raise(player="Dmitri", to=11, all_in=True),
+         Call(player="Ana", amount=11), bruno], max_raises=4)
 
 
 def test_after_two_all_ins_a_raise_goes_from_either_or_completes_the_second() -> None:
@@ -110,18 +118,10 @@ def test_after_two_all_ins_a_raise_goes_from_either_or_completes_the_second() ->
 
 
 def test_short_all_ins_that_add_up_to_half_a_bet_reopen_it() -> None:
-    seats = {**THREE, "Dmitri": 4}
-    table = TABLE.replace(min_players=4, max_players=4)
-    stacks = {"Ana": 100, "Bruno": 100, "Carla": 7, "Dmitri": 8}
-    order = ("Bruno", "Carla", "Dmitri", "Ana")
-    events = [Button(seat=1), PostBlind(player="Bruno", amount=1, kind="small"),
-              PostBlind(player="Carla", amount=2), Call(player="Dmitri", amount=2),
-              Call(player="Ana", amount=2), Call(player="Bruno", amount=1),
-              Check(player="Carla"), *pat_draw(1, order), *[Check(player=n) for n in order],
-              *pat_draw(2, order), Bet(player="Bruno", amount=4),
-              Raise(player="Carla", to=5, all_in=True), Raise(player="Dmitri", to=6, all_in=True),
-              Call(player="Ana", amount=6), Raise(player="Bruno", to=10)]
-    assert rules(hand(events, seats=seats, ruleset=table, stacks=stacks)) == []
+    assert four_handed_after_bruno_bets(
+        {"Carla": 7, "Dmitri": 8},
+        [Raise(player="Carla", to=5, all_in=True), Raise(player="Dmitri", to=6, all_in=True),
+         Call(player="Ana", amount=6), Raise(player="Bruno", to=10)]) == []
 
 
 def no_limit_round(structure: str, all_in_to: int, call: int, raise_to: int,
