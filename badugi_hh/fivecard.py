@@ -123,12 +123,11 @@ class FiveCardValue:
         return self.description
 
 
-#: The values of the lowballs are five-card values.
-
     def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
         return rebuilt(self)   # copy and pickle, compiled too (badugi_hh.frozen)
 
 
+#: The values of the lowballs are five-card values.
 LowballValue = FiveCardValue
 
 #: A class of hands: its category's place in :data:`_CATEGORY_ORDER`, and its ranks by

@@ -1,9 +1,10 @@
 """The shuffle between two hands (G6): does a hand's deal repeat the hand before's?
 
 A deal repeats the last one when every player whose cards are known (two hands at
-least: one hand alone, a site's hero's, comes again by chance once in some millions
-of hands) got the very cards he got last hand, or when the cards came off the deck in the order they came
-last hand, the deal going round from another seat because the button moved.
+least: one hand alone, a site's hero's, comes again by chance once in some hundred
+thousand hands) got the very cards he got last hand, or when the cards came off the
+deck in the order they came last hand, the deal going round from another seat
+because the button moved.
 :func:`deal_repeats` is asked of each hand after its replay, by either path.
 """
 
@@ -21,9 +22,9 @@ def deal_repeats(report: HandReport, previous: HandReport) -> str:
     """How the hand's deal repeats the hand before's, or "": no shuffle between them (G6).
 
     Either every player whose deal is known, two at least, got the very cards he got
-    last hand, or
-    the cards came off the deck in the order they came last hand (the deal going
-    round from another seat when the button moved), every card of both deals known.
+    last hand, or the cards came off the deck in the order they came last hand (the
+    deal going round from another seat when the button moved), every card of both
+    deals known.
     """
     known = 0   # cards of the deal known and the same: one hand alone may repeat by chance
     for name, result in report.players.items():
