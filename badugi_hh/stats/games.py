@@ -22,27 +22,25 @@ docs/schema.md gives the table of which figure applies to which game.
 
 from __future__ import annotations
 
-from typing import cast
-
 import duckdb
 import pandas as pd
 
 from badugi_hh.filters import Filters
-from badugi_hh.games import GAMES, MadeHand
+from badugi_hh.games import GAMES
 from badugi_hh.stats.query import counted, frame, owned, who
 
 __all__ = ["FIGURES_BY_GAME", "LOWBALL_FINAL_DRAW", "MADE_LOW_HIGHEST", "applies",
            "draw_habits", "game_stats"]
 
-#: The lowball games whose hands are judged here (a made low in the registry), and the
-#: draw that is their last.
-LOWBALL_FINAL_DRAW = {game.id: game.draws for game in GAMES.values()
-                      if game.made_hand is not None and game.made_hand.highest is not None}
+#: The lowball games whose hands are judged here (a made low in the registry), and
+#: their made low.
+_MADE_LOWS = {game.id: game.made_hand for game in GAMES.values()
+              if game.made_hand is not None and game.made_hand.highest is not None}
+#: Each one's draw that is its last.
+LOWBALL_FINAL_DRAW = {game_id: GAMES[game_id].draws for game_id in _MADE_LOWS}
 #: The highest rank of each one's made low, as the registry defines it.
-MADE_LOW_HIGHEST = {game_id: cast(MadeHand, GAMES[game_id].made_hand).highest
-                    for game_id in LOWBALL_FINAL_DRAW}
-_ACE_LOW = ", ".join(f"'{game_id}'" for game_id in LOWBALL_FINAL_DRAW
-                     if cast(MadeHand, GAMES[game_id].made_hand).ace_low)
+MADE_LOW_HIGHEST = {game_id: made.highest for game_id, made in _MADE_LOWS.items()}
+_ACE_LOW = ", ".join(f"'{game_id}'" for game_id, made in _MADE_LOWS.items() if made.ace_low)
 #: The games each per-game figure is defined for; elsewhere it is absent (NULL).
 FIGURES_BY_GAME: dict[str, tuple[str, ...]] = {
     "snow": ("badugi", *LOWBALL_FINAL_DRAW),
