@@ -205,7 +205,8 @@ def test_import_stores_every_hand_and_players_who_left(tmp_path: Path) -> None:
         # final stacks are those they left with, not the ones they came with.
         assert rows("SELECT player, start_stack, final_stack FROM session_players "
                     "WHERE player IN ('Player2', 'Kula91', 'Player6') "
-                    "AND source LIKE '%badugi%' ORDER BY player"
+                    # the file's name, not its path: a checkout may lie under 'badugi-hh/'
+                    "AND parse_filename(source) LIKE '%badugi%' ORDER BY player"
                     ).fetchall() == [("Kula91", 380, 380), ("Player2", 1500, 0),
                                      ("Player6", 1500, 7310)]
 
