@@ -15,6 +15,7 @@ command that runs out of disk space says so and exits with 1.
 from __future__ import annotations
 
 import argparse
+import difflib
 import errno
 import importlib
 import sys
@@ -98,8 +99,31 @@ def build_parser(full: Collection[str] = tuple(COMMANDS)) -> argparse.ArgumentPa
         parser_of_command = sub.add_parser(name, help=command.summary,
                                            description=module.__doc__)
         module.add_arguments(parser_of_command)
-        parser_of_command.set_defaults(run=module.run)
+        parser_of_command.set_defaults(run=module.run, parser_of_command=parser_of_command)
     return parser
+
+
+def parse_arguments(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    """The arguments; one the command does not know is refused with the command's own
+    usage (argparse would print the top level's), and the nearest option it has.
+
+    >>> parse_arguments(build_parser(full={"note"}), ["note", "--playr", "x"])
+    Traceback (most recent call last):
+    SystemExit: 2
+    """
+    args, unknown = parser.parse_known_args(argv)
+    command_parser = getattr(args, "parser_of_command", None)
+    if unknown:
+        if command_parser is None:
+            parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+        options = [option for action in command_parser._actions
+                   for option in action.option_strings]
+        near = difflib.get_close_matches(unknown[0], options, n=1)
+        hint = f" (did you mean {near[0]}?)" if near and unknown[0].startswith("-") else ""
+        command_parser.error(f"unrecognized arguments: {' '.join(unknown)}{hint}")
+    if command_parser is not None:
+        del args.parser_of_command
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -109,7 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     name = argv[0] if argv else ""
     args = None
     try:
-        args = build_parser(full={name}).parse_args(argv)
+        args = parse_arguments(build_parser(full={name}), argv)
         return _run(args)
     except BrokenPipeError:  # `badugi-hh ... | head` is not an error
         sys.stderr.close()

@@ -136,6 +136,9 @@ def run(args: argparse.Namespace) -> int:
             summary = store.import_paths(args.paths, progress.advance, jobs=args.jobs,
                                          zone=args.tz, read_bytes=progress.advance_bytes)
             quarantined = first_errors(store.connection, started)
+            made_for_nothing = store.made_for_nothing()
+        if made_for_nothing:
+            store.remove_files()
     except StoreError as error:
         print(f"badugi-hh import: {error}", file=sys.stderr)
         return EXIT_DATABASE
@@ -151,7 +154,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"timings: planning={summary.planning_seconds:.3f} "
               f"commit={summary.commit_seconds:.3f} total={summary.seconds:.3f}",
               file=sys.stderr)
-    print(f"{summary_line(summary)} into {printable(args.db)}")
+    where = (f"; no hand stored, so no database was made at {printable(args.db)}"
+             if made_for_nothing else f" into {printable(args.db)}")
+    print(f"{summary_line(summary)}{where}")
     return exit_status(summary)
 
 

@@ -171,5 +171,5 @@ def format_table(columns: Sequence[str], cells: Sequence[Sequence[str]]) -> list
 
 
 def _looks_numeric(cell: str) -> bool:
-    return cell in ("", "NULL", "-") or cell.rstrip("%").replace(",", "").lstrip("+-").replace(
+    return cell in ("", "NULL", "-", "unknown") or cell.rstrip("%").replace(",", "").lstrip("+-").replace(
         ".", "", 1).isdigit()

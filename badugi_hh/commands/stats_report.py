@@ -134,10 +134,11 @@ def write_report(figures: dict[str, Any], filters: Filters, out: TextIO,
         return
     columns, who = _who(players)
     results = list(players.itertuples(index=False))
-    _table(out, "Results and betting", [*columns, "hands", "net", "net bb", "bb/100", "VPIP",
-                                        "PFR", "3-bet", "AF", "AFq", "WTSD", "W$SD",
-                                        "won w/o SD"],
-           [[*who(p), f"{p.hands:,}", _signed(p.net, p.currency, p.unit), _number(p.net_bb, 1),
+    # a player with chips and dollars has a row of each: the currency tells them apart
+    _table(out, "Results and betting", [*columns, "currency", "hands", "net", "net bb",
+                                        "bb/100", "VPIP", "PFR", "3-bet", "AF", "AFq", "WTSD",
+                                        "W$SD", "won w/o SD"],
+           [[*who(p), printable(p.currency), f"{p.hands:,}", _signed(p.net, p.currency, p.unit), _number(p.net_bb, 1),
              _number(p.bb_per_100), _percent(p.vpip), _percent(p.pfr), _percent(p.three_bet),
              _number(p.aggression_factor), _percent(p.aggression_frequency),
              _percent(p.went_to_showdown), _percent(p.won_at_showdown),

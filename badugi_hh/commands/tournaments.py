@@ -116,6 +116,13 @@ def _count(value: Any) -> int | None:
     return None if _missing(value) else int(value)
 
 
+def _known(row: tuple[object, ...]) -> tuple[object, ...]:
+    """A row as the table prints it: ``unknown`` where the hands never said a count (an
+    entrant count no summary gave, the place of a player still in when the log ends);
+    CSV and JSON leave it empty."""
+    return tuple("unknown" if cell is None else cell for cell in row)
+
+
 def result_rows(results: pd.DataFrame) -> list[tuple[object, ...]]:
     """The tournament rows as printed: amounts written in their currency."""
     from badugi_hh.filters import site_name
@@ -169,7 +176,8 @@ def write_report(results: pd.DataFrame, totals: pd.DataFrame) -> None:
     if results.empty:
         print("no tournament in the selection")
         return
-    write_result(_RESULT_COLUMNS, result_rows(results), "table", sys.stdout)
+    write_result(_RESULT_COLUMNS, [_known(row) for row in result_rows(results)], "table",
+                 sys.stdout)
     print()
     rows = [(str(row.person) if "person" in row._fields else player_label(row.site, row.player),
              int(row.tournaments), int(row.cashes), _percent(row.itm), _percent(row.roi),

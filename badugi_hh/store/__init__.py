@@ -103,6 +103,8 @@ class Store:
         self.path = Path(path)
         self.read_only = read_only
         self.batch_hands = batch_hands
+        #: Whether this store made the file (a new database), as :meth:`made_for_nothing` asks.
+        self.created = False
         if read_only:
             self.connection = connect_current(self.path, wait=wait)
         else:
@@ -116,13 +118,13 @@ class Store:
         try:
             self.connection = connect(self.path, wait=wait)
             self._create_schema()
+            self.created = new
         except (duckdb.Error, OSError, StoreError) as error:
             # another process's file (made since we looked) is never ours to remove
             if new and not isinstance(error, (StoreLocked, ForeignDatabase)):
                 if hasattr(self, "connection"):
                     self.connection.close()
-                for made in (self.path, self.path.with_name(self.path.name + ".wal")):
-                    made.unlink(missing_ok=True)
+                self.remove_files()
             raise
 
     def __enter__(self) -> Store:
@@ -133,6 +135,20 @@ class Store:
 
     def close(self) -> None:
         self.connection.close()
+
+    def made_for_nothing(self) -> bool:
+        """Whether this store made a new file and it still holds no hand: an import
+        that read none should leave no empty database behind (:meth:`remove_files`)."""
+        if not self.created:
+            return False
+        [(hands,)] = self.connection.execute("SELECT count(*) FROM hands").fetchall()
+        return bool(hands == 0)
+
+    def remove_files(self) -> None:
+        """Remove the database file and its write-ahead log: only after :meth:`close`,
+        and only for a file :meth:`made_for_nothing` says this store made."""
+        for made in (self.path, self.path.with_name(self.path.name + ".wal")):
+            made.unlink(missing_ok=True)
 
     def _create_schema(self) -> None:
         con = self.connection

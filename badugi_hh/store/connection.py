@@ -91,6 +91,10 @@ def connect(path: str | Path, *, read_only: bool = False,
     a database of ours raises :class:`ForeignDatabase`.
     """
     path = Path(path)
+    if str(path) != ":memory:" and not path.parent.is_dir():
+        # DuckDB would say "IO Error: Cannot open file": the folder is what is missing
+        raise StoreError(f"{'no database at' if read_only else 'cannot make'} {path}: "
+                         f"the folder {path.parent} does not exist")
     if read_only and str(path) != ":memory:" and not path.exists():
         raise StoreError(f"no database at {path}: import some logs first "
                          f"(badugi-hh import PATH --db {path})")
