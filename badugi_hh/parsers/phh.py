@@ -342,6 +342,8 @@ class _HandBuilder:
         if len(posted) > 2:
             raise fields.error("blinds_or_straddles",
                                "straddles are not read: only a small and a big blind")
+        if self._ante_trimming():
+            antes = _trimmed(antes, self.stacks)
         for index, amount in enumerate(antes):
             if amount:
                 actions.post(index, amount, "ante", fields.block.line_of_key("antes")[0])
@@ -370,9 +372,19 @@ class _HandBuilder:
             small_blind=small_blind, big_blind=big_blind, small_bet=small_bet,
             big_bet=big_bet, burns_logged=False,
             # winnings are optional in PHH: a file without them implies its results
-            awards_logged="winnings" in fields)
+            awards_logged="winnings" in fields,
+            # antes untrimmed (PHH's default) are dead money of the main pot
+            dead_money_in_main_pot=not self._ante_trimming())
         stated = fields.table("_ruleset")
         return base if stated is None else base.replace(**_settings(fields, stated))
+
+    def _ante_trimming(self) -> bool:
+        """``ante_trimming_status``: false where missing, as the specification says, or
+        of another type (reported by ``_notes``, and the hand read without it)."""
+        try:
+            return bool(self.fields.boolean("ante_trimming_status"))
+        except FieldError:
+            return False
 
     def _actions(self, actions: Actions) -> None:
         fields = self.fields
@@ -423,6 +435,19 @@ class _HandBuilder:
                                                 if moment is not None else ()))
         except ValueError:
             raise fields.error("day", f"{year}-{month}-{day} is not a date") from None
+
+
+def _trimmed(antes: list[int], stacks: list[int]) -> list[int]:
+    """The antes PokerKit keeps when they are trimmed (``ante_trimming_status = true``):
+    each as the stack allows, and none above the second largest (the excess goes back
+    before the deal, as an uncalled bet would).
+
+    >>> _trimmed([0, 3, 0], [100, 100, 100]), _trimmed([5, 5, 5], [100, 2, 100])
+    ([0, 0, 0], [5, 2, 5])
+    """
+    paid = [min(ante, stack) for ante, stack in zip(antes, stacks)]
+    cutoff = sorted(paid)[-2]
+    return [min(ante, cutoff) for ante in paid]
 
 
 def _where(block: PHHBlock, action: str, cursor: tuple[int, int] | None,

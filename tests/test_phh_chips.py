@@ -1,0 +1,94 @@
+"""PHH's fields that move chips, read as the specification says, with PokerKit's nets.
+
+The specification (uoftcprg/phh-std, "Antes", "Blinds or Straddles", "Ante Trimming
+Status", "Finishing Stacks") says how each forced bet goes into the pot; PokerKit, its
+reference implementation, replays every PHH file of the tests here, and each player's
+net (finishing less starting stack) must be ours, and ``finishing_stacks`` both.
+"""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pytest
+
+from badugi_hh.engine import HandReport, audit
+from badugi_hh.events import Hand
+from badugi_hh.parsers import read_records
+from badugi_hh.parsers.phh import read_phh
+
+pokerkit = pytest.importorskip("pokerkit")
+
+ROOT = Path(__file__).resolve().parents[1]
+BIG_BLIND_ANTE = ROOT / "tests" / "data" / "phh" / "big-blind-ante-single-draw.phh"
+
+
+def reports(text: str, name: str = "x.phh") -> list[HandReport]:
+    return [item for item in audit(list(read_phh(text, name))) if isinstance(item, HandReport)]
+
+
+def nets(report: HandReport) -> list[int]:
+    return [player.net for player in report.players.values()]
+
+
+def pokerkit_nets(text: str) -> list[int]:
+    """Each player's finishing less starting stack, as PokerKit replays the hand."""
+    history = pokerkit.HandHistory.loads(text)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")   # PokerKit warns of a needless fold
+        final = list(history)[-1]
+    return [int(end - start) for end, start in zip(final.stacks, history.starting_stacks)]
+
+
+# -- antes: ante_trimming_status -------------------------------------------------------------
+
+def test_an_untrimmed_big_blind_ante_is_dead_money_the_short_all_in_wins() -> None:
+    """WSOP-style: the big blind's ante is the main pot's, not a side pot given back."""
+    text = BIG_BLIND_ANTE.read_text(encoding="utf-8")
+    [report] = reports(text, BIG_BLIND_ANTE.name)
+    assert nets(report) == pokerkit_nets(text) == [-75_000, -1_000_000, 1_075_000, 0]
+    assert report.violations == []   # finishing_stacks agree
+    assert [pot.amount for pot in report.pots] == [1_850_000]
+
+
+SHORT_ANTE = '''variant = "FB"
+{trimming}antes = [5, 5, 5]
+blinds_or_straddles = [5, 10, 0]
+small_bet = 10
+big_bet = 20
+starting_stacks = [200, 300, 3]
+actions = ["d dh p1 Kc9d8h2s", "d dh p2 QcJdTh9s", "d dh p3 Ac2d3h4s", "p1 cc", "p2 cc",
+  "p1 sd", "p2 sd", "p3 sd", "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p3 sd", "p1 cc", "p2 cc",
+  "p1 sd", "p2 sd", "p3 sd", "p1 cc", "p2 cc",
+  "p1 sm Kc9d8h2s", "p2 sm QcJdTh9s", "p3 sm Ac2d3h4s"]
+'''
+
+
+@pytest.mark.parametrize(("trimming", "expected"), [
+    ("", [-15, 5, 10]),                                # the default: false
+    ("ante_trimming_status = false\n", [-15, 5, 10]),
+    ("ante_trimming_status = true\n", [-15, 9, 6]),
+])
+def test_a_player_all_in_for_part_of_his_ante_wins_what_the_status_says(
+        trimming: str, expected: list[int]) -> None:
+    """Untrimmed, p3 (3 chips against antes of 5) wins every ante; trimmed, what he matched."""
+    text = SHORT_ANTE.format(trimming=trimming)
+    [report] = reports(text)
+    assert nets(report) == pokerkit_nets(text) == expected
+
+
+def test_a_trimmed_ante_no_other_player_matches_goes_back() -> None:
+    """Trimmed antes are collected like bets: a big blind ante alone goes back at once."""
+    text = '''variant = "FB"
+ante_trimming_status = true
+antes = [0, 3, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [50, 50, 50]
+actions = ["d dh p1 ????????", "d dh p2 ????????", "d dh p3 ????????", "p3 cbr 4", "p1 f",
+  "p2 f"]
+'''
+    [report] = reports(text)
+    assert nets(report) == pokerkit_nets(text) == [-1, -2, 3]
