@@ -78,17 +78,48 @@ def test_a_player_all_in_for_part_of_his_ante_wins_what_the_status_says(
     assert nets(report) == pokerkit_nets(text) == expected
 
 
-def test_a_trimmed_ante_no_other_player_matches_goes_back() -> None:
-    """Trimmed antes are collected like bets: a big blind ante alone goes back at once."""
-    text = '''variant = "FB"
-ante_trimming_status = true
-antes = [0, 3, 0]
-blinds_or_straddles = [1, 2, 0]
-small_bet = 2
-big_bet = 4
-starting_stacks = [50, 50, 50]
-actions = ["d dh p1 ????????", "d dh p2 ????????", "d dh p3 ????????", "p3 cbr 4", "p1 f",
-  "p2 f"]
-'''
-    [report] = reports(text)
-    assert nets(report) == pokerkit_nets(text) == [-1, -2, 3]
+# -- every PHH file of the tests, replayed by PokerKit ---------------------------------------
+
+PHH_FILES = sorted(path for pattern in ("*.phh", "*.phhs")
+                   for path in (ROOT / "tests").rglob(pattern))
+
+
+def pokerkit_ends(path: Path) -> list[tuple[list[int], list[int], list[int] | None]]:
+    """Each hand of the file as PokerKit replays it: its nets, its final stacks, and the
+    file's ``finishing_stacks`` (None where it has none)."""
+    with path.open("rb") as file:
+        histories = (list(pokerkit.HandHistory.load_all(file)) if path.suffix == ".phhs"
+                     else [pokerkit.HandHistory.load(file)])
+    ends = []
+    for history in histories:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")   # PokerKit warns of a needless fold
+            final = [int(stack) for stack in list(history)[-1].stacks]
+        starting = [int(stack) for stack in history.starting_stacks]
+        stated = history.finishing_stacks
+        ends.append(([end - start for end, start in zip(final, starting)], final,
+                     None if stated is None else [int(stack) for stack in stated]))
+    return ends
+
+
+@pytest.mark.parametrize("path", PHH_FILES, ids=lambda path: path.name)
+def test_every_phh_file_nets_as_pokerkit_and_its_finishing_stacks_agree(path: Path) -> None:
+    records = list(read_records(path))
+    hands = [record for record in records if isinstance(record, Hand)]
+    ours = [item for item in audit(records) if isinstance(item, HandReport)]
+    expected = pokerkit_ends(path)
+    assert len(hands) == len(ours) == len(expected)
+    for report, (pokerkit_net, final, stated) in zip(ours, expected):
+        assert nets(report) == pokerkit_net, report.hand_id
+        ends = [player.end_stack for player in report.players.values()]
+        assert ends == final, report.hand_id
+        if stated is not None:
+            assert stated == final, f"{report.hand_id}: finishing_stacks are not PokerKit's"
+        assert report.violations == [], report.hand_id
+
+
+def test_the_phh_files_of_the_tests_are_found() -> None:
+    """The differential test above runs on every PHH file, the ante hands among them."""
+    names = {path.name for path in PHH_FILES}
+    assert {"wikipedia-badugi.phh", "arieh-yockey-2019.phh", "antes.phhs",
+            "big-blind-ante-single-draw.phh"} <= names
