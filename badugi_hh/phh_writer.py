@@ -322,6 +322,9 @@ def phh_fields(hand: Hand, report: HandReport) -> dict[str, TomlValue]:
         "finishing_stacks": [writer.amount(player.end_stack) for player in players],
         "winnings": [writer.amount(player.won) for player in players],
     }
+    if any(antes):
+        # the trimming status says whose antes a short all-in may win (untrimmed: all)
+        fields["ante_trimming_status"] = not rules.dead_money_in_main_pot
     fields.update(_when(hand))
     if hand.table:
         fields["table"] = hand.table

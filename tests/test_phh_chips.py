@@ -17,6 +17,7 @@ from badugi_hh.engine import HandReport, audit
 from badugi_hh.events import Hand
 from badugi_hh.parsers import read_records
 from badugi_hh.parsers.phh import read_phh
+from badugi_hh.phh_writer import phh_fields, phh_text
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -123,3 +124,23 @@ def test_the_phh_files_of_the_tests_are_found() -> None:
     names = {path.name for path in PHH_FILES}
     assert {"wikipedia-badugi.phh", "arieh-yockey-2019.phh", "antes.phhs",
             "big-blind-ante-single-draw.phh"} <= names
+
+
+# -- the writer ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", [BIG_BLIND_ANTE, ROOT / "tests" / "data" / "phh" / "antes.phhs"],
+                         ids=lambda path: path.name)
+def test_written_back_the_ante_hands_net_the_same_here_and_in_pokerkit(path: Path) -> None:
+    """The writer states the trimming status the hand was read with."""
+    pairs = [(hand, report) for hand, report in zip(
+        [record for record in read_records(path) if isinstance(record, Hand)],
+        [item for item in audit(list(read_records(path))) if isinstance(item, HandReport)])]
+    for hand, report in pairs:
+        fields = phh_fields(hand, report)
+        antes = fields["antes"]
+        assert isinstance(antes, list)
+        if any(antes):
+            assert fields["ante_trimming_status"] is not report.ruleset.dead_money_in_main_pot
+        text = phh_text(fields)
+        [again] = reports(text, "again.phh")
+        assert nets(again) == nets(report) == pokerkit_nets(text), hand.hand_id
