@@ -230,6 +230,9 @@ class _PHHReader:
             if required not in data:
                 raise FieldError(f"the hand has no {required!r} field (required by PHH for "
                                  f"{variant})", block.start)
+        if "bring_in" in data and fields.amount("bring_in"):
+            raise fields.error("bring_in", f"{variant} has no bring-in (a stud game's forced "
+                                           "bet): its forced bets are the blinds")
         yield from self._notes(fields)
         hand = _HandBuilder(fields, variant, game, structure).build(hand_id, self.count)
         hand.source = self.source
@@ -246,10 +249,15 @@ class _PHHReader:
     def _notes(self, fields: Fields) -> Iterator[ParseError]:
         """The optional fields the hand is read without, being of another type than the
         specification's: each is an error, and the hand is kept."""
+        def _time_limit(name: str) -> object:   # inf: no shot clock, as the standard says
+            value = fields.data.get(name)
+            return (value if value is None or value == Decimal("inf")
+                    else fields.amount(name))
+
         checks: list[tuple[str, Callable[[str], object]]] = [
             (name, fields.string) for name in _OPTIONAL_STRINGS]
         checks += [("level", lambda name: fields.integer(name, 0, MAX_AMOUNT)),
-                   ("time_limit", lambda name: fields.amount(name) if name in fields else 0),
+                   ("time_limit", _time_limit),
                    ("ante_trimming_status", fields.boolean)]
         for name, check in checks:
             try:
@@ -299,6 +307,9 @@ class _HandBuilder:
         if not 2 <= self.count <= MAX_COUNT:
             raise fields.error("starting_stacks", f"expected an array of 2 to {MAX_COUNT} "
                                                   f"positive amounts, got {shown(stacks)}")
+        if any(isinstance(stack, Decimal) and stack.is_infinite() for stack in stacks):
+            raise fields.error("starting_stacks", "an unknown stack (inf) is not read: the "
+                                                  "audit needs every player's chips")
         self.names = fields.strings("players", self.count) or [
             f"p{index}" for index in range(1, self.count + 1)]
         if len(set(self.names)) != self.count:
