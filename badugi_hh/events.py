@@ -31,7 +31,7 @@ Cards: TypeAlias = tuple[MaybeCard, ...]
 
 #: ``dead``: a blind that is not the poster's bet (a missed small blind, T3);
 #: ``ante``: a forced bet from every player, dead money like a dead blind.
-BlindKind = Literal["small", "big", "dead", "small+big", "ante"]
+BlindKind = Literal["small", "big", "dead", "small+big", "ante", "straddle"]
 StreetKind = Literal["deal", "draw", "betting", "showdown", "summary"]
 
 

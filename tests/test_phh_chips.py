@@ -79,6 +79,50 @@ def test_a_player_all_in_for_part_of_his_ante_wins_what_the_status_says(
     assert nets(report) == pokerkit_nets(text) == expected
 
 
+# -- straddles ------------------------------------------------------------------------------
+
+STRADDLED = '''variant = "FB"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 4, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100, 100, 100]
+actions = ["d dh p1 ????????", "d dh p2 ????????", "d dh p3 ????????", "d dh p4 ????????", {}]
+'''
+
+
+@pytest.mark.parametrize(("actions", "found"), [
+    ('"p4 cc", "p1 cc", "p2 cc", "p3 cc"', []),   # the straddle has the option
+    ('"p4 cbr 6", "p1 cbr 8", "p2 cbr 10", "p3 cbr 12", "p4 cc"', []),
+    ('"p1 f"', ["M2 p1 acts out of turn: it is p4's turn before the first draw"]),
+    ('"p4 cbr 8"', ["B2 p4 raises to 8, but a raise before the first draw goes to 6 (the bet "
+                    "is 2)"]),
+    ('"p4 cbr 6", "p1 cbr 8", "p2 cbr 10", "p3 cbr 12", "p4 cbr 14"',
+     ["B3 p4 raises after the cap: one bet and 4 raises per round, the big blind counting as "
+      "the bet"]),
+])
+def test_a_straddle_is_a_live_blind_the_round_starts_after(actions: str, found: list[str],
+                                                           ) -> None:
+    """Left of the straddle acts first, raises go from it, and it is not one of the cap's
+    raises: PokerKit's reading of the standard's straddle."""
+    [report] = reports(STRADDLED.format(actions))
+    assert [f"{v.rule} {v.message}" for v in report.violations if v.rule != "B1"] == found
+    assert report.players["p3"].contributed >= 4
+
+
+def test_a_straddle_is_written_where_phh_puts_it() -> None:
+    path = ROOT / "tests" / "data" / "phh" / "straddles.phhs"
+    records = list(read_records(path))
+    hands = [record for record in records if isinstance(record, Hand)]
+    for hand, report in zip(hands, [r for r in audit(records) if isinstance(r, HandReport)]):
+        fields = phh_fields(hand, report)
+        assert fields["blinds_or_straddles"] in ([50, 100, 200, 0, 0], [1, 2, 4, 0],
+                                                 [50, 100, 0, 0, 200])
+        text = phh_text(fields)
+        [again] = reports(text, "again.phh")
+        assert nets(again) == nets(report) == pokerkit_nets(text), hand.hand_id
+
+
 # -- every PHH file of the tests, replayed by PokerKit ---------------------------------------
 
 PHH_FILES = sorted(path for pattern in ("*.phh", "*.phhs")
@@ -123,7 +167,7 @@ def test_the_phh_files_of_the_tests_are_found() -> None:
     """The differential test above runs on every PHH file, the ante hands among them."""
     names = {path.name for path in PHH_FILES}
     assert {"wikipedia-badugi.phh", "arieh-yockey-2019.phh", "antes.phhs",
-            "big-blind-ante-single-draw.phh"} <= names
+            "big-blind-ante-single-draw.phh", "straddles.phhs"} <= names
 
 
 # -- the writer ---------------------------------------------------------------------------------

@@ -343,16 +343,17 @@ class _HandBuilder:
                     table=fields.label("table") or "")
 
     def _forced_bets(self, actions: Actions) -> tuple[int, int]:
-        """Antes, then the small and big blind; heads-up, PHH lists the blinds reversed."""
+        """Antes, then the small and big blind, then the straddles; heads-up, PHH lists
+        the blinds reversed."""
         fields = self.fields
         antes = fields.amounts("antes", self.count) or []
         blinds = fields.amounts("blinds_or_straddles", self.count) or []
         if self.count == 2:
             antes, blinds = antes[::-1], blinds[::-1]
-        posted = [(index, amount) for index, amount in enumerate(blinds) if amount]
-        if len(posted) > 2:
-            raise fields.error("blinds_or_straddles",
-                               "straddles are not read: only a small and a big blind")
+        # the first two are the blinds; a forced bet after them is a straddle
+        posted = [(index, amount) for index, amount in enumerate(blinds[:2]) if amount]
+        straddles = [(index, amount) for index, amount in enumerate(blinds) if amount
+                     and index >= 2]
         if self._ante_trimming():
             antes = _trimmed(antes, self.stacks)
         for index, amount in enumerate(antes):
@@ -363,6 +364,8 @@ class _HandBuilder:
         line = fields.block.line_of_key("blinds_or_straddles")[0]
         for (index, amount), kind in zip(ordered, kinds):
             actions.post(index, amount, kind, line)
+        for index, amount in straddles:
+            actions.post(index, amount, "straddle", line)
         amounts = [amount for _, amount in ordered]
         return (amounts[0] if len(amounts) == 2 else 0), (amounts[-1] if amounts else 0)
 
