@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from badugi_hh.engine import HandReport, audit
-from badugi_hh.events import Hand
+from badugi_hh.cards import parse_cards
+from badugi_hh.events import Deal, Hand, Muck, Show
 from badugi_hh.parsers import read_records
 from badugi_hh.parsers.phh import read_phh
 from badugi_hh.phh_writer import phh_fields, phh_text
@@ -77,6 +78,19 @@ def test_a_player_all_in_for_part_of_his_ante_wins_what_the_status_says(
     text = SHORT_ANTE.format(trimming=trimming)
     [report] = reports(text)
     assert nets(report) == pokerkit_nets(text) == expected
+
+
+# -- finishing_stacks ---------------------------------------------------------------------------
+
+def test_finishing_stacks_that_disagree_are_a_violation_at_the_field_naming_the_player(
+        ) -> None:
+    text = BIG_BLIND_ANTE.read_text(encoding="utf-8").replace(
+        "finishing_stacks = [2025000, 2000000,", "finishing_stacks = [2025000, 2000001,")
+    [report] = reports(text)
+    line = text.splitlines().index(next(row for row in text.splitlines()
+                                        if row.startswith("finishing_stacks"))) + 1
+    assert [(v.rule, v.line, v.message) for v in report.violations] == [
+        ("G3", line, "the log says Bruno ends the hand with 2000001; the chips say 2000000")]
 
 
 # -- straddles ------------------------------------------------------------------------------
@@ -167,7 +181,7 @@ def test_the_phh_files_of_the_tests_are_found() -> None:
     """The differential test above runs on every PHH file, the ante hands among them."""
     names = {path.name for path in PHH_FILES}
     assert {"wikipedia-badugi.phh", "arieh-yockey-2019.phh", "antes.phhs",
-            "big-blind-ante-single-draw.phh", "straddles.phhs"} <= names
+            "big-blind-ante-single-draw.phh", "straddles.phhs", "deals.phhs"} <= names
 
 
 # -- the writer ---------------------------------------------------------------------------------
@@ -188,3 +202,16 @@ def test_written_back_the_ante_hands_net_the_same_here_and_in_pokerkit(path: Pat
         text = phh_text(fields)
         [again] = reports(text, "again.phh")
         assert nets(again) == nets(report) == pokerkit_nets(text), hand.hand_id
+
+
+def test_the_deal_forms_read_as_the_cards_each_player_held() -> None:
+    """One card an action, ``??``, ``sm -`` (the cards held) and ``sm`` (a muck)."""
+    path = ROOT / "tests" / "data" / "phh" / "deals.phhs"
+    first = next(record for record in read_records(path) if isinstance(record, Hand))
+    deals = {event.player: event.cards for event in first.events if isinstance(event, Deal)}
+    assert deals == {"Ana": parse_cards("As 2c 3h 4d"), "Bruno": (None,) * 4,
+                     "Chen": parse_cards("Kd Qd Jd Td")}
+    assert [(type(event).__name__, event.player) for event in first.events
+            if isinstance(event, (Show, Muck))] == [("Show", "Ana"), ("Muck", "Chen")]
+    [show] = [event for event in first.events if isinstance(event, Show)]
+    assert show.cards == parse_cards("As 2c 3h 4d")
