@@ -186,10 +186,9 @@ def test_the_phh_files_of_the_tests_are_found() -> None:
 
 # -- the writer ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("path", [BIG_BLIND_ANTE, ROOT / "tests" / "data" / "phh" / "antes.phhs"],
-                         ids=lambda path: path.name)
-def test_written_back_the_ante_hands_net_the_same_here_and_in_pokerkit(path: Path) -> None:
-    """The writer states the trimming status the hand was read with."""
+@pytest.mark.parametrize("path", PHH_FILES, ids=lambda path: path.name)
+def test_every_phh_file_written_back_nets_the_same_here_and_in_pokerkit(path: Path) -> None:
+    """The writer states the antes, their trimming status and the straddles as read."""
     pairs = [(hand, report) for hand, report in zip(
         [record for record in read_records(path) if isinstance(record, Hand)],
         [item for item in audit(list(read_records(path))) if isinstance(item, HandReport)])]
