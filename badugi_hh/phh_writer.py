@@ -323,7 +323,8 @@ def phh_fields(hand: Hand, report: HandReport) -> dict[str, TomlValue]:
     players = [report.players[name] for name in writer.order]
     bets: dict[str, TomlValue] = (
         {"small_bet": writer.amount(rules.small_bet), "big_bet": writer.amount(rules.big_bet)}
-        if rules.structure == "fixed" else {"min_bet": writer.amount(rules.big_blind)})
+        if rules.structure == "fixed"
+        else {"min_bet": writer.amount(rules.min_bet or rules.big_blind)})
     fields: dict[str, TomlValue] = {
         "variant": code, "antes": antes, "blinds_or_straddles": blinds, **bets,
         "starting_stacks": [writer.amount(player.start_stack) for player in players],

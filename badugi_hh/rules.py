@@ -59,6 +59,7 @@ class Ruleset:
     badugi_qualifier: Literal["four-card", "none"] = "four-card"   # X3, split games only
     """What a hand needs to win a split game's Badugi half: a four-card badugi (the
     seed's reading: a half no hand qualifies for goes to the other half), or nothing."""
+    min_bet: int | None = None           # B2: pot and no limit's least bet; None: the big blind
     dead_money_in_main_pot: bool = False
     """Whether dead money (antes, dead blinds) is the main pot's, which every player still
     in may win whatever he put in (PHH's ``ante_trimming_status = false``, as PokerKit

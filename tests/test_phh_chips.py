@@ -93,6 +93,32 @@ def test_finishing_stacks_that_disagree_are_a_violation_at_the_field_naming_the_
         ("G3", line, "the log says Bruno ends the hand with 2000001; the chips say 2000000")]
 
 
+# -- min_bet ------------------------------------------------------------------------------------
+
+MIN_BET = '''variant = "N2L1D"
+antes = [0, 0, 0]
+blinds_or_straddles = [5, 10, 0]
+min_bet = 20
+starting_stacks = [500, 500, 500]
+actions = ["d dh p1 ??????????", "d dh p2 ??????????", "d dh p3 ??????????", "p3 cbr 30",
+  "p1 f", "p2 cc", "p2 sd", "p3 sd", {}]
+'''
+
+
+@pytest.mark.parametrize(("actions", "found"), [
+    ('"p2 cbr 20", "p3 cbr 40", "p2 f"', []),
+    ('"p2 cbr 10", "p3 f"', ["B2 p2 bets to 10; in no limit a bet after the first draw goes to "
+                             "at least 20"]),
+    ('"p2 cbr 20", "p3 cbr 30", "p2 f"', ["B2 p3 raises to 30; in no limit a raise after the "
+                                          "first draw goes to at least 40"]),
+])
+def test_min_bet_is_the_least_no_limit_bet_and_raise(actions: str, found: list[str]) -> None:
+    """PokerKit's reading: a bet of min_bet at least, a raise by it at least (here more
+    than the big blind of 10, which the engine takes when nothing says otherwise)."""
+    [report] = reports(MIN_BET.format(actions))
+    assert [f"{v.rule} {v.message}" for v in report.violations] == found
+
+
 # -- straddles ------------------------------------------------------------------------------
 
 STRADDLED = '''variant = "FB"

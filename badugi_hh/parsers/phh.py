@@ -384,7 +384,8 @@ class _HandBuilder:
             # PokerKit's cap (the WSOP's): four bets and raises a round on top of the blinds
             max_raises=_PHH_CAP,
             small_blind=small_blind, big_blind=big_blind, small_bet=small_bet,
-            big_bet=big_bet, burns_logged=False,
+            big_bet=big_bet, min_bet=None if self.structure == "fixed" else small_bet,
+            burns_logged=False,
             # winnings are optional in PHH: a file without them implies its results
             awards_logged="winnings" in fields,
             # antes untrimmed (PHH's default) are dead money of the main pot
