@@ -80,6 +80,14 @@ def test_a_player_all_in_for_part_of_his_ante_wins_what_the_status_says(
     assert nets(report) == pokerkit_nets(text) == expected
 
 
+def test_one_ante_is_every_players_as_pokerkit_reads_it() -> None:
+    """The specification writes the antes one a player; PokerKit also reads one amount."""
+    text = SHORT_ANTE.format(trimming="").replace("antes = [5, 5, 5]", "antes = 5")
+    [report] = reports(text)
+    assert nets(report) == pokerkit_nets(text) == [-15, 5, 10]
+
+
+
 # -- finishing_stacks ---------------------------------------------------------------------------
 
 def test_finishing_stacks_that_disagree_are_a_violation_at_the_field_naming_the_player(

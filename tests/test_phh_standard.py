@@ -211,7 +211,8 @@ def test_every_variant_code_is_read_or_skipped_by_name_before_its_fields(code: s
     ("variant", '"FXB"', 1, "variant: unknown variant 'FXB'"),
     ("small_bet", "nan", 4, "small_bet: expected a positive amount"),
     ("small_bet", "-2", 4, "small_bet: expected a positive amount"),
-    ("antes", "5", 2, "antes: expected an array of 3 amounts, one a player, got 5"),
+    ("antes", '"5"', 2, "antes: expected an array of 3 amounts, one a player, got '5'"),
+    ("antes", "-5", 2, "antes: expected an amount (a number of chips, or money with at most"),
     ("antes", "[[[[[[0]]]]]]", 2, "antes: expected an array of 3 amounts"),
     ("starting_stacks", "[inf, 100, 100]", 6, "starting_stacks: an unknown stack (inf) is not "
                                                 "read"),

@@ -346,7 +346,7 @@ class _HandBuilder:
         """Antes, then the small and big blind, then the straddles; heads-up, PHH lists
         the blinds reversed."""
         fields = self.fields
-        antes = fields.amounts("antes", self.count) or []
+        antes = self._antes()
         blinds = fields.amounts("blinds_or_straddles", self.count) or []
         if self.count == 2:
             antes, blinds = antes[::-1], blinds[::-1]
@@ -368,6 +368,14 @@ class _HandBuilder:
             actions.post(index, amount, "straddle", line)
         amounts = [amount for _, amount in ordered]
         return (amounts[0] if len(amounts) == 2 else 0), (amounts[-1] if amounts else 0)
+
+    def _antes(self) -> list[int]:
+        """Each player's ante: one amount is every player's, as PokerKit reads it."""
+        fields = self.fields
+        single = fields.data["antes"]
+        if fields.scaled(single) is not None:
+            return [fields.amount("antes")] * self.count
+        return fields.amounts("antes", self.count) or []
 
     def _ruleset(self, small_blind: int, big_blind: int) -> Ruleset:
         fields = self.fields
