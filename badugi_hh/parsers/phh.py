@@ -249,7 +249,7 @@ class _PHHReader:
     def _notes(self, fields: Fields) -> Iterator[ParseError]:
         """The optional fields the hand is read without, being of another type than the
         specification's: each is an error, and the hand is kept."""
-        def _time_limit(name: str) -> object:   # inf: no shot clock, as the standard says
+        def time_limit(name: str) -> object:   # inf: no shot clock, as the standard says
             value = fields.data.get(name)
             return (value if value is None or value == Decimal("inf")
                     else fields.amount(name))
@@ -257,7 +257,7 @@ class _PHHReader:
         checks: list[tuple[str, Callable[[str], object]]] = [
             (name, fields.string) for name in _OPTIONAL_STRINGS]
         checks += [("level", lambda name: fields.integer(name, 0, MAX_AMOUNT)),
-                   ("time_limit", _time_limit),
+                   ("time_limit", time_limit),
                    ("ante_trimming_status", fields.boolean)]
         for name, check in checks:
             try:
