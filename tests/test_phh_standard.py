@@ -217,6 +217,7 @@ def test_every_variant_code_is_read_or_skipped_by_name_before_its_fields(code: s
     ("starting_stacks", "[inf, 100, 100]", 6, "starting_stacks: an unknown stack (inf) is not "
                                                 "read"),
     ("starting_stacks", "[0, 100, 100]", 6, "starting_stacks: expected a positive amount"),
+    ("starting_stacks", "[-inf, 100, 100]", 6, "starting_stacks: expected a positive amount"),
     ("bring_in", "1", 7, "bring_in: F2L3D has no bring-in"),
     ("seat_count", '["d"]', 7, "seat_count: expected a whole number from 3 to 52"),
     ("seat_count", "2", 7, "seat_count: 2 is not from 3 to 52"),

@@ -307,7 +307,7 @@ class _HandBuilder:
         if not 2 <= self.count <= MAX_COUNT:
             raise fields.error("starting_stacks", f"expected an array of 2 to {MAX_COUNT} "
                                                   f"positive amounts, got {shown(stacks)}")
-        if any(isinstance(stack, Decimal) and stack.is_infinite() for stack in stacks):
+        if any(isinstance(stack, Decimal) and stack == Decimal("inf") for stack in stacks):
             raise fields.error("starting_stacks", "an unknown stack (inf) is not read: the "
                                                   "audit needs every player's chips")
         self.names = fields.strings("players", self.count) or [
