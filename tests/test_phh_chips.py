@@ -15,10 +15,12 @@ import pytest
 
 from badugi_hh.engine import HandReport, audit
 from badugi_hh.cards import parse_cards
-from badugi_hh.events import Deal, Hand, Muck, Show
+from badugi_hh.events import Deal, Hand, Muck, SessionStart, Show
 from badugi_hh.parsers import read_records
+from badugi_hh.parsers.house import read_house
 from badugi_hh.parsers.phh import read_phh
 from badugi_hh.phh_writer import phh_fields, phh_text
+from badugi_hh.writer import house_log
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -248,3 +250,17 @@ def test_the_deal_forms_read_as_the_cards_each_player_held() -> None:
             if isinstance(event, (Show, Muck))] == [("Show", "Ana"), ("Muck", "Chen")]
     [show] = [event for event in first.events if isinstance(event, Show)]
     assert show.cards == parse_cards("As 2c 3h 4d")
+
+
+def test_the_house_format_states_the_rules_a_phh_hand_was_audited_by() -> None:
+    """``min bet`` and ``dead money in main pot``: a PHH hand written as a house log is
+    audited alike when read back (the big blind's ante still the short stack's)."""
+    records = list(read_records(BIG_BLIND_ANTE))
+    session = next(record for record in records if isinstance(record, SessionStart))
+    hand = next(record for record in records if isinstance(record, Hand))
+    text, count, failures = house_log([(session, hand)])
+    assert count == 1 and not failures
+    assert "min bet 150000, dead money in main pot" in text
+    [again] = [item for item in audit(list(read_house(text, "back.txt")))
+               if isinstance(item, HandReport)]
+    assert nets(again) == [-75_000, -1_000_000, 1_075_000, 0] and again.violations == []
