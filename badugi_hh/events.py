@@ -30,8 +30,9 @@ MaybeCard: TypeAlias = Card | None
 Cards: TypeAlias = tuple[MaybeCard, ...]
 
 #: ``dead``: a blind that is not the poster's bet (a missed small blind, T3);
-#: ``ante``: a forced bet from every player, dead money like a dead blind.
-BlindKind = Literal["small", "big", "dead", "small+big", "ante"]
+#: ``ante``: a forced bet from every player, dead money like a dead blind;
+#: ``straddle``: a live blind posted after the big blind (PHH's straddles).
+BlindKind = Literal["small", "big", "dead", "small+big", "ante", "straddle"]
 StreetKind = Literal["deal", "draw", "betting", "showdown", "summary"]
 
 

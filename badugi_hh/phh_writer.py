@@ -13,7 +13,7 @@ booleans, times, lists and inline tables.
 ["d dh p1 7c8c9hQs", "say \\"hi\\""] 0.25
 
 What PHH cannot say raises :class:`ValueError` rather than being written
-wrong: a dead blind, a straddle, a blind posted out of position, more than
+wrong: a dead blind, a blind or a straddle posted out of position, more than
 two decimals of money, more bets in a round than PokerKit's cap (a site lifts the
 cap heads-up, T7). A house burn has no PHH action: it is written as a no-op action
 holding a commentary, ``"# burn 5c"``, which PokerKit skips and our reader reads back
@@ -148,6 +148,7 @@ class _Writer:
         self.round = self.next_round(1)
         self.blinds = dict.fromkeys(self.order, 0)
         self.antes = dict.fromkeys(self.order, 0)
+        self.straddles = dict.fromkeys(self.order, 0)
 
     def amount(self, chips: int) -> int | Decimal:
         return _amount(chips, self.hand.unit)
@@ -222,6 +223,10 @@ class _Writer:
         if event.kind == "ante":
             self.antes[event.player] += event.amount
             return
+        if event.kind == "straddle":
+            self.straddles[event.player] += event.amount
+            self.round_in[event.player] += event.amount
+            return
         if event.kind not in ("small", "big"):
             raise ValueError(f"PHH has no {event.kind} blind ({event.player})")
         rules = self.report.ruleset
@@ -268,14 +273,19 @@ class _Writer:
         self.actions.append(f"{actor} {_BETTING[type(event)]}")
 
     def forced_bets(self) -> tuple[list[int | Decimal], list[int | Decimal]]:
-        """Antes and blinds by player, checked to be where PHH puts them (reversed heads-up)."""
+        """Antes, blinds and straddles by player, checked to be where PHH puts them
+        (reversed heads-up): the blinds of the two after the button, the straddles after."""
         blinds = [self.blinds[name] for name in self.order]
         antes = [self.antes[name] for name in self.order]
+        straddles = [self.straddles[name] for name in self.order]
         if len(self.order) == 2:
             blinds, antes = blinds[::-1], antes[::-1]
         if any(blinds[2:]):
             raise ValueError("a blind is posted by a player PHH has no blind for "
                              "(only the two after the button post)")
+        if any(straddles[:2]):
+            raise ValueError("a straddle is posted by a blind, where PHH has none")
+        blinds = blinds[:2] + straddles[2:]
         return ([self.amount(chips) for chips in antes],
                 [self.amount(chips) for chips in blinds])
 
@@ -313,7 +323,8 @@ def phh_fields(hand: Hand, report: HandReport) -> dict[str, TomlValue]:
     players = [report.players[name] for name in writer.order]
     bets: dict[str, TomlValue] = (
         {"small_bet": writer.amount(rules.small_bet), "big_bet": writer.amount(rules.big_bet)}
-        if rules.structure == "fixed" else {"min_bet": writer.amount(rules.big_blind)})
+        if rules.structure == "fixed"
+        else {"min_bet": writer.amount(rules.min_bet or rules.big_blind)})
     fields: dict[str, TomlValue] = {
         "variant": code, "antes": antes, "blinds_or_straddles": blinds, **bets,
         "starting_stacks": [writer.amount(player.start_stack) for player in players],
@@ -322,6 +333,9 @@ def phh_fields(hand: Hand, report: HandReport) -> dict[str, TomlValue]:
         "finishing_stacks": [writer.amount(player.end_stack) for player in players],
         "winnings": [writer.amount(player.won) for player in players],
     }
+    if any(antes):
+        # the trimming status says whose antes a short all-in may win (untrimmed: all)
+        fields["ante_trimming_status"] = not rules.dead_money_in_main_pot
     fields.update(_when(hand))
     if hand.table:
         fields["table"] = hand.table

@@ -46,6 +46,7 @@ class Ruleset:
     big_blind: int = 2
     small_bet: int = 2                   # B2, rounds 1 and 2
     big_bet: int = 4                     # B2, rounds 3 and 4
+    min_bet: int | None = None           # B2: pot and no limit's least bet; None: the big blind
     max_raises: int = 3                  # B3: one bet and this many raises
     cap_heads_up: bool = True            # B3 with two players left; sites lift it (T7)
     draws: int = 3                       # D1
@@ -55,6 +56,10 @@ class Ruleset:
     awards_logged: bool = True           # S1: the log says who wins (PHH may leave it out)
     deal_order_logged: bool = True       # G5: deals are logged in dealing order
     rake: bool = False                   # sites take a rake from the pot
+    dead_money_in_main_pot: bool = False
+    """Whether dead money (antes, dead blinds) is the main pot's, which every player still
+    in may win whatever he put in (PHH's ``ante_trimming_status = false``, as PokerKit
+    reads it), rather than counted with each player's bets in the side pots' levels."""
     odd_chip: Literal["big_blind", "first_left_of_button"] = "big_blind"  # S2
     badugi_qualifier: Literal["four-card", "none"] = "four-card"   # X3, split games only
     """What a hand needs to win a split game's Badugi half: a four-card badugi (the

@@ -349,6 +349,10 @@ def _rules(ruleset: Ruleset) -> str:
         clauses.append("rake")
     if ruleset.odd_chip != HOUSE.odd_chip:
         clauses.append("odd chip left of button")
+    if ruleset.min_bet is not None:
+        clauses.append(f"min bet {ruleset.min_bet}")
+    if ruleset.dead_money_in_main_pot:
+        clauses.append("dead money in main pot")
     return f"Rules{name}: " + ", ".join(clauses)
 
 

@@ -211,9 +211,14 @@ def test_every_variant_code_is_read_or_skipped_by_name_before_its_fields(code: s
     ("variant", '"FXB"', 1, "variant: unknown variant 'FXB'"),
     ("small_bet", "nan", 4, "small_bet: expected a positive amount"),
     ("small_bet", "-2", 4, "small_bet: expected a positive amount"),
-    ("antes", "5", 2, "antes: expected an array of 3 amounts, one a player, got 5"),
+    ("antes", '"5"', 2, "antes: expected an array of 3 amounts, one a player, got '5'"),
+    ("antes", "-5", 2, "antes: expected an amount (a number of chips, or money with at most"),
     ("antes", "[[[[[[0]]]]]]", 2, "antes: expected an array of 3 amounts"),
-    ("starting_stacks", "[inf, 100, 100]", 6, "starting_stacks: expected a positive amount"),
+    ("starting_stacks", "[inf, 100, 100]", 6, "starting_stacks: an unknown stack (inf) is not "
+                                                "read"),
+    ("starting_stacks", "[0, 100, 100]", 6, "starting_stacks: expected a positive amount"),
+    ("starting_stacks", "[-inf, 100, 100]", 6, "starting_stacks: expected a positive amount"),
+    ("bring_in", "1", 7, "bring_in: F2L3D has no bring-in"),
     ("seat_count", '["d"]', 7, "seat_count: expected a whole number from 3 to 52"),
     ("seat_count", "2", 7, "seat_count: 2 is not from 3 to 52"),
     ("currency", "1.5", 7, "currency: expected a string, got 1.5"),
@@ -288,3 +293,10 @@ def test_invisible_characters_before_a_hands_table_header_cost_nothing() -> None
     assert not warning.hand_lost and warning.line == one.count("\n") + 3
     assert "U+200B ZERO WIDTH SPACE" in warning.message
     assert [record.hand_id for record in records if isinstance(record, Hand)] == ["1", "2"]
+
+
+def test_no_shot_clock_and_a_zero_bring_in_are_read_without_a_word() -> None:
+    """``time_limit = inf`` is the standard's "no shot clock"; a bring-in of 0 is none."""
+    records = read(hand_text([*ROUND_ROBIN, "p3 f", "p1 f"],
+                             extra="time_limit = inf\nbring_in = 0\n"))
+    assert errors(records) == [] and the_hand(records).events

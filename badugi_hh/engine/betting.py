@@ -115,7 +115,13 @@ class Levels:
         bet is enough (T1)."""
         if self.structure is None:
             return 2 * increase >= self.size
-        return increase >= max(self.last_raise, self.rules.big_blind)
+        return increase >= max(self.last_raise, self.least_bet)
+
+    @property
+    def least_bet(self) -> int:
+        """The least bet, and raise, of pot and no limit: the big blind unless the rules
+        say another (PHH's ``min_bet``)."""
+        return self.rules.min_bet or self.rules.big_blind
 
     @property
     def capped(self) -> bool:
@@ -185,7 +191,7 @@ class Levels:
               ) -> str | None:
         """A bet or raise to ``to`` in pot, half-pot or no limit: what is wrong with its
         size (B2). The last full bet or raise sets the least raise after it."""
-        structure, big_blind, to_match = self.structure, self.rules.big_blind, self.to_match
+        structure, big_blind, to_match = self.structure, self.least_bet, self.to_match
         assert structure is not None, "fixed limit is sized by fixed_bet and fixed_raise"
         least, most = (structure.bet_range(pot=pot, big_blind=big_blind) if not to_match
                        else structure.raise_range(to_match=to_match, last_raise=self.last_raise,

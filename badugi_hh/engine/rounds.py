@@ -42,6 +42,7 @@ class Betting:
         self.acted: dict[str, int] = {}   # who acted this round, and what he matched (T8)
         self.actions: list[ActionRecord] = []
         self.antes_posted = False      # a game of antes alone has no blinds (T3)
+        self.straddle_seat: int | None = None   # the last straddle's: round 1 starts left of it
         self.blinds_checked = False    # whether a big blind was looked for at the deal
         self.fold_line = 0             # the fold that ended the hand
 
@@ -81,6 +82,11 @@ class Betting:
         if kind == "ante":
             self.antes_posted = True
         player.post(kind, event.amount, rules.big_blind)
+        if kind == "straddle" and player.round_in >= levels.to_match:
+            # a live blind over the big blind: the round's bet, as PokerKit plays PHH's
+            # straddle (docs/format.md, "PHH")
+            self.straddle_seat = player.seat
+            levels.full_to = max(levels.full_to, player.round_in)
         table.take(player, event.amount, event.line)
         if player.round_in > levels.to_match:
             levels.to_match = player.round_in
@@ -91,8 +97,11 @@ class Betting:
         self.actions.append(new_tuple(ActionRecord, (event.player, 1, "post", event.amount,
                                                       player.round_in, player.all_in, 0,
                                                       event.line)))
-        # Round 1 starts left of the big blind: the dealer heads-up (B6, M2).
-        anchor = table.players[table.big_blind].seat if table.big_blind else table.button_seat
+        # Round 1 starts left of the big blind (the dealer heads-up), or of the last
+        # straddle (B6, M2).
+        anchor = (self.straddle_seat if self.straddle_seat is not None
+                  else table.players[table.big_blind].seat if table.big_blind
+                  else table.button_seat)
         self.pending = table.can_act_after(anchor, levels.to_match)
 
     def _check_blind_amount(self, player: TablePlayer, event: PostBlind, expected: int) -> None:

@@ -129,6 +129,17 @@ def _uncalled(players: Mapping[str, PlayerState]) -> dict[str, int]:
     return {top_name: top - second} if second >= 0 and top > second else {}
 
 
+def _with_dead_money(pots: list[Pot], dead: int, live: tuple[str, ...]) -> list[Pot]:
+    """``pots`` with ``dead`` money in the main pot: the first, if every player still in
+    may win it, else a pot of its own before it (a player all in for his ante alone
+    still wins the antes, as PokerKit pays them)."""
+    if not dead:
+        return pots
+    if pots and pots[0].eligible == live:
+        return [Pot(pots[0].amount + dead, live), *pots[1:]]
+    return [Pot(dead, live), *pots]
+
+
 def _player_results(state: TableState, returned: Mapping[str, int], won: Mapping[str, int],
                     values: Mapping[str, HandValue],
                     lowball: Mapping[str, HandValue] | None) -> dict[str, PlayerResult]:
@@ -234,13 +245,22 @@ class _Settler:
         return returned
 
     def _pots(self, returned: dict[str, int]) -> list[Pot]:
-        """The main pot and the side pots, each with who can win it (S3, M3)."""
+        """The main pot and the side pots, each with who can win it (S3, M3).
+
+        Where the rules make dead money the main pot's, it is set apart from the
+        levels and added to the pot every player still in may win.
+        """
         contrib: dict[str, int] = {}
         live: list[PlayerState] = []
         amount, all_in = 0, False
         eligible: list[str] = []
+        apart = self.state.rules.dead_money_in_main_pot
+        dead = 0
         for name, player in self.players.items():   # one pass: most hands have one pot
             chips = contrib[name] = player.put_in - returned.get(name, 0)
+            if apart:
+                contrib[name] -= player.dead
+                dead += player.dead
             if chips > 0:
                 amount += chips
             if player.folded_in_round is None:
@@ -265,7 +285,7 @@ class _Settler:
                 last = pots.pop() if pots else Pot(0, tuple(p.name for p in live))
                 pots.append(Pot(last.amount + amount, last.eligible))
             floor = level
-        return pots
+        return _with_dead_money(pots, dead, tuple(p.name for p in live))
 
     def _check_total(self, pot: int) -> None:
         """The log's own total pot is ``pot``, what was put in less the returns (S1)."""

@@ -305,6 +305,12 @@ class HouseTransformer(Transformer[Token, object]):
     def odd_chip_left_of_button(self) -> dict[str, object]:
         return {"odd_chip": "first_left_of_button"}
 
+    def min_bet(self, amount: Token) -> dict[str, object]:
+        return {"min_bet": read_number(amount)}
+
+    def dead_money_in_main_pot(self) -> dict[str, object]:
+        return {"dead_money_in_main_pot": True}
+
     def seat(self, number: Token, name: Token, stack: Token | None,
              sitting_out: bool | None) -> EventFactory:
         return functools.partial(Seat, player=_player(name), seat=read_number(number),

@@ -230,6 +230,9 @@ class _PHHReader:
             if required not in data:
                 raise FieldError(f"the hand has no {required!r} field (required by PHH for "
                                  f"{variant})", block.start)
+        if "bring_in" in data and fields.amount("bring_in"):
+            raise fields.error("bring_in", f"{variant} has no bring-in (a stud game's forced "
+                                           "bet): its forced bets are the blinds")
         yield from self._notes(fields)
         hand = _HandBuilder(fields, variant, game, structure).build(hand_id, self.count)
         hand.source = self.source
@@ -246,10 +249,15 @@ class _PHHReader:
     def _notes(self, fields: Fields) -> Iterator[ParseError]:
         """The optional fields the hand is read without, being of another type than the
         specification's: each is an error, and the hand is kept."""
+        def time_limit(name: str) -> object:   # inf: no shot clock, as the standard says
+            value = fields.data.get(name)
+            return (value if value is None or value == Decimal("inf")
+                    else fields.amount(name))
+
         checks: list[tuple[str, Callable[[str], object]]] = [
             (name, fields.string) for name in _OPTIONAL_STRINGS]
         checks += [("level", lambda name: fields.integer(name, 0, MAX_AMOUNT)),
-                   ("time_limit", lambda name: fields.amount(name) if name in fields else 0),
+                   ("time_limit", time_limit),
                    ("ante_trimming_status", fields.boolean)]
         for name, check in checks:
             try:
@@ -299,6 +307,9 @@ class _HandBuilder:
         if not 2 <= self.count <= MAX_COUNT:
             raise fields.error("starting_stacks", f"expected an array of 2 to {MAX_COUNT} "
                                                   f"positive amounts, got {shown(stacks)}")
+        if any(isinstance(stack, Decimal) and stack == Decimal("inf") for stack in stacks):
+            raise fields.error("starting_stacks", "an unknown stack (inf) is not read: the "
+                                                  "audit needs every player's chips")
         self.names = fields.strings("players", self.count) or [
             f"p{index}" for index in range(1, self.count + 1)]
         if len(set(self.names)) != self.count:
@@ -332,16 +343,19 @@ class _HandBuilder:
                     table=fields.label("table") or "")
 
     def _forced_bets(self, actions: Actions) -> tuple[int, int]:
-        """Antes, then the small and big blind; heads-up, PHH lists the blinds reversed."""
+        """Antes, then the small and big blind, then the straddles; heads-up, PHH lists
+        the blinds reversed."""
         fields = self.fields
-        antes = fields.amounts("antes", self.count) or []
+        antes = self._antes()
         blinds = fields.amounts("blinds_or_straddles", self.count) or []
         if self.count == 2:
             antes, blinds = antes[::-1], blinds[::-1]
-        posted = [(index, amount) for index, amount in enumerate(blinds) if amount]
-        if len(posted) > 2:
-            raise fields.error("blinds_or_straddles",
-                               "straddles are not read: only a small and a big blind")
+        # the first two are the blinds; a forced bet after them is a straddle
+        posted = [(index, amount) for index, amount in enumerate(blinds[:2]) if amount]
+        straddles = [(index, amount) for index, amount in enumerate(blinds) if amount
+                     and index >= 2]
+        if self._ante_trimming():
+            antes = _trimmed(antes, self.stacks)
         for index, amount in enumerate(antes):
             if amount:
                 actions.post(index, amount, "ante", fields.block.line_of_key("antes")[0])
@@ -350,8 +364,18 @@ class _HandBuilder:
         line = fields.block.line_of_key("blinds_or_straddles")[0]
         for (index, amount), kind in zip(ordered, kinds):
             actions.post(index, amount, kind, line)
+        for index, amount in straddles:
+            actions.post(index, amount, "straddle", line)
         amounts = [amount for _, amount in ordered]
         return (amounts[0] if len(amounts) == 2 else 0), (amounts[-1] if amounts else 0)
+
+    def _antes(self) -> list[int]:
+        """Each player's ante: one amount is every player's, as PokerKit reads it."""
+        fields = self.fields
+        single = fields.data["antes"]
+        if fields.scaled(single) is not None:
+            return [fields.amount("antes")] * self.count
+        return fields.amounts("antes", self.count) or []
 
     def _ruleset(self, small_blind: int, big_blind: int) -> Ruleset:
         fields = self.fields
@@ -368,11 +392,22 @@ class _HandBuilder:
             # PokerKit's cap (the WSOP's): four bets and raises a round on top of the blinds
             max_raises=_PHH_CAP,
             small_blind=small_blind, big_blind=big_blind, small_bet=small_bet,
-            big_bet=big_bet, burns_logged=False,
+            big_bet=big_bet, min_bet=None if self.structure == "fixed" else small_bet,
+            burns_logged=False,
             # winnings are optional in PHH: a file without them implies its results
-            awards_logged="winnings" in fields)
+            awards_logged="winnings" in fields,
+            # antes untrimmed (PHH's default) are dead money of the main pot
+            dead_money_in_main_pot=not self._ante_trimming())
         stated = fields.table("_ruleset")
         return base if stated is None else base.replace(**_settings(fields, stated))
+
+    def _ante_trimming(self) -> bool:
+        """``ante_trimming_status``: false where missing, as the specification says, or
+        of another type (reported by ``_notes``, and the hand read without it)."""
+        try:
+            return bool(self.fields.boolean("ante_trimming_status"))
+        except FieldError:
+            return False
 
     def _actions(self, actions: Actions) -> None:
         fields = self.fields
@@ -423,6 +458,19 @@ class _HandBuilder:
                                                 if moment is not None else ()))
         except ValueError:
             raise fields.error("day", f"{year}-{month}-{day} is not a date") from None
+
+
+def _trimmed(antes: list[int], stacks: list[int]) -> list[int]:
+    """The antes PokerKit keeps when they are trimmed (``ante_trimming_status = true``):
+    each as the stack allows, and none above the second largest (the excess goes back
+    before the deal, as an uncalled bet would).
+
+    >>> _trimmed([0, 3, 0], [100, 100, 100]), _trimmed([5, 5, 5], [100, 2, 100])
+    ([0, 0, 0], [5, 2, 5])
+    """
+    paid = [min(ante, stack) for ante, stack in zip(antes, stacks)]
+    cutoff = sorted(paid)[-2]
+    return [min(ante, cutoff) for ante in paid]
 
 
 def _where(block: PHHBlock, action: str, cursor: tuple[int, int] | None,

@@ -1,0 +1,266 @@
+"""PHH's fields that move chips, read as the specification says, with PokerKit's nets.
+
+The specification (uoftcprg/phh-std, "Antes", "Blinds or Straddles", "Ante Trimming
+Status", "Finishing Stacks") says how each forced bet goes into the pot; PokerKit, its
+reference implementation, replays every PHH file of the tests here, and each player's
+net (finishing less starting stack) must be ours, and ``finishing_stacks`` both.
+"""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pytest
+
+from badugi_hh.engine import HandReport, audit
+from badugi_hh.cards import parse_cards
+from badugi_hh.events import Deal, Hand, Muck, SessionStart, Show
+from badugi_hh.parsers import read_records
+from badugi_hh.parsers.house import read_house
+from badugi_hh.parsers.phh import read_phh
+from badugi_hh.phh_writer import phh_fields, phh_text
+from badugi_hh.writer import house_log
+
+pokerkit = pytest.importorskip("pokerkit")
+
+ROOT = Path(__file__).resolve().parents[1]
+BIG_BLIND_ANTE = ROOT / "tests" / "data" / "phh" / "big-blind-ante-single-draw.phh"
+
+
+def reports(text: str, name: str = "x.phh") -> list[HandReport]:
+    return [item for item in audit(list(read_phh(text, name))) if isinstance(item, HandReport)]
+
+
+def nets(report: HandReport) -> list[int]:
+    return [player.net for player in report.players.values()]
+
+
+def pokerkit_nets(text: str) -> list[int]:
+    """Each player's finishing less starting stack, as PokerKit replays the hand."""
+    history = pokerkit.HandHistory.loads(text)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")   # PokerKit warns of a needless fold
+        final = list(history)[-1]
+    return [int(end - start) for end, start in zip(final.stacks, history.starting_stacks)]
+
+
+# -- antes: ante_trimming_status -------------------------------------------------------------
+
+def test_an_untrimmed_big_blind_ante_is_dead_money_the_short_all_in_wins() -> None:
+    """WSOP-style: the big blind's ante is the main pot's, not a side pot given back."""
+    text = BIG_BLIND_ANTE.read_text(encoding="utf-8")
+    [report] = reports(text, BIG_BLIND_ANTE.name)
+    assert nets(report) == pokerkit_nets(text) == [-75_000, -1_000_000, 1_075_000, 0]
+    assert report.violations == []   # finishing_stacks agree
+    assert [pot.amount for pot in report.pots] == [1_850_000]
+
+
+SHORT_ANTE = '''variant = "FB"
+{trimming}antes = [5, 5, 5]
+blinds_or_straddles = [5, 10, 0]
+small_bet = 10
+big_bet = 20
+starting_stacks = [200, 300, 3]
+actions = ["d dh p1 Kc9d8h2s", "d dh p2 QcJdTh9s", "d dh p3 Ac2d3h4s", "p1 cc", "p2 cc",
+  "p1 sd", "p2 sd", "p3 sd", "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p3 sd", "p1 cc", "p2 cc",
+  "p1 sd", "p2 sd", "p3 sd", "p1 cc", "p2 cc",
+  "p1 sm Kc9d8h2s", "p2 sm QcJdTh9s", "p3 sm Ac2d3h4s"]
+'''
+
+
+@pytest.mark.parametrize(("trimming", "expected"), [
+    ("", [-15, 5, 10]),                                # the default: false
+    ("ante_trimming_status = false\n", [-15, 5, 10]),
+    ("ante_trimming_status = true\n", [-15, 9, 6]),
+])
+def test_a_player_all_in_for_part_of_his_ante_wins_what_the_status_says(
+        trimming: str, expected: list[int]) -> None:
+    """Untrimmed, p3 (3 chips against antes of 5) wins every ante; trimmed, what he matched."""
+    text = SHORT_ANTE.format(trimming=trimming)
+    [report] = reports(text)
+    assert nets(report) == pokerkit_nets(text) == expected
+
+
+def test_one_ante_is_every_players_as_pokerkit_reads_it() -> None:
+    """The specification writes the antes one a player; PokerKit also reads one amount."""
+    text = SHORT_ANTE.format(trimming="").replace("antes = [5, 5, 5]", "antes = 5")
+    [report] = reports(text)
+    assert nets(report) == pokerkit_nets(text) == [-15, 5, 10]
+
+
+
+# -- finishing_stacks ---------------------------------------------------------------------------
+
+def test_finishing_stacks_that_disagree_are_a_violation_at_the_field_naming_the_player(
+        ) -> None:
+    text = BIG_BLIND_ANTE.read_text(encoding="utf-8").replace(
+        "finishing_stacks = [2025000, 2000000,", "finishing_stacks = [2025000, 2000001,")
+    [report] = reports(text)
+    line = text.splitlines().index(next(row for row in text.splitlines()
+                                        if row.startswith("finishing_stacks"))) + 1
+    assert [(v.rule, v.line, v.message) for v in report.violations] == [
+        ("G3", line, "the log says Bruno ends the hand with 2000001; the chips say 2000000")]
+
+
+# -- min_bet ------------------------------------------------------------------------------------
+
+MIN_BET = '''variant = "N2L1D"
+antes = [0, 0, 0]
+blinds_or_straddles = [5, 10, 0]
+min_bet = 20
+starting_stacks = [500, 500, 500]
+actions = ["d dh p1 ??????????", "d dh p2 ??????????", "d dh p3 ??????????", "p3 cbr 30",
+  "p1 f", "p2 cc", "p2 sd", "p3 sd", {}]
+'''
+
+
+@pytest.mark.parametrize(("actions", "found"), [
+    ('"p2 cbr 20", "p3 cbr 40", "p2 f"', []),
+    ('"p2 cbr 10", "p3 f"', ["B2 p2 bets to 10; in no limit a bet after the first draw goes to "
+                             "at least 20"]),
+    ('"p2 cbr 20", "p3 cbr 30", "p2 f"', ["B2 p3 raises to 30; in no limit a raise after the "
+                                          "first draw goes to at least 40"]),
+])
+def test_min_bet_is_the_least_no_limit_bet_and_raise(actions: str, found: list[str]) -> None:
+    """PokerKit's reading: a bet of min_bet at least, a raise by it at least (here more
+    than the big blind of 10, which the engine takes when nothing says otherwise)."""
+    [report] = reports(MIN_BET.format(actions))
+    assert [f"{v.rule} {v.message}" for v in report.violations] == found
+
+
+# -- straddles ------------------------------------------------------------------------------
+
+STRADDLED = '''variant = "FB"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 4, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100, 100, 100]
+actions = ["d dh p1 ????????", "d dh p2 ????????", "d dh p3 ????????", "d dh p4 ????????", {}]
+'''
+
+
+@pytest.mark.parametrize(("actions", "found"), [
+    ('"p4 cc", "p1 cc", "p2 cc", "p3 cc"', []),   # the straddle has the option
+    ('"p4 cbr 6", "p1 cbr 8", "p2 cbr 10", "p3 cbr 12", "p4 cc"', []),
+    ('"p1 f"', ["M2 p1 acts out of turn: it is p4's turn before the first draw"]),
+    ('"p4 cbr 8"', ["B2 p4 raises to 8, but a raise before the first draw goes to 6 (the bet "
+                    "is 2)"]),
+    ('"p4 cbr 6", "p1 cbr 8", "p2 cbr 10", "p3 cbr 12", "p4 cbr 14"',
+     ["B3 p4 raises after the cap: one bet and 4 raises per round, the big blind counting as "
+      "the bet"]),
+])
+def test_a_straddle_is_a_live_blind_the_round_starts_after(actions: str, found: list[str],
+                                                           ) -> None:
+    """Left of the straddle acts first, raises go from it, and it is not one of the cap's
+    raises: PokerKit's reading of the standard's straddle."""
+    [report] = reports(STRADDLED.format(actions))
+    assert [f"{v.rule} {v.message}" for v in report.violations if v.rule != "B1"] == found
+    assert report.players["p3"].contributed >= 4
+
+
+def test_a_straddle_is_written_where_phh_puts_it() -> None:
+    path = ROOT / "tests" / "data" / "phh" / "straddles.phhs"
+    records = list(read_records(path))
+    hands = [record for record in records if isinstance(record, Hand)]
+    for hand, report in zip(hands, [r for r in audit(records) if isinstance(r, HandReport)]):
+        fields = phh_fields(hand, report)
+        assert fields["blinds_or_straddles"] in ([50, 100, 200, 0, 0], [1, 2, 4, 0],
+                                                 [50, 100, 0, 0, 200])
+        text = phh_text(fields)
+        [again] = reports(text, "again.phh")
+        assert nets(again) == nets(report) == pokerkit_nets(text), hand.hand_id
+
+
+# -- every PHH file of the tests, replayed by PokerKit ---------------------------------------
+
+PHH_FILES = sorted(path for pattern in ("*.phh", "*.phhs")
+                   for path in (ROOT / "tests").rglob(pattern))
+
+
+def pokerkit_ends(path: Path) -> list[tuple[list[int], list[int], list[int] | None]]:
+    """Each hand of the file as PokerKit replays it: its nets, its final stacks, and the
+    file's ``finishing_stacks`` (None where it has none)."""
+    with path.open("rb") as file:
+        histories = (list(pokerkit.HandHistory.load_all(file)) if path.suffix == ".phhs"
+                     else [pokerkit.HandHistory.load(file)])
+    ends = []
+    for history in histories:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")   # PokerKit warns of a needless fold
+            final = [int(stack) for stack in list(history)[-1].stacks]
+        starting = [int(stack) for stack in history.starting_stacks]
+        stated = history.finishing_stacks
+        ends.append(([end - start for end, start in zip(final, starting)], final,
+                     None if stated is None else [int(stack) for stack in stated]))
+    return ends
+
+
+@pytest.mark.parametrize("path", PHH_FILES, ids=lambda path: path.name)
+def test_every_phh_file_nets_as_pokerkit_and_its_finishing_stacks_agree(path: Path) -> None:
+    records = list(read_records(path))
+    hands = [record for record in records if isinstance(record, Hand)]
+    ours = [item for item in audit(records) if isinstance(item, HandReport)]
+    expected = pokerkit_ends(path)
+    assert len(hands) == len(ours) == len(expected)
+    for report, (pokerkit_net, final, stated) in zip(ours, expected):
+        assert nets(report) == pokerkit_net, report.hand_id
+        ends = [player.end_stack for player in report.players.values()]
+        assert ends == final, report.hand_id
+        if stated is not None:
+            assert stated == final, f"{report.hand_id}: finishing_stacks are not PokerKit's"
+        assert report.violations == [], report.hand_id
+
+
+def test_the_phh_files_of_the_tests_are_found() -> None:
+    """The differential test above runs on every PHH file, the ante hands among them."""
+    names = {path.name for path in PHH_FILES}
+    assert {"wikipedia-badugi.phh", "arieh-yockey-2019.phh", "antes.phhs",
+            "big-blind-ante-single-draw.phh", "straddles.phhs", "deals.phhs"} <= names
+
+
+# -- the writer ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", PHH_FILES, ids=lambda path: path.name)
+def test_every_phh_file_written_back_nets_the_same_here_and_in_pokerkit(path: Path) -> None:
+    """The writer states the antes, their trimming status and the straddles as read."""
+    pairs = [(hand, report) for hand, report in zip(
+        [record for record in read_records(path) if isinstance(record, Hand)],
+        [item for item in audit(list(read_records(path))) if isinstance(item, HandReport)])]
+    for hand, report in pairs:
+        fields = phh_fields(hand, report)
+        antes = fields["antes"]
+        assert isinstance(antes, list)
+        if any(antes):
+            assert fields["ante_trimming_status"] is not report.ruleset.dead_money_in_main_pot
+        text = phh_text(fields)
+        [again] = reports(text, "again.phh")
+        assert nets(again) == nets(report) == pokerkit_nets(text), hand.hand_id
+
+
+def test_the_deal_forms_read_as_the_cards_each_player_held() -> None:
+    """One card an action, ``??``, ``sm -`` (the cards held) and ``sm`` (a muck)."""
+    path = ROOT / "tests" / "data" / "phh" / "deals.phhs"
+    first = next(record for record in read_records(path) if isinstance(record, Hand))
+    deals = {event.player: event.cards for event in first.events if isinstance(event, Deal)}
+    assert deals == {"Ana": parse_cards("As 2c 3h 4d"), "Bruno": (None,) * 4,
+                     "Chen": parse_cards("Kd Qd Jd Td")}
+    assert [(type(event).__name__, event.player) for event in first.events
+            if isinstance(event, (Show, Muck))] == [("Show", "Ana"), ("Muck", "Chen")]
+    [show] = [event for event in first.events if isinstance(event, Show)]
+    assert show.cards == parse_cards("As 2c 3h 4d")
+
+
+def test_the_house_format_states_the_rules_a_phh_hand_was_audited_by() -> None:
+    """``min bet`` and ``dead money in main pot``: a PHH hand written as a house log is
+    audited alike when read back (the big blind's ante still the short stack's)."""
+    records = list(read_records(BIG_BLIND_ANTE))
+    session = next(record for record in records if isinstance(record, SessionStart))
+    hand = next(record for record in records if isinstance(record, Hand))
+    text, count, failures = house_log([(session, hand)])
+    assert count == 1 and not failures
+    assert "min bet 150000, dead money in main pot" in text
+    [again] = [item for item in audit(list(read_house(text, "back.txt")))
+               if isinstance(item, HandReport)]
+    assert nets(again) == [-75_000, -1_000_000, 1_075_000, 0] and again.violations == []
