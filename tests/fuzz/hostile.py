@@ -22,7 +22,11 @@ blocked a folder, hung or crashed:
   nothing written;
 * ``disk_full``: ``import`` and ``export`` on a file system of 1 MiB (mounted as tmpfs
   when the process may; skipped with a message otherwise): an error, no half-written
-  file, no database that blocks the next run.
+  file, no database that blocks the next run;
+* ``archives``: a zip, tar.gz or gz made hostile by hand (a name twice, an encrypted or
+  Deflate64 member, a name not UTF-8 or holding ``!``, cut short, an archive inside, a
+  directory listing one member a thousand times): each named, the good logs beside and
+  inside stored, and ``export`` reads back what was stored.
 
 Every case also holds the harness's invariants: no exception escapes, no exit status 3
 (an internal error), no run over the hang limit (:mod:`tests.fuzz` times each case).
