@@ -18,7 +18,7 @@ from badugi_hh.cli import main
 from badugi_hh.hand_text import hand_texts
 from badugi_hh.sources import Unreadable, find_logs
 from badugi_hh.store import Store
-from badugi_hh.watch import logs_in
+from badugi_hh.watch import into_database, logs_in
 
 REAL = Path(__file__).resolve().parent / "data" / "real"
 REAL_LOGS = sorted(path for path in REAL.rglob("*.txt"))
@@ -33,9 +33,9 @@ def tables(database: Path) -> dict[str, list[tuple]]:
         return {query: con.execute(query).fetchall() for query in (HANDS, PLAYERS, VIOLATIONS)}
 
 
-def imported(paths: list[Path], database: Path) -> dict[str, list[tuple]]:
+def imported(paths: list[Path], database: Path, jobs: int = 1) -> dict[str, list[tuple]]:
     with Store(database) as store:
-        summary = store.import_paths(paths)
+        summary = store.import_paths(paths, jobs=jobs)
     assert not summary.unreadable and not summary.failures
     return tables(database)
 
@@ -71,11 +71,13 @@ def test_gzipped_logs_import_as_the_folder(folder_tables, tmp_path: Path) -> Non
     assert imported([folder], tmp_path / "gz.duckdb") == folder_tables
 
 
-def test_a_tar_gz_of_the_real_logs_imports_as_the_folder(folder_tables, tmp_path: Path) -> None:
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_tar_gz_of_the_real_logs_imports_as_the_folder(folder_tables, tmp_path: Path,
+                                                         jobs: int) -> None:
     archive = tmp_path / "real.tgz"
     with tarfile.open(archive, "w:gz") as out:
         out.add(REAL, arcname="real")
-    assert imported([archive], tmp_path / "tgz.duckdb") == folder_tables
+    assert imported([archive], tmp_path / "tgz.duckdb", jobs) == folder_tables
 
 
 def test_a_bomb_and_a_damaged_archive_are_named_and_the_rest_is_read(tmp_path: Path,
@@ -224,6 +226,9 @@ def test_hostile_members_are_named_and_the_rest_of_the_folder_is_read(tmp_path: 
     assert [str(found) for found in logs_in([folder])
             if not isinstance(found, Unreadable)] == [f"{archive}!good.txt",
                                                        str(folder / "plain.txt")]
+    watched = into_database(tmp_path / "watched.duckdb")([str(archive)])   # a zip dropped in
+    assert (f"{archive}!secret.txt: encrypted: not read (it needs a password; unpack it "
+            "yourself)") in watched.summary.unreadable and watched.summary.new_hands > 0
 
 
 def test_an_archive_is_read_in_one_pass_whatever_its_members(tmp_path: Path,
