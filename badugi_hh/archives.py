@@ -54,8 +54,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, BinaryIO, NamedTuple, cast
 
-__all__ = ["ArchiveError", "ArchiveMember", "MAX_MEMBER_BYTES", "MAX_RATIO", "Refused",
-           "archive_kind", "members", "split_member_name"]
+__all__ = ["KEPT_OPEN", "ArchiveError", "ArchiveMember", "Identity", "MAX_MEMBER_BYTES",
+           "MAX_RATIO", "Refused", "archive_kind", "members", "split_member_name"]
 
 #: How many times its compressed size a member may expand to (text compresses 5 to 20
 #: times; a bomb of one repeated byte, a thousand times).
@@ -73,6 +73,8 @@ KEPT_OPEN = 4
 #: Errors of the archive libraries that mean a damaged or cut archive.
 _DAMAGE = (zipfile.BadZipFile, tarfile.TarError, gzip.BadGzipFile, EOFError, zlib.error,
            OSError)
+#: The fewest bytes a gzip file holds: less is a file cut short.
+_GZIP_HEADER_AND_TRAILER = 18
 #: The zip compression methods Python reads, and the names of some it does not.
 _ZIP_METHODS = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA)
 _OTHER_ZIP_METHODS = {6: "Implode", 9: "Deflate64", 10: "PKWARE DCL Implode", 93: "Zstandard",
@@ -249,6 +251,8 @@ def _listing(path: Path, listed: Identity | None = None) -> _Listing:
         if kept is not None and kept.identity in (current, listed):
             _listings.move_to_end(path)
             return kept
+        if listed is not None and current != listed:
+            raise ArchiveError(_CHANGED)
         listing = _list(path)
         if listed is not None and listing.identity != listed:
             listing.close()
@@ -262,6 +266,7 @@ def _listing(path: Path, listed: Identity | None = None) -> _Listing:
 
 
 def _list(path: Path) -> _Listing:
+    """The archive read for its list of members (a ``.gz``: its one, of the size it states)."""
     kind = archive_kind(path)
     if kind == "zip":
         return _zip_listing(path)
@@ -278,6 +283,8 @@ def _list(path: Path) -> _Listing:
     with raw:
         if raw.read(2) != b"\x1f\x8b":
             raise gzip.BadGzipFile("not a gzip file")
+        if identity[2] < _GZIP_HEADER_AND_TRAILER:
+            raise EOFError("cut short")
         raw.seek(-4, io.SEEK_END)
         stated = int.from_bytes(raw.read(4), "little")   # modulo 4 GiB: a progress bar's
     return _Listing("gz", identity, [_Entry("", 0, min(stated, _limit(identity[2])),
@@ -286,7 +293,10 @@ def _list(path: Path) -> _Listing:
 
 def _opened_as_listed(path: Path, listed: Identity) -> BinaryIO:
     """The archive's file, which must be the one listed."""
-    raw = path.open("rb")
+    try:
+        raw = path.open("rb")
+    except FileNotFoundError:
+        raise ArchiveError(_CHANGED) from None
     if _identity(os.fstat(raw.fileno())) != listed:
         raw.close()
         raise ArchiveError(_CHANGED)
