@@ -638,8 +638,8 @@ def _archives_read(folder: Path, scratch: Path, case: Case, kind: str) -> None:
     database.unlink(missing_ok=True)
     check_command(["import", str(folder), "--db", str(database)], case, f"import, {kind}")
     with Store(database) as store:
-        sources = {source for (source,) in store.connection.execute(
-            "SELECT DISTINCT source FROM hands").fetchall()}
+        sources = {source for (source,) in store.connection.execute(   # read whole
+            "SELECT path FROM sources").fetchall()}
     archive = folder.resolve() / ("a.tar.gz" if "tar" in kind else "a.zip")
     wanted = {str(folder.resolve() / "good.txt")} | (
         set() if "cut short" in kind else {f"{archive}!in.txt"})
