@@ -385,6 +385,11 @@ def _zip_entry(index: int, info: zipfile.ZipInfo, not_utf8: bool) -> _Entry:
     return _Entry(inside, index, info.file_size, info.compress_size, not info.is_dir(), problem)
 
 
+#: A zip directory entry's signature, its size before the name, and the flag saying its
+#: name is UTF-8 (PKWARE's APPNOTE, 4.3.12 and 4.4.4).
+_DIRECTORY_ENTRY, _ENTRY_BYTES, _UTF8_NAME = b"PK\x01\x02", 46, 0x800
+
+
 class _NamesAsRead(io.RawIOBase):
     """A zip file read with the UTF-8 flag taken off the directory's names that are not
     UTF-8, so that zipfile (which gives up on the whole archive at one such name) lists
@@ -413,22 +418,23 @@ class _NamesAsRead(io.RawIOBase):
 
     def read(self, size: int | None = -1) -> bytes:
         data = self._raw.read(-1 if size is None else size)
-        if self.listing and data.startswith(b"PK\x01\x02"):   # the central directory
+        if self.listing and data.startswith(_DIRECTORY_ENTRY):   # the central directory
             return self._unflagged(bytearray(data))
         return data
 
     def _unflagged(self, directory: bytearray) -> bytes:
         at = index = 0
-        while directory[at:at + 4] == b"PK\x01\x02" and at + 46 <= len(directory):
+        while directory[at:at + 4] == _DIRECTORY_ENTRY and at + _ENTRY_BYTES <= len(directory):
             flags = int.from_bytes(directory[at + 8:at + 10], "little")
-            lengths = [int.from_bytes(directory[at + n:at + n + 2], "little") for n in (28, 30, 32)]
+            lengths = [int.from_bytes(directory[at + n:at + n + 2], "little")
+                       for n in (28, 30, 32)]   # of the name, the extra field, the comment
             try:
-                bytes(directory[at + 46:at + 46 + lengths[0]]).decode("utf-8")
+                bytes(directory[at + _ENTRY_BYTES:at + _ENTRY_BYTES + lengths[0]]).decode()
             except UnicodeDecodeError:
-                if flags & 0x800:
-                    directory[at + 8:at + 10] = (flags & ~0x800).to_bytes(2, "little")
+                if flags & _UTF8_NAME:
+                    directory[at + 8:at + 10] = (flags & ~_UTF8_NAME).to_bytes(2, "little")
                     self.not_utf8.add(index)
-            at += 46 + sum(lengths)
+            at += _ENTRY_BYTES + sum(lengths)
             index += 1
         return bytes(directory)
 

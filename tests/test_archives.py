@@ -212,7 +212,8 @@ def test_hostile_members_are_named_and_the_rest_of_the_folder_is_read(tmp_path: 
             out.write(STARS, name)
     patched_zip(archive, "secret.txt", flags_encrypted)
     patched_zip(archive, "d64.txt", method_deflate64)
-    archive.write_bytes(archive.read_bytes().replace("\u00e9t\u00e9".encode(), b"\xff\xfet\xfd\xfc"))
+    archive.write_bytes(archive.read_bytes().replace("\u00e9t\u00e9".encode(),
+                                                     b"\xff\xfet\xfd\xfc"))   # as long
     for command in (["validate", str(folder)], ["import", str(folder), "--db",
                                                  str(tmp_path / "db.duckdb")]):
         assert main(command) == 2
