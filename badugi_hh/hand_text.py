@@ -3,7 +3,8 @@
 Each is read again from the file the hand was imported from, as ``badugi-hh export``
 reads it, after checking that the file is the one imported (its SHA-256 is the one
 the store recorded): a file gone or changed since says so instead of showing other
-text. The three forms:
+text. A log inside an archive (``ARCHIVE!MEMBER``, a ``.gz``) is read from the archive,
+as import read it. The three forms:
 
 * **original**: the hand's own lines in its log, from its first line to the line
   before what follows it in the file (the next hand or session), blank lines at
@@ -23,15 +24,15 @@ from __future__ import annotations
 import hashlib
 import io
 from collections.abc import Iterator
-from pathlib import Path
 from typing import NamedTuple
 
 from badugi_hh.engine import Auditor, HandReport
 from badugi_hh.events import Hand, ParseError, Record, SessionStart
 from badugi_hh.parsers import read_records
 from badugi_hh.parsers.text import open_log
+from badugi_hh.sources import Log, Unreadable, log_named
 
-__all__ = ["FORMS", "HandText", "HandTextError", "changed_since_import", "hand_texts",
+__all__ = ["FORMS", "HandText", "HandTextError", "hand_texts", "imported_log",
            "replayed_hands"]
 
 #: The forms a hand is shared in, and how the pages name them.
@@ -51,13 +52,22 @@ class HandText(NamedTuple):
     phh: str | HandTextError
 
 
-def changed_since_import(path: Path, content_hash: str | None) -> str:
-    """Why the file no longer holds the hands stored from it, or ""."""
-    if not path.is_file():
-        return "the file is gone"
-    if content_hash is not None and hashlib.sha256(path.read_bytes()).hexdigest() != content_hash:
+def imported_log(source: str, content_hash: str | None) -> Log | str:
+    """The log stored as ``source``, read as import read it (a file, a ``.gz``, a log
+    inside an archive), or why it no longer holds the hands stored from it."""
+    log = log_named(source)
+    if isinstance(log, Unreadable):
+        return "the file is gone" if log.missing else log.reason
+    digest = hashlib.sha256()
+    try:
+        with log.open("rb") as stream:
+            while chunk := stream.read(1 << 20):
+                digest.update(chunk)
+    except OSError as error:
+        return f"cannot read it: {error.strerror or error}"
+    if content_hash is not None and digest.hexdigest() != content_hash:
         return "the file changed since it was imported"
-    return ""
+    return log
 
 
 def replayed_hands(records: Iterator[Record]) -> Iterator[tuple[SessionStart | None, Hand,
@@ -76,25 +86,26 @@ def replayed_hands(records: Iterator[Record]) -> Iterator[tuple[SessionStart | N
 def hand_texts(source: str, hand_id: str, line: int, content_hash: str | None) -> HandText:
     """The hand stored as ``hand_id`` at ``line`` of ``source`` in the three forms;
     ``content_hash``: the file's SHA-256 at its import (None: not recorded)."""
-    problem = changed_since_import(Path(source), content_hash)
-    if problem:
-        error = HandTextError(f"{source}: {problem}")
+    log = imported_log(source, content_hash)
+    if isinstance(log, str):
+        error = HandTextError(f"{source}: {log}")
         return HandText(error, error, error)
     found = next(((session, hand, report) for session, hand, report
-                  in replayed_hands(read_records(source))
+                  in replayed_hands(read_records(log))
                   if hand.hand_id == hand_id and report.line == line), None)
     if found is None:
         error = HandTextError(f"{source} has no hand {hand_id} at line {line}")
         return HandText(error, error, error)
     session, hand, report = found
-    return HandText(_original(source, hand, session), _house(session, hand),
+    return HandText(_original(source, log, hand, session), _house(session, hand),
                     _phh(hand, report))
 
 
-def _original(source: str, hand: Hand, session: SessionStart | None) -> str | HandTextError:
+def _original(source: str, log: Log, hand: Hand,
+              session: SessionStart | None) -> str | HandTextError:
     """The hand's lines as the log writes them (see the module's docstring), checked by
     reading them back: the text must read alone as this hand."""
-    records = [(record.line, isinstance(record, Hand)) for record in read_records(source)
+    records = [(record.line, isinstance(record, Hand)) for record in read_records(log)
                if not isinstance(record, ParseError)]
     line = hand.line
     after = min((start for start, _ in records if start > line), default=None)
@@ -104,8 +115,8 @@ def _original(source: str, hand: Hand, session: SessionStart | None) -> str | Ha
     header: list[str] = []
     lines: list[str] = []
     before: list[str] = []   # the last line not blank before the session's first hand
-    with open_log(Path(source)) as log:
-        for number, text in enumerate(log, 1):
+    with open_log(log) as read:
+        for number, text in enumerate(read, 1):
             if after is not None and number >= after:
                 break
             if number < first_hand:

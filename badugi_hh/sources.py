@@ -35,7 +35,7 @@ from typing import NamedTuple
 from badugi_hh.archives import ArchiveMember, archive_kind, members, split_member_name
 
 __all__ = ["LOG_SUFFIXES", "NO_LOGS", "ArchiveMember", "Log", "Unreadable", "find_logs",
-           "iter_log_files", "size_of", "unreadable_file"]
+           "iter_log_files", "log_named", "size_of", "unreadable_file"]
 
 #: A log found: a file, or a member of an archive (opened alike, with ``.open("rb")``).
 Log = Path | ArchiveMember
@@ -84,6 +84,12 @@ def find_logs(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Log | Unreada
             checked = _checked(path, info.st_mode)
             yield from (_archive(checked) if isinstance(checked, Path)
                         and archive_kind(checked) else [checked])
+
+
+def log_named(source: str) -> Log | Unreadable:
+    """The one log a source is named after (a file, a ``.gz``, ``ARCHIVE!MEMBER``), found
+    as :func:`find_logs` finds it: what export and a hand's text read again."""
+    return next(iter(find_logs([source])))
 
 
 def size_of(log: Log) -> int:
@@ -169,12 +175,17 @@ def _is_log_archive(name: str) -> bool:
 
 
 def _checked(path: Path, mode: int) -> Path | Unreadable:
-    """``path`` if it is a regular file this process may read."""
+    """``path`` if it is a regular file this process may read, whose name no log in an
+    archive has."""
     if not stat.S_ISREG(mode):
         kind = _NOT_REGULAR.get(stat.S_IFMT(mode), "not a file")
         return Unreadable(str(path), f"not a regular file ({kind})")
     if not os.access(path, os.R_OK):
         return Unreadable(str(path), "cannot read this file: permission denied")
+    split = split_member_name(str(path))
+    if split is not None and archive_kind(path) not in ("zip", "tar"):
+        return Unreadable(str(path), f"its name is that of the log {split[1]} inside "
+                          f"{split[0]}: not read, as the two could not be told apart (rename it)")
     return path
 
 

@@ -7,15 +7,18 @@ import gzip
 import shutil
 import tarfile
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import duckdb
 import pytest
 
-from badugi_hh.archives import MAX_RATIO, ArchiveMember
+from badugi_hh.archives import KEPT_OPEN, MAX_RATIO, ArchiveMember
 from badugi_hh.cli import main
+from badugi_hh.hand_text import hand_texts
 from badugi_hh.sources import Unreadable, find_logs
 from badugi_hh.store import Store
+from badugi_hh.watch import into_database, logs_in
 
 REAL = Path(__file__).resolve().parent / "data" / "real"
 REAL_LOGS = sorted(path for path in REAL.rglob("*.txt"))
@@ -30,9 +33,9 @@ def tables(database: Path) -> dict[str, list[tuple]]:
         return {query: con.execute(query).fetchall() for query in (HANDS, PLAYERS, VIOLATIONS)}
 
 
-def imported(paths: list[Path], database: Path) -> dict[str, list[tuple]]:
+def imported(paths: list[Path], database: Path, jobs: int = 1) -> dict[str, list[tuple]]:
     with Store(database) as store:
-        summary = store.import_paths(paths)
+        summary = store.import_paths(paths, jobs=jobs)
     assert not summary.unreadable and not summary.failures
     return tables(database)
 
@@ -68,11 +71,13 @@ def test_gzipped_logs_import_as_the_folder(folder_tables, tmp_path: Path) -> Non
     assert imported([folder], tmp_path / "gz.duckdb") == folder_tables
 
 
-def test_a_tar_gz_of_the_real_logs_imports_as_the_folder(folder_tables, tmp_path: Path) -> None:
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_tar_gz_of_the_real_logs_imports_as_the_folder(folder_tables, tmp_path: Path,
+                                                         jobs: int) -> None:
     archive = tmp_path / "real.tgz"
     with tarfile.open(archive, "w:gz") as out:
         out.add(REAL, arcname="real")
-    assert imported([archive], tmp_path / "tgz.duckdb") == folder_tables
+    assert imported([archive], tmp_path / "tgz.duckdb", jobs) == folder_tables
 
 
 def test_a_bomb_and_a_damaged_archive_are_named_and_the_rest_is_read(tmp_path: Path,
@@ -133,3 +138,227 @@ def test_a_dataset_names_the_archive_members_it_cannot_take(tmp_path: Path, caps
     assert (f"{archive}!t1.txt: a log inside an archive is not read into a dataset: import "
             "it into a database (--db), or unpack the archive first") in captured.err
     assert captured.out.startswith("1 file read: 1 hand, 1 new")
+
+
+# -- what the archive gave, read back; hostile members; names that collide --------------
+
+WINAMAX = REAL / "winamax" / "cash-27td-fl-0.50-1-201610.txt"
+STARS = REAL / "pokerstars" / "cash-27td-fl-0.10-0.20-201106.txt"
+
+
+def stored_sources(database: Path) -> dict[str, int]:
+    with duckdb.connect(str(database), read_only=True) as con:
+        return dict(con.execute("SELECT source, count(*) FROM hands GROUP BY source").fetchall())
+
+
+def patched_zip(path: Path, member: str, patch: Callable[[bytearray, int], None]) -> None:
+    """``patch(raw, at)`` applied at ``member``'s local header and at its entry in the
+    central directory (``at``: where each starts; the field offsets differ by 2)."""
+    raw = bytearray(path.read_bytes())
+    with zipfile.ZipFile(path) as archive:
+        info = archive.getinfo(member)
+    patch(raw, info.header_offset - 2)   # a local header's fields sit 2 bytes before
+    directory = raw.find(b"PK\x01\x02")
+    while raw[directory + 42:directory + 46] != info.header_offset.to_bytes(4, "little"):
+        directory = raw.find(b"PK\x01\x02", directory + 4)
+    patch(raw, directory)
+    path.write_bytes(bytes(raw))
+
+
+def flags_encrypted(raw: bytearray, at: int) -> None:
+    raw[at + 8] |= 0x1
+
+
+def method_deflate64(raw: bytearray, at: int) -> None:
+    raw[at + 10:at + 12] = (9).to_bytes(2, "little")
+
+
+def test_export_and_a_hands_text_read_an_archives_logs_as_import_did(tmp_path: Path,
+                                                                       capsys) -> None:
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    with zipfile.ZipFile(folder / "week.zip", "w", zipfile.ZIP_DEFLATED) as out:
+        out.write(WINAMAX, "mon/t1.txt")
+    (folder / "stars.txt.gz").write_bytes(gzip.compress(STARS.read_bytes()))
+    with tarfile.open(folder / "more.tar.gz", "w:gz") as out:
+        out.add(REAL / "kingsclub" / "cash-badugi-fl-30-60-202010.txt", "kc/t2.txt")
+    database = tmp_path / "db.duckdb"
+    assert main(["import", str(folder), "--db", str(database)]) == 0
+    stored = stored_sources(database)
+    assert set(stored) == {f"{folder / 'week.zip'}!mon/t1.txt", str(folder / "stars.txt.gz"),
+                           f"{folder / 'more.tar.gz'}!kc/t2.txt"}
+    capsys.readouterr()
+    assert main(["export", "--format", "house", "--db", str(database),
+                 "--out", str(tmp_path / "out")]) == 0
+    assert capsys.readouterr().err.endswith(f"{sum(stored.values())} hands written to "
+                                            f"{tmp_path / 'out'}\n")
+    with duckdb.connect(str(database), read_only=True) as con:
+        rows = con.execute("SELECT h.source, h.hand_id, h.line, s.content_hash FROM hands h "
+                           "JOIN sources s ON s.path = h.source").fetchall()
+    for source, hand_id, line, content_hash in rows:
+        texts = hand_texts(source, hand_id, line, content_hash)
+        assert isinstance(texts.original, str) and hand_id.split("#")[-1].split("-")[0] in (
+            texts.original), texts.original
+
+
+def test_hostile_members_are_named_and_the_rest_of_the_folder_is_read(tmp_path: Path,
+                                                                      capsys) -> None:
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    shutil.copy(WINAMAX, folder / "plain.txt")
+    archive = folder / "odd.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as out:
+        for name in ("good.txt", "secret.txt", "d64.txt", "\u00e9t\u00e9.txt"):
+            out.write(STARS, name)
+    patched_zip(archive, "secret.txt", flags_encrypted)
+    patched_zip(archive, "d64.txt", method_deflate64)
+    archive.write_bytes(archive.read_bytes().replace("\u00e9t\u00e9".encode(),
+                                                     b"\xff\xfet\xfd\xfc"))   # as long
+    for command in (["validate", str(folder)], ["import", str(folder), "--db",
+                                                 str(tmp_path / "db.duckdb")]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert f"{archive}!secret.txt: encrypted: not read" in err
+        assert f"{archive}!d64.txt: compressed by Deflate64, which cannot be read here" in err
+        assert f"{archive}!\\xff\\xfet\\xfd\\xfc.txt: its name is not UTF-8" in err
+        assert "internal error" not in err and "Traceback" not in err
+    assert set(stored_sources(tmp_path / "db.duckdb")) == {f"{archive}!good.txt",
+                                                           str(folder / "plain.txt")}
+    assert [str(found) for found in logs_in([folder])
+            if not isinstance(found, Unreadable)] == [f"{archive}!good.txt",
+                                                       str(folder / "plain.txt")]
+    watched = into_database(tmp_path / "watched.duckdb")([str(archive)])   # a zip dropped in
+    assert (f"{archive}!secret.txt: encrypted: not read (it needs a password; unpack it "
+            "yourself)") in watched.summary.unreadable and watched.summary.new_hands > 0
+
+
+def test_an_archive_is_read_in_one_pass_whatever_its_members(tmp_path: Path,
+                                                             monkeypatch) -> None:
+    """A zip's directory is read once, a tar.gz listed once and read once more (it was
+    read again from its start for each member: 2,000 logs took 100 times a folder's)."""
+    zip_path, tar_path = tmp_path / "many.zip", tmp_path / "many.tgz"
+    with zipfile.ZipFile(zip_path, "w") as out, tarfile.open(tar_path, "w:gz") as tar:
+        for number in range(40):
+            out.write(WINAMAX, f"t{number:02}.txt")
+            tar.add(WINAMAX, f"t{number:02}.txt")
+    opened: list[object] = []
+    for module, name in ((zipfile, "ZipFile"), (tarfile, "open")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *args, real=real, **kwargs: (
+            opened.append(args), real(*args, **kwargs))[1])
+    for path, passes in ((zip_path, 1), (tar_path, 2)):
+        opened.clear()
+        assert main(["validate", str(path)]) == 0
+        assert len(opened) == passes, path
+
+
+def central_directory_repeated(path: Path, times: int, renamed: bool = False) -> None:
+    """The zip at ``path`` (of one member) made to list that member ``times`` times (under
+    names of their own when ``renamed``: all of them the same bytes)."""
+    raw = path.read_bytes()
+    start, end = raw.find(b"PK\x01\x02"), raw.find(b"PK\x05\x06")
+    entry = raw[start:end]
+    name_length = int.from_bytes(entry[28:30], "little")
+    entries = [entry[:46] + (f"{n:0{name_length - 4}}.txt".encode() if renamed
+                             else entry[46:46 + name_length]) + entry[46 + name_length:]
+               for n in range(times)]
+    record = bytearray(raw[end:])
+    record[8:12] = (times & 0xFFFF).to_bytes(2, "little") * 2
+    record[12:16] = (len(entry) * times).to_bytes(4, "little")
+    path.write_bytes(raw[:start] + b"".join(entries) + bytes(record))
+
+
+def test_a_member_listed_many_times_is_refused_once_and_the_rest_read(tmp_path: Path,
+                                                                      capsys) -> None:
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    with zipfile.ZipFile(folder / "many.zip", "w", zipfile.ZIP_DEFLATED) as out:
+        out.write(STARS, "t.txt")
+    central_directory_repeated(folder / "many.zip", 5000)
+    shutil.copy(WINAMAX, folder / "plain.txt")
+    assert main(["import", str(folder), "--db", str(tmp_path / "db.duckdb")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("many.zip!t.txt: listed 5,000 times in this archive: no copy is read") == 1
+    assert set(stored_sources(tmp_path / "db.duckdb")) == {str(folder / "plain.txt")}
+
+
+def test_an_archive_whose_logs_expand_past_its_limit_together_is_refused(
+        tmp_path: Path) -> None:
+    """Each member within the ratio, all of them far past it (one member's bytes listed
+    under many names): the whole archive counts."""
+    archive = tmp_path / "wide.zip"
+    text = "".join(f"{n * 7919 % 100003:06} " for n in range(150_000)).encode()   # 1 MB
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as out:
+        out.writestr("00000000.txt", text)
+    central_directory_repeated(archive, 200, renamed=True)
+    [refused] = find_logs([archive])
+    assert isinstance(refused, Unreadable) and refused.path == str(archive)
+    assert refused.reason.startswith(
+        f"refused: its logs would expand to {200 * len(text):,} bytes from "
+        f"{archive.stat().st_size:,} (more than {MAX_RATIO} times")
+
+
+def test_names_that_read_two_ways_are_refused_and_a_reimport_changes_nothing(
+        tmp_path: Path, capsys) -> None:
+    """``a.zip!b.zip!c.txt`` was both a.zip's ``b.zip!c.txt`` and the file a.zip!b.zip's
+    ``c.txt``: each import stored one in place of the other."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    with zipfile.ZipFile(folder / "a.zip", "w") as out:
+        out.write(STARS, "b.zip!c.txt")
+        out.write(WINAMAX, "t.txt")
+    with zipfile.ZipFile(folder / "a.zip!b.zip", "w") as out:
+        out.write(REAL / "kingsclub" / "cash-badugi-fl-30-60-202010.txt", "c.txt")
+    shutil.copy(STARS, folder / "a.zip!t.txt")   # a file named as a.zip's member
+    database = tmp_path / "db.duckdb"
+    assert main(["import", str(folder), "--db", str(database)]) == 2
+    err = capsys.readouterr().err
+    assert f"{folder / 'a.zip'}!b.zip!c.txt: a member's name holding '!' is not read" in err
+    assert (f"{folder / 'a.zip!t.txt'}: its name is that of the log t.txt inside "
+            f"{folder / 'a.zip'}") in err
+    first = stored_sources(database)
+    assert set(first) == {f"{folder / 'a.zip!b.zip'}!c.txt", f"{folder / 'a.zip'}!t.txt"}
+    main(["import", str(folder), "--db", str(database)])
+    assert stored_sources(database) == first
+    assert "0 new" in capsys.readouterr().out
+    [found] = find_logs([f"{folder / 'a.zip!b.zip'}!c.txt"])
+    assert isinstance(found, ArchiveMember) and found.archive == folder / "a.zip!b.zip"
+
+
+def test_a_zip_replaced_after_it_was_listed_is_named(tmp_path: Path) -> None:
+    archive = tmp_path / "sync.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        out.write(STARS, "t.txt")
+    [member] = find_logs([archive])
+    assert isinstance(member, ArchiveMember)
+    for number in range(KEPT_OPEN):   # others listed since: it is no longer held open
+        with zipfile.ZipFile(tmp_path / f"other{number}.zip", "w") as out:
+            out.write(STARS, "t.txt")
+        list(find_logs([tmp_path / f"other{number}.zip"]))
+    with zipfile.ZipFile(tmp_path / "new.zip", "w") as out:
+        out.write(WINAMAX, "other.txt")
+    (tmp_path / "new.zip").replace(archive)   # as a sync client writes a file
+    with pytest.raises(OSError, match="the archive changed since it was listed"):
+        member.open().read()
+
+
+def test_a_tar_holding_one_name_twice_reads_neither(tmp_path: Path) -> None:
+    archive = tmp_path / "twice.tgz"
+    with tarfile.open(archive, "w:gz") as out:
+        out.add(STARS, "t.txt")
+        out.add(WINAMAX, "t.txt")   # as `tar -r` appends a newer copy
+        out.add(WINAMAX, "u.txt")
+    assert [str(found) for found in find_logs([archive])] == [
+        f"{archive}!t.txt: listed 2 times in this archive: no copy is read (which one is the "
+        "log cannot be told)", f"{archive}!u.txt"]
+
+
+def test_a_gz_cut_short_is_called_so(tmp_path: Path, capsys) -> None:
+    cut = tmp_path / "cut.txt.gz"
+    whole = gzip.compress(STARS.read_bytes())
+    cut.write_bytes(whole[:len(whole) // 2])
+    assert int.from_bytes(cut.read_bytes()[-4:], "little") > 100 * len(whole)   # a bomb's size
+    assert main(["validate", str(cut)]) == 2
+    err = capsys.readouterr().err
+    assert f"{cut}: cannot read this file: damaged archive: it is cut short (truncated" in err
+    assert "bomb" not in err

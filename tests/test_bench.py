@@ -103,3 +103,14 @@ def test_dataset_section_compares_a_compacted_dataset_with_a_database_file() -> 
     assert figures["hands"] > 2_000 * 3 * 0.99   # three copies of 2,000 simulated hands
     assert figures["Parquet files after compaction"] < figures["Parquet files before compaction"]
     assert all(value > 0 and math.isfinite(value) for value in figures.values())
+
+
+@pytest.mark.benchmark
+def test_archives_section_validates_the_same_logs_as_a_folder_a_zip_and_a_tar_gz() -> None:
+    figures = bench.bench_archives(quick=True)   # it fails when a validate misses a log
+    assert figures["logs"] == 300
+    assert all(value > 0 and math.isfinite(value) for value in figures.values())
+    for kind in (".zip", ".tar.gz"):
+        assert math.isclose(figures[f"{kind} over the folder (x)"],
+                             figures[f"validate the {kind} (s)"]
+                             / figures["baseline: validate the folder (s)"])

@@ -9,8 +9,8 @@ A section is a function ``(quick) -> dict`` of named figures, listed in
 larger sections live in modules of their own: :mod:`~badugi_hh.bench.store` (the
 import into DuckDB, and the simulated logs every import benchmark reads),
 :mod:`~badugi_hh.bench.scale`, :mod:`~badugi_hh.bench.dataset`,
-:mod:`~badugi_hh.bench.stats`, :mod:`~badugi_hh.bench.sql` and
-:mod:`~badugi_hh.bench.parse`. The product never imports this package: the
+:mod:`~badugi_hh.bench.stats`, :mod:`~badugi_hh.bench.sql`,
+:mod:`~badugi_hh.bench.archives` and :mod:`~badugi_hh.bench.parse`. The product never imports this package: the
 ``bench`` command loads it when it runs.
 Timings are the best of a few repeats: the least disturbed run is the closest
 to what the code costs. Figures print as each section ends:
@@ -397,6 +397,13 @@ def bench_sql(quick: bool) -> Figures:
     return bench_sql_memory(quick)
 
 
+def bench_archives(quick: bool) -> Figures:
+    """``validate`` of many small logs in archives, against the same logs as a folder."""
+    from badugi_hh.bench.archives import bench_archives as archives
+
+    return archives(quick)
+
+
 def _run_process(command: Sequence[str]) -> Callable[[], object]:
     return lambda: subprocess.run(command, capture_output=True, check=True)
 
@@ -535,6 +542,7 @@ SECTIONS: dict[str, Section] = {
     "stats": bench_stats,
     "sql": bench_sql,
     "dataset": bench_dataset,
+    "archives": bench_archives,
     "pokerkit": bench_pokerkit,
     "games": bench_games,
 }

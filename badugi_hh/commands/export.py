@@ -52,6 +52,7 @@ if TYPE_CHECKING:   # the engine, the store and the readers load when the comman
     import duckdb
 
     from badugi_hh.engine import HandReport
+    from badugi_hh.sources import Log
     from badugi_hh.stats import Filters
 
 EXIT_OK, EXIT_DATABASE, EXIT_PARTIAL = 0, 1, 2
@@ -103,26 +104,26 @@ def export_logs(args: argparse.Namespace, filters: Filters) -> int:
     """Write the chosen hands as PHH or house logs, a file per source, into the folder
     ``args.out``; the exit status."""
     from badugi_hh.commands.export_files import ExportFolder, output_names
-    from badugi_hh.hand_text import changed_since_import
+    from badugi_hh.hand_text import imported_log
 
     with open_tables(args) as con:
         chosen = chosen_hands(con, as_stored(con, filters))
         imported = [path for (path,) in con.execute("SELECT path FROM sources").fetchall()]
     folder = ExportFolder.open(args.out, imported)
-    status, written, readable = EXIT_OK, 0, {}
+    status, written, readable, logs = EXIT_OK, 0, {}, {}
     for (source, content_hash), hands in chosen.items():
-        problem = changed_since_import(Path(source), content_hash)
-        if problem:
-            print(f"badugi-hh export: {printable(source)}: {problem}; its hands are left out",
-                  file=sys.stderr)
+        log = imported_log(source, content_hash)
+        if isinstance(log, str):
+            print(f"badugi-hh export: {printable(source)}: {printable(log)}; its hands are "
+                  "left out", file=sys.stderr)
             status = EXIT_PARTIAL
         else:
-            readable[source] = hands
+            readable[source], logs[source] = hands, log
     names = output_names(readable, ".phhs" if args.format == "phh" else ".txt")
     folder.plan(names.values())
     for source, hands in readable.items():
         with folder.writing(names[source]) as out:
-            count, failures = export_file(Path(source), hands, args.format, out)
+            count, failures = export_file(logs[source], hands, args.format, out)
         written += count
         for failure in failures:
             print(f"badugi-hh export: {printable(source)}: {printable(failure)}",
@@ -163,7 +164,7 @@ def chosen_hands(con: duckdb.DuckDBPyConnection, filters: Filters,
     return chosen
 
 
-def export_file(source: Path, hands: dict[str, int], form: str, out: TextIO,
+def export_file(source: Log, hands: dict[str, int], form: str, out: TextIO,
                 ) -> tuple[int, list[str]]:
     """Write the ``hands`` of ``source`` (id: line) to ``out``: how many, and what failed."""
     from badugi_hh.hand_text import replayed_hands

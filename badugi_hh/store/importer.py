@@ -29,7 +29,7 @@ from badugi_hh.events import (
 )
 from badugi_hh.parsers import read_records
 from badugi_hh.rules import Ruleset
-from badugi_hh.archives import split_member_name
+from badugi_hh.archives import ArchiveMember, split_member_name
 from badugi_hh.sources import Log, unreadable_file
 from badugi_hh.store.clock import Clock
 from badugi_hh.store.commit import Seen, commit
@@ -138,6 +138,23 @@ class FileJob(NamedTuple):
     path: Log
     source: str
     fingerprint: Fingerprint
+
+
+def _in_read_order(jobs: list[FileJob]) -> list[FileJob]:
+    """The largest first (the last to finish sets the end), the logs of one archive
+    together and in its order: a tar.gz is read from its start, and a worker given its
+    members out of order would read it again for each."""
+    in_archive: Counter[Path] = Counter()
+    for job in jobs:
+        if isinstance(job.path, ArchiveMember):
+            in_archive[job.path.archive] += job.fingerprint.size
+
+    def order(job: FileJob) -> tuple[int, str, int]:
+        if isinstance(job.path, ArchiveMember):
+            return -in_archive[job.path.archive], str(job.path.archive), job.path.position
+        return -job.fingerprint.size, job.source, 0
+
+    return sorted(jobs, key=order)
 
 
 def file_batches(records: Iterable[Record], source: str, fingerprint: Fingerprint | None,
@@ -421,7 +438,7 @@ class Importer:
                      for _ in range(workers)]
         for process in processes:
             process.start()
-        for job in [*sorted(jobs, key=lambda job: -job.fingerprint.size), *[None] * workers]:
+        for job in [*_in_read_order(jobs), *[None] * workers]:
             tasks.put(job)
         self.commit_hands = WRITER_BATCH_HANDS
         try:

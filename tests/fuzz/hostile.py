@@ -22,7 +22,11 @@ blocked a folder, hung or crashed:
   nothing written;
 * ``disk_full``: ``import`` and ``export`` on a file system of 1 MiB (mounted as tmpfs
   when the process may; skipped with a message otherwise): an error, no half-written
-  file, no database that blocks the next run.
+  file, no database that blocks the next run;
+* ``archives``: a zip, tar.gz or gz made hostile by hand (a name twice, an encrypted or
+  Deflate64 member, a name not UTF-8 or holding ``!``, cut short, an archive inside, a
+  directory listing one member a thousand times): each named, the good logs beside and
+  inside stored, and ``export`` reads back what was stored.
 
 Every case also holds the harness's invariants: no exception escapes, no exit status 3
 (an internal error), no run over the hang limit (:mod:`tests.fuzz` times each case).
@@ -548,11 +552,115 @@ def disk_full(rng: random.Random, scratch: Path, case: Case) -> None:
         case.problems.append(f"export on a full disk left {half}")
 
 
+# -- archives built by hand ------------------------------------------------------------
+
+#: The hostile archives ``archives`` builds, each beside a good log and holding one.
+ARCHIVE_KINDS = ("duplicate names", "encrypted", "Deflate64", "name not UTF-8", "'!' in a name",
+                 "zip cut short", "tar.gz cut short", ".gz cut short", "nested archives",
+                 "tar.gz duplicate names", "directory listing one member many times")
+
+
+def archives(rng: random.Random, scratch: Path, case: Case) -> None:
+    """A zip, tar.gz or gz made hostile by hand: ``validate`` and ``import`` name what
+    cannot be read, store the good log beside it and the good member inside it (unless
+    the archive is cut short before it), and ``export`` reads back what was stored."""
+    import tarfile
+    import warnings
+    import zipfile
+
+    folder = scratch / "logs"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir()
+    shutil.copy(GOOD_LOG, folder / "good.txt")
+    good, kind = GOOD_LOG.read_bytes(), rng.choice(ARCHIVE_KINDS)
+    inside = rng.choice([log for log in clean_logs() if log[0] != GOOD_LOG])[1]
+    if kind.startswith("tar.gz"):
+        with tarfile.open(folder / "a.tar.gz", "w:gz") as tar:
+            for name, data in (("in.txt", inside), ("twice.txt", good), ("twice.txt", good)):
+                info = tarfile.TarInfo(name)
+                info.size = len(data)
+                tar.addfile(info, io.BytesIO(data))
+    elif kind == ".gz cut short":
+        data = gzip_compress(inside)
+        (folder / "b.txt.gz").write_bytes(data[:rng.randrange(1, len(data))])
+    else:
+        with warnings.catch_warnings(), zipfile.ZipFile(folder / "a.zip", "w",
+                                                        zipfile.ZIP_DEFLATED) as out:
+            warnings.simplefilter("ignore")   # zipfile warns of a duplicate name
+            out.writestr("in.txt", inside)
+            odd = {"duplicate names": "in2.txt", "'!' in a name": "x.zip!y.txt",
+                   "name not UTF-8": "\u00e9\u00e9\u00e9.txt", "nested archives": "inner.zip"}
+            out.writestr(odd.get(kind, "odd.txt"), zip_of(good) if kind == "nested archives"
+                         else good)
+            if kind == "duplicate names":
+                out.writestr("in2.txt", good)
+    raw = bytearray((folder / "a.zip").read_bytes()) if (folder / "a.zip").exists() else None
+    if raw is not None:
+        directory = raw.find(b"PK\x01\x02", raw.find(b"PK\x01\x02") + 4)  # odd's entry
+        for at in (raw.find(b"PK\x03\x04", 4) - 2, directory):   # its local header, entry
+            if kind == "encrypted":
+                raw[at + 8] |= 1
+            elif kind == "Deflate64":
+                raw[at + 10:at + 12] = b"\x09\x00"
+        raw = raw.replace("\u00e9\u00e9\u00e9".encode(), b"\xff\xfe\xfd\xfc\xfb\xfa")
+        if kind == "zip cut short":
+            raw = raw[:rng.randrange(1, len(raw))]
+        elif kind == "directory listing one member many times":
+            end = raw.find(b"PK\x05\x06")
+            entry = raw[directory:end]
+            raw[directory:end] = entry * 1000
+            record = raw.rfind(b"PK\x05\x06")
+            size = int.from_bytes(raw[record + 12:record + 16], "little") + 999 * len(entry)
+            raw[record + 8:record + 16] = (1001).to_bytes(2, "little") * 2 + size.to_bytes(
+                4, "little")
+        (folder / "a.zip").write_bytes(bytes(raw))
+    _archives_read(folder, scratch, case, kind)
+
+
+def gzip_compress(data: bytes) -> bytes:
+    import gzip
+
+    return gzip.compress(data)
+
+
+def zip_of(data: bytes) -> bytes:
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as out:
+        out.writestr("deep.txt", data)
+    return buffer.getvalue()
+
+
+def _archives_read(folder: Path, scratch: Path, case: Case, kind: str) -> None:
+    check_command(["validate", str(folder)], case, f"validate, {kind}")
+    database = scratch / "archives.duckdb"
+    database.unlink(missing_ok=True)
+    check_command(["import", str(folder), "--db", str(database)], case, f"import, {kind}")
+    with Store(database) as store:
+        sources = {source for (source,) in store.connection.execute(   # read whole
+            "SELECT path FROM sources").fetchall()}
+    archive = folder.resolve() / ("a.tar.gz" if "tar" in kind else "a.zip")
+    wanted = {str(folder.resolve() / "good.txt")} | (
+        set() if "cut short" in kind else {f"{archive}!in.txt"})
+    if not wanted <= sources:
+        case.lost_hands += 1
+        case.problems.append(f"import, {kind}: not stored: {sorted(wanted - sources)}")
+    _status, printed = check_command(["export", "--format", "house", "--db", str(database),
+                                      "--out", str(scratch / "exported")], case,
+                                     f"export, {kind}")
+    shutil.rmtree(scratch / "exported", ignore_errors=True)
+    if "its hands are left out" in printed:   # a log stored from an archive, not read back
+        case.problems.append(f"export, {kind}: {printed[-300:]}")
+
+
 STRATEGIES: dict[str, Strategy] = {
     "phh_types": phh_types, "merge_sizes": merge_sizes, "invisible": invisible,
     "concatenated": concatenated, "odd_paths": odd_paths, "sql": sql, "disk_full": disk_full,
+    "archives": archives,
 }
 #: How often each strategy is drawn, next to :data:`tests.fuzz.MUTATION_WEIGHT` for a
 #: mutated log: the costly ones (a command, a database) rarer.
 WEIGHTS: dict[str, float] = {"phh_types": 12, "merge_sizes": 3, "invisible": 12,
-                             "concatenated": 8, "odd_paths": 1, "sql": 3, "disk_full": 0.5}
+                             "concatenated": 8, "odd_paths": 1, "sql": 3, "disk_full": 0.5,
+                             "archives": 1}
