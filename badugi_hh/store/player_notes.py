@@ -204,9 +204,9 @@ def printable_note(note: str) -> str:
     writes it (a note kept before the check, or written into a shared file by other
     means, runs nothing), its line breaks kept.
 
-    >>> print(printable_note("calls\nBo\x1b[2J"))
+    >>> print(printable_note("calls\\nBo\\x1b[2J"))
     calls
-    Bo\x1b[2J
+    Bo\\x1b[2J
     """
     return "\n".join(printable(line) for line in note.split("\n"))
 
