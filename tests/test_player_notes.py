@@ -360,6 +360,19 @@ def test_the_table_page_shows_each_seated_player_s_label_and_note(browsed_db: Pa
     assert "player-label" not in lino_row[:lino_row.index("</tr>")]
 
 
+def test_without_a_label_or_note_the_pages_show_no_column_of_them(
+        db: Path, logs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BADUGI_HH_DB", str(db))
+    monkeypatch.delenv("BADUGI_HH_DATA", raising=False)
+    app = _open("table", hand=f"ps-{HAND}", source=str((logs / "cash.txt").resolve()))
+    page = "".join(element.proto.body for element in app.get("html"))
+    assert '<tr data-player="Hero">' in page and "your note" not in page
+    app = _open("players")
+    assert "Hero" in set(app.dataframe[0].value["player"])
+    assert not {"label", "note"} & set(app.dataframe[0].value.columns)
+    assert "Label" not in [box.label for box in app.sidebar.selectbox]
+
+
 def test_the_players_page_shows_labels_and_notes_and_the_label_filter_keeps_the_labelled(
         browsed_db: Path) -> None:
     app = _open("players")

@@ -34,17 +34,18 @@ GAME_FIGURES = ("snow", "made_by_final_draw", "split_showdowns", "won_badugi_hal
                 "won_lowball_half", "scooped")
 
 
-def with_marks(db: data.Database, table: pd.DataFrame) -> pd.DataFrame:
+def with_marks(db: data.Database, table: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
     """The players' table with the label the user gave each (its colour's disc and name)
-    and the first line of his note on him, empty where he gave none."""
-    if "site" not in table:   # a person's figures: his names may carry several labels
-        return table
+    and the first line of his note on him, and those columns' names; none where he
+    gave no player either, or for a person's figures (his names may carry several)."""
     marks = data.ask(db, "player_marks").set_index(["site", "player"])
+    if "site" not in table or marks.empty:
+        return table, []
     players = list(zip(table["site"], table["player"]))
     return table.assign(
         label=[ui.label_text(marks["label"].get(player, ""), marks["colour"].get(player, ""))
                for player in players],
-        note=[marks["note"].get(player, "") for player in players])
+        note=[marks["note"].get(player, "") for player in players]), ["label", "note"]
 
 
 def detail_choice(table: pd.DataFrame, filters: Filters) -> ui.Choice:
@@ -111,8 +112,8 @@ if table.empty:
     st.info("No hands match the filters.")
     st.stop()
 who = ["person"] if filters.person is not None else ["player", "site"]
-marks = [] if filters.person is not None else ["label", "note"]
-st.dataframe(units.with_site_names(units.with_money_text(with_marks(db, table), signed=True)),
+marked, marks = with_marks(db, table)
+st.dataframe(units.with_site_names(units.with_money_text(marked, signed=True)),
              hide_index=True, column_config=COLUMNS,
              column_order=[*who, *marks, "currency", "hands", "net",
                            *table.columns[len(who) + 4:]])

@@ -44,9 +44,12 @@ def hero_choice(db: Database) -> ui.Choice | None:
 
 
 def figures_html(table: Opponents, hero_named: bool) -> str:
-    """A row per player: every figure with its unit and n, his draws by hand size, and the
-    hero's net against him."""
-    heads = ["seat", "player", "label", "your note", "hands", *(["hero's net vs him"] if hero_named else []),
+    """A row per player: the label and note the user gave him (where he gave any at this
+    table), every figure with its unit and n, his draws by hand size, and the hero's net
+    against him."""
+    marked = bool(((table.players["label"] != "") | (table.players["note"] != "")).any())
+    heads = ["seat", "player", *(["label", "your note"] if marked else []), "hands",
+             *(["hero's net vs him"] if hero_named else []),
              *(FIGURE_LABELS[name] for name in FIGURES),
              *(f"{size}-card games: {label}" for size in _HAND_SIZES
                for label in ("stood pat", "cards per draw"))]
@@ -54,10 +57,11 @@ def figures_html(table: Opponents, hero_named: bool) -> str:
     for player in table.players.itertuples(index=False):
         cells = [("seat", str(player.seat)),
                  ("player", ui.name_html(player_label(player.site, player.player), 28)
-                  + (" (hero)" if player.is_hero else "")),
-                 ("label", ui.label_html(player.label, player.colour)),
-                 ("note", _NOTE.format(ui.text_html(player.note))),
-                 ("hands", f"{player.hands:,} hand{'' if player.hands == 1 else 's'}")]
+                  + (" (hero)" if player.is_hero else ""))]
+        if marked:   # the label the user gave him, his note's first line
+            cells += [("label", ui.label_html(player.label, player.colour)),
+                      ("note", _NOTE.format(ui.text_html(player.note)))]
+        cells.append(("hands", f"{player.hands:,} hand{'' if player.hands == 1 else 's'}"))
         if hero_named:
             versus = table.versus[(table.versus["site"] == player.site)
                                   & (table.versus["player"] == player.player)]
