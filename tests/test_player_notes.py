@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Callable
 from pathlib import Path
 
 import duckdb
@@ -195,54 +194,48 @@ def test_notes_and_labels_survive_every_file_of_the_player_deleted_and_imported_
     assert marks(db, LINO) == ("maniac", "raises any pair")
 
 
-def _as_v7(path: Path) -> Path:
-    """The database as the v7 release left it: v8 only added the tables of notes and
-    labels on players."""
-    with duckdb.connect(str(path)) as con:
-        for table in ("player_notes", "player_labels", "labels"):
-            con.execute(f"DROP TABLE {table}")
-        con.execute("DELETE FROM schema_version")
-        con.execute("INSERT INTO schema_version VALUES (7, now())")
+#: A database of each earlier schema, as its release wrote it (tests/data/schemas/README.md).
+SCHEMAS = TESTS / "data" / "schemas"
+
+
+def _earlier(version: int, path: Path) -> Path:
+    """The database of schema ``version`` at ``path``."""
+    if version == 1:
+        shutil.copy(TESTS / "data" / "v1.duckdb", path)
+    else:
+        with duckdb.connect(str(path)) as con:
+            con.execute(f"IMPORT DATABASE '{SCHEMAS / f'v{version}'}'")
     return path
 
 
-def _v1(path: Path) -> Path:
-    shutil.copy(TESTS / "data" / "v1.duckdb", path)
-    return path
-
-
-def _v4(path: Path) -> Path:
-    with duckdb.connect(str(path)) as con:
-        con.execute(f"IMPORT DATABASE '{TESTS / 'data' / 'v4-copies'}'")
-    return path
-
-
-def _v6(path: Path) -> Path:
-    _as_v7(path)
-    with duckdb.connect(str(path)) as con:
-        con.execute("DROP TABLE hand_tags")
-        con.execute("DROP TABLE hand_notes")
-        con.execute("UPDATE schema_version SET version = 6")
-    return path
-
-
-@pytest.mark.parametrize(("version", "older"), [(1, _v1), (4, _v4), (6, _v6), (7, _as_v7)])
-def test_a_database_of_an_earlier_schema_migrates_and_keeps_notes_through_a_re_import(
-        db: Path, logs: Path, tmp_path: Path, version: int,
-        older: Callable[[Path], Path]) -> None:
-    path = older(db if version >= 6 else tmp_path / "old.duckdb")
+@pytest.mark.parametrize("version", range(1, SCHEMA_VERSION))
+def test_a_database_of_each_earlier_schema_migrates_and_keeps_notes_through_a_re_import(
+        logs: Path, tmp_path: Path, version: int) -> None:
+    path = _earlier(version, tmp_path / "old.duckdb")
     with duckdb.connect(str(path), read_only=True) as con:
         assert schema_version(con) == version
-    with Store(path) as store:   # opening it migrates it, then the logs go in
+        hands = con.execute("SELECT count(DISTINCT hand_id) FROM hands").fetchall()
+    with Store(path) as store:   # opening it migrates it, keeping every hand
+        assert schema_version(store.connection) == SCHEMA_VERSION
+        assert store.connection.execute(
+            "SELECT count(DISTINCT hand_id) FROM hands").fetchall() == hands
         store.import_paths([logs])
     assert run("label", "pokerstars:Hero", "reg", "--db", str(path)) == 0
     assert run("note", "--player", "pokerstars:Hero", "tight", "--db", str(path)) == 0
-    with duckdb.connect(str(path), read_only=True) as con:
-        assert schema_version(con) == SCHEMA_VERSION
     (logs / "cash.txt").write_bytes((logs / "cash.txt").read_bytes() + b"\n\n")
     with Store(path) as store:
         assert store.import_paths([logs]).files
     assert marks(path) == ("reg", "tight")
+
+
+def test_the_v7_database_s_tags_and_notes_on_hands_survive_the_migration(
+        tmp_path: Path) -> None:
+    path = _earlier(7, tmp_path / "v7.duckdb")
+    with Store(path) as store:
+        con = store.connection
+        assert con.execute("SELECT tag FROM hand_tags").fetchall() == [("review",)]
+        assert con.execute("SELECT note FROM hand_notes").fetchall() == [("kept from v7",)]
+        assert con.execute("SELECT count(*) FROM player_notes").fetchall() == [(0,)]
 
 
 def test_a_dataset_keeps_notes_and_labels_beside_its_persons(logs: Path, tmp_path: Path,
