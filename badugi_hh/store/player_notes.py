@@ -22,7 +22,7 @@ ones run inside the caller's transaction.
 ...     set_player_note(con, hero, "calls down light\\nbluffs the river")
 ...     label_of(con, hero), player_note_of(con, hero).splitlines()[0]
 ...     [(label.name, label.colour, label.players) for label in labels(con)][-2:]
-(Label(name='fish', colour='green', players=0), Label(name='station', colour='orange', players=0))
+(Label(name='fish', colour='green', players=1), Label(name='station', colour='orange', players=1))
 (Label(name='fish', colour='green', players=1), 'calls down light')
 [('friend', 'purple', 0), ('station', 'orange', 1)]
 """
@@ -131,7 +131,7 @@ def set_label(con: duckdb.DuckDBPyConnection, player: Player, name: str,
               colour: str | None = None) -> Label:
     """Give the player the label ``name`` (replacing the one he had); a label of the
     user's own is made with ``colour`` (required then), and given ``colour`` anew when
-    it exists. The label as kept (its players counted before this one)."""
+    it exists. The label as kept, its players counted."""
     name = check_label(name)
     colour = check_colour(colour) if colour is not None else None
     label = _label_named(con, name)
@@ -150,7 +150,9 @@ def set_label(con: duckdb.DuckDBPyConnection, player: Player, name: str,
     _forget_label_of(con, player)
     con.execute("INSERT INTO player_labels VALUES (?, ?, ?, ?)",
                 [*player, label.name, datetime.now()])
-    return label
+    given = con.execute("SELECT count(*) FROM player_labels WHERE lower(label) = lower(?)",
+                        [label.name]).fetchall()[0][0]
+    return label._replace(players=int(given))
 
 
 def remove_label(con: duckdb.DuckDBPyConnection, player: Player) -> str | None:
