@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import duckdb
@@ -320,13 +321,23 @@ def test_opponents_shows_each_player_s_label_and_note_s_first_line(db: Path,
 
 
 @pytest.fixture
-def browsed_db(db: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    assert run("label", "pokerstars:Hero", "fish", "--db", str(db)) == 0
-    assert run("note", "--player", "pokerstars:Hero", "limps & calls <b>\nmore", "--db",
-               str(db)) == 0
+def browsing(db: Path, monkeypatch: pytest.MonkeyPatch, dashlib_path: None) -> Iterator[Path]:
+    """The app browses ``db``; its reader's connection is closed after the test, not
+    left to its idle timer (a connection open when the interpreter ends aborts it)."""
     monkeypatch.setenv("BADUGI_HH_DB", str(db))
     monkeypatch.delenv("BADUGI_HH_DATA", raising=False)
-    return db
+    yield db
+    from dashlib import data
+
+    data.reader(str(db.resolve())).release()
+
+
+@pytest.fixture
+def browsed_db(browsing: Path) -> Path:
+    assert run("label", "pokerstars:Hero", "fish", "--db", str(browsing)) == 0
+    assert run("note", "--player", "pokerstars:Hero", "limps & calls <b>\nmore", "--db",
+               str(browsing)) == 0
+    return browsing
 
 
 def _open(page: str, **query: str):
@@ -353,10 +364,8 @@ def test_the_table_page_shows_each_seated_player_s_label_and_note(browsed_db: Pa
     assert "player-label" not in lino_row[:lino_row.index("</tr>")]
 
 
-def test_without_a_label_or_note_the_pages_show_no_column_of_them(
-        db: Path, logs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("BADUGI_HH_DB", str(db))
-    monkeypatch.delenv("BADUGI_HH_DATA", raising=False)
+def test_without_a_label_or_note_the_pages_show_no_column_of_them(browsing: Path,
+                                                                   logs: Path) -> None:
     app = _open("table", hand=f"ps-{HAND}", source=str((logs / "cash.txt").resolve()))
     page = "".join(element.proto.body for element in app.get("html"))
     assert '<tr data-player="Hero">' in page and "your note" not in page
