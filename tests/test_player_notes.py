@@ -135,6 +135,17 @@ def test_bad_input_is_exit_2_with_one_line_and_keeps_nothing(
     assert marks(db) == (None, None)
 
 
+@pytest.mark.parametrize("argv", [("label", "pokerstars:Hero", "fish"),
+                                  ("label", "pokerstars:Hero"), ("label", "--list"),
+                                  ("note", "--player", "pokerstars:Hero", "tight")])
+def test_a_missing_database_is_named_exit_1_and_never_made(tmp_path: Path, capsys,
+                                                           argv: tuple[str, ...]) -> None:
+    missing = tmp_path / "none.duckdb"
+    assert run(*argv, "--db", str(missing)) == 1
+    assert f"no database at {missing}" in capsys.readouterr().err
+    assert not missing.exists()
+
+
 def test_a_note_or_label_held_with_a_control_character_prints_escaped(db: Path,
                                                                       capsys) -> None:
     """A database written by other means (or shared) may hold one: it never reaches the

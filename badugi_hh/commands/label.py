@@ -29,7 +29,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from badugi_hh.commands import add_source_arguments, add_wait_argument, counted
+from badugi_hh.commands import add_source_arguments, add_wait_argument, counted, open_tables
 from badugi_hh.textsafe import printable
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from badugi_hh.commands.alias import Unknown, person_tables
+    from badugi_hh.commands.alias import Unknown
     from badugi_hh.store import StoreError
     from badugi_hh.store.notes import NoteError
 
@@ -64,9 +64,8 @@ def run(args: argparse.Namespace) -> int:
         _say("give SITE:NAME [LABEL [--colour COLOUR]], SITE:NAME --remove, or --list")
         return EXIT_UNKNOWN
     try:
-        with person_tables(args, write=args.label is not None or args.remove) as con:
-            for line in _listed(con) if args.list else _changed(con, args):
-                print(line)
+        for line in _listed(args) if args.list else _changed(args):
+            print(line)
     except (Unknown, NoteError) as error:
         _say(str(error))
         return EXIT_UNKNOWN
@@ -85,34 +84,42 @@ def _well_formed(args: argparse.Namespace) -> bool:
     return args.colour is None or args.label is not None
 
 
-def _listed(con: duckdb.DuckDBPyConnection) -> list[str]:
+def _listed(args: argparse.Namespace) -> list[str]:
     from badugi_hh.store.player_notes import labels
 
-    return [f"{printable(label.name)}\t{label.colour}\t{counted(label.players, 'player')}"
-            for label in labels(con)]
+    with open_tables(args) as con:
+        return [f"{printable(label.name)}\t{label.colour}\t{counted(label.players, 'player')}"
+                for label in labels(con)]
 
 
-def _changed(con: duckdb.DuckDBPyConnection, args: argparse.Namespace) -> list[str]:
-    """Label the player, take his label off, or show it (and his note's first line)."""
-    from badugi_hh.commands.alias import known_player
+def _changed(args: argparse.Namespace) -> list[str]:
+    """Label the player, take his label off, or show his label and his note's first line.
+    The player is found first, read-only: a missing database is named, never made."""
+    from badugi_hh.commands.alias import known_player, person_tables
     from badugi_hh.filters import player_label
-    from badugi_hh.store.player_notes import (
-        first_line, label_of, player_note_of, remove_label, set_label,
-    )
+    from badugi_hh.store.player_notes import first_line, label_of, player_note_of
 
-    player = known_player(con, args.player)
-    who = printable(player_label(*player))
+    with open_tables(args) as con:
+        player = known_player(con, args.player)
+        who = printable(player_label(*player))
+        if args.label is None and not args.remove:
+            label = label_of(con, player)
+            note = first_line(player_note_of(con, player))
+            shown = f"{printable(label.name)} ({label.colour})" if label else "no label"
+            return [f"{who}: {shown}", *([printable(note)] if note else [])]
+    with person_tables(args, write=True) as con:
+        return [f"{who}: {_change(con, player, args)}"]
+
+
+def _change(con: duckdb.DuckDBPyConnection, player: tuple[str, str],
+            args: argparse.Namespace) -> str:
+    from badugi_hh.store.player_notes import remove_label, set_label
+
     if args.remove:
         removed = remove_label(con, player)
-        return [f"{who}: label {printable(removed)} removed" if removed
-                else f"{who}: had no label"]
-    if args.label is not None:
-        given = set_label(con, player, args.label, args.colour)
-        return [f"{who}: labelled {printable(given.name)} ({given.colour})"]
-    label = label_of(con, player)
-    note = first_line(player_note_of(con, player))
-    return [f"{who}: {f'{printable(label.name)} ({label.colour})' if label else 'no label'}",
-            *([printable(note)] if note else [])]
+        return f"label {printable(removed)} removed" if removed else "had no label"
+    given = set_label(con, player, args.label, args.colour)
+    return f"labelled {printable(given.name)} ({given.colour})"
 
 
 def _say(message: str) -> None:

@@ -94,13 +94,14 @@ def _player_note(args: argparse.Namespace) -> int:
         return EXIT_UNKNOWN
     text = args.hand
     try:
-        with person_tables(args, write=text is not None) as con:
+        with open_tables(args) as con:   # read-only: a missing database is named, not made
             player = known_player(con, args.player)
             if text is None:
                 note = player_note_of(con, player)
                 print(printable_note(note) if note is not None
                       else f"{printable(player_label(*player))} has no note")
                 return EXIT_OK
+        with person_tables(args, write=True) as con:
             set_player_note(con, player, text)
     except (Unknown, NoteError) as error:
         _say(str(error))
