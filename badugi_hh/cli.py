@@ -76,7 +76,11 @@ COMMANDS: dict[str, Command] = {
     "tag": Command("badugi_hh.commands.tag",
                    "Tag stored hands (\"bad beat\", \"review\") to find them again; list "
                    "the tags."),
-    "note": Command("badugi_hh.commands.note", "Write a note on a stored hand, or read it."),
+    "note": Command("badugi_hh.commands.note",
+                    "Write a note on a stored hand or a player, or read it."),
+    "label": Command("badugi_hh.commands.label",
+                     "Give players colour labels (fish, reg, nit, maniac, friend, or your "
+                     "own); list the labels."),
     "export": Command("badugi_hh.commands.export",
                       "Write stored hands out as PHH (for PokerKit and researchers) or as house "
                       "logs."),

@@ -148,6 +148,8 @@ class Filters:
                 f"{prefix}started_at)")
     tag: str | None = None
     """Only the hands the user gave this tag (``badugi-hh tag``), as stored."""
+    label: str | None = None
+    """Only the players the user gave this label (``badugi-hh label``), as stored."""
 
     def conditions(self, prefix: str = "") -> tuple[list[str], list[object]]:
         """The conditions on ``hand_players`` (columns qualified by ``prefix``, such as
@@ -187,6 +189,10 @@ class Filters:
             clauses.append(f"({prefix}site, {prefix}hand_id, {hand_file_sql(prefix)}) IN "
                            "(SELECT site, hand_id, file FROM hand_tags WHERE tag = ?)")
             params.append(self.tag)
+        if self.label is not None:
+            clauses.append(f"({prefix}site, {prefix}player) IN "
+                           "(SELECT site, player FROM player_labels WHERE label = ?)")
+            params.append(self.label)
         return clauses, params
 
     def where(self, prefix: str = "") -> tuple[str, list[object]]:

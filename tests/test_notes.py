@@ -164,10 +164,11 @@ def test_a_v6_database_migrates_and_its_tags_then_survive_a_re_import(
     _as_v6(db)
     with duckdb.connect(str(db), read_only=True) as con:
         assert schema_version(con) == 6
-    assert run("tag", LAST, "review", "--db", str(db)) == 0   # opens it: migrates to v7
+    assert run("tag", LAST, "review", "--db", str(db)) == 0   # opens it: migrates to v7 on
     with duckdb.connect(str(db), read_only=True) as con:
-        assert schema_version(con) == SCHEMA_VERSION == 7
-        assert con.execute("SELECT max(version) FROM schema_version").fetchall() == [(7,)]
+        assert schema_version(con) == SCHEMA_VERSION > 7
+        assert con.execute("SELECT max(version) FROM schema_version").fetchall() == [
+            (SCHEMA_VERSION,)]
     (logs / "cash.txt").write_bytes((logs / "cash.txt").read_bytes() + b"\n\n")
     with Store(db) as store:
         store.import_paths([logs])

@@ -126,7 +126,8 @@ def test_a_dataset_keeps_its_persons_in_a_file_of_its_own(imported: tuple[Path, 
     shutil.copytree(imported[1], tmp_path / "ds")
     assert cli.main(["alias", "Ana", "merge:Hero", "--data", str(tmp_path / "ds")]) == 0
     assert sorted(path.name for path in (tmp_path / "ds" / "persons").iterdir()) == [
-        "aliases.parquet", "hand_notes.parquet", "hand_tags.parquet", "settings.parquet"]
+        "aliases.parquet", "hand_notes.parquet", "hand_tags.parquet", "labels.parquet",
+        "player_labels.parquet", "player_notes.parquet", "settings.parquet"]
     assert not list((tmp_path / "ds").glob("*.tmp"))
 
 

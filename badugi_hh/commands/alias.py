@@ -121,7 +121,7 @@ def _dataset_tables(root: str, wait: float, write: bool) -> Iterator[duckdb.Duck
 def _changed(con: duckdb.DuckDBPyConnection, args: argparse.Namespace) -> Iterator[str]:
     from badugi_hh.store.persons import add_names, names_of, person_named, remove_names
 
-    names = [_player(con, text) for text in args.names]
+    names = [known_player(con, text) for text in args.names]
     if args.remove:
         person = person_named(con, args.person)
         if person is None:
@@ -157,8 +157,9 @@ def _listed(con: duckdb.DuckDBPyConnection, person: str | None) -> Iterator[str]
         yield _line(name, names_of(con, name)) + (" (me)" if name == user else "")
 
 
-def _player(con: duckdb.DuckDBPyConnection, text: str) -> tuple[str, str]:
-    """``SITE:NAME`` as the (site, name) of a player imported."""
+def known_player(con: duckdb.DuckDBPyConnection, text: str) -> tuple[str, str]:
+    """``SITE:NAME`` as the (site, name) of a player imported (the name in any case); an
+    unknown site, an empty name or a player no hand has is :class:`Unknown`."""
     site_text, colon, name = text.partition(":")
     site = SITE_NAMES.get("".join(site_text.lower().split()).replace("-", ""))
     if not colon or site is None or not name:

@@ -16,10 +16,13 @@ how many cards he drew per draw. Each figure is printed with its sample size:
 Hero vs villain: over the hands you and the player were both dealt in, your own net
 in them, per currency (never added across currencies): "+$5.70 (n=12 hands)".
 You are the person ``badugi-hh me`` names, or --person PERSON, or --player NAME
-(SITE:NAME for one site's). Without any, no net is shown.
+(SITE:NAME for one site's). Without any, no net is shown. Each player's label
+(``badugi-hh label``) and the first line of your note on him (``note --player``)
+are shown beside his name.
 
 --json prints {"hand": {...}, "hero": [...], "players": [...]}, each figure as
-{"value", "n"} and each net as {"amount", "currency", "unit", "text", "hands"};
+{"value", "n"}, each net as {"amount", "currency", "unit", "text", "hands"}, a label
+as {"name", "colour"} (null without one) and the note's first line (null without);
 --csv prints one line per player, each figure beside its ``_n``.
 
 Exit status: 0; 1 when the database or dataset cannot be opened; 2 for a hand that
@@ -135,8 +138,11 @@ def _write_text(found: FoundHand, hero_label: str | None, table: Opponents,
     print(f"Hero: {printable(hero_label) if hero_label else nobody}", file=out)
     for row in table.players.itertuples(index=False):
         mark = " (hero)" if row.is_hero else ""
+        label = f", labelled {printable(row.label)} ({row.colour})" if row.label else ""
         print(f"\nSeat {row.seat}: {printable(player_label(row.site, row.player))}{mark}, "
-              f"{row.hands:,} hands", file=out)
+              f"{row.hands:,} hands{label}", file=out)
+        if row.note:
+            print(f"  note: {printable(row.note)}", file=out)
         figures = [f"{FIGURE_LABELS[name]} "
                    f"{figure_text(name, getattr(row, name), getattr(row, f'{name}_n'))}"
                    for name in FIGURES]
@@ -175,6 +181,9 @@ def _json(found: FoundHand, hero_label: str | None, hero: tuple[Identity, ...],
                   for net in _versus_rows(table, row.site, row.player).itertuples(index=False)]
         players.append({"seat": int(row.seat), "site": row.site, "player": row.player,
                         "is_hero": bool(row.is_hero), "hands": int(row.hands),
+                        "label": ({"name": row.label, "colour": row.colour} if row.label
+                                  else None),
+                        "note": row.note or None,
                         **{name: _figure(getattr(row, name), getattr(row, f"{name}_n"))
                            for name in FIGURES},
                         "draws": draws, "hero_net": versus if hero_label else None})

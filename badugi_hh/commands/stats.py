@@ -15,7 +15,7 @@ a row per currency (chips, USD...), amounts written as the logs write them
 case and by the names the reports print (PokerStars, 2-7, 27td, usd, sng);
 --stakes are the bets of a fixed-limit game (0.10/0.20) or the blinds of a pot-
 or no-limit one; --table-size counts seats (6, 6-max, heads-up); --tag chooses the hands given a
-tag (badugi-hh tag). docs/schema.md
+tag (badugi-hh tag); --label the players given a label (badugi-hh label), any case. docs/schema.md
 defines every figure. --json prints {"coverage": {...}, "players": [...]}, one
 object per player (or person) and unit (keys such as hands, bb_per_100, vpip; "net"
 is {"amount", "currency", "unit", "text"}; "positions", "games" and "draws"
@@ -63,6 +63,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "game (0.10/0.20, $1/$2), the blinds of a pot- or no-limit one")
     parser.add_argument("--table-size", metavar="SEATS",
                         help="only tables of this many seats (2 or heads-up, 6 or 6-max...)")
+    parser.add_argument("--label", help="only the players given this label (badugi-hh label: "
+                                        "fish, reg...), any case")
     add_clock_argument(parser)
     add_format_arguments(parser)
 
@@ -115,7 +117,7 @@ def filters_of(con: duckdb.DuckDBPyConnection, args: argparse.Namespace) -> Filt
                    game=getattr(args, "game", None), currency=getattr(args, "currency", None),
                    kind=getattr(args, "kind", None), stakes=getattr(args, "stakes", None),
                    table_size=getattr(args, "table_size", None), tz=clock_of(args),
-                   tag=getattr(args, "tag", None))
+                   tag=getattr(args, "tag", None), label=getattr(args, "label", None))
 
 
 def spelled_as_stored(con: duckdb.DuckDBPyConnection, name: str) -> str:

@@ -52,12 +52,15 @@ PARTITIONED = (*PARTITIONED_BY_ROW, *PARTITIONED_BY_HAND, "session_players", "vi
 FILE_TABLES = ("sessions", "session_players", "players", "hands", "hand_players", "actions",
                "draws", "showdowns", "pots", "violations", "quarantine", "skipped",
                "tournaments", "tournament_results")
-#: The persons and settings of ``badugi-hh alias`` and ``me``, and the tags and notes of
-#: ``badugi-hh tag`` and ``note``: the user's own tables, one file each, replaced whole
-#: at each change.
+#: The persons and settings of ``badugi-hh alias`` and ``me``, the tags and notes of
+#: ``badugi-hh tag`` and ``note``, and the notes and labels on players: the user's own
+#: tables, one file each, replaced whole at each change.
 PERSON_FILES = {"aliases": "persons/aliases.parquet", "settings": "persons/settings.parquet",
                 "hand_tags": "persons/hand_tags.parquet",
-                "hand_notes": "persons/hand_notes.parquet"}
+                "hand_notes": "persons/hand_notes.parquet",
+                "player_notes": "persons/player_notes.parquet",
+                "player_labels": "persons/player_labels.parquet",
+                "labels": "persons/labels.parquet"}
 
 
 def file_key(source: str, content_hash: str) -> str:

@@ -26,7 +26,7 @@ draws), :mod:`~badugi_hh.stats.curve` (the win-rate graph), :mod:`~badugi_hh.sta
 :mod:`~badugi_hh.stats.hands` (one hand's rows, its tags and note, finding a hand),
 :mod:`~badugi_hh.stats.opponents` (the players at one hand's table, hero vs villain),
 :mod:`~badugi_hh.stats.audit` and :mod:`~badugi_hh.stats.choices` (what the filters offer,
-persons, and the filters a user's words make).
+persons, the user's labels and notes on players, and the filters a user's words make).
 """
 
 from badugi_hh.filters import Filters, FilterError
@@ -34,8 +34,8 @@ from badugi_hh.stats.audit import (
     quarantine_count, quarantine_page, violation_count, violation_page, violations_by_rule,
 )
 from badugi_hh.stats.choices import (
-    date_bounds, held, held_stakes, held_table_sizes, me, names_of, persons, players, resolve,
-    tags,
+    date_bounds, held, held_stakes, held_table_sizes, labels, me, names_of, persons,
+    player_marks, players, resolve, tags,
 )
 from badugi_hh.stats.curve import (
     CURVE_POINTS, EXACT_CURVE_ROWS, cumulative_net, winrate_by_date, winrate_curve,
@@ -64,9 +64,9 @@ __all__ = [
     "Opponents", "POSITION_ORDER", "applies", "coverage", "coverage_line",
     "cumulative_net", "date_bounds", "draw_habits", "figure_text", "find_hands", "first_hand",
     "game_stats", "hand_marks", "hand_rows", "hands_numbered", "held", "held_stakes",
-    "held_table_sizes", "me", "names_of", "net_text", "next_in_session", "opponents",
-    "overview", "persons", "player_stats", "players", "position_stats", "quarantine_count",
-    "quarantine_page", "resolve", "session_count", "session_hands", "session_page",
+    "held_table_sizes", "labels", "me", "names_of", "net_text", "next_in_session", "opponents",
+    "overview", "persons", "player_marks", "player_stats", "players", "position_stats",
+    "quarantine_count", "quarantine_page", "resolve", "session_count", "session_hands", "session_page",
     "session_players", "session_results", "session_violations", "site_number", "source_hash",
     "tags", "tournament_results", "tournament_totals", "violation_count", "violation_page",
     "violations_by_rule", "who_columns", "winrate_by_date", "winrate_curve",

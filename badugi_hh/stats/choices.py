@@ -30,11 +30,12 @@ from badugi_hh.filters import (
 from badugi_hh.stats.query import frame
 from badugi_hh.store import notes as store_notes
 from badugi_hh.store import persons as store_persons
+from badugi_hh.store import player_notes as store_player_notes
 from badugi_hh.store.clock import check_zone
 from badugi_hh.textsafe import printable
 
 __all__ = ["date_bounds", "held", "held_stakes", "held_table_sizes", "me", "names_of",
-           "persons", "players", "resolve", "tags"]
+           "labels", "persons", "player_marks", "players", "resolve", "tags"]
 
 #: The columns whose values :func:`held` lists.
 _HELD = ("site", "game", "currency", "kind", "ruleset")
@@ -103,7 +104,7 @@ def resolve(con: duckdb.DuckDBPyConnection, *, player: str | None = None,
             site: str | None = None, game: str | None = None, currency: str | None = None,
             kind: str | None = None, stakes: str | None = None,
             table_size: str | None = None, tz: str | None = None,
-            tag: str | None = None) -> Filters:
+            tag: str | None = None, label: str | None = None) -> Filters:
     """The filters a user's words name, each value matched among those the database
     holds (:func:`~badugi_hh.filters.match_value`); a FilterError says which is unknown
     and lists the values it could be."""
@@ -119,6 +120,8 @@ def resolve(con: duckdb.DuckDBPyConnection, *, player: str | None = None,
                                                 held_table_sizes(con))
     if tag is not None:
         values["tag"] = _tag(con, tag)
+    if label is not None:
+        values["label"] = _label(con, label)
     if person is not None:
         values |= _person(con, person)
     if player is not None:
@@ -145,6 +148,43 @@ def _tag(con: duckdb.DuckDBPyConnection, typed: str) -> str:
     if not held_tags:
         raise FilterError(f"{option}: no hand is tagged yet (badugi-hh tag HAND TAG tags one)")
     raise FilterError(f"{option}: no hand has that tag; the tags are {held_tags}")
+
+
+def labels(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """Every label some player has (``badugi-hh label``): the built-in ones, then the
+    user's own."""
+    return [label.name for label in store_player_notes.labels(con) if label.players]
+
+
+def player_marks(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
+    """Each player the user labelled or noted: site, player, label and its colour, and
+    note, the first line of his note; ``''`` where the user gave none."""
+    marks = frame(con, "SELECT coalesce(l.site, n.site) AS site, "
+                       "coalesce(l.player, n.player) AS player, l.label, n.note "
+                       "FROM player_labels l FULL JOIN player_notes n "
+                       "ON l.site = n.site AND l.player = n.player ORDER BY ALL", [])
+    colours = {label.name: label.colour for label in store_player_notes.labels(con)}
+    given = [label if isinstance(label, str) else "" for label in marks["label"]]
+    marks["label"] = given
+    marks.insert(3, "colour", [colours.get(label, "") for label in given])
+    marks["note"] = [store_player_notes.first_line(note) if isinstance(note, str) else ""
+                     for note in marks["note"]]
+    return marks
+
+
+def _label(con: duckdb.DuckDBPyConnection, typed: str) -> str:
+    """A label as stored, matched without case; a FilterError lists the labels given."""
+    given = labels(con)
+    stored = next((name for name in given if name.lower() == " ".join(typed.split()).lower()),
+                  None)
+    if stored is not None:
+        return stored
+    option = f"--label {printable(typed)!r}"
+    if not given:
+        raise FilterError(f"{option}: no player is labelled yet (badugi-hh label SITE:NAME "
+                          "LABEL labels one)")
+    raise FilterError(f"{option}: no player has that label; the labels given are "
+                      f"{', '.join(map(printable, given))}")
 
 
 def _person(con: duckdb.DuckDBPyConnection, typed: str) -> dict[str, object]:

@@ -31,6 +31,7 @@ import pandas as pd
 from badugi_hh.filters import Filters, Identity
 from badugi_hh.games import GAMES
 from badugi_hh.money import format_amount
+from badugi_hh.stats.choices import player_marks
 from badugi_hh.stats.figures import HABITS
 from badugi_hh.stats.games import draw_habits
 from badugi_hh.stats.hands import HandKey
@@ -48,7 +49,9 @@ class Opponents(NamedTuple):
     """The figures of the players at one hand, a frame each (docs/schema.md)."""
 
     players: pd.DataFrame
-    """seat, site, player, is_hero, hands, then each of :data:`FIGURES` and its ``_n``."""
+    """seat, site, player, is_hero, hands, label and its colour, note (the first line of
+    the user's note on him): ``''`` where the user gave none; then each of
+    :data:`FIGURES` and its ``_n``."""
     draws: pd.DataFrame
     """site, player, hand_size (4 or 5), games, draws (n), stand_pat, cards_per_draw."""
     versus: pd.DataFrame
@@ -91,6 +94,9 @@ def opponents(con: duckdb.DuckDBPyConnection, key: HandKey,
     players.insert(3, "is_hero", [(site, name) in hero for site, name
                                   in zip(players["site"], players["player"])])
     seated = tuple(zip(players["site"], players["player"]))
+    marks = player_marks(con).set_index(["site", "player"])
+    for place, column in enumerate(("label", "colour", "note"), start=5):
+        players.insert(place, column, [marks[column].get(player) or "" for player in seated])
     draws = _draws_by_hand_size(draw_habits(con, Filters(players=seated)))
     if hero:
         condition = " OR ".join("(site = ? AND player = ?)" for _ in hero)

@@ -17,7 +17,7 @@ import pyarrow as pa
 
 #: The version of the tables below; :mod:`badugi_hh.store.migrations` brings an
 #: older database up to it.
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 #: A moment in UTC (an aware datetime): a ``TIMESTAMP WITH TIME ZONE`` column.
 UtcTime = NewType("UtcTime", datetime)
@@ -342,6 +342,34 @@ class HandNoteRow(NamedTuple):
     noted_at: datetime
 
 
+class PlayerNoteRow(NamedTuple):
+    """The user's note on a player, keyed by the player (his site and name), never by a
+    file row: it outlives deleting and re-importing his files."""
+
+    site: str
+    player: str
+    note: str
+    noted_at: datetime
+
+
+class PlayerLabelRow(NamedTuple):
+    """The label the user gave a player (one at most), keyed as :class:`PlayerNoteRow`;
+    ``label`` names a built-in label or a row of ``labels``."""
+
+    site: str
+    player: str
+    label: str
+    labelled_at: datetime
+
+
+class LabelRow(NamedTuple):
+    """A label of the user's own and its colour (the built-in ones are not stored)."""
+
+    name: str
+    colour: str
+    created_at: datetime
+
+
 class SchemaVersionRow(NamedTuple):
     version: int
     applied_at: datetime
@@ -371,11 +399,16 @@ TABLES: dict[str, RowType] = {
     "tournament_results": TournamentResultRow,
     "hand_tags": HandTagRow,
     "hand_notes": HandNoteRow,
+    "player_notes": PlayerNoteRow,
+    "player_labels": PlayerLabelRow,
+    "labels": LabelRow,
 }
 _PRIMARY_KEYS = {"schema_version": ("version",), "rules": ("rule",), "sources": ("path",),
                  "players": ("site", "player"), "aliases": ("site", "player"),
                  "settings": ("name",), "hand_tags": ("site", "hand_id", "file", "tag"),
-                 "hand_notes": ("site", "hand_id", "file")}
+                 "hand_notes": ("site", "hand_id", "file"),
+                 "player_notes": ("site", "player"), "player_labels": ("site", "player"),
+                 "labels": ("name",)}
 
 _SQL_TYPES: dict[object, tuple[str, pa.DataType]] = {
     str: ("VARCHAR", pa.string()),

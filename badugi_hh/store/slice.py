@@ -56,6 +56,9 @@ UNITS: dict[str, tuple[str, ...]] = {
     "tournament_results": ("source", "site", "tournament_id", "origin"),
     "hand_tags": ("site", "hand_id", "file", "tag"),
     "hand_notes": ("site", "hand_id", "file"),
+    "player_notes": ("site", "player"),
+    "player_labels": ("site", "player"),
+    "labels": ("name",),
 }
 
 #: What the filters choose, as the origin's CTEs: the hands a chosen player was
@@ -111,6 +114,9 @@ _CHOSEN_ROWS = {
     "tournament_results": _OF_TOURNAMENTS,
     "hand_tags": _OF_HAND_IDENTITIES,
     "hand_notes": _OF_HAND_IDENTITIES,
+    "player_notes": _OF_PLAYERS,
+    "player_labels": _OF_PLAYERS,
+    "labels": "",
 }
 
 

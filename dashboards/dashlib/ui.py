@@ -22,6 +22,7 @@ from badugi_hh.filters import (
     stakes_text,
 )
 from badugi_hh.games import GAME_NAMES
+from badugi_hh.store.player_notes import COLOURS
 from dashlib import data
 from dashlib.data import Database, HandKey
 
@@ -45,7 +46,7 @@ YOU_KEY = "setting_you"
 GRAPHED_KEY = "overview_players"
 FILTER_KEYS = ("filter_player", "filter_session", "filter_ruleset", "filter_from", "filter_to",
                *(f"filter_{column}" for column, *_ in _STAKES), "filter_stakes",
-               "filter_table_size", "filter_tag", YOU_KEY)
+               "filter_table_size", "filter_tag", "filter_label", YOU_KEY)
 
 #: Four-colour deck: each suit its colour, so a badugi (four suits) reads at a glance.
 _SUITS = {"s": ("♠", "#1b1b1b"), "h": ("♥", "#d0021b"), "d": ("♦", "#1f5fd1"),
@@ -99,6 +100,22 @@ def name_html(name: object, width: int = NAME_WIDTH) -> str:
     return (f'<bdi title="{escaped}" style="display:inline-block;max-width:{width}ch;'
             "overflow:hidden;text-overflow:ellipsis;white-space:nowrap;"
             f'vertical-align:bottom">{escaped}</bdi>')
+
+
+def label_html(label: str, colour: str) -> str:
+    """A player's label as a small chip of its colour (:mod:`badugi_hh.store.player_notes`);
+    ``''`` for no label."""
+    if not label:
+        return ""
+    background = COLOURS.get(colour, ("#777777", ""))[0]
+    return (f'<span class="player-label" data-colour="{html.escape(colour)}" style="'
+            f"background:{background};color:#fff;border-radius:0.6em;padding:0.05em 0.5em;"
+            f'font-size:0.85em;white-space:nowrap">{html.escape(label)}</span>')
+
+
+def label_text(label: str, colour: str) -> str:
+    """A player's label for a table cell: its colour's disc and its name (``🟢 fish``)."""
+    return f"{COLOURS[colour][1]} {label}" if label and colour in COLOURS else label
 
 
 # -- filters ---------------------------------------------------------------------------
@@ -186,6 +203,12 @@ def filters_sidebar(db: Database) -> Filters:
                                           key="filter_tag",
                                           help="only the hands you gave this tag (in the "
                                                "replayer, or badugi-hh tag)")
+    labels = data.ask(db, "labels")
+    if labels:
+        values["label"] = sidebar.selectbox("Label", labels, index=None,
+                                            placeholder="All players", key="filter_label",
+                                            help="only the players you gave this label "
+                                                 "(badugi-hh label)")
     _you_setting(db)
     try:
         check_days(date_from, date_to)

@@ -21,6 +21,8 @@ _PERCENT = {name: st.column_config.NumberColumn(label, format="percent") for nam
     ("won_lowball_half", "won lowball half"), ("scooped", "scooped"))}
 COLUMNS = {
     **_PERCENT,
+    "note": st.column_config.TextColumn("your note", help="the first line of your note on "
+                                        "him (badugi-hh note --player)"),
     "net_bb": st.column_config.NumberColumn("net bb", format="%.1f"),
     "bb_per_100": st.column_config.NumberColumn("bb/100", format="%+.2f"),
     "aggression_factor": st.column_config.NumberColumn("AF", format="%.2f"),
@@ -30,6 +32,20 @@ COLUMNS = {
 #: The figures of one game, which the game may not define (left empty there).
 GAME_FIGURES = ("snow", "made_by_final_draw", "split_showdowns", "won_badugi_half",
                 "won_lowball_half", "scooped")
+
+
+def with_marks(db: data.Database, table: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
+    """The players' table with the label the user gave each (its colour's disc and name)
+    and the first line of his note on him, and those columns' names; none where he
+    gave no player either, or for a person's figures (his names may carry several)."""
+    marks = data.ask(db, "player_marks").set_index(["site", "player"])
+    if "site" not in table or marks.empty:
+        return table, []
+    players = list(zip(table["site"], table["player"]))
+    return table.assign(
+        label=[ui.label_text(marks["label"].get(player, ""), marks["colour"].get(player, ""))
+               for player in players],
+        note=[marks["note"].get(player, "") for player in players]), ["label", "note"]
 
 
 def detail_choice(table: pd.DataFrame, filters: Filters) -> ui.Choice:
@@ -96,9 +112,10 @@ if table.empty:
     st.info("No hands match the filters.")
     st.stop()
 who = ["person"] if filters.person is not None else ["player", "site"]
-st.dataframe(units.with_site_names(units.with_money_text(table, signed=True)), hide_index=True,
-             column_config=COLUMNS,
-             column_order=[*who, "currency", "hands", "net",
+marked, marks = with_marks(db, table)
+st.dataframe(units.with_site_names(units.with_money_text(marked, signed=True)),
+             hide_index=True, column_config=COLUMNS,
+             column_order=[*who, *marks, "currency", "hands", "net",
                            *table.columns[len(who) + 4:]])
 
 choice = detail_choice(table, filters)

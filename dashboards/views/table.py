@@ -1,5 +1,6 @@
 """Table: the players seated at one hand, each one's habits over all his stored hands, and
-the net of the chosen person (you) against each.
+the net of the chosen person (you) against each; beside each name, the label you gave him
+and the first line of your note on him (``badugi-hh label``, ``note --player``).
 
 The replayer opens it with ``?hand=<hand id>&source=<file>``. Every figure shows its
 sample size, ``34% (n=120)``: the share of 120 chances (hands for VPIP and PFR, chances
@@ -21,6 +22,8 @@ from dashlib.data import Database, HandKey
 _CELL = "padding:0.25rem 0.5rem;border-bottom:1px solid #e3e3e3;white-space:nowrap"
 _TABLE = "border-collapse:collapse;font-size:0.9rem"
 _HAND_SIZES = (4, 5)
+#: The first line of the user's note on a player: wrapped, never cut.
+_NOTE = '<span style="display:inline-block;max-width:22em;white-space:normal">{}</span>'
 
 
 def requested_hand() -> HandKey | None:
@@ -41,9 +44,12 @@ def hero_choice(db: Database) -> ui.Choice | None:
 
 
 def figures_html(table: Opponents, hero_named: bool) -> str:
-    """A row per player: every figure with its unit and n, his draws by hand size, and the
-    hero's net against him."""
-    heads = ["seat", "player", "hands", *(["hero's net vs him"] if hero_named else []),
+    """A row per player: the label and note the user gave him (where he gave any at this
+    table), every figure with its unit and n, his draws by hand size, and the hero's net
+    against him."""
+    marked = bool(((table.players["label"] != "") | (table.players["note"] != "")).any())
+    heads = ["seat", "player", *(["label", "your note"] if marked else []), "hands",
+             *(["hero's net vs him"] if hero_named else []),
              *(FIGURE_LABELS[name] for name in FIGURES),
              *(f"{size}-card games: {label}" for size in _HAND_SIZES
                for label in ("stood pat", "cards per draw"))]
@@ -51,8 +57,11 @@ def figures_html(table: Opponents, hero_named: bool) -> str:
     for player in table.players.itertuples(index=False):
         cells = [("seat", str(player.seat)),
                  ("player", ui.name_html(player_label(player.site, player.player), 28)
-                  + (" (hero)" if player.is_hero else "")),
-                 ("hands", f"{player.hands:,} hand{'' if player.hands == 1 else 's'}")]
+                  + (" (hero)" if player.is_hero else ""))]
+        if marked:   # the label the user gave him, his note's first line
+            cells += [("label", ui.label_html(player.label, player.colour)),
+                      ("note", _NOTE.format(ui.text_html(player.note)))]
+        cells.append(("hands", f"{player.hands:,} hand{'' if player.hands == 1 else 's'}"))
         if hero_named:
             versus = table.versus[(table.versus["site"] == player.site)
                                   & (table.versus["player"] == player.player)]

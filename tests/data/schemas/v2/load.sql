@@ -1,0 +1,16 @@
+COPY actions FROM 'v2/actions.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY aliases FROM 'v2/aliases.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY draws FROM 'v2/draws.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY hands FROM 'v2/hands.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY hand_players FROM 'v2/hand_players.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY players FROM 'v2/players.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY pots FROM 'v2/pots.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY quarantine FROM 'v2/quarantine.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY rules FROM 'v2/rules.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY schema_version FROM 'v2/schema_version.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY sessions FROM 'v2/sessions.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY session_players FROM 'v2/session_players.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY showdowns FROM 'v2/showdowns.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY skipped FROM 'v2/skipped.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY sources FROM 'v2/sources.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY violations FROM 'v2/violations.parquet' (FORMAT 'parquet', compression 'zstd');

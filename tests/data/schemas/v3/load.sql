@@ -1,0 +1,16 @@
+COPY actions FROM 'v3/actions.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY aliases FROM 'v3/aliases.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY draws FROM 'v3/draws.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY hands FROM 'v3/hands.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY hand_players FROM 'v3/hand_players.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY players FROM 'v3/players.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY pots FROM 'v3/pots.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY quarantine FROM 'v3/quarantine.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY rules FROM 'v3/rules.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY schema_version FROM 'v3/schema_version.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY sessions FROM 'v3/sessions.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY session_players FROM 'v3/session_players.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY showdowns FROM 'v3/showdowns.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY skipped FROM 'v3/skipped.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY sources FROM 'v3/sources.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY violations FROM 'v3/violations.parquet' (FORMAT 'parquet', compression 'zstd');

@@ -1,0 +1,16 @@
+COPY actions FROM 'v4/actions.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY aliases FROM 'v4/aliases.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY draws FROM 'v4/draws.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY hands FROM 'v4/hands.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY hand_players FROM 'v4/hand_players.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY players FROM 'v4/players.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY pots FROM 'v4/pots.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY quarantine FROM 'v4/quarantine.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY rules FROM 'v4/rules.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY schema_version FROM 'v4/schema_version.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY sessions FROM 'v4/sessions.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY session_players FROM 'v4/session_players.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY showdowns FROM 'v4/showdowns.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY skipped FROM 'v4/skipped.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY sources FROM 'v4/sources.parquet' (FORMAT 'parquet', compression 'zstd');
+COPY violations FROM 'v4/violations.parquet' (FORMAT 'parquet', compression 'zstd');
