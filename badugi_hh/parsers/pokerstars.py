@@ -681,9 +681,10 @@ class _HandReader:
                   if isinstance(event, PlayerEvent) and type(event) is not StackStated
                   } if any(seat.status for _, seat in seats) else set()
         return [Seat(player=seat.player, seat=seat.seat, stack=seat.stack, line=line,
-                     in_hand=(seat.status is None or seat.player in actors
-                              or (self.tournament and seat.status == "sitting out")))
-                for line, seat in seats]
+                     in_hand=(seat.status is None or seat.player in actors or dealt_out),
+                     sitting_out=dealt_out)
+                for line, seat in seats
+                for dealt_out in [self.tournament and seat.status == "sitting out"]]
 
     def _known_name(self, text: str) -> str | None:
         """The longest seated name that starts ``text`` and is followed by ':' or a blank."""
