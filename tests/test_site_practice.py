@@ -9,11 +9,13 @@ in; each test fails on the engine that did not know the practice.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from badugi_hh.engine import HandReport, audit
 from badugi_hh.events import (
-    Bet, Button, Call, Check, Draw, Event, Hand, PostBlind, Raise, Seat, Street,
+    Award, Bet, Button, Call, Check, Draw, Event, Fold, Hand, PostBlind, Raise, Seat, Street,
+    UncalledReturned,
 )
 from badugi_hh.parsers import read_records
 from badugi_hh.parsers.site import site_ruleset
@@ -113,6 +115,36 @@ def test_a_dead_small_blind_is_a_site_practice_judged_per_site() -> None:
     assert SITE_PRACTICES["fulltilt"].dead_small_blind
     assert ("M1", 6) not in posted_past_a_seat_sitting_out("fulltilt")
     assert ("M1", 6) in posted_past_a_seat_sitting_out("pokerstars")
+
+
+def after_the_big_blind_left(site: str) -> list[tuple[str, int]]:
+    """Carla, the big blind of the first hand, leaves; the button moves on to Bruno and
+    Dmitri posts the big blind alone: her seat, between them, was the small blind's."""
+    rules = site_ruleset(site, 100, 200, 8, rake=False)
+    first: list[Event] = [
+        *[Seat(player=name, seat=seat, stack=1000) for name, seat in SEATS.items()],
+        Button(seat=1), PostBlind(player="Bruno", amount=50, kind="small"),
+        PostBlind(player="Carla", amount=100), Street(kind="deal"), Fold(player="Dmitri"),
+        Fold(player="Ana"), Fold(player="Bruno"), UncalledReturned(player="Carla", amount=50),
+        Award(player="Carla", amount=100)]
+    second: list[Event] = [
+        Seat(player="Ana", seat=1, stack=1000), Seat(player="Bruno", seat=2, stack=950),
+        Seat(player="Dmitri", seat=4, stack=1000), Button(seat=2),
+        PostBlind(player="Dmitri", amount=100), Street(kind="deal"), Raise(player="Ana", to=200),
+        Fold(player="Bruno"), Fold(player="Dmitri"), UncalledReturned(player="Ana", amount=100),
+        Award(player="Ana", amount=200)]
+    hands = [Hand(hand_id=f"h{number}", number=number, ruleset=rules,
+                  events=[dataclasses.replace(e, line=100 * number + i)
+                          for i, e in enumerate(events)],
+                  source="t.txt", line=100 * number, session_id="s")
+             for number, events in enumerate((first, second), 1)]
+    return [(v.rule, v.line) for r in audit(hands) if isinstance(r, HandReport)
+            for v in r.violations]
+
+
+def test_the_seat_of_a_big_blind_gone_since_the_hand_before_is_a_dead_small_blind() -> None:
+    assert after_the_big_blind_left("fulltilt") == []
+    assert ("M1", 204) in after_the_big_blind_left("pokerstars")
 
 
 # -- antes a short all-in does not cover ---------------------------------------------------------
