@@ -196,7 +196,7 @@ def test_a_return_that_leaves_the_covered_ante_out_is_still_s3(tmp_path: Path) -
     assert ("S3", 9) in violations(written(tmp_path, "ps.txt", wrong))
 
 
-# -- a hand missing from a cash table's log ---------------------------------------------------------
+# -- a hand missing from a cash table's log -----------------------------------------------
 
 def test_a_cash_tables_missing_hand_is_a_note_when_its_losses_are_won_less_a_rake(
         tmp_path: Path) -> None:

@@ -86,7 +86,7 @@ class Table:
         self.big_blind: str | None = None
         self.idle: dict[str, int] = {}   # seated, not dealt in (T2): their stacks
         self.sitting_out: set[str] = set()   # dealt in, though sitting out (a tournament)
-        self.vacated: set[int] = set()   # seats held by players not dealt in (T2)
+        self.vacated: set[int] = set()   # seats of players not dealt in, or gone since (T2)
         self._orders: dict[int | None, list[TablePlayer]] = {}   # seat -> clockwise order
         self._able: dict[tuple[int | None, int], list[str]] = {}   # (seat, able) -> names
 
