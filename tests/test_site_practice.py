@@ -14,12 +14,13 @@ from pathlib import Path
 
 from badugi_hh.engine import HandReport, audit
 from badugi_hh.events import (
-    Award, Bet, Button, Call, Check, Draw, Event, Fold, Hand, PostBlind, Raise, Seat, Street,
-    UncalledReturned,
+    Award, Bet, Button, Call, Check, Draw, Event, Fold, Hand, PostBlind, Raise, Seat,
+    SessionStart, Street, UncalledReturned,
 )
 from badugi_hh.parsers import read_records
 from badugi_hh.parsers.site import site_ruleset
 from badugi_hh.rules import SITE_PRACTICES
+from badugi_hh.writer import house_log
 
 from handkit import found, numbered
 from sitekit import KINGSCLUB, PS_CASH, REAL, tampered, violations
@@ -266,3 +267,18 @@ def test_a_raise_over_chained_short_all_ins_goes_from_the_level_each_counts_as()
     assert chain_found(500) == []   # a full raise over the 300 all-in
     assert chain_found(400) == []   # the completion of Carla's raise
     assert chain_found(550) == ["B2"]
+
+
+# -- the practice written as house text ---------------------------------------------------------
+
+def test_a_sites_practice_reads_back_from_its_hands_written_as_house_text(
+        tmp_path: Path) -> None:
+    """The Rules line says it (``dead small blind``, ``antes returned``, ``sitting out
+    folded``): written as house text, the hands keep the site's verdicts."""
+    for name, text in (("ft.txt", FT_DEAD_SMALL_BLIND), ("ps.txt", PS_UNCOVERED_ANTE)):
+        session, hand = read_records(written(tmp_path, name, text))
+        assert isinstance(session, SessionStart) and isinstance(hand, Hand)
+        house, _, _ = house_log([(session, hand)])
+        assert ("dead small blind" in house) == (name == "ft.txt")
+        assert ("antes returned, sitting out folded" in house) == (name == "ps.txt")
+        assert violations(written(tmp_path, f"house-{name}", house)) == []
