@@ -57,12 +57,15 @@ class Seat(PlayerEvent):
     ``in_hand`` is false for a player seated but not dealt in (sitting out,
     waiting for the big blind, moved in from another table after the deal):
     his stack is known and carried to the next hand, but he takes no part in
-    this one (site rule T2).
+    this one (site rule T2). ``sitting_out`` is true for a player dealt in though
+    he sits out: a tournament deals him in, posts his blinds and folds his hand
+    (``Ruleset.sitting_out_folded``).
     """
 
     seat: int
     stack: int | None = None
     in_hand: bool = True
+    sitting_out: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

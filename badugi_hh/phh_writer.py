@@ -258,6 +258,9 @@ class _Writer:
         name = event.player
         actor = self.player(name)
         if isinstance(event, Fold):
+            if any(action.player == name and action.all_in for action in self.report.actions):
+                # a site's practice (PokerStars folds a tournament player sitting out)
+                raise ValueError(f"{name} folds while all-in, which PHH has no words for")
             self.folded.add(name)
         if isinstance(event, (Bet, Raise)):
             highest = max(self.round_in.values())

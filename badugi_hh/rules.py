@@ -64,6 +64,17 @@ class Ruleset:
     badugi_qualifier: Literal["four-card", "none"] = "four-card"   # X3, split games only
     """What a hand needs to win a split game's Badugi half: a four-card badugi (the
     seed's reading: a half no hand qualifies for goes to the other half), or nothing."""
+    # What a site does where the rules leave it a choice (:data:`SITE_PRACTICES`):
+    dead_small_blind: bool = False       # M1, G4 (T3)
+    """Whether a small blind whose seat is empty or sits out is dead: nobody posts it and
+    the big blind is the first player dealt in after it (Full Tilt's dead button). Else
+    the blinds move on to the next two players dealt in (PokerStars' moving button)."""
+    uncovered_antes_returned: bool = False   # S3
+    """Whether the antes a short all-in does not cover go back with the uncalled bet
+    (PokerStars), rather than staying in the pot as dead money (T3)."""
+    sitting_out_folded: bool = False     # S3
+    """Whether a player sitting out is dealt in and his hand folded at his turn even
+    when his blind put him all-in (PokerStars tournaments)."""
 
     @property
     def betting_rounds(self) -> int:
@@ -112,6 +123,34 @@ class Ruleset:
 
 #: The house game: heads-up fixed-limit triple-draw Badugi (RULES.md G, B, D, E, S, N).
 HOUSE = Ruleset()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SitePractice:
+    """What a site does where the rules leave a choice: the :class:`Ruleset` fields of
+    the same names (docs/rules.md, "Site practice", gives each with its source)."""
+
+    dead_small_blind: bool = False
+    uncovered_antes_returned: bool = False
+    sitting_out_folded: bool = False
+
+
+#: Each site's practice, by the site's name in :data:`badugi_hh.games.SITES`; a site not
+#: named follows the defaults (moving button, antes dead, no sit-out folds).
+SITE_PRACTICES: dict[str, SitePractice] = {
+    "pokerstars": SitePractice(uncovered_antes_returned=True, sitting_out_folded=True),
+    "fulltilt": SitePractice(dead_small_blind=True),
+}
+
+
+def site_practice(site: str) -> dict[str, bool]:
+    """The :class:`Ruleset` fields that ``site``'s practice sets.
+
+    >>> site_practice("fulltilt")["dead_small_blind"], site_practice("merge")["dead_small_blind"]
+    (True, False)
+    """
+    practice = SITE_PRACTICES.get(site, SitePractice())
+    return {field.name: getattr(practice, field.name) for field in dataclasses.fields(practice)}
 
 
 #: Every rule id the engine can report, with the short title it is cited by.

@@ -158,9 +158,11 @@ def format_event(event: Event) -> str:
     'Bruno: discards 2'
     """
     match event:
-        case Seat(player=player, seat=seat, stack=stack, in_hand=in_hand):
+        case Seat(player=player, seat=seat, stack=stack, in_hand=in_hand,
+                  sitting_out=sitting_out):
             stated = "" if stack is None else f" ({_amount(stack)})"
-            out = "" if in_hand else " is sitting out"
+            out = (" is sitting out and dealt in" if sitting_out
+                   else "" if in_hand else " is sitting out")
             return f"Seat {seat}: {_name(player)}{stated}{out}"
         case Street(kind=kind, number=number):
             return f"*** {_street(kind, number)} ***"
@@ -353,6 +355,10 @@ def _rules(ruleset: Ruleset) -> str:
         clauses.append(f"min bet {ruleset.min_bet}")
     if ruleset.dead_money_in_main_pot:
         clauses.append("dead money in main pot")
+    clauses += [words for words, kept in (("dead small blind", ruleset.dead_small_blind),
+                                          ("antes returned", ruleset.uncovered_antes_returned),
+                                          ("sitting out folded", ruleset.sitting_out_folded))
+                if kept]
     return f"Rules{name}: " + ", ".join(clauses)
 
 

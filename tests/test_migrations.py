@@ -156,8 +156,14 @@ def test_migrating_v4_keeps_each_hand_once_as_a_new_import_of_the_same_files(
     logs = copies_of_real_exports(tmp_path / "logs")
     with Store(v4_copies) as old, Store(tmp_path / "new.duckdb") as new:
         new.import_paths([logs])
-        for query in (NETS, COUNTS, SESSIONS):
+        for query in (NETS, SESSIONS):
             assert old.connection.sql(query).fetchall() == new.connection.sql(query).fetchall()
+        # The v4 copies keep the verdicts of the engine that stored them: the SNG's missing
+        # hand (three G3) and sit-out fold (S3), which the engine now takes as a note and as
+        # PokerStars' practice (docs/rules.md, "Site practice"). All else is the same.
+        [(*kept, rules, players)] = old.connection.sql(COUNTS).fetchall()
+        assert rules == ["G3", "G3", "G3", "S3"]
+        assert new.connection.sql(COUNTS).fetchall() == [(*kept, None, players)]
         # the hash and the clock the migration computed are those an import computes
         same = ("SELECT hand_id, content_hash, started_at, started_utc, time_zone FROM hands "
                 "ORDER BY ALL")

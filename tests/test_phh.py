@@ -265,6 +265,7 @@ UNSAYABLE = {
     "broken-G1#4": "Carla acts but was not dealt in",
     "ps-49164255772": "a blind is posted by a player PHH has no blind for",
     "ps-49164287914": "a blind is posted by a player PHH has no blind for",
+    "ps-52589452703": "Player3 folds while all-in",   # sitting out, folded by the site
 }
 
 

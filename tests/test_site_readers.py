@@ -100,9 +100,9 @@ def tampered_line(copy: Path, line: int) -> str:
 
 
 @pytest.mark.parametrize(("source", "line", "old", "new", "found"), [
-    # collected + rake != pot, and the summary's 'won ($5.45)' disagrees with the collected
-    # line; the next hand's seat line then shows the real stack
-    (PS_CASH, 59, "$2.55", "$2.65", [("S1", 59), ("S1", 69), ("G3", 80)]),
+    # collected + rake != pot; the summary's 'won ($5.45)' and the next hand's seat line
+    # agree with the pot: the one wrong figure is reported, and the hand pays the pot
+    (PS_CASH, 59, "$2.55", "$2.65", [("S1", 59)]),
     (PS_CASH, 69, "won ($5.45)", "won ($9.45)", [("S1", 69)]),   # the summary alone
     (PS_CASH, 64, "Total pot $5.70", "Total pot $5.80", [("S1", 64)]),
     # a stack that does not carry: more is a cash top-up (T6), until it shows less next hand;
@@ -110,9 +110,8 @@ def tampered_line(copy: Path, line: int) -> str:
     (PS_CASH, 77, "$5.55 in chips", "$5.65 in chips", [("G3", 108)]),
     (PS_CASH, 77, "$5.55 in chips", "$5.45 in chips", [("G3", 77)]),
     (PS_CASH, 58, "(Badugi: 8,4,3,A)", "(Badugi: 8,4,2,A)", [("E2", 58)]),
-    # the pot is paid wrong, and the summary (rightly) says otherwise
-    (FULLTILT, 50, "Hero wins the pot ($0.81)", "Hero wins the pot ($0.83)",
-     [("S1", 50), ("S1", 59)]),
+    # the pot is paid wrong, and the summary (rightly) says otherwise: the hand pays the pot
+    (FULLTILT, 50, "Hero wins the pot ($0.81)", "Hero wins the pot ($0.83)", [("S1", 50)]),
     (FULLTILT, 59, "and won ($0.81)", "and won ($9.45)", [("S1", 59)]),   # the summary alone
     (KINGSCLUB, 40, "(928.25) +298.25", "(928.25) +298.00", [("S1", 40)]),   # the stated net
     (KINGSCLUB, 39, "(1,015) -270", "(1,016) -270", [("G3", 39)]),          # the stated stack

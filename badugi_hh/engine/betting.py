@@ -155,7 +155,11 @@ class Levels:
         expected_to = self.full_to + size
         legal = ((expected_to, to_match + size, expected_to + size) if self.short_half
                  else (expected_to,))
-        short = to not in legal and to < max(legal) and all_in   # short: no fault (S3)
+        # An all-in short of every legal size is no fault (S3); one that is a full raise
+        # over the all-in before it but falls short of a full raise over the level that
+        # all-in counts as is itself a short all-in of that chain (T1): the next raise
+        # may go from either.
+        short = all_in and to < max(legal) and (to not in legal or to > expected_to)
         problem = None
         if to not in legal and not short:
             amounts = sorted(set(legal))

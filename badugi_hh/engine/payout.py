@@ -58,6 +58,26 @@ def _paid(awards: dict[str, int]) -> set[str]:
     return paid
 
 
+def _the_pot_paid(computed: dict[str, int] | None, rake: int) -> dict[str, int] | None:
+    """What a hand whose awards do not make its pot paid: the pot as the rules share
+    it, the rake taken from the largest share (None while a hand is unknown).
+
+    The chips each player put in, line by line, and the log's own total make the
+    pot; an award that contradicts them is the one figure of the log that is wrong,
+    and following it would store nets that do not add up.
+
+    >>> _the_pot_paid({"Ana": 600, "Bo": 625}, 25)
+    {'Ana': 600, 'Bo': 600}
+    """
+    if computed is None:
+        return None
+    paid = dict(computed)
+    if rake and paid:
+        largest = max(paid, key=lambda name: paid[name])
+        paid[largest] -= rake
+    return paid
+
+
 def _half_of(label: str) -> str | None:
     """The half of a split pot an award's label names (``badugi``, ``lowball``), if any."""
     last = label.rsplit(" ", 1)[-1]
@@ -108,9 +128,31 @@ class Payout:
                 rake_note = f" after a rake of {rake}" if rake else ""
                 self.report(rule, line, f"the log pays out {paid}{rake_note}, but the pot "
                             f"is {pot}")
+                return self._agreed_payout(stated, _the_pot_paid(computed, rake), returned)
         elif computed is not None:
             self._compare_winners(computed, stated, rake, line)
         return stated
+
+    def _agreed_payout(self, stated: dict[str, int], pot_paid: dict[str, int] | None,
+                       returned: dict[str, int]) -> dict[str, int]:
+        """What a hand whose awards do not make its pot paid: the figure the log agrees
+        with twice. The awards where its stack or net lines say the same; else the pot
+        (the chips put in, line by line, and the log's total say it), so that the nets
+        stored add up."""
+        if pot_paid is None:
+            return stated
+        players, claims = self.state.players, self.claims
+        stated_ends = [(name, amount) for name, (amount, _) in claims.stacks.items()]
+        stated_ends += [(name, net + players[name].start) for name, (net, _) in claims.nets.items()
+                        if name in players]
+        for name, end in stated_ends:
+            player = players.get(name)
+            if player is None:
+                continue
+            kept = player.start - player.put_in + returned.get(name, 0)
+            if end == kept + stated.get(name, 0) != kept + pot_paid.get(name, 0):
+                return stated
+        return pot_paid
 
     def _compare_winners(self, computed: dict[str, int], stated: dict[str, int],
                          rake: int, line: int) -> None:

@@ -114,8 +114,11 @@ class HandReplay:
     def on_seat(self, event: Seat) -> None:
         if event.in_hand:
             self.table.sit(event.player, event.seat, event.stack, event.line)
+            if event.sitting_out:
+                self.table.sitting_out.add(event.player)
         else:   # not dealt in (T2): no part in the hand, but the stack is carried (G3)
             self.table.sit_out(event.player, event.stack, event.line)
+            self.table.vacated.add(event.seat)
 
     def on_note(self, event: Note) -> None:
         """Chat, table news and the like say nothing about the play."""
@@ -123,6 +126,9 @@ class HandReplay:
     def on_button(self, event: Button) -> None:
         table, rules, previous = self.table, self.rules, self.previous
         table.button_seat = event.seat
+        if previous is not None:   # who played the hand before and is gone left his seat
+            table.vacated.update(player.seat for name, player in previous.players.items()
+                                 if name not in table.players)
         count = len(table.players)
         if not rules.min_players <= count <= rules.max_players:
             wanted = (str(rules.min_players) if rules.min_players == rules.max_players

@@ -43,6 +43,7 @@ class Betting:
         self.actions: list[ActionRecord] = []
         self.antes_posted = False      # a game of antes alone has no blinds (T3)
         self.straddle_seat: int | None = None   # the last straddle's: round 1 starts left of it
+        self.small_posted = False      # without one, the small blind may be dead (T3)
         self.blinds_checked = False    # whether a big blind was looked for at the deal
         self.fold_line = 0             # the fold that ended the hand
 
@@ -72,9 +73,10 @@ class Betting:
                 self.report(table.blind_rule, event.line, f"{event.player} posts the "
                             f"small blind; it is {small}'s to post")
             self._check_blind_amount(player, event, rules.small_blind)
+            self.small_posted = True
         elif kind in ("big", "small+big") and table.big_blind is None:
             table.big_blind = event.player
-            big = table.expected_blinds()[1]
+            big = table.expected_blinds(small_posted=self.small_posted)[1]
             if big and event.player != big:
                 self.report(table.blind_rule, event.line, f"{event.player} posts the "
                             f"big blind; it is {big}'s to post")
@@ -87,6 +89,10 @@ class Betting:
             # straddle (docs/format.md, "PHH")
             self.straddle_seat = player.seat
             levels.full_to = max(levels.full_to, player.round_in)
+        if kind == "ante" and rules.uncovered_antes_returned:
+            # The site pays back the antes a short all-in does not cover with the
+            # uncalled bet: for what goes back they count as bet, not dead money (S3).
+            player.dead -= event.amount
         table.take(player, event.amount, event.line)
         if player.round_in > levels.to_match:
             levels.to_match = player.round_in
@@ -122,7 +128,7 @@ class Betting:
             self.blinds_checked = True
             return
         self.blinds_checked = True
-        big = table.expected_blinds()[1]
+        big = table.expected_blinds(small_posted=self.small_posted)[1]
         whose = f"; it is {big}'s to post" if big else ""
         self.report(table.blind_rule, line, f"no big blind is posted{whose}")
         if big:
@@ -214,14 +220,17 @@ class Betting:
     def _fold_all_in(self, player: TablePlayer, line: int) -> None:
         """A fold by a player already all-in: reported, then followed (S3).
 
-        PokerStars folds the hand of an all-in player who sits out; by the
-        rules he has no decision left and stays in for the pot he covers. With
-        others still contesting the pot, the log's fold decides who can win
-        it, so the engine goes on from it. (A fold that would end the hand is
-        reported and ignored, like any action by an all-in player.)
+        By the rules he has no decision left and stays in for the pot he covers.
+        A site that folds the hand of a player sitting out even when his blind put
+        him all-in (PokerStars' tournaments: ``Ruleset.sitting_out_folded``) plays
+        by its own rule there: such a fold is not reported. With others still
+        contesting the pot, the log's fold decides who can win it, so the engine
+        goes on from it. (A fold that would end the hand is reported and ignored,
+        like any action by an all-in player.)
         """
-        self.report("S3", line, f"{player.name} folds while all-in; an all-in player has "
-                    "no more decisions and stays in for the pot he covers")
+        if not (self.rules.sitting_out_folded and player.name in self.table.sitting_out):
+            self.report("S3", line, f"{player.name} folds while all-in; an all-in player "
+                        "has no more decisions and stays in for the pot he covers")
         self.table.fold(player, self.round)
         # Not self._record: he was owed no action, so who is still to act is unchanged.
         self.actions.append(ActionRecord(player.name, self.round, "fold", 0, player.round_in,

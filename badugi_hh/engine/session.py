@@ -178,11 +178,18 @@ class Auditor:
         table.ruleset = table.ruleset or hand.ruleset
         self._check_continues(table, hand)
         carried = table.stacks
-        if table.unknown_before and not table.seats:
+        missing = ""   # a site's hand missing from the log: coverage, not a violation
+        if not table.seats and not table.unknown_before and table.previous is not None:
+            missing = _missing_hand(hand, carried)
+        if (table.unknown_before or missing) and not table.seats:
             carried = {}   # a site's hand states its stacks: taken as they are
         report = replay_hand(hand, table.seats or None, carried, table.previous,
                              fast_path=self.fast_path)
         self._check_unique(table, hand)
+        if missing and table.previous is not None:
+            report.notes.append(f"a hand is missing between {table.previous.hand_id} and "
+                                f"{hand.hand_id}: the stacks moved as one unseen hand moves "
+                                f"them ({missing})")
         if table.unknown_before:
             if table.seats:   # a house hand states only its end: not judged (G3), followed
                 report.violations[:] = [v for v in report.violations if v.rule != "G3"]
@@ -269,6 +276,45 @@ def _void(hand: Hand) -> str:
     if kinds.isdisjoint(_PLAYER_EVENTS):
         return "not played"   # a partial hand: nobody's play is in the log
     return ""
+
+
+#: The most of a pot a cash table's rake takes: sites take 5% or less, with a cap.
+_MOST_RAKE = (1, 10)
+
+
+def _missing_hand(hand: Hand, carried: dict[str, int]) -> str:
+    """How the stated stacks of a site's ``hand`` moved from the ``carried`` ones, where
+    one hand missing from the log moved them; "" where none did (G3 then judges them).
+
+    Chips pass from losers to winners: in a tournament they are all kept (a player
+    gone since may have lost all of his), at a cash table the rake may take a share
+    of the pot; a top-up alone (T6) or a chip made or lost is no hand.
+
+    >>> from badugi_hh.rules import HOUSE
+    >>> def seated(**stacks):
+    ...     return Hand(hand_id="2", number=2, ruleset=HOUSE, events=[
+    ...         Seat(player=name, seat=seat, stack=stack)
+    ...         for seat, (name, stack) in enumerate(stacks.items(), 1)])
+    >>> _missing_hand(seated(Ana=90, Bo=110), {"Ana": 100, "Bo": 100})
+    'Ana -10, Bo +10'
+    >>> _missing_hand(seated(Ana=90, Bo=100), {"Ana": 100, "Bo": 100})
+    ''
+    """
+    stated = {event.player: event.stack for event in hand.events
+              if type(event) is Seat and event.stack is not None}
+    moves = {name: stack - carried[name] for name, stack in stated.items()
+             if name in carried and stack != carried[name]}
+    lost = -sum(move for move in moves.values() if move < 0)
+    won = sum(move for move in moves.values() if move > 0)
+    if not lost or not won:
+        return ""
+    if hand.currency is not None or hand.unit > 1:   # a cash table: a rake, never more
+        share, whole = _MOST_RAKE
+        played = won <= lost <= won + lost * share // whole
+    else:
+        gone = sum(stack for name, stack in carried.items() if name not in stated)
+        played = won == lost or won == lost + gone
+    return ", ".join(f"{name} {move:+}" for name, move in moves.items()) if played else ""
 
 
 def _subclasses(kind: type[Event]) -> set[type[Event]]:

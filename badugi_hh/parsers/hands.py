@@ -17,7 +17,7 @@ from badugi_hh.events import (
     Award, Button, Deal, Draw, Event, Hand, Seat, Street, UncalledReturned,
 )
 from badugi_hh.ledger import hand_ledger
-from badugi_hh.rules import HOUSE, Game, Ruleset, Structure
+from badugi_hh.rules import HOUSE, Game, Ruleset, Structure, site_practice
 
 __all__ = ["DRAWS", "HAND_SIZES", "MAX_TABLE_SIZE", "hero_of", "hidden_deals",
            "insert_hidden_deals", "marked_draw", "return_unmatched", "site_ruleset",
@@ -47,9 +47,12 @@ def site_ruleset(name: str, small_bet: int, big_bet: int, max_players: int, *,
     its own stacks and has no session length; ``rake=False`` for a tournament,
     which takes none. ``game`` sets the hand size (:data:`HAND_SIZES`) and the
     draws (:data:`DRAWS`, three unless said). Sites lift the cap on raises once two
-    players are left in the hand (T7).
+    players are left in the hand (T7). ``name`` starts with the site's name
+    (``pokerstars Badugi 10/20``), whose practice the ruleset takes
+    (:data:`~badugi_hh.rules.SITE_PRACTICES`).
     """
-    return HOUSE.replace(name=name, max_players=max_players, min_players=2,
+    site = name.split(" ", 1)[0]
+    return HOUSE.replace(**site_practice(site), name=name, max_players=max_players, min_players=2,
                          starting_stack=None, game=game, structure=structure,
                          hand_size=HAND_SIZES[game], draws=DRAWS.get(game, 3),
                          small_blind=small_bet // 2 if small_blind is None else small_blind,

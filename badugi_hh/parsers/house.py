@@ -312,13 +312,26 @@ class HouseTransformer(Transformer[Token, object]):
         return {"dead_money_in_main_pot": True}
 
     def seat(self, number: Token, name: Token, stack: Token | None,
-             sitting_out: bool | None) -> EventFactory:
+             sitting_out: str | None) -> EventFactory:
         return functools.partial(Seat, player=_player(name), seat=read_number(number),
                                  stack=None if stack is None else read_number(stack),
-                                 in_hand=not sitting_out)
+                                 in_hand=sitting_out != "out",
+                                 sitting_out=sitting_out == "dealt in")
 
-    def sitting_out(self) -> bool:
-        return True
+    def not_dealt_in(self) -> str:
+        return "out"
+
+    def dealt_in_sitting_out(self) -> str:
+        return "dealt in"
+
+    def dead_small_blind(self) -> dict[str, object]:
+        return {"dead_small_blind": True}
+
+    def uncovered_antes_returned(self) -> dict[str, object]:
+        return {"uncovered_antes_returned": True}
+
+    def sitting_out_folded(self) -> dict[str, object]:
+        return {"sitting_out_folded": True}
 
     def pot_limit(self, small: Token | None, big: Token | None) -> dict[str, object]:
         return self._structure("pot", small, big)

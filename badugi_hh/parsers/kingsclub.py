@@ -15,8 +15,10 @@
 ... Bruno wins pot (45)
 ... '''
 >>> session, hand = read_kingsclub(log)
->>> hand.hand_id, hand.ruleset.small_blind, hand.unit, hand.events[0]
-('kingsclub#7', 1500, 100, Seat(line=4, player='Ana', seat=1, stack=128500, in_hand=True))
+>>> hand.hand_id, hand.ruleset.small_blind, hand.unit
+('kingsclub#7', 1500, 100)
+>>> hand.events[0]
+Seat(line=4, player='Ana', seat=1, stack=128500, in_hand=True, sitting_out=False)
 
 Each line is parsed with ``grammar/kingsclub.lark``. KingsClub says a call
 as the round's total it brings the caller to (``calls 90`` after raising to

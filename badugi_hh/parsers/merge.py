@@ -25,8 +25,10 @@ naming the game and stakes, then one ``<game>`` per hand (docs/format.md).
 >>> session, hand = read_merge(log)
 >>> hand.hand_id, hand.ruleset.game, hand.ruleset.small_blind, hand.unit
 ('merge#7-1', '27td', 50, 100)
->>> hand.events[0], hand.events[2]
-(Seat(line=5, player='Ana', seat=2, stack=3000, in_hand=True), Button(line=4, seat=4))
+>>> hand.events[0]
+Seat(line=5, player='Ana', seat=2, stack=3000, in_hand=True, sitting_out=False)
+>>> hand.events[2]
+Button(line=4, seat=4)
 
 The file is fed to :class:`xml.etree.ElementTree.XMLPullParser` one line at a
 time, inside a root element of our own, so each element is known with its

@@ -682,8 +682,14 @@ class _HandReader:
                   } if any(seat.status for _, seat in seats) else set()
         return [Seat(player=seat.player, seat=seat.seat, stack=seat.stack, line=line,
                      in_hand=(seat.status is None or seat.player in actors
-                              or (self.tournament and seat.status == "sitting out")))
+                              or self._dealt_in_sitting_out(seat)),
+                     sitting_out=self._dealt_in_sitting_out(seat))
                 for line, seat in seats]
+
+    def _dealt_in_sitting_out(self, seat: SeatLine) -> bool:
+        """Whether a tournament deals him in though he sits out (its practice: he posts,
+        and his hand is folded at his turn, all-in or not)."""
+        return self.tournament and seat.status == "sitting out"
 
     def _known_name(self, text: str) -> str | None:
         """The longest seated name that starts ``text`` and is followed by ':' or a blank."""
