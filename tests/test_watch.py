@@ -200,3 +200,31 @@ def test_appended_hands_reach_a_dataset(tmp_path: Path) -> None:
                                ).fetchone() == (shown, shown)
         finally:
             con.close()
+
+
+#: A sit-and-go of 104 hands, as PokerStars wrote it: its nets add up to nothing.
+SNG = REAL / "pokerstars" / "tour-badugi-fl-sng-201011.txt"
+
+
+def test_a_hand_read_while_being_written_is_replaced_whole_when_the_log_grows(
+        tmp_path: Path) -> None:
+    text = SNG.read_bytes()
+    cut = text.index(b"Player3: bets", text.index(b"PokerStars Game #52588385937")) + 13
+    log, database = tmp_path / "sng.txt", tmp_path / "db.duckdb"
+    log.write_bytes(text[:cut])   # read as the site writes it: half a hand
+    with Store(database) as store:
+        store.import_paths([log])
+        assert store.connection.execute("SELECT count(*) FROM quarantine").fetchall()[0] == (1,)
+        appended(log, text[cut:].decode("utf-8"))
+        summary = store.import_paths([log])
+        con = store.connection
+        assert summary.new_hands == 101 and summary.quarantined == 0
+        assert con.execute("SELECT ended FROM hands WHERE hand_id = 'ps-52588385937'"
+                           ).fetchall() == [("showdown",)]
+        assert con.execute("SELECT count(*) FROM quarantine").fetchall()[0] == (0,)
+        assert con.execute("SELECT count(*) FROM violations WHERE hand_id = 'ps-52588385937'"
+                           ).fetchall()[0] == (0,)
+        assert con.execute("SELECT count(*), count(DISTINCT hand_id), sum(net) "
+                           "FROM hands JOIN hand_players USING (source, hand_id)"
+                           ).fetchall()[0][1:] == (104, 0)
+        assert con.execute("SELECT hands, quarantined FROM sources").fetchall() == [(104, 0)]
