@@ -146,7 +146,7 @@ class Store:
                      progress: ProgressCallback | None = None, *, jobs: int = 1,
                      zone: str | None = None,
                      read_bytes: BytesCallback | None = None,
-                     ends: Mapping[str, int] | None = None) -> ImportSummary:
+                     ends: Mapping[str, int | None] | None = None) -> ImportSummary:
         """Import log files and folders of logs (found as ``badugi-hh validate`` finds
         them: :func:`badugi_hh.sources.find_logs`).
 
