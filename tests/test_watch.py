@@ -230,3 +230,34 @@ def test_a_hand_read_while_being_written_is_replaced_whole_when_the_log_grows(
                            "FROM hands JOIN hand_players USING (source, hand_id)"
                            ).fetchall()[0][1:] == (104, 0)
         assert con.execute("SELECT hands, quarantined FROM sources").fetchall() == [(104, 0)]
+
+
+def test_half_a_hand_written_while_the_watcher_imports_is_not_read(tmp_path: Path) -> None:
+    """The race a busy machine lost: the site writes half a hand between the watcher's
+    look at the file (its last hand complete) and the import's read of it."""
+    folder, database = tmp_path / "logs", tmp_path / "db.duckdb"
+    folder.mkdir()
+    log = folder / "sng.txt"
+    text = SNG.read_text(encoding="utf-8-sig")
+    first = text.index("PokerStars Game #52588385937")   # the third hand
+    second = text.index("PokerStars Game", first + 1)
+    cut = text.index("Player3: bets", first) + len("Player3: bets")
+    write_into_database = into_database(database)
+
+    def site_writes_meanwhile(ends):
+        if log.stat().st_size == first:
+            appended(log, text[first:cut])   # after the look, before the read
+        return write_into_database(ends)
+
+    watch = Watcher([folder], site_writes_meanwhile, settle=0.0, quiet=60.0)
+    watch.snapshot()
+    appended(log, text[:first])
+    assert watch.step().summary.new_hands == 2
+    appended(log, text[cut:second])   # the hand's end
+    assert watch.step().summary.new_hands == 1
+    with duckdb.connect(str(database), read_only=True) as con:
+        assert con.execute("SELECT ended FROM hands WHERE hand_id = 'ps-52588385937'"
+                           ).fetchall() == [("showdown",)]
+        assert con.execute("SELECT count(*) FROM quarantine").fetchall() == [(0,)]
+        assert con.execute("SELECT count(*) FROM violations WHERE rule = 'B1'").fetchall() \
+            == [(0,)]
