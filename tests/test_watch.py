@@ -54,6 +54,20 @@ def until(condition, what: str) -> None:
         time.sleep(0.05)
 
 
+def stop_watching(watch: subprocess.Popen[str]) -> None:
+    """Stop ``badugi-hh watch`` as the dashboard's Stop does, with a termination signal,
+    which it takes as Ctrl-C. Not SIGINT: a suite started in the background (``pytest
+    &``, ``nohup``) ignores it, and so do the processes it starts. One that does not
+    end is killed: no test leaves a watcher running."""
+    watch.send_signal(signal.SIGTERM)
+    try:
+        watch.wait(timeout=PATIENCE)
+    except subprocess.TimeoutExpired:
+        watch.kill()
+        watch.wait()
+        raise
+
+
 class DashboardReader(threading.Thread):
     """Reads the database as the dashboard does, over and over: a read-only connection
     opened for a look and closed after it (the dashboard's closes when idle)."""
@@ -119,8 +133,7 @@ def test_a_site_writing_a_real_export_hand_by_hand_is_followed(tmp_path: Path) -
         until(lambda: reader.last == 17, "every hand")
     finally:
         reader.stop.set()
-        watch.send_signal(signal.SIGINT)
-        watch.wait(timeout=PATIENCE)
+        stop_watching(watch)
         for follower in followers:
             follower.join(timeout=PATIENCE)
     err = "".join(errors)
