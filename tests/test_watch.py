@@ -5,19 +5,25 @@ has) reads the same database."""
 from __future__ import annotations
 
 import gzip
+import io
 import os
+import random
 import shutil
 import signal
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import duckdb
 import pytest
 
 from badugi_hh.parsers import dialect_of
+from badugi_hh.stats import coverage
 from badugi_hh.store import Store, StoreError, connect_current
 from badugi_hh.watch import Watcher, into_database
 
@@ -274,3 +280,184 @@ def test_half_a_hand_written_while_the_watcher_imports_is_not_read(tmp_path: Pat
         assert con.execute("SELECT count(*) FROM quarantine").fetchall() == [(0,)]
         assert con.execute("SELECT count(*) FROM violations WHERE rule = 'B1'").fetchall() \
             == [(0,)]
+
+
+# -- a site writing while the machine is busy ------------------------------------------
+
+def simulated_log(sessions: int, seed: int) -> bytes:
+    """House sessions the simulator plays, as the house format writes them."""
+    from badugi_hh.simulate import simulate
+    from badugi_hh.writer import write_records
+
+    out = io.StringIO()
+    write_records(simulate(sessions, seed=seed), out)
+    return out.getvalue().encode()
+
+
+def as_the_site_ends_it(export: Path) -> bytes:
+    """A real export with the blank lines its site writes after each hand, the last too."""
+    return export.read_bytes() + b"\n\n\n"
+
+
+class RandomWriter(threading.Thread):
+    """Writes logs as a site does, and worse: each in pieces cut at random bytes (mid-line,
+    mid-hand), flushed, the logs taking turns, with pauses now and then longer than the
+    watcher's settling time, so that it looks at a log that stops in the middle of a hand."""
+
+    def __init__(self, folder: Path, logs: dict[str, bytes], seed: int) -> None:
+        super().__init__(daemon=True)
+        self.folder, self.logs = folder, logs
+        self.rng = random.Random(seed)
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            self.write_all()
+        except BaseException as error:   # told by the test, not lost in a thread
+            self.error = error
+
+    def write_all(self) -> None:
+        written = dict.fromkeys(self.logs, 0)
+        while left := [name for name in self.logs if written[name] < len(self.logs[name])]:
+            name = self.rng.choice(left)
+            end = self.piece_end(self.logs[name], written[name])
+            with open(self.folder / name, "ab") as out:
+                out.write(self.logs[name][written[name]:end])
+                out.flush()
+            written[name] = end
+            time.sleep(self.rng.choice((0.0, 0.005, 0.02)) if self.rng.random() > 0.05
+                       else self.rng.uniform(0.3, 0.6))   # the watcher looks meanwhile
+
+    def piece_end(self, log: bytes, written: int) -> int:
+        """Where the next piece ends: a few bytes on, some lines on, or, as a site
+        writes, at the end of the hand under way (its blank line)."""
+        hand_end = log.find(b"\n\n", written + 1)
+        return self.rng.choice((written + self.rng.randint(1, 40),
+                                written + self.rng.randint(40, 2000),
+                                len(log) if hand_end < 0 else hand_end + 2))
+
+
+@contextmanager
+def busy_cores(count: int) -> Iterator[None]:
+    """``count`` processes spinning on the processor while the block runs."""
+    spinning = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
+                for _ in range(count)]
+    try:
+        yield
+    finally:
+        for process in spinning:
+            process.kill()
+            process.wait()
+
+
+@dataclass
+class Looks:
+    """What the database showed at each look while the logs were written."""
+
+    hands: int = 0
+    cut: list[tuple[int, int]] = field(default_factory=list)
+    """(hands ending incomplete, quarantine rows) of each look that saw any."""
+
+
+def look(database: Path, looks: Looks) -> int:
+    try:
+        con = connect_current(database, wait=PATIENCE)
+    except StoreError:   # not created yet
+        return 0
+    try:
+        hands, incomplete = con.execute("SELECT count(*), count(*) FILTER "
+                                        "(ended = 'incomplete') FROM hands").fetchall()[0]
+        quarantined = con.execute("SELECT count(*) FROM quarantine").fetchall()[0][0]
+    finally:
+        con.close()
+    if incomplete or quarantined:
+        looks.cut.append((incomplete, quarantined))
+    looks.hands = hands
+    return hands
+
+
+@contextmanager
+def watch_command(folder: Path, database: Path) -> Iterator[None]:
+    """``badugi-hh watch`` running while the block runs (started, its first import
+    done), then stopped: it ends cleanly, and says no traceback."""
+    watch = subprocess.Popen(
+        [sys.executable, "-m", "badugi_hh.cli", "watch", str(folder), "--db", str(database)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    said: list[str] = []
+    follower = threading.Thread(target=lambda: said.extend(watch.stdout), daemon=True)
+    follower.start()
+    try:
+        until(lambda: any("watching" in line for line in said), "the first import")
+        yield
+    finally:
+        stop_watching(watch)
+        follower.join(timeout=PATIENCE)
+    errors = watch.stderr.read()
+    assert watch.returncode == 0 and "Traceback" not in errors, errors
+
+
+def watch_a_writer(tmp_path: Path, logs: dict[str, bytes], busy: int, seed: int) -> Path:
+    """Watch a folder while :class:`RandomWriter` writes ``logs`` into it, ``busy``
+    processors kept busy; every hand stored whole, once, and never a cut one, seen at
+    any look. The database."""
+    folder, database = tmp_path / "HandHistory", tmp_path / "hands.duckdb"
+    folder.mkdir()
+    whole = tmp_path / "whole"
+    whole.mkdir()
+    for name, text in logs.items():
+        (whole / name).write_bytes(text)
+    with Store(tmp_path / "whole.duckdb") as store:   # the same logs, imported at once
+        expected = store.import_paths([whole]).hands
+        reference = store.connection.execute(
+            "SELECT hand_id, content_hash FROM hands ORDER BY ALL").fetchall()
+    looks = Looks()
+    with busy_cores(busy), watch_command(folder, database):
+        writer = RandomWriter(folder, logs, seed)
+        writer.start()
+        while writer.is_alive():
+            look(database, looks)
+            time.sleep(0.1)
+        assert writer.error is None, writer.error
+        deadline = time.monotonic() + 10 * PATIENCE
+        while look(database, looks) < expected:
+            assert time.monotonic() < deadline, f"{looks.hands} of {expected} hands stored"
+            time.sleep(0.2)
+    assert looks.cut == [], f"seed {seed}: hands seen cut (incomplete, quarantined)"
+    with duckdb.connect(str(database), read_only=True) as con:
+        assert con.execute("SELECT hand_id, content_hash FROM hands ORDER BY ALL"
+                           ).fetchall() == reference, f"seed {seed}"
+        assert con.execute("SELECT count(*) FROM sources WHERE hands > 0").fetchall() \
+            == [(len(logs),)]
+        # chips change hands, none appear or vanish: each table's nets and rake add to 0
+        assert con.execute(
+            "WITH nets AS (SELECT source, session_id, sum(net) AS net FROM hand_players "
+            "GROUP BY ALL), rakes AS (SELECT source, session_id, sum(coalesce(rake, 0)) AS rake "
+            "FROM hands GROUP BY ALL) SELECT * FROM nets JOIN rakes USING (source, session_id) "
+            "WHERE net + rake <> 0").fetchall() == []
+        figures = coverage(con)
+    assert (figures["hands_read"], figures["hands"], figures["damaged_lines"]) \
+        == (expected, expected, 0)
+    return database
+
+
+def test_a_log_flushed_at_random_bytes_on_a_busy_machine_is_stored_hand_by_hand(
+        tmp_path: Path) -> None:
+    logs = {"ft-sng.txt": as_the_site_ends_it(REAL / "fulltilt" /
+                                              "tour-27td-fl-headsup-sng-201211.txt"),
+            "ps-cash.txt": as_the_site_ends_it(REAL / "pokerstars" /
+                                               "cash-badugi-fl-0.25-0.50-201009.txt"),
+            "house.txt": simulated_log(2, seed=34)}
+    watch_a_writer(tmp_path, logs, busy=1, seed=34)
+
+
+@pytest.mark.slow
+def test_a_thousand_hands_flushed_at_random_bytes_with_every_core_busy(tmp_path: Path,
+                                                                        ) -> None:
+    logs = {"ps-sng.txt": as_the_site_ends_it(SNG),
+            "ft-sng.txt": as_the_site_ends_it(REAL / "fulltilt" /
+                                              "tour-27td-fl-headsup-sng-201211.txt"),
+            "ps-cash.txt": as_the_site_ends_it(EXPORT),
+            **{f"house-{table}.txt": simulated_log(20, seed=table) for table in range(4)}}
+    database = watch_a_writer(tmp_path, logs, busy=os.cpu_count() or 1, seed=1000)
+    with duckdb.connect(str(database), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM hands").fetchall()[0][0] >= 1000

@@ -23,6 +23,8 @@ blocked a folder, hung or crashed:
 * ``disk_full``: ``import`` and ``export`` on a file system of 1 MiB (mounted as tmpfs
   when the process may; skipped with a message otherwise): an error, no half-written
   file, no database that blocks the next run.
+* ``watch_race``: a writer thread appending a log in random pieces while the watcher
+  imports what it finds: no hand ever stored cut, and in the end what the whole log holds.
 
 Every case also holds the harness's invariants: no exception escapes, no exit status 3
 (an internal error), no run over the hang limit (:mod:`tests.fuzz` times each case).
@@ -556,3 +558,75 @@ STRATEGIES: dict[str, Strategy] = {
 #: mutated log: the costly ones (a command, a database) rarer.
 WEIGHTS: dict[str, float] = {"phh_types": 12, "merge_sizes": 3, "invisible": 12,
                              "concatenated": 8, "odd_paths": 1, "sql": 3, "disk_full": 0.5}
+
+
+# -- a watcher racing a writer ----------------------------------------------------------
+
+def watch_race(rng: random.Random, scratch: Path, case: Case) -> None:
+    """A writer thread appends a clean log in random pieces (mid-line, mid-hand) while
+    a watcher looks at the folder again and again: no hand is ever stored cut (each
+    stored hand is as the whole log's import stores it), and at the end the two agree."""
+    source, data, _ = rng.choice(clean_logs())
+    scratch = Path(tempfile.mkdtemp(dir=scratch))   # the folder's files are this case's
+    try:
+        _race(rng, source, data, scratch, case)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _race(rng: random.Random, source: Path, data: bytes, scratch: Path, case: Case) -> None:
+    import threading
+
+    import duckdb
+
+    from badugi_hh.watch import Watcher, into_database
+
+    folder, log = scratch / "watched", scratch / "watched" / "table.txt"
+    folder.mkdir()
+    (scratch / "whole.txt").write_bytes(data)
+    with Store(scratch / "whole.duckdb") as store:
+        store.import_paths([scratch / "whole.txt"])
+        whole = set(store.connection.execute("SELECT hand_id, content_hash FROM hands")
+                    .fetchall())
+    database = scratch / "watched.duckdb"
+    watcher = Watcher([folder], into_database(database), settle=0.0, quiet=3600.0)
+    watcher.snapshot()
+    pieces = sorted(rng.sample(range(1, len(data)), min(len(data) - 1, rng.randint(1, 60))))
+
+    def write() -> None:
+        for start, end in zip([0, *pieces], [*pieces, len(data)]):
+            with open(log, "ab") as out:
+                out.write(data[start:end])
+            if rng.random() < 0.3:
+                threading.Event().wait(rng.uniform(0.0, 0.005))
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    label = f"watch race on {source.name}, {len(pieces) + 1} pieces"
+    while writer.is_alive():
+        _stored_as_whole(watcher.step(), database, whole, case, label)
+    watcher.quiet = 0.0   # the log's last hand: taken as a log that stays as it is
+    _stored_as_whole(watcher.step(), database, whole, case, label)
+    with duckdb.connect(str(database), read_only=True) as con:
+        stored = set(con.execute("SELECT hand_id, content_hash FROM hands").fetchall())
+    if stored != whole:
+        case.lost_hands += len(whole - stored)
+        case.problems.append(f"{label}: {len(whole - stored)} hands missing, "
+                             f"{len(stored - whole)} differ from the whole log's")
+
+
+def _stored_as_whole(batch: object, database: Path, whole: set[tuple[str, str]],
+                     case: Case, label: str) -> None:
+    """After a watcher's step: every hand stored is one the whole log holds, so none cut."""
+    import duckdb
+
+    if batch is None or not database.exists():
+        return
+    with duckdb.connect(str(database), read_only=True) as con:
+        cut = set(con.execute("SELECT hand_id, content_hash FROM hands").fetchall()) - whole
+    if cut:
+        case.problems.append(f"{label}: stored cut {sorted(cut)[:3]}")
+
+
+STRATEGIES["watch_race"] = watch_race
+WEIGHTS["watch_race"] = 1
