@@ -97,6 +97,9 @@ class Watcher:
         self.taken: dict[str, int] = {}
         """The bytes of each file still being written that were imported: its complete
         hands (the rest waits for its end)."""
+        self.hand_ends: dict[str, int] = {}
+        """Where the last hand found complete in each file ends: where the next look
+        for complete hands starts."""
         self.observer_kind = ""
         """``events`` or ``polling``: how changes are learnt, once :meth:`run` started."""
 
@@ -117,6 +120,7 @@ class Watcher:
         for path in [path for path in self.changed if path not in stamps]:
             del self.changed[path]   # removed meanwhile
             self.taken.pop(path, None)
+            self.hand_ends.pop(path, None)
         ready: Ends = {}
         for path in sorted(self.changed):
             end = self._ready(path, self.changed[path], now)
@@ -159,12 +163,15 @@ class Watcher:
         if unchanged_for >= self.quiet or archive_kind(Path(path)):
             return size
         read_before = self.taken.get(path, self.known.get(path, (0, 0))[0])
+        hand_end = self.hand_ends.get(path, 0)
         try:
             with open(path, "rb") as stream:
-                end = complete_end(stream, read_before if read_before <= size else 0)
+                # the bytes seen unchanged, no more: what is written meanwhile is
+                # looked at once it settles
+                end = complete_end(stream, hand_end if hand_end <= size else 0, size)
         except OSError:
             return size   # the import names why it cannot be read
-        end = min(end, size)   # what was written since is looked at next time
+        self.hand_ends[path] = end
         if end == size or (self.parts and end > read_before):
             return end
         return None

@@ -461,3 +461,33 @@ def test_a_thousand_hands_flushed_at_random_bytes_with_every_core_busy(tmp_path:
     database = watch_a_writer(tmp_path, logs, busy=os.cpu_count() or 1, seed=1000)
     with duckdb.connect(str(database), read_only=True) as con:
         assert con.execute("SELECT count(*) FROM hands").fetchall()[0][0] >= 1000
+
+
+def test_a_hand_ended_after_the_watcher_saw_the_file_waits_for_the_next_look(
+        tmp_path: Path) -> None:
+    """The file is seen mid-hand; the hand ends before the watcher reads where its hands
+    end: what it imports is judged on the bytes it saw, so the cut is not taken for an
+    end (found by the fuzz harness's watch race)."""
+    folder, database = tmp_path / "logs", tmp_path / "db.duckdb"
+    folder.mkdir()
+    log = folder / "t.txt"
+    hands = [hand + "\n\n" for hand in hands_of(EXPORT)]
+    half = len(hands[1]) // 2
+    rest = [hands[1][half:]]
+
+    class SiteWritesAfterTheLook(Watcher):
+        def _stamps(self) -> dict[str, tuple[int, int]]:
+            stamps = super()._stamps()
+            if rest and log.exists():
+                appended(log, rest.pop())
+            return stamps
+
+    watch = SiteWritesAfterTheLook([folder], into_database(database), settle=0.0, quiet=60.0)
+    watch.snapshot()
+    appended(log, hands[0] + hands[1][:half])
+    assert watch.step().summary.new_hands == 1   # the first hand; the second seen cut
+    assert watch.step().summary.new_hands == 1   # the second, whole, at the next look
+    with duckdb.connect(str(database), read_only=True) as con:
+        assert con.execute("SELECT count(*) FILTER (ended = 'incomplete') FROM hands"
+                           ).fetchall() == [(0,)]
+        assert con.execute("SELECT count(*) FROM quarantine").fetchall() == [(0,)]

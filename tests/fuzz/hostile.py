@@ -588,17 +588,22 @@ def _race(rng: random.Random, source: Path, data: bytes, scratch: Path, case: Ca
         store.import_paths([scratch / "whole.txt"])
         whole = set(store.connection.execute("SELECT hand_id, content_hash FROM hands")
                     .fetchall())
+        unreadable = store.connection.execute(_QUARANTINED).fetchall()
     database = scratch / "watched.duckdb"
     watcher = Watcher([folder], into_database(database), settle=0.0, quiet=3600.0)
     watcher.snapshot()
-    pieces = sorted(rng.sample(range(1, len(data)), min(len(data) - 1, rng.randint(1, 60))))
+    # pieces cut at random bytes, and some at a hand's end (as a site writes), so that
+    # the watcher finds complete hands while the next is being written
+    hand_ends = [found.end() for found in re.finditer(rb"\n\n+", data)]
+    pieces = sorted({*rng.sample(range(1, len(data)), min(len(data) - 1, rng.randint(1, 40))),
+                     *rng.sample(hand_ends, min(len(hand_ends), rng.randint(0, 20)))}
+                    - {len(data)})
 
     def write() -> None:
         for start, end in zip([0, *pieces], [*pieces, len(data)]):
             with open(log, "ab") as out:
                 out.write(data[start:end])
-            if rng.random() < 0.3:
-                threading.Event().wait(rng.uniform(0.0, 0.005))
+            threading.Event().wait(rng.uniform(0.0, 0.02))
 
     writer = threading.Thread(target=write, daemon=True)
     writer.start()
@@ -609,10 +614,18 @@ def _race(rng: random.Random, source: Path, data: bytes, scratch: Path, case: Ca
     _stored_as_whole(watcher.step(), database, whole, case, label)
     with duckdb.connect(str(database), read_only=True) as con:
         stored = set(con.execute("SELECT hand_id, content_hash FROM hands").fetchall())
+        quarantined = con.execute(_QUARANTINED).fetchall()
     if stored != whole:
         case.lost_hands += len(whole - stored)
         case.problems.append(f"{label}: {len(whole - stored)} hands missing, "
                              f"{len(stored - whole)} differ from the whole log's")
+    if quarantined != unreadable:
+        case.problems.append(f"{label}: quarantined {quarantined[:3]}, the whole log "
+                             f"{unreadable[:3]}")
+
+
+#: What a database holds as unreadable, wherever its log lies.
+_QUARANTINED = "SELECT line, error FROM quarantine ORDER BY ALL"
 
 
 def _stored_as_whole(batch: object, database: Path, whole: set[tuple[str, str]],
