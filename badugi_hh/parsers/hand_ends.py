@@ -18,6 +18,8 @@ is complete when the next begins. A line without its line end is never complete.
 (True, 0)
 >>> complete_end(io.BytesIO("<game id=1>\\n</game>\\n<game id=2>\\n".encode("utf-16")))
 42
+>>> complete_end(io.BytesIO(log.replace(b"\\n", b"\\r"))) == end   # CR line ends
+True
 """
 
 from __future__ import annotations
@@ -52,21 +54,24 @@ def complete_end(stream: IO[bytes], start: int = 0, size: int | None = None) -> 
     return scan.end
 
 
+#: A line's end in an 8-bit log: LF, CRLF, or a CR alone (not one whose LF may follow).
+_LINE_END = re.compile(rb"\r?\n|\r(?=[^\n])")
+
+
 def _lines(data: bytes, start: int, encoding: str) -> list[tuple[int, str]]:
     """The whole lines of ``data`` (read from ``start``): where each ends, and its text."""
-    newline = "\n".encode(encoding)
-    unit = len(newline)
+    if encoding == "utf-8":
+        ends = [(found.start(), found.end()) for found in _LINE_END.finditer(data)]
+    else:   # UTF-16: LF or CRLF, on a character's bytes
+        newline = "\n".encode(encoding)
+        ends = [(found.start(), found.end()) for found in re.finditer(re.escape(newline), data)
+                if found.start() % 2 == 0]
     lines: list[tuple[int, str]] = []
     begin = 0
-    found = data.find(newline)
-    while found >= 0:
-        if found % unit:   # not on a character of UTF-16
-            found = data.find(newline, found + 1)
-            continue
-        text = data[begin:found].decode(encoding, errors="replace")
-        lines.append((start + found + unit, text.replace("\0", "").strip("\ufeff\r")))
-        begin = found + unit
-        found = data.find(newline, begin)
+    for cut, end in ends:
+        text = data[begin:cut].decode(encoding, errors="replace")
+        lines.append((start + end, text.replace("\0", "").strip("\ufeff\r")))
+        begin = end
     return lines
 
 
