@@ -23,7 +23,7 @@ import duckdb
 import pytest
 
 from badugi_hh.parsers import dialect_of
-from badugi_hh.stats import coverage
+from badugi_hh.stats import coverage, coverage_line
 from badugi_hh.store import Store, StoreError, connect_current
 from badugi_hh.watch import Watcher, into_database
 
@@ -227,19 +227,23 @@ def test_appended_hands_reach_a_dataset(tmp_path: Path) -> None:
 SNG = REAL / "pokerstars" / "tour-badugi-fl-sng-201011.txt"
 
 
+@pytest.mark.parametrize("cut_after", [b"Player3: bets",   # the hand kept, incomplete
+                                       b"PokerStars Game #52588385937: Tourn"])   # lost
 def test_a_hand_read_while_being_written_is_replaced_whole_when_the_log_grows(
-        tmp_path: Path) -> None:
+        tmp_path: Path, cut_after: bytes) -> None:
     text = SNG.read_bytes()
-    cut = text.index(b"Player3: bets", text.index(b"PokerStars Game #52588385937")) + 13
+    cut = text.index(cut_after, text.index(b"PokerStars Game #52588385937")) + len(cut_after)
     log, database = tmp_path / "sng.txt", tmp_path / "db.duckdb"
     log.write_bytes(text[:cut])   # read as the site writes it: half a hand
     with Store(database) as store:
         store.import_paths([log])
         assert store.connection.execute("SELECT count(*) FROM quarantine").fetchall()[0] == (1,)
+        assert coverage_line(coverage(store.connection)) != "2 of 2 hands read"
+        before = store.connection.execute("SELECT count(*) FROM hands").fetchall()[0][0]
         appended(log, text[cut:].decode("utf-8"))
         summary = store.import_paths([log])
         con = store.connection
-        assert summary.new_hands == 101 and summary.quarantined == 0
+        assert summary.new_hands == 104 - before and summary.quarantined == 0
         assert con.execute("SELECT ended FROM hands WHERE hand_id = 'ps-52588385937'"
                            ).fetchall() == [("showdown",)]
         assert con.execute("SELECT count(*) FROM quarantine").fetchall()[0] == (0,)
@@ -249,6 +253,7 @@ def test_a_hand_read_while_being_written_is_replaced_whole_when_the_log_grows(
                            "FROM hands JOIN hand_players USING (source, hand_id)"
                            ).fetchall()[0][1:] == (104, 0)
         assert con.execute("SELECT hands, quarantined FROM sources").fetchall() == [(104, 0)]
+        assert coverage_line(coverage(con)) == "104 of 104 hands read"
 
 
 def test_half_a_hand_written_while_the_watcher_imports_is_not_read(tmp_path: Path) -> None:
