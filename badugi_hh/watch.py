@@ -4,12 +4,17 @@ within moments, into a database or a dataset, while the dashboard reads it.
 A site writes one log per table and appends each hand to it as the hand ends. The
 watcher learns of a change from the file system's events (watchdog; where they
 cannot be had, watchdog's polling observer), and looks again every
-:data:`RESCAN_SECONDS` all the same (a network drive may send no event). A
-changed file is imported once it has stopped growing for :data:`SETTLE_SECONDS`
-and its last hand is complete: followed by the blank line a site writes after
-every hand (or a Merge ``</game>``). A half-written hand waits; a file that ends
-otherwise is taken after :data:`QUIET_SECONDS` without change (the last hand of a
-log a site closed without a blank line).
+:data:`RESCAN_SECONDS` all the same (a network drive may send no event). Once a
+changed file has stopped growing for :data:`SETTLE_SECONDS`, its complete hands are
+imported at once, hand by hand as the site ends each: a hand is complete where its
+format ends it (:func:`~badugi_hh.parsers.hand_ends.complete_end`: a blank line after
+a site's summary, Merge's ``</game>``, the next hand's header). The import reads
+those bytes and no more, so a half-written hand is never stored; it waits for its
+end. A file whose last hand never ends so (a log a site closed without its blank
+line) is taken whole after :data:`QUIET_SECONDS` without change; should that hand
+grow after all, the store replaces it whole (:mod:`badugi_hh.store.commit`). A
+dataset's import reads whole files: a file is taken once it ends with a complete
+hand, or is quiet (a dataset replaces a log's rows whenever the log grows).
 
 The store already makes this cheap and safe: an appended file adds only its new
 hands, an unchanged one is skipped by its hash (:mod:`badugi_hh.store`). The
@@ -30,22 +35,25 @@ from pathlib import Path
 from watchdog.observers.api import BaseObserver
 
 from badugi_hh.archives import archive_kind
+from badugi_hh.parsers.hand_ends import complete_end
 from badugi_hh.sources import LOG_SUFFIXES, NO_LOGS, Unreadable, find_logs
 from badugi_hh.store.importer import ImportSummary
 
-__all__ = ["QUIET_SECONDS", "RESCAN_SECONDS", "SETTLE_SECONDS", "Batch", "Watcher",
-           "complete_tail"]
+__all__ = ["QUIET_SECONDS", "RESCAN_SECONDS", "SETTLE_SECONDS", "Batch", "Ends", "Watcher"]
 
-#: How long a file must stop growing before it is read (a site writes a hand at once).
+#: How long a file must stop growing before its complete hands are read (a site
+#: writes a hand at once): a burst of hands is one import.
 SETTLE_SECONDS = 0.3
-#: A file whose last hand is not followed by a blank line is read after this long unchanged.
+#: A file whose last hand does not end as its format ends a hand is read whole after
+#: this long unchanged.
 QUIET_SECONDS = 10.0
 #: How often the folders are looked at without any event.
 RESCAN_SECONDS = 2.0
 #: How long a batch waits for the database that a reader (the dashboard) holds.
 WRITE_WAIT_SECONDS = 5.0
-#: How many bytes of a file's end tell whether its last hand is complete.
-_TAIL_BYTES = 64
+#: The files to import, each with the bytes of it to read (its complete hands; None:
+#: all, an archive's).
+Ends = dict[str, int | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,35 +77,29 @@ class _Change:
     since: float
 
 
-def complete_tail(tail: bytes) -> bool:
-    """Whether a log's last bytes end a hand: a blank line after it, as every site
-    writes between hands (UTF-16's NUL bytes and CR line ends as well), or the end
-    of a Merge ``<game>``.
-
-    >>> complete_tail(b"Ana collected $1\\r\\n\\r\\n"), complete_tail(b"Ana: folds\\n")
-    (True, False)
-    >>> complete_tail("wins 3\\n\\n".encode("utf-16-le")), complete_tail(b"</game>\\n")
-    (True, True)
-    """
-    text = tail.replace(b"\0", b"").replace(b"\r", b"")
-    return text.endswith(b"\n\n") or text.rstrip(b"\n").endswith(b"</game>")
-
-
 class Watcher:
     """Imports what ``folders`` hold, then what is written into them, by ``importer``:
-    a function that imports the logs it is given and returns a :class:`Batch`
-    (:func:`into_database`, :func:`into_dataset`)."""
+    a function that imports the first bytes of the logs it is given (:data:`Ends`) and
+    returns a :class:`Batch` (:func:`into_database`, :func:`into_dataset`).
+    ``parts``: whether it reads only those bytes (else a file is given once whole)."""
 
     def __init__(self, folders: Iterable[str | Path],
-                 importer: Callable[[list[str]], Batch], *,
+                 importer: Callable[[Ends], Batch], *,
                  settle: float = SETTLE_SECONDS, quiet: float = QUIET_SECONDS,
-                 rescan: float = RESCAN_SECONDS) -> None:
+                 rescan: float = RESCAN_SECONDS, parts: bool = True) -> None:
         self.folders = [Path(folder) for folder in folders]
         self.importer = importer
         self.settle, self.quiet, self.rescan = settle, quiet, rescan
+        self.parts = parts
         self.wake = threading.Event()
         self.known: dict[str, tuple[int, int]] = {}
         self.changed: dict[str, _Change] = {}
+        self.taken: dict[str, int] = {}
+        """The bytes of each file still being written that were imported: its complete
+        hands (the rest waits for its end)."""
+        self.hand_ends: dict[str, int] = {}
+        """Where the last hand found complete in each file ends: where the next look
+        for complete hands starts."""
         self.observer_kind = ""
         """``events`` or ``polling``: how changes are learnt, once :meth:`run` started."""
 
@@ -117,15 +119,24 @@ class Watcher:
                     self.changed[path] = _Change(stamp, now)
         for path in [path for path in self.changed if path not in stamps]:
             del self.changed[path]   # removed meanwhile
-        ready = sorted(path for path, change in self.changed.items()
-                       if self._ready(path, now - change.since))
+            self.taken.pop(path, None)
+            self.hand_ends.pop(path, None)
+        ready: Ends = {}
+        for path in sorted(self.changed):
+            end = self._ready(path, self.changed[path], now)
+            if end is not None:
+                ready[path] = None if archive_kind(Path(path)) else end
         if not ready:
             return None
         batch = self.importer(ready)
         if batch.busy:
             return batch   # tried again at the next look
-        for path in ready:
-            self.known[path] = self.changed.pop(path).stamp
+        for path, end in ready.items():
+            if end is not None and end < self.changed[path].stamp[0]:
+                self.taken[path] = end   # its last hand is being written
+            else:
+                self.known[path] = self.changed.pop(path).stamp
+                self.taken.pop(path, None)
         return batch
 
     def run(self, stop: threading.Event, report: Callable[[Batch], None]) -> None:
@@ -143,17 +154,27 @@ class Watcher:
             observer.stop()
             observer.join(timeout=2)
 
-    def _ready(self, path: str, unchanged_for: float) -> bool:
+    def _ready(self, path: str, change: _Change, now: float) -> int | None:
+        """How many bytes of a changed file to import now; None to wait."""
+        unchanged_for = now - change.since
+        size = change.stamp[0]
         if unchanged_for < self.settle:
-            return False
+            return None
         if unchanged_for >= self.quiet or archive_kind(Path(path)):
-            return True
+            return size
+        read_before = self.taken.get(path, self.known.get(path, (0, 0))[0])
+        hand_end = self.hand_ends.get(path, 0)
         try:
             with open(path, "rb") as stream:
-                stream.seek(max(0, os.fstat(stream.fileno()).st_size - _TAIL_BYTES))
-                return complete_tail(stream.read())
+                # the bytes seen unchanged, no more: what is written meanwhile is
+                # looked at once it settles
+                end = complete_end(stream, hand_end if hand_end <= size else 0, size)
         except OSError:
-            return True   # the import names why it cannot be read
+            return size   # the import names why it cannot be read
+        self.hand_ends[path] = end
+        if end == size or (self.parts and end > read_before):
+            return end
+        return None
 
     def _stamps(self) -> dict[str, tuple[int, int]]:
         """Size and modification time of every log and archive in the folders."""
@@ -197,14 +218,16 @@ class Watcher:
 
 
 def into_database(db: str | Path, zone: str | None = None,
-                  wait: float = WRITE_WAIT_SECONDS) -> Callable[[list[str]], Batch]:
-    """An importer for :class:`Watcher` that opens the database for each batch only."""
+                  wait: float = WRITE_WAIT_SECONDS) -> Callable[[Ends], Batch]:
+    """An importer for :class:`Watcher` that opens the database for each batch only,
+    and reads of each file the bytes it is given."""
     from badugi_hh.store import Store, StoreLocked
 
-    def import_batch(paths: list[str]) -> Batch:
+    def import_batch(ends: Ends) -> Batch:
+        paths = list(ends)
         try:
             with Store(db, wait=wait) as store:
-                summary = store.import_paths(paths, zone=zone)
+                summary = store.import_paths(paths, zone=zone, ends=ends)
         except StoreLocked as error:
             return Batch(paths, ImportSummary(), [], busy=str(error))
         return Batch(paths, summary, [])
@@ -213,11 +236,13 @@ def into_database(db: str | Path, zone: str | None = None,
 
 
 def into_dataset(root: str | Path, zone: str | None = None,
-                 wait: float = WRITE_WAIT_SECONDS) -> Callable[[list[str]], Batch]:
-    """An importer for :class:`Watcher` that writes into a dataset."""
+                 wait: float = WRITE_WAIT_SECONDS) -> Callable[[Ends], Batch]:
+    """An importer for :class:`Watcher` that writes into a dataset; it reads whole
+    files (a watcher of it has ``parts`` false)."""
     from badugi_hh.dataset import DatasetBusy, import_to_dataset
 
-    def import_batch(paths: list[str]) -> Batch:
+    def import_batch(ends: Ends) -> Batch:
+        paths = list(ends)
         try:
             done = import_to_dataset(paths, root, wait=wait, zone=zone)
         except DatasetBusy as error:

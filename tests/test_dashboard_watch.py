@@ -3,7 +3,9 @@ reach the database the pages read."""
 
 from __future__ import annotations
 
+import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -40,8 +42,27 @@ def until(condition, what: str) -> None:
         time.sleep(0.1)
 
 
+@pytest.fixture
+def watchers(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[subprocess.Popen[bytes]]]:
+    """The processes the page starts (its watchers), killed after the test if they still
+    run: a test that fails half-way must not leave a watcher behind."""
+    started: list[subprocess.Popen[bytes]] = []
+    popen = subprocess.Popen
+
+    def recorded(*args, **kwargs) -> subprocess.Popen[bytes]:
+        started.append(popen(*args, **kwargs))
+        return started[-1]
+
+    monkeypatch.setattr(subprocess, "Popen", recorded)
+    yield started
+    for process in started:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
 def test_the_import_page_watches_a_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                          ) -> None:
+                                          watchers: list[subprocess.Popen[bytes]]) -> None:
     database, folder = tmp_path / "watched.duckdb", tmp_path / "HandHistory"
     folder.mkdir()
     as_a_site_writes(REAL / "winamax" / "cash-27td-fl-0.50-1-201610.txt", folder / "t1.txt")
@@ -61,6 +82,7 @@ def test_the_import_page_watches_a_folder(tmp_path: Path, monkeypatch: pytest.Mo
     assert "watching" in said
     app.button(key="watch_stop").click().run()
     assert any(caption.value.startswith("Stopped watching") for caption in app.caption)
+    assert [process.returncode for process in watchers] == [0]   # stopped, not killed
     assert (tmp_path / "watched.duckdb-watch.log").read_text().splitlines()[-1] \
         .startswith("stopped watching")
 

@@ -16,7 +16,9 @@ from tests.fuzz.hostile import STRATEGIES
 #: seconds each.
 ROUND = {"phh_types": 40, "merge_sizes": 12, "invisible": 30, "concatenated": 12,
          "odd_paths": 8, "sql": 15, "disk_full": 4,
-         "archives": 11}
+         "archives": 11,
+         # a watcher racing a writer: two imports and a watcher's batches each, about 2 s
+         "watch_race": 6}
 
 
 def test_three_hundred_mutated_logs_raise_nothing() -> None:

@@ -5,19 +5,25 @@ has) reads the same database."""
 from __future__ import annotations
 
 import gzip
+import io
 import os
+import random
 import shutil
 import signal
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import duckdb
 import pytest
 
 from badugi_hh.parsers import dialect_of
+from badugi_hh.stats import coverage, coverage_line
 from badugi_hh.store import Store, StoreError, connect_current
 from badugi_hh.watch import Watcher, into_database
 
@@ -52,6 +58,20 @@ def until(condition, what: str) -> None:
     while not condition():
         assert time.monotonic() < deadline, f"waited {PATIENCE} s for {what}"
         time.sleep(0.05)
+
+
+def stop_watching(watch: subprocess.Popen[str]) -> None:
+    """Stop ``badugi-hh watch`` as the dashboard's Stop does, with a termination signal,
+    which it takes as Ctrl-C. Not SIGINT: a suite started in the background (``pytest
+    &``, ``nohup``) ignores it, and so do the processes it starts. One that does not
+    end is killed: no test leaves a watcher running."""
+    watch.send_signal(signal.SIGTERM)
+    try:
+        watch.wait(timeout=PATIENCE)
+    except subprocess.TimeoutExpired:
+        watch.kill()
+        watch.wait()
+        raise
 
 
 class DashboardReader(threading.Thread):
@@ -119,8 +139,7 @@ def test_a_site_writing_a_real_export_hand_by_hand_is_followed(tmp_path: Path) -
         until(lambda: reader.last == 17, "every hand")
     finally:
         reader.stop.set()
-        watch.send_signal(signal.SIGINT)
-        watch.wait(timeout=PATIENCE)
+        stop_watching(watch)
         for follower in followers:
             follower.join(timeout=PATIENCE)
     err = "".join(errors)
@@ -152,16 +171,18 @@ def stored(database: Path) -> int:
         return con.execute("SELECT count(*) FROM hands").fetchone()[0]
 
 
-def test_a_hand_without_its_blank_line_waits_until_the_file_is_quiet(watcher) -> None:
+def test_the_complete_hands_are_taken_at_once_the_last_when_the_file_is_quiet(watcher,
+                                                                             ) -> None:
     watch, folder, database = watcher
     watch.snapshot()
     hands = hands_of(EXPORT)
     appended(folder / "t.txt", hands[0] + "\n\n" + hands[1])
-    batch = watch.step()
-    assert batch is None and not database.exists()   # the last hand may be half written
+    batch = watch.step()   # the first hand ends with its blank line: taken now
+    assert batch is not None and batch.summary.new_hands == 1 and stored(database) == 1
+    assert watch.step() is None   # the last hand may be half written: it waits
     watch.quiet = 0.0   # as if the file had not changed for that long
     batch = watch.step()
-    assert batch is not None and batch.summary.new_hands == 2 and stored(database) == 2
+    assert batch is not None and batch.summary.new_hands == 1 and stored(database) == 2
     assert watch.step() is None   # nothing changed since
 
 
@@ -188,7 +209,7 @@ def test_appended_hands_reach_a_dataset(tmp_path: Path) -> None:
 
     folder, root = tmp_path / "logs", tmp_path / "hands"
     folder.mkdir()
-    watch = Watcher([folder], into_dataset(root), settle=0.0)
+    watch = Watcher([folder], into_dataset(root), settle=0.0, parts=False)
     watch.snapshot()
     hands = hands_of(EXPORT)
     for shown, part in ((3, hands[:3]), (5, hands[3:5])):
@@ -200,3 +221,278 @@ def test_appended_hands_reach_a_dataset(tmp_path: Path) -> None:
                                ).fetchone() == (shown, shown)
         finally:
             con.close()
+
+
+#: A sit-and-go of 104 hands, as PokerStars wrote it: its nets add up to nothing.
+SNG = REAL / "pokerstars" / "tour-badugi-fl-sng-201011.txt"
+
+
+@pytest.mark.parametrize("cut_after", [b"Player3: bets",   # the hand kept, incomplete
+                                       b"PokerStars Game #52588385937: Tourn"])   # lost
+def test_a_hand_read_while_being_written_is_replaced_whole_when_the_log_grows(
+        tmp_path: Path, cut_after: bytes) -> None:
+    text = SNG.read_bytes()
+    cut = text.index(cut_after, text.index(b"PokerStars Game #52588385937")) + len(cut_after)
+    log, database = tmp_path / "sng.txt", tmp_path / "db.duckdb"
+    log.write_bytes(text[:cut])   # read as the site writes it: half a hand
+    with Store(database) as store:
+        store.import_paths([log])
+        assert store.connection.execute("SELECT count(*) FROM quarantine").fetchall()[0] == (1,)
+        assert coverage_line(coverage(store.connection)) != "2 of 2 hands read"
+        before = store.connection.execute("SELECT count(*) FROM hands").fetchall()[0][0]
+        appended(log, text[cut:].decode("utf-8"))
+        summary = store.import_paths([log])
+        con = store.connection
+        assert summary.new_hands == 104 - before and summary.quarantined == 0
+        assert con.execute("SELECT ended FROM hands WHERE hand_id = 'ps-52588385937'"
+                           ).fetchall() == [("showdown",)]
+        assert con.execute("SELECT count(*) FROM quarantine").fetchall()[0] == (0,)
+        assert con.execute("SELECT count(*) FROM violations WHERE hand_id = 'ps-52588385937'"
+                           ).fetchall()[0] == (0,)
+        assert con.execute("SELECT count(*), count(DISTINCT hand_id), sum(net) "
+                           "FROM hands JOIN hand_players USING (source, hand_id)"
+                           ).fetchall()[0][1:] == (104, 0)
+        assert con.execute("SELECT hands, quarantined FROM sources").fetchall() == [(104, 0)]
+        assert coverage_line(coverage(con)) == "104 of 104 hands read"
+
+
+def test_half_a_hand_written_while_the_watcher_imports_is_not_read(tmp_path: Path) -> None:
+    """The race a busy machine lost: the site writes half a hand between the watcher's
+    look at the file (its last hand complete) and the import's read of it."""
+    folder, database = tmp_path / "logs", tmp_path / "db.duckdb"
+    folder.mkdir()
+    log = folder / "sng.txt"
+    text = SNG.read_text(encoding="utf-8-sig")
+    first = text.index("PokerStars Game #52588385937")   # the third hand
+    second = text.index("PokerStars Game", first + 1)
+    cut = text.index("Player3: bets", first) + len("Player3: bets")
+    write_into_database = into_database(database)
+
+    def site_writes_meanwhile(ends):
+        if log.stat().st_size == first:
+            appended(log, text[first:cut])   # after the look, before the read
+        return write_into_database(ends)
+
+    watch = Watcher([folder], site_writes_meanwhile, settle=0.0, quiet=60.0)
+    watch.snapshot()
+    appended(log, text[:first])
+    assert watch.step().summary.new_hands == 2
+    appended(log, text[cut:second])   # the hand's end
+    assert watch.step().summary.new_hands == 1
+    with duckdb.connect(str(database), read_only=True) as con:
+        assert con.execute("SELECT ended FROM hands WHERE hand_id = 'ps-52588385937'"
+                           ).fetchall() == [("showdown",)]
+        assert con.execute("SELECT count(*) FROM quarantine").fetchall() == [(0,)]
+        assert con.execute("SELECT count(*) FROM violations WHERE rule = 'B1'").fetchall() \
+            == [(0,)]
+
+
+# -- a site writing while the machine is busy ------------------------------------------
+
+def simulated_log(sessions: int, seed: int) -> bytes:
+    """House sessions the simulator plays, as the house format writes them."""
+    from badugi_hh.simulate import simulate
+    from badugi_hh.writer import write_records
+
+    out = io.StringIO()
+    write_records(simulate(sessions, seed=seed), out)
+    return out.getvalue().encode()
+
+
+def as_the_site_ends_it(export: Path) -> bytes:
+    """A real export with the blank lines its site writes after each hand, the last too."""
+    return export.read_bytes() + b"\n\n\n"
+
+
+class RandomWriter(threading.Thread):
+    """Writes logs as a site does, and worse: each in pieces cut at random bytes (mid-line,
+    mid-hand), flushed, the logs taking turns, with pauses now and then longer than the
+    watcher's settling time, so that it looks at a log that stops in the middle of a hand."""
+
+    def __init__(self, folder: Path, logs: dict[str, bytes], seed: int) -> None:
+        super().__init__(daemon=True)
+        self.folder, self.logs = folder, logs
+        self.rng = random.Random(seed)
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            self.write_all()
+        except BaseException as error:   # told by the test, not lost in a thread
+            self.error = error
+
+    def write_all(self) -> None:
+        written = dict.fromkeys(self.logs, 0)
+        while left := [name for name in self.logs if written[name] < len(self.logs[name])]:
+            name = self.rng.choice(left)
+            end = self.piece_end(self.logs[name], written[name])
+            with open(self.folder / name, "ab") as out:
+                out.write(self.logs[name][written[name]:end])
+                out.flush()
+            written[name] = end
+            time.sleep(self.rng.choice((0.0, 0.005, 0.02)) if self.rng.random() > 0.05
+                       else self.rng.uniform(0.3, 0.6))   # the watcher looks meanwhile
+
+    def piece_end(self, log: bytes, written: int) -> int:
+        """Where the next piece ends: a few bytes on, some lines on, or, as a site
+        writes, at the end of the hand under way (its blank line)."""
+        hand_end = log.find(b"\n\n", written + 1)
+        return self.rng.choice((written + self.rng.randint(1, 40),
+                                written + self.rng.randint(40, 2000),
+                                len(log) if hand_end < 0 else hand_end + 2))
+
+
+@contextmanager
+def busy_cores(count: int) -> Iterator[None]:
+    """``count`` processes spinning on the processor while the block runs."""
+    spinning = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
+                for _ in range(count)]
+    try:
+        yield
+    finally:
+        for process in spinning:
+            process.kill()
+            process.wait()
+
+
+@dataclass
+class Looks:
+    """What the database showed at each look while the logs were written."""
+
+    hands: int = 0
+    cut: list[tuple[int, int]] = field(default_factory=list)
+    """(hands ending incomplete, quarantine rows) of each look that saw any."""
+
+
+def look(database: Path, looks: Looks) -> int:
+    try:
+        con = connect_current(database, wait=PATIENCE)
+    except StoreError:   # not created yet
+        return 0
+    try:
+        hands, incomplete = con.execute("SELECT count(*), count(*) FILTER "
+                                        "(ended = 'incomplete') FROM hands").fetchall()[0]
+        quarantined = con.execute("SELECT count(*) FROM quarantine").fetchall()[0][0]
+    finally:
+        con.close()
+    if incomplete or quarantined:
+        looks.cut.append((incomplete, quarantined))
+    looks.hands = hands
+    return hands
+
+
+@contextmanager
+def watch_command(folder: Path, database: Path) -> Iterator[None]:
+    """``badugi-hh watch`` running while the block runs (started, its first import
+    done), then stopped: it ends cleanly, and says no traceback."""
+    watch = subprocess.Popen(
+        [sys.executable, "-m", "badugi_hh.cli", "watch", str(folder), "--db", str(database)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    said: list[str] = []
+    follower = threading.Thread(target=lambda: said.extend(watch.stdout), daemon=True)
+    follower.start()
+    try:
+        until(lambda: any("watching" in line for line in said), "the first import")
+        yield
+    finally:
+        stop_watching(watch)
+        follower.join(timeout=PATIENCE)
+    errors = watch.stderr.read()
+    assert watch.returncode == 0 and "Traceback" not in errors, errors
+
+
+def watch_a_writer(tmp_path: Path, logs: dict[str, bytes], busy: int, seed: int) -> Path:
+    """Watch a folder while :class:`RandomWriter` writes ``logs`` into it, ``busy``
+    processors kept busy; every hand stored whole, once, and never a cut one, seen at
+    any look. The database."""
+    folder, database = tmp_path / "HandHistory", tmp_path / "hands.duckdb"
+    folder.mkdir()
+    whole = tmp_path / "whole"
+    whole.mkdir()
+    for name, text in logs.items():
+        (whole / name).write_bytes(text)
+    with Store(tmp_path / "whole.duckdb") as store:   # the same logs, imported at once
+        expected = store.import_paths([whole]).hands
+        reference = store.connection.execute(
+            "SELECT hand_id, content_hash FROM hands ORDER BY ALL").fetchall()
+    looks = Looks()
+    with busy_cores(busy), watch_command(folder, database):
+        writer = RandomWriter(folder, logs, seed)
+        writer.start()
+        while writer.is_alive():
+            look(database, looks)
+            time.sleep(0.1)
+        assert writer.error is None, writer.error
+        deadline = time.monotonic() + 10 * PATIENCE
+        while look(database, looks) < expected:
+            assert time.monotonic() < deadline, f"{looks.hands} of {expected} hands stored"
+            time.sleep(0.2)
+    assert looks.cut == [], f"seed {seed}: hands seen cut (incomplete, quarantined)"
+    with duckdb.connect(str(database), read_only=True) as con:
+        assert con.execute("SELECT hand_id, content_hash FROM hands ORDER BY ALL"
+                           ).fetchall() == reference, f"seed {seed}"
+        assert con.execute("SELECT count(*) FROM sources WHERE hands > 0").fetchall() \
+            == [(len(logs),)]
+        # chips change hands, none appear or vanish: each table's nets and rake add to 0
+        assert con.execute(
+            "WITH nets AS (SELECT source, session_id, sum(net) AS net FROM hand_players "
+            "GROUP BY ALL), rakes AS (SELECT source, session_id, sum(coalesce(rake, 0)) AS rake "
+            "FROM hands GROUP BY ALL) SELECT * FROM nets JOIN rakes USING (source, session_id) "
+            "WHERE net + rake <> 0").fetchall() == []
+        figures = coverage(con)
+    assert (figures["hands_read"], figures["hands"], figures["damaged_lines"]) \
+        == (expected, expected, 0)
+    return database
+
+
+def test_a_log_flushed_at_random_bytes_on_a_busy_machine_is_stored_hand_by_hand(
+        tmp_path: Path) -> None:
+    logs = {"ft-sng.txt": as_the_site_ends_it(REAL / "fulltilt" /
+                                              "tour-27td-fl-headsup-sng-201211.txt"),
+            "ps-cash.txt": as_the_site_ends_it(REAL / "pokerstars" /
+                                               "cash-badugi-fl-0.25-0.50-201009.txt"),
+            "house.txt": simulated_log(2, seed=34)}
+    watch_a_writer(tmp_path, logs, busy=1, seed=34)
+
+
+@pytest.mark.slow
+def test_a_thousand_hands_flushed_at_random_bytes_with_every_core_busy(tmp_path: Path,
+                                                                        ) -> None:
+    logs = {"ps-sng.txt": as_the_site_ends_it(SNG),
+            "ft-sng.txt": as_the_site_ends_it(REAL / "fulltilt" /
+                                              "tour-27td-fl-headsup-sng-201211.txt"),
+            "ps-cash.txt": as_the_site_ends_it(EXPORT),
+            **{f"house-{table}.txt": simulated_log(20, seed=table) for table in range(4)}}
+    database = watch_a_writer(tmp_path, logs, busy=os.cpu_count() or 1, seed=1000)
+    with duckdb.connect(str(database), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM hands").fetchall()[0][0] >= 1000
+
+
+def test_a_hand_ended_after_the_watcher_saw_the_file_waits_for_the_next_look(
+        tmp_path: Path) -> None:
+    """The file is seen mid-hand; the hand ends before the watcher reads where its hands
+    end: what it imports is judged on the bytes it saw, so the cut is not taken for an
+    end (found by the fuzz harness's watch race)."""
+    folder, database = tmp_path / "logs", tmp_path / "db.duckdb"
+    folder.mkdir()
+    log = folder / "t.txt"
+    hands = [hand + "\n\n" for hand in hands_of(EXPORT)]
+    half = len(hands[1]) // 2
+    rest = [hands[1][half:]]
+
+    class SiteWritesAfterTheLook(Watcher):
+        def _stamps(self) -> dict[str, tuple[int, int]]:
+            stamps = super()._stamps()
+            if rest and log.exists():
+                appended(log, rest.pop())
+            return stamps
+
+    watch = SiteWritesAfterTheLook([folder], into_database(database), settle=0.0, quiet=60.0)
+    watch.snapshot()
+    appended(log, hands[0] + hands[1][:half])
+    assert watch.step().summary.new_hands == 1   # the first hand; the second seen cut
+    assert watch.step().summary.new_hands == 1   # the second, whole, at the next look
+    with duckdb.connect(str(database), read_only=True) as con:
+        assert con.execute("SELECT count(*) FILTER (ended = 'incomplete') FROM hands"
+                           ).fetchall() == [(0,)]
+        assert con.execute("SELECT count(*) FROM quarantine").fetchall() == [(0,)]

@@ -4,9 +4,10 @@
 
 First imports what the folders hold (as `import` does, archives included), then
 each new log and each hand appended to a log, a moment after the site writes it:
-a hand is taken once it is complete (followed by the blank line sites write
-between hands; a log that ends otherwise, after 10 s without change), so a
-half-written hand waits for its end. One line is printed per batch imported. The
+each hand is taken as soon as it is complete, as its format ends a hand (the blank
+line after a site's summary, Merge's </game>, the next hand's header), and a
+half-written hand waits for its end; a log whose last hand never ends so is taken
+whole after 10 s without change. One line is printed per batch imported. The
 database is opened for writing only while a batch is stored, so the dashboard
 reads it meanwhile (and shows the new hands at its next view); --data DATASET/
 writes a dataset instead. Changes are learnt from the file system's events (or by
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     target = args.data or args.db
     importer = (into_dataset(args.data, args.tz) if args.data
                 else into_database(args.db, args.tz))
-    watcher = Watcher(args.folders, importer)
+    watcher = Watcher(args.folders, importer, parts=not args.data)
     stop = threading.Event()
     previous = signal.signal(signal.SIGTERM, _interrupt)   # a dashboard's Stop
     try:

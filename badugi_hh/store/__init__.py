@@ -44,7 +44,7 @@ How an import stays fast, safe and small:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import duckdb
@@ -161,7 +161,8 @@ class Store:
     def import_paths(self, paths: Iterable[str | Path],
                      progress: ProgressCallback | None = None, *, jobs: int = 1,
                      zone: str | None = None,
-                     read_bytes: BytesCallback | None = None) -> ImportSummary:
+                     read_bytes: BytesCallback | None = None,
+                     ends: Mapping[str, int | None] | None = None) -> ImportSummary:
         """Import log files and folders of logs (found as ``badugi-hh validate`` finds
         them: :func:`badugi_hh.sources.find_logs`).
 
@@ -173,13 +174,17 @@ class Store:
         house logs' times (default: this machine's; :mod:`badugi_hh.store.clock`).
         ``read_bytes`` is told the bytes read as the import goes (a progress bar's).
         An archive's logs are sources of their own (:mod:`badugi_hh.archives`).
+        ``ends``: how many bytes of some of the files to read, by their path as given
+        (a watcher's: where the last complete hand of a log being written ends); a
+        later import reads what follows.
         """
         importer = self._importer(progress, zone, read_bytes)
         planned: list[FileJob] = []
+        end_of = {str(Path(path)): end for path, end in (ends or {}).items()}
         for found in find_logs(paths):
             if isinstance(found, Unreadable):
                 importer.summary.unreadable.append(str(found))
-            elif (job := importer.plan(found)) is not None:
+            elif (job := importer.plan(found, end_of.get(str(found)))) is not None:
                 planned.append(job)
         while importer.read_again:   # they held copies of a rewritten file's hands
             for again in find_logs([importer.read_again.pop(0)]):   # an archive's member too

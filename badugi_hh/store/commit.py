@@ -6,7 +6,10 @@ of one file or several. :func:`commit` writes it inside the caller's transaction
 1. Each copy of a hand (a row of ``hand_sources``) is matched with the hand the
    database holds under the same identity (:mod:`badugi_hh.store.identity`), or with
    an earlier copy in the batch. A copy of a hand held already is left out, its
-   place kept in ``hand_sources``; one whose content differs is a T5 violation.
+   place kept in ``hand_sources``; one whose content differs is a T5 violation. A
+   hand held from the same file and line whose content differs has grown (it was
+   read while being written): its rows are replaced by the batch's, and the
+   quarantined text of the lines the batch read again goes with them.
 2. The rows of the hands left are inserted, then the sessions: a session none of
    whose hands is stored from its file (a second copy of a whole session) is left
    out with its players and violations, as its hands were.
@@ -26,8 +29,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from badugi_hh.store.identity import conflict_message, identity
-from badugi_hh.store.rows import PER_HAND_TABLES, FinishedFile, RowBatch
-from badugi_hh.store.schema import TABLES, Row, ViolationRow, arrow_table
+from badugi_hh.store.rows import PER_HAND_TABLES, FinishedFile, LinesRead, RowBatch
+from badugi_hh.store.schema import TABLES, QuarantineRow, Row, ViolationRow, arrow_table
 
 #: The tables of a batch in the order they are written: the hands before their
 #: sessions, which are kept only if a hand of theirs is.
@@ -113,14 +116,16 @@ class Seen:
 
 
 class Committed(NamedTuple):
-    """What a batch added: rows per table, session violations replaced, and the
-    copies of hands stored already (from this file or another), with the T5 message
-    of each that differs from the stored one."""
+    """What a batch added: rows per table, violations replaced (of sessions and of
+    grown hands), the copies of hands stored already (from this file or another), with
+    the T5 message of each that differs from the stored one, and the hands replaced
+    by their grown text."""
 
     inserted: dict[str, int]
     replaced_violations: int
     copies: int
     conflicts: list[str]
+    grown: int
 
 
 @contextmanager
@@ -136,14 +141,15 @@ def registered(con: duckdb.DuckDBPyConnection, name: str, rows: object) -> Itera
 def commit(con: duckdb.DuckDBPyConnection, batch: RowBatch, seen: Seen) -> Committed:
     """Write ``batch`` (see the module docstring); the caller holds the transaction.
     ``seen``: what the import met before this batch, which it adds to."""
-    copies, conflicts = _resolve_copies(con, batch)
+    copies, conflicts, grown = _resolve_copies(con, batch)
     seen.copied_sessions |= _sessions_of(batch, copies)
     batch.drop_hands(copies, PER_HAND_TABLES)
     batch.complete()
     if conflicts:
         batch.tables["violations"].extend(conflicts)
     inserted = dict.fromkeys(TABLES, 0)
-    replaced = 0
+    replaced = _forget_grown_hands(con, grown)
+    _forget_quarantine_read_again(con, batch)
     read_again = _tournament_files_read_again(batch, seen)
     for table in ORDER:
         if table == "sessions":
@@ -157,7 +163,7 @@ def commit(con: duckdb.DuckDBPyConnection, batch: RowBatch, seen: Seen) -> Commi
             if table == "sessions":
                 for statement in _REPLACE_SESSIONS:
                     con.execute(statement.format(frame=frame))
-                replaced = count_of(con.execute(_DELETE_SESSION_VIOLATIONS.format(frame=frame)))
+                replaced += count_of(con.execute(_DELETE_SESSION_VIOLATIONS.format(frame=frame)))
             statement = _INSERTS.get(_statement_of(table, rows, seen), _DEFAULT_INSERT)
             inserted[table] = count_of(con.execute(statement.format(table=table, frame=frame)))
     listed = batch.arrow("hand_sources")
@@ -167,7 +173,46 @@ def commit(con: duckdb.DuckDBPyConnection, batch: RowBatch, seen: Seen) -> Commi
         with registered(con, "batch_sources", arrow_table(FinishedFile, batch.finished)):
             con.execute(_FINISH_SOURCES.format(frame="batch_sources"))
     return Committed(inserted, replaced, len(copies),
-                     [row[ViolationRow._fields.index("message")] for row in conflicts])
+                     [row[ViolationRow._fields.index("message")] for row in conflicts],
+                     len(grown))
+
+
+#: The quarantined text of the lines a batch read again that it does not hold again.
+_STALE_QUARANTINE = """
+    DELETE FROM quarantine q USING batch_lines b
+    WHERE q.source = b.source AND q.line > b.after AND (b.through IS NULL OR q.line <= b.through)
+      AND NOT EXISTS (SELECT 1 FROM batch_kept k
+                      WHERE k.source = q.source AND k.line = q.line AND k.error = q.error)"""
+
+
+def _forget_grown_hands(con: duckdb.DuckDBPyConnection, grown: set[tuple[str, str]]) -> int:
+    """Delete the rows of ``grown`` hands (source, hand id), which the batch stores again
+    whole; the number of their violations deleted."""
+    if not grown:
+        return 0
+    deleted = 0
+    with registered(con, "grown_hands", pa.table({"source": [s for s, _ in grown],
+                                                  "hand_id": [h for _, h in grown]})):
+        for table in (*PER_HAND_TABLES, "hand_sources"):
+            count = count_of(con.execute(
+                f"DELETE FROM {table} t USING grown_hands g "
+                "WHERE t.source = g.source AND t.hand_id = g.hand_id"))
+            deleted += count if table == "violations" else 0
+    return deleted
+
+
+def _forget_quarantine_read_again(con: duckdb.DuckDBPyConnection, batch: RowBatch) -> None:
+    """Delete the quarantined text of the lines the batch read, where it no longer
+    finds it: a file that grew is read again, and a hand cut short where the last read
+    stopped (``expected an amount, but the line ends there``) reads whole now."""
+    if not batch.lines_read:
+        return
+    ranges = arrow_table(LinesRead, batch.lines_read)
+    kept = batch.arrow("quarantine")
+    kept = (kept.select(["source", "line", "error"]) if kept is not None
+            else arrow_table(QuarantineRow, []).select(["source", "line", "error"]))
+    with registered(con, "batch_lines", ranges), registered(con, "batch_kept", kept):
+        con.execute(_STALE_QUARANTINE).fetchall()
 
 
 #: The tables of what a file tells of a tournament, one row per file and tournament (and
@@ -206,28 +251,36 @@ def _statement_of(table: str, rows: pa.Table, seen: Seen) -> str:
 
 
 def _resolve_copies(con: duckdb.DuckDBPyConnection, batch: RowBatch,
-                    ) -> tuple[set[tuple[str, str]], list[Row]]:
+                    ) -> tuple[set[tuple[str, str]], list[Row], set[tuple[str, str]]]:
     """The (source, hand id) of the batch's copies of hands stored already (or met
-    earlier in the batch), and a T5 violation row for each that differs."""
+    earlier in the batch), a T5 violation row for each that differs, and the (source,
+    hand id) of the stored hands that grew (the batch's copy replaces them)."""
     copies = batch.arrow("hand_sources")
     if copies is None:
-        return set(), []
+        return set(), [], set()
     with registered(con, "batch_copies", copies):
         first = {identity(site, hand_id, source): (source, line, digest)
                  for site, hand_id, source, line, digest in con.execute(_STORED_COPIES).fetchall()}
+    stored = set(first.values())
     again: set[tuple[str, str]] = set()
+    grown: set[tuple[str, str]] = set()
     differing: list[tuple[str, str, int, str, int]] = []
     for site, hand_id, source, line, digest in zip(
             *(copies[name].to_pylist() for name in ("site", "hand_id", "source", "line",
                                                     "content_hash"))):
         copy = (source, line, digest)
-        held = first.setdefault(identity(site, hand_id, source), copy)
+        key = identity(site, hand_id, source)
+        held = first.setdefault(key, copy)
         if held is copy:
             continue   # the first copy: stored now
+        if held in stored and held[:2] == copy[:2] and held[2] != digest:
+            first[key] = copy   # the hand read before it was whole: stored whole now
+            grown.add((source, hand_id))
+            continue
         again.add((source, hand_id))
         if held[0] != source and held[2] != digest:
             differing.append((source, hand_id, line, held[0], held[1]))
-    return again, _conflict_rows(batch, differing)
+    return again, _conflict_rows(batch, differing), grown
 
 
 def _conflict_rows(batch: RowBatch, differing: list[tuple[str, str, int, str, int]],

@@ -34,7 +34,7 @@ from badugi_hh.sources import Log, unreadable_file
 from badugi_hh.store.clock import Clock
 from badugi_hh.store.commit import Seen, commit
 from badugi_hh.store.connection import StoreError
-from badugi_hh.store.rows import FinishedFile, RowBatch
+from badugi_hh.store.rows import FinishedFile, LinesRead, RowBatch
 from badugi_hh.store.sessions import OpenSession
 from badugi_hh.store.schema import TABLES
 
@@ -116,12 +116,14 @@ class Fingerprint(NamedTuple):
     prefix_hash: str | None   # of the first bytes, as many as the last import saw
 
 
-def _fingerprint(path: Log, known_size: int | None) -> Fingerprint:
-    """SHA-256 of the file, and of its first ``known_size`` bytes, in one read."""
+def _fingerprint(path: Log, known_size: int | None, end: int | None = None) -> Fingerprint:
+    """SHA-256 of the file (of its first ``end`` bytes, where given), and of its first
+    ``known_size`` bytes, in one read."""
     digest = hashlib.sha256()
     prefix: str | None = None
     size = 0
-    with path.open("rb") as stream:
+    with path.open("rb") as opened:
+        stream = _Limited(opened, end)
         while chunk := stream.read(1 << 20):
             if known_size is not None and prefix is None and size + len(chunk) >= known_size:
                 head = digest.copy()
@@ -165,13 +167,19 @@ def file_batches(records: Iterable[Record], source: str, fingerprint: Fingerprin
     audit = FileAudit(source, house_zone)
     for record in records:
         audit.feed(record)
-        if batch_full(audit.batch, batch_hands):
+        # a hand's errors come before the hand they are read with: one batch holds both
+        if batch_full(audit.batch, batch_hands) and not _hand_follows(record):
             yield audit.take()
     audit.close()
     size, digest = (fingerprint.size, fingerprint.content_hash) if fingerprint else (None, None)
     audit.batch.finished.append(FinishedFile(source, size, digest, datetime.now(), audit.hands,
                                               audit.skipped, audit.summaries))
-    yield audit.take()
+    yield audit.take(to_the_end=True)
+
+
+def _hand_follows(record: Record) -> bool:
+    """Whether ``record`` is an error in a hand that is read all the same (it comes next)."""
+    return isinstance(record, ParseError) and not record.hand_lost
 
 
 class FileAudit:
@@ -186,9 +194,12 @@ class FileAudit:
         self.sessions: dict[str, OpenSession] = {}
         self.batch = RowBatch()
         self.hands = self.skipped = self.summaries = 0
+        self.taken_through = self.last_line = 0
+        """The last line of the batches taken, and of the records fed since."""
 
     def feed(self, record: Record) -> None:
         batch, source, clock = self.batch, self.source, self.clock
+        self.last_line = max(self.last_line, record.line)
         if isinstance(record, ParseError):
             batch.add_quarantine(source, record)
         elif isinstance(record, SessionStart):
@@ -222,9 +233,13 @@ class FileAudit:
         if closed is not None:
             self.session_closed(closed)
 
-    def take(self) -> RowBatch:
-        """The rows gathered so far; the next ones gather in a new batch."""
+    def take(self, to_the_end: bool = False) -> RowBatch:
+        """The rows gathered so far, of the lines read since the last batch (to the
+        file's end, for its last); the next ones gather in a new batch."""
         batch, self.batch = self.batch, RowBatch()
+        batch.lines_read.append(LinesRead(self.source, self.taken_through,
+                                          None if to_the_end else self.last_line))
+        self.taken_through = self.last_line
         return batch
 
 
@@ -255,7 +270,10 @@ def _read_file(job: FileJob, batch_hands: int, house_zone: str,
     as they are read; without it (in a worker) each batch carries its own."""
     try:
         with job.path.open("rb") as opened:   # named as the path (or ARCHIVE!MEMBER)
-            stream = opened if read_bytes is None else _Counted(opened, read_bytes)
+            # the bytes fingerprinted, no more: what a site appends meanwhile (maybe half
+            # a hand) is the next import's, and the file's row tells what was read
+            limited = _Limited(opened, job.fingerprint.size)
+            stream = limited if read_bytes is None else _Counted(limited, read_bytes)
             read = 0
             # a counted stream reads as the file does
             for rows in file_batches(read_records(cast(IO[bytes], stream)), job.source,
@@ -269,10 +287,26 @@ def _read_file(job: FileJob, batch_hands: int, house_zone: str,
         yield _Failed(internal_error(str(job.path), error), unreadable=False)
 
 
+class _Limited:
+    """A log's stream that ends after ``end`` bytes (None: at the file's end)."""
+
+    def __init__(self, stream: IO[bytes], end: int | None) -> None:
+        self.stream = stream
+        self.left = end
+        self.name = stream.name
+
+    def read(self, size: int = -1) -> bytes:
+        if self.left is None:
+            return self.stream.read(size)
+        data = self.stream.read(self.left if size < 0 else min(size, self.left))
+        self.left -= len(data)
+        return data
+
+
 class _Counted:
     """A log's stream that tells how many bytes each read took, as it reads them."""
 
-    def __init__(self, stream: IO[bytes], read_bytes: BytesCallback) -> None:
+    def __init__(self, stream: IO[bytes] | _Limited, read_bytes: BytesCallback) -> None:
         self.stream = stream
         self.read_bytes = read_bytes
         self.name = stream.name
@@ -373,12 +407,13 @@ class Importer:
         self.read_again: list[str] = []
         """Files holding copies of hands a rewritten file held: read again, in full."""
 
-    def plan(self, path: Log) -> FileJob | None:
-        """What importing ``path`` takes: None when it is unchanged or unreadable."""
+    def plan(self, path: Log, end: int | None = None) -> FileJob | None:
+        """What importing ``path`` (its first ``end`` bytes, where given) takes: None
+        when it is unchanged or unreadable."""
         source = str(path.resolve())
         known_size, known_hash = self.known.get(source, (None, None))
         try:
-            fingerprint = _fingerprint(path, known_size)
+            fingerprint = _fingerprint(path, known_size, end)
         except OSError as error:
             self.summary.unreadable.append(str(unreadable_file(path, error)))
             return None
@@ -483,7 +518,7 @@ class Importer:
                                 if not (file.hands_read or file.skipped_read
                                         or file.summaries_read))
         summary.hands += batch.hands_read
-        summary.new_hands += inserted["hands"]
+        summary.new_hands += inserted["hands"] - done.grown   # a grown hand is not new
         summary.copies += done.copies
         summary.conflicts.extend(done.conflicts)
         summary.sessions += batch.sessions_read

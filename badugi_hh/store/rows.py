@@ -188,6 +188,16 @@ _SOURCE, _PLAYER, _SITE = (HandPlayerRow._fields.index(name) for name in ("sourc
                                                                           "site"))
 
 
+class LinesRead(NamedTuple):
+    """The lines of a file whose rows a batch holds: after ``after``, up to ``through``
+    (None: to the file's end). A file read again (it grew) has its quarantined text of
+    those lines replaced by the batch's: a hand cut short when read before is whole now."""
+
+    source: str
+    after: int
+    through: int | None
+
+
 class RowBatch:
     """The rows of one batch, table by table, built as the reports arrive so
     the reports themselves are not kept.
@@ -214,6 +224,7 @@ class RowBatch:
         self.skipped_games: Counter[str] = Counter()
         self.finished: list[FinishedFile] = []
         self.bytes_read = 0   # of the log files, for a progress bar over bytes
+        self.lines_read: list[LinesRead] = []
 
     def __bool__(self) -> bool:
         return bool(self.hands_read or self.sessions_read or self.finished
@@ -392,6 +403,7 @@ class RowBatch:
         self.skipped_games.update(other.skipped_games)
         self.finished.extend(other.finished)
         self.bytes_read += other.bytes_read
+        self.lines_read.extend(other.lines_read)
 
     def drop_hands(self, hands: set[tuple[str, str]],
                    tables: tuple[str, ...] = _REPEATED_HAND_TABLES) -> None:

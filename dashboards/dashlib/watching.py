@@ -87,11 +87,13 @@ def start(where: Location, folder: str) -> Watching:
 
 
 def stop(where: Location) -> None:
-    """Stop the watcher as Ctrl-C would: it ends the batch under way, then exits."""
+    """Stop the watcher as Ctrl-C would: it ends the batch under way, then exits. It is
+    sent a termination signal, which it takes as Ctrl-C: a server started in the
+    background (``nohup``, ``&`` in a script) ignores SIGINT, and so does its watcher."""
     current = watching(where)
     if current is None or not current.running:
         return
-    current.process.send_signal(signal.SIGINT)
+    current.process.send_signal(signal.SIGTERM)
     try:
         current.process.wait(STOP_WAIT_SECONDS)
     except subprocess.TimeoutExpired:

@@ -26,7 +26,9 @@ blocked a folder, hung or crashed:
 * ``archives``: a zip, tar.gz or gz made hostile by hand (a name twice, an encrypted or
   Deflate64 member, a name not UTF-8 or holding ``!``, cut short, an archive inside, a
   directory listing one member a thousand times): each named, the good logs beside and
-  inside stored, and ``export`` reads back what was stored.
+  inside stored, and ``export`` reads back what was stored;
+* ``watch_race``: a writer thread appending a log in random pieces while the watcher
+  imports what it finds: no hand ever stored cut, and in the end what the whole log holds.
 
 Every case also holds the harness's invariants: no exception escapes, no exit status 3
 (an internal error), no run over the hang limit (:mod:`tests.fuzz` times each case).
@@ -664,3 +666,88 @@ STRATEGIES: dict[str, Strategy] = {
 WEIGHTS: dict[str, float] = {"phh_types": 12, "merge_sizes": 3, "invisible": 12,
                              "concatenated": 8, "odd_paths": 1, "sql": 3, "disk_full": 0.5,
                              "archives": 1}
+
+
+# -- a watcher racing a writer ----------------------------------------------------------
+
+def watch_race(rng: random.Random, scratch: Path, case: Case) -> None:
+    """A writer thread appends a clean log in random pieces (mid-line, mid-hand) while
+    a watcher looks at the folder again and again: no hand is ever stored cut (each
+    stored hand is as the whole log's import stores it), and at the end the two agree."""
+    source, data, _ = rng.choice(clean_logs())
+    scratch = Path(tempfile.mkdtemp(dir=scratch))   # the folder's files are this case's
+    try:
+        _race(rng, source, data, scratch, case)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _race(rng: random.Random, source: Path, data: bytes, scratch: Path, case: Case) -> None:
+    import threading
+
+    import duckdb
+
+    from badugi_hh.watch import Watcher, into_database
+
+    folder, log = scratch / "watched", scratch / "watched" / "table.txt"
+    folder.mkdir()
+    (scratch / "whole.txt").write_bytes(data)
+    with Store(scratch / "whole.duckdb") as store:
+        store.import_paths([scratch / "whole.txt"])
+        whole = set(store.connection.execute("SELECT hand_id, content_hash FROM hands")
+                    .fetchall())
+        unreadable = store.connection.execute(_QUARANTINED).fetchall()
+    database = scratch / "watched.duckdb"
+    watcher = Watcher([folder], into_database(database), settle=0.0, quiet=3600.0)
+    watcher.snapshot()
+    # pieces cut at random bytes, and some at a hand's end (as a site writes), so that
+    # the watcher finds complete hands while the next is being written
+    hand_ends = [found.end() for found in re.finditer(rb"\n\n+", data)]
+    pieces = sorted({*rng.sample(range(1, len(data)), min(len(data) - 1, rng.randint(1, 40))),
+                     *rng.sample(hand_ends, min(len(hand_ends), rng.randint(0, 20)))}
+                    - {len(data)})
+
+    def write() -> None:
+        for start, end in zip([0, *pieces], [*pieces, len(data)]):
+            with open(log, "ab") as out:
+                out.write(data[start:end])
+            threading.Event().wait(rng.uniform(0.0, 0.02))
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    label = f"watch race on {source.name}, {len(pieces) + 1} pieces"
+    while writer.is_alive():
+        _stored_as_whole(watcher.step(), database, whole, case, label)
+    watcher.quiet = 0.0   # the log's last hand: taken as a log that stays as it is
+    _stored_as_whole(watcher.step(), database, whole, case, label)
+    with duckdb.connect(str(database), read_only=True) as con:
+        stored = set(con.execute("SELECT hand_id, content_hash FROM hands").fetchall())
+        quarantined = con.execute(_QUARANTINED).fetchall()
+    if stored != whole:
+        case.lost_hands += len(whole - stored)
+        case.problems.append(f"{label}: {len(whole - stored)} hands missing, "
+                             f"{len(stored - whole)} differ from the whole log's")
+    if quarantined != unreadable:
+        case.problems.append(f"{label}: quarantined {quarantined[:3]}, the whole log "
+                             f"{unreadable[:3]}")
+
+
+#: What a database holds as unreadable, wherever its log lies.
+_QUARANTINED = "SELECT line, error FROM quarantine ORDER BY ALL"
+
+
+def _stored_as_whole(batch: object, database: Path, whole: set[tuple[str, str]],
+                     case: Case, label: str) -> None:
+    """After a watcher's step: every hand stored is one the whole log holds, so none cut."""
+    import duckdb
+
+    if batch is None or not database.exists():
+        return
+    with duckdb.connect(str(database), read_only=True) as con:
+        cut = set(con.execute("SELECT hand_id, content_hash FROM hands").fetchall()) - whole
+    if cut:
+        case.problems.append(f"{label}: stored cut {sorted(cut)[:3]}")
+
+
+STRATEGIES["watch_race"] = watch_race
+WEIGHTS["watch_race"] = 1
