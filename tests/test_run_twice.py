@@ -1,0 +1,237 @@
+"""A hand run twice (issue 32): both runs read, each run's share of the pot to its best hand.
+
+KingsClub's no-limit 2-7 single draw runs the draw twice when the players are all
+in before it: the real hand in tests/data/real/kingsclub/, and hands written here
+in its line shapes (docs/format.md, "KingsClub"): the hero's ``discards [..] draws
+[..] [..]``, ``Run 1:`` / ``Run 2:`` shows, and the older ``Dealt to`` line after
+a draw that lists the cards of both runs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from badugi_hh.cards import parse_cards as c
+from badugi_hh.engine import HandReport, Pot, audit
+from badugi_hh.engine.session import replay_hand
+from badugi_hh.events import (
+    Award, Button, Call, Deal, Draw, DrawnCards, Fold, Hand, ParseError, PostBlind, Raise, RunCards,
+    Seat, Show, Street,
+)
+from badugi_hh.parsers import read_records
+from badugi_hh.parsers.kingsclub import read_kingsclub
+from badugi_hh.rules import Ruleset
+
+REAL = Path(__file__).parent / "data" / "real" / "kingsclub" / \
+    "cash-27sd-nl-25-50-202108-run-it-twice.txt"
+
+#: Two players all in before the draw, each winning one run: the hero's draw gives each
+#: run's cards, and he shows each run's hand.
+SPLIT = """#100: No Limit 2-7 Single Draw - 25/50
+2021-08-04 06:53:29
+Table 'T' Seat 3 is the button
+Seat 1: Ana (1,200)
+Seat 2: Hero (1,200)
+Seat 3: Bo (1,200)
+*** 1ST BETTING ROUND ***
+Ana: posts ante 5
+Hero: posts ante 5
+Bo: posts ante 5
+Ana: posts the small blind 25
+Hero: posts the big blind 50
+Dealt to Ana: [X X X X X]
+Dealt to Hero: [5d 7h Th Td 2h]
+Dealt to Bo: [X X X X X]
+Bo raises to 150
+Ana folds
+Hero raises to 1,195, and is all in
+Bo calls 1,195, and is all in
+*** 1ST DRAW ***
+Hero discards [Th Td] draws [8c 3s] [Qs Kd]
+Bo stands pat
+Run 1: Hero shows [5d 7h 8c 3s 2h]
+Run 2: Hero shows [5d 7h Qs Kd 2h]
+Bo shows [6c 9s 7s 2c 5c]
+*** 2ND BETTING ROUND ***
+*** SUMMARY ***
+Seat 1: Ana (1,170) -30
+Seat 2: Hero (1,215) +15
+Seat 3: Bo (1,215) +15
+Rake 0
+Hero wins (1,215) from pot
+Bo wins (1,215) from pot
+"""
+
+#: The older form: a player's draw as a count, then a ``Dealt to`` line holding the
+#: cards of both runs' draws, first run first; here Bo draws and Hero stands pat.
+OLDER = SPLIT.replace("Dealt to Hero: [5d 7h Th Td 2h]", "Dealt to Hero: [6c 9s 7s 2c 5c]").replace(
+    "Hero discards [Th Td] draws [8c 3s] [Qs Kd]\nBo stands pat\n",
+    "Hero stands pat\nBo draws 2\nDealt to Bo: [X X X X]\n").replace(
+    "Run 1: Hero shows [5d 7h 8c 3s 2h]\nRun 2: Hero shows [5d 7h Qs Kd 2h]\n"
+    "Bo shows [6c 9s 7s 2c 5c]", "Hero shows [6c 9s 7s 2c 5c]\nRun 1: Bo shows "
+    "[5d 7h 8c 3s 2h]\nRun 2: Bo shows [5d 7h Qs Kd 2h]")
+
+
+def only_hand(text: str) -> Hand:
+    [hand] = [record for record in read_kingsclub(text, name="kc.txt")
+              if isinstance(record, Hand)]
+    return hand
+
+
+def report_of(text: str) -> HandReport:
+    return replay_hand(only_hand(text))
+
+
+# -- reading -------------------------------------------------------------------------------
+
+def test_the_heros_draw_gives_each_runs_cards_and_each_run_shows_its_hand() -> None:
+    events = only_hand(SPLIT).events
+    assert [e for e in events if isinstance(e, (Draw, RunCards, Show))] == [
+        Draw(line=21, player="Hero", discarded=c("Th Td"), drawn=c("8c 3s")),
+        RunCards(line=21, player="Hero", run=2, kind="drawn", cards=c("Qs Kd")),
+        Draw(line=22, player="Bo", discarded=()),
+        Show(line=23, player="Hero", cards=c("5d 7h 8c 3s 2h")),
+        RunCards(line=24, player="Hero", run=2, kind="shown", cards=c("5d 7h Qs Kd 2h")),
+        Show(line=25, player="Bo", cards=c("6c 9s 7s 2c 5c"))]
+
+
+def test_the_older_form_lists_both_runs_draws_in_one_dealt_line() -> None:
+    events = only_hand(OLDER).events
+    hidden = (None, None)
+    assert [e for e in events if isinstance(e, (DrawnCards, RunCards)) and e.line == 23] == [
+        DrawnCards(line=23, player="Bo", cards=hidden),
+        RunCards(line=23, player="Bo", run=2, kind="drawn", cards=hidden)]
+    report = report_of(OLDER)
+    assert report.violations == []
+    assert [run.pots[0].winners for run in report.runs] == [("Bo",), ("Hero",)]
+
+
+@pytest.mark.parametrize(("dealt", "column", "why"), [
+    ("[X X X]", 14, "3 cards dealt during the draw, but Bo drew 2"),
+    ("[X X X X X X]", 14, "6 cards dealt during the draw, but Bo drew 2"),
+])
+def test_a_dealt_line_in_the_draw_that_fits_no_run_is_an_error_at_its_column(
+        dealt: str, column: int, why: str) -> None:
+    text = OLDER.replace("Dealt to Bo: [X X X X]", f"Dealt to Bo: {dealt}")
+    records = list(read_kingsclub(text, name="kc.txt"))
+    [error] = [record for record in records if isinstance(record, ParseError)]
+    assert (error.line, error.column, error.hand_lost) == (23, column, False)
+    assert why in error.message
+    [hand] = [record for record in records if isinstance(record, Hand)]
+    assert hand.damaged == (23,)
+
+
+def test_a_hero_draw_whose_runs_differ_in_count_is_an_error() -> None:
+    text = SPLIT.replace("draws [8c 3s] [Qs Kd]", "draws [8c 3s] [Qs]")
+    [error] = [r for r in read_kingsclub(text, name="kc.txt") if isinstance(r, ParseError)]
+    assert (error.line, error.column) == (21, 37)
+    assert "discards 2 cards but draws 1" in error.message
+
+
+# -- settling ------------------------------------------------------------------------------
+
+def test_the_real_hand_pays_both_runs_to_the_same_player_and_nets_as_the_site() -> None:
+    session, hand = read_records(REAL)
+    assert isinstance(hand, Hand)
+    report = replay_hand(hand)
+    assert report.violations == []
+    assert report.net == {"Player0": -2000, "Player1": -2000, "Player2": -120000,
+                          "Player3": -2000, "Hero": -4500, "Player4": 131800,
+                          "Player5": -2000}
+    first, second = report.runs
+    assert (first.number, second.number) == (1, 2)
+    assert second.hands == {"Player2": c("4h 9d 8h 5h 3d"), "Player4": c("4c 8d 6h 2h 5c")}
+    eligible = ("Player2", "Player4")
+    assert first.pots == second.pots == (Pot(126250, eligible, ("Player4",)),)
+
+
+def test_each_player_winning_one_run_takes_half_and_nothing_is_reported() -> None:
+    report = report_of(SPLIT)
+    assert report.violations == []
+    assert (report.net["Hero"], report.net["Bo"]) == (1500, 1500)
+    assert [run.pots[0].winners for run in report.runs] == [("Hero",), ("Bo",)]
+    assert report.runs[1].hands["Hero"] == c("5d 7h Qs Kd 2h")
+
+
+def test_a_second_run_told_only_by_the_draw_is_the_first_runs_hand_with_its_cards() -> None:
+    text = SPLIT.replace("Run 2: Hero shows [5d 7h Qs Kd 2h]\n", "")
+    report = report_of(text)
+    assert report.violations == []
+    assert report.runs[1].hands["Hero"] == c("5d 7h Qs Kd 2h")
+
+
+def test_the_whole_pot_to_the_first_runs_winner_is_an_s1() -> None:
+    text = SPLIT.replace("Seat 2: Hero (1,215) +15\nSeat 3: Bo (1,215) +15", "Seat 2: Hero "
+                         "(2,430) +1,230\nSeat 3: Bo (0) -1,200").replace(
+        "Hero wins (1,215) from pot\nBo wins (1,215) from pot", "Hero wins pot (2,430)")
+    assert {v.rule for v in report_of(text).violations} == {"S1"}
+
+
+def test_a_card_in_two_hands_of_one_run_is_a_d4_but_a_card_in_both_runs_is_not() -> None:
+    # Run 2's 2c is in Bo's hand: one deck per run (D4).
+    twice = SPLIT.replace("draws [8c 3s] [Qs Kd]", "draws [8c 3s] [Qs 2c]").replace(
+        "Run 2: Hero shows [5d 7h Qs Kd 2h]", "Run 2: Hero shows [5d 7h Qs 2c 2h]")
+    assert [v.rule for v in report_of(twice).violations if v.rule.startswith("D")] == ["D4"]
+    # 8c in both runs: each run is dealt from the stub left before the draw.
+    both = SPLIT.replace("draws [8c 3s] [Qs Kd]", "draws [8c 3s] [8c Kd]").replace(
+        "Run 2: Hero shows [5d 7h Qs Kd 2h]", "Run 2: Hero shows [5d 7h 8c Kd 2h]")
+    assert [v.rule for v in report_of(both).violations if v.rule.startswith("D")] == []
+
+
+def test_a_discarded_card_back_in_the_second_run_is_a_d3() -> None:
+    text = SPLIT.replace("draws [8c 3s] [Qs Kd]", "draws [8c 3s] [Qs Td]").replace(
+        "Run 2: Hero shows [5d 7h Qs Kd 2h]", "Run 2: Hero shows [5d 7h Qs Td 2h]")
+    assert [v.rule for v in report_of(text).violations if v.rule.startswith("D")] == ["D3"]
+
+
+# -- the odd chip ----------------------------------------------------------------------------
+
+RULES = Ruleset(name="t", game="27sd", structure="no", draws=1, hand_size=5, small_blind=1,
+                big_blind=2, small_bet=2, big_bet=2, min_players=2, max_players=8,
+                starting_stack=None, rake=False, burns_logged=False, deal_order_logged=False)
+
+
+def odd_pot_hand(first: int, second: int) -> Hand:
+    """All in for 11 each, Cy's ante dead: a pot of 23, Ana winning run 1 and Bo run 2;
+    the log pays ``first`` to Ana and ``second`` to Bo."""
+    hidden = (None,) * 5
+    events = [
+        Seat(player="Ana", seat=1, stack=11, line=1), Seat(player="Bo", seat=2, stack=11, line=2),
+        Seat(player="Cy", seat=3, stack=11, line=3), Button(seat=3, line=4),
+        *(PostBlind(player=name, amount=1, kind="ante", line=5) for name in ("Ana", "Bo", "Cy")),
+        PostBlind(player="Ana", amount=1, kind="small", line=6),
+        PostBlind(player="Bo", amount=2, kind="big", line=7),
+        *(Deal(player=name, cards=hidden, line=8) for name in ("Ana", "Bo", "Cy")),
+        Fold(player="Cy", line=9),
+        Raise(player="Ana", to=10, all_in=True, line=10),
+        Call(player="Bo", amount=8, all_in=True, line=11),
+        Street(kind="draw", number=1, line=12),
+        Draw(player="Ana", discarded=(), line=13),
+        Draw(player="Bo", discarded=(None,), line=14),
+        Show(player="Bo", cards=c("9s 7s 6c 5c 2c"), line=15),
+        RunCards(player="Bo", run=2, kind="shown", cards=c("8s 7s 6c 5c 2c"), line=16),
+        Show(player="Ana", cards=c("8d 7d 6h 5h 3d"), line=17),
+        Street(kind="showdown", line=18),
+        Award(player="Ana", amount=first, line=19), Award(player="Bo", amount=second, line=20)]
+    return Hand(hand_id="t#1", number=1, ruleset=RULES, events=events, source="t.txt")
+
+
+def test_the_odd_chip_of_a_pot_cut_between_two_runs_goes_to_the_first_run() -> None:
+    report = replay_hand(odd_pot_hand(12, 11))
+    assert report.violations == []
+    assert [run.pots for run in report.runs] == [(Pot(12, ("Ana", "Bo"), ("Ana",)),),
+                                                (Pot(11, ("Ana", "Bo"), ("Bo",)),)]
+    assert report.net == {"Ana": 1, "Bo": 0, "Cy": -1}
+
+
+def test_the_odd_chip_to_the_second_run_is_an_s1_that_says_the_rule() -> None:
+    [violation] = replay_hand(odd_pot_hand(11, 12)).violations
+    assert violation.rule == "S1"
+    assert "the odd chip to the first run" in violation.message
+
+
+def test_the_audit_of_a_file_counts_a_hand_run_twice_once() -> None:
+    reports = [r for r in audit(read_records(REAL)) if isinstance(r, HandReport)]
+    assert len(reports) == 1
