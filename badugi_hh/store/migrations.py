@@ -314,9 +314,18 @@ def _to_v7(con: duckdb.DuckDBPyConnection) -> None:
     con.execute(schema_sql(("hand_tags", "hand_notes")))
 
 
+# -- version 7 to 8 --------------------------------------------------------------------
+# A hand run twice: each run's hands and its share of each pot, in new tables. A hand
+# stored before kept its first run alone (its pots, showdowns and nets are whole): the
+# tables start empty, and a new import of its log fills them.
+
+def _to_v8(con: duckdb.DuckDBPyConnection) -> None:
+    con.execute(schema_sql(("run_hands", "run_pots")))
+
+
 #: The step from each version to the next.
 MIGRATIONS: dict[int, Migration] = {1: _to_v2, 2: _to_v3, 3: _to_v4, 4: _to_v5, 5: _to_v6,
-                                   6: _to_v7}
+                                   6: _to_v7, 7: _to_v8}
 
 
 def migrate(con: duckdb.DuckDBPyConnection) -> int:
