@@ -23,6 +23,8 @@ from badugi_hh.events import (
 from badugi_hh.parsers import read_records
 from badugi_hh.parsers.kingsclub import read_kingsclub
 from badugi_hh.rules import Ruleset
+from badugi_hh.stats import HandKey, hand_rows
+from badugi_hh.store import Store
 
 REAL = Path(__file__).parent / "data" / "real" / "kingsclub" / \
     "cash-27sd-nl-25-50-202108-run-it-twice.txt"
@@ -235,3 +237,39 @@ def test_the_odd_chip_to_the_second_run_is_an_s1_that_says_the_rule() -> None:
 def test_the_audit_of_a_file_counts_a_hand_run_twice_once() -> None:
     reports = [r for r in audit(read_records(REAL)) if isinstance(r, HandReport)]
     assert len(reports) == 1
+
+
+# -- stored, shown -------------------------------------------------------------------------
+
+@pytest.fixture
+def stored_real(tmp_path: Path) -> Path:
+    path = tmp_path / "rit.duckdb"
+    with Store(path) as store:
+        store.import_paths([REAL])
+    return path
+
+
+def test_both_runs_are_stored_and_the_hand_counts_once(stored_real: Path) -> None:
+    with Store(stored_real, read_only=True) as store:
+        con = store.connection
+        assert con.sql("SELECT run, player, cards FROM run_hands ORDER BY ALL").fetchall() == [
+            (1, "Player2", "4h 9d 8h 5h 3d"), (1, "Player4", "4c 8d 6h 2h 7h"),
+            (2, "Player2", "4h 9d 8h 5h 3d"), (2, "Player4", "4c 8d 6h 2h 5c")]
+        assert con.sql("SELECT run, pot, amount, winners FROM run_pots ORDER BY ALL"
+                       ).fetchall() == [(1, 0, 126250, ["Player4"]), (2, 0, 126250, ["Player4"])]
+        assert con.sql("SELECT count(*) FROM hands").fetchall() == [(1,)]
+        assert dict(con.sql("SELECT player, net FROM hand_players").fetchall()) == {
+            "Player0": -2000, "Player1": -2000, "Player2": -120000, "Player3": -2000,
+            "Hero": -4500, "Player4": 131800, "Player5": -2000}
+
+
+def test_the_replayer_shows_both_runs(stored_real: Path, dashlib_path: None) -> None:
+    from dashlib import replay
+    with Store(stored_real, read_only=True) as store:
+        rows = hand_rows(store.connection, HandKey(str(REAL), "kingsclub#45393683"))
+    assert rows is not None
+    assert replay.runs(rows, replay.money_of(rows)) == [
+        ("Run 1", [("Player2", "4h 9d 8h 5h 3d"), ("Player4", "4c 8d 6h 2h 7h")],
+         "main pot $1,262.50 to Player4"),
+        ("Run 2", [("Player2", "4h 9d 8h 5h 3d"), ("Player4", "4c 8d 6h 2h 5c")],
+         "main pot $1,262.50 to Player4")]
