@@ -9,6 +9,7 @@ a draw that lists the cards of both runs.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,8 @@ from badugi_hh.events import (
 )
 from badugi_hh.parsers import read_records
 from badugi_hh.parsers.kingsclub import read_kingsclub
+from badugi_hh.parsers.phh import read_phh
+from badugi_hh.phh_writer import TomlValue, phh_fields, phh_text
 from badugi_hh.rules import Ruleset
 from badugi_hh.stats import HandKey, hand_rows
 from badugi_hh.store import Store
@@ -273,3 +276,66 @@ def test_the_replayer_shows_both_runs(stored_real: Path, dashlib_path: None) -> 
          "main pot $1,262.50 to Player4"),
         ("Run 2", [("Player2", "4h 9d 8h 5h 3d"), ("Player4", "4c 8d 6h 2h 5c")],
          "main pot $1,262.50 to Player4")]
+
+
+# -- PHH -----------------------------------------------------------------------------------
+
+def runs_of(report: HandReport) -> list[tuple[int, dict[str, object], list[object]]]:
+    """Each run, its pots' players in name order (PHH seats them from the button)."""
+    return [(run.number, dict(run.hands), [(pot.amount, sorted(pot.eligible), pot.winners)
+                                           for pot in run.pots]) for run in report.runs]
+
+
+def phh_round_trip(hand: Hand) -> tuple[dict[str, TomlValue], HandReport, HandReport]:
+    report = replay_hand(hand)
+    fields = phh_fields(hand, report)
+    [again] = [record for record in read_phh(phh_text(fields), "x.phh")
+               if isinstance(record, Hand)]
+    return fields, report, replay_hand(again)
+
+
+def test_the_real_hand_round_trips_through_phh_with_both_runs() -> None:
+    session, hand = read_records(REAL)
+    assert isinstance(hand, Hand)
+    fields, report, again = phh_round_trip(hand)
+    assert "# run 2 p2 sm 4c8d6h2h5c" in fields["actions"]   # type: ignore[operator]
+    assert again.violations == []
+    assert again.net == report.net
+    assert runs_of(again) == runs_of(report)
+
+
+def test_a_split_hand_round_trips_each_runs_draw_and_show() -> None:
+    fields, report, again = phh_round_trip(only_hand(SPLIT))
+    actions = fields["actions"]
+    assert isinstance(actions, list)
+    draw = actions.index("p2 sd ThTd")
+    assert actions[draw:draw + 6] == ["p2 sd ThTd", "p3 sd", "d dh p2 8c3s",
+                                      "# run 2 d dh p2 QsKd", "p2 sm 5d7h8c3s2h",
+                                      "# run 2 p2 sm 5d7hQsKd2h"]
+    assert fields["winnings"] == [0, Decimal("1215.00"), Decimal("1215.00")]
+    assert again.violations == []
+    assert (again.net, runs_of(again)) == (report.net, runs_of(report))
+
+
+def test_pokerkit_reads_the_phh_of_a_hand_run_twice_as_its_first_run() -> None:
+    pokerkit = pytest.importorskip("pokerkit")
+    session, hand = read_records(REAL)
+    assert isinstance(hand, Hand)
+    fields = phh_fields(hand, replay_hand(hand))
+    history = pokerkit.HandHistory.loads(phh_text(fields))
+    stacks = list(list(history)[-1].stacks)
+    # the first run's winner takes the pot, the rake PHH cannot say left with him
+    assert stacks[fields["players"].index("Player4")] == Decimal("2525.00")  # type: ignore
+
+
+@pytest.mark.parametrize(("action", "message"), [
+    ("# run 1 p2 sm 5d7hQsKd2h", "run 1: a later run is numbered from 2"),
+    ("# run 2 p9 sm 5d7hQsKd2h", "expected a player p1 to p3"),
+])
+def test_a_run_commentary_that_cannot_be_is_an_error(action: str, message: str) -> None:
+    fields, _, _ = phh_round_trip(only_hand(SPLIT))
+    actions = [action if item.startswith("# run 2 p2 sm") else item
+               for item in fields["actions"]]   # type: ignore[union-attr]
+    records = list(read_phh(phh_text({**fields, "actions": actions}), "x.phh"))
+    [error] = [record for record in records if isinstance(record, ParseError)]
+    assert message in error.message
