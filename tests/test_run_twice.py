@@ -178,7 +178,8 @@ def test_a_card_in_two_hands_of_one_run_is_a_d4_but_a_card_in_both_runs_is_not()
     # Run 2's 2c is in Bo's hand: one deck per run (D4).
     twice = SPLIT.replace("draws [8c 3s] [Qs Kd]", "draws [8c 3s] [Qs 2c]").replace(
         "Run 2: Hero shows [5d 7h Qs Kd 2h]", "Run 2: Hero shows [5d 7h Qs 2c 2h]")
-    assert [v.rule for v in report_of(twice).violations if v.rule.startswith("D")] == ["D4"]
+    assert [(v.rule, v.line) for v in report_of(twice).violations
+            if v.rule.startswith("D")] == [("D4", 24)]
     # 8c in both runs: each run is dealt from the stub left before the draw.
     both = SPLIT.replace("draws [8c 3s] [Qs Kd]", "draws [8c 3s] [8c Kd]").replace(
         "Run 2: Hero shows [5d 7h Qs Kd 2h]", "Run 2: Hero shows [5d 7h 8c Kd 2h]")
@@ -188,7 +189,10 @@ def test_a_card_in_two_hands_of_one_run_is_a_d4_but_a_card_in_both_runs_is_not()
 def test_a_discarded_card_back_in_the_second_run_is_a_d3() -> None:
     text = SPLIT.replace("draws [8c 3s] [Qs Kd]", "draws [8c 3s] [Qs Td]").replace(
         "Run 2: Hero shows [5d 7h Qs Kd 2h]", "Run 2: Hero shows [5d 7h Qs Td 2h]")
-    assert [v.rule for v in report_of(text).violations if v.rule.startswith("D")] == ["D3"]
+    [violation] = [v for v in report_of(text).violations if v.rule.startswith("D")]
+    assert (violation.rule, violation.line) == ("D3", 24)
+    assert violation.message.startswith("in run 2 Hero holds Td (5d 7h Qs Td 2h), but it was "
+                                        "discarded")
 
 
 # -- the odd chip ----------------------------------------------------------------------------

@@ -64,9 +64,11 @@ class LaterRuns:
         self.shown: dict[int, dict[str, Cards]] = {}
         # run -> player -> (the first run's cards, this run's) of each of his draws
         self.drawn: dict[int, dict[str, list[tuple[Cards, Cards]]]] = {}
+        self.lines: dict[tuple[int, str], int] = {}   # where a run's cards were last told
 
     def add(self, event: RunCards, records: Sequence[DrawRecord]) -> None:
         """One :class:`RunCards`; ``records`` are the draws so far (the first run's)."""
+        self.lines[event.run, event.player] = event.line
         if event.kind == "shown":
             self.shown.setdefault(event.run, {})[event.player] = event.cards
             return
@@ -120,21 +122,25 @@ class LaterRuns:
     def _check_deck(self, run: int, hands: Mapping[str, Cards], out_of_play: Collection[Card],
                     folded: Mapping[str, Cards], line: int) -> None:
         """One run's cards come from one deck: no card twice, none discarded (D3, D4)."""
-        held: dict[Card, str] = {card: f"folded by {name}" for name, cards in folded.items()
-                                 for card in cards if card is not None}
+        # card -> who holds it, and the line that told his cards in this run (if one did)
+        held: dict[Card, tuple[str, int | None]] = {
+            card: (f"folded by {name}", None) for name, cards in folded.items()
+            for card in cards if card is not None}
         for name, cards in hands.items():
+            told = self.lines.get((run, name))
             for card in cards:
                 if card is None:
                     continue
                 if card in out_of_play:
-                    self.report("D3", line, f"in run {run} {name} holds {card} "
+                    self.report("D3", told or line, f"in run {run} {name} holds {card} "
                                 f"({format_cards(cards)}), but it was discarded; every "
                                 "run is dealt from the stub left before the draw")
                 elif card in held:
-                    self.report("D4", line, f"in run {run} {card} is held by {name} "
-                                f"({format_cards(cards)}) and {held[card]}; each card "
+                    holder, where = held[card]
+                    self.report("D4", told or where or line, f"in run {run} {card} is held "
+                                f"by {name} ({format_cards(cards)}) and {holder}; each card "
                                 "is dealt once in a run")
-                held[card] = f"held by {name}"
+                held[card] = (f"held by {name}", told)
 
 
 class RunSplit:
