@@ -16,6 +16,7 @@ import pytest
 
 from badugi_hh.cards import parse_cards as c
 from badugi_hh.engine import HandReport, Pot, audit
+from badugi_hh.dataset import connect_dataset, import_to_dataset
 from badugi_hh.engine.session import replay_hand
 from badugi_hh.events import (
     Award, Button, Call, Deal, Draw, DrawnCards, Fold, Hand, ParseError, PostBlind, Raise, RunCards,
@@ -268,6 +269,18 @@ def test_both_runs_are_stored_and_the_hand_counts_once(stored_real: Path) -> Non
         assert dict(con.sql("SELECT player, net FROM hand_players").fetchall()) == {
             "Player0": -2000, "Player1": -2000, "Player2": -120000, "Player3": -2000,
             "Hero": -4500, "Player4": 131800, "Player5": -2000}
+
+
+def test_the_dataset_stores_both_runs_as_the_database_does(stored_real: Path,
+                                                           tmp_path: Path) -> None:
+    done = import_to_dataset([str(REAL)], tmp_path / "ds")
+    assert not done.failures
+    dataset = connect_dataset(tmp_path / "ds")
+    with Store(stored_real, read_only=True) as store:
+        for table in ("run_hands", "run_pots"):
+            query = f"SELECT * EXCLUDE (source) FROM {table} ORDER BY ALL"
+            assert dataset.sql(query).fetchall() == store.connection.sql(query).fetchall()
+            assert len(dataset.sql(query).fetchall()) == (4 if table == "run_hands" else 2)
 
 
 def test_the_replayer_shows_both_runs(stored_real: Path, dashlib_path: None) -> None:
