@@ -187,6 +187,16 @@ def test_a_card_in_two_hands_of_one_run_is_a_d4_but_a_card_in_both_runs_is_not()
     assert [v.rule for v in report_of(both).violations if v.rule.startswith("D")] == []
 
 
+@pytest.mark.parametrize(("old", "new"), [
+    ("Run 2: Hero shows [5d 7h Qs Kd 2h]", "Run 2: Hero shows [5d 7h Qs Jd 2h]"),   # drew Kd
+    ("Bo shows [6c 9s 7s 2c 5c]", "Run 1: Bo shows [6c 9s 7s 2c 5c]\n"
+                                  "Run 2: Bo shows [6c 9s 7s 2c 4c]"),           # stood pat
+])
+def test_a_runs_show_that_is_not_the_hand_its_draw_made_is_a_d2(old: str, new: str) -> None:
+    violations = report_of(SPLIT.replace(old, new)).violations
+    assert [v.rule for v in violations if v.rule.startswith("D")] == ["D2"]
+
+
 def test_a_discarded_card_back_in_the_second_run_is_a_d3() -> None:
     text = SPLIT.replace("draws [8c 3s] [Qs Kd]", "draws [8c 3s] [Qs Td]").replace(
         "Run 2: Hero shows [5d 7h Qs Kd 2h]", "Run 2: Hero shows [5d 7h Qs Td 2h]")

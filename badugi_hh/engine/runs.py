@@ -17,6 +17,7 @@ odd chip to the first run.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import cast
 
@@ -104,10 +105,19 @@ class LaterRuns:
 
     def _hand(self, run: int, name: str, first: Cards, drew: bool) -> Cards:
         """``name``'s hand in ``run``: as shown there, else his first run's hand with
-        each draw's cards of this run, else (he stood pat) the same hand."""
+        each draw's cards of this run, else (he stood pat) the same hand. A hand shown
+        in a run must be the one its draws make, where both are known (D2)."""
+        made = self._made(run, name, first, drew)
         shown = self.shown.get(run, {}).get(name)
-        if shown is not None:
-            return shown
+        if shown is None:
+            return made
+        if None not in made and None not in shown and Counter(made) != Counter(shown):
+            self.report("D2", self.lines[run, name], f"in run {run} {name} shows "
+                        f"{format_cards(shown)} but holds {format_cards(made)}")
+        return shown
+
+    def _made(self, run: int, name: str, first: Cards, drew: bool) -> Cards:
+        """The hand ``name``'s draws make in ``run``; unseen cards where not told."""
         swaps = self.drawn.get(run, {}).get(name)
         if swaps is None:
             return (None,) * len(first) if drew else first
