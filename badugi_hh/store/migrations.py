@@ -316,8 +316,8 @@ def _to_v7(con: duckdb.DuckDBPyConnection) -> None:
 
 # -- version 7 to 8 --------------------------------------------------------------------
 # A hand run twice: each run's hands and its share of each pot, in new tables. A hand
-# stored before kept its first run alone (its pots, showdowns and nets are whole): the
-# tables start empty, and a new import of its log fills them.
+# stored before kept its first run alone (its other rows are kept as they were): its runs
+# stay unknown, no rows, until its log is imported into a new database (as the deal of v3).
 
 def _to_v8(con: duckdb.DuckDBPyConnection) -> None:
     con.execute(schema_sql(("run_hands", "run_pots")))
