@@ -12,6 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from badugi_hh.cards import parse_cards as c
@@ -28,7 +29,7 @@ from badugi_hh.parsers.phh import read_phh
 from badugi_hh.phh_writer import TomlValue, phh_fields, phh_text
 from badugi_hh.rules import Ruleset
 from badugi_hh.stats import HandKey, hand_rows
-from badugi_hh.store import Store
+from badugi_hh.store import SCHEMA_VERSION, Store, schema_version
 
 REAL = Path(__file__).parent / "data" / "real" / "kingsclub" / \
     "cash-27sd-nl-25-50-202108-run-it-twice.txt"
@@ -279,6 +280,24 @@ def test_both_runs_are_stored_and_the_hand_counts_once(stored_real: Path) -> Non
         assert dict(con.sql("SELECT player, net FROM hand_players").fetchall()) == {
             "Player0": -2000, "Player1": -2000, "Player2": -120000, "Player3": -2000,
             "Hero": -4500, "Player4": 131800, "Player5": -2000}
+
+
+def test_a_version_7_database_migrates_keeping_every_row_its_runs_unknown(
+        stored_real: Path) -> None:
+    """Version 7 had no run tables: the hand, its pots and nets stay; no run is made up."""
+    kept = ("hands", "hand_players", "showdowns", "pots", "violations")
+    with duckdb.connect(str(stored_real)) as con:   # the database as version 7 left it
+        con.execute("DROP TABLE run_hands; DROP TABLE run_pots; "
+                    "DELETE FROM schema_version WHERE version = 8")
+        before = {table: con.sql(f"SELECT * FROM {table} ORDER BY ALL").fetchall()
+                  for table in kept}
+    with Store(stored_real) as store:
+        con = store.connection
+        assert schema_version(con) == SCHEMA_VERSION == 8
+        assert {table: con.sql(f"SELECT * FROM {table} ORDER BY ALL").fetchall()
+                for table in kept} == before
+        assert con.sql("SELECT (SELECT count(*) FROM run_hands), "
+                       "(SELECT count(*) FROM run_pots)").fetchall() == [(0, 0)]
 
 
 def test_the_dataset_stores_both_runs_as_the_database_does(stored_real: Path,
