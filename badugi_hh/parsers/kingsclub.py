@@ -28,7 +28,10 @@ uncalled bet without a word (its summary's stacks and nets count it back):
 the reader states each return as an
 :class:`~badugi_hh.events.UncalledReturned` at the ``*** SUMMARY ***`` line.
 A hand of a game it does not read (Hold'em, Razz, A-5 single draw...) is a
-:class:`~badugi_hh.events.SkippedHand` named by its game.
+:class:`~badugi_hh.events.SkippedHand` named by its game. A hand run twice
+(``discards [Th] draws [8c] [Qs]``, ``Run 2: ... shows``, a ``Dealt to`` line in the
+draw holding both runs' cards) has its first run as the play and each later run's
+cards as :class:`~badugi_hh.events.RunCards`.
 
 The reader is made from the site's spec (:class:`~badugi_hh.parsers.site.SiteSpec`):
 ``parse_line`` parses one line from a start rule of the grammar (cached: lines repeat),
