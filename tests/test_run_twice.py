@@ -21,15 +21,17 @@ from badugi_hh.dataset import connect_dataset, import_to_dataset
 from badugi_hh.engine.session import replay_hand
 from badugi_hh.events import (
     Award, Button, Call, Deal, Draw, DrawnCards, Fold, Hand, ParseError, PostBlind, Raise, RunCards,
-    Seat, Show, Street,
+    Seat, SessionStart, Show, Street,
 )
 from badugi_hh.parsers import read_records
+from badugi_hh.parsers.house import read_house
 from badugi_hh.parsers.kingsclub import read_kingsclub
 from badugi_hh.parsers.phh import read_phh
 from badugi_hh.phh_writer import TomlValue, phh_fields, phh_text
 from badugi_hh.rules import Ruleset
 from badugi_hh.stats import HandKey, hand_rows
 from badugi_hh.store import SCHEMA_VERSION, Store, schema_version
+from badugi_hh.writer import house_log
 
 REAL = Path(__file__).parent / "data" / "real" / "kingsclub" / \
     "cash-27sd-nl-25-50-202108-run-it-twice.txt"
@@ -385,3 +387,31 @@ def test_a_run_commentary_that_cannot_be_is_an_error(action: str, message: str) 
     records = list(read_phh(phh_text({**fields, "actions": actions}), "x.phh"))
     [error] = [record for record in records if isinstance(record, ParseError)]
     assert message in error.message
+
+
+# -- the house format ------------------------------------------------------------------------
+
+def house_round_trip(text: str) -> tuple[str, HandReport, HandReport]:
+    session, hand = list(read_kingsclub(text, name="kc.txt"))
+    assert isinstance(session, SessionStart) and isinstance(hand, Hand)
+    written, count, refused = house_log([(session, hand)])
+    assert (count, refused) == (1, [])
+    [again] = [record for record in read_house(written, name="h.txt")
+               if isinstance(record, Hand)]
+    return written, replay_hand(hand), replay_hand(again)
+
+
+def test_a_split_hand_round_trips_through_the_house_format() -> None:
+    written, report, again = house_round_trip(SPLIT)
+    assert "Hero: draws [Qs Kd] in run 2\n" in written
+    assert "Hero: shows [5d 7h Qs Kd 2h] in run 2\n" in written
+    assert again.violations == []
+    assert (again.net, runs_of(again)) == (report.net, runs_of(report))
+
+
+def test_a_house_line_of_run_1_is_an_error_at_its_number() -> None:
+    written, _, _ = house_round_trip(SPLIT)
+    broken = written.replace("shows [5d 7h Qs Kd 2h] in run 2", "shows [5d 7h Qs Kd 2h] in run 1")
+    [error] = [r for r in read_house(broken, name="h.txt") if isinstance(r, ParseError)]
+    assert "run 1: a later run is numbered from 2" in error.message
+    assert error.column == len("Hero: shows [5d 7h Qs Kd 2h] in run ") + 1
