@@ -106,13 +106,16 @@ def test_the_heros_draw_gives_each_runs_cards_and_each_run_shows_its_hand() -> N
         Show(line=25, player="Bo", cards=c("6c 9s 7s 2c 5c"))]
 
 
-def test_the_older_form_lists_both_runs_draws_in_one_dealt_line() -> None:
-    events = only_hand(OLDER).events
-    hidden = (None, None)
+@pytest.mark.parametrize("drawn", [2, 3])
+def test_the_older_form_lists_both_runs_draws_in_one_dealt_line(drawn: int) -> None:
+    text = OLDER.replace("Bo draws 2\nDealt to Bo: [X X X X]",
+                         f"Bo draws {drawn}\nDealt to Bo: [{' '.join(['X'] * 2 * drawn)}]")
+    events = only_hand(text).events
+    hidden = (None,) * drawn
     assert [e for e in events if isinstance(e, (DrawnCards, RunCards)) and e.line == 23] == [
         DrawnCards(line=23, player="Bo", cards=hidden),
         RunCards(line=23, player="Bo", run=2, kind="drawn", cards=hidden)]
-    report = report_of(OLDER)
+    report = report_of(text)
     assert report.violations == []
     assert [run.pots[0].winners for run in report.runs] == [("Bo",), ("Hero",)]
 
