@@ -34,6 +34,8 @@ Cards: TypeAlias = tuple[MaybeCard, ...]
 #: ``straddle``: a live blind posted after the big blind (PHH's straddles).
 BlindKind = Literal["small", "big", "dead", "small+big", "ante", "straddle"]
 StreetKind = Literal["deal", "draw", "betting", "showdown", "summary"]
+#: Which cards of a later run a :class:`RunCards` tells (see there).
+RunCardsKind = Literal["drawn", "shown"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -126,6 +128,24 @@ class Draw(PlayerEvent):
 class DrawnCards(PlayerEvent):
     """The cards ``player`` received in the draw just made (site logs)."""
 
+    cards: Cards
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RunCards(PlayerEvent):
+    """Running it twice: ``player``'s cards in run ``run`` (2 and up) of a hand whose
+    players are all in before a draw, the pot shared between the runs.
+
+    The first run is the hand's play (its :class:`Draw`, :class:`DrawnCards` and
+    :class:`Show` events); each later run is told by these events alone.
+    ``kind`` says which cards they are: ``drawn``, the cards he received in that
+    run's draw just made (as many as he discarded, in place of the first run's);
+    ``shown``, the whole hand he shows in that run. A player who stands pat holds
+    the same hand in every run.
+    """
+
+    run: int
+    kind: RunCardsKind
     cards: Cards
 
 

@@ -19,6 +19,14 @@ cap heads-up, T7). A house burn has no PHH action: it is written as a no-op acti
 holding a commentary, ``"# burn 5c"``, which PokerKit skips and our reader reads back
 as the burn; so is a show or a muck after everyone else folded (``"# p2 mucks"``),
 which PokerKit refuses as an action (no showdown follows a fold to one player).
+
+A hand run twice: PHH's actions tell one run (PokerKit selects a count of runs only
+for board games, and its notation has no action for it), so the first run is the
+actions, and each later run's cards are no-op actions holding a commentary in the
+actions' own notation, where they happened: ``"# run 2 d dh p2 QsKd"`` after the
+first run's replacements, ``"# run 2 p2 sm 5d7hQsKd2h"`` after the first run's show.
+Our reader reads them back; ``winnings`` and ``finishing_stacks`` are the site's, both
+runs paid (PokerKit, playing the first run alone, pays it the whole pot).
 """
 
 from __future__ import annotations
@@ -34,7 +42,7 @@ from badugi_hh.engine import HandReport
 from badugi_hh.parsers.phh import VARIANTS
 from badugi_hh.events import (
     Bet, Burn, Call, Cards, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Muck, PostBlind,
-    Raise, Show, Street,
+    Raise, RunCards, Show, Street,
 )
 from badugi_hh.rules import Ruleset
 
@@ -143,6 +151,7 @@ class _Writer:
         self.deals: dict[str, Cards] = {}
         self.dealt = False
         self.draws: dict[str, str] = {}       # this draw's new cards, by player
+        self.run_draws: list[str] = []        # a hand run twice: the later runs' draws
         self.showed: set[str] = set()
         self.folded: set[str] = set()
         self.round = self.next_round(1)
@@ -198,6 +207,11 @@ class _Writer:
                 self.bet(event)
             case Show(player=player, cards=cards):
                 self.show(player, f" {_cards(cards)}")
+            case RunCards(player=player, run=run, kind="drawn", cards=cards):
+                self.run_draws.append(f"# run {run} d dh {self.player(player)} {_cards(cards)}")
+            case RunCards(player=player, run=run, kind="shown", cards=cards):
+                self.end_draw()
+                self.actions.append(f"# run {run} {self.player(player)} sm {_cards(cards)}")
             case Muck(player=player):
                 self.show(player, "")
 
@@ -251,6 +265,8 @@ class _Writer:
         for name, cards in self.draws.items():
             self.actions.append(f"d dh {self.player(name)} {cards}")
         self.draws.clear()
+        self.actions.extend(self.run_draws)
+        self.run_draws.clear()
 
     def bet(self, event: Check | Call | Fold | Bet | Raise) -> None:
         self.deal()

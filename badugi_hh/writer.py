@@ -48,8 +48,8 @@ from badugi_hh.cards import Card, format_cards
 from badugi_hh.events import (
     Award, Bet, Burn, Button, Call, Cards, Check, Deal, Draw, DrawnCards, Event, Fold,
     Hand, Muck, NetStated, Note, ParseError, PlayerEvent, PostBlind, PotTotal, Raise, Record,
-    Seat, SessionEnd, SessionStart, Show, SkippedHand, StackStated, Street, SummaryResult,
-    TournamentSummary, UncalledReturned,
+    RunCards, Seat, SessionEnd, SessionStart, Show, SkippedHand, StackStated, Street,
+    SummaryResult, TournamentSummary, UncalledReturned,
 )
 from badugi_hh.games import GAMES, game_for_site_name
 from badugi_hh.parsers.house import RESERVED_NAMES
@@ -180,6 +180,9 @@ def format_event(event: Event) -> str:
             return f"Total pot {_amount(total)}" + (f" | Rake {_amount(rake)}" if rake else "")
         case StackStated() | NetStated() | SummaryResult():
             return _stated(type(event), [event])
+        case RunCards(player=player, run=run, kind=kind, cards=cards):
+            verb = "draws" if kind == "drawn" else "shows"
+            return f"{_name(player)}: {verb} {_cards(cards)} in run {run}"
         case Button():
             raise ValueError("a button can only be the first event of a hand")
     return f"{_name(event.player)}: {_action(event)}"  # type: ignore[attr-defined]

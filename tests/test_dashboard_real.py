@@ -341,3 +341,14 @@ def test_a_first_day_after_the_last_is_said_not_silently_empty(app: AppTest) -> 
     assert not app.exception
     assert any("is after the last" in error.value for error in app.error)
     assert not app.dataframe
+
+
+def test_the_replayer_shows_both_runs_of_a_hand_run_twice(app: AppTest, real_db: Path) -> None:
+    source = str((REAL / "kingsclub" / "cash-27sd-nl-25-50-202108-run-it-twice.txt").resolve())
+    _open(app, "replayer", hand="kingsclub#45393683", source=source)
+    page = re.sub(r"<[^>]+>", " ", "".join(element.value for element in app.html))
+    page = re.sub(r"\s+", " ", page)
+    assert "Run 1 : Player2 4h 9d 8h 5h 3d, Player4 4c 8d 6h 2h 7h; main pot $1,262.50 to " \
+           "Player4" in page
+    assert "Run 2 : Player2 4h 9d 8h 5h 3d, Player4 4c 8d 6h 2h 5c; main pot $1,262.50 to " \
+           "Player4" in page

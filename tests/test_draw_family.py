@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from badugi_hh.events import (
-    Deal, Draw, DrawnCards, Hand, NetStated, Note, ParseError, PotTotal, Record, Show,
+    Deal, Draw, DrawnCards, Hand, NetStated, Note, ParseError, PotTotal, Record, RunCards, Show,
     SkippedHand, Street,
 )
 from badugi_hh.ledger import hand_ledger
@@ -247,15 +247,15 @@ Bo wins pot (2,518)
 """
 
 
-def test_kingsclub_single_draw_run_twice_keeps_the_first_run_and_notes_the_second() -> None:
+def test_kingsclub_single_draw_run_twice_reads_the_first_run_as_the_play_and_the_second() -> None:
     [hand] = hands_of(list(read_kingsclub(KINGS_SINGLE, name="kc.txt")))
     assert (hand.ruleset.game, hand.ruleset.structure, hand.ruleset.draws) == ("27sd", "no", 1)
     shows = [(event.player, event.cards) for event in hand.events if isinstance(event, Show)]
     assert shows == [("Ana", parse_cards("4h 9d 8h 5h 3d")),
                      ("Bo", parse_cards("4c 8d 6h 2h 7h"))]
-    notes = [event.text for event in hand.events if isinstance(event, Note)]
-    assert notes == ["run twice: Run 1: Bo shows [4c 8d 6h 2h 7h]",
-                     "run twice: Run 2: Bo shows [4c 8d 6h 2h 5c]"]
+    assert [event for event in hand.events if isinstance(event, RunCards)] == [
+        RunCards(player="Bo", run=2, kind="shown", cards=parse_cards("4c 8d 6h 2h 5c"), line=25)]
+    assert not [event for event in hand.events if isinstance(event, Note)]
     ledger = hand_ledger(hand)
     assert {name: ledger[name].net for name in ledger} == {
         event.player: event.amount for event in hand.events if isinstance(event, NetStated)}

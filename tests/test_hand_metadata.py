@@ -77,6 +77,7 @@ REAL_HANDS = {
     "fulltilt/tour-27td-fl-headsup-sng-201211.txt": {
         Metadata("fulltilt", None, "1", "243560420", "$10", None, "Hero")},
     # KingsClub names no currency (docs/format.md, "KingsClub").
+    "kingsclub/cash-27sd-nl-25-50-202108-run-it-twice.txt": {cash("kingsclub", None, "The Zoo")},
     "kingsclub/cash-27td-fl-40-80-202101.txt": {cash("kingsclub", None, "8 Game Mix")},
     "kingsclub/cash-a5td-fl-44-88-202010.txt": {cash("kingsclub", None, "Real Deal Mix")},
     "kingsclub/cash-badugi-fl-30-60-202010.txt": {cash("kingsclub", None, "Bronx  BT")},

@@ -122,11 +122,14 @@ def test_the_command_matches_names_and_refuses_what_the_database_lacks(
     assert status == 0 and len(stored.splitlines()) > 5
     for typed in ("PokerStars", "POKERSTARS", "Poker Stars"):
         assert run(capsys, "stats", *db, "--site", typed)[1] == stored
-    status, two_seven, _ = run(capsys, "stats", *db, "--game", "2-7", "--currency", "usd",
-                               "--kind", "CASH")
+    # "2-7" alone names two games of the corpus (triple and single draw): refused below
+    status, two_seven, _ = run(capsys, "stats", *db, "--game", "2-7 TRIPLE draw",
+                               "--currency", "usd", "--kind", "CASH")
     assert status == 0 and two_seven == run(capsys, "stats", *db, "--game", "27td",
                                             "--currency", "USD", "--kind", "cash")[1]
     assert two_seven.count("\n") > 10
+    status, out, err = run(capsys, "stats", *db, "--game", "2-7")
+    assert (status, out) == (2, "") and "--game '2-7' is ambiguous" in err
     status, out, err = run(capsys, "stats", *db, "--site", "Betfair")
     assert (status, out) == (2, "")
     assert "--site 'Betfair': the database holds Full Tilt (fulltilt), KingsClub" in err

@@ -41,12 +41,13 @@ from __future__ import annotations
 
 from badugi_hh.engine.replay import HandReplay
 from badugi_hh.engine.report import (
-    ActionRecord, DrawRecord, HandReport, PlayerResult, Pot, SessionReport, Violation,
+    ActionRecord, DrawRecord, HandReport, PlayerResult, Pot, RunResult, SessionReport,
+    Violation,
 )
 from badugi_hh.engine.session import Auditor, audit, replay_hand
 
 __all__ = [
-    "Violation", "ActionRecord", "DrawRecord", "PlayerResult", "Pot",
+    "Violation", "ActionRecord", "DrawRecord", "PlayerResult", "Pot", "RunResult",
     "HandReport", "SessionReport", "HandReplay", "Auditor",
     "replay_hand", "audit",
 ]

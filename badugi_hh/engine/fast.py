@@ -301,7 +301,7 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
         hand.hand_id, hand.source, rules, players, (names[1 - button], names[button]),
         names[button], names[1 - button], "fold" if fold_line else "showdown", showdown,
         fold_line or hand.events[-1].line, shown, frozenset(mucked), round_, draw_number,
-        actions, draw_records, {}))
+        actions, draw_records, {}, ()))
     claims = new_tuple(LogClaims, (awards, award_line, tuple(award_pots), returns, inferred,
                                    stated_stacks, stated_net, descriptions, {}, None))
     return to_report(hand, state, settle(state, claims), [])

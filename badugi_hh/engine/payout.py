@@ -220,6 +220,8 @@ class Payout:
         """Which rule amounts paid to the right players break, and why."""
         if self.state.ended == "fold":
             return "S4", ""
+        if self.state.runs:
+            return "S1", " (each run wins its share of each pot, the odd chip to the first run)"
         if self.tied:
             return "S2", " (a tie splits the pot, the odd chip to the big blind)"
         if self.game.split:

@@ -19,12 +19,13 @@ from badugi_hh.engine.deck import Deck
 from badugi_hh.engine.draws import Draws
 from badugi_hh.engine.report import HandReport, Violation, new_tuple, round_name
 from badugi_hh.engine.rounds import Betting
+from badugi_hh.engine.runs import LaterRuns
 from badugi_hh.engine.settle import settle, to_report
 from badugi_hh.engine.state import Ending, LogClaims, TableState
 from badugi_hh.engine.table import Table, TablePlayer
 from badugi_hh.events import (
     Award, Bet, Burn, Button, Call, Cards, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Muck,
-    NetStated, Note, PostBlind, PotTotal, Raise, Seat, Show, StackStated, Street,
+    NetStated, Note, PostBlind, PotTotal, Raise, RunCards, Seat, Show, StackStated, Street,
     SummaryResult, UncalledReturned,
 )
 from badugi_hh.games import game_of
@@ -64,6 +65,7 @@ class HandReplay:
         self.last_line = hand.line
         self.shown: dict[str, Cards] = {}
         self.mucked: set[str] = set()
+        self.later_runs = LaterRuns(report)   # a hand run twice: the runs after the first
         # what the log claims
         self.awards: dict[str, int] = {}
         self.award_line = 0
@@ -250,6 +252,11 @@ class HandReplay:
         if event.description is not None:
             self.descriptions[player.name] = (event.description, event.line)
 
+    def on_run_cards(self, event: RunCards) -> None:
+        """A later run's cards (a hand run twice): judged once the hand is over."""
+        if self.table.player(event.player, event.line) is not None:
+            self.later_runs.add(event, self.draws.records)
+
     def on_muck(self, event: Muck) -> None:
         player = self.table.player(event.player, event.line)
         if player is None:
@@ -308,7 +315,11 @@ class HandReplay:
             table.button, table.big_blind, ending, self.showdown,
             betting.fold_line or self.last_line,
             self.shown, frozenset(self.mucked), betting.round, self.draws.number,
-            betting.actions, self.draws.records, table.idle))
+            betting.actions, self.draws.records, table.idle, ()))
+        if self.later_runs.shown or self.later_runs.drawn:
+            folded = {p.name: tuple(p.cards) for p in players.values() if p.folded}
+            state = state._replace(runs=self.later_runs.hands(
+                state, self.deck.out_of_play, folded, self.last_line))
         claims = new_tuple(LogClaims, (
             self.awards, self.award_line, tuple(self.award_pots), self.returns,
             self.inferred_returns, self.stacks, self.nets, self.descriptions, self.summary,
@@ -326,6 +337,7 @@ HANDLERS: dict[type[Event], tuple[int, Callable[..., None]]] = {
     Seat: (0, HandReplay.on_seat), Button: (0, HandReplay.on_button),
     Street: (0, HandReplay.on_street), Deal: (0, HandReplay.on_deal),
     Show: (0, HandReplay.on_show), Muck: (0, HandReplay.on_muck),
+    RunCards: (0, HandReplay.on_run_cards),
     Award: (0, HandReplay.on_award), PotTotal: (0, HandReplay.on_pot_total),
     UncalledReturned: (0, HandReplay.on_uncalled), StackStated: (0, HandReplay.on_stack),
     NetStated: (0, HandReplay.on_net), Note: (0, HandReplay.on_note),

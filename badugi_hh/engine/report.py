@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from badugi_hh.games import HandValue
@@ -131,6 +132,15 @@ class Pot(NamedTuple):
     winners: tuple[str, ...] = ()
 
 
+class RunResult(NamedTuple):
+    """One run of a hand run twice: each showdown player's hand in it, and its share
+    of each pot (in the pots' order) with who won that share."""
+
+    number: int
+    hands: Mapping[str, Cards]
+    pots: tuple[Pot, ...]
+
+
 @dataclass(slots=True)
 class HandReport:
     """Everything the engine established about one hand."""
@@ -159,6 +169,8 @@ class HandReport:
     half_winners: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """In a split game settled at a showdown: who won a share of each half (``badugi``,
     ``lowball``) of any pot; a pot nobody contested counts for both halves."""
+    runs: tuple[RunResult, ...] = ()
+    """A hand run twice (or more): each run, the first included; empty for every other."""
 
     @property
     def pot_total(self) -> int:

@@ -16,7 +16,10 @@ from typing import NamedTuple, cast
 from badugi_hh.cards import Card
 from badugi_hh.engine.describe import check_descriptions
 from badugi_hh.engine.payout import Payout, Share
-from badugi_hh.engine.report import HandReport, PlayerResult, Pot, Violation, new_tuple
+from badugi_hh.engine.report import (
+    HandReport, PlayerResult, Pot, RunResult, Violation, new_tuple,
+)
+from badugi_hh.engine.runs import HalfValues, RunSplit, evaluate_hands
 from badugi_hh.engine.state import LogClaims, PlayerState, TableState
 from badugi_hh.evaluate import EvaluationError
 from badugi_hh.events import Hand
@@ -32,6 +35,7 @@ class Settlement(NamedTuple):
     rake: int
     half_winners: dict[str, tuple[str, ...]]
     violations: list[Violation]
+    runs: tuple[RunResult, ...]
 
 
 def settle(state: TableState, claims: LogClaims) -> Settlement:
@@ -51,7 +55,7 @@ def _settle_plainly(state: TableState, claims: LogClaims) -> Settlement | None:
     (``tests/test_settle_plainly.py`` holds the two to the same result).
     """
     game = game_of(state.rules)
-    if (game.split or state.ended == "incomplete" or claims.award_pots
+    if (game.split or state.ended == "incomplete" or claims.award_pots or state.runs
             or claims.inferred_returns or not claims.awards):
         return None
     players = state.players
@@ -113,7 +117,7 @@ def _settle_plainly(state: TableState, claims: LogClaims) -> Settlement | None:
         if found:
             return None
     pots = [new_tuple(Pot, (pot, tuple(eligible), winners))] if pot else []
-    return new_tuple(Settlement, (results, pots, rake, {}, []))
+    return new_tuple(Settlement, (results, pots, rake, {}, [], ()))
 
 
 def _uncalled(players: Mapping[str, PlayerState]) -> dict[str, int]:
@@ -169,7 +173,7 @@ def to_report(hand: Hand, state: TableState, settlement: Settlement,
         settlement.players, state.button, state.big_blind, state.actions, state.draws,
         settlement.pots, settlement.rake, state.ended, state.rounds_played, state.draws_played,
         replayed + settlement.violations if settlement.violations else replayed,
-        dict(state.idle), [], settlement.half_winners)
+        dict(state.idle), [], settlement.half_winners, settlement.runs)
 
 
 def _best(names: list[str], values: dict[str, HandValue]) -> tuple[str, ...]:
@@ -197,6 +201,7 @@ class _Settler:
         # each shown hand's value in each half of the game (one half but in split games)
         self.half_values: list[dict[str, HandValue]] = [{}, {}] if self.game.split else [{}]
         self.values = self.half_values[0]
+        self.runs = RunSplit(state, self.game) if state.runs else None   # a hand run twice
         self.half_winners: dict[str, set[str]] = {}   # split games: half -> its winners
         self.shares: list[list[Share]] = []   # each pot's shares, as the rules cut it
         self.tied = False       # whether a pot or half was shared by a tie (S2)
@@ -226,7 +231,8 @@ class _Settler:
                            self.report)
         half_winners = ({half: tuple(sorted(names)) for half, names in self.half_winners.items()}
                         if self.half_winners else {})
-        return new_tuple(Settlement, (results, pots, rake, half_winners, self.violations))
+        return new_tuple(Settlement, (results, pots, rake, half_winners, self.violations,
+                                      self.runs.results() if self.runs else ()))
 
     # -- what goes back, and the pots ---------------------------------------------
 
@@ -299,27 +305,20 @@ class _Settler:
     # -- who wins ---------------------------------------------------------------------
 
     def _evaluate_shown(self) -> None:
-        size = self.state.rules.hand_size
-        pairs = tuple(zip(self.half_values, self.game.halves))
-        for name, cards in self.state.shown.items():
-            if len(cards) == size and None not in cards:
-                known = cast(Sequence[Card], cards)   # no None among them
-                try:
-                    for values, half in pairs:
-                        values[name] = half.value(known)
-                except EvaluationError:
-                    pass   # a joker or a repeated card, reported where it appeared
+        evaluate_hands(self.state.shown, self.game, self.state.rules.hand_size,
+                       self.half_values)
 
-    def _shares(self, pot: Pot) -> list[Share] | None:
+    def _shares(self, pot: Pot, half_values: HalfValues | None = None) -> list[Share] | None:
         """Who wins ``pot`` at showdown, how much each winning group takes, and which
         halves of a split game that is.
 
         One group in most games; in a split game (X3) the Badugi half, with the
         odd chip, and the lowball half, or the whole pot to the lowball half when
         no eligible hand qualifies for the other (a pot nobody contested is both
-        halves). None while a hand is unknown.
+        halves). None while a hand is unknown. ``half_values``: a run's hands' values.
         """
-        split, mucked, values = self.game.split, self.state.mucked, self.values
+        half_values = half_values or self.half_values
+        split, mucked, values = self.game.split, self.state.mucked, half_values[0]
         contenders = [name for name in pot.eligible if name not in mucked] if mucked \
             else list(pot.eligible)
         if len(contenders) <= 1:
@@ -329,14 +328,14 @@ class _Settler:
             if name not in values:
                 return None
         if not split:
-            return [(pot.amount, _best(contenders, self.values), ())]
+            return [(pot.amount, _best(contenders, values), ())]
         first = self.game.halves[0]
-        qualified = [n for n in contenders if first.qualifies(self.half_values[0][n])]
-        low = _best(contenders, self.half_values[1])
+        qualified = [n for n in contenders if first.qualifies(values[n])]
+        low = _best(contenders, half_values[1])
         if not qualified:
             return [(pot.amount, low, ("lowball",))]
         half = pot.amount - pot.amount // 2
-        return [(half, _best(qualified, self.half_values[0]), ("badugi",)),
+        return [(half, _best(qualified, values), ("badugi",)),
                 (pot.amount - half, low, ("lowball",))]
 
     def _computed_awards(self, pots: list[Pot]) -> dict[str, int] | None:
@@ -349,7 +348,8 @@ class _Settler:
                 shares: list[Share] | None = [(pot.amount, tuple(
                     [p.name for p in self.players.values() if p.folded_in_round is None]), ())]
             else:
-                shares = self._shares(pot)
+                shares = self._shares(pot) if self.runs is None else self.runs.shares(
+                    pot, self._shares)
             if shares is None:
                 return None
             self.shares.append(shares)

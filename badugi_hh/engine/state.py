@@ -82,6 +82,9 @@ class TableState(NamedTuple):
     draws: list[DrawRecord]
     idle: Mapping[str, int]
     """Players seated but not dealt in (T2), with their stacks."""
+    runs: tuple[Mapping[str, Cards], ...]
+    """A hand run twice: each later run's hands of the showdown's players (the first
+    run's are ``shown``); empty for a hand run once."""
 
 
 class LogClaims(NamedTuple):

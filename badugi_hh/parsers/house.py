@@ -52,7 +52,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from badugi_hh.cards import DECK, Card, parse_card
 from badugi_hh.events import (
     Award, Bet, BlindKind, Burn, Button, Call, Cards, Check, Deal, Draw, DrawnCards, Event,
-    Fold, Hand, Muck, NetStated, ParseError, PostBlind, PotTotal, Raise, Record, Seat,
+    Fold, Hand, Muck, NetStated, ParseError, PostBlind, PotTotal, Raise, Record, RunCards, Seat,
     SessionEnd, SessionPlayer, SessionStart, Show, StackStated, Street, StreetKind,
     SummaryResult, UncalledReturned,
 )
@@ -152,6 +152,15 @@ def _all_in(flag: object) -> bool:
 
 def _unquote(token: Token) -> str:
     return re.sub(r"\\(.)", r"\1", token[1:-1])
+
+
+def _later_run(number: Token) -> int:
+    """``in run 2``: a run after the first (the first run is the hand's own lines)."""
+    run = read_number(number)
+    if run < 2:
+        raise LineError(f"run {run}: a later run is numbered from 2 (the first run is the "
+                        "hand's own draw and show)", number.column or 0)
+    return run
 
 
 def _player(name: Token) -> str:
@@ -418,6 +427,12 @@ class HouseTransformer(Transformer[Token, object]):
     def shows(self, cards: Cards, description: Token | None) -> EventFactory:
         return functools.partial(Show, cards=cards,
                                  description=None if description is None else description[1:-1])
+
+    def run_draws(self, cards: Cards, run: Token) -> EventFactory:
+        return functools.partial(RunCards, run=_later_run(run), kind="drawn", cards=cards)
+
+    def run_shows(self, cards: Cards, run: Token) -> EventFactory:
+        return functools.partial(RunCards, run=_later_run(run), kind="shown", cards=cards)
 
     def mucks(self, cards: Cards | None) -> EventFactory:
         return functools.partial(Muck, cards=cards)

@@ -30,7 +30,10 @@ uncalled bet without a word (its summary's stacks and nets count it back):
 the reader states each return as an
 :class:`~badugi_hh.events.UncalledReturned` at the ``*** SUMMARY ***`` line.
 A hand of a game it does not read (Hold'em, Razz, A-5 single draw...) is a
-:class:`~badugi_hh.events.SkippedHand` named by its game.
+:class:`~badugi_hh.events.SkippedHand` named by its game. A hand run twice
+(``discards [Th] draws [8c] [Qs]``, ``Run 2: ... shows``, a ``Dealt to`` line in the
+draw holding both runs' cards) has its first run as the play and each later run's
+cards as :class:`~badugi_hh.events.RunCards`.
 
 The reader is made from the site's spec (:class:`~badugi_hh.parsers.site.SiteSpec`):
 ``parse_line`` parses one line from a start rule of the grammar (cached: lines repeat),
@@ -53,8 +56,9 @@ from datetime import datetime
 from lark import Token, v_args
 
 from badugi_hh.events import (
-    Award, Bet, Button, Call, Deal, Draw, Event, Hand, NetStated, Note, PostBlind, PotTotal,
-    Raise, Seat, Show, SkippedHand, StackStated, Street, UncalledReturned,
+    Award, Bet, Button, Call, Cards, Deal, Draw, DrawnCards, Event, Hand, NetStated, Note,
+    PostBlind, PotTotal, Raise, RunCards, Seat, Show, SkippedHand, StackStated, Street,
+    UncalledReturned,
 )
 from badugi_hh.parsers.common import (
     CENTS, AmountFormat, EventFactory, LineError, Wording, money, read_cards, read_name,
@@ -129,11 +133,13 @@ class BothBlinds:
 
 
 @dataclass(frozen=True, slots=True)
-class RunTwice:
-    """A line of a hand run twice, where only the first run is the hand's play: what it
-    says of the first run (a draw, a show), or nothing; the line is kept as a note."""
+class DealLine:
+    """``Dealt to Hero: [...]``: a deal, or during a draw what the player received (in
+    each run, when the hand is run twice); the reader tells which by the count."""
 
-    first: EventFactory | None
+    player: str
+    cards: Cards
+    column: int
 
 
 @v_args(inline=True)
@@ -171,8 +177,8 @@ class KingsClubTransformer(ActionTransformer):
     def player_line(self, name: Token, verb: object) -> object:  # type: ignore[override]
         if isinstance(verb, (CallTo, BothBlinds)) or _is_note(verb):
             return str(name), verb
-        if isinstance(verb, RunTwice):
-            return RunTwice(functools.partial(cast(EventFactory, verb.first), player=str(name)))
+        if isinstance(verb, tuple):   # a draw run twice: each run's event
+            return tuple(functools.partial(make, player=str(name)) for make in verb)
         return functools.partial(cast(EventFactory, verb), player=str(name))
 
     def posts_both(self, amount: Token, all_in: bool | None) -> BothBlinds:
@@ -186,21 +192,33 @@ class KingsClubTransformer(ActionTransformer):
         return functools.partial(Draw, discarded=(None,) * self.card_count(count, "draws"))
 
     def hero_draw(self, thrown: Token, drawn: Token, second_run: Token | None,
-                  ) -> EventFactory | RunTwice:
+                  ) -> EventFactory | tuple[EventFactory, EventFactory]:
         discarded, received = read_cards(thrown, "X"), read_cards(drawn, "X")
-        if len(discarded) != len(received):
-            raise LineError(f"discards {len(discarded)} cards but draws {len(received)}",
-                            drawn.column)
+        for cards in (drawn, second_run):
+            if cards is not None and len(read_cards(cards, "X")) != len(discarded):
+                raise LineError(f"discards {len(discarded)} cards but draws "
+                                f"{len(read_cards(cards, 'X'))}", cards.column)
         draw = functools.partial(Draw, discarded=discarded, drawn=received)
-        return draw if second_run is None else RunTwice(draw)
+        if second_run is None:
+            return draw
+        return draw, functools.partial(RunCards, run=2, kind="drawn",
+                                       cards=read_cards(second_run, "X"))
+
+    def dealt_to(self, name: Token, cards: Token) -> DealLine:
+        return DealLine(read_name(name), read_cards(cards, "X"), cards.column or 0)
 
     def sits_out(self) -> EventFactory:
         # A note keeps the line as written, which the reader adds.
         return functools.partial(Note, kind="table")
 
-    def run(self, number: Token, name: Token, cards: Token) -> RunTwice:
-        shown = functools.partial(Show, player=str(name), cards=read_cards(cards, "X"))
-        return RunTwice(shown if number == "1" else None)
+    def run(self, number: Token, name: Token, cards: Token) -> EventFactory:
+        """``Run 2: Player4 shows [...]``: the first run's show is the hand's."""
+        run, shown = read_number(number), read_cards(cards, "X")
+        if run == 1:
+            return functools.partial(Show, player=str(name), cards=shown)
+        if run < 1:
+            raise LineError(f"run {run}: the runs are numbered from 1", number.column)
+        return functools.partial(RunCards, player=str(name), run=run, kind="shown", cards=shown)
 
     def seat_result(self, _number: Token, name: Token, stack: Token,
                     net: Token) -> tuple[EventFactory, ...]:
@@ -232,8 +250,10 @@ class _Hand:
     part of the top bet nobody matched, which KingsClub returns unsaid.
     """
 
-    def __init__(self, small_blind: int) -> None:
+    def __init__(self, small_blind: int, hand_size: int) -> None:
         self.events: list[Event] = []
+        self.hand_size = hand_size
+        self.drawn: dict[str, Draw] | None = None   # each one's draw in the draw under way
         self.table: TableLine | None = None
         self.small_blind = small_blind
         self.round_in: dict[str, int] = {}
@@ -257,16 +277,39 @@ class _Hand:
         elif isinstance(item, TableLine):
             self.table = item
             self.events.append(Button(seat=item.button, line=line))
-        elif isinstance(item, RunTwice):
-            if item.first is not None:
-                self._add(item.first(line=line))
-            self._add(Note(kind="hand", text=f"run twice: {text.strip()}", line=line))
+        elif isinstance(item, DealLine):
+            for event in self._dealt(item, line):
+                self._add(event)
         elif item is not None:
             self._add(item(line=line))  # type: ignore[operator]
 
+    def _dealt(self, deal: DealLine, line: int) -> list[Event]:
+        """A deal; during a draw, the cards the player received there: as many as he
+        discarded, or twice as many when the hand is run twice (the first run's, then
+        the second's), or his whole hand restated."""
+        count = len(deal.cards)
+        if self.drawn is None or count == self.hand_size:
+            return [Deal(player=deal.player, cards=deal.cards, line=line)]
+        draw = self.drawn.get(deal.player)
+        wanted = len(draw.discarded) if draw is not None else None
+        if wanted and count in (wanted, 2 * wanted):
+            made: list[Event] = [DrawnCards(player=deal.player, cards=deal.cards[:wanted],
+                                            line=line)]
+            if count > wanted:
+                made.append(RunCards(player=deal.player, run=2, kind="drawn",
+                                     cards=deal.cards[wanted:], line=line))
+            return made
+        said = (f"{deal.player} has not drawn yet" if wanted is None
+                else f"{deal.player} drew {wanted}")
+        raise LineError(f"{count} cards dealt during the draw, but {said}: neither his "
+                        f"hand, his draw, nor the draw of each of two runs", deal.column, line)
+
     def _add(self, event: Event) -> None:
         kind = type(event)
+        if kind is Draw and self.drawn is not None:
+            self.drawn[event.player] = cast(Draw, event)   # type: ignore[attr-defined]
         if kind is Street:
+            self.drawn = {} if event.kind == "draw" else None  # type: ignore[attr-defined]
             self._close_round()
             if event.kind == "summary":  # type: ignore[attr-defined]
                 self.summary = True
@@ -327,7 +370,7 @@ class KingsClubHands:
                             block.start)
         started_at = parse_at(parse_line, block.lines[1], "when", block.start + 1)
         ruleset = _ruleset(header, game)
-        hand = _Hand(ruleset.small_blind)
+        hand = _Hand(ruleset.small_blind, ruleset.hand_size)
         errors: list[LineError] = []
         for number, text in block.numbered(2):
             start = "summary_line" if hand.summary else "line"

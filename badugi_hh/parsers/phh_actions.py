@@ -8,7 +8,9 @@ known ones (``Kh??``). A player folds (``f``), checks or calls (``cc``),
 completes, bets or raises to an amount (``cbr 4``), stands pat or discards
 (``sd``, ``sd 7c8c``), shows (``sm 2s4c6d9h``, ``sm -`` for the cards he holds)
 or mucks (``sm``). A commentary follows ``#``; an action of a commentary alone
-is a no-op, except ``# burn 5c``, which is how our writer states a burn.
+is a no-op, except ``# burn 5c``, which is how our writer states a burn, and
+``# run 2 d dh p2 QsKd`` and ``# run 2 p2 sm 5d7hQsKd2h``, a later run's cards of a
+hand run twice (:mod:`badugi_hh.phh_writer`).
 
 >>> builder = Actions(["Ana", "Bo"], [100, 100], hand_size=4, line=1)
 >>> builder.post(1, 1, "small", 1), builder.post(0, 2, "big", 1)
@@ -30,18 +32,22 @@ from decimal import Decimal, InvalidOperation
 from badugi_hh.cards import Card, CardError, parse_card
 from badugi_hh.events import (
     Bet, BlindKind, Burn, Call, Cards, Check, Deal, Draw, Event, Fold, Muck, PostBlind, Raise,
-    Show, Street,
+    RunCards, RunCardsKind, Show, Street,
 )
 from badugi_hh.parsers.common import MAX_AMOUNT
 from badugi_hh.parsers.phh_fields import FieldError, shown
 
-__all__ = ["BURN_COMMENT", "SHOW_COMMENT", "Actions"]
+__all__ = ["BURN_COMMENT", "RUN_COMMENT", "SHOW_COMMENT", "Actions"]
 
 #: How the PHH writer states a house burn: a no-op action with a commentary.
 BURN_COMMENT = re.compile(r"#\s*burn\s+(\S\S)\s*$")
 #: How it states a show or a muck after everyone else folded, which PokerKit refuses
 #: as an action: ``# p2 shows As2hKd6d2s``, ``# p2 mucks``.
 SHOW_COMMENT = re.compile(r"#\s*(p\d{1,3})\s+(?:shows\s+(\S+)|mucks)\s*$")
+#: How it states a later run's cards of a hand run twice: ``# run 2 d dh p2 QsKd`` (what
+#: the player received in that run's draw), ``# run 2 p2 sm 5d7hQsKd2h`` (his hand in it).
+RUN_COMMENT = re.compile(r"#\s*run\s+(\d{1,2})\s+(?:d\s+dh\s+(p\d{1,3})\s+(\S+)"
+                         r"|(p\d{1,3})\s+sm\s+(\S+))\s*$")
 _PLAYER = re.compile(r"p(\d{1,3})")
 _NOTATION = ("expected an action such as 'p1 cc', 'p2 cbr 4', 'p1 f', 'p1 sd 7c8c', "
              "'p1 sm 2s4c6d9h' or 'd dh p1 7c8c9hQs'")
@@ -151,6 +157,16 @@ class Actions:
             # a burn starts a draw, even right after another (after an all-in)
             self._begin_draw(line, again=bool(self.pending))
             self.events.append(Burn(card=cards_of(burn[1], line, column)[0], line=line))
+        elif run := RUN_COMMENT.fullmatch(text):
+            self._end_deal()
+            self._flush_draws()   # the first run's draw comes before the later runs'
+            kind: RunCardsKind = "drawn" if run[2] is not None else "shown"
+            player, cards = (run[2], run[3]) if kind == "drawn" else (run[4], run[5])
+            if int(run[1]) < 2:
+                raise FieldError(f"run {run[1]}: a later run is numbered from 2", line, column)
+            self.events.append(RunCards(
+                player=self.names[self._player(player, line, column)], run=int(run[1]),
+                kind=kind, cards=cards_of(cards, line, column), line=line))
         elif shown_ := SHOW_COMMENT.fullmatch(text):
             self._end_deal()
             self._flush_draws()

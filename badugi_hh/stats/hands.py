@@ -56,6 +56,10 @@ class HandRows(NamedTuple):
     showdowns: pd.DataFrame
     pots: pd.DataFrame
     violations: pd.DataFrame
+    run_hands: pd.DataFrame
+    """A hand run twice: each run's hands (no rows for a hand run once)."""
+    run_pots: pd.DataFrame
+    """A hand run twice: each run's share of each pot and its winners."""
 
 
 _HAND_TABLES = {
@@ -73,6 +77,10 @@ _HAND_TABLES = {
     "violations": "SELECT v.rule, r.title, v.message, v.line FROM violations v "
                   "LEFT JOIN rules r USING (rule) "
                   "WHERE v.source = ? AND v.hand_id = ? ORDER BY v.line, v.rule",
+    "run_hands": "SELECT run, player, cards FROM run_hands "
+                 "WHERE source = ? AND hand_id = ? ORDER BY run, player",
+    "run_pots": "SELECT run, pot, amount, winners FROM run_pots "
+                "WHERE source = ? AND hand_id = ? ORDER BY run, pot",
 }
 
 

@@ -314,17 +314,21 @@ def _to_v7(con: duckdb.DuckDBPyConnection) -> None:
     con.execute(schema_sql(("hand_tags", "hand_notes")))
 
 
-# -- version 7 to 8: notes and labels on players ------------------------------------------
-# The user's notes and colour labels on players, keyed by the player (site, name), so
-# they outlive re-imports, and his own labels' colours: new tables, nothing derived.
+# -- version 7 to 8 --------------------------------------------------------------------
+# New tables, nothing derived. The user's notes and colour labels on players, keyed by
+# the player (site, name), so they outlive re-imports, and his own labels' colours. A hand
+# run twice: each run's hands and its share of each pot; a hand stored before kept its
+# first run alone (its other rows are kept as they were): its runs stay unknown, no rows,
+# until its log is imported into a new database (as the deal of v3).
 
-def _to_v8_player_notes_and_labels(con: duckdb.DuckDBPyConnection) -> None:
-    con.execute(schema_sql(("player_notes", "player_labels", "labels")))
+def _to_v8(con: duckdb.DuckDBPyConnection) -> None:
+    con.execute(schema_sql(("player_notes", "player_labels", "labels", "run_hands",
+                            "run_pots")))
 
 
 #: The step from each version to the next.
 MIGRATIONS: dict[int, Migration] = {1: _to_v2, 2: _to_v3, 3: _to_v4, 4: _to_v5, 5: _to_v6,
-                                   6: _to_v7, 7: _to_v8_player_notes_and_labels}
+                                   6: _to_v7, 7: _to_v8}
 
 
 def migrate(con: duckdb.DuckDBPyConnection) -> int:

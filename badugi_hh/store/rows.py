@@ -163,7 +163,7 @@ def _violation_rows(source: str, session_id: str, violations: list[Violation],
 #: Tables with rows per hand; each of their rows starts with (source, hand_id),
 #: so the rows of a hand stored already can be dropped from a batch.
 PER_HAND_TABLES = ("hands", "hand_players", "actions", "draws", "showdowns", "pots",
-                   "violations")
+                   "run_hands", "run_pots", "violations")
 #: And the copies of the hands: a hand repeated in one file is not a copy of its own.
 _REPEATED_HAND_TABLES = (*PER_HAND_TABLES, "hand_sources")
 
@@ -259,6 +259,7 @@ class RowBatch:
         self._add_draws(source, report)
         self._add_showdowns(source, hand, report)
         self._add_pots(source, report)
+        self._add_runs(source, report)
         self.tables["violations"].extend(_violation_rows(source, report.session_id,
                                                          report.violations, "hand"))
 
@@ -322,6 +323,16 @@ class RowBatch:
         self.tables["pots"].extend(
             (source, report.hand_id, number, pot.amount, list(pot.eligible), list(pot.winners))
             for number, pot in enumerate(report.pots))
+
+    def _add_runs(self, source: str, report: HandReport) -> None:
+        """A hand run twice: each run's hands and its share of each pot."""
+        for run in report.runs:
+            self.tables["run_hands"].extend(
+                (source, report.hand_id, run.number, name, _cards_text(cards))
+                for name, cards in run.hands.items())
+            self.tables["run_pots"].extend(
+                (source, report.hand_id, run.number, number, pot.amount, list(pot.winners))
+                for number, pot in enumerate(run.pots))
 
     def add_session(self, source: str, report: SessionReport, session: OpenSession,
                     clock: Clock) -> None:

@@ -226,6 +226,28 @@ class PotRow(NamedTuple):
     winners: list[str]
 
 
+class RunHandRow(NamedTuple):
+    """A hand run twice: a showdown player's hand in one run (``run`` 1, 2...)."""
+
+    source: str
+    hand_id: str
+    run: int
+    player: str
+    cards: str
+
+
+class RunPotRow(NamedTuple):
+    """A hand run twice: one run's share of one pot (``pot`` as in ``pots``), and who won
+    it."""
+
+    source: str
+    hand_id: str
+    run: int
+    pot: int
+    amount: int
+    winners: list[str]
+
+
 class ViolationRow(NamedTuple):
     source: str
     hand_id: str | None
@@ -389,6 +411,8 @@ TABLES: dict[str, RowType] = {
     "draws": DrawRow,
     "showdowns": ShowdownRow,
     "pots": PotRow,
+    "run_hands": RunHandRow,
+    "run_pots": RunPotRow,
     "violations": ViolationRow,
     "quarantine": QuarantineRow,
     "skipped": SkippedRow,

@@ -46,6 +46,8 @@ UNITS: dict[str, tuple[str, ...]] = {
     "draws": ("source", "hand_id"),
     "showdowns": ("source", "hand_id"),
     "pots": ("source", "hand_id"),
+    "run_hands": ("source", "hand_id"),
+    "run_pots": ("source", "hand_id"),
     "violations": ("source", "session_id", "hand_id"),
     "quarantine": ("source", "line"),
     "skipped": ("source", "line"),
@@ -100,6 +102,8 @@ _CHOSEN_ROWS = {
     "draws": _OF_HANDS,
     "showdowns": _OF_HANDS,
     "pots": _OF_HANDS,
+    "run_hands": _OF_HANDS,
+    "run_pots": _OF_HANDS,
     "violations": "WHERE EXISTS (SELECT 1 FROM chosen c WHERE c.source = t.source "
                   "AND c.hand_id = t.hand_id) OR (t.hand_id IS NULL AND EXISTS (SELECT 1 "
                   "FROM chosen_sessions c WHERE c.source = t.source "

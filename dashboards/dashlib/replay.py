@@ -188,6 +188,22 @@ def _last(rows: HandRows, cards: dict[str, list[str]], shown: dict[str, str],
                 money, folded)
 
 
+def runs(rows: HandRows, money: Money) -> list[tuple[str, list[tuple[Name, str]], str]]:
+    """A hand run twice: each run's name, its hands (player, cards) and what it paid
+    (``main pot $1,262.50 to Player4``); empty for a hand run once."""
+    made = []
+    for number, hands in rows.run_hands.groupby("run", sort=True):
+        paid = rows.run_pots[rows.run_pots["run"] == number]
+        shares = "; ".join(
+            f"{'main pot' if pot.pot == 0 else f'side pot {pot.pot}'} "
+            f"{money.text(pot.amount)} to {', '.join(pot.winners) or 'nobody'}"
+            for pot in paid.itertuples())
+        made.append((f"Run {number}", [(Name(player), cards) for player, cards
+                                       in zip(hands["player"], hands["cards"])],
+                     shares or "its winner is not known"))
+    return made
+
+
 def money_of(rows: HandRows) -> Money:
     """The unit of the hand's amounts."""
     return Money(str(rows.hand["currency"]), int(rows.hand["unit"]))

@@ -218,6 +218,9 @@ def show_hand(rows: HandRows) -> None:
             st.dataframe(rows.violations, hide_index=True)
         st.markdown("**Pots**")
         st.html(pots_html(rows, step.money))
+        if not rows.run_hands.empty:
+            st.markdown("**Run twice**: each pot is shared between the runs")
+            st.html(runs_html(rows, step.money))
 
 
 def marks(db: Database, key: HandKey, site: str) -> None:
@@ -271,6 +274,17 @@ def share(db: Database, key: HandKey) -> None:
             name = re.sub(r"[^\w.-]", "_", key.hand_id) + f"-{form}{suffixes[form]}"
             st.download_button(f"Download the {label}", text, file_name=name,
                                mime="text/plain", key=f"replay_download_{form}")
+
+
+def runs_html(rows: HandRows, money: replay.Money) -> str:
+    """Each run of a hand run twice: every showdown hand in it, and its share of each pot
+    with its winners."""
+    items = []
+    for name, hands, paid in replay.runs(rows, money):
+        held = ", ".join(f"{ui.name_html(player)} {ui.text_html(cards)}"
+                         for player, cards in hands)
+        items.append(f"<li class='run'><b>{name}</b>: {held}; {ui.text_html(paid)}</li>")
+    return f"<ul style='margin:0;line-height:1.6'>{''.join(items)}</ul>"
 
 
 def pots_html(rows: HandRows, money: replay.Money) -> str:
