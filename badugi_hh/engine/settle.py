@@ -16,6 +16,7 @@ from typing import NamedTuple, cast
 from badugi_hh.cards import Card
 from badugi_hh.engine.describe import check_descriptions
 from badugi_hh.engine.payout import Payout, Share
+from badugi_hh.engine.pots import uncalled, with_dead_money
 from badugi_hh.engine.report import (
     HandReport, PlayerResult, Pot, RunResult, Violation, new_tuple,
 )
@@ -59,7 +60,7 @@ def _settle_plainly(state: TableState, claims: LogClaims) -> Settlement | None:
             or claims.inferred_returns or not claims.awards):
         return None
     players = state.players
-    returned = _uncalled(players)
+    returned = uncalled(players)
     if claims.returns and any(returned.get(name, 0) != amount
                               for name, (amount, _) in claims.returns.items()):
         return None
@@ -118,30 +119,6 @@ def _settle_plainly(state: TableState, claims: LogClaims) -> Settlement | None:
             return None
     pots = [new_tuple(Pot, (pot, tuple(eligible), winners))] if pot else []
     return new_tuple(Settlement, (results, pots, rake, {}, [], ()))
-
-
-def _uncalled(players: Mapping[str, PlayerState]) -> dict[str, int]:
-    """The uncovered part of the largest bet, to go back (S3). Dead money (a dead
-    blind, antes) is in the pot whatever happens: only bets can go unmatched (T3)."""
-    top_name, top, second = "", -1, -1   # the largest bet, and the next (in seat order)
-    for player in players.values():
-        bet = player.put_in - player.dead
-        if bet > top:
-            top_name, top, second = player.name, bet, top
-        elif bet > second:
-            second = bet
-    return {top_name: top - second} if second >= 0 and top > second else {}
-
-
-def _with_dead_money(pots: list[Pot], dead: int, live: tuple[str, ...]) -> list[Pot]:
-    """``pots`` with ``dead`` money in the main pot: the first, if every player still in
-    may win it, else a pot of its own before it (a player all in for his ante alone
-    still wins the antes, as PokerKit pays them)."""
-    if not dead:
-        return pots
-    if pots and pots[0].eligible == live:
-        return [Pot(pots[0].amount + dead, live), *pots[1:]]
-    return [Pot(dead, live), *pots]
 
 
 def _player_results(state: TableState, returned: Mapping[str, int], won: Mapping[str, int],
@@ -242,7 +219,7 @@ class _Settler:
         Dead money (a dead blind, antes) is in the pot whatever happens: only bets
         can go unmatched (T3). A return the log states is checked, then followed.
         """
-        returned = _uncalled(self.players)
+        returned = uncalled(self.players)
         for name, (amount, line) in self.claims.returns.items():
             if returned.get(name, 0) != amount:
                 self.report("S3", line, f"{amount} is returned to {name}, but the uncovered "
@@ -291,7 +268,7 @@ class _Settler:
                 last = pots.pop() if pots else Pot(0, tuple(p.name for p in live))
                 pots.append(Pot(last.amount + amount, last.eligible))
             floor = level
-        return _with_dead_money(pots, dead, tuple(p.name for p in live))
+        return with_dead_money(pots, dead, tuple(p.name for p in live))
 
     def _check_total(self, pot: int) -> None:
         """The log's own total pot is ``pot``, what was put in less the returns (S1)."""
