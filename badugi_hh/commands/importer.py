@@ -193,7 +193,7 @@ def tell_problems(summary: ImportSummary, quarantined: list[str],
     for error in quarantined:
         _warn(f"quarantined {error}")
     for path in summary.no_hands:
-        _warn(f"{path}: no readable hand: nothing was stored from it")
+        _warn(f"{path}: {NO_HANDS_STORED}")
     for conflict in summary.conflicts[:_CONFLICTS_SHOWN]:
         _warn(f"[T5] {conflict}")
     if len(summary.conflicts) > _CONFLICTS_SHOWN:
@@ -201,6 +201,9 @@ def tell_problems(summary: ImportSummary, quarantined: list[str],
               "differ from the hand stored (the violations table lists them)")
 
 
+#: What an import says of a file that held no readable hand: it says, too, that the
+#: file's text was kept (a file read is never copied into the database silently).
+NO_HANDS_STORED = "no readable hand was stored from it; its unreadable text is kept in quarantine"
 #: Copies differing from their hand that an import names one by one.
 _CONFLICTS_SHOWN = 5
 
@@ -292,6 +295,8 @@ def summary_line(summary: ImportSummary) -> str:
 
     unchanged = f" ({summary.unchanged:,} unchanged, skipped)" if summary.unchanged else ""
     skipped = f", {not_audited(summary.skipped_by_game)}" if summary.skipped else ""
+    if summary.unreadable:   # each named on its own line: counted here too
+        skipped += f", {counted(len(summary.unreadable), 'path')} not read"
     return (f"{counted(summary.files, 'file')} read{unchanged}: "
             f"{counted(summary.hands, 'hand')}, {summary.new_hands:,} new, "
             f"{counted(summary.sessions, 'session')}, "
