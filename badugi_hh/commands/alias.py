@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from badugi_hh.commands import add_source_arguments, add_wait_argument, counted
+from badugi_hh.textsafe import printable, unsafe_character
 
 if TYPE_CHECKING:
     import duckdb
@@ -65,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with person_tables(args, write=not args.list) as con:
             for line in (_listed(con, args.person) if args.list else _changed(con, args)):
-                print(line)
+                print(printable(line))
     except Unknown as error:
         _say(str(error))
         return EXIT_UNKNOWN
@@ -134,6 +135,9 @@ def _changed(con: duckdb.DuckDBPyConnection, args: argparse.Namespace) -> Iterat
         yield (f"{person}: {counted(removed, 'name')} removed"
                + ("" if names_of(con, person) else f"; {person} is no longer a person"))
         return
+    # Aliases travel in shared databases: a name is printed on other terminals.
+    if (unsafe := unsafe_character(args.person)) is not None:
+        raise Unknown(f"a person's name cannot hold a control character ({unsafe})")
     for site, player, previous in add_names(con, args.person, names):
         yield f"{_shown(site, player)} was {previous}'s: it is now {args.person}'s"
     person = person_named(con, args.person)
@@ -184,13 +188,9 @@ def _shown(site: str, player: str) -> str:
 
 
 def _line(person: str, names: list[tuple[str, str]]) -> str:
-    from badugi_hh.textsafe import printable
-
     listed = ", ".join(_shown(*name) for name in names)
-    return printable(f"{person}: {listed} ({counted(len(names), 'name')})")
+    return f"{person}: {listed} ({counted(len(names), 'name')})"
 
 
 def _say(message: str) -> None:
-    from badugi_hh.textsafe import printable
-
     print(f"badugi-hh alias: {printable(message)}", file=sys.stderr)
