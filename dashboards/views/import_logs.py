@@ -4,7 +4,7 @@ page that writes the database or dataset."""
 from __future__ import annotations
 
 import time
-from pathlib import Path, PurePath
+from pathlib import PurePath
 
 import streamlit as st
 from streamlit.runtime.uploaded_file_manager import UploadedFile
@@ -85,16 +85,22 @@ def watch_folder(where: data.Location) -> None:
         "imported, then every hand the site appends, a moment after it is written, "
         "until you stop. The other pages show the new hands at their next view. From "
         "a terminal: `badugi-hh watch FOLDER`.")
+    roots = watching.watch_roots()
+    if not roots:
+        st.info("Watching is off on this server: it watches only folders under those its "
+                "owner names, when it starts it with `badugi-hh dashboard --watch-root DIR`.")
     current = watching.watching(where)
     running = current is not None and current.running
     folder = st.text_input("Folder", value=current.folder if current else "",
-                           key="watch_folder", disabled=running)
+                           key="watch_folder", disabled=running or not roots)
     start, stop = st.columns(2)
-    if not running and start.button("Start watching", key="watch_start", type="primary"):
-        if not Path(folder).expanduser().is_dir():
-            st.error(f"{ui.md(folder or 'No folder given')}: not a folder to watch")
+    if not running and start.button("Start watching", key="watch_start", type="primary",
+                                    disabled=not roots):
+        chosen = watching.watchable(folder, roots)
+        if isinstance(chosen, str):
+            st.error(f"{ui.md(folder or 'No folder given')}: {ui.md(chosen)}")
         else:
-            current = watching.start(where, str(Path(folder).expanduser()))
+            current = watching.start(where, str(chosen))
             running = True
     if running and stop.button("Stop watching", key="watch_stop"):
         watching.stop(where)
