@@ -65,14 +65,15 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         with person_tables(args, write=not args.list) as con:
-            for line in (_listed(con, args.person) if args.list else _changed(con, args)):
-                print(printable(line))
+            said = list(_listed(con, args.person) if args.list else _changed(con, args))
     except Unknown as error:
         _say(str(error))
         return EXIT_UNKNOWN
     except StoreError as error:   # the dataset's DatasetBusy is one too
         _say(str(error))
         return EXIT_DATABASE
+    for line in said:   # once saved: a change that could not be kept is never told done
+        print(printable(line))
     return EXIT_OK
 
 
@@ -84,7 +85,10 @@ def person_tables(args: argparse.Namespace, *, write: bool,
     if args.data is not None:
         yield from _dataset_tables(args.data, args.wait, write)
         return
-    from badugi_hh.store import Store
+    import duckdb
+
+    from badugi_hh.store import Store, StoreError
+    from badugi_hh.store.connection import first_line
 
     with Store(args.db, read_only=not write, wait=args.wait) as store:
         con = store.connection
@@ -97,7 +101,11 @@ def person_tables(args: argparse.Namespace, *, write: bool,
         except BaseException:
             con.rollback()
             raise
-        con.commit()
+        try:
+            con.commit()
+        except duckdb.Error as error:   # a full disk, a file made read-only meanwhile
+            raise StoreError(f"cannot save the change into {args.db}: {first_line(error)}; "
+                             "nothing was changed") from None
 
 
 def _dataset_tables(root: str, wait: float, write: bool) -> Iterator[duckdb.DuckDBPyConnection]:

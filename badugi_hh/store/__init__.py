@@ -44,6 +44,7 @@ How an import stays fast, safe and small:
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -122,7 +123,8 @@ class Store:
                 if hasattr(self, "connection"):
                     self.connection.close()
                 for made in (self.path, self.path.with_name(self.path.name + ".wal")):
-                    made.unlink(missing_ok=True)
+                    with contextlib.suppress(OSError):   # none made: no folder, or not one
+                        made.unlink(missing_ok=True)
             raise
 
     def __enter__(self) -> Store:
