@@ -21,13 +21,14 @@ are unaffected.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import io
 from collections.abc import Iterator
 from typing import NamedTuple
 
 from badugi_hh.engine import Auditor, HandReport
-from badugi_hh.events import Hand, ParseError, Record, SessionStart
+from badugi_hh.events import Award, Hand, ParseError, Record, SessionStart
 from badugi_hh.parsers import read_records
 from badugi_hh.parsers.text import open_log
 from badugi_hh.sources import Log, Unreadable, log_named
@@ -97,7 +98,7 @@ def hand_texts(source: str, hand_id: str, line: int, content_hash: str | None) -
         error = HandTextError(f"{source} has no hand {hand_id} at line {line}")
         return HandText(error, error, error)
     session, hand, report = found
-    return HandText(_original(source, log, hand, session), _house(session, hand),
+    return HandText(_original(source, log, hand, session), _house(session, hand, report),
                     _phh(hand, report))
 
 
@@ -144,10 +145,23 @@ def _reads_as(text: str, hand_id: str) -> bool:
             and not any(isinstance(record, ParseError) for record in records))
 
 
-def _house(session: SessionStart | None, hand: Hand) -> str | HandTextError:
+def with_result(hand: Hand, report: HandReport) -> Hand:
+    """``hand`` with what the engine paid each winner, where its log states no result: PHH
+    writes none (the rules settle the pot), and a house log must (``Ana wins 28``), or it
+    would not read back. A hand whose log states a result is left as it is."""
+    if any(isinstance(event, Award) for event in hand.events):
+        return hand
+    awards = [Award(player=name, amount=result.won, line=hand.events[-1].line if hand.events
+                    else hand.line)
+              for name, result in report.players.items() if result.won > 0]
+    return dataclasses.replace(hand, events=[*hand.events, *awards])
+
+
+def _house(session: SessionStart | None, hand: Hand, report: HandReport,
+           ) -> str | HandTextError:
     from badugi_hh.writer import house_log
 
-    text, count, failures = house_log([(session, hand)])
+    text, count, failures = house_log([(session, with_result(hand, report))])
     return text if count else HandTextError("; ".join(failures) or "not written")
 
 

@@ -35,7 +35,7 @@ from typing import NamedTuple
 from badugi_hh.archives import ArchiveMember, archive_kind, members, split_member_name
 
 __all__ = ["LOG_SUFFIXES", "NO_LOGS", "ArchiveMember", "Log", "Unreadable", "find_logs",
-           "iter_log_files", "log_named", "size_of", "unreadable_file"]
+           "iter_log_files", "log_files_in", "log_named", "size_of", "unreadable_file"]
 
 #: A log found: a file, or a member of an archive (opened alike, with ``.open("rb")``).
 Log = Path | ArchiveMember
@@ -139,32 +139,53 @@ def iter_log_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Log]:
 
 
 def _folder(folder: Path) -> Iterator[Log | Unreadable]:
+    for checked in log_files_in(folder):
+        if isinstance(checked, Path) and archive_kind(checked):
+            yield from _archive(checked)
+        else:
+            yield checked
+
+
+def log_files_in(folder: Path) -> Iterator[Path | Unreadable]:
+    """The files a search of ``folder`` reads, in sorted order, and an
+    :class:`Unreadable` for each it skips: the one rule ``import``, ``validate``,
+    ``watch`` and the dashboard share. A file is a log by its name
+    (:data:`LOG_SUFFIXES`, or an archive of them: ``table.txt.gz``, not
+    ``data.csv.gz``); it is read only when it is a regular file (a named pipe or a
+    device is never opened: it would block a reader, or never end), and a link
+    only when it leads to a file inside ``folder`` (a link to ``~/.ssh/id_rsa``
+    named ``x.txt`` is not a log of the folder's). Links to folders are not followed."""
     problems: list[Unreadable] = []
     names: list[Path] = []
-    archives: list[Path] = []
 
     def unreadable_folder(error: OSError) -> None:
         problems.append(Unreadable(str(error.filename or folder),
                                    f"cannot read this folder: {_why(error)}"))
 
     for parent, _folders, files in os.walk(folder, onerror=unreadable_folder):
-        names.extend(Path(parent, name) for name in files if _is_log_name(name))
-        archives.extend(Path(parent, name) for name in files if _is_log_archive(name))
-    for name in sorted([*names, *archives]):
-        try:
-            checked = _checked(name, name.stat().st_mode)
-        except FileNotFoundError:   # a link to nothing, or removed meanwhile
-            checked = Unreadable(str(name), "a link to a file that does not exist")
-        except OSError as error:
-            checked = Unreadable(str(name), _why(error))
-        if isinstance(checked, Path) and archive_kind(checked):
-            yield from _archive(checked)
-        else:
-            yield checked
-    names.extend(archives)
+        names.extend(Path(parent, name) for name in files
+                     if _is_log_name(name) or _is_log_archive(name))
+    inside = folder.resolve()
+    for name in sorted(names):
+        yield _found_in_folder(name, inside)
     yield from problems
     if not names and not problems:
         yield Unreadable(str(folder), NO_LOGS)
+
+
+def _found_in_folder(name: Path, inside: Path) -> Path | Unreadable:
+    """``name`` if a folder's search may read it: a regular file, itself or linked to
+    within ``inside``."""
+    try:
+        checked = _checked(name, name.stat().st_mode)
+        target = name.resolve(strict=True) if name.is_symlink() else inside
+    except FileNotFoundError:   # a link to nothing, or removed meanwhile
+        return Unreadable(str(name), "a link to a file that does not exist")
+    except OSError as error:
+        return Unreadable(str(name), _why(error))
+    if isinstance(checked, Path) and not target.is_relative_to(inside):
+        return Unreadable(str(name), f"skipped: a link to {target}, outside {inside}")
+    return checked
 
 
 def _is_log_archive(name: str) -> bool:

@@ -36,7 +36,7 @@ from watchdog.observers.api import BaseObserver
 
 from badugi_hh.archives import archive_kind
 from badugi_hh.parsers.hand_ends import complete_end
-from badugi_hh.sources import LOG_SUFFIXES, NO_LOGS, Unreadable, find_logs
+from badugi_hh.sources import NO_LOGS, Unreadable, find_logs, log_files_in
 from badugi_hh.store.importer import ImportSummary
 
 __all__ = ["QUIET_SECONDS", "RESCAN_SECONDS", "SETTLE_SECONDS", "Batch", "Ends", "Watcher"]
@@ -100,6 +100,9 @@ class Watcher:
         self.hand_ends: dict[str, int] = {}
         """Where the last hand found complete in each file ends: where the next look
         for complete hands starts."""
+        self.skipped: set[str] = set()
+        """Paths the folders hold that are not read (a named pipe...): said once each."""
+        self.untold: list[str] = []
         self.observer_kind = ""
         """``events`` or ``polling``: how changes are learnt, once :meth:`run` started."""
 
@@ -107,6 +110,7 @@ class Watcher:
         """Take the folders' files as they are now as known (done before the first
         import, so that what is written during it is seen as changed)."""
         self.known = self._stamps()
+        self.untold.clear()   # the first import names them
 
     def step(self) -> Batch | None:
         """Look at the folders once; import the changed files that are ready."""
@@ -126,11 +130,14 @@ class Watcher:
             end = self._ready(path, self.changed[path], now)
             if end is not None:
                 ready[path] = None if archive_kind(Path(path)) else end
+        skipped, self.untold = self.untold, []
         if not ready:
-            return None
+            return Batch([], ImportSummary(unreadable=skipped), []) if skipped else None
         batch = self.importer(ready)
         if batch.busy:
+            self.untold[:0] = skipped
             return batch   # tried again at the next look
+        batch.summary.unreadable.extend(skipped)
         for path, end in ready.items():
             if end is not None and end < self.changed[path].stamp[0]:
                 self.taken[path] = end   # its last hand is being written
@@ -177,18 +184,22 @@ class Watcher:
         return None
 
     def _stamps(self) -> dict[str, tuple[int, int]]:
-        """Size and modification time of every log and archive in the folders."""
+        """Size and modification time of every log and archive in the folders, as
+        ``import`` finds them (:func:`~badugi_hh.sources.log_files_in`); what it skips
+        (a named pipe, a link leading out of the folder) is said once, in the next batch."""
         stamps: dict[str, tuple[int, int]] = {}
         for folder in self.folders:
-            for parent, _folders, files in os.walk(folder):
-                for name in files:
-                    if Path(name).suffix.lower() in LOG_SUFFIXES or archive_kind(Path(name)):
-                        path = os.path.join(parent, name)
-                        try:
-                            info = os.stat(path)
-                        except OSError:
-                            continue
-                        stamps[path] = (info.st_size, info.st_mtime_ns)
+            for found in log_files_in(folder):
+                if isinstance(found, Unreadable):
+                    if found.reason != NO_LOGS and found.path not in self.skipped:
+                        self.skipped.add(found.path)
+                        self.untold.append(str(found))
+                    continue
+                try:
+                    info = found.stat()
+                except OSError:
+                    continue
+                stamps[str(found)] = (info.st_size, info.st_mtime_ns)
         return stamps
 
     def _observe(self) -> BaseObserver:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from badugi_hh.cli import main
+from badugi_hh.commands.importer import NO_HANDS_STORED, NOTHING_STORED
 from conftest import UNREADABLE_LOG, write_simulated
 from badugi_hh.store import Store
 
@@ -118,7 +119,7 @@ def test_import_of_nothing_but_unreadable_text_lists_it_and_exits_2(tmp_path: Pa
     quarantined, no_hand = err.splitlines()
     assert quarantined.startswith(f"badugi-hh import: quarantined {log}:9:6: hand #1: ")
     assert quarantined.endswith("got 'juggles'")
-    assert no_hand == f"badugi-hh import: {log}: no readable hand: nothing was stored from it"
+    assert no_hand == f"badugi-hh import: {log}: {NOTHING_STORED}"
 
 
 def test_import_names_a_file_with_no_readable_hand_beside_stored_hands(tmp_path: Path,
@@ -131,8 +132,8 @@ def test_import_names_a_file_with_no_readable_hand_beside_stored_hands(tmp_path:
     assert out.startswith("2 files read: ") and ", 1 session," not in out
     assert err.splitlines()[0].startswith(
         f"badugi-hh import: quarantined {tmp_path / 'broken.txt'}:9:6: ")
-    assert err.splitlines()[1:] == [f"badugi-hh import: {tmp_path / 'broken.txt'}: no readable "
-                                    "hand: nothing was stored from it"]
+    assert err.splitlines()[1:] == [
+        f"badugi-hh import: {tmp_path / 'broken.txt'}: {NO_HANDS_STORED}"]
     assert main(["validate", str(tmp_path)]) == 2
 
 

@@ -68,6 +68,7 @@ def test_the_import_page_watches_a_folder(tmp_path: Path, monkeypatch: pytest.Mo
     as_a_site_writes(REAL / "winamax" / "cash-27td-fl-0.50-1-201610.txt", folder / "t1.txt")
     monkeypatch.setenv("BADUGI_HH_DB", str(database))
     monkeypatch.delenv("BADUGI_HH_DATA", raising=False)
+    monkeypatch.setenv("BADUGI_HH_WATCH_ROOTS", str(tmp_path))   # the owner's --watch-root
     app = AppTest.from_file(str(APP), default_timeout=60).run()
     app.switch_page("views/import_logs.py").run()
     app.text_input(key="watch_folder").input(str(folder)).run()
@@ -91,6 +92,7 @@ def test_a_folder_that_is_not_there_is_said(tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BADUGI_HH_DB", str(tmp_path / "x.duckdb"))
     monkeypatch.delenv("BADUGI_HH_DATA", raising=False)
+    monkeypatch.setenv("BADUGI_HH_WATCH_ROOTS", str(tmp_path))
     app = AppTest.from_file(str(APP), default_timeout=60).run()
     app.switch_page("views/import_logs.py").run()
     app.text_input(key="watch_folder").input(str(tmp_path / "gone")).run()

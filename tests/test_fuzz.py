@@ -15,8 +15,8 @@ from tests.fuzz.hostile import STRATEGIES
 #: Inputs per strategy here: enough to reach each of its kinds now and then, a few
 #: seconds each.
 ROUND = {"phh_types": 40, "merge_sizes": 12, "invisible": 30, "concatenated": 12,
-         "odd_paths": 8, "sql": 15, "disk_full": 4,
-         "archives": 11,
+         "odd_paths": 8, "sql": 15, "disk_full": 4, "archives": 11, "links": 12,
+         "control_text": 8, "extreme_dates": 30,
          # a watcher racing a writer: two imports and a watcher's batches each, about 2 s
          "watch_race": 6}
 

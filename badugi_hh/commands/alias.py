@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from badugi_hh.commands import add_source_arguments, add_wait_argument, counted
+from badugi_hh.textsafe import printable, unsafe_character
 
 if TYPE_CHECKING:
     import duckdb
@@ -64,14 +65,15 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         with person_tables(args, write=not args.list) as con:
-            for line in (_listed(con, args.person) if args.list else _changed(con, args)):
-                print(line)
+            said = list(_listed(con, args.person) if args.list else _changed(con, args))
     except Unknown as error:
         _say(str(error))
         return EXIT_UNKNOWN
     except StoreError as error:   # the dataset's DatasetBusy is one too
         _say(str(error))
         return EXIT_DATABASE
+    for line in said:   # once saved: a change that could not be kept is never told done
+        print(printable(line))
     return EXIT_OK
 
 
@@ -83,7 +85,10 @@ def person_tables(args: argparse.Namespace, *, write: bool,
     if args.data is not None:
         yield from _dataset_tables(args.data, args.wait, write)
         return
-    from badugi_hh.store import Store
+    import duckdb
+
+    from badugi_hh.store import Store, StoreError
+    from badugi_hh.store.connection import first_line
 
     with Store(args.db, read_only=not write, wait=args.wait) as store:
         con = store.connection
@@ -96,7 +101,11 @@ def person_tables(args: argparse.Namespace, *, write: bool,
         except BaseException:
             con.rollback()
             raise
-        con.commit()
+        try:
+            con.commit()
+        except duckdb.Error as error:   # a full disk, a file made read-only meanwhile
+            raise StoreError(f"cannot save the change into {args.db}: {first_line(error)}; "
+                             "nothing was changed") from None
 
 
 def _dataset_tables(root: str, wait: float, write: bool) -> Iterator[duckdb.DuckDBPyConnection]:
@@ -134,6 +143,9 @@ def _changed(con: duckdb.DuckDBPyConnection, args: argparse.Namespace) -> Iterat
         yield (f"{person}: {counted(removed, 'name')} removed"
                + ("" if names_of(con, person) else f"; {person} is no longer a person"))
         return
+    # Aliases travel in shared databases: a name is printed on other terminals.
+    if (unsafe := unsafe_character(args.person)) is not None:
+        raise Unknown(f"a person's name cannot hold a control character ({unsafe})")
     for site, player, previous in add_names(con, args.person, names):
         yield f"{_shown(site, player)} was {previous}'s: it is now {args.person}'s"
     person = person_named(con, args.person)
@@ -185,13 +197,9 @@ def _shown(site: str, player: str) -> str:
 
 
 def _line(person: str, names: list[tuple[str, str]]) -> str:
-    from badugi_hh.textsafe import printable
-
     listed = ", ".join(_shown(*name) for name in names)
-    return printable(f"{person}: {listed} ({counted(len(names), 'name')})")
+    return f"{person}: {listed} ({counted(len(names), 'name')})"
 
 
 def _say(message: str) -> None:
-    from badugi_hh.textsafe import printable
-
     print(f"badugi-hh alias: {printable(message)}", file=sys.stderr)

@@ -15,7 +15,12 @@ dashboards/app.py of the repository, which an editable install (pip install
 -e .) leaves in place. --tz ZONE is the one clock the pages show times, days and
 sessions on (default: this machine's zone). Exit status: streamlit's, or 1 when the
 app cannot be found or --db names a file that is not a database of badugi-hh, 2
-for an unknown zone.
+for an unknown zone or a --watch-root that is not a folder.
+
+The Import page's "Watch a folder" watches a folder on the server, for any visitor
+of the page: it watches only folders under a --watch-root DIR the server's owner
+gives (repeatable; links resolved, so a link out of a root leads nowhere), and
+none when none is given.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from badugi_hh.commands import add_clock_argument, add_source_arguments, clock_of
@@ -42,19 +48,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"the port to serve on (default {DEFAULT_PORT})")
     parser.add_argument("--address", default="127.0.0.1",
                         help="the address to serve on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--watch-root", action="append", default=[], metavar="DIR",
+                        help="a folder under which the Import page may watch a folder "
+                             "(repeatable; none: the page watches none)")
     add_clock_argument(parser)
 
 
 def streamlit_command(app: Path, db: Path, address: str, port: int, *,
-                      dataset: bool = False, tz: str = "UTC") -> list[str]:
+                      dataset: bool = False, tz: str = "UTC",
+                      watch_roots: Sequence[Path] = ()) -> list[str]:
     """``python -m streamlit run`` with the server's settings; the app's own
-    arguments (``--db FILE``, or ``--data DIR`` for a ``dataset``, and ``--tz ZONE``,
-    the clock its pages show) follow the ``--``."""
+    arguments (``--db FILE``, or ``--data DIR`` for a ``dataset``, ``--tz ZONE``,
+    the clock its pages show, and each ``--watch-root DIR``) follow the ``--``."""
+    roots = [part for root in watch_roots for part in ("--watch-root", str(root))]
     return [sys.executable, "-m", "streamlit", "run", str(app),
             "--server.address", address, "--server.port", str(port),
             "--server.headless", "true", "--server.maxUploadSize", str(UPLOAD_LIMIT_MB),
             "--browser.gatherUsageStats", "false", "--client.toolbarMode", "viewer",
-            "--", "--data" if dataset else "--db", str(db), "--tz", tz]
+            "--", "--data" if dataset else "--db", str(db), "--tz", tz, *roots]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -69,6 +80,11 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"badugi-hh dashboard: --tz: {error}", file=sys.stderr)
         return 2
+    roots = [Path(root).expanduser().resolve() for root in args.watch_root]
+    for root in roots:
+        if not root.is_dir():
+            print(f"badugi-hh dashboard: --watch-root {root}: not a folder", file=sys.stderr)
+            return 2
     dataset = args.data is not None
     tables = Path(args.data if dataset else args.db).resolve()
     if not dataset and not_ours(tables):
@@ -76,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"badugi-hh dashboard: http://{args.address}:{args.port} on {tables}", flush=True)
     # This process becomes the server, so Ctrl-C and a kill reach streamlit itself.
     os.execv(sys.executable, streamlit_command(APP, tables, args.address, args.port,
-                                               dataset=dataset, tz=zone))
+                                               dataset=dataset, tz=zone, watch_roots=roots))
 
 
 def not_ours(db: Path) -> bool:

@@ -13,6 +13,10 @@ hands) or ``<name>.txt``, in the folder of the source relative to the common
 folder of all of them (``a/friday.phhs``, ``b/friday.phhs``). A hand the format
 cannot say (a dead blind in PHH, a name with a blank in the house format) is
 listed on standard error and left out; so is a file changed since its import.
+A source none of whose hands can be said gets no file (never an empty one). A
+hand whose log states no result (PHH's: its rules settle the pot) is written as
+a house log with the engine's result (``Carol wins 36``), so that a house export
+of any stored hand reads back.
 
 --out is a folder the export owns: new, empty, or a previous export's (it lists
 what it wrote in .badugi-hh-export.json); a folder holding a log imported into
@@ -124,6 +128,9 @@ def export_logs(args: argparse.Namespace, filters: Filters) -> int:
     for source, hands in readable.items():
         with folder.writing(names[source]) as out:
             count, failures = export_file(logs[source], hands, args.format, out)
+        if not count:
+            folder.drop(names[source])
+            failures.append(f"no hand of it written: no {names[source]}")
         written += count
         for failure in failures:
             print(f"badugi-hh export: {printable(source)}: {printable(failure)}",
@@ -194,8 +201,10 @@ def _write_phh(chosen: list[tuple[SessionStart | None, Hand, HandReport]],
 def _write_house(chosen: list[tuple[SessionStart | None, Hand, HandReport]],
                  out: TextIO) -> tuple[int, list[str]]:
     """Each session's header, then its chosen hands; a hand that cannot be said is left out."""
+    from badugi_hh.hand_text import with_result
     from badugi_hh.writer import house_log
 
-    text, count, failures = house_log((session, hand) for session, hand, _ in chosen)
+    text, count, failures = house_log((session, with_result(hand, report))
+                                      for session, hand, report in chosen)
     out.write(text)
     return count, failures

@@ -136,6 +136,12 @@ class ExportFolder:
             stream.flush()
             os.fsync(stream.fileno())   # a full disk says so here, not after the rename
 
+    def drop(self, name: str) -> None:
+        """Remove the planned file ``name``, written without a hand (each of its hands
+        was one the format cannot say): an empty log is no export of anything."""
+        (self.root / name).unlink(missing_ok=True)
+        _remove_empty_folders((self.root / name).parent, self.root)
+
     def finish(self) -> None:
         """Remove the files of earlier exports this one did not write again (the folder
         is this export's now), and list what is left."""

@@ -149,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return EXIT_INTERRUPTED
     progress.close()
-    tell_problems(summary, quarantined)
+    tell_problems(summary, quarantined, database_kept=not made_for_nothing)
     if args.timings:
         print(f"timings: planning={summary.planning_seconds:.3f} "
               f"commit={summary.commit_seconds:.3f} total={summary.seconds:.3f}",
@@ -188,7 +188,7 @@ def nothing_to_import(paths: list[str]) -> bool:
 
 
 def tell_problems(summary: ImportSummary, quarantined: list[str],
-                  failures: list[str] | None = None) -> None:
+                  failures: list[str] | None = None, *, database_kept: bool = True) -> None:
     """Every path that could not be read, every file that gave nothing or stopped on a
     bug, the first unreadable text of each file, and the copies that differ."""
     for problem in summary.unreadable:
@@ -198,7 +198,7 @@ def tell_problems(summary: ImportSummary, quarantined: list[str],
     for error in quarantined:
         _warn(f"quarantined {error}")
     for path in summary.no_hands:
-        _warn(f"{path}: no readable hand: nothing was stored from it")
+        _warn(f"{path}: {NO_HANDS_STORED if database_kept else NOTHING_STORED}")
     for conflict in summary.conflicts[:_CONFLICTS_SHOWN]:
         _warn(f"[T5] {conflict}")
     if len(summary.conflicts) > _CONFLICTS_SHOWN:
@@ -206,6 +206,11 @@ def tell_problems(summary: ImportSummary, quarantined: list[str],
               "differ from the hand stored (the violations table lists them)")
 
 
+#: What an import says of a file that held no readable hand: it says, too, that the
+#: file's text was kept (a file read is never copied into the database silently).
+NO_HANDS_STORED = "no readable hand was stored from it; its unreadable text is kept in quarantine"
+#: The same, where the import stored no hand at all and so made no database.
+NOTHING_STORED = "no readable hand: nothing was stored from it"
 #: Copies differing from their hand that an import names one by one.
 _CONFLICTS_SHOWN = 5
 
@@ -297,6 +302,8 @@ def summary_line(summary: ImportSummary) -> str:
 
     unchanged = f" ({summary.unchanged:,} unchanged, skipped)" if summary.unchanged else ""
     skipped = f", {not_audited(summary.skipped_by_game)}" if summary.skipped else ""
+    if summary.unreadable:   # each named on its own line: counted here too
+        skipped += f", {counted(len(summary.unreadable), 'path')} not read"
     return (f"{counted(summary.files, 'file')} read{unchanged}: "
             f"{counted(summary.hands, 'hand')}, {summary.new_hands:,} new, "
             f"{counted(summary.sessions, 'session')}, "

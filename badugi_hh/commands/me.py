@@ -16,11 +16,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from badugi_hh.commands import add_source_arguments, add_wait_argument
 from badugi_hh.commands.alias import (
     EXIT_DATABASE, EXIT_OK, EXIT_UNKNOWN, Unknown, person_tables,
 )
+
+if TYPE_CHECKING:
+    import duckdb
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from badugi_hh.store import StoreError
-    from badugi_hh.store.persons import me, names_of, person_named, persons, set_me
+    from badugi_hh.store.persons import set_me
     from badugi_hh.textsafe import printable
 
     if args.clear and args.person is not None:
@@ -42,28 +46,34 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_UNKNOWN
     try:
         with person_tables(args, write=args.person is not None or args.clear) as con:
+            said = "you are no one of the persons now"
             if args.clear:
                 set_me(con, None)
-                print("you are no one of the persons now")
-                return EXIT_OK
-            if args.person is not None:
-                person = person_named(con, args.person)
-                if person is None:
-                    known = ", ".join(persons(con)) or "none yet"
-                    raise Unknown(f"no person {args.person!r} (persons: {known}); "
-                                  f"make one with badugi-hh alias {args.person} SITE:NAME...")
-                set_me(con, person)
-            user = me(con)
-            if user is None:
-                print("you are no one yet: badugi-hh me PERSON says who you are")
             else:
-                names = ", ".join(f"{site or 'house'}:{player}"
-                                  for site, player in names_of(con, user))
-                print(printable(f"you are {user}: {names}"))
+                said = _who(con, args.person)
     except Unknown as error:
         print(f"badugi-hh me: {printable(str(error))}", file=sys.stderr)
         return EXIT_UNKNOWN
     except StoreError as error:
         print(f"badugi-hh me: {printable(str(error))}", file=sys.stderr)
         return EXIT_DATABASE
+    print(printable(said))   # once saved: a change that could not be kept is never told done
     return EXIT_OK
+
+
+def _who(con: duckdb.DuckDBPyConnection, person: str | None) -> str:
+    """Name the user ``person`` (None: leave him as he is); who he is now, in a line."""
+    from badugi_hh.store.persons import me, names_of, person_named, persons, set_me
+
+    if person is not None:
+        found = person_named(con, person)
+        if found is None:
+            known = ", ".join(persons(con)) or "none yet"
+            raise Unknown(f"no person {person!r} (persons: {known}); "
+                          f"make one with badugi-hh alias {person} SITE:NAME...")
+        set_me(con, found)
+    user = me(con)
+    if user is None:
+        return "you are no one yet: badugi-hh me PERSON says who you are"
+    names = ", ".join(f"{site or 'house'}:{player}" for site, player in names_of(con, user))
+    return f"you are {user}: {names}"

@@ -31,7 +31,7 @@ import sys
 
 from badugi_hh.commands import add_source_arguments, add_wait_argument, open_tables
 from badugi_hh.commands.hand_lookup import HandNotFound, one_hand, tables_name
-from badugi_hh.textsafe import printable
+from badugi_hh.textsafe import printable, printable_lines
 
 EXIT_OK, EXIT_DATABASE, EXIT_UNKNOWN = 0, 1, 2
 
@@ -67,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
             hand = hand_identity(found.site, found.hand_id, found.source)
             if args.text is None:
                 note = note_of(con, hand)
-                print(note if note is not None else f"{hand.hand_id} has no note")
+                print(printable_lines(note) if note is not None
+                      else f"{hand.hand_id} has no note")
                 return EXIT_OK
         with person_tables(args, write=True) as con:
             set_note(con, hand, args.text)

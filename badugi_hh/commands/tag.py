@@ -25,7 +25,7 @@ import sys
 
 from badugi_hh.commands import add_source_arguments, add_wait_argument, counted, open_tables
 from badugi_hh.commands.hand_lookup import HandNotFound, one_hand, tables_name
-from badugi_hh.textsafe import printable
+from badugi_hh.textsafe import printable, printable_lines
 
 EXIT_OK, EXIT_DATABASE, EXIT_UNKNOWN = 0, 1, 2
 
@@ -86,7 +86,7 @@ def _show(args: argparse.Namespace) -> None:
         tags, note = tags_of(con, hand), note_of(con, hand)
     print(f"{hand.hand_id}: {', '.join(map(printable, tags)) or 'no tags'}")
     if note:
-        print(note)
+        print(printable_lines(note))
 
 
 def _change(args: argparse.Namespace) -> None:

@@ -24,6 +24,7 @@ from typing import NamedTuple, cast
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 
 from badugi_hh.dataset.chunks import target_chunk_bytes
@@ -139,11 +140,20 @@ def create_dataset(root: Path) -> None:
     (root / MANIFEST).mkdir(parents=True, exist_ok=True)
     rules = root / "rules" / "part-catalogue.parquet"
     catalogue = arrow_table(RuleRow, list(RULES.items()))
-    if rules.exists() and pq.read_table(rules).equals(catalogue):
+    if rules.exists() and _reads_as(rules, catalogue):
         return
     staged = root / f"rules-{time.monotonic_ns()}.parquet.tmp"
     pq.write_table(catalogue, staged)
     move_into_place(staged, rules)
+
+
+def _reads_as(path: Path, table: pa.Table) -> bool:
+    """Whether the Parquet file ``path`` holds ``table``; not when it cannot be read (a
+    catalogue cut short is written again: it holds nothing but the rules)."""
+    try:
+        return bool(pq.read_table(path).equals(table))
+    except (OSError, pa.ArrowException):
+        return False
 
 
 class DatasetBusy(StoreError):

@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import duckdb
+import pyarrow as pa
 import pyarrow.parquet as pq
 
 from badugi_hh.dataset.importer import DatasetBusy
@@ -33,7 +34,7 @@ from badugi_hh.dataset.layout import (
     IMPORT_LOCK, LOCK_WAIT_SECONDS, PERSON_FILES, hold_lock, move_into_place,
 )
 from badugi_hh.dataset.reader import is_dataset
-from badugi_hh.store.connection import StoreError
+from badugi_hh.store.connection import StoreError, first_line
 from badugi_hh.store.schema import schema_sql
 
 __all__ = ["person_tables"]
@@ -61,10 +62,25 @@ def person_tables(root: str | Path, wait: float | None = LOCK_WAIT_SECONDS,
                     con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM stored")
                     con.unregister("stored")
             yield con
-            for table, relative in PERSON_FILES.items():
-                staged = root / f"{Path(relative).name}-{time.monotonic_ns()}.tmp"
-                pq.write_table(con.sql(f"SELECT * FROM {table} ORDER BY ALL").to_arrow_table(),
-                               staged)
-                move_into_place(staged, root / relative)
+            _write_back(con, root)
         finally:
             con.close()
+
+
+def _write_back(con: duckdb.DuckDBPyConnection, root: Path) -> None:
+    """Every table's file staged first, then all renamed into place: a full disk stops
+    the staging, before any file is replaced, and the change is refused whole."""
+    staged: dict[Path, Path] = {}
+    try:
+        for table, relative in PERSON_FILES.items():
+            staged[root / relative] = root / f"{Path(relative).name}-{time.monotonic_ns()}.tmp"
+            pq.write_table(con.sql(f"SELECT * FROM {table} ORDER BY ALL").to_arrow_table(),
+                           staged[root / relative])
+    except (OSError, pa.ArrowException) as error:
+        for path in staged.values():
+            path.unlink(missing_ok=True)
+        why = error.strerror if isinstance(error, OSError) and error.strerror else None
+        raise StoreError(f"cannot save the change into the dataset at {root}: "
+                         f"{why or first_line(error)}; nothing was changed") from None
+    for final, path in staged.items():
+        move_into_place(path, final)

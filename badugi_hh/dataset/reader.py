@@ -86,6 +86,10 @@ def hands_shown(root: str | Path) -> int:
             ", ".join(map(_quoted, FILE_LOCAL_SITES)))
         return int(con.execute(f"SELECT count(*) FROM (SELECT DISTINCT site, hand_id, {key} "
                                "FROM dataset_raw_hands)").fetchall()[0][0])
+    except (OSError, pa.ArrowException, duckdb.Error) as error:   # a part cut short
+        raise StoreError(f"the dataset at {root} is damaged: {_why_damaged(error)}; "
+                         "nothing was imported: put that file back from a copy, or import "
+                         "the logs into a new dataset") from None
     finally:
         con.close()
 

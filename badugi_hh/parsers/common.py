@@ -19,6 +19,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Literal, NoReturn
 
 from lark import Lark, Token
@@ -31,7 +32,7 @@ from badugi_hh.rules import Game
 
 __all__ = ["CENTS", "CURRENCY_SIGNS", "MAX_AMOUNT", "MAX_COUNT", "MAX_HAND_LINES",
            "MAX_KEPT_TEXT", "MAX_NAME", "AmountFormat", "EventFactory", "LineError", "Wording", "bounded",
-           "bounded_money", "damage_before", "damage_message", "excerpt", "game_read",
+           "bounded_money", "dated", "damage_before", "damage_message", "excerpt", "game_read",
            "kept_text", "money", "parse_with", "read_cards", "read_count", "read_name", "read_number"]
 
 #: The bounds on what a log controls (docs/format.md, "Limits"). An amount above
@@ -49,6 +50,12 @@ MAX_HAND_LINES = 2000
 #: ``<game>``, where a few long lines could otherwise hold any amount of memory);
 #: a real one holds a few kilobytes.
 MAX_HAND_CHARACTERS = 1 << 20
+
+#: The first and last moments a log may date a hand: any zone moves a time by at most a
+#: day (UTC-12 to UTC+14), so a date a day from the calendar's ends (1 January of year
+#: 1, 31 December 9999) could not be placed in UTC, nor a day be told around it.
+FIRST_DATE = datetime(2, 1, 1)
+LAST_DATE = datetime(9998, 12, 31, 23, 59, 59)
 
 #: Site amounts are money (or chips with cents): stored in hundredths.
 CENTS = 100
@@ -110,6 +117,23 @@ def bounded(value: int, most: int, column: int, what: str = "number") -> int:
     if abs(value) <= most:
         return value
     raise LineError(f"the {what} {value} is more than {_power(most)}", column)
+
+
+def dated(moment: datetime) -> datetime:
+    """The moment a log states, if it lies within :data:`FIRST_DATE` and
+    :data:`LAST_DATE`; else a :class:`ValueError` saying why, which each reader reports
+    at the date's column, as it does a date that does not exist.
+
+    >>> dated(datetime(2026, 11, 27, 20, 0))
+    datetime.datetime(2026, 11, 27, 20, 0)
+    >>> dated(datetime(9999, 12, 31, 23, 59))
+    Traceback (most recent call last):
+    ValueError: the year 9999 is out of range (years 2 to 9998: a time zone moves a time by up to a day)
+    """
+    if not FIRST_DATE <= moment.replace(tzinfo=None) <= LAST_DATE:
+        raise ValueError(f"the year {moment.year} is out of range (years {FIRST_DATE.year} "
+                         f"to {LAST_DATE.year}: a time zone moves a time by up to a day)")
+    return moment
 
 
 def _power(number: int) -> str:

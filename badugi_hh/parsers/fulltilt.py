@@ -56,7 +56,7 @@ from badugi_hh.parsers.common import (
     CENTS, CURRENCY_SIGNS, AmountFormat, EventFactory, LineError, Wording, read_cards,
     read_name, read_number,
 )
-from badugi_hh.parsers.common import game_read
+from badugi_hh.parsers.common import dated, game_read
 from badugi_hh.parsers.hands import (
     MAX_TABLE_SIZE, hero_of, hidden_deals, site_ruleset, table_first,
 )
@@ -387,9 +387,9 @@ def _summary_results(collected: list[Award]) -> list[SummaryResult]:
 def _when(text: str, date_format: str) -> datetime:
     time_format = "%H:%M:%S" if text.count(":") == 2 else "%H:%M"
     try:
-        return datetime.strptime(text, f"{date_format} {time_format}")
-    except ValueError:
-        raise LineError(f"{text!r} is not a date and time", 1) from None
+        return dated(datetime.strptime(text, f"{date_format} {time_format}"))
+    except ValueError as error:
+        raise LineError(f"{text!r} is not a date and time: {error}", 1) from None
 
 
 # -- names with blanks ----------------------------------------------------------------------

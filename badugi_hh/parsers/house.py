@@ -57,8 +57,8 @@ from badugi_hh.events import (
     SummaryResult, UncalledReturned,
 )
 from badugi_hh.parsers.common import (
-    MAX_HAND_LINES, LineError, damage_before, damage_message, excerpt, kept_text, read_count,
-    read_name, read_number,
+    MAX_HAND_LINES, LineError, damage_before, damage_message, dated, excerpt, kept_text,
+    read_count, read_name, read_number,
 )
 from badugi_hh.games import GAMES, game_for_site_name
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
@@ -214,7 +214,7 @@ class HouseTransformer(Transformer[Token, object]):
     def when(self, date: Token, clock: Token | None) -> datetime:
         numbers = re.split(r"[-/:]", date + (":" + clock if clock else ""))
         try:
-            return datetime(*map(int, numbers))  # type: ignore[arg-type]
+            return dated(datetime(*map(int, numbers)))  # type: ignore[arg-type]
         except ValueError as error:
             raise LineError(f"{date} {clock or ''}".strip() + f" is not a date and time: {error}",
                             date.column) from None

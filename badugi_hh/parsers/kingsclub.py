@@ -64,7 +64,7 @@ from badugi_hh.parsers.common import (
     CENTS, AmountFormat, EventFactory, LineError, Wording, money, read_cards, read_name,
     read_number,
 )
-from badugi_hh.parsers.common import game_read
+from badugi_hh.parsers.common import dated, game_read
 from badugi_hh.parsers.hands import MAX_TABLE_SIZE, hero_of, site_ruleset, table_first
 from badugi_hh.parsers.site import (
     ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at,
@@ -156,9 +156,10 @@ class KingsClubTransformer(ActionTransformer):
 
     def when(self, date: Token, time: Token) -> datetime:
         try:
-            return datetime.strptime(f"{date} {time}", "%Y-%m-%d %H:%M:%S")
-        except ValueError:
-            raise LineError(f"{date} {time} is not a date and time", date.column) from None
+            return dated(datetime.strptime(f"{date} {time}", "%Y-%m-%d %H:%M:%S"))
+        except ValueError as error:
+            raise LineError(f"{date} {time} is not a date and time: {error}",
+                            date.column) from None
 
     def line(self, item: object = None) -> object:
         return item

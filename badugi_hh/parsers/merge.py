@@ -58,7 +58,7 @@ from badugi_hh.parsers.common import (
     CENTS, CURRENCY_SIGNS, MAX_HAND_CHARACTERS, MAX_HAND_LINES, LineError, damage_before,
     damage_message, excerpt, money, read_name,
 )
-from badugi_hh.parsers.common import game_read
+from badugi_hh.parsers.common import dated, game_read
 from badugi_hh.parsers.hands import (
     HAND_SIZES, MAX_TABLE_SIZE, hero_of, return_unmatched, site_ruleset,
 )
@@ -184,9 +184,13 @@ def _started_at(text: str) -> datetime:
     """``20110419091134`` or ``2012/08/14 21:50:08 +0400`` (the clock as written)."""
     for form, size in (("%Y%m%d%H%M%S", 14), ("%Y/%m/%d %H:%M:%S", 19)):
         try:
-            return datetime.strptime(text[:size], form)
+            moment = datetime.strptime(text[:size], form)
         except ValueError:
             continue
+        try:
+            return dated(moment)
+        except ValueError as error:
+            raise LineError(f"{text[:size]} is not a start time: {error}", 1) from None
     raise LineError(f"expected a start time such as 20110419091134, got {text[:30]!r}", 1)
 
 

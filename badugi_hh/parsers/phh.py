@@ -46,7 +46,7 @@ from badugi_hh.events import (
     SkippedHand, StackStated,
 )
 from badugi_hh.parsers.common import (
-    MAX_AMOUNT, MAX_COUNT, MAX_HAND_CHARACTERS, MAX_HAND_LINES, damage_before, damage_message, excerpt, kept_text,
+    MAX_AMOUNT, MAX_COUNT, MAX_HAND_CHARACTERS, MAX_HAND_LINES, damage_before, damage_message, dated, excerpt, kept_text,
 )
 from badugi_hh.parsers.hands import DRAWS, HAND_SIZES
 from badugi_hh.parsers.phh_actions import Actions
@@ -454,10 +454,10 @@ class _HandBuilder:
         if day is None or month is None or year is None:
             return None
         try:
-            return datetime(year, month, day, *((moment.hour, moment.minute, moment.second)
-                                                if moment is not None else ()))
-        except ValueError:
-            raise fields.error("day", f"{year}-{month}-{day} is not a date") from None
+            return dated(datetime(year, month, day, *(
+                (moment.hour, moment.minute, moment.second) if moment is not None else ())))
+        except ValueError as error:
+            raise fields.error("day", f"{year}-{month}-{day} is not a date: {error}") from None
 
 
 def _trimmed(antes: list[int], stacks: list[int]) -> list[int]:

@@ -68,7 +68,7 @@ from badugi_hh.parsers.common import (
     CURRENCY_SIGNS, MAX_NAME, AmountFormat, EventFactory, LineError, Wording, read_cards,
     read_name, read_number,
 )
-from badugi_hh.parsers.common import game_read
+from badugi_hh.parsers.common import dated, game_read
 from badugi_hh.parsers.hands import insert_hidden_deals, marked_draw, site_ruleset
 from badugi_hh.parsers.site import ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at
 from badugi_hh.parsers.text import LineBlock
@@ -507,10 +507,10 @@ def _started_at(text: str, at: int) -> datetime:
     if not times:
         raise LineError("expected a date and time such as 2010/09/05 10:32:15", at + 4)
     try:
-        return datetime(*map(int, times[-1]))  # type: ignore[arg-type]
-    except ValueError:
-        raise LineError("{}/{}/{} {}:{}:{} is not a date and time".format(*times[-1]),
-                        at + 4) from None
+        return dated(datetime(*map(int, times[-1])))  # type: ignore[arg-type]
+    except ValueError as error:
+        raise LineError("{}/{}/{} {}:{}:{} is not a date and time: ".format(*times[-1])
+                        + str(error), at + 4) from None
 
 
 def _game_of(name: str) -> tuple[Game | None, Structure, str]:

@@ -56,7 +56,7 @@ from zoneinfo import ZoneInfo
 from badugi_hh.events import ParseError, Record, TournamentResult, TournamentSummary
 from badugi_hh.games import GAMES
 from badugi_hh.money import buy_in_parts
-from badugi_hh.parsers.common import money
+from badugi_hh.parsers.common import dated, money
 from badugi_hh.parsers.text import LogText
 
 __all__ = ["FULLTILT_MARK", "FULLTILT_START", "POKERSTARS_MARK", "POKERSTARS_START",
@@ -99,7 +99,11 @@ def _started(summary: _Open, match: re.Match[str]) -> None:
     if chosen is None:
         return
     year, month, day, hour, minute, second = (int(chosen.group(i)) for i in range(1, 7))
-    when = datetime(year, month, day, hour, minute, second)
+    try:
+        when = dated(datetime(year, month, day, hour, minute, second))
+    except ValueError as error:   # 2026/02/30, or a year no zone can place
+        raise _LineError(f"a date and time ({error})", chosen.start(), chosen.group(0),
+                         ) from None
     zone = _ZONES.get(chosen.group(7) or "ET")
     summary.summary.started_at = when if zone is None else when.replace(tzinfo=ZoneInfo(zone))
 

@@ -57,7 +57,7 @@ from badugi_hh.parsers.common import (
     CENTS, CURRENCY_SIGNS, AmountFormat, EventFactory, LineError, Wording, read_cards,
     read_name, read_number,
 )
-from badugi_hh.parsers.common import game_read
+from badugi_hh.parsers.common import dated, game_read
 from badugi_hh.parsers.hands import (
     hero_of, hidden_deals, return_unmatched, site_ruleset, table_first,
 )
@@ -170,9 +170,10 @@ class WinamaxTransformer(ActionTransformer):
                game: tuple[str, str, tuple[tuple[int, ...], str]], date: Token,
                time: Token) -> Header:
         try:
-            started_at = datetime.strptime(f"{date} {time}", "%Y/%m/%d %H:%M:%S")
-        except ValueError:
-            raise LineError(f"{date} {time} is not a date and time", date.column) from None
+            started_at = dated(datetime.strptime(f"{date} {time}", "%Y/%m/%d %H:%M:%S"))
+        except ValueError as error:
+            raise LineError(f"{date} {time} is not a date and time: {error}",
+                            date.column) from None
         name, structure, (stakes, sign) = game
         return Header(str(hand_id)[1:], tournament, name, structure, stakes, started_at, sign)
 

@@ -44,6 +44,7 @@ How an import stays fast, safe and small:
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -148,7 +149,8 @@ class Store:
         """Remove the database file and its write-ahead log: only after :meth:`close`,
         and only for a file :meth:`made_for_nothing` says this store made."""
         for made in (self.path, self.path.with_name(self.path.name + ".wal")):
-            made.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):   # none made: no folder, or not one
+                made.unlink(missing_ok=True)
 
     def _create_schema(self) -> None:
         con = self.connection

@@ -30,6 +30,7 @@ from typing import NamedTuple
 import duckdb
 
 from badugi_hh.store.identity import identity
+from badugi_hh.textsafe import unsafe_character
 
 __all__ = ["MAX_NOTE_CHARS", "MAX_TAG_CHARS", "HandIdentity", "NoteError", "add_tag",
            "check_tag", "hand_identity", "note_of", "remove_tag", "set_note", "tag_counts",
@@ -126,6 +127,10 @@ def set_note(con: duckdb.DuckDBPyConnection, hand: HandIdentity, text: str) -> N
     if len(note) > MAX_NOTE_CHARS:
         raise NoteError(f"a note has at most {MAX_NOTE_CHARS:,} characters "
                         f"({len(note):,} given)")
+    # A database is shared: a terminal escape kept here would run on its next reader's.
+    if (unsafe := unsafe_character(note, allowed="\n\t")) is not None:
+        raise NoteError(f"a note cannot hold a control character ({unsafe}); "
+                        "lines and tabs it may")
     con.execute("DELETE FROM hand_notes WHERE site = ? AND hand_id = ? AND file = ?",
                 list(hand))
     if note:

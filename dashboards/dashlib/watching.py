@@ -6,10 +6,20 @@ batch, as it does when run from a terminal, and DuckDB's lock on the file then
 keeps the app's readers and it apart the way it keeps two processes apart. Its
 lines go to a file beside the database (``<name>-watch.log``), which the page shows.
 One watcher runs per database or dataset, whichever session started it.
+
+A page visitor is not the server's owner: the page watches only a folder under one of
+the roots the owner gave (``badugi-hh dashboard --watch-root DIR``), links resolved,
+and none when none was given.
+
+>>> roots = [Path("/srv/hands").resolve()]
+>>> watchable("", roots), watchable("/etc", roots)
+('no folder given', 'not under a folder this server may watch (/srv/hands)')
 """
 
 from __future__ import annotations
 
+import argparse
+import os
 import signal
 import subprocess
 import sys
@@ -21,6 +31,9 @@ import streamlit as st
 
 from dashlib.data import Location
 
+#: The roots when the app is run without ``--watch-root``: paths separated by
+#: ``os.pathsep`` (as the tests and ``streamlit run`` by hand give them).
+ROOTS_ENV = "BADUGI_HH_WATCH_ROOTS"
 #: How long Stop waits for the watcher to end its batch before it is killed.
 STOP_WAIT_SECONDS = 10.0
 #: How many of its last lines the page shows.
@@ -57,6 +70,30 @@ class _Watchers:
 @st.cache_resource(show_spinner=False)
 def _watchers() -> _Watchers:
     return _Watchers()
+
+
+def watch_roots(argv: list[str] | None = None) -> list[Path]:
+    """The folders under which the page may watch: each ``--watch-root DIR`` after the
+    script's ``--``, else those of $BADUGI_HH_WATCH_ROOTS; none: the page watches none."""
+    parser = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
+    parser.add_argument("--watch-root", action="append", default=[])
+    known, _ = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
+    given = known.watch_root or os.environ.get(ROOTS_ENV, "").split(os.pathsep)
+    return [Path(root).expanduser().resolve() for root in given if root]
+
+
+def watchable(folder: str, roots: list[Path]) -> Path | str:
+    """``folder`` with its links resolved, when it is a folder under one of ``roots``;
+    else why it may not be watched (a link out of a root leads out of it)."""
+    if not folder.strip():
+        return "no folder given"
+    try:
+        resolved = Path(folder).expanduser().resolve(strict=True)
+    except (OSError, RuntimeError):   # missing, unreadable, a loop of links
+        return "not a folder to watch"
+    if not any(resolved.is_relative_to(root) for root in roots):
+        return f"not under a folder this server may watch ({', '.join(map(str, roots))})"
+    return resolved if resolved.is_dir() else "not a folder to watch"
 
 
 def log_file(where: Location) -> Path:

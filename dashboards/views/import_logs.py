@@ -4,13 +4,14 @@ page that writes the database or dataset."""
 from __future__ import annotations
 
 import time
-from pathlib import Path, PurePath
+from pathlib import PurePath
 
 import streamlit as st
 from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from badugi_hh.commands.dashboard import UPLOAD_LIMIT_MB
 from badugi_hh.progress import described
+from badugi_hh.sources import LOG_SUFFIXES
 from badugi_hh.store import ImportSummary
 from dashlib import data, ui, watching
 
@@ -84,16 +85,22 @@ def watch_folder(where: data.Location) -> None:
         "imported, then every hand the site appends, a moment after it is written, "
         "until you stop. The other pages show the new hands at their next view. From "
         "a terminal: `badugi-hh watch FOLDER`.")
+    roots = watching.watch_roots()
+    if not roots:
+        st.info("Watching is off on this server: it watches only folders under those its "
+                "owner names, when it starts it with `badugi-hh dashboard --watch-root DIR`.")
     current = watching.watching(where)
     running = current is not None and current.running
     folder = st.text_input("Folder", value=current.folder if current else "",
-                           key="watch_folder", disabled=running)
+                           key="watch_folder", disabled=running or not roots)
     start, stop = st.columns(2)
-    if not running and start.button("Start watching", key="watch_start", type="primary"):
-        if not Path(folder).expanduser().is_dir():
-            st.error(f"{ui.md(folder or 'No folder given')}: not a folder to watch")
+    if not running and start.button("Start watching", key="watch_start", type="primary",
+                                    disabled=not roots):
+        chosen = watching.watchable(folder, roots)
+        if isinstance(chosen, str):
+            st.error(f"{ui.md(folder or 'No folder given')}: {ui.md(chosen)}")
         else:
-            current = watching.start(where, str(Path(folder).expanduser()))
+            current = watching.start(where, str(chosen))
             running = True
     if running and stop.button("Stop watching", key="watch_stop"):
         watching.stop(where)
@@ -119,13 +126,16 @@ where = data.location()
 target = f"the dataset {ui.md(where.path)}" if where.dataset else ui.md(where.path)
 st.title("Import a log")
 st.markdown(
-    f"Upload a hand-history log (**.txt** or **.log**, up to **{UPLOAD_LIMIT_MB} MB**). "
+    f"Upload a hand-history log ({', '.join(f'**{kind}**' for kind in LOG_SUFFIXES)}, up to "
+    f"**{UPLOAD_LIMIT_MB} MB**). "
     f"It is kept in {ui.md(data.upload_folder(where.path))} and imported into {target}: every "
     "hand is replayed under the rules, its violations recorded, and text that cannot be "
     "read is quarantined. Uploading the same file again changes nothing; uploading it "
     "after it grew adds its new hands. A larger log: `badugi-hh import PATH`.")
 
-upload = st.file_uploader("Log file", type=["txt", "log"], key="import_upload")
+# The names a folder's search reads (badugi_hh.sources): one rule for every way in.
+upload = st.file_uploader("Log file", type=[kind.lstrip(".") for kind in LOG_SUFFIXES],
+                          key="import_upload")
 if upload is not None and st.button("Import", type="primary", key="import_start"):
     if upload.size > UPLOAD_LIMIT_MB * 1024 * 1024:
         st.error(f"{ui.md(upload.name)} has {upload.size / 2**20:.1f} MB; the limit is "

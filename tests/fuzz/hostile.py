@@ -28,7 +28,17 @@ blocked a folder, hung or crashed:
   directory listing one member a thousand times): each named, the good logs beside and
   inside stored, and ``export`` reads back what was stored;
 * ``watch_race``: a writer thread appending a log in random pieces while the watcher
-  imports what it finds: no hand ever stored cut, and in the end what the whole log holds.
+  imports what it finds: no hand ever stored cut, and in the end what the whole log holds;
+* ``links``: a link named like a log inside a folder, to a log of the folder, to a private
+  file outside it, to a pipe inside or out, to a folder outside, through a second link:
+  ``validate``, ``import`` and the watcher's look return, name each link they skip, store
+  the good log, and keep no byte of the file outside;
+* ``control_text``: a note, tag or person's name holding terminal controls: refused as
+  given, and printed escaped by ``note``, ``tag``, ``alias`` and ``me`` when a database
+  holds them all the same;
+* ``extreme_dates``: a clean log with dates moved to the calendar's ends (year 1, 2,
+  9998, 9999), read in zones at their limits (UTC-12, UTC+14, America/Adak): each hand
+  read or named, ``import`` storing what ``validate`` reads, no internal error.
 
 Every case also holds the harness's invariants: no exception escapes, no exit status 3
 (an internal error), no run over the hang limit (:mod:`tests.fuzz` times each case).
@@ -554,6 +564,178 @@ def disk_full(rng: random.Random, scratch: Path, case: Case) -> None:
         case.problems.append(f"export on a full disk left {half}")
 
 
+# -- links out of a folder, and to pipes ------------------------------------------------
+
+#: What a link outside the folder leads to: text that must reach no table, no message.
+SECRET = b"-----BEGIN OPENSSH PRIVATE KEY-----\nfuzz-secret-7f3a\n"
+
+
+def links(rng: random.Random, scratch: Path, case: Case) -> None:
+    """A folder with a good log and a link named ``*.txt`` of one kind: inside the folder
+    (read), to a private file outside it (skipped and named, its text stored nowhere), to
+    a pipe inside or outside, to a folder outside. ``validate``, ``import`` and the
+    watcher's look all return, agree, and store the good log."""
+    from badugi_hh.sources import log_files_in
+    from badugi_hh.watch import Watcher, into_database
+
+    folder, outside = scratch / "linked", scratch / "outside"
+    for made in (folder, outside):
+        shutil.rmtree(made, ignore_errors=True)
+        made.mkdir()
+    shutil.copy(GOOD_LOG, folder / "good.txt")
+    (outside / "id_ed25519").write_bytes(SECRET)
+    kind = rng.choice(["inside", "outside file", "fifo inside", "fifo outside",
+                       "folder outside", "chain out"])
+    link = folder / rng.choice(["id.txt", "latest.log", "sub/deep.phh"])
+    link.parent.mkdir(exist_ok=True)
+    if kind == "inside":
+        link.symlink_to(folder / "good.txt")
+    elif kind == "outside file":
+        link.symlink_to(outside / "id_ed25519")
+    elif kind.startswith("fifo"):
+        os.mkfifo((folder if kind == "fifo inside" else outside) / "pipe")
+        link.symlink_to((folder if kind == "fifo inside" else outside) / "pipe")
+    elif kind == "folder outside":
+        link.symlink_to(outside)
+    else:   # a link to a link inside, which leads out
+        (folder / "hop").symlink_to(outside / "id_ed25519")
+        link.symlink_to(folder / "hop")
+    label = f"links, {kind}"
+    # a link to a folder is a folder, which a search does not follow: not read, not named
+    named = kind not in ("inside", "folder outside")
+    skipped = [found for found in log_files_in(folder) if not isinstance(found, Path)]
+    if named and not any(found.path == str(link) for found in skipped):
+        case.problems.append(f"{label}: {link.name} is not skipped")
+    _status, printed = check_command(["validate", str(folder)], case, f"validate, {label}")
+    if named and link.name not in printed:
+        case.problems.append(f"validate, {label}: the link is not named: {printed[-300:]}")
+    database = scratch / "links.duckdb"
+    try:
+        check_command(["import", str(folder), "--db", str(database)], case, f"import, {label}")
+        with Store(database) as store:
+            con = store.connection
+            if store.counts()["hands"] == 0:
+                case.lost_hands += 1
+                case.problems.append(f"import, {label}: the good log was not stored")
+            kept = con.execute("SELECT count(*) FROM quarantine WHERE text LIKE "
+                               "'%fuzz-secret%'").fetchone()
+            if kept and kept[0]:
+                case.problems.append(f"import, {label}: the file outside is in quarantine")
+        watcher = Watcher([folder], into_database(database), settle=0.0, quiet=0.0)
+        batch = watcher.step()   # a pipe opened would block here: the deadline counts it
+        if batch is None or any("fuzz-secret" in path for path in batch.paths):
+            case.problems.append(f"watch, {label}: {batch}")
+    finally:
+        database.unlink(missing_ok=True)
+
+
+# -- control characters in what a user types --------------------------------------------
+
+#: Characters a terminal acts on, or that hide or reorder text.
+CONTROLS = ["\x1b]0;pwned\x07", "\x1b[2J", "\x1b[31m", "\x07", "\x08", "\r", "\x00",
+            "\x9b2J", "\u202e", "\u200b", "\x7f", "\x1bP+q\x1b\\"]
+#: What may reach the terminal raw: a note's lines and tabs.
+_RAW_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e"
+                          "\u2060-\u2069\ufeff]")
+
+
+@cache
+def persons_template(scratch: Path) -> Path:
+    """A database of the good log, imported once and copied for each case."""
+    template = scratch / "persons-template.duckdb"
+    with Store(template) as store:
+        store.import_paths([GOOD_LOG])
+    return template
+
+
+def control_text(rng: random.Random, scratch: Path, case: Case) -> None:
+    """A note, a tag or a person's name holding a control character: refused as given
+    (nothing stored), and what a database holds (written there by another program) is
+    printed escaped by ``note``, ``tag``, ``alias`` and ``me``: never raw."""
+    from badugi_hh.store.notes import hand_identity
+
+    database = scratch / "persons.duckdb"
+    shutil.copy(persons_template(scratch), database)
+    text = "".join(rng.choice([*CONTROLS, "Ana ", "calls", "\n", "\t", "é"])
+                   for _ in range(rng.randint(1, 6)))
+    try:
+        given = {"note": ["note", "1", text], "tag": ["tag", "1", text[:40]],
+                 "alias": ["alias", text, "house:Ana"]}
+        what = rng.choice(list(given))
+        _status, printed = check_command([*given[what], "--db", str(database)], case,
+                                         f"{what} {text!r}")
+        if _RAW_CONTROL.search(printed):
+            case.problems.append(f"{what} {text!r}: printed raw: {printed[-200:]!r}")
+        with Store(database) as store:   # as a shared database may hold them
+            con = store.connection
+            site, hand_id, source = con.execute(
+                "SELECT site, hand_id, source FROM hands ORDER BY line LIMIT 1").fetchone()
+            con.execute("INSERT OR REPLACE INTO hand_notes VALUES (?, ?, ?, ?, now())",
+                        [*hand_identity(site, hand_id, source), text])
+            con.execute("INSERT OR REPLACE INTO aliases VALUES ('', 'Bruno', ?)", [text])
+            con.execute("INSERT OR REPLACE INTO settings VALUES ('me', ?)", [text])
+        for args in (["note", "1"], ["tag", "1"], ["alias", "--list"], ["me"]):
+            _status, printed = check_command([*args, "--db", str(database)], case,
+                                             f"{args[0]}, stored {text!r}")
+            if _RAW_CONTROL.search(printed):
+                case.problems.append(f"{args[0]}, stored {text!r}: printed raw: "
+                                     f"{printed[-200:]!r}")
+    finally:
+        database.unlink(missing_ok=True)
+
+
+# -- dates at the calendar's ends -------------------------------------------------------
+
+#: Dates a hand may state, at and past the calendar's ends.
+EXTREME_DATES = [(1, 1, 1), (1, 1, 2), (2, 1, 1), (1970, 1, 1), (9998, 12, 31),
+                 (9999, 12, 30), (9999, 12, 31), (2038, 1, 19)]
+#: Zones at their limits: UTC-12, UTC+14, one with summer time near the date line.
+EXTREME_ZONES = ["Etc/GMT+12", "Pacific/Kiritimati", "America/Adak", "UTC", "Asia/Kolkata"]
+_STATED_DATE = re.compile(rb"(\d{4})([/-])(\d\d)\2(\d\d)")
+
+
+def extreme_dates(rng: random.Random, scratch: Path, case: Case) -> None:
+    """A clean log with some of its dates moved to the calendar's ends, read in a zone
+    at its limits: each hand read or named at its date, by ``validate`` and ``import``
+    alike, and no internal error."""
+    source, data, starts = rng.choice(clean_logs())
+    dates = list(_STATED_DATE.finditer(data))
+    if not dates:
+        return
+    chosen = {match.start() for match in rng.sample(dates, min(len(dates), rng.randint(1, 3)))}
+    year, month, day = rng.choice(EXTREME_DATES)
+
+    def moved(match: re.Match[bytes]) -> bytes:
+        if match.start() not in chosen:
+            return match[0]
+        sep = match[2]
+        return b"%04d%s%02d%s%02d" % (year, sep, month, sep, day)
+
+    path = scratch / f"dated{source.suffix}"
+    path.write_bytes(_STATED_DATE.sub(moved, data))
+    zone = rng.choice(EXTREME_ZONES)
+    label = f"{source.name} dated {year}-{month}-{day}, --tz {zone}"
+    records = read_all(path)
+    check_errors(records, case)
+    account_for_hands(list(starts), records, case, label)
+    if rng.random() >= 0.2:   # an import costs a database: one case in five
+        return
+    database = scratch / "dated.duckdb"
+    try:
+        with Store(database) as store:
+            summary = store.import_paths([path], zone=zone)
+        if summary.failures:
+            case.exit_3 += 1
+            case.problems.append(f"import, {label}: {summary.failures[0]}")
+        elif summary.hands + summary.skipped != len(hand_lines(records)):
+            case.lost_hands += 1
+            case.problems.append(f"import, {label}: stored {summary.hands} of "
+                                 f"{len(hand_lines(records))} hands read")
+    finally:
+        database.unlink(missing_ok=True)
+        Path(f"{database}.wal").unlink(missing_ok=True)
+
+
 # -- archives built by hand ------------------------------------------------------------
 
 #: The hostile archives ``archives`` builds, each beside a good log and holding one.
@@ -660,12 +842,14 @@ STRATEGIES: dict[str, Strategy] = {
     "phh_types": phh_types, "merge_sizes": merge_sizes, "invisible": invisible,
     "concatenated": concatenated, "odd_paths": odd_paths, "sql": sql, "disk_full": disk_full,
     "archives": archives,
+    "links": links, "control_text": control_text, "extreme_dates": extreme_dates,
 }
 #: How often each strategy is drawn, next to :data:`tests.fuzz.MUTATION_WEIGHT` for a
 #: mutated log: the costly ones (a command, a database) rarer.
 WEIGHTS: dict[str, float] = {"phh_types": 12, "merge_sizes": 3, "invisible": 12,
                              "concatenated": 8, "odd_paths": 1, "sql": 3, "disk_full": 0.5,
-                             "archives": 1}
+                             "archives": 1, "links": 1, "control_text": 1,
+                             "extreme_dates": 6}
 
 
 # -- a watcher racing a writer ----------------------------------------------------------
