@@ -61,7 +61,7 @@ __all__ = ["format_event", "format_hand", "format_session_end", "format_session_
 _NAME = re.compile(r"\w[\w.'-]*")        # the grammar's NAME
 _SESSION_ID = re.compile(r"[\w.-]+")     # the grammar's SESSION_ID
 _BLIND_WORDS = {"small": "small blind", "big": "big blind", "dead": "dead blind",
-                "small+big": "small & big blinds", "ante": "ante"}
+                "small+big": "small & big blinds", "ante": "ante", "straddle": "straddle"}
 #: The words of each betting structure but fixed limit.
 _LIMIT_WORDS = {"pot": "pot limit", "half-pot": "half-pot limit", "no": "no limit"}
 #: The lines that state one figure a player, written one line for a run of them.

@@ -227,7 +227,7 @@ def test_hostile_members_are_named_and_the_rest_of_the_folder_is_read(tmp_path: 
     assert [str(found) for found in logs_in([folder])
             if not isinstance(found, Unreadable)] == [f"{archive}!good.txt",
                                                        str(folder / "plain.txt")]
-    watched = into_database(tmp_path / "watched.duckdb")([str(archive)])   # a zip dropped in
+    watched = into_database(tmp_path / "watched.duckdb")({str(archive): None})   # dropped in
     assert (f"{archive}!secret.txt: encrypted: not read (it needs a password; unpack it "
             "yourself)") in watched.summary.unreadable and watched.summary.new_hands > 0
 

@@ -133,6 +133,7 @@ def test_a_file_with_no_hand_says_its_text_is_kept_in_quarantine(tmp_path: Path,
     notes = tmp_path / "notes.txt"
     notes.write_text("remember to call Bruno\n", encoding="utf-8")
     database = tmp_path / "db.duckdb"
+    assert main(["import", str(LOG), "--db", str(database)]) == 0   # a database with hands
     assert main(["import", str(notes), "--db", str(database)]) == 2
     assert f"{notes}: {NO_HANDS_STORED}" in capsys.readouterr().err
     with duckdb.connect(str(database), read_only=True) as con:

@@ -27,9 +27,12 @@ ESCAPED = "Play\\x1b]0;pwned\\x07er3\\x1b[2J"
 
 @pytest.fixture(scope="module")
 def evil_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The SNG, whose Player3 folds while all-in (S3), with his name made hostile."""
+    """The SNG with Player3's name made hostile, and his seat no longer said to sit out:
+    his fold all-in in hand #52589452703 is then S3 (docs/rules.md, "Site practice")."""
     path = tmp_path_factory.mktemp("evil") / "sng.txt"
-    path.write_text(SNG.read_text(encoding="utf-8").replace("Player3", EVIL), encoding="utf-8")
+    text = SNG.read_text(encoding="utf-8").replace(
+        "Seat 2: Player3 (25 in chips) is sitting out", "Seat 2: Player3 (25 in chips)")
+    path.write_text(text.replace("Player3", EVIL), encoding="utf-8")
     return path
 
 

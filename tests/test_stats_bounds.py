@@ -24,20 +24,27 @@ ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "dashboards" / "app.py"
 BUST = ROOT / "sample_logs" / "2026-11-06-ana-bruno-bust.txt"
 PS_CASH = ROOT / "tests" / "data" / "real" / "pokerstars" / "cash-badugi-fl-0.25-0.50-201009.txt"
-#: An award of 2 * 10^12 + 2 chips at blinds of 1/2: the hand nets 10^12 big blinds
-#: and a half, past the 18 digits of a DECIMAL(18, 6), inside the 10^15 bound.
-HUGE_AWARD = 2_000_000_000_002
+#: A hand won by 2 * 10^12 + 202 chips at blinds of 1/2: it nets 10^12 big blinds and more,
+#: past the 18 digits of a DECIMAL(18, 6), inside the 10^15 bound.
+HUGE_AWARD = 2_000_000_000_202
 ESCAPES = "\x1b]0;pwned\x07Hero\x1b[2J"
 
 
 @pytest.fixture(scope="module")
 def huge_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("huge")
-    text = BUST.read_text(encoding="utf-8").replace("\nAna wins 2\n", f"\nAna wins {HUGE_AWARD}\n")
-    (folder / "huge.txt").write_text(text, encoding="utf-8")
-    path = folder / "huge.duckdb"
+    """The bust session with one hand's result raised by HUGE_AWARD for Ana and lowered
+    as much for Bruno. The rows are changed, not the log: a log claiming such an award
+    from its pot of 3 is stored as its pot pays (S1), and no hand of these stakes wins it."""
+    path = tmp_path_factory.mktemp("huge") / "huge.duckdb"
     with Store(path) as store:
-        store.import_paths([folder / "huge.txt"])
+        store.import_paths([BUST])
+    with duckdb.connect(str(path)) as con:
+        [(number,)] = con.execute("SELECT min(number) FROM hand_players WHERE player = 'Ana' "
+                                  "AND net > 0").fetchall()
+        for player, sign in (("Ana", 1), ("Bruno", -1)):
+            con.execute("UPDATE hand_players SET net = net + ?, net_bb = net_bb + ? "
+                        "WHERE number = ? AND player = ?",
+                        [sign * HUGE_AWARD, sign * HUGE_AWARD // 2, number, player])
     return path
 
 
@@ -51,7 +58,7 @@ def exact_sums(db: Path) -> tuple[int, Decimal]:
 
 def test_a_huge_hand_is_summed_exactly_by_every_figure(huge_db: Path) -> None:
     net, net_bb = exact_sums(huge_db)
-    assert net > 10 ** 12 and net_bb > 10 ** 12   # the hand is stored as the log says
+    assert net > 10 ** 12 and net_bb > 10 ** 12
     with Store(huge_db, read_only=True) as store:
         con = store.connection
         ana = stats.player_stats(con, Filters(player="Ana")).iloc[0]
@@ -103,7 +110,7 @@ def test_a_sum_past_64_bits_is_left_out_not_an_error(huge_db: Path, tmp_path: Pa
         assert pd.isna(ana["net"])   # NULL: no figure, and no error
         assert ana["hands"] == 11
     assert cli.main(["stats", "--db", str(copy), "--player", "Ana"]) == 0
-    assert re.search(r"\n  Ana +house logs +11 +- ", capsys.readouterr().out)
+    assert re.search(r"\n  Ana +house logs +chips +11 +- ", capsys.readouterr().out)
     assert cli.main(["stats", "--db", str(copy), "--player", "Ana", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["players"][0]["net"]["amount"] is None
 

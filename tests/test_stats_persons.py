@@ -67,7 +67,7 @@ def test_the_command_prints_a_persons_figures(person_db: Path,
     assert cli.main(["stats", "--db", str(person_db), "--person", "Me"]) == 0
     report = capsys.readouterr().out
     assert "Me plays as Full Tilt: Hero, KingsClub: Hero, Merge: Hero, PokerStars: Hero" in report
-    assert "\n  person  hands  net" in report
+    assert "\n  person  currency  hands  net" in report
     assert cli.main(["stats", "--db", str(person_db), "--person", "You"]) == 2
     assert "--person 'You': the database holds Me" in capsys.readouterr().err
     assert cli.main(["stats", "--db", str(person_db), "--person", "Me", "--player", "Hero"]) == 2

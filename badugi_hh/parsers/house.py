@@ -386,6 +386,9 @@ class HouseTransformer(Transformer[Token, object]):
     def ante(self) -> str:
         return "ante"
 
+    def straddle(self) -> str:
+        return "straddle"
+
     def small_and_big_blinds(self) -> str:
         return "small+big"
 

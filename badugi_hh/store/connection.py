@@ -93,8 +93,9 @@ def connect(path: str | Path, *, read_only: bool = False,
     path = Path(path)
     if str(path) != ":memory:" and not path.parent.is_dir():
         # DuckDB would say "IO Error: Cannot open file": the folder is what is missing
-        raise StoreError(f"{'no database at' if read_only else 'cannot make'} {path}: "
-                         f"the folder {path.parent} does not exist")
+        why = (f"{path.parent} is a file, not a folder" if path.parent.exists()
+               else f"the folder {path.parent} does not exist")
+        raise StoreError(f"{'no database at' if read_only else 'cannot make'} {path}: {why}")
     if read_only and str(path) != ":memory:" and not path.exists():
         raise StoreError(f"no database at {path}: import some logs first "
                          f"(badugi-hh import PATH --db {path})")
