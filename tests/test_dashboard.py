@@ -392,9 +392,9 @@ def test_the_replayer_steps_through_a_hand_with_pot_and_stacks(app: AppTest, db)
         assert app.slider(key="replay_step").value == step
         paid = {name: sum(amount for _, who, _, amount in events[:step] if who == name)
                 for name in start}
-        assert metric(app, "Pot") == f"{sum(paid.values()):,} chips"
+        assert metric(app, "Pot") == format_amount(sum(paid.values()), "chips", 1)
         for name, stack in start.items():
-            assert seats(app)[name]["stack"] == f"{stack - paid[name]:,} chips"
+            assert seats(app)[name]["stack"] == format_amount(stack - paid[name], "chips", 1)
     app.button(key="replay_prev").click().run()
     assert app.slider(key="replay_step").value == 4
 
@@ -406,10 +406,10 @@ def test_the_replayers_last_step_awards_the_pot_and_values_the_hands(app: AppTes
     slider.set_value(slider.max).run()
     assert not app.exception
     pot, = rows(db, "SELECT pot FROM hands WHERE source = ? AND hand_id = ?", source, hand_id)
-    assert metric(app, "Pot") == f"{pot[0]:,} chips"
+    assert metric(app, "Pot") == format_amount(pot[0], "chips", 1)
     for name, end in rows(db, "SELECT player, end_stack FROM hand_players "
                               "WHERE source = ? AND hand_id = ?", source, hand_id):
-        assert seats(app)[name]["stack"] == f"{end:,} chips"
+        assert seats(app)[name]["stack"] == format_amount(end, "chips", 1)
     page = html_text(app)
     for cards, description in rows(db, "SELECT shown_cards, description FROM showdowns "
                                        "WHERE source = ? AND hand_id = ?", source, hand_id):
