@@ -15,9 +15,10 @@ by_rule = data.ask(db, "violations_by_rule", Filters())
 if by_rule.empty:
     st.success("No hand or session breaks a rule.")
 else:
-    st.markdown("**Violations by rule** (docs/rules.md says how each rule is checked)")
+    st.markdown("**Violations by rule** (docs/rules.md says how each rule is checked), each "
+                "titled as the ruleset of the hands that broke it states it")
     st.dataframe(by_rule, hide_index=True)
-    rules = st.multiselect("Rules", by_rule["rule"].tolist(), key="audit_rules",
+    rules = st.multiselect("Rules", list(dict.fromkeys(by_rule["rule"])), key="audit_rules",
                            placeholder="All rules")
     total = data.ask(db, "violation_count", tuple(rules))
     offset = ui.pager(total, "audit_page")
