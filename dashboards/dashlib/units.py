@@ -4,17 +4,29 @@ are :func:`dashlib.ui.filters_sidebar`'s)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 import pandas as pd
+from pandas.io.formats.style import Styler
 
 from badugi_hh.filters import player_label, site_name
 from badugi_hh.money import format_amount
 
 #: What a page writes where an amount cannot be given (summed past 64-bit integers).
 NO_AMOUNT = "–"
+#: What a net says where its rows hold the chips of two tournaments (or of a tournament
+#: and a home game): they are worth nothing outside their game, so they are not added.
+NOT_SUMMED = "not added: chips of separate games"
+#: What a figure's cell says where it has no hands to count (a share of no chance), and
+#: where the game has no such figure; :data:`MISSING_CAPTION` tells the reader.
+NONE_TO_COUNT = "–"
+NOT_APPLICABLE = "n/a"
+MISSING_CAPTION = (f"{NONE_TO_COUNT}: no hands to count (no chance to do it yet); "
+                   f"{NOT_APPLICABLE}: the game has no such figure.")
+#: How a page writes its figures: shares in percent, factors and big blinds.
+PERCENT = "{:.1%}"
 
 
 def units_mix(frame: pd.DataFrame) -> bool:
@@ -24,13 +36,16 @@ def units_mix(frame: pd.DataFrame) -> bool:
 
 def amount(value: Any, currency: str, unit: int, signed: bool = False) -> str:
     """An amount stored in the smallest unit, as its log writes it (``$5.70``,
-    ``1,500 chips``); ``signed`` adds a ``+`` to a gain.
+    ``1,500 chips``); ``signed`` adds a ``+`` to a gain. A sum that cannot be given
+    says why: chips of separate games, or (money) past the 64-bit integers.
 
     >>> amount(570, "USD", 100), amount(-1500, "chips", 1), amount(5, "EUR", 100, signed=True)
     ('$5.70', '-1,500 chips', '+€0.05')
+    >>> amount(1, "chips", 1), amount(None, "chips", 1)
+    ('1 chip', 'not added: chips of separate games')
     """
     if value is None or pd.isna(value):
-        return NO_AMOUNT
+        return NOT_SUMMED if currency == "chips" else NO_AMOUNT
     text = format_amount(int(value), currency, int(unit))
     return f"+{text}" if signed and int(value) > 0 else text
 
@@ -74,3 +89,20 @@ def who_label(choice: tuple[str, ...]) -> str:
     ('Hero (PokerStars)', 'Me (person)')
     """
     return f"{choice[0]} (person)" if len(choice) == 1 else player_label(*choice)
+
+
+def figures_shown(frame: pd.DataFrame, formats: Mapping[str, str],
+                  not_applicable: Mapping[str, Sequence[bool]] | None = None) -> Styler:
+    """``frame`` for ``st.dataframe`` with each figure written by its format
+    (:data:`PERCENT`, ``{:.2f}``), and a missing one as a word, never a grey "None":
+    :data:`NOT_APPLICABLE` in the rows ``not_applicable`` marks for its column, else
+    :data:`NONE_TO_COUNT`. The numbers stay under the text, so a column still sorts by
+    them (a column's format in ``column_config`` would take the place of this text)."""
+    styler = frame.style.format({column: form for column, form in formats.items()
+                                 if column in frame}, na_rep=NONE_TO_COUNT)
+    for column, rows in (not_applicable or {}).items():
+        marked = frame.index[list(rows)]
+        if column in frame and len(marked):
+            styler = styler.format(formats.get(column), na_rep=NOT_APPLICABLE,
+                                   subset=pd.IndexSlice[marked, [column]])
+    return styler.hide(axis="index")

@@ -11,25 +11,27 @@ from badugi_hh.games import GAME_NAMES
 from badugi_hh.stats import applies
 from dashlib import data, ui, units
 
-_PERCENT = {name: st.column_config.NumberColumn(label, format="percent") for name, label in (
-    ("vpip", "VPIP"), ("pfr", "PFR"), ("three_bet", "3-bet"),
-    ("aggression_frequency", "AFq"), ("went_to_showdown", "WTSD"),
-    ("won_at_showdown", "W$SD"), ("fold_to_bet_round1", "fold to bet r1"),
-    ("fold_to_bet_round2", "fold to bet r2"), ("fold_to_bet_round3", "fold to bet r3"),
-    ("fold_to_bet_round4", "fold to bet r4"), ("snow", "snow"),
-    ("made_by_final_draw", "made by final draw"), ("won_badugi_half", "won badugi half"),
-    ("won_lowball_half", "won lowball half"), ("scooped", "scooped"))}
-COLUMNS = {
-    **_PERCENT,
-    "net_bb": st.column_config.NumberColumn("net bb", format="%.1f"),
-    "bb_per_100": st.column_config.NumberColumn("bb/100", format="%+.2f"),
-    "aggression_factor": st.column_config.NumberColumn("AF", format="%.2f"),
-    "won_without_showdown": st.column_config.NumberColumn("won w/o SD"),
-    "split_showdowns": st.column_config.NumberColumn("split showdowns"),
-}
+#: Every column's label: a figure's short name, else its words.
+_SHARES = {"vpip": "VPIP", "pfr": "PFR", "three_bet": "3-bet", "aggression_frequency": "AFq",
+           "went_to_showdown": "WTSD", "won_at_showdown": "W$SD",
+           **{f"fold_to_bet_round{n}": f"fold to bet r{n}" for n in range(1, 5)},
+           "snow": "snow", "made_by_final_draw": "made by final draw",
+           "won_badugi_half": "won badugi half", "won_lowball_half": "won lowball half",
+           "scooped": "scooped", "stand_pat": "stand pat"}
+COLUMNS = {**_SHARES, "net_bb": "net bb", "bb_per_100": "bb/100", "aggression_factor": "AF",
+           "won_without_showdown": "won w/o SD", "split_showdowns": "split showdowns",
+           "mean_cards_drawn": "mean cards drawn", "draws": "draws", "draw": "draw",
+           "hands": "hands", **{f"drew_{n}": f"drew {n} card{'' if n == 1 else 's'}"
+                                for n in range(6)}}
+#: How each figure is written (units.figures_shown): shares in percent.
+FORMATS = {**{name: units.PERCENT for name in _SHARES}, "net_bb": "{:.1f}",
+           "bb_per_100": "{:+.2f}", "aggression_factor": "{:.2f}",
+           "mean_cards_drawn": "{:.2f}"}
 #: The figures of one game, which the game may not define (left empty there).
 GAME_FIGURES = ("snow", "made_by_final_draw", "split_showdowns", "won_badugi_half",
                 "won_lowball_half", "scooped")
+#: The columns counting the draws of 0 to 5 cards.
+DREW = [f"drew_{n}" for n in range(6)]
 
 
 def detail_choice(table: pd.DataFrame, filters: Filters) -> ui.Choice:
@@ -49,8 +51,10 @@ def game_figures(db: data.Database, mine: Filters) -> None:
     figures = [name for name in GAME_FIGURES if any(applies(name, g) for g in games["game"])]
     st.markdown("**Per game** (made: a badugi in Badugi, a nine-low or better in 2-7 and "
                 "A-5; docs/schema.md)")
-    st.dataframe(games.assign(game=games["game"].map(lambda g: GAME_NAMES.get(g, g)))[
-                     ["game", "hands", *figures]],
+    shown = games[["game", "hands", *figures]].reset_index(drop=True)
+    undefined = {name: [not applies(name, game) for game in shown["game"]] for name in figures}
+    st.dataframe(units.figures_shown(shown.assign(game=shown["game"].map(
+                     lambda g: GAME_NAMES.get(g, g))), FORMATS, undefined),
                  hide_index=True, column_config=COLUMNS)
 
 
@@ -67,21 +71,20 @@ def draws_of(db: data.Database, mine: Filters, label: str) -> None:
     draws = draws[draws["game"] == game]
     pat, drawn = st.columns(2)
     pat.markdown(f"**Stands pat** in {GAME_NAMES.get(game, game)}, share of his draws")
-    pat.bar_chart(draws.assign(stand_pat=100 * draws["stand_pat"]), x="draw", y="stand_pat",
-                  x_label="draw", y_label="% stood pat")
+    if draws["stand_pat"].fillna(0).eq(0).all():
+        pat.info(f"{ui.md(label)} never stood pat in {GAME_NAMES.get(game, game)}: "
+                 "nothing to chart.")
+    else:
+        pat.bar_chart(draws.assign(stand_pat=100 * draws["stand_pat"]), x="draw",
+                      y="stand_pat", x_label="draw", y_label="% stood pat")
     drawn.markdown("**Cards drawn**, times per number of cards")
-    spread = draws.melt(id_vars="draw", value_vars=[f"drew_{n}" for n in range(6)],
-                        var_name="cards", value_name="times")
-    drawn.bar_chart(spread.assign(cards=spread["cards"].str.removeprefix("drew_")),
+    spread = draws.melt(id_vars="draw", value_vars=DREW, var_name="cards", value_name="times")
+    drawn.bar_chart(spread.assign(cards=spread["cards"].map(COLUMNS)),
                     x="draw", y="times", color="cards", x_label="draw", y_label="times")
-    st.dataframe(draws.drop(columns=[c for c in ("player", "site", "person") if c in draws])
-                 .assign(game=GAME_NAMES.get(game, game)),
-                 hide_index=True,
-                 column_config={"stand_pat": st.column_config.NumberColumn(
-                     "stand pat", format="percent"),
-                     "mean_cards_drawn": st.column_config.NumberColumn(
-                         "mean cards drawn", format="%.2f")})
-
+    table = draws.drop(columns=[c for c in ("player", "site", "person") if c in draws])
+    st.dataframe(units.figures_shown(table.assign(game=GAME_NAMES.get(game, game))
+                                     .reset_index(drop=True), FORMATS),
+                 hide_index=True, column_config=COLUMNS)
 
 db = data.current()
 filters = ui.filters_sidebar(db)
@@ -96,10 +99,11 @@ if table.empty:
     st.info("No hands match the filters.")
     st.stop()
 who = ["person"] if filters.person is not None else ["player", "site"]
-st.dataframe(units.with_site_names(units.with_money_text(table, signed=True)), hide_index=True,
-             column_config=COLUMNS,
-             column_order=[*who, "currency", "hands", "net",
-                           *table.columns[len(who) + 4:]])
+order = [*who, "currency", "hands", "net", *table.columns[len(who) + 4:]]
+st.dataframe(units.figures_shown(units.with_site_names(units.with_money_text(
+                 table, signed=True))[order], FORMATS),
+             hide_index=True, column_config=COLUMNS)
+st.caption(units.MISSING_CAPTION)
 
 choice = detail_choice(table, filters)
 mine = ui.chosen(db, choice).but(**{name: getattr(filters, name) for name in (
@@ -112,8 +116,7 @@ draws_of(db, mine, label)
 
 st.html(f"<h3>{ui.name_html(label, 40)}: by position</h3>")
 positions = data.ask(db, "position_stats", mine)
-st.dataframe(units.with_money_text(positions, signed=True).drop(
+st.dataframe(units.figures_shown(units.with_money_text(positions, signed=True).drop(
                  columns=[c for c in ("player", "site", "person", "unit") if c in positions]),
-             hide_index=True,
-             column_config={name: COLUMNS[name] for name in ("net_bb", "bb_per_100", "vpip",
-                                                             "pfr")})
+                 FORMATS),
+             hide_index=True, column_config=COLUMNS)

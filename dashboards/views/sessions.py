@@ -31,6 +31,11 @@ def winner_text(winner: object, kind: str) -> str:
     return winner if isinstance(winner, str) else NO_WINNER.get(kind, DRAW)
 
 
+def places(players: pd.DataFrame) -> list[str]:
+    """Each player's finishing place in a tournament, or where the log does not state it."""
+    return ["not stated" if pd.isna(place) else f"{int(place)}." for place in players["place"]]
+
+
 def session_list(sessions: pd.DataFrame) -> pd.DataFrame:
     """The page of sessions as shown: results and winner written out, the site named."""
     results = [units.amounts_of(units.listed(players), units.listed(nets), currency, unit,
@@ -90,10 +95,11 @@ if players.empty:
 else:
     st.dataframe(units.with_site_names(units.with_money_text(
                      units.with_money_text(players, "start_stack", "final_stack"),
-                     signed=True)).drop(columns="unit"),
+                     signed=True)).drop(columns="unit").assign(place=places(players)),
                  hide_index=True,
                  column_order=["player", "site", "seat", "start_stack", "final_stack", "net",
-                               "place", "won_session"],
+                               *(["place"] if chosen.kind == "tournament" else []),
+                               "won_session"],
                  column_config={"start_stack": "start stack", "final_stack": "final stack",
                                 "won_session": "won the session"})
 problems = data.ask(db, "session_violations", chosen.source, chosen.session_id)
@@ -111,6 +117,7 @@ st.dataframe(ui.with_replay_links(hands_list(hands).assign(source=chosen.source,
              column_order=["replay", "number", "hand_id", "started_at", "site", "button_player",
                            "pot", "rake", "ended", "winners", "violations"],
              column_config={"replay": ui.REPLAY_LINK, "button_player": "button",
+                            "hand_id": "hand",
                             "started_at": st.column_config.DatetimeColumn(
                                 "time", format="HH:mm")})
 ui.open_in_replayer({f"#{row.number} · {row.hand_id}": HandKey(chosen.source, row.hand_id)

@@ -1,0 +1,163 @@
+"""Every page of the dashboard as a player reads it (issue 35, item 3), on the real exports
+of every site (tests/data/real) and the sample logs: no ``None``, ``NULL`` or ``nan`` in
+any text or table cell (a table's cells are read as the grid shows them: the text its
+Styler writes, else the value), every column labelled in words, one count of sessions,
+each rule titled as the hand's ruleset states it, the upload taking what an import reads.
+
+The browser walk of the same pages (cut text, the grid as drawn) is
+tests/test_dashboard_browser.py's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
+from streamlit.testing.v1 import AppTest
+
+from badugi_hh.store import Store, connect
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = ROOT / "dashboards" / "app.py"
+LOGS = [ROOT / "tests" / "data" / "real", ROOT / "sample_logs"]
+#: A missing value as a page would show it.
+MISSING = re.compile(r"(?<![\w'])(?:None|NULL|nan|NaN|NaT|<NA>)(?![\w'])")
+#: A dash: only where the page says what it means.
+DASH = "–"
+#: A column name left as the code names it (``drew_0``, ``made_by_final_draw``).
+CODE_NAME = re.compile(r"^[a-z0-9]+(?:_[a-z0-9]+)+$")
+
+
+@pytest.fixture(scope="module")
+def every_site_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("reading") / "every-site.duckdb"
+    with Store(path) as store:
+        store.import_paths(LOGS)
+    return path
+
+
+@pytest.fixture
+def app(every_site_db: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    monkeypatch.setenv("BADUGI_HH_DB", str(every_site_db))
+    monkeypatch.delenv("BADUGI_HH_DATA", raising=False)
+    return AppTest.from_file(str(APP), default_timeout=60)
+
+
+def opened(app: AppTest, page: str, **query: str) -> AppTest:
+    app.run()
+    app.switch_page(f"views/{page}.py")
+    app.query_params.update(query)
+    app.run()
+    assert not app.exception, app.exception
+    return app
+
+
+def shown_frames(app: AppTest) -> Iterator[tuple[pd.DataFrame, list[str]]]:
+    """Each table of the page as its grid shows it, with its columns' labels: the text
+    of its Styler where it has one, else its values."""
+    for element in app.dataframe:
+        proto = element.proto
+        data = proto.arrow_data
+        styled = data.styler.display_values if data.HasField("styler") else b""
+        shown = convert_arrow_bytes_to_pandas_df(styled) if styled else element.value
+        config = _column_labels(proto)
+        columns = [str(column) for column in element.value.columns]
+        shown_columns = [config.get(column, column) for column in columns
+                         if config.get(column, column) is not None]
+        yield shown[[c for c in shown.columns if config.get(str(c), str(c)) is not None
+                     and not _hidden(proto, str(c))]], shown_columns
+    for element in app.table:
+        yield element.value.reset_index(), [str(c) for c in element.value.reset_index()]
+
+
+def _column_labels(proto: object) -> dict[str, str | None]:
+    import json
+
+    config = json.loads(getattr(proto, "columns", "") or "{}")
+    return {name: value.get("label", name) for name, value in config.items()
+            if isinstance(value, dict)}
+
+
+def _hidden(proto: object, column: str) -> bool:
+    order = list(getattr(proto, "column_order", []))
+    return bool(order) and column not in order
+
+
+def page_text(app: AppTest) -> str:
+    """The page's words outside its tables."""
+    parts = [element.value for kind in ("markdown", "caption", "title", "header", "subheader",
+                                        "info", "warning", "error", "success")
+             for element in getattr(app, kind)]
+    parts += [f"{metric.label} {metric.value}" for metric in app.metric]
+    parts += [str(option) for box in app.selectbox for option in box.options]
+    return "\n".join(map(str, parts))
+
+
+def unreadable(app: AppTest) -> list[str]:
+    """What a player would trip on: a missing value shown as such, an empty cell, a
+    column labelled by its code name."""
+    text_ = page_text(app)
+    found = [f"text: {line}" for line in text_.splitlines() if MISSING.search(line)]
+    explained = f"{DASH}:" in text_   # a caption saying what the dash means
+    for shown, labels in shown_frames(app):
+        for label in labels:
+            if CODE_NAME.match(label):
+                found.append(f"column {label}")
+        for column in shown.columns:
+            for value in shown[column]:
+                text = "" if value is None or (not isinstance(value, str)
+                                               and pd.isna(value)) else str(value)
+                if not text.strip() or MISSING.search(text) or (text == DASH
+                                                                 and not explained):
+                    found.append(f"cell {column}: {text!r}")
+                    break
+    return found
+
+
+def test_the_players_page_writes_every_figure(app: AppTest, every_site_db: Path) -> None:
+    opened(app, "players")
+    assert not unreadable(app)
+    with connect(every_site_db, read_only=True) as con:
+        chosen = con.execute(
+            "SELECT site, player FROM (SELECT game, site, player, count(*) AS hands "
+            "FROM hand_players GROUP BY game, site, player) "
+            "QUALIFY row_number() OVER (PARTITION BY game ORDER BY hands DESC, player) = 1"
+        ).fetchall()
+    for site, player in chosen:   # the busiest player of every game
+        app.selectbox(key="players_detail").select((site, player)).run()
+        assert not app.exception
+        assert not unreadable(app), (site, player, unreadable(app))
+    opened(app, "players")
+    everyone = next(shown for shown, _ in shown_frames(app))
+    assert (everyone["three_bet"] == "–").any()   # a player never had the chance
+    assert "no hands to count" in page_text(app)
+
+
+@pytest.mark.parametrize("page", ["overview", "tournaments", "audit", "import_logs"])
+def test_a_page_shows_no_missing_value(app: AppTest, page: str) -> None:
+    opened(app, page)
+    assert not unreadable(app)
+
+
+def test_every_kind_of_session_reads_in_words(app: AppTest, every_site_db: Path) -> None:
+    opened(app, "sessions")
+    assert not unreadable(app)
+    with connect(every_site_db, read_only=True) as con:
+        kinds = con.execute("SELECT DISTINCT site, kind FROM sessions WHERE hands > 0 "
+                            "ORDER BY ALL").fetchall()
+    for site, kind in kinds:   # the newest session of each site and kind
+        app.selectbox(key="filter_site").set_value(site)
+        app.selectbox(key="filter_kind").set_value(kind).run()
+        assert not app.exception
+        assert not unreadable(app), (site, kind, unreadable(app))
+    assert len(kinds) >= 7
+
+
+def test_every_page_counts_the_same_sessions(app: AppTest) -> None:
+    overview = next(m.value for m in opened(app, "overview").metric if m.label == "Sessions")
+    listed = opened(app, "sessions").caption[0].value
+    assert listed.startswith(f"{overview} sessions"), (overview, listed)
