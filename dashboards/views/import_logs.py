@@ -11,6 +11,7 @@ from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from badugi_hh.commands.dashboard import UPLOAD_LIMIT_MB
 from badugi_hh.progress import described
+from badugi_hh.sources import IMPORTED_SUFFIXES
 from badugi_hh.store import ImportSummary
 from dashlib import data, ui, watching
 
@@ -27,7 +28,8 @@ def fitting_name(name: str) -> str:
     name = PurePath(name).name
     if len(name.encode("utf-8")) <= NAME_BYTES:
         return name
-    suffix = PurePath(name).suffix
+    suffix = next((known for known in sorted(IMPORTED_SUFFIXES, key=len, reverse=True)
+                   if name.lower().endswith(known)), PurePath(name).suffix)   # .tar.gz whole
     suffix = suffix if len(suffix.encode("utf-8")) <= 16 else ""
     room = NAME_BYTES - len(suffix.encode("utf-8")) - 1
     stem = name[:len(name) - len(suffix)].encode("utf-8")[:room].decode("utf-8", "ignore")
@@ -119,13 +121,14 @@ where = data.location()
 target = f"the dataset {ui.md(where.path)}" if where.dataset else ui.md(where.path)
 st.title("Import a log")
 st.markdown(
-    f"Upload a hand-history log (**.txt** or **.log**, up to **{UPLOAD_LIMIT_MB} MB**). "
+    f"Upload a hand-history log ({ui.md(', '.join(IMPORTED_SUFFIXES))}: a site's export, PHH, "
+    f"an archive of logs; up to **{UPLOAD_LIMIT_MB} MB**). "
     f"It is kept in {ui.md(data.upload_folder(where.path))} and imported into {target}: every "
     "hand is replayed under the rules, its violations recorded, and text that cannot be "
     "read is quarantined. Uploading the same file again changes nothing; uploading it "
     "after it grew adds its new hands. A larger log: `badugi-hh import PATH`.")
 
-upload = st.file_uploader("Log file", type=["txt", "log"], key="import_upload")
+upload = st.file_uploader("Log file", type=list(IMPORTED_SUFFIXES), key="import_upload")
 if upload is not None and st.button("Import", type="primary", key="import_start"):
     if upload.size > UPLOAD_LIMIT_MB * 1024 * 1024:
         st.error(f"{ui.md(upload.name)} has {upload.size / 2**20:.1f} MB; the limit is "
