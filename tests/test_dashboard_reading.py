@@ -10,7 +10,10 @@ tests/test_dashboard_browser.py's.
 
 from __future__ import annotations
 
+import gzip
 import re
+import tarfile
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +22,8 @@ import pytest
 from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
 from streamlit.testing.v1 import AppTest
 
+from badugi_hh import stats
+from badugi_hh.sources import IMPORTED_SUFFIXES
 from badugi_hh.store import Store, connect
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -161,3 +166,52 @@ def test_every_page_counts_the_same_sessions(app: AppTest) -> None:
     overview = next(m.value for m in opened(app, "overview").metric if m.label == "Sessions")
     listed = opened(app, "sessions").caption[0].value
     assert listed.startswith(f"{overview} sessions"), (overview, listed)
+
+
+@pytest.mark.parametrize("archive", ["zip", "tar.gz", "gz"])
+def test_the_upload_takes_what_an_import_reads(archive: str, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    log = LOGS[0] / "pokerstars" / "tour-badugi-fl-sng-201011.txt"
+    packed = tmp_path / f"export.txt.{archive}" if archive == "gz" else \
+        tmp_path / f"export.{archive}"
+    if archive == "zip":
+        with zipfile.ZipFile(packed, "w") as bundle:
+            bundle.write(log, log.name)
+    elif archive == "tar.gz":
+        with tarfile.open(packed, "w:gz") as bundle:
+            bundle.add(log, log.name)
+    else:
+        packed.write_bytes(gzip.compress(log.read_bytes()))
+    monkeypatch.setenv("BADUGI_HH_DB", str(tmp_path / "fresh.duckdb"))
+    monkeypatch.delenv("BADUGI_HH_DATA", raising=False)
+    app = opened(AppTest.from_file(str(APP), default_timeout=60), "import_logs")
+    uploader = app.file_uploader(key="import_upload")
+    assert tuple(uploader.proto.type) == IMPORTED_SUFFIXES
+    uploader.upload(packed.name, packed.read_bytes(), "application/octet-stream")
+    app.run()
+    app.button(key="import_start").click().run()
+    assert not app.exception and not app.error
+    assert int(next(m.value for m in app.metric if m.label == "New hands")) > 100
+
+
+def test_the_audit_titles_each_rule_as_its_ruleset_states_it(app: AppTest) -> None:
+    opened(app, "audit")
+    by_rule = app.dataframe[0].value
+    g3 = set(by_rule.loc[by_rule["rule"] == "G3", "title"])
+    assert g3 == {"stacks: 100 each at the start, carried from hand to hand",   # the house
+                  "stacks: as each hand states them, carried from hand to hand"}   # a SNG
+    listed = app.dataframe[1].value
+    sng = listed[listed["site"] == "PokerStars"]
+    assert not sng.empty and "100 each" not in " ".join(sng["title"])
+
+
+def test_a_copy_s_t5_names_its_site(tmp_path: Path) -> None:
+    log = LOGS[0] / "pokerstars" / "tour-badugi-fl-sng-201011.txt"
+    copy = tmp_path / "copy.txt"   # the same hands, one seat's name changed
+    copy.write_text(log.read_text(encoding="utf-8").replace("Player5", "Player55"),
+                    encoding="utf-8")
+    with Store(tmp_path / "copies.duckdb") as store:
+        store.import_paths([log])
+        store.import_paths([copy])
+        page = stats.violation_page(store.connection, ("T5",), 0, 10)
+    assert not page.empty and set(page["site"]) == {"pokerstars"}

@@ -99,11 +99,13 @@ def violation_count(con: duckdb.DuckDBPyConnection, rules: tuple[str, ...] = ())
 def violation_page(con: duckdb.DuckDBPyConnection, rules: tuple[str, ...], offset: int,
                    limit: int) -> pd.DataFrame:
     """A page of the violations of the chosen rules (all when none), by file and line,
-    with the site of the hand or session they are in."""
+    each rule titled as its session's ruleset states it, with the site of the hand or
+    session they are in (a copy's T5, in neither: the copy's, from ``hand_sources``)."""
     where, params = _rule_where(rules)
     page = frame(con, f"SELECT v.rule, v.message, v.source, v.line, v.session_id, "
                       f"v.hand_id, v.level, {_RULESET}, coalesce(h.site, s.site, "
-                      "(SELECT any_value(site) FROM hands WHERE source = v.source)) AS site "
+                      "(SELECT any_value(c.site) FROM hand_sources c WHERE c.source = v.source "
+                      "AND c.hand_id = v.hand_id)) AS site "
                       "FROM violations v "
                       "LEFT JOIN hands h ON h.source = v.source AND h.hand_id = v.hand_id "
                       "LEFT JOIN sessions s ON s.source = v.source "
