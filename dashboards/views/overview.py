@@ -114,14 +114,14 @@ if mixed:
                "so each player has a curve per unit; big blinds compare them.")
 ui.line_chart(shown.assign(series=shown["series"].map(legend)), measure, "series",
               amount_title(curve) if in_amounts else "net big blinds", x=axis)
+results = units.with_money_text(totals.reset_index(), signed=True)[
+    ["who", "currency", "hands", "net", "net_bb", "bb_per_100"]]
 st.dataframe(
-    units.with_money_text(totals.reset_index(), signed=True)[
-        ["who", "currency", "hands", "net", "net_bb", "bb_per_100"]],
-    hide_index=True,
-    column_config={"who": "player",
+    results, hide_index=True,
+    column_config=ui.readable_columns(results, {"who": "player",
                    "hands": st.column_config.NumberColumn(format="localized"),
                    "net_bb": st.column_config.NumberColumn("net bb", format="%.1f"),
-                   "bb_per_100": st.column_config.NumberColumn("bb/100", format="%+.2f")})
+                   "bb_per_100": st.column_config.NumberColumn("bb/100", format="%+.2f")}))
 
 st.subheader("Won at showdown and without")
 split_player = st.selectbox("Player", list(legend), key="overview_split_player")

@@ -46,6 +46,12 @@ def detail_choice(table: pd.DataFrame, filters: Filters) -> ui.Choice:
                         format_func=ui.choice_label)
 
 
+def show(frame: pd.DataFrame, not_applicable: dict[str, list[bool]] | None = None) -> None:
+    """A table of figures, each written in words where it is missing."""
+    st.dataframe(units.figures_shown(frame, FORMATS, not_applicable), hide_index=True,
+                 column_config=ui.readable_columns(frame, COLUMNS))
+
+
 def game_figures(db: data.Database, mine: Filters) -> None:
     games = data.ask(db, "game_stats", mine)
     figures = [name for name in GAME_FIGURES if any(applies(name, g) for g in games["game"])]
@@ -53,9 +59,7 @@ def game_figures(db: data.Database, mine: Filters) -> None:
                 "A-5; docs/schema.md)")
     shown = games[["game", "hands", *figures]].reset_index(drop=True)
     undefined = {name: [not applies(name, game) for game in shown["game"]] for name in figures}
-    st.dataframe(units.figures_shown(shown.assign(game=shown["game"].map(
-                     lambda g: GAME_NAMES.get(g, g))), FORMATS, undefined),
-                 hide_index=True, column_config=COLUMNS)
+    show(shown.assign(game=shown["game"].map(lambda g: GAME_NAMES.get(g, g))), undefined)
 
 
 def draws_of(db: data.Database, mine: Filters, label: str) -> None:
@@ -79,12 +83,17 @@ def draws_of(db: data.Database, mine: Filters, label: str) -> None:
                       y="stand_pat", x_label="draw", y_label="% stood pat")
     drawn.markdown("**Cards drawn**, times per number of cards")
     spread = draws.melt(id_vars="draw", value_vars=DREW, var_name="cards", value_name="times")
-    drawn.bar_chart(spread.assign(cards=spread["cards"].map(COLUMNS)),
-                    x="draw", y="times", color="cards", x_label="draw", y_label="times")
+    drawn.vega_lite_chart(spread.assign(cards=spread["cards"].map(COLUMNS)), {
+        "mark": "bar",
+        "encoding": {"x": {"field": "draw", "type": "ordinal", "axis": {"labelAngle": 0}},
+                     "y": {"field": "times", "type": "quantitative", "title": "times"},
+                     "color": {"field": "cards", "type": "nominal", "title": None,
+                               "sort": [COLUMNS[name] for name in DREW],
+                               "legend": {**ui.WHOLE_LEGEND, "direction": "horizontal",
+                                          "columns": 3}}},
+    }, width="stretch")
     table = draws.drop(columns=[c for c in ("player", "site", "person") if c in draws])
-    st.dataframe(units.figures_shown(table.assign(game=GAME_NAMES.get(game, game))
-                                     .reset_index(drop=True), FORMATS),
-                 hide_index=True, column_config=COLUMNS)
+    show(table.assign(game=GAME_NAMES.get(game, game)).reset_index(drop=True))
 
 db = data.current()
 filters = ui.filters_sidebar(db)
@@ -100,9 +109,7 @@ if table.empty:
     st.stop()
 who = ["person"] if filters.person is not None else ["player", "site"]
 order = [*who, "currency", "hands", "net", *table.columns[len(who) + 4:]]
-st.dataframe(units.figures_shown(units.with_site_names(units.with_money_text(
-                 table, signed=True))[order], FORMATS),
-             hide_index=True, column_config=COLUMNS)
+show(units.with_site_names(units.with_money_text(table, signed=True))[order])
 st.caption(units.MISSING_CAPTION)
 
 choice = detail_choice(table, filters)
@@ -116,7 +123,5 @@ draws_of(db, mine, label)
 
 st.html(f"<h3>{ui.name_html(label, 40)}: by position</h3>")
 positions = data.ask(db, "position_stats", mine)
-st.dataframe(units.figures_shown(units.with_money_text(positions, signed=True).drop(
-                 columns=[c for c in ("player", "site", "person", "unit") if c in positions]),
-                 FORMATS),
-             hide_index=True, column_config=COLUMNS)
+show(units.with_money_text(positions, signed=True).drop(
+    columns=[c for c in ("player", "site", "person", "unit") if c in positions]))

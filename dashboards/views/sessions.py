@@ -72,13 +72,14 @@ st.caption(f"{total:,} sessions, newest first. Results are each player's net, in
            f"Coverage: {data.coverage(db, filters)['text']}.")
 offset = ui.pager(total, "sessions_page")
 sessions = data.ask(db, "session_page", filters, offset, data.PAGE_ROWS)
+listed = session_list(sessions)
 st.dataframe(
-    session_list(sessions), hide_index=True,
+    listed, hide_index=True,
     column_order=["started_at", "session_id", "title", "site", "kind", "results", "winner",
                   "hands", "duration", "ruleset", "source"],
-    column_config={"started_at": st.column_config.DatetimeColumn("started",
-                                                                 format="YYYY-MM-DD HH:mm"),
-                   "session_id": "session", "source": "file"})
+    column_config=ui.readable_columns(listed, {
+        "started_at": st.column_config.DatetimeColumn("started", format="YYYY-MM-DD HH:mm"),
+        "session_id": "session", "source": "file"}))
 
 labels = {f"{row.session_id} · {row.title or 'untitled'} · {row.source}": row
           for row in sessions.itertuples()}
@@ -93,15 +94,14 @@ players = data.ask(db, "session_players", chosen.source, chosen.session_id)
 if players.empty:
     st.info("The log states no player's stacks for the session as a whole.")
 else:
-    st.dataframe(units.with_site_names(units.with_money_text(
-                     units.with_money_text(players, "start_stack", "final_stack"),
-                     signed=True)).drop(columns="unit").assign(place=places(players)),
-                 hide_index=True,
+    seated = units.with_site_names(units.with_money_text(
+        units.with_money_text(players, "start_stack", "final_stack"),
+        signed=True)).drop(columns="unit").assign(place=places(players))
+    st.dataframe(seated, hide_index=True,
                  column_order=["player", "site", "seat", "start_stack", "final_stack", "net",
                                *(["place"] if chosen.kind == "tournament" else []),
                                "won_session"],
-                 column_config={"start_stack": "start stack", "final_stack": "final stack",
-                                "won_session": "won the session"})
+                 column_config=ui.readable_columns(seated, {"won_session": "won the session"}))
 problems = data.ask(db, "session_violations", chosen.source, chosen.session_id)
 if not problems.empty:
     st.warning("Violations of the session as a whole:\n" + "".join(
@@ -111,14 +111,13 @@ st.markdown("**Hands**")
 first = ui.pager(chosen.hands, "session_hands_page")
 hands = data.ask(db, "session_hands", chosen.source, chosen.session_id, first, data.PAGE_ROWS,
                  data.clock())
-st.dataframe(ui.with_replay_links(hands_list(hands).assign(source=chosen.source,
-                                                           site=site_name(chosen.site))),
-             hide_index=True,
+hand_rows = ui.with_replay_links(hands_list(hands).assign(source=chosen.source,
+                                                        site=site_name(chosen.site)))
+st.dataframe(hand_rows, hide_index=True,
              column_order=["replay", "number", "hand_id", "started_at", "site", "button_player",
                            "pot", "rake", "ended", "winners", "violations"],
-             column_config={"replay": ui.REPLAY_LINK, "button_player": "button",
-                            "hand_id": "hand",
-                            "started_at": st.column_config.DatetimeColumn(
-                                "time", format="HH:mm")})
+             column_config=ui.readable_columns(hand_rows, {
+                 "replay": ui.REPLAY_LINK, "button_player": "button", "hand_id": "hand",
+                 "started_at": st.column_config.DatetimeColumn("time", format="HH:mm")}))
 ui.open_in_replayer({f"#{row.number} · {row.hand_id}": HandKey(chosen.source, row.hand_id)
                      for row in hands.itertuples()}, "sessions_hand")
