@@ -11,6 +11,7 @@ tests/test_dashboard_browser.py's.
 from __future__ import annotations
 
 import gzip
+import json
 import re
 import tarfile
 import zipfile
@@ -62,34 +63,29 @@ def opened(app: AppTest, page: str, **query: str) -> AppTest:
 
 
 def shown_frames(app: AppTest) -> Iterator[tuple[pd.DataFrame, list[str]]]:
-    """Each table of the page as its grid shows it, with its columns' labels: the text
-    of its Styler where it has one, else its values."""
+    """Each table of the page as its grid shows it, with its columns' labels: a missing
+    value as the table's placeholder (the grid shows "None" without one, whatever a
+    Styler writes), else the text of its Styler where it has one, else the value."""
     for element in app.dataframe:
         proto = element.proto
         data = proto.arrow_data
-        styled = data.styler.display_values if data.HasField("styler") else b""
-        shown = convert_arrow_bytes_to_pandas_df(styled) if styled else element.value
-        config = _column_labels(proto)
-        columns = [str(column) for column in element.value.columns]
-        shown_columns = [config.get(column, column) for column in columns
-                         if config.get(column, column) is not None]
-        yield shown[[c for c in shown.columns if config.get(str(c), str(c)) is not None
-                     and not _hidden(proto, str(c))]], shown_columns
+        values = element.value.reset_index(drop=True)
+        styled = (convert_arrow_bytes_to_pandas_df(data.styler.display_values)
+                  .reset_index(drop=True) if data.HasField("styler") else values)
+        placeholder = proto.placeholder if proto.HasField("placeholder") else "None"
+        config = json.loads(proto.columns or "{}")
+        order = list(proto.column_order) or [str(c) for c in values.columns]
+        shown = pd.DataFrame({column: [placeholder if _missing(value) else str(text)
+                                       for value, text in zip(values[column], styled[column])]
+                              for column in order if column in values})
+        labels = [config.get(column, {}).get("label") or column for column in order]
+        yield shown, labels
     for element in app.table:
         yield element.value.reset_index(), [str(c) for c in element.value.reset_index()]
 
 
-def _column_labels(proto: object) -> dict[str, str | None]:
-    import json
-
-    config = json.loads(getattr(proto, "columns", "") or "{}")
-    return {name: value.get("label", name) for name, value in config.items()
-            if isinstance(value, dict)}
-
-
-def _hidden(proto: object, column: str) -> bool:
-    order = list(getattr(proto, "column_order", []))
-    return bool(order) and column not in order
+def _missing(value: object) -> bool:
+    return value is None or (not isinstance(value, str | list | tuple) and bool(pd.isna(value)))
 
 
 def page_text(app: AppTest) -> str:
@@ -114,8 +110,7 @@ def unreadable(app: AppTest) -> list[str]:
                 found.append(f"column {label}")
         for column in shown.columns:
             for value in shown[column]:
-                text = "" if value is None or (not isinstance(value, str)
-                                               and pd.isna(value)) else str(value)
+                text = "" if _missing(value) else str(value)
                 if not text.strip() or MISSING.search(text) or (text == DASH
                                                                  and not explained):
                     found.append(f"cell {column}: {text!r}")

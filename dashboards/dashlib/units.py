@@ -4,12 +4,11 @@ are :func:`dashlib.ui.filters_sidebar`'s)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import pandas as pd
-from pandas.io.formats.style import Styler
 
 from badugi_hh.filters import player_label, site_name
 from badugi_hh.money import format_amount
@@ -25,7 +24,7 @@ NONE_TO_COUNT = "–"
 NOT_APPLICABLE = "n/a"
 MISSING_CAPTION = (f"{NONE_TO_COUNT}: no hands to count (no chance to do it yet); "
                    f"{NOT_APPLICABLE}: the game has no such figure.")
-#: How a page writes its figures: shares in percent, factors and big blinds.
+#: How a page writes a share in text.
 PERCENT = "{:.1%}"
 
 
@@ -91,18 +90,13 @@ def who_label(choice: tuple[str, ...]) -> str:
     return f"{choice[0]} (person)" if len(choice) == 1 else player_label(*choice)
 
 
-def figures_shown(frame: pd.DataFrame, formats: Mapping[str, str],
-                  not_applicable: Mapping[str, Sequence[bool]] | None = None) -> Styler:
-    """``frame`` for ``st.dataframe`` with each figure written by its format
-    (:data:`PERCENT`, ``{:.2f}``), and a missing one as a word, never a grey "None":
-    :data:`NOT_APPLICABLE` in the rows ``not_applicable`` marks for its column, else
-    :data:`NONE_TO_COUNT`. The numbers stay under the text, so a column still sorts by
-    them (a column's format in ``column_config`` would take the place of this text)."""
-    styler = frame.style.format({column: form for column, form in formats.items()
-                                 if column in frame}, na_rep=NONE_TO_COUNT)
-    for column, rows in (not_applicable or {}).items():
-        marked = frame.index[list(rows)]
-        if column in frame and len(marked):
-            styler = styler.format(formats.get(column), na_rep=NOT_APPLICABLE,
-                                   subset=pd.IndexSlice[marked, [column]])
-    return styler.hide(axis="index")
+def share_texts(shares: pd.Series, applicable: Sequence[bool]) -> list[str]:
+    """Shares as a table of a few rows writes them, ``7.5%``: :data:`NOT_APPLICABLE`
+    where the row's game has no such figure, :data:`NONE_TO_COUNT` where it had no
+    hand to count (a grid shows one word for every missing cell, never two).
+
+    >>> share_texts(pd.Series([0.075, None, None]), [True, True, False])
+    ['7.5%', '–', 'n/a']
+    """
+    return [NOT_APPLICABLE if not defined else NONE_TO_COUNT if pd.isna(share)
+            else PERCENT.format(share) for share, defined in zip(shares, applicable)]

@@ -3,6 +3,8 @@ positions. A player is a site and a name; a person chosen in the sidebar is summ
 
 from __future__ import annotations
 
+from typing import Any
+
 import pandas as pd
 import streamlit as st
 
@@ -18,15 +20,14 @@ _SHARES = {"vpip": "VPIP", "pfr": "PFR", "three_bet": "3-bet", "aggression_frequ
            "snow": "snow", "made_by_final_draw": "made by final draw",
            "won_badugi_half": "won badugi half", "won_lowball_half": "won lowball half",
            "scooped": "scooped", "stand_pat": "stand pat"}
-COLUMNS = {**_SHARES, "net_bb": "net bb", "bb_per_100": "bb/100", "aggression_factor": "AF",
+COLUMNS = {**{name: st.column_config.NumberColumn(label, format="percent")
+              for name, label in _SHARES.items()},
+           "net_bb": st.column_config.NumberColumn("net bb", format="%.1f"),
+           "bb_per_100": st.column_config.NumberColumn("bb/100", format="%+.2f"),
+           "aggression_factor": st.column_config.NumberColumn("AF", format="%.2f"),
+           "mean_cards_drawn": st.column_config.NumberColumn("mean cards drawn", format="%.2f"),
            "won_without_showdown": "won w/o SD", "split_showdowns": "split showdowns",
-           "mean_cards_drawn": "mean cards drawn", "draws": "draws", "draw": "draw",
-           "hands": "hands", **{f"drew_{n}": f"drew {n} card{'' if n == 1 else 's'}"
-                                for n in range(6)}}
-#: How each figure is written (units.figures_shown): shares in percent.
-FORMATS = {**{name: units.PERCENT for name in _SHARES}, "net_bb": "{:.1f}",
-           "bb_per_100": "{:+.2f}", "aggression_factor": "{:.2f}",
-           "mean_cards_drawn": "{:.2f}"}
+           **{f"drew_{n}": f"drew {n} card{'' if n == 1 else 's'}" for n in range(6)}}
 #: The figures of one game, which the game may not define (left empty there).
 GAME_FIGURES = ("snow", "made_by_final_draw", "split_showdowns", "won_badugi_half",
                 "won_lowball_half", "scooped")
@@ -46,10 +47,10 @@ def detail_choice(table: pd.DataFrame, filters: Filters) -> ui.Choice:
                         format_func=ui.choice_label)
 
 
-def show(frame: pd.DataFrame, not_applicable: dict[str, list[bool]] | None = None) -> None:
-    """A table of figures, each written in words where it is missing."""
-    st.dataframe(units.figures_shown(frame, FORMATS, not_applicable), hide_index=True,
-                 column_config=ui.readable_columns(frame, COLUMNS))
+def show(frame: pd.DataFrame, config: dict[str, Any] = COLUMNS) -> None:
+    """A table of figures; a share with no hand to count shows a dash (MISSING_CAPTION)."""
+    st.dataframe(frame, hide_index=True, column_config=ui.readable_columns(frame, config),
+                 placeholder=units.NONE_TO_COUNT)
 
 
 def game_figures(db: data.Database, mine: Filters) -> None:
@@ -57,9 +58,16 @@ def game_figures(db: data.Database, mine: Filters) -> None:
     figures = [name for name in GAME_FIGURES if any(applies(name, g) for g in games["game"])]
     st.markdown("**Per game** (made: a badugi in Badugi, a nine-low or better in 2-7 and "
                 "A-5; docs/schema.md)")
-    shown = games[["game", "hands", *figures]].reset_index(drop=True)
-    undefined = {name: [not applies(name, game) for game in shown["game"]] for name in figures}
-    show(shown.assign(game=shown["game"].map(lambda g: GAME_NAMES.get(g, g))), undefined)
+    defined = {name: [applies(name, game) for game in games["game"]] for name in figures}
+    shown = games[["game", "hands", *figures]].assign(**{
+        name: units.share_texts(games[name], defined[name])
+        for name in figures if name != "split_showdowns"})
+    if "split_showdowns" in figures:   # a count, of the split games only
+        shown["split_showdowns"] = [f"{int(count):,}" if known else units.NOT_APPLICABLE
+                                    for count, known in zip(games["split_showdowns"],
+                                                            defined["split_showdowns"])]
+    show(shown.assign(game=shown["game"].map(lambda g: GAME_NAMES.get(g, g))),
+         {**COLUMNS, **{name: _SHARES[name] for name in figures if name in _SHARES}})
 
 
 def draws_of(db: data.Database, mine: Filters, label: str) -> None:

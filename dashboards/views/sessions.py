@@ -24,7 +24,7 @@ def duration_text(duration: object) -> str:
 
 DRAW = "none (a draw)"
 #: What the winner column says where there is none, by kind of session.
-NO_WINNER = {"home": DRAW, "tournament": "not stated", "cash": "– (cash: see the nets)"}
+NO_WINNER = {"home": DRAW, "tournament": "not stated", "cash": "none (cash: see the nets)"}
 
 
 def winner_text(winner: object, kind: str) -> str:
@@ -85,7 +85,7 @@ labels = {f"{row.session_id} · {row.title or 'untitled'} · {row.source}": row
           for row in sessions.itertuples()}
 chosen = labels[st.selectbox("Session", list(labels), key="sessions_chosen")]
 st.subheader(f"Session {ui.md(chosen.session_id)} · {ui.md(site_name(chosen.site))}")
-winner, length, duration = st.columns(3)
+winner, length, duration = st.columns([2, 1, 1])   # a winner is a name and his site
 winner.metric("Winner", player_label(chosen.site, chosen.winner)
               if isinstance(chosen.winner, str) else winner_text(chosen.winner, chosen.kind))
 length.metric("Hands", f"{chosen.hands:,}")
