@@ -210,3 +210,21 @@ def test_a_copy_s_t5_names_its_site(tmp_path: Path) -> None:
         store.import_paths([copy])
         page = stats.violation_page(store.connection, ("T5",), 0, 10)
     assert not page.empty and set(page["site"]) == {"pokerstars"}
+
+
+def test_a_player_who_never_stood_pat_gets_words_not_a_blank_chart(app: AppTest) -> None:
+    opened(app, "players")
+    app.selectbox(key="players_detail").select(("fulltilt", "Hero")).run()
+    app.selectbox(key="players_draws_game").select("badugi").run()
+    assert not app.exception
+    assert any("never stood pat in Badugi" in info.value for info in app.info)
+    assert len(app.get("vega_lite_chart")) == 1   # the cards drawn alone
+
+
+def test_a_net_of_separate_games_chips_says_why_it_is_not_given(dashlib_path: None) -> None:
+    from dashlib import units
+
+    rows = pd.DataFrame({"net": [None, None, 1], "currency": ["chips", "USD", "chips"],
+                         "unit": [1, 100, 1]})
+    assert units.with_money_text(rows)["net"].tolist() == [
+        "not added: chips of separate games", "–", "1 chip"]
