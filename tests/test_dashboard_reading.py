@@ -228,3 +228,16 @@ def test_a_net_of_separate_games_chips_says_why_it_is_not_given(dashlib_path: No
                          "unit": [1, 100, 1]})
     assert units.with_money_text(rows)["net"].tolist() == [
         "not added: chips of separate games", "–", "1 chip"]
+
+
+def test_hands_without_a_time_say_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "untimed.duckdb"   # a PHH hand states no time
+    with Store(path) as store:
+        store.import_paths([ROOT / "tests" / "data" / "phh" / "wikipedia-badugi.phh"])
+    monkeypatch.setenv("BADUGI_HH_DB", str(path))
+    monkeypatch.delenv("BADUGI_HH_DATA", raising=False)
+    app = opened(AppTest.from_file(str(APP), default_timeout=60), "overview")
+    assert {m.label: m.value for m in app.metric}["First hand"] == "no date stated"
+    opened(app, "sessions")
+    assert {m.label: m.value for m in app.metric}["Duration"] == "no times stated"
+    assert not unreadable(app)

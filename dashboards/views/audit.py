@@ -24,7 +24,7 @@ else:
     offset = ui.pager(total, "audit_page")
     violations = data.ask(db, "violation_page", tuple(rules), offset, data.PAGE_ROWS)
     listed = units.with_site_names(ui.with_replay_links(violations))
-    st.dataframe(listed, hide_index=True,
+    st.dataframe(listed, hide_index=True, placeholder="the session as a whole",
                  column_order=["replay", "rule", "hand_id", "site", "message", "source", "line",
                                "session_id", "level"],
                  column_config=ui.readable_columns(listed, {

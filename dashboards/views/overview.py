@@ -75,7 +75,7 @@ sessions.metric("Sessions", f"{figures['sessions']:,}")
 players.metric("Players", f"{figures['players']:,}", help="a player is a site and a name")
 for column, label, moment in ((first, "First hand", figures["first_hand_at"]),
                               (last, "Last hand", figures["last_hand_at"])):
-    column.metric(label, f"{moment:%Y-%m-%d}" if moment else "–")
+    column.metric(label, f"{moment:%Y-%m-%d}" if moment else "no date stated")
 st.caption(f"The {db.kind} holds {figures['files']:,} files, {figures['violations']:,} "
            f"rule violations and {figures['quarantined']:,} quarantined texts: "
            f"{ui.md(db.path)}")

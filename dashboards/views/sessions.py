@@ -15,14 +15,16 @@ from dashlib.data import HandKey
 
 
 def duration_text(duration: object) -> str:
-    """``1 h 05 min``, or ``–`` when the hands carry no time."""
+    """``1 h 05 min``, or says the hands carry no time."""
     if not isinstance(duration, pd.Timedelta) or pd.isna(duration):
-        return "–"
+        return "no times stated"
     minutes = int(duration.total_seconds() // 60)
     return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
 
 
 DRAW = "none (a draw)"
+#: What a table's cell says where the log states nothing (a hand without a time).
+NOT_STATED = "not stated"
 #: What the winner column says where there is none, by kind of session.
 NO_WINNER = {"home": DRAW, "tournament": "not stated", "cash": "none (cash: see the nets)"}
 
@@ -45,6 +47,7 @@ def session_list(sessions: pd.DataFrame) -> pd.DataFrame:
                    sessions["currency"], sessions["unit"])]
     return units.with_site_names(sessions.drop(columns=["players", "nets", "places"]).assign(
         results=results, duration=sessions["duration"].map(duration_text),
+        title=[title or "untitled" for title in sessions["title"]],
         winner=[winner_text(w, k) for w, k in zip(sessions["winner"], sessions["kind"])]))
 
 
@@ -74,7 +77,7 @@ offset = ui.pager(total, "sessions_page")
 sessions = data.ask(db, "session_page", filters, offset, data.PAGE_ROWS)
 listed = session_list(sessions)
 st.dataframe(
-    listed, hide_index=True,
+    listed, hide_index=True, placeholder=NOT_STATED,
     column_order=["started_at", "session_id", "title", "site", "kind", "results", "winner",
                   "hands", "duration", "ruleset", "source"],
     column_config=ui.readable_columns(listed, {
@@ -97,7 +100,7 @@ else:
     seated = units.with_site_names(units.with_money_text(
         units.with_money_text(players, "start_stack", "final_stack"),
         signed=True)).drop(columns="unit").assign(place=places(players))
-    st.dataframe(seated, hide_index=True,
+    st.dataframe(seated, hide_index=True, placeholder=NOT_STATED,
                  column_order=["player", "site", "seat", "start_stack", "final_stack", "net",
                                *(["place"] if chosen.kind == "tournament" else []),
                                "won_session"],
@@ -113,7 +116,7 @@ hands = data.ask(db, "session_hands", chosen.source, chosen.session_id, first, d
                  data.clock())
 hand_rows = ui.with_replay_links(hands_list(hands).assign(source=chosen.source,
                                                         site=site_name(chosen.site)))
-st.dataframe(hand_rows, hide_index=True,
+st.dataframe(hand_rows, hide_index=True, placeholder=NOT_STATED,
              column_order=["replay", "number", "hand_id", "started_at", "site", "button_player",
                            "pot", "rake", "ended", "winners", "violations"],
              column_config=ui.readable_columns(hand_rows, {
