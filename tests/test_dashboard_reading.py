@@ -227,7 +227,7 @@ def test_a_net_of_separate_games_chips_says_why_it_is_not_given(dashlib_path: No
     rows = pd.DataFrame({"net": [None, None, 1], "currency": ["chips", "USD", "chips"],
                          "unit": [1, 100, 1]})
     assert units.with_money_text(rows)["net"].tolist() == [
-        "not added: chips of separate games", "–", "1 chip"]
+        "not added: chips of separate games", "too large to add up", "1 chip"]
 
 
 def test_hands_without_a_time_say_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

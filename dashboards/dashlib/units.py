@@ -13,8 +13,9 @@ import pandas as pd
 from badugi_hh.filters import player_label, site_name
 from badugi_hh.money import format_amount
 
-#: What a page writes where an amount cannot be given (summed past 64-bit integers).
-NO_AMOUNT = "–"
+#: What a page writes where an amount of money cannot be given (summed past 64-bit
+#: integers).
+NO_AMOUNT = "too large to add up"
 #: What a net says where its rows hold the chips of two tournaments (or of a tournament
 #: and a home game): they are worth nothing outside their game, so they are not added.
 NOT_SUMMED = "not added: chips of separate games"

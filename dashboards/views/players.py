@@ -13,7 +13,7 @@ from badugi_hh.games import GAME_NAMES
 from badugi_hh.stats import applies
 from dashlib import data, ui, units
 
-#: Every column's label: a figure's short name, else its words.
+#: The labels of the shares (fractions, shown in percent).
 _SHARES = {"vpip": "VPIP", "pfr": "PFR", "three_bet": "3-bet", "aggression_frequency": "AFq",
            "went_to_showdown": "WTSD", "won_at_showdown": "W$SD",
            **{f"fold_to_bet_round{n}": f"fold to bet r{n}" for n in range(1, 5)},
@@ -28,7 +28,7 @@ COLUMNS = {**{name: st.column_config.NumberColumn(label, format="percent")
            "mean_cards_drawn": st.column_config.NumberColumn("mean cards drawn", format="%.2f"),
            "won_without_showdown": "won w/o SD", "split_showdowns": "split showdowns",
            **{f"drew_{n}": f"drew {n} card{'' if n == 1 else 's'}" for n in range(6)}}
-#: The figures of one game, which the game may not define (left empty there).
+#: The figures of one game, which the game may not define (n/a there).
 GAME_FIGURES = ("snow", "made_by_final_draw", "split_showdowns", "won_badugi_half",
                 "won_lowball_half", "scooped")
 #: The columns counting the draws of 0 to 5 cards.
@@ -83,7 +83,7 @@ def draws_of(db: data.Database, mine: Filters, label: str) -> None:
     draws = draws[draws["game"] == game]
     pat, drawn = st.columns(2)
     pat.markdown(f"**Stands pat** in {GAME_NAMES.get(game, game)}, share of his draws")
-    if draws["stand_pat"].fillna(0).eq(0).all():
+    if draws["stand_pat"].eq(0).all():
         pat.info(f"{ui.md(label)} never stood pat in {GAME_NAMES.get(game, game)}: "
                  "nothing to chart.")
     else:
@@ -102,6 +102,7 @@ def draws_of(db: data.Database, mine: Filters, label: str) -> None:
     }, width="stretch")
     table = draws.drop(columns=[c for c in ("player", "site", "person") if c in draws])
     show(table.assign(game=GAME_NAMES.get(game, game)).reset_index(drop=True))
+
 
 db = data.current()
 filters = ui.filters_sidebar(db)
