@@ -331,7 +331,7 @@ def test_a_sessions_winner_result_and_hands(app: AppTest, db) -> None:
     chosen = listed[(listed["source"] == source) & (listed["session_id"] == session_id)]
     assert chosen["winner"].tolist() == [winner]
     label = next(option for option in app.selectbox(key="sessions_chosen").options
-                 if option.startswith(f"{session_id} ·") and option.endswith(source))
+                 if option.startswith(f"{session_id} ·") and option.endswith(Path(source).name))
     app.selectbox(key="sessions_chosen").select(label).run()
     assert not app.exception
     assert metric(app, "Winner") == f"{winner} (house logs)"
@@ -356,7 +356,7 @@ def test_a_session_hand_opens_in_the_replayer(app: AppTest, db) -> None:
     open_page(app, "sessions")
     session = app.selectbox(key="sessions_chosen")
     session.select(next(option for option in session.options
-                        if option.startswith(f"{session_id} ·") and option.endswith(source)))
+                        if option.startswith(f"{session_id} ·") and option.endswith(Path(source).name)))
     app.run()
     choice = app.selectbox(key="sessions_hand_choice")
     choice.select(choice.options[1]).run()

@@ -41,7 +41,8 @@ TEXT_JS = """() => {
   }
   return parts.join('\\n');
 }"""
-#: Every element that hides what overflows it and holds more text than it shows.
+#: Every element that hides what overflows it and holds more text than it shows, every
+#: box whose chosen value is wider than the box, every chart label Vega-Lite cut.
 CUT_JS = """() => {
   const cut = [];
   for (const e of document.querySelectorAll('[data-testid="stMain"] *, '
@@ -54,6 +55,18 @@ CUT_JS = """() => {
     if (e.scrollWidth > e.clientWidth + 1)
       cut.push(`${e.tagName} ${e.textContent.trim().slice(0, 60)} (${e.scrollWidth} > `
                + `${e.clientWidth} px)`);
+  }
+  const ruler = document.createElement('canvas').getContext('2d');
+  for (const input of document.querySelectorAll('[data-testid="stMain"] input[type=text], '
+                                                + '[data-testid="stSidebar"] input[type=text]')) {
+    if (!input.value || !input.getClientRects().length) continue;   // a box's chosen value
+    const style = getComputedStyle(input);
+    ruler.font = style.font;
+    const room = input.clientWidth - parseFloat(style.paddingLeft)
+      - parseFloat(style.paddingRight);
+    if (ruler.measureText(input.value).width > room + 1)
+      cut.push(`INPUT ${input.value.slice(0, 60)} (${Math.round(
+        ruler.measureText(input.value).width)} > ${Math.round(room)} px)`);
   }
   for (const label of document.querySelectorAll('[data-testid="stVegaLiteChart"] text'))
     if (label.textContent.endsWith('…')) cut.push(`chart label ${label.textContent}`);

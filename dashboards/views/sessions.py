@@ -6,6 +6,9 @@ session names its site: its players are that site's.
 
 from __future__ import annotations
 
+from pathlib import PurePath
+from typing import Any
+
 import pandas as pd
 import streamlit as st
 
@@ -51,6 +54,16 @@ def session_list(sessions: pd.DataFrame) -> pd.DataFrame:
         winner=[winner_text(w, k) for w, k in zip(sessions["winner"], sessions["kind"])]))
 
 
+def session_labels(sessions: pd.DataFrame) -> dict[str, Any]:
+    """Each session of the page as the chooser names it: id, title and file name (a whole
+    path filled the box and was cut), the path where two files of one name hold it."""
+    labels: dict[str, Any] = {}
+    for row in sessions.itertuples():
+        label = f"{row.session_id} · {row.title or 'untitled'} · {PurePath(row.source).name}"
+        labels[f"{label} ({row.source})" if label in labels else label] = row
+    return labels
+
+
 def hands_list(hands: pd.DataFrame) -> pd.DataFrame:
     """A page of a session's hands as shown: pot, rake and winners in the session's unit."""
     winners = [units.amounts_of(units.listed(names), units.listed(won), currency, unit)
@@ -84,8 +97,7 @@ st.dataframe(
         "started_at": st.column_config.DatetimeColumn("started", format="YYYY-MM-DD HH:mm"),
         "session_id": "session", "source": "file"}))
 
-labels = {f"{row.session_id} · {row.title or 'untitled'} · {row.source}": row
-          for row in sessions.itertuples()}
+labels = session_labels(sessions)
 chosen = labels[st.selectbox("Session", list(labels), key="sessions_chosen")]
 st.subheader(f"Session {ui.md(chosen.session_id)} · {ui.md(site_name(chosen.site))}")
 winner, length, duration = st.columns([2, 1, 1])   # a winner is a name and his site
