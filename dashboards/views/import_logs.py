@@ -142,7 +142,7 @@ if SUMMARY_KEY in st.session_state:
     figures = st.columns(5)
     for column, (label, value) in zip(figures, (
             ("Hands read", summary.hands), ("New hands", summary.new_hands),
-            ("Sessions", summary.sessions), ("New violations", summary.violations),
+            ("Sessions read", summary.sessions), ("New violations", summary.violations),
             ("Quarantined", summary.quarantined))):
         column.metric(label, f"{value:,}")
     if summary.unchanged:
