@@ -180,6 +180,8 @@ def stated_title(rule: str, rules: Ruleset) -> str:
     '2 to 8 players, fixed limit, triple draw'
     """
     heads_up = rules.max_players == 2
+    # every card dealt, drawn and burned at a full table (the engine's bound, D4)
+    most_cards = rules.max_players * rules.hand_size * (1 + rules.draws) + rules.draws
     titles = {
         "G1": ", ".join((
             "two players" if heads_up else f"{rules.min_players} to {rules.max_players} players",
@@ -199,6 +201,9 @@ def stated_title(rule: str, rules: Ruleset) -> str:
                + ("the big blind first, then the dealer" if heads_up
                   else "the first player left of the button first")),
         "D2": (f"discard 0 to {rules.hand_size} cards and receive as many replacements"),
+        "D4": (f"the deck never needs recycling: no card twice, at most {most_cards} cards"
+               if most_cards <= 52 else
+               "no card twice; the discards are shuffled into a new stub when it runs out"),
         "N1": (f"a session is {rules.session_hands} hands or ends when a player is broke; "
                "larger stack wins" if rules.session_hands else
                "a session is the hands in a row at one table; each player's net is its result"),

@@ -24,6 +24,7 @@ from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
 from streamlit.testing.v1 import AppTest
 
 from badugi_hh import stats
+from badugi_hh.rules import HOUSE, RULES, stated_title
 from badugi_hh.sources import IMPORTED_SUFFIXES
 from badugi_hh.store import Store, connect
 
@@ -200,6 +201,14 @@ def test_the_audit_titles_each_rule_as_its_ruleset_states_it(app: AppTest) -> No
     listed = app.dataframe[1].value
     sng = listed[listed["site"] == "PokerStars"]
     assert not sng.empty and "100 each" not in " ".join(sng["title"])
+
+
+def test_the_house_game_s_rules_keep_the_catalogue_s_titles() -> None:
+    assert {rule: stated_title(rule, HOUSE) for rule in RULES} == RULES
+    eight_seats = HOUSE.replace(max_players=8, starting_stack=None, session_hands=None,
+                                burns_logged=False, cap_heads_up=False).for_game("27td")
+    changed = {rule for rule in RULES if stated_title(rule, eight_seats) != RULES[rule]}
+    assert changed == {"G1", "G3", "G4", "G5", "B3", "B6", "D1", "D2", "D3", "D4", "N1"}
 
 
 def test_a_copy_s_t5_names_its_site(tmp_path: Path) -> None:
