@@ -36,8 +36,8 @@ from badugi_hh.archives import (
     ARCHIVE_SUFFIXES, ArchiveMember, archive_kind, members, split_member_name,
 )
 
-__all__ = ["IMPORTED_SUFFIXES", "LOG_SUFFIXES", "NO_LOGS", "ArchiveMember", "Log", "Unreadable", "find_logs",
-           "iter_log_files", "size_of", "unreadable_file"]
+__all__ = ["IMPORTED_SUFFIXES", "LOG_SUFFIXES", "NO_LOGS", "ArchiveMember", "Log", "Unreadable",
+           "find_logs", "iter_log_files", "size_of", "unreadable_file"]
 
 #: A log found: a file, or a member of an archive (opened alike, with ``.open("rb")``).
 Log = Path | ArchiveMember

@@ -356,7 +356,8 @@ def test_a_session_hand_opens_in_the_replayer(app: AppTest, db) -> None:
     open_page(app, "sessions")
     session = app.selectbox(key="sessions_chosen")
     session.select(next(option for option in session.options
-                        if option.startswith(f"{session_id} ·") and option.endswith(Path(source).name)))
+                        if option.startswith(f"{session_id} ·")
+                        and option.endswith(Path(source).name)))
     app.run()
     choice = app.selectbox(key="sessions_hand_choice")
     choice.select(choice.options[1]).run()

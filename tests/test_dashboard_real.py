@@ -139,7 +139,8 @@ def test_every_site_s_sessions(app: AppTest, real_db: Path) -> None:
     stacks = 0
     for session_id, source in firsts:
         label = next((option for option in options
-                      if option.startswith(f"{session_id} ·") and option.endswith(Path(source).name)), None)
+                      if option.startswith(f"{session_id} ·")
+                      and option.endswith(Path(source).name)), None)
         if label is None:
             continue   # not on the first page of the list
         app.selectbox(key="sessions_chosen").select(label).run()

@@ -94,8 +94,9 @@ st.caption(f"Starts in {filters.tz or 'each log’s own clock'}. A result counts
            "is known (a summary file states it, or a PokerStars hand): ITM is the share of "
            "counted results that won a prize, ROI their net over their buy-ins and fees. "
            "Amounts are in each tournament's buy-in currency; tournament chips are never "
-           f"added up. “{NO_RESULT}”, “{NOT_KNOWN}”: the log states no prize for the player "
-           "yet (he was still playing when it ends, or his summary file is not imported).")
+           f"added up. “{NO_RESULT}”, “{NOT_KNOWN}”: the log states no prize for the "
+           "player yet (he was still playing when it ends, or his summary file is not "
+           "imported).")
 st.subheader("Players")
 st.table(player_table(totals).set_index("player"))
 st.subheader("Tournaments")
