@@ -104,6 +104,10 @@ class Refused(NamedTuple):
         return f"{self.name}: {self.reason}"
 
 
+#: The archives an import opens, by the name's ending, and their kind.
+ARCHIVE_SUFFIXES = {".zip": "zip", ".tar.gz": "tar", ".tgz": "tar", ".gz": "gz"}
+
+
 def archive_kind(path: Path) -> str | None:
     """``zip``, ``tar`` (gzipped) or ``gz`` by the name's ending, else None.
 
@@ -111,11 +115,8 @@ def archive_kind(path: Path) -> str | None:
     ['zip', 'tar', 'tar', 'gz', None]
     """
     name = path.name.lower()
-    if name.endswith(".zip"):
-        return "zip"
-    if name.endswith((".tar.gz", ".tgz")):
-        return "tar"
-    return "gz" if name.endswith(".gz") else None
+    return next((kind for suffix, kind in ARCHIVE_SUFFIXES.items() if name.endswith(suffix)),
+                None)
 
 
 class ArchiveMember(NamedTuple):

@@ -35,13 +35,18 @@ def format_amount(amount: int, currency: str, unit: int) -> str:
 
     >>> format_amount(5, "PLAY", 1), format_amount(250, "CAD", 100)
     ('5 PLAY', '2.50 CAD')
+    >>> format_amount(-1, "chips", 1), format_amount(0, "chips", 1)
+    ('-1 chip', '0 chips')
     """
     sign = "-" if amount < 0 else ""
     whole, cents = divmod(abs(amount), unit)
     digits = len(str(unit - 1)) if unit > 1 else 0
     number = f"{whole:,}" + (f".{cents:0{digits}d}" if digits else "")
     symbol = SYMBOLS.get(currency)
-    return f"{sign}{symbol}{number}" if symbol else f"{sign}{number} {currency}"
+    if symbol:
+        return f"{sign}{symbol}{number}"
+    noun = "chip" if currency == CHIPS and number == "1" else currency   # one chip, 2 chips
+    return f"{sign}{number} {noun}"
 
 
 def site_of(hand: Hand) -> str:

@@ -203,3 +203,58 @@ SITE_RULES: dict[str, str] = {
           "has acted may only call or fold",
 }
 RULES.update(SITE_RULES)
+
+#: Numbers as the titles write them.
+_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+_DRAW_NAMES = {1: "single draw", 3: "triple draw"}
+
+
+def stated_title(rule: str, rules: Ruleset) -> str:
+    """The title of ``rule`` as ``rules`` states it: the catalogue's (:data:`RULES`,
+    the house game's) where the ruleset says the same, else in the ruleset's numbers
+    (a site's stacks, table size, draws, hand size, cap, session length).
+
+    >>> stated_title("G3", HOUSE) == RULES["G3"]
+    True
+    >>> site = HOUSE.replace(starting_stack=None, max_players=8, session_hands=None,
+    ...                      burns_logged=False, cap_heads_up=False)
+    >>> stated_title("G3", site)
+    'stacks: as each hand states them, carried from hand to hand'
+    >>> stated_title("G1", site.for_game("27td"))
+    '2 to 8 players, fixed limit, triple draw'
+    """
+    heads_up = rules.max_players == 2
+    # every card dealt, drawn and burned at a full table (the engine's bound, D4)
+    most_cards = rules.max_players * rules.hand_size * (1 + rules.draws) + rules.draws
+    titles = {
+        "G1": ", ".join((
+            "two players" if heads_up else f"{rules.min_players} to {rules.max_players} players",
+            "fixed limit" if rules.structure == "fixed" else STRUCTURE_NAMES[
+                rules.structure].lower(),
+            _DRAW_NAMES.get(rules.draws, f"{rules.draws} draws"))),
+        "G3": (f"stacks: {rules.starting_stack:,} each at the start, carried from hand to hand"
+               if rules.starting_stack else
+               "stacks: as each hand states them, carried from hand to hand"),
+        "G5": (f"{_WORDS.get(rules.hand_size, rules.hand_size)} cards each, dealt one at a "
+               "time starting with the " + ("big blind" if heads_up else "small blind")),
+        "B3": ("no cap on raises" if rules.structure != "fixed" else
+               f"cap: one bet and {_WORDS.get(rules.max_raises, rules.max_raises)} raises per "
+               "round, the big blind counting as the bet"
+               + ("" if rules.cap_heads_up else "; none with two players left (T7)")),
+        "D1": (f"{_WORDS.get(rules.draws, rules.draws)} draw{'s' if rules.draws > 1 else ''}, "
+               + ("the big blind first, then the dealer" if heads_up
+                  else "the first player left of the button first")),
+        "D2": (f"discard 0 to {rules.hand_size} cards and receive as many replacements"),
+        "D4": (f"the deck never needs recycling: no card twice, at most {most_cards} cards"
+               if most_cards <= 52 else
+               "no card twice; the discards are shuffled into a new stub when it runs out"),
+        "N1": (f"a session is {rules.session_hands} hands or ends when a player is broke; "
+               "larger stack wins" if rules.session_hands else
+               "a session is the hands in a row at one table; each player's net is its result"),
+    }
+    if not heads_up:
+        titles.update({key: RULES[multiway] for key, multiway in
+                       (("G4", "M1"), ("B6", "M2"))})
+    if not rules.burns_logged:
+        titles["D3"] = "discards are out of play (the log states no burn)"
+    return titles.get(rule, RULES.get(rule, rule))

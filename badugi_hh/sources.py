@@ -32,10 +32,13 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-from badugi_hh.archives import ArchiveMember, archive_kind, members, split_member_name
+from badugi_hh.archives import (
+    ARCHIVE_SUFFIXES, ArchiveMember, archive_kind, members, split_member_name,
+)
 
-__all__ = ["LOG_SUFFIXES", "NO_LOGS", "ArchiveMember", "Log", "Unreadable", "find_logs",
-           "iter_log_files", "log_files_in", "log_named", "size_of", "unreadable_file"]
+__all__ = ["IMPORTED_SUFFIXES", "LOG_SUFFIXES", "NO_LOGS", "ArchiveMember", "Log", "Unreadable",
+           "find_logs", "iter_log_files", "log_files_in", "log_named", "size_of",
+           "unreadable_file"]
 
 #: A log found: a file, or a member of an archive (opened alike, with ``.open("rb")``).
 Log = Path | ArchiveMember
@@ -43,6 +46,8 @@ Log = Path | ArchiveMember
 #: Files a folder's search picks up (any case); a file named on the command line is
 #: read whatever its name.
 LOG_SUFFIXES = (".txt", ".log", ".xml", ".phh", ".phhs")
+#: Every file an import reads by its name: a log, or an archive of logs (one log gzipped).
+IMPORTED_SUFFIXES = (*LOG_SUFFIXES, *ARCHIVE_SUFFIXES)
 
 #: Why a folder gives nothing: silence would pass for a clean audit or an import done.
 NO_LOGS = f"no log files ({', '.join('*' + suffix for suffix in LOG_SUFFIXES)}) in this folder"

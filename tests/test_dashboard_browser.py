@@ -20,6 +20,7 @@ from urllib.parse import urlencode
 import pytest
 
 from badugi_hh.dataset import import_to_dataset
+from badugi_hh.money import format_amount
 from badugi_hh.store import Store, connect
 from browserkit import chromium_page, served_dashboard, settle, shoot, sync_api
 
@@ -128,7 +129,7 @@ def test_the_replayer_steps_with_next(page: sync_api.Page, dashboard_url: str,
             "step => document.querySelector('[data-testid=\"stSliderThumbValue\"]')"
             ".innerText.trim() === String(step)", arg=step, timeout=15_000)
         settle(page, "Hand replayer")
-        assert pot.inner_text() == f"{sum(amounts[:step]):,} chips"
+        assert pot.inner_text() == format_amount(sum(amounts[:step]), "chips", 1)
     shoot(page, "replayer_step_3" + suffix)
 
 

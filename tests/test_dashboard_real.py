@@ -24,9 +24,9 @@ ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "dashboards" / "app.py"
 REAL = ROOT / "tests" / "data" / "real"
 #: An amount with its unit, as the logs write them: $5.70, -€1.25, 1,500 chips, 1.50 PLAY.
-WITH_UNIT = r"[-+]?(?:[$€£][\d,]+(?:\.\d+)?|[\d,]+(?:\.\d+)? (?:chips|[A-Z]{3,4}))"
+WITH_UNIT = r"[-+]?(?:[$€£][\d,]+(?:\.\d+)?|[\d,]+(?:\.\d+)? (?:chips?|[A-Z]{3,4}))"
 #: A number standing alone in a text (not inside a name such as Player0 or a card).
-NUMBER = re.compile(r"(?<![\w.$€£,])[-+]?[$€£]?\d[\d,]*(?:\.\d+)?(?: (?:chips|[A-Z]{3,4}))?"
+NUMBER = re.compile(r"(?<![\w.$€£,])[-+]?[$€£]?\d[\d,]*(?:\.\d+)?(?: (?:chips?|[A-Z]{3,4}))?"
                     r"(?!\w|[.,]\d)")
 #: Columns of money, by the names the pages give them.
 MONEY_COLUMNS = {"net", "pot", "rake", "start_stack", "final_stack", "results", "winners",
@@ -38,7 +38,7 @@ PLACE = re.compile(r"\(\d+\.\)")
 SITES = set(SITE_NAMES.values())
 #: Where a step's words name an amount.
 AMOUNT_WORDS = re.compile(r"(?:posts|calls|bets|raises to|wins|uncalled|rake|pot of|pot) "
-                          r"([-+]?[$€£]?\d\S*(?: chips| [A-Z]{3,4})?)")
+                          r"([-+]?[$€£]?\d\S*(?: chips?| [A-Z]{3,4})?)")
 
 
 @pytest.fixture(scope="module")
@@ -139,7 +139,8 @@ def test_every_site_s_sessions(app: AppTest, real_db: Path) -> None:
     stacks = 0
     for session_id, source in firsts:
         label = next((option for option in options
-                      if option.startswith(f"{session_id} ·") and option.endswith(source)), None)
+                      if option.startswith(f"{session_id} ·")
+                      and option.endswith(Path(source).name)), None)
         if label is None:
             continue   # not on the first page of the list
         app.selectbox(key="sessions_chosen").select(label).run()

@@ -75,7 +75,7 @@ def test_a_cash_session_has_no_winner(app: AppTest) -> None:
     app.sidebar.selectbox(key="filter_kind").select("cash").run()
     listed = next(frame.value for frame in app.dataframe if "results" in frame.value.columns)
     assert set(listed["kind"]) == {"cash"}
-    assert set(listed["winner"]) == {"– (cash: see the nets)"}
+    assert set(listed["winner"]) == {"none (cash: see the nets)"}
     assert listed["results"].str.contains(r"\$|€| PLAY").all()   # Winamax's play money
 
 

@@ -1,26 +1,67 @@
-"""The audit: violations by rule and in pages, and the text no parser could read."""
+"""The audit: violations by rule and in pages, and the text no parser could read.
+
+Each rule is titled as the ruleset of the session it was broken in states it
+(:func:`~badugi_hh.rules.stated_title`): a site's G3 is not the house game's "stacks:
+100 each at the start"; one rule under two titles is two rows of
+:func:`violations_by_rule`.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 import duckdb
 import pandas as pd
 
 from badugi_hh.filters import Filters
+from badugi_hh.games import GAMES
+from badugi_hh.rules import HOUSE, RULES, STRUCTURE_NAMES, Ruleset, stated_title
 from badugi_hh.stats.query import frame
 
 __all__ = ["quarantine_count", "quarantine_page", "violation_count", "violation_page",
            "violations_by_rule"]
 
-_VIOLATIONS_BY_RULE = """
-SELECT v.rule, any_value(r.title) AS title, count(*) AS violations,
+#: What a session's row tells of its ruleset, for titling its rules as it states them.
+#: (A page of violations names the site of a session's hands, else of its file's.)
+_RULESET = "s.ruleset, s.game, s.max_players, s.starting_stack, s.max_raises, s.session_length"
+_RULESET_COLUMNS = ("ruleset", "game", "max_players", "starting_stack", "max_raises",
+                    "session_length")
+
+_VIOLATIONS_BY_RULE = f"""
+SELECT v.rule, s.site, {_RULESET}, count(*) AS violations,
        count(DISTINCT (v.source, v.hand_id)) FILTER (WHERE v.hand_id IS NOT NULL) AS hands,
-       count(DISTINCT v.source) AS files
+       list(DISTINCT v.source) AS files
 FROM violations v
-LEFT JOIN rules r USING (rule)
-{where}
-GROUP BY v.rule
-ORDER BY violations DESC, v.rule
+LEFT JOIN sessions s ON s.source = v.source AND s.session_id = v.session_id
+{{where}}
+GROUP BY ALL
 """
+
+
+def session_rules(row: Mapping[str, Any]) -> Ruleset | None:
+    """The ruleset a session's row states (its site and ``_RULESET`` columns), or None
+    for a violation in no stored session (a copy's T5)."""
+    if row["game"] is None or pd.isna(row["game"]):
+        return None
+    structure = next((key for key, name in STRUCTURE_NAMES.items()
+                      if name.casefold() in str(row["ruleset"]).casefold()), "fixed")
+    stack = row["starting_stack"]
+    length = row["session_length"]
+    rules = HOUSE.replace(max_players=int(row["max_players"]), max_raises=int(row["max_raises"]),
+                          structure=structure,
+                          starting_stack=None if pd.isna(stack) else int(stack),
+                          session_hands=None if pd.isna(length) else int(length),
+                          burns_logged=not row["site"], cap_heads_up=not row["site"])
+    return rules.for_game(row["game"]) if row["game"] in GAMES else rules
+
+
+def _titled(rows: pd.DataFrame) -> pd.Series:
+    """Each row's rule titled as its session's ruleset states it."""
+    return pd.Series([stated_title(row["rule"], rules) if (rules := session_rules(row))
+                      else RULES.get(row["rule"], row["rule"])
+                      for row in rows.to_dict("records")], index=rows.index, dtype=object)
+
 
 #: A violation is chosen with the hand it is in, or (a violation of a session as a
 #: whole) with a session holding a chosen hand.
@@ -35,7 +76,13 @@ def violations_by_rule(con: duckdb.DuckDBPyConnection,
     filters, those of the chosen hands (a session's own: of sessions holding one)."""
     conditions, params = filters.conditions()
     where = _CHOSEN.format(c=" AND ".join(conditions)) if conditions else ""
-    return frame(con, _VIOLATIONS_BY_RULE.format(where=where), [*params, *params])
+    groups = frame(con, _VIOLATIONS_BY_RULE.format(where=where), [*params, *params])
+    groups["title"] = _titled(groups)
+    rules = groups.groupby(["rule", "title"], as_index=False, sort=False).agg(
+        violations=("violations", "sum"), hands=("hands", "sum"),
+        files=("files", lambda files: len({name for names in files for name in names})))
+    return rules.sort_values(["violations", "rule", "title"], ascending=[False, True, True],
+                             ignore_index=True)
 
 
 def _rule_where(rules: tuple[str, ...]) -> tuple[str, list[object]]:
@@ -52,16 +99,21 @@ def violation_count(con: duckdb.DuckDBPyConnection, rules: tuple[str, ...] = ())
 def violation_page(con: duckdb.DuckDBPyConnection, rules: tuple[str, ...], offset: int,
                    limit: int) -> pd.DataFrame:
     """A page of the violations of the chosen rules (all when none), by file and line,
-    with the site of the hand or session they are in."""
+    each rule titled as its session's ruleset states it, with the site of the hand or
+    session they are in (a copy's T5, in neither: the copy's, from ``hand_sources``)."""
     where, params = _rule_where(rules)
-    return frame(con, "SELECT v.rule, r.title, v.message, v.source, v.line, v.session_id, "
-                      "v.hand_id, v.level, coalesce(h.site, s.site) AS site "
-                      "FROM violations v LEFT JOIN rules r USING (rule) "
+    page = frame(con, f"SELECT v.rule, v.message, v.source, v.line, v.session_id, "
+                      f"v.hand_id, v.level, {_RULESET}, coalesce(h.site, s.site, "
+                      "(SELECT any_value(c.site) FROM hand_sources c WHERE c.source = v.source "
+                      "AND c.hand_id = v.hand_id)) AS site "
+                      "FROM violations v "
                       "LEFT JOIN hands h ON h.source = v.source AND h.hand_id = v.hand_id "
                       "LEFT JOIN sessions s ON s.source = v.source "
                       f"AND s.session_id = v.session_id {where} "
                       "ORDER BY v.source, v.line, v.rule LIMIT ? OFFSET ?",
                  [*params, limit, offset])
+    page.insert(1, "title", _titled(page))
+    return page.drop(columns=list(_RULESET_COLUMNS))
 
 
 def quarantine_count(con: duckdb.DuckDBPyConnection) -> int:

@@ -1,7 +1,10 @@
 """Sessions: each one's players and results, pages of them, and one session's hands.
 
-The filters choose the sessions that hold a hand they pass; a player filter also
-keeps only that player's rows of :func:`session_results`.
+A session counts where it holds a hand read: one whose every hand was skipped (not
+played, cancelled, of a game not audited) is counted only by the coverage, so that
+every page gives one number of sessions (the Overview's, from the hands). The filters
+choose the sessions that hold a hand they pass; a player filter also keeps only that
+player's rows of :func:`session_results`.
 """
 
 from __future__ import annotations
@@ -17,10 +20,10 @@ __all__ = ["session_count", "session_hands", "session_page", "session_players",
 
 
 def _session_where(filters: Filters) -> tuple[list[str], list[object]]:
-    """The conditions on ``sessions s``: it holds a hand the filters pass."""
+    """The conditions on ``sessions s``: it holds a hand read that the filters pass."""
     conditions, params = filters.conditions()
     if not conditions:
-        return [], []
+        return ["s.hands > 0"], []
     return [f"(s.source, s.session_id) IN (SELECT source, session_id FROM hand_players "
             f"WHERE {' AND '.join(conditions)})"], params
 

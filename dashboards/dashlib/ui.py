@@ -301,6 +301,9 @@ def open_in_replayer(choices: dict[str, HandKey], key: str) -> None:
                        query_params={"hand": chosen.hand_id, "source": chosen.source})
 
 
+#: A legend under a chart, one entry a line, each label whole: Vega-Lite cuts a label
+#: past 160 pixels ("Ana (house logs) (+85.7…") and drops the entries past the width.
+WHOLE_LEGEND = {"orient": "bottom", "direction": "vertical", "labelLimit": 0}
 #: The x axes of the win-rate graph: a column and its title, and its Vega-Lite type.
 X_AXES = {"hands": ("hands played", "quantitative"), "day": ("day", "temporal")}
 
@@ -312,7 +315,7 @@ def line_chart(frame: pd.DataFrame, y: str, series: str, y_title: str,
     Altair costs more than the query behind it."""
     x_title, x_type = X_AXES[x]
     colour: dict[str, object] = {"field": series, "type": "nominal", "title": None,
-                                 "legend": {"orient": "bottom"}}
+                                 "legend": WHOLE_LEGEND}
     if colours:
         colour["scale"] = {"domain": list(colours), "range": list(colours.values())}
     st.vega_lite_chart(frame, {
@@ -322,3 +325,28 @@ def line_chart(frame: pd.DataFrame, y: str, series: str, y_title: str,
                      "color": colour},
         "height": 360,
     }, width="stretch")
+
+
+#: The widest a character of the grid's font is on average, and a cell's padding, in
+#: pixels: enough for a column to hold its longest text.
+_CHAR_PX, _CELL_PX = 8, 24
+
+
+def readable_columns(frame: pd.DataFrame,
+                     config: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``st.dataframe``'s column_config for ``frame``: each column labelled in words
+    (``config``'s label, else its name with spaces, ``drew 0`` for ``drew_0``), and each
+    column of text as wide as its longest text. The grid sizes a column by its first
+    rows, leaving out a text twice their mean as an outlier, so a long text below them
+    ("not added: chips of separate games") was cut."""
+    config = dict(config or {})
+    for column in map(str, frame.columns):
+        given = config.get(column)
+        if given is not None and not isinstance(given, str):
+            continue   # a column of its own kind (a link, a time) keeps its settings
+        label = given or column.replace("_", " ")
+        texts = [value for value in frame[column] if isinstance(value, str)]
+        widest = max([len(label), *map(len, texts)]) if texts else 0
+        config[column] = st.column_config.Column(label, width=widest * _CHAR_PX + _CELL_PX) \
+            if texts else label
+    return config

@@ -13,8 +13,20 @@ import pandas as pd
 from badugi_hh.filters import player_label, site_name
 from badugi_hh.money import format_amount
 
-#: What a page writes where an amount cannot be given (summed past 64-bit integers).
-NO_AMOUNT = "–"
+#: What a page writes where an amount of money cannot be given (summed past 64-bit
+#: integers).
+NO_AMOUNT = "too large to add up"
+#: What a net says where its rows hold the chips of two tournaments (or of a tournament
+#: and a home game): they are worth nothing outside their game, so they are not added.
+NOT_SUMMED = "not added: chips of separate games"
+#: What a figure's cell says where it has no hands to count (a share of no chance), and
+#: where the game has no such figure; :data:`MISSING_CAPTION` tells the reader.
+NONE_TO_COUNT = "–"
+NOT_APPLICABLE = "n/a"
+MISSING_CAPTION = (f"{NONE_TO_COUNT}: no hands to count (no chance to do it yet); "
+                   f"{NOT_APPLICABLE}: the game has no such figure.")
+#: How a page writes a share in text.
+PERCENT = "{:.1%}"
 
 
 def units_mix(frame: pd.DataFrame) -> bool:
@@ -24,13 +36,16 @@ def units_mix(frame: pd.DataFrame) -> bool:
 
 def amount(value: Any, currency: str, unit: int, signed: bool = False) -> str:
     """An amount stored in the smallest unit, as its log writes it (``$5.70``,
-    ``1,500 chips``); ``signed`` adds a ``+`` to a gain.
+    ``1,500 chips``); ``signed`` adds a ``+`` to a gain. A sum that cannot be given
+    says why: chips of separate games, or (money) past the 64-bit integers.
 
     >>> amount(570, "USD", 100), amount(-1500, "chips", 1), amount(5, "EUR", 100, signed=True)
     ('$5.70', '-1,500 chips', '+€0.05')
+    >>> amount(1, "chips", 1), amount(None, "chips", 1)
+    ('1 chip', 'not added: chips of separate games')
     """
     if value is None or pd.isna(value):
-        return NO_AMOUNT
+        return NOT_SUMMED if currency == "chips" else NO_AMOUNT
     text = format_amount(int(value), currency, int(unit))
     return f"+{text}" if signed and int(value) > 0 else text
 
@@ -74,3 +89,15 @@ def who_label(choice: tuple[str, ...]) -> str:
     ('Hero (PokerStars)', 'Me (person)')
     """
     return f"{choice[0]} (person)" if len(choice) == 1 else player_label(*choice)
+
+
+def share_texts(shares: pd.Series, applicable: Sequence[bool]) -> list[str]:
+    """Shares as a table of a few rows writes them, ``7.5%``: :data:`NOT_APPLICABLE`
+    where the row's game has no such figure, :data:`NONE_TO_COUNT` where it had no
+    hand to count (a grid shows one word for every missing cell, never two).
+
+    >>> share_texts(pd.Series([0.075, None, None]), [True, True, False])
+    ['7.5%', '–', 'n/a']
+    """
+    return [NOT_APPLICABLE if not defined else NONE_TO_COUNT if pd.isna(share)
+            else PERCENT.format(share) for share, defined in zip(shares, applicable)]

@@ -15,18 +15,21 @@ by_rule = data.ask(db, "violations_by_rule", Filters())
 if by_rule.empty:
     st.success("No hand or session breaks a rule.")
 else:
-    st.markdown("**Violations by rule** (docs/rules.md says how each rule is checked)")
-    st.dataframe(by_rule, hide_index=True)
-    rules = st.multiselect("Rules", by_rule["rule"].tolist(), key="audit_rules",
+    st.markdown("**Violations by rule** (docs/rules.md says how each rule is checked), each "
+                "titled as the ruleset of the hands that broke it states it")
+    st.dataframe(by_rule, hide_index=True, column_config=ui.readable_columns(by_rule))
+    rules = st.multiselect("Rules", list(dict.fromkeys(by_rule["rule"])), key="audit_rules",
                            placeholder="All rules")
     total = data.ask(db, "violation_count", tuple(rules))
     offset = ui.pager(total, "audit_page")
     violations = data.ask(db, "violation_page", tuple(rules), offset, data.PAGE_ROWS)
-    st.dataframe(units.with_site_names(ui.with_replay_links(violations)), hide_index=True,
+    listed = units.with_site_names(ui.with_replay_links(violations))
+    st.dataframe(listed, hide_index=True, placeholder="the session as a whole",
                  column_order=["replay", "rule", "hand_id", "site", "message", "source", "line",
                                "session_id", "level"],
-                 column_config={"replay": ui.REPLAY_LINK, "source": "file",
-                                "session_id": "session", "hand_id": "hand"})
+                 column_config=ui.readable_columns(listed, {
+                     "replay": ui.REPLAY_LINK, "source": "file", "session_id": "session",
+                     "hand_id": "hand"}))
     ui.open_in_replayer({f"[{row.rule}] {row.hand_id} · line {row.line}":
                          HandKey(row.source, row.hand_id)
                          for row in violations.itertuples() if isinstance(row.hand_id, str)},

@@ -11,7 +11,7 @@ from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from badugi_hh.commands.dashboard import UPLOAD_LIMIT_MB
 from badugi_hh.progress import described
-from badugi_hh.sources import LOG_SUFFIXES
+from badugi_hh.sources import IMPORTED_SUFFIXES
 from badugi_hh.store import ImportSummary
 from dashlib import data, ui, watching
 
@@ -28,7 +28,8 @@ def fitting_name(name: str) -> str:
     name = PurePath(name).name
     if len(name.encode("utf-8")) <= NAME_BYTES:
         return name
-    suffix = PurePath(name).suffix
+    suffix = next((known for known in sorted(IMPORTED_SUFFIXES, key=len, reverse=True)
+                   if name.lower().endswith(known)), PurePath(name).suffix)   # .tar.gz whole
     suffix = suffix if len(suffix.encode("utf-8")) <= 16 else ""
     room = NAME_BYTES - len(suffix.encode("utf-8")) - 1
     stem = name[:len(name) - len(suffix)].encode("utf-8")[:room].decode("utf-8", "ignore")
@@ -126,16 +127,15 @@ where = data.location()
 target = f"the dataset {ui.md(where.path)}" if where.dataset else ui.md(where.path)
 st.title("Import a log")
 st.markdown(
-    f"Upload a hand-history log ({', '.join(f'**{kind}**' for kind in LOG_SUFFIXES)}, up to "
-    f"**{UPLOAD_LIMIT_MB} MB**). "
+    f"Upload a hand-history log ({ui.md(', '.join(IMPORTED_SUFFIXES))}: a site's export, PHH, "
+    f"an archive of logs; up to **{UPLOAD_LIMIT_MB} MB**). "
     f"It is kept in {ui.md(data.upload_folder(where.path))} and imported into {target}: every "
     "hand is replayed under the rules, its violations recorded, and text that cannot be "
     "read is quarantined. Uploading the same file again changes nothing; uploading it "
     "after it grew adds its new hands. A larger log: `badugi-hh import PATH`.")
 
 # The names a folder's search reads (badugi_hh.sources): one rule for every way in.
-upload = st.file_uploader("Log file", type=[kind.lstrip(".") for kind in LOG_SUFFIXES],
-                          key="import_upload")
+upload = st.file_uploader("Log file", type=list(IMPORTED_SUFFIXES), key="import_upload")
 if upload is not None and st.button("Import", type="primary", key="import_start"):
     if upload.size > UPLOAD_LIMIT_MB * 1024 * 1024:
         st.error(f"{ui.md(upload.name)} has {upload.size / 2**20:.1f} MB; the limit is "
@@ -149,7 +149,7 @@ if SUMMARY_KEY in st.session_state:
     figures = st.columns(5)
     for column, (label, value) in zip(figures, (
             ("Hands read", summary.hands), ("New hands", summary.new_hands),
-            ("Sessions", summary.sessions), ("New violations", summary.violations),
+            ("Sessions read", summary.sessions), ("New violations", summary.violations),
             ("Quarantined", summary.quarantined))):
         column.metric(label, f"{value:,}")
     if summary.unchanged:

@@ -75,7 +75,7 @@ sessions.metric("Sessions", f"{figures['sessions']:,}")
 players.metric("Players", f"{figures['players']:,}", help="a player is a site and a name")
 for column, label, moment in ((first, "First hand", figures["first_hand_at"]),
                               (last, "Last hand", figures["last_hand_at"])):
-    column.metric(label, f"{moment:%Y-%m-%d}" if moment else "–")
+    column.metric(label, f"{moment:%Y-%m-%d}" if moment else "no date stated")
 st.caption(f"The {db.kind} holds {figures['files']:,} files, {figures['violations']:,} "
            f"rule violations and {figures['quarantined']:,} quarantined texts: "
            f"{ui.md(db.path)}")
@@ -114,14 +114,14 @@ if mixed:
                "so each player has a curve per unit; big blinds compare them.")
 ui.line_chart(shown.assign(series=shown["series"].map(legend)), measure, "series",
               amount_title(curve) if in_amounts else "net big blinds", x=axis)
+results = units.with_money_text(totals.reset_index(), signed=True)[
+    ["who", "currency", "hands", "net", "net_bb", "bb_per_100"]]
 st.dataframe(
-    units.with_money_text(totals.reset_index(), signed=True)[
-        ["who", "currency", "hands", "net", "net_bb", "bb_per_100"]],
-    hide_index=True,
-    column_config={"who": "player",
+    results, hide_index=True,
+    column_config=ui.readable_columns(results, {"who": "player",
                    "hands": st.column_config.NumberColumn(format="localized"),
                    "net_bb": st.column_config.NumberColumn("net bb", format="%.1f"),
-                   "bb_per_100": st.column_config.NumberColumn("bb/100", format="%+.2f")})
+                   "bb_per_100": st.column_config.NumberColumn("bb/100", format="%+.2f")}))
 
 st.subheader("Won at showdown and without")
 split_player = st.selectbox("Player", list(legend), key="overview_split_player")

@@ -3,6 +3,8 @@ positions. A player is a site and a name; a person chosen in the sidebar is summ
 
 from __future__ import annotations
 
+from typing import Any
+
 import pandas as pd
 import streamlit as st
 
@@ -11,27 +13,28 @@ from badugi_hh.games import GAME_NAMES
 from badugi_hh.stats import applies
 from dashlib import data, ui, units
 
-_PERCENT = {name: st.column_config.NumberColumn(label, format="percent") for name, label in (
-    ("vpip", "VPIP"), ("pfr", "PFR"), ("three_bet", "3-bet"),
-    ("aggression_frequency", "AFq"), ("went_to_showdown", "WTSD"),
-    ("won_at_showdown", "W$SD"), ("fold_to_bet_round1", "fold to bet r1"),
-    ("fold_to_bet_round2", "fold to bet r2"), ("fold_to_bet_round3", "fold to bet r3"),
-    ("fold_to_bet_round4", "fold to bet r4"), ("snow", "snow"),
-    ("made_by_final_draw", "made by final draw"), ("won_badugi_half", "won badugi half"),
-    ("won_lowball_half", "won lowball half"), ("scooped", "scooped"))}
-COLUMNS = {
-    **_PERCENT,
-    "note": st.column_config.TextColumn("your note", help="the first line of your note on "
-                                        "him (badugi-hh note --player)"),
-    "net_bb": st.column_config.NumberColumn("net bb", format="%.1f"),
-    "bb_per_100": st.column_config.NumberColumn("bb/100", format="%+.2f"),
-    "aggression_factor": st.column_config.NumberColumn("AF", format="%.2f"),
-    "won_without_showdown": st.column_config.NumberColumn("won w/o SD"),
-    "split_showdowns": st.column_config.NumberColumn("split showdowns"),
-}
-#: The figures of one game, which the game may not define (left empty there).
+#: The labels of the shares (fractions, shown in percent).
+_SHARES = {"vpip": "VPIP", "pfr": "PFR", "three_bet": "3-bet", "aggression_frequency": "AFq",
+           "went_to_showdown": "WTSD", "won_at_showdown": "W$SD",
+           **{f"fold_to_bet_round{n}": f"fold to bet r{n}" for n in range(1, 5)},
+           "snow": "snow", "made_by_final_draw": "made by final draw",
+           "won_badugi_half": "won badugi half", "won_lowball_half": "won lowball half",
+           "scooped": "scooped", "stand_pat": "stand pat"}
+COLUMNS = {**{name: st.column_config.NumberColumn(label, format="percent")
+              for name, label in _SHARES.items()},
+           "net_bb": st.column_config.NumberColumn("net bb", format="%.1f"),
+           "bb_per_100": st.column_config.NumberColumn("bb/100", format="%+.2f"),
+           "aggression_factor": st.column_config.NumberColumn("AF", format="%.2f"),
+           "mean_cards_drawn": st.column_config.NumberColumn("mean cards drawn", format="%.2f"),
+           "won_without_showdown": "won w/o SD", "split_showdowns": "split showdowns",
+           "note": st.column_config.TextColumn("your note", help="the first line of your note "
+                                               "on him (badugi-hh note --player)"),
+           **{f"drew_{n}": f"drew {n} card{'' if n == 1 else 's'}" for n in range(6)}}
+#: The figures of one game, which the game may not define (n/a there).
 GAME_FIGURES = ("snow", "made_by_final_draw", "split_showdowns", "won_badugi_half",
                 "won_lowball_half", "scooped")
+#: The columns counting the draws of 0 to 5 cards.
+DREW = [f"drew_{n}" for n in range(6)]
 
 
 def with_marks(db: data.Database, table: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
@@ -60,14 +63,27 @@ def detail_choice(table: pd.DataFrame, filters: Filters) -> ui.Choice:
                         format_func=ui.choice_label)
 
 
+def show(frame: pd.DataFrame, config: dict[str, Any] = COLUMNS) -> None:
+    """A table of figures; a share with no hand to count shows a dash (MISSING_CAPTION)."""
+    st.dataframe(frame, hide_index=True, column_config=ui.readable_columns(frame, config),
+                 placeholder=units.NONE_TO_COUNT)
+
+
 def game_figures(db: data.Database, mine: Filters) -> None:
     games = data.ask(db, "game_stats", mine)
     figures = [name for name in GAME_FIGURES if any(applies(name, g) for g in games["game"])]
     st.markdown("**Per game** (made: a badugi in Badugi, a nine-low or better in 2-7 and "
                 "A-5; docs/schema.md)")
-    st.dataframe(games.assign(game=games["game"].map(lambda g: GAME_NAMES.get(g, g)))[
-                     ["game", "hands", *figures]],
-                 hide_index=True, column_config=COLUMNS)
+    defined = {name: [applies(name, game) for game in games["game"]] for name in figures}
+    shown = games[["game", "hands", *figures]].assign(**{
+        name: units.share_texts(games[name], defined[name])
+        for name in figures if name != "split_showdowns"})
+    if "split_showdowns" in figures:   # a count, of the split games only
+        shown["split_showdowns"] = [f"{int(count):,}" if known else units.NOT_APPLICABLE
+                                    for count, known in zip(games["split_showdowns"],
+                                                            defined["split_showdowns"])]
+    show(shown.assign(game=shown["game"].map(lambda g: GAME_NAMES.get(g, g))),
+         {**COLUMNS, **{name: _SHARES[name] for name in figures if name in _SHARES}})
 
 
 def draws_of(db: data.Database, mine: Filters, label: str) -> None:
@@ -83,20 +99,25 @@ def draws_of(db: data.Database, mine: Filters, label: str) -> None:
     draws = draws[draws["game"] == game]
     pat, drawn = st.columns(2)
     pat.markdown(f"**Stands pat** in {GAME_NAMES.get(game, game)}, share of his draws")
-    pat.bar_chart(draws.assign(stand_pat=100 * draws["stand_pat"]), x="draw", y="stand_pat",
-                  x_label="draw", y_label="% stood pat")
+    if draws["stand_pat"].eq(0).all():
+        pat.info(f"{ui.md(label)} never stood pat in {GAME_NAMES.get(game, game)}: "
+                 "nothing to chart.")
+    else:
+        pat.bar_chart(draws.assign(stand_pat=100 * draws["stand_pat"]), x="draw",
+                      y="stand_pat", x_label="draw", y_label="% stood pat")
     drawn.markdown("**Cards drawn**, times per number of cards")
-    spread = draws.melt(id_vars="draw", value_vars=[f"drew_{n}" for n in range(6)],
-                        var_name="cards", value_name="times")
-    drawn.bar_chart(spread.assign(cards=spread["cards"].str.removeprefix("drew_")),
-                    x="draw", y="times", color="cards", x_label="draw", y_label="times")
-    st.dataframe(draws.drop(columns=[c for c in ("player", "site", "person") if c in draws])
-                 .assign(game=GAME_NAMES.get(game, game)),
-                 hide_index=True,
-                 column_config={"stand_pat": st.column_config.NumberColumn(
-                     "stand pat", format="percent"),
-                     "mean_cards_drawn": st.column_config.NumberColumn(
-                         "mean cards drawn", format="%.2f")})
+    spread = draws.melt(id_vars="draw", value_vars=DREW, var_name="cards", value_name="times")
+    drawn.vega_lite_chart(spread.assign(cards=spread["cards"].map(COLUMNS)), {
+        "mark": "bar",
+        "encoding": {"x": {"field": "draw", "type": "ordinal", "axis": {"labelAngle": 0}},
+                     "y": {"field": "times", "type": "quantitative", "title": "times"},
+                     "color": {"field": "cards", "type": "nominal", "title": None,
+                               "sort": [COLUMNS[name] for name in DREW],
+                               "legend": {**ui.WHOLE_LEGEND, "direction": "horizontal",
+                                          "columns": 3}}},
+    }, width="stretch")
+    table = draws.drop(columns=[c for c in ("player", "site", "person") if c in draws])
+    show(table.assign(game=GAME_NAMES.get(game, game)).reset_index(drop=True))
 
 
 db = data.current()
@@ -113,10 +134,9 @@ if table.empty:
     st.stop()
 who = ["person"] if filters.person is not None else ["player", "site"]
 marked, marks = with_marks(db, table)
-st.dataframe(units.with_site_names(units.with_money_text(marked, signed=True)),
-             hide_index=True, column_config=COLUMNS,
-             column_order=[*who, *marks, "currency", "hands", "net",
-                           *table.columns[len(who) + 4:]])
+order = [*who, *marks, "currency", "hands", "net", *table.columns[len(who) + 4:]]
+show(units.with_site_names(units.with_money_text(marked, signed=True))[order])
+st.caption(units.MISSING_CAPTION)
 
 choice = detail_choice(table, filters)
 mine = ui.chosen(db, choice).but(**{name: getattr(filters, name) for name in (
@@ -129,8 +149,5 @@ draws_of(db, mine, label)
 
 st.html(f"<h3>{ui.name_html(label, 40)}: by position</h3>")
 positions = data.ask(db, "position_stats", mine)
-st.dataframe(units.with_money_text(positions, signed=True).drop(
-                 columns=[c for c in ("player", "site", "person", "unit") if c in positions]),
-             hide_index=True,
-             column_config={name: COLUMNS[name] for name in ("net_bb", "bb_per_100", "vpip",
-                                                             "pfr")})
+show(units.with_money_text(positions, signed=True).drop(
+    columns=[c for c in ("player", "site", "person", "unit") if c in positions]))

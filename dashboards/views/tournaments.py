@@ -13,23 +13,38 @@ from badugi_hh.filters import player_label, site_name
 from dashlib import data, ui, units
 
 
+#: What a cell says where the figure is not known: a result counts only when its prize
+#: is (:data:`NO_RESULT`), and a log may not state the entrants or a start.
+NO_RESULT = "no result known"
+NOT_KNOWN = "not known"
+NOT_STATED = "not stated"
+
+
 def percent(share: Any) -> str:
-    """A share as the page writes it: ``33.3 %``; a dash where none can be given."""
-    return units.NO_AMOUNT if share is None or pd.isna(share) else f"{100 * float(share):.1f} %"
+    """A share as the page writes it: ``33.3 %``; where no result counts, says so."""
+    return NO_RESULT if share is None or pd.isna(share) else f"{100 * float(share):.1f} %"
 
 
 def count(value: Any, noun: str) -> str:
-    """A number with what it counts: ``8 players``; a dash where it is not known."""
+    """A number with what it counts: ``8 players``; where the log does not state it,
+    says so."""
     if value is None or pd.isna(value):
-        return units.NO_AMOUNT
+        return NOT_STATED
     return f"{int(value):,} {noun}"
 
 
 def place(value: Any, entrants: Any) -> str:
-    """``3 of 8``; ``3``; a dash while not known (still playing, or not stated)."""
+    """``3 of 8``; ``3``; not known while the log does not tell it (still playing, or
+    not stated)."""
     if value is None or pd.isna(value):
-        return units.NO_AMOUNT
+        return NOT_KNOWN
     return f"{int(value)} of {int(entrants)}" if pd.notna(entrants) else str(int(value))
+
+
+def money(frame: pd.DataFrame, column: str, missing: str, signed: bool = False) -> list[str]:
+    """The amounts of ``column`` in each row's currency; ``missing`` where there is none."""
+    texts = units.with_money_text(frame, column, signed=signed)[column]
+    return [missing if pd.isna(value) else text for value, text in zip(frame[column], texts)]
 
 
 def player_table(totals: pd.DataFrame) -> pd.DataFrame:
@@ -41,28 +56,28 @@ def player_table(totals: pd.DataFrame) -> pd.DataFrame:
         "cashes": [count(value, "in the money") for value in totals["cashes"]],
         "ITM": [percent(value) for value in totals["itm"]],
         "ROI": [percent(value) for value in totals["roi"]],
-        "buy-ins and fees": units.with_money_text(totals, "cost")["cost"],
-        "prizes": units.with_money_text(totals, "prizes")["prizes"],
-        "profit": units.with_money_text(totals, signed=True)["net"],
+        "buy-ins and fees": money(totals, "cost", NO_RESULT),
+        "prizes": money(totals, "prizes", NO_RESULT),
+        "profit": money(totals, "net", NO_RESULT, signed=True),
     })
 
 
 def tournament_table(results: pd.DataFrame, zone: str | None) -> pd.DataFrame:
     """One row per tournament and player, amounts in the buy-in's currency."""
-    money = units.with_money_text(results, "buy_in", "fee", "prize")
-    money = units.with_money_text(money, signed=True)
     return pd.DataFrame({
         f"started ({zone})" if zone else "started":
-            [units.NO_AMOUNT if pd.isna(when) else f"{when:%Y-%m-%d %H:%M}"
+            [NOT_STATED if pd.isna(when) else f"{when:%Y-%m-%d %H:%M}"
              for when in results["started"]],
         "site": results["site"].map(site_name), "tournament": results["tournament_id"],
         "game": results["game"].map(lambda game: ui.GAME_NAMES.get(game, game)),
-        "buy-in": money["buy_in"], "fee": money["fee"],
+        "buy-in": money(results, "buy_in", NOT_STATED),
+        "fee": money(results, "fee", NOT_STATED),
         "entrants": [count(value, "players") for value in results["entrants"]],
         "player": results["player"],
         "place": [place(value, entrants) for value, entrants
                   in zip(results["place"], results["entrants"])],
-        "prize": money["prize"], "net": money["net"],
+        "prize": money(results, "prize", NOT_KNOWN),
+        "net": money(results, "net", NOT_KNOWN, signed=True),
     })
 
 
@@ -79,7 +94,9 @@ st.caption(f"Starts in {filters.tz or 'each log’s own clock'}. A result counts
            "is known (a summary file states it, or a PokerStars hand): ITM is the share of "
            "counted results that won a prize, ROI their net over their buy-ins and fees. "
            "Amounts are in each tournament's buy-in currency; tournament chips are never "
-           "added up.")
+           f"added up. “{NO_RESULT}”, “{NOT_KNOWN}”: the log states no prize for the "
+           "player yet (he was still playing when it ends, or his summary file is not "
+           "imported).")
 st.subheader("Players")
 st.table(player_table(totals).set_index("player"))
 st.subheader("Tournaments")
