@@ -104,7 +104,9 @@ def read_whole(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path
     return done
 
 
-@pytest.mark.parametrize("parts", [2, 3, 7])
+# the most cuts in the default run; two and three parts in the wide tier
+@pytest.mark.parametrize("parts", [pytest.param(2, marks=pytest.mark.wide),
+                                   pytest.param(3, marks=pytest.mark.wide), 7])
 @pytest.mark.parametrize("export", sorted(EXPORTS))
 def test_an_export_read_in_parts_equals_it_read_whole(
         tmp_path: Path, read_whole: dict, export: str, parts: int) -> None:

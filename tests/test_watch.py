@@ -445,14 +445,16 @@ def watch_a_writer(tmp_path: Path, logs: dict[str, bytes], busy: int, seed: int)
     return database
 
 
-def test_a_log_flushed_at_random_bytes_on_a_busy_machine_is_stored_hand_by_hand(
-        tmp_path: Path) -> None:
+# with a core kept busy as well in the wide tier (the default run loads the machine itself)
+@pytest.mark.parametrize("busy", [0, pytest.param(1, marks=pytest.mark.wide)])
+def test_a_log_flushed_at_random_bytes_is_stored_hand_by_hand(
+        tmp_path: Path, busy: int) -> None:
     logs = {"ft-sng.txt": as_the_site_ends_it(REAL / "fulltilt" /
                                               "tour-27td-fl-headsup-sng-201211.txt"),
             "ps-cash.txt": as_the_site_ends_it(REAL / "pokerstars" /
                                                "cash-badugi-fl-0.25-0.50-201009.txt"),
             "house.txt": simulated_log(2, seed=34)}
-    watch_a_writer(tmp_path, logs, busy=1, seed=34)
+    watch_a_writer(tmp_path, logs, busy=busy, seed=34)
 
 
 @pytest.mark.slow
