@@ -53,20 +53,25 @@ class HandText(NamedTuple):
     phh: str | HandTextError
 
 
-def imported_log(source: str, content_hash: str | None) -> Log | str:
+def imported_log(source: str, content_hash: str | None, size: int | None = None) -> Log | str:
     """The log stored as ``source``, read as import read it (a file, a ``.gz``, a log
-    inside an archive), or why it no longer holds the hands stored from it."""
+    inside an archive), or why it no longer holds the hands stored from it. ``size``:
+    the bytes the import read (a log being written was read to its last whole hand, and
+    may have grown since), whose digest is ``content_hash``; None: the whole file."""
     log = log_named(source)
     if isinstance(log, Unreadable):
         return "the file is gone" if log.missing else log.reason
     digest = hashlib.sha256()
+    left = size
     try:
         with log.open("rb") as stream:
-            while chunk := stream.read(1 << 20):
+            while (left is None or left > 0) and (
+                    chunk := stream.read(1 << 20 if left is None else min(1 << 20, left))):
                 digest.update(chunk)
+                left = None if left is None else left - len(chunk)
     except OSError as error:
         return f"cannot read it: {error.strerror or error}"
-    if content_hash is not None and digest.hexdigest() != content_hash:
+    if left or (content_hash is not None and digest.hexdigest() != content_hash):
         return "the file changed since it was imported"
     return log
 
@@ -84,10 +89,12 @@ def replayed_hands(records: Iterator[Record]) -> Iterator[tuple[SessionStart | N
                 yield session, record, report
 
 
-def hand_texts(source: str, hand_id: str, line: int, content_hash: str | None) -> HandText:
+def hand_texts(source: str, hand_id: str, line: int, content_hash: str | None,
+               size: int | None = None) -> HandText:
     """The hand stored as ``hand_id`` at ``line`` of ``source`` in the three forms;
-    ``content_hash``: the file's SHA-256 at its import (None: not recorded)."""
-    log = imported_log(source, content_hash)
+    ``content_hash``: the SHA-256 of the file's first ``size`` bytes at its import (None:
+    not recorded; the whole file)."""
+    log = imported_log(source, content_hash, size)
     if isinstance(log, str):
         error = HandTextError(f"{source}: {log}")
         return HandText(error, error, error)

@@ -94,3 +94,29 @@ def test_most_real_hands_are_written_in_every_form() -> None:
         for form in written:
             written[form] += not isinstance(getattr(texts, form), HandTextError)
     assert written == {"house": 23, "phh": 15}
+
+
+def test_a_log_read_to_its_last_whole_hand_is_found_after_it_grew(tmp_path: Path) -> None:
+    """A watcher imports a log being written up to its last whole hand: the log's row
+    holds that many bytes and their digest, and the file grows past them. Its hands are
+    read back all the same; a file shorter than what was read has changed."""
+    from badugi_hh.cli import main
+    from badugi_hh.store import Store
+
+    whole = (REAL / "pokerstars" / "cash-badugi-fl-0.25-0.50-201009.txt").read_bytes()
+    log = tmp_path / "table.txt"
+    log.write_bytes(whole + b"PokerStars Game #1: Badugi Limit ($0.25/$0.50 USD) - half writ")
+    with Store(tmp_path / "db.duckdb") as store:
+        store.import_paths([log], ends={str(log): len(whole)})
+        [(size, digest)] = store.connection.execute(
+            "SELECT size, content_hash FROM sources").fetchall()
+        [(hand_id, line)] = store.connection.execute(
+            "SELECT hand_id, line FROM hands ORDER BY line LIMIT 1").fetchall()
+    assert size == len(whole)
+    texts = hand_texts(str(log), hand_id, line, digest, size)
+    assert isinstance(texts.original, str) and hand_id.removeprefix("ps-") in texts.original
+    assert main(["export", "--format", "house", "--db", str(tmp_path / "db.duckdb"),
+                 "--out", str(tmp_path / "house")]) == 0
+    log.write_bytes(whole[:size - 1])
+    assert isinstance(hand_texts(str(log), hand_id, line, digest, size).original,
+                      HandTextError)

@@ -115,8 +115,8 @@ def export_logs(args: argparse.Namespace, filters: Filters) -> int:
         imported = [path for (path,) in con.execute("SELECT path FROM sources").fetchall()]
     folder = ExportFolder.open(args.out, imported)
     status, written, readable, logs = EXIT_OK, 0, {}, {}
-    for (source, content_hash), hands in chosen.items():
-        log = imported_log(source, content_hash)
+    for (source, content_hash, size), hands in chosen.items():
+        log = imported_log(source, content_hash, size)
         if isinstance(log, str):
             print(f"badugi-hh export: {printable(source)}: {printable(log)}; its hands are "
                   "left out", file=sys.stderr)
@@ -155,19 +155,20 @@ def as_stored(con: duckdb.DuckDBPyConnection, filters: Filters) -> Filters:
 
 
 def chosen_hands(con: duckdb.DuckDBPyConnection, filters: Filters,
-                 ) -> dict[tuple[str, str | None], dict[str, int]]:
-    """The hands the filters choose, by source file (and the file's hash at its import):
+                 ) -> dict[tuple[str, str | None, int | None], dict[str, int]]:
+    """The hands the filters choose, by source file (and the file's hash at its import,
+    of the bytes it read):
     each hand's id and the line the store read it at. A file may hold a hand id twice;
     the store keeps the first (T5), and so does the export."""
     where, params = filters.where()
     rows = con.execute(
-        f"SELECT DISTINCT h.source, s.content_hash, h.hand_id, h.line FROM "
+        f"SELECT DISTINCT h.source, s.content_hash, s.size, h.hand_id, h.line FROM "
         f"(SELECT DISTINCT source, hand_id FROM hand_players {where}) hp "
         "JOIN hands h USING (source, hand_id) "
         "LEFT JOIN sources s ON s.path = h.source ORDER BY h.source, h.line", params).fetchall()
-    chosen: dict[tuple[str, str | None], dict[str, int]] = defaultdict(dict)
-    for source, content_hash, hand_id, line in rows:
-        chosen[(source, content_hash)][hand_id] = line
+    chosen: dict[tuple[str, str | None, int | None], dict[str, int]] = defaultdict(dict)
+    for source, content_hash, size, hand_id, line in rows:
+        chosen[(source, content_hash, size)][hand_id] = line
     return chosen
 
 

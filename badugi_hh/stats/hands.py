@@ -94,10 +94,12 @@ def hand_rows(con: duckdb.DuckDBPyConnection, key: HandKey) -> HandRows | None:
     return HandRows(hand.iloc[0], **frames)
 
 
-def source_hash(con: duckdb.DuckDBPyConnection, source: str) -> str | None:
-    """The SHA-256 the log file had when it was imported (None: not recorded)."""
-    found = con.execute("SELECT content_hash FROM sources WHERE path = ?", [source]).fetchall()
-    return found[0][0] if found else None
+def source_hash(con: duckdb.DuckDBPyConnection, source: str) -> tuple[str | None, int | None]:
+    """The SHA-256 of the log file when it was imported, and how many of its bytes that
+    import read (a log being written: to its last whole hand); None: not recorded."""
+    found = con.execute("SELECT content_hash, size FROM sources WHERE path = ?",
+                        [source]).fetchall()
+    return (found[0][0], found[0][1]) if found else (None, None)
 
 
 class HandMarks(NamedTuple):

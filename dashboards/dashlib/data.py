@@ -278,7 +278,7 @@ def hand_texts(db: Database, key: HandKey) -> HandText | None:
     if rows is None:
         return None
     return texts_of_hand(key.source, key.hand_id, int(rows.hand["line"]),
-                         ask(db, "source_hash", key.source))
+                         *ask(db, "source_hash", key.source))
 
 
 # -- the user's tags and notes ---------------------------------------------------------
