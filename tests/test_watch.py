@@ -498,3 +498,19 @@ def test_a_hand_ended_after_the_watcher_saw_the_file_waits_for_the_next_look(
         assert con.execute("SELECT count(*) FILTER (ended = 'incomplete') FROM hands"
                            ).fetchall() == [(0,)]
         assert con.execute("SELECT count(*) FROM quarantine").fetchall() == [(0,)]
+
+
+def test_a_grown_hand_that_loses_its_violation_counts_none_new(tmp_path: Path) -> None:
+    """A hand stored cut (B1: the betting never ends) is replaced whole once its log grows:
+    its violation goes, and the import says no new violation, never a negative count."""
+    from badugi_hh.store import Store
+
+    whole = (REAL / "pokerstars" / "cash-badugi-fl-0.25-0.50-201009.txt").read_bytes()
+    log = tmp_path / "t.txt"
+    log.write_bytes(whole[:1500])
+    with Store(tmp_path / "db.duckdb") as store:
+        store.import_paths([log])
+        log.write_bytes(whole)
+        grown = store.import_paths([log])
+        [(violations,)] = store.connection.execute("SELECT count(*) FROM violations").fetchall()
+    assert grown.violations == 0 and violations == 0

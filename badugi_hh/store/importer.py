@@ -522,7 +522,8 @@ class Importer:
         summary.copies += done.copies
         summary.conflicts.extend(done.conflicts)
         summary.sessions += batch.sessions_read
-        summary.violations += inserted["violations"] - done.replaced_violations
+        # a grown hand's violations replace its cut copy's: never fewer than none new
+        summary.violations += max(0, inserted["violations"] - done.replaced_violations)
         summary.quarantined += inserted["quarantine"]
         summary.skipped += batch.skipped_games.total()
         summary.skipped_by_game.update(batch.skipped_games)
