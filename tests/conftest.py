@@ -22,6 +22,18 @@ DASHBOARDS = REPOSITORY / "dashboards"
 settings.register_profile("no-deadline", deadline=None)
 settings.load_profile("no-deadline")
 
+def every_other_wide(cases: list[tuple[object, ...]]) -> list[object]:
+    """``cases`` for ``pytest.mark.parametrize``: every other one in the default run, the
+    others in the wide tier (``pytest -m wide``), which CI runs too: a sweep sampled.
+
+    >>> [getattr(case, "marks", ()) and "wide" or "default" for case in every_other_wide(
+    ...     [(1,), (2,), (3,)])]
+    ['default', 'wide', 'default']
+    """
+    return [pytest.param(*case, marks=pytest.mark.wide) if number % 2 else pytest.param(*case)
+            for number, case in enumerate(cases)]
+
+
 #: A hand the house parser cannot read (an action it does not know): it is quarantined.
 UNREADABLE_LOG = """\
 Session #broken-1 "Broken" 2024-03-01 20:00

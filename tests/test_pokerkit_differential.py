@@ -46,6 +46,7 @@ from badugi_hh.simulate import simulate, table_rules
 pokerkit = pytest.importorskip("pokerkit")
 from pokerkit.notation import parse_action  # noqa: E402  (after the skip)
 
+from conftest import every_other_wide  # noqa: E402
 from pokerkit_replay import Replayed, is_t1_difference, replay  # noqa: E402
 
 #: Every game of ours that PokerKit plays (it has no A-5 triple draw, nor split games),
@@ -248,7 +249,7 @@ def compare_short_stacked(pairs: list[tuple[Hand, HandReport]]) -> Counter[str]:
 SHORT_COMBINATIONS = list(itertools.product(SHORT_STACK_GAMES, (3, 5, 8), STRUCTURES))
 
 
-@pytest.mark.parametrize(("game", "players", "structure"), SHORT_COMBINATIONS)
+@pytest.mark.parametrize(("game", "players", "structure"), every_other_wide(SHORT_COMBINATIONS))
 def test_pokerkit_agrees_on_short_stacks(game: str, players: int, structure: Structure) -> None:
     counts = compare_short_stacked(short_stacked(game, players, structure, SHORT_SAMPLE_HANDS,
                                                  seed=41))

@@ -11,6 +11,7 @@ broken, and randomly mutated hands.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable
 from pathlib import Path
@@ -23,6 +24,7 @@ from badugi_hh.engine.state import LogClaims, TableState
 from badugi_hh.events import Record
 from badugi_hh.parsers import read_records
 from badugi_hh.simulate import BREAKABLE_RULES, simulate, table_rules
+from conftest import every_other_wide
 from test_fast_path import contexts, legal_records, mutate
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,9 +65,9 @@ def test_the_sample_logs_and_the_real_exports():
     assert len(handed) > 700 and 0.4 * len(handed) < taken < len(handed)
 
 
-@pytest.mark.parametrize("game", ["badugi", "27td", "a5td", "badeucy", "27sd", "5cd"])
-@pytest.mark.parametrize("players", [2, 6])
-@pytest.mark.parametrize("structure", ["fixed", "pot", "no"])
+@pytest.mark.parametrize(("game", "players", "structure"), every_other_wide(list(
+    itertools.product(["badugi", "27td", "a5td", "badeucy", "27sd", "5cd"], [2, 6],
+                      ["fixed", "pot", "no"]))))
 def test_simulated_games_with_short_stacks(game, players, structure):
     rules = table_rules(game, players, structure=structure).replace(starting_stack=None)
     handed = handed_over(simulate(40, 7, rules, stacks=(5, 40)))
