@@ -108,7 +108,7 @@ def test_a_label_is_given_replaced_shown_removed_and_listed(db: Path, capsys) ->
     (("label", "pokerstars:", "fish"), "'pokerstars:' is not SITE:NAME"),
     (("label", "pokerstars:Nobody", "fish"), "no player 'Nobody' on pokerstars"),
     (("label", "pokerstars:Hero", "fi\x1bsh", "--colour", "red"),
-     "a label cannot hold a control character (\\x1b)"),
+     "a label cannot hold a control character (\\x1b at character 3)"),
     (("label", "pokerstars:Hero", "   "), "a label cannot be empty"),
     (("label", "pokerstars:Hero", "x" * 25, "--colour", "red"), "at most 24 characters"),
     (("label", "pokerstars:Hero", "station", "--colour", "teal"),
@@ -121,7 +121,8 @@ def test_a_label_is_given_replaced_shown_removed_and_listed(db: Path, capsys) ->
     (("label", "--list", "pokerstars:Hero"), "give SITE:NAME [LABEL"),
     (("label",), "give SITE:NAME [LABEL"),
     (("note", "--player", "pokerstars:Hero", "a\x1b]0;owned\x07"),
-     "a note cannot hold a control character (\\x1b); line breaks and tabs it may"),
+     "a note cannot hold a control character (\\x1b at character 2); line breaks and tabs "
+     "it may"),
     (("note", "--player", "pokerstars:Hero", "x" * 4001), "at most 4,000 characters"),
     (("note", "--player", "merge:Hero", "text"), "no player 'Hero' on merge"),
     (("note", "--player", "pokerstars:Hero", HAND, "text"), "the note alone, not a hand"),

@@ -88,7 +88,7 @@ def _player_note(args: argparse.Namespace) -> int:
     from badugi_hh.filters import player_label
     from badugi_hh.store import StoreError
     from badugi_hh.store.notes import NoteError
-    from badugi_hh.store.player_notes import player_note_of, printable_note, set_player_note
+    from badugi_hh.store.player_notes import player_note_of, set_player_note
 
     if args.text is not None:
         _say("give --player SITE:NAME and the note alone, not a hand")
@@ -99,7 +99,7 @@ def _player_note(args: argparse.Namespace) -> int:
             player = known_player(con, args.player)
             if text is None:
                 note = player_note_of(con, player)
-                print(printable_note(note) if note is not None
+                print(printable_lines(note) if note is not None
                       else f"{printable(player_label(*player))} has no note")
                 return EXIT_OK
         with person_tables(args, write=True) as con:

@@ -7,7 +7,7 @@ labels (:data:`BUILT_IN_LABELS`, fish, reg, nit, maniac, friend) have fixed colo
 a label of the user's own is given its colour when first given to a player, and
 lasts while a player has it. Labels are matched without regard to case and keep the
 spelling first given (as tags do). What a user types is refused when it holds a
-control or invisible format character (:func:`unsafe_character`): a database is
+control or invisible format character (:func:`~badugi_hh.textsafe.unsafe_character`): a database is
 shared, and the next reader's terminal must not run it.
 
 The functions take any connection whose tables are the store's (a database, or a
@@ -35,11 +35,11 @@ from typing import NamedTuple
 import duckdb
 
 from badugi_hh.store.notes import MAX_NOTE_CHARS, NoteError
-from badugi_hh.textsafe import printable
+from badugi_hh.textsafe import printable, unsafe_character
 
 __all__ = ["BUILT_IN_LABELS", "COLOURS", "MAX_LABEL_CHARS", "Label", "Player", "check_colour",
-           "check_label", "first_line", "label_of", "labels", "player_note_of", "printable_note",
-           "remove_label", "set_label", "set_player_note", "unsafe_character"]
+           "check_label", "first_line", "label_of", "labels", "player_note_of", "remove_label",
+           "set_label", "set_player_note"]
 
 #: A player: his site (``''`` for the house logs) and his name there.
 Player = tuple[str, str]
@@ -64,19 +64,6 @@ class Label(NamedTuple):
     players: int
 
 
-def unsafe_character(text: str, allowed: str = "") -> str | None:
-    """The first control or invisible format character of ``text`` not in ``allowed``,
-    escaped as :func:`~badugi_hh.textsafe.printable` writes it; None when there is none.
-
-    >>> unsafe_character("Ana\\x1b]0;x"), unsafe_character("two\\nlines", allowed="\\n")
-    ('\\\\x1b', None)
-    """
-    for character in text:
-        if character not in allowed and printable(character) != character:
-            return printable(character)
-    return None
-
-
 def check_label(text: str) -> str:
     """A label's name as kept: blanks collapsed; empty, too long or with a control
     character is a :class:`~badugi_hh.store.notes.NoteError`.
@@ -85,7 +72,7 @@ def check_label(text: str) -> str:
     'calling station'
     >>> check_label("a\\x07")
     Traceback (most recent call last):
-    badugi_hh.store.notes.NoteError: a label cannot hold a control character (\\x07)
+    badugi_hh.store.notes.NoteError: a label cannot hold a control character (\\x07 at character 2)
     """
     if (unsafe := unsafe_character(text)) is not None:
         raise NoteError(f"a label cannot hold a control character ({unsafe})")
@@ -199,18 +186,6 @@ def player_note_of(con: duckdb.DuckDBPyConnection, player: Player) -> str | None
     found = con.execute("SELECT note FROM player_notes WHERE site = ? AND player = ?",
                         list(player)).fetchall()
     return found[0][0] if found else None
-
-
-def printable_note(note: str) -> str:
-    """A note to print on a terminal: each line as :func:`~badugi_hh.textsafe.printable`
-    writes it (a note kept before the check, or written into a shared file by other
-    means, runs nothing), its line breaks kept.
-
-    >>> print(printable_note("calls\\nBo\\x1b[2J"))
-    calls
-    Bo\\x1b[2J
-    """
-    return "\n".join(printable(line) for line in note.split("\n"))
 
 
 def first_line(note: str | None) -> str:
