@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import settings
@@ -14,6 +15,9 @@ from badugi_hh.simulate import simulate
 from badugi_hh.store import Store
 from badugi_hh.writer import write_records
 
+if TYPE_CHECKING:   # the dashboard tests' (Streamlit is slow to import)
+    from streamlit.testing.v1 import AppTest
+
 REPOSITORY = Path(__file__).resolve().parents[1]
 DASHBOARDS = REPOSITORY / "dashboards"
 
@@ -21,6 +25,17 @@ DASHBOARDS = REPOSITORY / "dashboards"
 # example) fails a correct test on a slow or busy machine, so no test has one.
 settings.register_profile("no-deadline", deadline=None)
 settings.load_profile("no-deadline")
+
+def open_page(app: AppTest, name: str, **query: str) -> AppTest:
+    """The dashboard's page ``name`` (``views/NAME.py``) run with ``query``, after the
+    default page (switch_page needs the pages registered); no exception on it."""
+    app.run()
+    app.switch_page(f"views/{name}.py")
+    app.query_params.update(query)
+    app.run()
+    assert not app.exception, app.exception
+    return app
+
 
 def every_other_wide(cases: list[tuple[object, ...]]) -> list[object]:
     """``cases`` for ``pytest.mark.parametrize``: every other one in the default run, the

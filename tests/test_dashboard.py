@@ -30,6 +30,7 @@ from badugi_hh.money import format_amount
 from badugi_hh.parsers import read_records
 from badugi_hh.stats import Filters
 from badugi_hh.store import Store, connect
+from conftest import open_page
 APP = Path(__file__).resolve().parents[1] / "dashboards" / "app.py"
 
 
@@ -58,15 +59,6 @@ def browsed(request: pytest.FixtureRequest, dashboard_db: Path, dashboard_datase
 @pytest.fixture
 def app(browsed: str) -> AppTest:
     return AppTest.from_file(str(APP), default_timeout=60)
-
-
-def open_page(app: AppTest, name: str, **query: str) -> AppTest:
-    app.run()   # the default page first: switch_page needs the pages registered
-    app.switch_page(f"views/{name}.py")
-    app.query_params.update(query)
-    app.run()
-    assert not app.exception, app.exception
-    return app
 
 
 def metric(app: AppTest, label: str) -> str:

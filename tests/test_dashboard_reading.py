@@ -28,6 +28,7 @@ from badugi_hh.parsers import read_records
 from badugi_hh.rules import HOUSE, RULES, stated_title
 from badugi_hh.sources import IMPORTED_SUFFIXES
 from badugi_hh.store import Store, connect
+from conftest import open_page
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "dashboards" / "app.py"
@@ -53,15 +54,6 @@ def app(every_site_db: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
     monkeypatch.setenv("BADUGI_HH_DB", str(every_site_db))
     monkeypatch.delenv("BADUGI_HH_DATA", raising=False)
     return AppTest.from_file(str(APP), default_timeout=60)
-
-
-def opened(app: AppTest, page: str, **query: str) -> AppTest:
-    app.run()
-    app.switch_page(f"views/{page}.py")
-    app.query_params.update(query)
-    app.run()
-    assert not app.exception, app.exception
-    return app
 
 
 def shown_frames(app: AppTest) -> Iterator[tuple[pd.DataFrame, list[str]]]:
@@ -121,7 +113,7 @@ def unreadable(app: AppTest) -> list[str]:
 
 
 def test_the_players_page_writes_every_figure(app: AppTest, every_site_db: Path) -> None:
-    opened(app, "players")
+    open_page(app, "players")
     assert not unreadable(app)
     with connect(every_site_db, read_only=True) as con:
         chosen = con.execute(
@@ -133,7 +125,7 @@ def test_the_players_page_writes_every_figure(app: AppTest, every_site_db: Path)
         app.selectbox(key="players_detail").select((site, player)).run()
         assert not app.exception
         assert not unreadable(app), (site, player, unreadable(app))
-    opened(app, "players")
+    open_page(app, "players")
     everyone = next(shown for shown, _ in shown_frames(app))
     assert (everyone["three_bet"] == "–").any()   # a player never had the chance
     assert "no hands to count" in page_text(app)
@@ -141,12 +133,12 @@ def test_the_players_page_writes_every_figure(app: AppTest, every_site_db: Path)
 
 @pytest.mark.parametrize("page", ["overview", "tournaments", "audit", "import_logs"])
 def test_a_page_shows_no_missing_value(app: AppTest, page: str) -> None:
-    opened(app, page)
+    open_page(app, page)
     assert not unreadable(app)
 
 
 def test_every_kind_of_session_reads_in_words(app: AppTest, every_site_db: Path) -> None:
-    opened(app, "sessions")
+    open_page(app, "sessions")
     assert not unreadable(app)
     with connect(every_site_db, read_only=True) as con:
         kinds = con.execute("SELECT DISTINCT site, kind FROM sessions WHERE hands > 0 "
@@ -160,8 +152,8 @@ def test_every_kind_of_session_reads_in_words(app: AppTest, every_site_db: Path)
 
 
 def test_every_page_counts_the_same_sessions(app: AppTest) -> None:
-    overview = next(m.value for m in opened(app, "overview").metric if m.label == "Sessions")
-    listed = opened(app, "sessions").caption[0].value
+    overview = next(m.value for m in open_page(app, "overview").metric if m.label == "Sessions")
+    listed = open_page(app, "sessions").caption[0].value
     assert listed.startswith(f"{overview} sessions"), (overview, listed)
 
 
@@ -181,7 +173,7 @@ def test_the_upload_takes_what_an_import_reads(archive: str, tmp_path: Path,
         packed.write_bytes(gzip.compress(log.read_bytes()))
     monkeypatch.setenv("BADUGI_HH_DB", str(tmp_path / "fresh.duckdb"))
     monkeypatch.delenv("BADUGI_HH_DATA", raising=False)
-    app = opened(AppTest.from_file(str(APP), default_timeout=60), "import_logs")
+    app = open_page(AppTest.from_file(str(APP), default_timeout=60), "import_logs")
     uploader = app.file_uploader(key="import_upload")
     assert tuple(uploader.proto.type) == IMPORTED_SUFFIXES
     uploader.upload(packed.name, packed.read_bytes(), "application/octet-stream")
@@ -194,7 +186,7 @@ def test_the_upload_takes_what_an_import_reads(archive: str, tmp_path: Path,
 
 
 def test_the_audit_titles_each_rule_as_its_ruleset_states_it(app: AppTest) -> None:
-    opened(app, "audit")
+    open_page(app, "audit")
     by_rule = app.dataframe[0].value
     g3 = set(by_rule.loc[by_rule["rule"] == "G3", "title"])
     assert g3 == {"stacks: 100 each at the start, carried from hand to hand"}   # the house
@@ -229,7 +221,7 @@ def test_a_copy_s_t5_names_its_site(tmp_path: Path) -> None:
 
 
 def test_a_player_who_never_stood_pat_gets_words_not_a_blank_chart(app: AppTest) -> None:
-    opened(app, "players")
+    open_page(app, "players")
     app.selectbox(key="players_detail").select(("fulltilt", "Hero")).run()
     app.selectbox(key="players_draws_game").select("badugi").run()
     assert not app.exception
@@ -252,8 +244,8 @@ def test_hands_without_a_time_say_so(tmp_path: Path, monkeypatch: pytest.MonkeyP
         store.import_paths([ROOT / "tests" / "data" / "phh" / "wikipedia-badugi.phh"])
     monkeypatch.setenv("BADUGI_HH_DB", str(path))
     monkeypatch.delenv("BADUGI_HH_DATA", raising=False)
-    app = opened(AppTest.from_file(str(APP), default_timeout=60), "overview")
+    app = open_page(AppTest.from_file(str(APP), default_timeout=60), "overview")
     assert {m.label: m.value for m in app.metric}["First hand"] == "no date stated"
-    opened(app, "sessions")
+    open_page(app, "sessions")
     assert {m.label: m.value for m in app.metric}["Duration"] == "no times stated"
     assert not unreadable(app)

@@ -19,6 +19,7 @@ from streamlit.testing.v1 import AppTest
 
 from badugi_hh.filters import SITE_NAMES
 from badugi_hh.store import Store, connect
+from conftest import open_page
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "dashboards" / "app.py"
@@ -54,15 +55,6 @@ def app(real_db: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
     monkeypatch.setenv("BADUGI_HH_DB", str(real_db))
     monkeypatch.delenv("BADUGI_HH_DATA", raising=False)
     return AppTest.from_file(str(APP), default_timeout=60)
-
-
-def _open(app: AppTest, page: str, **query: str) -> AppTest:
-    app.run()
-    app.switch_page(f"views/{page}.py")
-    app.query_params.update(query)
-    app.run()
-    assert not app.exception, app.exception
-    return app
 
 
 def bare_amounts(text: str) -> list[str]:
@@ -114,19 +106,19 @@ def _empty(value: object) -> bool:
 
 
 def test_the_overview_players_and_audit_pages(app: AppTest) -> None:
-    checked = check_page(_open(app, "overview"), "overview")
+    checked = check_page(open_page(app, "overview"), "overview")
     app.toggle(key="overview_amounts").set_value(True).run()
     app.radio(key="overview_axis").set_value("day").run()
     checked += check_page(app, "overview by day, in amounts")
-    checked += check_page(_open(app, "players"), "players")
+    checked += check_page(open_page(app, "players"), "players")
     app.selectbox(key="players_detail").select(("merge", "Hero")).run()
     checked += check_page(app, "players: Hero on Merge")
-    checked += check_page(_open(app, "audit"), "audit")
+    checked += check_page(open_page(app, "audit"), "audit")
     assert checked > 40
 
 
 def test_every_site_s_sessions(app: AppTest, real_db: Path) -> None:
-    _open(app, "sessions")
+    open_page(app, "sessions")
     checked = check_page(app, "sessions")
     listed = next(frame.value for frame in app.dataframe if "results" in frame.value.columns)
     assert {"$", "chips", "PLAY"} <= {unit for text in listed["results"] for unit in
@@ -176,7 +168,7 @@ def test_the_replayer_on_a_hand_of_every_site(app: AppTest, real_db: Path) -> No
         winners = dict(((source, hand_id), names) for source, hand_id, names in con.execute(
             "SELECT source, hand_id, flatten(list(winners)) FROM pots GROUP BY ALL").fetchall())
     for source, hand_id, site, _ in hands:
-        _open(app, "replayer", hand=hand_id, source=source)
+        open_page(app, "replayer", hand=hand_id, source=source)
         slider = app.slider(key="replay_step")
         for step in (slider.max // 2, slider.max):
             slider.set_value(step).run()
@@ -204,7 +196,7 @@ def test_the_replayer_marks_the_folded_and_states_the_rake(app: AppTest,
             "USING (source, hand_id) WHERE h.site = 'pokerstars' AND h.rake > 0 "
             "GROUP BY ALL HAVING len(list(hp.player) FILTER (WHERE hp.folded_in_round "
             "IS NOT NULL)) > 0 ORDER BY h.hand_id LIMIT 1").fetchall()[0]
-    _open(app, "replayer", hand=hand_id, source=source)
+    open_page(app, "replayer", hand=hand_id, source=source)
     slider = app.slider(key="replay_step")
     slider.set_value(slider.max).run()
     page = "".join(element.value for element in app.html)
@@ -275,7 +267,7 @@ def test_the_replayer_names_every_winner_of_a_three_way_split(
         store.import_paths([tmp_path / "tie.txt"])
     monkeypatch.setenv("BADUGI_HH_DB", str(tmp_path / "tie.duckdb"))
     monkeypatch.delenv("BADUGI_HH_DATA", raising=False)
-    app = _open(AppTest.from_file(str(APP), default_timeout=60), "replayer", hand="tie-1#1")
+    app = open_page(AppTest.from_file(str(APP), default_timeout=60), "replayer", hand="tie-1#1")
     slider = app.slider(key="replay_step")
     slider.set_value(slider.max).run()
     page = "".join(element.value for element in app.html)
@@ -298,7 +290,7 @@ def test_the_replayer_asks_which_site_when_two_share_a_number(
         store.import_paths([REAL / "pokerstars" / "cash-badugi-fl-0.25-0.50-201009.txt", twin])
     monkeypatch.setenv("BADUGI_HH_DB", str(tmp_path / "twins.duckdb"))
     monkeypatch.delenv("BADUGI_HH_DATA", raising=False)
-    app = _open(AppTest.from_file(str(APP), default_timeout=60), "replayer")
+    app = open_page(AppTest.from_file(str(APP), default_timeout=60), "replayer")
     app.text_input[0].input("49164202872")
     app.button[0].click().run()   # the number PokerStars and Full Tilt both printed
     assert not app.exception
@@ -319,7 +311,7 @@ def test_the_sidebars_stakes_and_table_size_reach_the_figures(app: AppTest,
     from badugi_hh import stats
     from badugi_hh.filters import Filters, Stakes
 
-    _open(app, "players")
+    open_page(app, "players")
     stakes = app.sidebar.selectbox(key="filter_stakes")
     assert "$0.10/$0.20" in stakes.options and "20/40 chips" in stakes.options
     stakes.select((10, 20, "USD", 100)).run()
@@ -336,7 +328,7 @@ def test_the_sidebars_stakes_and_table_size_reach_the_figures(app: AppTest,
 def test_a_first_day_after_the_last_is_said_not_silently_empty(app: AppTest) -> None:
     from datetime import date
 
-    _open(app, "players")
+    open_page(app, "players")
     app.sidebar.date_input(key="filter_from").set_value(date(2011, 1, 2))
     app.sidebar.date_input(key="filter_to").set_value(date(2011, 1, 1)).run()
     assert not app.exception
@@ -346,7 +338,7 @@ def test_a_first_day_after_the_last_is_said_not_silently_empty(app: AppTest) -> 
 
 def test_the_replayer_shows_both_runs_of_a_hand_run_twice(app: AppTest, real_db: Path) -> None:
     source = str((REAL / "kingsclub" / "cash-27sd-nl-25-50-202108-run-it-twice.txt").resolve())
-    _open(app, "replayer", hand="kingsclub#45393683", source=source)
+    open_page(app, "replayer", hand="kingsclub#45393683", source=source)
     page = re.sub(r"<[^>]+>", " ", "".join(element.value for element in app.html))
     page = re.sub(r"\s+", " ", page)
     assert "Run 1 : Player2 4h 9d 8h 5h 3d, Player4 4c 8d 6h 2h 7h; main pot $1,262.50 to " \
