@@ -19,6 +19,7 @@ from badugi_hh.cli import main
 from badugi_hh.store import SCHEMA_VERSION, TABLES, Store, connect, schema_version
 from badugi_hh.store.notes import NoteError
 from badugi_hh.store.player_notes import label_of, player_note_of, set_label, set_player_note
+from conftest import open_page
 
 TESTS = Path(__file__).resolve().parent
 REAL = TESTS / "data" / "real" / "pokerstars"
@@ -358,13 +359,7 @@ def browsed_db(browsing: Path) -> Path:
 def _open(page: str, **query: str):
     from streamlit.testing.v1 import AppTest
 
-    app = AppTest.from_file(str(APP), default_timeout=60)
-    app.run()
-    app.switch_page(f"views/{page}.py")
-    app.query_params.update(query)
-    app.run()
-    assert not app.exception, app.exception
-    return app
+    return open_page(AppTest.from_file(str(APP), default_timeout=60), page, **query)
 
 
 def test_the_table_page_shows_each_seated_player_s_label_and_note(browsed_db: Path,

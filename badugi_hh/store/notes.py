@@ -33,7 +33,7 @@ from badugi_hh.store.identity import identity
 from badugi_hh.textsafe import unsafe_character
 
 __all__ = ["MAX_NOTE_CHARS", "MAX_TAG_CHARS", "HandIdentity", "NoteError", "add_tag",
-           "check_tag", "hand_identity", "note_of", "remove_tag", "set_note", "tag_counts",
+           "check_tag", "checked_note", "hand_identity", "note_of", "remove_tag", "set_note", "tag_counts",
            "tag_named", "tags_of"]
 
 #: The longest tag and note kept: a label, and a paragraph or a few.
@@ -121,8 +121,9 @@ def tag_counts(con: duckdb.DuckDBPyConnection) -> list[tuple[str, int]]:
         "SELECT tag, count(*) FROM hand_tags GROUP BY tag ORDER BY lower(tag), tag").fetchall()]
 
 
-def set_note(con: duckdb.DuckDBPyConnection, hand: HandIdentity, text: str) -> None:
-    """Write the hand's note (replacing the one it had); blank text removes it."""
+def checked_note(text: str) -> str:
+    """A note on a hand or a player as kept: stripped; too long, or holding a control
+    character other than line breaks and tabs, is a :class:`NoteError`."""
     note = text.strip()
     if len(note) > MAX_NOTE_CHARS:
         raise NoteError(f"a note has at most {MAX_NOTE_CHARS:,} characters "
@@ -130,7 +131,13 @@ def set_note(con: duckdb.DuckDBPyConnection, hand: HandIdentity, text: str) -> N
     # A database is shared: a terminal escape kept here would run on its next reader's.
     if (unsafe := unsafe_character(note, allowed="\n\t")) is not None:
         raise NoteError(f"a note cannot hold a control character ({unsafe}); "
-                        "lines and tabs it may")
+                        "line breaks and tabs it may")
+    return note
+
+
+def set_note(con: duckdb.DuckDBPyConnection, hand: HandIdentity, text: str) -> None:
+    """Write the hand's note (replacing the one it had); blank text removes it."""
+    note = checked_note(text)
     con.execute("DELETE FROM hand_notes WHERE site = ? AND hand_id = ? AND file = ?",
                 list(hand))
     if note:

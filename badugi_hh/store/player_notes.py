@@ -34,7 +34,7 @@ from typing import NamedTuple
 
 import duckdb
 
-from badugi_hh.store.notes import MAX_NOTE_CHARS, NoteError
+from badugi_hh.store.notes import NoteError, checked_note
 from badugi_hh.textsafe import printable, unsafe_character
 
 __all__ = ["BUILT_IN_LABELS", "COLOURS", "MAX_LABEL_CHARS", "Label", "Player", "check_colour",
@@ -168,13 +168,7 @@ def label_of(con: duckdb.DuckDBPyConnection, player: Player) -> Label | None:
 def set_player_note(con: duckdb.DuckDBPyConnection, player: Player, text: str) -> None:
     """Write the player's note (replacing the one he had); blank text removes it. Line
     breaks and tabs are kept; another control character is a NoteError."""
-    note = text.strip()
-    if len(note) > MAX_NOTE_CHARS:
-        raise NoteError(f"a note has at most {MAX_NOTE_CHARS:,} characters "
-                        f"({len(note):,} given)")
-    if (unsafe := unsafe_character(note, allowed="\n\t")) is not None:
-        raise NoteError(f"a note cannot hold a control character ({unsafe}); "
-                        "line breaks and tabs it may")
+    note = checked_note(text)
     con.execute("DELETE FROM player_notes WHERE site = ? AND player = ?", list(player))
     if note:
         con.execute("INSERT INTO player_notes VALUES (?, ?, ?, ?)",
