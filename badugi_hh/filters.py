@@ -33,7 +33,7 @@ from typing import Any
 
 from badugi_hh.games import GAME_NAMES
 from badugi_hh.money import CHIPS, SYMBOLS, format_amount
-from badugi_hh.store.identity import FILE_LOCAL_SITES
+from badugi_hh.sites import FILE_LOCAL_SITES, SITES
 from badugi_hh.textsafe import printable
 
 __all__ = [
@@ -45,9 +45,9 @@ __all__ = [
 #: A player: his site (``''`` for the house logs) and his name there.
 Identity = tuple[str, str]
 
-#: How the pages and reports name each site; the stored value is the key.
-SITE_NAMES = {"pokerstars": "PokerStars", "fulltilt": "Full Tilt", "kingsclub": "KingsClub",
-              "merge": "Merge", "winamax": "Winamax", "phh": "PHH", "": "house logs"}
+#: How the pages and reports name each site (:attr:`badugi_hh.sites.Site.name`); the
+#: stored value is the key.
+SITE_NAMES = {site.id: site.name for site in SITES}
 #: How they name each kind of stakes.
 KIND_NAMES = {"cash": "cash", "tournament": "tournament", "home": "home game"}
 
@@ -55,9 +55,7 @@ KIND_NAMES = {"cash": "cash", "tournament": "tournament", "home": "home game"}
 #: (compared without case, blanks or punctuation). A name may stand for several
 #: stored values (``2-7``: triple or single draw); the database's values decide.
 _OTHER_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
-    "site": {"pokerstars": ("Poker Stars", "stars"), "fulltilt": ("Full Tilt Poker", "ftp"),
-             "kingsclub": ("Kings Club",), "merge": ("Merge Network",),
-             "": ("house", "home", "house log", "''", '""')},
+    "site": {site.id: site.other_names for site in SITES},
     "game": {"27td": ("2-7", "Triple Draw 2-7", "2-7 TD", "deuce to seven triple draw",
                       "2-7 lowball"),
              "27sd": ("2-7", "2-7 SD", "Single Draw 2-7", "2-7 lowball"),

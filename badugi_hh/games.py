@@ -58,6 +58,7 @@ from badugi_hh.evaluate import (
     BadugiValue, badugi_value, high_value, lowball27_value, lowball_a5_value,
 )
 from badugi_hh.frozen import rebuilt
+from badugi_hh.sites import HOUSE_SITE, SITE_IDS
 
 __all__ = ["GAMES", "GAME_NAMES", "Family", "Game", "GameId", "Half", "HandValue", "MadeHand", "SITES",
            "game_for_site_name", "game_of"]
@@ -66,9 +67,10 @@ __all__ = ["GAMES", "GAME_NAMES", "Family", "Game", "GameId", "Half", "HandValue
 GameId = Literal["badugi", "badeucy", "badacey", "27td", "a5td", "27sd", "5cd"]
 #: Which figures a game's hands feed (``docs/schema.md``).
 Family = Literal["badugi", "lowball", "split", "high"]
-#: The logs whose names for the games the registry knows; ``merge`` also holds Merge's
-#: numeric game codes, ``phh`` the PHH variant codes (their first letter is the structure).
-SITES = ("house", "pokerstars", "fulltilt", "kingsclub", "merge", "winamax", "phh")
+#: The sites (:data:`badugi_hh.sites.SITES`) whose names for the games the registry knows,
+#: by id; ``merge`` also holds Merge's numeric game codes, ``phh`` the PHH variant codes
+#: (their first letter is the structure).
+SITES = SITE_IDS
 
 
 class HandValue(Protocol):
@@ -140,7 +142,7 @@ class Game:
     @property
     def house_name(self) -> str:
         """How the house format's Rules line names the game (``2-7 single draw``)."""
-        return self.site_names["house"][0]
+        return self.site_names[HOUSE_SITE][0]
 
     def is_made(self, cards: Sequence[Card]) -> bool | None:
         """Whether ``cards`` are a made hand (None where the figure does not apply)."""
@@ -196,33 +198,33 @@ _EIGHT_LOW = MadeHand("an 8-low or better: five ranks, the ace low", _eight_low,
 #: Every game of the family, by id.
 GAMES: dict[str, Game] = {game.id: game for game in (
     Game("badugi", "Badugi", 4, 3, (_BADUGI,), "badugi", _A_BADUGI, {
-        "house": ("Badugi triple draw", "Badugi"), "pokerstars": ("Badugi",),
+        HOUSE_SITE: ("Badugi triple draw", "Badugi"), "pokerstars": ("Badugi",),
         "fulltilt": ("Badugi",), "kingsclub": ("Badugi",), "merge": ("Badugi", "71"),
         "winamax": ("Badugi",), "phh": ("FB",)}),
     Game("27td", "2-7 Triple Draw", 5, 3, (_LOWBALL_27,), "lowball", _NINE_LOW, {
-        "house": ("2-7 triple draw", "2-7"),
+        HOUSE_SITE: ("2-7 triple draw", "2-7"),
         "pokerstars": ("Triple Draw 2-7 Lowball", "Triple Draw 2-7"),
         "fulltilt": ("2-7 Triple Draw",),
         "kingsclub": ("2-7 Triple Draw", "2-7 Triple Draw Lowball"),
         "merge": ("2-7 Lowball", "67"), "winamax": ("2-7 Triple Draw", "Lowball27"),
         "phh": ("F2L3D",)}),
     Game("a5td", "A-5 Triple Draw", 5, 3, (_LOWBALL_A5,), "lowball", _EIGHT_LOW, {
-        "house": ("A-5 triple draw", "A-5"), "pokerstars": ("Triple Draw A-5 Lowball",),
+        HOUSE_SITE: ("A-5 triple draw", "A-5"), "pokerstars": ("Triple Draw A-5 Lowball",),
         "fulltilt": ("A-5 Triple Draw",), "kingsclub": ("A-5 Triple Draw",),
         "merge": ("A-5 Lowball", "63")}),
     Game("badeucy", "Badeucy", 5, 3, (_QUALIFIED_BADUGI, _LOWBALL_27), "split", None, {
-        "house": ("Badeucy triple draw", "Badeucy"), "fulltilt": ("Badeucey",),
+        HOUSE_SITE: ("Badeucy triple draw", "Badeucy"), "fulltilt": ("Badeucey",),
         "kingsclub": ("Badeucey", "Badeucy")}),
     Game("badacey", "Badacey", 5, 3, (_QUALIFIED_BADUGI, _LOWBALL_A5), "split", None, {
-        "house": ("Badacey triple draw", "Badacey"), "fulltilt": ("Badacey",),
+        HOUSE_SITE: ("Badacey triple draw", "Badacey"), "fulltilt": ("Badacey",),
         "kingsclub": ("Badacey",)}),
     Game("27sd", "2-7 Single Draw", 5, 1, (_LOWBALL_27,), "lowball", _NINE_LOW, {
-        "house": ("2-7 single draw",),
+        HOUSE_SITE: ("2-7 single draw",),
         "pokerstars": ("Single Draw 2-7 Lowball", "Single Draw 2-7"),
         "fulltilt": ("2-7 Single Draw",), "kingsclub": ("2-7 Single Draw",),
         "phh": ("N2L1D",)}),
     Game("5cd", "Five Card Draw", 5, 1, (_HIGH,), "high", None, {
-        "house": ("five-card draw", "5-card draw"), "pokerstars": ("5 Card Draw",),
+        HOUSE_SITE: ("five-card draw", "5-card draw"), "pokerstars": ("5 Card Draw",),
         "fulltilt": ("5 Card Draw",), "kingsclub": ("5 Card Draw",),
         "merge": ("5-Draw", "55")}),
 )}

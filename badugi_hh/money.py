@@ -17,9 +17,8 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from badugi_hh.events import Hand
+from badugi_hh.sites import RULESET_SITES
 
-#: The sites whose ruleset names start with theirs (the readers name rulesets so).
-SITES = ("pokerstars", "fulltilt", "kingsclub", "merge", "winamax", "phh")
 #: How logs write each currency's amounts.
 SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 CHIPS = "chips"
@@ -60,7 +59,7 @@ def site_of(hand: Hand) -> str:
     if hand.site:
         return hand.site
     first = hand.ruleset.name.split(" ", 1)[0]
-    return first if first in SITES else ""
+    return first if first in RULESET_SITES else ""
 
 
 def currency_of(hand: Hand) -> str:
@@ -87,7 +86,7 @@ def kind_of(hand: Hand, site: str, currency: str) -> str:
 
 #: The same three derivations in SQL, over v1 rows (hands: ruleset, unit), for
 #: the migration; tests check they agree with the functions above.
-SITE_SQL = (f"CASE WHEN split_part(ruleset, ' ', 1) IN ({', '.join(repr(s) for s in SITES)}) "
+SITE_SQL = (f"CASE WHEN split_part(ruleset, ' ', 1) IN ({', '.join(repr(s) for s in RULESET_SITES)}) "
             "THEN split_part(ruleset, ' ', 1) ELSE '' END")
 CURRENCY_SQL = (f"CASE WHEN unit = 1 THEN '{CHIPS}' ELSE coalesce(nullif(regexp_extract("
                 r"ruleset, '\b([A-Z]{3})\s*$', 1), ''), CASE WHEN ruleset LIKE '%€%' THEN 'EUR' "

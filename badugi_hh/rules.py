@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from badugi_hh.games import GAMES, GameId
+from badugi_hh.sites import SITES, SitePractice
 
 #: A game's id (``badugi``, ``27td``, ``27sd``...): see :data:`badugi_hh.games.GAMES`.
 Game = GameId
@@ -125,22 +126,9 @@ class Ruleset:
 HOUSE = Ruleset()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SitePractice:
-    """What a site does where the rules leave a choice: the :class:`Ruleset` fields of
-    the same names (docs/rules.md, "Site practice", gives each with its source)."""
-
-    dead_small_blind: bool = False
-    uncovered_antes_returned: bool = False
-    sitting_out_folded: bool = False
-
-
-#: Each site's practice, by the site's name in :data:`badugi_hh.games.SITES`; a site not
+#: Each site's practice (:attr:`badugi_hh.sites.Site.practice`), by its id; a site not
 #: named follows the defaults (moving button, antes dead, no sit-out folds).
-SITE_PRACTICES: dict[str, SitePractice] = {
-    "pokerstars": SitePractice(uncovered_antes_returned=True, sitting_out_folded=True),
-    "fulltilt": SitePractice(dead_small_blind=True),
-}
+SITE_PRACTICES: dict[str, SitePractice] = {site.id: site.practice for site in SITES}
 
 
 def site_practice(site: str) -> dict[str, bool]:

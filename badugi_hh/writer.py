@@ -54,6 +54,7 @@ from badugi_hh.events import (
 from badugi_hh.games import GAMES, game_for_site_name
 from badugi_hh.parsers.house import RESERVED_NAMES
 from badugi_hh.rules import HOUSE, Ruleset
+from badugi_hh.sites import HOUSE_SITE
 
 __all__ = ["format_event", "format_hand", "format_session_end", "format_session_start",
            "house_log", "write_records"]
@@ -330,9 +331,9 @@ def _rules(ruleset: Ruleset) -> str:
     # the game's own words (the registry's), or its short name and other draws, counted
     # where the words would name another game (2-7 single draw is not 2-7 triple draw's)
     words = (game.house_name if ruleset.draws == game.draws
-             else f"{game.site_names['house'][-1]} {draws}")
-    if game_for_site_name("house", words) not in (game, None):
-        words = f"{game.site_names['house'][-1]} {ruleset.draws} draws"
+             else f"{game.site_names[HOUSE_SITE][-1]} {draws}")
+    if game_for_site_name(HOUSE_SITE, words) not in (game, None):
+        words = f"{game.site_names[HOUSE_SITE][-1]} {ruleset.draws} draws"
     limit = _LIMIT_WORDS.get(ruleset.structure, "fixed limit")
     clauses = [words, f"{limit} {ruleset.small_bet}/{ruleset.big_bet}",
                f"blinds {ruleset.small_blind}/{ruleset.big_blind}",

@@ -7,6 +7,7 @@ import pytest
 from badugi_hh.cards import parse_cards
 from badugi_hh.evaluate import high_value
 from badugi_hh.games import GAMES, SITES, game_for_site_name, game_of
+from badugi_hh.sites import HOUSE_SITE
 from badugi_hh.rules import AUDITED_GAMES, HOUSE
 
 
@@ -21,8 +22,8 @@ from badugi_hh.rules import AUDITED_GAMES, HOUSE
     ("merge", "2-7 Lowball", "27td"), ("merge", "71", "badugi"), ("merge", "63", "a5td"),
     ("merge", "5-Draw", "5cd"), ("winamax", "Lowball27", "27td"),
     ("phh", "FB", "badugi"), ("phh", "F2L3D", "27td"), ("phh", "N2L1D", "27sd"),
-    ("house", "2-7 single draw", "27sd"), ("house", "Five-Card Draw", "5cd"),
-    ("house", "A-5", "a5td"),
+    (HOUSE_SITE, "2-7 single draw", "27sd"), (HOUSE_SITE, "Five-Card Draw", "5cd"),
+    (HOUSE_SITE, "A-5", "a5td"),
 ])
 def test_each_site_name_finds_its_game(site: str, name: str, game: str) -> None:
     found = game_for_site_name(site, name)
@@ -39,7 +40,7 @@ def test_every_game_is_audited_and_named_for_the_house_format() -> None:
     assert AUDITED_GAMES == frozenset(GAMES)
     for game in GAMES.values():
         assert set(game.site_names) <= set(SITES)
-        assert game_for_site_name("house", game.house_name) is game
+        assert game_for_site_name(HOUSE_SITE, game.house_name) is game
         assert HOUSE.for_game(game.id).hand_size == game.hand_size
         assert HOUSE.for_game(game.id).draws == game.draws
 

@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from badugi_hh.commands import add_source_arguments, add_wait_argument, counted
+from badugi_hh.sites import SITES, site_label
 from badugi_hh.textsafe import printable, unsafe_character
 
 if TYPE_CHECKING:
@@ -32,10 +33,9 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_DATABASE, EXIT_UNKNOWN = 0, 1, 2
 
-#: The sites a name may be given on, by every spelling the project prints; the house
-#: logs have no site ('').
-SITE_NAMES = {"pokerstars": "pokerstars", "fulltilt": "fulltilt", "kingsclub": "kingsclub",
-              "merge": "merge", "winamax": "winamax", "phh": "phh", "house": ""}
+#: The sites a name may be given on, by the word a SITE:NAME pair writes
+#: (:attr:`badugi_hh.sites.Site.label`: the id, ``house`` for the house logs).
+SITE_NAMES = {site.label: site.id for site in SITES}
 
 
 class Unknown(Exception):
@@ -193,7 +193,7 @@ def _no_person(con: duckdb.DuckDBPyConnection, person: str) -> str:
 
 
 def _shown(site: str, player: str) -> str:
-    return f"{site or 'house'}:{player}"
+    return f"{site_label(site)}:{player}"
 
 
 def _line(person: str, names: list[tuple[str, str]]) -> str:

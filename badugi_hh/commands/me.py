@@ -22,6 +22,7 @@ from badugi_hh.commands import add_source_arguments, add_wait_argument
 from badugi_hh.commands.alias import (
     EXIT_DATABASE, EXIT_OK, EXIT_UNKNOWN, Unknown, person_tables,
 )
+from badugi_hh.sites import site_label
 
 if TYPE_CHECKING:
     import duckdb
@@ -75,5 +76,5 @@ def _who(con: duckdb.DuckDBPyConnection, person: str | None) -> str:
     user = me(con)
     if user is None:
         return "you are no one yet: badugi-hh me PERSON says who you are"
-    names = ", ".join(f"{site or 'house'}:{player}" for site, player in names_of(con, user))
+    names = ", ".join(f"{site_label(site)}:{player}" for site, player in names_of(con, user))
     return f"you are {user}: {names}"

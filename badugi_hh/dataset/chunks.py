@@ -8,7 +8,7 @@ could still meet — the same session id used in two parts (the house reader
 renames the second and reports it) — the driver finds it in the parts' session
 ids and reads the log whole instead.
 
-A *site's export* (:data:`~badugi_hh.parsers.dialects.SITE_DIALECTS`) is cut just
+A *site's export* (:data:`~badugi_hh.sites.SITE_DIALECTS`) is cut just
 before a hand's header, and each part is read from a lead-in of the
 :data:`LEAD_IN_HANDS` hands before it, which tells it what carries into it; the
 driver joins the sessions that cross the cuts (:mod:`badugi_hh.dataset.seams`).
@@ -41,7 +41,8 @@ from dataclasses import dataclass
 from typing import IO
 
 from badugi_hh.parsers import house
-from badugi_hh.parsers.dialects import SITE_DIALECTS, starting_dialect
+from badugi_hh.parsers.dialects import starting_dialect
+from badugi_hh.sites import SITE_DIALECTS
 from badugi_hh.parsers.text import MAX_LINE_BYTES, utf16_encoding
 
 #: On a cluster, a log larger than this is read in parts of about this size, at most.
@@ -101,7 +102,7 @@ def target_chunk_bytes(sizes: list[int], workers: int) -> int:
 
 def log_kind(head: bytes) -> str | None:
     """How a log starting with ``head`` is cut: ``house``, the name of a site's dialect
-    (:data:`~badugi_hh.parsers.dialects.SITE_DIALECTS`), or None: it is read whole.
+    (:data:`~badugi_hh.sites.SITE_DIALECTS`), or None: it is read whole.
 
     >>> log_kind(b"Session #a x\\nSeat 1: A (1)\\n"), log_kind(b"<session>")
     ('house', None)

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import duckdb
 
-from badugi_hh.store.identity import CONFLICT_MESSAGE, FILE_LOCAL_SITES, RANKED_COPIES_SQL
+from badugi_hh.sites import FILE_LOCAL_SITES
+from badugi_hh.store.identity import CONFLICT_MESSAGE, RANKED_COPIES_SQL
 
 __all__ = ["find_copies", "public_view"]
 

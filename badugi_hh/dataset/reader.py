@@ -26,7 +26,7 @@ from badugi_hh.dataset.layout import (
 from badugi_hh.dataset.snapshot import Snapshot, read_snapshot
 from badugi_hh.rules import RULES
 from badugi_hh.store.connection import CLOSED_CONFIG, StoreError, first_line
-from badugi_hh.store.identity import FILE_LOCAL_SITES
+from badugi_hh.sites import FILE_LOCAL_SITES
 from badugi_hh.store.schema import SCHEMA_VERSION, TABLES, columns_of, schema_sql
 
 _HIVE = "hive_partitioning = true, hive_types = {'site': VARCHAR, 'month': VARCHAR}"

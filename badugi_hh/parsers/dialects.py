@@ -47,7 +47,7 @@ from badugi_hh.parsers.common import DAMAGE, damage_before
 from badugi_hh.parsers.site import is_archive_marker
 from badugi_hh.parsers.text import LogText
 
-__all__ = ["DIALECTS", "SITE_DIALECTS", "Dialect", "dialect_of", "read_log", "starting_dialect"]
+__all__ = ["DIALECTS", "Dialect", "dialect_of", "read_log", "starting_dialect"]
 
 #: How far ahead the first header of a log is looked for: a hand's worth of lines,
 #: and no more text than a few long lines.
@@ -128,10 +128,6 @@ DIALECTS: list[Dialect] = [
 ]
 
 
-#: The dialects of the sites' text exports (:func:`~badugi_hh.parsers.site.read_site_log`):
-#: a hand is a block from its header to the next one, and what a reader carries from one
-#: hand to the next is the table's session alone (its key, id and count of hands).
-SITE_DIALECTS = frozenset({"pokerstars", "fulltilt", "kingsclub", "winamax"})
 
 
 def dialect_of(first_line: str) -> Dialect:

@@ -28,7 +28,8 @@ import re
 from dataclasses import dataclass
 from typing import IO
 
-from badugi_hh.parsers.dialects import SITE_DIALECTS, starting_dialect
+from badugi_hh.parsers.dialects import starting_dialect
+from badugi_hh.sites import SITE_DIALECTS
 from badugi_hh.parsers.text import utf16_encoding
 
 __all__ = ["complete_end"]

@@ -65,6 +65,7 @@ from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
 from badugi_hh.textcache import LONGEST_CACHED_LINE, cached_for_short_lines
 from badugi_hh.rules import HOUSE, Ruleset
+from badugi_hh.sites import HOUSE_SITE
 
 __all__ = ["GRAMMAR_PATH", "MAX_BLOCK_LINES", "RESERVED_NAMES", "LineError",
            "game_hand_size", "hand_line_events", "house_parser", "house_reader", "parse_line",
@@ -245,8 +246,8 @@ class HouseTransformer(Transformer[Token, object]):
         """The registry's game of the words: ``2-7 single draw`` first, else ``2-7`` (and
         ``2-7 1 draws`` is 2-7 triple draw's game with one draw)."""
         words, count = draws or ("", None)
-        entry = game_for_site_name("house", f"{game} {words}") if words else None
-        entry = entry or game_for_site_name("house", str(game))
+        entry = game_for_site_name(HOUSE_SITE, f"{game} {words}") if words else None
+        entry = entry or game_for_site_name(HOUSE_SITE, str(game))
         if entry is None:
             raise LineError(f"{game} is not a game of the house format", game.column)
         return {"game": entry.id} if count is None else {"game": entry.id, "draws": count}

@@ -1,7 +1,7 @@
 """One clock: each hand's time as its log states it, and the same moment in UTC.
 
 Logs write local times, most without a zone. Each site writes in one zone of its
-own (:data:`SITE_ZONES`, the one table of these conventions); a house log, and a
+own (:attr:`badugi_hh.sites.Site.zone`, the one place of these conventions); a house log, and a
 PHH hand that names no site, is in the zone the import is given (``import --tz``),
 by default this machine's. A reader that gives an aware time (one with its zone)
 is taken at its word.
@@ -29,27 +29,17 @@ from pathlib import Path
 from typing import NamedTuple
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from badugi_hh.sites import site_of
 from badugi_hh.store.schema import UtcTime
 
-__all__ = ["SITE_ZONES", "Clock", "Moment", "check_zone", "machine_zone", "zone_of"]
-
-#: The zone each site's logs write their times in, where the log does not say it:
-#: PokerStars and Full Tilt print ET (PokerStars prints the player's zone first, and ET
-#: in brackets, which is the time its reader takes), as do KingsClub and the Merge
-#: network's XML by the convention trackers use for them; Winamax prints UTC.
-SITE_ZONES: dict[str, str] = {
-    "pokerstars": "America/New_York",
-    "fulltilt": "America/New_York",
-    "kingsclub": "America/New_York",
-    "merge": "America/New_York",
-    "winamax": "UTC",
-}
+__all__ = ["Clock", "Moment", "check_zone", "machine_zone", "zone_of"]
 
 
 def zone_of(site: str, house_zone: str) -> str:
     """The zone of a hand of ``site`` whose time has no zone: the site's, else (a house
     log, a PHH hand of no site) ``house_zone``."""
-    return SITE_ZONES.get(site, house_zone)
+    entry = site_of(site)
+    return entry.zone if entry is not None and entry.zone is not None else house_zone
 
 
 @lru_cache(maxsize=64)

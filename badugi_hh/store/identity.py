@@ -30,12 +30,10 @@ import hashlib
 from datetime import datetime, timedelta
 
 from badugi_hh.engine import HandReport
+from badugi_hh.sites import FILE_LOCAL_SITES
 
-__all__ = ["CONTENT_HASH_SQL", "FILE_LOCAL_SITES", "RANKED_COPIES_SQL", "conflict_message",
-           "content_hash", "identity"]
-
-#: Sites whose hand ids name a hand only within its file.
-FILE_LOCAL_SITES = ("phh",)
+__all__ = ["CONTENT_HASH_SQL", "RANKED_COPIES_SQL", "conflict_message", "content_hash",
+           "identity"]
 
 _EPOCH = datetime(1970, 1, 1)
 _MICROSECOND = timedelta(microseconds=1)

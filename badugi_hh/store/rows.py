@@ -21,8 +21,9 @@ from badugi_hh.store.clock import Clock, Moment
 from badugi_hh.store.identity import content_hash
 from badugi_hh.store.positions import positions
 from badugi_hh.store.sessions import (
-    HOME_CHIPS, SITES_STATING_PRIZES, HandMoney, OpenSession, session_winner,
+    HOME_CHIPS, HandMoney, OpenSession, session_winner,
 )
+from badugi_hh.sites import SITES_STATING_PRIZES
 from badugi_hh.store.schema import (
     TABLES, HandPlayerRow, PlayerRow, QuarantineRow, SessionPlayerRow, SessionRow, SkippedRow,
     Row, TournamentResultRow, TournamentRow, UtcTime, ViolationRow, arrow_table,

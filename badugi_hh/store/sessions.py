@@ -19,7 +19,7 @@ from badugi_hh.parsers.common import money
 from badugi_hh.rules import Ruleset
 from badugi_hh.store.clock import Clock, Moment
 
-__all__ = ["HOME_CHIPS", "SITES_STATING_PRIZES", "HandMoney", "OpenSession", "finishing_places", "session_winner",
+__all__ = ["HOME_CHIPS", "HandMoney", "OpenSession", "finishing_places", "session_winner",
            "stated_prizes"]
 
 
@@ -142,10 +142,6 @@ def finishing_places(hand: Hand) -> dict[str, int]:
                 places[match["player"]] = 1 if match["won"] else int(match["place"])
     return places
 
-
-#: The sites whose hands state a prize in the line that states the place ("finished the
-#: tournament in 3rd place and received $1.60."): a place stated without one won nothing.
-SITES_STATING_PRIZES = frozenset({"pokerstars"})
 
 _PRIZE = re.compile(r"^(?P<player>.+?) (?:finished (?:the tournament )?in \d+(?:st|nd|rd|th) "
                     r"place|wins the tournament) and receive[sd] (?P<prize>[$€£]\s?\d[\d,]*"

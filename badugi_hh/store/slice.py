@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import duckdb
 
-from badugi_hh.store.identity import FILE_LOCAL_SITES
+from badugi_hh.sites import FILE_LOCAL_SITES
 from badugi_hh.store.importer import write_transaction
 from badugi_hh.store.rows import PER_HAND_TABLES
 from badugi_hh.store.schema import TABLES
