@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import duckdb
 
+from badugi_hh.hand_ids import site_hand_sql
 from badugi_hh.sites import FILE_LOCAL_SITES
 from badugi_hh.store.identity import CONFLICT_MESSAGE, RANKED_COPIES_SQL
 
@@ -65,7 +66,7 @@ _NOT_SECOND_HAND = ("NOT EXISTS (SELECT 1 FROM dataset_second_hands d "
                     "WHERE d.source = t.source AND d.hand_id = t.hand_id)")
 _NOT_SECOND_SESSION = ("NOT EXISTS (SELECT 1 FROM dataset_second_sessions d "
                        "WHERE d.source = t.source AND d.session_id = t.session_id)")
-_SITE_HAND_ID = "regexp_matches(t.hand_id, '^(ps-[0-9]|[a-z]+#)')"
+_SITE_HAND_ID = site_hand_sql("t.hand_id")
 
 
 def find_copies(con: duckdb.DuckDBPyConnection) -> bool:

@@ -52,6 +52,7 @@ from badugi_hh.events import (
     Award, Button, Deal, DrawnCards, Event, Hand, Muck, Note, NoteKind, PlayerEvent,
     PotTotal, Seat, SkippedHand, Street, SummaryResult,
 )
+from badugi_hh.hand_ids import HandId
 from badugi_hh.parsers.common import (
     CENTS, CURRENCY_SIGNS, AmountFormat, EventFactory, LineError, Wording, read_cards,
     read_name, read_number,
@@ -452,7 +453,7 @@ class FullTiltHands:
 
     def assemble(self, block: LineBlock, source: str) -> SiteHand | SkippedHand:
         header = _header(block)
-        hand_id = f"fulltilt#{header.number}"
+        hand_id = str(HandId(site="fulltilt", number=str(header.number)))
         if header.game.game is None:
             return SkippedHand(game=header.game.name, hand_id=hand_id, source=source,
                                line=block.start)

@@ -61,6 +61,7 @@ from badugi_hh.parsers.common import (
     read_count, read_name, read_number,
 )
 from badugi_hh.games import GAMES, game_for_site_name
+from badugi_hh.hand_ids import HandId
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
 from badugi_hh.textcache import LONGEST_CACHED_LINE, cached_for_short_lines
@@ -929,7 +930,8 @@ class _HouseReader:
                             block.last_line)
         if not session.start.players:   # a site's session: each hand seats its players
             events = _seats_first(events)
-        return Hand(hand_id=f"{session.start.session_id}#{start.number}", number=start.number,
+        return Hand(hand_id=str(HandId(site=HOUSE_SITE, session=session.start.session_id,
+                                          number=str(start.number))), number=start.number,
                     ruleset=ruleset, events=events, source=self.source,
                     line=block.start, session_id=session.start.session_id,
                     started_at=start.started_at, currency=start.money[0],

@@ -60,6 +60,7 @@ from badugi_hh.events import (
     PostBlind, PotTotal, Raise, RunCards, Seat, Show, SkippedHand, StackStated, Street,
     UncalledReturned,
 )
+from badugi_hh.hand_ids import HandId
 from badugi_hh.parsers.common import (
     CENTS, AmountFormat, EventFactory, LineError, Wording, money, read_cards, read_name,
     read_number,
@@ -361,7 +362,7 @@ class KingsClubHands:
 
     def assemble(self, block: LineBlock, source: str) -> SiteHand | SkippedHand:
         header: Header = parse_at(parse_line, block.lines[0], "header", block.start)  # type: ignore
-        hand_id = f"kingsclub#{header.number}"
+        hand_id = str(HandId(site="kingsclub", number=str(header.number)))
         game = game_read("kingsclub", header.game)
         if game is None:
             return SkippedHand(game=_skipped_name(header), hand_id=hand_id, source=source,

@@ -54,6 +54,7 @@ from badugi_hh.events import (
     Note, ParseError, PostBlind, PotTotal, Raise, Record, Seat, SessionStart, Show,
     SkippedHand, Street, UncalledReturned,
 )
+from badugi_hh.hand_ids import HandId
 from badugi_hh.parsers.common import (
     CENTS, CURRENCY_SIGNS, MAX_HAND_CHARACTERS, MAX_HAND_LINES, LineError, damage_before,
     damage_message, excerpt, money, read_name,
@@ -411,7 +412,8 @@ class _MergeReader:
                 raise LineError(f"expected <description> or <game>, got <{element.tag}>", 1)
         except LineError as error:
             hand = element.attrib.get("id")
-            where = f"game merge#{hand}: " if element.tag == "game" and hand else ""
+            where = (f"game {HandId(site='merge', number=hand)}: "
+                     if element.tag == "game" and hand else "")
             yield self._error(where + error.message, line, error.column, self.text)
 
     def _game(self, attrib: dict[str, str], line: int) -> _Game:
@@ -430,7 +432,8 @@ class _MergeReader:
         game = game_read("merge", code or description.game)
         name = _SKIPPED_NAMES.get(code or description.game, code and f"mixed game {code}"
                                   or description.game)
-        return _Game(hand_id=f"merge#{hand_id}", number=int(match[1]), line=line, table=table,
+        return _Game(hand_id=str(HandId(site="merge", number=hand_id)), number=int(match[1]),
+                     line=line, table=table,
                      started_at=_started_at(attrib.get("starttime", "")),
                      description=description, real_money=attrib.get("realmoney") != "false",
                      tournament_table=fields[2].strip() if description.tournament

@@ -63,6 +63,7 @@ from badugi_hh.events import (
     Seat, SkippedHand, StackStated, Street, SummaryResult, UncalledReturned,
 )
 from badugi_hh.events import NoteKind as NoteOfEvent
+from badugi_hh.hand_ids import HandId
 from badugi_hh.ledger import hand_ledger
 from badugi_hh.parsers.common import (
     CURRENCY_SIGNS, MAX_NAME, AmountFormat, EventFactory, LineError, Wording, read_cards,
@@ -420,8 +421,9 @@ class PokerStarsHands:
         game = parse_at(_header, block.lines[0], "", block.start)
         assert isinstance(game, GameLine)
         dealt, structure, label = _game_of(game.game)
+        hand_id = str(HandId(site="pokerstars", number=game.number))
         if dealt is None:   # another game of a mixed table: not read past its header
-            return SkippedHand(game=label, hand_id=f"ps-{game.number}", source=source,
+            return SkippedHand(game=label, hand_id=hand_id, source=source,
                                line=block.start)
         if len(block.lines) < 2:
             raise LineError("expected the 'Table' line after the hand's first line", 0,
@@ -440,7 +442,7 @@ class PokerStarsHands:
         if not reader.errors and not reader.cancelled and not reader.awarded:
             raise LineError("the hand ends without a line such as 'Ana collected $0.20 "
                             "from pot'", 0, block.last_line)
-        hand = Hand(hand_id=f"ps-{game.number}", number=read_number(game.number), ruleset=ruleset,
+        hand = Hand(hand_id=hand_id, number=read_number(game.number), ruleset=ruleset,
                     events=events, source=source, line=block.start,
                     started_at=game.started_at, unit=100 if game.stakes.money else 1,
                     site=game.site, currency=game.currency, table=table.name,

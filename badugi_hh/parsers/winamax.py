@@ -53,6 +53,7 @@ from badugi_hh.events import (
     Raise, Seat, StreetKind,
     SkippedHand, Street,
 )
+from badugi_hh.hand_ids import HandId
 from badugi_hh.parsers.common import (
     CENTS, CURRENCY_SIGNS, AmountFormat, EventFactory, LineError, Wording, read_cards,
     read_name, read_number,
@@ -394,7 +395,7 @@ class WinamaxHands:
 
     def assemble(self, block: LineBlock, source: str) -> SiteHand | SkippedHand:
         header: Header = parse_at(parse_line, block.lines[0], "header", block.start)  # type: ignore
-        hand_id = f"winamax#{header.hand_id}"
+        hand_id = str(HandId(site="winamax", number=header.hand_id))
         game = game_read("winamax", header.game)
         if game is None:
             return SkippedHand(game=_skipped_name(header), hand_id=hand_id, source=source,

@@ -12,12 +12,12 @@ returned, each with its site), or by its session and number.
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 import duckdb
 import pandas as pd
 
+from badugi_hh.hand_ids import HandId, printed_number_sql
 from badugi_hh.stats.query import frame
 from badugi_hh.store import notes
 
@@ -119,14 +119,10 @@ def hand_marks(con: duckdb.DuckDBPyConnection, key: HandKey) -> HandMarks:
     return HandMarks(notes.tags_of(con, hand), notes.note_of(con, hand))
 
 
-#: A site's hand id is the number the site printed behind the reader's tag:
-#: ps-49164202872, fulltilt#25325440000, merge#33423082-1.
-_SITE_TAG = "[a-z]+[#-]"
-_FIND = f"""
+#: The hands whose id is ``?`` or whose site printed ``{printed}``.
+_FIND = """
 SELECT source, hand_id, site FROM hands
-WHERE hand_id = ?
-   OR (site <> '' AND ends_with(hand_id, ?)
-       AND regexp_full_match(left(hand_id, length(hand_id) - length(?)), '{_SITE_TAG}'))
+WHERE hand_id = ? OR {printed}
 ORDER BY site, source, hand_id
 LIMIT ?
 """
@@ -140,8 +136,7 @@ def site_number(hand_id: str, site: str) -> str:
     >>> site_number("fri-1127#3", "")
     'fri-1127#3'
     """
-    tag = re.match(_SITE_TAG, hand_id) if site else None
-    return hand_id[tag.end():] if tag else hand_id
+    return HandId.parse(site, hand_id).printed
 
 
 def find_hands(con: duckdb.DuckDBPyConnection, text: str) -> list[FoundHand]:
@@ -150,7 +145,8 @@ def find_hands(con: duckdb.DuckDBPyConnection, text: str) -> list[FoundHand]:
     typed = text.strip().lstrip("#").strip()
     if not typed:
         return []
-    rows = con.execute(_FIND, [typed, typed, typed, FOUND_HANDS]).fetchall()
+    printed, params = printed_number_sql(typed)
+    rows = con.execute(_FIND.format(printed=printed), [typed, *params, FOUND_HANDS]).fetchall()
     return [FoundHand(*row) for row in rows]
 
 

@@ -28,6 +28,7 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from badugi_hh.hand_ids import site_hand_sql
 from badugi_hh.store.identity import conflict_message, identity
 from badugi_hh.store.rows import PER_HAND_TABLES, FinishedFile, LinesRead, RowBatch
 from badugi_hh.store.schema import TABLES, QuarantineRow, Row, ViolationRow, arrow_table
@@ -67,7 +68,7 @@ _DELETE_SESSION_VIOLATIONS = (
     "AND t.source = b.source AND t.session_id = b.session_id")
 #: A skipped hand's id names its site's hand (``ps-…``, ``merge#…``): met in another file,
 #: it is the same hand. A PHH file's ids (a number, the file's name) are its own.
-_SITE_HAND_ID = "regexp_matches({row}.hand_id, '^(ps-[0-9]|[a-z]+#)')"
+_SITE_HAND_ID = site_hand_sql("{row}.hand_id")
 _SAME_SKIPPED_HAND = ("k.hand_id = b.hand_id AND k.game = b.game AND "
                       + _SITE_HAND_ID.format(row="b"))
 _INSERTS = {

@@ -18,6 +18,7 @@ from typing import NamedTuple
 import duckdb
 import pyarrow as pa
 
+from badugi_hh.hand_ids import site_hand_sql
 from badugi_hh.money import CURRENCY_SQL, KIND_SQL, SITE_SQL, buy_in_parts
 from badugi_hh.store.clock import Clock, machine_zone
 from badugi_hh.store.connection import StoreError
@@ -198,7 +199,7 @@ _V5_ONE_COPY = [
       f"AND t.session_id = s.session_id{where}"
       for table, where in (("sessions", ""), ("session_players", ""),
                            ("violations", " AND t.level = 'session'"))),
-    "DELETE FROM skipped k WHERE regexp_matches(k.hand_id, '^(ps-[0-9]|[a-z]+#)') "
+    f"DELETE FROM skipped k WHERE {site_hand_sql('k.hand_id')} "
     "AND EXISTS (SELECT 1 FROM skipped o WHERE o.hand_id = k.hand_id AND o.game = k.game "
     "AND (o.source, o.line) < (k.source, k.line))",
     "UPDATE sources SET hands = (SELECT count(*) FROM hand_sources c WHERE c.source = path), "
