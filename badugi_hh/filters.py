@@ -32,13 +32,14 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from badugi_hh.games import GAME_NAMES
+from badugi_hh.hand_ids import hand_file_sql
 from badugi_hh.money import CHIPS, SYMBOLS, format_amount
-from badugi_hh.sites import FILE_LOCAL_SITES, SITES
+from badugi_hh.sites import SITES
 from badugi_hh.textsafe import printable
 
 __all__ = [
     "FilterError", "Filters", "Identity", "KIND_NAMES", "SITE_NAMES", "Stakes", "STAKES_HIGH_SQL",
-    "STAKES_LOW_SQL", "check_days", "hand_file_sql", "match_stakes", "match_table_size",
+    "STAKES_LOW_SQL", "check_days", "match_stakes", "match_table_size",
     "match_value", "parse_stakes", "parse_table_size", "player_label", "site_name", "stakes_text",
 ]
 
@@ -212,17 +213,6 @@ class Filters:
     def but(self, **changes: Any) -> Filters:
         """A copy with ``changes``: ``filters.but(player=None)``."""
         return dataclasses.replace(self, **changes)
-
-
-def hand_file_sql(prefix: str = "") -> str:
-    """SQL for the ``file`` of a row's hand identity (:mod:`badugi_hh.store.identity`):
-    its source where the site's hand ids are its files' own, else ``''``.
-
-    >>> hand_file_sql("h.")
-    "CASE WHEN h.site IN ('phh') THEN h.source ELSE '' END"
-    """
-    sites = ", ".join(f"'{site}'" for site in FILE_LOCAL_SITES)
-    return f"CASE WHEN {prefix}site IN ({sites}) THEN {prefix}source ELSE '' END"
 
 
 def check_days(date_from: date | None, date_to: date | None) -> None:

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from badugi_hh.sites import HOUSE_SITE, SITES, site_of
+from badugi_hh.sites import FILE_LOCAL_SITES, HOUSE_SITE, SITES, site_of
 
-__all__ = ["HandId", "printed_number_sql", "site_hand_sql"]
+__all__ = ["FILE_LOCAL_SQL", "HandId", "hand_file_sql", "printed_number_sql", "site_hand_sql"]
 
 #: What joins a house hand's session and number.
 _HOUSE_MARK = "#"
@@ -90,3 +90,18 @@ def site_hand_sql(hand_id: str) -> str:
     """
     return "(" + " OR ".join(f"starts_with({hand_id}, '{entry.hand_id_prefix}')"
                              for entry in SITES if entry.hand_id_prefix) + ")"
+
+
+#: The sites whose hand ids are their files' own, as a list for SQL's ``IN``.
+FILE_LOCAL_SQL = ", ".join(f"'{site}'" for site in FILE_LOCAL_SITES)
+
+
+def hand_file_sql(prefix: str = "") -> str:
+    """SQL for the ``file`` of a row's hand identity (:mod:`badugi_hh.store.identity`):
+    its source where the site's hand ids are its files' own, else ``''``; ``prefix``
+    qualifies the columns ``site`` and ``source``.
+
+    >>> hand_file_sql("h.")
+    "CASE WHEN h.site IN ('phh') THEN h.source ELSE '' END"
+    """
+    return f"CASE WHEN {prefix}site IN ({FILE_LOCAL_SQL}) THEN {prefix}source ELSE '' END"

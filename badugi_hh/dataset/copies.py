@@ -22,14 +22,12 @@ from __future__ import annotations
 
 import duckdb
 
-from badugi_hh.hand_ids import site_hand_sql
-from badugi_hh.sites import FILE_LOCAL_SITES
+from badugi_hh.hand_ids import hand_file_sql, site_hand_sql
 from badugi_hh.store.identity import CONFLICT_MESSAGE, RANKED_COPIES_SQL
 
 __all__ = ["find_copies", "public_view"]
 
-_LOCAL = ", ".join(f"'{site}'" for site in FILE_LOCAL_SITES)
-_KEY = f"site, hand_id, CASE WHEN site IN ({_LOCAL}) THEN source ELSE '' END"
+_KEY = f"site, hand_id, {hand_file_sql()}"
 
 #: Every copy of each hand met more than once, ranked (the first is shown).
 _REPEATED = RANKED_COPIES_SQL.format(copies=f"""(
@@ -39,7 +37,7 @@ _REPEATED = RANKED_COPIES_SQL.format(copies=f"""(
     SEMI JOIN (SELECT {_KEY} AS file FROM dataset_raw_hands GROUP BY ALL
                HAVING count(*) > 1) r
            ON r.site = h.site AND r.hand_id = h.hand_id
-          AND r.file = CASE WHEN h.site IN ({_LOCAL}) THEN h.source ELSE '' END
+          AND r.file = {hand_file_sql("h.")}
     LEFT JOIN manifest m ON m.path = h.source)""")
 _STATEMENTS = (
     f"CREATE TABLE dataset_repeated AS {_REPEATED}",

@@ -26,7 +26,7 @@ from badugi_hh.dataset.layout import (
 from badugi_hh.dataset.snapshot import Snapshot, read_snapshot
 from badugi_hh.rules import RULES
 from badugi_hh.store.connection import CLOSED_CONFIG, StoreError, first_line
-from badugi_hh.sites import FILE_LOCAL_SITES
+from badugi_hh.hand_ids import hand_file_sql
 from badugi_hh.store.schema import SCHEMA_VERSION, TABLES, columns_of, schema_sql
 
 _HIVE = "hive_partitioning = true, hive_types = {'site': VARCHAR, 'month': VARCHAR}"
@@ -82,9 +82,8 @@ def hands_shown(root: str | Path) -> int:
     con = duckdb.connect(":memory:")
     try:
         _create_raw_views(con, root, snapshot, ("hands",))
-        key = "CASE WHEN site IN ({}) THEN source ELSE '' END".format(
-            ", ".join(map(_quoted, FILE_LOCAL_SITES)))
-        return int(con.execute(f"SELECT count(*) FROM (SELECT DISTINCT site, hand_id, {key} "
+        return int(con.execute("SELECT count(*) FROM (SELECT DISTINCT site, hand_id, "
+                               f"{hand_file_sql()} "
                                "FROM dataset_raw_hands)").fetchall()[0][0])
     except (OSError, pa.ArrowException, duckdb.Error) as error:   # a part cut short
         raise StoreError(f"the dataset at {root} is damaged: {_why_damaged(error)}; "

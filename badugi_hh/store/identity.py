@@ -30,6 +30,7 @@ import hashlib
 from datetime import datetime, timedelta
 
 from badugi_hh.engine import HandReport
+from badugi_hh.hand_ids import hand_file_sql
 from badugi_hh.sites import FILE_LOCAL_SITES
 
 __all__ = ["CONTENT_HASH_SQL", "RANKED_COPIES_SQL", "conflict_message", "content_hash",
@@ -86,8 +87,7 @@ SELECT c.*,
        first_value(c.content_hash) OVER hand AS first_hash
 FROM {{copies}} c
 WINDOW hand AS (PARTITION BY c.site, c.hand_id,
-                CASE WHEN c.site IN ({", ".join(f"'{s}'" for s in FILE_LOCAL_SITES)})
-                     THEN c.source ELSE '' END
+                {hand_file_sql("c.")}
                 ORDER BY c.imported_at, c.source, c.line
                 ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
 """

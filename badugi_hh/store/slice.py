@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import duckdb
 
-from badugi_hh.sites import FILE_LOCAL_SITES
+from badugi_hh.hand_ids import FILE_LOCAL_SQL, hand_file_sql
 from badugi_hh.store.importer import write_transaction
 from badugi_hh.store.rows import PER_HAND_TABLES
 from badugi_hh.store.schema import TABLES
@@ -89,8 +89,7 @@ _OF_TOURNAMENTS = ("WHERE EXISTS (SELECT 1 FROM hands h SEMI JOIN chosen USING (
 #: site's ids are the file's own).
 _OF_HAND_IDENTITIES = (
     "WHERE EXISTS (SELECT 1 FROM hands h SEMI JOIN chosen USING (source, hand_id) "
-    "WHERE h.site = t.site AND h.hand_id = t.hand_id AND t.file = CASE WHEN h.site IN "
-    f"({', '.join(repr(site) for site in FILE_LOCAL_SITES)}) THEN h.source ELSE '' END)")
+    f"WHERE h.site = t.site AND h.hand_id = t.hand_id AND t.file = {hand_file_sql('h.')})")
 _CHOSEN_ROWS = {
     "sources": "WHERE t.path IN (SELECT source FROM chosen_sources)",
     "sessions": _OF_SESSIONS,
@@ -168,7 +167,7 @@ def copy_slice(origin: duckdb.DuckDBPyConnection, target: duckdb.DuckDBPyConnect
 _OTHER_COPIES = f"""
     SELECT t.source, t.hand_id FROM hands t JOIN slice_hands s
     ON t.site = s.site AND t.hand_id = s.hand_id AND t.source <> s.source
-    AND t.site NOT IN ({", ".join(f"'{site}'" for site in FILE_LOCAL_SITES)})"""
+    AND t.site NOT IN ({FILE_LOCAL_SQL})"""
 
 
 def _forget_other_copies(origin: duckdb.DuckDBPyConnection, target: duckdb.DuckDBPyConnection,
