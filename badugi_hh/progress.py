@@ -25,7 +25,7 @@ from typing import TextIO
 
 from tqdm import tqdm
 
-from badugi_hh.commands import counted
+from badugi_hh.wording import counted
 
 #: How often the bar is redrawn at most, in seconds.
 REDRAW_SECONDS = 0.1

@@ -1,20 +1,40 @@
-"""The package's shape, read from its source with ``ast``: no import circle, no
-private name imported from another module, no part of the engine over 400 lines.
+"""The package's shape, read from its source with ``ast``: no import circle, each
+module importing only from its own layer or below (:data:`LAYERS`, drawn in
+docs/architecture.md), no private name imported from another module, no part of the
+engine over 400 lines.
 
 Data flows one way (readers -> engine -> store -> statistics -> dashboard): a circle of
-imports would tie two stages into one. Imports inside functions count too (a circle
-through them is hidden, not absent), except in the benchmark's code, which times the
-product from outside it and which the product does not import.
+imports would tie two stages into one, and an import up the layers would load a whole
+stage for a helper. Imports inside functions count too (a circle through them is
+hidden, not absent), except in the benchmark's code, which times the product from
+outside it and which the product does not import.
 """
 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "badugi_hh"
+
+#: The package's layers, the lowest first: each top-level module or subpackage of
+#: ``badugi_hh`` (``""``: the package's own ``__init__``) is in one, and imports from
+#: its own layer or below only (docs/architecture.md, "Layers", says what each owns).
+LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
+    ("base", frozenset({"", "archives", "compiled", "errors", "frozen", "progress",
+                        "resources", "textcache", "textsafe", "wording"})),
+    ("sites and cards", frozenset({"sites", "hand_ids", "cards", "fivecard", "evaluate"})),
+    ("games and hands", frozenset({"games", "rules", "events", "ledger", "money", "filters"})),
+    ("logs", frozenset({"sources", "parsers", "writer"})),
+    ("engine", frozenset({"engine", "simulate", "phh_writer", "hand_text"})),
+    ("storage", frozenset({"store", "dataset", "watch"})),
+    ("statistics", frozenset({"stats"})),
+    ("interface", frozenset({"commands", "cli", "bench"})),
+)
 
 
 @dataclass(frozen=True)
@@ -134,6 +154,51 @@ def test_no_import_circle_through_imports_inside_functions_outside_the_benchmark
              for name, targets in graph(with_functions=True).items()
              if not benchmark_code(name)}
     assert circles(edges) == []
+
+
+def unit(module: str) -> str:
+    """The top-level module or subpackage a module belongs to (``store`` for
+    ``badugi_hh.store.slice``; ``''`` for the package itself)."""
+    return module.removeprefix("badugi_hh").lstrip(".").partition(".")[0]
+
+
+def layer_of(module: str) -> int:
+    return next(rank for rank, (_, members) in enumerate(LAYERS) if unit(module) in members)
+
+
+def upward(edges: dict[str, set[str]]) -> list[str]:
+    """Each import of a module from a layer above its own."""
+    return sorted(f"{importer} ({LAYERS[layer_of(importer)][0]}) imports {imported} "
+                  f"({LAYERS[layer_of(imported)][0]})"
+                  for importer, targets in edges.items() for imported in targets
+                  if layer_of(imported) > layer_of(importer))
+
+
+def test_every_module_is_in_one_layer() -> None:
+    placed = [name for _, members in LAYERS for name in members]
+    assert len(placed) == len(set(placed))
+    assert {unit(name) for name in modules()} == set(placed)
+
+
+def test_the_layer_check_sees_an_import_up_the_layers() -> None:
+    assert upward({"badugi_hh.progress": {"badugi_hh.commands"}}) == [
+        "badugi_hh.progress (base) imports badugi_hh.commands (interface)"]
+    assert upward({"badugi_hh.commands.alias": {"badugi_hh.sites"}}) == []
+
+
+def test_no_module_imports_from_a_layer_above_its_own() -> None:
+    assert upward(graph(with_functions=True)) == []
+
+
+def test_the_filters_load_neither_the_store_nor_duckdb() -> None:
+    """The filter object is a value the store and the statistics read: importing it
+    must not load what they are built on."""
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, badugi_hh.filters; "
+         "print(sorted(m for m in sys.modules if m.startswith(('duckdb', 'badugi_hh.store', "
+         "'badugi_hh.engine'))))"],
+        capture_output=True, text=True, check=True, cwd=PACKAGE.parent).stdout
+    assert loaded.strip() == "[]"
 
 
 def test_no_private_name_is_imported_from_another_module() -> None:

@@ -24,15 +24,6 @@ DEFAULT_DB = "badugi.duckdb"
 LOCK_WAIT_SECONDS = 10.0
 
 
-def counted(number: int, thing: str) -> str:
-    """``1 hand``, ``2,000 hands``: the count and the noun it agrees with.
-
-    >>> counted(1, "file"), counted(0, "player"), counted(2000, "hand")
-    ('1 file', '0 players', '2,000 hands')
-    """
-    return f"{number:,} {thing}{'' if number == 1 else 's'}"
-
-
 def at_least_one(text: str) -> int:
     """An argument that counts something that must happen at least once.
 

@@ -24,9 +24,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from badugi_hh.commands import add_source_arguments, add_wait_argument, counted
+from badugi_hh.commands import add_source_arguments, add_wait_argument
 from badugi_hh.sites import SITES, site_label
 from badugi_hh.textsafe import printable, unsafe_character
+from badugi_hh.wording import counted
 
 if TYPE_CHECKING:
     import duckdb

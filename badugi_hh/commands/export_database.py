@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from badugi_hh.commands import counted
+from badugi_hh.wording import counted
 
 if TYPE_CHECKING:
     import duckdb

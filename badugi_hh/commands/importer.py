@@ -52,10 +52,11 @@ import sys
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from badugi_hh.commands import LOCK_WAIT_SECONDS, at_least_one, counted
+from badugi_hh.commands import LOCK_WAIT_SECONDS, at_least_one
 from badugi_hh.commands.sql import add_db_argument
 from badugi_hh.progress import Progress
 from badugi_hh.textsafe import printable
+from badugi_hh.wording import counted
 
 if TYPE_CHECKING:
     import duckdb

@@ -29,8 +29,9 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from badugi_hh.commands import add_source_arguments, add_wait_argument, counted, open_tables
+from badugi_hh.commands import add_source_arguments, add_wait_argument, open_tables
 from badugi_hh.textsafe import printable
+from badugi_hh.wording import counted
 
 if TYPE_CHECKING:
     import duckdb

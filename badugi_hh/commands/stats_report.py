@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from badugi_hh import stats
-from badugi_hh.commands import counted
+from badugi_hh.wording import counted
 from badugi_hh.commands.sql import format_table, plain
 from badugi_hh.filters import Filters, site_name
 from badugi_hh.money import format_amount

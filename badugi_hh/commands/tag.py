@@ -23,9 +23,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from badugi_hh.commands import add_source_arguments, add_wait_argument, counted, open_tables
+from badugi_hh.commands import add_source_arguments, add_wait_argument, open_tables
 from badugi_hh.commands.hand_lookup import HandNotFound, one_hand, tables_name
 from badugi_hh.textsafe import printable, printable_lines
+from badugi_hh.wording import counted
 
 EXIT_OK, EXIT_DATABASE, EXIT_UNKNOWN = 0, 1, 2
 

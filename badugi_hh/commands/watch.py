@@ -30,8 +30,9 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from badugi_hh.commands import DEFAULT_DB, counted
+from badugi_hh.commands import DEFAULT_DB
 from badugi_hh.textsafe import printable
+from badugi_hh.wording import counted
 
 if TYPE_CHECKING:
     from badugi_hh.watch import Batch
