@@ -58,19 +58,15 @@ from badugi_hh.evaluate import (
     BadugiValue, badugi_value, high_value, lowball27_value, lowball_a5_value,
 )
 from badugi_hh.frozen import rebuilt
-from badugi_hh.sites import HOUSE_SITE, SITE_IDS
+from badugi_hh.sites import HOUSE_SITE
 
-__all__ = ["GAMES", "GAME_NAMES", "Family", "Game", "GameId", "Half", "HandValue", "MadeHand", "SITES",
+__all__ = ["GAMES", "GAME_NAMES", "Family", "Game", "GameId", "Half", "HandValue", "MadeHand",
            "game_for_site_name", "game_of"]
 
 #: The ids of the games, as ``Ruleset.game`` names them.
 GameId = Literal["badugi", "badeucy", "badacey", "27td", "a5td", "27sd", "5cd"]
 #: Which figures a game's hands feed (``docs/schema.md``).
 Family = Literal["badugi", "lowball", "split", "high"]
-#: The sites (:data:`badugi_hh.sites.SITES`) whose names for the games the registry knows,
-#: by id; ``merge`` also holds Merge's numeric game codes, ``phh`` the PHH variant codes
-#: (their first letter is the structure).
-SITES = SITE_IDS
 
 
 class HandValue(Protocol):
@@ -116,8 +112,10 @@ class Game:
 
     ``halves`` are the ways a pot is won: one, or two for a split game (X3), whose
     first half takes the odd chip and goes to the other when no eligible hand
-    qualifies for it. ``site_names`` maps each log of :data:`SITES` to the names
-    it gives the game, the first the usual one (the house format writes it).
+    qualifies for it. ``site_names`` maps each site's id (:data:`badugi_hh.sites.SITES`)
+    to the names it gives the game, the first the usual one (the house format writes
+    it); ``merge`` also holds Merge's numeric game codes, ``phh`` the PHH variant codes
+    (their first letter is the structure).
     """
 
     id: GameId
@@ -238,7 +236,7 @@ _BY_SITE_NAME: dict[tuple[str, str], Game] = {
 
 
 def game_for_site_name(site: str, name: str) -> Game | None:
-    """The game ``site`` (one of :data:`SITES`) calls ``name``, in any case; None for a
+    """The game ``site`` (a site's id, :data:`badugi_hh.sites.SITES`) calls ``name``, in any case; None for a
     game outside the family (Hold'em, Razz...) or a name the registry does not know.
 
     The name is the game's alone: the reader strips the betting structure first

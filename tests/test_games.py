@@ -6,8 +6,8 @@ import pytest
 
 from badugi_hh.cards import parse_cards
 from badugi_hh.evaluate import high_value
-from badugi_hh.games import GAMES, SITES, game_for_site_name, game_of
-from badugi_hh.sites import HOUSE_SITE
+from badugi_hh.games import GAMES, game_for_site_name, game_of
+from badugi_hh.sites import HOUSE_SITE, SITE_IDS
 from badugi_hh.rules import AUDITED_GAMES, HOUSE
 
 
@@ -39,7 +39,7 @@ def test_a_name_outside_the_family_or_another_sites_is_none() -> None:
 def test_every_game_is_audited_and_named_for_the_house_format() -> None:
     assert AUDITED_GAMES == frozenset(GAMES)
     for game in GAMES.values():
-        assert set(game.site_names) <= set(SITES)
+        assert set(game.site_names) <= set(SITE_IDS)
         assert game_for_site_name(HOUSE_SITE, game.house_name) is game
         assert HOUSE.for_game(game.id).hand_size == game.hand_size
         assert HOUSE.for_game(game.id).draws == game.draws
