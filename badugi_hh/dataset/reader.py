@@ -24,9 +24,9 @@ from badugi_hh.dataset.layout import (
     MANIFEST, PARTITIONED, PARTITIONED_BY_ROW, PERSON_FILES, FILE_TABLES,
 )
 from badugi_hh.dataset.snapshot import Snapshot, read_snapshot
+from badugi_hh.hand_ids import hand_file_sql
 from badugi_hh.rules import RULES
 from badugi_hh.store.connection import CLOSED_CONFIG, StoreError, first_line
-from badugi_hh.hand_ids import hand_file_sql
 from badugi_hh.store.schema import SCHEMA_VERSION, TABLES, columns_of, schema_sql
 
 _HIVE = "hive_partitioning = true, hive_types = {'site': VARCHAR, 'month': VARCHAR}"
