@@ -47,7 +47,8 @@ Identity = tuple[str, str]
 
 #: How the pages and reports name each site; the stored value is the key.
 SITE_NAMES = {"pokerstars": "PokerStars", "fulltilt": "Full Tilt", "kingsclub": "KingsClub",
-              "merge": "Merge", "winamax": "Winamax", "phh": "PHH", "": "house logs"}
+              "merge": "Merge", "winamax": "Winamax", "phh": "PHH", "ongame": "OnGame",
+              "": "house logs"}
 #: How they name each kind of stakes.
 KIND_NAMES = {"cash": "cash", "tournament": "tournament", "home": "home game"}
 

@@ -35,7 +35,8 @@ EXIT_OK, EXIT_DATABASE, EXIT_UNKNOWN = 0, 1, 2
 #: The sites a name may be given on, by every spelling the project prints; the house
 #: logs have no site ('').
 SITE_NAMES = {"pokerstars": "pokerstars", "fulltilt": "fulltilt", "kingsclub": "kingsclub",
-              "merge": "merge", "winamax": "winamax", "phh": "phh", "house": ""}
+              "merge": "merge", "winamax": "winamax", "phh": "phh", "ongame": "ongame",
+              "house": ""}
 
 
 class Unknown(Exception):
