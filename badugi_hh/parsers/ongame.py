@@ -446,10 +446,14 @@ class _Hand:
         self.events.extend(make(player=name, line=number) for make in made
                            if not (shown and make.func is Show))  # type: ignore[attr-defined]
 
-    def finish(self, hand_size: int) -> list[Event]:
+    def finish(self, hand_size: int, equal_blinds: bool) -> list[Event]:
         """Seats first; a seated player named nowhere else, or sitting out, was not dealt
         in; every player dealt in gets a hidden deal the log does not show; the draw's
-        marker before its first draw; the pot's total and rake at the summary."""
+        marker before its first draw; the pot's total and rake at the summary.
+        ``equal_blinds``: the stakes' blinds are one amount (``$1/$1``), which OnGame
+        calls a big blind both times: the first is the small blind."""
+        if equal_blinds:
+            self._name_small_blind()
         named = {getattr(event, "player", None) for event in self.events
                  if type(event) not in (Seat, StackStated, NetStated)}
         events = [Seat(player=e.player, seat=e.seat, stack=e.stack, in_hand=False, line=e.line)
@@ -461,6 +465,14 @@ class _Hand:
         line = events[at].line if at < len(events) else 0
         total = PotTotal(total=self.total, rake=self.rake.amount if self.rake else 0, line=line)
         return [*events[:at + 1], total, *events[at + 1:]]
+
+
+    def _name_small_blind(self) -> None:
+        posts = [index for index, event in enumerate(self.events) if type(event) is PostBlind]
+        if posts and all(cast(PostBlind, self.events[i]).kind != "small" for i in posts):
+            first = cast(PostBlind, self.events[posts[0]])
+            if first.kind == "big":
+                self.events[posts[0]] = dataclasses.replace(first, kind="small")
 
 
 #: The lines between the table line and the seats, by their first word.
@@ -529,7 +541,8 @@ class OnGameHands:
         size = max([hand.size or MAX_TABLE_SIZE, *hand.seats])
         ruleset = _ruleset(table, game, size, rake=tournament is None)
         played = Hand(hand_id=hand_id, number=read_number(header.hand_id.rsplit("-", 1)[1]),
-                      ruleset=ruleset, events=hand.finish(ruleset.hand_size), source=source,
+                      ruleset=ruleset, events=hand.finish(ruleset.hand_size, len(set(table.stakes)) == 1),
+                      source=source,
                       line=block.start, started_at=started_at, unit=CENTS, site="ongame",
                       currency=_currency(table, hand.rake, tournament), table=table.name,
                       tournament=tournament and (tournament.ident or tournament.name),
