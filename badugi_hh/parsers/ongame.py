@@ -230,7 +230,7 @@ class OnGameTransformer(ActionTransformer):
     def marker(self, _text: Token | None = None) -> None:
         return None
 
-    def deal_street(self) -> EventFactory:
+    def pocket_cards(self) -> EventFactory:
         return functools.partial(Street, kind="deal", number=1)
 
     def summary(self) -> EventFactory:
@@ -495,9 +495,10 @@ def _parse_after(text: str, offset: int, start: str, number: int) -> object:
 
 def _returned(hand: Hand) -> list[Event]:
     """The hand's events with the part of the top bet nobody matched given back to its
-    bettor at the summary: OnGame writes no line for it and leaves it out of the pot."""
+    bettor at the summary: OnGame writes no line for it and leaves it out of the pot. Dead
+    money (antes, a dead blind) is nobody's bet to match."""
     ledger = hand_ledger(hand)
-    put_in = sorted((figures.put_in, name) for name, figures in ledger.items())
+    put_in = sorted((figures.put_in - figures.dead, name) for name, figures in ledger.items())
     events = hand.events
     if len(put_in) < 2 or put_in[-1][0] == put_in[-2][0]:
         return events
@@ -545,8 +546,8 @@ class OnGameHands:
                       source=source,
                       line=block.start, started_at=started_at, unit=CENTS, site="ongame",
                       currency=_currency(table, hand.rake, tournament), table=table.name,
-                      tournament=tournament and (tournament.ident or tournament.name),
-                      buy_in=tournament and tournament.buy_in)
+                      tournament=tournament.ident or tournament.name if tournament else None,
+                      buy_in=tournament.buy_in if tournament else None)
         played.events = _returned(played)
         played.hero = hand.hero if hand.hero in hand.dealt else hero_of(played.events)
         return SiteHand(played, table.name, session_key=tournament, errors=errors)
