@@ -352,7 +352,7 @@ class _Hand:
         """Read one line after the table line."""
         if self.summary and _SUMMARY_SEAT.match(text):
             self._read_summary_seat(text, number)
-        elif not self.seats and not self.summary and text.startswith(_PREAMBLE):
+        elif not self.summary and text.startswith(_PREAMBLE):
             self._read_preamble(text, number)
         elif not self.summary and text.startswith("Seat "):
             seat = cast("Callable[..., Seat]", parse_at(parse_line, text, "seat", number))
@@ -475,9 +475,9 @@ class _Hand:
                 self.events[posts[0]] = dataclasses.replace(first, kind="small")
 
 
-#: The lines between the table line and the seats, by their first word.
+#: The lines between the table line and the seats, by their first words.
 _PREAMBLE_STARTS = {"User": "user", "Button": "button", "Players in round": "players"}
-_PREAMBLE = tuple(_PREAMBLE_STARTS)
+_PREAMBLE = tuple(f"{words}: " for words in _PREAMBLE_STARTS)
 
 
 def _parse_after(text: str, offset: int, start: str, number: int) -> object:
