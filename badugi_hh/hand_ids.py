@@ -73,8 +73,9 @@ def printed_number_sql(number: str) -> tuple[str, list[str]]:
     """SQL over the columns ``site`` and ``hand_id`` saying a hand is the one its site
     printed as ``number``, and its parameters; house and PHH hands have no such number.
 
-    >>> printed_number_sql("7")
-    ('((site = ? AND hand_id = ?) OR (site = ? AND hand_id = ?) OR (site = ? AND hand_id = ?) OR (site = ? AND hand_id = ?) OR (site = ? AND hand_id = ?))', ['pokerstars', 'ps-7', 'fulltilt', 'fulltilt#7', 'kingsclub', 'kingsclub#7', 'merge', 'merge#7', 'winamax', 'winamax#7'])
+    >>> sql, parameters = printed_number_sql("7")
+    >>> sql[:60], parameters[:4]
+    ('((site = ? AND hand_id = ?) OR (site = ? AND hand_id = ?) OR', ['pokerstars', 'ps-7', 'fulltilt', 'fulltilt#7'])
     """
     ids = [HandId(site=entry.id, number=number) for entry in SITES if entry.hand_id_prefix]
     clauses = " OR ".join("(site = ? AND hand_id = ?)" for _ in ids)
@@ -85,8 +86,8 @@ def site_hand_sql(hand_id: str) -> str:
     """SQL saying the stored id ``hand_id`` (a column, where no site column is at hand)
     names a site's hand, which is the same hand in any file it is met in.
 
-    >>> site_hand_sql("k.hand_id")
-    "(starts_with(k.hand_id, 'ps-') OR starts_with(k.hand_id, 'fulltilt#') OR starts_with(k.hand_id, 'kingsclub#') OR starts_with(k.hand_id, 'merge#') OR starts_with(k.hand_id, 'winamax#'))"
+    >>> site_hand_sql("k.hand_id")[:69]
+    "(starts_with(k.hand_id, 'ps-') OR starts_with(k.hand_id, 'fulltilt#')"
     """
     return "(" + " OR ".join(f"starts_with({hand_id}, '{entry.hand_id_prefix}')"
                              for entry in SITES if entry.hand_id_prefix) + ")"

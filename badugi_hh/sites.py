@@ -85,7 +85,8 @@ HOUSE_SITE = ""
 #: Every site. Zones: PokerStars and Full Tilt print ET (PokerStars prints the player's
 #: zone first, and ET in brackets, which is the time its reader takes), as do KingsClub
 #: and the Merge network's XML by the convention trackers use for them; Winamax prints
-#: UTC. Practices: docs/rules.md, "Site practice".
+#: UTC; OnGame prints each hand's zone (``EEST``), which its reader gives with the
+#: time. Practices: docs/rules.md, "Site practice".
 SITES: tuple[Site, ...] = (
     Site(id="pokerstars", name="PokerStars", other_names=("Poker Stars", "stars"),
          dialects=("pokerstars", "pokerstars-summary"), text_export=True,
@@ -102,6 +103,8 @@ SITES: tuple[Site, ...] = (
          zone="America/New_York", hand_id_prefix="merge#"),
     Site(id="winamax", name="Winamax", dialects=("winamax",), text_export=True, zone="UTC",
          hand_id_prefix="winamax#"),
+    Site(id="ongame", name="OnGame", other_names=("OnGame Network", "Goalwin"),
+         dialects=("ongame",), text_export=True, hand_id_prefix="ongame#"),
     Site(id="phh", name="PHH", dialects=("phh",), file_local_ids=True),
     Site(id=HOUSE_SITE, name="house logs", other_names=("house", "home", "house log", "''", '""'),
          dialects=("house",)),

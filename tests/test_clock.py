@@ -57,6 +57,9 @@ def test_the_pokerstars_cet_line_is_stored_at_its_et_time_in_utc(tmp_path: Path)
      datetime(2020, 10, 30, 19, 53, 19), utc(2020, 10, 30, 23, 53, 19), "America/New_York"),
     ("merge/cash-27td-fl-1-2-201104-showdown.xml.txt", "merge#33423082-14",
      datetime(2011, 4, 19, 9, 11, 34), utc(2011, 4, 19, 13, 11, 34), "America/New_York"),
+    # OnGame states the zone with each time
+    ("ongame/cash-5cd-fl-usd-1-2-201109-goalwin.txt", "ongame#R5-174428515-248",
+     datetime(2011, 9, 11, 15, 26, 27), utc(2011, 9, 11, 12, 26, 27), "EEST"),
 ])
 def test_each_site_is_read_in_its_own_zone(tmp_path: Path, log: str, hand: str,
                                            stated: datetime, in_utc: datetime,

@@ -26,8 +26,8 @@ from tests.test_dataset import rows
 
 REAL = Path(__file__).resolve().parent / "data" / "real"
 #: The number in a hand's header, by site: PokerStars and Full Tilt ``Game #``, Winamax
-#: ``HandId: #``, KingsClub a line that starts ``#``.
-_HAND_NUMBER = re.compile(rb"(?m)(?:Game #|HandId: #|^#)\d+")
+#: ``HandId: #``, KingsClub a line that starts ``#``, OnGame ``hand R5-`` (and its last line).
+_HAND_NUMBER = re.compile(rb"(?m)(?:Game #|HandId: #|^#|hand [A-Z]\d-)\d+")
 _YEAR = re.compile(rb"(?<![\d#])(20[0-2]\d)(?=[/-]\d\d[/-])")
 
 
@@ -63,6 +63,7 @@ EXPORTS = {
         "kingsclub/cash-27td-fl-40-80-202101.txt", "kingsclub/cash-a5td-fl-44-88-202010.txt",
         "kingsclub/cash-badugi-fl-30-60-202010.txt"], 10, other_days=True),
     "winamax": lambda: copied(["winamax/cash-27td-fl-0.50-1-201610.txt"], 20),
+    "ongame": lambda: copied(["ongame/cash-5cd-fl-usd-1-2-201109-goalwin.txt"], 4),
 }
 
 

@@ -21,6 +21,7 @@ KINGS = (REAL / "kingsclub" / "cash-badugi-fl-30-60-202010.txt").read_bytes()
 WINAMAX = (REAL / "winamax" / "cash-27td-fl-0.50-1-201610.txt").read_bytes()
 MERGE = (REAL / "merge" / "cash-27td-fl-1-2-201104-multi.xml.txt").read_bytes()
 TILT = (REAL / "fulltilt" / "cash-badugi-fl-0.10-0.20-201305.txt").read_bytes()
+ONGAME = (REAL / "ongame" / "cash-5cd-fl-usd-1-2-201109-goalwin.txt").read_bytes()
 
 #: What a damaged file may put before a header: a byte-order mark left by joining files,
 #: a no-break space, a zero-width space, a right-to-left override, a form feed, a byte
@@ -53,9 +54,9 @@ def test_a_pokerstars_export_whose_first_line_is_cut_reads_its_other_hands() -> 
 
 @pytest.mark.parametrize(("first", "second"), [
     (HOUSE, STARS), (STARS, HOUSE), (HOUSE, KINGS), (MERGE, HOUSE), (HOUSE, WINAMAX),
-    (TILT, STARS),
+    (TILT, STARS), (ONGAME, HOUSE),
 ], ids=["house+pokerstars", "pokerstars+house", "house+kingsclub", "merge+house",
-        "house+winamax", "fulltilt+pokerstars"])
+        "house+winamax", "fulltilt+pokerstars", "ongame+house"])
 def test_a_file_of_two_dialects_reads_both(first: bytes, second: bytes) -> None:
     alone = [len(hands(read(part))) for part in (first, second)]
     records = read(first.rstrip(b"\r\n") + b"\n\n" + second.removeprefix(b"\xef\xbb\xbf"))
@@ -93,7 +94,8 @@ def test_damage_before_a_house_hand_is_reported_and_the_hand_read(mark: str) -> 
 @pytest.mark.parametrize(("log", "header"), [
     (STARS, b"PokerStars Game #"), (KINGS, b"#3773"), (WINAMAX, b"Winamax Poker - "),
     (MERGE, b"<game id="), (TILT, b"Full Tilt Poker Game #"),
-], ids=["pokerstars", "kingsclub", "winamax", "merge", "fulltilt"])
+    (ONGAME, b"***** History for hand "),
+], ids=["pokerstars", "kingsclub", "winamax", "merge", "fulltilt", "ongame"])
 def test_damage_before_a_sites_hand_is_reported_and_the_hand_read(log: bytes, header: bytes,
                                                                  mark: str) -> None:
     """Damage before every hand of the export: each is reported, each hand read."""

@@ -89,6 +89,7 @@ REAL_HANDS = {
     "merge/cash-a5td-fl-0.50-1-201105.xml.txt": {cash("merge", "USD", "Bow Glacier (33997611)")},
     "winamax/cash-27td-fl-0.50-1-201610.txt": {
         cash("winamax", "PLAY", "Suceava 02", hero=None)},
+    "ongame/cash-5cd-fl-usd-1-2-201109-goalwin.txt": {cash("ongame", "USD", "Irbid")},
 }
 
 

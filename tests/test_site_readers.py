@@ -16,7 +16,7 @@ import pytest
 
 from badugi_hh.events import Hand, ParseError, Record
 from badugi_hh.parsers import (
-    dialect_of, fulltilt, kingsclub, merge, pokerstars, read_records, winamax,
+    dialect_of, fulltilt, kingsclub, merge, ongame, pokerstars, read_records, winamax,
 )
 from badugi_hh.store import Store
 from sitekit import (
@@ -25,6 +25,7 @@ from sitekit import (
 
 MERGE = REAL / "merge" / "cash-27td-fl-1-2-201104-showdown.xml.txt"
 WINAMAX = REAL / "winamax" / "cash-27td-fl-0.50-1-201610.txt"
+ONGAME = REAL / "ongame" / "cash-5cd-fl-usd-1-2-201109-goalwin.txt"
 PS_HANDS = ["ps-49164202872", "ps-49164247462", "ps-49164255772", "ps-49164287914"]
 
 
@@ -163,12 +164,13 @@ def first_line(path: Path) -> str:
     (first_line(KINGSCLUB), "kingsclub"),
     (first_line(MERGE), "merge"),
     (first_line(WINAMAX), "winamax"),
+    (first_line(ONGAME), "ongame"),
     ('Session #fri-1127 "Friday home game" 2026-11-27 20:00', "house"),
     ("# a house log's comment", "house"),
 ])
 def test_each_reader_claims_only_its_own_logs(line: str, dialect: str) -> None:
     assert dialect_of(line).name == dialect
-    for site in (pokerstars, fulltilt, kingsclub, merge, winamax):
+    for site in (pokerstars, fulltilt, kingsclub, merge, winamax, ongame):
         assert site.sniff(line) is (site.__name__.rsplit(".", 1)[1] == dialect)
 
 
@@ -178,6 +180,8 @@ def test_each_reader_claims_only_its_own_logs(line: str, dialect: str) -> None:
     (fulltilt.read_fulltilt, FULLTILT, "expected a hand starting 'Full Tilt Poker Game #'"),
     (kingsclub.read_kingsclub, KINGSCLUB,
      "expected a hand's first line, such as '#37732805: Limit Badugi - 30/60'"),
+    (ongame.read_ongame, ONGAME,
+     "expected a hand's first line, such as '***** History for hand R5-174428515-248 *****'"),
     (winamax.read_winamax, WINAMAX,
      "expected a hand's first line, such as 'Winamax Poker - CashGame - HandId: "
      "#9160772-2-1476189756 - Lowball27 fixed limit (0.50€/1€) - ...'"),
@@ -195,7 +199,7 @@ def test_text_before_the_first_hand_is_one_error_reported_first(
 
 @pytest.mark.parametrize("read", [
     pokerstars.read_pokerstars, fulltilt.read_fulltilt, kingsclub.read_kingsclub,
-    merge.read_merge, winamax.read_winamax])
+    merge.read_merge, winamax.read_winamax, ongame.read_ongame])
 def test_an_empty_file_is_an_error(read: Callable[..., Iterator[Record]]) -> None:
     assert [str(r) for r in read(b"", name="empty.txt")] == ["empty.txt:1:0: empty file"]
 

@@ -145,7 +145,7 @@ def test_a_player_is_a_name_on_every_site_or_one_sites(real_db: Path,
     import json
     every_site = json.loads(run(capsys, "stats", *db, "--player", "hero")[1])["players"]
     assert {row["site"] for row in every_site} == {"fulltilt", "kingsclub", "merge",
-                                                   "pokerstars", "winamax"}
+                                                   "pokerstars", "winamax", "ongame"}
     one_site = json.loads(run(capsys, "stats", *db, "--player", "PokerStars:Hero")[1])
     assert [(row["player"], row["site"]) for row in one_site["players"]] == [
         ("Hero", "pokerstars")]

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 from badugi_hh.events import ParseError, Record
 from badugi_hh.parsers import (
-    fulltilt, house, kingsclub, merge, phh, pokerstars, summaries, winamax,
+    fulltilt, house, kingsclub, merge, ongame, phh, pokerstars, summaries, winamax,
 )
 from badugi_hh.parsers.common import DAMAGE, damage_before
 from badugi_hh.parsers.site import is_archive_marker
@@ -122,6 +122,9 @@ DIALECTS: list[Dialect] = [
     Dialect("winamax", winamax.sniff, winamax.read_winamax_lines,
             winamax.READER.is_hand_start, winamax.READER.spec.initials,
             winamax.READER.spec.header),
+    Dialect("ongame", ongame.sniff, ongame.read_ongame_lines,
+            ongame.READER.is_hand_start, ongame.READER.spec.initials,
+            ongame.READER.spec.header),
     Dialect("phh", phh.sniff, phh.read_phh_lines, phh.starts_hand, "[v", _PHH_BLOCK),
     Dialect("house", house.sniff, house.read_house_lines, _house_starts, "SH", _HOUSE_BLOCK,
             house.house_reader),
