@@ -7,12 +7,14 @@ A showdown hand's class is read from its value as the evaluators describe it
 
 * Badugi: a badugi by its top card (``badugi 7-high`` ... ``badugi K-high``), then
   ``3-card``, ``2-card``, ``1-card``;
-* 2-7 and A-5 lowball: a low by its top card (``7-low``, ``8-low`` ... in 2-7 up to
-  ``A-low``, ace high and no pair), then ``pair or worse`` (in 2-7 a straight or a flush
-  too, which rank below a pair);
+* 2-7 and A-5 lowball: a low by its top card (``7-low``, ``8-low`` ... ``K-low``; in
+  2-7 then ``A-high``, five ranks under an ace), then ``pair or worse`` (in 2-7 a
+  straight or a flush too, which rank below a pair);
 * five-card draw: the poker category (``straight flush`` ... ``high card``);
 * Badeucy and Badacey: each half judged apart (a row set per half), its share won being
   that half's (X3); the net is the whole hand's, so the halves' rows are never added;
+* a hand mucked at showdown whose cards the log still tells (a site's summary:
+  ``mucked [9h 5s 4s 3h 2d]``) is judged from them, as a shown one;
 * a player at showdown whose cards the log does not show: ``cards not shown``.
 
 Figures in money come with their currency and unit, rows grouped by them.
@@ -23,27 +25,30 @@ Figures in money come with their currency and unit, rows grouped by them.
 ['player', 'site', 'game', 'half', 'hand_class', 'currency', 'unit', 'hands', 'won', \
 'won_at_showdown', 'net', 'net_bb', 'bb_per_hand']
 >>> HAND_CLASS_ORDER["badugi"][:3], HAND_CLASS_ORDER["2-7"][-3:]
-(['badugi 4-high', 'badugi 5-high', 'badugi 6-high'], ['A-low', 'pair or worse', 'cards not shown'])
+(['badugi 4-high', 'badugi 5-high', 'badugi 6-high'], ['A-high', 'pair or worse', 'cards not shown'])
 """
 
 from __future__ import annotations
 
+from uuid import uuid4
+
 import duckdb
 import pandas as pd
 
+from badugi_hh.cards import parse_cards
 from badugi_hh.filters import Filters
 from badugi_hh.games import GAMES
 from badugi_hh.stats.query import (
     NET_BB_SUM, counted, frame, net_sum, owned, share, who, with_bb_per_100,
 )
 
-__all__ = ["HAND_CLASS_ORDER", "NOT_SHOWN", "final_hand_results", "first_draw_results"]
+__all__ = ["HAND_CLASS_ORDER", "NOT_SHOWN", "final_hand_results", "first_draw_results",
+           "value_words"]
 
 #: The class of a showdown hand whose cards the log does not show (mucked unseen).
 NOT_SHOWN = "cards not shown"
-#: Ranks as the evaluators write them, lowest first, the ace low and high.
-_ACE_LOW = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-_ACE_HIGH = [*_ACE_LOW[1:], "A"]
+#: Ranks as the evaluators write them, the ace low.
+_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 #: Five-card draw's categories, best first, and the words a description begins with.
 _POKER_CATEGORIES = (("straight flush", "straight flush"), ("four of a kind", "four "),
                      ("full house", "full house"), ("flush", "flush"),
@@ -51,21 +56,17 @@ _POKER_CATEGORIES = (("straight flush", "straight flush"), ("four of a kind", "f
                      ("two pair", "two pair"), ("pair", "pair"), ("high card", "high card"))
 #: Each way of judging a hand (a half's name in the registry): its classes, best first.
 HAND_CLASS_ORDER: dict[str, list[str]] = {
-    "badugi": [*(f"badugi {rank}-high" for rank in _ACE_LOW[3:]),
+    "badugi": [*(f"badugi {rank}-high" for rank in _RANKS[3:]),
                "3-card", "2-card", "1-card", NOT_SHOWN],
-    "2-7": [*(f"{rank}-low" for rank in _ACE_HIGH[5:]), "pair or worse", NOT_SHOWN],
-    "a-5": [*(f"{rank}-low" for rank in _ACE_LOW[4:]), "pair or worse", NOT_SHOWN],
+    "2-7": [*(f"{rank}-low" for rank in _RANKS[6:]), "A-high", "pair or worse",
+            NOT_SHOWN],
+    "a-5": [*(f"{rank}-low" for rank in _RANKS[4:]), "pair or worse", NOT_SHOWN],
     "high": [*(name for name, _ in _POKER_CATEGORIES), NOT_SHOWN],
 }
 
 
 def _sql_list(values: list[str]) -> str:
     return "[" + ", ".join(f"'{value}'" for value in values) + "]"
-
-
-def _top(words: str, ranks: list[str]) -> str:
-    """SQL for the rank of a description's first card (``8`` of ``8-5-4-3-2``)."""
-    return f"list_position({_sql_list(ranks)}, split_part({words}, '-', 1))"
 
 
 def _badugi_class(words: str) -> str:
@@ -77,11 +78,14 @@ def _badugi_class(words: str) -> str:
 
 
 def _low_class(words: str) -> str:
-    """``8-low`` for ``8-6-5-4-2``; ``pair or worse`` for anything but five ranks (a low
-    is written as its ranks alone, a pair or a straight in words)."""
+    """``8-low`` for ``8-6-5-4-2``, ``A-high`` for 2-7's ``A-8-6-4-2``; ``pair or worse``
+    for anything but five ranks (a low is written as its ranks alone, a pair or a
+    straight in words)."""
+    top = f"split_part({words}, '-', 1)"
     return (f"CASE WHEN {words} IS NULL THEN '{NOT_SHOWN}' "
             f"WHEN regexp_matches({words}, '^[0-9AJQK]+-') "
-            f"THEN split_part({words}, '-', 1) || '-low' ELSE 'pair or worse' END")
+            f"THEN {top} || CASE {top} WHEN 'A' THEN '-high' ELSE '-low' END "
+            f"ELSE 'pair or worse' END")
 
 
 def _poker_class(words: str) -> str:
@@ -117,13 +121,43 @@ def _judged_halves() -> str:
     return "\nUNION ALL\n".join(parts)
 
 
+# The showdown hands mucked with their cards told: the store keeps the cards, not their
+# value (the engine values the hands shown); final_hand_results values them here.
+_MUCKED = """
+SELECT hp.source, hp.hand_id, hp.player, hp.game, s.shown_cards
+FROM hand_players hp JOIN showdowns s
+     ON s.source = hp.source AND s.hand_id = hp.hand_id AND s.player = hp.player
+{where} AND s.description IS NULL AND s.shown_cards IS NOT NULL
+"""
+_NONE_MUCKED = ("(SELECT NULL::VARCHAR AS source, NULL::VARCHAR AS hand_id, "
+                "NULL::VARCHAR AS player, NULL::VARCHAR AS words WHERE false)")
+
+
+def value_words(game_id: str, cards: str) -> str | None:
+    """The value of ``cards`` in words, as the store describes a shown hand of the game
+    (both halves of a split game); None for cards that are not a whole hand (``??``).
+
+    >>> value_words("badeucy", "As 2h 3d Kd 7c"), value_words("27td", "9h 5s ?? 3h 2d")
+    ('badugi 7-3-2-A; lowball A-K-7-3-2', None)
+    """
+    try:
+        hand = parse_cards(cards)
+        return "; lowball ".join(half.value(hand).description
+                                 for half in GAMES[game_id].halves)
+    except (ValueError, KeyError):
+        return None
+
+
 _FINAL_HAND = f"""
 WITH at_showdown AS (
     SELECT {{who_hp}}hp.game, hp.kind, hp.tournament_id, hp.currency, hp.unit, hp.net,
            hp.net_bb, hp.won_at_showdown, hp.won_badugi_half, hp.won_lowball_half,
-           s.description
-    FROM hand_players hp LEFT JOIN showdowns s
+           coalesce(s.description, m.words) AS description
+    FROM hand_players hp
+         LEFT JOIN showdowns s
          ON s.source = hp.source AND s.hand_id = hp.hand_id AND s.player = hp.player
+         LEFT JOIN {{mucked}} m
+         ON m.source = hp.source AND m.hand_id = hp.hand_id AND m.player = hp.player
     {{where}}
 ),
 judged AS (
@@ -150,8 +184,23 @@ def final_hand_results(con: duckdb.DuckDBPyConnection,
     won, and the net of those hands in the unit and in big blinds, and per hand."""
     conditions, params = filters.conditions("hp.")
     where = "WHERE " + " AND ".join(["hp.went_to_showdown", *conditions])
-    sql = _FINAL_HAND.format(who=who(filters), who_hp=who(filters, "hp."), where=where)
-    return owned(frame(con, sql, params), filters)
+    mucked = frame(con, _MUCKED.format(where=where), params)
+    if mucked.empty:
+        return owned(_final_hand_frame(con, filters, where, params, _NONE_MUCKED), filters)
+    view = f"mucked_{uuid4().hex}"   # the connection's own, dropped when done
+    con.register(view, mucked.assign(words=[
+        value_words(game, cards) for game, cards in zip(mucked["game"], mucked["shown_cards"])]))
+    try:
+        return owned(_final_hand_frame(con, filters, where, params, view), filters)
+    finally:
+        con.unregister(view)
+
+
+def _final_hand_frame(con: duckdb.DuckDBPyConnection, filters: Filters, where: str,
+                      params: list[object], mucked: str) -> pd.DataFrame:
+    sql = _FINAL_HAND.format(who=who(filters), who_hp=who(filters, "hp."), where=where,
+                             mucked=mucked)
+    return frame(con, sql, params)
 
 
 _FIRST_DRAW = f"""
