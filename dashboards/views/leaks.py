@@ -11,6 +11,8 @@ defines every figure (``winrate_by_session``, ``winrate_by_stakes``,
 
 from __future__ import annotations
 
+from typing import Any
+
 import pandas as pd
 import streamlit as st
 
@@ -20,8 +22,6 @@ from dashlib import data, ui, units
 
 #: The colours of a bar: a gain and a loss.
 GAIN, LOSS = "#17813a", "#d0021b"
-#: Where the tables of figures leave a share with no hand to count.
-NO_SHOWDOWN = units.NONE_TO_COUNT
 
 
 def whose(db: data.Database, filters: Filters) -> ui.Choice | None:
@@ -63,18 +63,20 @@ def bars(frame: pd.DataFrame, x: str, y: str, x_title: str, y_title: str,
     }, width="stretch")
 
 
-def table(frame: pd.DataFrame, columns: list[str], config: dict[str, object]) -> None:
+def table(frame: pd.DataFrame, columns: list[str], config: dict[str, Any]) -> None:
     shown = frame[columns]
-    st.dataframe(shown, hide_index=True, placeholder=NO_SHOWDOWN,
+    st.dataframe(shown, hide_index=True, placeholder=units.NONE_TO_COUNT,
                  column_config=ui.readable_columns(shown, config))
 
 
-NUMBERS = {"net_bb": st.column_config.NumberColumn("net bb", format="%+.1f"),
-           "bb_per_100": st.column_config.NumberColumn("bb/100", format="%+.2f"),
-           "bb_per_hand": st.column_config.NumberColumn("bb per hand", format="%+.2f"),
-           "hands": st.column_config.NumberColumn(format="localized"),
-           "started": "started", "hand_class": "hand at showdown", "drawn": "first draw",
-           "won_share": "won at showdown", "title": "session title"}
+#: How the tables label and write their columns.
+NUMBERS: dict[str, Any] = {
+    "net_bb": st.column_config.NumberColumn("net bb", format="%+.1f"),
+    "bb_per_100": st.column_config.NumberColumn("bb/100", format="%+.2f"),
+    "bb_per_hand": st.column_config.NumberColumn("bb per hand", format="%+.2f"),
+    "hands": st.column_config.NumberColumn(format="localized"),
+    "hand_class": "hand at showdown", "drawn": "first draw", "won_share": "won at showdown",
+    "title": "session title"}
 
 
 def with_texts(frame: pd.DataFrame) -> pd.DataFrame:
