@@ -48,11 +48,11 @@ from badugi_hh.stats.hands import (
     FoundHand, HandKey, HandMarks, HandRows, find_hands, first_hand, hand_marks, hand_rows,
     hands_numbered, next_in_session, site_number, source_hash,
 )
-from badugi_hh.stats.leaks import (
-    HAND_CLASS_ORDER, NOT_SHOWN, final_hand_results, first_draw_results,
-)
 from badugi_hh.stats.figures import (
     POSITION_ORDER, coverage, coverage_line, overview, player_stats, position_stats,
+)
+from badugi_hh.stats.leaks import (
+    HAND_CLASS_ORDER, NOT_SHOWN, final_hand_results, first_draw_results,
 )
 from badugi_hh.stats.opponents import (
     FIGURE_LABELS, FIGURES, Opponents, figure_text, net_text, opponents,
@@ -66,10 +66,10 @@ from badugi_hh.stats.tournaments import tournament_results, tournament_totals
 
 __all__ = [
     "CURVE_POINTS", "EXACT_CURVE_ROWS", "FIGURES", "FIGURES_BY_GAME", "FIGURE_LABELS",
-    "FilterError", "Filters", "FoundHand", "HAND_CLASS_ORDER", "HandKey", "HandMarks", "HandRows", "NET_BB_SUM",
-    "NOT_SHOWN", "Opponents", "POSITION_ORDER", "applies", "coverage", "coverage_line",
-    "cumulative_net", "date_bounds", "draw_habits", "figure_text", "final_hand_results", "find_hands",
-    "first_draw_results", "first_hand",
+    "FilterError", "Filters", "FoundHand", "HAND_CLASS_ORDER", "HandKey", "HandMarks",
+    "HandRows", "NET_BB_SUM", "NOT_SHOWN", "Opponents", "POSITION_ORDER", "applies", "coverage",
+    "coverage_line", "cumulative_net", "date_bounds", "draw_habits", "figure_text",
+    "final_hand_results", "find_hands", "first_draw_results", "first_hand",
     "game_stats", "hand_marks", "hand_rows", "hands_numbered", "held", "held_stakes",
     "held_table_sizes", "labels", "me", "names_of", "net_text", "next_in_session", "opponents",
     "overview", "persons", "player_marks", "player_stats", "players", "position_stats",

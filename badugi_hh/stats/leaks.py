@@ -24,8 +24,8 @@ Figures in money come with their currency and unit, rows grouped by them.
 ...     list(final_hand_results(store.connection).columns)
 ['player', 'site', 'game', 'half', 'hand_class', 'currency', 'unit', 'hands', 'won', \
 'won_at_showdown', 'net', 'net_bb', 'bb_per_hand']
->>> HAND_CLASS_ORDER["badugi"][:3], HAND_CLASS_ORDER["2-7"][-3:]
-(['badugi 4-high', 'badugi 5-high', 'badugi 6-high'], ['A-high', 'pair or worse', 'cards not shown'])
+>>> HAND_CLASS_ORDER["badugi"][:2], HAND_CLASS_ORDER["2-7"][-3:]
+(['badugi 4-high', 'badugi 5-high'], ['A-high', 'pair or worse', 'cards not shown'])
 """
 
 from __future__ import annotations
