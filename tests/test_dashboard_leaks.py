@@ -17,6 +17,7 @@ from streamlit.testing.v1 import AppTest
 
 from badugi_hh.store import Store
 from conftest import DASHBOARDS, open_page
+from test_stats_leaks import write_two_tournaments
 
 DATA = Path(__file__).resolve().parent / "data"
 LOG, REAL = DATA / "house" / "leaks.txt", DATA / "real"
@@ -161,3 +162,19 @@ def test_the_real_exports_show_no_missing_value(real_db: Path,
         assert not MISSING.search(shown_text(app)), player
     classes = app.dataframe[2].value   # Full Tilt's Hero: every class has its unit
     assert classes["net"].str.contains(r"\$|chips").all()
+
+
+def test_a_net_of_two_tournaments_chips_says_why_it_is_not_added(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "logs").mkdir()
+    with Store(tmp_path / "sngs.duckdb") as store:
+        store.import_paths([write_two_tournaments(tmp_path / "logs")])
+    app = leaks_page(tmp_path / "sngs.duckdb", monkeypatch)
+    app.selectbox(key="leaks_player").select(("pokerstars", "Player7")).run()
+    assert not app.exception
+    sessions, stakes, _, draws = (frame.value for frame in app.dataframe)
+    assert sessions["net"].str.endswith(" chips").all()   # one tournament each
+    for table in (stakes, draws):
+        assert set(table["net"]) == {"not added: chips of separate games"}
+    assert len(charts(app)) == 4   # in big blinds, which add up
+    assert not MISSING.search(shown_text(app)), shown_text(app)

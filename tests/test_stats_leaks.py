@@ -18,6 +18,7 @@ The log, in chips, Ana and Bruno heads-up:
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -219,3 +220,37 @@ def test_a_hand_mucked_at_showdown_with_its_cards_told_is_judged_from_them(
     assert rows_of(hero, "hand_class") == {("7-low",): (1, 64, 6.4),
                                            ("A-high",): (3, -207, -20.7)}
     assert list(hero["won"]) == [1, 0]
+
+
+def write_two_tournaments(folder: Path) -> Path:
+    """The PokerStars SNG, and a copy of it as another tournament a day later (its own
+    id and hand numbers): the same players at the same levels in two tournaments."""
+    log = (REAL / "pokerstars" / "tour-badugi-fl-sng-201011.txt").read_text(
+        encoding="utf-8-sig")
+    (folder / "first.txt").write_text(log, encoding="utf-8")
+    second = re.sub(r"Game #\d", "Game #9", log).replace("330855877", "330855878")
+    (folder / "second.txt").write_text(second.replace("2010/11/12", "2010/11/13"),
+                                       encoding="utf-8")
+    return folder
+
+
+def test_chips_of_two_tournaments_are_not_added_and_the_report_says_why(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "logs").mkdir()
+    logs = write_two_tournaments(tmp_path / "logs")
+    with Store(tmp_path / "sngs.duckdb") as store:
+        assert store.import_paths([logs]).new_hands == 208
+        con = store.connection
+        player7 = Filters(players=(("pokerstars", "Player7"),))
+        stakes = stats.winrate_by_stakes(con, player7)
+        sessions = stats.winrate_by_session(con, player7)
+        draws = stats.first_draw_results(con, player7)
+    assert set(stakes["sessions"]) == {2} and stakes["net"].isna().all()
+    assert stakes["net_bb"].notna().all()   # big blinds add up across tournaments
+    assert sessions["net"].notna().all()    # each session is one tournament's
+    assert draws["net"].isna().all() and draws["bb_per_100"].notna().all()
+    assert main(["stats", "--db", str(tmp_path / "sngs.duckdb"), "--player", "Player7",
+                 "--by", "stakes"]) == 0
+    out = capsys.readouterr().out
+    assert "not added" in out and "the chips of separate tournaments" in out
+    assert "None" not in out and "nan" not in out
