@@ -112,7 +112,6 @@ def _judged_halves() -> str:
             words = _HALF_WORDS[index] if game.split else "description"
             won = _HALF_WON[index] if game.split else "won_at_showdown"
             label = half.name if game.split else ""
-            order = _sql_list(HAND_CLASS_ORDER[half.name])
             parts.append(f"SELECT *, '{label}' AS half, {won} AS won, "
                          f"{_CLASSIFIERS[half.name]('words')} AS hand_class, "
                          f"'{half.name}' AS judged "
