@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from badugi_hh.cli import main
 from badugi_hh.store import Store
 from conftest import DASHBOARDS, open_page
 from test_stats_leaks import write_two_tournaments
@@ -178,3 +179,15 @@ def test_a_net_of_two_tournaments_chips_says_why_it_is_not_added(
         assert set(table["net"]) == {"not added: chips of separate games"}
     assert len(charts(app)) == 4   # in big blinds, which add up
     assert not MISSING.search(shown_text(app)), shown_text(app)
+
+
+def test_the_page_opens_on_the_user(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``badugi-hh me`` names him: the selector starts on him, a person of one name."""
+    path = tmp_path / "me.duckdb"
+    with Store(path) as store:
+        store.import_paths([LOG])
+    assert main(["alias", "Me", "house:Bruno", "--db", str(path)]) == 0
+    assert main(["me", "Me", "--db", str(path)]) == 0
+    app = leaks_page(path, monkeypatch)
+    assert app.selectbox(key="leaks_player").value == ("Me",)
+    assert list(app.dataframe[0].value["net"]) == ["+7 chips", "+4 chips", "-4 chips"]

@@ -35,10 +35,9 @@ def whose(db: data.Database, filters: Filters) -> ui.Choice | None:
     if not everyone:
         return None
     you = ui.you()
-    players = [choice for choice in everyone if len(choice) == 2]
-    start = everyone.index(you) if you in everyone else everyone.index(players[0]) \
-        if players else 0
-    return st.selectbox("Player", everyone, index=start, key="leaks_player",
+    default = you if you in everyone else next(
+        (choice for choice in everyone if len(choice) == 2), everyone[0])
+    return st.selectbox("Player", everyone, index=everyone.index(default), key="leaks_player",
                         format_func=ui.choice_label,
                         help="whose leaks: a player (a site and a name) or a person "
                              "(every name the aliases table gives him)")
