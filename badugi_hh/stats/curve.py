@@ -203,17 +203,18 @@ WITH results AS (
 )
 SELECT results.*, coalesce(sessions.title, '') AS title
 FROM results LEFT JOIN sessions USING (source, session_id)
-ORDER BY {{who}}currency, unit, started_at NULLS FIRST, source, session_id
+ORDER BY {{who}}started_at NULLS FIRST, source, session_id, currency, unit
 """
 
 
 def winrate_by_session(con: duckdb.DuckDBPyConnection,
                        filters: Filters = Filters()) -> pd.DataFrame:
     """The win rate session by session: per player (or person), unit and session (its
-    file and id, its game, its title, ``''`` for none, and its first hand's time on the filters'
-    clock), the session's hands, net, net_bb and bb_per_100, in the order played (a
-    session without a time first). A session's net in chips is NULL where its hands
-    hold the chips of two tournaments (:func:`~badugi_hh.stats.query.net_sum`)."""
+    file and id, its game, its title, ``''`` for none, and its first hand's time on the
+    filters' clock), the session's hands, net, net_bb and bb_per_100, in the order
+    played whatever the unit (a session without a time first). A session's net in
+    chips is NULL where its hands hold the chips of two tournaments
+    (:func:`~badugi_hh.stats.query.net_sum`)."""
     where, params = filters.where()
     sql = _BY_SESSION.format(who=who(filters), where=where, clock=filters.clock())
     return owned(with_bb_per_100(frame(con, sql, params)), filters)

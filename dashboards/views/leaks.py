@@ -43,22 +43,38 @@ def whose(db: data.Database, filters: Filters) -> ui.Choice | None:
                              "(every name the aliases table gives him)")
 
 
+#: The most characters of the labels of bars standing side by side; past it the bars
+#: lie one under the other, each label whole beside its bar.
+LEVEL_LABELS = 100
+#: The height of a bar lying down, in pixels.
+BAR_PX = 30
+
+
 def bars(frame: pd.DataFrame, x: str, y: str, x_title: str, y_title: str,
-         order: list[str]) -> None:
-    """Bars of ``y`` for each ``x`` (in ``order``), green above 0, red below; a chart
-    whose bars are all 0 says so instead of drawing an empty frame."""
+         order: list[str], details: dict[str, str] | None = None) -> None:
+    """Bars of ``y`` for each ``x`` (in ``order``), green above 0, red below, each
+    with its ``details`` (column: title) on hover; a chart whose bars are all 0 says
+    so instead of drawing an empty frame. Labels are never cut nor dropped: long ones
+    lay the bars down."""
     if frame[y].eq(0).all():
         st.info(f"Every {y_title} is 0: nothing to chart.")
         return
+    lying = sum(map(len, order)) > LEVEL_LABELS
+    category = {"field": x, "type": "ordinal", "sort": order, "title": x_title,
+                "axis": {"labelAngle": 0, "labelLimit": 0, "labelOverlap": False}}
+    measure = {"field": y, "type": "quantitative", "title": y_title}
+    hover = [{"field": x, "type": "ordinal", "title": x_title},
+             *({"field": column, "type": "nominal", "title": title}
+               for column, title in (details or {}).items()),
+             {"field": y, "type": "quantitative", "title": y_title, "format": ".2f"}]
     st.vega_lite_chart(frame, {
-        "mark": {"type": "bar", "tooltip": True},
+        "mark": {"type": "bar"},
         "encoding": {
-            "x": {"field": x, "type": "ordinal", "sort": order, "title": x_title,
-                  "axis": {"labelAngle": 0, "labelLimit": 0}},
-            "y": {"field": y, "type": "quantitative", "title": y_title},
+            "x": measure if lying else category, "y": category if lying else measure,
             "color": {"condition": {"test": f"datum['{y}'] < 0", "value": LOSS},
-                      "value": GAIN}},
-        "height": 280,
+                      "value": GAIN},
+            "tooltip": hover},
+        "height": BAR_PX * len(order) if lying else 280,
     }, width="stretch")
 
 
@@ -75,7 +91,7 @@ NUMBERS: dict[str, Any] = {
     "bb_per_hand": st.column_config.NumberColumn("bb per hand", format="%+.2f"),
     "hands": st.column_config.NumberColumn(format="localized"),
     "hand_class": "hand at showdown", "drawn": "first draw", "won_share": "won at showdown",
-    "title": "session title"}
+    "title": "session title", "session": "#", "session_id": "session"}
 
 
 def with_texts(frame: pd.DataFrame) -> pd.DataFrame:
@@ -104,15 +120,15 @@ def by_session(db: data.Database, mine: Filters) -> None:
                  for moment in sessions["started_at"]],
         title=[title or "untitled" for title in sessions["title"]],
         game=sessions["game"].map(lambda game: GAME_NAMES.get(game, game)))
-    sessions["session"] = [f"{number}. {session}" for number, session in
-                           enumerate(sessions["session_id"], start=1)]
+    sessions["session"] = [str(number) for number in range(1, len(sessions) + 1)]
     st.caption("Each session's result in big blinds, in the order played (a session "
-               "without a time first).")
+               "without a time first); its id, title and net on hover.")
     bars(sessions, "session", "net_bb", "session", "net big blinds",
-         list(sessions["session"]))
+         list(sessions["session"]), {"session_id": "id", "title": "title",
+                                     "started": "started", "net": "net"})
     units_caption(sessions)
-    table(sessions, ["session", "started", "title", "game", "currency", "hands", "net",
-                     "net_bb", "bb_per_100"], NUMBERS)
+    table(sessions, ["session", "session_id", "started", "title", "game", "currency", "hands",
+                     "net", "net_bb", "bb_per_100"], NUMBERS)
 
 
 def by_stakes(db: data.Database, mine: Filters) -> None:
@@ -128,7 +144,8 @@ def by_stakes(db: data.Database, mine: Filters) -> None:
                stakes["kind"])])
     st.caption("Big blinds won per 100 hands at each stakes: the bets of a fixed-limit "
                "game, the blinds of a pot- or no-limit one.")
-    bars(stakes, "stakes", "bb_per_100", "stakes", "bb/100", list(stakes["stakes"]))
+    bars(stakes, "stakes", "bb_per_100", "stakes", "bb/100", list(stakes["stakes"]),
+         {"hands": "hands", "net": "net"})
     units_caption(stakes)
     table(stakes, ["stakes", "sessions", "hands", "net", "net_bb", "bb_per_100"], NUMBERS)
 
@@ -158,7 +175,7 @@ def by_final_hand(db: data.Database, mine: Filters, label: str) -> None:
                "net is the whole hand's.")
     chosen = with_texts(game_choice(classes, "leaks_final_game"))
     bars(chosen, "hand_class", "bb_per_hand", "hand at showdown", "big blinds per hand",
-         list(chosen["hand_class"]))
+         list(chosen["hand_class"]), {"hands": "showdowns", "won_share": "won", "net": "net"})
     table(chosen, ["hand_class", "hands", "won", "won_share", "net", "net_bb",
                    "bb_per_hand"], {**NUMBERS, "hands": "showdowns"})
 
@@ -174,7 +191,8 @@ def by_first_draw(db: data.Database, mine: Filters, label: str) -> None:
     chosen = with_texts(game_choice(draws, "leaks_draw_game")).assign(drawn=lambda rows: [
         "stood pat" if cards == 0 else f"{cards} card{'' if cards == 1 else 's'}"
         for cards in rows["cards_drawn"]])
-    bars(chosen, "drawn", "bb_per_100", "first draw", "bb/100", list(chosen["drawn"]))
+    bars(chosen, "drawn", "bb_per_100", "first draw", "bb/100", list(chosen["drawn"]),
+         {"hands": "hands", "net": "net", "won_share": "won at showdown"})
     table(chosen, ["drawn", "hands", "net", "net_bb", "bb_per_100", "showdowns",
                    "won_share"], NUMBERS)
 
