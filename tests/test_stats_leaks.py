@@ -254,3 +254,12 @@ def test_chips_of_two_tournaments_are_not_added_and_the_report_says_why(
     out = capsys.readouterr().out
     assert "not added" in out and "the chips of separate tournaments" in out
     assert "None" not in out and "nan" not in out
+
+
+def test_sessions_are_in_the_order_played_whatever_their_unit(tmp_path: Path) -> None:
+    with Store(tmp_path / "fulltilt.duckdb") as store:
+        store.import_paths([REAL / "fulltilt"])
+        sessions = stats.winrate_by_session(store.connection,
+                                            Filters(players=(("fulltilt", "Hero"),)))
+    assert {"USD", "chips"} <= set(sessions["currency"])   # cash tables and a sit & go
+    assert sessions["started_at"].is_monotonic_increasing
