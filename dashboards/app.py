@@ -22,6 +22,8 @@ PAGES = [
             default=True),
     st.Page(OVERVIEW, title="Overview", url_path="overview", visibility="hidden"),
     st.Page("views/players.py", title="Players", icon=":material/group:", url_path="players"),
+    st.Page("views/leaks.py", title="Leak report", icon=":material/troubleshoot:",
+            url_path="leaks"),
     st.Page("views/sessions.py", title="Sessions", icon=":material/event_note:",
             url_path="sessions"),
     st.Page("views/tournaments.py", title="Tournaments", icon=":material/emoji_events:",

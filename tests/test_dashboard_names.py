@@ -61,7 +61,7 @@ def _markdown_texts(app: AppTest) -> list[str]:
     return [element.value for kind in kinds for element in kind]
 
 
-@pytest.mark.parametrize("page", ["overview", "players", "sessions", "audit", "replayer"])
+@pytest.mark.parametrize("page", ["overview", "players", "sessions", "audit", "replayer", "leaks"])
 def test_no_page_reads_a_name_or_a_ruleset_as_markdown(app: AppTest, page: str) -> None:
     _open(app, page)
     for text in _markdown_texts(app):

@@ -13,7 +13,7 @@ from badugi_hh.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "dashboards" / "app.py"
-PAGES = ("overview", "players", "sessions", "audit")
+PAGES = ("overview", "players", "sessions", "audit", "leaks")
 
 
 @pytest.fixture(scope="module")

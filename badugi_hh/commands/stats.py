@@ -3,6 +3,7 @@
     badugi-hh stats --player Ana --from 2024-01-01 --to 2024-01-31
     badugi-hh stats --player pokerstars:Hero --game 2-7 --stakes 0.10/0.20
     badugi-hh stats --person me --currency usd
+    badugi-hh stats --player pokerstars:Hero --by first-draw
 
 Prints an overview line, the coverage (hands read, unreadable, skipped) and five
 tables: results and betting habits, folds to a bet per betting round, the figures
@@ -25,6 +26,13 @@ database cannot be opened; 2 when a filter names nothing the database holds (the
 message lists what it holds) or the first day is after the last. --tz ZONE reads
 the days of --from and --to on that clock (default: this machine's zone), whatever
 clock each site wrote its logs in.
+
+--by prints one figure broken down instead of the report (the dashboard's Leak
+report page draws the same): ``session`` (each session's net and bb/100, in the
+order played), ``stakes`` (per stakes), ``final-hand`` (per game and class of the
+hand held at showdown: badugi 8-high, 3-card; 9-low, pair or worse...; each half of a
+split game apart) and ``first-draw`` (per game and number of cards drawn on the
+first draw: hands, net, bb/100, showdowns won). --json and --csv print its rows.
 """
 
 from __future__ import annotations
@@ -45,6 +53,8 @@ if TYPE_CHECKING:
     from badugi_hh.filters import Filters
 
 EXIT_OK, EXIT_DATABASE, EXIT_FILTER = 0, 1, 2
+#: The breakdowns of --by (badugi_hh.commands.stats_report.BREAKDOWNS holds their queries).
+BREAKDOWN_NAMES = ("session", "stakes", "final-hand", "first-draw")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -65,6 +75,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="only tables of this many seats (2 or heads-up, 6 or 6-max...)")
     parser.add_argument("--label", help="only the players given this label (badugi-hh label: "
                                         "fish, reg...), any case")
+    parser.add_argument("--by", choices=BREAKDOWN_NAMES,
+                        help="print one figure broken down instead of the report: results "
+                             "by session, by stakes, by the hand held at showdown "
+                             "(final-hand) or by the cards drawn on the first draw "
+                             "(first-draw), per game")
     add_clock_argument(parser)
     add_format_arguments(parser)
 
@@ -77,6 +92,8 @@ def run(args: argparse.Namespace) -> int:
     if args.player is not None and args.person is not None:
         print("badugi-hh stats: give --player or --person, not both", file=sys.stderr)
         return EXIT_FILTER
+    if args.by is not None:
+        return run_breakdown(args)
     try:
         with open_tables(args) as con:
             filters = filters_of(con, args)
@@ -103,6 +120,32 @@ def run(args: argparse.Namespace) -> int:
     else:
         write_report(figures, filters, sys.stdout,
                      "dataset" if getattr(args, "data", None) is not None else "database")
+    return EXIT_OK
+
+
+def run_breakdown(args: argparse.Namespace) -> int:
+    """``stats --by BY``: one figure broken down, as a table, JSON or CSV."""
+    from badugi_hh import stats
+    from badugi_hh.commands.stats_report import (
+        BREAKDOWNS, breakdown_objects, rows, write_breakdown,
+    )
+    from badugi_hh.store import StoreError
+
+    try:
+        with open_tables(args) as con:
+            figures = getattr(stats, BREAKDOWNS[args.by][0])(con, filters_of(con, args))
+    except StoreError as error:
+        print(f"badugi-hh stats: {error}", file=sys.stderr)
+        return EXIT_DATABASE
+    except stats.FilterError as error:
+        print(f"badugi-hh stats: {error}", file=sys.stderr)
+        return EXIT_FILTER
+    if args.format == "json":
+        print(json.dumps(breakdown_objects(figures), ensure_ascii=False, indent=2))
+    elif args.format == "csv":
+        write_result(list(figures.columns), rows(figures), "csv", sys.stdout)
+    else:
+        write_breakdown(args.by, figures, sys.stdout)
     return EXIT_OK
 
 

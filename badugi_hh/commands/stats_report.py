@@ -18,7 +18,7 @@ import pandas as pd
 from badugi_hh import stats
 from badugi_hh.wording import counted
 from badugi_hh.commands.sql import format_table, plain
-from badugi_hh.filters import Filters, site_name
+from badugi_hh.filters import Filters, site_name, stakes_text
 from badugi_hh.money import format_amount
 from badugi_hh.games import GAME_NAMES
 from badugi_hh.textsafe import printable
@@ -216,3 +216,81 @@ def overview_line(summary: dict[str, Any], holder: str = "database") -> str:
     dates = f", {first:%Y-%m-%d} to {last:%Y-%m-%d}" if first and last else ""
     return (f"{counted(summary['hands'], 'hand')} in {counted(summary['sessions'], 'session')}, "
             f"{counted(summary['players'], 'player')}{dates} (the {holder} holds {database})")
+
+
+# -- one figure broken down (stats --by) -----------------------------------------------
+
+#: The breakdowns of ``stats --by``: the function of :mod:`badugi_hh.stats` and the title.
+BREAKDOWNS = {
+    "session": ("winrate_by_session", "Results by session, in the order played"),
+    "stakes": ("winrate_by_stakes", "Results by stakes"),
+    "final-hand": ("final_hand_results", "Results by the hand held at showdown, per game"),
+    "first-draw": ("first_draw_results",
+                   "Results by the cards drawn on the first draw, per game"),
+}
+#: What a net cell says where the chips of separate tournaments are not added.
+NOT_ADDED = "not added"
+
+
+def _net(amount: Any, currency: str, unit: int) -> str:
+    """:func:`_signed`, or :data:`NOT_ADDED` where chips of separate games were not
+    summed (or money past the 64-bit integers)."""
+    return NOT_ADDED if _missing(amount) else _signed(amount, currency, unit)
+
+
+def _drawn(cards: int) -> str:
+    return "pat" if cards == 0 else str(cards)
+
+
+def _game_half(game: Any, half: Any) -> str:
+    """``Badeucy, 2-7 half``: a split game's rows are per half (docs/schema.md)."""
+    return f"{_game(game)}, {half} half" if half else _game(game)
+
+
+def _breakdown_cells(by: str, frame: pd.DataFrame) -> tuple[list[str], list[list[str]]]:
+    """The columns and cells of one breakdown, after the columns naming whose row it is."""
+    rows_ = list(frame.itertuples(index=False))
+    if by == "session":
+        return (["currency", "started", "session", "game", "hands", "net", "net bb", "bb/100"],
+                [[printable(r.currency), "-" if _missing(r.started_at)
+                  else f"{r.started_at:%Y-%m-%d %H:%M}", printable(str(r.session_id)),
+                  _game(r.game), f"{r.hands:,}", _net(r.net, r.currency, r.unit),
+                  _number(r.net_bb, 1), _number(r.bb_per_100)] for r in rows_])
+    if by == "stakes":
+        return (["kind", "stakes", "sessions", "hands", "net", "net bb", "bb/100"],
+                [[r.kind, printable(stakes_text(r.low, r.high, r.currency, r.unit)),
+                  f"{r.sessions:,}", f"{r.hands:,}", _net(r.net, r.currency, r.unit),
+                  _number(r.net_bb, 1), _number(r.bb_per_100)] for r in rows_])
+    if by == "final-hand":
+        return (["game", "hand", "currency", "showdowns", "won", "won %", "net", "net bb",
+                 "bb/hand"],
+                [[_game_half(r.game, r.half), r.hand_class, printable(r.currency),
+                  f"{r.hands:,}", f"{r.won:,}", _percent(r.won_at_showdown),
+                  _net(r.net, r.currency, r.unit), _number(r.net_bb, 1),
+                  _number(r.bb_per_hand)] for r in rows_])
+    return (["game", "currency", "drawn", "hands", "net", "net bb", "bb/100", "showdowns",
+             "W$SD"],
+            [[_game(r.game), printable(r.currency), _drawn(r.cards_drawn), f"{r.hands:,}",
+              _net(r.net, r.currency, r.unit), _number(r.net_bb, 1), _number(r.bb_per_100),
+              f"{r.showdowns:,}", _percent(r.won_at_showdown)] for r in rows_])
+
+
+def write_breakdown(by: str, frame: pd.DataFrame, out: TextIO) -> None:
+    """The table of ``stats --by BY``, or a line saying there is nothing to show."""
+    title = BREAKDOWNS[by][1]
+    if frame.empty:
+        print(f"{title}: no hands match the filters.", file=out)
+        return
+    columns, who = _who(frame)
+    figures, cells = _breakdown_cells(by, frame)
+    _table(out, title, [*columns, *figures],
+           [[*who(row), *cell] for row, cell in zip(frame.itertuples(index=False), cells)])
+    if any(cell == NOT_ADDED for row in cells for cell in row):
+        print(f"\n  {NOT_ADDED}: the chips of separate tournaments (or of a tournament and a "
+              "home game) are worth nothing outside their game; the big blinds are added.",
+              file=out)
+
+
+def breakdown_objects(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """``stats --by BY --json``: one object per row, its ``net`` with its unit."""
+    return [_with_money(record) for record in _records(frame)]

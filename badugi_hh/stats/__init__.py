@@ -22,7 +22,9 @@ True
 
 The modules: :mod:`~badugi_hh.stats.figures` (results, habits, positions, coverage),
 :mod:`~badugi_hh.stats.games` (figures of one game: snowing, made hands, split pots,
-draws), :mod:`~badugi_hh.stats.curve` (the win-rate graph), :mod:`~badugi_hh.stats.sessions`,
+draws), :mod:`~badugi_hh.stats.curve` (the win-rate graph, by session and by stakes),
+:mod:`~badugi_hh.stats.leaks` (results by the hand at showdown and by the cards drawn on
+the first draw), :mod:`~badugi_hh.stats.sessions`,
 :mod:`~badugi_hh.stats.hands` (one hand's rows, its tags and note, finding a hand),
 :mod:`~badugi_hh.stats.opponents` (the players at one hand's table, hero vs villain),
 :mod:`~badugi_hh.stats.audit` and :mod:`~badugi_hh.stats.choices` (what the filters offer,
@@ -38,7 +40,8 @@ from badugi_hh.stats.choices import (
     player_marks, players, resolve, tags,
 )
 from badugi_hh.stats.curve import (
-    CURVE_POINTS, EXACT_CURVE_ROWS, cumulative_net, winrate_by_date, winrate_curve,
+    CURVE_POINTS, EXACT_CURVE_ROWS, cumulative_net, winrate_by_date, winrate_by_session,
+    winrate_by_stakes, winrate_curve,
 )
 from badugi_hh.stats.games import FIGURES_BY_GAME, applies, draw_habits, game_stats
 from badugi_hh.stats.hands import (
@@ -47,6 +50,9 @@ from badugi_hh.stats.hands import (
 )
 from badugi_hh.stats.figures import (
     POSITION_ORDER, coverage, coverage_line, overview, player_stats, position_stats,
+)
+from badugi_hh.stats.leaks import (
+    HAND_CLASS_ORDER, NOT_SHOWN, final_hand_results, first_draw_results,
 )
 from badugi_hh.stats.opponents import (
     FIGURE_LABELS, FIGURES, Opponents, figure_text, net_text, opponents,
@@ -60,14 +66,16 @@ from badugi_hh.stats.tournaments import tournament_results, tournament_totals
 
 __all__ = [
     "CURVE_POINTS", "EXACT_CURVE_ROWS", "FIGURES", "FIGURES_BY_GAME", "FIGURE_LABELS",
-    "FilterError", "Filters", "FoundHand", "HandKey", "HandMarks", "HandRows", "NET_BB_SUM",
-    "Opponents", "POSITION_ORDER", "applies", "coverage", "coverage_line",
-    "cumulative_net", "date_bounds", "draw_habits", "figure_text", "find_hands", "first_hand",
+    "FilterError", "Filters", "FoundHand", "HAND_CLASS_ORDER", "HandKey", "HandMarks",
+    "HandRows", "NET_BB_SUM", "NOT_SHOWN", "Opponents", "POSITION_ORDER", "applies", "coverage",
+    "coverage_line", "cumulative_net", "date_bounds", "draw_habits", "figure_text",
+    "final_hand_results", "find_hands", "first_draw_results", "first_hand",
     "game_stats", "hand_marks", "hand_rows", "hands_numbered", "held", "held_stakes",
     "held_table_sizes", "labels", "me", "names_of", "net_text", "next_in_session", "opponents",
     "overview", "persons", "player_marks", "player_stats", "players", "position_stats",
     "quarantine_count", "quarantine_page", "resolve", "session_count", "session_hands", "session_page",
     "session_players", "session_results", "session_violations", "site_number", "source_hash",
     "tags", "tournament_results", "tournament_totals", "violation_count", "violation_page",
-    "violations_by_rule", "who_columns", "winrate_by_date", "winrate_curve",
+    "violations_by_rule", "who_columns", "winrate_by_date", "winrate_by_session",
+    "winrate_by_stakes", "winrate_curve",
 ]

@@ -1,7 +1,14 @@
-"""The win-rate graph: each player's running net over his hands, or over the days.
+"""The win-rate graph: each player's running net over his hands, or over the days;
+his result in each session, and at each stakes.
 
 A curve per player (or person) and unit, since amounts of two units do not add;
 the net is split into the part won or lost at showdowns and the part without.
+
+>>> from badugi_hh.store import Store
+>>> with Store(":memory:") as store:
+...     list(winrate_by_stakes(store.connection).columns)
+['player', 'site', 'kind', 'currency', 'unit', 'low', 'high', 'sessions', 'hands', 'net', \
+'net_bb', 'bb_per_100']
 """
 
 from __future__ import annotations
@@ -9,11 +16,13 @@ from __future__ import annotations
 import duckdb
 import pandas as pd
 
-from badugi_hh.filters import Filters
-from badugi_hh.stats.query import CHIP_ACCOUNT, NET_BB_SUM, frame, owned, who
+from badugi_hh.filters import STAKES_HIGH_SQL, STAKES_LOW_SQL, Filters
+from badugi_hh.stats.query import (
+    CHIP_ACCOUNT, NET_BB_SUM, frame, net_sum, owned, who, with_bb_per_100,
+)
 
 __all__ = ["CURVE_POINTS", "CURVE_SLICES", "EXACT_CURVE_ROWS", "cumulative_net",
-           "winrate_by_date", "winrate_curve"]
+           "winrate_by_date", "winrate_by_session", "winrate_by_stakes", "winrate_curve"]
 
 #: Points per curve of :func:`winrate_curve`, about, when it has more hands: enough
 #: for a chart's width, few enough for a browser to draw at once.
@@ -182,3 +191,59 @@ def winrate_by_date(con: duckdb.DuckDBPyConnection,
     dated = f"{where} AND started_at IS NOT NULL" if where else "WHERE started_at IS NOT NULL"
     sql = _BY_DATE.format(who=who(filters), where=dated, clock=filters.clock())
     return owned(_chips_apart(con, filters, frame(con, sql, params)), filters)
+
+
+_BY_SESSION = f"""
+WITH results AS (
+    SELECT {{who}}currency, unit, source, session_id, game, min({{clock}}) AS started_at,
+           count(*) AS hands, {net_sum("net")} AS net, {NET_BB_SUM} AS net_bb
+    FROM hand_players
+    {{where}}
+    GROUP BY ALL
+)
+SELECT results.*, coalesce(sessions.title, '') AS title
+FROM results LEFT JOIN sessions USING (source, session_id)
+ORDER BY {{who}}started_at NULLS FIRST, source, session_id, currency, unit
+"""
+
+
+def winrate_by_session(con: duckdb.DuckDBPyConnection,
+                       filters: Filters = Filters()) -> pd.DataFrame:
+    """The win rate session by session: per player (or person), unit and session (its
+    file and id, its game, its title, ``''`` for none, and its first hand's time on the
+    filters' clock), the session's hands, net, net_bb and bb_per_100, in the order
+    played whatever the unit (a session without a time first). A session's net in
+    chips is NULL where its hands hold the chips of two tournaments
+    (:func:`~badugi_hh.stats.query.net_sum`)."""
+    where, params = filters.where()
+    sql = _BY_SESSION.format(who=who(filters), where=where, clock=filters.clock())
+    return owned(with_bb_per_100(frame(con, sql, params)), filters)
+
+
+# The stakes of each hand as its site names them (badugi_hh.filters.STAKES_LOW_SQL):
+# joined by USING, so that no column of hand_players is ambiguous for the filters.
+_BY_STAKES = f"""
+WITH stakes AS (
+    SELECT source, hand_id, {STAKES_LOW_SQL} AS low, {STAKES_HIGH_SQL} AS high FROM hands
+)
+SELECT {{who}}kind, currency, unit, low, high,
+       count(DISTINCT (source, session_id)) AS sessions, count(*) AS hands,
+       {net_sum("net")} AS net, {NET_BB_SUM} AS net_bb
+FROM hand_players JOIN stakes USING (source, hand_id)
+{{where}}
+GROUP BY ALL
+ORDER BY {{who}}kind, currency, unit, high, low
+"""
+
+
+def winrate_by_stakes(con: duckdb.DuckDBPyConnection,
+                      filters: Filters = Filters()) -> pd.DataFrame:
+    """The win rate at each stakes: per player (or person), kind (cash, tournament,
+    home), unit and stakes (``low`` and ``high`` in the smallest unit: the small and
+    big bet of a fixed-limit game, the blinds of the others;
+    :func:`~badugi_hh.filters.stakes_text` writes them), the sessions and hands, net,
+    net_bb and bb_per_100. Tournament chips of two tournaments at one level are not
+    added: their net is NULL, their big blinds are summed."""
+    where, params = filters.where()
+    sql = _BY_STAKES.format(who=who(filters), where=where)
+    return owned(with_bb_per_100(frame(con, sql, params)), filters)
