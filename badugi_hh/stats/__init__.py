@@ -25,6 +25,7 @@ The modules: :mod:`~badugi_hh.stats.figures` (results, habits, positions, covera
 draws), :mod:`~badugi_hh.stats.curve` (the win-rate graph), :mod:`~badugi_hh.stats.sessions`,
 :mod:`~badugi_hh.stats.hands` (one hand's rows, its tags and note, finding a hand),
 :mod:`~badugi_hh.stats.opponents` (the players at one hand's table, hero vs villain),
+:mod:`~badugi_hh.stats.live` (the tables being played: the live table and the HUD),
 :mod:`~badugi_hh.stats.audit` and :mod:`~badugi_hh.stats.choices` (what the filters offer,
 persons, the user's labels and notes on players, and the filters a user's words make).
 """
@@ -48,6 +49,9 @@ from badugi_hh.stats.hands import (
 from badugi_hh.stats.figures import (
     POSITION_ORDER, coverage, coverage_line, overview, player_stats, position_stats,
 )
+from badugi_hh.stats.live import (
+    LIVE_TABLES, LIVE_WINDOW, HeroSession, LiveFigure, LiveTable, live_figures, live_tables,
+)
 from badugi_hh.stats.opponents import (
     FIGURE_LABELS, FIGURES, Opponents, figure_text, net_text, opponents,
 )
@@ -60,11 +64,12 @@ from badugi_hh.stats.tournaments import tournament_results, tournament_totals
 
 __all__ = [
     "CURVE_POINTS", "EXACT_CURVE_ROWS", "FIGURES", "FIGURES_BY_GAME", "FIGURE_LABELS",
-    "FilterError", "Filters", "FoundHand", "HandKey", "HandMarks", "HandRows", "NET_BB_SUM",
+    "FilterError", "Filters", "FoundHand", "HandKey", "HandMarks", "HandRows", "HeroSession",
+    "LIVE_TABLES", "LIVE_WINDOW", "LiveFigure", "LiveTable", "NET_BB_SUM",
     "Opponents", "POSITION_ORDER", "applies", "coverage", "coverage_line",
     "cumulative_net", "date_bounds", "draw_habits", "figure_text", "find_hands", "first_hand",
     "game_stats", "hand_marks", "hand_rows", "hands_numbered", "held", "held_stakes",
-    "held_table_sizes", "labels", "me", "names_of", "net_text", "next_in_session", "opponents",
+    "held_table_sizes", "labels", "live_figures", "live_tables", "me", "names_of", "net_text", "next_in_session", "opponents",
     "overview", "persons", "player_marks", "player_stats", "players", "position_stats",
     "quarantine_count", "quarantine_page", "resolve", "session_count", "session_hands", "session_page",
     "session_players", "session_results", "session_violations", "site_number", "source_hash",
