@@ -249,7 +249,7 @@ QUERIES = frozenset({
     "session_violations", "hand_rows", "find_hands", "hands_numbered", "first_hand",
     "next_in_session", "violation_count", "violation_page", "quarantine_count",
     "quarantine_page", "tournament_results", "tournament_totals", "opponents", "hand_marks",
-    "tags", "source_hash", "labels", "player_marks",
+    "tags", "source_hash", "labels", "player_marks", "live_tables",
 })
 
 
