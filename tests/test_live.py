@@ -41,9 +41,11 @@ def hands_of(log: Path) -> list[bytes]:
 
 
 def other_table(hand: bytes) -> bytes:
-    """The hand as if played at another table at the same moment: another table name
-    and other hand numbers (a number is a hand's identity on its site)."""
-    return hand.replace(b"Benkoela V", b"Benkoela W").replace(b"#4916", b"#5916")
+    """The hand as if played at another table at the same moment: another table name,
+    other hand numbers (a number is a hand's identity on its site), and buddyboy3399,
+    whose figures are counted by hand, another player there."""
+    return (hand.replace(b"Benkoela V", b"Benkoela W").replace(b"#4916", b"#5916")
+            .replace(b"buddyboy3399", b"buddyboy4400"))
 
 
 def live(con, **choice) -> list[stats.LiveTable]:

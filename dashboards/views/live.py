@@ -108,8 +108,9 @@ def live_view(site: str | None, table: str | None, hero: tuple[tuple[str, str], 
         st.info("No table has a hand stored yet" + (" that matches the choice above."
                                                      if site is not None or table else "."))
         return
-    for start in range(0, len(tables), ACROSS):
-        for column, live in zip(st.columns(ACROSS), tables[start:start + ACROSS]):
+    across = min(ACROSS, len(tables))
+    for start in range(0, len(tables), across):
+        for column, live in zip(st.columns(across), tables[start:start + across]):
             column.html(table_html(live))
 
 
