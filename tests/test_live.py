@@ -236,3 +236,63 @@ def test_the_live_tables_read_a_database_opened_read_only(tmp_path: Path) -> Non
         assert [table.table for table in stats.live_tables(con)] == ["Benkoela V"]
     finally:
         con.close()
+
+
+def test_a_dataset_has_the_same_live_table(tmp_path: Path) -> None:
+    from badugi_hh.dataset import connect_dataset, import_to_dataset
+
+    done = import_to_dataset([str(CASH_BADUGI)], tmp_path / "dataset")
+    assert done.summary.new_hands == 4 and not done.failures
+    con = connect_dataset(tmp_path / "dataset")
+    try:
+        (table,) = stats.live_tables(con)
+    finally:
+        con.close()
+    row = table.players.set_index("player").loc["buddyboy3399"]
+    assert (row["hands"], row["vpip_n"], row["stand_pat_1_n"]) == (4, 4, 3)
+    assert table.hero is not None and table.hero.text == "4 hands, -$0.35 (-1.4 bb)"
+
+
+# -- the Live table page ---------------------------------------------------------------
+
+APP = Path(__file__).resolve().parents[1] / "dashboards" / "app.py"
+
+
+def _page(monkeypatch: pytest.MonkeyPatch, variable: str, path: Path):
+    from streamlit.testing.v1 import AppTest
+
+    from conftest import open_page
+
+    monkeypatch.setenv(variable, str(path))
+    return open_page(AppTest.from_file(str(APP), default_timeout=60), "live")
+
+
+@pytest.mark.parametrize("dataset", [False, True], ids=["database", "dataset"])
+def test_the_page_draws_the_live_tables_of_a_database_or_dataset(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, dataset: bool) -> None:
+    from badugi_hh.dataset import import_to_dataset
+
+    target = tmp_path / ("dataset" if dataset else "club.duckdb")
+    if dataset:
+        import_to_dataset([str(CASH_BADUGI)], target)
+    else:
+        with Store(target) as opened:
+            opened.import_paths([CASH_BADUGI])
+    with Heartbeat(target, [str(tmp_path)]):
+        app = _page(monkeypatch, "BADUGI_HH_DATA" if dataset else "BADUGI_HH_DB", target)
+        (drawn,) = [element.proto.body for element in app.get("html")]
+        (running,) = [success.value for success in app.success]
+        assert running.startswith("watching ") and " since " in running
+    assert 'data-table="Benkoela V"' in drawn and "hand <a href=" in drawn
+    assert ('<td data-player="buddyboy3399" data-figure="vpip" style="'
+            in drawn and "75%<br><small" in drawn)
+    assert ">Hero's session: 4 hands, -$0.35 (-1.4 bb)<" in drawn
+
+
+def test_the_page_says_when_no_watcher_stores_hands(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    database = tmp_path / "club.duckdb"
+    with Store(database) as opened:
+        opened.import_paths([CASH_BADUGI])
+    app = _page(monkeypatch, "BADUGI_HH_DB", database)
+    assert any("No watcher stores hands here" in info.value for info in app.info)

@@ -13,6 +13,7 @@ read from its record beside the database (:mod:`badugi_hh.watch_state`).
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 import streamlit as st
 
@@ -71,11 +72,11 @@ def table_html(live: LiveTable) -> str:
             f'</table></div><p class="hero-session">{hero}</p></div>')
 
 
-def _row(column: str, short: str, cells: list[str], rows: list[object],
+def _row(column: str, short: str, cells: list[str], rows: list[Any],
          label: str = "") -> str:
     return (f'<tr data-figure="{column}"><th title="{ui.text_html(label or short)}" '
             f'style="{_CELL};text-align:left;white-space:nowrap">{ui.text_html(short)}</th>'
-            + "".join(f'<td data-player="{ui.text_html(getattr(row, "player"))}" '
+            + "".join(f'<td data-player="{ui.text_html(row.player)}" '
                       f'data-figure="{column}" style="{_CELL};white-space:nowrap">{cell}</td>'
                       for row, cell in zip(rows, cells)) + "</tr>")
 
