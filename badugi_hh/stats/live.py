@@ -32,7 +32,7 @@ from badugi_hh.games import GAMES
 from badugi_hh.money import format_amount
 from badugi_hh.stats.games import draw_habits
 from badugi_hh.stats.hands import HandKey
-from badugi_hh.stats.opponents import FIGURE_LABELS, figure_text, opponents
+from badugi_hh.stats.opponents import FIGURE_LABELS, figure_text, seated_players
 from badugi_hh.stats.query import NET_BB_SUM, frame, net_sum
 
 __all__ = ["LIVE_TABLES", "LIVE_WINDOW", "HeroSession", "LiveFigure", "LiveTable",
@@ -127,7 +127,7 @@ class LiveTable(NamedTuple):
                            getattr(row, f"{figure.column}_n"))
 
 
-#: The columns of :func:`~badugi_hh.stats.opponents.opponents`' rows kept before the figures.
+#: The columns of :func:`~badugi_hh.stats.opponents.seated_players` kept before the figures.
 _SEATED = ("seat", "site", "player", "is_hero", "label", "colour", "note", "hands")
 _FOLDS = tuple(f"fold_to_bet_round{n}" for n in range(1, 5))
 _TABLE_KEY = "coalesce(nullif(table_name, ''), source)"
@@ -190,10 +190,10 @@ def _recent(newest: pd.DataFrame) -> pd.DataFrame:
 def _live_table(con: duckdb.DuckDBPyConnection, hand: Any,
                 hero: tuple[Identity, ...]) -> LiveTable | None:
     key = HandKey(hand.source, hand.hand_id)
-    seated = opponents(con, key, ())
+    seated = seated_players(con, key, ())
     if seated is None:   # gone since the query above
         return None
-    players = seated.players[[*_SEATED, *(column for name in (*dict(_HABITS), *_FOLDS)
+    players = seated[[*_SEATED, *(column for name in (*dict(_HABITS), *_FOLDS)
                                            for column in (name, f"{name}_n"))]].copy()
     names = list(zip(players["site"], players["player"]))
     chosen = next((name for name in names if name in hero), None)
