@@ -296,3 +296,37 @@ def test_the_page_says_when_no_watcher_stores_hands(tmp_path: Path,
         opened.import_paths([CASH_BADUGI])
     app = _page(monkeypatch, "BADUGI_HH_DB", database)
     assert any("No watcher stores hands here" in info.value for info in app.info)
+
+
+def test_hud_keeps_its_tables_while_an_import_holds_the_database(
+        tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A look that finds the database held longer than it waits is tried at the next
+    look; Ctrl-C (here after the third look) ends the HUD with status 0."""
+    from badugi_hh.commands import hud
+    from badugi_hh.store import StoreLocked
+
+    database = tmp_path / "club.duckdb"
+    with Store(database) as opened:
+        opened.import_paths([CASH_BADUGI])
+    read = hud._tables
+    looks: list[str] = []
+
+    def tables(args):
+        looks.append("read")
+        if len(looks) == 2:
+            raise StoreLocked(f"{database} is held by another process")
+        return read(args)
+
+    def sleep(seconds: float) -> None:
+        if len(looks) == 3:
+            raise KeyboardInterrupt
+
+    versions = iter(range(1000))
+    monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.setattr(hud, "_tables", tables)
+    monkeypatch.setattr(hud, "_version", lambda args: (next(versions),))
+    monkeypatch.setattr(hud.time, "sleep", sleep)
+    assert main(["hud", "--db", str(database)]) == 0
+    assert looks == ["read"] * 3
+    captured = capsys.readouterr()
+    assert "buddyboy3399" in captured.out and captured.err == ""

@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.live import Live
 
     from badugi_hh import stats
-    from badugi_hh.store import StoreError
+    from badugi_hh.store import StoreError, StoreLocked
 
     console = Console()
     try:
@@ -81,7 +81,10 @@ def run(args: argparse.Namespace) -> int:
                 time.sleep(max(args.every, 0.1))
                 now = _version(args)
                 if now != seen:
-                    tables, seen = _tables(args), now
+                    try:
+                        tables, seen = _tables(args), now
+                    except StoreLocked:
+                        pass   # an import holds it longer than a look waits: looked at again
                 live.update(_screen(args, tables), refresh=True)   # the watcher's line too
     except KeyboardInterrupt:
         return EXIT_OK
