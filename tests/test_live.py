@@ -330,3 +330,17 @@ def test_hud_keeps_its_tables_while_an_import_holds_the_database(
     assert looks == ["read"] * 3
     captured = capsys.readouterr()
     assert "buddyboy3399" in captured.out and captured.err == ""
+
+
+def test_hud_prints_a_log_s_names_as_written(tmp_path: Path, capsys,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table or player name that looks like rich's markup is printed as it is."""
+    monkeypatch.setenv("COLUMNS", "200")
+    log, database = tmp_path / "table.txt", tmp_path / "club.duckdb"
+    log.write_bytes(CASH_BADUGI.read_bytes().replace(b"Benkoela V", b"Benk[b]oela")
+                    .replace(b"Lino19", b"[red]Lino"))
+    with Store(database) as opened:
+        opened.import_paths([log])
+    assert main(["hud", "--db", str(database), "--once"]) == 0
+    text = capsys.readouterr().out
+    assert "PokerStars · Benk[b]oela · Badugi" in text and "1: [red]Lino" in text

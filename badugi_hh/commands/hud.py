@@ -162,8 +162,9 @@ def _table(live: LiveTable) -> Table:
              f"{site_number(live.key.hand_id, live.site)}{started}")
     hero = (f"{live.hero.player}'s session: {live.hero.text}" if live.hero is not None
             else "no hero seated")
-    table = Table(title=printable(title), caption=printable(hero), title_justify="left",
-                  caption_justify="left", show_lines=False)
+    # Text, not str: rich would read a log's "[b]" as its markup
+    table = Table(title=Text(printable(title)), caption=Text(printable(hero)),
+                  title_justify="left", caption_justify="left")
     table.add_column("")
     rows = list(live.players.itertuples(index=False))
     for row in rows:
