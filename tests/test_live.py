@@ -15,6 +15,8 @@ import os
 import re
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -258,6 +260,19 @@ def test_a_dataset_has_the_same_live_table(tmp_path: Path) -> None:
 APP = Path(__file__).resolve().parents[1] / "dashboards" / "app.py"
 
 
+@pytest.fixture
+def readers_closed() -> Iterator[None]:
+    """The page's read-only connections closed when the test ends, not by their idle
+    timers (daemon threads) later: one that fires while the interpreter exits would close
+    a DuckDB connection in a thread being torn down."""
+    before = set(threading.enumerate())
+    yield
+    for thread in set(threading.enumerate()) - before:
+        if isinstance(thread, threading.Timer):
+            thread.cancel()
+            thread.function(*thread.args, **thread.kwargs)
+
+
 def _page(monkeypatch: pytest.MonkeyPatch, variable: str, path: Path):
     from streamlit.testing.v1 import AppTest
 
@@ -269,7 +284,8 @@ def _page(monkeypatch: pytest.MonkeyPatch, variable: str, path: Path):
 
 @pytest.mark.parametrize("dataset", [False, True], ids=["database", "dataset"])
 def test_the_page_draws_the_live_tables_of_a_database_or_dataset(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, dataset: bool) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, dataset: bool,
+        readers_closed: None) -> None:
     from badugi_hh.dataset import import_to_dataset
 
     target = tmp_path / ("dataset" if dataset else "club.duckdb")
@@ -290,7 +306,8 @@ def test_the_page_draws_the_live_tables_of_a_database_or_dataset(
 
 
 def test_the_page_says_when_no_watcher_stores_hands(tmp_path: Path,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    readers_closed: None) -> None:
     database = tmp_path / "club.duckdb"
     with Store(database) as opened:
         opened.import_paths([CASH_BADUGI])
@@ -344,3 +361,11 @@ def test_hud_prints_a_log_s_names_as_written(tmp_path: Path, capsys,
     assert main(["hud", "--db", str(database), "--once"]) == 0
     text = capsys.readouterr().out
     assert "PokerStars · Benk[b]oela · Badugi" in text and "1: [red]Lino" in text
+
+
+def test_the_newest_hand_s_time_is_shown_on_the_clock_asked_for(store: Store) -> None:
+    store.import_paths([CASH_BADUGI])   # 2010/09/05 10:34:29 ET, its log says
+    (as_logged,) = live(store.connection)
+    (in_paris,) = live(store.connection, tz="Europe/Paris")
+    assert as_logged.started_at == datetime(2010, 9, 5, 10, 34, 29)
+    assert in_paris.started_at == datetime(2010, 9, 5, 16, 34, 29)

@@ -17,7 +17,8 @@ label (``badugi-hh label``) in its colour and the first line of your note on him
 your net). You are the person ``badugi-hh me`` names, or --person / --player;
 without any (or where none of your names is seated), the player whose cards the
 log shows. The top line says whether the watcher runs, or when it stopped (from
-the record it keeps beside the database, <db>-watch.json).
+the record it keeps beside the database, <db>-watch.json). Hands' times are shown in
+--tz ZONE, by default this machine's zone.
 
 The database is read when it changes (looked at every --every seconds, 1 by
 default) and never held between two looks, so the watcher writes meanwhile.
@@ -36,7 +37,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from badugi_hh.commands import add_source_arguments
+from badugi_hh.commands import add_clock_argument, add_source_arguments, clock_of
 from badugi_hh.commands.opponents import add_hero_arguments
 from badugi_hh.textsafe import printable
 
@@ -56,6 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--table", help="only the tables whose name holds this text (any case)")
     add_hero_arguments(parser)
     add_source_arguments(parser)
+    add_clock_argument(parser)
     parser.add_argument("--every", type=float, default=1.0, metavar="SECONDS",
                         help="how often to look for new hands (default 1)")
     parser.add_argument("--once", action="store_true",
@@ -105,7 +107,8 @@ def _tables(args: argparse.Namespace) -> list[LiveTable]:
     with open_tables(args) as con:
         site = stats.resolve(con, site=args.site).site if args.site is not None else None
         _, hero = hero_of(con, args)
-        return stats.live_tables(con, tuple(hero), site=site, table=args.table)
+        return stats.live_tables(con, tuple(hero), site=site, table=args.table,
+                                 tz=clock_of(args))
 
 
 def _version(args: argparse.Namespace) -> tuple[int, ...]:

@@ -114,6 +114,7 @@ class LiveTable(NamedTuple):
     key: HandKey
     """The newest hand."""
     started_at: datetime | None
+    """When the newest hand started, in the zone asked for."""
     players: pd.DataFrame
     """A row per seat: seat, site, player, is_hero, label, colour, note (its first
     line), hands, then each of :attr:`figures` and its ``_n``."""
@@ -133,7 +134,8 @@ _FOLDS = tuple(f"fold_to_bet_round{n}" for n in range(1, 5))
 _TABLE_KEY = "coalesce(nullif(table_name, ''), source)"
 _NEWEST = f"""
 WITH ranked AS (
-    SELECT source, hand_id, session_id, site, game, table_name, started_at, started_utc, hero,
+    SELECT source, hand_id, session_id, site, game, table_name, {{clock}} AS shown_at,
+           started_at, started_utc, hero,
            {STAKES_LOW_SQL} AS low, {STAKES_HIGH_SQL} AS high, currency, unit,
            row_number() OVER (PARTITION BY site, {_TABLE_KEY} ORDER BY started_utc DESC NULLS
                LAST, started_at DESC NULLS LAST, number DESC, hand_id DESC) AS newest
@@ -158,11 +160,12 @@ LIMIT 1
 
 def live_tables(con: duckdb.DuckDBPyConnection, hero: tuple[Identity, ...] = (),
                 site: str | None = None, table: str | None = None,
-                limit: int = LIVE_TABLES) -> list[LiveTable]:
+                limit: int = LIVE_TABLES, tz: str | None = None) -> list[LiveTable]:
     """The tables being played, newest first (at most ``limit``): of ``site`` alone, of
     the tables whose name holds ``table`` (any case) alone. The hero is the one of
     ``hero`` (his names, as (site, name)) seated at a table, else the player whose
-    cards the table's log shows."""
+    cards the table's log shows. Each newest hand's time is shown in the zone ``tz``
+    (None: as its log states it)."""
     conditions, params = [], []
     if site is not None:
         conditions.append("site = ?")
@@ -171,7 +174,8 @@ def live_tables(con: duckdb.DuckDBPyConnection, hero: tuple[Identity, ...] = (),
         conditions.append(f"contains(lower({_TABLE_KEY}), lower(?))")
         params.append(table)
     where = f"WHERE {' AND '.join(conditions)}" if conditions else ""
-    newest = frame(con, _NEWEST.format(where=where), [*params, limit])
+    newest = frame(con, _NEWEST.format(where=where, clock=Filters(tz=tz).clock()),
+                   [*params, limit])
     newest = _recent(newest)
     return [live for hand in newest.itertuples(index=False)
             if (live := _live_table(con, hand, hero)) is not None]
@@ -208,7 +212,7 @@ def _live_table(con: duckdb.DuckDBPyConnection, hand: Any,
         table=hand.table_name or PurePath(hand.source.rpartition("!")[2]).name,
         game=game.name, stakes=stakes_text(int(hand.low), int(hand.high), hand.currency,
                                            int(hand.unit)),
-        key=key, started_at=None if pd.isna(hand.started_at) else hand.started_at,
+        key=key, started_at=None if pd.isna(hand.shown_at) else hand.shown_at,
         players=players, figures=live_figures(game.draws),
         hero=None if chosen is None else _hero_session(con, hand, chosen))
 

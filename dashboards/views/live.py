@@ -18,6 +18,7 @@ from typing import Any
 import streamlit as st
 
 from badugi_hh.filters import site_name
+from badugi_hh import stats
 from badugi_hh.stats import LiveTable, site_number
 from badugi_hh.store import StoreError
 from badugi_hh.watch_state import watch_state
@@ -65,7 +66,7 @@ def table_html(live: LiveTable) -> str:
     return (f'<div class="live-table" data-table="{ui.text_html(live.table)}">'
             f"<h4>{ui.text_html(site_name(live.site))} · {ui.text_html(live.table)}</h4>"
             f"<p>{ui.text_html(live.game)} {ui.text_html(live.stakes)} · hand "
-            f'<a href="{ui.hand_url(live.key)}" target="_self">{ui.text_html(number)}</a>'
+            f'<a href="{ui.text_html(ui.hand_url(live.key))}" target="_self">{ui.text_html(number)}</a>'
             f"{started}</p>"
             f'<div style="overflow-x:auto"><table class="live" style="{_TABLE}"><thead><tr>'
             f'<th style="{_CELL}"></th>{heads}</tr></thead><tbody>{"".join(body)}</tbody>'
@@ -98,7 +99,8 @@ def live_view(site: str | None, table: str | None, hero: tuple[tuple[str, str], 
     """The tables as stored now; run again every :data:`REFRESH_SECONDS`."""
     try:
         db = data.current()
-        tables = data.ask(db, "live_tables", hero, site, table or None)
+        tables = data.ask(db, "live_tables", hero, site, table or None, stats.LIVE_TABLES,
+                          data.clock())
     except StoreError as error:   # not there yet, or being written a moment longer
         st.info(ui.md(error), icon=":material/database:")
         return
