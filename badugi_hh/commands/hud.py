@@ -35,17 +35,16 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from badugi_hh.commands import add_clock_argument, add_source_arguments, clock_of
 from badugi_hh.commands.opponents import add_hero_arguments
 from badugi_hh.textsafe import printable
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
+    from rich.console import Console, RenderableType
     from rich.table import Table
 
-    from badugi_hh.filters import Identity
     from badugi_hh.stats import LiveTable
 
 EXIT_OK, EXIT_DATABASE, EXIT_UNKNOWN = 0, 1, 2
@@ -66,10 +65,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
-    from rich.live import Live
 
     from badugi_hh import stats
-    from badugi_hh.store import StoreError, StoreLocked
+    from badugi_hh.store import StoreError
 
     console = Console()
     try:
@@ -77,17 +75,7 @@ def run(args: argparse.Namespace) -> int:
         if args.once:
             console.print(_screen(args, tables))
             return EXIT_OK
-        seen = _version(args)
-        with Live(_screen(args, tables), console=console, auto_refresh=False) as live:
-            while True:
-                time.sleep(max(args.every, 0.1))
-                now = _version(args)
-                if now != seen:
-                    try:
-                        tables, seen = _tables(args), now
-                    except StoreLocked:
-                        pass   # an import holds it longer than a look waits: looked at again
-                live.update(_screen(args, tables), refresh=True)   # the watcher's line too
+        _follow(args, console, tables)
     except KeyboardInterrupt:
         return EXIT_OK
     except stats.FilterError as error:
@@ -96,6 +84,26 @@ def run(args: argparse.Namespace) -> int:
     except StoreError as error:
         print(f"badugi-hh hud: {printable(str(error))}", file=sys.stderr)
         return EXIT_DATABASE
+
+
+def _follow(args: argparse.Namespace, console: Console, tables: list[LiveTable]) -> NoReturn:
+    """Redraw the tables until Ctrl-C: read again whenever the database changed, and
+    the watcher's line at every look."""
+    from rich.live import Live
+
+    from badugi_hh.store import StoreLocked
+
+    seen = _version(args)
+    with Live(_screen(args, tables), console=console, auto_refresh=False) as live:
+        while True:
+            time.sleep(max(args.every, 0.1))
+            now = _version(args)
+            if now != seen:
+                try:
+                    tables, seen = _tables(args), now
+                except StoreLocked:
+                    pass   # an import holds it longer than a look waits: looked at again
+            live.update(_screen(args, tables), refresh=True)
 
 
 def _tables(args: argparse.Namespace) -> list[LiveTable]:
