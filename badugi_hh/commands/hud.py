@@ -54,7 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument("--site", help="only the tables of this site (pokerstars, fulltilt...)")
     parser.add_argument("--table", help="only the tables whose name holds this text (any case)")
-    add_hero_arguments(parser)
+    add_hero_arguments(parser, "whose session is shown under each table")
     add_source_arguments(parser)
     add_clock_argument(parser)
     parser.add_argument("--every", type=float, default=1.0, metavar="SECONDS",

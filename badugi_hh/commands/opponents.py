@@ -56,18 +56,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument("--hand", required=True, metavar="HAND",
                         help="the hand: its number as the site printed it, or its stored id")
-    add_hero_arguments(parser)
+    add_hero_arguments(parser, "whose net against each player")
     add_source_arguments(parser)
     add_format_arguments(parser)
 
 
-def add_hero_arguments(parser: argparse.ArgumentParser) -> None:
-    """Who the hero is: ``--person PERSON`` or ``--player NAME``; by default the person
-    ``badugi-hh me`` names (:func:`hero_of`)."""
+def add_hero_arguments(parser: argparse.ArgumentParser, shown: str) -> None:
+    """Who the hero is, whose ``shown`` the command shows: ``--person PERSON`` or
+    ``--player NAME``; by default the person ``badugi-hh me`` names (:func:`hero_of`)."""
     hero = parser.add_mutually_exclusive_group()
-    hero.add_argument("--person", help="who you are: this person "
+    hero.add_argument("--person", help=f"{shown}: this person's "
                                        "(default: the one badugi-hh me names)")
-    hero.add_argument("--player", help="who you are: this player (NAME on every site, or "
+    hero.add_argument("--player", help=f"{shown}: this player's (NAME on every site, or "
                                        "SITE:NAME)")
 
 
@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def hero_of(con: duckdb.DuckDBPyConnection, args: argparse.Namespace,
-          ) -> tuple[str | None, tuple[Identity, ...]]:
+            ) -> tuple[str | None, tuple[Identity, ...]]:
     """Who the net is of, in words, and his names (site, name); none without a hero."""
     from badugi_hh import stats
     from badugi_hh.filters import player_label
