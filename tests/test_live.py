@@ -369,3 +369,13 @@ def test_the_newest_hand_s_time_is_shown_on_the_clock_asked_for(store: Store) ->
     (in_paris,) = live(store.connection, tz="Europe/Paris")
     assert as_logged.started_at == datetime(2010, 9, 5, 10, 34, 29)
     assert in_paris.started_at == datetime(2010, 9, 5, 16, 34, 29)
+
+
+def test_a_single_draw_table_has_one_draw_and_two_betting_rounds(store: Store) -> None:
+    single_draw = (CASH_BADUGI.parents[1] / "kingsclub"
+                   / "cash-27sd-nl-25-50-202108-run-it-twice.txt")
+    store.import_paths([single_draw])
+    (table,) = live(store.connection)
+    assert table.game == "2-7 Single Draw"
+    assert [figure.short for figure in table.figures][-4:] == ["pat 1", "cards 1", "F1", "F2"]
+    assert "stand_pat_2" not in table.players and "fold_to_bet_round3" not in table.players

@@ -60,10 +60,11 @@ _HABITS = (("vpip", "VPIP"), ("pfr", "PFR"), ("three_bet", "3B"),
 
 
 def live_figures(draws: int) -> tuple[LiveFigure, ...]:
-    """The figures of a live row at a table of a game of ``draws`` draws, in order.
+    """The figures of a live row at a table of a game of ``draws`` draws, in order: a
+    fold to a bet in each of its betting rounds, one more than its draws.
 
     >>> [figure.short for figure in live_figures(1)]
-    ['VPIP', 'PFR', '3B', 'AGG', 'WTSD', 'pat 1', 'cards 1', 'F1', 'F2', 'F3', 'F4']
+    ['VPIP', 'PFR', '3B', 'AGG', 'WTSD', 'pat 1', 'cards 1', 'F1', 'F2']
     """
     return (*(LiveFigure(name, name, FIGURE_LABELS[name], short) for name, short in _HABITS),
             *(figure for draw in range(1, draws + 1) for figure in (
@@ -72,7 +73,8 @@ def live_figures(draws: int) -> tuple[LiveFigure, ...]:
                 LiveFigure(f"cards_per_draw_{draw}", "cards_per_draw",
                            f"cards drawn, draw {draw}", f"cards {draw}"))),
             *(LiveFigure(f"fold_to_bet_round{n}", f"fold_to_bet_round{n}",
-                         FIGURE_LABELS[f"fold_to_bet_round{n}"], f"F{n}") for n in range(1, 5)))
+                         FIGURE_LABELS[f"fold_to_bet_round{n}"], f"F{n}")
+              for n in range(1, draws + 2)))
 
 
 class HeroSession(NamedTuple):
@@ -130,7 +132,6 @@ class LiveTable(NamedTuple):
 
 #: The columns of :func:`~badugi_hh.stats.opponents.seated_players` kept before the figures.
 _SEATED = ("seat", "site", "player", "is_hero", "label", "colour", "note", "hands")
-_FOLDS = tuple(f"fold_to_bet_round{n}" for n in range(1, 5))
 _TABLE_KEY = "coalesce(nullif(table_name, ''), source)"
 _NEWEST = f"""
 WITH ranked AS (
@@ -197,14 +198,15 @@ def _live_table(con: duckdb.DuckDBPyConnection, hand: Any,
     seated = seated_players(con, key, ())
     if seated is None:   # gone since the query above
         return None
-    players = seated[[*_SEATED, *(column for name in (*dict(_HABITS), *_FOLDS)
-                                           for column in (name, f"{name}_n"))]].copy()
+    game = GAMES[hand.game]
+    folds = [f"fold_to_bet_round{n}" for n in range(1, game.draws + 2)]
+    players = seated[[*_SEATED, *(column for name in (*dict(_HABITS), *folds)
+                                  for column in (name, f"{name}_n"))]].copy()
     names = list(zip(players["site"], players["player"]))
     chosen = next((name for name in names if name in hero), None)
     if chosen is None and isinstance(hand.hero, str) and (hand.site, hand.hero) in names:
         chosen = (hand.site, hand.hero)
     players["is_hero"] = [name == chosen for name in names]
-    game = GAMES[hand.game]
     players = _with_draws(players, draw_habits(con, Filters(players=tuple(names),
                                                             game=hand.game)), game.draws)
     return LiveTable(
@@ -220,7 +222,7 @@ def _live_table(con: duckdb.DuckDBPyConnection, hand: Any,
 def _with_draws(players: pd.DataFrame, habits: pd.DataFrame, draws: int) -> pd.DataFrame:
     """``players`` with each draw's stand-pat share and cards drawn, and their n (the
     draws he took part in), placed before the folds to a bet."""
-    place = list(players.columns).index(_FOLDS[0])
+    place = list(players.columns).index("fold_to_bet_round1")
     found = {(row.site, row.player, row.draw): row for row in habits.itertuples(index=False)}
     for draw in range(1, draws + 1):
         rows = [found.get((site, player, draw))
