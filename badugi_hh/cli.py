@@ -73,6 +73,9 @@ COMMANDS: dict[str, Command] = {
     "opponents": Command("badugi_hh.commands.opponents",
                          "The players seated at one hand: each one's habits over all his "
                          "hands, and your net against him."),
+    "hud": Command("badugi_hh.commands.hud",
+                   "The live table in the terminal: each table being played and its players' "
+                   "figures, as hands arrive."),
     "tag": Command("badugi_hh.commands.tag",
                    "Tag stored hands (\"bad beat\", \"review\") to find them again; list "
                    "the tags."),

@@ -21,6 +21,7 @@ PAGES = [
     st.Page(OVERVIEW, title="Overview", icon=":material/monitoring:", url_path="home",
             default=True),
     st.Page(OVERVIEW, title="Overview", url_path="overview", visibility="hidden"),
+    st.Page("views/live.py", title="Live table", icon=":material/live_tv:", url_path="live"),
     st.Page("views/players.py", title="Players", icon=":material/group:", url_path="players"),
     st.Page("views/leaks.py", title="Leak report", icon=":material/troubleshoot:",
             url_path="leaks"),

@@ -56,13 +56,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument("--hand", required=True, metavar="HAND",
                         help="the hand: its number as the site printed it, or its stored id")
-    hero = parser.add_mutually_exclusive_group()
-    hero.add_argument("--person", help="whose net against each player: this person's "
-                                       "(default: the one badugi-hh me names)")
-    hero.add_argument("--player", help="whose net against each player: this player's (NAME "
-                                       "on every site, or SITE:NAME)")
+    add_hero_arguments(parser, "whose net against each player")
     add_source_arguments(parser)
     add_format_arguments(parser)
+
+
+def add_hero_arguments(parser: argparse.ArgumentParser, shown: str) -> None:
+    """Who the hero is, whose ``shown`` the command shows: ``--person PERSON`` or
+    ``--player NAME``; by default the person ``badugi-hh me`` names (:func:`hero_of`)."""
+    hero = parser.add_mutually_exclusive_group()
+    hero.add_argument("--person", help=f"{shown}: this person's "
+                                       "(default: the one badugi-hh me names)")
+    hero.add_argument("--player", help=f"{shown}: this player's (NAME on every site, or "
+                                       "SITE:NAME)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -72,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with open_tables(args) as con:
             found = one_hand(con, args.hand, tables_name(getattr(args, "data", None), args.db))
-            hero_label, hero = _hero(con, args)
+            hero_label, hero = hero_of(con, args)
             table = stats.opponents(con, found.key, hero)
     except (HandNotFound, stats.FilterError) as error:
         print(f"badugi-hh opponents: {printable(str(error))}", file=sys.stderr)
@@ -95,8 +101,8 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _hero(con: duckdb.DuckDBPyConnection, args: argparse.Namespace,
-          ) -> tuple[str | None, tuple[Identity, ...]]:
+def hero_of(con: duckdb.DuckDBPyConnection, args: argparse.Namespace,
+            ) -> tuple[str | None, tuple[Identity, ...]]:
     """Who the net is of, in words, and his names (site, name); none without a hero."""
     from badugi_hh import stats
     from badugi_hh.filters import player_label

@@ -12,6 +12,10 @@ database is opened for writing only while a batch is stored, so the dashboard
 reads it meanwhile (and shows the new hands at its next view); --data DATASET/
 writes a dataset instead. Changes are learnt from the file system's events (or by
 polling where there are none), and the folders are looked at every 2 s all the same.
+While it runs, it keeps a record beside the database or dataset (club.duckdb-watch.json:
+its folders, since when, its last beat each second, when it stopped), which the live
+table (badugi-hh hud, the dashboard's Live table page) reads to say whether it still
+runs.
 
 Exit status: 0 when stopped by Ctrl-C (or a termination signal); 2 when a folder
 to watch does not exist or is not a folder; 1 when the database or dataset
@@ -64,6 +68,7 @@ def run(args: argparse.Namespace) -> int:
     from badugi_hh.dataset import DatasetBusy
     from badugi_hh.store import StoreError
     from badugi_hh.watch import Watcher, into_database, into_dataset
+    from badugi_hh.watch_state import Heartbeat
 
     target = args.data or args.db
     importer = (into_dataset(args.data, args.tz) if args.data
@@ -72,11 +77,14 @@ def run(args: argparse.Namespace) -> int:
     stop = threading.Event()
     previous = signal.signal(signal.SIGTERM, _interrupt)   # a dashboard's Stop
     try:
-        watcher.snapshot()
-        if not first_import(args, target):
-            return EXIT_DATABASE
-        reporter = Reporter(target)
-        watcher.run(stop, reporter)
+        with Heartbeat(target, args.folders) as heartbeat:
+            if heartbeat.problem:
+                _say(printable(heartbeat.problem), error=True)
+            watcher.snapshot()
+            if not first_import(args, target):
+                return EXIT_DATABASE
+            reporter = Reporter(target)
+            watcher.run(stop, reporter)
     except (StoreError, DatasetBusy) as error:
         _say(str(error), error=True)
         return EXIT_DATABASE

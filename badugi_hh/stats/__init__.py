@@ -27,6 +27,7 @@ draws), :mod:`~badugi_hh.stats.curve` (the win-rate graph, by session and by sta
 the first draw), :mod:`~badugi_hh.stats.sessions`,
 :mod:`~badugi_hh.stats.hands` (one hand's rows, its tags and note, finding a hand),
 :mod:`~badugi_hh.stats.opponents` (the players at one hand's table, hero vs villain),
+:mod:`~badugi_hh.stats.live` (the tables being played: the live table and the HUD),
 :mod:`~badugi_hh.stats.audit` and :mod:`~badugi_hh.stats.choices` (what the filters offer,
 persons, the user's labels and notes on players, and the filters a user's words make).
 """
@@ -54,6 +55,9 @@ from badugi_hh.stats.figures import (
 from badugi_hh.stats.leaks import (
     HAND_CLASS_ORDER, NOT_SHOWN, final_hand_results, first_draw_results,
 )
+from badugi_hh.stats.live import (
+    LIVE_TABLES, LIVE_WINDOW, HeroSession, LiveFigure, LiveTable, live_figures, live_tables,
+)
 from badugi_hh.stats.opponents import (
     FIGURE_LABELS, FIGURES, Opponents, figure_text, net_text, opponents,
 )
@@ -67,11 +71,13 @@ from badugi_hh.stats.tournaments import tournament_results, tournament_totals
 __all__ = [
     "CURVE_POINTS", "EXACT_CURVE_ROWS", "FIGURES", "FIGURES_BY_GAME", "FIGURE_LABELS",
     "FilterError", "Filters", "FoundHand", "HAND_CLASS_ORDER", "HandKey", "HandMarks",
-    "HandRows", "NET_BB_SUM", "NOT_SHOWN", "Opponents", "POSITION_ORDER", "applies", "coverage",
+    "HandRows", "HeroSession", "LIVE_TABLES", "LIVE_WINDOW", "LiveFigure", "LiveTable",
+    "NET_BB_SUM", "NOT_SHOWN", "Opponents", "POSITION_ORDER", "applies", "coverage",
     "coverage_line", "cumulative_net", "date_bounds", "draw_habits", "figure_text",
     "final_hand_results", "find_hands", "first_draw_results", "first_hand",
     "game_stats", "hand_marks", "hand_rows", "hands_numbered", "held", "held_stakes",
-    "held_table_sizes", "labels", "me", "names_of", "net_text", "next_in_session", "opponents",
+    "held_table_sizes", "labels", "live_figures", "live_tables", "me", "names_of", "net_text",
+    "next_in_session", "opponents",
     "overview", "persons", "player_marks", "player_stats", "players", "position_stats",
     "quarantine_count", "quarantine_page", "resolve", "session_count", "session_hands", "session_page",
     "session_players", "session_results", "session_violations", "site_number", "source_hash",

@@ -37,7 +37,8 @@ from badugi_hh.stats.games import draw_habits
 from badugi_hh.stats.hands import HandKey
 from badugi_hh.stats.query import frame, money_sum
 
-__all__ = ["FIGURES", "FIGURE_LABELS", "Opponents", "figure_text", "net_text", "opponents"]
+__all__ = ["FIGURES", "FIGURE_LABELS", "Opponents", "figure_text", "net_text", "opponents",
+           "seated_players"]
 
 #: The habits shown for each player, in order; each has a column ``<name>_n``.
 FIGURES = ("vpip", "pfr", "three_bet", "aggression_frequency", "aggression_factor",
@@ -87,16 +88,11 @@ def opponents(con: duckdb.DuckDBPyConnection, key: HandKey,
               hero: tuple[Identity, ...]) -> Opponents | None:
     """The players at the hand ``key`` and their figures; the net of ``hero`` (his names,
     as (site, name); none: no net) against each. None when no such hand is stored."""
-    params = [key.source, key.hand_id]
-    players = frame(con, _PLAYERS, params)
-    if players.empty:
+    players = seated_players(con, key, hero)
+    if players is None:
         return None
-    players.insert(3, "is_hero", [(site, name) in hero for site, name
-                                  in zip(players["site"], players["player"])])
+    params = [key.source, key.hand_id]
     seated = tuple(zip(players["site"], players["player"]))
-    marks = player_marks(con).set_index(["site", "player"])
-    for place, column in enumerate(("label", "colour", "note"), start=5):
-        players.insert(place, column, [marks[column].get(player) or "" for player in seated])
     draws = _draws_by_hand_size(draw_habits(con, Filters(players=seated)))
     if hero:
         condition = " OR ".join("(site = ? AND player = ?)" for _ in hero)
@@ -107,6 +103,21 @@ def opponents(con: duckdb.DuckDBPyConnection, key: HandKey,
     versus["text"] = [net_text(*row) for row in zip(versus["net"], versus["currency"],
                                                     versus["unit"], versus["hands"])]
     return Opponents(players, draws, versus)
+
+
+def seated_players(con: duckdb.DuckDBPyConnection, key: HandKey,
+                   hero: tuple[Identity, ...]) -> pd.DataFrame | None:
+    """:attr:`Opponents.players` of the hand ``key``; None when no such hand is stored."""
+    players = frame(con, _PLAYERS, [key.source, key.hand_id])
+    if players.empty:
+        return None
+    players.insert(3, "is_hero", [(site, name) in hero for site, name
+                                  in zip(players["site"], players["player"])])
+    seated = tuple(zip(players["site"], players["player"]))
+    marks = player_marks(con).set_index(["site", "player"])
+    for place, column in enumerate(("label", "colour", "note"), start=5):
+        players.insert(place, column, [marks[column].get(player) or "" for player in seated])
+    return players
 
 
 def _draws_by_hand_size(habits: pd.DataFrame) -> pd.DataFrame:

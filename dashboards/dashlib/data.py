@@ -250,7 +250,7 @@ QUERIES = frozenset({
     "next_in_session", "violation_count", "violation_page", "quarantine_count",
     "quarantine_page", "tournament_results", "tournament_totals", "opponents", "hand_marks",
     "tags", "source_hash", "labels", "player_marks", "winrate_by_session", "winrate_by_stakes",
-    "final_hand_results", "first_draw_results",
+    "final_hand_results", "first_draw_results", "live_tables",
 })
 
 

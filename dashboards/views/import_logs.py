@@ -84,7 +84,8 @@ def watch_folder(where: data.Location) -> None:
     st.markdown(
         "Give the folder a poker site writes its hand histories into: what it holds is "
         "imported, then every hand the site appends, a moment after it is written, "
-        "until you stop. The other pages show the new hands at their next view. From "
+        "until you stop. The other pages show the new hands at their next view; the "
+        "[Live table](live) follows each table's newest hand by itself. From "
         "a terminal: `badugi-hh watch FOLDER`.")
     roots = watching.watch_roots()
     if not roots:
