@@ -47,7 +47,8 @@ Identity = tuple[str, str]
 
 #: How the pages and reports name each site; the stored value is the key.
 SITE_NAMES = {"pokerstars": "PokerStars", "fulltilt": "Full Tilt", "kingsclub": "KingsClub",
-              "merge": "Merge", "winamax": "Winamax", "phh": "PHH", "": "house logs"}
+              "merge": "Merge", "winamax": "Winamax", "phh": "PHH", "bossmedia": "Boss Media",
+              "": "house logs"}
 #: How they name each kind of stakes.
 KIND_NAMES = {"cash": "cash", "tournament": "tournament", "home": "home game"}
 
@@ -57,6 +58,7 @@ KIND_NAMES = {"cash": "cash", "tournament": "tournament", "home": "home game"}
 _OTHER_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
     "site": {"pokerstars": ("Poker Stars", "stars"), "fulltilt": ("Full Tilt Poker", "ftp"),
              "kingsclub": ("Kings Club",), "merge": ("Merge Network",),
+             "bossmedia": ("Boss", "Opoker"),
              "": ("house", "home", "house log", "''", '""')},
     "game": {"27td": ("2-7", "Triple Draw 2-7", "2-7 TD", "deuce to seven triple draw",
                       "2-7 lowball"),

@@ -67,8 +67,9 @@ GameId = Literal["badugi", "badeucy", "badacey", "27td", "a5td", "27sd", "5cd"]
 #: Which figures a game's hands feed (``docs/schema.md``).
 Family = Literal["badugi", "lowball", "split", "high"]
 #: The logs whose names for the games the registry knows; ``merge`` also holds Merge's
-#: numeric game codes, ``phh`` the PHH variant codes (their first letter is the structure).
-SITES = ("house", "pokerstars", "fulltilt", "kingsclub", "merge", "winamax", "phh")
+#: numeric game codes, ``phh`` the PHH variant codes (their first letter is the structure),
+#: ``bossmedia`` Boss Media's ``GAME`` codes.
+SITES = ("house", "pokerstars", "fulltilt", "kingsclub", "merge", "winamax", "phh", "bossmedia")
 
 
 class HandValue(Protocol):
@@ -224,7 +225,7 @@ GAMES: dict[str, Game] = {game.id: game for game in (
     Game("5cd", "Five Card Draw", 5, 1, (_HIGH,), "high", None, {
         "house": ("five-card draw", "5-card draw"), "pokerstars": ("5 Card Draw",),
         "fulltilt": ("5 Card Draw",), "kingsclub": ("5 Card Draw",),
-        "merge": ("5-Draw", "55")}),
+        "merge": ("5-Draw", "55"), "bossmedia": ("GAME_FCD",)}),
 )}
 
 #: Each game's name in reports, by id (the dashboard's and the CLI's labels).

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from badugi_hh.events import Hand
 
 #: The sites whose ruleset names start with theirs (the readers name rulesets so).
-SITES = ("pokerstars", "fulltilt", "kingsclub", "merge", "winamax", "phh")
+SITES = ("pokerstars", "fulltilt", "kingsclub", "merge", "winamax", "phh", "bossmedia")
 #: How logs write each currency's amounts.
 SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 CHIPS = "chips"

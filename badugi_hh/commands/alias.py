@@ -5,7 +5,7 @@
     badugi-hh alias --remove Ana fulltilt:Hero     # one name; without names: the person
 
 A name is SITE:NAME: the site as the tables write it or as the project prints it
-(pokerstars or PokerStars, fulltilt or "Full Tilt", kingsclub, merge, winamax, phh;
+(pokerstars or PokerStars, fulltilt or "Full Tilt", kingsclub, merge, winamax, phh, bossmedia;
 house for the house logs) and the screen name, found without regard to case among
 the players imported. A name belongs to one person: giving it to another moves it.
 `badugi-hh me PERSON` then says which person you are, and `stats --person PERSON`
@@ -35,7 +35,8 @@ EXIT_OK, EXIT_DATABASE, EXIT_UNKNOWN = 0, 1, 2
 #: The sites a name may be given on, by every spelling the project prints; the house
 #: logs have no site ('').
 SITE_NAMES = {"pokerstars": "pokerstars", "fulltilt": "fulltilt", "kingsclub": "kingsclub",
-              "merge": "merge", "winamax": "winamax", "phh": "phh", "house": ""}
+              "merge": "merge", "winamax": "winamax", "phh": "phh", "bossmedia": "bossmedia",
+              "house": ""}
 
 
 class Unknown(Exception):

@@ -36,13 +36,15 @@ __all__ = ["SITE_ZONES", "Clock", "Moment", "check_zone", "machine_zone", "zone_
 #: The zone each site's logs write their times in, where the log does not say it:
 #: PokerStars and Full Tilt print ET (PokerStars prints the player's zone first, and ET
 #: in brackets, which is the time its reader takes), as do KingsClub and the Merge
-#: network's XML by the convention trackers use for them; Winamax prints UTC.
+#: network's XML by the convention trackers use for them; Winamax prints UTC, and Boss
+#: Media's XML a Unix time (read as UTC).
 SITE_ZONES: dict[str, str] = {
     "pokerstars": "America/New_York",
     "fulltilt": "America/New_York",
     "kingsclub": "America/New_York",
     "merge": "America/New_York",
     "winamax": "UTC",
+    "bossmedia": "UTC",
 }
 
 
