@@ -336,7 +336,9 @@ class _BossMediaReader:
                     tournament=history.tournament)
         hand.events = _ordered(hand, history)
         hand.hero = hero_of(hand.events)
-        if hand.hero is not None:   # the header's WIN and LOSS are the hero's
+        # The header's WIN and LOSS are the hero's: a claim the chips of a hand with a
+        # line not read cannot be held to.
+        if hand.hero is not None and not history.errors:
             hand.events.append(NetStated(player=hand.hero, amount=history.hero_net,
                                          line=history.line))
         for fault in history.errors:
@@ -609,7 +611,7 @@ def _ordered(hand: Hand, history: _History) -> list[Event]:
     play = [event for event in history.events if type(event) is not Award]
     awards = [event for event in history.events if type(event) is Award]
     events = [*seats, *button, *play]
-    returned = _uncalled(hand, events)
+    returned = _uncalled(hand, events, history.showdown_line)
     totals: list[Event] = []
     if history.pot is not None:
         pot, rake = history.pot
@@ -617,13 +619,14 @@ def _ordered(hand: Hand, history: _History) -> list[Event]:
     return [*events, *returned, *awards, *totals]
 
 
-def _uncalled(hand: Hand, events: list[Event]) -> list[Event]:
-    """The return of the part of the largest bet nobody matched, if any."""
+def _uncalled(hand: Hand, events: list[Event], line: int) -> list[Event]:
+    """The return of the part of the largest bet nobody matched, if any, at ``line`` (the
+    ``SHOWDOWN``'s, which states the pot without it), else at the last event's."""
     ledger = hand_ledger(dataclasses.replace(hand, events=events))
     put_in = sorted((figures.put_in, name) for name, figures in ledger.items())
     if len(put_in) < 2 or put_in[-1][0] == put_in[-2][0]:
         return []
-    line = max(event.line for event in events)
+    line = line or max(event.line for event in events)
     return [UncalledReturned(player=put_in[-1][1], amount=put_in[-1][0] - put_in[-2][0],
                              line=line, inferred=True)]
 
