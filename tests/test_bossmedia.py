@@ -288,6 +288,13 @@ def test_a_call_of_neither_reading_is_an_error() -> None:
     assert errors[0].message.endswith("Bo calls 200, but owes 300 to match 350")
 
 
+@pytest.mark.parametrize("value", ["10.00", "11.00", "13.00"])
+def test_an_all_in_that_is_not_the_stack_at_the_rounds_start_is_an_error(value: str) -> None:
+    text = export(pot_limit()).replace('PLAYER="Cy" VALUE="12.00"', f'PLAYER="Cy" VALUE="{value}"')
+    errors = [record for record in records(text) if isinstance(record, ParseError)]
+    assert errors and errors[0].line == 32 and "Cy" in errors[0].message
+
+
 def test_a_wrong_net_in_the_header_is_a_violation() -> None:
     text = export(pot_limit()).replace('WIN="23.00"', 'WIN="24.00"')
     assert [(rule, line) for rule, line, _ in violations(text)] == [("S1", 3)]

@@ -520,14 +520,15 @@ def _bet(history: _History, player: str, kind: str, value: int, line: int) -> No
             added = left
         else:
             raise LineError(f"{player} calls {value}, but owes {owed} to match {highest}", 1)
-    elif kind == "ACTION_ALLIN" and value == left and value - before != left:
-        added = value          # the chips added, where the total would not be all in
     else:
         added = value - before
     if added <= 0 and kind != "ACTION_CALL":
         raise LineError(f"{player} bets to {value}, no more than the {before} he has in", 1)
     if added > left:
         raise LineError(f"{player} puts in {added}, more than the {left} he has left", 1)
+    if kind == "ACTION_ALLIN" and added != left:
+        raise LineError(f"{player} goes all in for {value}, but has {left} left beside the "
+                        f"{before} he has in the round", 1)
     total, all_in = before + added, added == left
     event: Event
     if kind == "ACTION_CALL" or (kind == "ACTION_ALLIN" and total <= highest):
