@@ -365,3 +365,50 @@ def test_a_watched_file_is_complete_at_each_closing_history() -> None:
     end = complete_end(io.BytesIO(half))
     assert half[:end].rstrip().endswith(b"</HISTORY>")
     assert half[:end].count(b"</HISTORY>") == 1
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('ID="1"', 'ID="x"', "expected a hand id such as 2692984519, got 'x'"),
+    ('DATE="1315776178"', 'DATE="soon"', "expected the hand's start in seconds since 1970"),
+    ('STAKES="0.50/1.00"', 'STAKES="0.50"', "expected STAKES such as \"2.00/4.00\""),
+    ('STAKES="0.50/1.00"', 'STAKES="0/0"', "expected STAKES such as \"2.00/4.00\""),
+    ('LIMIT="PL"', 'LIMIT="HL"', "expected LIMIT=\"FL\", \"PL\" or \"NL\", got 'HL'"),
+    ('TABLECURRENCY="EUR"', 'TABLECURRENCY=""', "expected a currency such as"),
+    ('WIN="23.00"', 'WIN="-3.00"', "WIN: an amount less than nothing"),
+])
+def test_a_header_not_read_loses_its_hand_only(old: str, new: str, message: str) -> None:
+    first = pot_limit().replace(old, new, 1)
+    read = records(export(first, pot_limit().replace('ID="1"', 'ID="2"', 1)))
+    errors = [record for record in read if isinstance(record, ParseError)]
+    assert [(e.line, e.hand_lost) for e in errors] == [(3, True)]
+    assert message in errors[0].message
+    assert [hand.hand_id for hand in read if isinstance(hand, Hand)] == ["bossmedia#2"]
+
+
+def test_an_element_on_several_lines_is_quoted_from_its_first() -> None:
+    text = export(pot_limit()).replace('PLAYER="Ana" COUNT="2"', 'PLAYER="Ana" COUNT="7"')
+    (error,) = [record for record in records(text) if isinstance(record, ParseError)]
+    assert error.text.startswith('<ACTION TYPE="CHANGECARD" PLAYER="Ana" COUNT="7">')
+    assert "expected how many cards are drawn, 0 to 5, got '7'" in error.message
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('AMOUNT="12.00"', 'AMOUNT="-12.00"', "AMOUNT: an amount less than nothing"),
+    ('KIND="HAND_BB" VALUE="1.00"', 'KIND="HAND_BB" VALUE="13.00"',
+     "Cy puts in 1300, more than the 1200 he has left"),
+    ('STATE="STATE_PLAYING" DEALER="Y"', 'STATE="STATE_AWAY" DEALER="Y"',
+     "unknown player state 'STATE_AWAY'"),
+    ('KIND="HAND_SB"', 'KIND="HAND_XB"', "unknown blind 'HAND_XB'"),
+    # a card's error is its deal's, at the line the deal starts
+    ('<ACTION TYPE="HAND_DEAL" PLAYER="Ana">\n<CARD LINK="39">',
+     '<ACTION TYPE="HAND_DEAL" PLAYER="Ana">\n<CARD LINK="52">', "expected a card number 0 to 51"),
+    ('PLAYER="Bo" VALUE="3.50"', 'PLAYER="Zed" VALUE="3.50"',
+     "'Zed' acts, but no PLAYER of that name is seated"),
+])
+def test_a_value_not_understood_is_a_positioned_error(old: str, new: str, message: str) -> None:
+    text = export(pot_limit())
+    line = text[:text.index(old)].count("\n") + 1
+    errors = [record for record in records(text.replace(old, new, 1))
+              if isinstance(record, ParseError)]
+    assert (errors[0].source, errors[0].line, errors[0].column) == ("written.xml", line, 1)
+    assert message in errors[0].message

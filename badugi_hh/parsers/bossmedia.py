@@ -107,11 +107,15 @@ def _cards(element: ElementTree.Element) -> Cards:
                  if card.tag == "CARD")
 
 
-def _amount(attrib: dict[str, str], name: str = "VALUE") -> int:
-    written = attrib.get(name)
+def _amount(attrib: dict[str, str], name: str = "VALUE", default: str | None = None) -> int:
+    """The amount of attribute ``name``: money, never less than nothing."""
+    written = attrib.get(name) or default
     if written is None:
         raise LineError(f"expected an amount in {name}=\"...\"", 1)
-    return money(written)
+    amount = money(written)
+    if amount < 0:
+        raise LineError(f"{name}: an amount less than nothing, {written[:20]}", 1)
+    return amount
 
 
 @dataclass(slots=True)
@@ -154,6 +158,9 @@ class _History:
         return name
 
     def put_in(self, player: str, added: int, live: bool = True) -> None:
+        if added > self.stacks[player]:
+            raise LineError(f"{player} puts in {added}, more than the {self.stacks[player]} "
+                            "he has left", 1)
         self.stacks[player] -= added
         if live:
             self.round_in[player] = self.round_in.get(player, 0) + added
@@ -169,7 +176,7 @@ class _BossMediaReader:
         self.root: ElementTree.Element | None = None
         self.depth = 0
         self.history: _History | None = None
-        self.starts: dict[int, int] = {}   # id of an open element -> its line
+        self.starts: dict[int, tuple[int, str]] = {}   # an open element's line and its text
         self.session: tuple[str, str, Ruleset] | None = None
         self.session_id = ""
         self.started = False
@@ -262,21 +269,21 @@ class _BossMediaReader:
             return
         if kind == "start":
             self.depth += 1
-            self.starts[id(element)] = line
+            self.starts[id(element)] = (line, self.text)
             if self.depth == 1:
                 yield from self._history_start(element, line)
             elif self.history is not None:
-                self._child(element, line, ending=False)
+                self._child(element, line, self.text, ending=False)
             return
         self.depth -= 1
-        begun = self.starts.pop(id(element), line)
+        begun, text = self.starts.pop(id(element), (line, self.text))
         if self.depth == 0:
             self.root.clear()        # a finished hand leaves nothing behind
             self.starts.clear()
             if element.tag == "HISTORY":
                 yield from self._finish()
         elif self.history is not None:
-            self._child(element, begun, ending=True)
+            self._child(element, begun, text, ending=True)
 
     def _history_start(self, element: ElementTree.Element, line: int) -> Iterator[Record]:
         attrib = element.attrib
@@ -302,7 +309,10 @@ class _BossMediaReader:
             column = error.column if isinstance(error, LineError) else 1
             yield self._error(where + str(error), line, column, self.text)
 
-    def _child(self, element: ElementTree.Element, line: int, *, ending: bool) -> None:
+    def _child(self, element: ElementTree.Element, line: int, text: str, *,
+               ending: bool) -> None:
+        """An element of the hand, read at its start or at its end (with its cards), at the
+        ``line`` it starts, whose ``text`` an error quotes."""
         history = self.history
         assert history is not None
         if not ending:
@@ -320,7 +330,7 @@ class _BossMediaReader:
         except (LineError, ValueError) as error:   # ValueError: an amount money() refused
             column = error.column if isinstance(error, LineError) else 1
             history.errors.append(LineError(str(error), column, line))
-            history.texts[line] = self.text
+            history.texts[line] = text
 
     # -- a finished hand ------------------------------------------------------------------
 
@@ -371,7 +381,9 @@ def _new_history(attrib: dict[str, str], line: int, game: Game) -> _History:
         raise LineError(f"expected the hand's start in seconds since 1970, got {date[:40]!r}", 1)
     started_at = dated(datetime.fromtimestamp(int(date), tz=timezone.utc).replace(tzinfo=None))
     stakes = attrib.get("STAKES", "").split("/")
-    if len(stakes) != 2:
+    amounts = tuple(money(part) for part in stakes
+                    if re.fullmatch(r"\d[\d,]*(?:\.\d+)?", part))
+    if len(stakes) != 2 or len(amounts) != 2 or min(amounts) <= 0:
         raise LineError(f"expected STAKES such as \"2.00/4.00\", got "
                         f"{attrib.get('STAKES', '')[:40]!r}", 1)
     tournament = attrib.get("GAMEKIND") in _TOURNAMENT_KINDS
@@ -383,12 +395,12 @@ def _new_history(attrib: dict[str, str], line: int, game: Game) -> _History:
     return _History(
         hand_id=f"{SITE}#{hand_id}", number=int(hand_id), line=line,
         table=attrib.get("TABLE", "")[:200], session=session[:200], started_at=started_at,
-        game=game, structure=attrib["LIMIT"], stakes=(money(stakes[0]), money(stakes[1])),
+        game=game, structure=attrib["LIMIT"], stakes=(amounts[0], amounts[1]),
         currency=None if tournament else
         currency if attrib.get("GAMETYPE") == "GAMETYPE_REAL" else "PLAY",
         tournament=(attrib.get("TABLETOURNEYID") or re.sub(r"\D", "", session)[:40]
                     or None) if tournament else None,
-        hero_net=money(attrib.get("WIN") or "0") - money(attrib.get("LOSS") or "0"))
+        hero_net=_amount(attrib, "WIN", "0") - _amount(attrib, "LOSS", "0"))
 
 
 # -- what each element becomes ---------------------------------------------------------
@@ -411,7 +423,7 @@ def _player(history: _History, attrib: dict[str, str], _: ElementTree.Element,
     name = read_name(attrib.get("NAME", ""))
     if not name or name in history.stacks:
         raise LineError(f"expected a player's name seated once, got {name[:40]!r}", 1)
-    stack = money(attrib.get("AMOUNT", ""))
+    stack = _amount(attrib, "AMOUNT")
     history.stacks[name] = stack
     history.seats.append(Seat(player=name, seat=int(seat), stack=stack,
                               in_hand=state == "STATE_PLAYING", line=line))
@@ -524,8 +536,6 @@ def _bet(history: _History, player: str, kind: str, value: int, line: int) -> No
         added = value - before
     if added <= 0 and kind != "ACTION_CALL":
         raise LineError(f"{player} bets to {value}, no more than the {before} he has in", 1)
-    if added > left:
-        raise LineError(f"{player} puts in {added}, more than the {left} he has left", 1)
     if kind == "ACTION_ALLIN" and added != left:
         raise LineError(f"{player} goes all in for {value}, but has {left} left beside the "
                         f"{before} he has in the round", 1)
