@@ -412,3 +412,15 @@ def test_a_value_not_understood_is_a_positioned_error(old: str, new: str, messag
               if isinstance(record, ParseError)]
     assert (errors[0].source, errors[0].line, errors[0].column) == ("written.xml", line, 1)
     assert message in errors[0].message
+
+
+def test_an_error_is_at_its_element_on_a_line_of_several() -> None:
+    fold = '<ACTION TYPE="ACTION_FOLD" PLAYER="Bo"></ACTION>'
+    text = export(pot_limit()).replace(
+        '<ACTION TYPE="ACTION_CHECK" PLAYER="Bo"></ACTION>\n<ACTION TYPE="ACTION_BET" '
+        'PLAYER="Ana" VALUE="20.00">', '<ACTION TYPE="ACTION_CHECK" PLAYER="Bo"></ACTION> '
+        '<ACTION TYPE="ACTION_BET" PLAYER="Ana" VALUE="-20.00">')
+    assert fold in text
+    (error,) = [record for record in records(text) if isinstance(record, ParseError)]
+    assert error.column == len('<ACTION TYPE="ACTION_CHECK" PLAYER="Bo"></ACTION> ') + 1
+    assert error.message.endswith("VALUE: an amount less than nothing, -20.00")

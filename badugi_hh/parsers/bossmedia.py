@@ -176,7 +176,9 @@ class _BossMediaReader:
         self.root: ElementTree.Element | None = None
         self.depth = 0
         self.history: _History | None = None
-        self.starts: dict[int, tuple[int, str]] = {}   # an open element's line and its text
+        #: An open element's line, that line's text and the element's column in it.
+        self.starts: dict[int, tuple[int, str, int]] = {}
+        self.column = 0   # where on the line being fed the last element started
         self.session: tuple[str, str, Ruleset] | None = None
         self.session_id = ""
         self.started = False
@@ -216,7 +218,7 @@ class _BossMediaReader:
             self.parser.feed(_ROOT)
             self.first_line, self.root, self.depth = number, None, 0
             self.starts.clear()
-        self.text = text
+        self.text, self.column = text, 0
         try:
             self.parser.feed(text + "\n")
             # the parser was asked for ("start" | "end", element) events only
@@ -269,21 +271,22 @@ class _BossMediaReader:
             return
         if kind == "start":
             self.depth += 1
-            self.starts[id(element)] = (line, self.text)
+            self.column = self.text.find(f"<{element.tag}", self.column) + 1
+            self.starts[id(element)] = (line, self.text, self.column or 1)
             if self.depth == 1:
                 yield from self._history_start(element, line)
             elif self.history is not None:
-                self._child(element, line, self.text, ending=False)
+                self._child(element, self.starts[id(element)], ending=False)
             return
         self.depth -= 1
-        begun, text = self.starts.pop(id(element), (line, self.text))
+        begun = self.starts.pop(id(element), (line, self.text, 1))
         if self.depth == 0:
             self.root.clear()        # a finished hand leaves nothing behind
             self.starts.clear()
             if element.tag == "HISTORY":
                 yield from self._finish()
         elif self.history is not None:
-            self._child(element, begun, text, ending=True)
+            self._child(element, begun, ending=True)
 
     def _history_start(self, element: ElementTree.Element, line: int) -> Iterator[Record]:
         attrib = element.attrib
@@ -306,13 +309,13 @@ class _BossMediaReader:
         except (LineError, ValueError) as error:
             hand = attrib.get("ID")
             where = f"hand {SITE}#{hand[:40]}: " if hand else ""
-            column = error.column if isinstance(error, LineError) else 1
-            yield self._error(where + str(error), line, column, self.text)
+            yield self._error(where + str(error), line, self.column or 1, self.text)
 
-    def _child(self, element: ElementTree.Element, line: int, text: str, *,
+    def _child(self, element: ElementTree.Element, begun: tuple[int, str, int], *,
                ending: bool) -> None:
-        """An element of the hand, read at its start or at its end (with its cards), at the
-        ``line`` it starts, whose ``text`` an error quotes."""
+        """An element of the hand, read at its start or at its end (with its cards); ``begun``:
+        the line it starts on, that line's text and its column there, where an error is."""
+        line, text, column = begun
         history = self.history
         assert history is not None
         if not ending:
@@ -328,7 +331,6 @@ class _BossMediaReader:
                 raise LineError(f"unknown element <{element.tag[:40]}>", 1)
             handler(history, element.attrib, element, line)
         except (LineError, ValueError) as error:   # ValueError: an amount money() refused
-            column = error.column if isinstance(error, LineError) else 1
             history.errors.append(LineError(str(error), column, line))
             history.texts[line] = text
 
