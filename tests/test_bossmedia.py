@@ -424,3 +424,19 @@ def test_an_error_is_at_its_element_on_a_line_of_several() -> None:
     (error,) = [record for record in records(text) if isinstance(record, ParseError)]
     assert error.column == len('<ACTION TYPE="ACTION_CHECK" PLAYER="Bo"></ACTION> ') + 1
     assert error.message.endswith("VALUE: an amount less than nothing, -20.00")
+
+
+def test_the_site_is_named_in_filters_and_aliases(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    from badugi_hh import cli
+
+    db = str(tmp_path / "hands.duckdb")
+    assert cli.main(["import", str(LOG), "--db", db]) == 0
+    assert cli.main(["alias", "Ana", "Boss Media:hero", "--db", db]) == 0
+    capsys.readouterr()
+    for typed in ("bossmedia", "Boss Media", "Opoker"):
+        assert cli.main(["stats", "--db", db, "--site", typed, "--csv"]) == 0
+        rows = capsys.readouterr().out.splitlines()
+        assert rows[1].startswith("Hero,bossmedia,EUR,100,14,150,"), typed
+    assert cli.main(["stats", "--db", db, "--person", "Ana", "--csv"]) == 0
+    assert ",14,150," in capsys.readouterr().out
