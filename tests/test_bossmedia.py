@@ -440,3 +440,53 @@ def test_the_site_is_named_in_filters_and_aliases(tmp_path: Path,
         assert rows[1].startswith("Hero,bossmedia,EUR,100,14,150,"), typed
     assert cli.main(["stats", "--db", db, "--person", "Ana", "--csv"]) == 0
     assert ",14,150," in capsys.readouterr().out
+
+
+#: Fixed limit, three players: Cy calls all in for less before the draw, Ana and Bo bet on
+#: after it; Cy's three kings take the main pot, Ana's aces up the side pot, Bo mucks.
+SIDE_POT = """
+<PLAYER NAME="Ana" SEAT="1" AMOUNT="100.00" STATE="STATE_PLAYING" DEALER="Y"></PLAYER>
+<PLAYER NAME="Bo" SEAT="2" AMOUNT="50.00" STATE="STATE_PLAYING" DEALER="N"></PLAYER>
+<PLAYER NAME="Cy" SEAT="3" AMOUNT="3.00" STATE="STATE_PLAYING" DEALER="N"></PLAYER>
+<ACTION TYPE="HAND_BLINDS" PLAYER="Bo" KIND="HAND_SB" VALUE="1.00"></ACTION>
+<ACTION TYPE="HAND_BLINDS" PLAYER="Cy" KIND="HAND_BB" VALUE="2.00"></ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Ana">{ana}</ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Bo">{hidden}</ACTION>
+<ACTION TYPE="HAND_DEAL" PLAYER="Cy">{hidden}</ACTION>
+<ACTION TYPE="ACTION_RAISE" PLAYER="Ana" VALUE="4.00"></ACTION>
+<ACTION TYPE="ACTION_CALL" PLAYER="Bo" VALUE="4.00"></ACTION>
+<ACTION TYPE="ACTION_ALLIN" PLAYER="Cy" VALUE="3.00"></ACTION>
+<ACTION TYPE="HAND_BOARD" POT="11.00" MAINPOT="11.00" LEFTPOT="" RIGHTPOT=""></ACTION>
+<ACTION TYPE="CHANGECARD" PLAYER="Bo" COUNT="1">{hidden}</ACTION>
+<ACTION TYPE="CHANGECARD" PLAYER="Cy" COUNT="0">{hidden}</ACTION>
+<ACTION TYPE="CHANGECARD" PLAYER="Ana" COUNT="2">{ana_after}</ACTION>
+<ACTION TYPE="ACTION_CHECK" PLAYER="Bo"></ACTION>
+<ACTION TYPE="ACTION_BET" PLAYER="Ana" VALUE="4.00"></ACTION>
+<ACTION TYPE="ACTION_CALL" PLAYER="Bo" VALUE="4.00"></ACTION>
+<SHOWDOWN NAME="HAND_SHOWDOWN" POT="19.00" RAKE="0.00" MAINPOT="9.00" LEFTPOT="10.00" RIGHTPOT="">
+<RESULT PLAYER="Bo" WIN="0.00" HAND="$(STR_G_MUCK)"></RESULT>
+<RESULT PLAYER="Cy" WIN="9.00" HAND="$(STR_G_WIN_THREEOFAKIND) $(STR_G_CARDS_KINGS)">{cy}</RESULT>
+<RESULT PLAYER="Ana" WIN="10.00" HAND="$(STR_G_WIN_TWOPAIR)">{ana_after}</RESULT></SHOWDOWN>"""
+
+
+def side_pot(cy_wins: str = "9.00", ana_wins: str = "10.00") -> str:
+    body = SIDE_POT.format(hidden=cards(*"bbbbb"), ana=cards(39, 0, 30, 19, 1),
+                           ana_after=cards(39, 0, 30, 17, 8), cy=cards(12, 25, 38, 40, 41))
+    body = body.replace('WIN="9.00"', f'WIN="{cy_wins}"').replace('WIN="10.00"',
+                                                                   f'WIN="{ana_wins}"')
+    return export(history(body, limit="FL", stakes="2.00/4.00", win="2.00"))
+
+
+def test_a_side_pot_goes_to_the_best_hand_that_may_win_it() -> None:
+    (hand,) = hands_of(side_pot())
+    assert violations(side_pot()) == []
+    assert {name: figures.net for name, figures in hand_ledger(hand).items()} == {
+        "Ana": 200, "Bo": -800, "Cy": 600}
+    text = side_pot()
+    line = text[:text.index('PLAYER="Cy" VALUE="3.00"')].count("\n") + 1
+    assert Call(player="Cy", amount=100, all_in=True, line=line) in hand.events
+
+
+def test_a_side_pot_paid_to_the_wrong_player_is_a_violation() -> None:
+    # M3 for the side pot, S1 for the hero's WIN, which the payout no longer gives him
+    assert [rule for rule, _, _ in violations(side_pot("19.00", "0.00"))] == ["M3", "S1"]
