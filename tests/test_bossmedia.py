@@ -490,3 +490,44 @@ def test_a_side_pot_goes_to_the_best_hand_that_may_win_it() -> None:
 def test_a_side_pot_paid_to_the_wrong_player_is_a_violation() -> None:
     # M3 for the side pot, S1 for the hero's WIN, which the payout no longer gives him
     assert [rule for rule, _, _ in violations(side_pot("19.00", "0.00"))] == ["M3", "S1"]
+
+
+# -- bounds: what a hostile file can make the reader hold -------------------------------------
+
+def test_a_history_of_more_elements_than_a_hand_is_lost_and_the_next_read() -> None:
+    from badugi_hh.parsers.bossmedia import MAX_HISTORY_ELEMENTS
+    from badugi_hh.parsers.common import EXCERPT_SIDE
+
+    text = LOG.read_text(encoding="utf-8")
+    flood = text.replace('<ACTION TYPE="HAND_BLINDS"', "<FOO/>" * 130_000
+                         + '\n<ACTION TYPE="HAND_BLINDS"', 1)
+    read = records(flood)
+    [error] = [record for record in read if isinstance(record, ParseError)]
+    assert f"more than {MAX_HISTORY_ELEMENTS} elements: not a hand" in error.message
+    assert error.hand_lost and len(error.text) <= 2 * EXCERPT_SIDE + 6
+    assert len([record for record in read if isinstance(record, Hand)]) == 13
+
+
+@pytest.mark.parametrize(("padding", "said"), [
+    ("<!-- a comment -->\n" * 2010, "more than 2000 lines"),
+    (("<!-- " + "x" * 400_000 + " -->\n") * 4, "1,048,576 characters without its </HISTORY>"),
+])
+def test_a_history_longer_than_a_hand_is_lost_and_the_next_read(padding: str,
+                                                                said: str) -> None:
+    text = LOG.read_text(encoding="utf-8")
+    read = records(text.replace('<ACTION TYPE="HAND_BLINDS"', padding
+                                + '<ACTION TYPE="HAND_BLINDS"', 1))
+    [error] = [record for record in read if isinstance(record, ParseError)]
+    assert said in error.message and error.hand_lost
+    assert len([record for record in read if isinstance(record, Hand)]) == 13
+
+
+def test_a_doctype_is_refused() -> None:
+    text = LOG.read_text(encoding="utf-8")
+    second = text.index("<HISTORY", text.index("</HISTORY>"))
+    text = text[:second] + '<!DOCTYPE ROOT [<!ENTITY a "aaaaaaaaaa">]>\n' + text[second:]
+    read = records(text)
+    [error] = [record for record in read if isinstance(record, ParseError)]
+    assert (error.line, error.column) == (49, 1)
+    assert "a DOCTYPE is refused" in error.message and not error.hand_lost
+    assert len([record for record in read if isinstance(record, Hand)]) == 14

@@ -227,7 +227,7 @@ class _BossMediaReader:
             for kind, element in events:
                 yield from self._element(kind, element, number)
         except ElementTree.ParseError as error:
-            yield self._xml_error(error, text)
+            yield self._xml_error(error, number, text)
         except _Oversized:
             history, self.history, self.parser = self.history, None, None
             assert history is not None
@@ -245,12 +245,13 @@ class _BossMediaReader:
             yield self._error(f"hand {history.hand_id}: the file ends inside the hand (no "
                               "</HISTORY>)", last_line, 0, history.texts[history.line])
 
-    def _xml_error(self, error: ElementTree.ParseError, text: str) -> ParseError:
+    def _xml_error(self, error: ElementTree.ParseError, number: int, text: str) -> ParseError:
         line, column = getattr(error, "position", (2, 0))
         line = self.first_line + max(line, 2) - 2
         message = str(error).split(": line ")[0]
         if "<!DOCTYPE" in text:
             message = "a DOCTYPE is refused: its entities could expand without bound"
+            line, column = number, text.index("<!DOCTYPE")
         self.parser = None
         history, self.history = self.history, None
         where = f"hand {history.hand_id}: " if history else ""
