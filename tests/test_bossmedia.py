@@ -531,3 +531,16 @@ def test_a_doctype_is_refused() -> None:
     assert (error.line, error.column) == (49, 1)
     assert "a DOCTYPE is refused" in error.message and not error.hand_lost
     assert len([record for record in read if isinstance(record, Hand)]) == 14
+
+
+def test_a_player_sitting_out_but_dealt_in_is_in_the_hand_sitting_out() -> None:
+    body = TOURNAMENT.format(hidden=cards(*"bbbbb")).replace(
+        'NAME="Ana" SEAT="1" AMOUNT="1500.00" STATE="STATE_PLAYING"',
+        'NAME="Ana" SEAT="1" AMOUNT="1500.00" STATE="STATE_SITOUT"')
+    text = export(history(body, limit="NL", stakes="10.00/20.00", kind="GAMEKIND_SITGO"))
+    (hand,) = hands_of(text)
+    seats = {event.player: (event.in_hand, event.sitting_out) for event in hand.events
+             if type(event) is Seat}
+    assert seats == {"Ana": (True, True), "Bo": (True, False)}
+    assert hand.tournament == "9"   # no TABLETOURNEYID: the SESSION's number
+    assert violations(text) == []

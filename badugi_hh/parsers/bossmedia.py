@@ -619,7 +619,11 @@ def _ordered(hand: Hand, history: _History) -> list[Event]:
     ``WIN``: the reader returns it, as the chips say (:func:`_uncalled`).
     """
     dealt = history.dealt
-    seats: list[Event] = [dataclasses.replace(seat, in_hand=seat.player in dealt)
+    # (a seat is read in_hand while its STATE is STATE_PLAYING: a player sitting out and
+    # dealt in all the same is dealt in sitting out)
+    seats: list[Event] = [dataclasses.replace(seat, in_hand=seat.player in dealt,
+                                              sitting_out=seat.player in dealt
+                                              and not seat.in_hand)
                           for seat in history.seats]
     button: list[Event] = [history.button] if history.button is not None else []
     play = [event for event in history.events if type(event) is not Award]
