@@ -224,7 +224,7 @@ GAMES: dict[str, Game] = {game.id: game for game in (
     Game("5cd", "Five Card Draw", 5, 1, (_HIGH,), "high", None, {
         HOUSE_SITE: ("five-card draw", "5-card draw"), "pokerstars": ("5 Card Draw",),
         "fulltilt": ("5 Card Draw",), "kingsclub": ("5 Card Draw",),
-        "merge": ("5-Draw", "55"), "ongame": ("FIVE_CARD_DRAW",)}),
+        "merge": ("5-Draw", "55"), "ongame": ("FIVE_CARD_DRAW",), "bossmedia": ("GAME_FCD",)}),
 )}
 
 #: Each game's name in reports, by id (the dashboard's and the CLI's labels).

@@ -85,7 +85,7 @@ HOUSE_SITE = ""
 #: Every site. Zones: PokerStars and Full Tilt print ET (PokerStars prints the player's
 #: zone first, and ET in brackets, which is the time its reader takes), as do KingsClub
 #: and the Merge network's XML by the convention trackers use for them; Winamax prints
-#: UTC; OnGame prints each hand's zone (``EEST``), which its reader gives with the
+#: UTC, and Boss Media's XML a Unix time (read as UTC); OnGame prints each hand's zone (``EEST``), which its reader gives with the
 #: time. Practices: docs/rules.md, "Site practice".
 SITES: tuple[Site, ...] = (
     Site(id="pokerstars", name="PokerStars", other_names=("Poker Stars", "stars"),
@@ -105,6 +105,8 @@ SITES: tuple[Site, ...] = (
          hand_id_prefix="winamax#"),
     Site(id="ongame", name="OnGame", other_names=("OnGame Network", "Goalwin"),
          dialects=("ongame",), text_export=True, hand_id_prefix="ongame#"),
+    Site(id="bossmedia", name="Boss Media", other_names=("Boss", "Opoker"),
+         dialects=("bossmedia",), zone="UTC", hand_id_prefix="bossmedia#"),
     Site(id="phh", name="PHH", dialects=("phh",), file_local_ids=True),
     Site(id=HOUSE_SITE, name="house logs", other_names=("house", "home", "house log", "''", '""'),
          dialects=("house",)),

@@ -21,7 +21,7 @@ from badugi_hh.store import Store
 from badugi_hh.watch import into_database, logs_in
 
 REAL = Path(__file__).resolve().parent / "data" / "real"
-REAL_LOGS = sorted(path for path in REAL.rglob("*.txt"))
+REAL_LOGS = sorted(path for path in REAL.rglob("*") if path.suffix in (".txt", ".xml"))
 #: What a hand is, whichever file it was read from.
 HANDS = "SELECT * EXCLUDE (source) FROM hands ORDER BY site, hand_id"
 PLAYERS = "SELECT * EXCLUDE (source) FROM hand_players ORDER BY site, hand_id, player"

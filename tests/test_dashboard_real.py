@@ -1,4 +1,4 @@
-"""Every page of the dashboard on the real exports of all five sites (tests/data/real):
+"""Every page of the dashboard on the real exports of all six sites (tests/data/real):
 no amount is printed without its unit, and no player without his site (issue 21, items
 2 and 4).
 
@@ -163,7 +163,7 @@ def _hands(real_db: Path) -> list[tuple[str, str, str, int]]:
 def test_the_replayer_on_a_hand_of_every_site(app: AppTest, real_db: Path) -> None:
     hands = _hands(real_db)
     assert {site for _, _, site, _ in hands} == {"pokerstars", "fulltilt", "kingsclub",
-                                                 "merge", "winamax", "ongame"}
+                                                 "merge", "winamax", "ongame", "bossmedia"}
     with connect(real_db, read_only=True) as con:
         winners = dict(((source, hand_id), names) for source, hand_id, names in con.execute(
             "SELECT source, hand_id, flatten(list(winners)) FROM pots GROUP BY ALL").fetchall())

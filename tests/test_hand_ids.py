@@ -39,6 +39,7 @@ def test_a_house_hand_id_reads_back_as_written(session: str, number: int) -> Non
 def test_the_stored_text_is_what_the_readers_always_wrote() -> None:
     assert [str(HandId(site=site, number="12-3")) for site in SITE_IDS if site] == [
         "ps-12-3", "fulltilt#12-3", "kingsclub#12-3", "merge#12-3", "winamax#12-3", "ongame#12-3",
+        "bossmedia#12-3",
         "12-3"]
     assert str(HandId(site=HOUSE_SITE, session="fri-1127", number="3")) == "fri-1127#3"
 

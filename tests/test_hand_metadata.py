@@ -327,7 +327,8 @@ def test_the_store_keeps_what_the_readers_say(tmp_path: Path) -> None:
     """Every real hand the store keeps (all but pot limit and hands not played) has the
     reader's site, table, tournament, buy-in, level and hero, and its currency where the
     reader names one; KingsClub names none, and its cents are the store's dollars."""
-    said = {(str(path), hand.hand_id): hand for path in sorted(REAL.glob("*/*.txt"))
+    said = {(str(path), hand.hand_id): hand
+            for path in sorted([*REAL.glob("*/*.txt"), *REAL.glob("*/*.xml")])
             for hand in hands(read_records(path))}
     with Store(tmp_path / "real.duckdb") as store:
         store.import_paths([REAL])

@@ -384,8 +384,8 @@ def test_a_file_in_another_format_has_no_session_header() -> None:
     assert errors("Run It Once Poker Hand #30702949: Hold'em No Limit\nSeat 1: Lino19\n") == [
         "t.txt:1:1: no session header: a house log starts with a line like "
         "'Session #fri-1127 \"Friday home game\" 2026-11-27 20:00'; the exports of "
-        "PokerStars, Full Tilt, KingsClub, Merge, Winamax and OnGame are recognised by their "
-        "first line, and this is none of them"]
+        "PokerStars, Full Tilt, KingsClub, Merge, Winamax, OnGame and Boss Media are recognised by "
+        "their first line, and this is none of them"]
 
 
 def test_a_hand_after_the_session_ended() -> None:

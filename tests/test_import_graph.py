@@ -31,7 +31,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("games and hands", frozenset({"games", "rules", "events", "ledger", "money", "filters"})),
     ("logs", frozenset({"sources", "parsers", "writer"})),
     ("engine", frozenset({"engine", "simulate", "phh_writer", "hand_text"})),
-    ("storage", frozenset({"store", "dataset", "watch"})),
+    ("storage", frozenset({"store", "dataset", "watch", "watch_state"})),
     ("statistics", frozenset({"stats"})),
     ("interface", frozenset({"commands", "cli", "bench"})),
 )

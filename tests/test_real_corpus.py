@@ -39,7 +39,7 @@ def name(path: Path) -> str:
 
 def test_the_corpus_is_all_here() -> None:
     manifest = (REAL / "MANIFEST.md").read_text(encoding="utf-8")
-    listed = set(re.findall(r"^\| ([\w./-]+\.txt) \|", manifest, re.M))
+    listed = set(re.findall(r"^\| ([\w./-]+\.(?:txt|xml)) \|", manifest, re.M))
     assert listed == {name(path) for path in FILES}
 
 

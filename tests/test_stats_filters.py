@@ -111,7 +111,7 @@ def test_table_size_counts_the_seats(real_db: Path) -> None:
         heads_up = stats.player_stats(con, stats.resolve(con, table_size="heads-up"))
         assert set(zip(heads_up["site"], heads_up["player"])) == {("fulltilt", "Hero"),
                                                                    ("fulltilt", "Player0")}
-        with pytest.raises(FilterError, match="holds tables of 2, 6, 8 seats"):
+        with pytest.raises(FilterError, match="holds tables of 2, 5, 6, 8 seats"):
             stats.resolve(con, table_size="9")
 
 
@@ -132,7 +132,8 @@ def test_the_command_matches_names_and_refuses_what_the_database_lacks(
     assert (status, out) == (2, "") and "--game '2-7' is ambiguous" in err
     status, out, err = run(capsys, "stats", *db, "--site", "Betfair")
     assert (status, out) == (2, "")
-    assert "--site 'Betfair': the database holds Full Tilt (fulltilt), KingsClub" in err
+    assert ("--site 'Betfair': the database holds Boss Media (bossmedia), Full Tilt "
+            "(fulltilt), KingsClub") in err
     assert run(capsys, "stats", *db, "--from", "2011-01-02", "--to", "2011-01-01")[0] == 2
     status, out, err = run(capsys, "stats", *db, "--stakes", "$0.10/$0.20",
                            "--table-size", "6-max")
@@ -144,8 +145,8 @@ def test_a_player_is_a_name_on_every_site_or_one_sites(real_db: Path,
     db = ["--db", str(real_db), "--json"]
     import json
     every_site = json.loads(run(capsys, "stats", *db, "--player", "hero")[1])["players"]
-    assert {row["site"] for row in every_site} == {"fulltilt", "kingsclub", "merge",
-                                                   "pokerstars", "winamax", "ongame"}
+    assert {row["site"] for row in every_site} == {"bossmedia", "fulltilt", "kingsclub",
+                                                   "merge", "pokerstars", "winamax", "ongame"}
     one_site = json.loads(run(capsys, "stats", *db, "--player", "PokerStars:Hero")[1])
     assert [(row["player"], row["site"]) for row in one_site["players"]] == [
         ("Hero", "pokerstars")]

@@ -273,7 +273,7 @@ def bench_parse(quick: bool) -> Figures:
 #: The real exports the site readers are timed on (in the source tree, not the package).
 REAL_LOGS = Path(__file__).resolve().parents[2] / "tests" / "data" / "real"
 #: The sites of :data:`REAL_LOGS`, as their folders are named.
-SITES = ("pokerstars", "fulltilt", "kingsclub", "merge", "winamax", "ongame")
+SITES = ("pokerstars", "fulltilt", "kingsclub", "merge", "winamax", "ongame", "bossmedia")
 
 
 def _site_copies(site: str, hands_wanted: int) -> tuple[list[bytes], int]:

@@ -5,7 +5,7 @@
     badugi-hh alias --remove Ana fulltilt:Hero     # one name; without names: the person
 
 A name is SITE:NAME: the site as the tables write it or as the project prints it
-(pokerstars or PokerStars, fulltilt or "Full Tilt", kingsclub, merge, winamax, ongame, phh;
+(pokerstars or PokerStars, fulltilt or "Full Tilt", kingsclub, merge, winamax, ongame, bossmedia, phh;
 house for the house logs) and the screen name, found without regard to case among
 the players imported. A name belongs to one person: giving it to another moves it.
 `badugi-hh me PERSON` then says which person you are, and `stats --person PERSON`

@@ -7,7 +7,7 @@
     badugi-hh label --list                     # every label, its colour, its players
 
 A player is SITE:NAME, the site as ``alias`` takes it (pokerstars, "full tilt",
-kingsclub, merge, winamax, ongame, phh, house) and the name in any case. A player has one
+kingsclub, merge, winamax, ongame, bossmedia, phh, house) and the name in any case. A player has one
 label: giving another replaces it. The built-in labels have fixed colours (fish
 green, reg blue, nit yellow, maniac red, friend purple); a label of your own is
 made by giving it with --colour (red, orange, yellow, green, blue, purple, brown,

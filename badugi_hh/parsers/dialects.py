@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 from badugi_hh.events import ParseError, Record
 from badugi_hh.parsers import (
-    fulltilt, house, kingsclub, merge, ongame, phh, pokerstars, summaries, winamax,
+    bossmedia, fulltilt, house, kingsclub, merge, ongame, phh, pokerstars, summaries, winamax,
 )
 from badugi_hh.parsers.common import DAMAGE, damage_before
 from badugi_hh.parsers.site import is_archive_marker
@@ -87,6 +87,7 @@ class Dialect:
 _HOUSE_BLOCK = re.compile(r"Session\s*(?:#|ends\b)|Hand\s*#\s*\d+\s*(?:[-–—#]|$)")
 _MERGE_BLOCK = re.compile(r"(?:<\?xml[^>]*\?>\s*)?<(?:game id=|description )")
 _PHH_BLOCK = re.compile(r"variant|\[")
+_BOSSMEDIA_BLOCK = re.compile(r"(?:<\?xml[^>]*\?>\s*)?(?:<ROOT>\s*)?<HISTORY[\s>]")
 
 
 def _house_starts(text: str) -> bool:
@@ -119,6 +120,8 @@ DIALECTS: list[Dialect] = [
             kingsclub.READER.spec.header),
     Dialect("merge", merge.sniff, merge.read_merge_lines, _merge_starts, "<", _MERGE_BLOCK,
             merge.merge_reader),
+    Dialect("bossmedia", bossmedia.sniff, bossmedia.read_bossmedia_lines, bossmedia.starts,
+            "<", _BOSSMEDIA_BLOCK, bossmedia.bossmedia_reader),
     Dialect("winamax", winamax.sniff, winamax.read_winamax_lines,
             winamax.READER.is_hand_start, winamax.READER.spec.initials,
             winamax.READER.spec.header),

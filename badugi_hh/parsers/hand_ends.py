@@ -6,7 +6,7 @@ own last line tells it sooner where the format has one: a site's text export
 (PokerStars, Full Tilt, KingsClub, Winamax) writes a blank line after the hand's
 ``*** SUMMARY ***`` block (two in a row in a copy with a blank line after every
 line, as some Full Tilt files are), OnGame closes it with ``***** End of hand ...``,
-Merge closes the hand with ``</game>``, and a
+Merge closes the hand with ``</game>``, Boss Media with ``</HISTORY>``, and a
 house log may close with ``Session ends``. A house hand has no last line of its own
 (``Stacks:``, ``Net:`` and more may follow its result, blank lines go anywhere): it
 is complete when the next begins. A line without its line end is never complete.
@@ -41,6 +41,7 @@ _SUMMARY = re.compile(r"\*\*\*\s*SUMMARY\s*\*\*\*")
 _SESSION_END = re.compile(r"Session\s+ends\b")
 _MERGE_GAME_END = re.compile(r".*</game>\s*$")
 _ONGAME_HAND_END = re.compile(r"\*{5} End of hand ")
+_BOSSMEDIA_HAND_END = re.compile(r".*</HISTORY>(?:\s*</ROOT>)?\s*$")
 
 
 def complete_end(stream: IO[bytes], start: int = 0, size: int | None = None) -> int:
@@ -113,6 +114,8 @@ class _Scan:
         elif self.dialect == "merge" and _MERGE_GAME_END.match(text):
             self._complete(ends_at)
         elif self.dialect == "ongame" and _ONGAME_HAND_END.match(text.lstrip()):
+            self._complete(ends_at)
+        elif self.dialect == "bossmedia" and _BOSSMEDIA_HAND_END.match(text):
             self._complete(ends_at)
         else:
             self.pending = True

@@ -91,8 +91,8 @@ EventFactory = Callable[..., Event]
 
 
 #: What an error says of a file in no format that is read (a room, a tracker's export).
-SITE_EXPORTS = ("the exports of PokerStars, Full Tilt, KingsClub, Merge, Winamax and OnGame "
-                "are recognised by their first line, and this is none of them")
+SITE_EXPORTS = ("the exports of PokerStars, Full Tilt, KingsClub, Merge, Winamax, OnGame and "
+                "Boss Media are recognised by their first line, and this is none of them")
 
 
 # -- what the structural lines say ------------------------------------------------
