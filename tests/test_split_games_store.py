@@ -1,14 +1,20 @@
-"""Split games in the store and the statistics: the halves each player won (issue 13)."""
+"""Split games in the store and the statistics: what each player won of each half of each
+pot (issue 13), the halves named as the game registry names them (pot_halves)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from badugi_hh import stats
 from badugi_hh.events import Award, Fold, Hand
+from badugi_hh.games import GAMES
 from badugi_hh.simulate import simulate, table_rules
 from badugi_hh.store import Store
 from badugi_hh.writer import write_records
+
+#: An award's pot with its half: "2-7", "main badugi", "side 1 2-7".
+_HALF_OF_POT = re.compile(r"(?:(?:main|side (?P<side>\d+)) )?(?P<half>badugi|2-7)")
 
 
 def test_the_halves_won_are_stored_and_counted(tmp_path: Path) -> None:
@@ -16,37 +22,36 @@ def test_the_halves_won_are_stored_and_counted(tmp_path: Path) -> None:
     log = tmp_path / "badeucy.txt"
     with log.open("w", encoding="utf-8") as out:
         write_records(records, out)
-    halves_paid: dict[tuple[str, str], set[str]] = {}
+    paid: dict[tuple[str, int, str, str], int] = {}   # each half's awards, as the log says
     reached: dict[str, int] = {}   # showdowns of halves each player reached, from the log
     for hand in (r for r in records if isinstance(r, Hand)):
-        split = any(isinstance(e, Award) and e.pot.endswith(("badugi", "lowball"))
-                    for e in hand.events)
+        halves = [(award, _HALF_OF_POT.fullmatch(award.pot)) for award in hand.events
+                  if isinstance(award, Award)]
         folded = {e.player for e in hand.events if isinstance(e, Fold)}
         for player in {e.player for e in hand.events if hasattr(e, "player")} - folded:
-            reached[player] = reached.get(player, 0) + split
-        for award in (e for e in hand.events if isinstance(e, Award)):
-            for half in ("badugi", "lowball"):
-                if award.pot.endswith(half):
-                    halves_paid.setdefault((hand.hand_id, half), set()).add(award.player)
+            reached[player] = reached.get(player, 0) + any(half for _, half in halves)
+        for award, half in halves:
+            if half:
+                key = (hand.hand_id, int(half["side"] or 0), half["half"], award.player)
+                paid[key] = paid.get(key, 0) + award.amount
     with Store(tmp_path / "split.duckdb") as store:
         store.import_paths([log])
         con = store.connection
-        rows = con.sql("SELECT hand_id, player, won_badugi_half, won_lowball_half "
-                       "FROM hand_players WHERE won_badugi_half IS NOT NULL").fetchall()
+        rows = {(hand, pot, half, player): share for hand, pot, half, player, share in con.sql(
+            "SELECT hand_id, pot, half, player, share FROM pot_halves").fetchall()}
         described = con.sql("SELECT count(*) FROM showdowns "
-                            "WHERE description LIKE '%; lowball %'").fetchall()[0][0]
+                            "WHERE description LIKE '%; 2-7 %'").fetchall()[0][0]
         figures = stats.game_stats(con)
-    assert rows and described > 0
-    for hand_id, player, badugi, lowball in rows:
-        # a half the log names was won by its players; a pot split no way goes to both
-        if (hand_id, "badugi") in halves_paid:
-            assert badugi == (player in halves_paid[(hand_id, "badugi")]), (hand_id, player)
-        if (hand_id, "lowball") in halves_paid:
-            assert lowball == (player in halves_paid[(hand_id, "lowball")]), (hand_id, player)
+    assert paid and described > 0
+    # each half a log's award names was won by its player, for the chips it says; a pot
+    # nobody contested is both halves, cut as a contested one
+    assert {half for _, _, half, _ in rows} == {half.name for half in GAMES["badeucy"].halves}
+    assert all(rows[key] == chips for key, chips in paid.items())
     # the showdowns each player reached, not every split hand he was dealt in
     assert dict(zip(figures["player"], figures["split_showdowns"])) == {
         player: count for player, count in reached.items() if count}
-    assert figures["split_showdowns"].sum() < len(rows)
     assert set(figures["game"]) == {"badeucy"} and figures["snow"].isna().all()
-    assert ((figures["scooped"] <= figures["won_badugi_half"])
-            & (figures["scooped"] <= figures["won_lowball_half"])).all()
+    assert figures["won_half_a_5"].isna().all()   # Badacey's half: absent in Badeucy
+    assert ((figures["scooped"] <= figures["won_half_badugi"])
+            & (figures["scooped"] <= figures["won_half_2_7"])).all()
+    assert (figures["won_half_badugi"] > 0).any() and (figures["won_half_2_7"] > 0).any()
