@@ -28,10 +28,32 @@ from badugi_hh.evaluate import BadugiValue
 from badugi_hh.events import LOWBALL_HALF
 from badugi_hh.games import Game, HandValue
 
-__all__ = ["Payout", "Share", "half_of"]
+__all__ = ["HalfChips", "Payout", "Share", "count_halves", "half_of"]
 
 #: A share of a pot: how much, who takes it, and the halves of a split game it is.
 Share = tuple[int, tuple[str, ...], tuple[str, ...]]
+#: What each player won of each half of each pot: (pot number, half, player) to chips.
+HalfChips = dict[tuple[int, str, str], int]
+
+
+def count_halves(chips: HalfChips, pot: int, share: Share,
+                 divide: Callable[[int, tuple[str, ...], dict[str, int]], None]) -> None:
+    """Add to ``chips`` what each winner of ``share`` of pot number ``pot`` won of each of
+    its halves; ``divide`` shares an amount among winners (S2). A share of both halves (a
+    pot nobody contested) is cut as a contested pot is, the odd chip to the first (X3).
+
+    >>> chips: HalfChips = {}
+    >>> count_halves(chips, 0, (5, ("Ana",), ("badugi", "2-7")),
+    ...              lambda amount, group, won: won.update({group[0]: amount}))
+    >>> chips
+    {(0, 'badugi', 'Ana'): 3, (0, '2-7', 'Ana'): 2}
+    """
+    amount, group, halves = share
+    for number, half in enumerate(halves):
+        won: dict[str, int] = {}
+        divide(amount // len(halves) + (number < amount % len(halves)), group, won)
+        for name in group:
+            chips[pot, half, name] = chips.get((pot, half, name), 0) + won.get(name, 0)
 #: An award's pot naming a side pot, and its number.
 _SIDE_POT = re.compile(r"side (?:pot[ -])?(\d+)")
 

@@ -15,7 +15,7 @@ from typing import NamedTuple, cast
 
 from badugi_hh.cards import Card
 from badugi_hh.engine.describe import check_descriptions
-from badugi_hh.engine.payout import Payout, Share
+from badugi_hh.engine.payout import HalfChips, Payout, Share, count_halves
 from badugi_hh.engine.pots import uncalled, with_dead_money
 from badugi_hh.engine.report import (
     HalfShare, HandReport, PlayerResult, Pot, RunResult, Violation, new_tuple,
@@ -182,8 +182,7 @@ class _Settler:
         self.half_values: list[dict[str, HandValue]] = [{}, {}] if self.game.split else [{}]
         self.values = self.half_values[0]
         self.runs = RunSplit(state, self.game) if state.runs else None   # a hand run twice
-        # split games: the chips of each (pot, half, player), runs summed
-        self.half_chips: dict[tuple[int, str, str], int] = {}
+        self.half_chips: HalfChips = {}   # split games: each half's winners, runs summed
         self.shares: list[list[Share]] = []   # each pot's shares, as the rules cut it
         self.tied = False       # whether a pot or half was shared by a tie (S2)
         self.violations: list[Violation] = []
@@ -293,10 +292,9 @@ class _Settler:
         halves of a split game that is.
 
         One group in most games; in a split game (X3) its first half (Badugi's), with
-        the odd chip, and its second (the lowball), or the whole pot to the second when
-        no eligible hand qualifies for the first (a pot nobody contested is both
-        halves). The halves are named as the game names them (:attr:`Half.name`).
-        None while a hand is unknown. ``half_values``: a run's hands' values.
+        the odd chip, and its second, or the whole pot to the second when no eligible
+        hand qualifies for the first (a pot nobody contested is both halves), each by
+        its :attr:`Half.name`. None while a hand is unknown. ``half_values``: a run's.
         """
         half_values = half_values or self.half_values
         split, mucked, values = self.game.split, self.state.mucked, half_values[0]
@@ -346,22 +344,9 @@ class _Settler:
                 self._divide(amount, group, awards)
                 self.tied = self.tied or len(group) > 1
                 if halves:
-                    self._count_halves(index, amount, group, halves)
+                    count_halves(self.half_chips, index, (amount, group, halves), self._divide)
             pots[index] = new_tuple(Pot, (pot.amount, pot.eligible, tuple(winners)))
         return awards
-
-    def _count_halves(self, pot: int, amount: int, group: tuple[str, ...],
-                      halves: tuple[str, ...]) -> None:
-        """The chips each of ``group`` won of each of ``halves`` of pot number ``pot``: a
-        share that is both halves (a pot nobody contested) is cut as a contested pot is,
-        the odd chip to the first half (X3)."""
-        for number, half in enumerate(halves):
-            part = amount // len(halves) + (1 if number < amount % len(halves) else 0)
-            chips: dict[str, int] = {}
-            self._divide(part, group, chips)
-            for name in group:
-                key = (pot, half, name)
-                self.half_chips[key] = self.half_chips.get(key, 0) + chips.get(name, 0)
 
     def _divide(self, amount: int, winners: tuple[str, ...], awards: dict[str, int]) -> None:
         """``amount`` shared by ``winners``, the odd chips by S2: heads-up to the big
