@@ -55,3 +55,30 @@ def test_the_halves_won_are_stored_and_counted(tmp_path: Path) -> None:
     assert ((figures["scooped"] <= figures["won_half_badugi"])
             & (figures["scooped"] <= figures["won_half_2_7"])).all()
     assert (figures["won_half_badugi"] > 0).any() and (figures["won_half_2_7"] > 0).any()
+
+
+ROOT = Path(__file__).resolve().parent.parent
+#: The names two halves had before the registry named them: the two columns of the store,
+#: the grammar's rules and the report's fields.
+_FIXED_HALVES = re.compile(r"won_(?:badugi|lowball)_half|\b(?:badugi|lowball)_half\b")
+#: The one place that names the columns: the migration that turns them into rows.
+_MIGRATIONS = Path("badugi_hh", "store", "migrations.py")
+
+
+def fixed_halves(root: Path) -> list[str]:
+    """Each line of the code, the grammar and the dashboards under ``root`` that names a
+    half by a fixed field or column."""
+    return [f"{path.relative_to(root)}:{number}"
+            for folder in ("badugi_hh", "dashboards", "grammar")
+            for path in sorted((root / folder).rglob("*"))
+            if path.suffix in (".py", ".pyx", ".lark", ".sql")
+            and path.relative_to(root) != _MIGRATIONS
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+            if _FIXED_HALVES.search(line)]
+
+
+def test_no_half_is_named_by_a_fixed_field_or_column_again() -> None:
+    """A split game's halves are the registry's (``Half.name``): a column, a grammar rule
+    or a field named after the Badugi and the lowball half would leave out the halves of
+    any other split game (high and low)."""
+    assert fixed_halves(ROOT) == []
