@@ -6,12 +6,18 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from streamlit.testing.v1 import AppTest
+
 from badugi_hh import stats
+from badugi_hh.cli import main
 from badugi_hh.events import Award, Fold, Hand
+from badugi_hh.filters import Filters
 from badugi_hh.games import GAMES
 from badugi_hh.simulate import simulate, table_rules
+from badugi_hh.stats import applies
 from badugi_hh.store import Store
 from badugi_hh.writer import write_records
+from conftest import open_page
 
 #: An award's pot with its half: "2-7", "main badugi", "side 1 2-7".
 _HALF_OF_POT = re.compile(r"(?:(?:main|side (?P<side>\d+)) )?(?P<half>badugi|2-7)")
@@ -55,6 +61,52 @@ def test_the_halves_won_are_stored_and_counted(tmp_path: Path) -> None:
     assert ((figures["scooped"] <= figures["won_half_badugi"])
             & (figures["scooped"] <= figures["won_half_2_7"])).all()
     assert (figures["won_half_badugi"] > 0).any() and (figures["won_half_2_7"] > 0).any()
+
+
+def split_database(folder: Path) -> Path:
+    """A database of two sessions of each split game (Badeucy, Badacey), three players."""
+    log = folder / "split.txt"
+    with log.open("w", encoding="utf-8") as out:
+        for game in ("badeucy", "badacey"):
+            write_records(simulate(2, 3, table_rules(game, 3)), out)
+    db = folder / "split.duckdb"
+    with Store(db) as store:
+        store.import_paths([log])
+    return db
+
+
+def test_the_report_prints_each_half_of_each_split_game_by_its_name(tmp_path: Path,
+                                                                   capsys) -> None:
+    db = split_database(tmp_path)
+    assert main(["stats", "--db", str(db)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    header = next(line for line in lines if " split SDs " in line).split()
+    assert " ".join(header[header.index("SDs") + 1:]) == (
+        "won badugi half won 2-7 half won a-5 half scooped")
+    badeucy = next(line for line in lines if " Badeucy " in line).split()
+    badacey = next(line for line in lines if " Badacey " in line).split()
+    # each game's other half is not its own: n/a
+    assert badeucy[-2] == "n/a" != badeucy[-3] and badacey[-3] == "n/a" != badacey[-2]
+
+
+def test_the_players_page_shows_each_half_of_each_split_game(tmp_path: Path,
+                                                            monkeypatch) -> None:
+    db = split_database(tmp_path)
+    with Store(db, read_only=True) as store:
+        expected = stats.game_stats(store.connection, Filters(players=(("", "Ana"),)))
+    monkeypatch.delenv("BADUGI_HH_DATA", raising=False)
+    monkeypatch.setenv("BADUGI_HH_DB", str(db))
+    app = open_page(AppTest.from_file(str(ROOT / "dashboards" / "app.py"), default_timeout=60),
+                    "players")
+    app.selectbox(key="players_detail").select(("", "Ana")).run()
+    assert not app.exception
+    games = next(frame.value for frame in app.dataframe if "scooped" in frame.value.columns)
+    assert list(games.columns) == ["game", "hands", "split_showdowns", "won_half_badugi",
+                                   "won_half_2_7", "won_half_a_5", "scooped"]
+    for figure in ("won_half_badugi", "won_half_2_7", "won_half_a_5"):
+        assert games[figure].tolist() == [
+            f"{share:.1%}" if applies(figure, game) else "n/a"
+            for share, game in zip(expected[figure], expected["game"])]
 
 
 ROOT = Path(__file__).resolve().parent.parent
