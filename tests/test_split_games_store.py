@@ -6,10 +6,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pandas as pd
 from streamlit.testing.v1 import AppTest
 
 from badugi_hh import stats
 from badugi_hh.cli import main
+from badugi_hh.dataset import connect_dataset, import_to_dataset
 from badugi_hh.events import Award, Fold, Hand
 from badugi_hh.filters import Filters
 from badugi_hh.games import GAMES
@@ -107,6 +109,19 @@ def test_the_players_page_shows_each_half_of_each_split_game(tmp_path: Path,
         assert games[figure].tolist() == [
             f"{share:.1%}" if applies(figure, game) else "n/a"
             for share, game in zip(expected[figure], expected["game"])]
+
+
+def test_a_dataset_holds_the_halves_and_their_figures_as_the_store_does(tmp_path: Path) -> None:
+    db = split_database(tmp_path)
+    done = import_to_dataset([str(tmp_path / "split.txt")], tmp_path / "dataset")
+    assert not done.failures
+    dataset = connect_dataset(tmp_path / "dataset")
+    query = "SELECT hand_id, pot, half, player, share FROM pot_halves ORDER BY ALL"
+    with Store(db, read_only=True) as store:
+        halves = store.connection.sql(query).fetchall()
+        assert len(halves) > 20 and dataset.sql(query).fetchall() == halves
+        pd.testing.assert_frame_equal(stats.game_stats(dataset),
+                                      stats.game_stats(store.connection))
 
 
 ROOT = Path(__file__).resolve().parent.parent
