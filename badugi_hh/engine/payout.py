@@ -51,7 +51,7 @@ def count_halves(chips: HalfChips, pot: int, share: Share,
     amount, group, halves = share
     for number, half in enumerate(halves):
         won: dict[str, int] = {}
-        divide(amount // len(halves) + (number < amount % len(halves)), group, won)
+        divide(amount // len(halves) + (1 if number < amount % len(halves) else 0), group, won)
         for name in group:
             chips[pot, half, name] = chips.get((pot, half, name), 0) + won.get(name, 0)
 #: An award's pot naming a side pot, and its number.
