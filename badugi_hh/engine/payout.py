@@ -54,6 +54,8 @@ def count_halves(chips: HalfChips, pot: int, share: Share,
         divide(amount // len(halves) + (1 if number < amount % len(halves) else 0), group, won)
         for name in group:
             chips[pot, half, name] = chips.get((pot, half, name), 0) + won.get(name, 0)
+
+
 #: An award's pot naming a side pot, and its number.
 _SIDE_POT = re.compile(r"side (?:pot[ -])?(\d+)")
 

@@ -35,8 +35,8 @@ from badugi_hh.filters import Filters
 from badugi_hh.games import GAMES
 from badugi_hh.stats.query import counted, frame, owned, who
 
-__all__ = ["FIGURES_BY_GAME", "HALF_FIGURES", "LOWBALL_FINAL_DRAW", "MADE_LOW_HIGHEST", "applies",
-           "draw_habits", "game_stats"]
+__all__ = ["FIGURES_BY_GAME", "HALF_FIGURES", "LOWBALL_FINAL_DRAW", "MADE_LOW_HIGHEST",
+           "applies", "draw_habits", "game_stats"]
 
 #: The lowball games whose hands are judged here (a made low in the registry), and
 #: their made low.
@@ -129,7 +129,9 @@ FROM lowball_flags
 GROUP BY ALL
 """
 
+
 def _games_sql(games: tuple[str, ...]) -> str:
+    """The games' ids as a list of SQL strings, for ``game IN (...)``."""
     return ", ".join(f"'{game_id}'" for game_id in games)
 
 
