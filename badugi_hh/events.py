@@ -236,9 +236,17 @@ class Muck(PlayerEvent):
     cards: Cards | None = None
 
 
+#: The house format's older word for the second half of a split pot, the lowball half
+#: of Badeucy and Badacey (``from lowball half``), beside each half's own name
+#: (``from 2-7 half``): docs/format.md.
+LOWBALL_HALF = "lowball"
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Award(PlayerEvent):
-    """The log says ``player`` won ``amount`` (from ``pot``: "", "main", "side 1"...)."""
+    """The log says ``player`` won ``amount`` (from ``pot``: "", "main", "side 1"...; in
+    a split game then the half, by its name in the registry: "side 1 2-7", "badugi", or
+    by :data:`LOWBALL_HALF`)."""
 
     amount: int
     pot: str = ""

@@ -46,8 +46,8 @@ from typing import TextIO
 
 from badugi_hh.cards import Card, format_cards
 from badugi_hh.events import (
-    Award, Bet, Burn, Button, Call, Cards, Check, Deal, Draw, DrawnCards, Event, Fold,
-    Hand, Muck, NetStated, Note, ParseError, PlayerEvent, PostBlind, PotTotal, Raise, Record,
+    LOWBALL_HALF, Award, Bet, Burn, Button, Call, Cards, Check, Deal, Draw, DrawnCards, Event,
+    Fold, Hand, Muck, NetStated, Note, ParseError, PlayerEvent, PostBlind, PotTotal, Raise, Record,
     RunCards, Seat, SessionEnd, SessionStart, Show, SkippedHand, StackStated, Street,
     SummaryResult, TournamentSummary, UncalledReturned,
 )
@@ -68,9 +68,13 @@ _LIMIT_WORDS = {"pot": "pot limit", "half-pot": "half-pot limit", "no": "no limi
 #: The lines that state one figure a player, written one line for a run of them.
 _STATED: dict[type[PlayerEvent], str] = {StackStated: "Stacks", NetStated: "Net", SummaryResult: "Collected"}
 _DRAW_WORDS = {1: "single", 2: "double", 3: "triple"}
+#: The words of the halves of a split pot: each half's name in the registry, and the older
+#: word for the second half of Badeucy and Badacey (docs/format.md).
+_HALF_WORDS = sorted({half.name for game in GAMES.values() if game.split for half in game.halves}
+                     | {LOWBALL_HALF})
 #: An award's pot: "", "main" or "side N", then for a split game the half it is from.
 _POT = re.compile(r"(?:(?P<pot>main|side(?: (?P<side>\d+))?|pot (?P<number>\d+))(?: (?=.)|$))?"
-                  r"(?P<half>badugi|lowball)?")
+                  rf"(?P<half>{'|'.join(map(re.escape, _HALF_WORDS))})?")
 _ORDINALS = {1: "FIRST", 2: "SECOND", 3: "THIRD"}
 
 
@@ -375,8 +379,8 @@ def _players(least: int, most: int) -> str:
 def _pot(pot: str) -> str:
     """`` from main pot``, `` from badugi half of side pot 1``: where an award comes from.
 
-    >>> _pot("side 2 lowball"), _pot("badugi"), _pot("")
-    (' from lowball half of side pot 2', ' from badugi half', '')
+    >>> _pot("side 2 2-7"), _pot("badugi"), _pot("lowball"), _pot("")
+    (' from 2-7 half of side pot 2', ' from badugi half', ' from lowball half', '')
     """
     match = _POT.fullmatch(pot)
     if match is None:

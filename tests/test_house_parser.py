@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from datetime import datetime
 from pathlib import Path
 
@@ -12,10 +13,11 @@ from hypothesis import strategies as st
 
 from badugi_hh.cards import JOKER, parse_cards
 from badugi_hh.events import (
-    Award, Bet, Burn, Button, Call, Check, Deal, Draw, DrawnCards, Fold, Hand, Muck,
-    NetStated, ParseError, PostBlind, PotTotal, Raise, Seat, SessionEnd, SessionPlayer,
+    LOWBALL_HALF, Award, Bet, Burn, Button, Call, Check, Deal, Draw, DrawnCards, Fold, Hand,
+    Muck, NetStated, ParseError, PostBlind, PotTotal, Raise, Seat, SessionEnd, SessionPlayer,
     SessionStart, Show, StackStated, Street, UncalledReturned,
 )
+from badugi_hh.games import GAMES
 from badugi_hh.parsers import iter_log_files, read_records
 from badugi_hh.parsers import house
 from badugi_hh.parsers import text as log_text
@@ -163,6 +165,8 @@ def test_suit_symbols_read_as_letters() -> None:
      Award(player="Ana", amount=7, pot="main lowball")),
     ("Ana wins 3 from badugi half of side pot 2 (badugi 8-4-3-2)",
      Award(player="Ana", amount=3, pot="side 2 badugi", description="badugi 8-4-3-2")),
+    ("Ana wins 7 from 2-7 half of side pot 1", Award(player="Ana", amount=7, pot="side 1 2-7")),
+    ("Ana wins 7 from a-5 half", Award(player="Ana", amount=7, pot="a-5")),
     ("Ana: shows [As 2h 3d 4c 7s] (badugi 4-3-2-A; 2-7 A-7-4-3-2)",
      Show(player="Ana", cards=c("As 2h 3d 4c 7s"), description="badugi 4-3-2-A; 2-7 A-7-4-3-2")),
     ("Total pot 28", PotTotal(total=28)),
@@ -519,3 +523,12 @@ def test_the_line_cache_does_not_change_results() -> None:
     parse_line.cache_clear()
     first = records((DATA / "session.txt").read_text(encoding="utf-8"))
     assert records((DATA / "session.txt").read_text(encoding="utf-8")) == first
+
+
+def test_the_grammar_names_the_halves_of_the_registry_and_the_older_lowball() -> None:
+    """A split pot's half is named as the game registry names it; ``lowball``, the word
+    of older logs for the second half of Badeucy and Badacey, stays read (docs/format.md)."""
+    grammar = house.GRAMMAR_PATH.read_text(encoding="utf-8")
+    words = set(re.findall(r'"([^"]+)"', re.search(r"^HALF:(.*)$", grammar, re.M)[1]))
+    assert words == {half.name for game in GAMES.values() if game.split
+                     for half in game.halves} | {LOWBALL_HALF}

@@ -1,4 +1,5 @@
-"""Schema v2 and v3: a database written by the v1 release opens, migrates, and loses nothing.
+"""Schema v2 and v3: a database written by the v1 release opens, migrates, and loses nothing;
+v9: each earlier schema's halves of split pots (tests/data/schemas) become rows.
 
 tests/data/v1.duckdb was written by the v1 store (sample_logs/ and the PokerStars
 Badugi logs of tests/data/real/); each test migrates a copy of it.
@@ -12,6 +13,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from badugi_hh.games import GAMES
 from badugi_hh.store import SCHEMA_VERSION, TABLES, Store, StoreError, schema_version
 from copykit import COUNTS, NETS, SESSIONS, copies_of_real_exports
 
@@ -194,3 +196,51 @@ def test_a_copy_that_differs_is_reported_by_the_migration(v4_copies: Path) -> No
     assert [(source, hand) for source, hand, _ in found] == [
         ("crlf/pokerstars/tour-badugi-fl-sng-201011.txt", "ps-52588201462")]
     assert "/logs/a/pokerstars/tour-badugi-fl-sng-201011.txt:1 (the same site" in found[0][2]
+
+
+# -- version 8 to 9: the halves of split pots become rows -----------------------------------
+
+SCHEMAS = ROOT / "tests" / "data" / "schemas"
+#: The user's own rows, each a version kept since it had the table.
+_MARKS = ("hand_tags", "hand_notes", "player_notes", "player_labels")
+
+
+def _halves_as_columns(con: duckdb.DuckDBPyConnection) -> set[tuple[str, str, str, str]]:
+    """(source, hand, half, player) of each half a player won, as v4 to v8 kept them: the
+    first and the second half of the game (the registry's names) in two columns."""
+    names = {(game.id, number): half.name for game in GAMES.values() if game.split
+             for number, half in enumerate(game.halves)}
+    return {(source, hand, names[game, number], player)
+            for source, hand, player, game, *won in con.execute(
+                "SELECT source, hand_id, player, game, won_badugi_half, won_lowball_half "
+                "FROM hand_players").fetchall()
+            for number, flag in enumerate(won) if flag}
+
+
+@pytest.mark.parametrize("version", range(2, SCHEMA_VERSION))
+def test_each_earlier_schema_keeps_every_hand_half_note_and_tag(tmp_path: Path,
+                                                                  version: int) -> None:
+    path = tmp_path / "old.duckdb"
+    with duckdb.connect(str(path)) as con:
+        con.execute(f"IMPORT DATABASE '{SCHEMAS / f'v{version}'}'")
+        if 4 <= version < 8:   # their logs were Badugi: three hands as a split game's
+            con.execute("UPDATE hand_players SET game = 'badacey', won_badugi_half = won > 0, "
+                        "won_lowball_half = net > 0 WHERE hand_id IN (SELECT DISTINCT hand_id "
+                        "FROM hand_players ORDER BY hand_id LIMIT 3)")
+        halves = _halves_as_columns(con) if version >= 4 else set()
+        hands = con.execute("SELECT source, hand_id FROM hands ORDER BY ALL").fetchall()
+        tables = {name for (name,) in con.execute("SELECT table_name FROM duckdb_tables()")
+                  .fetchall()}
+        marks = {table: con.execute(f"SELECT * FROM {table} ORDER BY ALL").fetchall()
+                 for table in _MARKS if table in tables}
+    assert (version < 8 or len(halves) > 40) and (version < 4 or halves)
+    with Store(path) as store:
+        con = store.connection
+        assert con.execute("SELECT source, hand_id FROM hands ORDER BY ALL").fetchall() == hands
+        for table, rows in marks.items():
+            assert con.execute(f"SELECT * FROM {table} ORDER BY ALL").fetchall() == rows
+        assert set(con.execute("SELECT source, hand_id, half, player FROM pot_halves")
+                   .fetchall()) == halves
+        # which pot and how many chips the columns did not say
+        assert con.execute("SELECT count(pot), count(share) FROM pot_halves").fetchall() == [
+            (0, 0)]

@@ -30,7 +30,7 @@ from badugi_hh.parsers.phh import read_phh
 from badugi_hh.phh_writer import TomlValue, phh_fields, phh_text
 from badugi_hh.rules import Ruleset
 from badugi_hh.stats import HandKey, hand_rows
-from badugi_hh.store import SCHEMA_VERSION, Store, schema_version
+from badugi_hh.store import SCHEMA_VERSION, TABLES, Store, schema_version
 from badugi_hh.writer import house_log
 
 REAL = Path(__file__).parent / "data" / "real" / "kingsclub" / \
@@ -290,17 +290,20 @@ def test_both_runs_are_stored_and_the_hand_counts_once(stored_real: Path) -> Non
 def test_a_version_7_database_migrates_keeping_every_row_its_runs_unknown(
         stored_real: Path) -> None:
     """Version 7 had no run tables: the hand, its pots and nets stay; no run is made up."""
-    kept = ("hands", "hand_players", "showdowns", "pots", "violations")
+    kept = {table: ", ".join(f'"{column}"' for column in TABLES[table]._fields)
+            for table in ("hands", "hand_players", "showdowns", "pots", "violations")}
     with duckdb.connect(str(stored_real)) as con:   # the database as version 7 left it
-        con.execute("DROP TABLE run_hands; DROP TABLE run_pots; "
-                    "DELETE FROM schema_version WHERE version = 8")
-        before = {table: con.sql(f"SELECT * FROM {table} ORDER BY ALL").fetchall()
-                  for table in kept}
+        con.execute("DROP TABLE run_hands; DROP TABLE run_pots; DROP TABLE pot_halves; "
+                    "UPDATE schema_version SET version = 7")
+        for column in ("won_badugi_half", "won_lowball_half"):   # the halves until v9
+            con.execute(f"ALTER TABLE hand_players ADD COLUMN {column} BOOLEAN")
+        before = {table: con.sql(f"SELECT {columns} FROM {table} ORDER BY ALL").fetchall()
+                  for table, columns in kept.items()}
     with Store(stored_real) as store:
         con = store.connection
-        assert schema_version(con) == SCHEMA_VERSION == 8
-        assert {table: con.sql(f"SELECT * FROM {table} ORDER BY ALL").fetchall()
-                for table in kept} == before
+        assert schema_version(con) == SCHEMA_VERSION
+        assert {table: con.sql(f"SELECT {columns} FROM {table} ORDER BY ALL").fetchall()
+                for table, columns in kept.items()} == before
         assert con.sql("SELECT (SELECT count(*) FROM run_hands), "
                        "(SELECT count(*) FROM run_pots)").fetchall() == [(0, 0)]
 

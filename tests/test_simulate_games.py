@@ -18,6 +18,7 @@ import pytest
 from badugi_hh.cards import JOKER
 from badugi_hh.cli import main
 from badugi_hh.engine import audit
+from badugi_hh.games import GAMES as REGISTRY
 from badugi_hh.events import (
     Award, Burn, Deal, Draw, Hand, Record, SessionStart, Show, SkippedHand, StackStated,
 )
@@ -169,23 +170,25 @@ def awards_by_pot(hand: Hand) -> dict[str, list[Award]]:
     return pots
 
 
-def split_features(hand: Hand) -> set[str]:
-    """What happens to the pots of a split-game hand, in words a coverage count can use."""
+def split_features(hand: Hand, game: str) -> set[str]:
+    """What happens to the pots of a split-game hand, in words a coverage count can use;
+    the awards name the halves as the registry does (``badugi``, ``2-7``)."""
     found = set()
+    badugi, lowball = (half.name for half in REGISTRY[game].halves)
     pots = awards_by_pot(hand)
     for name, awards in pots.items():
-        half = name.split()[-1] if name.endswith(("badugi", "lowball")) else ""
+        half = name.endswith((badugi, lowball))
         if len(awards) > 1:
             found.add("tie within a half" if half else "tie")
         if name.startswith("side"):
             found.add("side pot")
-    halves = {n for n in pots if n.endswith(("badugi", "lowball"))}
+    halves = {n for n in pots if n.endswith((badugi, lowball))}
     winners = {n: {a.player for a in pots[n]} for n in halves}
-    if "badugi" in winners and winners["badugi"] == winners.get("lowball"):
+    if badugi in winners and winners[badugi] == winners.get(lowball):
         found.add("scoop")
-    if "badugi" in winners and "lowball" in winners and winners["badugi"] != winners["lowball"]:
+    if badugi in winners and lowball in winners and winners[badugi] != winners[lowball]:
         found.add("halves to different players")
-    if "lowball" in halves and "badugi" not in halves:
+    if lowball in halves and badugi not in halves:
         found.add("no badugi: the lowball takes all")
     return found
 
@@ -193,7 +196,7 @@ def split_features(hand: Hand) -> set[str]:
 def test_split_games_show_scoops_splits_ties_and_unqualified_halves() -> None:
     found = {game: Counter(feature for players in TABLE_SIZES
                            for hand in hands_of(sessions(game, players))
-                           for feature in split_features(hand))
+                           for feature in split_features(hand, game))
              for game in ("badeucy", "badacey")}
     expected = {"scoop", "halves to different players", "no badugi: the lowball takes all",
                 "side pot"}
@@ -209,11 +212,12 @@ def test_the_badugi_half_gets_the_odd_chip_and_needs_a_badugi(game: str) -> None
         for hand in hands_of(sessions(game, players)):
             shown = {e.player: e.description or "" for e in hand.events if isinstance(e, Show)}
             pots = awards_by_pot(hand)
-            badugi = sum(a.amount for a in pots.get("badugi", []))
-            lowball = sum(a.amount for a in pots.get("lowball", []))
+            first, second = (half.name for half in REGISTRY[game].halves)
+            badugi = sum(a.amount for a in pots.get(first, []))
+            lowball = sum(a.amount for a in pots.get(second, []))
             if badugi:
                 assert badugi - lowball in (0, 1), hand.hand_id
-                assert all(shown[a.player].startswith("badugi ") for a in pots["badugi"])
+                assert all(shown[a.player].startswith("badugi ") for a in pots[first])
 
 
 # -- through the house format and the command line ------------------------------------------

@@ -9,8 +9,9 @@ from __future__ import annotations
 import io
 
 from badugi_hh.engine import audit
+from badugi_hh.engine.report import HalfShare
 from badugi_hh.events import (
-    Award, Burn, Button, Call, Check, Deal, Draw, Event, PostBlind, Show, Street,
+    Award, Burn, Button, Call, Check, Deal, Draw, Event, Muck, PostBlind, Show, Street,
 )
 from badugi_hh.parsers import read_records
 from badugi_hh.rules import HOUSE
@@ -48,7 +49,7 @@ def test_a_scoop_takes_the_whole_pot() -> None:
                       [("Ana", 2, "badugi"), ("Ana", 2, "lowball")])
     report = replay(events, ruleset=BADEUCY)
     assert report.violations == [] and report.net == {"Ana": 2, "Bruno": -2}
-    assert report.half_winners == {"badugi": ("Ana",), "lowball": ("Ana",)}
+    assert report.halves == (HalfShare(0, "badugi", "Ana", 2), HalfShare(0, "2-7", "Ana", 2))
 
 
 def test_an_odd_pot_gives_the_badugi_half_the_odd_chip() -> None:
@@ -84,7 +85,9 @@ def test_a_tie_in_one_half_only_splits_that_half() -> None:
                       [("Ana", 1, "badugi"), ("Bruno", 1, "badugi"), ("Bruno", 2, "lowball")])
     report = replay(events, ruleset=BADEUCY)
     assert report.violations == [] and report.net == {"Ana": -1, "Bruno": 1}
-    assert report.half_winners == {"badugi": ("Ana", "Bruno"), "lowball": ("Bruno",)}
+    # the halves as the registry names them, each player's chips of each (X3)
+    assert report.halves == (HalfShare(0, "badugi", "Ana", 1), HalfShare(0, "badugi", "Bruno", 1),
+                             HalfShare(0, "2-7", "Bruno", 2))
 
 
 def test_the_badugi_half_may_be_won_with_other_cards_than_the_best_low() -> None:
@@ -95,7 +98,7 @@ def test_the_badugi_half_may_be_won_with_other_cards_than_the_best_low() -> None
     report = replay(events, ruleset=BADACEY)
     assert report.violations == []
     assert report.players["Ana"].value.description == "badugi 4-3-2-A"
-    assert report.players["Ana"].lowball.description == "9-4-3-2-A"
+    assert report.players["Ana"].description == "badugi 4-3-2-A; a-5 9-4-3-2-A"
 
 
 #: A pot of 2 with Ana all-in for her 1: each half is 1 chip, and the tie in the 2-7 half
@@ -139,3 +142,27 @@ def test_a_tied_share_of_nothing_needs_no_line() -> None:
         reports = list(audit(read_records(io.StringIO(_TIED_CHIP.format(zero=zero)))))
         assert [v.rule for report in reports for v in report.violations] == [], zero
         assert reports[0].net == {"Ana": 1, "Bruno": -1}
+
+
+def test_badacey_halves_are_named_by_the_registry_and_an_odd_pot_cut_as_x3() -> None:
+    # Ana's badugi 4-3-2-A wins the Badugi half with the odd chip, Bruno's 6-5-4-3-2 the
+    # A-5 half: rows of the registry's halves, read from the house word "lowball" or the
+    # half's own name alike
+    ana, bruno = "As 2h 3d 4c 9c", "6s 5d 4h 3c 2s"
+    for low in ("lowball", "a-5"):
+        events = showdown(ana, bruno, [("Ana", 3, "badugi"), ("Bruno", 2, low)], dead=1)
+        report = replay(events, ruleset=BADACEY)
+        assert report.violations == []
+        assert report.halves == (HalfShare(0, "badugi", "Ana", 3),
+                                 HalfShare(0, "a-5", "Bruno", 2))
+
+
+def test_an_uncontested_split_pot_is_both_halves_cut_as_a_contested_one() -> None:
+    # Bruno mucks at the showdown: the pot nobody else contests is both halves, 3 and 2
+    # of 5, as a contested pot is cut (X3)
+    events = showdown("7s 5h 4d 3c 2s", "Kd Kc Qd Qh 9d", [("Ana", 5, "")], dead=1)
+    events = [Muck(player="Bruno") if isinstance(e, Show) and e.player == "Bruno" else e
+              for e in events]
+    report = replay(events, ruleset=BADEUCY)
+    assert report.violations == []
+    assert report.halves == (HalfShare(0, "badugi", "Ana", 3), HalfShare(0, "2-7", "Ana", 2))

@@ -160,7 +160,7 @@ def test_snowing_and_made_badugis(con) -> None:
     assert same(games["Ana"]["snow"], 0.5) and same(games["Bruno"]["snow"], 0.0)
     assert same(games["Ana"]["made_by_final_draw"], 0.5)
     assert same(games["Bruno"]["made_by_final_draw"], 1.0)
-    assert same(games["Ana"]["won_badugi_half"], None)   # no split game: absent
+    assert same(games["Ana"]["won_half_badugi"], None)   # no split game: absent
     assert pd.isna(games["Ana"]["split_showdowns"])
 
 

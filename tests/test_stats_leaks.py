@@ -156,17 +156,18 @@ def test_every_game_s_classes_follow_the_evaluators(every_game: Path) -> None:
     with Store(every_game, read_only=True) as store:
         shown = store.connection.execute(
             "SELECT hp.player, hp.game, s.shown_cards, hp.won_at_showdown, "
-            "hp.won_badugi_half, hp.won_lowball_half, hp.net FROM hand_players hp "
-            "JOIN showdowns s USING (source, hand_id, player) "
+            "coalesce((SELECT list(DISTINCT h.half) FROM pot_halves h WHERE h.source = "
+            "hp.source AND h.hand_id = hp.hand_id AND h.player = hp.player), []), hp.net "
+            "FROM hand_players hp JOIN showdowns s USING (source, hand_id, player) "
             "WHERE hp.went_to_showdown").fetchall()
     expected: dict[tuple[str, str, str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
-    for player, game, cards, won, won_badugi, won_lowball, net in shown:
+    for player, game, cards, won, halves_won, net in shown:
         halves = GAMES[game].halves
-        for index, half in enumerate(halves):
+        for half in halves:
             label = half.name if GAMES[game].split else ""
             hand_class = NOT_SHOWN if cards is None or "?" in cards \
                 else expected_class(half.name, cards)
-            won_here = (won_badugi, won_lowball)[index] if GAMES[game].split else won
+            won_here = half.name in halves_won if GAMES[game].split else won
             row = expected[player, game, label, hand_class]
             row[0] += 1
             row[1] += bool(won_here)

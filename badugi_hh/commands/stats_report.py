@@ -165,8 +165,9 @@ def write_report(figures: dict[str, Any], filters: Filters, out: TextIO,
 _GAME_FIGURES = (("snow", "snow", _percent), ("made_by_final_draw", "made by final draw",
                                                _percent),
                  ("split_showdowns", "split SDs", _count),
-                 ("won_badugi_half", "won badugi half", _percent),
-                 ("won_lowball_half", "won low half", _percent), ("scooped", "scooped", _percent))
+                 *((figure, f"won {half} half", _percent)
+                   for figure, half in stats.HALF_FIGURES.items()),
+                 ("scooped", "scooped", _percent))
 
 
 def _write_games(out: TextIO, games: pd.DataFrame) -> None:

@@ -57,8 +57,8 @@ _STATEMENTS = (
 )
 
 #: The tables whose rows belong to a hand, and those that belong to a session.
-_OF_HANDS = ("hands", "hand_players", "actions", "draws", "showdowns", "pots", "run_hands",
-             "run_pots")
+_OF_HANDS = ("hands", "hand_players", "actions", "draws", "showdowns", "pots", "pot_halves",
+             "run_hands", "run_pots")
 _OF_SESSIONS = ("sessions", "session_players")
 _NOT_SECOND_HAND = ("NOT EXISTS (SELECT 1 FROM dataset_second_hands d "
                     "WHERE d.source = t.source AND d.hand_id = t.hand_id)")

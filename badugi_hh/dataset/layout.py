@@ -44,13 +44,14 @@ STAGING = "_tmp"
 #: The tables split into site and month folders. The first group carries the site
 #: and start time itself; the others take them from their hand or session.
 PARTITIONED_BY_ROW = ("hands", "hand_players", "sessions")
-PARTITIONED_BY_HAND = ("actions", "draws", "showdowns", "pots", "run_hands", "run_pots")
+PARTITIONED_BY_HAND = ("actions", "draws", "showdowns", "pots", "pot_halves", "run_hands",
+                       "run_pots")
 PARTITIONED = (*PARTITIONED_BY_ROW, *PARTITIONED_BY_HAND, "session_players", "violations")
 #: The tables each log writes files of. The others are the catalogue (the rules), the
 #: manifest (``sources``), the copies of hands (``hand_sources``, from the hands'
 #: files) and the user's own tables, one file each (:data:`PERSON_FILES`).
 FILE_TABLES = ("sessions", "session_players", "players", "hands", "hand_players", "actions",
-               "draws", "showdowns", "pots", "run_hands", "run_pots", "violations",
+               "draws", "showdowns", "pots", "pot_halves", "run_hands", "run_pots", "violations",
                "quarantine", "skipped",
                "tournaments", "tournament_results")
 #: The persons and settings of ``badugi-hh alias`` and ``me``, the tags and notes of

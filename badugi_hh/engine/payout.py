@@ -24,12 +24,38 @@ from collections.abc import Callable, Mapping, Sequence
 from badugi_hh.engine.describe import explain_wrong_badugi
 from badugi_hh.engine.report import Pot
 from badugi_hh.engine.state import LogClaims, TableState
+from badugi_hh.evaluate import BadugiValue
+from badugi_hh.events import LOWBALL_HALF
 from badugi_hh.games import Game, HandValue
 
-__all__ = ["Payout", "Share"]
+__all__ = ["HalfChips", "Payout", "Share", "count_halves", "half_of"]
 
 #: A share of a pot: how much, who takes it, and the halves of a split game it is.
 Share = tuple[int, tuple[str, ...], tuple[str, ...]]
+#: What each player won of each half of each pot: (pot number, half, player) to chips.
+HalfChips = dict[tuple[int, str, str], int]
+
+
+def count_halves(chips: HalfChips, pot: int, share: Share,
+                 divide: Callable[[int, tuple[str, ...], dict[str, int]], None]) -> None:
+    """Add to ``chips`` what each winner of ``share`` of pot number ``pot`` won of each of
+    its halves; ``divide`` shares an amount among winners (S2). A share of both halves (a
+    pot nobody contested) is cut as a contested pot is, the odd chip to the first (X3).
+
+    >>> chips: HalfChips = {}
+    >>> count_halves(chips, 0, (5, ("Ana",), ("badugi", "2-7")),
+    ...              lambda amount, group, won: won.update({group[0]: amount}))
+    >>> chips
+    {(0, 'badugi', 'Ana'): 3, (0, '2-7', 'Ana'): 2}
+    """
+    amount, group, halves = share
+    for number, half in enumerate(halves):
+        won: dict[str, int] = {}
+        divide(amount // len(halves) + (1 if number < amount % len(halves) else 0), group, won)
+        for name in group:
+            chips[pot, half, name] = chips.get((pot, half, name), 0) + won.get(name, 0)
+
+
 #: An award's pot naming a side pot, and its number.
 _SIDE_POT = re.compile(r"side (?:pot[ -])?(\d+)")
 
@@ -78,10 +104,23 @@ def _the_pot_paid(computed: dict[str, int] | None, rake: int) -> dict[str, int] 
     return paid
 
 
-def _half_of(label: str) -> str | None:
-    """The half of a split pot an award's label names (``badugi``, ``lowball``), if any."""
-    last = label.rsplit(" ", 1)[-1]
-    return last if last in ("badugi", "lowball") else None
+def half_of(label: str, game: Game) -> str | None:
+    """The name of the half of ``game``'s split pot an award's label names, if any.
+
+    >>> from badugi_hh.games import GAMES
+    >>> half_of("side 2 lowball", GAMES["badacey"]), half_of("2-7", GAMES["badeucy"])
+    ('a-5', '2-7')
+    >>> half_of("side 2", GAMES["badeucy"]), half_of("badugi", GAMES["badugi"])
+    (None, None)
+    """
+    if not game.split:
+        return None
+    for half in game.halves:
+        if label == half.name or label.endswith(f" {half.name}"):
+            return half.name
+    if label == LOWBALL_HALF or label.endswith(f" {LOWBALL_HALF}"):
+        return game.halves[-1].name
+    return None
 
 
 class Payout:
@@ -194,17 +233,18 @@ class Payout:
                 continue
             pot = self.pots[number]
             where = "the main pot" if number == 0 else f"side pot {number}"
-            half = _half_of(label)
+            half = half_of(label, self.game)
             if number and name not in pot.eligible:
                 self._wrong_side_pots(line)
                 return True
-            if half is None or not self.game.split:
+            if half is None:
                 continue
             shares = [share for share in self.shares[number] if half in share[2]]
-            if half == "badugi" and not shares:
-                self.report("X3", line, f"the log pays {name} {amount} from the Badugi half "
-                            f"of {where}, but no hand that can win it is a four-card badugi: "
-                            "the whole pot goes to the lowball half")
+            first, second = self.game.halves
+            if half == first.name and not shares:
+                self.report("X3", line, f"the log pays {name} {amount} from the {first.name} "
+                            f"half of {where}, but no hand that can win it qualifies: the "
+                            f"whole pot goes to the {second.name} half")
                 return True
             if shares and name not in shares[0][1]:
                 self.report("S1", line, f"the log pays {name} {amount} from the {half} half "
@@ -266,7 +306,8 @@ class Payout:
     def _hands(self, names: set[str]) -> str:
         """Each player's hand in each half: ``Ana: badugi ..., 2-7 ...; Bruno: ...``."""
         def words(half: str, value: HandValue) -> str:   # a Badugi value names itself
-            return value.description if half == "badugi" else f"{half} {value.description}"
+            return (value.description if isinstance(value, BadugiValue)
+                    else f"{half} {value.description}")
 
         return "; ".join(
             f"{name}: " + ", ".join(words(half.name, values[name])

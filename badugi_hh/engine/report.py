@@ -106,18 +106,20 @@ class PlayerResult:
     value: HandValue | None = None
     """The shown hand's value: Badugi's, a lowball value, or a split game's Badugi half."""
     dealt: Cards = ()
-    lowball: HandValue | None = None
-    """In a split game, the shown hand's value in the lowball half."""
+    other_halves: tuple[tuple[str, HandValue], ...] = ()
+    """In a split game, the shown hand's value in each half after the first, by the
+    half's name in the registry (``("2-7", value)``)."""
 
     @property
     def description(self) -> str | None:
-        """The shown hand's value in words; both halves' in a split game
-        (``badugi 4-3-2-A; lowball A-7-4-3-2``)."""
+        """The shown hand's value in words; every half's in a split game, each after the
+        first named (``badugi 4-3-2-A; 2-7 A-7-4-3-2``, as a house log writes it)."""
         if self.value is None:
             return None
-        if self.lowball is None:
+        if not self.other_halves:
             return self.value.description
-        return f"{self.value.description}; lowball {self.lowball.description}"
+        return "; ".join([self.value.description, *(f"{half} {value.description}"
+                                                    for half, value in self.other_halves)])
 
     @property
     def net(self) -> int:
@@ -130,6 +132,17 @@ class Pot(NamedTuple):
     amount: int
     eligible: tuple[str, ...]
     winners: tuple[str, ...] = ()
+
+
+class HalfShare(NamedTuple):
+    """A split game's pot (X3): the chips one player won of one half of it. ``pot`` is
+    its number in :attr:`HandReport.pots` (0, the main pot), ``half`` the name of the
+    game's :class:`~badugi_hh.games.Half` (``badugi``, ``2-7``, ``a-5``)."""
+
+    pot: int
+    half: str
+    player: str
+    chips: int
 
 
 class RunResult(NamedTuple):
@@ -166,9 +179,9 @@ class HandReport:
     """Players seated but not dealt in (T2), with the stacks they keep."""
     notes: list[str] = field(default_factory=list)
     """What the audit could not judge, and why: information, not violations."""
-    half_winners: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    """In a split game settled at a showdown: who won a share of each half (``badugi``,
-    ``lowball``) of any pot; a pot nobody contested counts for both halves."""
+    halves: tuple[HalfShare, ...] = ()
+    """In a split game settled at a showdown: the chips each player won of each half of
+    each pot; a pot nobody contested is both halves, cut as a contested one (X3)."""
     runs: tuple[RunResult, ...] = ()
     """A hand run twice (or more): each run, the first included; empty for every other."""
 

@@ -15,10 +15,10 @@ from typing import NamedTuple, cast
 
 from badugi_hh.cards import Card
 from badugi_hh.engine.describe import check_descriptions
-from badugi_hh.engine.payout import Payout, Share
+from badugi_hh.engine.payout import HalfChips, Payout, Share, count_halves
 from badugi_hh.engine.pots import uncalled, with_dead_money
 from badugi_hh.engine.report import (
-    HandReport, PlayerResult, Pot, RunResult, Violation, new_tuple,
+    HalfShare, HandReport, PlayerResult, Pot, RunResult, Violation, new_tuple,
 )
 from badugi_hh.engine.runs import HalfValues, RunSplit, evaluate_hands
 from badugi_hh.engine.state import LogClaims, PlayerState, TableState
@@ -34,7 +34,7 @@ class Settlement(NamedTuple):
     players: dict[str, PlayerResult]
     pots: list[Pot]
     rake: int
-    half_winners: dict[str, tuple[str, ...]]
+    halves: tuple[HalfShare, ...]
     violations: list[Violation]
     runs: tuple[RunResult, ...]
 
@@ -106,7 +106,7 @@ def _settle_plainly(state: TableState, claims: LogClaims) -> Settlement | None:
     won = {winners[0]: pot - rake}
     if any(won.get(name, 0) != amount for name, (amount, _) in claims.summary.items()):
         return None
-    results = _player_results(state, returned, won, values, None)
+    results = _player_results(state, returned, won, values)
     if any(results[name].end_stack != amount for name, (amount, _) in claims.stacks.items()
            if name in results) or any(results[name].net != amount for name, (amount, _)
                                       in claims.nets.items() if name in results):
@@ -118,13 +118,15 @@ def _settle_plainly(state: TableState, claims: LogClaims) -> Settlement | None:
         if found:
             return None
     pots = [new_tuple(Pot, (pot, tuple(eligible), winners))] if pot else []
-    return new_tuple(Settlement, (results, pots, rake, {}, [], ()))
+    return new_tuple(Settlement, (results, pots, rake, (), [], ()))
 
 
 def _player_results(state: TableState, returned: Mapping[str, int], won: Mapping[str, int],
                     values: Mapping[str, HandValue],
-                    lowball: Mapping[str, HandValue] | None) -> dict[str, PlayerResult]:
-    """Each player's result: chips in, back, won, his stack after, his shown hand."""
+                    other_halves: Sequence[tuple[str, Mapping[str, HandValue]]] = (),
+                    ) -> dict[str, PlayerResult]:
+    """Each player's result: chips in, back, won, his stack after, his shown hand (its
+    value in the first half, and by name in ``other_halves`` of a split game)."""
     positions = {state.big_blind: "big blind"}
     if state.button:
         positions[state.button] = "button"
@@ -138,7 +140,8 @@ def _player_results(state: TableState, returned: Mapping[str, int], won: Mapping
             name, p.seat, positions.get(name, ""), p.start, p.put_in, back, chips_won,
             p.start - p.put_in + back + chips_won, p.folded_in_round,
             showdown and not p.folded, state.shown.get(name), values.get(name),
-            p.dealt, lowball.get(name) if lowball is not None else None)
+            p.dealt, tuple((half, by_player[name]) for half, by_player in other_halves
+                           if name in by_player) if other_halves else ())
     return results
 
 
@@ -150,7 +153,7 @@ def to_report(hand: Hand, state: TableState, settlement: Settlement,
         settlement.players, state.button, state.big_blind, state.actions, state.draws,
         settlement.pots, settlement.rake, state.ended, state.rounds_played, state.draws_played,
         replayed + settlement.violations if settlement.violations else replayed,
-        dict(state.idle), [], settlement.half_winners, settlement.runs)
+        dict(state.idle), [], settlement.halves, settlement.runs)
 
 
 def _best(names: list[str], values: dict[str, HandValue]) -> tuple[str, ...]:
@@ -179,7 +182,7 @@ class _Settler:
         self.half_values: list[dict[str, HandValue]] = [{}, {}] if self.game.split else [{}]
         self.values = self.half_values[0]
         self.runs = RunSplit(state, self.game) if state.runs else None   # a hand run twice
-        self.half_winners: dict[str, set[str]] = {}   # split games: half -> its winners
+        self.half_chips: HalfChips = {}   # split games: each half's winners, runs summed
         self.shares: list[list[Share]] = []   # each pot's shares, as the rules cut it
         self.tied = False       # whether a pot or half was shared by a tie (S2)
         self.violations: list[Violation] = []
@@ -206,9 +209,8 @@ class _Settler:
         self._compare_stacks(results)
         check_descriptions(self.game, claims.descriptions, state.shown, self.half_values,
                            self.report)
-        half_winners = ({half: tuple(sorted(names)) for half, names in self.half_winners.items()}
-                        if self.half_winners else {})
-        return new_tuple(Settlement, (results, pots, rake, half_winners, self.violations,
+        halves = tuple(HalfShare(*key, chips) for key, chips in self.half_chips.items())
+        return new_tuple(Settlement, (results, pots, rake, halves, self.violations,
                                       self.runs.results() if self.runs else ()))
 
     # -- what goes back, and the pots ---------------------------------------------
@@ -289,10 +291,10 @@ class _Settler:
         """Who wins ``pot`` at showdown, how much each winning group takes, and which
         halves of a split game that is.
 
-        One group in most games; in a split game (X3) the Badugi half, with the
-        odd chip, and the lowball half, or the whole pot to the lowball half when
-        no eligible hand qualifies for the other (a pot nobody contested is both
-        halves). None while a hand is unknown. ``half_values``: a run's hands' values.
+        One group in most games; in a split game (X3) its first half (Badugi's), with
+        the odd chip, and its second, or the whole pot to the second when no eligible
+        hand qualifies for the first (a pot nobody contested is both halves), each by
+        its :attr:`Half.name`. None while a hand is unknown. ``half_values``: a run's.
         """
         half_values = half_values or self.half_values
         split, mucked, values = self.game.split, self.state.mucked, half_values[0]
@@ -300,20 +302,20 @@ class _Settler:
             else list(pot.eligible)
         if len(contenders) <= 1:
             return [(pot.amount, tuple(contenders or pot.eligible),
-                     ("badugi", "lowball") if split else ())]
+                     tuple(half.name for half in self.game.halves) if split else ())]
         for name in contenders:
             if name not in values:
                 return None
         if not split:
             return [(pot.amount, _best(contenders, values), ())]
-        first = self.game.halves[0]
+        first, second = self.game.halves
         qualified = [n for n in contenders if first.qualifies(values[n])]
         low = _best(contenders, half_values[1])
         if not qualified:
-            return [(pot.amount, low, ("lowball",))]
+            return [(pot.amount, low, (second.name,))]
         half = pot.amount - pot.amount // 2
-        return [(half, _best(qualified, values), ("badugi",)),
-                (pot.amount - half, low, ("lowball",))]
+        return [(half, _best(qualified, values), (first.name,)),
+                (pot.amount - half, low, (second.name,))]
 
     def _computed_awards(self, pots: list[Pot]) -> dict[str, int] | None:
         """What the rules pay each player; None while a contender's hand is unknown."""
@@ -341,8 +343,8 @@ class _Settler:
                         winners.append(name)
                 self._divide(amount, group, awards)
                 self.tied = self.tied or len(group) > 1
-                for half in halves:
-                    self.half_winners.setdefault(half, set()).update(group)
+                if halves:
+                    count_halves(self.half_chips, index, (amount, group, halves), self._divide)
             pots[index] = new_tuple(Pot, (pot.amount, pot.eligible, tuple(winners)))
         return awards
 
@@ -373,8 +375,9 @@ class _Settler:
     # -- each player's result -----------------------------------------------------------
 
     def _results(self, returned: dict[str, int], won: dict[str, int]) -> dict[str, PlayerResult]:
-        lowball = self.half_values[1] if self.game.split else None
-        return _player_results(self.state, returned, won, self.values, lowball)
+        others = [(half.name, values) for half, values
+                  in zip(self.game.halves[1:], self.half_values[1:], strict=True)]
+        return _player_results(self.state, returned, won, self.values, others)
 
     def _compare_stacks(self, results: dict[str, PlayerResult]) -> None:
         for name, (amount, line) in self.claims.stacks.items():

@@ -486,11 +486,8 @@ class HouseTransformer(Transformer[Token, object]):
     def half_pot(self, half: str, pot: str | None) -> str:
         return f"{pot} {half}" if pot else half
 
-    def badugi_half(self) -> str:
-        return "badugi"
-
-    def lowball_half(self) -> str:
-        return "lowball"
+    def half(self, name: Token) -> str:
+        return str(name)
 
     def main_pot(self) -> str:
         return "main"

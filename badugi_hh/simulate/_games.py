@@ -9,7 +9,7 @@ described, which cards a player keeps and how strong he thinks his hand is.
 >>> from badugi_hh.cards import parse_cards
 >>> badeucy = GAMES["badeucy"]
 >>> badeucy.halves, badeucy.hand_size
-(('badugi', 'lowball'), 5)
+(('badugi', '2-7'), 5)
 >>> badeucy.describe(parse_cards("As 2h 3d 4c 7s"))
 'badugi 4-3-2-A; 2-7 A-7-4-3-2'
 >>> GAMES["27td"].describe(parse_cards("7c 5d 4s 3h 2h"))
@@ -110,8 +110,6 @@ class Lowball:
         return 0.3 + 0.7 * (14 - top) / (14 - self.best_top)
 
 
-    key = "lowball"                             # its half's name in a split game's pot
-
     def describe(self, value: FiveCardValue) -> str:
         return value.description
 
@@ -125,7 +123,6 @@ class HighHand:
     """Five-card draw: high poker, what a player keeps and how strong he thinks it is."""
 
     name = "high"
-    key = "high"
     ace_high = True
     value = staticmethod(high_value)
 
@@ -174,9 +171,9 @@ class Game:
 
     @property
     def halves(self) -> tuple[str, ...]:
-        """The directions a pot is played for: one, or two for a split game (X3)."""
-        return (("badugi",) if self.badugi else ()) + ((self.lowball.key,) if self.lowball
-                                                       else ())
+        """The directions a pot is played for, as the registry names them: one, or two for
+        a split game (X3)."""
+        return tuple(half.name for half in REGISTRY[self.key].halves)
 
     @property
     def split(self) -> bool:
@@ -184,12 +181,9 @@ class Game:
 
     def values(self, cards: Sequence[Card]) -> dict[str, HalfValue]:
         """The hand's value in each half (X2): the best four for Badugi (X4), all five low."""
-        values: dict[str, HalfValue] = {}
-        if self.badugi:
-            values["badugi"] = badugi_value(cards)
-        if self.lowball:
-            values[self.lowball.key] = self.lowball.value(cards)
-        return values
+        evaluators = (((badugi_value,) if self.badugi else ())
+                      + ((self.lowball.value,) if self.lowball else ()))
+        return {half: value(cards) for half, value in zip(self.halves, evaluators, strict=True)}
 
     def describe(self, cards: Sequence[Card], badugi_words: str | None = None,
                  lowball_words: str | None = None) -> str:
@@ -201,9 +195,9 @@ class Game:
         values = self.values(cards)
         parts = []
         if self.badugi:
-            parts.append(badugi_words or values["badugi"].description)
+            parts.append(badugi_words or values[self.halves[0]].description)
         if self.lowball:
-            words = lowball_words or values[self.lowball.key].description
+            words = lowball_words or values[self.halves[-1]].description
             parts.append(f"{self.lowball.name} {words}" if self.split else words)
         return "; ".join(parts)
 

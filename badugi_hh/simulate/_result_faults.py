@@ -137,7 +137,7 @@ class WorseHandWins(Fault):
              half: str) -> list[str]:
         winners = super().best(contenders, values, half)
         others = [p for p in contenders if p not in winners
-                  and (half != "badugi" or not self.game.split
+                  and (half != self.game.halves[0] or not self.game.split
                        or self.qualifies(values[p][half]))]
         if self.applied or self.pot_count != 1 or len(winners) != 1 or not others:
             return winners

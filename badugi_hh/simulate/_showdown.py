@@ -133,13 +133,15 @@ class ShowdownPlay:
     def halves(self, pot: Pot, contenders: list[str], values: dict[str, dict[str, HalfValue]],
                ) -> list[tuple[str, int]]:
         """How the pot is cut: whole (half ""), or the Badugi half with the odd chip and
-        the lowball half; with no Badugi qualifier, all of it to the lowball (X3)."""
+        the lowball half; with no Badugi qualifier, all of it to the lowball (X3). A half
+        is named as the registry names it (``badugi``, ``2-7``)."""
         if not self.game.split:
             return [("", pot.amount)]
-        if not any(self.qualifies(values[p]["badugi"]) for p in contenders):
-            return [("lowball", pot.amount)]
-        badugi = pot.amount - pot.amount // 2
-        return [("badugi", badugi), ("lowball", pot.amount - badugi)]
+        badugi, lowball = self.game.halves
+        if not any(self.qualifies(values[p][badugi]) for p in contenders):
+            return [(lowball, pot.amount)]
+        odd = pot.amount - pot.amount // 2
+        return [(badugi, odd), (lowball, pot.amount - odd)]
 
     def qualifies(self, value: HalfValue) -> bool:
         """Whether a hand may win a split game's Badugi half (``Ruleset.badugi_qualifier``)."""
@@ -149,7 +151,8 @@ class ShowdownPlay:
              half: str) -> list[str]:
         """The contenders with the best value in ``half`` (a Badugi half needs a qualifier)."""
         allowed = [p for p in contenders
-                   if half != "badugi" or not self.game.split or self.qualifies(values[p][half])]
+                   if half != self.game.halves[0] or not self.game.split
+                   or self.qualifies(values[p][half])]
         best = min(values[p][half].rank for p in allowed)
         return [p for p in allowed if values[p][half].rank == best]
 

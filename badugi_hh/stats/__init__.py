@@ -44,7 +44,9 @@ from badugi_hh.stats.curve import (
     CURVE_POINTS, EXACT_CURVE_ROWS, cumulative_net, winrate_by_date, winrate_by_session,
     winrate_by_stakes, winrate_curve,
 )
-from badugi_hh.stats.games import FIGURES_BY_GAME, applies, draw_habits, game_stats
+from badugi_hh.stats.games import (
+    FIGURES_BY_GAME, HALF_FIGURES, applies, draw_habits, game_stats,
+)
 from badugi_hh.stats.hands import (
     FoundHand, HandKey, HandMarks, HandRows, find_hands, first_hand, hand_marks, hand_rows,
     hands_numbered, next_in_session, site_number, source_hash,
@@ -70,9 +72,9 @@ from badugi_hh.stats.tournaments import tournament_results, tournament_totals
 
 __all__ = [
     "CURVE_POINTS", "EXACT_CURVE_ROWS", "FIGURES", "FIGURES_BY_GAME", "FIGURE_LABELS",
-    "FilterError", "Filters", "FoundHand", "HAND_CLASS_ORDER", "HandKey", "HandMarks",
-    "HandRows", "HeroSession", "LIVE_TABLES", "LIVE_WINDOW", "LiveFigure", "LiveTable",
-    "NET_BB_SUM", "NOT_SHOWN", "Opponents", "POSITION_ORDER", "applies", "coverage",
+    "FilterError", "Filters", "FoundHand", "HALF_FIGURES", "HAND_CLASS_ORDER", "HandKey",
+    "HandMarks", "HandRows", "HeroSession", "LIVE_TABLES", "LIVE_WINDOW", "LiveFigure",
+    "LiveTable", "NET_BB_SUM", "NOT_SHOWN", "Opponents", "POSITION_ORDER", "applies", "coverage",
     "coverage_line", "cumulative_net", "date_bounds", "draw_habits", "figure_text",
     "final_hand_results", "find_hands", "first_draw_results", "first_hand",
     "game_stats", "hand_marks", "hand_rows", "hands_numbered", "held", "held_stakes",

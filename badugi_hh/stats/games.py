@@ -18,9 +18,15 @@ docs/schema.md gives the table of which figure applies to which game.
 ('badugi', '27td', 'a5td', '27sd')
 >>> MADE_LOW_HIGHEST
 {'27td': 9, 'a5td': 8, '27sd': 9}
+>>> HALF_FIGURES
+{'won_half_badugi': 'badugi', 'won_half_2_7': '2-7', 'won_half_a_5': 'a-5'}
+>>> FIGURES_BY_GAME["won_half_a_5"]
+('badacey',)
 """
 
 from __future__ import annotations
+
+import re
 
 import duckdb
 import pandas as pd
@@ -29,8 +35,8 @@ from badugi_hh.filters import Filters
 from badugi_hh.games import GAMES
 from badugi_hh.stats.query import counted, frame, owned, who
 
-__all__ = ["FIGURES_BY_GAME", "LOWBALL_FINAL_DRAW", "MADE_LOW_HIGHEST", "applies",
-           "draw_habits", "game_stats"]
+__all__ = ["FIGURES_BY_GAME", "HALF_FIGURES", "LOWBALL_FINAL_DRAW", "MADE_LOW_HIGHEST",
+           "applies", "draw_habits", "game_stats"]
 
 #: The lowball games whose hands are judged here (a made low in the registry), and
 #: their made low.
@@ -41,14 +47,20 @@ LOWBALL_FINAL_DRAW = {game_id: GAMES[game_id].draws for game_id in _MADE_LOWS}
 #: The highest rank of each one's made low, as the registry defines it.
 MADE_LOW_HIGHEST = {game_id: made.highest for game_id, made in _MADE_LOWS.items()}
 _ACE_LOW = ", ".join(f"'{game_id}'" for game_id, made in _MADE_LOWS.items() if made.ace_low)
+_SPLIT_GAMES = tuple(game.id for game in GAMES.values() if game.split)
+#: The figure of each half of a split game, by the half's name in the registry: the
+#: share of the showdowns in which the player won a part of it (``won_half_2_7``).
+HALF_FIGURES = {f"won_half_{re.sub(r'[^a-z0-9]', '_', name)}": name for name in dict.fromkeys(
+    half.name for game_id in _SPLIT_GAMES for half in GAMES[game_id].halves)}
 #: The games each per-game figure is defined for; elsewhere it is absent (NULL).
 FIGURES_BY_GAME: dict[str, tuple[str, ...]] = {
     "snow": ("badugi", *LOWBALL_FINAL_DRAW),
     "made_by_final_draw": ("badugi", *LOWBALL_FINAL_DRAW),
-    "split_showdowns": ("badeucy", "badacey"),
-    "won_badugi_half": ("badeucy", "badacey"),
-    "won_lowball_half": ("badeucy", "badacey"),
-    "scooped": ("badeucy", "badacey"),
+    "split_showdowns": _SPLIT_GAMES,
+    **{figure: tuple(game_id for game_id in _SPLIT_GAMES
+                     if half in [each.name for each in GAMES[game_id].halves])
+       for figure, half in HALF_FIGURES.items()},
+    "scooped": _SPLIT_GAMES,
 }
 
 
@@ -117,18 +129,39 @@ FROM lowball_flags
 GROUP BY ALL
 """
 
+
+def _games_sql(games: tuple[str, ...]) -> str:
+    """The games' ids as a list of SQL strings, for ``game IN (...)``."""
+    return ", ".join(f"'{game_id}'" for game_id in games)
+
+
+# Each hand player with the halves he won (pot_halves), [] in a split game's hand settled
+# by halves that he won none of, NULL in every other hand.
+_WITH_HALVES = """(
+    SELECT p.*, CASE WHEN s.split THEN coalesce(w.halves, []) END AS halves_won
+    FROM hand_players p
+    LEFT JOIN (SELECT DISTINCT source, hand_id, true AS split FROM pot_halves) s
+           USING (source, hand_id)
+    LEFT JOIN (SELECT source, hand_id, player, list(DISTINCT half) AS halves FROM pot_halves
+               GROUP BY ALL) w USING (source, hand_id, player)
+) hand_players"""
+_HALVES_WON = "".join(
+    f"avg(list_contains(halves_won, '{half}')::DOUBLE) FILTER (WHERE went_to_showdown "
+    f"AND game IN ({_games_sql(FIGURES_BY_GAME[figure])})) AS {figure},\n       "
+    for figure, half in HALF_FIGURES.items())
+_HALF_COUNTS = " ".join(f"WHEN '{game_id}' THEN {len(GAMES[game_id].halves)}"
+                        for game_id in _SPLIT_GAMES)
+
 _GAME_STATS = f"""
 SELECT {{who}}game, count(*) AS hands,
        avg(snowed::DOUBLE) FILTER (WHERE game = 'badugi') AS snow,
        avg(badugi_after_final_draw::DOUBLE) FILTER (WHERE game = 'badugi')
            AS made_by_final_draw,
-       CASE WHEN game IN ('badeucy', 'badacey') THEN
-           {counted("went_to_showdown AND won_badugi_half IS NOT NULL")} END AS split_showdowns,
-       avg(won_badugi_half::DOUBLE) FILTER (WHERE went_to_showdown) AS won_badugi_half,
-       avg(won_lowball_half::DOUBLE) FILTER (WHERE went_to_showdown) AS won_lowball_half,
-       avg((won_badugi_half AND won_lowball_half)::DOUBLE) FILTER (WHERE went_to_showdown)
-           AS scooped
-FROM hand_players
+       CASE WHEN game IN ({_games_sql(_SPLIT_GAMES)}) THEN
+           {counted("went_to_showdown AND halves_won IS NOT NULL")} END AS split_showdowns,
+       {_HALVES_WON}avg((len(halves_won) = CASE game {_HALF_COUNTS} END)::DOUBLE)
+           FILTER (WHERE went_to_showdown) AS scooped
+FROM {_WITH_HALVES}
 {{where}}
 GROUP BY {{who}}game
 ORDER BY {{who}}hands DESC, game
@@ -138,8 +171,8 @@ ORDER BY {{who}}hands DESC, game
 def game_stats(con: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> pd.DataFrame:
     """One row per player (or person) and game: hands; how often he snowed and made a
     hand by the final draw (Badugi and the lowball games); and in the split games,
-    the showdowns he reached and the share of them in which he won a part of the Badugi
-    half, of the lowball half, and both (X3). A figure the game does not define is
+    the showdowns he reached and the share of them in which he won a part of each half
+    (:data:`HALF_FIGURES`), and of every half (X3). A figure the game does not define is
     NULL (:data:`FIGURES_BY_GAME`).
 
     Badugi's flags are stored with each hand; the lowball games' hands are judged here

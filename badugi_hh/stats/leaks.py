@@ -97,10 +97,14 @@ def _poker_class(words: str) -> str:
 
 _CLASSIFIERS = {"badugi": _badugi_class, "2-7": _low_class, "a-5": _low_class,
                 "high": _poker_class}
-#: The words of one half in a split game's description (``badugi 4-3-2-A; lowball A-7-4-3-2``).
-_HALF_WORDS = ("split_part(description, '; lowball ', 1)",
-               "nullif(split_part(description, '; lowball ', 2), '')")
-_HALF_WON = ("won_badugi_half", "won_lowball_half")
+
+
+def _half_words(index: int, half: str) -> str:
+    """SQL for the words of one half in a split game's description (``badugi 4-3-2-A;
+    2-7 A-7-4-3-2``: each half after the first named; ``lowball`` in a release before
+    the halves were named by the registry)."""
+    part = f"split_part(description, '; ', {index + 1})"
+    return part if index == 0 else f"nullif(regexp_replace({part}, '^(lowball|{half}) ', ''), '')"
 
 
 def _judged_halves() -> str:
@@ -109,8 +113,9 @@ def _judged_halves() -> str:
     parts = []
     for game in GAMES.values():
         for index, half in enumerate(game.halves):
-            words = _HALF_WORDS[index] if game.split else "description"
-            won = _HALF_WON[index] if game.split else "won_at_showdown"
+            words = _half_words(index, half.name) if game.split else "description"
+            won = (f"list_contains(halves_won, '{half.name}')" if game.split
+                   else "won_at_showdown")
             label = half.name if game.split else ""
             parts.append(f"SELECT *, '{label}' AS half, {won} AS won, "
                          f"{_CLASSIFIERS[half.name]('words')} AS hand_class, "
@@ -137,12 +142,13 @@ def value_words(game_id: str, cards: str) -> str | None:
     (both halves of a split game); None for cards that are not a whole hand (``??``).
 
     >>> value_words("badeucy", "As 2h 3d Kd 7c"), value_words("27td", "9h 5s ?? 3h 2d")
-    ('badugi 7-3-2-A; lowball A-K-7-3-2', None)
+    ('badugi 7-3-2-A; 2-7 A-K-7-3-2', None)
     """
     try:
         hand = parse_cards(cards)
-        return "; lowball ".join(half.value(hand).description
-                                 for half in GAMES[game_id].halves)
+        first, *others = GAMES[game_id].halves
+        return "; ".join([first.value(hand).description,
+                          *(f"{half.name} {half.value(hand).description}" for half in others)])
     except (ValueError, KeyError):
         return None
 
@@ -150,9 +156,12 @@ def value_words(game_id: str, cards: str) -> str | None:
 _FINAL_HAND = f"""
 WITH at_showdown AS (
     SELECT {{who_hp}}hp.game, hp.kind, hp.tournament_id, hp.currency, hp.unit, hp.net,
-           hp.net_bb, hp.won_at_showdown, hp.won_badugi_half, hp.won_lowball_half,
+           hp.net_bb, hp.won_at_showdown, coalesce(h.halves, []) AS halves_won,
            coalesce(s.description, m.words) AS description
     FROM hand_players hp
+         LEFT JOIN (SELECT source, hand_id, player, list(DISTINCT half) AS halves
+                    FROM pot_halves GROUP BY ALL) h
+         ON h.source = hp.source AND h.hand_id = hp.hand_id AND h.player = hp.player
          LEFT JOIN showdowns s
          ON s.source = hp.source AND s.hand_id = hp.hand_id AND s.player = hp.player
          LEFT JOIN {{mucked}} m

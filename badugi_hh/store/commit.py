@@ -35,8 +35,8 @@ from badugi_hh.store.schema import TABLES, QuarantineRow, Row, ViolationRow, arr
 
 #: The tables of a batch in the order they are written: the hands before their
 #: sessions, which are kept only if a hand of theirs is.
-ORDER = ("hands", "hand_players", "actions", "draws", "showdowns", "pots", "run_hands",
-         "run_pots", "hand_sources",
+ORDER = ("hands", "hand_players", "actions", "draws", "showdowns", "pots", "pot_halves",
+         "run_hands", "run_pots", "hand_sources",
          "sessions", "session_players", "violations", "players", "quarantine", "skipped",
          "tournaments", "tournament_results")
 

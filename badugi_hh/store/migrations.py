@@ -18,6 +18,7 @@ from typing import NamedTuple
 import duckdb
 import pyarrow as pa
 
+from badugi_hh.games import GAMES
 from badugi_hh.hand_ids import site_hand_sql
 from badugi_hh.money import CURRENCY_SQL, KIND_SQL, SITE_SQL, buy_in_parts
 from badugi_hh.store.clock import Clock, machine_zone
@@ -153,8 +154,8 @@ def _to_v3(con: duckdb.DuckDBPyConnection) -> None:
 # of Badugi alone, which has no halves: NULL, as for every unsplit game.
 
 def _to_v4(con: duckdb.DuckDBPyConnection) -> None:
-    con.execute("ALTER TABLE hand_players ADD COLUMN won_badugi_half BOOLEAN")
-    con.execute("ALTER TABLE hand_players ADD COLUMN won_lowball_half BOOLEAN")
+    for column in _V8_HALF_COLUMNS:   # until v9 (pot_halves)
+        con.execute(f"ALTER TABLE hand_players ADD COLUMN {column} BOOLEAN")
 
 
 # -- version 4 to 5 --------------------------------------------------------------------
@@ -327,9 +328,47 @@ def _to_v8(con: duckdb.DuckDBPyConnection) -> None:
                             "run_pots")))
 
 
+# -- version 8 to 9 --------------------------------------------------------------------
+# The halves of a split game's pots become rows, each half named as the game registry
+# names it (pot_halves: a pot, a half, a player and his share), in place of two columns
+# of hand_players that named two halves (whether he won a share of the first half and of
+# the second in some pot of the hand). Each of those that is true becomes a row of that
+# half; which pot and how many chips they did not keep: NULL, until a new import of the
+# log.
+
+#: The columns v4 to v8 kept, by the game's half each stood for.
+_V8_HALF_COLUMNS = ("won_badugi_half", "won_lowball_half")
+_V9_HALVES = """
+INSERT INTO pot_halves BY NAME
+SELECT p.source, p.hand_id, NULL AS pot, h.half, p.player, NULL AS share
+FROM hand_players p JOIN v9_halves h ON h.game = p.game
+WHERE CASE h.number {columns} END
+"""
+
+
+def _split_halves() -> pa.Table:
+    """Each split game's halves in their order, named as the registry names them."""
+    rows = [(game.id, number, half.name) for game in GAMES.values() if game.split
+            for number, half in enumerate(game.halves)]
+    games, numbers, names = zip(*rows)
+    return pa.table({"game": games, "number": numbers, "half": names})
+
+
+def _to_v9(con: duckdb.DuckDBPyConnection) -> None:
+    con.execute(schema_sql(("pot_halves",)))
+    con.register("v9_halves", _split_halves())
+    try:
+        con.execute(_V9_HALVES.format(columns=" ".join(
+            f"WHEN {number} THEN p.{column}" for number, column in enumerate(_V8_HALF_COLUMNS))))
+    finally:
+        con.unregister("v9_halves")
+    for column in _V8_HALF_COLUMNS:
+        con.execute(f"ALTER TABLE hand_players DROP COLUMN {column}")
+
+
 #: The step from each version to the next.
 MIGRATIONS: dict[int, Migration] = {1: _to_v2, 2: _to_v3, 3: _to_v4, 4: _to_v5, 5: _to_v6,
-                                   6: _to_v7, 7: _to_v8}
+                                   6: _to_v7, 7: _to_v8, 8: _to_v9}
 
 
 def migrate(con: duckdb.DuckDBPyConnection) -> int:

@@ -36,15 +36,6 @@ _CARD_TEXT: dict[Card | None, str] = {card: str(card) for card in (*DECK, JOKER)
 _BADUGI_RANKS = math.comb(13, 4)
 
 
-def _halves_won(report: HandReport, name: str) -> tuple[bool | None, bool | None]:
-    """Whether ``name`` won a share of the Badugi half and of the lowball half of a split
-    game's showdown (X3); None for every other hand."""
-    halves = report.half_winners
-    if not halves:
-        return None, None
-    return name in halves.get("badugi", ()), name in halves.get("lowball", ())
-
-
 def _cards_text(cards: Cards) -> str:
     """``As 2h ??``: :func:`~badugi_hh.cards.format_cards`, by table look-up."""
     return " ".join([_CARD_TEXT[card] for card in cards])
@@ -164,7 +155,7 @@ def _violation_rows(source: str, session_id: str, violations: list[Violation],
 #: Tables with rows per hand; each of their rows starts with (source, hand_id),
 #: so the rows of a hand stored already can be dropped from a batch.
 PER_HAND_TABLES = ("hands", "hand_players", "actions", "draws", "showdowns", "pots",
-                   "run_hands", "run_pots", "violations")
+                   "pot_halves", "run_hands", "run_pots", "violations")
 #: And the copies of the hands: a hand repeated in one file is not a copy of its own.
 _REPEATED_HAND_TABLES = (*PER_HAND_TABLES, "hand_sources")
 
@@ -260,6 +251,7 @@ class RowBatch:
         self._add_draws(source, report)
         self._add_showdowns(source, hand, report)
         self._add_pots(source, report)
+        self._add_halves(source, report)
         self._add_runs(source, report)
         self.tables["violations"].extend(_violation_rows(source, report.session_id,
                                                          report.violations, "hand"))
@@ -295,7 +287,7 @@ class RowBatch:
                 report.ended == "fold" and won,
                 *tally.faced_bet, *tally.folded_to_bet,
                 *habits.cards, habits.snowed, habits.badugi_after_final_draw,
-                dealt[name], *_halves_won(report, name), tournament))
+                dealt[name], tournament))
 
     def _add_actions(self, source: str, report: HandReport) -> None:
         self.tables["actions"].extend(
@@ -324,6 +316,12 @@ class RowBatch:
         self.tables["pots"].extend(
             (source, report.hand_id, number, pot.amount, list(pot.eligible), list(pot.winners))
             for number, pot in enumerate(report.pots))
+
+    def _add_halves(self, source: str, report: HandReport) -> None:
+        """A split game's showdown: what each player won of each half of each pot (X3)."""
+        self.tables["pot_halves"].extend(
+            (source, report.hand_id, share.pot, share.half, share.player, share.chips)
+            for share in report.halves)
 
     def _add_runs(self, source: str, report: HandReport) -> None:
         """A hand run twice: each run's hands and its share of each pot."""

@@ -17,7 +17,7 @@ import pyarrow as pa
 
 #: The version of the tables below; :mod:`badugi_hh.store.migrations` brings an
 #: older database up to it.
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 
 #: A moment in UTC (an aware datetime): a ``TIMESTAMP WITH TIME ZONE`` column.
 UtcTime = NewType("UtcTime", datetime)
@@ -174,8 +174,6 @@ class HandPlayerRow(NamedTuple):
     snowed: bool | None
     badugi_after_final_draw: bool | None
     dealt_cards: str | None
-    won_badugi_half: bool | None
-    won_lowball_half: bool | None
     tournament_id: str | None
 
 
@@ -224,6 +222,20 @@ class PotRow(NamedTuple):
     amount: int
     eligible: list[str]
     winners: list[str]
+
+
+class PotHalfRow(NamedTuple):
+    """A split game's showdown (X3): what ``player`` won of ``half`` (the name of the
+    game's half in the registry: ``badugi``, ``2-7``, ``a-5``) of pot ``pot`` (as in
+    ``pots``); ``pot`` and ``share`` are None in the rows a migration derived from a
+    release that kept only which halves each player won."""
+
+    source: str
+    hand_id: str
+    pot: int | None
+    half: str
+    player: str
+    share: int | None
 
 
 class RunHandRow(NamedTuple):
@@ -411,6 +423,7 @@ TABLES: dict[str, RowType] = {
     "draws": DrawRow,
     "showdowns": ShowdownRow,
     "pots": PotRow,
+    "pot_halves": PotHalfRow,
     "run_hands": RunHandRow,
     "run_pots": RunPotRow,
     "violations": ViolationRow,

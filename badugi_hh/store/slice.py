@@ -46,6 +46,7 @@ UNITS: dict[str, tuple[str, ...]] = {
     "draws": ("source", "hand_id"),
     "showdowns": ("source", "hand_id"),
     "pots": ("source", "hand_id"),
+    "pot_halves": ("source", "hand_id"),
     "run_hands": ("source", "hand_id"),
     "run_pots": ("source", "hand_id"),
     "violations": ("source", "session_id", "hand_id"),
@@ -101,6 +102,7 @@ _CHOSEN_ROWS = {
     "draws": _OF_HANDS,
     "showdowns": _OF_HANDS,
     "pots": _OF_HANDS,
+    "pot_halves": _OF_HANDS,
     "run_hands": _OF_HANDS,
     "run_pots": _OF_HANDS,
     "violations": "WHERE EXISTS (SELECT 1 FROM chosen c WHERE c.source = t.source "

@@ -10,7 +10,7 @@ import streamlit as st
 
 from badugi_hh.filters import Filters
 from badugi_hh.games import GAME_NAMES
-from badugi_hh.stats import applies
+from badugi_hh.stats import HALF_FIGURES, applies
 from dashlib import data, ui, units
 
 #: The labels of the shares (fractions, shown in percent).
@@ -18,7 +18,7 @@ _SHARES = {"vpip": "VPIP", "pfr": "PFR", "three_bet": "3-bet", "aggression_frequ
            "went_to_showdown": "WTSD", "won_at_showdown": "W$SD",
            **{f"fold_to_bet_round{n}": f"fold to bet r{n}" for n in range(1, 5)},
            "snow": "snow", "made_by_final_draw": "made by final draw",
-           "won_badugi_half": "won badugi half", "won_lowball_half": "won lowball half",
+           **{figure: f"won {half} half" for figure, half in HALF_FIGURES.items()},
            "scooped": "scooped", "stand_pat": "stand pat"}
 COLUMNS = {**{name: st.column_config.NumberColumn(label, format="percent")
               for name, label in _SHARES.items()},
@@ -31,8 +31,7 @@ COLUMNS = {**{name: st.column_config.NumberColumn(label, format="percent")
                                                "on him (badugi-hh note --player)"),
            **{f"drew_{n}": f"drew {n} card{'' if n == 1 else 's'}" for n in range(6)}}
 #: The figures of one game, which the game may not define (n/a there).
-GAME_FIGURES = ("snow", "made_by_final_draw", "split_showdowns", "won_badugi_half",
-                "won_lowball_half", "scooped")
+GAME_FIGURES = ("snow", "made_by_final_draw", "split_showdowns", *HALF_FIGURES, "scooped")
 #: The columns counting the draws of 0 to 5 cards.
 DREW = [f"drew_{n}" for n in range(6)]
 
