@@ -31,7 +31,7 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from badugi_hh.games import GAME_NAMES
+from badugi_hh.games import GAME_NAMES, GAMES
 from badugi_hh.hand_ids import hand_file_sql
 from badugi_hh.money import CHIPS, SYMBOLS, format_amount
 from badugi_hh.sites import SITES
@@ -57,12 +57,7 @@ KIND_NAMES = {"cash": "cash", "tournament": "tournament", "home": "home game"}
 #: stored values (``2-7``: triple or single draw); the database's values decide.
 _OTHER_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
     "site": {site.id: site.other_names for site in SITES},
-    "game": {"27td": ("2-7", "Triple Draw 2-7", "2-7 TD", "deuce to seven triple draw",
-                      "2-7 lowball"),
-             "27sd": ("2-7", "2-7 SD", "Single Draw 2-7", "2-7 lowball"),
-             "a5td": ("a-5", "Triple Draw A-5", "A-5 TD", "ace to five triple draw",
-                      "a-5 lowball"),
-             "5cd": ("5 card draw",)},
+    "game": {game.id: game.aliases for game in GAMES.values() if game.aliases},
     "currency": {code: (symbol,) for code, symbol in SYMBOLS.items()}
     | {CHIPS: ("chip", "tournament chips")},
     "kind": {"cash": ("cash game", "ring"), "tournament": ("tourney", "sng", "mtt"),

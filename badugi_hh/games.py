@@ -60,11 +60,13 @@ from badugi_hh.evaluate import (
 from badugi_hh.frozen import rebuilt
 from badugi_hh.sites import HOUSE_SITE
 
-__all__ = ["GAMES", "GAME_NAMES", "Family", "Game", "GameId", "Half", "HandValue", "MadeHand",
-           "game_for_site_name", "game_of"]
+__all__ = ["GAMES", "GAME_NAMES", "HOUSE_GAME", "Family", "Game", "GameId", "Half", "HandValue",
+           "MadeHand", "game_for_site_name", "game_of", "games_of_family"]
 
 #: The ids of the games, as ``Ruleset.game`` names them.
 GameId = Literal["badugi", "badeucy", "badacey", "27td", "a5td", "27sd", "5cd"]
+#: The house game of RULES.md (triple-draw Badugi): a ruleset's game where none is named.
+HOUSE_GAME: GameId = "badugi"
 #: Which figures a game's hands feed (``docs/schema.md``).
 Family = Literal["badugi", "lowball", "split", "high"]
 
@@ -115,7 +117,8 @@ class Game:
     qualifies for it. ``site_names`` maps each site's id (:data:`badugi_hh.sites.SITES`)
     to the names it gives the game, the first the usual one (the house format writes
     it); ``merge`` also holds Merge's numeric game codes, ``phh`` the PHH variant codes
-    (their first letter is the structure).
+    (their first letter is the structure). ``aliases`` are the other names a user may
+    type in a filter (``--game "2-7 TD"``); one may stand for several games.
     """
 
     id: GameId
@@ -126,6 +129,7 @@ class Game:
     family: Family
     made_hand: MadeHand | None
     site_names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    aliases: tuple[str, ...] = ()
     split: bool = field(init=False)
     """Whether each pot is cut in halves (X3)."""
     badugi_only: bool = field(init=False)
@@ -205,11 +209,13 @@ GAMES: dict[str, Game] = {game.id: game for game in (
         "fulltilt": ("2-7 Triple Draw",),
         "kingsclub": ("2-7 Triple Draw", "2-7 Triple Draw Lowball"),
         "merge": ("2-7 Lowball", "67"), "winamax": ("2-7 Triple Draw", "Lowball27"),
-        "phh": ("F2L3D",)}),
+        "phh": ("F2L3D",)},
+        ("2-7", "Triple Draw 2-7", "2-7 TD", "deuce to seven triple draw", "2-7 lowball")),
     Game("a5td", "A-5 Triple Draw", 5, 3, (_LOWBALL_A5,), "lowball", _EIGHT_LOW, {
         HOUSE_SITE: ("A-5 triple draw", "A-5"), "pokerstars": ("Triple Draw A-5 Lowball",),
         "fulltilt": ("A-5 Triple Draw",), "kingsclub": ("A-5 Triple Draw",),
-        "merge": ("A-5 Lowball", "63")}),
+        "merge": ("A-5 Lowball", "63")},
+        ("a-5", "Triple Draw A-5", "A-5 TD", "ace to five triple draw", "a-5 lowball")),
     Game("badeucy", "Badeucy", 5, 3, (_QUALIFIED_BADUGI, _LOWBALL_27), "split", None, {
         HOUSE_SITE: ("Badeucy triple draw", "Badeucy"), "fulltilt": ("Badeucey",),
         "kingsclub": ("Badeucey", "Badeucy")}),
@@ -220,11 +226,13 @@ GAMES: dict[str, Game] = {game.id: game for game in (
         HOUSE_SITE: ("2-7 single draw",),
         "pokerstars": ("Single Draw 2-7 Lowball", "Single Draw 2-7"),
         "fulltilt": ("2-7 Single Draw",), "kingsclub": ("2-7 Single Draw",),
-        "phh": ("N2L1D",)}),
+        "phh": ("N2L1D",)},
+        ("2-7", "2-7 SD", "Single Draw 2-7", "2-7 lowball")),
     Game("5cd", "Five Card Draw", 5, 1, (_HIGH,), "high", None, {
         HOUSE_SITE: ("five-card draw", "5-card draw"), "pokerstars": ("5 Card Draw",),
         "fulltilt": ("5 Card Draw",), "kingsclub": ("5 Card Draw",),
-        "merge": ("5-Draw", "55"), "ongame": ("FIVE_CARD_DRAW",), "bossmedia": ("GAME_FCD",)}),
+        "merge": ("5-Draw", "55"), "ongame": ("FIVE_CARD_DRAW",), "bossmedia": ("GAME_FCD",)},
+        ("5 card draw",)),
 )}
 
 #: Each game's name in reports, by id (the dashboard's and the CLI's labels).
@@ -233,6 +241,15 @@ GAME_NAMES: dict[str, str] = {game_id: game.name for game_id, game in GAMES.item
 _BY_SITE_NAME: dict[tuple[str, str], Game] = {
     (site, name.casefold()): game
     for game in GAMES.values() for site, names in game.site_names.items() for name in names}
+
+
+def games_of_family(family: Family) -> tuple[str, ...]:
+    """The ids of the games whose hands feed ``family``'s figures, in registry order.
+
+    >>> games_of_family("split")
+    ('badeucy', 'badacey')
+    """
+    return tuple(game.id for game in GAMES.values() if game.family == family)
 
 
 def game_for_site_name(site: str, name: str) -> Game | None:

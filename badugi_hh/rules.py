@@ -17,7 +17,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from badugi_hh.games import GAMES, GameId
+from badugi_hh.games import GAMES, HOUSE_GAME, GameId
 from badugi_hh.sites import SITES, SitePractice
 
 #: A game's id (``badugi``, ``27td``, ``27sd``...): see :data:`badugi_hh.games.GAMES`.
@@ -38,7 +38,7 @@ class Ruleset:
     """The numbers of a fixed-limit triple-draw game (defaults: RULES.md G-N)."""
 
     name: str = "house"
-    game: Game = "badugi"
+    game: Game = HOUSE_GAME
     structure: Structure = "fixed"       # B2: fixed, pot, half-pot or no limit
     min_players: int = 2
     max_players: int = 2                 # G1

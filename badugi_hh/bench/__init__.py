@@ -42,6 +42,7 @@ import badugi_hh
 from badugi_hh import evaluate
 from badugi_hh.cards import DECK
 from badugi_hh.events import Hand, Record
+from badugi_hh.games import GAMES, HOUSE_GAME
 
 Figures = dict[str, float]
 Item = TypeVar("Item")
@@ -110,7 +111,7 @@ def bench_evaluator(quick: bool) -> Figures:
     }
 
 
-def simulated_records(hands: int, seed: int = 2024, game: str = "badugi",
+def simulated_records(hands: int, seed: int = 2024, game: str = HOUSE_GAME,
                       players: int = 2) -> list[Record]:
     """Whole simulated sessions of ``game`` at ``players`` holding ``hands`` hands."""
     from badugi_hh.simulate import simulate, table_rules
@@ -472,10 +473,14 @@ def bench_pokerkit(quick: bool) -> Figures:
     }
 
 
-#: The games and table sizes the games section replays, and PokerKit's codes for them.
-BENCH_GAMES = (("badugi", 2), ("badugi", 6), ("27td", 2), ("27td", 6), ("a5td", 6),
-               ("badeucy", 6), ("badacey", 6))
-POKERKIT_CODES = {"badugi": "FB", "27td": "F2L3D"}
+#: PokerKit's codes for the games it replays at fixed limit, the structure simulated here
+#: (the registry's PHH codes, whose first letter is the structure).
+POKERKIT_CODES = {game.id: code for game in GAMES.values()
+                  for code in game.site_names.get("phh", ()) if code.startswith("F")}
+#: The games and table sizes the games section replays: each triple draw six-handed, and
+#: heads-up as well where PokerKit replays the game to compare.
+BENCH_GAMES = tuple((game.id, players) for game in GAMES.values() if game.draws == 3
+                    for players in ((2, 6) if game.id in POKERKIT_CODES else (6,)))
 
 
 def bench_games(quick: bool) -> Figures:

@@ -7,6 +7,7 @@ from datetime import date
 from pathlib import Path
 
 from badugi_hh.filters import Filters
+from badugi_hh.games import HOUSE_GAME
 from badugi_hh.stats.games import game_stats
 from badugi_hh.stats.figures import player_stats
 
@@ -24,7 +25,7 @@ _BENCH_VALUES = {
     "seat": "i % 2 + 1",
     "position": "CASE WHEN (i + i // 2) % 2 = 0 THEN 'BTN' ELSE 'BB' END",
     "site": "''",
-    "game": "'badugi'",
+    "game": f"'{HOUSE_GAME}'",
     "kind": "'home'",
     "currency": "'chips'",
     "unit": "1",

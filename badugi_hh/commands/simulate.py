@@ -37,7 +37,7 @@ from badugi_hh.commands import at_least_one
 from badugi_hh.commands.export_files import replaced_whole
 from badugi_hh.events import Record, SessionStart
 from badugi_hh.progress import Progress
-from badugi_hh.rules import Structure
+from badugi_hh.rules import HOUSE, Structure
 from badugi_hh.simulate import (
     EVERY_BREAKABLE_RULE, GAMES, breakable_rules, simulate, table_rules,
 )
@@ -56,8 +56,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the seed: the same seed writes the same log (default 0)")
     parser.add_argument("--out", default="-", metavar="FILE",
                         help="the log to write (default: standard output)")
-    parser.add_argument("--game", choices=tuple(GAMES), default="badugi",
-                        help="the game: " + ", ".join(GAMES) + " (default badugi)")
+    parser.add_argument("--game", choices=tuple(GAMES), default=HOUSE.game,
+                        help="the game: " + ", ".join(GAMES) + f" (default {HOUSE.game})")
     parser.add_argument("--players", type=int, choices=range(2, 9), default=2, metavar="N",
                         help="players at the table, 2 to 8 (default 2, heads-up)")
     parser.add_argument("--structure", choices=tuple(STRUCTURES), default="fixed",

@@ -457,7 +457,7 @@ class FullTiltHands:
         if header.game.game is None:
             return SkippedHand(game=header.game.name, hand_id=hand_id, source=source,
                                line=block.start)
-        ruleset = _ruleset(header)
+        ruleset = _ruleset(header, header.game.game)
         if header.partial:
             events: list[Event] = [Note(kind="hand", line=block.start, text=(
                 "a partial hand: Full Tilt wrote only part of it, so it is not replayed"))]
@@ -487,20 +487,21 @@ def _header(block: LineBlock) -> Header:
     return parse_at(parse_line, block.lines[0], "header", block.start)  # type: ignore
 
 
-def _ruleset(header: Header) -> Ruleset:
-    """The hand's game and stakes; a tournament takes no rake, nor does play money."""
+def _ruleset(header: Header, game_id: Game) -> Ruleset:
+    """The hand's stakes and ``game_id``, the game of the header (one read); a tournament
+    takes no rake, nor does play money."""
     stakes, game = header.stakes, header.game
     cash = header.tournament is None
     if game.structure == "fixed":
         small_blind = _CASH_SMALL_BLINDS.get(stakes.low) if cash and stakes.cash else None
         return site_ruleset("fulltilt", stakes.low, stakes.high, header.max_players,
                             small_blind=small_blind, rake=cash and stakes.cash,
-                            game=game.game or "badugi",
+                            game=game_id,
                             structure=game.structure)
     # Pot and no limit: the stakes are the blinds.
     return site_ruleset("fulltilt", stakes.high, stakes.high, header.max_players,
                         small_blind=stakes.low, big_blind=stakes.high, rake=cash,
-                        game=game.game or "badugi", structure=game.structure)
+                        game=game_id, structure=game.structure)
 
 
 def _read_lines(block: LineBlock) -> _Lines:

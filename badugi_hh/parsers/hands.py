@@ -16,18 +16,16 @@ from collections.abc import Container, Iterable, Sequence
 from badugi_hh.events import (
     Award, Button, Deal, Draw, Event, Hand, Seat, Street, UncalledReturned,
 )
+from badugi_hh.games import GAMES, HOUSE_GAME
 from badugi_hh.ledger import hand_ledger
 from badugi_hh.rules import HOUSE, Game, Ruleset, Structure, site_practice
 
-__all__ = ["DRAWS", "HAND_SIZES", "MAX_TABLE_SIZE", "hero_of", "hidden_deals",
+__all__ = ["HAND_SIZES", "MAX_TABLE_SIZE", "hero_of", "hidden_deals",
            "insert_hidden_deals", "marked_draw", "return_unmatched", "site_ruleset",
            "table_first"]
 
-#: Cards dealt to each player, by game.
-HAND_SIZES: dict[str, int] = {"badugi": 4, "badeucy": 5, "badacey": 5, "27td": 5, "a5td": 5,
-                              "27sd": 5, "5cd": 5}
-#: Draws of each game: three in the triple draws, one in the single draws.
-DRAWS: dict[str, int] = {"27sd": 1, "5cd": 1}
+#: Cards dealt to each player, by game (the registry's).
+HAND_SIZES: dict[str, int] = {game.id: game.hand_size for game in GAMES.values()}
 
 #: Site Badugi tables seat at most eight: the size of a table whose log does not say it.
 MAX_TABLE_SIZE = 8
@@ -37,7 +35,7 @@ MAX_TABLE_SIZE = 8
 @functools.lru_cache(maxsize=256)
 def site_ruleset(name: str, small_bet: int, big_bet: int, max_players: int, *,
                  small_blind: int | None = None, big_blind: int | None = None,
-                 rake: bool = True, game: Game = "badugi",
+                 rake: bool = True, game: Game = HOUSE_GAME,
                  structure: Structure = "fixed") -> Ruleset:
     """The draw game of a site table: stakes from the header, rake, no burns.
 
@@ -45,8 +43,8 @@ def site_ruleset(name: str, small_bet: int, big_bet: int, max_players: int, *,
     of it, as in every fixed-limit game these sites deal, where no header states
     them (``big_blind`` for one that does, as pot limit does). A site hand states
     its own stacks and has no session length; ``rake=False`` for a tournament,
-    which takes none. ``game`` sets the hand size (:data:`HAND_SIZES`) and the
-    draws (:data:`DRAWS`, three unless said). Sites lift the cap on raises once two
+    which takes none. ``game`` sets the hand size and the draws (the registry's,
+    :data:`badugi_hh.games.GAMES`). Sites lift the cap on raises once two
     players are left in the hand (T7). ``name`` starts with the site's name
     (``pokerstars Badugi 10/20``), whose practice the ruleset takes
     (:data:`~badugi_hh.rules.SITE_PRACTICES`).
@@ -54,7 +52,7 @@ def site_ruleset(name: str, small_bet: int, big_bet: int, max_players: int, *,
     site = name.split(" ", 1)[0]
     return HOUSE.replace(**site_practice(site), name=name, max_players=max_players, min_players=2,
                          starting_stack=None, game=game, structure=structure,
-                         hand_size=HAND_SIZES[game], draws=DRAWS.get(game, 3),
+                         hand_size=GAMES[game].hand_size, draws=GAMES[game].draws,
                          small_blind=small_bet // 2 if small_blind is None else small_blind,
                          big_blind=small_bet if big_blind is None else big_blind,
                          small_bet=small_bet, big_bet=big_bet,

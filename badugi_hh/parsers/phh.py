@@ -45,10 +45,11 @@ from badugi_hh.events import (
     Award, BlindKind, Button, Event, Hand, ParseError, PotTotal, Record, Seat, SessionStart,
     SkippedHand, StackStated,
 )
+from badugi_hh.games import GAMES
 from badugi_hh.parsers.common import (
     MAX_AMOUNT, MAX_COUNT, MAX_HAND_CHARACTERS, MAX_HAND_LINES, damage_before, damage_message, dated, excerpt, kept_text,
 )
-from badugi_hh.parsers.hands import DRAWS, HAND_SIZES
+from badugi_hh.parsers.hands import HAND_SIZES
 from badugi_hh.parsers.phh_actions import Actions
 from badugi_hh.parsers.phh_fields import KEY, FieldError, Fields, PHHBlock, shown
 from badugi_hh.parsers.text import LogText, Source, open_log
@@ -56,14 +57,17 @@ from badugi_hh.rules import HOUSE, Game, Ruleset, Structure
 
 __all__ = ["VARIANTS", "read_phh", "read_phh_lines", "sniff", "starts_hand"]
 
+#: The betting structure a PHH variant code's first letter names, and its words.
+_CODE_STRUCTURES: dict[str, tuple[Structure, str]] = {
+    "F": ("fixed", "Fixed-limit"), "P": ("pot", "Pot-limit"), "N": ("no", "No-limit")}
 #: Every variant code of the PHH specification (and of PokerKit): its name in reports,
 #: the game it is read as (None: not of the draw family, skipped by name) and its
-#: betting structure. The specification has no code for A-5 triple draw, five-card
-#: draw, or a fixed- or pot-limit single draw.
+#: betting structure. The draw family's codes are the game registry's (its ``phh``
+#: names); the specification has none for A-5 triple draw, five-card draw, or a fixed-
+#: or pot-limit single draw.
 VARIANTS: dict[str, tuple[str, Game | None, Structure]] = {
-    "FB": ("Fixed-limit Badugi", "badugi", "fixed"),
-    "F2L3D": ("Fixed-limit 2-7 Triple Draw", "27td", "fixed"),
-    "N2L1D": ("No-limit 2-7 Single Draw", "27sd", "no"),
+    code: (f"{_CODE_STRUCTURES[code[0]][1]} {game.name}", game.id, _CODE_STRUCTURES[code[0]][0])
+    for game in GAMES.values() for code in game.site_names.get("phh", ())} | {
     "FT": ("Fixed-limit Texas Hold'em", None, "fixed"),
     "NT": ("No-limit Texas Hold'em", None, "no"),
     "NS": ("No-limit Short-deck Hold'em", None, "no"),
@@ -387,7 +391,7 @@ class _HandBuilder:
         seat_count = fields.integer("seat_count", self.count, MAX_COUNT) or self.count
         base = HOUSE.replace(
             name=f"phh {self.variant}", game=self.game, structure=self.structure,
-            hand_size=HAND_SIZES[self.game], draws=DRAWS.get(self.game, 3),
+            hand_size=HAND_SIZES[self.game], draws=GAMES[self.game].draws,
             max_players=seat_count, starting_stack=None, session_hands=None,
             # PokerKit's cap (the WSOP's): four bets and raises a round on top of the blinds
             max_raises=_PHH_CAP,

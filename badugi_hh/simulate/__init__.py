@@ -127,7 +127,7 @@ def simulate(sessions: int, seed: int, ruleset: Ruleset = HOUSE, *, hidden: floa
     >>> first == list(simulate(3, seed=5))[:len(first)]
     True
     """
-    table = ("" if (ruleset.game, ruleset.max_players) == ("badugi", 2)
+    table = ("" if (ruleset.game, ruleset.max_players) == (HOUSE.game, HOUSE.max_players)
              else f" {ruleset.game} {ruleset.max_players}")
     if ruleset.structure != "fixed" or stacks or ruleset.starting_stack != HOUSE.starting_stack:
         seated = f"{stacks[0]}-{stacks[1]}" if stacks else ruleset.starting_stack

@@ -31,7 +31,7 @@ from badugi_hh.cards import Card, parse_cards
 from badugi_hh.evaluate import (
     BadugiValue, FiveCardValue, badugi_value, high_value, lowball27_value, lowball_a5_value,
 )
-from badugi_hh.games import GAMES as REGISTRY, GameId
+from badugi_hh.games import GAMES as REGISTRY, Game as RegistryGame, GameId
 from badugi_hh.rules import HOUSE, Ruleset, Structure
 
 __all__ = ["GAMES", "Game", "HighHand", "Lowball", "best_subset", "hand_strength",
@@ -233,18 +233,24 @@ class Game:
         return top, top.rank >= (11 if len(kept) == 4 else 10)
 
 
-GAMES: dict[str, Game] = {
-    "badugi": Game("badugi", badugi=True, lowball=None),
-    "badeucy": Game("badeucy", badugi=True, lowball=DEUCE_TO_SEVEN),
-    "badacey": Game("badacey", badugi=True, lowball=ACE_TO_FIVE),
-    "27td": Game("27td", badugi=False, lowball=DEUCE_TO_SEVEN),
-    "a5td": Game("a5td", badugi=False, lowball=ACE_TO_FIVE),
-    "27sd": Game("27sd", badugi=False, lowball=DEUCE_TO_SEVEN),
-    "5cd": Game("5cd", badugi=False, lowball=FIVE_CARD_DRAW),
-}
+#: How the simulated players play a five-card half, by the evaluator that judges it.
+_FIVE_CARD_PLAY: dict[object, Lowball | HighHand] = {
+    lowball27_value: DEUCE_TO_SEVEN, lowball_a5_value: ACE_TO_FIVE, high_value: FIVE_CARD_DRAW}
 
 
-def table_rules(game: str = "badugi", players: int = 2, *, structure: Structure = "fixed",
+def _simulated(game: RegistryGame) -> Game:
+    """The registry's ``game`` as the players know it: a Badugi half, a five-card one."""
+    values = [half.value for half in game.halves]
+    five_card = [_FIVE_CARD_PLAY[value] for value in values if value is not badugi_value]
+    return Game(game.id, badugi=badugi_value in values,
+                lowball=five_card[0] if five_card else None)
+
+
+#: Every game of the registry (:data:`badugi_hh.games.GAMES`), as the simulator deals it.
+GAMES: dict[str, Game] = {game_id: _simulated(game) for game_id, game in REGISTRY.items()}
+
+
+def table_rules(game: str = HOUSE.game, players: int = 2, *, structure: Structure = "fixed",
                 stack: int | None = None) -> Ruleset:
     """The ruleset the simulator plays ``game`` by at a table of ``players``.
 

@@ -14,10 +14,10 @@ What "made" means depends on the game's family:
 
 docs/schema.md gives the table of which figure applies to which game.
 
->>> FIGURES_BY_GAME["snow"]
-('badugi', '27td', 'a5td', '27sd')
->>> MADE_LOW_HIGHEST
-{'27td': 9, 'a5td': 8, '27sd': 9}
+>>> FIGURES_BY_GAME["split_showdowns"]
+('badeucy', 'badacey')
+>>> MADE_LOW_HIGHEST["27td"], MADE_LOW_HIGHEST["a5td"]
+(9, 8)
 >>> HALF_FIGURES
 {'won_half_badugi': 'badugi', 'won_half_2_7': '2-7', 'won_half_a_5': 'a-5'}
 >>> FIGURES_BY_GAME["won_half_a_5"]
@@ -32,7 +32,7 @@ import duckdb
 import pandas as pd
 
 from badugi_hh.filters import Filters
-from badugi_hh.games import GAMES
+from badugi_hh.games import GAMES, games_of_family
 from badugi_hh.stats.query import counted, frame, owned, who
 
 __all__ = ["FIGURES_BY_GAME", "HALF_FIGURES", "LOWBALL_FINAL_DRAW", "MADE_LOW_HIGHEST",
@@ -52,10 +52,12 @@ _SPLIT_GAMES = tuple(game.id for game in GAMES.values() if game.split)
 #: share of the showdowns in which the player won a part of it (``won_half_2_7``).
 HALF_FIGURES = {f"won_half_{re.sub(r'[^a-z0-9]', '_', name)}": name for name in dict.fromkeys(
     half.name for game_id in _SPLIT_GAMES for half in GAMES[game_id].halves)}
+#: The games whose snows and made hands are the flags stored with their hands (a badugi).
+_BADUGI_GAMES = games_of_family("badugi")
 #: The games each per-game figure is defined for; elsewhere it is absent (NULL).
 FIGURES_BY_GAME: dict[str, tuple[str, ...]] = {
-    "snow": ("badugi", *LOWBALL_FINAL_DRAW),
-    "made_by_final_draw": ("badugi", *LOWBALL_FINAL_DRAW),
+    "snow": (*_BADUGI_GAMES, *LOWBALL_FINAL_DRAW),
+    "made_by_final_draw": (*_BADUGI_GAMES, *LOWBALL_FINAL_DRAW),
     "split_showdowns": _SPLIT_GAMES,
     **{figure: tuple(game_id for game_id in _SPLIT_GAMES
                      if half in [each.name for each in GAMES[game_id].halves])
@@ -154,8 +156,8 @@ _HALF_COUNTS = " ".join(f"WHEN '{game_id}' THEN {len(GAMES[game_id].halves)}"
 
 _GAME_STATS = f"""
 SELECT {{who}}game, count(*) AS hands,
-       avg(snowed::DOUBLE) FILTER (WHERE game = 'badugi') AS snow,
-       avg(badugi_after_final_draw::DOUBLE) FILTER (WHERE game = 'badugi')
+       avg(snowed::DOUBLE) FILTER (WHERE game IN ({_games_sql(_BADUGI_GAMES)})) AS snow,
+       avg(badugi_after_final_draw::DOUBLE) FILTER (WHERE game IN ({_games_sql(_BADUGI_GAMES)}))
            AS made_by_final_draw,
        CASE WHEN game IN ({_games_sql(_SPLIT_GAMES)}) THEN
            {counted("went_to_showdown AND halves_won IS NOT NULL")} END AS split_showdowns,
