@@ -64,7 +64,7 @@ __all__ = ["GAMES", "GAME_NAMES", "HOUSE_GAME", "Family", "Game", "GameId", "Hal
            "MadeHand", "game_for_site_name", "game_of", "games_of_family"]
 
 #: The ids of the games, as ``Ruleset.game`` names them.
-GameId = Literal["badugi", "badeucy", "badacey", "27td", "a5td", "27sd", "5cd"]
+GameId = Literal["badugi", "badeucy", "badacey", "27td", "a5td", "27sd", "5cd", "a5sd"]
 #: The house game of RULES.md (triple-draw Badugi): a ruleset's game where none is named.
 HOUSE_GAME: GameId = "badugi"
 #: Which figures a game's hands feed (``docs/schema.md``).
@@ -233,6 +233,9 @@ GAMES: dict[str, Game] = {game.id: game for game in (
         "fulltilt": ("5 Card Draw",), "kingsclub": ("5 Card Draw",),
         "merge": ("5-Draw", "55"), "ongame": ("FIVE_CARD_DRAW",), "bossmedia": ("GAME_FCD",)},
         ("5 card draw",)),
+    Game("a5sd", "A-5 Single Draw", 5, 1, (_LOWBALL_A5,), "lowball", _EIGHT_LOW, {
+        HOUSE_SITE: ("A-5 single draw",), "kingsclub": ("A-5 Single Draw",)},
+        ("a-5", "A-5 SD", "Single Draw A-5", "a-5 lowball")),
 )}
 
 #: Each game's name in reports, by id (the dashboard's and the CLI's labels).

@@ -24,6 +24,7 @@ from badugi_hh.rules import AUDITED_GAMES, HOUSE
     ("phh", "FB", "badugi"), ("phh", "F2L3D", "27td"), ("phh", "N2L1D", "27sd"),
     (HOUSE_SITE, "2-7 single draw", "27sd"), (HOUSE_SITE, "Five-Card Draw", "5cd"),
     (HOUSE_SITE, "A-5", "a5td"),
+    ("kingsclub", "A-5 Single Draw", "a5sd"), (HOUSE_SITE, "A-5 single draw", "a5sd"),
 ])
 def test_each_site_name_finds_its_game(site: str, name: str, game: str) -> None:
     found = game_for_site_name(site, name)
@@ -52,7 +53,7 @@ def test_the_games_facts() -> None:
         "badugi": (4, 3, ["badugi"], "badugi"), "27td": (5, 3, ["2-7"], "lowball"),
         "a5td": (5, 3, ["a-5"], "lowball"), "badeucy": (5, 3, ["badugi", "2-7"], "split"),
         "badacey": (5, 3, ["badugi", "a-5"], "split"), "27sd": (5, 1, ["2-7"], "lowball"),
-        "5cd": (5, 1, ["high"], "high")}
+        "5cd": (5, 1, ["high"], "high"), "a5sd": (5, 1, ["a-5"], "lowball")}
 
 
 @pytest.mark.parametrize(("game", "cards", "made"), [
@@ -62,6 +63,7 @@ def test_the_games_facts() -> None:
     ("27sd", "8s 7s 5s 3s 2h", True), ("27sd", "9h 7h 5h 3h 2h", False),   # a flush
     ("a5td", "8c 6d 4s 2h Ah", True), ("a5td", "9c 6d 4s 2h Ah", False),
     ("a5td", "5c 4d 3s 2h Ah", True), ("a5td", "5c 5d 3s 2h Ah", False),   # the wheel; a pair
+    ("a5sd", "8c 6d 4s 2h Ah", True), ("a5sd", "9c 6d 4s 2h Ah", False),
 ])
 def test_a_made_hand_by_each_games_threshold(game: str, cards: str, made: bool) -> None:
     assert GAMES[game].is_made(parse_cards(cards)) is made

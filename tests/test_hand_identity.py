@@ -75,12 +75,12 @@ def test_a_dataset_shows_each_hand_once_as_the_database_does(
     first = import_to_dataset([str(logs / "a")], tmp_path / "ds")
     again = import_to_dataset([str(logs / "b"), str(logs / "crlf")], tmp_path / "ds")
     assert not first.failures and not again.failures
-    assert again.summary.new_hands == 0 and first.summary.new_hands == 232
+    assert again.summary.new_hands == 0 and first.summary.new_hands == 233
     dataset = connect_dataset(tmp_path / "ds")
     assert dataset.sql(NETS).fetchall() == single.sql(NETS).fetchall()
     for query in (COUNTS, SESSIONS):
         assert dataset.sql(query).fetchall() == single.sql(query).fetchall()
-    assert dataset.sql("SELECT count(*) FROM hand_sources").fetchall() == [(3 * 233,)]
+    assert dataset.sql("SELECT count(*) FROM hand_sources").fetchall() == [(3 * 234,)]
     with Store(tmp_path / "copies.duckdb") as store:   # the same copies, the same rows
         store.import_paths([logs / "a"])
         store.import_paths([logs / "b", logs / "crlf"])
@@ -93,7 +93,7 @@ def test_a_dataset_compacted_still_shows_each_hand_once(tmp_path: Path,
                                                         single: duckdb.DuckDBPyConnection) -> None:
     logs = copies_of_real_exports(tmp_path / "logs")
     done = import_to_dataset([str(logs)], tmp_path / "ds", compact_after=1)
-    assert done.compacted is not None and done.compacted.logs == 75
+    assert done.compacted is not None and done.compacted.logs == 78
     assert connect_dataset(tmp_path / "ds").sql(NETS).fetchall() == single.sql(NETS).fetchall()
 
 
@@ -218,7 +218,7 @@ def test_import_says_how_many_hands_were_new(tmp_path: Path, capsys) -> None:
     db = str(tmp_path / "db.duckdb")
     assert cli.main(["import", str(logs / "a"), "--db", db]) == 0
     assert cli.main(["import", str(logs / "b"), "--db", db]) == 0
-    assert "25 files read: 233 hands, 0 new, " in capsys.readouterr().out
+    assert "26 files read: 234 hands, 0 new, " in capsys.readouterr().out
 
 
 def test_the_hands_a_dataset_shows_are_counted_without_its_views(tmp_path: Path) -> None:
@@ -236,17 +236,17 @@ def test_the_hands_a_dataset_shows_are_counted_without_its_views(tmp_path: Path)
 
     assert hands_shown(root) == 0
     import_to_dataset([str(logs / "a")], root)
-    assert hands_shown(root) == shown_by_the_view() == 232
+    assert hands_shown(root) == shown_by_the_view() == 233
     import_to_dataset([str(logs)], root, compact_after=1)
-    assert hands_shown(root) == shown_by_the_view() == 232
+    assert hands_shown(root) == shown_by_the_view() == 233
     appended = logs / "a" / "pokerstars" / "tour-badugi-fl-sng-201011.txt"
     appended.write_text(appended.read_text(encoding="utf-8-sig").split("\n\n\n")[0],
                         encoding="utf-8")   # the log cut to its first hand, imported again
     import_to_dataset([str(logs / "a")], root, compact_after=None)
     assert read_snapshot(root).stale   # the compaction holds the log's old rows: filtered
-    assert hands_shown(root) == shown_by_the_view() == 232
+    assert hands_shown(root) == shown_by_the_view() == 233
     for folder in ("one", "two"):
         (tmp_path / folder).mkdir()
         shutil.copy(PHH, tmp_path / folder / PHH.name)
     import_to_dataset([str(tmp_path / "one"), str(tmp_path / "two")], root)
-    assert hands_shown(root) == shown_by_the_view() == 234
+    assert hands_shown(root) == shown_by_the_view() == 235

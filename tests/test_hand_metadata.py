@@ -79,6 +79,7 @@ REAL_HANDS = {
     # KingsClub names no currency (docs/format.md, "KingsClub").
     "kingsclub/cash-27sd-nl-25-50-202108-run-it-twice.txt": {cash("kingsclub", None, "The Zoo")},
     "kingsclub/cash-27td-fl-40-80-202101.txt": {cash("kingsclub", None, "8 Game Mix")},
+    "kingsclub/cash-a5sd-fl-50-100-202102.txt": {cash("kingsclub", None, "HU Single Draw Mix")},
     "kingsclub/cash-a5td-fl-44-88-202010.txt": {cash("kingsclub", None, "Real Deal Mix")},
     "kingsclub/cash-badugi-fl-30-60-202010.txt": {cash("kingsclub", None, "Bronx  BT")},
     "merge/cash-27td-fl-1-2-201104-multi.xml.txt": {

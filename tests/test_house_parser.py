@@ -220,7 +220,8 @@ def test_a_missing_rules_line_means_the_house_rules() -> None:
     ("Badacey triple draw", "badacey", 5),
     ("2-7 triple draw", "27td", 5),
     ("A-5 triple draw", "a5td", 5),
-    ("a-5 single draw, 4 cards", "a5td", 4),
+    ("A-5 single draw", "a5sd", 5),
+    ("a-5 single draw, 4 cards", "a5sd", 4),
 ])
 def test_each_game_holds_its_own_number_of_cards(clause: str, game: str, cards: int) -> None:
     start, = records(f"Session #t\nRules: {clause}, 2 to 8 players\nSeat 1: Ana (100)\n")

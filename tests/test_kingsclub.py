@@ -102,6 +102,7 @@ def test_the_audit_is_clean_and_agrees_with_the_stated_results() -> None:
 
 DEUCE = REAL_FOLDER / "kingsclub" / "cash-27td-fl-40-80-202101.txt"
 ACE_FIVE = REAL_FOLDER / "kingsclub" / "cash-a5td-fl-44-88-202010.txt"
+ACE_FIVE_SINGLE = REAL_FOLDER / "kingsclub" / "cash-a5sd-fl-50-100-202102.txt"
 
 
 @pytest.mark.parametrize(("path", "game", "small_blind", "small_bet"), [
@@ -114,11 +115,31 @@ def test_the_real_triple_draw_exports_read_whole(path, game, small_blind, small_
             hand.ruleset.small_bet, hand.damaged) == (game, 5, small_blind, small_bet, ())
 
 
-@pytest.mark.parametrize("path", [REAL, DEUCE, ACE_FIVE])
+@pytest.mark.parametrize("path", [REAL, DEUCE, ACE_FIVE, ACE_FIVE_SINGLE])
 def test_the_ledger_agrees_with_the_stated_nets(path) -> None:
     hand = the_hand(path)
     stated = {e.player: e.amount for e in hand.events if isinstance(e, NetStated)}
     assert {name: p.net for name, p in hand_ledger(hand).items()} == stated
+
+
+def test_a5_single_draw_is_audited_with_one_draw_and_the_logs_nets() -> None:
+    hand_report, session_report = audit(read_records(ACE_FIVE_SINGLE))
+    assert isinstance(hand_report, HandReport) and isinstance(session_report, SessionReport)
+    assert hand_report.violations == [] and session_report.violations == []
+    rules = the_hand(ACE_FIVE_SINGLE).ruleset
+    assert (rules.game, rules.hand_size, rules.draws, rules.small_blind, rules.small_bet,
+            rules.game_name) == ("a5sd", 5, 1, 2500, 5000, "A-5 Single Draw")
+    # the summary's "+99" and "-100", the rake of 1 taken from the pot of 200
+    assert (hand_report.net, hand_report.rake) == ({"Player0": 9900, "Hero": -10000}, 100)
+
+
+def test_no_limit_a5_single_draw_is_read_with_the_header_as_blinds() -> None:
+    text = ACE_FIVE_SINGLE.read_text(encoding="utf-8").replace(
+        "Limit A-5 Single Draw - 50/100", "No Limit A-5 Single Draw - 25/50")
+    session, hand = read_kingsclub(text, name="h.txt")
+    rules = hand.ruleset
+    assert (rules.game, rules.structure, rules.small_blind, rules.big_blind) == (
+        "a5sd", "no", 25 * 100, 50 * 100)
 
 
 def test_antes_the_heros_draws_and_the_silent_return_of_an_uncalled_bet() -> None:
@@ -184,7 +205,7 @@ def test_posts_blind_is_a_dead_small_blind_and_a_live_big_one() -> None:
     ("Limit Holdem - 40/80", "Hold'em"), ("No Limit Holdem - 5/10", "Hold'em No Limit"),
     ("Pot Limit Omaha 5 Card - 5/10", "Omaha 5 Card Pot Limit"),
     ("Limit Seven Card Stud - 44/88", "7 Card Stud"), ("Limit Razz - 40/80", "Razz"),
-    ("No Limit A-5 Single Draw - 25/50", "A-5 Single Draw No Limit"),
+    ("Limit 2-7 Razz - 40/80", "2-7 Razz"),
     ("Limit 2-7 Drawmaha - 60/120", "2-7 Drawmaha"),
 ])
 def test_other_games_are_skipped_by_name(header: str, game: str) -> None:
