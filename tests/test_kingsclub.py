@@ -214,6 +214,18 @@ def test_other_games_are_skipped_by_name(header: str, game: str) -> None:
     assert (skipped.game, skipped.hand_id, skipped.line) == (game, "kingsclub#5", 1)
 
 
+def test_a_drawmaha_hand_beside_a_draw_hand_is_counted_by_name(tmp_path, capsys) -> None:
+    """Drawmaha is not a game of the registry (docs/rules.md, "Drawmaha is skipped")."""
+    from badugi_hh import cli
+
+    log = tmp_path / "mix.txt"
+    log.write_text("#5: Limit 2-7 Drawmaha - 60/120\nanything at all\n\n"
+                   + ACE_FIVE_SINGLE.read_text(encoding="utf-8"), encoding="utf-8")
+    assert cli.main(["validate", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "1 hand in 1 session: clean; 1 hand not audited: 1 2-7 Drawmaha" in out
+
+
 def test_pot_limit_triple_draw_is_read_with_the_header_as_blinds() -> None:
     text = HAND.replace("Limit Badeucey - 22/44", "Pot Limit 2-7 Triple Draw - 11/22")
     session, hand = read_kingsclub(text, name="h.txt")
