@@ -3,9 +3,12 @@
 Every fact about a game lives in its :class:`Game` entry of :data:`GAMES`: its
 id (``Ruleset.game``), its name in reports, the cards each player holds, its
 draws, the halves a pot is cut in and how each half is judged, which figures
-of the statistics apply to it, and the names sites give it. The engine, the
-simulator, the writers and the readers ask this registry; a new game is one
-entry here and its evaluator in :mod:`badugi_hh.evaluate`.
+of the statistics apply to it, the names sites (and PHH's variant codes) give it,
+and the names a user may type for it. The engine, the simulator, the writers, the
+readers, the filters and the statistics' SQL ask this registry, and no other module
+writes a game's id (``tests/test_registry_literals.py``); a new game is one entry
+here and, if none judges it yet, its evaluator in :mod:`badugi_hh.evaluate`
+(``docs/architecture.md``, "Adding a game").
 
 >>> game = GAMES["27sd"]
 >>> game.name, game.hand_size, game.draws, [half.name for half in game.halves]
