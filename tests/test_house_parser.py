@@ -515,6 +515,38 @@ def test_a_line_with_cards_reads_as_if_parsed_alone(line: str) -> None:
         assert hand_line_events(line, 3) == expected
 
 
+#: Lines with numbers, a {} for each: the numbers of most are read from a copy of the line
+#: with stand-ins; those of a pot's name, a description, a comment or a quoted name, a
+#: count, and a number too large are not, and each reads as the grammar reads it.
+AMOUNT_LINES = [
+    "Ana wins {}", "Ana wins {} from side pot {} (badugi {})", "Ana wins {} from pot {}",
+    "Ana: folds # {} chips", '"Mr {}" wins {}', '"Mr {} x": calls {}', "*** DRAW {} ***",
+    "*** BETTING ROUND {} ***", "Ana: raises {} to {} and is all-in", "Ana: raises to {}",
+    "Total pot {} | Rake {}", "Net: Ana -{}, Bruno +{}", "Ana: discards {}",
+    "Ana: discards {} cards", "Ana: calls {},", "Stacks: Ana {} , Bruno {},Zoë {}",
+    "Seat {}: {} ({})", "Uncalled bet {} returned to {}", "Collected: Ana {}, Bruno {}",
+    "Ana: posts small blind {}", "Ana: bets {}\t# and {}", "Rake {}", "Ana wins {}{}",
+    "Ana: bets {} {}", "{}: checks", "Ana: posts ante {} and is all-in",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(AMOUNT_LINES).flatmap(lambda line: st.lists(
+    st.sampled_from(["0", "1", "2", "28", "007", "52", "53", "1" + "0" * 14, "9" * 15,
+                     "1" + "0" * 15, "9" * 25]),
+    min_size=line.count("{}"), max_size=line.count("{}")).map(lambda numbers: line.format(
+        *numbers))))
+def test_a_line_with_numbers_reads_as_if_parsed_alone(line: str) -> None:
+    try:
+        expected = [make(line=3) for make in parse_line.__wrapped__(line, "hand_line")]
+    except LineError as error:
+        with pytest.raises(LineError) as raised:
+            hand_line_events(line, 3)
+        assert (raised.value.message, raised.value.column) == (error.message, error.column)
+    else:
+        assert hand_line_events(line, 3) == expected
+
+
 def test_the_line_cache_does_not_change_results() -> None:
     parse_line.cache_clear()
     first = records((DATA / "session.txt").read_text(encoding="utf-8"))

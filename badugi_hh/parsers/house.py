@@ -41,7 +41,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import cast
@@ -58,7 +58,7 @@ from badugi_hh.events import (
 )
 from badugi_hh.parsers.common import (
     MAX_HAND_LINES, LineError, damage_before, damage_message, dated, excerpt, kept_text,
-    read_count, read_name, read_number,
+    lalr_parser, read_count, read_name, read_number,
 )
 from badugi_hh.games import GAMES, game_for_site_name
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
@@ -530,9 +530,10 @@ class HouseTransformer(Transformer[Token, object]):
 @functools.cache
 def house_parser() -> Lark:
     """The grammar compiled once: LALR, building results while it parses."""
-    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr",
-                transformer=HouseTransformer(),
-                start=["blank_line", "session_line", "header_line", "hand_start", "hand_line"])
+    return lalr_parser(GRAMMAR_PATH.read_text(encoding="utf-8"),
+                       transformer=HouseTransformer(),
+                       start=["blank_line", "session_line", "header_line", "hand_start",
+                              "hand_line"])
 
 
 @cached_for_short_lines(8192)
@@ -581,12 +582,12 @@ def _marker(index: int, size: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class _Shape:
-    """A hand line's events, with the fields each card list goes to."""
+    """A hand line's events, with the fields each card list (or each number) goes to."""
 
     factories: tuple[EventFactory, ...]
     slots: tuple[tuple[tuple[str, int], ...], ...]  # per factory: (field, list index)
 
-    def stamp(self, lists: list[Cards], line: int) -> list[Event]:
+    def stamp(self, lists: Sequence[object], line: int) -> list[Event]:
         return [make(line=line, **{name: lists[index] for name, index in slots})
                 for make, slots in zip(self.factories, self.slots)]
 
@@ -623,21 +624,91 @@ def _shape(marked: str, sizes: tuple[int, ...]) -> _Shape | None:
     return _Shape(factories, slots) if sorted(filled) == whole else None
 
 
+# -- lines with amounts: parsed once per shape -------------------------------------
+#
+# A line without cards but with amounts rarely repeats either ("Ana wins 53",
+# "Stacks: Ana 100, Bruno 99, ..."; one of each per hand). Its numbers are swapped
+# for stand-ins the same way: a run of digits between blanks, commas or the line's
+# ends is a token of its own whatever its digits, so the lexer reads the copy as it
+# reads the line. The copy is parsed twice, with two sets of stand-ins; a shape is
+# used only where the results differ in exactly one field per number, holding its
+# stand-in (an int), and agree everywhere else: a number the transformer put in a
+# text ("side pot 2"), turned into another value, or that fell in a comment or a
+# name fails that test, and such lines are parsed as they are. A number of more
+# than 15 digits is never swapped: below 10^15 every number reads as its int
+# (read_number), and a larger one is an error the grammar's transformer reports.
+
+_AMOUNT = re.compile(r"(?:(?<=[ \t,])|^)([0-9]{1,15})(?=[ \t,]|$)")
+#: The stand-ins of the two parses, for number i: 15 digits, as no log's amount.
+_STAND_INS = (10**14, 2 * 10**14)
+_STEP = _STAND_INS[1] - _STAND_INS[0]
+
+
+def _stand_in(parts: list[str], first: int) -> str:
+    """The line of ``parts`` (as _AMOUNT splits it), number i written as ``first + i``."""
+    marked = parts[:]
+    marked[1::2] = [str(first + index) for index in range(len(parts) // 2)]
+    return "".join(marked)
+
+
+def _fields(make: EventFactory) -> tuple[object, dict[str, object]]:
+    if isinstance(make, functools.partial):
+        return (make.func, make.args), make.keywords
+    return make, {}
+
+
+@functools.lru_cache(maxsize=4096)
+def _amount_shape(marked: str) -> _Shape | None:
+    """The events of a line whose numbers ``marked`` writes as the first stand-ins."""
+    parts = _AMOUNT.split(marked)
+    try:
+        first = cast("tuple[EventFactory, ...]", parse_line(marked, "hand_line"))
+        second = cast("tuple[EventFactory, ...]",
+                      parse_line(_stand_in(parts, _STAND_INS[1]), "hand_line"))
+    except LineError:
+        return None
+    if len(first) != len(second):
+        return None
+    slots, found = [], []
+    for one, other in zip(first, second):
+        (maker, fields), (other_maker, other_fields) = _fields(one), _fields(other)
+        if maker != other_maker or fields.keys() != other_fields.keys():
+            return None
+        differ = [(name, value) for name, value in fields.items() if other_fields[name] != value]
+        if not all(type(value) is int and other_fields[name] == value + _STEP
+                   for name, value in differ):
+            return None
+        slots.append(tuple((name, cast(int, value) - _STAND_INS[0]) for name, value in differ))
+        found += [index for _, index in slots[-1]]
+    if sorted(found) != list(range(len(parts) // 2)):
+        return None
+    return _Shape(first, tuple(slots))
+
+
 def hand_line_events(text: str, line: int) -> list[Event]:
     """The events of one line of a hand, at ``line``; raises :class:`LineError`.
 
     >>> hand_line_events("Bruno: discards 2 [8c Qs] draws [4d Jh]", 17)
     [Draw(line=17, player='Bruno', discarded=(8c, Qs), drawn=(4d, Jh))]
+    >>> hand_line_events("Stacks: Ana 104, Bruno 96", 30)
+    [StackStated(line=30, player='Ana', amount=104), StackStated(line=30, player='Bruno', amount=96)]
     """
-    if "[" in text and len(text) <= LONGEST_CACHED_LINE:  # the shape caches keep no long line
-        parts = _CARD_LIST.split(text)  # the text between lists, and the lists
-        lists = list(map(_card_list, parts[1::2]))
-        if None not in lists and len(lists) <= len(DECK):
-            sizes = tuple(map(len, lists))  # type: ignore[arg-type]
-            parts[1::2] = map(_marker, range(len(sizes)), sizes)
-            shape = _shape("".join(parts), sizes)
-            if shape is not None:
-                return shape.stamp(lists, line)  # type: ignore[arg-type]
+    if len(text) <= LONGEST_CACHED_LINE:  # the shape caches keep no long line
+        if "[" in text:
+            parts = _CARD_LIST.split(text)  # the text between lists, and the lists
+            lists = list(map(_card_list, parts[1::2]))
+            if None not in lists and len(lists) <= len(DECK):
+                sizes = tuple(map(len, lists))  # type: ignore[arg-type]
+                parts[1::2] = map(_marker, range(len(sizes)), sizes)
+                shape = _shape("".join(parts), sizes)
+                if shape is not None:
+                    return shape.stamp(lists, line)
+        else:
+            parts = _AMOUNT.split(text)
+            if len(parts) > 1:
+                amount_shape = _amount_shape(_stand_in(parts, _STAND_INS[0]))
+                if amount_shape is not None:
+                    return amount_shape.stamp(list(map(int, parts[1::2])), line)
     return [make(line=line) for make in parse_line(text, "hand_line")]  # type: ignore
 
 
@@ -914,11 +985,7 @@ class _HouseReader:
         number = block.start
         try:
             for number, text in block.numbered(first):
-                if "[" in text:
-                    events += hand_line_events(text, number)
-                else:  # the common case, inline: a line whose parse is cached
-                    made = cast("tuple[EventFactory, ...]", parse_line(text, "hand_line"))
-                    events.extend([make(line=number) for make in made])
+                events += hand_line_events(text, number)
         except LineError as error:
             error.line = number
             raise
@@ -1035,4 +1102,5 @@ def clear_caches() -> None:
     """Forget every line parsed so far, so that a timing starts cold."""
     parse_line.cache_clear()  # type: ignore[attr-defined]   # cached_for_short_lines adds it
     _shape.cache_clear()
+    _amount_shape.cache_clear()
     _card_list.cache_clear()
