@@ -494,11 +494,16 @@ card_lines = st.one_of(
                   discarded=st.lists(st.sampled_from([*c("4c 8h"), None]), max_size=3).map(tuple),
                   drawn=st.none() | st.lists(st.sampled_from(c("Qs 5d")), max_size=3).map(tuple)),
         st.builds(Show, player=st.just("Ana"), cards=st.just(c("As 2h")),
-                  description=st.none() | st.sampled_from(["best [As]", "[]", "x) [2h 3d] (y"])),
+                  description=st.none() | st.sampled_from(["best [As]", "[]", "x) [2h 3d] (y",
+                                                            "badugi 8-7-6-3", "", "(x)", "a) (b",
+                                                            "x # y"])),
         st.builds(Burn, card=st.sampled_from([*c("5c Jk"), None])),
     )),
     st.sampled_from(["Dealt to Ana [As Xx]", "Dealt to Ana [As] [2h]", "Burn [5c 6d]",
-                     "Dealt to Ana [[As]", "Ana: shows [] (a [b)", "Bruno: discards 1 [As] [Kd]"]),
+                     "Dealt to Ana [[As]", "Ana: shows [] (a [b)", "Bruno: discards 1 [As] [Kd]",
+                     "Ana: shows [As 2h](x)", "Ana: shows [As 2h] (a)b", "Ana: mucks [As] (x)",
+                     "Ana: shows [As] in run 2 (x)", "Ana: shows [As 2h] (\0)",
+                     "Ana: shows [As 2h] (a) # (b)", "Dealt to Ana [As] (x)"]),
 ).flatmap(lambda line: st.sampled_from([line, line + " # [Kd 2h]", line + "  # see [x]"]))
 
 

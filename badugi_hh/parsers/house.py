@@ -572,6 +572,12 @@ def parse_line(text: str, start: str) -> object:
 #   as they are (burn lines repeat, so the line cache serves them).
 
 _CARD_LIST = re.compile(r"(\[[^\[\]]*\])")
+#: A shown hand's description after its cards ("[As 2h 3d 4c] (badugi 4-3-2-A)"), which
+#: changes with the cards: the grammar's DESCRIPTION runs from "(" to the line's last
+#: ")", whatever lies between, so the copy has a stand-in there too, and the shape
+#: is used only if the stand-in comes back whole in one field.
+_DESCRIPTION_AFTER = re.compile(r"([ \t]+\()(.*)(\)[ \t]*)")
+_DESCRIBED = "\0"
 
 
 @functools.lru_cache(maxsize=256)  # real lines have a few lists of up to five cards
@@ -588,6 +594,8 @@ class _Shape:
     slots: tuple[tuple[tuple[str, int], ...], ...]  # per factory: (field, list index)
 
     def stamp(self, lists: Sequence[object], line: int) -> list[Event]:
+        if not lists:   # a line with nothing to fill in
+            return [make(line=line) for make in self.factories]
         return [make(line=line, **{name: lists[index] for name, index in slots})
                 for make, slots in zip(self.factories, self.slots)]
 
@@ -615,12 +623,18 @@ def _shape(marked: str, sizes: tuple[int, ...]) -> _Shape | None:
     partials = [make for make in factories if isinstance(make, functools.partial)]
     if len(partials) < len(factories):
         return None
+    described = len(sizes)   # the index of a stood-in description, after the lists
     slots = tuple(tuple((name, DECK.index(value[0])) for name, value in make.keywords.items()
                         if isinstance(value, tuple) and value and value[0] in DECK)
+                  + tuple((name, described) for name, value in make.keywords.items()
+                          if value == _DESCRIBED)
                   for make in partials)
     filled = [(index, make.keywords[name]) for make, fields in zip(partials, slots)
               for name, index in fields]
-    whole = [(index, (DECK[index],) * size) for index, size in enumerate(sizes) if size]
+    whole: list[tuple[int, object]] = [(index, (DECK[index],) * size)
+                                       for index, size in enumerate(sizes) if size]
+    if f"({_DESCRIBED})" in marked:
+        whole.append((described, _DESCRIBED))
     return _Shape(factories, slots) if sorted(filled) == whole else None
 
 
@@ -693,6 +707,13 @@ def hand_line_events(text: str, line: int) -> list[Event]:
     >>> hand_line_events("Stacks: Ana 104, Bruno 96", 30)
     [StackStated(line=30, player='Ana', amount=104), StackStated(line=30, player='Bruno', amount=96)]
     """
+    shape, values = _line_plan(text)
+    return shape.stamp(values, line)
+
+
+@cached_for_short_lines(8192)  # "Bruno: folds", "Ana: calls 2" come back in every hand
+def _line_plan(text: str) -> tuple[_Shape, Sequence[object]]:
+    """How a line's events are made: its shape, and the card lists or numbers it fills in."""
     if len(text) <= LONGEST_CACHED_LINE:  # the shape caches keep no long line
         if "[" in text:
             parts = _CARD_LIST.split(text)  # the text between lists, and the lists
@@ -700,16 +721,21 @@ def hand_line_events(text: str, line: int) -> list[Event]:
             if None not in lists and len(lists) <= len(DECK):
                 sizes = tuple(map(len, lists))  # type: ignore[arg-type]
                 parts[1::2] = map(_marker, range(len(sizes)), sizes)
+                values: Sequence[object] = lists
+                if description := _DESCRIPTION_AFTER.fullmatch(parts[-1]):
+                    parts[-1] = description.expand(f"\\1{_DESCRIBED}\\3")
+                    values = [*lists, description.group(2)]
                 shape = _shape("".join(parts), sizes)
                 if shape is not None:
-                    return shape.stamp(lists, line)
+                    return shape, values
         else:
             parts = _AMOUNT.split(text)
             if len(parts) > 1:
                 amount_shape = _amount_shape(_stand_in(parts, _STAND_INS[0]))
                 if amount_shape is not None:
-                    return amount_shape.stamp(list(map(int, parts[1::2])), line)
-    return [make(line=line) for make in parse_line(text, "hand_line")]  # type: ignore
+                    return amount_shape, list(map(int, parts[1::2]))
+    factories = cast("tuple[EventFactory, ...]", parse_line(text, "hand_line"))
+    return _Shape(factories, ((),) * len(factories)), ()
 
 
 # -- syntax errors in words a player understands ---------------------------------
@@ -1101,6 +1127,7 @@ def sniff(first_line: str) -> bool:
 def clear_caches() -> None:
     """Forget every line parsed so far, so that a timing starts cold."""
     parse_line.cache_clear()  # type: ignore[attr-defined]   # cached_for_short_lines adds it
+    _line_plan.cache_clear()  # type: ignore[attr-defined]
     _shape.cache_clear()
     _amount_shape.cache_clear()
     _card_list.cache_clear()
