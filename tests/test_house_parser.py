@@ -552,6 +552,29 @@ def test_a_line_with_numbers_reads_as_if_parsed_alone(line: str) -> None:
         assert hand_line_events(line, 3) == expected
 
 
+@settings(max_examples=400, deadline=None)
+@given(st.tuples(
+    st.sampled_from(["1", "7", "12", "007", "9" * 15, "9" * 16]),
+    st.sampled_from(["", " - button Ana", " - button seat 3", " - button 2026-11-27",
+                     " - button Ana # 2026-11-27 20:00"]),
+    st.sampled_from(["", " - 2026-11-27", " - 2026/11/27 20:03", " - 2026-11-27 9:05:59",
+                     " - 2026-02-30 20:00", " - 9999-12-31 23:59", " - 2026-11-27 24:00",
+                     " - 2026-11-2720:00", " - 2026-11-27 20:00x"]),
+    st.sampled_from(["", " - USD in cents", " - chips", " # 2026-11-27"]),
+).map(lambda parts: "Hand #" + "".join(parts)))
+def test_a_hands_first_line_reads_as_if_parsed_alone(line: str) -> None:
+    try:
+        expected = parse_line.__wrapped__(line, "hand_start")
+    except LineError as error:
+        with pytest.raises(LineError) as raised:
+            house._hand_start(line)
+        assert (raised.value.message, raised.value.column) == (error.message, error.column)
+    else:
+        read = house._hand_start(line)
+        assert read == expected
+        assert getattr(read.button, "column", None) == getattr(expected.button, "column", None)
+
+
 def test_the_line_cache_does_not_change_results() -> None:
     parse_line.cache_clear()
     first = records((DATA / "session.txt").read_text(encoding="utf-8"))

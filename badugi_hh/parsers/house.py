@@ -527,6 +527,10 @@ class HouseTransformer(Transformer[Token, object]):
         return tuple(map(_card, cards[1:-1].split()))
 
 
+#: The grammar's own transformer, for a time read outside the parser (a hand's first line).
+_TRANSFORMER = HouseTransformer()
+
+
 @functools.cache
 def house_parser() -> Lark:
     """The grammar compiled once: LALR, building results while it parses."""
@@ -736,6 +740,85 @@ def _line_plan(text: str) -> tuple[_Shape, Sequence[object]]:
                     return amount_shape, list(map(int, parts[1::2]))
     factories = cast("tuple[EventFactory, ...]", parse_line(text, "hand_line"))
     return _Shape(factories, ((),) * len(factories)), ()
+
+
+# -- a hand's first line: parsed once per shape ---------------------------------------
+#
+# "Hand #12 - button Ana - 2026-11-27 20:03" differs from hand to hand in its number
+# and its time alone. Both are swapped for stand-ins of the same length (every
+# column stays: the button's name keeps its own, for an error), the copy is parsed
+# twice with two sets of them, and the shape is used where the number and the time
+# come back in their own fields and nothing else differs; the real time is then
+# read by the grammar's own ``when``. A number of more than 15 digits, a time
+# ``when`` refuses, or any other line is parsed as it is.
+
+_HAND_START_NUMBER = re.compile(r"[ \t]*Hand[ \t]*#[ \t]*([0-9]{1,15})(?![0-9])")
+_HAND_START_WHEN = re.compile(r"(?<![\w.'-])([0-9]{4}[-/][0-9]{2}[-/][0-9]{2})"
+                              r"(?:[ \t]+([0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?))?(?![\w.'-]|:)")
+_DIGIT_RUN = re.compile(r"[0-9]+")
+
+
+def _hand_start(text: str) -> HandLine:
+    """The first line of a hand, read (raises :class:`LineError`)."""
+    number = _HAND_START_NUMBER.match(text)
+    when = _HAND_START_WHEN.search(text, number.end()) if number else None
+    if number is None or len(text) > LONGEST_CACHED_LINE:
+        return cast(HandLine, parse_line(text, "hand_start"))
+    stand_ins = [_stood_in(text, number, when, digit) for digit in "01"]
+    shape = _hand_start_shape(*stand_ins)
+    if shape is None:
+        return cast(HandLine, parse_line(text, "hand_start"))
+    try:
+        started_at = None if when is None else _TRANSFORMER.when(*_when_tokens(when))
+    except LineError:   # the grammar says why, where
+        return cast(HandLine, parse_line(text, "hand_start"))
+    return dataclasses.replace(shape, number=int(number.group(1)),
+                               started_at=shape.started_at and started_at)
+
+
+def _stood_in(text: str, number: re.Match[str], when: re.Match[str] | None,
+              digit: str) -> str:
+    """``text`` with its hand number's digits all ``digit`` ("0" or "1"), and its date
+    and time, if any, those of 2000-01-01 00:00 ("0") or 2001-02-02 01:01 ("1")."""
+    spans = [(number.span(1), digit * len(number.group(1)))]
+    if when is not None:
+        date = when.group(1)
+        spans.append((when.span(1), f"200{digit}{date[4]}0{int(digit) + 1}{date[7]}0"
+                                    f"{int(digit) + 1}"))
+        if when.group(2):
+            spans.append((when.span(2), _DIGIT_RUN.sub(
+                lambda run: "0" * (len(run.group()) - 1) + digit, when.group(2))))
+    for (start, end), stand_in in reversed(spans):
+        text = text[:start] + stand_in + text[end:]
+    return text
+
+
+def _when_tokens(when: re.Match[str]) -> tuple[Token, Token | None]:
+    date = Token("DATE", when.group(1), column=when.start(1) + 1)
+    clock = when.group(2)
+    return date, None if clock is None else Token("TIME", clock, column=when.start(2) + 1)
+
+
+@functools.lru_cache(maxsize=256)
+def _hand_start_shape(first: str, second: str) -> HandLine | None:
+    """The first line read from ``first``, if ``second`` (the other stand-ins) differs from
+    it in the hand's number and time alone, each read from its stand-in."""
+    try:
+        one = cast(HandLine, parse_line(first, "hand_start"))
+        other = cast(HandLine, parse_line(second, "hand_start"))
+    except LineError:
+        return None
+    expected = []
+    for text, read in ((first, one), (second, other)):
+        number = _HAND_START_NUMBER.match(text)
+        when = _HAND_START_WHEN.search(text, number.end()) if number else None
+        expected.append((number and int(number.group(1)),
+                         when and read.started_at and _TRANSFORMER.when(*_when_tokens(when))))
+    if (one.button, one.money) != (other.button, other.money) or one.number == other.number:
+        return None
+    if [(one.number, one.started_at), (other.number, other.started_at)] != expected:
+        return None
+    return one
 
 
 # -- syntax errors in words a player understands ---------------------------------
@@ -997,7 +1080,11 @@ class _HouseReader:
 
     def _hand(self, block: _Block, session: _Session, at_end: bool) -> Hand:
         _check_length(block)
-        start: HandLine = _parse_at(block.lines[0], "hand_start", block.start)  # type: ignore
+        try:
+            start = _hand_start(block.lines[0])
+        except LineError as error:
+            error.line = block.start
+            raise
         events: list[Event] = []
         if start.button is not None:
             events.append(Button(seat=_seat_of(start.button, session, block.start),
@@ -1128,6 +1215,7 @@ def clear_caches() -> None:
     """Forget every line parsed so far, so that a timing starts cold."""
     parse_line.cache_clear()  # type: ignore[attr-defined]   # cached_for_short_lines adds it
     _line_plan.cache_clear()  # type: ignore[attr-defined]
+    _hand_start_shape.cache_clear()
     _shape.cache_clear()
     _amount_shape.cache_clear()
     _card_list.cache_clear()
