@@ -13,9 +13,10 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from lark import Token, Transformer
+from lark import Lark, Token, Transformer
 
 from badugi_hh.compiled import PURE_PYTHON_VARIABLE
 from badugi_hh.engine import audit
@@ -108,3 +109,21 @@ def test_a_hand_reads_alike_from_a_parser_of_each_kind(monkeypatch):
     house.house_parser.cache_clear()
     house.clear_caches()
     assert read[0] and read[0] == read[1]
+
+
+class _CallbacksElsewhere(Lark):
+    """A Lark that keeps its rules' callbacks where lalr_parser does not look."""
+
+    def __init__(self, *arguments: Any, **options: Any) -> None:
+        super().__init__(*arguments, **options)
+        self.kept = self.__dict__.pop("_callbacks")
+
+
+@needs_lark_cython
+def test_a_lark_keeping_its_callbacks_elsewhere_gets_larks_own_parser(monkeypatch):
+    from badugi_hh.parsers import common
+
+    monkeypatch.setattr(common, "Lark", _CallbacksElsewhere)
+    parser = lalr_parser('start: WORD+\nWORD: /[a-z]+/\n%ignore " "', transformer=_Words())
+    assert parser.parse("ana folds") == [("Token", "ANA", 1), ("Token", "FOLDS", 5)]
+    assert type(parser.parser.parser).__module__.startswith("lark.")

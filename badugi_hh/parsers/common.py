@@ -433,7 +433,10 @@ def lalr_parser(grammar: str, **options: Any) -> Lark:
     parser = Lark(grammar, parser="lalr", _plugins=lark_cython.plugins, **options)
     # Lark keeps its rules' callbacks in this dict, the one the compiled parser calls
     # (a terminal's own callback, keyed by its name, gets lark-cython's token as it must).
-    callbacks = parser._callbacks
+    # A Lark that keeps them elsewhere gets Lark's own parser: slower, never wrong.
+    callbacks = getattr(parser, "_callbacks", None)
+    if not isinstance(callbacks, dict):
+        return Lark(grammar, parser="lalr", **options)
     for rule, callback in callbacks.items():
         if not isinstance(rule, str):
             callbacks[rule] = _given_lark_tokens(callback, lark_cython.Token)
