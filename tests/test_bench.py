@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import math
 from collections.abc import Callable
 from types import SimpleNamespace
@@ -114,3 +115,26 @@ def test_archives_section_validates_the_same_logs_as_a_folder_a_zip_and_a_tar_gz
         assert math.isclose(figures[f"{kind} over the folder (x)"],
                              figures[f"validate the {kind} (s)"]
                              / figures["baseline: validate the folder (s)"])
+
+
+@pytest.mark.benchmark
+def test_import_section_times_each_reader_and_each_stage_of_a_hand() -> None:
+    figures = bench.bench_import(quick=True)
+    for log in ("six-handed", "pokerstars"):
+        assert figures[f"{log}: hands"] > 400
+        assert {f"{log}: import, lark-cython (hands/s)", f"{log}: import, Lark alone (hands/s)",
+                *(f"{log}: {stage} (us/hand)" for stage in ("read", "replay", "rows", "write"))
+                } <= set(figures)
+        assert figures[f"{log}: read (us/hand)"] > 0 and figures[f"{log}: replay (us/hand)"] > 0
+    assert all(math.isfinite(value) for value in figures.values())
+
+
+def test_the_stages_of_an_import_are_timed_with_the_reader_asked_for(tmp_path) -> None:
+    from badugi_hh.bench.importing import stage_seconds_in_process
+
+    log = tmp_path / "friday.txt"
+    log.write_text("Session #b\nSeat 1: A\nSeat 2: B\nHand #1\nA: folds\nB wins 3\n")
+    pure = stage_seconds_in_process([log], "python")
+    assert pure["hands"] == 1 and pure["compiled"] is False
+    assert stage_seconds_in_process([log], "compiled")["compiled"] is (
+        importlib.util.find_spec("lark_cython") is not None)

@@ -499,11 +499,16 @@ card_lines = st.one_of(
                   discarded=st.lists(st.sampled_from([*c("4c 8h"), None]), max_size=3).map(tuple),
                   drawn=st.none() | st.lists(st.sampled_from(c("Qs 5d")), max_size=3).map(tuple)),
         st.builds(Show, player=st.just("Ana"), cards=st.just(c("As 2h")),
-                  description=st.none() | st.sampled_from(["best [As]", "[]", "x) [2h 3d] (y"])),
+                  description=st.none() | st.sampled_from(["best [As]", "[]", "x) [2h 3d] (y",
+                                                            "badugi 8-7-6-3", "", "(x)", "a) (b",
+                                                            "x # y"])),
         st.builds(Burn, card=st.sampled_from([*c("5c Jk"), None])),
     )),
     st.sampled_from(["Dealt to Ana [As Xx]", "Dealt to Ana [As] [2h]", "Burn [5c 6d]",
-                     "Dealt to Ana [[As]", "Ana: shows [] (a [b)", "Bruno: discards 1 [As] [Kd]"]),
+                     "Dealt to Ana [[As]", "Ana: shows [] (a [b)", "Bruno: discards 1 [As] [Kd]",
+                     "Ana: shows [As 2h](x)", "Ana: shows [As 2h] (a)b", "Ana: mucks [As] (x)",
+                     "Ana: shows [As] in run 2 (x)", "Ana: shows [As 2h] (\0)",
+                     "Ana: shows [As 2h] (a) # (b)", "Dealt to Ana [As] (x)"]),
 ).flatmap(lambda line: st.sampled_from([line, line + " # [Kd 2h]", line + "  # see [x]"]))
 
 
@@ -518,6 +523,61 @@ def test_a_line_with_cards_reads_as_if_parsed_alone(line: str) -> None:
         assert (raised.value.message, raised.value.column) == (error.message, error.column)
     else:
         assert hand_line_events(line, 3) == expected
+
+
+#: Lines with numbers, a {} for each: the numbers of most are read from a copy of the line
+#: with stand-ins; those of a pot's name, a description, a comment or a quoted name, a
+#: count, and a number too large are not, and each reads as the grammar reads it.
+AMOUNT_LINES = [
+    "Ana wins {}", "Ana wins {} from side pot {} (badugi {})", "Ana wins {} from pot {}",
+    "Ana: folds # {} chips", '"Mr {}" wins {}', '"Mr {} x": calls {}', "*** DRAW {} ***",
+    "*** BETTING ROUND {} ***", "Ana: raises {} to {} and is all-in", "Ana: raises to {}",
+    "Total pot {} | Rake {}", "Net: Ana -{}, Bruno +{}", "Ana: discards {}",
+    "Ana: discards {} cards", "Ana: calls {},", "Stacks: Ana {} , Bruno {},Zoë {}",
+    "Seat {}: {} ({})", "Uncalled bet {} returned to {}", "Collected: Ana {}, Bruno {}",
+    "Ana: posts small blind {}", "Ana: bets {}\t# and {}", "Rake {}", "Ana wins {}{}",
+    "Ana: bets {} {}", "{}: checks", "Ana: posts ante {} and is all-in",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(AMOUNT_LINES).flatmap(lambda line: st.lists(
+    st.sampled_from(["0", "1", "2", "28", "007", "52", "53", "1" + "0" * 14, "9" * 15,
+                     "1" + "0" * 15, "9" * 25]),
+    min_size=line.count("{}"), max_size=line.count("{}")).map(lambda numbers: line.format(
+        *numbers))))
+def test_a_line_with_numbers_reads_as_if_parsed_alone(line: str) -> None:
+    try:
+        expected = [make(line=3) for make in parse_line.__wrapped__(line, "hand_line")]
+    except LineError as error:
+        with pytest.raises(LineError) as raised:
+            hand_line_events(line, 3)
+        assert (raised.value.message, raised.value.column) == (error.message, error.column)
+    else:
+        assert hand_line_events(line, 3) == expected
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.tuples(
+    st.sampled_from(["1", "7", "12", "007", "9" * 15, "9" * 16]),
+    st.sampled_from(["", " - button Ana", " - button seat 3", " - button 2026-11-27",
+                     " - button Ana # 2026-11-27 20:00"]),
+    st.sampled_from(["", " - 2026-11-27", " - 2026/11/27 20:03", " - 2026-11-27 9:05:59",
+                     " - 2026-02-30 20:00", " - 9999-12-31 23:59", " - 2026-11-27 24:00",
+                     " - 2026-11-2720:00", " - 2026-11-27 20:00x"]),
+    st.sampled_from(["", " - USD in cents", " - chips", " # 2026-11-27"]),
+).map(lambda parts: "Hand #" + "".join(parts)))
+def test_a_hands_first_line_reads_as_if_parsed_alone(line: str) -> None:
+    try:
+        expected = parse_line.__wrapped__(line, "hand_start")
+    except LineError as error:
+        with pytest.raises(LineError) as raised:
+            house._hand_start(line)
+        assert (raised.value.message, raised.value.column) == (error.message, error.column)
+    else:
+        read = house._hand_start(line)
+        assert read == expected
+        assert getattr(read.button, "column", None) == getattr(expected.button, "column", None)
 
 
 def test_the_line_cache_does_not_change_results() -> None:

@@ -364,10 +364,33 @@ def bench_sites(quick: bool) -> Figures:
 
 def bench_import(quick: bool) -> Figures:
     """Parse + validate + store into DuckDB in one process, then the same unchanged
-    (the section ``scale`` times the command line with more processes)."""
-    from badugi_hh.bench.store import bench_import as run_import
+    (the section ``scale`` times the command line with more processes); then where the
+    time of an import goes, per hand, on a six-handed log and on PokerStars' real
+    exports repeated, with the readers run by lark-cython and by Lark alone
+    (:mod:`badugi_hh.bench.importing`)."""
+    import tempfile
 
-    return run_import(5_000 if quick else 100_000, jobs=1)
+    from badugi_hh.bench.importing import import_figures
+    from badugi_hh.bench.store import bench_import as run_import
+    from badugi_hh.bench.store import sessions_holding, write_logs
+    from badugi_hh.simulate import simulate, table_rules
+
+    figures = run_import(5_000 if quick else 100_000, jobs=1)
+    hands = 2_000 if quick else 20_000
+    with tempfile.TemporaryDirectory() as folder:
+        six = Path(folder) / "six-handed"
+        write_logs(sessions_holding(simulate(hands, 1, table_rules("badugi", 6)), hands), six,
+                   hands)
+        figures.update(import_figures("six-handed", sorted(six.iterdir()), 1 if quick else 3))
+        copies, _ = _site_copies("pokerstars", hands // 4) if REAL_LOGS.exists() else ([], 0)
+        exports = Path(folder) / "pokerstars"
+        exports.mkdir()
+        for number, data in enumerate(copies):
+            (exports / f"export-{number}.txt").write_bytes(data)
+        if copies:
+            figures.update(import_figures("pokerstars", sorted(exports.iterdir()),
+                                          1 if quick else 3))
+    return figures
 
 
 def bench_scale(quick: bool) -> Figures:

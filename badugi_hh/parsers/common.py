@@ -15,17 +15,19 @@ Merge's XML and PHH all take their basics from here.
 from __future__ import annotations
 
 import functools
+import os
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Literal, NoReturn
+from typing import Any, Literal, NoReturn
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from badugi_hh.cards import Card, parse_card
+from badugi_hh.compiled import PURE_PYTHON_VARIABLE
 from badugi_hh.events import Cards, Event
 from badugi_hh.games import game_for_site_name
 from badugi_hh.rules import Game
@@ -33,7 +35,8 @@ from badugi_hh.rules import Game
 __all__ = ["CENTS", "CURRENCY_SIGNS", "MAX_AMOUNT", "MAX_COUNT", "MAX_HAND_LINES",
            "MAX_KEPT_TEXT", "MAX_NAME", "AmountFormat", "EventFactory", "LineError", "Wording", "bounded",
            "bounded_money", "dated", "damage_before", "damage_message", "excerpt", "game_read",
-           "kept_text", "money", "parse_with", "read_cards", "read_count", "read_name", "read_number"]
+           "kept_text", "lalr_parser", "money", "parse_with", "read_cards", "read_count",
+           "read_name", "read_number", "reader_kind"]
 
 #: The bounds on what a log controls (docs/format.md, "Limits"). An amount above
 #: MAX_AMOUNT (of the smallest unit) would not fit the store's 64-bit columns once
@@ -388,6 +391,65 @@ class Wording:
     terminals: dict[str, str]
     places: tuple[tuple[str, str], ...] = ()
     any_line: str | None = None
+
+
+def reader_kind() -> Literal["compiled", "python"]:
+    """How the grammars' LALR parsers run: ``"compiled"`` (by lark-cython, Lark's lexer
+    and parser compiled to C: the same results about twice as fast) where it is
+    installed and ``BADUGI_HH_PURE_PYTHON`` is not set, else ``"python"`` (Lark alone).
+
+    >>> reader_kind() in ("compiled", "python")
+    True
+    """
+    if os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0"):
+        return "python"
+    try:
+        import lark_cython  # noqa: F401  (only whether it is there)
+    except ImportError:
+        return "python"
+    return "compiled"
+
+
+def lalr_parser(grammar: str, **options: Any) -> Lark:
+    """A LALR parser of ``grammar`` that builds results with ``options["transformer"]``
+    as it parses, run by lark-cython where :func:`reader_kind` says so.
+
+    lark-cython's tokens are not ``str``; the transformers read a token as text (slice
+    it, compare it, ``int()`` it), so each token a rule passes to its transformer
+    method is made a :class:`lark.Token` first: every transformer works with either
+    parser, and gives the same results (tests/test_compiled_readers.py).
+
+    >>> from lark import Transformer
+    >>> class Amount(Transformer):
+    ...     def start(self, children):
+    ...         return int(children[0])   # a token read as text, by either parser
+    >>> lalr_parser("start: /[0-9]+/", transformer=Amount()).parse("1285")
+    1285
+    """
+    if reader_kind() == "python":
+        return Lark(grammar, parser="lalr", **options)
+    import lark_cython
+
+    parser = Lark(grammar, parser="lalr", _plugins=lark_cython.plugins, **options)
+    # Lark keeps its rules' callbacks in this dict, the one the compiled parser calls
+    # (a terminal's own callback, keyed by its name, gets lark-cython's token as it must).
+    # A Lark that keeps them elsewhere gets Lark's own parser: slower, never wrong.
+    callbacks = getattr(parser, "_callbacks", None)
+    if not isinstance(callbacks, dict):
+        return Lark(grammar, parser="lalr", **options)
+    for rule, callback in callbacks.items():
+        if not isinstance(rule, str):
+            callbacks[rule] = _given_lark_tokens(callback, lark_cython.Token)
+    return parser
+
+
+def _given_lark_tokens(callback: Callable[[list[Any]], object],
+                       compiled_token: Any) -> Callable[[list[Any]], object]:
+    def with_lark_tokens(children: list[Any]) -> object:
+        return callback([Token(child.type, child.value, child.start_pos, child.line,
+                               child.column, child.end_line, child.end_column, child.end_pos)
+                         if type(child) is compiled_token else child for child in children])
+    return with_lark_tokens
 
 
 def parse_with(parser: Lark, text: str, start: str, wording: Wording) -> object:

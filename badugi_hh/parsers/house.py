@@ -41,7 +41,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import cast
@@ -58,7 +58,7 @@ from badugi_hh.events import (
 )
 from badugi_hh.parsers.common import (
     MAX_HAND_LINES, LineError, damage_before, damage_message, dated, excerpt, kept_text,
-    read_count, read_name, read_number,
+    lalr_parser, read_count, read_name, read_number,
 )
 from badugi_hh.games import GAMES, game_for_site_name
 from badugi_hh.hand_ids import HandId
@@ -526,12 +526,17 @@ class HouseTransformer(Transformer[Token, object]):
         return tuple(map(_card, cards[1:-1].split()))
 
 
+#: The grammar's own transformer, for a time read outside the parser (a hand's first line).
+_TRANSFORMER = HouseTransformer()
+
+
 @functools.cache
 def house_parser() -> Lark:
     """The grammar compiled once: LALR, building results while it parses."""
-    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr",
-                transformer=HouseTransformer(),
-                start=["blank_line", "session_line", "header_line", "hand_start", "hand_line"])
+    return lalr_parser(GRAMMAR_PATH.read_text(encoding="utf-8"),
+                       transformer=HouseTransformer(),
+                       start=["blank_line", "session_line", "header_line", "hand_start",
+                              "hand_line"])
 
 
 @cached_for_short_lines(8192)
@@ -570,6 +575,12 @@ def parse_line(text: str, start: str) -> object:
 #   as they are (burn lines repeat, so the line cache serves them).
 
 _CARD_LIST = re.compile(r"(\[[^\[\]]*\])")
+#: A shown hand's description after its cards ("[As 2h 3d 4c] (badugi 4-3-2-A)"), which
+#: changes with the cards: the grammar's DESCRIPTION runs from "(" to the line's last
+#: ")", whatever lies between, so the copy has a stand-in there too, and the shape
+#: is used only if the stand-in comes back whole in one field.
+_DESCRIPTION_AFTER = re.compile(r"([ \t]+\()(.*)(\)[ \t]*)")
+_DESCRIBED = "\0"
 
 
 @functools.lru_cache(maxsize=256)  # real lines have a few lists of up to five cards
@@ -580,12 +591,14 @@ def _marker(index: int, size: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class _Shape:
-    """A hand line's events, with the fields each card list goes to."""
+    """A hand line's events, with the fields each card list (or each number) goes to."""
 
     factories: tuple[EventFactory, ...]
     slots: tuple[tuple[tuple[str, int], ...], ...]  # per factory: (field, list index)
 
-    def stamp(self, lists: list[Cards], line: int) -> list[Event]:
+    def stamp(self, lists: Sequence[object], line: int) -> list[Event]:
+        if not lists:   # a line with nothing to fill in
+            return [make(line=line) for make in self.factories]
         return [make(line=line, **{name: lists[index] for name, index in slots})
                 for make, slots in zip(self.factories, self.slots)]
 
@@ -613,13 +626,80 @@ def _shape(marked: str, sizes: tuple[int, ...]) -> _Shape | None:
     partials = [make for make in factories if isinstance(make, functools.partial)]
     if len(partials) < len(factories):
         return None
+    described = len(sizes)   # the index of a stood-in description, after the lists
     slots = tuple(tuple((name, DECK.index(value[0])) for name, value in make.keywords.items()
                         if isinstance(value, tuple) and value and value[0] in DECK)
+                  + tuple((name, described) for name, value in make.keywords.items()
+                          if value == _DESCRIBED)
                   for make in partials)
     filled = [(index, make.keywords[name]) for make, fields in zip(partials, slots)
               for name, index in fields]
-    whole = [(index, (DECK[index],) * size) for index, size in enumerate(sizes) if size]
+    whole: list[tuple[int, object]] = [(index, (DECK[index],) * size)
+                                       for index, size in enumerate(sizes) if size]
+    if f"({_DESCRIBED})" in marked:
+        whole.append((described, _DESCRIBED))
     return _Shape(factories, slots) if sorted(filled) == whole else None
+
+
+# -- lines with amounts: parsed once per shape -------------------------------------
+#
+# A line without cards but with amounts rarely repeats either ("Ana wins 53",
+# "Stacks: Ana 100, Bruno 99, ..."; one of each per hand). Its numbers are swapped
+# for stand-ins the same way: a run of digits between blanks, commas or the line's
+# ends is a token of its own whatever its digits, so the lexer reads the copy as it
+# reads the line. The copy is parsed twice, with two sets of stand-ins; a shape is
+# used only where the results differ in exactly one field per number, holding its
+# stand-in (an int), and agree everywhere else: a number the transformer put in a
+# text ("side pot 2"), turned into another value, or that fell in a comment or a
+# name fails that test, and such lines are parsed as they are. A number of more
+# than 15 digits is never swapped: below 10^15 every number reads as its int
+# (read_number), and a larger one is an error the grammar's transformer reports.
+
+_AMOUNT = re.compile(r"(?:(?<=[ \t,])|^)([0-9]{1,15})(?=[ \t,]|$)")
+#: The stand-ins of the two parses, for number i: 15 digits, as no log's amount.
+_STAND_INS = (10**14, 2 * 10**14)
+_STEP = _STAND_INS[1] - _STAND_INS[0]
+
+
+def _stand_in(parts: list[str], first: int) -> str:
+    """The line of ``parts`` (as _AMOUNT splits it), number i written as ``first + i``."""
+    marked = parts[:]
+    marked[1::2] = [str(first + index) for index in range(len(parts) // 2)]
+    return "".join(marked)
+
+
+def _fields(make: EventFactory) -> tuple[object, dict[str, object]]:
+    if isinstance(make, functools.partial):
+        return (make.func, make.args), make.keywords
+    return make, {}
+
+
+@functools.lru_cache(maxsize=4096)
+def _amount_shape(marked: str) -> _Shape | None:
+    """The events of a line whose numbers ``marked`` writes as the first stand-ins."""
+    parts = _AMOUNT.split(marked)
+    try:
+        first = cast("tuple[EventFactory, ...]", parse_line(marked, "hand_line"))
+        second = cast("tuple[EventFactory, ...]",
+                      parse_line(_stand_in(parts, _STAND_INS[1]), "hand_line"))
+    except LineError:
+        return None
+    if len(first) != len(second):
+        return None
+    slots, found = [], []
+    for one, other in zip(first, second):
+        (maker, fields), (other_maker, other_fields) = _fields(one), _fields(other)
+        if maker != other_maker or fields.keys() != other_fields.keys():
+            return None
+        differ = [(name, value) for name, value in fields.items() if other_fields[name] != value]
+        if not all(type(value) is int and other_fields[name] == value + _STEP
+                   for name, value in differ):
+            return None
+        slots.append(tuple((name, cast(int, value) - _STAND_INS[0]) for name, value in differ))
+        found += [index for _, index in slots[-1]]
+    if sorted(found) != list(range(len(parts) // 2)):
+        return None
+    return _Shape(first, tuple(slots))
 
 
 def hand_line_events(text: str, line: int) -> list[Event]:
@@ -627,17 +707,117 @@ def hand_line_events(text: str, line: int) -> list[Event]:
 
     >>> hand_line_events("Bruno: discards 2 [8c Qs] draws [4d Jh]", 17)
     [Draw(line=17, player='Bruno', discarded=(8c, Qs), drawn=(4d, Jh))]
+    >>> hand_line_events("Stacks: Ana 104, Bruno 96", 30)
+    [StackStated(line=30, player='Ana', amount=104), StackStated(line=30, player='Bruno', amount=96)]
     """
-    if "[" in text and len(text) <= LONGEST_CACHED_LINE:  # the shape caches keep no long line
-        parts = _CARD_LIST.split(text)  # the text between lists, and the lists
-        lists = list(map(_card_list, parts[1::2]))
-        if None not in lists and len(lists) <= len(DECK):
-            sizes = tuple(map(len, lists))  # type: ignore[arg-type]
-            parts[1::2] = map(_marker, range(len(sizes)), sizes)
-            shape = _shape("".join(parts), sizes)
-            if shape is not None:
-                return shape.stamp(lists, line)  # type: ignore[arg-type]
-    return [make(line=line) for make in parse_line(text, "hand_line")]  # type: ignore
+    shape, values = _line_plan(text)
+    return shape.stamp(values, line)
+
+
+@cached_for_short_lines(8192)  # "Bruno: folds", "Ana: calls 2" come back in every hand
+def _line_plan(text: str) -> tuple[_Shape, Sequence[object]]:
+    """How a line's events are made: its shape, and the card lists or numbers it fills in."""
+    if len(text) <= LONGEST_CACHED_LINE:  # the shape caches keep no long line
+        if "[" in text:
+            parts = _CARD_LIST.split(text)  # the text between lists, and the lists
+            lists = list(map(_card_list, parts[1::2]))
+            if None not in lists and len(lists) <= len(DECK):
+                sizes = tuple(map(len, lists))  # type: ignore[arg-type]
+                parts[1::2] = map(_marker, range(len(sizes)), sizes)
+                values: Sequence[object] = lists
+                if description := _DESCRIPTION_AFTER.fullmatch(parts[-1]):
+                    parts[-1] = description.expand(f"\\1{_DESCRIBED}\\3")
+                    values = [*lists, description.group(2)]
+                shape = _shape("".join(parts), sizes)
+                if shape is not None:
+                    return shape, values
+        else:
+            parts = _AMOUNT.split(text)
+            if len(parts) > 1:
+                amount_shape = _amount_shape(_stand_in(parts, _STAND_INS[0]))
+                if amount_shape is not None:
+                    return amount_shape, list(map(int, parts[1::2]))
+    factories = cast("tuple[EventFactory, ...]", parse_line(text, "hand_line"))
+    return _Shape(factories, ((),) * len(factories)), ()
+
+
+# -- a hand's first line: parsed once per shape ---------------------------------------
+#
+# "Hand #12 - button Ana - 2026-11-27 20:03" differs from hand to hand in its number
+# and its time alone. Both are swapped for stand-ins of the same length (every
+# column stays: the button's name keeps its own, for an error), the copy is parsed
+# twice with two sets of them, and the shape is used where the number and the time
+# come back in their own fields and nothing else differs; the real time is then
+# read by the grammar's own ``when``. A number of more than 15 digits, a time
+# ``when`` refuses, or any other line is parsed as it is.
+
+_HAND_START_NUMBER = re.compile(r"[ \t]*Hand[ \t]*#[ \t]*([0-9]{1,15})(?![0-9])")
+_HAND_START_WHEN = re.compile(r"(?<![\w.'-])([0-9]{4}[-/][0-9]{2}[-/][0-9]{2})"
+                              r"(?:[ \t]+([0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?))?(?![\w.'-]|:)")
+_DIGIT_RUN = re.compile(r"[0-9]+")
+
+
+def _hand_start(text: str) -> HandLine:
+    """The first line of a hand, read (raises :class:`LineError`)."""
+    number = _HAND_START_NUMBER.match(text)
+    when = _HAND_START_WHEN.search(text, number.end()) if number else None
+    if number is None or len(text) > LONGEST_CACHED_LINE:
+        return cast(HandLine, parse_line(text, "hand_start"))
+    stand_ins = [_stood_in(text, number, when, digit) for digit in "01"]
+    shape = _hand_start_shape(*stand_ins)
+    if shape is None:
+        return cast(HandLine, parse_line(text, "hand_start"))
+    try:
+        started_at = None if when is None else _TRANSFORMER.when(*_when_tokens(when))
+    except LineError:   # the grammar says why, where
+        return cast(HandLine, parse_line(text, "hand_start"))
+    return dataclasses.replace(shape, number=int(number.group(1)),
+                               started_at=shape.started_at and started_at)
+
+
+def _stood_in(text: str, number: re.Match[str], when: re.Match[str] | None,
+              digit: str) -> str:
+    """``text`` with its hand number's digits all ``digit`` ("0" or "1"), and its date
+    and time, if any, those of 2000-01-01 00:00 ("0") or 2001-02-02 01:01 ("1")."""
+    spans = [(number.span(1), digit * len(number.group(1)))]
+    if when is not None:
+        date = when.group(1)
+        spans.append((when.span(1), f"200{digit}{date[4]}0{int(digit) + 1}{date[7]}0"
+                                    f"{int(digit) + 1}"))
+        if when.group(2):
+            spans.append((when.span(2), _DIGIT_RUN.sub(
+                lambda run: "0" * (len(run.group()) - 1) + digit, when.group(2))))
+    for (start, end), stand_in in reversed(spans):
+        text = text[:start] + stand_in + text[end:]
+    return text
+
+
+def _when_tokens(when: re.Match[str]) -> tuple[Token, Token | None]:
+    date = Token("DATE", when.group(1), column=when.start(1) + 1)
+    clock = when.group(2)
+    return date, None if clock is None else Token("TIME", clock, column=when.start(2) + 1)
+
+
+@functools.lru_cache(maxsize=256)
+def _hand_start_shape(first: str, second: str) -> HandLine | None:
+    """The first line read from ``first``, if ``second`` (the other stand-ins) differs from
+    it in the hand's number and time alone, each read from its stand-in."""
+    try:
+        one = cast(HandLine, parse_line(first, "hand_start"))
+        other = cast(HandLine, parse_line(second, "hand_start"))
+    except LineError:
+        return None
+    expected = []
+    for text, read in ((first, one), (second, other)):
+        number = _HAND_START_NUMBER.match(text)
+        when = _HAND_START_WHEN.search(text, number.end()) if number else None
+        expected.append((number and int(number.group(1)),
+                         when and read.started_at and _TRANSFORMER.when(*_when_tokens(when))))
+    if (one.button, one.money) != (other.button, other.money) or one.number == other.number:
+        return None
+    if [(one.number, one.started_at), (other.number, other.started_at)] != expected:
+        return None
+    return one
 
 
 # -- syntax errors in words a player understands ---------------------------------
@@ -899,7 +1079,11 @@ class _HouseReader:
 
     def _hand(self, block: _Block, session: _Session, at_end: bool) -> Hand:
         _check_length(block)
-        start: HandLine = _parse_at(block.lines[0], "hand_start", block.start)  # type: ignore
+        try:
+            start = _hand_start(block.lines[0])
+        except LineError as error:
+            error.line = block.start
+            raise
         events: list[Event] = []
         if start.button is not None:
             events.append(Button(seat=_seat_of(start.button, session, block.start),
@@ -913,11 +1097,7 @@ class _HouseReader:
         number = block.start
         try:
             for number, text in block.numbered(first):
-                if "[" in text:
-                    events += hand_line_events(text, number)
-                else:  # the common case, inline: a line whose parse is cached
-                    made = cast("tuple[EventFactory, ...]", parse_line(text, "hand_line"))
-                    events.extend([make(line=number) for make in made])
+                events += hand_line_events(text, number)
         except LineError as error:
             error.line = number
             raise
@@ -1034,5 +1214,8 @@ def sniff(first_line: str) -> bool:
 def clear_caches() -> None:
     """Forget every line parsed so far, so that a timing starts cold."""
     parse_line.cache_clear()  # type: ignore[attr-defined]   # cached_for_short_lines adds it
+    _line_plan.cache_clear()  # type: ignore[attr-defined]
+    _hand_start_shape.cache_clear()
     _shape.cache_clear()
+    _amount_shape.cache_clear()
     _card_list.cache_clear()

@@ -54,7 +54,8 @@ from badugi_hh.events import (
 )
 from badugi_hh.parsers.common import (
     CENTS, CURRENCY_SIGNS, MAX_HAND_LINES, AmountFormat, EventFactory, LineError,
-    Wording, damage_before, damage_message, excerpt, kept_text, money, parse_with, read_cards,
+    Wording, damage_before, damage_message, excerpt, kept_text, lalr_parser, money, parse_with,
+    read_cards,
 )
 from badugi_hh.parsers.hands import HAND_SIZES, MAX_TABLE_SIZE, site_ruleset
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
@@ -273,9 +274,10 @@ class SiteReader:
         """The grammar compiled once: LALR, building results while it parses."""
         if self._parser is None:
             path = grammar_path(self.spec.grammar)
-            self._parser = Lark(path.read_text(encoding="utf-8"), parser="lalr",
-                                transformer=self.spec.transformer(), maybe_placeholders=True,
-                                start=list(self.spec.starts), import_paths=[path.parent])
+            self._parser = lalr_parser(path.read_text(encoding="utf-8"),
+                                       transformer=self.spec.transformer(),
+                                       maybe_placeholders=True, start=list(self.spec.starts),
+                                       import_paths=[path.parent])
         return self._parser
 
     def _parse_line(self, text: str, start: str) -> object:
