@@ -3,7 +3,7 @@ module importing only from its own layer or below (:data:`LAYERS`, drawn in
 docs/architecture.md), no private name imported from another module, no part of the
 engine over 400 lines.
 
-Data flows one way (readers -> engine -> store -> statistics -> dashboard): a circle of
+Data flows one way (readers -> engine -> rows -> store -> statistics -> dashboard): a circle of
 imports would tie two stages into one, and an import up the layers would load a whole
 stage for a helper. Imports inside functions count too (a circle through them is
 hidden, not absent), except in the benchmark's code, which times the product from
