@@ -150,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except Exception as error:  # a bug: say where in one line, not in a traceback
         if _dataset_file_unreadable(args, error):
-            from badugi_hh.store.connection import first_line
+            from badugi_hh.rows.errors import first_line
 
             print(f"badugi-hh {name}: cannot read the data: {first_line(error)}",
                   file=sys.stderr)

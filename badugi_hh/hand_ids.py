@@ -98,7 +98,7 @@ FILE_LOCAL_SQL = ", ".join(f"'{site}'" for site in FILE_LOCAL_SITES)
 
 
 def hand_file_sql(prefix: str = "") -> str:
-    """SQL for the ``file`` of a row's hand identity (:mod:`badugi_hh.store.identity`):
+    """SQL for the ``file`` of a row's hand identity (:mod:`badugi_hh.rows.identity`):
     its source where the site's hand ids are its files' own, else ``''``; ``prefix``
     qualifies the columns ``site`` and ``source``.
 

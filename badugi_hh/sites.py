@@ -66,7 +66,7 @@ class Site:
     id is the log's own (:mod:`badugi_hh.hand_ids`)."""
     file_local_ids: bool = False
     """Whether its hand ids name a hand only within its file (so the file is part of a
-    hand's identity, :mod:`badugi_hh.store.identity`)."""
+    hand's identity, :mod:`badugi_hh.rows.identity`)."""
     states_prizes: bool = False
     """Whether its hands state a prize in the line that states a finisher's place
     ("finished the tournament in 3rd place and received $1.60."): a place stated

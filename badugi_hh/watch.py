@@ -37,7 +37,7 @@ from watchdog.observers.api import BaseObserver
 from badugi_hh.archives import archive_kind
 from badugi_hh.parsers.hand_ends import complete_end
 from badugi_hh.sources import NO_LOGS, Unreadable, find_logs, log_files_in
-from badugi_hh.store.importer import ImportSummary
+from badugi_hh.rows.files import ImportSummary
 
 __all__ = ["QUIET_SECONDS", "RESCAN_SECONDS", "SETTLE_SECONDS", "Batch", "Ends", "Watcher"]
 

@@ -16,7 +16,7 @@ import pytest
 from badugi_hh import cli
 from badugi_hh.dataset import connect_dataset, import_to_dataset
 from badugi_hh.store import Store
-from badugi_hh.store.clock import Clock, check_zone, machine_zone, zone_of
+from badugi_hh.rows.clock import Clock, check_zone, machine_zone, zone_of
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT / "tests" / "data" / "real"

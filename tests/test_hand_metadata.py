@@ -18,7 +18,7 @@ from badugi_hh.parsers.merge import read_merge
 from badugi_hh.parsers.pokerstars import read_pokerstars
 from badugi_hh.parsers.winamax import read_winamax
 from badugi_hh.store import Store
-from badugi_hh.store.sessions import finishing_places
+from badugi_hh.rows.sessions import finishing_places
 from sitekit import REAL
 
 

@@ -3,7 +3,7 @@ module importing only from its own layer or below (:data:`LAYERS`, drawn in
 docs/architecture.md), no private name imported from another module, no part of the
 engine over 400 lines.
 
-Data flows one way (readers -> engine -> store -> statistics -> dashboard): a circle of
+Data flows one way (readers -> engine -> rows -> store -> statistics -> dashboard): a circle of
 imports would tie two stages into one, and an import up the layers would load a whole
 stage for a helper. Imports inside functions count too (a circle through them is
 hidden, not absent), except in the benchmark's code, which times the product from
@@ -31,6 +31,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("games and hands", frozenset({"games", "rules", "events", "ledger", "money", "filters"})),
     ("logs", frozenset({"sources", "parsers", "writer"})),
     ("engine", frozenset({"engine", "simulate", "phh_writer", "hand_text"})),
+    ("rows", frozenset({"rows"})),
     ("storage", frozenset({"store", "dataset", "watch", "watch_state"})),
     ("statistics", frozenset({"stats"})),
     ("interface", frozenset({"commands", "cli", "bench"})),
@@ -197,6 +198,30 @@ def test_the_filters_load_neither_the_store_nor_duckdb() -> None:
         [sys.executable, "-c", "import sys, badugi_hh.filters; "
          "print(sorted(m for m in sys.modules if m.startswith(('duckdb', 'badugi_hh.store', "
          "'badugi_hh.engine'))))"],
+        capture_output=True, text=True, check=True, cwd=PACKAGE.parent).stdout
+    assert loaded.strip() == "[]"
+
+
+def test_the_dataset_imports_nothing_of_the_store() -> None:
+    """The two back ends share the rows layer, not each other's code: the Parquet
+    dataset is built on :mod:`badugi_hh.rows`, never on the DuckDB store's modules."""
+    found = modules()
+    from_store = sorted(f"{edge.importer}:{edge.line} imports {edge.imported}"
+                        for name, path in found.items() if unit(name) == "dataset"
+                        for edge in imports(name, path, set(found))
+                        if unit(edge.imported) == "store")
+    assert from_store == []
+
+
+def test_the_rows_load_neither_a_back_end_nor_duckdb() -> None:
+    """What both back ends share imports neither of them, nor DuckDB: the rows are
+    made once, whatever holds them."""
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, pkgutil, importlib, badugi_hh.rows as rows; "
+         "[importlib.import_module(f'badugi_hh.rows.{m.name}') "
+         "for m in pkgutil.iter_modules(rows.__path__)]; "
+         "print(sorted(m for m in sys.modules if m.startswith(('duckdb', 'badugi_hh.store', "
+         "'badugi_hh.dataset'))))"],
         capture_output=True, text=True, check=True, cwd=PACKAGE.parent).stdout
     assert loaded.strip() == "[]"
 

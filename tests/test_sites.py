@@ -8,7 +8,7 @@ from badugi_hh.filters import SITE_NAMES, match_value
 from badugi_hh.games import GAMES
 from badugi_hh.parsers.dialects import DIALECTS
 from badugi_hh.rules import site_practice
-from badugi_hh.store.clock import zone_of
+from badugi_hh.rows.clock import zone_of
 
 
 def test_every_dialect_reads_the_logs_of_one_site() -> None:

@@ -20,7 +20,9 @@ from badugi_hh.events import (
     SessionStart, Show, Street,
 )
 from badugi_hh.simulate import simulate
-from badugi_hh.store import TABLES, Store, StoreLocked, importer, schema_sql
+from badugi_hh.rows import files as row_files
+from badugi_hh.rows.schema import schema_sql
+from badugi_hh.store import TABLES, Store, StoreLocked
 from badugi_hh.writer import write_records
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -338,7 +340,7 @@ def test_quarantined_text_is_committed_before_it_piles_up(tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """A broken hand counts no hand towards a batch; its text does, so a file of broken
     hands is not held whole in memory until its end (issue 15)."""
-    monkeypatch.setattr(importer, "BATCH_QUARANTINE_CHARS", 2000)
+    monkeypatch.setattr(row_files, "BATCH_QUARANTINE_CHARS", 2000)
     records = list(simulate(sessions=4, seed=3))
     log = tmp_path / "broken.txt"
     log.write_text(log_text(records).replace(": raises ", ": raisez "), encoding="utf-8")

@@ -57,8 +57,8 @@ def bench_stats_query(hands: int = 1_000_000, repeats: int = 5) -> dict[str, flo
     minutes) is a real database's. The database is a file, as in use.
     """
     from badugi_hh.bench import best_time
-    from badugi_hh.store import HandPlayerRow, Store
-    from badugi_hh.store.schema import columns_of
+    from badugi_hh.rows.schema import HandPlayerRow, columns_of
+    from badugi_hh.store import Store
 
     columns = ", ".join(_bench_column(name, sql_type)
                         for name, sql_type, _, _ in columns_of(HandPlayerRow))

@@ -77,7 +77,7 @@ def add_clock_argument(parser: argparse.ArgumentParser) -> None:
 
 def clock_of(args: argparse.Namespace) -> str:
     """The zone ``--tz`` names, else this machine's."""
-    from badugi_hh.store.clock import machine_zone
+    from badugi_hh.rows.clock import machine_zone
 
     return getattr(args, "tz", None) or machine_zone()
 

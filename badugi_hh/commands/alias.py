@@ -89,7 +89,7 @@ def person_tables(args: argparse.Namespace, *, write: bool,
     import duckdb
 
     from badugi_hh.store import Store, StoreError
-    from badugi_hh.store.connection import first_line
+    from badugi_hh.rows.errors import first_line
 
     with Store(args.db, read_only=not write, wait=args.wait) as store:
         con = store.connection

@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"badugi-hh dashboard: no app at {APP}: the dashboard runs from the "
               "repository (install it with pip install -e .)", file=sys.stderr)
         return 1
-    from badugi_hh.store.clock import check_zone
+    from badugi_hh.rows.clock import check_zone
 
     try:
         zone = check_zone(clock_of(args))

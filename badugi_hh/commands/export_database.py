@@ -34,7 +34,7 @@ def export_database(origin: duckdb.DuckDBPyConnection, args: argparse.Namespace,
 
     from badugi_hh.commands.export_files import replaced_whole
     from badugi_hh.store import Store, StoreError
-    from badugi_hh.store.connection import first_line
+    from badugi_hh.rows.errors import first_line
     from badugi_hh.store.slice import copy_slice
 
     out: Path = args.out

@@ -97,7 +97,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def time_zone(text: str) -> str:
     """The ``--tz`` argument, checked as the command line is read."""
-    from badugi_hh.store.clock import check_zone
+    from badugi_hh.rows.clock import check_zone
 
     try:
         return check_zone(text)

@@ -136,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
     from badugi_hh.commands.query_clock import QueryClock
     from badugi_hh.commands.sql_connection import open_for_query
     from badugi_hh.store import StoreError
-    from badugi_hh.store.connection import first_line
+    from badugi_hh.rows.errors import first_line
 
     fetched = _Fetched()
     try:

@@ -1,7 +1,7 @@
 """The connection ``badugi-hh sql`` runs a user's query on: its own, bounded and closed.
 
 Every read-only connection of the project reaches its tables and nothing else
-(:data:`badugi_hh.store.connection.CLOSED_CONFIG`). A query typed by a user
+(:data:`badugi_hh.rows.closed.CLOSED_CONFIG`). A query typed by a user
 gets more: a DuckDB instance of its own, made with a memory limit and no
 temporary directory, so the query can neither take the machine's memory nor
 write a file (DuckDB spills to a temporary directory when memory runs short;
@@ -27,7 +27,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from badugi_hh.store.connection import CLOSED_CONFIG
+from badugi_hh.rows.closed import CLOSED_CONFIG
 
 if TYPE_CHECKING:
     import duckdb
@@ -108,7 +108,7 @@ def _attach_database(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     import duckdb
 
     from badugi_hh.store import Store, StoreError
-    from badugi_hh.store.connection import first_line
+    from badugi_hh.rows.errors import first_line
 
     Store(path, read_only=True).close()
     try:

@@ -36,7 +36,7 @@ from badugi_hh.dataset.layout import (
     COMPACT_LOCK, MANIFEST, STAGING, hold_lock, move_into_place,
 )
 from badugi_hh.dataset.snapshot import Compaction, Snapshot, read_snapshot
-from badugi_hh.store.schema import arrow_table
+from badugi_hh.rows.schema import arrow_table
 
 #: ``import --out`` compacts once this many logs are read from their own files.
 COMPACT_AFTER_LOGS = 16

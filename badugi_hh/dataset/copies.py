@@ -3,7 +3,7 @@
 Each log is written by a task of its own, which cannot know what the other logs
 hold, so every log's files keep all its hands. The reader
 (:mod:`badugi_hh.dataset.reader`) shows each hand once, by the store's rule
-(:mod:`badugi_hh.store.identity`): the copy of the log imported first (by the
+(:mod:`badugi_hh.rows.identity`): the copy of the log imported first (by the
 manifest's ``run_started_at``, then the path and line) is the hand; the others are
 rows of ``hand_sources`` only, and one whose content hash differs is a T5
 violation of its log. A session none of whose hands is shown from its log is left
@@ -23,7 +23,7 @@ from __future__ import annotations
 import duckdb
 
 from badugi_hh.hand_ids import hand_file_sql, site_hand_sql
-from badugi_hh.store.identity import CONFLICT_MESSAGE, RANKED_COPIES_SQL
+from badugi_hh.rows.identity import CONFLICT_MESSAGE, RANKED_COPIES_SQL
 
 __all__ = ["find_copies", "public_view"]
 

@@ -42,11 +42,11 @@ from badugi_hh.dataset.writer import (
 )
 from badugi_hh.parsers.dialects import DIALECTS
 from badugi_hh.sources import LOG_SUFFIXES, ArchiveMember, Unreadable, find_logs, size_of
-from badugi_hh.store.clock import machine_zone
-from badugi_hh.store.connection import StoreError
+from badugi_hh.rows.clock import machine_zone
+from badugi_hh.rows.errors import StoreError
 from badugi_hh.rules import RULES
-from badugi_hh.store.importer import BATCH_HANDS, ImportSummary
-from badugi_hh.store.schema import RuleRow, arrow_table
+from badugi_hh.rows.files import BATCH_HANDS, ImportSummary
+from badugi_hh.rows.schema import RuleRow, arrow_table
 
 #: Called after each log with the number of hands it held.
 ProgressCallback = Callable[[int], None]

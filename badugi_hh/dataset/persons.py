@@ -8,14 +8,13 @@ sees the old file or the new one). It holds the dataset's import lock meanwhile,
 import, nor beside another change of persons.
 
 >>> import tempfile
->>> from badugi_hh.store.persons import add_names, names_of
 >>> with tempfile.TemporaryDirectory() as root:
 ...     (Path(root) / "manifest").mkdir()
 ...     with person_tables(root) as con:
-...         _ = add_names(con, "Ana", [("pokerstars", "Hero")])
+...         _ = con.execute("INSERT INTO aliases VALUES ('pokerstars', 'Hero', 'Ana')")
 ...     with person_tables(root) as con:
-...         names_of(con, "Ana")
-[('pokerstars', 'Hero')]
+...         con.sql("SELECT site, player, person FROM aliases").fetchall()
+[('pokerstars', 'Hero', 'Ana')]
 """
 
 from __future__ import annotations
@@ -34,8 +33,8 @@ from badugi_hh.dataset.layout import (
     IMPORT_LOCK, LOCK_WAIT_SECONDS, PERSON_FILES, hold_lock, move_into_place,
 )
 from badugi_hh.dataset.reader import is_dataset
-from badugi_hh.store.connection import StoreError, first_line
-from badugi_hh.store.schema import schema_sql
+from badugi_hh.rows.errors import StoreError, first_line
+from badugi_hh.rows.schema import schema_sql
 
 __all__ = ["person_tables"]
 

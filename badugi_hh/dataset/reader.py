@@ -26,8 +26,9 @@ from badugi_hh.dataset.layout import (
 from badugi_hh.dataset.snapshot import Snapshot, read_snapshot
 from badugi_hh.hand_ids import hand_file_sql
 from badugi_hh.rules import RULES
-from badugi_hh.store.connection import CLOSED_CONFIG, StoreError, first_line
-from badugi_hh.store.schema import SCHEMA_VERSION, TABLES, columns_of, schema_sql
+from badugi_hh.rows.closed import CLOSED_CONFIG
+from badugi_hh.rows.errors import StoreError, first_line
+from badugi_hh.rows.schema import SCHEMA_VERSION, TABLES, columns_of, schema_sql
 
 _HIVE = "hive_partitioning = true, hive_types = {'site': VARCHAR, 'month': VARCHAR}"
 
@@ -67,7 +68,7 @@ def connect_dataset(root: str | Path) -> duckdb.DuckDBPyConnection:
 
 def hands_shown(root: str | Path) -> int:
     """How many hands the dataset at ``root`` shows, each once: the identities
-    (:func:`badugi_hh.store.identity.identity`) among its hands' files, counted
+    (:func:`badugi_hh.rows.identity.identity`) among its hands' files, counted
     without the views :func:`connect_dataset` builds (an import counts them twice).
 
     >>> import tempfile

@@ -34,8 +34,8 @@ from datetime import datetime
 
 from badugi_hh.engine import HandReport, SessionReport, Violation
 from badugi_hh.events import Hand, Record, SessionStart
-from badugi_hh.store.importer import FileAudit
-from badugi_hh.store.sessions import HandMoney, OpenSession
+from badugi_hh.rows.files import FileAudit
+from badugi_hh.rows.sessions import HandMoney, OpenSession
 
 __all__ = ["Joined", "PartAudit", "Seam", "SessionPiece", "WholeSession", "join"]
 
@@ -55,7 +55,7 @@ class SessionPiece:
     """The hands of it the reader gave in the part, audited or not (its numbering)."""
     clock: datetime | None
     """The clock's last reading when the part closed it: a session's time is read
-    then where no hand of it was audited (:meth:`~badugi_hh.store.rows.RowBatch.add_session`)."""
+    then where no hand of it was audited (:meth:`~badugi_hh.rows.batch.RowBatch.add_session`)."""
 
 
 @dataclass(slots=True)
@@ -80,7 +80,7 @@ class Seam:
 
 
 class PartAudit(FileAudit):
-    """:class:`~badugi_hh.store.importer.FileAudit` of a part: the records before line
+    """:class:`~badugi_hh.rows.files.FileAudit` of a part: the records before line
     ``first_line`` are the lead-in, audited only to know what carries into the part."""
 
     def __init__(self, source: str, house_zone: str, first_line: int) -> None:

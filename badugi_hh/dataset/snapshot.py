@@ -30,7 +30,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from badugi_hh.dataset.layout import MANIFEST
-from badugi_hh.store.connection import StoreError, first_line
+from badugi_hh.rows.errors import StoreError, first_line
 
 LOG_ENTRIES = "part-*.parquet"
 COMPACTION_ENTRIES = "compaction-*.parquet"
@@ -140,14 +140,14 @@ def _manifest_schema() -> pa.Schema:
     """Today's columns of a log entry: an entry of an older release reads NULL for the
     columns it lacks, whichever entry is read first."""
     from badugi_hh.dataset.writer import ManifestRow
-    from badugi_hh.store.schema import arrow_table
+    from badugi_hh.rows.schema import arrow_table
 
     return arrow_table(ManifestRow, []).schema
 
 
 def _latest_per_path(logs: pa.Table | None) -> pa.Table:
     from badugi_hh.dataset.writer import ManifestRow
-    from badugi_hh.store.schema import arrow_table
+    from badugi_hh.rows.schema import arrow_table
 
     if logs is None:
         return arrow_table(ManifestRow, [])

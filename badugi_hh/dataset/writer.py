@@ -45,10 +45,10 @@ from badugi_hh.parsers import read_records
 from badugi_hh.parsers.dialects import read_log
 from badugi_hh.parsers.text import LogText, open_log
 from badugi_hh.sources import unreadable_file
-from badugi_hh.store.clock import Clock
-from badugi_hh.store.importer import BATCH_HANDS, file_batches, Fingerprint, batch_full
-from badugi_hh.store.rows import RowBatch
-from badugi_hh.store.schema import PlayerRow, arrow_table
+from badugi_hh.rows.clock import Clock
+from badugi_hh.rows.files import BATCH_HANDS, file_batches, Fingerprint, batch_full
+from badugi_hh.rows.batch import RowBatch
+from badugi_hh.rows.schema import PlayerRow, arrow_table
 
 
 

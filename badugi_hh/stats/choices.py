@@ -31,7 +31,7 @@ from badugi_hh.stats.query import frame
 from badugi_hh.store import notes as store_notes
 from badugi_hh.store import persons as store_persons
 from badugi_hh.store import player_notes as store_player_notes
-from badugi_hh.store.clock import check_zone
+from badugi_hh.rows.clock import check_zone
 from badugi_hh.textsafe import printable
 
 __all__ = ["date_bounds", "held", "held_stakes", "held_table_sizes", "me", "names_of",

@@ -27,7 +27,7 @@ How an import stays fast, safe and small:
   A crash or Ctrl-C loses at most the batch under way, and the database is
   consistent at every commit.
 * A hand is identified by its site and the site's hand id (a house hand by its
-  session and number: :mod:`badugi_hh.store.identity`). Before inserting, a
+  session and number: :mod:`badugi_hh.rows.identity`). Before inserting, a
   batch looks up which of its hands are already stored, from any file, so
   re-importing adds nothing, an appended file adds only its new hands, and a
   hand met in two files is stored once, both places listed in ``hand_sources``.
@@ -51,26 +51,25 @@ from pathlib import Path
 import duckdb
 
 from badugi_hh.events import Record
+from badugi_hh.rows.clock import machine_zone
+from badugi_hh.rows.errors import StoreError
+from badugi_hh.rows.files import BATCH_HANDS, ImportSummary
+from badugi_hh.rows.schema import SCHEMA_VERSION, TABLES, RuleRow, arrow_table
 from badugi_hh.rules import RULES
 from badugi_hh.sources import Unreadable, find_logs
-from badugi_hh.store.clock import machine_zone
 from badugi_hh.store.commit import count_of
 from badugi_hh.store.connection import (
-    LOCK_WAIT_SECONDS, ForeignDatabase, StoreError, StoreLocked, connect,
+    LOCK_WAIT_SECONDS, ForeignDatabase, StoreLocked, connect,
 )
 from badugi_hh.store.importer import (
-    BATCH_HANDS, BytesCallback, FileJob, Importer, ImportSummary, ProgressCallback,
-    checkpoints_deferred, write_transaction,
+    BytesCallback, FileJob, Importer, ProgressCallback, checkpoints_deferred, write_transaction,
 )
 from badugi_hh.store.migrations import migrate, schema_version
-from badugi_hh.store.schema import (
-    SCHEMA_VERSION, TABLES, HandPlayerRow, RuleRow, arrow_table, schema_sql,
-)
 
 __all__ = [
     "BATCH_HANDS", "DEFAULT_DB", "LOCK_WAIT_SECONDS", "SCHEMA_VERSION", "TABLES",
-    "ForeignDatabase", "HandPlayerRow", "ImportSummary", "Store", "StoreError", "StoreLocked",
-    "connect", "connect_current", "schema_sql", "schema_version",
+    "ForeignDatabase", "ImportSummary", "Store", "StoreError", "StoreLocked", "connect",
+    "connect_current", "schema_version",
 ]
 
 #: The database a command uses when no ``--db`` is given, in the current folder.
@@ -173,7 +172,7 @@ class Store:
         reading in :attr:`ImportSummary.failures`; the others are imported all the same.
         With ``jobs`` > 1, that many processes parse and audit files side by side
         (one file is never split) while this one writes. ``zone``: the time zone of
-        house logs' times (default: this machine's; :mod:`badugi_hh.store.clock`).
+        house logs' times (default: this machine's; :mod:`badugi_hh.rows.clock`).
         ``read_bytes`` is told the bytes read as the import goes (a progress bar's).
         An archive's logs are sources of their own (:mod:`badugi_hh.archives`).
         ``ends``: how many bytes of some of the files to read, by their path as given

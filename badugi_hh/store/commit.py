@@ -1,10 +1,10 @@
 """Committing a batch of rows: each hand stored once, every copy of it listed.
 
-A batch holds the rows of up to :data:`~badugi_hh.store.importer.BATCH_HANDS` hands,
+A batch holds the rows of up to :data:`~badugi_hh.rows.files.BATCH_HANDS` hands,
 of one file or several. :func:`commit` writes it inside the caller's transaction:
 
 1. Each copy of a hand (a row of ``hand_sources``) is matched with the hand the
-   database holds under the same identity (:mod:`badugi_hh.store.identity`), or with
+   database holds under the same identity (:mod:`badugi_hh.rows.identity`), or with
    an earlier copy in the batch. A copy of a hand held already is left out, its
    place kept in ``hand_sources``; one whose content differs is a T5 violation. A
    hand held from the same file and line whose content differs has grown (it was
@@ -29,9 +29,9 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from badugi_hh.hand_ids import site_hand_sql
-from badugi_hh.store.identity import conflict_message, identity
-from badugi_hh.store.rows import PER_HAND_TABLES, FinishedFile, LinesRead, RowBatch
-from badugi_hh.store.schema import TABLES, QuarantineRow, Row, ViolationRow, arrow_table
+from badugi_hh.rows.identity import conflict_message, identity
+from badugi_hh.rows.batch import PER_HAND_TABLES, FinishedFile, LinesRead, RowBatch
+from badugi_hh.rows.schema import TABLES, QuarantineRow, Row, ViolationRow, arrow_table
 
 #: The tables of a batch in the order they are written: the hands before their
 #: sessions, which are kept only if a hand of theirs is.

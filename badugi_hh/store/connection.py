@@ -10,33 +10,11 @@ from pathlib import Path
 
 import duckdb
 
+from badugi_hh.rows.closed import CLOSED_CONFIG
+from badugi_hh.rows.errors import StoreError
+
 #: How long opening waits for another process that holds the database.
 LOCK_WAIT_SECONDS = 10.0
-
-#: A read-only connection reaches nothing but its database file: a query typed into
-#: ``badugi-hh sql`` or the dashboard must not read /etc/passwd, fetch a URL or load
-#: an extension. ``lock_configuration`` stops SET undoing them. Given at opening, not
-#: SET after: DuckDB shares one instance per file in a process, and a second opening
-#: must find the same configuration (a SET on the locked instance would fail).
-CLOSED_CONFIG: dict[str, str | bool | int | float | list[str]] = {
-    "enable_external_access": False,
-    "autoinstall_known_extensions": False,
-    "autoload_known_extensions": False,
-    "lock_configuration": True,
-}
-
-
-class StoreError(Exception):
-    """The database cannot be opened or used; the message says why and what to do."""
-
-
-def first_line(error: BaseException) -> str:
-    """An error's message without the hints and blank lines DuckDB and Arrow append.
-
-    >>> first_line(ValueError("\\nno such column\\nLINE 1: ..."))
-    'no such column'
-    """
-    return next((line for line in str(error).splitlines() if line.strip()), type(error).__name__)
 
 
 class StoreLocked(StoreError):

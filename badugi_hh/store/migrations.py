@@ -3,7 +3,7 @@
 ``schema_version`` holds one row per version the database was brought to; a
 database without that table is version 1 (every release before it). Opening a
 database for writing runs the steps from its version to
-:data:`~badugi_hh.store.schema.SCHEMA_VERSION`, all in one transaction: an
+:data:`~badugi_hh.rows.schema.SCHEMA_VERSION`, all in one transaction: an
 interrupted migration leaves the old version whole. A step changes tables in
 place (ALTER, UPDATE) and derives new columns from the rows it has, so nothing
 is re-imported; where the old rows cannot tell (the hero), the column is NULL.
@@ -21,11 +21,11 @@ import pyarrow as pa
 from badugi_hh.games import GAMES
 from badugi_hh.hand_ids import site_hand_sql
 from badugi_hh.money import CURRENCY_SQL, KIND_SQL, SITE_SQL, buy_in_parts
-from badugi_hh.store.clock import Clock, machine_zone
-from badugi_hh.store.connection import StoreError
-from badugi_hh.store.identity import CONFLICT_MESSAGE, CONTENT_HASH_SQL, RANKED_COPIES_SQL
-from badugi_hh.store.positions import MAX_TABLE, seat_positions
-from badugi_hh.store.schema import SCHEMA_VERSION, UtcTime, arrow_table, schema_sql
+from badugi_hh.rows.clock import Clock, machine_zone
+from badugi_hh.rows.errors import StoreError
+from badugi_hh.rows.identity import CONFLICT_MESSAGE, CONTENT_HASH_SQL, RANKED_COPIES_SQL
+from badugi_hh.rows.positions import MAX_TABLE, seat_positions
+from badugi_hh.rows.schema import SCHEMA_VERSION, UtcTime, arrow_table, schema_sql
 
 Migration = Callable[[duckdb.DuckDBPyConnection], None]
 

@@ -1,6 +1,6 @@
 """The user's tags and notes on hands, kept by the hand's identity.
 
-A tag ("bad beat", "review") or a note belongs to a hand as :mod:`badugi_hh.store.identity`
+A tag ("bad beat", "review") or a note belongs to a hand as :mod:`badugi_hh.rows.identity`
 names it: its site and hand id (and its file, for a site whose ids are the file's
 own), never to a row of the file it was read from. Deleting a file and importing it
 again, importing another copy of the hand, or migrating the database leaves them
@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 import duckdb
 
-from badugi_hh.store.identity import identity
+from badugi_hh.rows.identity import identity
 from badugi_hh.textsafe import unsafe_character
 
 __all__ = ["MAX_NOTE_CHARS", "MAX_TAG_CHARS", "HandIdentity", "NoteError", "add_tag",
@@ -46,7 +46,7 @@ class NoteError(ValueError):
 
 
 class HandIdentity(NamedTuple):
-    """Which hand a tag or note is on: :func:`badugi_hh.store.identity.identity`'s key."""
+    """Which hand a tag or note is on: :func:`badugi_hh.rows.identity.identity`'s key."""
 
     site: str
     hand_id: str

@@ -23,8 +23,8 @@ import duckdb
 
 from badugi_hh.hand_ids import FILE_LOCAL_SQL, hand_file_sql
 from badugi_hh.store.importer import write_transaction
-from badugi_hh.store.rows import PER_HAND_TABLES
-from badugi_hh.store.schema import TABLES
+from badugi_hh.rows.batch import PER_HAND_TABLES
+from badugi_hh.rows.schema import TABLES
 
 if TYPE_CHECKING:   # only the type: the filters module imports nothing of the store
     from badugi_hh.filters import Filters

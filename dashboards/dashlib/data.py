@@ -50,7 +50,7 @@ __all__ = ["FORMS", "Database", "DatabaseUnavailable", "HandKey", "HandRows", "H
            "import_log", "location", "note_hand", "reader", "reading", "save_upload",
            "tag_hand", "upload_folder"]
 from badugi_hh.store import DEFAULT_DB, ImportSummary, Store, StoreError, connect_current
-from badugi_hh.store.clock import check_zone, machine_zone
+from badugi_hh.rows.clock import check_zone, machine_zone
 
 #: The environment variable naming the database when the app gets no ``--db``.
 DB_ENV = "BADUGI_HH_DB"

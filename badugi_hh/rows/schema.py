@@ -1,4 +1,4 @@
-"""The tables of the store: one row type per table, and what is derived from them.
+"""The tables of both back ends: one row type per table, and what is derived from them.
 
 The column names and types of every table are the fields of these tuples; the
 DDL and the Arrow schemas of the bulk inserts are derived from them, so the

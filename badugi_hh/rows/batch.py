@@ -1,4 +1,4 @@
-"""From engine reports to rows: what the store keeps of each hand and session."""
+"""From engine reports to rows: what the store and the dataset keep of each hand and session."""
 
 from __future__ import annotations
 
@@ -17,14 +17,14 @@ from badugi_hh.engine import ActionRecord, DrawRecord, HandReport, SessionReport
 from badugi_hh.evaluate import EvaluationError, badugi_rank
 from badugi_hh.events import Cards, Hand, Muck, ParseError, SkippedHand, TournamentSummary
 from badugi_hh.money import buy_in_parts
-from badugi_hh.store.clock import Clock, Moment
-from badugi_hh.store.identity import content_hash
-from badugi_hh.store.positions import positions
-from badugi_hh.store.sessions import (
+from badugi_hh.rows.clock import Clock, Moment
+from badugi_hh.rows.identity import content_hash
+from badugi_hh.rows.positions import positions
+from badugi_hh.rows.sessions import (
     HOME_CHIPS, HandMoney, OpenSession, session_winner,
 )
 from badugi_hh.sites import SITES_STATING_PRIZES
-from badugi_hh.store.schema import (
+from badugi_hh.rows.schema import (
     TABLES, HandPlayerRow, PlayerRow, QuarantineRow, SessionPlayerRow, SessionRow, SkippedRow,
     Row, TournamentResultRow, TournamentRow, UtcTime, ViolationRow, arrow_table,
 )

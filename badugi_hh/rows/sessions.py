@@ -17,7 +17,7 @@ from badugi_hh.events import Hand, Note, SessionStart
 from badugi_hh.money import currency_of, kind_of, site_of
 from badugi_hh.parsers.common import money
 from badugi_hh.rules import Ruleset
-from badugi_hh.store.clock import Clock, Moment
+from badugi_hh.rows.clock import Clock, Moment
 
 __all__ = ["HOME_CHIPS", "HandMoney", "OpenSession", "finishing_places", "session_winner",
            "stated_prizes"]

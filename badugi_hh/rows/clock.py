@@ -30,7 +30,7 @@ from typing import NamedTuple
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from badugi_hh.sites import site_of
-from badugi_hh.store.schema import UtcTime
+from badugi_hh.rows.schema import UtcTime
 
 __all__ = ["Clock", "Moment", "check_zone", "machine_zone", "zone_of"]
 
