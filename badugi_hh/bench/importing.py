@@ -34,8 +34,8 @@ from badugi_hh.engine import audit
 from badugi_hh.events import Hand, Record
 from badugi_hh.parsers import read_records
 from badugi_hh.parsers.house import clear_caches
+from badugi_hh.rows.files import BATCH_HANDS, file_batches
 from badugi_hh.store import Store
-from badugi_hh.store.importer import BATCH_HANDS, file_batches
 
 #: The readers, as the figures name them: lark-cython's, and Lark's alone (the baseline).
 READERS = {"compiled": "lark-cython", "python": "Lark alone"}
