@@ -379,7 +379,7 @@ def bench_import(quick: bool) -> Figures:
     hands = 2_000 if quick else 20_000
     with tempfile.TemporaryDirectory() as folder:
         six = Path(folder) / "six-handed"
-        write_logs(sessions_holding(simulate(hands, 1, table_rules("badugi", 6)), hands), six,
+        write_logs(sessions_holding(simulate(hands, 1, table_rules(HOUSE_GAME, 6)), hands), six,
                    hands)
         figures.update(import_figures("six-handed", sorted(six.iterdir()), 1 if quick else 3))
         copies, _ = _site_copies("pokerstars", hands // 4) if REAL_LOGS.exists() else ([], 0)
