@@ -292,10 +292,13 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
     if not finished or not (stakes[0].put_in and stakes[1].put_in):
         return None
     # tuple.__new__ skips the NamedTuple constructors' argument parsing (hot path)
-    players = {name: new_tuple(PlayerState, (name, seat_numbers[i], start[i], stake.put_in,
-                                             stake.dead, folded_in[i], stake.put_in == start[i],
-                                             dealt[i]))
-               for i, (name, stake) in enumerate(zip(names, stakes))}
+    (first, second), (ones, others) = names, stakes
+    players = {first: new_tuple(PlayerState, (first, seat_numbers[0], start[0], ones.put_in,
+                                              ones.dead, folded_in[0], ones.put_in == start[0],
+                                              dealt[0])),
+               second: new_tuple(PlayerState, (second, seat_numbers[1], start[1], others.put_in,
+                                                others.dead, folded_in[1],
+                                                others.put_in == start[1], dealt[1]))}
     state = new_tuple(TableState, (
         hand.hand_id, hand.source, rules, players, (names[1 - button], names[button]),
         names[button], names[1 - button], "fold" if fold_line else "showdown", showdown,
