@@ -3,12 +3,12 @@
 Nearly every hand of a heads-up log is played by the rules, and for those the
 general replay (:mod:`.replay`) spends most of its time on generality two
 players never need: seat orders, lists of who is still to act, side pots.
-:func:`replay_heads_up` replays such a hand in plain local variables, each
-player's chips in a :class:`~badugi_hh.ledger.Stake` as the general replay's,
+:func:`replay_heads_up` replays such a hand in plain local variables (each
+player's chips in a :class:`~badugi_hh.ledger.Stake`, as in the general replay),
 builds the same :class:`~.state.TableState` and :class:`~.state.LogClaims` the
-general replay would, then settles them with the same :func:`~.settle.settle`. At the
-first thing outside the ordinary course of a heads-up hand (a broken rule of the
-play, a hidden card, an event it does not handle) it gives up and returns None,
+general replay would, then settles them with the same :func:`~.settle.settle`.
+At the first thing outside the ordinary course of a heads-up hand (a broken rule
+of the play, a hidden card, an event it does not handle) it gives up and returns None,
 and the general replay explains the hand. So the play is judged by one engine,
 and the log's claims (awards, stacks, descriptions...) by one settlement;
 ``tests/test_fast_path.py`` holds the two paths to the same table state and the
