@@ -2,9 +2,10 @@
 
 :class:`Stake` is the only arithmetic of chips put in a hand: a blind's live and
 dead parts, a call or a bet added, a raise to a round total, a new round. The
-rules engine keeps each player's contributions in one (its table state is made
-of them, :mod:`badugi_hh.engine.state`), and :func:`hand_ledger` follows a hand's
-log with the same, so the two cannot disagree on what was put in.
+rules engine keeps each player's contributions in one, in the general replay and
+in its heads-up fast path alike (its table state is made of them,
+:mod:`badugi_hh.engine.state`), and :func:`hand_ledger` follows a hand's log with
+the same, so none of them can disagree on what was put in.
 
 The engine audits the games it knows; a tracker needs the money of every hand it
 reads, audited or not (a hand kept without a line it could not read). The

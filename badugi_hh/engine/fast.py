@@ -3,11 +3,12 @@
 Nearly every hand of a heads-up log is played by the rules, and for those the
 general replay (:mod:`.replay`) spends most of its time on generality two
 players never need: seat orders, lists of who is still to act, side pots.
-:func:`replay_heads_up` replays such a hand in plain local variables and builds
-the same :class:`~.state.TableState` and :class:`~.state.LogClaims` the general
-replay would, then settles them with the same :func:`~.settle.settle`. At the
-first thing outside the ordinary course of a heads-up hand (a broken rule of the
-play, a hidden card, an event it does not handle) it gives up and returns None,
+:func:`replay_heads_up` replays such a hand in plain local variables (each
+player's chips in a :class:`~badugi_hh.ledger.Stake`, as in the general replay),
+builds the same :class:`~.state.TableState` and :class:`~.state.LogClaims` the
+general replay would, then settles them with the same :func:`~.settle.settle`.
+At the first thing outside the ordinary course of a heads-up hand (a broken rule
+of the play, a hidden card, an event it does not handle) it gives up and returns None,
 and the general replay explains the hand. So the play is judged by one engine,
 and the log's claims (awards, stacks, descriptions...) by one settlement;
 ``tests/test_fast_path.py`` holds the two paths to the same table state and the
@@ -24,6 +25,7 @@ from badugi_hh.events import (
     Award, Bet, Burn, Button, Call, Cards, Check, Deal, Draw, Fold, Hand, Muck, NetStated,
     PlayerEvent, PostBlind, Raise, Show, StackStated, Street, UncalledReturned,
 )
+from badugi_hh.ledger import Stake
 
 __all__ = ["replay_heads_up"]
 
@@ -51,7 +53,7 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
     carried = stacks or {}
     default = rules.starting_stack or 0
     start = tuple(default if carried.get(n) is None else carried[n] for n in names)
-    stack, total, round_in = list(start), [0, 0], [0, 0]
+    stakes = (Stake(), Stake())   # each player's chips in: a stack is his start less these
     held: list[list[Card | None]] = [[], []]
     dealt: list[Cards] = [(), ()]
     folded_in: list[int | None] = [None, None]
@@ -90,12 +92,13 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
                     return None   # a draw unfinished, or betting after an all-in (S3)
                 in_draw = False
                 round_ = draw_number + 1
-                round_in[0] = round_in[1] = to_match = bets = 0
+                stakes[0].round_in = stakes[1].round_in = to_match = bets = 0
                 pending = [1 - button, button]   # the big blind acts first after a draw
             if not pending or pending[0] != i:
                 return None
             del pending[0]
-            facing, chips, added = to_match - round_in[i], stack[i], 0
+            stake = stakes[i]
+            facing, chips, added = to_match - stake.round_in, start[i] - stake.put_in, 0
             if type(event) is Call:   # what is owed, or the whole stack if less (B7)
                 added = event.amount
                 if facing <= 0 or added != (facing if facing < chips else chips):
@@ -109,7 +112,7 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
                 size = small_bet if round_ <= half else big_bet
                 if type(event) is Raise:
                     to, by = event.to, event.by
-                    added = to - round_in[i]
+                    added = to - stake.round_in
                     if not to_match or to <= to_match or (by is not None and by != to - to_match):
                         return None
                 elif type(event) is Bet:
@@ -125,16 +128,14 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
             if added:
                 if added > chips:
                     return None   # more than the stack (S3)
-                stack[i] = chips - added
-                total[i] += added
-                round_in[i] += added
+                stake.add(added)
                 if added == chips:
                     all_in = True
             if all_in and pending:   # against an all-in only a call of what is owed is left
-                pending = [p for p in pending if round_in[p] < to_match]
+                pending = [p for p in pending if stakes[p].round_in < to_match]
             actions.append(new_tuple(ActionRecord, (
-                event.player, round_, action, added, round_in[i], not stack[i], facing,
-                event.line)))
+                event.player, round_, action, added, stake.round_in, stake.put_in == start[i],
+                facing, event.line)))
         elif type(event) is Draw:
             i = index.get(event.player)
             if i is None or not to_draw or to_draw[0] != i or not (burned or drew_any
@@ -207,19 +208,18 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
                     return None
             elif blinds != 1 or blind != "big" or i == button or amount != rules.big_blind:
                 return None
-            if amount >= stack[i]:
+            stake = stakes[i]
+            if amount >= start[i] - stake.put_in:
                 return None
             blinds += 1
             round_ = 1
-            stack[i] -= amount
-            total[i] += amount
-            round_in[i] += amount
-            if round_in[i] > to_match:
-                to_match = round_in[i]
+            stake.post(blind, amount, rules.big_blind)
+            if stake.round_in > to_match:
+                to_match = stake.round_in
                 if blind == "big":
                     bets = 1   # the big blind is the opening bet (B3)
             actions.append(new_tuple(ActionRecord, (
-                event.player, 1, "post", amount, round_in[i], False, 0, event.line)))
+                event.player, 1, "post", amount, stake.round_in, False, 0, event.line)))
             if blinds == 2:
                 pending = [button, 1 - button]   # the dealer acts first before the draw
         elif type(event) is Deal:
@@ -289,14 +289,16 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
         else:
             return None   # seats, restated hands, rake: the general engine's business
 
-    if not finished or not min(total):
+    if not finished or not (stakes[0].put_in and stakes[1].put_in):
         return None
     # tuple.__new__ skips the NamedTuple constructors' argument parsing (hot path)
-    first, second = names
-    players = {first: new_tuple(PlayerState, (first, seat_numbers[0], start[0], total[0], 0,
-                                              folded_in[0], not stack[0], dealt[0])),
-               second: new_tuple(PlayerState, (second, seat_numbers[1], start[1], total[1], 0,
-                                                folded_in[1], not stack[1], dealt[1]))}
+    (first, second), (ones, others) = names, stakes
+    players = {first: new_tuple(PlayerState, (first, seat_numbers[0], start[0], ones.put_in,
+                                              ones.dead, folded_in[0], ones.put_in == start[0],
+                                              dealt[0])),
+               second: new_tuple(PlayerState, (second, seat_numbers[1], start[1], others.put_in,
+                                                others.dead, folded_in[1],
+                                                others.put_in == start[1], dealt[1]))}
     state = new_tuple(TableState, (
         hand.hand_id, hand.source, rules, players, (names[1 - button], names[button]),
         names[button], names[1 - button], "fold" if fold_line else "showdown", showdown,
