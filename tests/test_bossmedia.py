@@ -186,8 +186,8 @@ def test_a_file_cut_short_loses_its_last_hand_only() -> None:
     cut = text[:text.rindex("<SHOWDOWN")]
     read = records(cut)
     assert len([record for record in read if isinstance(record, Hand)]) == 13
-    assert [e.message for e in read if isinstance(e, ParseError)] == [
-        "hand bossmedia#2692989117: the file ends inside the hand (no </HISTORY>)"]
+    assert [(e.message, e.column) for e in read if isinstance(e, ParseError)] == [
+        ("hand bossmedia#2692989117: the file ends inside the hand (no </HISTORY>)", 1)]
 
 
 # -- hands written from the format -----------------------------------------------------------
