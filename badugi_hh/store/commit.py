@@ -9,7 +9,9 @@ of one file or several. :func:`commit` writes it inside the caller's transaction
    place kept in ``hand_sources``; one whose content differs is a T5 violation. A
    hand held from the same file and line whose content differs has grown (it was
    read while being written): its rows are replaced by the batch's, and the
-   quarantined text of the lines the batch read again goes with them.
+   quarantined text of the lines the batch read again goes with them. A copy read
+   whole replaces one held with a line not read (its quarantined line says what it
+   lost, so their difference is no T5); the damaged copy stays listed.
 2. The rows of the hands left are inserted, then the sessions: a session none of
    whose hands is stored from its file (a second copy of a whole session) is left
    out with its players and violations, as its hands were.
@@ -297,7 +299,7 @@ def _resolve_copies(con: duckdb.DuckDBPyConnection, batch: RowBatch,
             again.add((source, hand_id))
             continue
         held_whole = _read_whole(con, batch, held, held in stored)
-        copy_whole = (source, line) not in batch.damaged_copies
+        copy_whole = _read_whole(con, batch, copy, stored=False)
         if copy_whole and not held_whole:
             first[key] = copy   # kept over the copy with a line not read
             (bettered if held in stored else again).add((held[0], hand_id))
