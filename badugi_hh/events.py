@@ -330,10 +330,16 @@ class ParseError:
     message: str
     source: str
     line: int
-    column: int = 0
+    column: int = 1
+    """1-based, as every error's column is told (a file cut short, an empty file: 1)."""
     text: str = ""
     hand_lost: bool = True
-    """Whether a hand was lost with the text (false: one line of a hand kept without it)."""
+    """Whether a hand was lost with the text (false: one line of a hand kept without it,
+    or a file that holds no hand to lose: empty, or only blank lines)."""
+
+    def __post_init__(self) -> None:
+        # a reader's column 0 (the whole line, as a LineError may say) is the line's first
+        self.column = max(self.column, 1)
 
     def __str__(self) -> str:
         return f"{self.source}:{self.line}:{self.column}: {self.message}"

@@ -12,7 +12,9 @@ a site's summary, Merge's ``</game>``, the next hand's header). The import reads
 those bytes and no more, so a half-written hand is never stored; it waits for its
 end. A file whose last hand never ends so (a log a site closed without its blank
 line) is taken whole after :data:`QUIET_SECONDS` without change; should that hand
-grow after all, the store replaces it whole (:mod:`badugi_hh.store.commit`). A
+grow after all, the store replaces it whole (:mod:`badugi_hh.store.commit`). What is
+read of a file that goes on is not a session's end: a house session's length (N1) is
+judged once its ``Session ends`` is read, or once the file is taken whole. A
 dataset's import reads whole files: a file is taken once it ends with a complete
 hand, or is quiet (a dataset replaces a log's rows whenever the log grows).
 

@@ -164,6 +164,16 @@ def test_an_amount_not_read_damages_its_hand_only(tmp_path: Path) -> None:
             for v in r.violations] == []
 
 
+def test_an_amount_not_read_is_one_error_at_its_value_with_no_knock_on(tmp_path: Path) -> None:
+    """The raise not read leaves the chips in the round unknown: the call after it is not
+    held to them (it was a second error, "calls 400, but owes 0 to match 200")."""
+    copy = _copy(tmp_path, 121, 'VALUE="4.00"', 'VALUE="4.0x"')
+    errors = [record for record in read_records(copy) if isinstance(record, ParseError)]
+    text = copy.read_text(encoding="utf-8").splitlines()[120]
+    assert [(e.line, e.column, e.message) for e in errors] == [
+        (121, text.index("4.0x") + 1, "hand bossmedia#2692985477: '4.0x' is not an amount")]
+
+
 def test_an_unknown_action_is_a_positioned_error(tmp_path: Path) -> None:
     copy = _copy(tmp_path, 29, "ACTION_FOLD", "ACTION_SHUFFLE")
     errors = [record for record in read_records(copy) if isinstance(record, ParseError)]
@@ -176,8 +186,8 @@ def test_a_file_cut_short_loses_its_last_hand_only() -> None:
     cut = text[:text.rindex("<SHOWDOWN")]
     read = records(cut)
     assert len([record for record in read if isinstance(record, Hand)]) == 13
-    assert [e.message for e in read if isinstance(e, ParseError)] == [
-        "hand bossmedia#2692989117: the file ends inside the hand (no </HISTORY>)"]
+    assert [(e.message, e.column) for e in read if isinstance(e, ParseError)] == [
+        ("hand bossmedia#2692989117: the file ends inside the hand (no </HISTORY>)", 1)]
 
 
 # -- hands written from the format -----------------------------------------------------------
@@ -410,7 +420,10 @@ def test_a_value_not_understood_is_a_positioned_error(old: str, new: str, messag
     line = text[:text.index(old)].count("\n") + 1
     errors = [record for record in records(text.replace(old, new, 1))
               if isinstance(record, ParseError)]
-    assert (errors[0].source, errors[0].line, errors[0].column) == ("written.xml", line, 1)
+    # an amount not read is told at its value, the rest at the element
+    written = text.replace(old, new, 1).splitlines()[line - 1]
+    column = written.index(new) + new.index('"-') + 2 if message.startswith("AMOUNT") else 1
+    assert (errors[0].source, errors[0].line, errors[0].column) == ("written.xml", line, column)
     assert message in errors[0].message
 
 
@@ -422,7 +435,8 @@ def test_an_error_is_at_its_element_on_a_line_of_several() -> None:
         '<ACTION TYPE="ACTION_BET" PLAYER="Ana" VALUE="-20.00">')
     assert fold in text
     (error,) = [record for record in records(text) if isinstance(record, ParseError)]
-    assert error.column == len('<ACTION TYPE="ACTION_CHECK" PLAYER="Bo"></ACTION> ') + 1
+    assert error.column == len('<ACTION TYPE="ACTION_CHECK" PLAYER="Bo"></ACTION> '
+                               '<ACTION TYPE="ACTION_BET" PLAYER="Ana" VALUE="') + 1
     assert error.message.endswith("VALUE: an amount less than nothing, -20.00")
 
 

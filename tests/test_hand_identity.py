@@ -250,3 +250,54 @@ def test_the_hands_a_dataset_shows_are_counted_without_its_views(tmp_path: Path)
         shutil.copy(PHH, tmp_path / folder / PHH.name)
     import_to_dataset([str(tmp_path / "one"), str(tmp_path / "two")], root)
     assert hands_shown(root) == shown_by_the_view() == 235
+
+
+ONGAME = REAL / "ongame" / "cash-5cd-fl-usd-1-2-201109-goalwin.txt"
+
+
+def _ongame_copies(folder: Path) -> tuple[Path, Path]:
+    """A copy of the OnGame export with an amount of its second hand not read, and one
+    cut short in its fourth hand (its second hand read whole); named so that the
+    damaged copy is read first."""
+    folder.mkdir()
+    lines = ONGAME.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert lines[44] == "Player8 bets $2\n"
+    damaged, cut = folder / "a-amount.txt", folder / "b-cut.txt"
+    damaged.write_text("".join([*lines[:44], "Player8 bets $two\n", *lines[45:]]),
+                       encoding="utf-8")
+    cut.write_text("".join(lines[:93]), encoding="utf-8")
+    return damaged, cut
+
+
+@pytest.mark.parametrize("one_import", [True, False])
+def test_a_copy_read_whole_is_kept_over_one_with_a_line_not_read(
+        tmp_path: Path, one_import: bool) -> None:
+    """Whichever is read first: the copy with a line not read differs only by what that
+    line lost, so it is no T5 of its own."""
+    damaged, cut = _ongame_copies(tmp_path / "logs")
+    with Store(tmp_path / "db.duckdb") as store:
+        if one_import:
+            summaries = [store.import_paths([tmp_path / "logs"])]
+        else:
+            summaries = [store.import_paths([damaged]), store.import_paths([cut])]
+        con = store.connection
+        kept = con.sql("SELECT source FROM hands WHERE hand_id = 'ongame#R5-174428515-249'"
+                       ).fetchall()
+        listed = con.sql("SELECT count(*) FROM hand_sources "
+                         "WHERE hand_id = 'ongame#R5-174428515-249'").fetchall()
+        hands = con.sql("SELECT count(*), count(DISTINCT hand_id) FROM hands").fetchall()
+        t5 = con.sql("SELECT count(*) FROM violations WHERE rule = 'T5'").fetchall()
+    assert kept == [(str(cut),)] and listed == [(2,)] and hands == [(10, 10)]
+    assert t5 == [(0,)] and [s.conflicts for s in summaries] == [[]] * len(summaries)
+    assert sum(s.new_hands for s in summaries) == 10
+
+
+def test_the_import_counts_the_copies_not_shown_in_english(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from badugi_hh.commands.importer import tell_problems
+    from badugi_hh.store import ImportSummary
+
+    tell_problems(ImportSummary(conflicts=[f"hand {n} differs" for n in range(6)]), [])
+    assert "[T5] and 1 more copy that differs from the hand stored" in capsys.readouterr().err
+    tell_problems(ImportSummary(conflicts=[f"hand {n} differs" for n in range(7)]), [])
+    assert "[T5] and 2 more copies that differ from the hand stored" in capsys.readouterr().err

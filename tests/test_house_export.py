@@ -55,7 +55,7 @@ def test_a_real_export_as_house_text_reads_back_to_its_verdicts_and_nets(path: P
     assert (written, left_out) == (len(hands), [])
     records = list(read_house(text, "typed.txt"))
     assert [str(record) for record in records if not isinstance(
-        record, (SessionStart, Hand))] == ([] if hands else ["typed.txt:1:0: empty file"])
+        record, (SessionStart, Hand))] == ([] if hands else ["typed.txt:1:1: empty file"])
     again = [item for item in audit(records) if isinstance(item, HandReport)]
     # the hands' numbers are the site's (or their place in a PokerStars session)
     assert [(number, rules, nets) for number, rules, nets in verdicts(again)] == [

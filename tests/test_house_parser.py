@@ -365,7 +365,7 @@ def test_a_button_who_has_no_seat() -> None:
 
 def test_a_hand_without_a_result() -> None:
     assert errors(HEADER + "Hand #1\nAna: checks\n\nHand #2\nAna wins 3\n") == [
-        "t.txt:5:0: hand #1: the hand ends without a result line such as 'Ana wins 28'"]
+        "t.txt:5:1: hand #1: the hand ends without a result line such as 'Ana wins 28'"]
 
 
 def test_a_file_that_ends_in_the_middle_of_a_hand() -> None:

@@ -401,7 +401,7 @@ def test_a_truncated_file_loses_only_its_last_hand() -> None:
     cut = "\n".join(whole.splitlines()[:40])
     read = records(cut)
     assert [r.hand_id for r in read if isinstance(r, Hand)] == ["merge#31274465-1"]
-    assert errors(cut) == [(40, 0, "game merge#31274465-2: the file ends inside the game "
+    assert errors(cut) == [(40, 1, "game merge#31274465-2: the file ends inside the game "
                                    "(no </game>)", True)]
 
 
@@ -488,7 +488,7 @@ def test_a_header_that_cannot_be_read_is_an_error(text: str, message: tuple) -> 
 
 def test_an_empty_file_is_an_error() -> None:
     assert [str(r) for r in read_merge(b"", name="empty.xml")] == [
-        "empty.xml:1:0: empty file"]
+        "empty.xml:1:1: empty file"]
 
 
 def test_an_xml_declaration_is_read_past() -> None:

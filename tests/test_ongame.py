@@ -123,6 +123,24 @@ def test_a_mangled_header_loses_its_hand_alone(tmp_path: Path) -> None:
     assert len(hands(records)) == 9
 
 
+def test_an_unreadable_seat_line_loses_its_hand_with_one_error(tmp_path: Path) -> None:
+    """The seat's player is unknown, so every line naming him would fail too: the hand is
+    lost and told once, as a PokerStars seat line is."""
+    log = tampered(tmp_path, 7, "Seat 1: Hero ($81.70)", "Seat 1 Hero $81.70", GOALWIN)
+    records = list(read_records(log))
+    errors = [r for r in records if isinstance(r, ParseError)]
+    assert [(e.line, e.column, e.hand_lost) for e in errors] == [(7, 8, True)]
+    assert len(hands(records)) == 9
+
+
+def test_a_file_cut_short_loses_its_last_hand_at_column_1(tmp_path: Path) -> None:
+    """Columns count from 1: an error about the whole hand is at its line's first."""
+    log = tmp_path / "og-cut.txt"
+    log.write_bytes(b"".join(GOALWIN.read_bytes().splitlines(keepends=True)[:93]))
+    errors = [r for r in read_records(log) if isinstance(r, ParseError)]
+    assert [(e.line, e.column, e.hand_lost) for e in errors] == [(93, 1, True)]
+
+
 def test_a_time_in_a_zone_ongame_does_not_write_is_an_error_at_the_zone(
         tmp_path: Path) -> None:
     log = tampered(tmp_path, 2, "EEST", "XYZT", GOALWIN)

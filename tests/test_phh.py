@@ -97,7 +97,7 @@ def test_heads_up_blinds_are_reversed_and_the_button_is_the_last_player() -> Non
     (HEADS_UP.replace('"FB"', '"FXB"'), 1, 1, "unknown variant 'FXB'"),
     (HEADS_UP.replace("[1, 2]", "[1, 2, 4]"), 3, 1,
      "blinds_or_straddles: expected an array of 2 amounts, one a player, got [1, 2, 4]"),
-    (HEADS_UP.replace("small_bet = 2\n", ""), 1, 0, "the hand has no 'small_bet' field"),
+    (HEADS_UP.replace("small_bet = 2\n", ""), 1, 1, "the hand has no 'small_bet' field"),
 ])
 def test_errors_name_the_line_and_column(text: str, line: int, column: int,
                                          message: str) -> None:

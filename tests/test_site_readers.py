@@ -43,12 +43,12 @@ def with_a_next_hand(copy: Path, source: Path) -> list[str]:
 
 @pytest.mark.parametrize(("source", "line", "old", "new", "where", "message"), [
     # (A PokerStars line that cannot be read costs itself only: tests/test_pokerstars.py.)
-    (PS_CASH, 94, "Scorpio2000 collected $0.20 from pot", "", (102, 0),
+    (PS_CASH, 94, "Scorpio2000 collected $0.20 from pot", "", (102, 1),
      "hand #49164247462: the hand ends without a line such as 'Ana collected $0.20 from pot'"),
     # Full Tilt's other lines cost themselves only (tests/test_fulltilt.py); its header, the hand
     (FULLTILT, 1, "$0.10/$0.20", "$0.10/$0.205", (1, 94),
      "hand #32617272179: expected ' - ' or 'Ante', got '5'"),
-    (KINGSCLUB, 43, "Player1 wins pot (568.25)", "", (42, 0),
+    (KINGSCLUB, 43, "Player1 wins pot (568.25)", "", (42, 1),
      "hand #37732805: the hand ends without a line such as 'Hero wins pot (568.25)'"),
     (KINGSCLUB, 2, "2020-10-30 19:53:19", "2020-10-30", (2, 11),
      "hand #37732805: expected a time such as 19:53:19, but the line ends there"),
@@ -201,7 +201,20 @@ def test_text_before_the_first_hand_is_one_error_reported_first(
     pokerstars.read_pokerstars, fulltilt.read_fulltilt, kingsclub.read_kingsclub,
     merge.read_merge, winamax.read_winamax, ongame.read_ongame])
 def test_an_empty_file_is_an_error(read: Callable[..., Iterator[Record]]) -> None:
-    assert [str(r) for r in read(b"", name="empty.txt")] == ["empty.txt:1:0: empty file"]
+    assert [str(r) for r in read(b"", name="empty.txt")] == ["empty.txt:1:1: empty file"]
+
+
+@pytest.mark.parametrize("text", [b"", b"\n\n"])
+def test_validate_says_a_file_without_hands_holds_none_and_loses_none(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], text: bytes) -> None:
+    from badugi_hh.cli import main
+
+    log = tmp_path / "empty.txt"
+    log.write_bytes(text)
+    main(["validate", str(log)])
+    *errors, verdict = capsys.readouterr().out.splitlines()
+    assert [error.split(": [PARSE]")[0] for error in errors] == [f"{log}:1:1"]
+    assert verdict == f"{log}: holds no hand"
 
 
 def test_a_trackers_archive_numbering_each_hand_reads_like_the_export(tmp_path: Path) -> None:

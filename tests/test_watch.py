@@ -514,3 +514,43 @@ def test_a_grown_hand_that_loses_its_violation_counts_none_new(tmp_path: Path) -
         grown = store.import_paths([log])
         [(violations,)] = store.connection.execute("SELECT count(*) FROM violations").fetchall()
     assert grown.violations == 0 and violations == 0
+
+
+def session_rules(database: Path) -> list[str]:
+    with duckdb.connect(str(database), read_only=True) as con:
+        return [rule for (rule,) in con.execute(
+            "SELECT rule FROM violations WHERE level = 'session' ORDER BY rule").fetchall()]
+
+
+def test_a_session_still_being_written_is_not_judged_at_its_length_until_it_ends(
+        watcher) -> None:
+    """Three hands of a twelve-hand house session: the two complete ones are stored at
+    once, but the session's end is not read (no ``Session ends``, the file may grow), so
+    its length (N1) waits; the file left unchanged as long as an unfinished hand waits
+    is taken whole, and judged then."""
+    watch, folder, database = watcher
+    watch.snapshot()
+    session = simulated_log(1, seed=1).decode()
+    three = session[:session.index("Hand #4 ")]
+    (folder / "td.txt").write_text(three, encoding="utf-8")
+    batch = watch.step()
+    assert batch is not None and batch.summary.new_hands == 2
+    assert batch.summary.violations == 0 and session_rules(database) == []
+    watch.quiet = 0.0   # as if the file had not changed for that long
+    batch = watch.step()
+    assert batch is not None and batch.summary.new_hands == 1
+    assert session_rules(database) == ["N1"]
+
+
+def test_a_log_read_in_part_is_judged_at_its_length_once_read_whole(tmp_path: Path) -> None:
+    """The store judges a session's length where a file is read to its end, not where a
+    caller stopped reading it; ``import`` of the same file judges it."""
+    log = tmp_path / "td.txt"
+    session = simulated_log(1, seed=1)
+    log.write_bytes(session[:session.index(b"Hand #4 ")])
+    with Store(tmp_path / "db.duckdb") as store:
+        part = store.import_paths([log], ends={str(log): session.index(b"Hand #3 ")})
+        whole = store.import_paths([log])
+    assert (part.new_hands, part.violations) == (2, 0)
+    assert (whole.new_hands, whole.violations) == (1, 1)
+    assert session_rules(tmp_path / "db.duckdb") == ["N1"]

@@ -202,9 +202,10 @@ def tell_problems(summary: ImportSummary, quarantined: list[str],
         _warn(f"{path}: {NO_HANDS_STORED if database_kept else NOTHING_STORED}")
     for conflict in summary.conflicts[:_CONFLICTS_SHOWN]:
         _warn(f"[T5] {conflict}")
-    if len(summary.conflicts) > _CONFLICTS_SHOWN:
-        _warn(f"[T5] and {len(summary.conflicts) - _CONFLICTS_SHOWN:,} more copies that "
-              "differ from the hand stored (the violations table lists them)")
+    if (more := len(summary.conflicts) - _CONFLICTS_SHOWN) > 0:
+        copies = "copy that differs" if more == 1 else "copies that differ"
+        _warn(f"[T5] and {more:,} more {copies} from the hand stored (the violations table "
+              "lists them)")
 
 
 #: What an import says of a file that held no readable hand: it says, too, that the

@@ -146,6 +146,9 @@ def _print_text(result: FileAudit) -> None:
     for line, note in result.notes:
         _say(f"{result.path}:{line}: (note) {note}")
     lost = sum(error.hand_lost for error in result.errors)
+    if not (result.hands or result.sessions or result.skipped or lost):
+        _say(f"{result.path}: holds no hand")   # empty, or blank lines: no hand was lost
+        return
     hands_lost = f" ({_count(lost, 'hand')} lost)" if lost else ""
     verdict = "clean" if not (result.violations or result.errors) else (
         f"{_count(len(result.violations), 'violation')}, "

@@ -145,12 +145,15 @@ class Auditor:
         table.hands, table.violations = 0, []
         return table.session_id
 
-    def close(self) -> SessionReport | None:
-        """End the session under way (at the end of the stream)."""
+    def close(self, *, ended: bool = True) -> SessionReport | None:
+        """End the session under way (at the end of the stream). ``ended`` false: the
+        stream stops where a log being written was read to, so the session may go on;
+        its length is judged (N1) once its end, or the whole log, is read."""
         table, self.table = self.table, None
         if table is None:
             return None
-        self._check_length(table, table.line)
+        if ended:
+            self._check_length(table, table.line)
         return self._session_report(table)
 
     def _session_start(self, record: SessionStart) -> Reports:

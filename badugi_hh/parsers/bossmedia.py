@@ -108,14 +108,46 @@ def _cards(element: ElementTree.Element) -> Cards:
                  if card.tag == "CARD")
 
 
+class _BadValue(LineError):
+    """An attribute whose value cannot be read: told at that value in its line."""
+
+    def __init__(self, message: str, attribute: str) -> None:
+        super().__init__(message, 1)
+        self.attribute = attribute
+
+
+class _ChipsDisagree(LineError):
+    """An amount that does not fit the chips the reader counts in the round: after a
+    line of the hand that could not be read, those chips are unknown, so it is no error
+    of its own (the hand is judged up to that line alone)."""
+
+
+def _error_column(error: Exception, text: str, column: int) -> int:
+    """Where on ``text`` the ``error`` of the element at ``column`` is: the value of the
+    attribute it names, else the element.
+
+    >>> _error_column(_BadValue("'4.0x' is not an amount", "VALUE"),
+    ...               ' <ACTION TYPE="ACTION_CALL" VALUE="4.0x"></ACTION>', 2)
+    36
+    """
+    if isinstance(error, _BadValue):
+        found = re.compile(rf"\s{error.attribute}\s*=\s*[\"']").search(text, column - 1)
+        if found is not None:
+            return found.end() + 1
+    return column
+
+
 def _amount(attrib: dict[str, str], name: str = "VALUE", default: str | None = None) -> int:
     """The amount of attribute ``name``: money, never less than nothing."""
     written = attrib.get(name) or default
     if written is None:
         raise LineError(f"expected an amount in {name}=\"...\"", 1)
-    amount = money(written)
+    try:
+        amount = money(written)
+    except ValueError as error:
+        raise _BadValue(str(error), name) from None
     if amount < 0:
-        raise LineError(f"{name}: an amount less than nothing, {written[:20]}", 1)
+        raise _BadValue(f"{name}: an amount less than nothing, {written[:20]}", name)
     return amount
 
 
@@ -160,8 +192,8 @@ class _History:
 
     def put_in(self, player: str, added: int, live: bool = True) -> None:
         if added > self.stacks[player]:
-            raise LineError(f"{player} puts in {added}, more than the {self.stacks[player]} "
-                            "he has left", 1)
+            raise _ChipsDisagree(f"{player} puts in {added}, more than the "
+                                 f"{self.stacks[player]} he has left", 1)
         self.stacks[player] -= added
         if live:
             self.round_in[player] = self.round_in.get(player, 0) + added
@@ -311,7 +343,8 @@ class _BossMediaReader:
         except (LineError, ValueError) as error:
             hand = attrib.get("ID")
             where = f"hand {HandId(site=SITE, number=hand[:40])}: " if hand else ""
-            yield self._error(where + str(error), line, self.column or 1, self.text)
+            yield self._error(where + str(error), line,
+                              _error_column(error, self.text, self.column or 1), self.text)
 
     def _child(self, element: ElementTree.Element, begun: tuple[int, str, int], *,
                ending: bool) -> None:
@@ -333,7 +366,10 @@ class _BossMediaReader:
                 raise LineError(f"unknown element <{element.tag[:40]}>", 1)
             handler(history, element.attrib, element, line)
         except (LineError, ValueError) as error:   # ValueError: an amount money() refused
-            history.errors.append(LineError(str(error), column, line))
+            if isinstance(error, _ChipsDisagree) and history.errors:
+                return   # the knock-on of a line not read: the chips are unknown since
+            history.errors.append(LineError(str(error), _error_column(error, text, column),
+                                            line))
             history.texts[line] = text
 
     # -- a finished hand ------------------------------------------------------------------
@@ -535,13 +571,15 @@ def _bet(history: _History, player: str, kind: str, value: int, line: int) -> No
         elif value == left or value - before == left:
             added = left
         else:
-            raise LineError(f"{player} calls {value}, but owes {owed} to match {highest}", 1)
+            raise _ChipsDisagree(f"{player} calls {value}, but owes {owed} to match {highest}",
+                                 1)
     else:
         added = value - before
     if added <= 0 and kind != "ACTION_CALL":
-        raise LineError(f"{player} bets to {value}, no more than the {before} he has in", 1)
+        raise _ChipsDisagree(f"{player} bets to {value}, no more than the {before} he has in",
+                             1)
     if kind == "ACTION_ALLIN" and added != left:
-        raise LineError(f"{player} goes all in for {value}, but has {left} left beside the "
+        raise _ChipsDisagree(f"{player} goes all in for {value}, but has {left} left beside the "
                         f"{before} he has in the round", 1)
     total, all_in = before + added, added == left
     event: Event

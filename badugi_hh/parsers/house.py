@@ -991,7 +991,7 @@ class _HouseReader:
         elif block.kind == "preamble":  # not one "Session" or "Hand" line in the file
             yield from list(self._close(block, at_end=True)) or [ParseError(
                 message="no session and no hands: the file holds only blank lines and "
-                        "comments", source=self.source, line=log.first_line)]
+                        "comments", source=self.source, line=log.first_line, hand_lost=False)]
         else:
             yield from self._close(block, at_end=True)
 

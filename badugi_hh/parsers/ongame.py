@@ -535,6 +535,10 @@ class OnGameHands:
                 hand.read(text, number)
             except LineError as error:
                 error.line = error.line or number
+                if not hand.summary and text.startswith("Seat "):
+                    # a player whose seat is unread would make every line naming him an
+                    # error of its own: the hand is lost, told once (as PokerStars')
+                    raise
                 errors.append(error)
         if not any(type(event) is Award for event in hand.events):
             raise LineError("the hand ends without a line such as 'Main pot: $1 won by Hero "

@@ -115,13 +115,14 @@ class LogText:
 
         >>> with open_log(b"", name="empty.txt") as log:
         ...     list(log), str(log.end_error())
-        ([], 'empty.txt:1:0: empty file')
+        ([], 'empty.txt:1:1: empty file')
         """
         if self.problem is not None:
             return ParseError(message=self.problem.message, source=self.name,
                               line=self.problem.line, column=self.problem.column)
         if self.lines_read == 0:
-            return ParseError(message="empty file", source=self.name, line=1)
+            return ParseError(message="empty file", source=self.name, line=1,
+                              hand_lost=False)
         return None
 
     def head(self, count: int) -> list[str]:

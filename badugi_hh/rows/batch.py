@@ -210,6 +210,9 @@ class RowBatch:
         self.sealed: dict[str, list[pa.Table]] = {name: [] for name in TABLES}
         self.session_violations: list[Row] = []
         self.hand_keys: set[tuple[str, str]] = set()
+        self.damaged_copies: set[tuple[str, int]] = set()
+        """The (source, line) of the hands read with a line that could not be: a copy of
+        one read whole is kept over them (:mod:`badugi_hh.store.commit`)."""
         self.hands_read = 0
         self.sessions_read = 0
         self.quarantined_chars = 0   # of the quarantine's texts: what bounds a batch of them
@@ -231,6 +234,8 @@ class RowBatch:
         if key in self.hand_keys:   # a hand id repeated in one file: the first one counts
             return
         self.hand_keys.add(key)
+        if hand.damaged:
+            self.damaged_copies.add((source, report.line))
         rules = report.ruleset
         money = HandMoney.of(hand)
         moment = clock.read(started_at, money.site)
@@ -407,6 +412,7 @@ class RowBatch:
             self.sealed[table].extend(other.sealed[table])
         self.session_violations.extend(other.session_violations)
         self.hand_keys |= other.hand_keys
+        self.damaged_copies |= other.damaged_copies
         self.hands_read += other.hands_read
         self.sessions_read += other.sessions_read
         self.quarantined_chars += other.quarantined_chars

@@ -99,6 +99,9 @@ class Fingerprint(NamedTuple):
     size: int
     content_hash: str
     prefix_hash: str | None   # of the first bytes, as many as the last import saw
+    goes_on: bool = False
+    """Whether the file holds more than the bytes read (a log read as far as a watcher
+    found its hands complete): the session under way there is not judged ended."""
 
 
 def file_batches(records: Iterable[Record], source: str, fingerprint: Fingerprint | None,
@@ -112,7 +115,7 @@ def file_batches(records: Iterable[Record], source: str, fingerprint: Fingerprin
         # a hand's errors come before the hand they are read with: one batch holds both
         if batch_full(audit.batch, batch_hands) and not _hand_follows(record):
             yield audit.take()
-    audit.close()
+    audit.close(ended=not (fingerprint and fingerprint.goes_on))
     size, digest = (fingerprint.size, fingerprint.content_hash) if fingerprint else (None, None)
     audit.batch.finished.append(FinishedFile(source, size, digest, datetime.now(), audit.hands,
                                               audit.skipped, audit.summaries))
@@ -169,9 +172,10 @@ class FileAudit:
         self.batch.add_session(self.source, report, _closed_session(self.sessions, report),
                                self.clock)
 
-    def close(self) -> None:
-        """The end of the file: the session under way is closed."""
-        closed = self.auditor.close()
+    def close(self, *, ended: bool = True) -> None:
+        """The end of the file: the session under way is closed (``ended`` false: the
+        end of what was read of a file that goes on, :meth:`Auditor.close`)."""
+        closed = self.auditor.close(ended=ended)
         if closed is not None:
             self.session_closed(closed)
 

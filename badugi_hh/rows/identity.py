@@ -11,7 +11,9 @@ Two copies are the same hand when their **content hash** agrees (:func:`content_
 an MD5 of what the store keeps of the hand (its game, time, pot, rake and ending,
 each player's seat, stacks, chips and dealt cards, every action). A copy whose hash
 differs from the stored one's is a violation of T5, "a site's hand ids are unique"
-(:func:`conflict_message`), never a silent choice: the first copy stays.
+(:func:`conflict_message`), never a silent choice: the first copy stays; but a copy
+read whole is kept over one with a line that could not be read, and their difference
+is that line's, no T5 (:mod:`badugi_hh.store.commit`, docs/schema.md).
 
 The hash is also computed in SQL (:data:`CONTENT_HASH_SQL`) from the stored rows, for
 the migration of a database whose hands were stored before hashes were: both give the

@@ -177,7 +177,8 @@ class Store:
         An archive's logs are sources of their own (:mod:`badugi_hh.archives`).
         ``ends``: how many bytes of some of the files to read, by their path as given
         (a watcher's: where the last complete hand of a log being written ends); a
-        later import reads what follows.
+        later import reads what follows. A file that holds more than the bytes read is
+        not at its end: the session under way there is not judged ended (N1).
         """
         importer = self._importer(progress, zone, read_bytes)
         planned: list[FileJob] = []

@@ -9,7 +9,9 @@ of one file or several. :func:`commit` writes it inside the caller's transaction
    place kept in ``hand_sources``; one whose content differs is a T5 violation. A
    hand held from the same file and line whose content differs has grown (it was
    read while being written): its rows are replaced by the batch's, and the
-   quarantined text of the lines the batch read again goes with them.
+   quarantined text of the lines the batch read again goes with them. A copy read
+   whole replaces one held with a line not read (its quarantined line says what it
+   lost, so their difference is no T5); the damaged copy stays listed.
 2. The rows of the hands left are inserted, then the sessions: a session none of
    whose hands is stored from its file (a second copy of a whole session) is left
    out with its players and violations, as its hands were.
@@ -43,6 +45,14 @@ ORDER = ("hands", "hand_players", "actions", "draws", "showdowns", "pots", "pot_
 #: The hands stored already under the identity of a copy of the batch.
 _STORED_COPIES = ("SELECT h.site, h.hand_id, h.source, h.line, h.content_hash FROM hands h "
                   "SEMI JOIN batch_copies b USING (site, hand_id)")
+#: The lines of a stored hand's file that could not be read but were kept in the hand:
+#: those from its first line up to the next hand or session of the file.
+_DAMAGED_LINES = (
+    "SELECT count(*) FROM quarantine q WHERE q.source = $source AND NOT q.hand_lost "
+    "AND q.line >= $line AND NOT EXISTS (SELECT 1 FROM hand_sources s "
+    "WHERE s.source = $source AND s.line > $line AND s.line <= q.line) "
+    "AND NOT EXISTS (SELECT 1 FROM sessions s "
+    "WHERE s.source = $source AND s.line > $line AND s.line <= q.line)")
 #: The sessions of the batch that met a hand stored already, none of whose hands is
 #: stored from their file.
 _SECOND_SESSIONS = ("SELECT b.source, b.session_id FROM batch_sessions b "
@@ -120,8 +130,8 @@ class Seen:
 class Committed(NamedTuple):
     """What a batch added: rows per table, violations replaced (of sessions and of
     grown hands), the copies of hands stored already (from this file or another), with
-    the T5 message of each that differs from the stored one, and the hands replaced
-    by their grown text."""
+    the T5 message of each that differs from the stored one, and the stored hands
+    replaced: by their grown text, or by a copy read whole."""
 
     inserted: dict[str, int]
     replaced_violations: int
@@ -143,14 +153,15 @@ def registered(con: duckdb.DuckDBPyConnection, name: str, rows: object) -> Itera
 def commit(con: duckdb.DuckDBPyConnection, batch: RowBatch, seen: Seen) -> Committed:
     """Write ``batch`` (see the module docstring); the caller holds the transaction.
     ``seen``: what the import met before this batch, which it adds to."""
-    copies, conflicts, grown = _resolve_copies(con, batch)
+    copies, conflicts, grown, bettered = _resolve_copies(con, batch)
     seen.copied_sessions |= _sessions_of(batch, copies)
     batch.drop_hands(copies, PER_HAND_TABLES)
     batch.complete()
     if conflicts:
         batch.tables["violations"].extend(conflicts)
     inserted = dict.fromkeys(TABLES, 0)
-    replaced = _forget_grown_hands(con, grown)
+    replaced = (_forget_hands(con, grown, (*PER_HAND_TABLES, "hand_sources"))
+                + _forget_hands(con, bettered, PER_HAND_TABLES))   # its copy stays listed
     _forget_quarantine_read_again(con, batch)
     read_again = _tournament_files_read_again(batch, seen)
     for table in ORDER:
@@ -176,7 +187,7 @@ def commit(con: duckdb.DuckDBPyConnection, batch: RowBatch, seen: Seen) -> Commi
             con.execute(_FINISH_SOURCES.format(frame="batch_sources"))
     return Committed(inserted, replaced, len(copies),
                      [row[ViolationRow._fields.index("message")] for row in conflicts],
-                     len(grown))
+                     len(grown) + len(bettered))
 
 
 #: The quarantined text of the lines a batch read again that it does not hold again.
@@ -187,17 +198,19 @@ _STALE_QUARANTINE = """
                       WHERE k.source = q.source AND k.line = q.line AND k.error = q.error)"""
 
 
-def _forget_grown_hands(con: duckdb.DuckDBPyConnection, grown: set[tuple[str, str]]) -> int:
-    """Delete the rows of ``grown`` hands (source, hand id), which the batch stores again
-    whole; the number of their violations deleted."""
-    if not grown:
+def _forget_hands(con: duckdb.DuckDBPyConnection, hands: set[tuple[str, str]],
+                  tables: tuple[str, ...]) -> int:
+    """Delete the rows of ``hands`` (source, hand id) from ``tables``: hands the batch
+    stores again (grown, or from a copy read whole); the number of their violations
+    deleted."""
+    if not hands:
         return 0
     deleted = 0
-    with registered(con, "grown_hands", pa.table({"source": [s for s, _ in grown],
-                                                  "hand_id": [h for _, h in grown]})):
-        for table in (*PER_HAND_TABLES, "hand_sources"):
+    with registered(con, "forgotten_hands", pa.table({"source": [s for s, _ in hands],
+                                                      "hand_id": [h for _, h in hands]})):
+        for table in tables:
             count = count_of(con.execute(
-                f"DELETE FROM {table} t USING grown_hands g "
+                f"DELETE FROM {table} t USING forgotten_hands g "
                 "WHERE t.source = g.source AND t.hand_id = g.hand_id"))
             deleted += count if table == "violations" else 0
     return deleted
@@ -253,19 +266,22 @@ def _statement_of(table: str, rows: pa.Table, seen: Seen) -> str:
 
 
 def _resolve_copies(con: duckdb.DuckDBPyConnection, batch: RowBatch,
-                    ) -> tuple[set[tuple[str, str]], list[Row], set[tuple[str, str]]]:
+                    ) -> tuple[set[tuple[str, str]], list[Row], set[tuple[str, str]],
+                               set[tuple[str, str]]]:
     """The (source, hand id) of the batch's copies of hands stored already (or met
     earlier in the batch), a T5 violation row for each that differs, and the (source,
-    hand id) of the stored hands that grew (the batch's copy replaces them)."""
+    hand id) of the stored hands the batch's copy replaces: those that grew, and those
+    with a line not read where the batch's copy was read whole (docs/schema.md)."""
     copies = batch.arrow("hand_sources")
     if copies is None:
-        return set(), [], set()
+        return set(), [], set(), set()
     with registered(con, "batch_copies", copies):
         first = {identity(site, hand_id, source): (source, line, digest)
                  for site, hand_id, source, line, digest in con.execute(_STORED_COPIES).fetchall()}
     stored = set(first.values())
     again: set[tuple[str, str]] = set()
     grown: set[tuple[str, str]] = set()
+    bettered: set[tuple[str, str]] = set()
     differing: list[tuple[str, str, int, str, int]] = []
     for site, hand_id, source, line, digest in zip(
             *(copies[name].to_pylist() for name in ("site", "hand_id", "source", "line",
@@ -279,10 +295,29 @@ def _resolve_copies(con: duckdb.DuckDBPyConnection, batch: RowBatch,
             first[key] = copy   # the hand read before it was whole: stored whole now
             grown.add((source, hand_id))
             continue
+        if held[0] == source or held[2] == digest:
+            again.add((source, hand_id))
+            continue
+        held_whole = _read_whole(con, batch, held, held in stored)
+        copy_whole = _read_whole(con, batch, copy, stored=False)
+        if copy_whole and not held_whole:
+            first[key] = copy   # kept over the copy with a line not read
+            (bettered if held in stored else again).add((held[0], hand_id))
+            continue
         again.add((source, hand_id))
-        if held[0] != source and held[2] != digest:
+        if copy_whole == held_whole:   # else what differs is what a line not read lost
             differing.append((source, hand_id, line, held[0], held[1]))
-    return again, _conflict_rows(batch, differing), grown
+    return again, _conflict_rows(batch, differing), grown, bettered
+
+
+def _read_whole(con: duckdb.DuckDBPyConnection, batch: RowBatch,
+                copy: tuple[str, int, str], stored: bool) -> bool:
+    """Whether a hand's ``copy`` (source, line, hash) was read without a line that could
+    not be: the batch's knows it, a stored one's quarantined lines tell it."""
+    source, line, _ = copy
+    if not stored:
+        return (source, line) not in batch.damaged_copies
+    return count_of(con.execute(_DAMAGED_LINES, {"source": source, "line": line})) == 0
 
 
 def _conflict_rows(batch: RowBatch, differing: list[tuple[str, str, int, str, int]],

@@ -60,7 +60,8 @@ def _fingerprint(path: Log, known_size: int | None, end: int | None = None) -> F
                 prefix = head.hexdigest()
             digest.update(chunk)
             size += len(chunk)
-    return Fingerprint(size, digest.hexdigest(), prefix)
+        goes_on = end is not None and bool(opened.read(1))
+    return Fingerprint(size, digest.hexdigest(), prefix, goes_on)
 
 
 class FileJob(NamedTuple):
