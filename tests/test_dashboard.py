@@ -426,6 +426,16 @@ def test_the_replayer_finds_a_hand_by_id_and_steps_to_the_next_hand(app: AppTest
     assert app.slider(key="replay_step").value == 0
 
 
+@pytest.mark.parametrize("asked", [{"hand": "999999"}, {"hand": "zzz"},
+                                   {"hand": "zzz", "source": "nowhere.txt"}])
+def test_a_link_to_a_hand_not_stored_says_so_and_names_it(app: AppTest, browsed: str,
+                                                          asked: dict[str, str]) -> None:
+    """A linked hand the store lacks is not an empty store (it held hands all along)."""
+    open_page(app, "replayer", **asked)
+    kind = "dataset" if browsed == "dataset" else "database"
+    assert [info.value for info in app.info] == [f"No such hand in the {kind}: {asked['hand']}."]
+
+
 def test_the_replayer_shows_the_cards_dealt(browsed: str, dashboard_logs: Path,
                                             dashlib_path: None) -> None:
     """The cards worked back from the stored draws are the cards the log deals."""
