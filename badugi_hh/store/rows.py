@@ -479,6 +479,12 @@ class RowBatch:
         self.sealed[table] = [whole]
         return whole
 
+    def sessions_with_hands(self) -> int:
+        """The sessions of the batch that hold a hand audited: what every count of
+        sessions counts (docs/schema.md), so not one whose every hand was skipped."""
+        rows = self.arrow("sessions")
+        return 0 if rows is None else int(pc.sum(pc.greater(rows["hands"], 0)).as_py() or 0)
+
     def add_skipped(self, source: str, skipped: SkippedHand) -> None:
         self.skipped_games[skipped.game] += 1
         self.tables["skipped"].append(
