@@ -21,7 +21,7 @@ from badugi_hh.store.clock import Clock, Moment
 from badugi_hh.store.identity import content_hash
 from badugi_hh.store.positions import positions
 from badugi_hh.store.sessions import (
-    HOME_CHIPS, HandMoney, OpenSession, session_winner,
+    HOME_CHIPS, HandMoney, OpenSession, heads_up_places, session_winner,
 )
 from badugi_hh.sites import SITES_STATING_PRIZES
 from badugi_hh.store.schema import (
@@ -340,6 +340,9 @@ class RowBatch:
         money = session.money or HOME_CHIPS
         moment = session.moment or clock.read(session.started_at, money.site, advance=False)
         players = sorted(session.seats, key=session.seats.__getitem__)
+        finals = {name: report.stacks.get(name, session.last_stacks.get(
+            name, session.start_stacks.get(name, 0))) for name in players}
+        session.places.update(heads_up_places(session, finals))
         winner = session_winner(money.kind, report.winner, session.places)
         self.tables["sessions"].append(SessionRow(
             source, report.session_id, session.title, moment.local, moment.utc, moment.zone,
@@ -349,7 +352,7 @@ class RowBatch:
             session.line))
         for name in players:
             start = session.start_stacks.get(name, 0)
-            final = report.stacks.get(name, session.last_stacks.get(name, start))
+            final = finals[name]
             self.tables["session_players"].append(SessionPlayerRow(
                 source, report.session_id, name, session.seats[name], start, final,
                 final - start, name == winner, session.places.get(name)))
