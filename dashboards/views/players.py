@@ -116,8 +116,9 @@ def draws_of(db: data.Database, mine: Filters, label: str) -> None:
                                "legend": {**ui.WHOLE_LEGEND, "direction": "horizontal",
                                           "columns": 3}}},
     }, width="stretch")
-    table = draws.drop(columns=[c for c in ("player", "site", "person") if c in draws])
-    show(table.assign(game=GAME_NAMES.get(game, game)).reset_index(drop=True))
+    # the game is the one chosen above: a column of it would push the last ones out of view
+    show(draws.drop(columns=[c for c in ("player", "site", "person", "game") if c in draws])
+         .reset_index(drop=True))
 
 
 db = data.current()
