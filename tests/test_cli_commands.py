@@ -161,3 +161,23 @@ def test_stats_finds_a_player_whatever_the_case(one_session_db: Path, capsys) ->
 def test_stats_overview_agrees_in_number(one_session_db: Path, capsys) -> None:
     assert main(["stats", "--db", str(one_session_db)]) == 0
     assert "(the database holds 1 file, " in capsys.readouterr().out
+
+
+def test_import_and_stats_count_the_same_sessions(tmp_path: Path, capsys) -> None:
+    """A session whose every hand is skipped (a cancelled hand) holds no hand audited, and
+    a session whose only hand is a copy of one stored is not stored again: neither is
+    counted by the import, as stats does not count them (docs/schema.md)."""
+    real = Path(__file__).parent / "data" / "real"
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for name in ("pokerstars/cash-27td-fl-1-2-200809-hand-cancelled.txt",
+                 "pokerstars/cash-27td-fl-0.10-0.20-200911.txt",
+                 "merge/cash-27td-fl-1-2-201104-multi.xml.txt",
+                 "merge/cash-27td-fl-1-2-201104-showdown.xml.txt"):
+        (logs / name.replace("/", "-")).write_bytes((real / name).read_bytes())
+    db = str(tmp_path / "db.duckdb")
+    assert main(["import", str(logs), "--db", db]) == 0
+    imported = re.search(r", (\d+) sessions?,", capsys.readouterr().out)
+    assert main(["stats", "--db", db]) == 0
+    counted = re.match(r"\d+ hands in (\d+) sessions?", capsys.readouterr().out)
+    assert imported and counted and imported[1] == counted[1]

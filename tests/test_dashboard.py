@@ -8,6 +8,7 @@ database's figures; no page may show an exception.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from datetime import date
@@ -100,9 +101,20 @@ def html_text(app: AppTest) -> str:
     return "".join(element.value for element in app.html)
 
 
+def percent_columns(element: object) -> list[str]:
+    """The columns of a grid written as percentages with one decimal (``77.7%``)."""
+    config = json.loads(element.proto.columns or "{}")   # type: ignore[attr-defined]
+    return [column for column, settings in config.items()
+            if settings.get("type_config", {}).get("format") == "%.1f%%"
+            and column in element.value.columns]   # type: ignore[attr-defined]
+
+
 def table(app: AppTest, column: str) -> pd.DataFrame:
-    """The first table of the page that has ``column``."""
-    return next(frame.value for frame in app.dataframe if column in frame.value.columns)
+    """The first table of the page that has ``column``, its shares as fractions (the grid
+    holds them in percent)."""
+    element = next(frame for frame in app.dataframe if column in frame.value.columns)
+    shares = percent_columns(element)
+    return element.value.assign(**{share: element.value[share] / 100 for share in shares})
 
 
 def rows(con: duckdb.DuckDBPyConnection, sql: str, *params: object) -> list[tuple]:
@@ -295,7 +307,7 @@ def test_a_players_draws_and_positions(app: AppTest, db) -> None:
     assert not app.exception
     bruno = Filters(players=(("", "Bruno"),))
     draws = stats.draw_habits(db, bruno).drop(columns=["player", "site"])
-    assert_same_numbers(table(app, "stand_pat"), draws.assign(game="Badugi"))
+    assert_same_numbers(table(app, "stand_pat"), draws.drop(columns="game"))
     assert_same_numbers(table(app, "position"),
                         stats.position_stats(db, bruno).drop(columns=["player", "site"]))
     games = table(app, "made_by_final_draw")   # Badugi's figures alone: no split column
@@ -305,6 +317,18 @@ def test_a_players_draws_and_positions(app: AppTest, db) -> None:
     for figure in ("snow", "made_by_final_draw"):   # shares in words: 7.5%, or – for none
         assert games[figure].tolist() == [f"{share:.1%}" if share == share else "–"
                                           for share in expected[figure]]
+
+
+def test_the_players_shares_are_percent_with_one_decimal(app: AppTest, db) -> None:
+    """One format a column, one decimal as the CLI: not ``77.67%``, ``80.2%`` and ``0%``."""
+    open_page(app, "players")
+    element = next(frame for frame in app.dataframe if "vpip" in frame.value.columns)
+    shares = percent_columns(element)
+    assert {"vpip", "pfr", "three_bet", "went_to_showdown", "won_at_showdown"} <= set(shares)
+    expected = stats.player_stats(db)
+    for share in shares:
+        for got, want in zip(element.value[share], expected[share]):
+            assert (pd.isna(got) and pd.isna(want)) or math.isclose(got, 100 * want), share
 
 
 # -- Sessions --------------------------------------------------------------------------
@@ -424,6 +448,16 @@ def test_the_replayer_finds_a_hand_by_id_and_steps_to_the_next_hand(app: AppTest
     app.button(key="replay_hand_1").click().run()
     assert app.query_params["hand"] == "sim-3-2#4"
     assert app.slider(key="replay_step").value == 0
+
+
+@pytest.mark.parametrize("asked", [{"hand": "999999"}, {"hand": "zzz"},
+                                   {"hand": "zzz", "source": "nowhere.txt"}])
+def test_a_link_to_a_hand_not_stored_says_so_and_names_it(app: AppTest, browsed: str,
+                                                          asked: dict[str, str]) -> None:
+    """A linked hand the store lacks is not an empty store (it held hands all along)."""
+    open_page(app, "replayer", **asked)
+    kind = "dataset" if browsed == "dataset" else "database"
+    assert [info.value for info in app.info] == [f"No such hand in the {kind}: {asked['hand']}."]
 
 
 def test_the_replayer_shows_the_cards_dealt(browsed: str, dashboard_logs: Path,

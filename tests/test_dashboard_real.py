@@ -345,3 +345,22 @@ def test_the_replayer_shows_both_runs_of_a_hand_run_twice(app: AppTest, real_db:
            "Player4" in page
     assert "Run 2 : Player2 4h 9d 8h 5h 3d, Player4 4c 8d 6h 2h 5c; main pot $1,262.50 to " \
            "Player4" in page
+
+
+def test_the_tournaments_page_says_unknown_in_one_word_and_counts_no_unknown_miss(
+        app: AppTest) -> None:
+    """A figure no log states reads as ``badugi-hh tournaments`` writes it; a player whose
+    result is not known is not "0 in the money"; the heads-up Sit & Go's places follow
+    from its last hand (docs/schema.md)."""
+    open_page(app, "tournaments")
+    players, tournaments = (table.value for table in app.table)
+    cells = {str(cell) for frame in (players, tournaments) for cell in frame.to_numpy().ravel()}
+    assert "unknown" in cells
+    assert not cells & {"not stated", "not known", "no result known", ""}
+    for player in ("Player4 (PokerStars)", "Player6 (PokerStars)", "Hero (Full Tilt)",
+                   "Player0 (Full Tilt)"):
+        assert players.loc[player, "cashes"] == "unknown", player
+    heads_up = tournaments.loc["243560420"]
+    assert sorted(zip(heads_up["player"], heads_up["place"])) == [("Hero", "2"),
+                                                                   ("Player0", "1")]
+    assert set(heads_up["fee"]) == {"unknown"}

@@ -54,12 +54,12 @@ def test_the_tournaments_page_gives_every_figure_with_its_unit(
     players = {row["player"]: row for row in table(page, 0)}
     hero = players["Player5 (PokerStars)"]
     assert (hero["tournaments"], hero["cashes"], hero["ITM"], hero["ROI"]) == \
-        ("1 played", "1 in the money", "100.0 %", "33.3 %")
+        ("1 played", "1 in the money", "100.0%", "33.3%")
     assert (hero["buy-ins and fees"], hero["prizes"], hero["profit"]) == \
         ("$1.20", "$1.60", "+$0.40")
     assert players["Hero (Full Tilt)"]["profit"] == "-$10.00"
     for row in players.values():
-        assert row["ITM"].endswith(" %") and row["ROI"].endswith(" %")
+        assert row["ITM"].endswith("%") and row["ROI"].endswith("%")
         assert all(row[money].lstrip("+-").startswith("$")
                    for money in ("buy-ins and fees", "prizes", "profit"))
     rows = table(page, 1)

@@ -73,7 +73,7 @@ def test_the_hud_follows_the_hands_stored_and_ends_on_ctrl_c(tmp_path: Path,
     screen = terminal.until(lambda text: "buddyboy3399" in text, "the table's players")
     assert "hand 49164255772" in screen and "oooDestroyoo" not in screen
     column = _column(screen, "buddyboy3399")
-    assert "67% (n=3)" in column   # VPIP: he put money in by choice in 2 of his 3 hands
+    assert "66.7% (n=3)" in column   # VPIP: he put money in by choice in 2 of his 3 hands
 
     log.write_bytes(log.read_bytes() + hands[3])   # the site writes the next hand
     with Store(database) as store:
@@ -81,7 +81,7 @@ def test_the_hud_follows_the_hands_stored_and_ends_on_ctrl_c(tmp_path: Path,
     screen = terminal.until(lambda text: "oooDestroyoo" in text, "the new hand's players")
     assert "hand 49164287914" in screen
     column = _column(screen, "buddyboy3399")
-    assert "75% (n=4)" in column and "33% (n=3)" in column   # VPIP, stood pat at draw 1
+    assert "75.0% (n=4)" in column and "33.3% (n=3)" in column   # VPIP, stood pat at draw 1
 
     terminal.tmux("send-keys", "-t", "hud", "C-c")
     screen = terminal.until(lambda text: "HUD-EXIT=" in text, "the HUD to end")

@@ -87,7 +87,7 @@ def test_a_player_s_figures_are_those_counted_by_hand(store: Store) -> None:
                                                          == "buddyboy3399"].itertuples()),
                                       figure) for figure in table.figures}
     assert (cells["VPIP"], cells["3B"], cells["pat 1"], cells["cards 1"]) == (
-        "75% (n=4)", "– (n=0)", "33% (n=3)", "1.00 cards (n=3)")
+        "75.0% (n=4)", "– (n=0)", "33.3% (n=3)", "1.00 cards (n=3)")
 
 
 def test_the_hero_is_the_user_s_name_else_the_log_s_hero(store: Store) -> None:
@@ -200,7 +200,8 @@ def test_hud_once_prints_each_player_s_figures(tmp_path: Path, capsys,
     assert "PokerStars · Benkoela V · Badugi $0.25/$0.50 · hand 49164287914" in text
     assert "no watcher has stored hands here" in text
     column = _column(text, "buddyboy3399")
-    for expected in ("75% (n=4)", "25% (n=4)", "57% (n=14)", "33% (n=3)", "1.00 cards (n=3)"):
+    for expected in ("75.0% (n=4)", "25.0% (n=4)", "57.1% (n=14)", "33.3% (n=3)",
+                     "1.00 cards (n=3)"):
         assert expected in column, expected
     assert "Hero's session: 4 hands, -$0.35 (-1.4 bb)" in text
 
@@ -301,7 +302,7 @@ def test_the_page_draws_the_live_tables_of_a_database_or_dataset(
         assert running.startswith("watching ") and " since " in running
     assert 'data-table="Benkoela V"' in drawn and "hand <a href=" in drawn
     assert ('<td data-player="buddyboy3399" data-figure="vpip" style="'
-            in drawn and "75%<br><small" in drawn)
+            in drawn and "75.0%<br><small" in drawn)
     assert ">Hero's session: 4 hands, -$0.35 (-1.4 bb)<" in drawn
 
 

@@ -121,11 +121,11 @@ def test_the_command_prints_each_figure_with_its_n(real_db: Path, capsys) -> Non
                  "--player", "pokerstars:Hero"]) == 0
     text = capsys.readouterr().out
     block = text[text.index("buddyboy3399"):].split("\n\n")[0]
-    for expected in ("4 hands", "VPIP 75% (n=4)", "PFR 25% (n=4)", "3-bet – (n=0)",
-                     "aggression 57% (n=14)", "aggression factor 1.60× (n=13)",
-                     "went to showdown 100% (n=3)", "won at showdown 33% (n=3)",
-                     "fold to a bet, round 1 33% (n=3)", "fold to a bet, round 4 0% (n=2)",
-                     "draws in 4-card games (badugi): stood pat 78% (n=9) · 0.33 cards (n=9)",
+    for expected in ("4 hands", "VPIP 75.0% (n=4)", "PFR 25.0% (n=4)", "3-bet – (n=0)",
+                     "aggression 57.1% (n=14)", "aggression factor 1.60× (n=13)",
+                     "went to showdown 100.0% (n=3)", "won at showdown 33.3% (n=3)",
+                     "fold to a bet, round 1 33.3% (n=3)", "fold to a bet, round 4 0.0% (n=2)",
+                     "draws in 4-card games (badugi): stood pat 77.8% (n=9) · 0.33 cards (n=9)",
                      "hero vs him: -$0.35 (n=4 hands)"):
         assert expected in block, expected
     assert "Hero: Hero (PokerStars)" in text

@@ -313,3 +313,13 @@ def test_stats_command_with_no_matching_hands(tmp_path: Path, capsys) -> None:
     assert capsys.readouterr().out.startswith("no hands match")
     assert cli.main(["stats", "--db", str(db), "--player", "Nobody"]) == 2
     assert "--player 'Nobody': no player of that name" in capsys.readouterr().err
+
+
+def test_the_terminal_and_the_hud_round_a_half_big_blind_alike() -> None:
+    """Both write a figure with wording.decimal_text: a half rounds away from zero, so
+    2.25 bb is 2.3 in each, as 3.75 is 3.8 (a format rounding to even gave 2.2)."""
+    from badugi_hh.commands.stats_report import _number
+    from badugi_hh.stats.live import HeroSession
+    hud = HeroSession("pokerstars", "Hero", 12, 225, "USD", 100, 2.25).text
+    assert (hud, _number(2.25, 1), _number(3.75, 1), _number(-2.25, 1)) == (
+        "12 hands, +$2.25 (+2.3 bb)", "2.3", "3.8", "-2.3")

@@ -27,9 +27,9 @@ REAL = Path(__file__).resolve().parent / "data" / "real"
 #: The last hand of the PokerStars cash Badugi log (tests/test_opponents.py counts its
 #: players' figures by hand).
 HAND = "ps-49164287914"
-#: A share, a factor or cards per draw, each with n: ``75% (n=4)``, ``1.60× (n=13)``,
+#: A share, a factor or cards per draw, each with n: ``75.0% (n=4)``, ``1.60× (n=13)``,
 #: ``0.33 cards (n=9)``, ``– (n=0)``.
-FIGURE = re.compile(r"(?:\d+%|\d+\.\d\d(?:×| cards)|–) \(n=[\d,]+\)")
+FIGURE = re.compile(r"(?:\d+\.\d%|\d+\.\d\d(?:×| cards)|–) \(n=[\d,]+\)")
 #: The hero's net in one or more currencies: ``-$0.35 (n=4 hands)``.
 NET = re.compile(r"[-+]?(?:[$€£][\d,]+\.\d\d|[\d,]+ (?:chips|[A-Z]{3,4})) \(n=[\d,]+ hands?\)")
 
@@ -92,9 +92,9 @@ def test_the_table_page_opened_from_the_replayer(page: sync_api.Page, url: str,
         checked += 1
     assert checked == 7 * (1 + 11 + 4 + 1)
     buddy = page.locator('table.opponents tr[data-player="buddyboy3399"]')
-    assert buddy.locator('td[data-figure="vpip"]').inner_text() == "75% (n=4)"
+    assert buddy.locator('td[data-figure="vpip"]').inner_text() == "75.0% (n=4)"
     assert buddy.locator('td[data-figure="aggression_factor"]').inner_text() == "1.60× (n=13)"
-    assert buddy.locator('td[data-figure="stand_pat_4card"]').inner_text() == "78% (n=9)"
+    assert buddy.locator('td[data-figure="stand_pat_4card"]').inner_text() == "77.8% (n=9)"
     assert buddy.locator('td[data-figure="hero_net"]').inner_text() == "-$0.35 (n=4 hands)"
     hero = page.locator('table.opponents tr[data-player="Hero"]')
     assert "(hero)" in hero.locator('td[data-figure="player"]').inner_text()

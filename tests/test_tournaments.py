@@ -104,10 +104,28 @@ def test_a_full_tilt_summary_completes_the_heads_up_sng(tmp_path: Path) -> None:
     assert (winner["prizes"], winner["net"], winner["roi"]) == (1920, 920, pytest.approx(0.92))
 
 
-def test_the_full_tilt_hands_alone_know_the_buy_in_but_no_place(tmp_path: Path) -> None:
-    hero = results(imported(tmp_path, HEADS_UP))[("243560420", "Hero")]
-    assert (hero["buy_in"], _none(hero["fee"]), _none(hero["place"]), _none(hero["net"])) == \
-        (1000, None, None, None)   # "$10" in the name: one sum, no place stated
+def test_the_full_tilt_hands_alone_know_the_buy_in_and_the_places_but_no_prize(
+        tmp_path: Path) -> None:
+    """Full Tilt's hands state no place; its heads-up Sit & Go's last hand leaves Player0
+    every chip, and its two players are the whole field: Player0 1st, Hero 2nd."""
+    rows = results(imported(tmp_path, HEADS_UP))
+    hero, winner = rows[("243560420", "Hero")], rows[("243560420", "Player0")]
+    assert (hero["buy_in"], _none(hero["fee"]), hero["place"], _none(hero["net"])) == \
+        (1000, None, 2, None)   # "$10" in the name: one sum; no prize stated
+    assert (winner["place"], _none(winner["prize"])) == (1, None)
+
+
+def test_a_result_not_known_is_not_out_of_the_money(tmp_path: Path) -> None:
+    """Player4 and Player6 were still playing when the PokerStars log ends, and Full Tilt
+    states no prize: none of them counts as a cash nor as a miss."""
+    with duckdb.connect(str(imported(tmp_path, HEADS_UP, SNG)), read_only=True) as con:
+        rows = {(row["site"], row["player"]): row
+                for row in stats.tournament_totals(con).to_dict("records")}
+    for player in (("pokerstars", "Player4"), ("pokerstars", "Player6"),
+                   ("fulltilt", "Hero"), ("fulltilt", "Player0")):
+        assert (rows[player]["counted"], _none(rows[player]["cashes"])) == (0, None), player
+    assert (rows[("pokerstars", "Player5")]["cashes"],
+            rows[("pokerstars", "Player2")]["cashes"]) == (1, 0)
 
 
 DAMAGED = """PokerStars Tournament #77, Badugi Limit
@@ -167,9 +185,18 @@ def test_the_tournaments_command_says_what_the_hands_alone_do_not(
         rows = json.loads(printed)["tournaments"]
         hero = next(row for row in rows if row["player"] == "Hero")
         assert (hero["buy_in"]["text"], hero["fee"], hero["place"], hero["prize"]) == \
-            ("$10.00", None, None, None)
+            ("$10.00", None, 2, None)
+        hero = next(row for row in json.loads(printed)["players"] if row["player"] == "Hero")
+        assert (hero["cashes"], hero["itm"]) == (None, None)
     else:
         assert "243560420" in printed and "330855877" in printed
+    if not output:   # the fee and the result no log states: one word, never a blank
+        hero, = [line.split() for line in printed.splitlines()
+                 if line.startswith("Full Tilt") and " Hero " in line]
+        assert hero[-7:] == ["$10.00", "unknown", "unknown", "Hero", "2", "unknown", "unknown"]
+        totals_line, = [line for line in printed.splitlines()
+                        if line.startswith("Player4 (PokerStars)")]
+        assert totals_line.split()[2:] == ["1"] + ["unknown"] * 6
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

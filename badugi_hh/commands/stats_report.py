@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from badugi_hh import stats
-from badugi_hh.wording import counted
+from badugi_hh.wording import counted, decimal_text
 from badugi_hh.commands.sql import format_table, plain
 from badugi_hh.filters import Filters, site_name, stakes_text
 from badugi_hh.money import format_amount
@@ -99,7 +99,7 @@ def _percent(value: object) -> str:
 
 
 def _number(value: object, digits: int = 2) -> str:
-    return "-" if _missing(value) else f"{value:,.{digits}f}"
+    return "-" if _missing(value) else decimal_text(float(value), digits)  # type: ignore[arg-type]
 
 
 def _count(value: Any) -> str:

@@ -107,9 +107,10 @@ def _missing(value: Any) -> bool:
     return bool(pd.isna(value))
 
 
-def _text(amount: Any, currency: str, unit: int) -> str:
+def _text(amount: Any, currency: str, unit: int) -> str | None:
+    """An amount in its currency; None where the logs do not state it."""
     money = _money(amount, currency, unit)
-    return "" if money is None else str(money["text"])
+    return None if money is None else str(money["text"])
 
 
 def _count(value: Any) -> int | None:
@@ -117,10 +118,13 @@ def _count(value: Any) -> int | None:
 
 
 def _known(row: tuple[object, ...]) -> tuple[object, ...]:
-    """A row as the table prints it: ``unknown`` where the hands never said a count (an
-    entrant count no summary gave, the place of a player still in when the log ends);
-    CSV and JSON leave it empty."""
-    return tuple("unknown" if cell is None else cell for cell in row)
+    """A row as the table prints it: :data:`~badugi_hh.wording.UNKNOWN` where the logs
+    never said a figure (an entrant count no summary gave, a fee the buy-in does not
+    split, the place of a player still in when the log ends); CSV and JSON leave it
+    empty."""
+    from badugi_hh.wording import UNKNOWN
+
+    return tuple(UNKNOWN if cell is None else cell for cell in row)
 
 
 def result_rows(results: pd.DataFrame) -> list[tuple[object, ...]]:
@@ -158,15 +162,15 @@ def _who(row: Any) -> dict[str, object]:
 
 def total_objects(totals: pd.DataFrame) -> list[dict[str, object]]:
     return [{**_who(row), "tournaments": int(row.tournaments), "counted": int(row.counted),
-             "cashes": int(row.cashes), "itm": _share(row.itm), "roi": _share(row.roi),
+             "cashes": _count(row.cashes), "itm": _share(row.itm), "roi": _share(row.roi),
              "cost": _money(row.cost, row.currency, row.unit),
              "prizes": _money(row.prizes, row.currency, row.unit),
              "profit": _money(row.net, row.currency, row.unit)}
             for row in totals.itertuples(index=False)]
 
 
-def _percent(value: Any) -> str:
-    return "" if _missing(value) else f"{float(value):.1%}"
+def _percent(value: Any) -> str | None:
+    return None if _missing(value) else f"{float(value):.1%}"
 
 
 def write_report(results: pd.DataFrame, totals: pd.DataFrame) -> None:
@@ -180,8 +184,9 @@ def write_report(results: pd.DataFrame, totals: pd.DataFrame) -> None:
                  sys.stdout)
     print()
     rows = [(str(row.person) if "person" in row._fields else player_label(row.site, row.player),
-             int(row.tournaments), int(row.cashes), _percent(row.itm), _percent(row.roi),
+             int(row.tournaments), _count(row.cashes), _percent(row.itm), _percent(row.roi),
              _text(row.cost, row.currency, row.unit), _text(row.prizes, row.currency, row.unit),
              _text(row.net, row.currency, row.unit))
             for row in totals.itertuples(index=False)]
-    write_result(["player", *_TOTAL_COLUMNS], rows, "table", sys.stdout)
+    write_result(["player", *_TOTAL_COLUMNS], [_known(row) for row in rows], "table",
+                 sys.stdout)

@@ -485,7 +485,7 @@ class _LogWriter:
         rows.tables["players"] = []
         counts = self.result
         counts.hands += rows.hands_read
-        counts.sessions += rows.sessions_read
+        counts.sessions += rows.sessions_with_hands()
         counts.skipped_games.update(rows.skipped_games)
         tables = {name: rows.arrow(name) for name in FILE_TABLES}
         folders = Folders(tables["hands"], tables["sessions"])

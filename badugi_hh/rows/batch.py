@@ -21,7 +21,7 @@ from badugi_hh.rows.clock import Clock, Moment
 from badugi_hh.rows.identity import content_hash
 from badugi_hh.rows.positions import positions
 from badugi_hh.rows.sessions import (
-    HOME_CHIPS, HandMoney, OpenSession, session_winner,
+    HOME_CHIPS, HandMoney, OpenSession, heads_up_places, session_winner,
 )
 from badugi_hh.sites import SITES_STATING_PRIZES
 from badugi_hh.rows.schema import (
@@ -345,6 +345,9 @@ class RowBatch:
         money = session.money or HOME_CHIPS
         moment = session.moment or clock.read(session.started_at, money.site, advance=False)
         players = sorted(session.seats, key=session.seats.__getitem__)
+        finals = {name: report.stacks.get(name, session.last_stacks.get(
+            name, session.start_stacks.get(name, 0))) for name in players}
+        session.places.update(heads_up_places(session, finals))
         winner = session_winner(money.kind, report.winner, session.places)
         self.tables["sessions"].append(SessionRow(
             source, report.session_id, session.title, moment.local, moment.utc, moment.zone,
@@ -354,7 +357,7 @@ class RowBatch:
             session.line))
         for name in players:
             start = session.start_stacks.get(name, 0)
-            final = report.stacks.get(name, session.last_stacks.get(name, start))
+            final = finals[name]
             self.tables["session_players"].append(SessionPlayerRow(
                 source, report.session_id, name, session.seats[name], start, final,
                 final - start, name == winner, session.places.get(name)))
@@ -484,6 +487,12 @@ class RowBatch:
         whole = parts[0] if len(parts) == 1 else pa.concat_tables(parts)
         self.sealed[table] = [whole]
         return whole
+
+    def sessions_with_hands(self) -> int:
+        """The sessions of the batch that hold a hand audited: what every count of
+        sessions counts (docs/schema.md), so not one whose every hand was skipped."""
+        rows = self.arrow("sessions")
+        return 0 if rows is None else int(pc.sum(pc.greater(rows["hands"], 0)).as_py() or 0)
 
     def add_skipped(self, source: str, skipped: SkippedHand) -> None:
         self.skipped_games[skipped.game] += 1

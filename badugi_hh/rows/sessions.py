@@ -19,8 +19,8 @@ from badugi_hh.parsers.common import money
 from badugi_hh.rules import Ruleset
 from badugi_hh.rows.clock import Clock, Moment
 
-__all__ = ["HOME_CHIPS", "HandMoney", "OpenSession", "finishing_places", "session_winner",
-           "stated_prizes"]
+__all__ = ["HOME_CHIPS", "HandMoney", "OpenSession", "finishing_places", "heads_up_places",
+           "session_winner", "stated_prizes"]
 
 
 @dataclass(slots=True)
@@ -158,6 +158,32 @@ def stated_prizes(hand: Hand) -> dict[str, int]:
             if match:
                 prizes[match["player"]] = money(match["prize"])
     return prizes
+
+
+#: A title naming a Sit & Go: one table, so a table of two seats holds the whole field.
+_SIT_AND_GO = re.compile(r"\bsit\s*(?:&|and|'?n'?)\s*go\b|\bsng\b", re.IGNORECASE)
+
+
+def heads_up_places(session: OpenSession, final_stacks: dict[str, int]) -> dict[str, int]:
+    """The places of a heads-up Sit & Go whose log states none (Full Tilt's hands write
+    no elimination): its table seats two, so its two players are its whole field, and
+    when its last hand leaves one of them every chip he is first and the other second
+    (docs/schema.md, an inference). None while both still hold chips.
+
+    >>> from dataclasses import replace
+    >>> from badugi_hh.rules import HOUSE
+    >>> sng = OpenSession("t", replace(HOUSE, max_players=2), "$10 Heads-Up Sit & Go (1)",
+    ...                   seats={"Hero": 1, "Bo": 2}, tournament="1")
+    >>> heads_up_places(sng, {"Hero": 0, "Bo": 3000}), heads_up_places(sng, {"Hero": 5, "Bo": 1})
+    ({'Hero': 2, 'Bo': 1}, {})
+    """
+    if (session.tournament is None or session.places or session.ruleset.max_players != 2
+            or len(session.seats) != 2 or not _SIT_AND_GO.search(session.title)):
+        return {}
+    holding = [name for name in session.seats if final_stacks.get(name, 0) > 0]
+    if len(holding) != 1:
+        return {}
+    return {name: 1 if name in holding else 2 for name in session.seats}
 
 
 def session_winner(kind: str, longest_stack: str | None, places: dict[str, int]) -> str | None:

@@ -34,6 +34,7 @@ from badugi_hh.stats.games import draw_habits
 from badugi_hh.stats.hands import HandKey
 from badugi_hh.stats.opponents import FIGURE_LABELS, figure_text, seated_players
 from badugi_hh.stats.query import NET_BB_SUM, frame, net_sum
+from badugi_hh.wording import decimal_text
 
 __all__ = ["LIVE_TABLES", "LIVE_WINDOW", "HeroSession", "LiveFigure", "LiveTable",
            "live_figures", "live_tables"]
@@ -102,7 +103,7 @@ class HeroSession(NamedTuple):
             return f"{hands}, net not summed (chips of two tournaments)"
         sign = "+" if self.net > 0 else ""
         return (f"{hands}, {sign}{format_amount(self.net, self.currency, self.unit)} "
-                f"({self.net_bb:+,.1f} bb)")
+                f"({decimal_text(self.net_bb, 1, signed=True)} bb)")
 
 
 class LiveTable(NamedTuple):

@@ -154,7 +154,7 @@ def figure_text(name: str, value: Any, n: Any) -> str:
     where it has no chance to count (n = 0, or no call for the factor).
 
     >>> figure_text("vpip", 0.34, 120), figure_text("aggression_factor", 1.2941, 39)
-    ('34% (n=120)', '1.29× (n=39)')
+    ('34.0% (n=120)', '1.29× (n=39)')
     >>> figure_text("cards_per_draw", 1.5, 4), figure_text("won_at_showdown", None, 0)
     ('1.50 cards (n=4)', '– (n=0)')
     """
@@ -164,7 +164,7 @@ def figure_text(name: str, value: Any, n: Any) -> str:
     number = float(value)
     if name in _UNITS:
         return f"{number:.2f}{_UNITS[name]} (n={count:,})"
-    return f"{number:.0%} (n={count:,})"
+    return f"{number:.1%} (n={count:,})"
 
 
 def net_text(net: Any, currency: str, unit: int, hands: int) -> str:

@@ -62,7 +62,8 @@ _TOTALS = _MERGED + """
 SELECT {who}currency, unit,
        count(*) AS tournaments,
        count(prize) AS counted,
-       count(*) FILTER (WHERE prize > 0) AS cashes,
+       -- none counted: not known, not none in the money
+       CASE WHEN count(prize) > 0 THEN count(*) FILTER (WHERE prize > 0) END AS cashes,
        count(*) FILTER (WHERE prize > 0) / nullif(count(prize), 0) AS itm,
        sum(cost) FILTER (WHERE prize IS NOT NULL) AS cost,
        sum(prize) AS prizes,
@@ -115,7 +116,7 @@ def tournament_results(con: duckdb.DuckDBPyConnection,
 def tournament_totals(con: duckdb.DuckDBPyConnection,
                       filters: Filters = Filters()) -> pd.DataFrame:
     """Per player (or the person) and buy-in currency: tournaments played, those whose
-    result counts, cashes, ``itm`` (a share), what the counted ones cost, their prizes,
+    result counts, cashes (None where none counts), ``itm`` (a share), what the counted ones cost, their prizes,
     ``net`` and ``roi`` (net over cost), amounts in the smallest unit."""
     where, params = _conditions(filters)
     sql = _TOTALS.format(started=_started(filters), where=where, who=who(filters))

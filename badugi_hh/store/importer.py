@@ -355,7 +355,7 @@ class Importer:
         summary.new_hands += inserted["hands"] - done.grown   # a grown hand is not new
         summary.copies += done.copies
         summary.conflicts.extend(done.conflicts)
-        summary.sessions += batch.sessions_read
+        summary.sessions += batch.sessions_with_hands()
         # a grown hand's violations replace its cut copy's: never fewer than none new
         summary.violations += max(0, inserted["violations"] - done.replaced_violations)
         summary.quarantined += inserted["quarantine"]

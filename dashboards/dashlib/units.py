@@ -25,8 +25,10 @@ NONE_TO_COUNT = "–"
 NOT_APPLICABLE = "n/a"
 MISSING_CAPTION = (f"{NONE_TO_COUNT}: no hands to count (no chance to do it yet); "
                    f"{NOT_APPLICABLE}: the game has no such figure.")
-#: How a page writes a share in text.
+#: How a page writes a share in text, and a grid's column of shares in percent (of
+#: :func:`in_percent`): one decimal, as ``badugi-hh stats`` writes them.
 PERCENT = "{:.1%}"
+PERCENT_COLUMN = "%.1f%%"
 
 
 def units_mix(frame: pd.DataFrame) -> bool:
@@ -101,3 +103,16 @@ def share_texts(shares: pd.Series, applicable: Sequence[bool]) -> list[str]:
     """
     return [NOT_APPLICABLE if not defined else NONE_TO_COUNT if pd.isna(share)
             else PERCENT.format(share) for share, defined in zip(shares, applicable)]
+
+
+def in_percent(frame: pd.DataFrame, shares: Sequence[str]) -> pd.DataFrame:
+    """``frame`` with its columns of shares (fractions) in percent, for a grid's column
+    formatted :data:`PERCENT_COLUMN`; a column given as text already is kept.
+
+    >>> in_percent(pd.DataFrame({"vpip": [0.7767, 0.0], "game": ["a", "b"]}),
+    ...            ["vpip", "game"])["vpip"].round(2).tolist()
+    [77.67, 0.0]
+    """
+    return frame.assign(**{name: 100 * frame[name] for name in shares
+                           if pd.api.types.is_numeric_dtype(frame[name])})
+

@@ -127,8 +127,10 @@ def by_session(db: data.Database, mine: Filters) -> None:
          list(sessions["session"]), {"session_id": "id", "title": "title",
                                      "started": "started", "net": "net"})
     units_caption(sessions)
-    table(sessions, ["session", "session_id", "started", "title", "game", "currency", "hands",
-                     "net", "net_bb", "bb_per_100"], NUMBERS)
+    # the id and start (on the bar's hover) and the currency (the net's unit) left out, so
+    # every column shows whole beside the sidebar at 1400 px
+    table(sessions, ["session", "title", "game", "hands", "net", "net_bb", "bb_per_100"],
+          NUMBERS)
 
 
 def by_stakes(db: data.Database, mine: Filters) -> None:

@@ -20,7 +20,7 @@ _SHARES = {"vpip": "VPIP", "pfr": "PFR", "three_bet": "3-bet", "aggression_frequ
            "snow": "snow", "made_by_final_draw": "made by final draw",
            **{figure: f"won {half} half" for figure, half in HALF_FIGURES.items()},
            "scooped": "scooped", "stand_pat": "stand pat"}
-COLUMNS = {**{name: st.column_config.NumberColumn(label, format="percent")
+COLUMNS = {**{name: st.column_config.NumberColumn(label, format=units.PERCENT_COLUMN)
               for name, label in _SHARES.items()},
            "net_bb": st.column_config.NumberColumn("net bb", format="%.1f"),
            "bb_per_100": st.column_config.NumberColumn("bb/100", format="%+.2f"),
@@ -64,6 +64,7 @@ def detail_choice(table: pd.DataFrame, filters: Filters) -> ui.Choice:
 
 def show(frame: pd.DataFrame, config: dict[str, Any] = COLUMNS) -> None:
     """A table of figures; a share with no hand to count shows a dash (MISSING_CAPTION)."""
+    frame = units.in_percent(frame, [name for name in _SHARES if name in frame])
     st.dataframe(frame, hide_index=True, column_config=ui.readable_columns(frame, config),
                  placeholder=units.NONE_TO_COUNT)
 
@@ -115,8 +116,9 @@ def draws_of(db: data.Database, mine: Filters, label: str) -> None:
                                "legend": {**ui.WHOLE_LEGEND, "direction": "horizontal",
                                           "columns": 3}}},
     }, width="stretch")
-    table = draws.drop(columns=[c for c in ("player", "site", "person") if c in draws])
-    show(table.assign(game=GAME_NAMES.get(game, game)).reset_index(drop=True))
+    # the game is the one chosen above: a column of it would push the last ones out of view
+    show(draws.drop(columns=[c for c in ("player", "site", "person", "game") if c in draws])
+         .reset_index(drop=True))
 
 
 db = data.current()

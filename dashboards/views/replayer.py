@@ -314,7 +314,9 @@ find_form(db)
 key = requested_hand(db)
 rows = data.ask(db, "hand_rows", key) if key else None
 if rows is None:
-    st.info(f"No such hand in the {db.kind}." if key else f"The {db.kind} has no hands yet.")
+    asked = st.query_params.get("hand")
+    st.info(f"No such hand in the {db.kind}: {ui.md(asked)}." if asked is not None
+            else f"The {db.kind} has no hands yet.")
     st.stop()
 if st.session_state.get(SHOWN_HAND_KEY) != key:
     st.session_state[SHOWN_HAND_KEY] = key

@@ -13,6 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from badugi_hh.filters import player_label, site_name
+from badugi_hh.wording import UNKNOWN
 from dashlib import data, ui, units
 from dashlib.data import HandKey
 
@@ -29,7 +30,7 @@ DRAW = "none (a draw)"
 #: What a table's cell says where the log states nothing (a hand without a time).
 NOT_STATED = "not stated"
 #: What the winner column says where there is none, by kind of session.
-NO_WINNER = {"home": DRAW, "tournament": "not stated", "cash": "none (cash: see the nets)"}
+NO_WINNER = {"home": DRAW, "tournament": UNKNOWN, "cash": "none (cash: see the nets)"}
 
 
 def winner_text(winner: object, kind: str) -> str:
@@ -38,7 +39,7 @@ def winner_text(winner: object, kind: str) -> str:
 
 def places(players: pd.DataFrame) -> list[str]:
     """Each player's finishing place in a tournament, or where the log does not state it."""
-    return ["not stated" if pd.isna(place) else f"{int(place)}." for place in players["place"]]
+    return [UNKNOWN if pd.isna(place) else f"{int(place)}." for place in players["place"]]
 
 
 def session_list(sessions: pd.DataFrame) -> pd.DataFrame:

@@ -3,7 +3,7 @@ the net of the chosen person (you) against each; beside each name, the label you
 and the first line of your note on him (``badugi-hh label``, ``note --player``).
 
 The replayer opens it with ``?hand=<hand id>&source=<file>``. Every figure shows its
-sample size, ``34% (n=120)``: the share of 120 chances (hands for VPIP and PFR, chances
+sample size, ``34.0% (n=120)``: the share of 120 chances (hands for VPIP and PFR, chances
 to 3-bet, actions for aggression, hands that saw the first draw for went to showdown,
 bets faced in the round for fold to a bet, draws for standing pat and cards per
 draw). Draws are shown for four-card and five-card games apart. The net is the

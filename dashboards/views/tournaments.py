@@ -10,26 +10,25 @@ import pandas as pd
 import streamlit as st
 
 from badugi_hh.filters import player_label, site_name
+from badugi_hh.wording import UNKNOWN
 from dashlib import data, ui, units
 
 
-#: What a cell says where the figure is not known: a result counts only when its prize
-#: is (:data:`NO_RESULT`), and a log may not state the entrants or a start.
-NO_RESULT = "no result known"
-NOT_KNOWN = "not known"
-NOT_STATED = "not stated"
+#: What a cell says where the logs do not state the figure (a prize, a place, the
+#: entrants, a fee, a start), in the word of ``badugi-hh tournaments``: a result
+#: counts only when its prize is known.
 
 
 def percent(share: Any) -> str:
-    """A share as the page writes it: ``33.3 %``; where no result counts, says so."""
-    return NO_RESULT if share is None or pd.isna(share) else f"{100 * float(share):.1f} %"
+    """A share as the pages write it: ``33.3%``; where no result counts, says so."""
+    return UNKNOWN if share is None or pd.isna(share) else units.PERCENT.format(float(share))
 
 
 def count(value: Any, noun: str) -> str:
     """A number with what it counts: ``8 players``; where the log does not state it,
     says so."""
     if value is None or pd.isna(value):
-        return NOT_STATED
+        return UNKNOWN
     return f"{int(value):,} {noun}"
 
 
@@ -37,7 +36,7 @@ def place(value: Any, entrants: Any) -> str:
     """``3 of 8``; ``3``; not known while the log does not tell it (still playing, or
     not stated)."""
     if value is None or pd.isna(value):
-        return NOT_KNOWN
+        return UNKNOWN
     return f"{int(value)} of {int(entrants)}" if pd.notna(entrants) else str(int(value))
 
 
@@ -56,9 +55,9 @@ def player_table(totals: pd.DataFrame) -> pd.DataFrame:
         "cashes": [count(value, "in the money") for value in totals["cashes"]],
         "ITM": [percent(value) for value in totals["itm"]],
         "ROI": [percent(value) for value in totals["roi"]],
-        "buy-ins and fees": money(totals, "cost", NO_RESULT),
-        "prizes": money(totals, "prizes", NO_RESULT),
-        "profit": money(totals, "net", NO_RESULT, signed=True),
+        "buy-ins and fees": money(totals, "cost", UNKNOWN),
+        "prizes": money(totals, "prizes", UNKNOWN),
+        "profit": money(totals, "net", UNKNOWN, signed=True),
     })
 
 
@@ -66,18 +65,18 @@ def tournament_table(results: pd.DataFrame, zone: str | None) -> pd.DataFrame:
     """One row per tournament and player, amounts in the buy-in's currency."""
     return pd.DataFrame({
         f"started ({zone})" if zone else "started":
-            [NOT_STATED if pd.isna(when) else f"{when:%Y-%m-%d %H:%M}"
+            [UNKNOWN if pd.isna(when) else f"{when:%Y-%m-%d %H:%M}"
              for when in results["started"]],
         "site": results["site"].map(site_name), "tournament": results["tournament_id"],
         "game": results["game"].map(lambda game: ui.GAME_NAMES.get(game, game)),
-        "buy-in": money(results, "buy_in", NOT_STATED),
-        "fee": money(results, "fee", NOT_STATED),
+        "buy-in": money(results, "buy_in", UNKNOWN),
+        "fee": money(results, "fee", UNKNOWN),
         "entrants": [count(value, "players") for value in results["entrants"]],
         "player": results["player"],
         "place": [place(value, entrants) for value, entrants
                   in zip(results["place"], results["entrants"])],
-        "prize": money(results, "prize", NOT_KNOWN),
-        "net": money(results, "net", NOT_KNOWN, signed=True),
+        "prize": money(results, "prize", UNKNOWN),
+        "net": money(results, "net", UNKNOWN, signed=True),
     })
 
 
@@ -94,9 +93,9 @@ st.caption(f"Starts in {filters.tz or 'each log’s own clock'}. A result counts
            "is known (a summary file states it, or a PokerStars hand): ITM is the share of "
            "counted results that won a prize, ROI their net over their buy-ins and fees. "
            "Amounts are in each tournament's buy-in currency; tournament chips are never "
-           f"added up. “{NO_RESULT}”, “{NOT_KNOWN}”: the log states no prize for the "
-           "player yet (he was still playing when it ends, or his summary file is not "
-           "imported).")
+           f"added up. “{UNKNOWN}”: the logs do not state it (a player still playing when "
+           "his log ends, a summary file not imported); such a result is neither a cash "
+           "nor a miss.")
 st.subheader("Players")
 st.table(player_table(totals).set_index("player"))
 st.subheader("Tournaments")
