@@ -194,12 +194,16 @@ class Store:
                 if job is not None and job.source not in {known.source for known in planned}:
                     planned.append(job)
         importer.planned()
+        reaudits = [job for job in planned if job.reaudit]   # each replaced in one transaction
+        planned = [job for job in planned if not job.reaudit]
         with checkpoints_deferred(self.connection):
             if jobs > 1 and len(planned) > 1:
                 importer.read_in_workers(planned, min(jobs, len(planned)))
             else:
                 for job in planned:
                     importer.read_file(job)
+            for job in reaudits:
+                importer.reaudit(job)
             return importer.finish()
 
     def import_file(self, path: str | Path, progress: ProgressCallback | None = None, *,
