@@ -202,6 +202,11 @@ def tell_problems(summary: ImportSummary, quarantined: list[str],
         _warn(f"{path}: {NO_HANDS_STORED if database_kept else NOTHING_STORED}")
     for conflict in summary.conflicts[:_CONFLICTS_SHOWN]:
         _warn(f"[T5] {conflict}")
+    if summary.older_audit_gone:
+        _warn(f"{counted(summary.older_audit_gone, 'stored file')} judged by an older audit "
+              "cannot be read again (not found at its path): their violations may be out of "
+              "date; put each back and run `badugi-hh import PATH`, or import the logs into "
+              "a new database (`badugi-hh import LOGS --db NEW.duckdb`)")
     if len(summary.conflicts) > _CONFLICTS_SHOWN:
         _warn(f"[T5] and {len(summary.conflicts) - _CONFLICTS_SHOWN:,} more copies that "
               "differ from the hand stored (the violations table lists them)")
@@ -302,6 +307,8 @@ def summary_line(summary: ImportSummary) -> str:
     from badugi_hh.commands.validate import not_audited   # the engine: not for --help
 
     unchanged = f" ({summary.unchanged:,} unchanged, skipped)" if summary.unchanged else ""
+    if summary.reaudited:
+        unchanged += f" ({summary.reaudited:,} judged again by today's rules)"
     skipped = f", {not_audited(summary.skipped_by_game)}" if summary.skipped else ""
     if summary.unreadable:   # each named on its own line: counted here too
         skipped += f", {counted(len(summary.unreadable), 'path')} not read"

@@ -106,7 +106,7 @@ class ImportSummary:
         """
         unchanged = f" ({self.unchanged} unchanged, skipped)" if self.unchanged else ""
         if self.reaudited:
-            unchanged += f" ({self.reaudited} audited again by today's rules)"
+            unchanged += f" ({self.reaudited} judged again by today's rules)"
         skipped = (f", {self.skipped:,} hands not audited" if self.skipped
                    else "")
         return (f"{self.files} files read{unchanged}: {self.hands:,} hands, "
