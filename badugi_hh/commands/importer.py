@@ -203,10 +203,7 @@ def tell_problems(summary: ImportSummary, quarantined: list[str],
     for conflict in summary.conflicts[:_CONFLICTS_SHOWN]:
         _warn(f"[T5] {conflict}")
     if summary.older_audit_gone:
-        _warn(f"{counted(summary.older_audit_gone, 'stored file')} judged by an older audit "
-              "cannot be read again (not found at its path): their violations may be out of "
-              "date; put each back and run `badugi-hh import PATH`, or import the logs into "
-              "a new database (`badugi-hh import LOGS --db NEW.duckdb`)")
+        _warn(older_audit_gone(summary.older_audit_gone))
     if len(summary.conflicts) > _CONFLICTS_SHOWN:
         _warn(f"[T5] and {len(summary.conflicts) - _CONFLICTS_SHOWN:,} more copies that "
               "differ from the hand stored (the violations table lists them)")
@@ -219,6 +216,21 @@ NO_HANDS_STORED = "no readable hand was stored from it; its unreadable text is k
 NOTHING_STORED = "no readable hand: nothing was stored from it"
 #: Copies differing from their hand that an import names one by one.
 _CONFLICTS_SHOWN = 5
+
+
+def older_audit_gone(files: int) -> str:
+    """What an import says of the stored files an older audit judged that it cannot
+    read again, once.
+
+    >>> older_audit_gone(1)
+    '1 stored file judged by an older audit cannot be read again (not found at its path): its violations may be out of date; put it back and run `badugi-hh import PATH`, or import the logs into a new database (`badugi-hh import LOGS --db NEW.duckdb`)'
+    """
+    one = files == 1
+    return (f"{counted(files, 'stored file')} judged by an older audit cannot be read again "
+            f"(not found at {'its path' if one else 'their paths'}): "
+            f"{'its' if one else 'their'} violations may be out of date; put "
+            f"{'it' if one else 'each'} back and run `badugi-hh import PATH`, or import the "
+            "logs into a new database (`badugi-hh import LOGS --db NEW.duckdb`)")
 
 
 def _warn(message: str) -> None:

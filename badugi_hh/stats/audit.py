@@ -134,9 +134,11 @@ def older_audit_line(files: int) -> str:
     >>> older_audit_line(2)
     "2 stored files were judged by an older audit: their violations may be out of date; `badugi-hh import` of their logs judges them again by today's rules"
     """
-    return (f"{files:,} stored file{'' if files == 1 else 's'} {'was' if files == 1 else 'were'} "
-            "judged by an older audit: their violations may be out of date; "
-            "`badugi-hh import` of their logs judges them again by today's rules")
+    one = files == 1
+    return (f"{files:,} stored file{'' if one else 's'} {'was' if one else 'were'} judged by an "
+            f"older audit: {'its' if one else 'their'} violations may be out of date; "
+            f"`badugi-hh import` of {'its log' if one else 'their logs'} judges "
+            f"{'it' if one else 'them'} again by today's rules")
 
 
 def quarantine_count(con: duckdb.DuckDBPyConnection) -> int:
