@@ -176,6 +176,8 @@ class Store:
         house logs' times (default: this machine's; :mod:`badugi_hh.store.clock`).
         ``read_bytes`` is told the bytes read as the import goes (a progress bar's).
         An archive's logs are sources of their own (:mod:`badugi_hh.archives`).
+        A stored file an older audit judged is read again and its rows replaced, each
+        file in one transaction (docs/schema.md, "The audit that judged a file").
         ``ends``: how many bytes of some of the files to read, by their path as given
         (a watcher's: where the last complete hand of a log being written ends); a
         later import reads what follows.
