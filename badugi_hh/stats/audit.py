@@ -119,10 +119,11 @@ def violation_page(con: duckdb.DuckDBPyConnection, rules: tuple[str, ...], offse
 
 def older_audit_count(con: duckdb.DuckDBPyConnection) -> int:
     """The stored files whose hands an older audit than today's judged (a store of an
-    older release migrated; docs/schema.md, "sources"). A dataset records none: 0."""
-    recorded = con.execute("SELECT count(*) FROM duckdb_columns() WHERE table_name = 'sources' "
-                           "AND column_name = 'audit_version'").fetchall()[0][0]
-    if not recorded:
+    older release migrated; docs/schema.md, "sources"). A dataset records no audit (its
+    view of ``sources`` says 0, unknown): 0."""
+    stored = con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'sources'"
+                         ).fetchall()[0][0]
+    if not stored:
         return 0
     return int(con.execute("SELECT count(*) FROM sources WHERE audit_version < ?",
                            [AUDIT_VERSION]).fetchall()[0][0])
