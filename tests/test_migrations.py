@@ -338,3 +338,20 @@ def test_a_file_judged_by_an_older_audit_that_is_gone_is_counted_and_said(
         assert store.connection.execute(
             "SELECT regexp_extract(path, '[^/\\\\]*$'), audit_version FROM sources ORDER BY 1"
         ).fetchall() == [("cash.txt", 0), ("sng.txt", AUDIT_VERSION)]
+
+
+def test_an_appended_file_judged_by_an_older_audit_is_judged_again_whole(
+        tmp_path: Path) -> None:
+    """Appended to since (a log still being written): its old hands are judged again
+    too, not only the new lines; with --jobs as with one process."""
+    path, logs = _v2_beside_its_logs(tmp_path)
+    with (logs / "sng.txt").open("ab") as log:
+        log.write(b"\n\n")
+    with Store(path) as store:
+        summary = store.import_paths([logs], jobs=2)
+        assert (summary.reaudited, summary.new_hands) == (2, 0)
+        con = store.connection
+        assert con.execute("SELECT count(*) FROM violations").fetchall() == [(0,)]
+        assert con.execute("SELECT regexp_extract(path, '[^/\\\\]*$'), size FROM sources "
+                           "ORDER BY 1").fetchall() == [
+            (name, (logs / name).stat().st_size) for name in ("cash.txt", "sng.txt")]
