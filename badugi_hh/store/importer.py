@@ -83,7 +83,7 @@ class ImportSummary:
     """Hands of games the engine does not audit, read (the ``skipped`` table, by game)."""
     skipped_by_game: Counter[str] = field(default_factory=Counter)
     reaudited: int = 0
-    """Unchanged files read again: their hands had been judged by an older audit."""
+    """Files read again whole (unchanged, or appended to): an older audit judged them."""
     older_audit_gone: int = 0
     """Stored files judged by an older audit that cannot be read again (gone or moved)."""
     rows: int = 0
