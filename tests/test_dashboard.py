@@ -515,6 +515,7 @@ def test_the_replayer_writes_a_money_games_amounts_as_money(
 
 def test_audit_lists_the_injected_violation_with_file_line_and_link(app: AppTest, db) -> None:
     open_page(app, "audit")
+    assert not app.warning   # every file judged by today's audit (a dataset records none)
     assert_same_numbers(table(app, "files"), stats.violations_by_rule(db))
     app.multiselect(key="audit_rules").select("B3").run()
     assert not app.exception
@@ -539,6 +540,18 @@ def test_audit_shows_the_quarantined_text_verbatim(app: AppTest, db) -> None:
     assert any(label.startswith(f"{source}:{line}") and error in label for label in labels)
     assert [code.value for code in app.code] == [text]
     assert "Ana: juggles the chips" in text
+
+
+def test_audit_says_when_stored_hands_were_judged_by_an_older_audit(
+        tmp_path: Path, dashboard_logs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "older.duckdb"
+    with Store(path) as store:
+        store.import_paths([dashboard_logs])
+        store.connection.execute("UPDATE sources SET audit_version = 0 WHERE path = ?",
+                                 [str((dashboard_logs / "capped.txt").resolve())])
+    monkeypatch.setenv("BADUGI_HH_DB", str(path))
+    older = open_page(AppTest.from_file(str(APP), default_timeout=60), "audit")
+    assert [warning.value for warning in older.warning] == [stats.older_audit_line(1)]
 
 
 # -- Import ----------------------------------------------------------------------------

@@ -33,8 +33,9 @@ ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT / "tests" / "data" / "real"
 SAMPLES = ROOT / "sample_logs"
 
-#: Columns that say when a row was written, not what the logs hold.
-_WHEN = {"sources": ["imported_at"], "players": ["first_source", "first_imported_at"],
+#: Columns that say when (and by which audit: a dataset records none) a row was written,
+#: not what the logs hold.
+_WHEN = {"sources": ["imported_at", "audit_version"], "players": ["first_source", "first_imported_at"],
          "schema_version": ["applied_at"]}
 
 

@@ -1,5 +1,6 @@
 """Schema v2 and v3: a database written by the v1 release opens, migrates, and loses nothing;
-v9: each earlier schema's halves of split pots (tests/data/schemas) become rows.
+v9: each earlier schema's halves of split pots (tests/data/schemas) become rows; v10: a
+migrated database's logs imported again are judged by today's rules.
 
 tests/data/v1.duckdb was written by the v1 store (sample_logs/ and the PokerStars
 Badugi logs of tests/data/real/); each test migrates a copy of it.
@@ -7,14 +8,20 @@ Badugi logs of tests/data/real/); each test migrates a copy of it.
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 import duckdb
 import pytest
 
+from badugi_hh.cli import main
+from badugi_hh.commands.importer import older_audit_gone
+from badugi_hh.engine import AUDIT_VERSION
 from badugi_hh.games import GAMES
+from badugi_hh.stats import older_audit_count, older_audit_line
 from badugi_hh.store import SCHEMA_VERSION, TABLES, Store, StoreError, schema_version
+from badugi_hh.store.notes import add_tag, hand_identity, note_of, set_note, tags_of
 from copykit import COUNTS, NETS, SESSIONS, copies_of_real_exports
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -227,20 +234,124 @@ def test_each_earlier_schema_keeps_every_hand_half_note_and_tag(tmp_path: Path,
             con.execute("UPDATE hand_players SET game = 'badacey', won_badugi_half = won > 0, "
                         "won_lowball_half = net > 0 WHERE hand_id IN (SELECT DISTINCT hand_id "
                         "FROM hand_players ORDER BY hand_id LIMIT 3)")
-        halves = _halves_as_columns(con) if version >= 4 else set()
+        halves = _halves_as_columns(con) if 4 <= version < 9 else set()
+        # from v9 on the halves are rows already, which a migration keeps as they are
+        half_rows = (con.execute("SELECT * FROM pot_halves ORDER BY ALL").fetchall()
+                     if version >= 9 else [])
         hands = con.execute("SELECT source, hand_id FROM hands ORDER BY ALL").fetchall()
         tables = {name for (name,) in con.execute("SELECT table_name FROM duckdb_tables()")
                   .fetchall()}
         marks = {table: con.execute(f"SELECT * FROM {table} ORDER BY ALL").fetchall()
                  for table in _MARKS if table in tables}
-    assert (version < 8 or len(halves) > 40) and (version < 4 or halves)
+    assert (version < 8 or len(halves) + len(half_rows) > 40) and (version < 4 or halves
+                                                                    or half_rows)
     with Store(path) as store:
         con = store.connection
         assert con.execute("SELECT source, hand_id FROM hands ORDER BY ALL").fetchall() == hands
         for table, rows in marks.items():
             assert con.execute(f"SELECT * FROM {table} ORDER BY ALL").fetchall() == rows
+        if version >= 9:
+            assert con.execute("SELECT * FROM pot_halves ORDER BY ALL").fetchall() == half_rows
+            return
         assert set(con.execute("SELECT source, hand_id, half, player FROM pot_halves")
                    .fetchall()) == halves
         # which pot and how many chips the columns did not say
         assert con.execute("SELECT count(pot), count(share) FROM pot_halves").fetchall() == [
             (0, 0)]
+
+
+# -- version 9 to 10: the audit that judged each file ----------------------------------------
+
+def _v2_beside_its_logs(tmp_path: Path) -> tuple[Path, Path]:
+    """The v2 database and its two logs (README.md of tests/data/schemas), laid under
+    ``tmp_path``: its files named by where the logs lie now."""
+    logs = (tmp_path / "logs").resolve()
+    logs.mkdir()
+    for name, real in (("cash.txt", "cash-badugi-fl-0.25-0.50-201009.txt"),
+                       ("sng.txt", "tour-badugi-fl-sng-201011.txt")):
+        shutil.copy(ROOT / "tests" / "data" / "real" / "pokerstars" / real, logs / name)
+    path = tmp_path / "v2.duckdb"
+    with duckdb.connect(str(path)) as con:
+        con.execute(f"IMPORT DATABASE '{SCHEMAS / 'v2'}'")
+        for table, column in con.execute(
+                "SELECT table_name, column_name FROM duckdb_columns() c SEMI JOIN duckdb_tables() "
+                "USING (table_name) WHERE column_name IN ('source', 'path', 'first_source')"
+        ).fetchall():
+            con.execute(f"UPDATE {table} SET {column} = replace({column}, '/tmp/schemas/logs/', ?)",
+                        [f"{logs}{os.sep}"])
+    return path, logs
+
+
+#: The columns of each table of the rows an import writes of a file (a migrated table's
+#: new columns come last: they are named, in a new table's order).
+_OF_A_FILE = {table: ", ".join(row._fields) for table, row in TABLES.items()
+              if "source" in row._fields}
+
+
+def _rows_of_files(con: duckdb.DuckDBPyConnection) -> dict[str, list[tuple[object, ...]]]:
+    return {table: con.execute(f"SELECT {columns} FROM {table} ORDER BY ALL").fetchall()
+            for table, columns in _OF_A_FILE.items()}
+
+
+def test_a_migrated_database_s_logs_imported_again_are_judged_by_today_s_rules(
+        tmp_path: Path) -> None:
+    """v2 stored three G3 and an S3 that today's engine no longer raises (site practices);
+    importing its unchanged logs replaces them, keeping the hands, tags and notes."""
+    path, logs = _v2_beside_its_logs(tmp_path)
+    with Store(path) as store:
+        con = store.connection
+        assert con.execute("SELECT rule, count(*) FROM violations GROUP BY ALL ORDER BY ALL"
+                           ).fetchall() == [("G3", 3), ("S3", 1)]
+        assert older_audit_count(con) == 2
+        hands = con.execute("SELECT site, hand_id, source FROM hands ORDER BY ALL").fetchall()
+        marked = hand_identity(*hands[0])
+        add_tag(con, marked, "review")
+        set_note(con, marked, "kept through a new audit")
+        summary = store.import_paths([logs])
+        assert (summary.files, summary.reaudited, summary.unchanged, summary.new_hands,
+                summary.older_audit_gone) == (2, 2, 0, 0, 0)
+        assert con.execute("SELECT site, hand_id, source FROM hands ORDER BY ALL").fetchall() == hands
+        assert tags_of(con, marked) == ["review"]
+        assert note_of(con, marked) == "kept through a new audit"
+        assert older_audit_count(con) == 0
+        reaudited = _rows_of_files(con)
+        # at today's audit, nothing is read again
+        again = store.import_paths([logs])
+        assert (again.files, again.unchanged, again.reaudited, again.hands) == (2, 2, 0, 0)
+        assert _rows_of_files(con) == reaudited
+    with Store(tmp_path / "new.duckdb") as new:   # the same logs, imported today
+        new.import_paths([logs])
+        assert _rows_of_files(new.connection) == reaudited
+        assert not reaudited["violations"]
+
+
+def test_a_file_judged_by_an_older_audit_that_is_gone_is_counted_and_said(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, logs = _v2_beside_its_logs(tmp_path)
+    (logs / "cash.txt").unlink()
+    assert main(["import", str(logs), "--db", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert err.count(older_audit_gone(1)) == 1
+    assert main(["stats", "--db", str(path)]) == 0
+    assert older_audit_line(1) in capsys.readouterr().out
+    with Store(path) as store:   # the file still there was judged again
+        assert store.connection.execute(
+            "SELECT regexp_extract(path, '[^/\\\\]*$'), audit_version FROM sources ORDER BY 1"
+        ).fetchall() == [("cash.txt", 0), ("sng.txt", AUDIT_VERSION)]
+
+
+def test_an_appended_file_judged_by_an_older_audit_is_judged_again_whole(
+        tmp_path: Path) -> None:
+    """Appended to since (a log still being written): its old hands are judged again
+    too, not only the new lines; with --jobs as with one process."""
+    path, logs = _v2_beside_its_logs(tmp_path)
+    with (logs / "sng.txt").open("ab") as log:
+        log.write(b"\n\n")
+    with Store(path) as store:
+        summary = store.import_paths([logs], jobs=2)
+        assert (summary.reaudited, summary.new_hands) == (2, 0)
+        con = store.connection
+        assert con.execute("SELECT count(*) FROM violations").fetchall() == [(0,)]
+        assert con.execute("SELECT regexp_extract(path, '[^/\\\\]*$'), size FROM sources "
+                           "ORDER BY 1").fetchall() == [
+            (name, (logs / name).stat().st_size) for name in ("cash.txt", "sng.txt")]

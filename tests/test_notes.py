@@ -148,12 +148,14 @@ def test_tags_survive_a_file_deleted_and_imported_again_from_elsewhere(
 
 def _as_v6(path: Path) -> None:
     """The database as the v6 release left it: v7 only added the tables of tags and
-    notes (and v9 turned two columns of halves into pot_halves)."""
+    notes (v9 turned two columns of halves into pot_halves, v10 recorded each file's
+    audit)."""
     con = duckdb.connect(str(path))
     try:
         con.execute("DROP TABLE hand_tags")
         con.execute("DROP TABLE hand_notes")
         con.execute("DROP TABLE pot_halves")
+        con.execute("ALTER TABLE sources DROP COLUMN audit_version")
         for column in ("won_badugi_half", "won_lowball_half"):
             con.execute(f"ALTER TABLE hand_players ADD COLUMN {column} BOOLEAN")
         con.execute("DELETE FROM schema_version")

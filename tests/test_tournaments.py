@@ -253,6 +253,7 @@ def test_a_version_5_database_gains_its_tournaments_from_its_hands(tmp_path: Pat
         con.execute("DROP TABLE pot_halves")   # v9's rows of halves: two columns until then
         for column in ("won_badugi_half", "won_lowball_half"):
             con.execute(f"ALTER TABLE hand_players ADD COLUMN {column} BOOLEAN")
+        con.execute("ALTER TABLE sources DROP COLUMN audit_version")   # v10's
         con.execute("UPDATE schema_version SET version = 5")
     with Store(db):
         pass

@@ -202,6 +202,8 @@ def tell_problems(summary: ImportSummary, quarantined: list[str],
         _warn(f"{path}: {NO_HANDS_STORED if database_kept else NOTHING_STORED}")
     for conflict in summary.conflicts[:_CONFLICTS_SHOWN]:
         _warn(f"[T5] {conflict}")
+    if summary.older_audit_gone:
+        _warn(older_audit_gone(summary.older_audit_gone))
     if (more := len(summary.conflicts) - _CONFLICTS_SHOWN) > 0:
         copies = "copy that differs" if more == 1 else "copies that differ"
         _warn(f"[T5] and {more:,} more {copies} from the hand stored (the violations table "
@@ -215,6 +217,21 @@ NO_HANDS_STORED = "no readable hand was stored from it; its unreadable text is k
 NOTHING_STORED = "no readable hand: nothing was stored from it"
 #: Copies differing from their hand that an import names one by one.
 _CONFLICTS_SHOWN = 5
+
+
+def older_audit_gone(files: int) -> str:
+    """What an import says of the stored files an older audit judged that it cannot
+    read again, once.
+
+    >>> older_audit_gone(1)
+    '1 stored file judged by an older audit cannot be read again (not found at its path): its violations may be out of date; put it back and run `badugi-hh import PATH`, or import the logs into a new database (`badugi-hh import LOGS --db NEW.duckdb`)'
+    """
+    one = files == 1
+    return (f"{counted(files, 'stored file')} judged by an older audit cannot be read again "
+            f"(not found at {'its path' if one else 'their paths'}): "
+            f"{'its' if one else 'their'} violations may be out of date; put "
+            f"{'it' if one else 'each'} back and run `badugi-hh import PATH`, or import the "
+            "logs into a new database (`badugi-hh import LOGS --db NEW.duckdb`)")
 
 
 def _warn(message: str) -> None:
@@ -303,6 +320,8 @@ def summary_line(summary: ImportSummary) -> str:
     from badugi_hh.commands.validate import not_audited   # the engine: not for --help
 
     unchanged = f" ({summary.unchanged:,} unchanged, skipped)" if summary.unchanged else ""
+    if summary.reaudited:
+        unchanged += f" ({summary.reaudited:,} judged again by today's rules)"
     skipped = f", {not_audited(summary.skipped_by_game)}" if summary.skipped else ""
     if summary.unreadable:   # each named on its own line: counted here too
         skipped += f", {counted(len(summary.unreadable), 'path')} not read"

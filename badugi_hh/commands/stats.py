@@ -100,6 +100,7 @@ def run(args: argparse.Namespace) -> int:
             figures = {name: getattr(stats, name)(con, filters) for name in (
                 "player_stats", "position_stats", "game_stats", "draw_habits", "overview",
                 "coverage")}
+            figures["older_audit"] = stats.older_audit_count(con)
     except StoreError as error:
         print(f"badugi-hh stats: {error}", file=sys.stderr)
         return EXIT_DATABASE

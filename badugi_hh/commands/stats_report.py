@@ -125,6 +125,8 @@ def write_report(figures: dict[str, Any], filters: Filters, out: TextIO,
                  holder: str = "database") -> None:
     """The readable report: an overview line, the coverage, then one table per subject."""
     print(overview_line(figures["overview"], holder), file=out)
+    if figures["older_audit"]:
+        print(stats.older_audit_line(figures["older_audit"]), file=out)
     print(f"Coverage: {stats.coverage_line(figures['coverage'])}", file=out)
     if filters.by_person:
         names = ", ".join(f"{site_name(site)}: {name}" for site, name in filters.players)

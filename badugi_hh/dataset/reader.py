@@ -156,9 +156,9 @@ def _view(table: str, copies: bool, settings: Path | None) -> str:
     two logs; ``settings``: the file of the table of persons or settings, if any)."""
     if table in ("rules", "schema_version"):
         return _catalogue_sql(table)
-    if table == "sources":
+    if table == "sources":   # the audit that judged a log is not recorded: 0, unknown
         return ("CREATE VIEW sources AS SELECT path, size, content_hash, imported_at, "
-                "hands, violations, quarantined FROM manifest")
+                "hands, violations, quarantined, 0 AS audit_version FROM manifest")
     if table in PERSON_FILES:
         if settings is None:
             return schema_sql((table,))

@@ -46,8 +46,15 @@ from badugi_hh.engine.report import (
 )
 from badugi_hh.engine.session import Auditor, audit, replay_hand
 
+#: The version of the engine's verdicts, which the store records with each file it
+#: audits (``sources.audit_version``): an import reads an unchanged file again when
+#: its hands were judged by an older audit. Raise it with any change to what the
+#: engine reports (a rule added, a false alarm fixed, a message reworded);
+#: tests/test_audit_version.py fails until it is raised, by the verdicts' fingerprint.
+AUDIT_VERSION = 1
+
 __all__ = [
-    "Violation", "ActionRecord", "DrawRecord", "PlayerResult", "Pot", "RunResult",
+    "AUDIT_VERSION", "Violation", "ActionRecord", "DrawRecord", "PlayerResult", "Pot", "RunResult",
     "HandReport", "SessionReport", "HandReplay", "Auditor",
     "replay_hand", "audit",
 ]

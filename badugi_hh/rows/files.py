@@ -68,6 +68,10 @@ class ImportSummary:
     skipped: int = 0
     """Hands of games the engine does not audit, read (the ``skipped`` table, by game)."""
     skipped_by_game: Counter[str] = field(default_factory=Counter)
+    reaudited: int = 0
+    """Files read again whole (unchanged, or appended to): an older audit judged them."""
+    older_audit_gone: int = 0
+    """Stored files judged by an older audit that cannot be read again (gone or moved)."""
     rows: int = 0
     seconds: float = 0.0
     planning_seconds: float = 0.0
@@ -87,6 +91,8 @@ class ImportSummary:
         2 files read (1 unchanged, skipped): 30 hands, 12 new, 0 sessions, 3 new violations, 0 quarantined in 0.50 s (60 hands/s)
         """
         unchanged = f" ({self.unchanged} unchanged, skipped)" if self.unchanged else ""
+        if self.reaudited:
+            unchanged += f" ({self.reaudited} judged again by today's rules)"
         skipped = (f", {self.skipped:,} hands not audited" if self.skipped
                    else "")
         return (f"{self.files} files read{unchanged}: {self.hands:,} hands, "

@@ -17,7 +17,7 @@ import pyarrow as pa
 
 #: The version of the tables below; :mod:`badugi_hh.store.migrations` brings an
 #: older database up to it.
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 
 #: A moment in UTC (an aware datetime): a ``TIMESTAMP WITH TIME ZONE`` column.
 UtcTime = NewType("UtcTime", datetime)
@@ -38,6 +38,9 @@ class SourceRow(NamedTuple):
     hands: int
     violations: int
     quarantined: int
+    audit_version: int
+    """The engine's :data:`~badugi_hh.engine.AUDIT_VERSION` that judged its hands (0:
+    an older release's, before the version was recorded)."""
 
 
 class SessionRow(NamedTuple):

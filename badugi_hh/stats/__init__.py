@@ -34,7 +34,7 @@ persons, the user's labels and notes on players, and the filters a user's words 
 
 from badugi_hh.filters import Filters, FilterError
 from badugi_hh.stats.audit import (
-    quarantine_count, quarantine_page, violation_count, violation_page, violations_by_rule,
+    older_audit_count, older_audit_line, quarantine_count, quarantine_page, violation_count, violation_page, violations_by_rule,
 )
 from badugi_hh.stats.choices import (
     date_bounds, held, held_stakes, held_table_sizes, labels, me, names_of, persons,
@@ -81,7 +81,7 @@ __all__ = [
     "held_table_sizes", "labels", "live_figures", "live_tables", "me", "names_of", "net_text",
     "next_in_session", "opponents",
     "overview", "persons", "player_marks", "player_stats", "players", "position_stats",
-    "quarantine_count", "quarantine_page", "resolve", "session_count", "session_hands", "session_page",
+    "older_audit_count", "older_audit_line", "quarantine_count", "quarantine_page", "resolve", "session_count", "session_hands", "session_page",
     "session_players", "session_results", "session_violations", "site_number", "source_hash",
     "tags", "tournament_results", "tournament_totals", "violation_count", "violation_page",
     "violations_by_rule", "who_columns", "winrate_by_date", "winrate_by_session",

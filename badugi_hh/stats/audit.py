@@ -14,12 +14,13 @@ from typing import Any
 import duckdb
 import pandas as pd
 
+from badugi_hh.engine import AUDIT_VERSION
 from badugi_hh.filters import Filters
 from badugi_hh.games import GAMES
 from badugi_hh.rules import HOUSE, RULES, STRUCTURE_NAMES, Ruleset, stated_title
 from badugi_hh.stats.query import frame
 
-__all__ = ["quarantine_count", "quarantine_page", "violation_count", "violation_page",
+__all__ = ["older_audit_count", "older_audit_line", "quarantine_count", "quarantine_page", "violation_count", "violation_page",
            "violations_by_rule"]
 
 #: What a session's row tells of its ruleset, for titling its rules as it states them.
@@ -114,6 +115,31 @@ def violation_page(con: duckdb.DuckDBPyConnection, rules: tuple[str, ...], offse
                  [*params, limit, offset])
     page.insert(1, "title", _titled(page))
     return page.drop(columns=list(_RULESET_COLUMNS))
+
+
+def older_audit_count(con: duckdb.DuckDBPyConnection) -> int:
+    """The stored files whose hands an older audit than today's judged (a store of an
+    older release migrated; docs/schema.md, "sources"). A dataset records no audit (its
+    view of ``sources`` says 0, unknown): 0."""
+    stored = con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'sources'"
+                         ).fetchall()[0][0]
+    if not stored:
+        return 0
+    return int(con.execute("SELECT count(*) FROM sources WHERE audit_version < ?",
+                           [AUDIT_VERSION]).fetchall()[0][0])
+
+
+def older_audit_line(files: int) -> str:
+    """What stats and the Audit page say when some stored hands had an older audit.
+
+    >>> older_audit_line(2)
+    "2 stored files were judged by an older audit: their violations may be out of date; `badugi-hh import` of their logs judges them again by today's rules"
+    """
+    one = files == 1
+    return (f"{files:,} stored file{'' if one else 's'} {'was' if one else 'were'} judged by an "
+            f"older audit: {'its' if one else 'their'} violations may be out of date; "
+            f"`badugi-hh import` of {'its log' if one else 'their logs'} judges "
+            f"{'it' if one else 'them'} again by today's rules")
 
 
 def quarantine_count(con: duckdb.DuckDBPyConnection) -> int:

@@ -175,6 +175,8 @@ class Store:
         house logs' times (default: this machine's; :mod:`badugi_hh.rows.clock`).
         ``read_bytes`` is told the bytes read as the import goes (a progress bar's).
         An archive's logs are sources of their own (:mod:`badugi_hh.archives`).
+        A stored file an older audit judged is read again and its rows replaced, each
+        file in one transaction (docs/schema.md, "The audit that judged a file").
         ``ends``: how many bytes of some of the files to read, by their path as given
         (a watcher's: where the last complete hand of a log being written ends); a
         later import reads what follows. A file that holds more than the bytes read is
@@ -194,12 +196,16 @@ class Store:
                 if job is not None and job.source not in {known.source for known in planned}:
                     planned.append(job)
         importer.planned()
+        reaudits = [job for job in planned if job.reaudit]   # each replaced in one transaction
+        planned = [job for job in planned if not job.reaudit]
         with checkpoints_deferred(self.connection):
             if jobs > 1 and len(planned) > 1:
                 importer.read_in_workers(planned, min(jobs, len(planned)))
             else:
                 for job in planned:
                     importer.read_file(job)
+            for job in reaudits:
+                importer.reaudit(job)
             return importer.finish()
 
     def import_file(self, path: str | Path, progress: ProgressCallback | None = None, *,

@@ -30,6 +30,7 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from badugi_hh.engine import AUDIT_VERSION
 from badugi_hh.hand_ids import site_hand_sql
 from badugi_hh.rows.identity import conflict_message, identity
 from badugi_hh.rows.batch import PER_HAND_TABLES, FinishedFile, LinesRead, RowBatch
@@ -109,7 +110,8 @@ _FINISH_SOURCES = """
     SELECT f.path, f.size, f.content_hash, f.imported_at,
            (SELECT count(*) FROM hand_sources c WHERE c.source = f.path) AS hands,
            (SELECT count(*) FROM violations v WHERE v.source = f.path) AS violations,
-           (SELECT count(*) FROM quarantine q WHERE q.source = f.path) AS quarantined
+           (SELECT count(*) FROM quarantine q WHERE q.source = f.path) AS quarantined,
+           {audit} AS audit_version
     FROM {frame} f"""
 
 
@@ -184,7 +186,7 @@ def commit(con: duckdb.DuckDBPyConnection, batch: RowBatch, seen: Seen) -> Commi
         seen.listed_sources.update(listed["source"].unique().to_pylist())
     if batch.finished:
         with registered(con, "batch_sources", arrow_table(FinishedFile, batch.finished)):
-            con.execute(_FINISH_SOURCES.format(frame="batch_sources"))
+            con.execute(_FINISH_SOURCES.format(frame="batch_sources", audit=AUDIT_VERSION))
     return Committed(inserted, replaced, len(copies),
                      [row[ViolationRow._fields.index("message")] for row in conflicts],
                      len(grown) + len(bettered))

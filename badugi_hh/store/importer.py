@@ -20,6 +20,7 @@ from typing import IO, NamedTuple, cast
 
 import duckdb
 
+from badugi_hh.engine import AUDIT_VERSION
 from badugi_hh.errors import internal_error
 from badugi_hh.events import Record
 from badugi_hh.parsers import read_records
@@ -65,11 +66,13 @@ def _fingerprint(path: Log, known_size: int | None, end: int | None = None) -> F
 
 
 class FileJob(NamedTuple):
-    """A file to read: where it is, the source it is stored under, its fingerprint."""
+    """A file to read: where it is, the source it is stored under, its fingerprint;
+    ``reaudit``: its stored rows were judged by an older audit and are replaced whole."""
 
     path: Log
     source: str
     fingerprint: Fingerprint
+    reaudit: bool = False
 
 
 def _in_read_order(jobs: list[FileJob]) -> list[FileJob]:
@@ -236,6 +239,9 @@ class Importer:
         self.started = time.perf_counter()
         self.known = {path: (size, digest) for path, size, digest in
                       con.sql("SELECT path, size, content_hash FROM sources").fetchall()}
+        self.older_audit = {path for (path,) in con.execute(
+            "SELECT path FROM sources WHERE audit_version < ?", [AUDIT_VERSION]).fetchall()}
+        """The files whose hands an older audit judged: read again whole when imported."""
         self.seen = Seen({source for (source,) in
                           con.sql("SELECT DISTINCT source FROM hand_sources").fetchall()})
         self.read_again: list[str] = []
@@ -252,6 +258,10 @@ class Importer:
             self.summary.unreadable.append(str(unreadable_file(path, error)))
             return None
         self.known[source] = (fingerprint.size, fingerprint.content_hash)
+        if known_hash is not None and source in self.older_audit:
+            self.older_audit.discard(source)
+            if fingerprint.prefix_hash == known_hash:   # unchanged or appended
+                return FileJob(path, source, fingerprint, reaudit=True)
         if known_hash is not None and fingerprint.content_hash == known_hash:
             self.summary.files += 1
             self.summary.unchanged += 1
@@ -270,13 +280,25 @@ class Importer:
         with write_transaction(self.con):
             others = [other for (other,) in self.con.execute(_OTHER_COPIES, [source, source])
                       .fetchall() if Path(other).is_file() or split_member_name(other)]
-            for table, column in (("sources", "path"), *((t, "source") for t in TABLES
-                                                         if "source" in TABLES[t]._fields)):
-                self.con.execute(f"DELETE FROM {table} WHERE {column} = ?", [source])
+            _delete_rows_of(self.con, source)
             for other in others:
                 self.con.execute("DELETE FROM sources WHERE path = ?", [other])
                 self.known.pop(other, None)
         self.read_again.extend(others)
+
+    def reaudit(self, job: FileJob) -> None:
+        """Read a file judged by an older audit again, here, and replace its stored rows
+        (hands, violations, results, its row in ``sources``) in one transaction: the
+        whole file is held until then. A file that cannot be read keeps its rows."""
+        self.flush()
+        whole = RowBatch()
+        for rows in _read_file(job, self.batch_hands, self.house_zone, self.read_bytes):
+            if isinstance(rows, _Failed):
+                self.take(rows)
+                return
+            whole.merge(rows)
+        self.summary.reaudited += 1
+        self.flush(whole, replacing=job.source)
 
     def read(self, records: Iterable[Record], source: str,
              fingerprint: Fingerprint | None = None) -> None:
@@ -336,13 +358,18 @@ class Importer:
                 or len(self.batch.finished) >= self.batch_hands):
             self.flush()
 
-    def flush(self) -> None:
-        """Commit the batch: all its rows, or (on any error) none."""
-        batch, self.batch = self.batch, RowBatch()
+    def flush(self, whole_file: RowBatch | None = None, replacing: str | None = None) -> None:
+        """Commit the batch (or ``whole_file``, in place of the rows stored from the
+        source it is ``replacing``): all its rows, or (on any error) none."""
+        if whole_file is None:
+            batch, self.batch = self.batch, RowBatch()
+        else:
+            batch = whole_file
         if not batch:
             return
         started = time.perf_counter()
         with write_transaction(self.con):
+            replaced = _delete_rows_of(self.con, replacing) if replacing else _Deleted(0, 0)
             done = commit(self.con, batch, self.seen)
         self.summary.commit_seconds += time.perf_counter() - started
         inserted = done.inserted
@@ -352,12 +379,14 @@ class Importer:
                                 if not (file.hands_read or file.skipped_read
                                         or file.summaries_read))
         summary.hands += batch.hands_read
-        summary.new_hands += inserted["hands"] - done.grown   # a grown hand is not new
+        # a grown hand is not new, nor a hand audited again
+        summary.new_hands += max(0, inserted["hands"] - done.grown - replaced.hands)
         summary.copies += done.copies
         summary.conflicts.extend(done.conflicts)
         summary.sessions += batch.sessions_with_hands()
         # a grown hand's violations replace its cut copy's: never fewer than none new
-        summary.violations += max(0, inserted["violations"] - done.replaced_violations)
+        summary.violations += max(0, inserted["violations"] - done.replaced_violations
+                                  - replaced.violations)
         summary.quarantined += inserted["quarantine"]
         summary.skipped += batch.skipped_games.total()
         summary.skipped_by_game.update(batch.skipped_games)
@@ -369,5 +398,28 @@ class Importer:
 
     def finish(self) -> ImportSummary:
         self.flush()
+        self.summary.older_audit_gone = sum(not _still_there(path) for path in self.older_audit)
         self.summary.seconds = time.perf_counter() - self.started
         return self.summary
+
+
+class _Deleted(NamedTuple):
+    hands: int
+    violations: int
+
+
+def _delete_rows_of(con: duckdb.DuckDBPyConnection, source: str) -> _Deleted:
+    """Delete every row stored from ``source`` (its row in ``sources`` too), inside the
+    caller's transaction; the hands and violations it had."""
+    had = con.execute("SELECT (SELECT count(*) FROM hands WHERE source = $s), "
+                      "(SELECT count(*) FROM violations WHERE source = $s)",
+                      {"s": source}).fetchall()[0]
+    for table, column in (("sources", "path"), *((t, "source") for t in TABLES
+                                                 if "source" in TABLES[t]._fields)):
+        con.execute(f"DELETE FROM {table} WHERE {column} = ?", [source])
+    return _Deleted(*had)
+
+
+def _still_there(source: str) -> bool:
+    """Whether a stored file (or an archive's member) can be found at its path."""
+    return Path(source).is_file() or split_member_name(source) is not None

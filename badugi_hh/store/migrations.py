@@ -366,9 +366,18 @@ def _to_v9(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(f"ALTER TABLE hand_players DROP COLUMN {column}")
 
 
+# -- version 9 to 10 -------------------------------------------------------------------
+# Each file's row names the audit that judged its hands (sources.audit_version, the
+# engine's AUDIT_VERSION). Older releases recorded none: 0, older than any, so the next
+# import of an unchanged file reads it again and its verdicts become today's.
+
+def _to_v10(con: duckdb.DuckDBPyConnection) -> None:
+    con.execute("ALTER TABLE sources ADD COLUMN audit_version BIGINT NOT NULL DEFAULT 0")
+
+
 #: The step from each version to the next.
 MIGRATIONS: dict[int, Migration] = {1: _to_v2, 2: _to_v3, 3: _to_v4, 4: _to_v5, 5: _to_v6,
-                                   6: _to_v7, 7: _to_v8, 8: _to_v9}
+                                   6: _to_v7, 7: _to_v8, 8: _to_v9, 9: _to_v10}
 
 
 def migrate(con: duckdb.DuckDBPyConnection) -> int:

@@ -248,7 +248,7 @@ QUERIES = frozenset({
     "session_count", "session_page", "session_players", "session_hands",
     "session_violations", "hand_rows", "find_hands", "hands_numbered", "first_hand",
     "next_in_session", "violation_count", "violation_page", "quarantine_count",
-    "quarantine_page", "tournament_results", "tournament_totals", "opponents", "hand_marks",
+    "older_audit_count", "quarantine_page", "tournament_results", "tournament_totals", "opponents", "hand_marks",
     "tags", "source_hash", "labels", "player_marks", "winrate_by_session", "winrate_by_stakes",
     "final_hand_results", "first_draw_results", "live_tables",
 })

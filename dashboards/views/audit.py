@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from badugi_hh import stats
 from badugi_hh.filters import Filters
 from dashlib import data, ui, units
 from dashlib.data import HandKey
@@ -11,6 +12,9 @@ from dashlib.data import HandKey
 db = data.current()
 st.title("Audit")
 
+older_audit = data.ask(db, "older_audit_count")
+if older_audit:
+    st.warning(stats.older_audit_line(older_audit))
 by_rule = data.ask(db, "violations_by_rule", Filters())
 if by_rule.empty:
     st.success("No hand or session breaks a rule.")

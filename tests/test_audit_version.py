@@ -1,0 +1,53 @@
+"""AUDIT_VERSION follows the engine's verdicts: a database stores it with each file, and an
+import reads a file judged by an older audit again (docs/schema.md, "sources"). The
+verdicts (violations, notes and nets) on the project's logs are fingerprinted here:
+when they change, this test fails until AUDIT_VERSION is raised and the new fingerprint
+recorded under it, so no release leaves stored verdicts stale without saying so.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from badugi_hh.engine import AUDIT_VERSION, HandReport, SessionReport, audit
+from badugi_hh.parsers import read_records
+from badugi_hh.sources import Unreadable, find_logs
+
+ROOT = Path(__file__).resolve().parent.parent
+#: The logs judged: the house samples, the sites' real exports (where false alarms show),
+#: the house and PHH files of the tests.
+CORPUS = (ROOT / "sample_logs", *(ROOT / "tests" / "data" / name
+                                  for name in ("real", "house", "phh")))
+#: The fingerprint of the verdicts of each audit version, the current one last. A change
+#: of verdicts gets a new version and a new line, never a new fingerprint for an old one.
+FINGERPRINTS = {
+    1: "9a533037ff3cdf61f9362a435901789c8aff33e1c5bc5539a852f483864f54fc",
+}
+
+
+def _verdicts() -> list[str]:
+    """Each violation, note and hand's nets, one line each, as the engine gives them."""
+    lines: list[str] = []
+    for log in find_logs(CORPUS):
+        assert not isinstance(log, Unreadable), log
+        name = Path(str(log)).relative_to(ROOT).as_posix()
+        with log.open("rb") as stream:
+            for report in audit(read_records(stream)):
+                if isinstance(report, HandReport | SessionReport):
+                    lines.extend(f"{name}:{v.line}: [{v.rule}] {v.message}"
+                                 for v in report.violations)
+                if isinstance(report, HandReport):
+                    lines.extend(f"{name}:{report.line}: (note) {note}" for note in report.notes)
+                    lines.append(f"{name}:{report.line}: {sorted(report.net.items())}")
+    return lines
+
+
+def test_the_audit_version_is_raised_with_every_change_of_verdicts() -> None:
+    verdicts = _verdicts()
+    assert len(verdicts) > 800
+    fingerprint = hashlib.sha256("\n".join(verdicts).encode()).hexdigest()
+    assert AUDIT_VERSION == max(FINGERPRINTS), "record the new version's fingerprint here"
+    assert fingerprint == FINGERPRINTS[AUDIT_VERSION], (
+        "the engine's verdicts changed: raise AUDIT_VERSION (badugi_hh/engine/__init__.py) "
+        f"and record {fingerprint!r} under it in FINGERPRINTS")
