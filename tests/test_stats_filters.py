@@ -179,6 +179,18 @@ def test_export_reads_a_player_as_stats_does(real_db: Path, tmp_path: Path, form
     assert not (tmp_path / "none").exists()
 
 
+def test_only_the_betting_rounds_of_the_games_are_shown(real_db: Path,
+                                                       capsys: pytest.CaptureFixture) -> None:
+    """Five-card draw has two betting rounds (one draw), Badugi four; mixed, the most."""
+    db = ["--db", str(real_db)]
+    status, out, _ = run(capsys, "opponents", *db, "--hand", "R5-174428515-250")
+    assert status == 0 and "fold to a bet, round 2" in out and "round 3" not in out
+    status, out, _ = run(capsys, "stats", *db, "--player", "ongame:Hero")
+    assert status == 0 and "round 2" in out and "round 3" not in out
+    status, out, _ = run(capsys, "stats", *db, "--player", "Hero")
+    assert status == 0 and "round 4" in out
+
+
 # -- a hand by the number its site printed -----------------------------------------------
 
 def test_a_hand_is_found_by_its_sites_number_and_two_sites_are_told_apart(

@@ -151,7 +151,7 @@ def _write_text(found: FoundHand, hero_label: str | None, table: Opponents,
             print(f"  note: {printable(row.note)}", file=out)
         figures = [f"{FIGURE_LABELS[name]} "
                    f"{figure_text(name, getattr(row, name), getattr(row, f'{name}_n'))}"
-                   for name in FIGURES]
+                   for name in FIGURES if _of_rounds(name, row.betting_rounds)]
         print("  " + " · ".join(figures[:7]), file=out)
         print("  " + " · ".join(figures[7:]), file=out)
         for draw in _draw_rows(table, row.site, row.player).itertuples(index=False):
@@ -162,6 +162,17 @@ def _write_text(found: FoundHand, hero_label: str | None, table: Opponents,
         if hero_label and not row.is_hero:
             nets = _versus_rows(table, row.site, row.player)["text"].tolist()
             print(f"  hero vs him: {'; '.join(nets) or 'no hand together'}", file=out)
+
+
+def _of_rounds(figure: str, rounds: int) -> bool:
+    """Whether ``figure`` is other than a fold to a bet in a round after the first
+    ``rounds``, which the player's games do not have.
+
+    >>> _of_rounds("fold_to_bet_round2", 2), _of_rounds("fold_to_bet_round3", 2), _of_rounds("vpip", 1)
+    (True, False, True)
+    """
+    round_number = figure.removeprefix("fold_to_bet_round")
+    return round_number == figure or int(round_number) <= rounds
 
 
 def _figure(value: Any, n: Any) -> dict[str, object]:
