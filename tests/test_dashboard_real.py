@@ -345,3 +345,19 @@ def test_the_replayer_shows_both_runs_of_a_hand_run_twice(app: AppTest, real_db:
            "Player4" in page
     assert "Run 2 : Player2 4h 9d 8h 5h 3d, Player4 4c 8d 6h 2h 5c; main pot $1,262.50 to " \
            "Player4" in page
+
+
+def test_utc_is_named_utc_whatever_the_zone_database_calls_it(
+        app: AppTest, real_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BADUGI_HH_TZ", "Etc/UTC")
+    source, hand_id, _, _ = _hands(real_db)[0]
+    for page, query in (("replayer", {"hand": hand_id, "source": source}),
+                        ("tournaments", {})):
+        open_page(app, page, **query)
+        shown = " ".join(str(element.value) for element in (
+            *app.title, *app.header, *app.subheader, *app.markdown, *app.caption, *app.html,
+            *app.sidebar.caption))
+        assert "Etc/UTC" not in shown, page
+        assert page != "tournaments" or (
+            "Starts in UTC." in shown and "Days and times in UTC" in shown)
+        assert page != "replayer" or re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", shown)

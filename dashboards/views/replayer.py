@@ -16,6 +16,7 @@ import streamlit as st
 
 from badugi_hh.filters import site_name
 from badugi_hh.stats import FoundHand, site_number
+from badugi_hh.store.clock import zone_shown
 from dashlib import data, replay, ui, units
 from dashlib.data import Database, HandKey, HandRows
 
@@ -97,7 +98,7 @@ def shown_time(hand: pd.Series) -> str:
         zone = data.clock()
         moment = pd.Timestamp(hand["started_utc"])
         moment = moment.tz_localize("UTC") if moment.tzinfo is None else moment
-        return f" · {moment.tz_convert(zone):%Y-%m-%d %H:%M} {zone}"
+        return f" · {moment.tz_convert(zone):%Y-%m-%d %H:%M} {zone_shown(zone)}"
     return f" · {hand['started_at']:%Y-%m-%d %H:%M}" if pd.notna(hand["started_at"]) else ""
 
 
