@@ -169,6 +169,7 @@ def test_export_reads_a_player_as_stats_does(real_db: Path, tmp_path: Path, form
         (expected,) = con.execute("SELECT count(*) FROM hand_players WHERE site = 'pokerstars'"
                                   " AND player = 'Hero'").fetchone() or (0,)
     unsaid = err.count(": not written: ")   # PHH has no dead blind
+    assert unsaid == err.count(": PokerStars hand ")   # named as the site printed it
     assert status == (2 if unsaid else 0) and (form == "phh") == (unsaid > 0)
     assert expected > 0 and err.splitlines()[-1].startswith(f"{expected - unsaid} hands ")
     status, _, err = run(capsys, "export", "--format", form, "--db", str(real_db),

@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from badugi_hh.commands import add_hand_filters, add_source_arguments, open_tables
 from badugi_hh.events import Hand, SessionStart
+from badugi_hh.hand_ids import HandId
 from badugi_hh.textsafe import printable
 
 if TYPE_CHECKING:   # the engine, the store and the readers load when the command runs
@@ -193,7 +194,8 @@ def _write_phh(chosen: list[tuple[SessionStart | None, Hand, HandReport]],
         try:
             fields.append(phh_fields(hand, report))
         except ValueError as error:
-            failures.append(f"hand {hand.hand_id}: not written: {error}")
+            failures.append(f"{HandId.parse(hand.site, hand.hand_id).named}: not written: "
+                            f"{error}")
     return write_phhs(fields, out), failures
 
 

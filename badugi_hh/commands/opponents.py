@@ -38,7 +38,7 @@ import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
 from badugi_hh.commands import add_source_arguments, open_tables
-from badugi_hh.commands.hand_lookup import HandNotFound, one_hand, tables_name
+from badugi_hh.commands.hand_lookup import HandNotFound, named, one_hand, tables_name
 from badugi_hh.commands.sql import add_format_arguments
 from badugi_hh.textsafe import printable
 
@@ -87,7 +87,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"badugi-hh opponents: {error}", file=sys.stderr)
         return EXIT_DATABASE
     if table is None:   # found a moment ago: the tables changed in between
-        print(f"badugi-hh opponents: hand {printable(found.hand_id)} is gone", file=sys.stderr)
+        print(f"badugi-hh opponents: {named(found.site, found.hand_id)} is gone",
+              file=sys.stderr)
         return EXIT_UNKNOWN
     if args.format == "json":
         print(json.dumps(_json(found, hero_label, hero, table), ensure_ascii=False, indent=2))
@@ -138,7 +139,7 @@ def _write_text(found: FoundHand, hero_label: str | None, table: Opponents,
     from badugi_hh.filters import player_label
     from badugi_hh.stats import FIGURE_LABELS, FIGURES, figure_text
 
-    print(f"Hand {printable(found.hand_id)} ({printable(found.source)}): "
+    print(f"{named(found.site, found.hand_id)} ({printable(found.source)}): "
           f"{len(table.players)} players; each over all his stored hands", file=out)
     nobody = "nobody (badugi-hh me PERSON, or --person / --player)"
     print(f"Hero: {printable(hero_label) if hero_label else nobody}", file=out)

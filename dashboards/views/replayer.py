@@ -113,7 +113,7 @@ def hand_header(db: Database, key: HandKey, rows: HandRows) -> None:
     st.html(f"<h3>{title} · #{hand['number']} of session "
             f"{ui.name_html(hand['session_id'], 30)}{when}</h3>"
             f"<p style='opacity:0.7;font-size:0.9rem;margin:0'>"
-            f"{ui.text_html(hand['hand_id'])} · {ui.text_html(key.source)}, "
+            f"{ui.text_html(key.source)}, "
             f"line {hand['line']} · ruleset "
             f"{ui.text_html(hand['ruleset'])} · amounts in {ui.text_html(money.currency)}"
             f"{ui.text_html(rake)} · ended: {ui.text_html(hand['ended'])}</p>")
