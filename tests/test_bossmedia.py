@@ -144,7 +144,7 @@ def test_a_mangled_element_is_a_positioned_error_and_the_other_hands_are_stored(
     errors = [record for record in read if isinstance(record, ParseError)]
     assert [(e.source, e.line, e.column, e.hand_lost) for e in errors] == [
         (str(copy), 30, 61, True)]
-    assert "hand bossmedia#2692984519: malformed XML: mismatched tag" in errors[0].message
+    assert "Boss Media hand 2692984519: malformed XML: mismatched tag" in errors[0].message
     assert len([record for record in read if isinstance(record, Hand)]) == 13
     with Store(tmp_path / "hands.duckdb") as store:
         store.import_paths([copy])
@@ -168,7 +168,7 @@ def test_an_unknown_action_is_a_positioned_error(tmp_path: Path) -> None:
     copy = _copy(tmp_path, 29, "ACTION_FOLD", "ACTION_SHUFFLE")
     errors = [record for record in read_records(copy) if isinstance(record, ParseError)]
     assert [(e.line, e.message) for e in errors][:1] == [
-        (29, "hand bossmedia#2692984519: unknown action type 'ACTION_SHUFFLE'")]
+        (29, "Boss Media hand 2692984519: unknown action type 'ACTION_SHUFFLE'")]
 
 
 def test_a_file_cut_short_loses_its_last_hand_only() -> None:
@@ -177,7 +177,7 @@ def test_a_file_cut_short_loses_its_last_hand_only() -> None:
     read = records(cut)
     assert len([record for record in read if isinstance(record, Hand)]) == 13
     assert [e.message for e in read if isinstance(e, ParseError)] == [
-        "hand bossmedia#2692989117: the file ends inside the hand (no </HISTORY>)"]
+        "Boss Media hand 2692989117: the file ends inside the hand (no </HISTORY>)"]
 
 
 # -- hands written from the format -----------------------------------------------------------
