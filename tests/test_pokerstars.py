@@ -164,8 +164,8 @@ def test_the_tournament_log_is_clean_and_says_which_hand_is_missing() -> None:
     assert violations(SNG) == []
     [report] = [r for r in reports(SNG) if r.hand_id == "ps-52589367975"]
     assert report.notes == ["a hand is missing between PokerStars hand 52589246185 and "
-                            "52589367975: the stacks moved as one unseen hand moves them (Player0 -100, "
-                            "Player4 +700, Player2 -600)"]
+                            "52589367975: the stacks moved as one unseen hand moves them "
+                            "(Player0 -100, Player4 +700, Player2 -600)"]
 
 
 def test_stacks_a_missing_hand_cannot_explain_stay_g3(tmp_path: Path) -> None:

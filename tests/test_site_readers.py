@@ -44,7 +44,8 @@ def with_a_next_hand(copy: Path, source: Path) -> list[str]:
 @pytest.mark.parametrize(("source", "line", "old", "new", "where", "message"), [
     # (A PokerStars line that cannot be read costs itself only: tests/test_pokerstars.py.)
     (PS_CASH, 94, "Scorpio2000 collected $0.20 from pot", "", (102, 0),
-     "PokerStars hand 49164247462: the hand ends without a line such as 'Ana collected $0.20 from pot'"),
+     "PokerStars hand 49164247462: the hand ends without a line such as "
+     "'Ana collected $0.20 from pot'"),
     # Full Tilt's other lines cost themselves only (tests/test_fulltilt.py); its header, the hand
     (FULLTILT, 1, "$0.10/$0.20", "$0.10/$0.205", (1, 94),
      "Full Tilt hand 32617272179: expected ' - ' or 'Ante', got '5'"),

@@ -169,8 +169,8 @@ def _of_rounds(figure: str, rounds: int) -> bool:
     """Whether ``figure`` is other than a fold to a bet in a round after the first
     ``rounds``, which the player's games do not have.
 
-    >>> _of_rounds("fold_to_bet_round2", 2), _of_rounds("fold_to_bet_round3", 2), _of_rounds("vpip", 1)
-    (True, False, True)
+    >>> [_of_rounds(name, 2) for name in ("fold_to_bet_round2", "fold_to_bet_round3", "vpip")]
+    [True, False, True]
     """
     round_number = figure.removeprefix("fold_to_bet_round")
     return round_number == figure or int(round_number) <= rounds

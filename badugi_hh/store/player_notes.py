@@ -38,8 +38,8 @@ from badugi_hh.store.notes import NoteError, checked_note
 from badugi_hh.textsafe import printable, unsafe_character
 
 __all__ = ["BUILT_IN_LABELS", "COLOURS", "MAX_LABEL_CHARS", "Label", "Player", "check_colour",
-           "check_label", "first_line", "label_of", "labelled_players", "labels", "player_note_of", "remove_label",
-           "set_label", "set_player_note"]
+           "check_label", "first_line", "label_of", "labelled_players", "labels", "player_note_of",
+           "remove_label", "set_label", "set_player_note"]
 
 #: A player: his site (``''`` for the house logs) and his name there.
 Player = tuple[str, str]
