@@ -51,7 +51,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal, Protocol
@@ -64,7 +64,7 @@ from badugi_hh.frozen import rebuilt
 from badugi_hh.sites import HOUSE_SITE
 
 __all__ = ["GAMES", "GAME_NAMES", "HOUSE_GAME", "Family", "Game", "GameId", "Half", "HandValue",
-           "MadeHand", "game_for_site_name", "game_of", "games_of_family"]
+           "MadeHand", "betting_rounds", "game_for_site_name", "game_of", "games_of_family"]
 
 #: The ids of the games, as ``Ruleset.game`` names them.
 GameId = Literal["badugi", "badeucy", "badacey", "27td", "a5td", "27sd", "5cd", "a5sd"]
@@ -256,6 +256,17 @@ def games_of_family(family: Family) -> tuple[str, ...]:
     ('badeucy', 'badacey')
     """
     return tuple(game.id for game in GAMES.values() if game.family == family)
+
+
+def betting_rounds(game_ids: Iterable[str]) -> int:
+    """How many betting rounds hands of these games have, at most: one more than the
+    most draws (any game's, where none is given); a report shows no later round.
+
+    >>> betting_rounds(["5cd"]), betting_rounds(["5cd", "badugi"]), betting_rounds([])
+    (2, 4, 4)
+    """
+    most = max(game.draws for game in GAMES.values())
+    return 1 + max((GAMES[game_id].draws for game_id in game_ids), default=most)
 
 
 def game_for_site_name(site: str, name: str) -> Game | None:

@@ -63,6 +63,20 @@ class HandId:
         """How a user names the hand: the number its site printed, a house hand's id."""
         return self.number if self.site != HOUSE_SITE else str(self)
 
+    @property
+    def named(self) -> str:
+        """How a message names the hand: its site's name and :attr:`printed`.
+
+        >>> HandId(site="pokerstars", number="52589246185").named
+        'PokerStars hand 52589246185'
+        >>> HandId.parse("", "fri-1127#3").named, HandId.parse("newsite", "7").named
+        ('hand fri-1127#3', 'hand 7')
+        """
+        entry = site_of(self.site)
+        if entry is None or self.site == HOUSE_SITE:
+            return f"hand {self.printed}"
+        return f"{entry.name} hand {self.printed}"
+
 
 def _prefix(site: str) -> str:
     entry = site_of(site)

@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from badugi_hh.engine import Auditor, HandReport
 from badugi_hh.events import Award, Hand, ParseError, Record, SessionStart
+from badugi_hh.hand_ids import HandId
 from badugi_hh.parsers import read_records
 from badugi_hh.parsers.text import open_log
 from badugi_hh.sources import Log, Unreadable, log_named
@@ -140,8 +141,8 @@ def _original(source: str, log: Log, hand: Hand,
         text = "\n".join([*prefix, *lines]) + "\n"
         if _reads_as(text, hand.hand_id):
             return text
-    return HandTextError(f"{source}:{line}: the hand's lines do not read alone as hand "
-                         f"{hand.hand_id}")
+    return HandTextError(f"{source}:{line}: the hand's lines do not read alone as "
+                         f"{HandId.parse(hand.site, hand.hand_id).named}")
 
 
 def _reads_as(text: str, hand_id: str) -> bool:
@@ -178,4 +179,5 @@ def _phh(hand: Hand, report: HandReport) -> str | HandTextError:
     try:
         return phh_text(phh_fields(hand, report))
     except ValueError as error:
-        return HandTextError(f"PHH cannot say hand {hand.hand_id}: {error}")
+        return HandTextError(f"PHH cannot say {HandId.parse(hand.site, hand.hand_id).named}: "
+                             f"{error}")

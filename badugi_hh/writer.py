@@ -52,6 +52,7 @@ from badugi_hh.events import (
     SummaryResult, TournamentSummary, UncalledReturned,
 )
 from badugi_hh.games import GAMES, game_for_site_name
+from badugi_hh.hand_ids import HandId
 from badugi_hh.parsers.house import RESERVED_NAMES
 from badugi_hh.rules import HOUSE, Ruleset
 from badugi_hh.sites import HOUSE_SITE
@@ -215,7 +216,8 @@ def house_log(hands: Iterable[tuple[SessionStart | None, Hand]]) -> tuple[str, i
             text = format_hand(_house_hand(hand), seats,
                                session.ruleset if session is not None else None)
         except ValueError as error:
-            failures.append(f"hand {hand.hand_id}: not written: {error}")
+            failures.append(f"{HandId.parse(hand.site, hand.hand_id).named}: not written: "
+                            f"{error}")
             continue
         if header:
             current = session

@@ -144,7 +144,7 @@ def test_a_mangled_element_is_a_positioned_error_and_the_other_hands_are_stored(
     errors = [record for record in read if isinstance(record, ParseError)]
     assert [(e.source, e.line, e.column, e.hand_lost) for e in errors] == [
         (str(copy), 30, 61, True)]
-    assert "hand bossmedia#2692984519: malformed XML: mismatched tag" in errors[0].message
+    assert "Boss Media hand 2692984519: malformed XML: mismatched tag" in errors[0].message
     assert len([record for record in read if isinstance(record, Hand)]) == 13
     with Store(tmp_path / "hands.duckdb") as store:
         store.import_paths([copy])
@@ -171,14 +171,14 @@ def test_an_amount_not_read_is_one_error_at_its_value_with_no_knock_on(tmp_path:
     errors = [record for record in read_records(copy) if isinstance(record, ParseError)]
     text = copy.read_text(encoding="utf-8").splitlines()[120]
     assert [(e.line, e.column, e.message) for e in errors] == [
-        (121, text.index("4.0x") + 1, "hand bossmedia#2692985477: '4.0x' is not an amount")]
+        (121, text.index("4.0x") + 1, "Boss Media hand 2692985477: '4.0x' is not an amount")]
 
 
 def test_an_unknown_action_is_a_positioned_error(tmp_path: Path) -> None:
     copy = _copy(tmp_path, 29, "ACTION_FOLD", "ACTION_SHUFFLE")
     errors = [record for record in read_records(copy) if isinstance(record, ParseError)]
     assert [(e.line, e.message) for e in errors][:1] == [
-        (29, "hand bossmedia#2692984519: unknown action type 'ACTION_SHUFFLE'")]
+        (29, "Boss Media hand 2692984519: unknown action type 'ACTION_SHUFFLE'")]
 
 
 def test_a_file_cut_short_loses_its_last_hand_only() -> None:
@@ -187,7 +187,7 @@ def test_a_file_cut_short_loses_its_last_hand_only() -> None:
     read = records(cut)
     assert len([record for record in read if isinstance(record, Hand)]) == 13
     assert [(e.message, e.column) for e in read if isinstance(e, ParseError)] == [
-        ("hand bossmedia#2692989117: the file ends inside the hand (no </HISTORY>)", 1)]
+        ("Boss Media hand 2692989117: the file ends inside the hand (no </HISTORY>)", 1)]
 
 
 # -- hands written from the format -----------------------------------------------------------

@@ -83,3 +83,12 @@ def test_the_help_texts_give_the_store_defaults() -> None:
 
     assert (commands.DEFAULT_DB, commands.LOCK_WAIT_SECONDS) == (store.DEFAULT_DB,
                                                                  store.LOCK_WAIT_SECONDS)
+
+
+def test_python_dash_m_runs_the_command_line_and_passes_its_exit_status_on() -> None:
+    helped = subprocess.run([sys.executable, "-m", "badugi_hh", "--help"],
+                            capture_output=True, text=True, check=False)
+    assert helped.returncode == 0 and "usage: badugi-hh" in helped.stdout
+    refused = subprocess.run([sys.executable, "-m", "badugi_hh", "hand", "As As 2d 3c"],
+                             capture_output=True, text=True, check=False)
+    assert refused.returncode == 2 and "As appears twice" in refused.stderr

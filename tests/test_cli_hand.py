@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from badugi_hh.cards import parse_cards
 from badugi_hh.cli import main
 
 
@@ -71,10 +72,21 @@ def test_stdin_ranks_are_equal_exactly_for_equal_values(monkeypatch, capsys):
     ("2-7", ["7c 5d 4s 3h 2h", "Ac 5c 4d 3s 2s"], "hand 1 wins with 7-5-4-3-2"),
     ("2-7", ["6c 5d 4s 3h 2h", "2c 2d 4c 3d 5s"], "hand 2 wins with pair of deuces, 5-4-3"),
     ("a-5", ["Ac 5d 4s 3h 2h", "6c 4d 3s 2c Ah"], "hand 1 wins with 5-4-3-2-A"),
+    ("high", ["As Ad Kc Qd 2h", "Ks Kd Kh 3c 2c"], "hand 2 wins with three kings, 3-2"),
 ])
 def test_lowball_games(monkeypatch, capsys, game, hands, verdict):
     status, out, _ = run_hand(monkeypatch, capsys, "--game", game, *hands)
     assert (status, out[-1]) == (0, verdict)
+
+
+def test_every_half_of_the_game_registry_is_a_game_to_evaluate(monkeypatch, capsys):
+    from badugi_hh.games import GAMES
+
+    for half in {half for game in GAMES.values() for half in game.halves}:
+        status, out, err = run_hand(monkeypatch, capsys, "--game", half.name, "As 2h 3d 4c 7s")
+        assert (status, err) == (0, "") and out == [
+            f"As 2h 3d 4c 7s\t{half.value(parse_cards('As 2h 3d 4c 7s')).description}"
+            f"\t{half.value(parse_cards('As 2h 3d 4c 7s')).rank}"]
 
 
 def test_lowball_needs_five_cards(monkeypatch, capsys):

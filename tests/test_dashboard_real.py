@@ -364,3 +364,19 @@ def test_the_tournaments_page_says_unknown_in_one_word_and_counts_no_unknown_mis
     assert sorted(zip(heads_up["player"], heads_up["place"])) == [("Hero", "2"),
                                                                    ("Player0", "1")]
     assert set(heads_up["fee"]) == {"unknown"}
+
+
+def test_utc_is_named_utc_whatever_the_zone_database_calls_it(
+        app: AppTest, real_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BADUGI_HH_TZ", "Etc/UTC")
+    source, hand_id, _, _ = _hands(real_db)[0]
+    for page, query in (("replayer", {"hand": hand_id, "source": source}),
+                        ("tournaments", {})):
+        open_page(app, page, **query)
+        shown = " ".join(str(element.value) for element in (
+            *app.title, *app.header, *app.subheader, *app.markdown, *app.caption, *app.html,
+            *app.sidebar.caption))
+        assert "Etc/UTC" not in shown, page
+        assert page != "tournaments" or (
+            "Starts in UTC." in shown and "Days and times in UTC" in shown)
+        assert page != "replayer" or re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", shown)

@@ -34,7 +34,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("rows", frozenset({"rows"})),
     ("storage", frozenset({"store", "dataset", "watch", "watch_state"})),
     ("statistics", frozenset({"stats"})),
-    ("interface", frozenset({"commands", "cli", "bench"})),
+    ("interface", frozenset({"commands", "cli", "__main__", "bench"})),
 )
 
 

@@ -67,14 +67,14 @@ def test_tag_untag_list_and_note(db: Path, capsys) -> None:
     assert run("tag", "--list", "--db", str(db)) == 0
     assert capsys.readouterr().out.splitlines() == ["bad beat\t2 hands", "review\t1 hand"]
     assert run("tag", LAST, "--db", str(db)) == 0
-    assert capsys.readouterr().out.splitlines() == [f"ps-{LAST}: bad beat, review",
+    assert capsys.readouterr().out.splitlines() == [f"PokerStars hand {LAST}: bad beat, review",
                                                     "He raises the river with a rough eight"]
     assert run("tag", FIRST, "BAD BEAT", "--remove", "--db", str(db)) == 0
     assert tagged_hands(db, "bad beat") == {f"ps-{LAST}"}
     assert run("note", LAST, "", "--db", str(db)) == 0
     capsys.readouterr()
     assert run("note", LAST, "--db", str(db)) == 0
-    assert capsys.readouterr().out.strip() == f"ps-{LAST} has no note"
+    assert capsys.readouterr().out.strip() == f"PokerStars hand {LAST} has no note"
 
 
 def test_an_unknown_hand_or_a_bad_tag_is_exit_2(db: Path, capsys) -> None:

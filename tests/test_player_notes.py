@@ -91,7 +91,7 @@ def test_a_label_is_given_replaced_shown_removed_and_listed(db: Path, capsys) ->
     assert capsys.readouterr().out.splitlines() == [
         "fish\tgreen\t0 players", "reg\tblue\t0 players", "nit\tyellow\t0 players",
         "maniac\tred\t0 players", "friend\tpurple\t0 players",
-        "calling station\tbrown\t2 players"]
+        "calling station\tbrown\t2 players: pokerstars:Hero, pokerstars:Lino19"]
     assert run("label", "pokerstars:Hero", "--remove", "--db", str(db)) == 0
     assert run("label", "pokerstars:Lino19", "--remove", "--db", str(db)) == 0
     assert capsys.readouterr().out.splitlines() == [

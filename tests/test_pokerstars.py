@@ -163,9 +163,9 @@ def test_the_tournament_log_is_clean_and_says_which_hand_is_missing() -> None:
     # by the site, as PokerStars plays a tournament (docs/rules.md, "Site practice").
     assert violations(SNG) == []
     [report] = [r for r in reports(SNG) if r.hand_id == "ps-52589367975"]
-    assert report.notes == ["a hand is missing between ps-52589246185 and ps-52589367975: "
-                            "the stacks moved as one unseen hand moves them (Player0 -100, "
-                            "Player4 +700, Player2 -600)"]
+    assert report.notes == ["a hand is missing between PokerStars hand 52589246185 and "
+                            "52589367975: the stacks moved as one unseen hand moves them "
+                            "(Player0 -100, Player4 +700, Player2 -600)"]
 
 
 def test_stacks_a_missing_hand_cannot_explain_stay_g3(tmp_path: Path) -> None:
@@ -250,7 +250,7 @@ def test_a_corrupted_line_costs_itself_only(tmp_path: Path, line: int, old: str,
     read = records(copy)
     [error] = [r for r in read if isinstance(r, ParseError)]
     assert (error.line, error.column, error.message, error.hand_lost) == (
-        line, column, f"hand #49164202872: {message}", False)
+        line, column, f"PokerStars hand 49164202872: {message}", False)
     assert [(h.hand_id, h.damaged) for h in read if isinstance(h, Hand)][0] == (
         "ps-49164202872", (line,))
     assert sum(isinstance(r, Hand) for r in read) == 4

@@ -464,6 +464,6 @@ def test_a_line_that_cannot_be_read_costs_itself_only(line: str, column: int,
     records = read(TEMPLATE.format(header=HEADER, line=line, summary=""))
     [error] = [r for r in records if isinstance(r, ParseError)]
     assert (error.line, error.column, error.hand_lost) == (9, column, False)
-    assert error.message.startswith(f"hand #1: {message}")
+    assert error.message.startswith(f"PokerStars hand 1: {message}")
     [hand] = [r for r in records if isinstance(r, Hand)]
     assert hand.damaged == (9,)

@@ -44,14 +44,15 @@ def with_a_next_hand(copy: Path, source: Path) -> list[str]:
 @pytest.mark.parametrize(("source", "line", "old", "new", "where", "message"), [
     # (A PokerStars line that cannot be read costs itself only: tests/test_pokerstars.py.)
     (PS_CASH, 94, "Scorpio2000 collected $0.20 from pot", "", (102, 1),
-     "hand #49164247462: the hand ends without a line such as 'Ana collected $0.20 from pot'"),
+     "PokerStars hand 49164247462: the hand ends without a line such as "
+     "'Ana collected $0.20 from pot'"),
     # Full Tilt's other lines cost themselves only (tests/test_fulltilt.py); its header, the hand
     (FULLTILT, 1, "$0.10/$0.20", "$0.10/$0.205", (1, 94),
-     "hand #32617272179: expected ' - ' or 'Ante', got '5'"),
+     "Full Tilt hand 32617272179: expected ' - ' or 'Ante', got '5'"),
     (KINGSCLUB, 43, "Player1 wins pot (568.25)", "", (42, 1),
-     "hand #37732805: the hand ends without a line such as 'Hero wins pot (568.25)'"),
+     "KingsClub hand 37732805: the hand ends without a line such as 'Hero wins pot (568.25)'"),
     (KINGSCLUB, 2, "2020-10-30 19:53:19", "2020-10-30", (2, 11),
-     "hand #37732805: expected a time such as 19:53:19, but the line ends there"),
+     "KingsClub hand 37732805: expected a time such as 19:53:19, but the line ends there"),
 ])
 def test_a_corrupted_line_costs_its_hand_only(tmp_path: Path, source: Path, line: int,
                                               old: str, new: str, where: tuple[int, int],
@@ -62,7 +63,7 @@ def test_a_corrupted_line_costs_its_hand_only(tmp_path: Path, source: Path, line
     errors = [r for r in read if isinstance(r, ParseError)]
     assert [(e.source, e.line, e.column, e.message) for e in errors] == [
         (str(copy), *where, message)]
-    broken = message.split(":")[0].removeprefix("hand #")
+    broken = message.split(":")[0].rpartition(" hand ")[2]
     assert f"#{broken}" in errors[0].text.splitlines()[0]   # the hand's lines, from its first
     assert [r.hand_id for r in read if isinstance(r, Hand)] == [
         hand for hand in hands if not hand.endswith(broken)]
@@ -74,11 +75,11 @@ KC_ACTIONS = ("':' or an action like 'Hero calls 90' (posts, checks, folds, bets
 
 @pytest.mark.parametrize(("source", "line", "old", "new", "where", "message"), [
     (KINGSCLUB, 21, "Player1 checks", "Player1 chekcs", (21, 9),
-     f"hand #37732805: expected {KC_ACTIONS}, got 'chekcs'"),
+     f"KingsClub hand 37732805: expected {KC_ACTIONS}, got 'chekcs'"),
     (KINGSCLUB, 12, "[8d 7s 8h 9d]", "[8d 7s 8h 9z]", (12, 26),
-     "hand #37732805: expected a card such as As or Td or X for a hidden card, got '9z'"),
+     "KingsClub hand 37732805: expected a card such as As or Td or X for a hidden card, got '9z'"),
     (KINGSCLUB, 41, "Seat 5: Hero (570) -30", "Seat 5: Hero (570) 30", (41, 20),
-     "hand #37732805: expected a result such as +298.25 or -270, got '30'"),
+     "KingsClub hand 37732805: expected a result such as +298.25 or -270, got '30'"),
 ])
 def test_a_corrupted_play_line_costs_that_line_only(tmp_path: Path, source: Path, line: int,
                                                     old: str, new: str,
@@ -227,3 +228,17 @@ def test_a_trackers_archive_numbering_each_hand_reads_like_the_export(tmp_path: 
     assert [type(r).__name__ for r in read] == ["SessionStart", "Hand"]
     assert read[1].events == [dataclasses.replace(e, line=e.line + 2)
                               for e in the_hand(FULLTILT).events]
+
+
+def test_the_error_and_the_note_after_it_name_the_hand_alike(tmp_path: Path) -> None:
+    """By its site and the number the site printed, never by the id the store keeps."""
+    from badugi_hh.engine import HandReport, audit
+
+    copy = tampered(tmp_path, 41, "Player4 checks", "Player4 chekcs", ONGAME)
+    records = list(audit(read_records(copy)))
+    [error] = [r for r in records if isinstance(r, ParseError)]
+    assert error.message.startswith("OnGame hand R5-174428515-249: ")
+    [after] = [r for r in records if isinstance(r, HandReport)
+               and r.hand_id == "ongame#R5-174428515-250"]   # the stored id is unchanged
+    assert after.notes == ["stacks not checked against the hand before: OnGame hand "
+                           "R5-174428515-249 has a line that could not be read (line 41)"]

@@ -10,6 +10,7 @@ from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from badugi_hh import cli, stats
@@ -152,6 +153,43 @@ def test_a_player_is_a_name_on_every_site_or_one_sites(real_db: Path,
         ("Hero", "pokerstars")]
     status, _, err = run(capsys, "stats", *db, "--player", "Heroo")
     assert status == 2 and "near name: Hero" in err
+    status, _, err = run(capsys, "stats", *db, "--player", "PokerStars:Heroo")
+    assert status == 2 and err.endswith("players with a near name: pokerstars:Hero\n")
+
+
+@pytest.mark.parametrize("form", ["duckdb", "house", "phh"])
+def test_export_reads_a_player_as_stats_does(real_db: Path, tmp_path: Path, form: str,
+                                            capsys: pytest.CaptureFixture) -> None:
+    """SITE:NAME chooses that site's player's hands; an unknown one is refused as stats
+    refuses it."""
+    out = tmp_path / ("copy.duckdb" if form == "duckdb" else "logs")
+    status, _, err = run(capsys, "export", "--format", form, "--db", str(real_db),
+                         "--out", str(out), "--player", "pokerstars:hero")
+    with duckdb.connect(str(real_db), read_only=True) as con:
+        (expected,) = con.execute("SELECT count(*) FROM hand_players WHERE site = 'pokerstars'"
+                                  " AND player = 'Hero'").fetchone() or (0,)
+    unsaid = err.count(": not written: ")   # PHH has no dead blind
+    assert unsaid == err.count(": PokerStars hand ")   # named as the site printed it
+    assert status == (2 if unsaid else 0) and (form == "phh") == (unsaid > 0)
+    assert expected > 0 and err.splitlines()[-1].startswith(f"{expected - unsaid} hands ")
+    status, _, err = run(capsys, "export", "--format", form, "--db", str(real_db),
+                         "--out", str(tmp_path / "none"), "--player", "pokerstars:Heroo")
+    refused = run(capsys, "stats", "--db", str(real_db), "--player", "pokerstars:Heroo")
+    assert (status, err.removeprefix("badugi-hh export")) == (
+        refused[0], refused[2].removeprefix("badugi-hh stats")) and status == 2
+    assert not (tmp_path / "none").exists()
+
+
+def test_only_the_betting_rounds_of_the_games_are_shown(real_db: Path,
+                                                       capsys: pytest.CaptureFixture) -> None:
+    """Five-card draw has two betting rounds (one draw), Badugi four; mixed, the most."""
+    db = ["--db", str(real_db)]
+    status, out, _ = run(capsys, "opponents", *db, "--hand", "R5-174428515-250")
+    assert status == 0 and "fold to a bet, round 2" in out and "round 3" not in out
+    status, out, _ = run(capsys, "stats", *db, "--player", "ongame:Hero")
+    assert status == 0 and "round 2" in out and "round 3" not in out
+    status, out, _ = run(capsys, "stats", *db, "--player", "Hero")
+    assert status == 0 and "round 4" in out
 
 
 # -- a hand by the number its site printed -----------------------------------------------

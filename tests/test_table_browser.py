@@ -112,7 +112,7 @@ def test_a_tag_given_in_the_replayer_is_offered_by_the_sidebar(page: sync_api.Pa
     page.get_by_role("tab", name="PHH").wait_for(timeout=30_000)
     settle(page, "Hand replayer")
     page.get_by_role("tab", name="PHH").click()   # PHH has no blind for a third poster
-    page.get_by_text("No PHH: PHH cannot say hand ps-49164287914").wait_for(timeout=30_000)
+    page.get_by_text("No PHH: PHH cannot say PokerStars hand 49164287914").wait_for(timeout=30_000)
     page.get_by_role("tab", name="original text").click()
     assert page.get_by_text("PokerStars Game #49164287914").count() >= 1
     page.goto(url)

@@ -190,7 +190,7 @@ def test_a_bad_play_line_costs_that_line_only() -> None:
     records = list(read_winamax(text, name="t.txt"))
     errors = [r for r in records if isinstance(r, ParseError)]
     assert [(str(e), e.hand_lost) for e in errors] == [
-        ("t.txt:19:7: hand #1853325-12-1478989461: expected an action like 'calls 0.50€' "
+        ("t.txt:19:7: Winamax hand 1853325-12-1478989461: expected an action like 'calls 0.50€' "
          "(posts, denies, checks, folds, bets, calls, raises, discard, stands pat, shows, "
          "collected), got 'best'", False)]
     (hand,) = [r for r in records if isinstance(r, Hand)]

@@ -36,7 +36,8 @@ same hands again replaces them, never doubles them. The copy is made beside
 
 Exit status: 0, 1 when the database or dataset cannot be opened or --out is
 refused or cannot be written, 2 when some hand or file could not be written or
---tag names a tag no hand has.
+--tag names a tag no hand has, or --player a player the store does not hold (as
+``stats``: NAME on every site, or SITE:NAME).
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from badugi_hh.commands import add_hand_filters, add_source_arguments, open_tables
 from badugi_hh.events import Hand, SessionStart
+from badugi_hh.hand_ids import HandId
 from badugi_hh.textsafe import printable
 
 if TYPE_CHECKING:   # the engine, the store and the readers load when the command runs
@@ -142,16 +144,13 @@ def export_logs(args: argparse.Namespace, filters: Filters) -> int:
 
 
 def as_stored(con: duckdb.DuckDBPyConnection, filters: Filters) -> Filters:
-    """``filters`` with the player's name as the logs spell it and the tag as stored, as
-    ``stats`` takes them (an unknown tag is a FilterError)."""
-    from badugi_hh.commands.stats import spelled_as_stored
+    """``filters`` with the player (NAME on every site, or SITE:NAME) and the tag as
+    stored, read as ``stats`` reads them (an unknown one is a FilterError)."""
     from badugi_hh.stats import resolve
 
-    if filters.tag is not None:
-        filters = dataclasses.replace(filters, tag=resolve(con, tag=filters.tag).tag)
-    if filters.player is None:
-        return filters
-    return dataclasses.replace(filters, player=spelled_as_stored(con, filters.player))
+    resolved = resolve(con, player=filters.player, tag=filters.tag)
+    return dataclasses.replace(filters, player=resolved.player, players=resolved.players,
+                               tag=resolved.tag)
 
 
 def chosen_hands(con: duckdb.DuckDBPyConnection, filters: Filters,
@@ -195,7 +194,8 @@ def _write_phh(chosen: list[tuple[SessionStart | None, Hand, HandReport]],
         try:
             fields.append(phh_fields(hand, report))
         except ValueError as error:
-            failures.append(f"hand {hand.hand_id}: not written: {error}")
+            failures.append(f"{HandId.parse(hand.site, hand.hand_id).named}: not written: "
+                            f"{error}")
     return write_phhs(fields, out), failures
 
 

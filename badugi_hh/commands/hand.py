@@ -10,7 +10,8 @@ With hands as arguments, prints one line per hand and the verdict:
 With none, reads one hand per line from stdin and prints
 ``cards<TAB>description<TAB>rank`` for each. The rank is an integer, lower is
 better, equal exactly for hands of equal value. Badugi takes 4 cards, or 5 to
-count the best four; 2-7 and A-5 lowball take 5. A bad hand is reported on
+count the best four; 2-7 and A-5 lowball, and high (five-card draw), take 5;
+--game offers the way each half of a pot is judged in some game. A bad hand is reported on
 stderr with its argument or line number and the exit status is 2; the other
 lines of stdin are still evaluated. Hands given as arguments are dealt from
 one deck: a card in two of them is an error too (exit status 2).
@@ -24,16 +25,14 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TextIO
 
 from badugi_hh.cards import Card, format_cards, parse_cards
-from badugi_hh.evaluate import (
-    BadugiValue, LowballValue, badugi_value, brute_force_value, lowball27_value,
-    lowball_a5_value,
-)
+from badugi_hh.evaluate import badugi_value, brute_force_value
+from badugi_hh.games import GAMES, HandValue
 
-HandValue = BadugiValue | LowballValue
-Evaluator = Callable[[Iterable[Card]], HandValue]
+Evaluator = Callable[[Sequence[Card]], HandValue]
+#: Each half's evaluator by its name, from the game registry: a new game's half is
+#: offered here without editing this command.
 EVALUATORS: dict[str, Evaluator] = {
-    "badugi": badugi_value, "2-7": lowball27_value, "a-5": lowball_a5_value,
-}
+    half.name: half.value for game in GAMES.values() for half in game.halves}
 #: For the few hands given as arguments: badugi_value's table takes ~0.14 s to build,
 #: longer than the definition takes on a thousand hands, and gives the same values.
 ARGUMENT_EVALUATORS: dict[str, Evaluator] = EVALUATORS | {"badugi": brute_force_value}
@@ -45,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("hands", nargs="*", metavar="CARDS",
                         help='one hand per argument, e.g. "As 2h 3d Kd"; none: read stdin')
     parser.add_argument("--game", choices=EVALUATORS, default="badugi",
-                        help="how to evaluate: badugi (default), 2-7 or a-5 lowball")
+                        help=f"how to evaluate: {', '.join(EVALUATORS)} (default: badugi)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -108,8 +107,9 @@ def verdict(values: Sequence[HandValue]) -> str:
     >>> verdict([badugi_value(parse_cards(h)) for h in ("As 2h 3d Kd", "Ah 2c 3s Kc")])
     'hands 1 and 2 tie with 3-card 3-2-A'
     """
-    best = min(values)
-    winners = [number for number, value in enumerate(values, start=1) if value == best]
+    best = min(values, key=lambda value: value.rank)   # equal ranks are equal values
+    winners = [number for number, value in enumerate(values, start=1)
+               if value.rank == best.rank]
     if len(winners) == 1:
         return f"hand {winners[0]} wins with {best.description}"
     numbers = ", ".join(map(str, winners[:-1])) + f" and {winners[-1]}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from badugi_hh.hand_ids import HandId
 from badugi_hh.textsafe import printable
 
 if TYPE_CHECKING:
@@ -38,6 +39,16 @@ def one_hand(con: duckdb.DuckDBPyConnection, typed: str, where: str) -> FoundHan
         raise HandNotFound(f"{len(found)} hands answer to {printable(typed)!r}: {listed}; "
                            "give the stored id of one")
     return found[0]
+
+
+def named(site: str, hand_id: str) -> str:
+    """How output names the hand stored as ``hand_id`` of ``site``: by its site and the
+    number the site printed, as the audit's notes do.
+
+    >>> named("pokerstars", "ps-49164202872"), named("", "fri-1127#3")
+    ('PokerStars hand 49164202872', 'hand fri-1127#3')
+    """
+    return printable(HandId.parse(site, hand_id).named)
 
 
 def tables_name(data: str | None, db: str) -> str:

@@ -51,7 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--remove", action="store_true", help="take the player's label off")
     what.add_argument("--list", action="store_true",
-                      help="list every label, its colour and how many players have it")
+                      help="list every label, its colour and its players (SITE:NAME)")
     add_source_arguments(parser)
     add_wait_argument(parser)
 
@@ -86,11 +86,20 @@ def _well_formed(args: argparse.Namespace) -> bool:
 
 
 def _listed(args: argparse.Namespace) -> list[str]:
-    from badugi_hh.store.player_notes import labels
+    """A line per label: its name, colour and players, counted and named SITE:NAME."""
+    from badugi_hh.sites import site_label
+    from badugi_hh.store.player_notes import labelled_players, labels
 
     with open_tables(args) as con:
-        return [f"{printable(label.name)}\t{label.colour}\t{counted(label.players, 'player')}"
-                for label in labels(con)]
+        given, players = labels(con), labelled_players(con)
+    lines = []
+    for label in given:
+        names = sorted(printable(f"{site_label(site)}:{name}") for site, name
+                       in players.get(label.name.lower(), []))
+        listed = f": {', '.join(names)}" if names else ""
+        lines.append(f"{printable(label.name)}\t{label.colour}\t"
+                     f"{counted(label.players, 'player')}{listed}")
+    return lines
 
 
 def _changed(args: argparse.Namespace) -> list[str]:

@@ -30,7 +30,7 @@ import argparse
 import sys
 
 from badugi_hh.commands import add_source_arguments, add_wait_argument, open_tables
-from badugi_hh.commands.hand_lookup import HandNotFound, one_hand, tables_name
+from badugi_hh.commands.hand_lookup import HandNotFound, named, one_hand, tables_name
 from badugi_hh.textsafe import printable, printable_lines
 
 EXIT_OK, EXIT_DATABASE, EXIT_UNKNOWN = 0, 1, 2
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
             if args.text is None:
                 note = note_of(con, hand)
                 print(printable_lines(note) if note is not None
-                      else f"{hand.hand_id} has no note")
+                      else f"{named(hand.site, hand.hand_id)} has no note")
                 return EXIT_OK
         with person_tables(args, write=True) as con:
             set_note(con, hand, args.text)
@@ -78,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
     except StoreError as error:   # the dataset's DatasetBusy is one too
         _say(str(error))
         return EXIT_DATABASE
-    print(f"{hand.hand_id}: note {'written' if args.text.strip() else 'removed'}")
+    print(f"{named(hand.site, hand.hand_id)}: note "
+          f"{'written' if args.text.strip() else 'removed'}")
     return EXIT_OK
 
 

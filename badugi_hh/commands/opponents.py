@@ -38,7 +38,7 @@ import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
 from badugi_hh.commands import add_source_arguments, open_tables
-from badugi_hh.commands.hand_lookup import HandNotFound, one_hand, tables_name
+from badugi_hh.commands.hand_lookup import HandNotFound, named, one_hand, tables_name
 from badugi_hh.commands.sql import add_format_arguments
 from badugi_hh.textsafe import printable
 
@@ -87,7 +87,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"badugi-hh opponents: {error}", file=sys.stderr)
         return EXIT_DATABASE
     if table is None:   # found a moment ago: the tables changed in between
-        print(f"badugi-hh opponents: hand {printable(found.hand_id)} is gone", file=sys.stderr)
+        print(f"badugi-hh opponents: {named(found.site, found.hand_id)} is gone",
+              file=sys.stderr)
         return EXIT_UNKNOWN
     if args.format == "json":
         print(json.dumps(_json(found, hero_label, hero, table), ensure_ascii=False, indent=2))
@@ -138,7 +139,7 @@ def _write_text(found: FoundHand, hero_label: str | None, table: Opponents,
     from badugi_hh.filters import player_label
     from badugi_hh.stats import FIGURE_LABELS, FIGURES, figure_text
 
-    print(f"Hand {printable(found.hand_id)} ({printable(found.source)}): "
+    print(f"{named(found.site, found.hand_id)} ({printable(found.source)}): "
           f"{len(table.players)} players; each over all his stored hands", file=out)
     nobody = "nobody (badugi-hh me PERSON, or --person / --player)"
     print(f"Hero: {printable(hero_label) if hero_label else nobody}", file=out)
@@ -151,7 +152,7 @@ def _write_text(found: FoundHand, hero_label: str | None, table: Opponents,
             print(f"  note: {printable(row.note)}", file=out)
         figures = [f"{FIGURE_LABELS[name]} "
                    f"{figure_text(name, getattr(row, name), getattr(row, f'{name}_n'))}"
-                   for name in FIGURES]
+                   for name in FIGURES if _of_rounds(name, row.betting_rounds)]
         print("  " + " · ".join(figures[:7]), file=out)
         print("  " + " · ".join(figures[7:]), file=out)
         for draw in _draw_rows(table, row.site, row.player).itertuples(index=False):
@@ -162,6 +163,17 @@ def _write_text(found: FoundHand, hero_label: str | None, table: Opponents,
         if hero_label and not row.is_hero:
             nets = _versus_rows(table, row.site, row.player)["text"].tolist()
             print(f"  hero vs him: {'; '.join(nets) or 'no hand together'}", file=out)
+
+
+def _of_rounds(figure: str, rounds: int) -> bool:
+    """Whether ``figure`` is other than a fold to a bet in a round after the first
+    ``rounds``, which the player's games do not have.
+
+    >>> [_of_rounds(name, 2) for name in ("fold_to_bet_round2", "fold_to_bet_round3", "vpip")]
+    [True, False, True]
+    """
+    round_number = figure.removeprefix("fold_to_bet_round")
+    return round_number == figure or int(round_number) <= rounds
 
 
 def _figure(value: Any, n: Any) -> dict[str, object]:

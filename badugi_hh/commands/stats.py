@@ -163,14 +163,3 @@ def filters_of(con: duckdb.DuckDBPyConnection, args: argparse.Namespace) -> Filt
                    table_size=getattr(args, "table_size", None), tz=clock_of(args),
                    tag=getattr(args, "tag", None), label=getattr(args, "label", None))
 
-
-def spelled_as_stored(con: duckdb.DuckDBPyConnection, name: str) -> str:
-    """The player's name as the logs spell it, when ``name`` differs from it in case
-    alone and no other player's does; else ``name`` itself (names are case-sensitive
-    in the database: Ana and ANA could be two players)."""
-    from badugi_hh.stats import FilterError, resolve
-
-    try:
-        return resolve(con, player=name).player or name
-    except FilterError:
-        return name

@@ -20,7 +20,7 @@ from badugi_hh.wording import counted, decimal_text
 from badugi_hh.commands.sql import format_table, plain
 from badugi_hh.filters import Filters, site_name, stakes_text
 from badugi_hh.money import format_amount
-from badugi_hh.games import GAME_NAMES
+from badugi_hh.games import GAME_NAMES, betting_rounds
 from badugi_hh.textsafe import printable
 
 
@@ -145,11 +145,13 @@ def write_report(figures: dict[str, Any], filters: Filters, out: TextIO,
              _number(p.aggression_factor), _percent(p.aggression_frequency),
              _percent(p.went_to_showdown), _percent(p.won_at_showdown),
              f"{p.won_without_showdown:,}"] for p in results])
-    _table(out, "Fold to a bet, by betting round", [*columns, "currency", "round 1", "round 2",
-                                                     "round 3", "round 4"],
-           [[*who(p), printable(p.currency), _percent(p.fold_to_bet_round1),
-             _percent(p.fold_to_bet_round2), _percent(p.fold_to_bet_round3),
-             _percent(p.fold_to_bet_round4)] for p in results])
+    # only the rounds the games played have: five-card draw's two, Badugi's four
+    rounds = range(1, betting_rounds(figures["game_stats"]["game"]) + 1)
+    _table(out, "Fold to a bet, by betting round",
+           [*columns, "currency", *(f"round {n}" for n in rounds)],
+           [[*who(p), printable(p.currency),
+             *(_percent(getattr(p, f"fold_to_bet_round{n}")) for n in rounds)]
+            for p in results])
     _write_games(out, figures["game_stats"])
     _table(out, "Draws, per game: how often the player stands pat, how many cards he draws",
            [*columns, "game", "draw", "draws", "stand pat", "mean drawn", "0", "1", "2", "3",

@@ -24,7 +24,7 @@ import argparse
 import sys
 
 from badugi_hh.commands import add_source_arguments, add_wait_argument, open_tables
-from badugi_hh.commands.hand_lookup import HandNotFound, one_hand, tables_name
+from badugi_hh.commands.hand_lookup import HandNotFound, named, one_hand, tables_name
 from badugi_hh.textsafe import printable, printable_lines
 from badugi_hh.wording import counted
 
@@ -85,7 +85,8 @@ def _show(args: argparse.Namespace) -> None:
         found = one_hand(con, args.hand, _where(args))
         hand = hand_identity(found.site, found.hand_id, found.source)
         tags, note = tags_of(con, hand), note_of(con, hand)
-    print(f"{hand.hand_id}: {', '.join(map(printable, tags)) or 'no tags'}")
+    print(f"{named(found.site, found.hand_id)}: "
+          f"{', '.join(map(printable, tags)) or 'no tags'}")
     if note:
         print(printable_lines(note))
 
@@ -101,9 +102,11 @@ def _change(args: argparse.Namespace) -> None:
     with person_tables(args, write=True) as con:
         changed = remove_tag(con, hand, tag) if args.remove else add_tag(con, hand, tag)
     if args.remove:
-        print(f"{hand.hand_id}: {'untagged' if changed else 'had no tag'} {printable(tag)!r}")
+        print(f"{named(found.site, found.hand_id)}: "
+              f"{'untagged' if changed else 'had no tag'} {printable(tag)!r}")
     else:
-        print(f"{hand.hand_id}: {'tagged' if changed else 'already tagged'} {printable(tag)!r}")
+        print(f"{named(found.site, found.hand_id)}: "
+              f"{'tagged' if changed else 'already tagged'} {printable(tag)!r}")
 
 
 def _where(args: argparse.Namespace) -> str:

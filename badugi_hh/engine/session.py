@@ -18,6 +18,7 @@ from badugi_hh.events import (
     Event, Hand, Note, ParseError, PlayerEvent, Record, Seat, SessionEnd, SessionStart,
     SkippedHand, TournamentSummary,
 )
+from badugi_hh.hand_ids import HandId
 from badugi_hh.rules import Ruleset
 
 
@@ -190,9 +191,10 @@ class Auditor:
                              fast_path=self.fast_path)
         self._check_unique(table, hand)
         if missing and table.previous is not None:
-            report.notes.append(f"a hand is missing between {table.previous.hand_id} and "
-                                f"{hand.hand_id}: the stacks moved as one unseen hand moves "
-                                f"them ({missing})")
+            before = HandId.parse(hand.site, table.previous.hand_id).named
+            report.notes.append(f"a hand is missing between {before} and "
+                                f"{HandId.parse(hand.site, hand.hand_id).printed}: the stacks "
+                                f"moved as one unseen hand moves them ({missing})")
         if table.unknown_before:
             if table.seats:   # a house hand states only its end: not judged (G3), followed
                 report.violations[:] = [v for v in report.violations if v.rule != "G3"]
@@ -202,8 +204,9 @@ class Auditor:
         if hand.damaged:
             _judge_up_to_damage(report, hand)
             if not table.seats:
-                table.unknown_before = (f"hand {hand.hand_id} has a line that could not "
-                                        f"be read (line {hand.damaged[0]})")
+                table.unknown_before = (f"{HandId.parse(hand.site, hand.hand_id).named} has "
+                                        f"a line that could not be read (line "
+                                        f"{hand.damaged[0]})")
         table.stacks = report.end_stacks
         table.previous = report
         last_line = report.actions[-1].line if report.actions else report.line

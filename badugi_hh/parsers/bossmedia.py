@@ -184,6 +184,11 @@ class _History:
     showdown_marked: bool = False
     pot: tuple[int, int] | None = None                        # the log's pot and rake
 
+    @property
+    def named(self) -> str:
+        """How errors name the hand: ``Boss Media hand 2692984519``."""
+        return HandId.parse(SITE, self.hand_id).named
+
     def player(self, attrib: dict[str, str]) -> str:
         name = attrib.get("PLAYER", "")
         if name not in self.stacks:
@@ -232,7 +237,7 @@ class _BossMediaReader:
             if (number - history.line >= MAX_HAND_LINES
                     or history.characters > MAX_HAND_CHARACTERS):
                 self.history, self.parser = None, None
-                yield self._error(f"hand {history.hand_id}: more than {MAX_HAND_LINES} lines "
+                yield self._error(f"{history.named}: more than {MAX_HAND_LINES} lines "
                                   f"or {MAX_HAND_CHARACTERS:,} characters without its "
                                   "</HISTORY>", number, 0, history.texts[history.line])
         if not self.started:
@@ -264,7 +269,7 @@ class _BossMediaReader:
         except _Oversized:
             history, self.history, self.parser = self.history, None, None
             assert history is not None
-            yield self._error(f"hand {history.hand_id}: more than {MAX_HISTORY_ELEMENTS} "
+            yield self._error(f"{history.named}: more than {MAX_HISTORY_ELEMENTS} "
                               "elements: not a hand", number, 1, history.texts[history.line])
             return
         else:
@@ -275,7 +280,7 @@ class _BossMediaReader:
     def close(self, last_line: int) -> Iterator[Record]:
         if self.history is not None:
             history, self.history = self.history, None
-            yield self._error(f"hand {history.hand_id}: the file ends inside the hand (no "
+            yield self._error(f"{history.named}: the file ends inside the hand (no "
                               "</HISTORY>)", last_line, 0, history.texts[history.line])
 
     def _xml_error(self, error: ElementTree.ParseError, number: int, text: str) -> ParseError:
@@ -287,7 +292,7 @@ class _BossMediaReader:
             line, column = number, text.index("<!DOCTYPE")
         self.parser = None
         history, self.history = self.history, None
-        where = f"hand {history.hand_id}: " if history else ""
+        where = f"{history.named}: " if history else ""
         return self._error(f"{where}malformed XML: {message}", line, column + 1, text,
                            lost=history is not None)
 
@@ -342,7 +347,7 @@ class _BossMediaReader:
             self.history.texts[line] = self.text
         except (LineError, ValueError) as error:
             hand = attrib.get("ID")
-            where = f"hand {HandId(site=SITE, number=hand[:40])}: " if hand else ""
+            where = f"{HandId(site=SITE, number=hand[:40]).named}: " if hand else ""
             yield self._error(where + str(error), line,
                               _error_column(error, self.text, self.column or 1), self.text)
 
@@ -392,7 +397,7 @@ class _BossMediaReader:
             hand.events.append(NetStated(player=hand.hero, amount=history.hero_net,
                                          line=history.line))
         for fault in history.errors:
-            yield self._error(f"hand {history.hand_id}: {fault.message}", fault.line,
+            yield self._error(f"{history.named}: {fault.message}", fault.line,
                               fault.column, history.texts.get(fault.line, ""), lost=False)
         if history.errors:
             hand.damaged = tuple(sorted(fault.line for fault in history.errors))

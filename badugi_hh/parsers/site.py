@@ -52,6 +52,7 @@ from badugi_hh.events import (
     PostBlind, Raise, Record, SessionStart, Show, SkippedHand, Street, StreetKind,
     UncalledReturned,
 )
+from badugi_hh.hand_ids import HandId
 from badugi_hh.parsers.common import (
     CENTS, CURRENCY_SIGNS, MAX_HAND_LINES, AmountFormat, EventFactory, LineError,
     Wording, damage_before, damage_message, excerpt, kept_text, lalr_parser, money, parse_with,
@@ -294,10 +295,10 @@ class SiteReader:
         return self.is_hand_start(text) or text.startswith(self.spec.claims or ("\0",))
 
     def hand_name(self, block: LineBlock) -> str:
-        """How errors name the hand: ``hand #32617272179``."""
+        """How errors name the hand: ``Full Tilt hand 32617272179``, as the notes do."""
         match = self.spec.header.match(block.lines[0])
-        return (f"hand #{match.group(1)}" if match and match.group(1)
-                else f"the hand at line {block.start}")
+        return (HandId(site=self.spec.name, number=match.group(1)).named
+                if match and match.group(1) else f"the hand at line {block.start}")
 
     def read_lines(self, log: LogText) -> Iterator[Record]:
         """The records of a log opened with :func:`~badugi_hh.parsers.text.open_log`."""

@@ -32,7 +32,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from badugi_hh.sites import site_of
 from badugi_hh.rows.schema import UtcTime
 
-__all__ = ["Clock", "Moment", "check_zone", "machine_zone", "zone_of"]
+__all__ = ["Clock", "Moment", "check_zone", "machine_zone", "zone_of", "zone_shown"]
 
 
 def zone_of(site: str, house_zone: str) -> str:
@@ -62,6 +62,20 @@ def check_zone(name: str) -> str:
         raise ValueError(f"unknown time zone {name!r}: give a name such as UTC, "
                          "Europe/Paris or America/New_York") from None
     return name
+
+
+#: The names the zone database gives UTC itself: a person reads each as UTC.
+_UTC_NAMES = frozenset({"UTC", "Etc/UTC", "Etc/UCT", "Etc/Universal", "Etc/Zulu", "UCT",
+                        "Universal", "Zulu"})
+
+
+def zone_shown(name: str) -> str:
+    """A zone's name as people read it: ``UTC`` for each of UTC's names.
+
+    >>> zone_shown("Etc/UTC"), zone_shown("Zulu"), zone_shown("Europe/Paris")
+    ('UTC', 'UTC', 'Europe/Paris')
+    """
+    return "UTC" if name in _UTC_NAMES else name
 
 
 def machine_zone() -> str:

@@ -208,28 +208,43 @@ def _player(con: duckdb.DuckDBPyConnection, typed: str) -> dict[str, object]:
     if len(spellings) == 1:
         return {"player": spellings.pop()}
     site_text, colon, name = typed.partition(":")
-    if colon and name:
-        sites = {site for site, in con.execute("SELECT DISTINCT site FROM players").fetchall()}
-        try:
-            site = match_value("site", site_text, sorted(sites))
-        except FilterError:
-            site = None
-        if site is not None:
-            on_site = {player for player, in con.execute(
-                "SELECT player FROM players WHERE site = ? AND lower(player) = lower(?)",
-                [site, name]).fetchall()}
-            found = name if name in on_site else on_site.pop() if len(on_site) == 1 else None
-            if found is not None:
-                return {"players": ((site, found),)}
-    raise FilterError(_unknown_player(con, typed, spellings))
+    site = _site_of_players(con, site_text) if colon and name else None
+    if site is not None:
+        on_site = {player for player, in con.execute(
+            "SELECT player FROM players WHERE site = ? AND lower(player) = lower(?)",
+            [site, name]).fetchall()}
+        found = name if name in on_site else on_site.pop() if len(on_site) == 1 else None
+        if found is not None:
+            return {"players": ((site, found),)}
+    raise FilterError(_unknown_player(con, typed, spellings,
+                                      (site, name) if site is not None else None))
 
 
-def _unknown_player(con: duckdb.DuckDBPyConnection, typed: str, spellings: set[str]) -> str:
+def _site_of_players(con: duckdb.DuckDBPyConnection, typed: str) -> str | None:
+    """The site some player is on that ``typed`` names (pokerstars, PokerStars...)."""
+    sites = {site for site, in con.execute("SELECT DISTINCT site FROM players").fetchall()}
+    try:
+        return match_value("site", typed, sorted(sites))
+    except FilterError:
+        return None
+
+
+def _unknown_player(con: duckdb.DuckDBPyConnection, typed: str, spellings: set[str],
+                    on_site: tuple[str, str] | None) -> str:
+    """Why ``typed`` names no player; the near names (of the site ``on_site`` names,
+    written SITE:NAME as typed) are a hint at a misspelling."""
     option = f"--player {printable(typed)!r}"
     if spellings:
         held_names = ", ".join(sorted(map(printable, spellings)))
         return f"{option} is ambiguous: the database holds {held_names}"
-    names = [name for name, in con.execute("SELECT DISTINCT player FROM players").fetchall()]
-    close = difflib.get_close_matches(typed, names, n=5, cutoff=0.6)
+    if on_site is None:
+        names = [name for name, in con.execute("SELECT DISTINCT player FROM players").fetchall()]
+        close = difflib.get_close_matches(typed, names, n=5, cutoff=0.6)
+    else:
+        site, name = on_site
+        names = [name for name, in con.execute("SELECT player FROM players WHERE site = ?",
+                                                [site]).fetchall()]
+        close = [f"{site}:{near}" for near in difflib.get_close_matches(name, names, n=5,
+                                                                        cutoff=0.6)]
     hint = f"; players with a near name: {', '.join(map(printable, close))}" if close else ""
     return f"{option}: no player of that name in the database{hint}"

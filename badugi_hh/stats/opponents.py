@@ -29,7 +29,7 @@ import duckdb
 import pandas as pd
 
 from badugi_hh.filters import Filters, Identity
-from badugi_hh.games import GAMES
+from badugi_hh.games import GAMES, betting_rounds
 from badugi_hh.money import format_amount
 from badugi_hh.stats.choices import player_marks
 from badugi_hh.stats.figures import HABITS
@@ -51,7 +51,8 @@ class Opponents(NamedTuple):
 
     players: pd.DataFrame
     """seat, site, player, is_hero, hands, label and its colour, note (the first line of
-    the user's note on him): ``''`` where the user gave none; then each of
+    the user's note on him): ``''`` where the user gave none; betting_rounds (the most
+    of the games of his hands: a later round's fold has no chance); then each of
     :data:`FIGURES` and its ``_n``."""
     draws: pd.DataFrame
     """site, player, hand_size (4 or 5), games, draws (n), stand_pat, cards_per_draw."""
@@ -62,7 +63,7 @@ class Opponents(NamedTuple):
 
 _PLAYERS = f"""
 WITH seated AS (SELECT seat, site, player FROM hand_players WHERE source = ? AND hand_id = ?)
-SELECT s.seat, s.site, s.player, count(*) AS hands,
+SELECT s.seat, s.site, s.player, count(*) AS hands, list(DISTINCT hp.game) AS games,
        {", ".join(f"{HABITS[name][0]} AS {name}, ({HABITS[name][1]})::BIGINT AS {name}_n"
                   for name in FIGURES)}
 FROM hand_players hp JOIN seated s USING (site, player)
@@ -111,6 +112,7 @@ def seated_players(con: duckdb.DuckDBPyConnection, key: HandKey,
     players = frame(con, _PLAYERS, [key.source, key.hand_id])
     if players.empty:
         return None
+    players.insert(4, "betting_rounds", [betting_rounds(games) for games in players.pop("games")])
     players.insert(3, "is_hero", [(site, name) in hero for site, name
                                   in zip(players["site"], players["player"])])
     seated = tuple(zip(players["site"], players["player"]))

@@ -38,8 +38,8 @@ from badugi_hh.store.notes import NoteError, checked_note
 from badugi_hh.textsafe import printable, unsafe_character
 
 __all__ = ["BUILT_IN_LABELS", "COLOURS", "MAX_LABEL_CHARS", "Label", "Player", "check_colour",
-           "check_label", "first_line", "label_of", "labels", "player_note_of", "remove_label",
-           "set_label", "set_player_note"]
+           "check_label", "first_line", "label_of", "labelled_players", "labels", "player_note_of",
+           "remove_label", "set_label", "set_player_note"]
 
 #: A player: his site (``''`` for the house logs) and his name there.
 Player = tuple[str, str]
@@ -108,6 +108,15 @@ def labels(con: duckdb.DuckDBPyConnection) -> list[Label]:
     own = con.execute("SELECT name, colour FROM labels ORDER BY lower(name), name").fetchall()
     return [Label(name, colour, counts.get(name.lower(), 0))
             for name, colour in [*BUILT_IN_LABELS.items(), *own]]
+
+
+def labelled_players(con: duckdb.DuckDBPyConnection) -> dict[str, list[Player]]:
+    """The players (site, name) who have each label, by the label in lower case."""
+    players: dict[str, list[Player]] = {}
+    for label, site, player in con.execute("SELECT lower(label), site, player "
+                                           "FROM player_labels ORDER BY ALL").fetchall():
+        players.setdefault(label, []).append((site, player))
+    return players
 
 
 def _label_named(con: duckdb.DuckDBPyConnection, name: str) -> Label | None:

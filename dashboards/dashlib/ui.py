@@ -22,6 +22,7 @@ from badugi_hh.filters import (
     stakes_text,
 )
 from badugi_hh.games import GAME_NAMES
+from badugi_hh.rows.clock import zone_shown
 from badugi_hh.store.player_notes import COLOURS
 from dashlib import data
 from dashlib.data import Database, HandKey
@@ -216,7 +217,7 @@ def filters_sidebar(db: Database) -> Filters:
         st.error(md(f"The filters choose no day: {error}."))
         st.stop()
     filters = Filters(None, session, ruleset, date_from, date_to, **values, tz=data.clock())
-    sidebar.caption(f"Days and times in {data.clock()}")
+    sidebar.caption(f"Days and times in {zone_shown(data.clock())}")
     if choice is None:
         return filters
     player = chosen(db, choice)

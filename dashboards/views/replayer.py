@@ -16,6 +16,7 @@ import streamlit as st
 
 from badugi_hh.filters import site_name
 from badugi_hh.stats import FoundHand, site_number
+from badugi_hh.rows.clock import zone_shown
 from dashlib import data, replay, ui, units
 from dashlib.data import Database, HandKey, HandRows
 
@@ -97,7 +98,7 @@ def shown_time(hand: pd.Series) -> str:
         zone = data.clock()
         moment = pd.Timestamp(hand["started_utc"])
         moment = moment.tz_localize("UTC") if moment.tzinfo is None else moment
-        return f" · {moment.tz_convert(zone):%Y-%m-%d %H:%M} {zone}"
+        return f" · {moment.tz_convert(zone):%Y-%m-%d %H:%M} {zone_shown(zone)}"
     return f" · {hand['started_at']:%Y-%m-%d %H:%M}" if pd.notna(hand["started_at"]) else ""
 
 
@@ -112,7 +113,7 @@ def hand_header(db: Database, key: HandKey, rows: HandRows) -> None:
     st.html(f"<h3>{title} · #{hand['number']} of session "
             f"{ui.name_html(hand['session_id'], 30)}{when}</h3>"
             f"<p style='opacity:0.7;font-size:0.9rem;margin:0'>"
-            f"{ui.text_html(hand['hand_id'])} · {ui.text_html(key.source)}, "
+            f"{ui.text_html(key.source)}, "
             f"line {hand['line']} · ruleset "
             f"{ui.text_html(hand['ruleset'])} · amounts in {ui.text_html(money.currency)}"
             f"{ui.text_html(rake)} · ended: {ui.text_html(hand['ended'])}</p>")

@@ -10,6 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from badugi_hh.filters import player_label, site_name
+from badugi_hh.rows.clock import zone_shown
 from badugi_hh.wording import UNKNOWN
 from dashlib import data, ui, units
 
@@ -64,7 +65,7 @@ def player_table(totals: pd.DataFrame) -> pd.DataFrame:
 def tournament_table(results: pd.DataFrame, zone: str | None) -> pd.DataFrame:
     """One row per tournament and player, amounts in the buy-in's currency."""
     return pd.DataFrame({
-        f"started ({zone})" if zone else "started":
+        f"started ({zone_shown(zone)})" if zone else "started":
             [UNKNOWN if pd.isna(when) else f"{when:%Y-%m-%d %H:%M}"
              for when in results["started"]],
         "site": results["site"].map(site_name), "tournament": results["tournament_id"],
@@ -89,7 +90,8 @@ if results.empty:
             "summary file (PokerStars, Full Tilt).")
     st.stop()
 totals = data.ask(db, "tournament_totals", filters)
-st.caption(f"Starts in {filters.tz or 'each log’s own clock'}. A result counts when its prize "
+clock = zone_shown(filters.tz) if filters.tz else "each log’s own clock"
+st.caption(f"Starts in {clock}. A result counts when its prize "
            "is known (a summary file states it, or a PokerStars hand): ITM is the share of "
            "counted results that won a prize, ROI their net over their buy-ins and fees. "
            "Amounts are in each tournament's buy-in currency; tournament chips are never "
