@@ -16,6 +16,7 @@ import duckdb
 import pandas as pd
 import pyarrow.parquet as pq
 import pytest
+from conftest import every_other_wide
 
 from badugi_hh import cli, stats
 from badugi_hh.dataset import ClusterSpec, DatasetBusy, connect_dataset, import_to_dataset
@@ -181,7 +182,7 @@ def test_a_run_that_stopped_is_finished_by_running_it_again(
     assert not any((tmp_path / "ds" / STAGING).iterdir())
 
 
-@pytest.mark.parametrize("open_files, waiting_rows", [(2, 512 * 1024), (64, 1_000)])
+@pytest.mark.parametrize("open_files, waiting_rows", every_other_wide([(2, 512 * 1024), (64, 1_000)]))
 def test_a_log_of_many_months_keeps_few_files_open_and_few_rows_waiting(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, open_files: int,
         waiting_rows: int) -> None:
@@ -222,7 +223,7 @@ def test_a_large_log_read_in_parts_reads_as_it_reads_whole(tmp_path: Path) -> No
     assert_same_stats(store, dataset)
 
 
-@pytest.mark.parametrize("parts", [2, 3, 5, 13])
+@pytest.mark.parametrize("parts", every_other_wide([(2,), (3,), (5,), (13,)]))
 def test_a_log_read_in_any_number_of_parts_equals_the_log_read_whole(
         tmp_path: Path, parts: int) -> None:
     logs = simulated_logs(tmp_path / "logs", files=1, sessions=26)

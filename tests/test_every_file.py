@@ -19,6 +19,7 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from conftest import every_other_wide
 
 from badugi_hh import cli, parsers
 from badugi_hh.dataset import import_to_dataset
@@ -112,9 +113,9 @@ def test_a_reader_crash_costs_its_own_log_only_in_a_dataset(logs: Path, tmp_path
     assert done.summary.files == 3 and done.summary.hands > 0
 
 
-@pytest.mark.parametrize("command", [
-    ["import", "--jobs", "1"], ["import", "--jobs", "2"], ["import", "--out", "DATASET"],
-    ["validate"]])
+@pytest.mark.parametrize("command", every_other_wide([
+    (["import", "--jobs", "1"],), (["import", "--jobs", "2"],), (["import", "--out", "DATASET"],),
+    (["validate"],)]))
 def test_no_traceback_reaches_the_user_and_the_status_is_3(logs: Path, tmp_path: Path,
                                                            crashing: dict,
                                                            command: list[str]) -> None:
@@ -231,7 +232,8 @@ COMMANDS = [["stats"], ["sql", "SELECT 1"], ["export", "--format", "phh", "--out
             ["alias", "--list"], ["me"], ["dashboard", "--port", "8599"]]
 
 
-@pytest.mark.parametrize("command", COMMANDS, ids=lambda command: command[0])
+@pytest.mark.parametrize("command", every_other_wide([(command,) for command in COMMANDS]),
+                         ids=lambda command: command[0])
 def test_every_command_names_a_database_of_another_program(
         databases: dict[str, Path], tmp_path: Path, command: list[str]) -> None:
     argv = [arg.replace("OUT", str(tmp_path / "out")) for arg in command]

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from conftest import every_other_wide
 
 from badugi_hh.dataset import connect_dataset, import_to_dataset
 from badugi_hh.store import Store
@@ -31,7 +32,7 @@ def single(tmp_path_factory: pytest.TempPathFactory) -> duckdb.DuckDBPyConnectio
     return Store(db, read_only=True).connection
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("jobs", every_other_wide([(1,), (2,)]))
 def test_real_exports_met_three_times_are_stored_once_with_every_copy_listed(
         tmp_path: Path, single: duckdb.DuckDBPyConnection, jobs: int) -> None:
     logs = copies_of_real_exports(tmp_path / "logs")

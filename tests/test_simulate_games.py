@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from functools import cache
 
 import pytest
+from conftest import every_other_wide
 
 from badugi_hh.cards import JOKER
 from badugi_hh.cli import main
@@ -58,14 +59,14 @@ def rules_reported(records: Iterable[Record]) -> list[str]:
 
 # -- the audit ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("game, players", COMBINATIONS)
+@pytest.mark.parametrize("game, players", every_other_wide(COMBINATIONS))
 def test_legal_sessions_audit_clean(game: str, players: int) -> None:
     found = audit_findings(sessions(game, players))
     assert found == [], f"{len(found)} findings, first: {found[:3]}"
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game, players", COMBINATIONS)
+@pytest.mark.parametrize("game, players", every_other_wide(COMBINATIONS))
 def test_a_thousand_legal_sessions_audit_clean(game: str, players: int) -> None:
     records = simulate(SLOW_SESSIONS, 1000, table_rules(game, players), hidden=0.2)
     found = audit_findings(records)
@@ -81,7 +82,7 @@ BROKEN_CASES = [(game, players, rule, number % len(BROKEN_SEEDS))
                     for rule in breakable_rules(table_rules(game, players)))]
 
 
-@pytest.mark.parametrize("game, players, rule, seed", BROKEN_CASES)
+@pytest.mark.parametrize("game, players, rule, seed", every_other_wide(BROKEN_CASES))
 def test_a_broken_rule_is_reported_alone(game: str, players: int, rule: str,
                                          seed: int) -> None:
     # side pots need all-ins: short stacks (20 big blinds) make them, in one draw as in three
@@ -111,7 +112,7 @@ def test_each_table_breaks_its_own_rules() -> None:
 
 # -- what the sessions hold, whatever the engine says -------------------------------------
 
-@pytest.mark.parametrize("game, players", COMBINATIONS)
+@pytest.mark.parametrize("game, players", every_other_wide(COMBINATIONS))
 def test_every_chip_is_kept_and_every_hand_has_its_cards(game: str, players: int) -> None:
     records = sessions(game, players)
     start = records[0]
@@ -136,7 +137,7 @@ def cards_used(hand: Hand) -> Iterable[tuple[int, object, bool]]:
             used += 1
 
 
-@pytest.mark.parametrize("game, players", COMBINATIONS)
+@pytest.mark.parametrize("game, players", every_other_wide(COMBINATIONS))
 def test_a_card_comes_back_only_from_the_discards_once_the_deck_is_used_up(
         game: str, players: int) -> None:
     recycled = 0
@@ -222,7 +223,7 @@ def test_the_badugi_half_gets_the_odd_chip_and_needs_a_badugi(game: str) -> None
 
 # -- through the house format and the command line ------------------------------------------
 
-@pytest.mark.parametrize("game, players", COMBINATIONS)
+@pytest.mark.parametrize("game, players", every_other_wide(COMBINATIONS))
 def test_sessions_read_back_as_written(game: str, players: int) -> None:
     records = sessions(game, players)
     out = io.StringIO()

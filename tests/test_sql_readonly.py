@@ -13,6 +13,7 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from conftest import every_other_wide
 
 from badugi_hh.cli import main
 from badugi_hh.commands.sql_check import MAX_QUERY_CHARS
@@ -122,7 +123,7 @@ REFUSED = [
 ]
 
 
-@pytest.mark.parametrize("query", REFUSED)
+@pytest.mark.parametrize("query", every_other_wide([(query,) for query in REFUSED]))
 def test_sql_refuses_what_is_not_one_closed_query(query: str, origin: tuple[str, Path],
                                                   dashboard_dataset: Path, tmp_path: Path,
                                                   capsys) -> None:
