@@ -12,6 +12,7 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from conftest import every_other_wide
 
 from badugi_hh.archives import KEPT_OPEN, MAX_RATIO, ArchiveMember
 from badugi_hh.cli import main
@@ -93,7 +94,7 @@ def stored_anywhere(tables_of: dict[str, list[tuple]], database: Path) -> dict[s
                 "violations": tables_of[VIOLATIONS]}
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("jobs", every_other_wide([(1,), (2,)]))
 def test_a_tar_gz_of_the_real_logs_imports_as_the_folder(folder_tables, folder_database: Path,
                                                          tmp_path: Path, jobs: int) -> None:
     archive = tmp_path / "real.tgz"

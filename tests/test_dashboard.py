@@ -45,7 +45,8 @@ def db(dashboard_db: Path) -> duckdb.DuckDBPyConnection:
     con.close()
 
 
-@pytest.fixture(params=["db", "dataset"])
+# each page on the database here; on the dataset of the same logs too in the wide tier
+@pytest.fixture(params=["db", pytest.param("dataset", marks=pytest.mark.wide)])
 def browsed(request: pytest.FixtureRequest, dashboard_db: Path, dashboard_dataset: Path,
             monkeypatch: pytest.MonkeyPatch) -> str:
     """The app's environment names the database, or the dataset of the same logs."""

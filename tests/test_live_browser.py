@@ -74,7 +74,7 @@ def test_the_live_table_follows_the_hands_a_watcher_stores(
         assert "hand 49164247462" in table_v.inner_text()
         assert cell(page, "Benkoela V", "kallexx1", "vpip").count() == 0
         assert cell(page, "Benkoela V", "buddyboy3399", "vpip").inner_text().split() == [
-            "50%", "n=2"]
+            "50.0%", "n=2"]
         head = table_v.locator('th[data-player="buddyboy3399"]').inner_text()
         assert "fish" in head and "pats light" in head and "more" not in head
 
@@ -82,17 +82,17 @@ def test_the_live_table_follows_the_hands_a_watcher_stores(
         cell(page, "Benkoela V", "kallexx1", "vpip").wait_for(timeout=PATIENCE_MS)
         assert "hand 49164255772" in table_v.inner_text()
         assert cell(page, "Benkoela V", "buddyboy3399", "vpip").inner_text().split() == [
-            "67%", "n=3"]
+            "66.7%", "n=3"]
 
         log.write_bytes(log.read_bytes() + hands[3])   # and the one after it
         cell(page, "Benkoela V", "oooDestroyoo", "hands").wait_for(timeout=PATIENCE_MS)
         assert "hand 49164287914" in table_v.inner_text()
         # the figures counted by hand in tests/test_opponents.py
-        for figure, expected in (("vpip", ["75%", "n=4"]), ("pfr", ["25%", "n=4"]),
-                                 ("aggression_frequency", ["57%", "n=14"]),
-                                 ("stand_pat_1", ["33%", "n=3"]),
+        for figure, expected in (("vpip", ["75.0%", "n=4"]), ("pfr", ["25.0%", "n=4"]),
+                                 ("aggression_frequency", ["57.1%", "n=14"]),
+                                 ("stand_pat_1", ["33.3%", "n=3"]),
                                  ("cards_per_draw_1", ["1.00", "cards", "n=3"]),
-                                 ("fold_to_bet_round4", ["0%", "n=2"])):
+                                 ("fold_to_bet_round4", ["0.0%", "n=2"])):
             assert cell(page, "Benkoela V", "buddyboy3399", figure).inner_text().split() == (
                 expected), figure
         assert "Hero's session: 4 hands, -$0.35 (-1.4 bb)" in table_v.inner_text()

@@ -29,7 +29,7 @@ def imported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return folder / "real.duckdb", folder / "ds"
 
 
-@pytest.fixture(params=["--db", "--data"])
+@pytest.fixture(params=["--db", pytest.param("--data", marks=pytest.mark.wide)])
 def tables(request: pytest.FixtureRequest, imported: tuple[Path, Path],
            tmp_path: Path) -> list[str]:
     """``--db COPY`` or ``--data COPY``: a fresh copy of the imported hands for each test."""

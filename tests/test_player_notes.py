@@ -14,6 +14,7 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from conftest import every_other_wide
 
 from badugi_hh.cli import main
 from badugi_hh.store import SCHEMA_VERSION, TABLES, Store, connect, schema_version
@@ -276,7 +277,7 @@ def test_a_dataset_keeps_notes_and_labels_beside_its_persons(logs: Path, tmp_pat
     assert run("label", "pokerstars:nobody", "fish", "--data", str(dataset)) == 2
 
 
-@pytest.mark.parametrize("origin", ["--db", "--data"])
+@pytest.mark.parametrize("origin", every_other_wide([("--db",), ("--data",)]))
 def test_export_to_duckdb_copies_the_notes_and_labels_of_the_players_it_copies(
         logs: Path, db: Path, tmp_path: Path, origin: str) -> None:
     where = str(db)

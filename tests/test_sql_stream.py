@@ -19,6 +19,7 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from conftest import every_other_wide
 
 from badugi_hh import __version__
 from badugi_hh.cli import main
@@ -124,7 +125,7 @@ def run_stopped(*command: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, capture_output=True, text=True, timeout=120)
 
 
-@pytest.mark.parametrize("form", ["--csv", "--json", "--table"])
+@pytest.mark.parametrize("form", every_other_wide([("--csv",), ("--json",), ("--table",)]))
 def test_a_query_stops_at_its_timeout(dashboard_db: Path, form: str) -> None:
     """``range(1e12)`` runs for hours: it stops at --timeout, with what was printed kept."""
     args = [] if form == "--table" else [form]

@@ -11,6 +11,7 @@ from pathlib import Path
 import duckdb
 import pandas as pd
 import pytest
+from conftest import every_other_wide
 
 from badugi_hh import stats
 from badugi_hh.cli import main
@@ -199,7 +200,7 @@ def test_the_tournaments_command_says_what_the_hands_alone_do_not(
         assert totals_line.split()[2:] == ["1"] + ["unknown"] * 6
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("jobs", every_other_wide([(1,), (2,)]))
 def test_a_tournament_file_imported_as_it_grows_holds_what_it_holds_whole(
         tmp_path: Path, jobs: int) -> None:
     """A tournament still played: its file read again after each of three more hands (and
