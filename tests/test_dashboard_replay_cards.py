@@ -97,7 +97,7 @@ def _hands(path: Path) -> Iterator[Hand]:
 
 def _log_files() -> list[Path]:
     return sorted(p for folder in LOGS for p in folder.rglob("*")
-                  if p.is_file() and p.suffix in (".txt", ".log"))
+                  if p.is_file() and p.suffix in (".txt", ".log", ".xml"))
 
 
 #: Every hand in the wide tier; every fifth hand of each log in the default run (the
