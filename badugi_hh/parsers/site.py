@@ -431,7 +431,15 @@ def _blocks(reader: SiteReader, log: LogText, source: str) -> Iterator[_Block | 
     block = _Block(log.first_line)   # before the first hand, until a hand starts
     in_hand = False
     is_hand_start = reader.is_hand_start
+    plain = _plain_initials(reader.spec.initials)
+    lines = block.lines
     for number, text in enumerate(log, log.first_line):
+        if text[:1] in plain:   # most lines: no hand starts there, nothing to take off
+            if len(lines) < MAX_HAND_LINES:
+                lines.append(text)
+            else:
+                block.overflowed = True
+            continue
         if text[:1] in _MARKER_STARTS and " # " in text and is_archive_marker(text):
             text = ""   # a blank line to the hand before it
         elif is_hand_start(text):
@@ -445,11 +453,23 @@ def _blocks(reader: SiteReader, log: LogText, source: str) -> Iterator[_Block | 
             if message:
                 block.damage, block.damage_message, block.damaged_text = width, message, text
             text = text[width:]
-        if len(block.lines) < MAX_HAND_LINES:
-            block.lines.append(text)
+        lines = block.lines
+        if len(lines) < MAX_HAND_LINES:
+            lines.append(text)
         else:
             block.overflowed = True
     yield from _close(reader, block, in_hand, source)
+
+
+@functools.cache
+def _plain_initials(initials: str) -> frozenset[str]:
+    """The first characters of the lines :func:`_blocks` keeps as they are with no more
+    test: visible ASCII that starts neither a hand (``initials``) nor an archive's marker.
+
+    >>> sorted(set(map(chr, range(0x21, 0x7f))) - _plain_initials("PF"))
+    ['*', 'F', 'P']
+    """
+    return frozenset(map(chr, range(0x21, 0x7f))) - set(initials) - set(_MARKER_STARTS)
 
 
 def _close(reader: SiteReader, block: _Block, in_hand: bool, source: str,
