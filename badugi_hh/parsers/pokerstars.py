@@ -648,8 +648,17 @@ class _HandReader:
 
     def _read_line(self, text: str) -> _ReadLine:
         player, items = self._summary_line(text) if self.summary else self._play_line(text)
-        factories = tuple([_factory(item, player, text) for item in items])
-        return factories, _marks(items, factories)
+        marks = 0
+        for item in items:
+            if type(item) is str:   # a note, which keeps the line's text: rare
+                factories = tuple([_factory(item, player, text) for item in items])
+                return factories, _marks(items, factories)
+            if _kind_made(cast(EventFactory, item)) in _TOLD:
+                marks = _TELLS
+        factories = cast(tuple[EventFactory, ...], items)
+        if player is None:   # the parse's own tuple (cached with it): nothing to bind
+            return factories, marks
+        return tuple([functools.partial(make, player=player) for make in factories]), marks
 
     def _take(self, events: list[Event], first: int, marks: int) -> None:
         """Note what assembling the hand needs from the events of a line, from ``first``."""
@@ -700,8 +709,9 @@ class _HandReader:
 
     def _play_line(self, text: str) -> _Items:
         first_error: LineError | None = None
-        name = self._known_name(text)
-        if name is not None:
+        seated = self.known.match(text) if self.known is not None else None
+        if seated is not None:
+            name = seated.group()
             try:
                 return name, parse_line(text[len(name):], "after_name")  # type: ignore
             except LineError as error:
@@ -736,9 +746,9 @@ class _HandReader:
         if seat is None:
             return None, parse_line(text, "summary_line")  # type: ignore[return-value]
         at = seat.end()
-        name = self._known_name(text[at:])
-        if name is not None:
-            return name, _parse_rest(text, at + len(name), "summary_outcome")
+        seated = self.known.match(text, at) if self.known is not None else None
+        if seated is not None:
+            return seated.group(), _parse_rest(text, seated.end(), "summary_outcome")
         found = _unknown_player(text, at, "summary_outcome")
         if found is None:
             raise LineError("expected a seated player's name after the seat number", at + 1)

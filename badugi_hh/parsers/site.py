@@ -43,7 +43,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Protocol, cast
+from typing import NamedTuple, Protocol, cast
 
 from lark import Lark, Token, Transformer, v_args
 
@@ -61,7 +61,7 @@ from badugi_hh.parsers.common import (
 from badugi_hh.parsers.hands import HAND_SIZES, MAX_TABLE_SIZE, site_ruleset
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
-from badugi_hh.textcache import cached_for_short_lines
+from badugi_hh.textcache import LONGEST_CACHED_LINE
 
 __all__ = ["CENTS", "CURRENCY_SIGNS", "HAND_SIZES", "MAX_HAND_LINES", "MAX_TABLE_SIZE",
            "ActionTransformer", "EventFactory", "SiteDialect", "SiteHand", "SiteReader",
@@ -268,8 +268,10 @@ class SiteReader:
     def __init__(self, spec: SiteSpec) -> None:
         self.spec = spec
         self._parser: Lark | None = None
-        # Lines repeat ("Player3: folds"): each is parsed once while the cache holds it.
-        self.parse_line = cached_for_short_lines(8192)(self._parse_line)
+        # Lines repeat ("Player3: folds"), and so do those the grammar refuses where a
+        # reader tries a line in turn ("Ted joins the table" as a seated player's action):
+        # each is parsed once while the cache holds it, a refusal kept as what it says.
+        self._parsed = functools.lru_cache(maxsize=8192)(self._parse_or_refusal)
 
     def parser(self) -> Lark:
         """The grammar compiled once: LALR, building results while it parses."""
@@ -281,9 +283,19 @@ class SiteReader:
                                        import_paths=[path.parent])
         return self._parser
 
-    def _parse_line(self, text: str, start: str) -> object:
+    def parse_line(self, text: str, start: str) -> object:
         """One line parsed from ``start``, or :class:`LineError`."""
-        return parse_with(self.parser(), text, start, self.spec.wording)
+        result = (self._parsed(text, start) if len(text) <= LONGEST_CACHED_LINE
+                  else self._parse_or_refusal(text, start))
+        if type(result) is _Refusal:
+            raise LineError(result.message, result.column)
+        return result
+
+    def _parse_or_refusal(self, text: str, start: str) -> object:
+        try:
+            return parse_with(self.parser(), text, start, self.spec.wording)
+        except LineError as error:
+            return _Refusal(error.message, error.column)
 
     def is_hand_start(self, text: str) -> bool:
         """Whether ``text`` is a hand's first line (from its first character)."""
@@ -309,6 +321,14 @@ class SiteReader:
         open file, or the text as ``str``."""
         with open_log(source, name) as log:
             yield from self.read_lines(log)
+
+
+class _Refusal(NamedTuple):
+    """What :class:`LineError` a line's parse raised, kept in the cache of parses: a
+    new error is raised from it each time (readers move an error's column)."""
+
+    message: str
+    column: int
 
 
 def parse_at(parse: Callable[[str, str], object], text: str, start: str, line: int) -> object:
@@ -430,19 +450,21 @@ def _blocks(reader: SiteReader, log: LogText, source: str) -> Iterator[_Block | 
     """
     block = _Block(log.first_line)   # before the first hand, until a hand starts
     in_hand = False
-    is_hand_start = reader.is_hand_start
-    plain = _plain_initials(reader.spec.initials)
+    is_hand_start, header = reader.is_hand_start, reader.spec.header.match
+    initials = reader.spec.initials
+    plain = _plain_initials(initials)
     lines = block.lines
     for number, text in enumerate(log, log.first_line):
-        if text[:1] in plain:   # most lines: no hand starts there, nothing to take off
+        initial = text[:1]
+        if initial in plain:   # most lines: no hand starts there, nothing to take off
             if len(lines) < MAX_HAND_LINES:
                 lines.append(text)
             else:
                 block.overflowed = True
             continue
-        if text[:1] in _MARKER_STARTS and " # " in text and is_archive_marker(text):
+        if initial in _MARKER_STARTS and " # " in text and is_archive_marker(text):
             text = ""   # a blank line to the hand before it
-        elif is_hand_start(text):
+        elif initial and initial in initials and header(text) is not None:   # is_hand_start
             yield from _close(reader, block, in_hand, source)
             block, in_hand = _Block(number), True
         elif text and not "!" <= text[0] <= "~" and (width := damage_before(text)) \

@@ -1,0 +1,103 @@
+"""The site readers' short cuts give exactly what reading every line with the grammar gives.
+
+A site reader keeps each line's parse (its refusal too), each line a log has read,
+each seat line, and passes most lines of a log to the hand they belong to with a
+single test. Reading "cold" here turns every one of those off
+(:data:`~badugi_hh.textcache.LONGEST_CACHED_LINE` below any line's length, so no
+cache keeps anything, and every line tested for a hand's start as it was): each real
+export, and copies of them damaged line by line, must give equal records, errors
+(message, line, column) included, whether read cold, warm or twice.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from badugi_hh.events import ParseError, Record
+from badugi_hh.parsers import pokerstars, read_records, site
+from badugi_hh.parsers.common import LineError
+from badugi_hh.parsers.text import open_log
+from sitekit import REAL
+
+SITES = ("pokerstars", "fulltilt", "kingsclub", "winamax", "ongame")
+EXPORTS = sorted(path for name in SITES for path in (REAL / name).glob("*.txt"))
+
+
+def _cold(patch: pytest.MonkeyPatch) -> None:
+    """Every site reader's caches and first-character short cut off."""
+    patch.setattr(site, "LONGEST_CACHED_LINE", -1)
+    patch.setattr(pokerstars, "LONGEST_CACHED_LINE", -1)
+    patch.setattr(site, "_plain_initials", lambda _initials: frozenset())
+
+
+def _records(path: Path) -> list[Record]:
+    return list(read_records(path))
+
+
+def _damaged(source: Path, folder: Path, every: int) -> Path:
+    """A copy of ``source`` with every ``every``-th line damaged, each a different way:
+    a character dropped, one added, the line cut, a name's colon lost, a card misspelt,
+    a digit for a letter, an invisible character first, a word added, shouting."""
+    ways = (lambda text, at: text[:at] + text[at + 1:],
+            lambda text, at: text[:at] + "#" + text[at:],
+            lambda text, at: text[:at],
+            lambda text, _at: text.replace(":", "", 1),
+            lambda text, _at: text.replace("[", "[Zz ", 1),
+            lambda text, at: text[:at] + "9" + text[at + 1:],
+            lambda text, _at: "\u200b" + text,
+            lambda text, _at: text + " and more",
+            lambda text, _at: text.upper())
+    with open_log(source) as log:   # (Full Tilt's exports are UTF-16)
+        lines = list(log)
+    for number in range(every // 2, len(lines), every):
+        text = lines[number]
+        lines[number] = ways[number % len(ways)](text, (number * 7) % max(len(text), 1))
+    copy = folder / f"{every}-{source.name}"
+    copy.write_text("\n".join(lines), encoding="utf-8")
+    return copy
+
+
+@pytest.mark.parametrize("export", EXPORTS, ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_a_real_export_reads_alike_warm_and_cold(export: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    warm = _records(export)
+    assert warm == _records(export)   # read again, every cache already holding its lines
+    with monkeypatch.context() as patch:
+        _cold(patch)
+        assert _records(export) == warm
+
+
+@pytest.mark.parametrize("every", [5, 7, 11])
+@pytest.mark.parametrize("export", EXPORTS, ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_a_damaged_export_gives_the_same_errors_warm_and_cold(
+        export: Path, every: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    copy = _damaged(export, tmp_path, every)
+    warm = _records(copy)
+    assert warm == _records(copy)
+    with monkeypatch.context() as patch:
+        _cold(patch)
+        assert _records(copy) == warm
+
+
+def test_a_refused_line_is_refused_alike_from_the_cache() -> None:
+    """A refusal is kept as what it says: a reader that moves the column of the error
+    it gets (past a player's name) does not move the next one's."""
+    errors = []
+    for _ in range(2):
+        with pytest.raises(LineError) as raised:
+            pokerstars.parse_line(": flies away", "after_name")
+        errors.append((raised.value.message, raised.value.column, raised.value.line))
+        raised.value.column += 7
+    assert errors[0] == errors[1]
+    assert errors[0][1] == 3
+
+
+@pytest.mark.parametrize("name", SITES)
+def test_the_damaged_copies_of_each_site_hold_errors(name: str, tmp_path: Path) -> None:
+    """(What the comparisons above compare: errors of every site, not only hands.)"""
+    errors = [record for export in EXPORTS if export.parent.name == name
+              for record in _records(_damaged(export, tmp_path, 7))
+              if isinstance(record, ParseError)]
+    assert len({error.message for error in errors}) >= 3
