@@ -620,7 +620,7 @@ class _HandReader:
     def _play(self, lines: Iterable[tuple[int, str]]) -> list[Event]:
         """The events of the play and the summary."""
         events: list[Event] = []
-        known = self._known_lines()
+        known, in_summary = self._known_lines(), self.summary
         for number, text in lines:
             line = known.get(text)
             if line is None:
@@ -634,12 +634,21 @@ class _HandReader:
                     continue
                 if len(known) < _MAX_LINES and len(text) <= LONGEST_CACHED_LINE:
                     known[text] = line
-            factories, marks = line
-            for make in factories:
-                events.append(make(line=number))
-            if marks:
+            factories, marks, player = line
+            if player is None:
+                for make in factories:
+                    events.append(make(line=number))
+            else:
+                for make in factories:
+                    events.append(make(line=number, player=player))
+            if marks == _AWARDS:
+                self.awarded = True
+            elif marks == _DRAWS:
+                self.drawing = True   # a single draw's discards come without a marker
+            elif marks:
                 self._take(events, len(events) - len(factories), marks)
-                known = self._known_lines()   # the summary's, once it starts
+                if self.summary and not in_summary:
+                    known, in_summary = self._known_lines(), True   # the summary's
         return events
 
     def _known_lines(self) -> dict[str, _ReadLine]:
@@ -647,18 +656,12 @@ class _HandReader:
         return self.lines.setdefault((self.known, self.summary), {})
 
     def _read_line(self, text: str) -> _ReadLine:
-        player, items = self._summary_line(text) if self.summary else self._play_line(text)
-        marks = 0
-        for item in items:
-            if type(item) is str:   # a note, which keeps the line's text: rare
-                factories = tuple([_factory(item, player, text) for item in items])
-                return factories, _marks(items, factories)
-            if _kind_made(cast(EventFactory, item)) in _TOLD:
-                marks = _TELLS
-        factories = cast(tuple[EventFactory, ...], items)
-        if player is None:   # the parse's own tuple (cached with it): nothing to bind
-            return factories, marks
-        return tuple([functools.partial(make, player=player) for make in factories]), marks
+        player, (items, marks) = (self._summary_line(text) if self.summary
+                                  else self._play_line(text))
+        if marks & _NOTES:   # a note keeps the line's text, and names no player: rare
+            return tuple([_factory(item, player, text) for item in items]), marks, None
+        # (the parse's own tuple, kept with it: the player is given as each event is made)
+        return items, marks, player  # type: ignore[return-value]
 
     def _take(self, events: list[Event], first: int, marks: int) -> None:
         """Note what assembling the hand needs from the events of a line, from ``first``."""
@@ -695,6 +698,8 @@ class _HandReader:
                      in_hand=(seat.status is None or seat.player in actors
                               or self._dealt_in_sitting_out(seat)),
                      sitting_out=self._dealt_in_sitting_out(seat))
+                if seat.status is not None else
+                Seat(player=seat.player, seat=seat.seat, stack=seat.stack, line=line)
                 for line, seat in seats]
 
     def _dealt_in_sitting_out(self, seat: SeatLine) -> bool:
@@ -713,14 +718,14 @@ class _HandReader:
         if seated is not None:
             name = seated.group()
             try:
-                return name, parse_line(text[len(name):], "after_name")  # type: ignore
+                return name, _rest_read(text[len(name):], "after_name")
             except LineError as error:
                 error.column += len(name)
                 first_error = error
         if text.startswith("Dealt to "):
             return self._dealt(text)
         try:
-            return None, parse_line(text, "play_line")  # type: ignore[return-value]
+            return None, _rest_read(text, "play_line")
         except LineError as error:
             if error.column > 1:   # a line such as '*** FIRST DRAW ***', misspelt
                 first_error = first_error or error
@@ -739,31 +744,37 @@ class _HandReader:
             if cut <= at:
                 raise LineError("expected a seated player's name after 'Dealt to'", at + 1)
             name = text[at:cut]
-        return name, _parse_rest(text, at + len(name), "dealt_cards")
+        return name, _rest_read_at(text, at + len(name), "dealt_cards")
 
     def _summary_line(self, text: str) -> _Items:
         seat = _SUMMARY_SEAT.match(text)
         if seat is None:
-            return None, parse_line(text, "summary_line")  # type: ignore[return-value]
+            return None, _rest_read(text, "summary_line")
         at = seat.end()
         seated = self.known.match(text, at) if self.known is not None else None
         if seated is not None:
-            return seated.group(), _parse_rest(text, seated.end(), "summary_outcome")
+            return seated.group(), _rest_read_at(text, seated.end(), "summary_outcome")
         found = _unknown_player(text, at, "summary_outcome")
         if found is None:
             raise LineError("expected a seated player's name after the seat number", at + 1)
         return found
 
 
+#: What the text of a line after its player's name says (or of a whole line naming
+#: nobody first): event factories and note kinds, and its marks.
+_RestRead = tuple[tuple[object, ...], int]
 #: What a line says: its player (``None`` for a line that names nobody first), and
-#: event factories and note kinds.
-_Items = tuple[str | None, tuple[object, ...]]
+#: what the rest says.
+_Items = tuple[str | None, _RestRead]
 #: What a line says, ready to be stamped with its line number: the factories of its
-#: events with the player bound (once, when the line is first read), and its marks.
-_ReadLine = tuple[tuple[EventFactory, ...], int]
+#: events, its marks, and the player each event is made with (None: a line naming
+#: nobody first, or one whose factories have him bound).
+_ReadLine = tuple[tuple[EventFactory, ...], int, str | None]
 #: A line's marks: it makes an event that assembling the hand looks for (a street, a
-#: deal, an award), and it cancels the hand. Most lines have none.
-_TELLS, _CANCELS = 1, 2
+#: deal, an award), it cancels the hand, it makes a note. Most lines have none; those of
+#: an award or of discards only are told apart, what they tell needing no look at the
+#: events.
+_TELLS, _CANCELS, _AWARDS, _DRAWS, _NOTES = 1, 2, 4, 8, 16
 #: The events :meth:`_HandReader._take` looks at.
 _TOLD = (Street, Deal, Draw, Award)
 
@@ -777,13 +788,51 @@ def _factory(item: object, player: str | None, text: str) -> EventFactory:
     return item if player is None else functools.partial(item, player=player)  # type: ignore
 
 
-def _marks(items: tuple[object, ...], factories: tuple[EventFactory, ...]) -> int:
-    """The marks of a line just read, from the kinds of event it makes."""
-    marks = _CANCELS if _CANCELLED in items else 0
-    for make in factories:
-        if _kind_made(make) in _TOLD:
-            return marks | _TELLS
+def _marks(items: tuple[object, ...]) -> int:
+    """The marks of a line's items, from the kinds of event they make.
+
+    >>> _marks((Note,)), _marks((functools.partial(Award, amount=5),)), _marks(("chat",))
+    (0, 4, 16)
+    """
+    marks, told = 0, set()
+    for item in items:
+        if type(item) is str:
+            marks |= _NOTES | (_CANCELS if item == _CANCELLED else 0)
+        elif (kind := _kind_made(cast(EventFactory, item))) in _TOLD:
+            told.add(kind)
+    if told:
+        marks |= {frozenset([Award]): _AWARDS, frozenset([Draw]): _DRAWS}.get(
+            frozenset(told), _TELLS)
     return marks
+
+
+def _rest_read(rest: str, start: str) -> _RestRead:
+    """What ``rest`` says parsed from ``start``, and its marks; kept for every log (a
+    line's text after the player, as most are, repeats across tables and players)."""
+    kept = _REST_READS.setdefault(start, {})
+    read = kept.get(rest)
+    if read is None:
+        items: tuple[object, ...] = parse_line(rest, start)  # type: ignore[assignment]
+        read = items, _marks(items)
+        if len(rest) <= LONGEST_CACHED_LINE:
+            if len(kept) >= _MAX_LINES:
+                kept.clear()
+            kept[rest] = read
+    return read
+
+
+def _rest_read_at(text: str, offset: int, start: str) -> _RestRead:
+    """:func:`_rest_read` of ``text`` after its first ``offset`` characters (a name);
+    errors point into the whole line."""
+    try:
+        return _rest_read(text[offset:], start)
+    except LineError as error:
+        error.column += offset
+        raise
+
+
+#: What :func:`_rest_read` keeps, by start rule and text.
+_REST_READS: dict[str, dict[str, _RestRead]] = {}
 
 
 def _kind_made(make: EventFactory) -> object:
@@ -817,7 +866,7 @@ def _unknown_player(text: str, at: int, start: str) -> _Items | None:
     for cut in range(at + 1, min(len(text), at + MAX_NAME + 1)):
         if text[cut] in " :":
             try:
-                return text[at:cut], _parse_rest(text, cut, start)
+                return text[at:cut], _rest_read_at(text, cut, start)
             except LineError:
                 continue
     return None
