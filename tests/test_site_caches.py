@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from badugi_hh.events import ParseError, Record
-from badugi_hh.parsers import pokerstars, read_records, site
+from badugi_hh.parsers import fulltilt, kingsclub, ongame, pokerstars, read_records, site, winamax
 from badugi_hh.parsers.common import LineError
 from badugi_hh.parsers.text import open_log
 from sitekit import REAL
@@ -101,3 +101,24 @@ def test_the_damaged_copies_of_each_site_hold_errors(name: str, tmp_path: Path) 
               for record in _records(_damaged(export, tmp_path, 7))
               if isinstance(record, ParseError)]
     assert len({error.message for error in errors}) >= 3
+
+
+READERS = {"pokerstars": pokerstars.READER, "fulltilt": fulltilt.READER,
+           "kingsclub": kingsclub.READER, "winamax": winamax.READER, "ongame": ongame.READER}
+
+
+@pytest.mark.parametrize("export", EXPORTS, ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_the_texts_a_hand_starts_with_are_the_header_patterns_own(export: Path,
+                                                                  tmp_path: Path) -> None:
+    """A site's ``header_starts`` (tried before its pattern) turn no hand's first line away,
+    in each real export and in damaged copies of it."""
+    reader = READERS[export.parent.name]
+    spec = reader.spec
+    starts = 0
+    for copy in (export, _damaged(export, tmp_path, 3)):
+        with open_log(copy) as log:
+            for text in log:
+                by_pattern = text[:1] in spec.initials and spec.header.match(text) is not None
+                assert reader.is_hand_start(text) == by_pattern, text
+                starts += by_pattern
+    assert starts

@@ -613,6 +613,7 @@ def _dead_hand(lines: _Lines) -> list[Event]:
 READER = SiteReader(SiteSpec(
     name="fulltilt", grammar="fulltilt.lark", starts=("header", "line", "summary_line"),
     transformer=FullTiltTransformer, wording=_WORDING, header=_HAND_START, initials="F",
+    header_starts=("Full",),
     first_line="a hand starting 'Full Tilt Poker Game #'", hands=FullTiltHands))
 
 fulltilt_parser = READER.parser

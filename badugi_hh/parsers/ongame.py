@@ -592,6 +592,7 @@ READER = SiteReader(SiteSpec(
     starts=("header", "start_time", "table", "user", "button", "players", "seat", "line",
             "action", "seat_summary"),
     transformer=OnGameTransformer, wording=_WORDING, header=_HAND_START, initials="*",
+    header_starts=("***** History for hand ",),
     first_line="a hand's first line, such as '***** History for hand R5-174428515-248 *****'",
     hands=OnGameHands))
 

@@ -809,7 +809,7 @@ def _marks(items: tuple[object, ...]) -> int:
 def _rest_read(rest: str, start: str) -> _RestRead:
     """What ``rest`` says parsed from ``start``, and its marks; kept for every log (a
     line's text after the player, as most are, repeats across tables and players)."""
-    kept = _REST_READS.setdefault(start, {})
+    kept = _REST_READS[start]
     read = kept.get(rest)
     if read is None:
         items: tuple[object, ...] = parse_line(rest, start)  # type: ignore[assignment]
@@ -832,7 +832,9 @@ def _rest_read_at(text: str, offset: int, start: str) -> _RestRead:
 
 
 #: What :func:`_rest_read` keeps, by start rule and text.
-_REST_READS: dict[str, dict[str, _RestRead]] = {}
+_REST_READS: dict[str, dict[str, _RestRead]] = {
+    start: {} for start in ("after_name", "play_line", "dealt_cards", "summary_line",
+                            "summary_outcome")}
 
 
 def _kind_made(make: EventFactory) -> object:
@@ -902,6 +904,7 @@ READER = SiteReader(SiteSpec(
     starts=("hand_game", "table_line", "seat_line", "after_name", "play_line", "dealt_cards",
             "summary_line", "summary_outcome"),
     transformer=PokerStarsTransformer, wording=_WORDING, header=_HAND_START, initials="PF",
+    header_starts=("PokerStars ", "Full Tilt "),
     first_line="a hand starting 'PokerStars Game #' or 'PokerStars Hand #'",
     hands=PokerStarsHands, claims=("PokerStars ",)))
 

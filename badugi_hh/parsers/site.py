@@ -242,7 +242,8 @@ class SiteSpec:
 
     ``header`` matches a hand's first line from its first visible character (group
     1: the hand's number), ``initials`` are the characters that line can start with
-    (tried before the pattern, on every line); the games read are those the game
+    and ``header_starts`` the texts (tried before the pattern, on every line that
+    starts so: a player's name may start with an initial); the games read are those the game
     registry names for the site (:func:`badugi_hh.games.game_for_site_name`), its
     other games are skipped by name; ``hands`` makes the assembler of one log's hands (it may keep caches for that log).
     ``claims``: how the first line of a log that holds no hand's header may start
@@ -260,6 +261,7 @@ class SiteSpec:
     first_line: str
     hands: Callable[[], SiteDialect]
     claims: tuple[str, ...] = ()
+    header_starts: tuple[str, ...] = ("",)
 
 
 class SiteReader:
@@ -299,7 +301,9 @@ class SiteReader:
 
     def is_hand_start(self, text: str) -> bool:
         """Whether ``text`` is a hand's first line (from its first character)."""
-        return text[:1] in self.spec.initials and self.spec.header.match(text) is not None
+        spec = self.spec
+        return (text[:1] in spec.initials and text.startswith(spec.header_starts)
+                and spec.header.match(text) is not None)
 
     def sniff(self, first_line: str) -> bool:
         """Whether a log whose first line that is not blank is ``first_line`` is the site's."""
@@ -451,7 +455,7 @@ def _blocks(reader: SiteReader, log: LogText, source: str) -> Iterator[_Block | 
     block = _Block(log.first_line)   # before the first hand, until a hand starts
     in_hand = False
     is_hand_start, header = reader.is_hand_start, reader.spec.header.match
-    initials = reader.spec.initials
+    initials, header_starts = reader.spec.initials, reader.spec.header_starts
     plain = _plain_initials(initials)
     lines = block.lines
     for number, text in enumerate(log, log.first_line):
@@ -464,7 +468,8 @@ def _blocks(reader: SiteReader, log: LogText, source: str) -> Iterator[_Block | 
             continue
         if initial in _MARKER_STARTS and " # " in text and is_archive_marker(text):
             text = ""   # a blank line to the hand before it
-        elif initial and initial in initials and header(text) is not None:   # is_hand_start
+        elif initial and initial in initials and text.startswith(header_starts) \
+                and header(text) is not None:   # is_hand_start
             yield from _close(reader, block, in_hand, source)
             block, in_hand = _Block(number), True
         elif text and not "!" <= text[0] <= "~" and (width := damage_before(text)) \

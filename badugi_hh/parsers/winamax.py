@@ -488,6 +488,7 @@ READER = SiteReader(SiteSpec(
     name="winamax", grammar="winamax.lark",
     starts=("header", "table", "seat", "line", "action", "seat_summary"),
     transformer=WinamaxTransformer, wording=_WORDING, header=_HAND_START, initials="W",
+    header_starts=("Winamax Poker - ",),
     first_line=("a hand's first line, such as 'Winamax Poker - CashGame - HandId: "
                 "#9160772-2-1476189756 - Lowball27 fixed limit (0.50€/1€) - ...'"), hands=WinamaxHands))
 
