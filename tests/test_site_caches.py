@@ -29,6 +29,7 @@ def _cold(patch: pytest.MonkeyPatch) -> None:
     """Every site reader's caches and first-character short cut off."""
     patch.setattr(site, "LONGEST_CACHED_LINE", -1)
     patch.setattr(pokerstars, "LONGEST_CACHED_LINE", -1)
+    patch.setattr(fulltilt, "LONGEST_CACHED_LINE", -1)
     patch.setattr(site, "_plain_initials", lambda _initials: frozenset())
 
 

@@ -64,6 +64,7 @@ from badugi_hh.parsers.hands import (
 from badugi_hh.parsers.site import ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at
 from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset, Structure
+from badugi_hh.textcache import LONGEST_CACHED_LINE
 
 __all__ = ["READER", "amount", "fulltilt_parser", "parse_line", "read_fulltilt",
            "read_fulltilt_lines", "sniff"]
@@ -449,7 +450,11 @@ class _Lines:
 
 
 class FullTiltHands:
-    """Assembles each hand of a Full Tilt log (see :mod:`.site`)."""
+    """Assembles each hand of a Full Tilt log (see :mod:`.site`); the lines read in a
+    log are kept for the log (:data:`_LineCache`)."""
+
+    def __init__(self) -> None:
+        self.lines: _LineCache = {}
 
     def assemble(self, block: LineBlock, source: str) -> SiteHand | SkippedHand:
         header = _header(block)
@@ -463,7 +468,9 @@ class FullTiltHands:
                 "a partial hand: Full Tilt wrote only part of it, so it is not replayed"))]
             errors: list[LineError] = []
         else:
-            lines = _read_lines(block)
+            if len(self.lines) > _MAX_NAME_SETS:
+                self.lines.clear()
+            lines = _read_lines(block, self.lines)
             if lines.dealt and not any(type(e) is Award for e in lines.events + lines.collected):
                 raise LineError("the hand ends without a line such as 'Hero wins the pot "
                                 "($0.81)'", 0, block.last_line)
@@ -504,19 +511,36 @@ def _ruleset(header: Header, game_id: Game) -> Ruleset:
                         game=game_id, structure=game.structure)
 
 
-def _read_lines(block: LineBlock) -> _Lines:
+#: What each line of a log read so far says, by the seated names (longest first) and
+#: start rule it was read with: players sit at a table for many hands, and most lines
+#: (``Player3 folds``) repeat.
+_LineCache = dict[tuple[tuple[str, ...], str], dict[str, object]]
+#: The cache's bounds: sets of names and start rules, and lines per set.
+_MAX_NAME_SETS, _MAX_LINES = 64, 10_000
+
+
+def _read_lines(block: LineBlock, cache: _LineCache) -> _Lines:
     """Every line of the hand after its first, each read or kept as an error."""
     lines = _Lines()
     start = "line"
+    known: dict[str, object] = {}
+    read_with: tuple[int, str] | None = None   # the count of names and the start rule
     for number, text in block.numbered(1):
-        if not text.strip():
-            continue
-        try:
-            item = _parse(text, start, lines.names)
-        except LineError as error:
-            error.line = number
-            lines.errors.append(error)
-            continue
+        if read_with != (len(lines.names), start):   # a seat read, or the summary begun
+            read_with = (len(lines.names), start)
+            known = cache.setdefault((tuple(lines.names), start), {})
+        item = known.get(text, _UNREAD)
+        if item is _UNREAD:
+            if not text.strip():
+                continue
+            try:
+                item = _parse(text, start, lines.names)
+            except LineError as error:
+                error.line = number
+                lines.errors.append(error)
+                continue
+            if len(known) < _MAX_LINES and len(text) <= LONGEST_CACHED_LINE:
+                known[text] = item
         _take(lines, item, number, text)
         if lines.events and type(lines.events[-1]) is Street:
             kind = lines.events[-1].kind
@@ -524,6 +548,11 @@ def _read_lines(block: LineBlock) -> _Lines:
             if kind == "summary":
                 start = "summary_line"
     return lines
+
+
+#: What :func:`_read_lines` finds for a line it has not read (``None`` is what a
+#: line that says nothing to keep gives).
+_UNREAD = object()
 
 
 def _parse(text: str, start: str, names: list[str]) -> object:
