@@ -491,12 +491,14 @@ def _blocks(reader: SiteReader, log: LogText, source: str) -> Iterator[_Block | 
 @functools.cache
 def _plain_initials(initials: str) -> frozenset[str]:
     """The first characters of the lines :func:`_blocks` keeps as they are with no more
-    test: visible ASCII that starts neither a hand (``initials``) nor an archive's marker.
+    test: visible ASCII that starts neither a hand (``initials``) nor an archive's marker,
+    and nothing (a blank line).
 
-    >>> sorted(set(map(chr, range(0x21, 0x7f))) - _plain_initials("PF"))
-    ['*', 'F', 'P']
+    >>> plain = _plain_initials("PF")
+    >>> sorted(set(map(chr, range(0x21, 0x7f))) - plain), "" in plain
+    (['*', 'F', 'P'], True)
     """
-    return frozenset(map(chr, range(0x21, 0x7f))) - set(initials) - set(_MARKER_STARTS)
+    return frozenset([*map(chr, range(0x21, 0x7f)), ""]) - set(initials) - set(_MARKER_STARTS)
 
 
 def _close(reader: SiteReader, block: _Block, in_hand: bool, source: str,
