@@ -11,13 +11,16 @@ export, and copies of them damaged line by line, must give equal records, errors
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from badugi_hh.events import ParseError, Record
 from badugi_hh.parsers import fulltilt, kingsclub, ongame, pokerstars, read_records, site, winamax
-from badugi_hh.parsers.common import LineError
+from badugi_hh.parsers.common import AmountFormat, LineError
 from badugi_hh.parsers.text import open_log
 from sitekit import REAL
 
@@ -123,3 +126,25 @@ def test_the_texts_a_hand_starts_with_are_the_header_patterns_own(export: Path,
                 assert reader.is_hand_start(text) == by_pattern, text
                 starts += by_pattern
     assert starts
+
+
+FORMATS = {"pokerstars": pokerstars._AMOUNTS, "fulltilt": fulltilt.amount,
+           "cents": AmountFormat(), "scaled": AmountFormat(signs="€$", scales={"k": 1000}),
+           "signed": AmountFormat(negative=True)}
+
+
+@settings(deadline=None, max_examples=300)
+@given(name=st.sampled_from(sorted(FORMATS)),
+       sign=st.sampled_from(["$", "€", "£", "₹", "X", ""]), whole=st.integers(0, 10**15), cents=st.sampled_from(["", ".", ".5", ".25", ".123", "k"]))
+def test_an_amount_with_its_sign_reads_as_the_whole_parser_reads_it(
+        name: str, sign: str, whole: int, cents: str) -> None:
+    """The short cut for ``$0.25`` gives what the general reading gives, or refuses alike."""
+    amount, text = FORMATS[name], f"{sign}{whole}{cents}"
+    assert _read_or_refusal(amount, text) == _read_or_refusal(amount._parse, text)
+
+
+def _read_or_refusal(read: Callable[[str], int], text: str) -> int | str:
+    try:
+        return read(text)
+    except ValueError as refusal:
+        return str(refusal)

@@ -133,7 +133,8 @@ def dated(moment: datetime) -> datetime:
     Traceback (most recent call last):
     ValueError: the year 9999 is out of range (years 2 to 9998: a time zone moves a time by up to a day)
     """
-    if not FIRST_DATE <= moment.replace(tzinfo=None) <= LAST_DATE:
+    if not FIRST_DATE <= (moment if moment.tzinfo is None else moment.replace(tzinfo=None)) \
+            <= LAST_DATE:
         raise ValueError(f"the year {moment.year} is out of range (years {FIRST_DATE.year} "
                          f"to {LAST_DATE.year}: a time zone moves a time by up to a day)")
     return moment
@@ -228,6 +229,9 @@ class AmountFormat:
             return int(token)   # the common case: chips, within MAX_AMOUNT by their length
         if (plain := _PLAIN_MONEY.fullmatch(token)) is not None:
             return int(plain[1]) * CENTS + int(plain[2])   # the other: 32.80, read in cents
+        if token[:1] and token[:1] in self.signs and token[-1:] not in self.scales \
+                and (plain := _PLAIN_MONEY.fullmatch(token, 1)) is not None:
+            return int(plain[1]) * CENTS + int(plain[2])   # and $32.80
         return self._parse(token.strip())
 
     def _parse(self, text: str) -> int:

@@ -74,7 +74,7 @@ from badugi_hh.parsers.hands import insert_hidden_deals, marked_draw, site_rules
 from badugi_hh.parsers.site import ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at
 from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset, Structure
-from badugi_hh.textcache import LONGEST_CACHED_LINE
+from badugi_hh.textcache import LONGEST_CACHED_LINE, cached_for_short_lines
 
 __all__ = ["READER", "parse_line", "pokerstars_parser", "read_pokerstars",
            "read_pokerstars_lines", "sniff"]
@@ -450,13 +450,23 @@ class PokerStarsHands:
                     hero=reader.hero)
         if reader.cancelled:
             hand.events = _all_returned(hand)
-        slug = re.sub(r"[^\w.-]+", "-", table.name).strip("-")
+        slug = _slug(table.name)
         where = (f"tournament #{game.tournament}" if game.tournament
                  else f"{game.stakes.text} cash game")
         return SiteHand(hand, table.name, session_key=game.tournament or game.stakes.text,
                         session_id=f"ps-{slug}-{game.number}",
                         title=f"PokerStars table '{table.name}', {where}", renumber=True,
                         errors=reader.errors)
+
+
+@cached_for_short_lines(256)   # (a table's every hand names it)
+def _slug(table: str) -> str:
+    """A table's name as a session id takes it.
+
+    >>> _slug("Alcyone IV (Play Money)")
+    'Alcyone-IV-Play-Money'
+    """
+    return re.sub(r"[^\w.-]+", "-", table).strip("-")
 
 
 def _seat_line(text: str, _start: str = "") -> SeatLine:
@@ -515,6 +525,7 @@ def _started_at(text: str, at: int) -> datetime:
                         + str(error), at + 4) from None
 
 
+@cached_for_short_lines(256)   # (a table's every hand names its game)
 def _game_of(name: str) -> tuple[Game | None, Structure, str]:
     """The game and structure of a site's game name, if read; and its name for reports.
 
