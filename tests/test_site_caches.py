@@ -18,9 +18,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from badugi_hh.events import ParseError, Record
+from badugi_hh.events import Hand, ParseError, Record
 from badugi_hh.parsers import fulltilt, kingsclub, ongame, pokerstars, read_records, site, winamax
-from badugi_hh.parsers.common import AmountFormat, LineError
+from badugi_hh.parsers.common import MAX_HAND_LINES, AmountFormat, LineError
 from badugi_hh.parsers.text import open_log
 from sitekit import REAL
 
@@ -148,3 +148,22 @@ def _read_or_refusal(read: Callable[[str], int], text: str) -> int | str:
         return read(text)
     except ValueError as refusal:
         return str(refusal)
+
+
+@pytest.mark.parametrize("filler", ["Player9: folds", "", "PokerStars was here", "*** X ***"])
+def test_a_hand_longer_than_a_hand_can_be_is_lost_and_the_next_read(filler: str,
+                                                                     tmp_path: Path) -> None:
+    """Its lines, past the bound, are not kept, whichever test each line takes."""
+    hand = (REAL / "pokerstars" / "cash-badugi-fl-0.25-0.50-201009.txt").read_text(
+        encoding="utf-8").lstrip("\ufeff").strip().split("\n\n")[0]
+    lines = hand.split("\n")
+    log = tmp_path / "long.txt"
+    log.write_text("\n".join([*lines, *[filler] * MAX_HAND_LINES, "", hand]), encoding="utf-8")
+    records = _records(log)
+    lost = [record for record in records if isinstance(record, ParseError)]
+    assert [(error.line, error.message.split(": ", 1)[1]) for error in lost] == [
+        (1 + MAX_HAND_LINES,
+         f"more than {MAX_HAND_LINES} lines without the next hand's first line")]
+    assert lost[0].text.count("\n") + 1 == (MAX_HAND_LINES if filler else len(lines))
+    assert [record.line for record in records if isinstance(record, Hand)] == [
+        len(lines) + MAX_HAND_LINES + 2]

@@ -442,7 +442,7 @@ class PokerStarsHands:
         if not reader.errors and not reader.cancelled and not reader.awarded:
             raise LineError("the hand ends without a line such as 'Ana collected $0.20 "
                             "from pot'", 0, block.last_line)
-        hand = Hand(hand_id=hand_id, number=read_number(game.number), ruleset=ruleset,
+        hand = Hand(hand_id=hand_id, number=int(game.number), ruleset=ruleset,  # (in bounds)
                     events=events, source=source, line=block.start,
                     started_at=game.started_at, unit=100 if game.stakes.money else 1,
                     site=game.site, currency=game.currency, table=table.name,
@@ -631,6 +631,7 @@ class _HandReader:
     def _play(self, lines: Iterable[tuple[int, str]]) -> list[Event]:
         """The events of the play and the summary."""
         events: list[Event] = []
+        add = events.append
         known, in_summary = self._known_lines(), self.summary
         for number, text in lines:
             line = known.get(text)
@@ -648,10 +649,10 @@ class _HandReader:
             factories, marks, player = line
             if player is None:
                 for make in factories:
-                    events.append(make(line=number))
+                    add(make(line=number))
             else:
                 for make in factories:
-                    events.append(make(line=number, player=player))
+                    add(make(line=number, player=player))
             if marks == _AWARDS:
                 self.awarded = True
             elif marks == _DRAWS:

@@ -457,12 +457,13 @@ def _blocks(reader: SiteReader, log: LogText, source: str) -> Iterator[_Block | 
     is_hand_start, header = reader.is_hand_start, reader.spec.header.match
     initials, header_starts = reader.spec.initials, reader.spec.header_starts
     plain = _plain_initials(initials)
-    lines = block.lines
+    keep, room = block.lines.append, MAX_HAND_LINES   # (room: lines the block may still take)
     for number, text in enumerate(log, log.first_line):
         initial = text[:1]
         if initial in plain:   # most lines: no hand starts there, nothing to take off
-            if len(lines) < MAX_HAND_LINES:
-                lines.append(text)
+            if room:
+                keep(text)
+                room -= 1
             else:
                 block.overflowed = True
             continue
@@ -472,17 +473,19 @@ def _blocks(reader: SiteReader, log: LogText, source: str) -> Iterator[_Block | 
                 and header(text) is not None:   # is_hand_start
             yield from _close(reader, block, in_hand, source)
             block, in_hand = _Block(number), True
+            keep, room = block.lines.append, MAX_HAND_LINES
         elif text and not "!" <= text[0] <= "~" and (width := damage_before(text)) \
                 and is_hand_start(text[width:]):
             yield from _close(reader, block, in_hand, source)
             block, in_hand = _Block(number), True
+            keep, room = block.lines.append, MAX_HAND_LINES
             message = damage_message(text, width)
             if message:
                 block.damage, block.damage_message, block.damaged_text = width, message, text
             text = text[width:]
-        lines = block.lines
-        if len(lines) < MAX_HAND_LINES:
-            lines.append(text)
+        if room:
+            keep(text)
+            room -= 1
         else:
             block.overflowed = True
     yield from _close(reader, block, in_hand, source)
