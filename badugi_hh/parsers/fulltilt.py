@@ -523,12 +523,10 @@ def _read_lines(block: LineBlock, cache: _LineCache) -> _Lines:
     """Every line of the hand after its first, each read or kept as an error."""
     lines = _Lines()
     start = "line"
-    known: dict[str, object] = {}
-    read_with: tuple[int, str] | None = None   # the count of names and the start rule
+    known, names = cache.setdefault(((), start), {}), 0
     for number, text in block.numbered(1):
-        if read_with != (len(lines.names), start):   # a seat read, or the summary begun
-            read_with = (len(lines.names), start)
-            known = cache.setdefault((tuple(lines.names), start), {})
+        if len(lines.names) != names:   # a seat read: the names a line is read with
+            known, names = cache.setdefault((tuple(lines.names), start), {}), len(lines.names)
         item = known.get(text, _UNREAD)
         if item is _UNREAD:
             if not text.strip():
@@ -545,8 +543,9 @@ def _read_lines(block: LineBlock, cache: _LineCache) -> _Lines:
         if lines.events and type(lines.events[-1]) is Street:
             kind = lines.events[-1].kind
             lines.dealt = lines.dealt or kind == "deal"
-            if kind == "summary":
+            if kind == "summary" and start != "summary_line":
                 start = "summary_line"
+                known = cache.setdefault((tuple(lines.names), start), {})
     return lines
 
 
