@@ -33,6 +33,7 @@ def _cold(patch: pytest.MonkeyPatch) -> None:
     patch.setattr(site, "LONGEST_CACHED_LINE", -1)
     patch.setattr(pokerstars, "LONGEST_CACHED_LINE", -1)
     patch.setattr(fulltilt, "LONGEST_CACHED_LINE", -1)
+    patch.setattr(pokerstars, "_REST_READS", {start: {} for start in pokerstars._REST_READS})
     patch.setattr(site, "_plain_initials", lambda _initials: frozenset())
 
 

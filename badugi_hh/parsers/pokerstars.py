@@ -653,11 +653,13 @@ class _HandReader:
             else:
                 for make in factories:
                     add(make(line=number, player=player))
+            if not marks:
+                continue
             if marks == _AWARDS:
                 self.awarded = True
             elif marks == _DRAWS:
                 self.drawing = True   # a single draw's discards come without a marker
-            elif marks:
+            else:
                 self._take(events, len(events) - len(factories), marks)
                 if self.summary and not in_summary:
                     known, in_summary = self._known_lines(), True   # the summary's
