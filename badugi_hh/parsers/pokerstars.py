@@ -670,8 +670,14 @@ class _HandReader:
         return self.lines.setdefault((self.known, self.summary), {})
 
     def _read_line(self, text: str) -> _ReadLine:
-        player, (items, marks) = (self._summary_line(text) if self.summary
-                                  else self._play_line(text))
+        seated = None if self.summary or self.known is None else self.known.match(text)
+        read = None if seated is None else _REST_READS["after_name"].get(text[seated.end():])
+        player: str | None
+        if seated is not None and read is not None:   # most: what :meth:`_play_line` finds
+            player, (items, marks) = seated.group(), read
+        else:
+            player, (items, marks) = (self._summary_line(text) if self.summary
+                                      else self._play_line(text))
         if marks & _NOTES:   # a note keeps the line's text, and names no player: rare
             return tuple([_factory(item, player, text) for item in items]), marks, None
         # (the parse's own tuple, kept with it: the player is given as each event is made)
