@@ -6,7 +6,10 @@ single test. Reading "cold" here turns every one of those off
 (:data:`~badugi_hh.textcache.LONGEST_CACHED_LINE` below any line's length, so no
 cache keeps anything, and every line tested for a hand's start as it was): each real
 export, and copies of them damaged line by line, must give equal records, errors
-(message, line, column) included, whether read cold, warm or twice.
+(message, line, column) included, whether read cold, warm or twice. And the other
+short cuts give what the general path gives: the texts a hand's first line starts
+with (tried before the header's pattern), an amount with its sign and cents, the
+bound on a hand's lines counted as they are kept.
 """
 
 from __future__ import annotations
