@@ -516,7 +516,7 @@ def _ruleset(header: Header, game_id: Game) -> Ruleset:
 #: (``Player3 folds``) repeat.
 _LineCache = dict[tuple[tuple[str, ...], str], dict[str, object]]
 #: The cache's bounds: sets of names and start rules, and lines per set.
-_MAX_NAME_SETS, _MAX_LINES = 64, 10_000
+_MAX_NAME_SETS, _MAX_LINES = 32, 10_000
 
 
 def _read_lines(block: LineBlock, cache: _LineCache) -> _Lines:
