@@ -670,10 +670,14 @@ class _HandReader:
         return self.lines.setdefault((self.known, self.summary), {})
 
     def _read_line(self, text: str) -> _ReadLine:
-        seated = None if self.summary or self.known is None else self.known.match(text)
-        read = None if seated is None else _REST_READS["after_name"].get(text[seated.end():])
+        start, at = "after_name", 0
+        if self.summary:
+            seat = _SUMMARY_SEAT.match(text)
+            start, at = "summary_outcome", -1 if seat is None else seat.end()
+        seated = None if self.known is None or at < 0 else self.known.match(text, at)
+        read = None if seated is None else _REST_READS[start].get(text[seated.end():])
         player: str | None
-        if seated is not None and read is not None:   # most: what :meth:`_play_line` finds
+        if seated is not None and read is not None:   # most: what the general path finds
             player, (items, marks) = seated.group(), read
         else:
             player, (items, marks) = (self._summary_line(text) if self.summary
