@@ -585,7 +585,7 @@ _DESCRIBED = "\0"
 
 #: A hand line's events but for their line number: each event's class and fields,
 #: made with ``make(line=7, **fields)``.
-_Plan = tuple[tuple[Callable[..., Event], dict[str, object]], ...]
+_Plan = Sequence[tuple[Callable[..., Event], dict[str, object]]]
 
 
 @functools.lru_cache(maxsize=256)  # real lines have a few lists of up to five cards
@@ -611,18 +611,21 @@ class _Shape:
 
     __slots__ = ("events",)
 
-    def __init__(self, events: _Plan, slots: Sequence[Sequence[tuple[str, int]]]) -> None:
+    def __init__(self, events: _Plan, slots: Sequence[tuple[tuple[str, int], ...]]) -> None:
         """``events`` as the stand-ins make them; ``slots``, for each event, each field
         given a value, and the index of its value."""
-        self.events = tuple((make, fields, tuple(name for name, _ in filled),
-                             tuple(index for _, index in filled))
+        self.events = tuple((make, fields, filled)
                             for (make, fields), filled in zip(events, slots))
 
     def plan(self, values: Sequence[object]) -> _Plan:
         """The events of the line whose card lists (or numbers) are ``values``."""
-        get = values.__getitem__
-        return tuple([(make, {**fields, **dict(zip(names, map(get, indexes)))})
-                      for make, fields, names, indexes in self.events])
+        plan = []
+        for make, fields, filled in self.events:
+            fields = fields.copy()
+            for name, index in filled:
+                fields[name] = values[index]
+            plan.append((make, fields))
+        return plan
 
 
 @functools.cache
@@ -660,18 +663,21 @@ def _card_plan(text: str) -> _Plan | None:
     lists = list(map(_CARD_LISTS.__getitem__, parts[1::2]))
     if None in lists or len(lists) > len(DECK):
         return None
-    values: Sequence[object] = lists
     if "(" in parts[-1] and (description := _DESCRIPTION_AFTER.fullmatch(parts[-1])):
         parts[-1] = description.group(1) + _DESCRIBED + description.group(3)
-        values = [*lists, description.group(2)]
-    shape = _shape(tuple(parts[::2]), tuple(map(len, lists)))  # type: ignore[arg-type]
-    return None if shape is None else shape.plan(values)
+        shape = _shape((*parts[::2], *map(len, lists)))  # type: ignore[arg-type]
+        return None if shape is None else shape.plan([*lists, description.group(2)])
+    shape = _shape((*parts[::2], *map(len, lists)))  # type: ignore[arg-type]
+    return None if shape is None else shape.plan(lists)
 
 
 @functools.lru_cache(maxsize=4096)
-def _shape(texts: tuple[str, ...], sizes: tuple[int, ...]) -> _Shape | None:
-    """The events of the line of ``texts`` with card lists of ``sizes`` between them (as
+def _shape(texts_and_sizes: tuple[str | int, ...]) -> _Shape | None:
+    """The events of the line of the texts with card lists of the sizes between them (as
     markers), if every card list lands in one field."""
+    count = len(texts_and_sizes) // 2   # the lists
+    texts = cast("tuple[str, ...]", texts_and_sizes[:count + 1])
+    sizes = cast("tuple[int, ...]", texts_and_sizes[count + 1:])
     marked = texts[0] + "".join(_marker(index, size) + text
                                 for index, (size, text) in enumerate(zip(sizes, texts[1:])))
     try:
