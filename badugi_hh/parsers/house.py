@@ -828,16 +828,22 @@ def _hand_start(text: str) -> HandLine:
     when = _HAND_START_WHEN.search(text, number.end()) if number else None
     if number is None or len(text) > LONGEST_CACHED_LINE:
         return cast(HandLine, parse_line(text, "hand_start"))
-    stand_ins = [_stood_in(text, number, when, digit) for digit in "01"]
-    shape = _hand_start_shape(*stand_ins)
-    if shape is None:
-        return cast(HandLine, parse_line(text, "hand_start"))
+    shape = _hand_start_shape(_stood_in(text, number, when, "0"))
+    started_at = None if when is None else _started_at(when.group(1), when.group(2))
+    if shape is None or (when is not None and started_at is None):
+        return cast(HandLine, parse_line(text, "hand_start"))   # the grammar says why, where
+    return HandLine(int(number.group(1)), shape.button, shape.started_at and started_at,
+                    shape.money)
+
+
+@functools.lru_cache(maxsize=1024)   # hands a few minutes apart: minutes come back
+def _started_at(date: str, clock: str | None) -> datetime | None:
+    """The time the grammar's own ``when`` reads, None where it refuses it."""
     try:
-        started_at = None if when is None else _TRANSFORMER.when(*_when_tokens(when))
-    except LineError:   # the grammar says why, where
-        return cast(HandLine, parse_line(text, "hand_start"))
-    return dataclasses.replace(shape, number=int(number.group(1)),
-                               started_at=shape.started_at and started_at)
+        return _TRANSFORMER.when(Token("DATE", date), None if clock is None else
+                                 Token("TIME", clock))
+    except LineError:
+        return None
 
 
 def _stood_in(text: str, number: re.Match[str], when: re.Match[str] | None,
@@ -864,9 +870,15 @@ def _when_tokens(when: re.Match[str]) -> tuple[Token, Token | None]:
 
 
 @functools.lru_cache(maxsize=256)
-def _hand_start_shape(first: str, second: str) -> HandLine | None:
-    """The first line read from ``first``, if ``second`` (the other stand-ins) differs from
-    it in the hand's number and time alone, each read from its stand-in."""
+def _hand_start_shape(first: str) -> HandLine | None:
+    """The first line read from ``first`` (its stand-ins "0"), if the line with the other
+    stand-ins differs from it in the hand's number and time alone, each read from its
+    stand-in."""
+    number = _HAND_START_NUMBER.match(first)
+    when = _HAND_START_WHEN.search(first, number.end()) if number else None
+    if number is None:
+        return None
+    second = _stood_in(first, number, when, "1")
     try:
         one = cast(HandLine, parse_line(first, "hand_start"))
         other = cast(HandLine, parse_line(second, "hand_start"))
