@@ -30,10 +30,11 @@ lines that start with ``Session`` or ``Hand``, and parses each line of a
 block with the grammar (``grammar/house.lark``) from the start rule for its
 place in the block. Only the current block is held in memory. The grammar
 is the only definition of the format and the source of every syntax error;
-the reader just avoids parsing the same thing twice. A line's parse is
-cached by its text, since most lines (``Bruno: checks``, ``*** FIRST DRAW
-***``) repeat exactly, and a line with cards by its shape, with the cards
-filled in afterwards (see :func:`hand_line_events`).
+the reader just avoids parsing the same thing twice. What a hand line makes
+is a plan (each event's class and fields, waiting for its line number), kept
+by the line's text, since most lines (``Bruno: checks``, ``*** FIRST DRAW
+***``) repeat exactly; a line with cards or numbers is made from the plan of
+its shape, with its cards or numbers filled in (see :func:`hand_line_events`).
 """
 
 from __future__ import annotations
@@ -563,17 +564,19 @@ def parse_line(text: str, start: str) -> object:
 # shape does ("Dealt to Ana [.. .. .. ..]"). So the grammar parses a copy of
 # the line whose card lists are replaced by marker cards, one marker per list
 # and as many cards as the list has (group i becomes "[" + DECK[i] repeated);
-# the result, cached by that copy, is stamped with the real cards. This gives
+# the result, cached by that copy, is filled in with the real cards. This gives
 # exactly what parsing the line itself gives, because
 #
-# * the real lists are checked first with the grammar's CARDS terminal, so
-#   the lexer reads both copies as the same token types;
+# * the real lists are checked first: each word one of the spellings the
+#   grammar's CARD terminal matches, between single blanks, or else the whole
+#   list matched by its CARDS terminal, so the lexer reads both copies as the
+#   same token types;
 # * the transformer only stores a card list, or counts it (the marker copy
 #   keeps every count), and never looks at the cards;
 # * a shape is used only if each list's markers came back, whole, in exactly
 #   one field of the events. A list inside a description or a comment, or a
 #   burn (one card, not a list) fails that test, and such lines are parsed
-#   as they are (burn lines repeat, so the line cache serves them).
+#   as they are (burn lines repeat, so their plans are kept by their text).
 
 _CARD_LIST = re.compile(r"(\[[^\[\]]*\])")
 #: A shown hand's description after its cards ("[As 2h 3d 4c] (badugi 4-3-2-A)"), which
@@ -660,14 +663,15 @@ _CARD_LISTS = ShortTextCache(_card_list, 8192)
 def _card_plan(text: str) -> _Plan | None:
     """The events of a line with card lists, from the shape of its kind, if it has one."""
     parts = _CARD_LIST.split(text)  # the text between lists, and the lists
-    lists = list(map(_CARD_LISTS.__getitem__, parts[1::2]))
-    if None in lists or len(lists) > len(DECK):
+    read = list(map(_CARD_LISTS.__getitem__, parts[1::2]))
+    if None in read or len(read) > len(DECK):
         return None
+    lists = cast("list[Cards]", read)
     if "(" in parts[-1] and (description := _DESCRIPTION_AFTER.fullmatch(parts[-1])):
         parts[-1] = description.group(1) + _DESCRIBED + description.group(3)
-        shape = _shape((*parts[::2], *map(len, lists)))  # type: ignore[arg-type]
+        shape = _shape((*parts[::2], *map(len, lists)))
         return None if shape is None else shape.plan([*lists, description.group(2)])
-    shape = _shape((*parts[::2], *map(len, lists)))  # type: ignore[arg-type]
+    shape = _shape((*parts[::2], *map(len, lists)))
     return None if shape is None else shape.plan(lists)
 
 
@@ -728,12 +732,6 @@ def _stand_in(texts: tuple[str, ...], first: int) -> str:
                    for index, text in enumerate(texts[:-1])) + texts[-1]
 
 
-def _fields(make: EventFactory) -> tuple[object, dict[str, object]]:
-    if isinstance(make, functools.partial):
-        return (make.func, make.args), make.keywords
-    return make, {}
-
-
 def _amount_plan(text: str) -> _Plan | None:
     """The events of a line with numbers, from the shape of its kind, if it has one."""
     parts = _AMOUNT.split(text)  # the text between numbers, and the numbers
@@ -757,7 +755,7 @@ def _amount_shape(texts: tuple[str, ...]) -> _Shape | None:
         return None
     slots, found = [], []
     for one, other in zip(first, second):
-        (maker, fields), (other_maker, other_fields) = _fields(one), _fields(other)
+        (maker, fields), (other_maker, other_fields) = _made(one), _made(other)
         if maker != other_maker or fields.keys() != other_fields.keys():
             return None
         differ = [(name, value) for name, value in fields.items() if other_fields[name] != value]
