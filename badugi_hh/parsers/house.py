@@ -1169,12 +1169,12 @@ class _HouseReader:
             rules: RulesLine = _parse_at(block.lines[1], "header_line",  # type: ignore
                                          block.start + 1)
             ruleset, first = _ruleset(rules.changes), 2
-        number, kept = block.start, _LINE_PLANS.get
+        number, kept, add = block.start, _LINE_PLANS.get, events.append
         try:
             for number, text in block.numbered(first):
                 plan = kept(text)   # (hand_line_events, with no call for a line seen)
                 for make, fields in _line_plan(text) if plan is None else plan:
-                    events.append(make(line=number, **fields))
+                    add(make(line=number, **fields))
         except LineError as error:
             error.line = number
             raise
