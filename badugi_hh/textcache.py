@@ -13,12 +13,13 @@ import functools
 from collections.abc import Callable
 from typing import TypeVar
 
-__all__ = ["LONGEST_CACHED_LINE", "cached_for_short_lines"]
+__all__ = ["LONGEST_CACHED_LINE", "ShortTextCache", "cached_for_short_lines"]
 
 #: The longest text a cache keeps: hand-history lines are shorter.
 LONGEST_CACHED_LINE = 500
 
 _Parse = TypeVar("_Parse", bound=Callable[..., object])
+_Made = TypeVar("_Made")
 
 
 def cached_for_short_lines(maxsize: int) -> Callable[[_Parse], _Parse]:
@@ -48,3 +49,37 @@ def cached_for_short_lines(maxsize: int) -> Callable[[_Parse], _Parse]:
         parse_bounded.cache_info = cached.cache_info  # type: ignore[attr-defined]
         return parse_bounded  # type: ignore[return-value]
     return decorate
+
+
+class ShortTextCache(dict[str, _Made]):
+    """What ``make`` makes of each short text, looked up as a dict: ``cache[text]``.
+
+    A text that is found costs one dict look-up and no call, which is what a reader
+    wants for the lines that repeat in every hand. A text longer than
+    :data:`LONGEST_CACHED_LINE` is made each time; when ``maxsize`` texts are kept,
+    the cache starts again empty (what repeats comes back at once). What ``make``
+    raises is raised, and nothing is kept.
+
+    >>> calls = []
+    >>> def length(text: str) -> int:
+    ...     calls.append(text)
+    ...     return len(text)
+    >>> lengths = ShortTextCache(length, maxsize=2)
+    >>> lengths["ab"], lengths["ab"], lengths["x" * 600], lengths["x" * 600], len(calls)
+    (2, 2, 600, 600, 3)
+    >>> lengths["c"], lengths["d"], sorted(lengths)
+    (1, 1, ['d'])
+    """
+
+    def __init__(self, make: Callable[[str], _Made], maxsize: int) -> None:
+        super().__init__()
+        self.make = make
+        self.maxsize = maxsize
+
+    def __missing__(self, text: str) -> _Made:
+        made = self.make(text)
+        if len(text) <= LONGEST_CACHED_LINE:
+            if len(self) >= self.maxsize:
+                self.clear()
+            self[text] = made
+        return made

@@ -132,3 +132,23 @@ def test_the_whole_files_end_is_reported_once_after_the_last_part() -> None:
         f"{len(HOUSE) + 1 + len(STARS) + 1 + 4}): the lines before it are read, the rest of "
         "the file is not"]
     assert isinstance(records[0], SessionStart)
+
+
+def test_a_line_that_begins_a_block_begins_with_a_character_its_part_looks_at() -> None:
+    """A part of a log passes over a line whose first character begins no other dialect's
+    block (dialects._PLAIN_INITIALS): each block's first line in the real exports and the
+    house logs, and the same after invisible characters, must not be passed over."""
+    from badugi_hh.parsers.dialects import _PLAIN_INITIALS, starting_dialect
+
+    logs = [*REAL.rglob("*.txt"), *REAL.rglob("*.xml"), *(ROOT / "tests" / "data").glob("*/*.phh"),
+            *(ROOT / "tests" / "data" / "house").glob("*.txt")]
+    starts = 0
+    for log in logs:
+        for line in log.read_text(encoding="utf-8", errors="replace").splitlines():
+            for text in (line, "\u200b" + line):
+                dialect = starting_dialect(text)
+                if dialect is not None:
+                    starts += 1
+                    assert all(text[:1] not in plain for name, plain in _PLAIN_INITIALS.items()
+                               if name != dialect.name), (log.name, text)
+    assert starts > 100

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from badugi_hh.cards import JOKER, parse_cards
+from badugi_hh.bench import simulated_records
+from badugi_hh.cards import DECK, JOKER, parse_cards
 from badugi_hh.events import (
     LOWBALL_HALF, Award, Bet, Burn, Button, Call, Check, Deal, Draw, DrawnCards, Fold, Hand,
     Muck, NetStated, ParseError, PostBlind, PotTotal, Raise, Seat, SessionEnd, SessionPlayer,
@@ -23,7 +24,7 @@ from badugi_hh.parsers import house
 from badugi_hh.parsers import text as log_text
 from badugi_hh.parsers.house import LineError, hand_line_events, parse_line, read_house
 from badugi_hh.rules import HOUSE
-from badugi_hh.writer import format_event
+from badugi_hh.writer import format_event, write_records
 
 DATA = Path(__file__).parent / "data" / "house"
 
@@ -593,3 +594,106 @@ def test_the_grammar_names_the_halves_of_the_registry_and_the_older_lowball() ->
     words = set(re.findall(r'"([^"]+)"', re.search(r"^HALF:(.*)$", grammar, re.M)[1]))
     assert words == {half.name for game in GAMES.values() if game.split
                      for half in game.halves} | {LOWBALL_HALF}
+
+
+# A card list's words are looked up in a table of the spellings the grammar's CARD
+# matches; any other word or blank sends the list to the grammar's own CARDS pattern.
+CARD_WORDS = ["As", "aS", "10d", "10D", "Td", "tD", "??", "jk", "JK", "Joker", "jOkEr", "A♠",
+              "a♤", "Xx", "1d", "10", "As]", "", "A s", "ks", "Kh#"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.tuples(
+    st.sampled_from(["Dealt to Ana [{}]", "Bruno: discards 2 [{}] draws [{}]",
+                     "Ana: shows [{}] (x [y] (z))", '"Mr [A]": mucks [{}]',
+                     "Ana: shows [{}] in run 2", "Dealt to Ana [{}] # [{}]"]),
+    st.lists(st.tuples(st.lists(st.sampled_from(CARD_WORDS), max_size=5),
+                       st.sampled_from([" ", "  ", "\t", " \t"]),
+                       st.sampled_from(["", " ", "\t"])), min_size=2, max_size=2),
+).map(lambda case: case[0].format(*(edge + blank.join(words) + edge
+                                    for words, blank, edge in case[1]))))
+def test_a_card_list_reads_as_the_grammar_reads_it(line: str) -> None:
+    try:
+        expected = [make(line=3) for make in parse_line.__wrapped__(line, "hand_line")]
+    except LineError as error:
+        with pytest.raises(LineError) as raised:
+            hand_line_events(line, 3)
+        assert (raised.value.message, raised.value.column) == (error.message, error.column)
+    else:
+        assert hand_line_events(line, 3) == expected
+
+
+def test_the_card_words_are_those_the_grammar_reads() -> None:
+    card = re.compile(house.house_parser().get_terminal("CARD").pattern.to_regexp())
+    words = house._card_words()
+    assert all(card.fullmatch(word) and words[word] == house._card(word) for word in words)
+    assert {str(each) for each in DECK} | {str(each).lower() for each in DECK} <= set(words)
+
+
+def _read_by_the_grammar_alone(monkeypatch: pytest.MonkeyPatch, text: str) -> list:
+    """The records of ``text``, each line parsed by the grammar: no plan kept by a line's
+    text, no shape of a line with cards or numbers, no shape of a hand's first line."""
+    monkeypatch.setattr(house, "_LINE_PLANS", {})
+    monkeypatch.setattr(house, "_line_plan", house._parsed_plan)
+    monkeypatch.setattr(house, "_hand_start",
+                        lambda line: house.parse_line(line, "hand_start"))
+    try:
+        return records(text)
+    finally:
+        monkeypatch.undo()
+
+
+def _six_handed_log(hands: int) -> str:
+    out = io.StringIO()
+    write_records(simulated_records(hands, seed=7, players=6), out)
+    return out.getvalue()
+
+
+#: Lines the shapes must read as the grammar does, or refuse as it does: names in quotes,
+#: brackets and parentheses in descriptions and comments, damaged lines, a long line.
+ODD_HAND = HEADER.replace("Ana", '"Ana [1]"') + """
+Hand #1 - button "Ana [1]" - 2026-11-27 20:03
+"Ana [1]": posts small blind 1
+Bruno: posts big blind 2
+Dealt to "Ana [1]" [As 2h 3d 4c]
+Dealt to Bruno [?? ??  ?? ??]
+"Ana [1]": raises 2 to 4 # [Kd] (x)
+Bruno: calls 2
+*** FIRST DRAW ***
+"Ana [1]": discards 1 [4c] draws [Kc]
+Bruno: discards 2 [5d	6d] draws [7d 8d]
+*** SHOWDOWN ***
+"Ana [1]": shows [As 2h 3d Kc] (badugi K-3-2-A [best] (of (all)))
+Bruno: shows [5d 6d 7d 8d] (""" + "x" * 600 + """)
+"Ana [1]" wins 8 (badugi [K-3-2-A])
+
+Hand #2 - button Bruno
+"Ana [1]": posts small blind 1
+Bruno: posts big blind 2
+Dealt to Bruno [As 2h 3d 4c] [5c]
+"Ana [1]" wins 3
+
+Hand #3 - button "Ana [1]"
+Bruno: mucks [5d 6d 7d Zd]
+"Ana [1]": raises 2 to
+"Ana [1]" wins 3
+
+Hand #4 - button Bruno
+"Ana [1]": raises 2 to
+"Ana [1]" wins 3
+"""
+
+
+@pytest.mark.parametrize("name", ["every_line.txt", "session.txt", "bad_third_hand.txt",
+                                  "leaks.txt", "truncated.txt", "six-handed", "odd"])
+def test_a_log_reads_alike_with_the_line_caches_and_by_the_grammar_alone(
+        monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    text = {"six-handed": _six_handed_log, "odd": lambda _: ODD_HAND}.get(
+        name, lambda _: (DATA / name).read_text(encoding="utf-8"))(40)
+    house.clear_caches()
+    cached = records(text)
+    assert records(text) == cached   # with every cache filled
+    assert _read_by_the_grammar_alone(monkeypatch, text) == cached
+    if name == "odd":
+        assert [type(record).__name__ for record in cached] == [
+            "SessionStart", "Hand", "ParseError", "ParseError", "ParseError"]

@@ -186,6 +186,10 @@ _OTHERS = {dialect.name: _by_initial([other for other in DIALECTS if other is no
            for dialect in DIALECTS}
 _PART_ENDS = {dialect.name: _any_mark([other for other in DIALECTS if other is not dialect])
               for dialect in DIALECTS}
+#: For each dialect, the visible characters that begin no line of another dialect's block,
+#: nor a comment: a line that begins with one is in the part, with no need to match it.
+_PLAIN_INITIALS = {name: frozenset(map(chr, range(ord("!"), ord("~") + 1))) - {"#", *others}
+                   for name, others in _OTHERS.items()}
 
 
 class _SegmentedLines:
@@ -219,10 +223,11 @@ class _SegmentedLines:
         comment lines right before such a line go with it (a house log's opening comment
         after another site's export)."""
         others, may_end = _OTHERS[dialect.name], _PART_ENDS[dialect.name].match
+        plain = _PLAIN_INITIALS[dialect.name]
         held: list[tuple[int, str]] = []
         # (the lines looked ahead at first, then the log's: no generator between)
         for number, text in itertools.chain(self._pending(), self.lines):
-            if (mark := may_end(text)) is not None:
+            if text[:1] not in plain and (mark := may_end(text)) is not None:
                 if mark.lastgroup == "held":
                     held.append((number, text))
                     continue

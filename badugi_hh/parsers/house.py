@@ -30,16 +30,18 @@ lines that start with ``Session`` or ``Hand``, and parses each line of a
 block with the grammar (``grammar/house.lark``) from the start rule for its
 place in the block. Only the current block is held in memory. The grammar
 is the only definition of the format and the source of every syntax error;
-the reader just avoids parsing the same thing twice. A line's parse is
-cached by its text, since most lines (``Bruno: checks``, ``*** FIRST DRAW
-***``) repeat exactly, and a line with cards by its shape, with the cards
-filled in afterwards (see :func:`hand_line_events`).
+the reader just avoids parsing the same thing twice. What a hand line makes
+is a plan (each event's class and fields, waiting for its line number), kept
+by the line's text, since most lines (``Bruno: checks``, ``*** FIRST DRAW
+***``) repeat exactly; a line with cards or numbers is made from the plan of
+its shape, with its cards or numbers filled in (see :func:`hand_line_events`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import re
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
@@ -64,7 +66,7 @@ from badugi_hh.games import GAMES, game_for_site_name
 from badugi_hh.hand_ids import HandId
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
-from badugi_hh.textcache import LONGEST_CACHED_LINE, cached_for_short_lines
+from badugi_hh.textcache import LONGEST_CACHED_LINE, ShortTextCache, cached_for_short_lines
 from badugi_hh.rules import HOUSE, Ruleset
 from badugi_hh.sites import HOUSE_SITE
 
@@ -562,17 +564,19 @@ def parse_line(text: str, start: str) -> object:
 # shape does ("Dealt to Ana [.. .. .. ..]"). So the grammar parses a copy of
 # the line whose card lists are replaced by marker cards, one marker per list
 # and as many cards as the list has (group i becomes "[" + DECK[i] repeated);
-# the result, cached by that copy, is stamped with the real cards. This gives
+# the result, cached by that copy, is filled in with the real cards. This gives
 # exactly what parsing the line itself gives, because
 #
-# * the real lists are checked first with the grammar's CARDS terminal, so
-#   the lexer reads both copies as the same token types;
+# * the real lists are checked first: each word one of the spellings the
+#   grammar's CARD terminal matches, between single blanks, or else the whole
+#   list matched by its CARDS terminal, so the lexer reads both copies as the
+#   same token types;
 # * the transformer only stores a card list, or counts it (the marker copy
 #   keeps every count), and never looks at the cards;
 # * a shape is used only if each list's markers came back, whole, in exactly
 #   one field of the events. A list inside a description or a comment, or a
 #   burn (one card, not a list) fails that test, and such lines are parsed
-#   as they are (burn lines repeat, so the line cache serves them).
+#   as they are (burn lines repeat, so their plans are kept by their text).
 
 _CARD_LIST = re.compile(r"(\[[^\[\]]*\])")
 #: A shown hand's description after its cards ("[As 2h 3d 4c] (badugi 4-3-2-A)"), which
@@ -582,6 +586,10 @@ _CARD_LIST = re.compile(r"(\[[^\[\]]*\])")
 _DESCRIPTION_AFTER = re.compile(r"([ \t]+\()(.*)(\)[ \t]*)")
 _DESCRIBED = "\0"
 
+#: A hand line's events but for their line number: each event's class and fields,
+#: made with ``make(line=7, **fields)``.
+_Plan = Sequence[tuple[Callable[..., Event], dict[str, object]]]
+
 
 @functools.lru_cache(maxsize=256)  # real lines have a few lists of up to five cards
 def _marker(index: int, size: int) -> str:
@@ -589,18 +597,38 @@ def _marker(index: int, size: int) -> str:
     return "[" + " ".join([str(DECK[index])] * size) + "]"
 
 
-@dataclass(frozen=True, slots=True)
+def _made(make: EventFactory) -> tuple[Callable[..., Event], dict[str, object]]:
+    """A factory of the grammar's transformer as an event's class and fields."""
+    if isinstance(make, functools.partial) and not make.args:
+        return make.func, make.keywords
+    return make, {}
+
+
+def _parsed_plan(text: str) -> _Plan:
+    """The events of a hand line as the grammar reads it (raises :class:`LineError`)."""
+    return tuple(map(_made, cast("tuple[EventFactory, ...]", parse_line(text, "hand_line"))))
+
+
 class _Shape:
     """A hand line's events, with the fields each card list (or each number) goes to."""
 
-    factories: tuple[EventFactory, ...]
-    slots: tuple[tuple[tuple[str, int], ...], ...]  # per factory: (field, list index)
+    __slots__ = ("events",)
 
-    def stamp(self, lists: Sequence[object], line: int) -> list[Event]:
-        if not lists:   # a line with nothing to fill in
-            return [make(line=line) for make in self.factories]
-        return [make(line=line, **{name: lists[index] for name, index in slots})
-                for make, slots in zip(self.factories, self.slots)]
+    def __init__(self, events: _Plan, slots: Sequence[tuple[tuple[str, int], ...]]) -> None:
+        """``events`` as the stand-ins make them; ``slots``, for each event, each field
+        given a value, and the index of its value."""
+        self.events = tuple((make, fields, filled)
+                            for (make, fields), filled in zip(events, slots))
+
+    def plan(self, values: Sequence[object]) -> _Plan:
+        """The events of the line whose card lists (or numbers) are ``values``."""
+        plan = []
+        for make, fields, filled in self.events:
+            fields = fields.copy()
+            for name, index in filled:
+                fields[name] = values[index]
+            plan.append((make, fields))
+        return plan
 
 
 @functools.cache
@@ -608,17 +636,54 @@ def _cards_pattern() -> re.Pattern[str]:
     return re.compile(house_parser().get_terminal("CARDS").pattern.to_regexp())
 
 
-@functools.lru_cache(maxsize=4096)  # "[?? ?? ?? ??]", "[]", "[4c]" come back often
+@functools.cache
+def _card_words() -> dict[str, Card | None]:
+    """Each way of writing one card that the grammar's CARD matches, and its card."""
+    card = re.compile(house_parser().get_terminal("CARD").pattern.to_regexp())
+    words = [rank + suit for rank in ["10", *"23456789tjqka"] for suit in "shdc♠♥♦♣♤♡♢♧"]
+    spellings = {"".join(letters) for word in [*words, "??", "jk", "joker"]
+                 for letters in itertools.product(*({c.lower(), c.upper()} for c in word))}
+    return {word: _card(word) for word in spellings if card.fullmatch(word)}
+
+
 def _card_list(text: str) -> Cards | None:
     """The cards of ``[...]``, or ``None`` if the grammar's CARDS does not match it whole."""
-    if _cards_pattern().fullmatch(text) is None:
+    try:   # cards between single blanks, as logs write them: each word looked up
+        return tuple(map(_card_words().__getitem__, text[1:-1].split(" ")))
+    except KeyError:   # another word (a card this leaves out too), other blanks, no card
+        if _cards_pattern().fullmatch(text) is None:
+            return None
+        return tuple(map(_card, text[1:-1].split()))
+
+
+#: "[?? ?? ?? ??]", "[4c]" come back often, and the events of their lines share one tuple.
+_CARD_LISTS = ShortTextCache(_card_list, 8192)
+
+
+def _card_plan(text: str) -> _Plan | None:
+    """The events of a line with card lists, from the shape of its kind, if it has one."""
+    parts = _CARD_LIST.split(text)  # the text between lists, and the lists
+    read = list(map(_CARD_LISTS.__getitem__, parts[1::2]))
+    if None in read or len(read) > len(DECK):
         return None
-    return tuple(map(_card, text[1:-1].split()))
+    lists = cast("list[Cards]", read)
+    if "(" in parts[-1] and (description := _DESCRIPTION_AFTER.fullmatch(parts[-1])):
+        parts[-1] = description.group(1) + _DESCRIBED + description.group(3)
+        shape = _shape((*parts[::2], *map(len, lists)))
+        return None if shape is None else shape.plan([*lists, description.group(2)])
+    shape = _shape((*parts[::2], *map(len, lists)))
+    return None if shape is None else shape.plan(lists)
 
 
 @functools.lru_cache(maxsize=4096)
-def _shape(marked: str, sizes: tuple[int, ...]) -> _Shape | None:
-    """The events of the marked line, if every card list lands in one field."""
+def _shape(texts_and_sizes: tuple[str | int, ...]) -> _Shape | None:
+    """The events of the line of the texts with card lists of the sizes between them (as
+    markers), if every card list lands in one field."""
+    count = len(texts_and_sizes) // 2   # the lists
+    texts = cast("tuple[str, ...]", texts_and_sizes[:count + 1])
+    sizes = cast("tuple[int, ...]", texts_and_sizes[count + 1:])
+    marked = texts[0] + "".join(_marker(index, size) + text
+                                for index, (size, text) in enumerate(zip(sizes, texts[1:])))
     try:
         factories: tuple[EventFactory, ...] = parse_line(marked, "hand_line")  # type: ignore
     except LineError:
@@ -638,7 +703,7 @@ def _shape(marked: str, sizes: tuple[int, ...]) -> _Shape | None:
                                        for index, size in enumerate(sizes) if size]
     if f"({_DESCRIBED})" in marked:
         whole.append((described, _DESCRIBED))
-    return _Shape(factories, slots) if sorted(filled) == whole else None
+    return _Shape(tuple(map(_made, factories)), slots) if sorted(filled) == whole else None
 
 
 # -- lines with amounts: parsed once per shape -------------------------------------
@@ -661,34 +726,36 @@ _STAND_INS = (10**14, 2 * 10**14)
 _STEP = _STAND_INS[1] - _STAND_INS[0]
 
 
-def _stand_in(parts: list[str], first: int) -> str:
-    """The line of ``parts`` (as _AMOUNT splits it), number i written as ``first + i``."""
-    marked = parts[:]
-    marked[1::2] = [str(first + index) for index in range(len(parts) // 2)]
-    return "".join(marked)
+def _stand_in(texts: tuple[str, ...], first: int) -> str:
+    """The line of ``texts`` with numbers between them, number i written as ``first + i``."""
+    return "".join(text + str(first + index)
+                   for index, text in enumerate(texts[:-1])) + texts[-1]
 
 
-def _fields(make: EventFactory) -> tuple[object, dict[str, object]]:
-    if isinstance(make, functools.partial):
-        return (make.func, make.args), make.keywords
-    return make, {}
+def _amount_plan(text: str) -> _Plan | None:
+    """The events of a line with numbers, from the shape of its kind, if it has one."""
+    parts = _AMOUNT.split(text)  # the text between numbers, and the numbers
+    if len(parts) == 1:
+        return None
+    shape = _amount_shape(tuple(parts[::2]))
+    return None if shape is None else shape.plan(list(map(int, parts[1::2])))
 
 
 @functools.lru_cache(maxsize=4096)
-def _amount_shape(marked: str) -> _Shape | None:
-    """The events of a line whose numbers ``marked`` writes as the first stand-ins."""
-    parts = _AMOUNT.split(marked)
+def _amount_shape(texts: tuple[str, ...]) -> _Shape | None:
+    """The events of the line of ``texts`` with numbers between them (as stand-ins)."""
     try:
-        first = cast("tuple[EventFactory, ...]", parse_line(marked, "hand_line"))
+        first = cast("tuple[EventFactory, ...]",
+                     parse_line(_stand_in(texts, _STAND_INS[0]), "hand_line"))
         second = cast("tuple[EventFactory, ...]",
-                      parse_line(_stand_in(parts, _STAND_INS[1]), "hand_line"))
+                      parse_line(_stand_in(texts, _STAND_INS[1]), "hand_line"))
     except LineError:
         return None
     if len(first) != len(second):
         return None
     slots, found = [], []
     for one, other in zip(first, second):
-        (maker, fields), (other_maker, other_fields) = _fields(one), _fields(other)
+        (maker, fields), (other_maker, other_fields) = _made(one), _made(other)
         if maker != other_maker or fields.keys() != other_fields.keys():
             return None
         differ = [(name, value) for name, value in fields.items() if other_fields[name] != value]
@@ -697,9 +764,9 @@ def _amount_shape(marked: str) -> _Shape | None:
             return None
         slots.append(tuple((name, cast(int, value) - _STAND_INS[0]) for name, value in differ))
         found += [index for _, index in slots[-1]]
-    if sorted(found) != list(range(len(parts) // 2)):
+    if sorted(found) != list(range(len(texts) - 1)):
         return None
-    return _Shape(first, tuple(slots))
+    return _Shape(tuple(map(_made, first)), tuple(slots))
 
 
 def hand_line_events(text: str, line: int) -> list[Event]:
@@ -710,35 +777,31 @@ def hand_line_events(text: str, line: int) -> list[Event]:
     >>> hand_line_events("Stacks: Ana 104, Bruno 96", 30)
     [StackStated(line=30, player='Ana', amount=104), StackStated(line=30, player='Bruno', amount=96)]
     """
-    shape, values = _line_plan(text)
-    return shape.stamp(values, line)
+    return [make(line=line, **fields) for make, fields in _line_plan(text)]
 
 
-@cached_for_short_lines(8192)  # "Bruno: folds", "Ana: calls 2" come back in every hand
-def _line_plan(text: str) -> tuple[_Shape, Sequence[object]]:
-    """How a line's events are made: its shape, and the card lists or numbers it fills in."""
-    if len(text) <= LONGEST_CACHED_LINE:  # the shape caches keep no long line
-        if "[" in text:
-            parts = _CARD_LIST.split(text)  # the text between lists, and the lists
-            lists = list(map(_card_list, parts[1::2]))
-            if None not in lists and len(lists) <= len(DECK):
-                sizes = tuple(map(len, lists))  # type: ignore[arg-type]
-                parts[1::2] = map(_marker, range(len(sizes)), sizes)
-                values: Sequence[object] = lists
-                if description := _DESCRIPTION_AFTER.fullmatch(parts[-1]):
-                    parts[-1] = description.expand(f"\\1{_DESCRIBED}\\3")
-                    values = [*lists, description.group(2)]
-                shape = _shape("".join(parts), sizes)
-                if shape is not None:
-                    return shape, values
-        else:
-            parts = _AMOUNT.split(text)
-            if len(parts) > 1:
-                amount_shape = _amount_shape(_stand_in(parts, _STAND_INS[0]))
-                if amount_shape is not None:
-                    return amount_shape, list(map(int, parts[1::2]))
-    factories = cast("tuple[EventFactory, ...]", parse_line(text, "hand_line"))
-    return _Shape(factories, ((),) * len(factories)), ()
+def _line_plan(text: str) -> _Plan:
+    """How a line's events are made. A line with cards rarely repeats: it is made from the
+    shape of its kind each time; any other line, once, from its shape or the grammar."""
+    if "[" in text and len(text) <= LONGEST_CACHED_LINE:  # the shape caches keep no long line
+        plan = _card_plan(text)
+        if plan is not None:
+            return plan
+    return _LINE_PLANS[text]
+
+
+def _kept_plan(text: str) -> _Plan:
+    """How a line without cards (or not read by a shape of them) is made."""
+    if len(text) <= LONGEST_CACHED_LINE and "[" not in text:
+        plan = _amount_plan(text)
+        if plan is not None:
+            return plan
+    return _parsed_plan(text)
+
+
+#: The plan of each line made by _kept_plan, by its text: "Bruno: folds", "Ana: calls 2",
+#: "Burn [9s]" come back in every hand, and are then made with no call but the events'.
+_LINE_PLANS = ShortTextCache(_kept_plan, 8192)
 
 
 # -- a hand's first line: parsed once per shape ---------------------------------------
@@ -763,16 +826,22 @@ def _hand_start(text: str) -> HandLine:
     when = _HAND_START_WHEN.search(text, number.end()) if number else None
     if number is None or len(text) > LONGEST_CACHED_LINE:
         return cast(HandLine, parse_line(text, "hand_start"))
-    stand_ins = [_stood_in(text, number, when, digit) for digit in "01"]
-    shape = _hand_start_shape(*stand_ins)
-    if shape is None:
-        return cast(HandLine, parse_line(text, "hand_start"))
+    shape = _hand_start_shape(_stood_in(text, number, when, "0"))
+    started_at = None if when is None else _started_at(when.group(1), when.group(2))
+    if shape is None or (when is not None and started_at is None):
+        return cast(HandLine, parse_line(text, "hand_start"))   # the grammar says why, where
+    return HandLine(int(number.group(1)), shape.button, shape.started_at and started_at,
+                    shape.money)
+
+
+@functools.lru_cache(maxsize=1024)   # hands a few minutes apart: minutes come back
+def _started_at(date: str, clock: str | None) -> datetime | None:
+    """The time the grammar's own ``when`` reads, None where it refuses it."""
     try:
-        started_at = None if when is None else _TRANSFORMER.when(*_when_tokens(when))
-    except LineError:   # the grammar says why, where
-        return cast(HandLine, parse_line(text, "hand_start"))
-    return dataclasses.replace(shape, number=int(number.group(1)),
-                               started_at=shape.started_at and started_at)
+        return _TRANSFORMER.when(Token("DATE", date), None if clock is None else
+                                 Token("TIME", clock))
+    except LineError:
+        return None
 
 
 def _stood_in(text: str, number: re.Match[str], when: re.Match[str] | None,
@@ -799,9 +868,15 @@ def _when_tokens(when: re.Match[str]) -> tuple[Token, Token | None]:
 
 
 @functools.lru_cache(maxsize=256)
-def _hand_start_shape(first: str, second: str) -> HandLine | None:
-    """The first line read from ``first``, if ``second`` (the other stand-ins) differs from
-    it in the hand's number and time alone, each read from its stand-in."""
+def _hand_start_shape(first: str) -> HandLine | None:
+    """The first line read from ``first`` (its stand-ins "0"), if the line with the other
+    stand-ins differs from it in the hand's number and time alone, each read from its
+    stand-in."""
+    number = _HAND_START_NUMBER.match(first)
+    when = _HAND_START_WHEN.search(first, number.end()) if number else None
+    if number is None:
+        return None
+    second = _stood_in(first, number, when, "1")
     try:
         one = cast(HandLine, parse_line(first, "hand_start"))
         other = cast(HandLine, parse_line(second, "hand_start"))
@@ -1094,14 +1169,16 @@ class _HouseReader:
             rules: RulesLine = _parse_at(block.lines[1], "header_line",  # type: ignore
                                          block.start + 1)
             ruleset, first = _ruleset(rules.changes), 2
-        number = block.start
+        number, kept, add = block.start, _LINE_PLANS.get, events.append
         try:
             for number, text in block.numbered(first):
-                events += hand_line_events(text, number)
+                plan = kept(text)   # (hand_line_events, with no call for a line seen)
+                for make, fields in _line_plan(text) if plan is None else plan:
+                    add(make(line=number, **fields))
         except LineError as error:
             error.line = number
             raise
-        if not any(type(event) is Award for event in events):
+        if Award not in map(type, events):
             where = "the file ends in the middle of the hand" if at_end else "the hand ends"
             raise LineError(f"{where} without a result line such as 'Ana wins 28'", 0,
                             block.last_line)
@@ -1214,8 +1291,8 @@ def sniff(first_line: str) -> bool:
 def clear_caches() -> None:
     """Forget every line parsed so far, so that a timing starts cold."""
     parse_line.cache_clear()  # type: ignore[attr-defined]   # cached_for_short_lines adds it
-    _line_plan.cache_clear()  # type: ignore[attr-defined]
+    _LINE_PLANS.clear()
+    _CARD_LISTS.clear()
     _hand_start_shape.cache_clear()
     _shape.cache_clear()
     _amount_shape.cache_clear()
-    _card_list.cache_clear()
