@@ -36,9 +36,25 @@ _CARD_TEXT: dict[Card | None, str] = {card: str(card) for card in (*DECK, JOKER)
 _BADUGI_RANKS = math.comb(13, 4)
 
 
+#: The text of the card tuples met lately: discards, draws and stood-pat hands recur.
+_CARDS_TEXTS: dict[Cards, str] = {}
+#: Card tuples kept at most (then forgotten, all at once): memory stays flat.
+_CARDS_TEXTS_KEPT = 1 << 16
+
+
 def _cards_text(cards: Cards) -> str:
-    """``As 2h ??``: :func:`~badugi_hh.cards.format_cards`, by table look-up."""
-    return " ".join([_CARD_TEXT[card] for card in cards])
+    """``As 2h ??``: :func:`~badugi_hh.cards.format_cards`, by table look-up.
+
+    >>> from badugi_hh.cards import parse_cards
+    >>> _cards_text((*parse_cards("As 2h"), None)), _cards_text(())
+    ('As 2h ??', '')
+    """
+    text = _CARDS_TEXTS.get(cards)
+    if text is None:
+        if len(_CARDS_TEXTS) >= _CARDS_TEXTS_KEPT:
+            _CARDS_TEXTS.clear()
+        text = _CARDS_TEXTS[cards] = " ".join([_CARD_TEXT[card] for card in cards])
+    return text
 
 
 def _mucked_cards(hand: Hand) -> dict[str, str]:
@@ -65,44 +81,56 @@ def _is_badugi(cards: Cards) -> bool | None:
         return None
 
 
-@dataclass(slots=True)
-class _Tally:
-    """One player's betting in one hand (the definitions are in docs/schema.md)."""
-
-    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(
-        ("bet", "raise", "call", "check", "fold"), 0))
-    vpip: bool = False
-    pfr: bool = False
-    three_bet_chance: bool = False
-    three_bet: bool = False
-    faced_bet: list[bool] = field(default_factory=lambda: [False] * 4)
-    folded_to_bet: list[bool] = field(default_factory=lambda: [False] * 4)
-
-    def add(self, action: ActionRecord, raises_before_draw: int) -> None:
-        """Count one action (not a blind); ``raises_before_draw`` were made before it."""
-        self.counts[action.kind] += 1
-        if action.round == 1:
-            self.vpip |= action.kind in ("call", "bet", "raise")
-            self.pfr |= action.kind in ("bet", "raise")
-            if raises_before_draw == 1:   # facing one raise over the big blind
-                self.three_bet_chance = True
-                self.three_bet |= action.kind == "raise"
-        if action.facing > 0 and 1 <= action.round <= 4:
-            self.faced_bet[action.round - 1] = True
-            self.folded_to_bet[action.round - 1] |= action.kind == "fold"
+#: One player's betting in one hand, in the order of its ``hand_players`` columns (the
+#: definitions are in docs/schema.md): vpip, pfr, three_bet_chance, three_bet; bets,
+#: raises, calls, checks, folds; then (:data:`_FACED`) round1..4_faced_bet and
+#: round1..4_folded_to_bet. A list, not an object: one is made per player and hand.
+_NO_BETTING: list[bool | int] = [False] * 4 + [0] * 5 + [False] * 8
+_VPIP, _PFR, _THREE_BET_CHANCE, _THREE_BET = range(4)
+_COUNTED = {"bet": 4, "raise": 5, "call": 6, "check": 7, "fold": 8}
+_FACED = 9   # round n's faced bet at _FACED + n - 1, its fold to one 4 further
+_ROUND1_VOLUNTARY = {"call": (_VPIP,), "bet": (_VPIP, _PFR), "raise": (_VPIP, _PFR)}
 
 
-def _tally_actions(report: HandReport) -> dict[str, _Tally]:
-    """Each player's betting in the hand, in one pass over its actions."""
-    tallies = {name: _Tally() for name in report.players}
+def _tally_actions(report: HandReport) -> dict[str, list[bool | int]]:
+    """Each player's betting in the hand (see :data:`_NO_BETTING`), in one pass over
+    its actions (the blinds not counted).
+
+    >>> from badugi_hh.engine import ActionRecord, HandReport
+    >>> from badugi_hh.rules import HOUSE
+    >>> report = HandReport("h", 1, "", 1, "s", HOUSE, {"Ana": None, "Bo": None}, actions=[
+    ...     ActionRecord("Ana", 1, "post", 1, 1, False, 0, 1),
+    ...     ActionRecord("Ana", 1, "raise", 3, 4, False, 1, 2),
+    ...     ActionRecord("Bo", 1, "raise", 4, 6, False, 2, 3),
+    ...     ActionRecord("Ana", 1, "fold", 0, 4, False, 2, 4)])
+    >>> tallies = _tally_actions(report)
+    >>> tallies["Ana"][:9], tallies["Ana"][_FACED], tallies["Ana"][_FACED + 4]
+    ([True, True, False, False, 0, 1, 0, 0, 1], True, True)
+    >>> tallies["Bo"][:4]   # facing one raise: his raise is a 3-bet
+    [True, True, True, True]
+    """
+    tallies = {name: _NO_BETTING.copy() for name in report.players}
     raises_before_draw = 0
     for action in report.actions:
-        if action.kind == "post":
+        kind, round_ = action.kind, action.round
+        if kind == "post":
             continue
         tally = tallies.get(action.player)
         if tally is not None:   # None: a stranger acts (G1); the report says so
-            tally.add(action, raises_before_draw)
-        raises_before_draw += action.round == 1 and action.kind == "raise"
+            tally[_COUNTED[kind]] += 1
+            if round_ == 1:
+                for column in _ROUND1_VOLUNTARY.get(kind, ()):
+                    tally[column] = True
+                if raises_before_draw == 1:   # facing one raise over the big blind
+                    tally[_THREE_BET_CHANCE] = True
+                    if kind == "raise":
+                        tally[_THREE_BET] = True
+            if action.facing > 0 and 1 <= round_ <= 4:
+                tally[_FACED + round_ - 1] = True
+                if kind == "fold":
+                    tally[_FACED + round_ + 3] = True
+        if round_ == 1 and kind == "raise":
+            raises_before_draw += 1
     return tallies
 
 
@@ -112,8 +140,14 @@ class _DrawHabits(NamedTuple):
     badugi_after_final_draw: bool | None
 
 
+#: The draw habits of a player who drew no cards (a hand over before the first draw).
+_NO_DRAWS = _DrawHabits((None, None, None), None, None)
+
+
 def _draw_habits(draws: list[DrawRecord], final_draw: int) -> _DrawHabits:
     """Cards drawn per draw, snowing and the final hand of one player's draws."""
+    if not draws:
+        return _NO_DRAWS
     cards: list[int | None] = [None, None, None]
     snowed: bool | None = None
     made: bool | None = None
@@ -268,54 +302,58 @@ class RowBatch:
         draws_by_player: dict[str, list[DrawRecord]] = {}
         for draw in report.draws:
             draws_by_player.setdefault(draw.player, []).append(draw)
-        big_blind = report.ruleset.big_blind
+        rules = report.ruleset
+        big_blind, final_draw = rules.big_blind, rules.draws
         reached_draw = report.draws_played >= 1
+        folded = report.ended == "fold"
         seat_names = positions({name: p.seat for name, p in report.players.items()},
                                report.button, report.big_blind)
+        # the columns every player of the hand shares
+        hand = (source, report.hand_id)
+        shared = (report.session_id, report.number, moment.local, moment.utc, rules.name,
+                  money.site, rules.game, money.kind, money.currency, money.unit)
         rows = self.tables["hand_players"]
         for name, result in report.players.items():
-            tally, net = tallies[name], result.net
-            habits = _draw_habits(draws_by_player.get(name, []), report.ruleset.draws)
-            won = result.won > 0
+            tally, net, won = tallies[name], result.net, result.won > 0
+            habits = _draw_habits(draws_by_player.get(name, []), final_draw)
             in_after_round1 = result.folded_in_round is None or result.folded_in_round > 1
             rows.append((
-                source, report.hand_id, name, report.session_id, report.number, moment.local,
-                moment.utc, report.ruleset.name, money.site, report.ruleset.game, money.kind,
-                money.currency, money.unit, result.seat, seat_names[name], big_blind,
+                *hand, name, *shared, result.seat, seat_names[name], big_blind,
                 result.start_stack, result.end_stack, result.contributed, result.returned,
                 result.won, net, net / big_blind if big_blind else 0.0,
-                tally.vpip, tally.pfr, tally.three_bet_chance, tally.three_bet,
-                tally.counts["bet"], tally.counts["raise"], tally.counts["call"],
-                tally.counts["check"], tally.counts["fold"], result.folded_in_round,
-                reached_draw and in_after_round1,
-                result.saw_showdown, result.saw_showdown and won,
-                report.ended == "fold" and won,
-                *tally.faced_bet, *tally.folded_to_bet,
-                *habits.cards, habits.snowed, habits.badugi_after_final_draw,
+                *tally[:_FACED], result.folded_in_round, reached_draw and in_after_round1,
+                result.saw_showdown, result.saw_showdown and won, folded and won,
+                *tally[_FACED:], *habits.cards, habits.snowed, habits.badugi_after_final_draw,
                 dealt[name], tournament))
 
     def _add_actions(self, source: str, report: HandReport) -> None:
-        self.tables["actions"].extend(
-            (source, report.hand_id, seq, a.player, a.round, a.kind, a.amount, a.to, a.facing,
-             a.all_in, a.line)
-            for seq, a in enumerate(report.actions, start=1))
+        hand_id = report.hand_id
+        self.tables["actions"].extend([
+            (source, hand_id, seq, player, round_, kind, amount, to, facing, all_in, line)
+            for seq, (player, round_, kind, amount, to, all_in, facing, line)
+            in enumerate(report.actions, start=1)])
 
     def _add_draws(self, source: str, report: HandReport) -> None:
-        self.tables["draws"].extend(
-            (source, report.hand_id, d.player, d.draw, d.count, d.stands_pat,
-             _cards_text(d.discarded), _cards_text(d.drawn),
-             None if None in d.hand_after else _cards_text(d.hand_after), d.line)
-            for d in report.draws)
+        hand_id = report.hand_id
+        self.tables["draws"].extend([
+            (source, hand_id, player, draw, len(discarded), not discarded,
+             _cards_text(discarded), _cards_text(drawn),
+             None if None in after else _cards_text(after), line)
+            for player, draw, discarded, drawn, after, line in report.draws])
 
     def _add_showdowns(self, source: str, hand: Hand, report: HandReport) -> None:
-        mucked = _mucked_cards(hand) if report.ended == "showdown" else {}
-        self.tables["showdowns"].extend(
+        # a winner may show his hand though the others folded: it is told, so kept
+        shown = [(name, p) for name, p in report.players.items()
+                 if p.saw_showdown or p.shown is not None]
+        # the log's mucked hands: read only where a player at the showdown showed none
+        mucked = (_mucked_cards(hand) if report.ended == "showdown"
+                  and any(p.shown is None for _, p in shown) else {})
+        self.tables["showdowns"].extend([
             (source, report.hand_id, name,
              _cards_text(p.shown) if p.shown is not None else mucked.get(name),
              p.value.rank if p.value else None, getattr(p.value, "size", None),
              p.description, p.won)
-            # a winner may show his hand though the others folded: it is told, so kept
-            for name, p in report.players.items() if p.saw_showdown or p.shown is not None)
+            for name, p in shown])
 
     def _add_pots(self, source: str, report: HandReport) -> None:
         self.tables["pots"].extend(

@@ -11,6 +11,7 @@ import types
 from collections.abc import Sequence
 import typing
 from datetime import datetime
+from operator import itemgetter
 from typing import Any, NamedTuple, NewType
 
 import pyarrow as pa
@@ -493,13 +494,21 @@ def schema_sql(tables: tuple[str, ...] = tuple(TABLES)) -> str:
 
 
 def arrow_table(row_type: RowType, rows: Sequence[Row]) -> pa.Table:
-    """Rows transposed to one typed Arrow column each, for one bulk insert."""
-    columns = columns_of(row_type)
-    values = list(zip(*rows, strict=True)) if rows else [()] * len(columns)
-    if len(values) != len(columns):
-        raise ValueError(f"{row_type.__name__} has {len(columns)} columns, "
-                         f"a row has {len(values)}")
-    arrays = [pa.array(column, type=arrow_type)
-              for column, (_, _, arrow_type, _) in zip(values, columns)]
-    return pa.Table.from_arrays(arrays, names=[name for name, *_ in columns])
+    """Rows transposed to one typed Arrow column each, for one bulk insert.
 
+    >>> arrow_table(RuleRow, [("G1", "seated players only"), ("G2", "one deck")]).to_pydict()
+    {'rule': ['G1', 'G2'], 'title': ['seated players only', 'one deck']}
+    >>> arrow_table(RuleRow, [("G1",)])
+    Traceback (most recent call last):
+    ValueError: RuleRow has 2 columns, a row has 1
+    """
+    columns = columns_of(row_type)
+    widths = set(map(len, rows))
+    if widths - {len(columns)}:
+        raise ValueError(f"{row_type.__name__} has {len(columns)} columns, "
+                         f"a row has {max(widths - {len(columns)})}")
+    # a column at a time, by item: zip(*rows) makes an iterator per row, which sets
+    # the garbage collector scanning every object the process holds, time and again
+    arrays = [pa.array(list(map(itemgetter(index), rows)), type=arrow_type)
+              for index, (_, _, arrow_type, _) in enumerate(columns)]
+    return pa.Table.from_arrays(arrays, names=[name for name, *_ in columns])
