@@ -209,7 +209,7 @@ def test_a_log_of_many_months_keeps_few_files_open_and_few_rows_waiting(
     logs = tmp_path / "logs"
     logs.mkdir()
     with open(logs / "two-seasons.txt", "w", encoding="utf-8") as out:
-        write_records([*simulate(40, 0), *simulate(40, 1)], out)   # two months each
+        write_records([*simulate(40, 0), *simulate(40, 1)], out)   # each season two months
     monkeypatch.setattr(writer, "OPEN_FILES", open_files)
     monkeypatch.setattr(writer, "WAITING_ROWS", waiting_rows)
     import_to_dataset([str(logs)], tmp_path / "ds", batch_hands=100, compact_after=None)
