@@ -49,6 +49,17 @@ def every_other_wide(cases: list[tuple[object, ...]]) -> list[object]:
             for number, case in enumerate(cases)]
 
 
+def examples_by_tier(default: int, wide: int) -> list[object]:
+    """The ``max_examples`` of a Hypothesis test, as cases for ``pytest.mark.parametrize``:
+    ``default`` in the default run, ``wide`` in the wide tier (``pytest -m wide``).
+
+    >>> [(case.values, bool(case.marks)) for case in examples_by_tier(100, 300)]
+    [((100,), False), ((300,), True)]
+    """
+    return [pytest.param(default, id=f"{default}-examples"),
+            pytest.param(wide, marks=pytest.mark.wide, id=f"{wide}-examples")]
+
+
 #: A hand the house parser cannot read (an action it does not know): it is quarantined.
 UNREADABLE_LOG = """\
 Session #broken-1 "Broken" 2024-03-01 20:00

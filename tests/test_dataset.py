@@ -19,7 +19,9 @@ import pytest
 from conftest import every_other_wide
 
 from badugi_hh import cli, stats
-from badugi_hh.dataset import ClusterSpec, DatasetBusy, connect_dataset, import_to_dataset
+from badugi_hh.dataset import (
+    ClusterSpec, DatasetBusy, DatasetImport, connect_dataset, import_to_dataset,
+)
 from badugi_hh.dataset.cluster import DaskRunner, runner
 from badugi_hh.dataset.layout import IMPORT_LOCK, MANIFEST, STAGING, hold_lock
 from badugi_hh.dataset import compact as compact_module
@@ -80,27 +82,41 @@ def simulated_logs(folder: Path, files: int, sessions: int) -> Path:
     return folder
 
 
+@pytest.fixture(scope="module")
+def samples_and_real(tmp_path_factory: pytest.TempPathFactory) -> tuple[DatasetImport, Path]:
+    """The sample logs and the real exports imported once into a dataset (``ds``) and by
+    a plain import (``plain.duckdb``) in the folder returned, for the tests that only
+    read them."""
+    folder = tmp_path_factory.mktemp("samples_and_real")
+    done = import_to_dataset([str(SAMPLES), str(REAL)], folder / "ds")
+    stored(folder, SAMPLES, REAL).close()
+    return done, folder
+
+
 # -- one machine -----------------------------------------------------------------------
 
-def test_a_dataset_holds_what_the_store_holds(tmp_path: Path) -> None:
-    done = import_to_dataset([str(SAMPLES), str(REAL)], tmp_path / "ds")
+def test_a_dataset_holds_what_the_store_holds(
+        samples_and_real: tuple[DatasetImport, Path]) -> None:
+    done, folder = samples_and_real
     assert not done.failures and not done.summary.unreadable
     logs = len(list(iter_log_files([SAMPLES, REAL])))   # each log read compacted, however many
     assert done.compacted.logs == logs and done.compacted.files_after < done.compacted.files_before
-    store, dataset = stored(tmp_path, SAMPLES, REAL), connect_dataset(tmp_path / "ds")
+    store = Store(folder / "plain.duckdb", read_only=True).connection
+    dataset = connect_dataset(folder / "ds")
     assert_same_tables(store, dataset)
     assert_same_stats(store, dataset)
     assert done.summary.new_hands == len(rows(store, "hands")) > 700
+    store.close()
 
 
 def test_the_figures_are_the_same_to_the_last_digit(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        samples_and_real: tuple[DatasetImport, Path],
+        capsys: pytest.CaptureFixture[str]) -> None:
     """bb won are summed exactly: doubles added in the files' order, not the database's,
     differed in their last digits (30.9 against 30.899999999999995)."""
-    import_to_dataset([str(SAMPLES), str(REAL)], tmp_path / "ds")
-    stored(tmp_path, SAMPLES, REAL)
+    _, folder = samples_and_real
     printed = []
-    for source in (["--data", str(tmp_path / "ds")], ["--db", str(tmp_path / "plain.duckdb")]):
+    for source in (["--data", str(folder / "ds")], ["--db", str(folder / "plain.duckdb")]):
         for output in ("--json", "--csv"):
             assert cli.main(["stats", *source, output]) == 0
             printed.append(capsys.readouterr().out)
@@ -108,14 +124,15 @@ def test_the_figures_are_the_same_to_the_last_digit(
 
 
 def test_a_name_on_several_sites_is_found_whatever_its_case(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    import_to_dataset([str(REAL)], tmp_path / "ds")
-    sites = connect_dataset(tmp_path / "ds").sql(
+        tmp_path: Path, samples_and_real: tuple[DatasetImport, Path],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    ds = samples_and_real[1] / "ds"
+    sites = connect_dataset(ds).sql(
         "SELECT count(DISTINCT site) FROM players WHERE player = 'Hero'").fetchall()[0][0]
     assert sites > 1
-    assert cli.main(["stats", "--data", str(tmp_path / "ds"), "--player", "hero"]) == 0
+    assert cli.main(["stats", "--data", str(ds), "--player", "hero"]) == 0
     assert "\n  Hero " in capsys.readouterr().out
-    assert cli.main(["export", "--data", str(tmp_path / "ds"), "--format", "duckdb",
+    assert cli.main(["export", "--data", str(ds), "--format", "duckdb",
                      "--player", "hero", "--out", str(tmp_path / "hero.duckdb")]) == 0
     copied = Store(tmp_path / "hero.duckdb", read_only=True).connection
     assert copied.sql("SELECT count(*) FROM hands").fetchall()[0][0] > 100
@@ -192,7 +209,7 @@ def test_a_log_of_many_months_keeps_few_files_open_and_few_rows_waiting(
     logs = tmp_path / "logs"
     logs.mkdir()
     with open(logs / "two-seasons.txt", "w", encoding="utf-8") as out:
-        write_records([*simulate(90, 0), *simulate(90, 1)], out)
+        write_records([*simulate(40, 0), *simulate(40, 1)], out)   # each season two months
     monkeypatch.setattr(writer, "OPEN_FILES", open_files)
     monkeypatch.setattr(writer, "WAITING_ROWS", waiting_rows)
     import_to_dataset([str(logs)], tmp_path / "ds", batch_hands=100, compact_after=None)
@@ -445,7 +462,8 @@ def test_a_log_that_cannot_be_written_is_one_line_and_costs_nothing(
 
 
 def test_one_import_writes_into_a_dataset_at_a_time(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, samples_and_real: tuple[DatasetImport, Path],
+        capsys: pytest.CaptureFixture[str]) -> None:
     root = tmp_path / "ds"
     import_to_dataset([str(SAMPLES)], root)
     (root / STAGING / "left-by-a-killed-import").mkdir(parents=True)
@@ -461,7 +479,9 @@ def test_one_import_writes_into_a_dataset_at_a_time(
     import_to_dataset([str(SAMPLES), str(REAL)], root)
     assert not (root / STAGING / "left-by-a-killed-import").exists()
     assert rules.stat().st_mtime_ns == written   # nothing new to say: not written again
-    assert_same_tables(stored(tmp_path, SAMPLES, REAL), connect_dataset(root))
+    store = Store(samples_and_real[1] / "plain.duckdb", read_only=True).connection
+    assert_same_tables(store, connect_dataset(root))
+    store.close()
 
 
 def test_a_damaged_dataset_is_one_line(tmp_path: Path,

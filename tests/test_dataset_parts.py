@@ -179,16 +179,13 @@ def test_an_export_whose_parts_cannot_be_joined_is_read_whole(tmp_path: Path,
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(chunk_bytes=st.integers(min_value=3_000, max_value=40_000))
-def test_an_export_cut_anywhere_reads_as_whole(chunk_bytes: int) -> None:
+def test_an_export_cut_anywhere_reads_as_whole(read_whole: dict, chunk_bytes: int) -> None:
+    log, whole, summary = read_whole["pokerstars cash"]   # read whole once, not per example
     with tempfile.TemporaryDirectory() as folder:
-        root = Path(folder)
-        log = root / "cash.txt"
-        log.write_bytes(EXPORTS["pokerstars cash"]())
-        whole = imported(log, root / "whole", 0)
-        cut = imported(log, root / "cut", chunk_bytes)
-        assert len(parts_written(root / "cut") - {"sessions"}) > 1
-        assert same_counts(cut, whole)
-        assert_same_dataset(root / "whole", root / "cut")
+        cut = imported(log, Path(folder) / "cut", chunk_bytes)
+        assert len(parts_written(Path(folder) / "cut") - {"sessions"}) > 1
+        assert same_counts(cut, summary)
+        assert_same_dataset(whole, Path(folder) / "cut")
 
 
 # -- where the cuts fall --------------------------------------------------------------

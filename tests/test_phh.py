@@ -15,6 +15,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from conftest import examples_by_tier
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -135,13 +136,17 @@ _SCALARS = st.one_of(st.integers(-10**12, 10**12), st.booleans(), _TEXT)
 _VALUES = st.recursive(_SCALARS, lambda inner: st.lists(inner, max_size=4), max_leaves=10)
 
 
-@settings(deadline=None, max_examples=200)
-@given(st.dictionaries(st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,8}", fullmatch=True),
-                       _VALUES, max_size=5))
-def test_tomllib_reads_back_what_toml_value_writes(fields: dict[str, object]) -> None:
-    text = "".join(f"{key} = {toml_value(value)}\n"  # type: ignore[arg-type]
-                   for key, value in fields.items())
-    assert tomllib.loads(text) == fields
+@pytest.mark.parametrize("examples", examples_by_tier(50, 200))
+def test_tomllib_reads_back_what_toml_value_writes(examples: int) -> None:
+    @settings(deadline=None, max_examples=examples)
+    @given(st.dictionaries(st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,8}", fullmatch=True),
+                           _VALUES, max_size=5))
+    def read_back(fields: dict[str, object]) -> None:
+        text = "".join(f"{key} = {toml_value(value)}\n"  # type: ignore[arg-type]
+                       for key, value in fields.items())
+        assert tomllib.loads(text) == fields
+
+    read_back()
 
 
 def test_amounts_and_times_read_back_as_written() -> None:

@@ -33,6 +33,7 @@ import io
 import itertools
 import warnings
 from collections import Counter
+from functools import cache
 
 import pytest
 
@@ -249,10 +250,16 @@ def compare_short_stacked(pairs: list[tuple[Hand, HandReport]]) -> Counter[str]:
 SHORT_COMBINATIONS = list(itertools.product(SHORT_STACK_GAMES, (3, 5, 8), STRUCTURES))
 
 
+@cache
+def short_sample_counts(game: str, players: int, structure: Structure) -> Counter[str]:
+    """The sample of a game, table and structure compared: once for the two tests below."""
+    return compare_short_stacked(short_stacked(game, players, structure, SHORT_SAMPLE_HANDS,
+                                               seed=41))
+
+
 @pytest.mark.parametrize(("game", "players", "structure"), every_other_wide(SHORT_COMBINATIONS))
 def test_pokerkit_agrees_on_short_stacks(game: str, players: int, structure: Structure) -> None:
-    counts = compare_short_stacked(short_stacked(game, players, structure, SHORT_SAMPLE_HANDS,
-                                                 seed=41))
+    counts = short_sample_counts(game, players, structure)
     assert sum(counts.values()) - counts["checks PokerKit waits for (S3)"] == SHORT_SAMPLE_HANDS
     assert counts["agree"] >= SHORT_SAMPLE_HANDS - 3, counts
 
@@ -262,8 +269,7 @@ def test_the_documented_differences_are_counted() -> None:
     rule's difference does come up (else the test would not see it)."""
     counts: Counter[str] = Counter()
     for game, players, structure in SHORT_COMBINATIONS:
-        counts += compare_short_stacked(short_stacked(game, players, structure,
-                                                      SHORT_SAMPLE_HANDS, seed=41))
+        counts += short_sample_counts(game, players, structure)
     total = len(SHORT_COMBINATIONS) * SHORT_SAMPLE_HANDS
     differences = total - counts["agree"]
     assert 0 < counts["T1: a full raise over a half-bet all-in"] <= differences <= total // 50, (

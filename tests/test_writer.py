@@ -7,6 +7,7 @@ import io
 from datetime import datetime
 
 import pytest
+from conftest import examples_by_tier
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark.lexer import PatternStr
@@ -138,12 +139,16 @@ def without_lines(record: Record) -> Record:
     return record
 
 
-@settings(max_examples=300, deadline=None)
-@given(sessions())
-def test_reading_what_was_written_gives_the_same_records(records: list[Record]) -> None:
-    text = written(records)
-    read = list(read_house(text, name=SOURCE))
-    assert [without_lines(record) for record in read] == records
+@pytest.mark.parametrize("examples", examples_by_tier(100, 300))
+def test_reading_what_was_written_gives_the_same_records(examples: int) -> None:
+    @settings(max_examples=examples, deadline=None)
+    @given(sessions())
+    def round_trip(records: list[Record]) -> None:
+        text = written(records)
+        read = list(read_house(text, name=SOURCE))
+        assert [without_lines(record) for record in read] == records
+
+    round_trip()
 
 
 @settings(max_examples=100, deadline=None)
