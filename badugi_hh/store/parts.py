@@ -1,0 +1,147 @@
+"""A large house log cut into parts that ``import --jobs`` workers read side by side.
+
+A house session never reaches into the next one: its header starts it, its hands
+name it, and nothing of it is judged after the next header. So a house log cut just
+before a ``Session #`` line reads, part by part, as it reads whole, as long as each
+part numbers its lines from where it starts in the file
+(:mod:`badugi_hh.dataset.chunks` cuts a dataset's logs the same way). A log is read
+whole, by one worker, where the parts could meet:
+
+* a session id used twice (the reader renames the second session and reports it,
+  which a part cannot know);
+* a NUL byte or an endless line (reading stops there, which must stop the whole log);
+* a log in UTF-16, or not a house log (a site's export, PHH, XML): only house logs
+  are cut.
+
+A part that turns out to hold another site's hands too (a house log another export
+interrupts) is not stored; the log is then read whole (:mod:`badugi_hh.store.importer`).
+
+>>> import io
+>>> log = (b"Session #a x\\nSeat 1: A (1)\\n\\nSession #b y\\nSeat 1: B (1)\\n"
+...        b"Session #c z\\nSeat 1: C (1)\\n")
+>>> [(part.start, part.end, part.first_line, part.next_line)
+...  for part in cut_house_log(io.BytesIO(log), len(log), 20)]
+[(0, 28, 1, 4), (28, 55, 4, 6), (55, 82, 6, None)]
+>>> cut_house_log(io.BytesIO(log.replace(b"#c", b"#a")), len(log), 20)
+[]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import IO, NamedTuple
+
+from badugi_hh.dataset.chunks import chunks_of, log_kind, session_start
+from badugi_hh.events import Record
+from badugi_hh.parsers.text import MAX_LINE_BYTES
+
+__all__ = ["PART_BYTES", "FilePart", "cut_house_log", "in_part"]
+
+#: A house log larger than this is cut into parts of about this size for ``import
+#: --jobs``: small enough that the last part to end leaves the other workers idle
+#: briefly, large enough that a part's own cost (opening the file, a reader, a few
+#: batches) stays small beside its reading (a part is about 3,000 six-handed hands).
+PART_BYTES = 4 << 20
+
+_BLOCK = 1 << 20
+#: A session header's id, as the house grammar reads it (``SESSION_ID: /[\\w.-]+/``),
+#: after whatever few characters a damaged line puts before the header. ASCII only:
+#: two ids that differ in a letter beyond it count as one, so the log is read whole.
+_SESSION_ID = re.compile(rb"(?m)^[^\n]{0,8}?Session[ \t]*#[ \t]*([\w.-]+)")
+
+
+class FilePart(NamedTuple):
+    """Part ``number`` (from 0) of a log: the bytes [``start``, ``end``), whose first
+    line is line ``first_line`` of the log; ``next_line``: the first line of the part
+    after it (None: the last part)."""
+
+    number: int
+    start: int
+    end: int
+    first_line: int
+    next_line: int | None
+
+
+def cut_house_log(stream: IO[bytes], size: int, part_bytes: int) -> list[FilePart]:
+    """The first ``size`` bytes of a house log cut before session headers into parts of
+    about ``part_bytes``; [] where it is read whole (see the module docstring)."""
+    if size <= part_bytes or log_kind(stream.read(1 << 16)) != "house":
+        return []
+    starts = sorted({min(size, session_start(stream, chunk.start))
+                     for chunk in chunks_of(size, part_bytes)})
+    starts = [start for start in starts if start < size]
+    if len(starts) < 2:
+        return []
+    lines = _lines_before(stream, size, starts)
+    if lines is None:
+        return []
+    ends = [*starts[1:], size]
+    next_lines: list[int | None] = [lines[start] + 1 for start in starts[1:]]
+    return [FilePart(number, start, end, lines[start] + 1, next_line)
+            for number, (start, end, next_line)
+            in enumerate(zip(starts, ends, [*next_lines, None]))]
+
+
+def _lines_before(stream: IO[bytes], size: int, offsets: list[int]) -> dict[int, int] | None:
+    """How many lines end before each of ``offsets`` (LF, CRLF and CR each end one, as
+    :mod:`badugi_hh.parsers.text` numbers them), in one pass over the first ``size``
+    bytes; None where the log must be read whole: a NUL byte, a line longer than a
+    reader takes, a session id used twice."""
+    wanted, found = sorted(offsets), {}
+    ids: set[bytes] = set()
+    count = 0
+    for base, text in _whole_lines(stream, size):
+        if b"\0" in text:
+            return None
+        while wanted and wanted[0] < base + len(text):
+            offset = wanted.pop(0)
+            found[offset] = count + _line_ends(text[:offset - base])
+        count += _line_ends(text)
+        for session_id in _SESSION_ID.findall(text.replace(b"\r", b"\n")):
+            if session_id in ids:
+                return None
+            ids.add(session_id)
+    found.update(dict.fromkeys(wanted, count))
+    return found
+
+
+def _whole_lines(stream: IO[bytes], size: int) -> Iterator[tuple[int, bytes]]:
+    """The first ``size`` bytes as runs of whole lines, each with its offset; a run
+    without a line end longer than half of :data:`MAX_LINE_BYTES` ends it (reading it
+    is the reader's to judge, whole)."""
+    stream.seek(0)
+    base, pending, left = 0, b"", size
+    while True:
+        block = stream.read(min(_BLOCK, left))
+        left -= len(block)
+        data = pending + block
+        if not block or not left:
+            if data:
+                yield base, data
+            return
+        end = len(data) - 1 if data.endswith(b"\r") else len(data)   # maybe half a CRLF
+        cut = max(data.rfind(b"\n", 0, end), data.rfind(b"\r", 0, end)) + 1
+        if len(data) - cut > MAX_LINE_BYTES // 2:
+            yield base, b"\0"   # an endless line: read whole
+            return
+        if cut:
+            yield base, data[:cut]
+        base, pending = base + cut, data[cut:]
+
+
+def _line_ends(data: bytes) -> int:
+    """The line ends in ``data`` (whole lines: a CRLF is not cut)."""
+    return data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n")
+
+
+def in_part(records: Iterator[Record], part: FilePart) -> Iterator[Record]:
+    """The records of ``part``: a part is read with the next part's first line (so its
+    last hand ends where it ends in the whole log, not at the end of a file), whose
+    records are that part's."""
+    if part.next_line is None:
+        yield from records
+        return
+    for record in records:
+        if record.line < part.next_line:
+            yield record
