@@ -1,5 +1,6 @@
-"""``import --jobs``: a large house log read in parts by the workers stores what
-``--jobs 1`` stores, table by table and row by row (badugi_hh/store/parts.py)."""
+"""``import --jobs``: a large log read in parts by the workers stores what ``--jobs 1``
+stores, table by table and row by row (badugi_hh/store/parts.py): a house log cut
+before its sessions' headers, a site's export before its hands' headers."""
 
 from __future__ import annotations
 
@@ -8,14 +9,16 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import every_other_wide
 
 from badugi_hh.events import Record
 from badugi_hh.simulate import simulate
 from badugi_hh.store import Store, TABLES
 from badugi_hh.store import importer as importer_module
 from badugi_hh.store.importer import FileJob, Importer, PartJob, _cut, _PartEnd, _read_part
-from badugi_hh.store.parts import cut_house_log
+from badugi_hh.store.parts import cut_log
 from badugi_hh.writer import write_records
+from tests.test_dataset_parts import copied
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Parts this small cut a simulated log of 30 sessions into about a dozen.
@@ -63,8 +66,18 @@ def import_both(tmp_path: Path, log: Path) -> tuple[dict[str, list[tuple[object,
 
 
 @pytest.fixture
-def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+def small_parts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Parts of :data:`PART_BYTES`; the logs read whole instead of in parts, listed."""
     monkeypatch.setattr(importer_module, "PART_BYTES", PART_BYTES)
+    read_whole: list[str] = []
+    read_whole_instead = Importer._read_whole_instead
+
+    def noted(importer: Importer, log: importer_module._CutLog) -> None:
+        read_whole.append(log.job.source)
+        read_whole_instead(importer, log)
+
+    monkeypatch.setattr(Importer, "_read_whole_instead", noted)
+    return read_whole
 
 
 @pytest.fixture
@@ -84,8 +97,10 @@ def house_log(tmp_path: Path) -> Path:
 def test_a_large_house_log_is_cut_before_session_headers(house_log: Path) -> None:
     data = house_log.read_bytes()
     with house_log.open("rb") as stream:
-        parts = cut_house_log(stream, len(data), PART_BYTES)
-    assert len(parts) >= 5
+        cut = cut_log(stream, len(data), PART_BYTES)
+    assert cut is not None and cut.kind == "house"
+    parts = cut.parts
+    assert len(parts) >= 5 and all(part.lead == part.start for part in parts)
     lines = data.split(b"\n")
     for part in parts:
         assert part.number == 0 or data[part.start:].startswith(b"Session #")
@@ -95,9 +110,9 @@ def test_a_large_house_log_is_cut_before_session_headers(house_log: Path) -> Non
 
 
 def test_parts_store_what_one_process_stores(tmp_path: Path, house_log: Path,
-                                             small_parts: None) -> None:
+                                             small_parts: list[str]) -> None:
     one, two = import_both(tmp_path, house_log)
-    assert one == two
+    assert one == two and small_parts == []
     assert len(one["sessions"]) == 30 and len(one["violations"]) >= 30
     # the damaged line, where the whole file has it
     damaged = house_log.read_text(encoding="utf-8").splitlines().index("Bruno: calls banana") + 1
@@ -105,7 +120,7 @@ def test_parts_store_what_one_process_stores(tmp_path: Path, house_log: Path,
 
 
 def test_a_session_id_used_twice_keeps_the_log_whole(tmp_path: Path, house_log: Path,
-                                                    small_parts: None) -> None:
+                                                    small_parts: list[str]) -> None:
     """The reader renames the second session (s~2): parts could not know it."""
     text = house_log.read_text(encoding="utf-8")
     first = re.search(r"^Session #(\S+)", text, re.M)
@@ -114,26 +129,26 @@ def test_a_session_id_used_twice_keeps_the_log_whole(tmp_path: Path, house_log: 
     text = text[:last.start(1)] + first.group(1) + text[last.end(1):]
     house_log.write_text(text, encoding="utf-8")
     with house_log.open("rb") as stream:
-        assert cut_house_log(stream, len(text), PART_BYTES) == []
+        assert cut_log(stream, len(text), PART_BYTES) is None
     one, two = import_both(tmp_path, house_log)
     assert one == two
     assert any(f"{first.group(1)}~2" in str(row) for row in one["sessions"])
 
 
 def test_a_nul_byte_keeps_the_log_whole(tmp_path: Path, house_log: Path,
-                                        small_parts: None) -> None:
+                                        small_parts: list[str]) -> None:
     """Reading stops at a NUL byte: what follows it is not read, with parts neither."""
     data = house_log.read_bytes()
     at = data.index(b"\nHand #", len(data) * 2 // 3) + 3
     house_log.write_bytes(data[:at] + b"\0" + data[at:])
     with house_log.open("rb") as stream:
-        assert cut_house_log(stream, len(data) + 1, PART_BYTES) == []
+        assert cut_log(stream, len(data) + 1, PART_BYTES) is None
     one, two = import_both(tmp_path, house_log)
     assert one == two
 
 
 def test_a_site_export_inside_a_part_has_the_log_read_whole(
-        tmp_path: Path, house_log: Path, small_parts: None) -> None:
+        tmp_path: Path, house_log: Path, small_parts: list[str]) -> None:
     """A house log another export interrupts: the house reader carries its session
     across the other hands, so the part is not stored and the log is read whole."""
     export = (ROOT / "tests" / "data" / "real" / "pokerstars"
@@ -142,12 +157,12 @@ def test_a_site_export_inside_a_part_has_the_log_read_whole(
     hand = [m.start() for m in re.finditer(r"^Hand #", text, re.M)][-20]
     house_log.write_text(text[:hand] + export + "\n\n" + text[hand:], encoding="utf-8")
     one, two = import_both(tmp_path, house_log)
-    assert one == two
-    assert any(row[0].startswith("ps") or "pokerstars" in str(row) for row in one["hands"])
+    assert one == two and small_parts == [str(house_log.resolve())]
+    assert any("pokerstars" in row for row in one["hands"])
 
 
 def test_a_failed_part_leaves_the_log_to_be_read_again(tmp_path: Path, house_log: Path,
-                                                       small_parts: None) -> None:
+                                                       small_parts: list[str]) -> None:
     """The parts are stored as they come, and the log's row in ``sources`` only once
     all are: a part that fails leaves the log unrecorded, and the next import reads it
     again whole, storing what was missing and nothing twice."""
@@ -158,13 +173,16 @@ def test_a_failed_part_leaves_the_log_to_be_read_again(tmp_path: Path, house_log
         importer = Importer(store.connection, 40, None, "UTC")
         job = importer.plan(house_log)
         assert isinstance(job, FileJob)
-        parts = _cut(job, PART_BYTES)
-        importer.cut_logs[job.source] = importer_module._CutLog(job, len(parts))
-        boom = _PartEnd(job.source, failed=importer_module._Failed(
+        cut = _cut(job, PART_BYTES)
+        assert cut is not None
+        parts = cut.parts
+        importer.cut_logs[job.source] = importer_module._CutLog(job, len(parts), len(parts),
+                                                                None)
+        boom = _PartEnd(job.source, 2, failed=importer_module._Failed(
             f"internal error in {house_log}: boom", unreadable=False))
         for part in parts:   # as the workers send them: the third part stops with a bug
             for result in ([boom] if part.number == 2
-                           else _read_part(PartJob(job, part), 40, "UTC")):
+                           else _read_part(PartJob(job, "house", part), 40, "UTC")):
                 importer.take(result)
         summary = importer.finish()
         assert summary.failures == [f"internal error in {house_log}: boom"]
@@ -172,3 +190,67 @@ def test_a_failed_part_leaves_the_log_to_be_read_again(tmp_path: Path, house_log
         again = store.import_paths([house_log])
         assert again.new_hands == whole["hands"] - summary.new_hands > 0
         assert store.counts() == whole
+
+
+#: Real exports of each site whose text export is cut, copied so that cuts fall inside
+#: tables' sessions (a tournament's table all along; cash tables in turn); each copy's
+#: hands other ids and other days (a session id is its table's and its start's: one
+#: used again is stored once, or twice where both fall in one commit, read whole too).
+SITE_EXPORTS = {
+    "pokerstars": (["pokerstars/tour-badugi-fl-sng-201011.txt",
+                    "pokerstars/cash-27td-fl-0.10-0.20-200911.txt",
+                    "pokerstars/cash-27td-fl-1-2-200809-hand-cancelled.txt",
+                    "pokerstars/cash-badugi-fl-0.25-0.50-201009.txt"], 2),
+    "full tilt": (["fulltilt/cash-27td-fl-5-10-201211.txt",
+                   "fulltilt/tour-27td-fl-headsup-sng-201211.txt",
+                   "fulltilt/cash-27td-fl-150-300-201011-sitting-out.txt"], 2),
+    "kingsclub": (["kingsclub/cash-27td-fl-40-80-202101.txt",   # a hand each
+                   "kingsclub/cash-a5td-fl-44-88-202010.txt",
+                   "kingsclub/cash-badugi-fl-30-60-202010.txt"], 10),
+    "winamax": (["winamax/cash-27td-fl-0.50-1-201610.txt"], 20),   # a hand
+    "ongame": (["ongame/cash-5cd-fl-usd-1-2-201109-goalwin.txt"], 4),
+}
+
+
+@pytest.mark.parametrize("site", every_other_wide([(site,) for site in SITE_EXPORTS]))
+def test_a_site_export_read_in_parts_stores_what_one_process_stores(
+        tmp_path: Path, site: str, monkeypatch: pytest.MonkeyPatch,
+        small_parts: list[str]) -> None:
+    names, copies = SITE_EXPORTS[site]
+    log = tmp_path / "export.txt"
+    log.write_bytes(copied(names, copies, other_days=True))
+    part_bytes = log.stat().st_size // 5
+    monkeypatch.setattr(importer_module, "PART_BYTES", part_bytes)
+    with log.open("rb") as stream:
+        cut = cut_log(stream, log.stat().st_size, part_bytes)
+    assert cut is not None and len(cut.parts) >= 4
+    assert all(part.lead < part.start for part in cut.parts[1:])   # each with its lead-in
+    one, two = import_both(tmp_path, log)
+    assert one == two and small_parts == []   # cut, not read whole
+    assert len(one["hands"]) >= len(cut.parts)
+
+
+def test_a_table_played_all_along_is_one_session_across_the_parts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_parts: list[str]) -> None:
+    """A PokerStars hand's number is its place in its session, counted across the cuts."""
+    log = tmp_path / "tournament.txt"
+    log.write_bytes(copied(["pokerstars/tour-badugi-fl-sng-201011.txt"], 2))
+    monkeypatch.setattr(importer_module, "PART_BYTES", log.stat().st_size // 6)
+    one, two = import_both(tmp_path, log)
+    assert one == two and small_parts == []
+    with Store(tmp_path / "jobs2.duckdb", read_only=True) as store:
+        assert store.connection.execute(
+            "SELECT count(*), min(number), max(number), count(DISTINCT session_id) FROM hands"
+        ).fetchall() == [(208, 1, 208, 1)]
+
+
+def test_a_hand_id_in_two_parts_has_the_export_read_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_parts: list[str]) -> None:
+    """T5 is judged across the log: an export pasted twice is read whole."""
+    log = tmp_path / "twice.txt"
+    log.write_bytes((ROOT / "tests" / "data" / "real" / "pokerstars"
+                     / "tour-badugi-fl-sng-201011.txt").read_bytes() * 2)
+    monkeypatch.setattr(importer_module, "PART_BYTES", log.stat().st_size // 4)
+    one, two = import_both(tmp_path, log)
+    assert one == two and small_parts == [str(log.resolve())]
+    assert any("T5" in row for row in one["violations"])

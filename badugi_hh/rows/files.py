@@ -131,11 +131,11 @@ def audited_batches(audit: FileAudit, records: Iterable[Record],
     for record in records:
         audit.feed(record)
         # a hand's errors come before the hand they are read with: one batch holds both
-        if batch_full(audit.batch, batch_hands) and not _hand_follows(record):
+        if batch_full(audit.batch, batch_hands) and not hand_follows(record):
             yield audit.take()
 
 
-def _hand_follows(record: Record) -> bool:
+def hand_follows(record: Record) -> bool:
     """Whether ``record`` is an error in a hand that is read all the same (it comes next)."""
     return isinstance(record, ParseError) and not record.hand_lost
 

@@ -25,22 +25,25 @@ from typing import IO, NamedTuple, cast
 
 import duckdb
 
+from badugi_hh.dataset.seams import BY_SESSION, Joiner, PartAudit, Seam, renamed_rows
 from badugi_hh.engine import AUDIT_VERSION
 from badugi_hh.errors import internal_error
 from badugi_hh.events import Record
 from badugi_hh.parsers import read_records
-from badugi_hh.parsers.dialects import read_log
+from badugi_hh.parsers.dialects import DIALECTS, read_log
 from badugi_hh.parsers.text import open_log
 from badugi_hh.archives import ArchiveMember, split_member_name
 from badugi_hh.sources import Log, unreadable_file
 from badugi_hh.rows.batch import FinishedFile, RowBatch
+from badugi_hh.rows.clock import Clock
 from badugi_hh.rows.errors import StoreError
 from badugi_hh.rows.files import (
     BATCH_HANDS, FileAudit, Fingerprint, ImportSummary, audited_batches, batch_full, file_batches,
+    hand_follows,
 )
 from badugi_hh.rows.schema import TABLES
 from badugi_hh.store.commit import Seen, commit
-from badugi_hh.store.parts import PART_BYTES, FilePart, cut_house_log, in_part
+from badugi_hh.store.parts import PART_BYTES, FilePart, LogCut, cut_log, in_part
 
 #: Hands the writer gathers from ``--jobs`` workers before it commits: a commit has a
 #: fixed cost (a transaction, the copies looked up), paid by the one process every
@@ -87,9 +90,11 @@ class FileJob(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class PartJob:
-    """A part of a large log to read (:mod:`badugi_hh.store.parts`)."""
+    """A part of a large log to read (:mod:`badugi_hh.store.parts`): ``kind`` is
+    ``house`` or a site's dialect."""
 
     job: FileJob
+    kind: str
     part: FilePart
 
 
@@ -116,20 +121,20 @@ def _in_read_order(tasks: list[Task]) -> list[Task]:
     return sorted(tasks, key=order)
 
 
-def _cut(job: FileJob, part_bytes: int) -> list[FilePart]:
-    """The parts of a log the workers read side by side; [] where it is read whole: an
+def _cut(job: FileJob, part_bytes: int) -> LogCut | None:
+    """The parts of a log the workers read side by side; None where it is read whole: an
     archive's member (read from the archive's start), a log read up to where a watcher
     found its hands complete, one read again by today's audit, one not cut
-    (:func:`~badugi_hh.store.parts.cut_house_log`), one that cannot be opened now (its
+    (:func:`~badugi_hh.store.parts.cut_log`), one that cannot be opened now (its
     reading says why)."""
     if (not isinstance(job.path, Path) or job.fingerprint.goes_on or job.reaudit
             or job.fingerprint.size <= part_bytes):
-        return []
+        return None
     try:
         with job.path.open("rb") as opened:
-            return cut_house_log(opened, job.fingerprint.size, part_bytes)
+            return cut_log(opened, job.fingerprint.size, part_bytes)
     except OSError:
-        return []
+        return None
 
 
 class _Failed(NamedTuple):
@@ -140,21 +145,24 @@ class _Failed(NamedTuple):
 
 
 class _PartRows(NamedTuple):
-    """Rows of a part of a log."""
+    """Rows of part ``number`` of a log."""
 
     source: str
+    number: int
     rows: RowBatch
 
 
 class _PartEnd(NamedTuple):
-    """A part of a log read: what it adds to the log's row in ``sources``; or why it was
-    not (``failed``), or that it holds another site's hands too and was not stored
-    (``alone`` false: the log is read whole)."""
+    """Part ``number`` of a log read: what it adds to the log's row in ``sources``, and
+    a site's part's seam; or why it was not (``failed``), or that it holds another
+    dialect's hands too and was not stored (``alone`` false: the log is read whole)."""
 
     source: str
+    number: int
     hands: int = 0
     skipped: int = 0
     summaries: int = 0
+    seam: Seam | None = None
     alone: bool = True
     failed: _Failed | None = None
 
@@ -222,40 +230,57 @@ class _Counted:
 def _read_part(task: PartJob, batch_hands: int, house_zone: str,
                ) -> Iterator[_PartRows | _PartEnd]:
     """The batches of one part of a log, then its end. The part's rows are held until
-    it is read: a part that holds another site's hands is not stored."""
+    it is read: a part that holds another dialect's hands is not stored."""
     job, part = task.job, task.part
+    seam: Seam | None = None
     try:
         with job.path.open("rb") as opened:   # named as the path, as a whole read names it
             name = opened.name
-            opened.seek(part.start)
-            text = opened.read(part.end - part.start)
+            opened.seek(part.lead)
+            text = opened.read(part.end - part.lead)
             if part.next_line is not None:
                 text += _line_at(opened)
-        audit = FileAudit(job.source, house_zone)
-        audit.taken_through = part.first_line - 1
         segments: list[str] = []
-        with open_log(text, name, part.first_line) as log:
-            held = list(audited_batches(audit, in_part(read_log(log, segments), part),
-                                        batch_hands))
-        audit.close()
+        with open_log(text, name, part.lead_line) as log:
+            records = in_part(read_log(log, segments), part)
+            if task.kind == "house":
+                audit = FileAudit(job.source, house_zone)
+                audit.taken_through = part.first_line - 1
+                held = list(audited_batches(audit, records, batch_hands))
+                audit.close()
+            else:
+                audit = PartAudit(job.source, house_zone, part.first_line)
+                audit.taken_through = part.first_line - 1
+                held = list(_site_part_batches(audit, records, batch_hands))
+                seam = audit.finish()
         held.append(audit.take(to_the_end=True, end_line=None if part.next_line is None
                                else part.next_line - 1))
     except OSError as error:   # removed or made unreadable since it was planned
-        yield _PartEnd(job.source, failed=_Failed(str(unreadable_file(job.path, error)),
-                                                 unreadable=True))
+        yield _PartEnd(job.source, part.number, failed=_Failed(
+            str(unreadable_file(job.path, error)), unreadable=True))
         return
     except Exception as error:   # a bug in a reader or the engine: this file only
-        yield _PartEnd(job.source, failed=_Failed(internal_error(str(job.path), error),
-                                                 unreadable=False))
+        yield _PartEnd(job.source, part.number, failed=_Failed(
+            internal_error(str(job.path), error), unreadable=False))
         return
-    if segments != ["house"]:
-        yield _PartEnd(job.source, alone=False)
+    if segments != [task.kind]:
+        yield _PartEnd(job.source, part.number, alone=False)
         return
     held[-1].bytes_read = part.end - part.start
     for rows in held:
         rows.seal()
-        yield _PartRows(job.source, rows)
-    yield _PartEnd(job.source, audit.hands, audit.skipped, audit.summaries)
+        yield _PartRows(job.source, part.number, rows)
+    yield _PartEnd(job.source, part.number, audit.hands, audit.skipped, audit.summaries, seam)
+
+
+def _site_part_batches(audit: PartAudit, records: Iterable[Record],
+                       batch_hands: int) -> Iterator[RowBatch]:
+    """:func:`~badugi_hh.rows.files.audited_batches` for a site's part: its lead-in is
+    audited, not stored (:class:`~badugi_hh.dataset.seams.PartAudit`)."""
+    for record in records:
+        audit.take_record(record)
+        if batch_full(audit.batch, batch_hands) and not hand_follows(record):
+            yield audit.take()
 
 
 def _line_at(stream: IO[bytes]) -> bytes:
@@ -446,10 +471,16 @@ class Importer:
         memory flat. Fewer than two files or parts are read here."""
         tasks_of: list[Task] = []
         for job in jobs:
-            parts = _cut(job, self.part_bytes)
-            if parts:
-                self.cut_logs[job.source] = _CutLog(job, len(parts))
-            tasks_of.extend([PartJob(job, part) for part in parts] or [job])
+            cut = _cut(job, self.part_bytes)
+            if cut is None:
+                tasks_of.append(job)
+                continue
+            renumbers = next(dialect.renumbers for dialect in DIALECTS
+                             if dialect.name == cut.kind)
+            self.cut_logs[job.source] = _CutLog(job, len(cut.parts), len(cut.parts), None if
+                                                cut.kind == "house"
+                                                else Joiner(job.source, renumbers))
+            tasks_of.extend(PartJob(job, cut.kind, part) for part in cut.parts)
         if len(tasks_of) < 2:
             for job in jobs:
                 self.read_file(job)
@@ -484,51 +515,100 @@ class Importer:
     def take(self, rows: _Result) -> None:
         """Add a file's rows to the batch (commit it once it is full), or tell why the
         file's reading stopped; a part's rows and end (:meth:`_take_part`)."""
-        taken = self._take_part(rows) if isinstance(rows, _PartRows | _PartEnd) else rows
-        if taken is None:
-            return
-        if isinstance(taken, _Failed):
-            (self.summary.unreadable if taken.unreadable else self.summary.failures
-             ).append(taken.message)
-            return
-        self.batch.merge(taken)
+        if isinstance(rows, _PartRows | _PartEnd):
+            self._take_part(rows)
+        elif isinstance(rows, _Failed):
+            (self.summary.unreadable if rows.unreadable else self.summary.failures
+             ).append(rows.message)
+        else:
+            self._add(rows)
+
+    def _add(self, rows: RowBatch) -> None:
+        self.batch.merge(rows)
         if (batch_full(self.batch, self.commit_hands)
                 or len(self.batch.finished) >= self.batch_hands):
             self.flush()
 
-    def _take_part(self, rows: _PartRows | _PartEnd) -> RowBatch | _Failed | None:
-        """A part's rows, to be added to the batch (None: nothing to add): those of a log
-        now read whole are not. Once every part is in, the log's row in ``sources``
-        joins the batch; a part that failed leaves the log without one, so the next
-        import reads it again."""
+    def _take_part(self, rows: _PartRows | _PartEnd) -> None:
+        """A part's rows or end. A house part's rows are added as they come; a site's
+        part's once the parts before it are joined to it, in their order (its hands of
+        the session that crosses the cut renamed as that session). Once every part is
+        in, the log's row in ``sources`` joins the batch; a part that failed leaves the
+        log without one, so the next import reads it again (what is stored already is
+        not stored twice)."""
         log = self.cut_logs[rows.source]
-        if log.whole:
-            return None
+        if log.whole or (log.failed and log.joiner is not None):
+            return   # (a site's parts after a failed one cannot be joined)
         if isinstance(rows, _PartRows):
-            log.taken.add(rows.rows)
-            return rows.rows
-        if rows.failed is not None:
+            if log.joiner is None:
+                self._add_of(log, rows.rows)
+            else:
+                log.held.setdefault(rows.number, []).append(rows.rows)
+        elif rows.failed is not None:
             log.failed = True
-            return rows.failed
-        if not rows.alone:
+            self.take(rows.failed)
+        elif not rows.alone:
             self._read_whole_instead(log)
-            return None
-        log.hands, log.skipped = log.hands + rows.hands, log.skipped + rows.skipped
-        log.summaries += rows.summaries
+        elif log.joiner is None:
+            self._part_done(log, rows)
+        else:
+            log.ended[rows.number] = rows
+            self._join_ready(log, log.joiner)
+
+    def _add_of(self, log: _CutLog, rows: RowBatch) -> None:
+        log.taken.add(rows)
+        self._add(rows)
+
+    def _join_ready(self, log: _CutLog, joiner: Joiner) -> None:
+        """Join and add a site's parts that are read, as far as the parts before them are
+        (:class:`~badugi_hh.dataset.seams.Joiner`); the log is read whole where a part
+        does not join."""
+        while (end := log.ended.pop(log.joined, None)) is not None:
+            if end.seam is None or not joiner.add(end.number, end.seam):
+                self._read_whole_instead(log)
+                return
+            rename = joiner.joined.renames.get(end.number)
+            for rows in log.held.pop(end.number, []):
+                if rename is not None:
+                    _rename(rows, *rename)
+                self._add_of(log, rows)
+            log.joined += 1
+            if log.joined == log.parts:
+                joiner.end()
+            self._add_sessions(log, joiner)
+            self._part_done(log, end)
+
+    def _add_sessions(self, log: _CutLog, joiner: Joiner) -> None:
+        """The rows of the sessions across a site's parts that are whole now."""
+        whole = joiner.joined.sessions[log.sessions_added:]
+        log.sessions_added += len(whole)
+        rows = RowBatch()
+        for report, session, last_reading in whole:
+            clock = Clock(self.house_zone)
+            clock.last = last_reading   # as the session was closed
+            rows.add_session(log.job.source, report, session, clock)
+        if whole:
+            self._add_of(log, rows)
+
+    def _part_done(self, log: _CutLog, end: _PartEnd) -> None:
+        """A part stored: once every part is, the log's row in ``sources``."""
+        log.hands, log.skipped = log.hands + end.hands, log.skipped + end.skipped
+        log.summaries += end.summaries
         log.parts_left -= 1
         if log.parts_left or log.failed:
-            return None
+            return
         size, digest = log.job.fingerprint.size, log.job.fingerprint.content_hash
         self.batch.finished.append(FinishedFile(log.job.source, size, digest, datetime.now(),
                                                 log.hands, log.skipped, log.summaries))
-        return None
 
     def _read_whole_instead(self, log: _CutLog) -> None:
-        """Read a log whole, here, that a part of which holds another site's hands (the
-        house reader carries a session across such hands: :mod:`badugi_hh.store.parts`).
-        The rows of its parts stored so far are its own rows, which its reading meets
-        again as copies of themselves: they are counted once."""
+        """Read a log whole, here, a part of which cannot be stored as it was read: it
+        holds another dialect's hands (a reader carries what it learnt across them), or
+        it does not join the part before it (:mod:`badugi_hh.store.parts`). The rows of
+        its parts stored so far are its own rows, which its reading meets again as
+        copies of themselves: they are counted once."""
         log.whole = True
+        log.held.clear()
         self.flush()
         taken, summary = log.taken, self.summary
         summary.hands -= taken.hands
@@ -537,7 +617,13 @@ class Importer:
         summary.skipped -= taken.skipped_games.total()
         summary.skipped_by_game.subtract(taken.skipped_games)
         self.seen.tournament_sources.discard(log.job.source)   # written again whole
-        self.read_file(log.job)
+        # committed as --jobs 1 commits it: which copies of a hand repeated in the log
+        # a commit meets depends on where the batches end
+        commit_hands, self.commit_hands = self.commit_hands, self.batch_hands
+        try:
+            self.read_file(log.job)
+        finally:
+            self.commit_hands = commit_hands
 
     def flush(self, whole_file: RowBatch | None = None, replacing: str | None = None) -> None:
         """Commit the batch (or ``whole_file``, in place of the rows stored from the
@@ -603,7 +689,10 @@ class _CutLog:
     """A log read in parts: what its row in ``sources`` counts, and how its parts went."""
 
     job: FileJob
+    parts: int
     parts_left: int
+    joiner: Joiner | None
+    """A site's export's: its parts' seams, joined in their order (None: a house log's)."""
     hands: int = 0
     skipped: int = 0
     summaries: int = 0
@@ -612,6 +701,21 @@ class _CutLog:
     whole: bool = False
     """The log is read whole instead: the rows of its parts that come later are not."""
     taken: _Taken = field(default_factory=_Taken)
+    held: dict[int, list[RowBatch]] = field(default_factory=dict)
+    """A site's parts' rows, by part, until the parts before them are joined."""
+    ended: dict[int, _PartEnd] = field(default_factory=dict)
+    """A site's parts read and not yet joined, by part."""
+    joined: int = 0
+    sessions_added: int = 0
+
+
+def _rename(rows: RowBatch, renamed: str, session_id: str, offset: int) -> None:
+    """Give a part's rows of the session it carries in the session's own id and its
+    hands their numbers in it (:attr:`~badugi_hh.dataset.seams.Joined.renames`)."""
+    rows.seal()
+    for table in BY_SESSION:
+        rows.sealed[table] = [part if (named := renamed_rows(part, renamed, session_id, offset))
+                              is None else named for part in rows.sealed[table]]
 
 
 class _Deleted(NamedTuple):

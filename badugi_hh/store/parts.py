@@ -1,29 +1,34 @@
-"""A large house log cut into parts that ``import --jobs`` workers read side by side.
+"""A large log cut into parts that ``import --jobs`` workers read side by side.
 
-A house session never reaches into the next one: its header starts it, its hands
-name it, and nothing of it is judged after the next header. So a house log cut just
-before a ``Session #`` line reads, part by part, as it reads whole, as long as each
-part numbers its lines from where it starts in the file
-(:mod:`badugi_hh.dataset.chunks` cuts a dataset's logs the same way). A log is read
-whole, by one worker, where the parts could meet:
+A log is cut as a dataset's import cuts it (:mod:`badugi_hh.dataset.chunks`), and
+each part numbers its lines from where it starts in the file:
 
-* a session id used twice (the reader renames the second session and reports it,
-  which a part cannot know);
+* *A house log* just before a ``Session #`` line. A house session never reaches into
+  the next one: its header starts it, its hands name it, and nothing of it is judged
+  after the next header, so each part reads as the whole log reads there.
+* *A site's text export* just before a hand's header, each part read from a lead-in of
+  the hands before it; the writer joins the sessions that cross the cuts, part after
+  part (:mod:`badugi_hh.dataset.seams`).
+
+A log is read whole, by one worker, where the parts could read otherwise:
+
+* a session header's id used twice (the house reader renames the second session and
+  reports it, which a part cannot know);
 * a NUL byte or an endless line (reading stops there, which must stop the whole log);
-* a log in UTF-16, or not a house log (a site's export, PHH, XML): only house logs
-  are cut.
+* a log in UTF-16, PHH, XML (Merge, Boss Media): :func:`~badugi_hh.dataset.chunks.log_kind`.
 
-A part that turns out to hold another site's hands too (a house log another export
-interrupts) is not stored; the log is then read whole (:mod:`badugi_hh.store.importer`).
+A part that turns out to hold another dialect's hands too, or a site's part whose
+seam does not join the part before it (a hand id in two parts, T5; a session id used
+again), is not stored: the log is then read whole (:mod:`badugi_hh.store.importer`).
 
 >>> import io
 >>> log = (b"Session #a x\\nSeat 1: A (1)\\n\\nSession #b y\\nSeat 1: B (1)\\n"
 ...        b"Session #c z\\nSeat 1: C (1)\\n")
->>> [(part.start, part.end, part.first_line, part.next_line)
-...  for part in cut_house_log(io.BytesIO(log), len(log), 20)]
-[(0, 28, 1, 4), (28, 55, 4, 6), (55, 82, 6, None)]
->>> cut_house_log(io.BytesIO(log.replace(b"#c", b"#a")), len(log), 20)
-[]
+>>> cut = cut_log(io.BytesIO(log), len(log), 20)
+>>> cut.kind, [(part.start, part.end, part.first_line, part.next_line) for part in cut.parts]
+('house', [(0, 28, 1, 4), (28, 55, 4, 6), (55, 82, 6, None)])
+>>> cut_log(io.BytesIO(log.replace(b"#c", b"#a")), len(log), 20) is None
+True
 """
 
 from __future__ import annotations
@@ -32,14 +37,13 @@ import re
 from collections.abc import Iterator
 from typing import IO, NamedTuple
 
-from badugi_hh.dataset.chunks import chunks_of, log_kind, session_start
+from badugi_hh.dataset.chunks import chunks_of, hand_start, lead_in_start, log_kind, session_start
 from badugi_hh.events import Record
 from badugi_hh.parsers.text import MAX_LINE_BYTES
 
-__all__ = ["PART_BYTES", "FilePart", "cut_house_log", "in_part"]
+__all__ = ["PART_BYTES", "FilePart", "LogCut", "cut_log", "in_part"]
 
-#: A house log larger than this is cut into parts of about this size for ``import
-#: --jobs``: small enough that the last part to end leaves the other workers idle
+#: A log larger than this is cut into parts of about this size for ``import --jobs``: small enough that the last part to end leaves the other workers idle
 #: briefly, large enough that a part's own cost (opening the file, a reader, a few
 #: batches) stays small beside its reading (a part is about 3,000 six-handed hands).
 PART_BYTES = 4 << 20
@@ -53,34 +57,50 @@ _SESSION_ID = re.compile(rb"(?m)^[^\n]{0,8}?Session[ \t]*#[ \t]*([\w.-]+)")
 
 class FilePart(NamedTuple):
     """Part ``number`` (from 0) of a log: the bytes [``start``, ``end``), whose first
-    line is line ``first_line`` of the log; ``next_line``: the first line of the part
-    after it (None: the last part)."""
+    line is line ``first_line`` of the log, read from byte ``lead`` (line ``lead_line``:
+    a site's part's lead-in; a house part's own start); ``next_line``: the first line
+    of the part after it (None: the last part)."""
 
     number: int
+    lead: int
     start: int
     end: int
+    lead_line: int
     first_line: int
     next_line: int | None
 
 
-def cut_house_log(stream: IO[bytes], size: int, part_bytes: int) -> list[FilePart]:
-    """The first ``size`` bytes of a house log cut before session headers into parts of
-    about ``part_bytes``; [] where it is read whole (see the module docstring)."""
-    if size <= part_bytes or log_kind(stream.read(1 << 16)) != "house":
-        return []
-    starts = sorted({min(size, session_start(stream, chunk.start))
-                     for chunk in chunks_of(size, part_bytes)})
-    starts = [start for start in starts if start < size]
-    if len(starts) < 2:
-        return []
-    lines = _lines_before(stream, size, starts)
+class LogCut(NamedTuple):
+    """How a log is cut: ``house`` or a site's dialect, and its parts."""
+
+    kind: str
+    parts: list[FilePart]
+
+
+def cut_log(stream: IO[bytes], size: int, part_bytes: int) -> LogCut | None:
+    """The first ``size`` bytes of a log cut into parts of about ``part_bytes``, before
+    session headers (a house log) or hands' headers (a site's export); None where it is
+    read whole (see the module docstring)."""
+    kind = log_kind(stream.read(1 << 16)) if size > part_bytes else None
+    if kind is None:
+        return None
+    chunks = chunks_of(size, part_bytes)
+    if kind == "house":
+        leads = {start: start for start in {session_start(stream, chunk.start)
+                                             for chunk in chunks}}
+    else:
+        leads = {start: lead_in_start(stream, start, kind) if start else 0
+                 for start in {hand_start(stream, chunk.start, kind) for chunk in chunks}}
+    starts = sorted(start for start in leads if start < size)
+    lines = _lines_before(stream, size, [*starts, *leads.values()]) if len(starts) > 1 else None
     if lines is None:
-        return []
+        return None
     ends = [*starts[1:], size]
     next_lines: list[int | None] = [lines[start] + 1 for start in starts[1:]]
-    return [FilePart(number, start, end, lines[start] + 1, next_line)
-            for number, (start, end, next_line)
-            in enumerate(zip(starts, ends, [*next_lines, None]))]
+    return LogCut(kind, [
+        FilePart(number, leads[start], start, end, lines[leads[start]] + 1, lines[start] + 1,
+                 next_line)
+        for number, (start, end, next_line) in enumerate(zip(starts, ends, [*next_lines, None]))])
 
 
 def _lines_before(stream: IO[bytes], size: int, offsets: list[int]) -> dict[int, int] | None:
