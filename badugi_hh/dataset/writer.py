@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import IO, NamedTuple
 
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from badugi_hh.dataset.chunks import (
