@@ -3,7 +3,7 @@
 Each file is read on its own: a bug that stops the reading of one (a reader's or the
 engine's) is told as ``internal error in FILE: ...`` for that file, and the others
 are read and stored all the same, with ``--jobs 1`` as with more. With ``--jobs``, a
-large house log is cut into parts that the workers read side by side
+large log is cut into parts that the workers read side by side
 (:mod:`badugi_hh.store.parts`); it is recorded as read (its row in ``sources``) once
 every part is stored.
 """
@@ -391,7 +391,7 @@ class Importer:
         self.read_again: list[str] = []
         """Files holding copies of hands a rewritten file held: read again, in full."""
         self.part_bytes = PART_BYTES
-        """A house log larger than this is read in parts by ``--jobs`` workers."""
+        """A log larger than this is read in parts by ``--jobs`` workers."""
         self.cut_logs: dict[str, _CutLog] = {}
 
     def plan(self, path: Log, end: int | None = None) -> FileJob | None:
@@ -464,7 +464,7 @@ class Importer:
 
     def read_in_workers(self, jobs: list[FileJob], workers: int) -> None:
         """Parse, audit and build Arrow batches in up to ``workers`` processes, the
-        largest files (and parts of large house logs, :mod:`badugi_hh.store.parts`)
+        largest files (and parts of large logs, :mod:`badugi_hh.store.parts`)
         first: the last to finish sets the end. This one only writes (DuckDB has one
         writer), a batch of :data:`WRITER_BATCH_HANDS` hands from any files and parts at
         a time, as they come, while the workers go on. Queues of bounded length keep
@@ -477,9 +477,8 @@ class Importer:
                 continue
             renumbers = next(dialect.renumbers for dialect in DIALECTS
                              if dialect.name == cut.kind)
-            self.cut_logs[job.source] = _CutLog(job, len(cut.parts), len(cut.parts), None if
-                                                cut.kind == "house"
-                                                else Joiner(job.source, renumbers))
+            joiner = None if cut.kind == "house" else Joiner(job.source, renumbers)
+            self.cut_logs[job.source] = _CutLog(job, len(cut.parts), len(cut.parts), joiner)
             tasks_of.extend(PartJob(job, cut.kind, part) for part in cut.parts)
         if len(tasks_of) < 2:
             for job in jobs:
