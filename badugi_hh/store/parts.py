@@ -49,10 +49,13 @@ __all__ = ["PART_BYTES", "FilePart", "LogCut", "cut_log", "in_part"]
 PART_BYTES = 4 << 20
 
 _BLOCK = 1 << 20
-#: A session header's id, as the house grammar reads it (``SESSION_ID: /[\\w.-]+/``),
-#: after whatever few characters a damaged line puts before the header. ASCII only:
-#: two ids that differ in a letter beyond it count as one, so the log is read whole.
-_SESSION_ID = re.compile(rb"(?m)^[^\n]{0,8}?Session[ \t]*#[ \t]*([\w.-]+)")
+#: A session header's id, as the house grammar reads it (``SESSION_ID: /[\\w.-]+/``).
+#: ASCII only: two ids that differ in a letter beyond it count as one, so the log is
+#: read whole.
+_SESSION_ID = re.compile(rb"Session[ \t]*#[ \t]*([\w.-]+)")
+#: How far into its line a header is looked for: a damaged line puts a few invisible
+#: characters before it.
+_HEADER_INDENT = 8
 
 
 class FilePart(NamedTuple):
@@ -118,7 +121,7 @@ def _lines_before(stream: IO[bytes], size: int, offsets: list[int]) -> dict[int,
             offset = wanted.pop(0)
             found[offset] = count + _line_ends(text[:offset - base])
         count += _line_ends(text)
-        for session_id in _SESSION_ID.findall(text.replace(b"\r", b"\n")):
+        for session_id in _session_ids(text):
             if session_id in ids:
                 return None
             ids.add(session_id)
@@ -148,6 +151,19 @@ def _whole_lines(stream: IO[bytes], size: int) -> Iterator[tuple[int, bytes]]:
         if cut:
             yield base, data[:cut]
         base, pending = base + cut, data[cut:]
+
+
+def _session_ids(text: bytes) -> Iterator[bytes]:
+    """The ids of the session headers in ``text`` (whole lines).
+
+    >>> list(_session_ids(b"Session #a x\\nAna: says Session #b\\n\\xe2\\x80\\x8bSession #c\\n"))
+    [b'a', b'c']
+    """
+    for found in _SESSION_ID.finditer(text):
+        at = found.start()
+        line_start = max(text.rfind(b"\n", 0, at), text.rfind(b"\r", 0, at)) + 1
+        if at - line_start <= _HEADER_INDENT:
+            yield found[1]
 
 
 def _line_ends(data: bytes) -> int:
