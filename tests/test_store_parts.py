@@ -254,3 +254,21 @@ def test_a_hand_id_in_two_parts_has_the_export_read_whole(
     one, two = import_both(tmp_path, log)
     assert one == two and small_parts == [str(log.resolve())]
     assert any("T5" in row for row in one["violations"])
+
+
+def test_a_log_appended_to_is_read_again_in_parts_as_one_read_reads_it(
+        tmp_path: Path, house_log: Path, small_parts: list[str]) -> None:
+    """A log read while its last session was being written, then read whole again: the
+    short session's row and findings and the cut hand's error are replaced."""
+    text = house_log.read_text(encoding="utf-8")
+    live = tmp_path / "live.txt"
+    live.write_text(text[:text.index("*** SECOND DRAW ***", len(text) * 2 // 3)],
+                    encoding="utf-8")
+    with Store(tmp_path / "parts.duckdb", batch_hands=40) as store:
+        store.import_paths([live], jobs=2)
+        live.write_text(text, encoding="utf-8")
+        store.import_paths([live], jobs=2)
+    with Store(tmp_path / "clean.duckdb", batch_hands=40) as store:
+        store.import_paths([live])
+    assert rows_of(tmp_path / "parts.duckdb") == rows_of(tmp_path / "clean.duckdb")
+    assert small_parts == []
