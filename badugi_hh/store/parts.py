@@ -18,8 +18,9 @@ A log is read whole, by one worker, where the parts could read otherwise:
 * a log in UTF-16, PHH, XML (Merge, Boss Media): :func:`~badugi_hh.dataset.chunks.log_kind`.
 
 A part that turns out to hold another dialect's hands too, or a site's part whose
-seam does not join the part before it (a hand id in two parts, T5; a session id used
-again), is not stored: the log is then read whole (:mod:`badugi_hh.store.importer`).
+seam does not join the part before it (a hand id in two parts, T5; a session begun
+before its lead-in), is not stored: the log is then read whole
+(:mod:`badugi_hh.store.importer`).
 
 >>> import io
 >>> log = (b"Session #a x\\nSeat 1: A (1)\\n\\nSession #b y\\nSeat 1: B (1)\\n"
@@ -43,9 +44,10 @@ from badugi_hh.parsers.text import MAX_LINE_BYTES
 
 __all__ = ["PART_BYTES", "FilePart", "LogCut", "cut_log", "in_part"]
 
-#: A log larger than this is cut into parts of about this size for ``import --jobs``: small enough that the last part to end leaves the other workers idle
-#: briefly, large enough that a part's own cost (opening the file, a reader, a few
-#: batches) stays small beside its reading (a part is about 3,000 six-handed hands).
+#: A log larger than this is cut into parts of about this size for ``import --jobs``:
+#: small enough that the last part to end leaves the other workers idle briefly, large
+#: enough that a part's own cost (opening the file, a reader, a lead-in of three hands,
+#: a few batches) stays small beside its reading (about 3,000 six-handed hands).
 PART_BYTES = 4 << 20
 
 _BLOCK = 1 << 20
