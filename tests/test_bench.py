@@ -91,6 +91,8 @@ def test_scale_section_times_the_import_commands_four_ways() -> None:
         assert {f"{way}: wall (s)", f"{way}: fixed cost, a 1-hand log (s)",
                 f"{way}: CPU, all processes (s)"} <= set(figures)
     assert figures["cluster: tasks"] == 8   # a task a log: 8 logs, none worth cutting
+    assert {"--jobs 2 over 1, three logs (x)", "--jobs 2, three logs: CPU, all processes (s)",
+            "--jobs 1, three logs: wall (s)"} <= set(figures)
     assert all(value >= 0 and math.isfinite(value) for value in figures.values())
     for route in ("cluster local:{} over local:1", "--jobs {} over 1"):
         expected = [figures[f"{route.format(n)}, expected (x)"] for n in (2, 4, 8, 16, 64)]

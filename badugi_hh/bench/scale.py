@@ -2,7 +2,9 @@
 
 ``import_sections`` times the command line itself, a fresh process per run:
 ``badugi-hh import`` into a DuckDB file with ``--jobs 1`` and ``--jobs 2``, and
-into a dataset on a local Dask cluster of one and two workers. The figures
+into a dataset on a local Dask cluster of one and two workers; and ``--jobs 1`` and
+``--jobs 2`` on the same hands in three large logs, where the workers read parts of
+them (:mod:`badugi_hh.store.parts`) or the third would be read alone. The figures
 include what a user waits for (start-up, spawning the workers, the cluster,
 writing) and the CPU every process spent, so what parallel work costs shows.
 
@@ -101,7 +103,7 @@ def import_sections(quick: bool, hands: int | None = None) -> Figures:
     Dask workers, on the same simulated logs (16 files; 8 with ``quick``) of ``hands``
     hands (200,000; 4,000 with ``quick``); and the fixed cost of each, timed on a log of
     one session; with each route's serial time and the speed-up expected on more
-    workers."""
+    workers; and ``--jobs 1`` and ``--jobs 2`` on the same hands in three logs."""
     files = 8 if quick else 16
     hands = hands or (4_000 if quick else 200_000)
     cli = [sys.executable, "-m", "badugi_hh.cli", "import", "--timings"]
@@ -123,6 +125,7 @@ def import_sections(quick: bool, hands: int | None = None) -> Figures:
             figures[f"{label}: CPU, all processes (s)"] = run.cpu
             figures[f"{label}: hands/s"] = hands / run.wall
             figures[f"{label}: fixed cost, a 1-hand log (s)"] = fixed.wall
+        figures.update(_three_large_logs(cli, Path(folder), hands))
     for two, one in (("--jobs 2", "--jobs 1"), ("cluster local:2", "cluster local:1")):
         figures[f"{two} over {one.split()[-1]} (x)"] = (figures[f"{two}: hands/s"]
                                                         / figures[f"{one}: hands/s"])
@@ -130,6 +133,20 @@ def import_sections(quick: bool, hands: int | None = None) -> Figures:
             (figures[f"{one}: wall (s)"] - figures[f"{one}: fixed cost, a 1-hand log (s)"])
             / (figures[f"{two}: wall (s)"] - figures[f"{two}: fixed cost, a 1-hand log (s)"]))
     figures.update(_predictions(runs))
+    return figures
+
+
+def _three_large_logs(cli: list[str], folder: Path, hands: int) -> Figures:
+    """``--jobs 1`` and ``--jobs 2`` on ``hands`` hands in three logs: with a file a task,
+    the third file was read by one worker alone (1.58x on three logs of 88 MB)."""
+    logs = folder / "three"
+    write_simulated_logs(logs, hands, 3)
+    runs = {jobs: _Run([*cli, str(logs), "--db", f"{folder}/three{jobs}.duckdb",
+                         "--jobs", str(jobs)]) for jobs in (1, 2)}
+    figures = {f"--jobs {jobs}, three logs: {name}": value for jobs, run in runs.items()
+               for name, value in (("wall (s)", run.wall),
+                                   ("CPU, all processes (s)", run.cpu))}
+    figures["--jobs 2 over 1, three logs (x)"] = runs[1].wall / runs[2].wall
     return figures
 
 

@@ -15,8 +15,9 @@ the stored one is reported under T5. Importing is idempotent: a file imported be
 and unchanged is skipped, an appended file adds only its new hands. Each batch of
 hands is committed at once, so an interrupted import leaves the database consistent
 and running it again finishes the job. --jobs N parses and audits N files at a time
-in other processes (a folder of many logs imports faster; one file is read by one
-process).
+in other processes (a folder of many logs imports faster; a house log or a site's
+text export over 4 MB is read in parts, cut before a session's or a hand's header,
+by all of them).
 
 Times are kept as each log states them and in UTC (hands.started_utc): a site's logs
 are read in its zone (PokerStars, Full Tilt, KingsClub and Merge: US Eastern time;
@@ -74,8 +75,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(with --out, also fsspec URLs such as s3://bucket/logs/)")
     add_db_argument(parser)
     parser.add_argument("--jobs", type=at_least_one, default=1, metavar="N",
-                        help="parse and audit in N processes, one file each at a time "
-                             "(default 1); this one writes")
+                        help="parse and audit in N processes, a file (or a part of a "
+                             "large log) each at a time (default 1); this one writes")
     parser.add_argument("--out", metavar="DATASET",
                         help="write a Parquet dataset in this folder instead of --db "
                              "(made if missing)")

@@ -22,7 +22,13 @@ part cannot settle alone it tells the driver in its :class:`Seam`:
   the log read whole.
 
 :func:`join` puts the seams of a log's parts together, or says the log must be
-read whole (None).
+read whole (None); :class:`Joiner` does it part by part, in order.
+
+>>> joiner = Joiner("x.txt", renumbers=False)
+>>> joiner.add(0, Seam("in", "out", None, 0, None, False, None, b"a" * 8, False))
+True
+>>> joiner.add(1, Seam("out", "end", None, 0, None, False, None, b"a" * 8, False))   # T5
+False
 """
 
 from __future__ import annotations
@@ -32,12 +38,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 
+import pyarrow as pa
+import pyarrow.compute as pc
+
 from badugi_hh.engine import HandReport, SessionReport, Violation
 from badugi_hh.events import Hand, Record, SessionStart
 from badugi_hh.rows.files import FileAudit
 from badugi_hh.rows.sessions import HandMoney, OpenSession
 
-__all__ = ["Joined", "PartAudit", "Seam", "SessionPiece", "WholeSession", "join"]
+__all__ = ["BY_SESSION", "Joined", "Joiner", "PartAudit", "Seam", "SessionPiece", "WholeSession",
+           "join", "renamed_rows"]
 
 #: The bytes of a hand id's digest, in :attr:`Seam.hand_ids`.
 _ID_BYTES = 8
@@ -221,51 +231,86 @@ class Joined:
 def join(seams: list[tuple[int, Seam]], source: str, renumbers: bool) -> Joined | None:
     """The seams of a log's parts (by part, in order; parts without records left out)
     put together; None: the log must be read whole."""
-    if _ids_repeat([seam.hand_ids for _, seam in seams]):
+    joiner = Joiner(source, renumbers)
+    if not all(joiner.add(index, seam) for index, seam in seams):
         return None
-    joined = Joined()
-    under_way: _Merged | None = None
-    exit_state = ""
-    for position, (index, seam) in enumerate(seams):
-        if position and seam.entry != exit_state:
-            return None
-        exit_state = seam.exit
+    return joiner.end()
+
+
+class Joiner:
+    """The seams of a log's parts put together one at a time, in their order (an
+    import that stores each part once the parts before it are joined)."""
+
+    def __init__(self, source: str, renumbers: bool) -> None:
+        self.source = source
+        self.renumbers = renumbers
+        self.joined = Joined()
+        self.under_way: _Merged | None = None
+        self.exit_state: str | None = None
+        self.hand_ids: set[bytes] = set()
+
+    def add(self, index: int, seam: Seam) -> bool:
+        """Join part ``index``; False: the log must be read whole (a hand id in two
+        parts: T5 is judged across the log; parts that do not meet as one read would)."""
+        own = {seam.hand_ids[at:at + _ID_BYTES] for at in range(0, len(seam.hand_ids), _ID_BYTES)}
+        if not self.hand_ids.isdisjoint(own):
+            return False
+        self.hand_ids |= own
+        if self.exit_state is not None and seam.entry != self.exit_state:
+            return False
+        self.exit_state = seam.exit
+        under_way = self.under_way
         if seam.carried_id is not None:
             # (reused: its rows are not told apart from the other session's, and a read
             # closes it with the other one's header, as the store does)
             if under_way is None or seam.carried is None or seam.reused:
-                return None
-            offset = under_way.hands - seam.lead_hands if renumbers else 0
+                return False
+            offset = under_way.hands - seam.lead_hands if self.renumbers else 0
             if seam.carried_id != under_way.session_id or offset:
                 if seam.carried_id == under_way.session_id:
-                    return None   # numbers that a renaming run twice would shift twice
-                joined.renames[index] = (seam.carried_id, under_way.session_id, offset)
+                    return False   # numbers that a renaming run twice would shift twice
+                self.joined.renames[index] = (seam.carried_id, under_way.session_id, offset)
             if not under_way.add(seam.carried):
-                return None
+                return False
             if seam.carried_ends:
-                joined.sessions.append(under_way.whole(source))
+                self.joined.sessions.append(under_way.whole(self.source))
                 under_way = None
         elif under_way is not None:
-            return None
+            return False
         if seam.last is not None:
             under_way = _Merged.of(seam.last)
             if under_way is None:
-                return None
-    if under_way is not None:
-        joined.sessions.append(under_way.whole(source))
-    return joined
+                return False
+        self.under_way = under_way
+        return True
+
+    def end(self) -> Joined:
+        """The parts joined, the session under way at the log's end whole too."""
+        if self.under_way is not None:
+            self.joined.sessions.append(self.under_way.whole(self.source))
+            self.under_way = None
+        return self.joined
 
 
-def _ids_repeat(digests: list[bytes]) -> bool:
-    """Whether a hand id's digest is in two parts (twice in one part, T5 judged it there).
+#: The tables whose rows name their session (and number their hands in it).
+BY_SESSION = ("hands", "hand_players", "violations")
 
-    >>> _ids_repeat([b"a" * 8 + b"b" * 8, b"c" * 8]), _ids_repeat([b"a" * 8, b"a" * 8])
-    (False, True)
-    """
-    seen: set[bytes] = set()
-    for part in digests:
-        own = {part[at:at + _ID_BYTES] for at in range(0, len(part), _ID_BYTES)}
-        if not seen.isdisjoint(own):
-            return True
-        seen |= own
-    return False
+
+def renamed_rows(table: pa.Table, renamed: str, session_id: str, offset: int) -> pa.Table | None:
+    """The rows of a part (of a table of :data:`BY_SESSION`) with those of session
+    ``renamed`` given the session's own id, and ``offset`` added to their hands' numbers
+    (:attr:`Joined.renames`); None where no row is of that session."""
+    ours = pc.fill_null(pc.equal(table["session_id"], renamed), False)
+    if not pc.any(ours).as_py():
+        return None
+    table = _replaced(table, "session_id", pc.if_else(ours, session_id, table["session_id"]))
+    if offset and "number" in table.column_names:
+        table = _replaced(table, "number", pc.if_else(
+            ours, pc.add(table["number"], offset), table["number"]))
+    return table
+
+
+def _replaced(table: pa.Table, name: str, values: pa.ChunkedArray | pa.Array) -> pa.Table:
+    index = table.schema.get_field_index(name)
+    kind = table.schema.field(index)
+    return table.set_column(index, kind, values.cast(kind.type))

@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import IO, NamedTuple
 
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from badugi_hh.dataset.chunks import (
@@ -39,7 +38,7 @@ from badugi_hh.dataset.layout import (
     move_into_place, part_name, staging_folder,
 )
 from badugi_hh.dataset.partition import Folders, split
-from badugi_hh.dataset.seams import PartAudit, Seam, WholeSession
+from badugi_hh.dataset.seams import BY_SESSION, PartAudit, Seam, WholeSession, renamed_rows
 from badugi_hh.events import Record, SessionStart
 from badugi_hh.parsers import read_records
 from badugi_hh.parsers.dialects import read_log
@@ -314,10 +313,6 @@ def _write_site_part(writer: _LogWriter, log: LogText, kind: str, span: Span, ta
     return seam if segments == [kind] else None
 
 
-#: The tables whose rows name their session (and number their hands in it).
-_BY_SESSION = ("hands", "hand_players", "violations")
-
-
 def rename_session(root: str, files: list[str], renamed: str, session_id: str,
                    offset: int) -> float:
     """In a part's ``files``, the rows of session ``renamed`` are given the session's own
@@ -325,27 +320,16 @@ def rename_session(root: str, files: list[str], renamed: str, session_id: str,
     :mod:`badugi_hh.dataset.seams`); no manifest lists the files yet. The seconds it took."""
     started = time.perf_counter()
     for relative in files:
-        if relative.split("/", 1)[0] not in _BY_SESSION:
+        if relative.split("/", 1)[0] not in BY_SESSION:
             continue
         path = Path(root) / relative
-        table = pq.read_table(path)
-        ours = pc.fill_null(pc.equal(table["session_id"], renamed), False)
-        if not pc.any(ours).as_py():
+        table = renamed_rows(pq.read_table(path), renamed, session_id, offset)
+        if table is None:
             continue
-        table = _replaced(table, "session_id", pc.if_else(ours, session_id, table["session_id"]))
-        if offset and "number" in table.column_names:
-            table = _replaced(table, "number", pc.if_else(
-                ours, pc.add(table["number"], offset), table["number"]))
         staged = path.with_name(f"{path.name}.{time.monotonic_ns()}.tmp")
         pq.write_table(table, staged, compression="zstd", row_group_size=ROW_GROUP_ROWS)
         move_into_place(staged, path)
     return time.perf_counter() - started
-
-
-def _replaced(table: pa.Table, name: str, values: pa.ChunkedArray | pa.Array) -> pa.Table:
-    index = table.schema.get_field_index(name)
-    kind = table.schema.field(index)
-    return table.set_column(index, kind, values.cast(kind.type))
 
 
 def write_sessions(root: Path, file: LogFile, sessions: list[WholeSession], house_zone: str,

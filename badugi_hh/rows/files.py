@@ -116,11 +116,7 @@ def file_batches(records: Iterable[Record], source: str, fingerprint: Fingerprin
     at a time; the last batch carries the file's row for ``sources``. ``house_zone``:
     the time zone of its house hands (:mod:`badugi_hh.rows.clock`)."""
     audit = FileAudit(source, house_zone)
-    for record in records:
-        audit.feed(record)
-        # a hand's errors come before the hand they are read with: one batch holds both
-        if batch_full(audit.batch, batch_hands) and not _hand_follows(record):
-            yield audit.take()
+    yield from audited_batches(audit, records, batch_hands)
     audit.close(ended=not (fingerprint and fingerprint.goes_on))
     size, digest = (fingerprint.size, fingerprint.content_hash) if fingerprint else (None, None)
     audit.batch.finished.append(FinishedFile(source, size, digest, datetime.now(), audit.hands,
@@ -128,7 +124,18 @@ def file_batches(records: Iterable[Record], source: str, fingerprint: Fingerprin
     yield audit.take(to_the_end=True)
 
 
-def _hand_follows(record: Record) -> bool:
+def audited_batches(audit: FileAudit, records: Iterable[Record],
+                    batch_hands: int) -> Iterator[RowBatch]:
+    """Feed ``records`` to ``audit``, taking its rows each time they make a batch; the
+    rows of the last records are left in it (the caller closes the file or part)."""
+    for record in records:
+        audit.feed(record)
+        # a hand's errors come before the hand they are read with: one batch holds both
+        if batch_full(audit.batch, batch_hands) and not hand_follows(record):
+            yield audit.take()
+
+
+def hand_follows(record: Record) -> bool:
     """Whether ``record`` is an error in a hand that is read all the same (it comes next)."""
     return isinstance(record, ParseError) and not record.hand_lost
 
@@ -185,12 +192,13 @@ class FileAudit:
         if closed is not None:
             self.session_closed(closed)
 
-    def take(self, to_the_end: bool = False) -> RowBatch:
+    def take(self, to_the_end: bool = False, end_line: int | None = None) -> RowBatch:
         """The rows gathered so far, of the lines read since the last batch (to the
-        file's end, for its last); the next ones gather in a new batch."""
+        file's end, for its last; to ``end_line``, for the last of a part of a file
+        that ends there); the next ones gather in a new batch."""
         batch, self.batch = self.batch, RowBatch()
-        batch.lines_read.append(LinesRead(self.source, self.taken_through,
-                                          None if to_the_end else self.last_line))
+        through = end_line if to_the_end else self.last_line
+        batch.lines_read.append(LinesRead(self.source, self.taken_through, through))
         self.taken_through = self.last_line
         return batch
 

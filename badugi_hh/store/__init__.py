@@ -171,7 +171,7 @@ class Store:
         without logs) is listed in :attr:`ImportSummary.unreadable`, a file a bug stopped
         reading in :attr:`ImportSummary.failures`; the others are imported all the same.
         With ``jobs`` > 1, that many processes parse and audit files side by side
-        (one file is never split) while this one writes. ``zone``: the time zone of
+        (a large house log in parts, :mod:`badugi_hh.store.parts`) while this one writes. ``zone``: the time zone of
         house logs' times (default: this machine's; :mod:`badugi_hh.rows.clock`).
         ``read_bytes`` is told the bytes read as the import goes (a progress bar's).
         An archive's logs are sources of their own (:mod:`badugi_hh.archives`).
@@ -199,8 +199,8 @@ class Store:
         reaudits = [job for job in planned if job.reaudit]   # each replaced in one transaction
         planned = [job for job in planned if not job.reaudit]
         with checkpoints_deferred(self.connection):
-            if jobs > 1 and len(planned) > 1:
-                importer.read_in_workers(planned, min(jobs, len(planned)))
+            if jobs > 1 and planned:
+                importer.read_in_workers(planned, jobs)
             else:
                 for job in planned:
                     importer.read_file(job)

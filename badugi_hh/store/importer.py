@@ -2,7 +2,10 @@
 
 Each file is read on its own: a bug that stops the reading of one (a reader's or the
 engine's) is told as ``internal error in FILE: ...`` for that file, and the others
-are read and stored all the same, with ``--jobs 1`` as with more.
+are read and stored all the same, with ``--jobs 1`` as with more. With ``--jobs``, a
+large log is cut into parts that the workers read side by side
+(:mod:`badugi_hh.store.parts`); it is recorded as read (its row in ``sources``) once
+every part is stored.
 """
 
 from __future__ import annotations
@@ -14,23 +17,33 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import IO, NamedTuple, cast
 
 import duckdb
 
+from badugi_hh.dataset.seams import BY_SESSION, Joiner, PartAudit, Seam, renamed_rows
 from badugi_hh.engine import AUDIT_VERSION
 from badugi_hh.errors import internal_error
 from badugi_hh.events import Record
 from badugi_hh.parsers import read_records
+from badugi_hh.parsers.dialects import DIALECTS, read_log
+from badugi_hh.parsers.text import open_log
 from badugi_hh.archives import ArchiveMember, split_member_name
 from badugi_hh.sources import Log, unreadable_file
-from badugi_hh.rows.batch import RowBatch
+from badugi_hh.rows.batch import FinishedFile, RowBatch
+from badugi_hh.rows.clock import Clock
 from badugi_hh.rows.errors import StoreError
-from badugi_hh.rows.files import BATCH_HANDS, Fingerprint, ImportSummary, batch_full, file_batches
+from badugi_hh.rows.files import (
+    BATCH_HANDS, FileAudit, Fingerprint, ImportSummary, audited_batches, batch_full, file_batches,
+    hand_follows,
+)
 from badugi_hh.rows.schema import TABLES
 from badugi_hh.store.commit import Seen, commit
+from badugi_hh.store.parts import PART_BYTES, FilePart, LogCut, cut_log, in_part
 
 #: Hands the writer gathers from ``--jobs`` workers before it commits: a commit has a
 #: fixed cost (a transaction, the copies looked up), paid by the one process every
@@ -75,21 +88,53 @@ class FileJob(NamedTuple):
     reaudit: bool = False
 
 
-def _in_read_order(jobs: list[FileJob]) -> list[FileJob]:
+@dataclass(frozen=True, slots=True)
+class PartJob:
+    """A part of a large log to read (:mod:`badugi_hh.store.parts`): ``kind`` is
+    ``house`` or a site's dialect."""
+
+    job: FileJob
+    kind: str
+    part: FilePart
+
+
+#: What a worker is given to read.
+Task = FileJob | PartJob
+
+
+def _in_read_order(tasks: list[Task]) -> list[Task]:
     """The largest first (the last to finish sets the end), the logs of one archive
     together and in its order: a tar.gz is read from its start, and a worker given its
     members out of order would read it again for each."""
     in_archive: Counter[Path] = Counter()
-    for job in jobs:
-        if isinstance(job.path, ArchiveMember):
-            in_archive[job.path.archive] += job.fingerprint.size
+    for task in tasks:
+        if isinstance(task, FileJob) and isinstance(task.path, ArchiveMember):
+            in_archive[task.path.archive] += task.fingerprint.size
 
-    def order(job: FileJob) -> tuple[int, str, int]:
-        if isinstance(job.path, ArchiveMember):
-            return -in_archive[job.path.archive], str(job.path.archive), job.path.position
-        return -job.fingerprint.size, job.source, 0
+    def order(task: Task) -> tuple[int, str, int]:
+        if isinstance(task, PartJob):
+            return task.part.start - task.part.end, task.job.source, task.part.number
+        if isinstance(task.path, ArchiveMember):
+            return -in_archive[task.path.archive], str(task.path.archive), task.path.position
+        return -task.fingerprint.size, task.source, 0
 
-    return sorted(jobs, key=order)
+    return sorted(tasks, key=order)
+
+
+def _cut(job: FileJob, part_bytes: int) -> LogCut | None:
+    """The parts of a log the workers read side by side; None where it is read whole: an
+    archive's member (read from the archive's start), a log read up to where a watcher
+    found its hands complete, one read again by today's audit, one not cut
+    (:func:`~badugi_hh.store.parts.cut_log`), one that cannot be opened now (its
+    reading says why)."""
+    if (not isinstance(job.path, Path) or job.fingerprint.goes_on or job.reaudit
+            or job.fingerprint.size <= part_bytes):
+        return None
+    try:
+        with job.path.open("rb") as opened:
+            return cut_log(opened, job.fingerprint.size, part_bytes)
+    except OSError:
+        return None
 
 
 class _Failed(NamedTuple):
@@ -97,6 +142,33 @@ class _Failed(NamedTuple):
 
     message: str
     unreadable: bool
+
+
+class _PartRows(NamedTuple):
+    """Rows of part ``number`` of a log."""
+
+    source: str
+    number: int
+    rows: RowBatch
+
+
+class _PartEnd(NamedTuple):
+    """Part ``number`` of a log read: what it adds to the log's row in ``sources``, and
+    a site's part's seam; or why it was not (``failed``), or that it holds another
+    dialect's hands too and was not stored (``alone`` false: the log is read whole)."""
+
+    source: str
+    number: int
+    hands: int = 0
+    skipped: int = 0
+    summaries: int = 0
+    seam: Seam | None = None
+    alone: bool = True
+    failed: _Failed | None = None
+
+
+#: What a worker sends: rows, why a file's reading stopped, a part's end.
+_Result = RowBatch | _Failed | _PartRows | _PartEnd
 
 
 def _read_file(job: FileJob, batch_hands: int, house_zone: str,
@@ -155,12 +227,84 @@ class _Counted:
         return data
 
 
-def _read_in_worker(tasks: multiprocessing.Queue[FileJob | None],
-                    results: multiprocessing.Queue[RowBatch | _Failed | None],
+def _read_part(task: PartJob, batch_hands: int, house_zone: str,
+               ) -> Iterator[_PartRows | _PartEnd]:
+    """The batches of one part of a log, then its end. The part's rows are held until
+    it is read: a part that holds another dialect's hands is not stored."""
+    job, part = task.job, task.part
+    seam: Seam | None = None
+    try:
+        with job.path.open("rb") as opened:   # named as the path, as a whole read names it
+            name = opened.name
+            opened.seek(part.lead)
+            text = opened.read(part.end - part.lead)
+            if part.next_line is not None:
+                text += _line_at(opened)
+        segments: list[str] = []
+        with open_log(text, name, part.lead_line) as log:
+            records = in_part(read_log(log, segments), part)
+            if task.kind == "house":
+                audit = FileAudit(job.source, house_zone)
+                audit.taken_through = part.first_line - 1
+                held = list(audited_batches(audit, records, batch_hands))
+                audit.close()
+            else:
+                audit = PartAudit(job.source, house_zone, part.first_line)
+                audit.taken_through = part.first_line - 1
+                held = list(_site_part_batches(audit, records, batch_hands))
+                seam = audit.finish()
+        held.append(audit.take(to_the_end=True, end_line=None if part.next_line is None
+                               else part.next_line - 1))
+    except OSError as error:   # removed or made unreadable since it was planned
+        yield _PartEnd(job.source, part.number, failed=_Failed(
+            str(unreadable_file(job.path, error)), unreadable=True))
+        return
+    except Exception as error:   # a bug in a reader or the engine: this file only
+        yield _PartEnd(job.source, part.number, failed=_Failed(
+            internal_error(str(job.path), error), unreadable=False))
+        return
+    if segments != [task.kind]:
+        yield _PartEnd(job.source, part.number, alone=False)
+        return
+    held[-1].bytes_read = part.end - part.start
+    for rows in held:
+        rows.seal()
+        yield _PartRows(job.source, part.number, rows)
+    yield _PartEnd(job.source, part.number, audit.hands, audit.skipped, audit.summaries, seam)
+
+
+def _site_part_batches(audit: PartAudit, records: Iterable[Record],
+                       batch_hands: int) -> Iterator[RowBatch]:
+    """:func:`~badugi_hh.rows.files.audited_batches` for a site's part: its lead-in is
+    audited, not stored (:class:`~badugi_hh.dataset.seams.PartAudit`)."""
+    for record in records:
+        audit.take_record(record)
+        if batch_full(audit.batch, batch_hands) and not hand_follows(record):
+            yield audit.take()
+
+
+def _line_at(stream: IO[bytes]) -> bytes:
+    """The line that begins where ``stream`` is, with its line end."""
+    line = b""
+    while block := stream.read(1 << 12):
+        ends = [at for at in (block.find(b"\n"), block.find(b"\r")) if at >= 0]
+        if ends:
+            return line + block[:min(ends) + 1]
+        line += block
+    return line
+
+
+def _read_in_worker(tasks: multiprocessing.Queue[Task | None],
+                    results: multiprocessing.Queue[_Result | None],
                     batch_hands: int, house_zone: str) -> None:
-    """A worker process of ``--jobs``: reads the files it is given, sends their rows."""
-    for job in iter(tasks.get, None):
-        for rows in _read_file(job, batch_hands, house_zone):
+    """A worker process of ``--jobs``: reads the files and parts it is given, sends
+    their rows."""
+    for task in iter(tasks.get, None):
+        read: Iterable[_Result] = (_read_part(task, batch_hands, house_zone)
+                                   if isinstance(task, PartJob)
+                                   else _read_file(cast(FileJob, task), batch_hands,
+                                                   house_zone))
+        for rows in read:
             if isinstance(rows, RowBatch):
                 rows.seal()
             results.put(rows)
@@ -199,8 +343,8 @@ def write_transaction(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
     con.commit()
 
 
-def _next_result(results: multiprocessing.Queue[RowBatch | _Failed | None],
-                 processes: Sequence[BaseProcess]) -> RowBatch | _Failed | None:
+def _next_result(results: multiprocessing.Queue[_Result | None],
+                 processes: Sequence[BaseProcess]) -> _Result | None:
     """The next worker result; a worker that died without saying why is an error,
     not a reason to wait forever."""
     while True:
@@ -246,6 +390,9 @@ class Importer:
                           con.sql("SELECT DISTINCT source FROM hand_sources").fetchall()})
         self.read_again: list[str] = []
         """Files holding copies of hands a rewritten file held: read again, in full."""
+        self.part_bytes = PART_BYTES
+        """A log larger than this is read in parts by ``--jobs`` workers."""
+        self.cut_logs: dict[str, _CutLog] = {}
 
     def plan(self, path: Log, end: int | None = None) -> FileJob | None:
         """What importing ``path`` (its first ``end`` bytes, where given) takes: None
@@ -316,21 +463,39 @@ class Importer:
             self.take(rows)
 
     def read_in_workers(self, jobs: list[FileJob], workers: int) -> None:
-        """Parse, audit and build Arrow batches in ``workers`` processes, the largest
-        files first (the last to finish sets the end); this one only writes (DuckDB has
-        one writer), a batch of :data:`WRITER_BATCH_HANDS` hands from any files at a
-        time, while the workers go on. Queues of bounded length keep memory flat."""
+        """Parse, audit and build Arrow batches in up to ``workers`` processes, the
+        largest files (and parts of large logs, :mod:`badugi_hh.store.parts`)
+        first: the last to finish sets the end. This one only writes (DuckDB has one
+        writer), a batch of :data:`WRITER_BATCH_HANDS` hands from any files and parts at
+        a time, as they come, while the workers go on. Queues of bounded length keep
+        memory flat. Fewer than two files or parts are read here."""
+        tasks_of: list[Task] = []
+        for job in jobs:
+            cut = _cut(job, self.part_bytes)
+            if cut is None:
+                tasks_of.append(job)
+                continue
+            renumbers = next(dialect.renumbers for dialect in DIALECTS
+                             if dialect.name == cut.kind)
+            joiner = None if cut.kind == "house" else Joiner(job.source, renumbers)
+            self.cut_logs[job.source] = _CutLog(job, len(cut.parts), len(cut.parts), joiner)
+            tasks_of.extend(PartJob(job, cut.kind, part) for part in cut.parts)
+        if len(tasks_of) < 2:
+            for job in jobs:
+                self.read_file(job)
+            return
+        workers = min(workers, len(tasks_of))
         context = multiprocessing.get_context("spawn")   # no fork of DuckDB's threads
-        tasks: multiprocessing.Queue[FileJob | None] = context.Queue()
-        results: multiprocessing.Queue[RowBatch | _Failed | None] = context.Queue(
+        tasks: multiprocessing.Queue[Task | None] = context.Queue()
+        results: multiprocessing.Queue[_Result | None] = context.Queue(
             maxsize=BATCHES_AHEAD * workers)
         processes = [context.Process(target=_read_in_worker, daemon=True,
                                      args=(tasks, results, self.batch_hands, self.house_zone))
                      for _ in range(workers)]
         for process in processes:
             process.start()
-        for job in [*_in_read_order(jobs), *[None] * workers]:
-            tasks.put(job)
+        for task in [*_in_read_order(tasks_of), *[None] * workers]:
+            tasks.put(task)
         self.commit_hands = WRITER_BATCH_HANDS
         try:
             running = workers
@@ -346,17 +511,118 @@ class Importer:
                 process.kill()
                 process.join()
 
-    def take(self, rows: RowBatch | _Failed) -> None:
+    def take(self, rows: _Result) -> None:
         """Add a file's rows to the batch (commit it once it is full), or tell why the
-        file's reading stopped."""
-        if isinstance(rows, _Failed):
+        file's reading stopped; a part's rows and end (:meth:`_take_part`)."""
+        if isinstance(rows, _PartRows | _PartEnd):
+            self._take_part(rows)
+        elif isinstance(rows, _Failed):
             (self.summary.unreadable if rows.unreadable else self.summary.failures
              ).append(rows.message)
-            return
+        else:
+            self._add(rows)
+
+    def _add(self, rows: RowBatch) -> None:
         self.batch.merge(rows)
         if (batch_full(self.batch, self.commit_hands)
                 or len(self.batch.finished) >= self.batch_hands):
             self.flush()
+
+    def _take_part(self, rows: _PartRows | _PartEnd) -> None:
+        """A part's rows or end. A house part's rows are added as they come; a site's
+        part's once the parts before it are joined to it, in their order (its hands of
+        the session that crosses the cut renamed as that session). Once every part is
+        in, the log's row in ``sources`` joins the batch; a part that failed leaves the
+        log without one, so the next import reads it again (what is stored already is
+        not stored twice)."""
+        log = self.cut_logs[rows.source]
+        if log.whole or (log.failed and log.joiner is not None):
+            return   # (a site's parts after a failed one cannot be joined)
+        if isinstance(rows, _PartRows):
+            if log.joiner is None:
+                self._add_of(log, rows.rows)
+            else:
+                log.held.setdefault(rows.number, []).append(rows.rows)
+        elif rows.failed is not None:
+            log.failed = True
+            self.take(rows.failed)
+        elif not rows.alone:
+            self._read_whole_instead(log)
+        elif log.joiner is None:
+            self._part_done(log, rows)
+        else:
+            log.ended[rows.number] = rows
+            self._join_ready(log, log.joiner)
+
+    def _add_of(self, log: _CutLog, rows: RowBatch) -> None:
+        log.taken.add(rows)
+        self._add(rows)
+
+    def _join_ready(self, log: _CutLog, joiner: Joiner) -> None:
+        """Join and add a site's parts that are read, as far as the parts before them are
+        (:class:`~badugi_hh.dataset.seams.Joiner`); the log is read whole where a part
+        does not join."""
+        while (end := log.ended.pop(log.joined, None)) is not None:
+            if end.seam is None or not joiner.add(end.number, end.seam):
+                self._read_whole_instead(log)
+                return
+            rename = joiner.joined.renames.get(end.number)
+            for rows in log.held.pop(end.number, []):
+                if rename is not None:
+                    _rename(rows, *rename)
+                self._add_of(log, rows)
+            log.joined += 1
+            if log.joined == log.parts:
+                joiner.end()
+            self._add_sessions(log, joiner)
+            self._part_done(log, end)
+
+    def _add_sessions(self, log: _CutLog, joiner: Joiner) -> None:
+        """The rows of the sessions across a site's parts that are whole now."""
+        whole = joiner.joined.sessions[log.sessions_added:]
+        log.sessions_added += len(whole)
+        rows = RowBatch()
+        for report, session, last_reading in whole:
+            clock = Clock(self.house_zone)
+            clock.last = last_reading   # as the session was closed
+            rows.add_session(log.job.source, report, session, clock)
+        if whole:
+            self._add_of(log, rows)
+
+    def _part_done(self, log: _CutLog, end: _PartEnd) -> None:
+        """A part stored: once every part is, the log's row in ``sources``."""
+        log.hands, log.skipped = log.hands + end.hands, log.skipped + end.skipped
+        log.summaries += end.summaries
+        log.parts_left -= 1
+        if log.parts_left or log.failed:
+            return
+        size, digest = log.job.fingerprint.size, log.job.fingerprint.content_hash
+        self.batch.finished.append(FinishedFile(log.job.source, size, digest, datetime.now(),
+                                                log.hands, log.skipped, log.summaries))
+
+    def _read_whole_instead(self, log: _CutLog) -> None:
+        """Read a log whole, here, a part of which cannot be stored as it was read: it
+        holds another dialect's hands (a reader carries what it learnt across them), or
+        it does not join the part before it (:mod:`badugi_hh.store.parts`). The rows of
+        its parts stored so far are its own rows, which its reading meets again as
+        copies of themselves: they are counted once."""
+        log.whole = True
+        log.held.clear()
+        self.flush()
+        taken, summary = log.taken, self.summary
+        summary.hands -= taken.hands
+        summary.copies -= taken.hands
+        summary.sessions -= taken.sessions
+        summary.skipped -= taken.skipped_games.total()
+        summary.skipped_by_game.subtract(taken.skipped_games)
+        self.seen.tournament_sources.discard(log.job.source)   # written again whole
+        # committed as --jobs 1 commits it: which copies of a hand repeated in the log
+        # a commit meets depends on where the batches end
+        commit_hands, self.commit_hands = self.commit_hands, self.batch_hands
+        try:
+            self.read_file(log.job)
+        finally:
+            self.commit_hands = commit_hands
 
     def flush(self, whole_file: RowBatch | None = None, replacing: str | None = None) -> None:
         """Commit the batch (or ``whole_file``, in place of the rows stored from the
@@ -401,6 +667,54 @@ class Importer:
         self.summary.older_audit_gone = sum(not _still_there(path) for path in self.older_audit)
         self.summary.seconds = time.perf_counter() - self.started
         return self.summary
+
+
+@dataclass(slots=True)
+class _Taken:
+    """What the parts of a log added to an import's counts so far."""
+
+    hands: int = 0
+    sessions: int = 0
+    skipped_games: Counter[str] = field(default_factory=Counter)
+
+    def add(self, rows: RowBatch) -> None:
+        self.hands += rows.hands_read
+        self.sessions += rows.sessions_with_hands()
+        self.skipped_games.update(rows.skipped_games)
+
+
+@dataclass(slots=True)
+class _CutLog:
+    """A log read in parts: what its row in ``sources`` counts, and how its parts went."""
+
+    job: FileJob
+    parts: int
+    parts_left: int
+    joiner: Joiner | None
+    """A site's export's: its parts' seams, joined in their order (None: a house log's)."""
+    hands: int = 0
+    skipped: int = 0
+    summaries: int = 0
+    failed: bool = False
+    """A part could not be read: the log gets no row in ``sources``."""
+    whole: bool = False
+    """The log is read whole instead: the rows of its parts that come later are not."""
+    taken: _Taken = field(default_factory=_Taken)
+    held: dict[int, list[RowBatch]] = field(default_factory=dict)
+    """A site's parts' rows, by part, until the parts before them are joined."""
+    ended: dict[int, _PartEnd] = field(default_factory=dict)
+    """A site's parts read and not yet joined, by part."""
+    joined: int = 0
+    sessions_added: int = 0
+
+
+def _rename(rows: RowBatch, renamed: str, session_id: str, offset: int) -> None:
+    """Give a part's rows of the session it carries in the session's own id and its
+    hands their numbers in it (:attr:`~badugi_hh.dataset.seams.Joined.renames`)."""
+    rows.seal()
+    for table in BY_SESSION:
+        rows.sealed[table] = [part if (named := renamed_rows(part, renamed, session_id, offset))
+                              is None else named for part in rows.sealed[table]]
 
 
 class _Deleted(NamedTuple):

@@ -1,0 +1,274 @@
+"""``import --jobs``: a large log read in parts by the workers stores what ``--jobs 1``
+stores, table by table and row by row (badugi_hh/store/parts.py): a house log cut
+before its sessions' headers, a site's export before its hands' headers."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from conftest import every_other_wide
+
+from badugi_hh.events import Record
+from badugi_hh.simulate import simulate
+from badugi_hh.store import Store, TABLES
+from badugi_hh.store import importer as importer_module
+from badugi_hh.store.importer import FileJob, Importer, PartJob, _cut, _PartEnd, _read_part
+from badugi_hh.store.parts import cut_log
+from badugi_hh.writer import write_records
+from tests.test_dataset_parts import copied
+
+ROOT = Path(__file__).resolve().parents[1]
+#: Parts this small cut a simulated log of 30 sessions into about a dozen.
+PART_BYTES = 20_000
+#: Columns that say when a row was written, not what was read.
+_WHEN = {"imported_at", "first_imported_at", "applied_at"}
+
+
+def log_text(records: list[Record]) -> str:
+    out = io.StringIO()
+    write_records(records, out)
+    return out.getvalue()
+
+
+def rows_of(db: Path) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of every table (``sources`` too), sorted, less the times of writing."""
+    with Store(db, read_only=True) as store:
+        con = store.connection
+        rows = {}
+        for table in [*TABLES, "sources"]:
+            columns = [name for (name,) in con.execute(
+                "SELECT column_name FROM information_schema.columns WHERE table_name = ?",
+                [table]).fetchall() if name not in _WHEN]
+            rows[table] = con.execute(f"SELECT {', '.join(columns)} FROM {table} "
+                                      "ORDER BY ALL").fetchall()
+        return rows
+
+
+def import_both(tmp_path: Path, log: Path) -> tuple[dict[str, list[tuple[object, ...]]],
+                                                     dict[str, list[tuple[object, ...]]]]:
+    """The rows of ``log`` imported with ``--jobs 1`` and with ``--jobs 2`` (the second
+    import of each stores nothing new), and the two summaries' counts alike."""
+    summaries = []
+    for jobs in (1, 2):
+        with Store(tmp_path / f"jobs{jobs}.duckdb", batch_hands=40) as store:
+            summary = store.import_paths([log], jobs=jobs)
+            before = store.counts()
+            again = store.import_paths([log], jobs=jobs)
+            assert (again.unchanged, again.new_hands, store.counts()) == (1, 0, before)
+        summaries.append((summary.files, summary.hands, summary.new_hands, summary.sessions,
+                          summary.violations, summary.quarantined, summary.copies,
+                          summary.failures, summary.no_hands))
+    assert summaries[0] == summaries[1]
+    return rows_of(tmp_path / "jobs1.duckdb"), rows_of(tmp_path / "jobs2.duckdb")
+
+
+@pytest.fixture
+def small_parts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Parts of :data:`PART_BYTES`; the logs read whole instead of in parts, listed."""
+    monkeypatch.setattr(importer_module, "PART_BYTES", PART_BYTES)
+    read_whole: list[str] = []
+    read_whole_instead = Importer._read_whole_instead
+
+    def noted(importer: Importer, log: importer_module._CutLog) -> None:
+        read_whole.append(log.job.source)
+        read_whole_instead(importer, log)
+
+    monkeypatch.setattr(Importer, "_read_whole_instead", noted)
+    return read_whole
+
+
+@pytest.fixture
+def house_log(tmp_path: Path) -> Path:
+    """30 six-handed sessions, each with a call of the wrong amount (B7), and a line of
+    play that cannot be read in the 25th session."""
+    text = log_text(list(simulate(sessions=30, seed=3, break_rule="B7")))
+    session = [m.start() for m in re.finditer(r"^Session #", text, re.M)][24]
+    play = text.index(": calls", session)
+    line_start = text.rindex("\n", 0, play) + 1
+    text = text[:line_start] + "Bruno: calls banana\n" + text[line_start:]
+    log = tmp_path / "house.txt"
+    log.write_text(text, encoding="utf-8")
+    return log
+
+
+def test_a_large_house_log_is_cut_before_session_headers(house_log: Path) -> None:
+    data = house_log.read_bytes()
+    with house_log.open("rb") as stream:
+        cut = cut_log(stream, len(data), PART_BYTES)
+    assert cut is not None and cut.kind == "house"
+    parts = cut.parts
+    assert len(parts) >= 5 and all(part.lead == part.start for part in parts)
+    lines = data.split(b"\n")
+    for part in parts:
+        assert part.number == 0 or data[part.start:].startswith(b"Session #")
+        assert lines[part.first_line - 1].startswith(b"Session #") or part.number == 0
+    assert [part.end for part in parts[:-1]] == [part.start for part in parts[1:]]
+    assert parts[-1].end == len(data)
+
+
+def test_parts_store_what_one_process_stores(tmp_path: Path, house_log: Path,
+                                             small_parts: list[str]) -> None:
+    one, two = import_both(tmp_path, house_log)
+    assert one == two and small_parts == []
+    assert len(one["sessions"]) == 30 and len(one["violations"]) >= 30
+    # the damaged line, where the whole file has it
+    damaged = house_log.read_text(encoding="utf-8").splitlines().index("Bruno: calls banana") + 1
+    assert [(line, column) for _, line, column, *_ in one["quarantine"]] == [(damaged, 14)]
+
+
+def test_a_session_id_used_twice_keeps_the_log_whole(tmp_path: Path, house_log: Path,
+                                                    small_parts: list[str]) -> None:
+    """The reader renames the second session (s~2): parts could not know it."""
+    text = house_log.read_text(encoding="utf-8")
+    first = re.search(r"^Session #(\S+)", text, re.M)
+    assert first is not None
+    last = [m for m in re.finditer(r"^Session #(\S+)", text, re.M)][-1]
+    text = text[:last.start(1)] + first.group(1) + text[last.end(1):]
+    house_log.write_text(text, encoding="utf-8")
+    with house_log.open("rb") as stream:
+        assert cut_log(stream, len(text), PART_BYTES) is None
+    one, two = import_both(tmp_path, house_log)
+    assert one == two
+    assert any(f"{first.group(1)}~2" in str(row) for row in one["sessions"])
+
+
+def test_a_nul_byte_keeps_the_log_whole(tmp_path: Path, house_log: Path,
+                                        small_parts: list[str]) -> None:
+    """Reading stops at a NUL byte: what follows it is not read, with parts neither."""
+    data = house_log.read_bytes()
+    at = data.index(b"\nHand #", len(data) * 2 // 3) + 3
+    house_log.write_bytes(data[:at] + b"\0" + data[at:])
+    with house_log.open("rb") as stream:
+        assert cut_log(stream, len(data) + 1, PART_BYTES) is None
+    one, two = import_both(tmp_path, house_log)
+    assert one == two
+
+
+def test_a_site_export_inside_a_part_has_the_log_read_whole(
+        tmp_path: Path, house_log: Path, small_parts: list[str]) -> None:
+    """A house log another export interrupts: the house reader carries its session
+    across the other hands, so the part is not stored and the log is read whole."""
+    export = (ROOT / "tests" / "data" / "real" / "pokerstars"
+              / "cash-badugi-fl-0.25-0.50-201009.txt").read_text(encoding="utf-8-sig")
+    text = house_log.read_text(encoding="utf-8")
+    hand = [m.start() for m in re.finditer(r"^Hand #", text, re.M)][-20]
+    house_log.write_text(text[:hand] + export + "\n\n" + text[hand:], encoding="utf-8")
+    one, two = import_both(tmp_path, house_log)
+    assert one == two and small_parts == [str(house_log.resolve())]
+    assert any("pokerstars" in row for row in one["hands"])
+
+
+def test_a_failed_part_leaves_the_log_to_be_read_again(tmp_path: Path, house_log: Path,
+                                                       small_parts: list[str]) -> None:
+    """The parts are stored as they come, and the log's row in ``sources`` only once
+    all are: a part that fails leaves the log unrecorded, and the next import reads it
+    again whole, storing what was missing and nothing twice."""
+    with Store(tmp_path / "whole.duckdb") as store:
+        store.import_paths([house_log])
+        whole = store.counts()
+    with Store(tmp_path / "parts.duckdb", batch_hands=40) as store:
+        importer = Importer(store.connection, 40, None, "UTC")
+        job = importer.plan(house_log)
+        assert isinstance(job, FileJob)
+        cut = _cut(job, PART_BYTES)
+        assert cut is not None
+        parts = cut.parts
+        importer.cut_logs[job.source] = importer_module._CutLog(job, len(parts), len(parts),
+                                                                None)
+        boom = _PartEnd(job.source, 2, failed=importer_module._Failed(
+            f"internal error in {house_log}: boom", unreadable=False))
+        for part in parts:   # as the workers send them: the third part stops with a bug
+            for result in ([boom] if part.number == 2
+                           else _read_part(PartJob(job, "house", part), 40, "UTC")):
+                importer.take(result)
+        summary = importer.finish()
+        assert summary.failures == [f"internal error in {house_log}: boom"]
+        assert store.connection.execute("SELECT count(*) FROM sources").fetchall() == [(0,)]
+        again = store.import_paths([house_log])
+        assert again.new_hands == whole["hands"] - summary.new_hands > 0
+        assert store.counts() == whole
+
+
+#: Real exports of each site whose text export is cut, copied so that cuts fall inside
+#: tables' sessions (a tournament's table all along; cash tables in turn); each copy's
+#: hands other ids and other days (a session id is its table's and its start's: one
+#: used again is stored once, or twice where both fall in one commit, read whole too).
+SITE_EXPORTS = {
+    "pokerstars": (["pokerstars/tour-badugi-fl-sng-201011.txt",
+                    "pokerstars/cash-27td-fl-0.10-0.20-200911.txt",
+                    "pokerstars/cash-27td-fl-1-2-200809-hand-cancelled.txt",
+                    "pokerstars/cash-badugi-fl-0.25-0.50-201009.txt"], 2),
+    "full tilt": (["fulltilt/cash-27td-fl-5-10-201211.txt",
+                   "fulltilt/tour-27td-fl-headsup-sng-201211.txt",
+                   "fulltilt/cash-27td-fl-150-300-201011-sitting-out.txt"], 2),
+    "kingsclub": (["kingsclub/cash-27td-fl-40-80-202101.txt",   # a hand each
+                   "kingsclub/cash-a5td-fl-44-88-202010.txt",
+                   "kingsclub/cash-badugi-fl-30-60-202010.txt"], 10),
+    "winamax": (["winamax/cash-27td-fl-0.50-1-201610.txt"], 20),   # a hand
+    "ongame": (["ongame/cash-5cd-fl-usd-1-2-201109-goalwin.txt"], 4),
+}
+
+
+@pytest.mark.parametrize("site", every_other_wide([(site,) for site in SITE_EXPORTS]))
+def test_a_site_export_read_in_parts_stores_what_one_process_stores(
+        tmp_path: Path, site: str, monkeypatch: pytest.MonkeyPatch,
+        small_parts: list[str]) -> None:
+    names, copies = SITE_EXPORTS[site]
+    log = tmp_path / "export.txt"
+    log.write_bytes(copied(names, copies, other_days=True))
+    part_bytes = log.stat().st_size // 5
+    monkeypatch.setattr(importer_module, "PART_BYTES", part_bytes)
+    with log.open("rb") as stream:
+        cut = cut_log(stream, log.stat().st_size, part_bytes)
+    assert cut is not None and len(cut.parts) >= 4
+    assert all(part.lead < part.start for part in cut.parts[1:])   # each with its lead-in
+    one, two = import_both(tmp_path, log)
+    assert one == two and small_parts == []   # cut, not read whole
+    assert len(one["hands"]) >= len(cut.parts)
+
+
+def test_a_table_played_all_along_is_one_session_across_the_parts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_parts: list[str]) -> None:
+    """A PokerStars hand's number is its place in its session, counted across the cuts."""
+    log = tmp_path / "tournament.txt"
+    log.write_bytes(copied(["pokerstars/tour-badugi-fl-sng-201011.txt"], 2))
+    monkeypatch.setattr(importer_module, "PART_BYTES", log.stat().st_size // 6)
+    one, two = import_both(tmp_path, log)
+    assert one == two and small_parts == []
+    with Store(tmp_path / "jobs2.duckdb", read_only=True) as store:
+        assert store.connection.execute(
+            "SELECT count(*), min(number), max(number), count(DISTINCT session_id) FROM hands"
+        ).fetchall() == [(208, 1, 208, 1)]
+
+
+def test_a_hand_id_in_two_parts_has_the_export_read_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_parts: list[str]) -> None:
+    """T5 is judged across the log: an export pasted twice is read whole."""
+    log = tmp_path / "twice.txt"
+    log.write_bytes((ROOT / "tests" / "data" / "real" / "pokerstars"
+                     / "tour-badugi-fl-sng-201011.txt").read_bytes() * 2)
+    monkeypatch.setattr(importer_module, "PART_BYTES", log.stat().st_size // 4)
+    one, two = import_both(tmp_path, log)
+    assert one == two and small_parts == [str(log.resolve())]
+    assert any("T5" in row for row in one["violations"])
+
+
+def test_a_log_appended_to_is_read_again_in_parts_as_one_read_reads_it(
+        tmp_path: Path, house_log: Path, small_parts: list[str]) -> None:
+    """A log read while its last session was being written, then read whole again: the
+    short session's row and findings and the cut hand's error are replaced."""
+    text = house_log.read_text(encoding="utf-8")
+    live = tmp_path / "live.txt"
+    live.write_text(text[:text.index("*** SECOND DRAW ***", len(text) * 2 // 3)],
+                    encoding="utf-8")
+    with Store(tmp_path / "parts.duckdb", batch_hands=40) as store:
+        store.import_paths([live], jobs=2)
+        live.write_text(text, encoding="utf-8")
+        store.import_paths([live], jobs=2)
+    with Store(tmp_path / "clean.duckdb", batch_hands=40) as store:
+        store.import_paths([live])
+    assert rows_of(tmp_path / "parts.duckdb") == rows_of(tmp_path / "clean.duckdb")
+    assert small_parts == []
