@@ -161,6 +161,46 @@ def test_a_site_export_inside_a_part_has_the_log_read_whole(
     assert any("pokerstars" in row for row in one["hands"])
 
 
+def tournaments_export(copies: int) -> bytes:
+    """The real PokerStars SNG ``copies`` times, each copy a tournament of its own (and its
+    own hand ids and year): a log whose tournaments close in many commits."""
+    name = ["pokerstars/tour-badugi-fl-sng-201011.txt"]
+    return b"".join(
+        re.sub(rb"Tournament #(\d+)", lambda found: b"Tournament #%d" % (int(found[1]) + copy),
+               copied(name, copy + 1, other_days=True)[len(copied(name, copy, other_days=True)):])
+        for copy in range(copies))
+
+
+def test_a_site_export_with_tournaments_read_whole_after_its_parts_stores_each_once(
+        tmp_path: Path, house_log: Path, small_parts: list[str]) -> None:
+    """Tournaments a log's first parts stored go when the log is read whole instead: each
+    file's account of a tournament is stored once, as --jobs 1 stores it."""
+    log = tmp_path / "mixed.txt"
+    log.write_bytes(tournaments_export(4) + house_log.read_bytes())
+    one, two = import_both(tmp_path, log)
+    assert small_parts == [str(log.resolve())]
+    assert len(one["tournaments"]) == 4 and one == two
+
+
+def test_an_export_read_again_as_it_grows_keeps_one_account_of_each_tournament(
+        tmp_path: Path) -> None:
+    """A tournament file read again as it grows replaces what the first read stored of
+    each of its tournaments, in whichever commit the tournament comes (each table's rows
+    come as it closes), not only those of the first commit that holds one."""
+    log = tmp_path / "sng.txt"
+    log.write_bytes(tournaments_export(3))
+    with Store(tmp_path / "grown.duckdb", batch_hands=40) as store:
+        store.import_paths([log])
+        log.write_bytes(tournaments_export(5))
+        store.import_paths([log])
+    with Store(tmp_path / "fresh.duckdb", batch_hands=40) as store:
+        store.import_paths([log])
+    grown, fresh = rows_of(tmp_path / "grown.duckdb"), rows_of(tmp_path / "fresh.duckdb")
+    for table in ("tournaments", "tournament_results"):
+        assert grown[table] == fresh[table]
+    assert len(fresh["tournaments"]) == 5
+
+
 def test_a_failed_part_leaves_the_log_to_be_read_again(tmp_path: Path, house_log: Path,
                                                        small_parts: list[str]) -> None:
     """The parts are stored as they come, and the log's row in ``sources`` only once

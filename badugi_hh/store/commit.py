@@ -115,6 +115,10 @@ _FINISH_SOURCES = """
     FROM {frame} f"""
 
 
+#: One file's account of one tournament: its source, site, tournament id and origin.
+TournamentKey = tuple[str, str, str, str]
+
+
 @dataclass(slots=True)
 class Seen:
     """What the batches of one import have met so far, which a commit reads and adds to."""
@@ -124,9 +128,11 @@ class Seen:
     copied_sessions: set[tuple[str, str]] = field(default_factory=set)
     """The (source, session id) of the sessions that met a hand held already: kept only
     if a hand of theirs is stored from their file."""
-    tournament_sources: set[str] = field(default_factory=set)
-    """The files whose tournament rows this import wrote: what an earlier import wrote
-    of them (a tournament file read again as it grows) is replaced, once."""
+    tournaments_written: set[TournamentKey] = field(default_factory=set)
+    """Each file's tournaments (and origin) this import wrote rows of: what an earlier
+    import wrote of one (a tournament file read again as it grows) is replaced, once,
+    by the batch that first holds it (a file's tournaments come in its batches as its
+    tables close)."""
 
 
 class Committed(NamedTuple):
@@ -165,7 +171,7 @@ def commit(con: duckdb.DuckDBPyConnection, batch: RowBatch, seen: Seen) -> Commi
     replaced = (_forget_hands(con, grown, (*PER_HAND_TABLES, "hand_sources"))
                 + _forget_hands(con, bettered, PER_HAND_TABLES))   # its copy stays listed
     _forget_quarantine_read_again(con, batch)
-    read_again = _tournament_files_read_again(batch, seen)
+    read_again = _tournaments_read_again(batch, seen)
     for table in ORDER:
         if table == "sessions":
             _drop_second_sessions(con, batch, seen.copied_sessions)
@@ -235,28 +241,31 @@ def _forget_quarantine_read_again(con: duckdb.DuckDBPyConnection, batch: RowBatc
 #: The tables of what a file tells of a tournament, one row per file and tournament (and
 #: player), which a file read again replaces.
 _TOURNAMENT_TABLES = ("tournaments", "tournament_results")
+#: What names one file's account of one tournament in both tables.
+_TOURNAMENT_KEY = ("source", "site", "tournament_id", "origin")
 
 
-def _tournament_files_read_again(batch: RowBatch, seen: Seen) -> list[str]:
-    """The files of the batch's tournament rows that this import has not written any of
+def _tournaments_read_again(batch: RowBatch, seen: Seen) -> list[TournamentKey]:
+    """The batch's tournaments of a file that this import has not written any rows of
     yet (their rows from an earlier import go); they are then counted as written."""
-    sources: set[str] = set()
+    keys: set[TournamentKey] = set()
     for table in _TOURNAMENT_TABLES:
         rows = batch.arrow(table)
         if rows is not None:
-            sources.update(rows["source"].unique().to_pylist())
-    again = sorted(sources - seen.tournament_sources)
-    seen.tournament_sources |= sources
+            keys.update(zip(*(rows[column].to_pylist() for column in _TOURNAMENT_KEY)))
+    again = sorted(keys - seen.tournaments_written)
+    seen.tournaments_written |= keys
     return again
 
 
 def _replace_earlier_tournaments(con: duckdb.DuckDBPyConnection, table: str,
-                                 sources: list[str]) -> None:
-    """Remove what an earlier import wrote of the batch's tournaments from ``sources``,
-    files read again: a file's rows are those of its whole, grown content."""
-    con.execute(f"DELETE FROM {table} t USING batch_{table} b WHERE t.source = b.source "
-                "AND t.site = b.site AND t.tournament_id = b.tournament_id "
-                "AND t.origin = b.origin AND list_contains(?, t.source)", [sources])
+                                 keys: list[TournamentKey]) -> None:
+    """Remove what an earlier import wrote of ``keys``, tournaments of files read again:
+    a file's rows are those of its whole, grown content."""
+    columns = list(zip(*keys))
+    with registered(con, "tournaments_again", pa.table(dict(zip(_TOURNAMENT_KEY, columns)))):
+        con.execute(f"DELETE FROM {table} t USING tournaments_again k WHERE "
+                    + " AND ".join(f"t.{column} = k.{column}" for column in _TOURNAMENT_KEY))
 
 
 def _statement_of(table: str, rows: pa.Table, seen: Seen) -> str:

@@ -615,7 +615,8 @@ class Importer:
         summary.sessions -= taken.sessions
         summary.skipped -= taken.skipped_games.total()
         summary.skipped_by_game.subtract(taken.skipped_games)
-        self.seen.tournament_sources.discard(log.job.source)   # written again whole
+        self.seen.tournaments_written -= {key for key in self.seen.tournaments_written
+                                          if key[0] == log.job.source}   # written again whole
         # committed as --jobs 1 commits it: which copies of a hand repeated in the log
         # a commit meets depends on where the batches end
         commit_hands, self.commit_hands = self.commit_hands, self.batch_hands
