@@ -5,12 +5,18 @@ before its sessions' headers, a site's export before its hands' headers."""
 from __future__ import annotations
 
 import io
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 from conftest import every_other_wide
 
+from badugi_hh.commands.importer import EXIT_INTERRUPTED
 from badugi_hh.events import Record
 from badugi_hh.simulate import simulate
 from badugi_hh.store import Store, TABLES
@@ -312,3 +318,53 @@ def test_a_log_appended_to_is_read_again_in_parts_as_one_read_reads_it(
         store.import_paths([live])
     assert rows_of(tmp_path / "parts.duckdb") == rows_of(tmp_path / "clean.duckdb")
     assert small_parts == []
+
+
+def _ignores_ctrl_c(pid: int) -> bool:
+    """Whether process ``pid`` ignores SIGINT (its status's mask of ignored signals)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    mask = next(line.split()[1] for line in status.splitlines() if line.startswith("SigIgn:"))
+    return bool(int(mask, 16) >> (signal.SIGINT - 1) & 1)
+
+
+def _reading(worker: object) -> bool:
+    """Whether a worker has spent the CPU of its start-up (its imports) and reads."""
+    try:
+        times = worker.cpu_times()  # type: ignore[attr-defined]
+    except Exception:   # psutil.NoSuchProcess: it ended
+        return True
+    return bool(times.user + times.system >= 2.0)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_ctrl_c_during_an_import_in_workers_prints_no_workers_traceback(
+        tmp_path: Path) -> None:
+    """Ctrl-C goes to every process of the terminal's group: the workers leave it to the
+    writer, which says what is kept; none prints a traceback. The signal is sent once
+    the workers are reading (each ignores it from its first line; an old worker that did
+    not is signalled once it reads all the same, and printed its KeyboardInterrupt)."""
+    psutil = pytest.importorskip("psutil")
+    first, second = tmp_path / "log1.txt", tmp_path / "log2.txt"
+    with first.open("w", encoding="utf-8") as out:
+        write_records(simulate(sessions=1000, seed=1), out)
+    second.write_bytes(first.read_bytes())   # a copy: read all the same, stored once
+    logs = [str(first), str(second)]
+    command = [sys.executable, "-m", "badugi_hh", "import", *logs,
+               "--db", str(tmp_path / "db.duckdb"), "--jobs", "2"]
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, cwd=ROOT, start_new_session=True)
+    writer = psutil.Process(child.pid)
+    while child.poll() is None:   # until both workers ignore Ctrl-C, or are reading
+        workers = writer.children()
+        if len(workers) >= 2 and all(_ignores_ctrl_c(worker.pid) or _reading(worker)
+                                     for worker in workers):
+            break
+        time.sleep(0.05)
+    os.killpg(child.pid, signal.SIGINT)
+    out, err = child.communicate(timeout=300)
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert child.returncode == EXIT_INTERRUPTED, (out, err)
+    assert "interrupted; the " in err

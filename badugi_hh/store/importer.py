@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import queue
+import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -298,7 +299,10 @@ def _read_in_worker(tasks: multiprocessing.Queue[Task | None],
                     results: multiprocessing.Queue[_Result | None],
                     batch_hands: int, house_zone: str) -> None:
     """A worker process of ``--jobs``: reads the files and parts it is given, sends
-    their rows."""
+    their rows. Ctrl-C reaches every process of the terminal's group: the writer
+    handles it (it stops the workers and says what is kept), so a worker ignores it
+    rather than print its traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     for task in iter(tasks.get, None):
         read: Iterable[_Result] = (_read_part(task, batch_hands, house_zone)
                                    if isinstance(task, PartJob)
