@@ -349,7 +349,7 @@ def test_ctrl_c_during_an_import_in_workers_prints_no_workers_traceback(
     psutil = pytest.importorskip("psutil")
     first, second = tmp_path / "log1.txt", tmp_path / "log2.txt"
     with first.open("w", encoding="utf-8") as out:
-        write_records(simulate(sessions=1000, seed=1), out)
+        write_records(simulate(sessions=700, seed=1), out)
     second.write_bytes(first.read_bytes())   # a copy: read all the same, stored once
     logs = [str(first), str(second)]
     command = [sys.executable, "-m", "badugi_hh", "import", *logs,

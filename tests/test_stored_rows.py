@@ -124,6 +124,8 @@ def test_every_stored_value_is_as_pinned(tmp_path: Path) -> None:
     assert digests == PINNED, f"PINNED = {digests!r}"
 
 
+@pytest.mark.wide   # the default run compares --jobs 2 with one process in
+# tests/test_store_parts.py and tests/test_store.py
 def test_workers_store_what_one_process_does(tmp_path: Path) -> None:
     """Workers build Arrow tables of the rows themselves (sealed batches)."""
     alone = _import(tmp_path / "alone", copies=False)
