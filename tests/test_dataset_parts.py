@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
-from conftest import every_other_wide
+from conftest import every_other_wide, examples_by_tier
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -177,15 +177,21 @@ def test_an_export_whose_parts_cannot_be_joined_is_read_whole(tmp_path: Path,
     assert_same_dataset(tmp_path / "whole", tmp_path / "cut")
 
 
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(chunk_bytes=st.integers(min_value=3_000, max_value=40_000))
-def test_an_export_cut_anywhere_reads_as_whole(read_whole: dict, chunk_bytes: int) -> None:
+@pytest.mark.parametrize("examples", examples_by_tier(1, 3))
+def test_an_export_cut_anywhere_reads_as_whole(read_whole: dict, examples: int) -> None:
     log, whole, summary = read_whole["pokerstars cash"]   # read whole once, not per example
-    with tempfile.TemporaryDirectory() as folder:
-        cut = imported(log, Path(folder) / "cut", chunk_bytes)
-        assert len(parts_written(Path(folder) / "cut") - {"sessions"}) > 1
-        assert same_counts(cut, summary)
-        assert_same_dataset(whole, Path(folder) / "cut")
+
+    @settings(max_examples=examples, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(chunk_bytes=st.integers(min_value=3_000, max_value=40_000))
+    def cut_anywhere(chunk_bytes: int) -> None:
+        with tempfile.TemporaryDirectory() as folder:
+            cut = imported(log, Path(folder) / "cut", chunk_bytes)
+            assert len(parts_written(Path(folder) / "cut") - {"sessions"}) > 1
+            assert same_counts(cut, summary)
+            assert_same_dataset(whole, Path(folder) / "cut")
+
+    cut_anywhere()
 
 
 # -- where the cuts fall --------------------------------------------------------------
