@@ -513,9 +513,9 @@ card_lines = st.one_of(
 ).flatmap(lambda line: st.sampled_from([line, line + " # [Kd 2h]", line + "  # see [x]"]))
 
 
-@settings(max_examples=400, deadline=None)
-@given(card_lines)
-def test_a_line_with_cards_reads_as_if_parsed_alone(line: str) -> None:
+def assert_read_as_parsed_alone(line: str) -> None:
+    """The line's events, or its error (message and column), are those the grammar gives
+    it parsed alone, with no cache or shape."""
     try:
         expected = [make(line=3) for make in parse_line.__wrapped__(line, "hand_line")]
     except LineError as error:
@@ -524,6 +524,12 @@ def test_a_line_with_cards_reads_as_if_parsed_alone(line: str) -> None:
         assert (raised.value.message, raised.value.column) == (error.message, error.column)
     else:
         assert hand_line_events(line, 3) == expected
+
+
+@settings(max_examples=400, deadline=None)
+@given(card_lines)
+def test_a_line_with_cards_reads_as_if_parsed_alone(line: str) -> None:
+    assert_read_as_parsed_alone(line)
 
 
 #: Lines with numbers, a {} for each: the numbers of most are read from a copy of the line
@@ -548,14 +554,7 @@ AMOUNT_LINES = [
     min_size=line.count("{}"), max_size=line.count("{}")).map(lambda numbers: line.format(
         *numbers))))
 def test_a_line_with_numbers_reads_as_if_parsed_alone(line: str) -> None:
-    try:
-        expected = [make(line=3) for make in parse_line.__wrapped__(line, "hand_line")]
-    except LineError as error:
-        with pytest.raises(LineError) as raised:
-            hand_line_events(line, 3)
-        assert (raised.value.message, raised.value.column) == (error.message, error.column)
-    else:
-        assert hand_line_events(line, 3) == expected
+    assert_read_as_parsed_alone(line)
 
 
 @settings(max_examples=400, deadline=None)
@@ -613,14 +612,7 @@ CARD_WORDS = ["As", "aS", "10d", "10D", "Td", "tD", "??", "jk", "JK", "Joker", "
 ).map(lambda case: case[0].format(*(edge + blank.join(words) + edge
                                     for words, blank, edge in case[1]))))
 def test_a_card_list_reads_as_the_grammar_reads_it(line: str) -> None:
-    try:
-        expected = [make(line=3) for make in parse_line.__wrapped__(line, "hand_line")]
-    except LineError as error:
-        with pytest.raises(LineError) as raised:
-            hand_line_events(line, 3)
-        assert (raised.value.message, raised.value.column) == (error.message, error.column)
-    else:
-        assert hand_line_events(line, 3) == expected
+    assert_read_as_parsed_alone(line)
 
 
 def test_the_card_words_are_those_the_grammar_reads() -> None:
