@@ -1,8 +1,9 @@
 """The site readers' short cuts give exactly what reading every line with the grammar gives.
 
 A site reader keeps each line's parse (its refusal too), each line a log has read,
-each seat line, and passes most lines of a log to the hand they belong to with a
-single test. Reading "cold" here turns every one of those off
+each seat line, reads the frequent shapes of a line without the grammar, and passes
+most lines of a log to the hand they belong to with a single test. Reading "cold" here
+turns every one of those off
 (:data:`~badugi_hh.textcache.LONGEST_CACHED_LINE` below any line's length, so no
 cache keeps anything, and every line tested for a hand's start as it was): each real
 export, and copies of them damaged line by line, must give equal records, errors
@@ -14,6 +15,7 @@ bound on a hand's lines counted as they are kept.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,7 +25,7 @@ from hypothesis import strategies as st
 
 from badugi_hh.events import Hand, ParseError, Record
 from badugi_hh.parsers import fulltilt, kingsclub, ongame, pokerstars, read_records, site, winamax
-from badugi_hh.parsers.common import MAX_HAND_LINES, AmountFormat, LineError
+from badugi_hh.parsers.common import MAX_HAND_LINES, AmountFormat, LineError, parse_with
 from badugi_hh.parsers.text import open_log
 from sitekit import REAL
 
@@ -38,6 +40,7 @@ def _cold(patch: pytest.MonkeyPatch) -> None:
     patch.setattr(fulltilt, "LONGEST_CACHED_LINE", -1)
     patch.setattr(pokerstars, "_REST_READS", {start: {} for start in pokerstars._REST_READS})
     patch.setattr(site, "_plain_initials", lambda _initials: frozenset())
+    patch.setattr(site, "QUICK_READS", False)
 
 
 def _records(path: Path) -> list[Record]:
@@ -171,3 +174,49 @@ def test_a_hand_longer_than_a_hand_can_be_is_lost_and_the_next_read(filler: str,
     assert lost[0].text.count("\n") + 1 == (MAX_HAND_LINES if filler else len(lines))
     assert [record.line for record in records if isinstance(record, Hand)] == [
         len(lines) + MAX_HAND_LINES + 2]
+
+
+def _lines_parsed(reader: site.SiteReader, exports: list[Path], damage: tuple[int, ...],
+                  folder: Path, patch: pytest.MonkeyPatch) -> set[tuple[str, str]]:
+    """Each (line, start rule) the reader parses in ``exports`` (0 in ``damage``) and
+    in copies of them damaged every so many lines, read cold (so every line reaches
+    the parse)."""
+    parsed: list[tuple[str, str]] = []
+    parse = reader._parse_or_refusal
+    with patch.context() as cold:
+        _cold(cold)
+        cold.setattr(reader, "_parse_or_refusal",
+                     lambda text, start: parsed.append((text, start)) or parse(text, start))
+        for export in exports:
+            for every in damage:
+                _records(_damaged(export, folder, every) if every else export)
+    return set(parsed)
+
+
+def _plain(result: object) -> object:
+    """A line's result with each event factory as what it holds (a partial has no ``==``)."""
+    if isinstance(result, functools.partial):
+        return ("partial", result.func, result.args, result.keywords)
+    if isinstance(result, tuple):
+        return tuple(map(_plain, result))
+    return result
+
+
+@pytest.mark.parametrize("name", ["pokerstars"])
+def test_a_line_read_quick_is_what_the_grammar_reads(name: str, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every line of the real exports (and of copies damaged line by line) that a
+    reader reads without the grammar gives what the grammar's parse gives; and most
+    lines of an export are read so."""
+    reader = READERS[name]
+    exports = [export for export in EXPORTS if export.parent.name == name]
+    real = _lines_parsed(reader, exports, (0,), tmp_path, monkeypatch)
+    quick = set()
+    for text, start in sorted(real | _lines_parsed(reader, exports, (3, 5), tmp_path,
+                                                   monkeypatch)):
+        read = reader.spec.quick[start](text) if start in reader.spec.quick else None
+        if read is not None:
+            quick.add((text, start))
+            assert _plain(read) == _plain(parse_with(reader.parser(), text, start,
+                                                     reader.spec.wording)), (start, text)
+    assert len(real & quick) >= 0.8 * len(real)

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import cast, NamedTuple
@@ -71,7 +71,9 @@ from badugi_hh.parsers.common import (
 )
 from badugi_hh.parsers.common import dated, game_read
 from badugi_hh.parsers.hands import insert_hidden_deals, marked_draw, site_ruleset
-from badugi_hh.parsers.site import ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at
+from badugi_hh.parsers.site import (
+    ActionTransformer, QuickMatch, QuickShape, SiteHand, SiteReader, SiteSpec, parse_at, quick_reader,
+)
 from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset, Structure
 from badugi_hh.textcache import LONGEST_CACHED_LINE, cached_for_short_lines
@@ -390,6 +392,108 @@ _WORDING = Wording(
                       "raises, discards, stands pat, shows, mucks)"),),
     any_line="a line of a PokerStars hand, like 'Player3: calls 20' or '*** FIRST DRAW ***'",
 )
+
+
+# -- the frequent lines, read without the grammar ----------------------------------------
+
+#: The grammar's terminals, as its own patterns write them (grammar/pokerstars.lark).
+_AMOUNT = r"(?:[$€£₹¥]|Rs\. ?)?\d[\d,]*(?:\.\d+)?"
+_CARDS = r"\[[^\[\]\n]*\]"
+_TEXT = r"\S(?:.*\S)?"
+#: A game's name and a seated name, each as the grammar's lexer takes it: the first
+#: that fits, never given back to let the rest of the line fit (an atomic group).
+_GAME = r"(?>(?:\d+[-+]? ?)?[A-Za-z][^()\n]*?(?= \(| - |,\s*[^\sA-Za-z]|\)))"
+_SEAT_NAME = r"(?>\S(?:.*?\S)??(?= \((?:[$€£₹¥]|Rs\. ?)?\d[\d,.]* in chips))"
+_ALL_IN = r"(?P<all_in> and is all-in)?"
+_POSITIONS = r"(?: \((?:button|small blind|big blind|button blind)\))*"
+#: What builds each line's result: the transformer the grammar's parse runs.
+_STARS = PokerStarsTransformer()
+_BLINDS = {"small blind": "small", "big blind": "big", "small & big blinds": "small+big",
+           "the ante": "ante"}
+_STREETS = {"DEALING HANDS": _STARS.deal_street(), "SHOW DOWN": _STARS.showdown_street(),
+            "SUMMARY": _STARS.summary_street(),
+            **{f"{ordinal} DRAW": _STARS.draw_street(Token("ORDINAL", ordinal))
+               for ordinal in ("FIRST", "SECOND", "THIRD")}}
+
+
+def _shapes(**shapes: tuple[str, Callable[[QuickMatch], object]]) -> dict[str, QuickShape]:
+    """Each shape's pattern compiled, by the word that names it."""
+    return {word.replace("_", " "): (re.compile(pattern), build)
+            for word, (pattern, build) in shapes.items()}
+
+
+def _all_in(found: QuickMatch) -> bool:
+    return found.optional("all_in") is not None
+
+
+#: By start rule, the shapes of most lines of real exports: each is read by its pattern
+#: and built by the transformer's methods, as the grammar's parse builds it; any other
+#: line (or a value refused) is parsed (tests/test_site_caches.py compares the two).
+_QUICK = {
+    "after_name": quick_reader(re.compile(r":? (\S+)"), _shapes(
+        folds=(r": folds", lambda _found: (_STARS.folds(),)),
+        checks=(r": checks", lambda _found: (_STARS.checks(),)),
+        calls=(rf": calls (?P<amount>{_AMOUNT}){_ALL_IN}",
+               lambda found: (_STARS.calls(found["amount"], _all_in(found)),)),
+        bets=(rf": bets (?P<amount>{_AMOUNT}){_ALL_IN}",
+              lambda found: (_STARS.bets(found["amount"], _all_in(found)),)),
+        raises=(rf": raises (?P<by>{_AMOUNT}) to (?P<to>{_AMOUNT}){_ALL_IN}",
+                lambda found: (_STARS.raises_by(found["by"], found["to"], _all_in(found)),)),
+        posts=(rf": posts (?P<blind>small blind|big blind|small & big blinds|the ante) "
+               rf"(?P<amount>{_AMOUNT}){_ALL_IN}",
+               lambda found: (_STARS.posts(_BLINDS[found["blind"]], found["amount"],
+                                           _all_in(found)),)),
+        discards=(rf": discards (?P<count>\d+) cards?(?: (?P<cards>{_CARDS}))?",
+                  lambda found: (_STARS.discards(found["count"], found.optional("cards")),)),
+        stands=(rf": stands pat(?: on)?(?: {_CARDS})?", lambda _found: (_STARS.stands_pat(),)),
+        shows=(rf": shows (?P<cards>{_CARDS})(?: (?P<text>\([^()]*\)))?",
+               lambda found: (_STARS.shows(found["cards"], found.optional("text")),)),
+        mucks=(r": mucks hand", lambda _found: (_STARS.mucks(),)),
+        collected=(rf" collected (?P<amount>{_AMOUNT}) from (?P<pot>pot|main pot)",
+                   lambda found: (_STARS.award(found["amount"], "" if found["pot"] == "pot"
+                                               else "main"),)),
+    )),
+    "play_line": quick_reader(re.compile(r"(\S+)"), {
+        "***": (re.compile(rf"\*\*\* (?P<street>{'|'.join(_STREETS)}) \*\*\*"),
+                lambda found: (_STARS.street(_STREETS[found["street"]]),)),
+        "Uncalled": (re.compile(rf"Uncalled bet \((?P<amount>{_AMOUNT})\) returned to "
+                                rf"(?P<name>{_TEXT})"),
+                     lambda found: (_STARS.uncalled(found["amount"], found["name"]),)),
+    }),
+    "dealt_cards": quick_reader(re.compile(r"()"), {"": (
+        re.compile(rf" (?P<cards>{_CARDS})(?: (?P<drawn>{_CARDS}))?"),
+        lambda found: _STARS.dealt_cards(found["cards"], found.optional("drawn")))}),
+    "summary_line": quick_reader(re.compile(r"(\S+)"), {"Total": (
+        re.compile(rf"Total pot (?P<total>{_AMOUNT}) \| Rake (?P<rake>{_AMOUNT})"),
+        lambda found: (_STARS.pot_total(found["total"], None, found["rake"]),))}),
+    "summary_outcome": quick_reader(re.compile(rf"{_POSITIONS} (\S+)"), _shapes(
+        collected=(rf"{_POSITIONS} collected \((?P<amount>{_AMOUNT})\)",
+                   lambda found: (_STARS.won(found["amount"]),)),
+        mucked=(rf"{_POSITIONS} mucked(?: (?P<cards>{_CARDS}))?(?: and lost)?",
+                lambda found: _STARS.summary_outcome(_STARS.mucked(found.optional("cards")))),
+        showed=(rf"{_POSITIONS} showed {_CARDS} and (?:won \((?P<amount>{_AMOUNT})\)|lost)"
+                rf"(?: with {_TEXT})?",
+                lambda found: (_STARS.won(found.optional("amount") or 0),)),
+        folded=(rf"{_POSITIONS} folded (?:before the Draw|after the (?:\d+(?:st|nd|rd|th) )?"
+                r"Draw|before Flop)(?: \(didn't bet\))?",
+                lambda _found: (_STARS.won_nothing(),)),
+    )),
+    "seat_line": quick_reader(re.compile(r"(Seat)"), {"Seat": (
+        re.compile(rf"Seat (?P<seat>\d+): (?P<name>{_SEAT_NAME}) \((?P<stack>{_AMOUNT}) in "
+                   r"chips\)(?P<out> is sitting out)?"),
+        lambda found: _STARS.seat_line(found["seat"], found["name"], found["stack"], None,
+                                       found.optional("out") and _STARS.sitting_out()))}),
+    "table_line": quick_reader(re.compile(r"(Table)"), {"Table": (
+        re.compile(r"Table (?P<name>'[^']*')(?: (?P<size>\d+-[Mm]ax))?"
+                   r"(?: \((?:Play|Real) Money\))? Seat #(?P<button>\d+) is the button"),
+        lambda found: _STARS.table_line(found["name"], found.optional("size"), None,
+                                        _STARS.button(found["button"])))}),
+    "hand_game": quick_reader(re.compile(r"(?!(?:Zoom |Rush )?Tournament #)()"), {"": (
+        re.compile(rf"(?P<game>{_GAME}) \((?P<small>{_AMOUNT})/(?P<big>{_AMOUNT})"
+                   r"(?: (?P<currency>USD|EUR|GBP|CAD|INR|CNY|FPP|SC))?\)"),
+        lambda found: _STARS.hand_game(None, _STARS.cash_game(found["game"], _STARS.stakes(
+            None, found["small"], found["big"], None, found.optional("currency")))))}),
+}
 
 
 def _parse_rest(text: str, offset: int, start: str) -> tuple[object, ...]:
@@ -930,7 +1034,7 @@ READER = SiteReader(SiteSpec(
     transformer=PokerStarsTransformer, wording=_WORDING, header=_HAND_START, initials="PF",
     header_starts=("PokerStars ", "Full Tilt "),
     first_line="a hand starting 'PokerStars Game #' or 'PokerStars Hand #'",
-    hands=PokerStarsHands, claims=("PokerStars ",)))
+    hands=PokerStarsHands, claims=("PokerStars ",), quick=_QUICK))
 
 pokerstars_parser = READER.parser
 parse_line = READER.parse_line

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple, Protocol, cast
@@ -65,8 +65,8 @@ from badugi_hh.textcache import LONGEST_CACHED_LINE
 
 __all__ = ["CENTS", "CURRENCY_SIGNS", "HAND_SIZES", "MAX_HAND_LINES", "MAX_TABLE_SIZE",
            "ActionTransformer", "EventFactory", "SiteDialect", "SiteHand", "SiteReader",
-           "SiteSpec", "Wording", "is_archive_marker", "money", "parse_at", "read_cards",
-           "read_site_log", "site_ruleset"]
+           "SiteSpec", "QuickMatch", "QuickShape", "Wording", "is_archive_marker", "money", "parse_at",
+           "quick_reader", "read_cards", "read_site_log", "site_ruleset"]
 
 #: The most cards a player of a draw game holds: a larger count of discards is no hand's.
 _MOST_CARDS = max(HAND_SIZES.values())
@@ -248,7 +248,8 @@ class SiteSpec:
     other games are skipped by name; ``hands`` makes the assembler of one log's hands (it may keep caches for that log).
     ``claims``: how the first line of a log that holds no hand's header may start
     for the log to be the site's all the same (another of its exports), so that its
-    reader says what is wrong.
+    reader says what is wrong. ``quick``: by start rule, what reads the frequent shapes
+    of a line without the grammar (:func:`quick_reader`), giving what the grammar gives.
     """
 
     name: str
@@ -262,6 +263,7 @@ class SiteSpec:
     hands: Callable[[], SiteDialect]
     claims: tuple[str, ...] = ()
     header_starts: tuple[str, ...] = ("",)
+    quick: Mapping[str, Callable[[str], object | None]] = field(default_factory=dict)
 
 
 class SiteReader:
@@ -294,6 +296,9 @@ class SiteReader:
         return result
 
     def _parse_or_refusal(self, text: str, start: str) -> object:
+        quick = self.spec.quick.get(start) if QUICK_READS else None
+        if quick is not None and (read := quick(text)) is not None:
+            return read
         try:
             return parse_with(self.parser(), text, start, self.spec.wording)
         except LineError as error:
@@ -325,6 +330,69 @@ class SiteReader:
         open file, or the text as ``str``."""
         with open_log(source, name) as log:
             yield from self.read_lines(log)
+
+
+#: Whether the readers read a line's frequent shapes without the grammar (off: every
+#: line is parsed, as tests/test_site_caches.py reads to compare).
+QUICK_READS = True
+#: A shape of line read without the grammar: its pattern, and what makes the line's
+#: result of the pattern's match, by the transformer's own methods (so the same
+#: objects as the grammar's parse).
+QuickShape = tuple[re.Pattern[str], Callable[["QuickMatch"], object]]
+
+
+class QuickMatch:
+    """A shape's match, each group as the grammar's token of it (its column set), for
+    the transformer's methods.
+
+    >>> found = QuickMatch(re.fullmatch(r"calls (?P<amount>\\d+)(?P<all_in> all-in)?", "calls 5"))
+    >>> found["amount"].column, found.optional("all_in")
+    (7, None)
+    """
+
+    __slots__ = ("found",)
+
+    def __init__(self, found: re.Match[str]) -> None:
+        self.found = found
+
+    def __getitem__(self, name: str) -> Token:
+        """A group the shape's pattern always fills."""
+        token = self.optional(name)
+        if token is None:
+            raise ValueError(f"the shape's {name} is not there")
+        return token
+
+    def optional(self, name: str) -> Token | None:
+        text = self.found[name]
+        return None if text is None else Token(name.upper(), text,
+                                               column=self.found.start(name) + 1)
+
+
+def quick_reader(kind: re.Pattern[str], shapes: Mapping[str, QuickShape],
+                 ) -> Callable[[str], object | None]:
+    """What reads a line of a start rule in one of its frequent ``shapes``, or says None.
+
+    ``kind`` matches a line's first words, its group 1 naming the shape (``calls`` in
+    ``: calls $0.25``); the shape's pattern must match the whole line. None for any other
+    line, and for a value the transformer refuses: the grammar then reads it, or says
+    what is wrong. So a shape's pattern admits only lines the grammar reads so.
+
+    >>> read = quick_reader(re.compile(r"(\\w+)"), {"seat": (re.compile(r"seat (?P<n>\\d+)"),
+    ...                                                      lambda found: int(found["n"]))})
+    >>> read("seat 3"), read("seat three"), read("table 3")
+    (3, None, None)
+    """
+    def read(text: str) -> object | None:
+        named = kind.match(text)
+        shape = None if named is None else shapes.get(named[1])
+        found = None if shape is None else shape[0].fullmatch(text)
+        if found is None:
+            return None
+        try:
+            return shape[1](QuickMatch(found))  # type: ignore[index]
+        except (LineError, ValueError):
+            return None
+    return read
 
 
 class _Refusal(NamedTuple):
