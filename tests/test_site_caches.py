@@ -39,6 +39,8 @@ def _cold(patch: pytest.MonkeyPatch) -> None:
     patch.setattr(pokerstars, "LONGEST_CACHED_LINE", -1)
     patch.setattr(fulltilt, "LONGEST_CACHED_LINE", -1)
     patch.setattr(pokerstars, "_REST_READS", {start: {} for start in pokerstars._REST_READS})
+    patch.setattr(pokerstars, "_LINES_READ", {})
+    patch.setattr(pokerstars, "_SEAT_LINES_READ", {})
     patch.setattr(site, "_plain_initials", lambda _initials: frozenset())
     patch.setattr(site, "QUICK_READS", False)
 

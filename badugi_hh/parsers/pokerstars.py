@@ -514,12 +514,12 @@ class PokerStarsHands:
     A session is the hands in a row at one table and tournament, whose blind
     levels change the stakes but not the players' stacks; or at one table and
     stakes for cash. A hand's number is its place in its session. The lines read
-    in a log are kept for the log (:data:`_LineCache`).
+    are kept from one log to the next (:data:`_LINES_READ`, :data:`_SEAT_LINES_READ`).
     """
 
     def __init__(self) -> None:
-        self.lines: _LineCache = {}
-        self.seat_lines: dict[str, SeatLine] = {}
+        self.lines = _LINES_READ
+        self.seat_lines = _SEAT_LINES_READ
 
     def assemble(self, block: LineBlock, source: str) -> SiteHand | SkippedHand:
         game = parse_at(_header, block.lines[0], "", block.start)
@@ -976,13 +976,17 @@ def _kind_made(make: EventFactory) -> object:
     return make
 
 
-#: What each line of a file read so far says, by the seated names it was read
-#: with and whether it is in a summary: players sit at a table for many hands,
-#: and most lines (``Player3: folds``) repeat.
+#: What each line read so far says, by the seated names it was read with and
+#: whether it is in a summary: players sit at a table for many hands, and most lines
+#: (``Player3: folds``) repeat, from one hand to the next and one export to the next
+#: (a player's exports of a day, of each of his tables, share their players).
 _LineCache = dict[tuple[re.Pattern[str] | None, bool], dict[str, _ReadLine]]
 #: The cache's bounds: sets of names (tables and their comings and goings), and
 #: lines per set.
 _MAX_NAME_SETS, _MAX_LINES = 32, 10_000
+#: The lines read, and the seat lines (each read once while its stack holds).
+_LINES_READ: _LineCache = {}
+_SEAT_LINES_READ: dict[str, SeatLine] = {}
 
 
 def _unknown_player(text: str, at: int, start: str) -> _Items | None:
