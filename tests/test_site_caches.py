@@ -16,6 +16,7 @@ bound on a hand's lines counted as they are kept.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -222,3 +223,24 @@ def test_a_line_read_quick_is_what_the_grammar_reads(name: str, tmp_path: Path,
             assert _plain(read) == _plain(parse_with(reader.parser(), text, start,
                                                      reader.spec.wording)), (start, text)
     assert len(real & quick) >= 0.8 * len(real)
+
+
+def _names_pattern(names: frozenset[str]) -> re.Pattern[str] | None:
+    """How the PokerStars reader found a seated name before: one pattern of the names."""
+    longest_first = sorted(names, key=lambda name: (-len(name), name))
+    return re.compile("|".join(map(re.escape, longest_first)) + "(?=[: ])") if names else None
+
+
+@settings(deadline=None, max_examples=500)
+@given(names=st.frozensets(st.text("ab :", min_size=1, max_size=4), max_size=5),
+       head=st.text("ab :", max_size=6), tail=st.text("ab :x", max_size=3),
+       at=st.integers(0, 3))
+def test_a_seated_name_is_found_without_a_pattern_as_the_pattern_found_it(
+        names: frozenset[str], head: str, tail: str, at: int) -> None:
+    """The names of a hand, looked up by their lengths, find at a line's start what a
+    pattern of the names (longest first) found; lines start with a name or a part of one."""
+    pattern, seated = _names_pattern(names), pokerstars._SeatedNames(names)
+    for name in [*sorted(names), ""]:
+        text = head + name + tail
+        found = None if pattern is None else pattern.match(text, at)
+        assert seated.starting(text, at) == (None if found is None else found.group()), text

@@ -685,7 +685,7 @@ class _HandReader:
         self.tournament = tournament
         self.hand_size = hand_size
         self.errors: list[LineError] = []
-        self.known: re.Pattern[str] | None = None
+        self.known = _seated_names(frozenset())
         self.summary = False
         """Whether the lines are the summary's (after ``*** SUMMARY ***``)."""
         self.cancelled = False
@@ -707,7 +707,7 @@ class _HandReader:
             number = block.start + at
             seats.append((number, self._seat(lines[at], number)))
             at += 1
-        self.known = _names_pattern(frozenset(seat.player for _, seat in seats))
+        self.known = _seated_names(frozenset(seat.player for _, seat in seats))
         if len(self.lines) > _MAX_NAME_SETS:
             self.lines.clear()
         play = self._play(block.numbered(at))
@@ -771,18 +771,18 @@ class _HandReader:
 
     def _known_lines(self) -> dict[str, _ReadLine]:
         """The lines read so far with this hand's seated names, in the play or the summary."""
-        return self.lines.setdefault((self.known, self.summary), {})
+        return self.lines.setdefault((self.known.names, self.summary), {})
 
     def _read_line(self, text: str) -> _ReadLine:
         start, at = "after_name", 0
         if self.summary:
             seat = _SUMMARY_SEAT.match(text)
             start, at = "summary_outcome", -1 if seat is None else seat.end()
-        seated = None if self.known is None or at < 0 else self.known.match(text, at)
-        read = None if seated is None else _REST_READS[start].get(text[seated.end():])
+        seated = None if at < 0 else self.known.starting(text, at)
+        read = None if seated is None else _REST_READS[start].get(text[at + len(seated):])
         player: str | None
         if seated is not None and read is not None:   # most: what the general path finds
-            player, (items, marks) = seated.group(), read
+            player, (items, marks) = seated, read
         else:
             player, (items, marks) = (self._summary_line(text) if self.summary
                                       else self._play_line(text))
@@ -837,14 +837,12 @@ class _HandReader:
 
     def _known_name(self, text: str) -> str | None:
         """The longest seated name that starts ``text`` and is followed by ':' or a blank."""
-        found = self.known.match(text) if self.known is not None else None
-        return None if found is None else found.group()
+        return self.known.starting(text)
 
     def _play_line(self, text: str) -> _Items:
         first_error: LineError | None = None
-        seated = self.known.match(text) if self.known is not None else None
-        if seated is not None:
-            name = seated.group()
+        name = self.known.starting(text)
+        if name is not None:
             try:
                 return name, _rest_read(text[len(name):], "after_name")
             except LineError as error:
@@ -879,9 +877,9 @@ class _HandReader:
         if seat is None:
             return None, _rest_read(text, "summary_line")
         at = seat.end()
-        seated = self.known.match(text, at) if self.known is not None else None
+        seated = self.known.starting(text, at)
         if seated is not None:
-            return seated.group(), _rest_read_at(text, seated.end(), "summary_outcome")
+            return seated, _rest_read_at(text, at + len(seated), "summary_outcome")
         found = _unknown_player(text, at, "summary_outcome")
         if found is None:
             raise LineError("expected a seated player's name after the seat number", at + 1)
@@ -980,7 +978,7 @@ def _kind_made(make: EventFactory) -> object:
 #: whether it is in a summary: players sit at a table for many hands, and most lines
 #: (``Player3: folds``) repeat, from one hand to the next and one export to the next
 #: (a player's exports of a day, of each of his tables, share their players).
-_LineCache = dict[tuple[re.Pattern[str] | None, bool], dict[str, _ReadLine]]
+_LineCache = dict[tuple[frozenset[str], bool], dict[str, _ReadLine]]
 #: The cache's bounds: sets of names (tables and their comings and goings), and
 #: lines per set.
 _MAX_NAME_SETS, _MAX_LINES = 32, 10_000
@@ -1006,17 +1004,49 @@ def _unknown_player(text: str, at: int, start: str) -> _Items | None:
     return None
 
 
-@functools.lru_cache(maxsize=256)
-def _names_pattern(names: frozenset[str]) -> re.Pattern[str] | None:
-    """What matches a seated name at a line's start, followed by ':' or a blank.
+class _SeatedNames:
+    """The names seated at a hand, and which of them starts a line.
 
-    The longest name comes first, so the first that fits is the longest. A
-    table's players sit for many hands: the pattern is built once for them.
+    The longest that fits is the one: found by the names' lengths, longest first, as
+    a pattern of the names tried in that order would find it; the shortest name (the
+    pattern's last) only when ':' or a blank follows it. A table's players come and go
+    from hand to hand, and a pattern of their names took longer to compile than most
+    hands take to read.
+
+    >>> seated = _SeatedNames(frozenset({"Mr Pink", "Mr", "Ana"}))
+    >>> seated.starting("Mr Pink: folds"), seated.starting("Seat 2: Mr mucked", 8)
+    ('Mr Pink', 'Mr')
+    >>> seated.starting("Anabel: folds"), seated.starting("Mrs Ana: folds")
+    ('Ana', None)
     """
-    if not names:
+
+    __slots__ = ("names", "_lengths", "_shortest", "_colons")
+
+    def __init__(self, names: frozenset[str]) -> None:
+        self.names = names
+        self._lengths = sorted({len(name) for name in names}, reverse=True)
+        self._shortest = max(names, key=lambda name: (-len(name), name)) if names else ""
+        self._colons = any(":" in name for name in names)
+
+    def starting(self, text: str, at: int = 0) -> str | None:
+        """The seated name that starts ``text`` at ``at``, or None."""
+        names = self.names
+        if not self._colons:   # most lines: 'Name: ...'; a longer name would hold the ':'
+            colon = text.find(":", at)
+            if colon > at and text[at:colon] in names:
+                return text[at:colon]
+        for length in self._lengths:
+            name = text[at:at + length]
+            if name in names and (name != self._shortest
+                                  or text[at + length:at + length + 1] in (":", " ")):
+                return name
         return None
-    longest_first = sorted(names, key=lambda name: (-len(name), name))
-    return re.compile("|".join(map(re.escape, longest_first)) + "(?=[: ])")
+
+
+@functools.lru_cache(maxsize=256)
+def _seated_names(names: frozenset[str]) -> _SeatedNames:
+    """The seated names of a hand, made once for a table's players."""
+    return _SeatedNames(names)
 
 
 def _all_returned(hand: Hand) -> list[Event]:
