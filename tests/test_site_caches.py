@@ -41,6 +41,7 @@ def _cold(patch: pytest.MonkeyPatch) -> None:
     patch.setattr(fulltilt, "LONGEST_CACHED_LINE", -1)
     patch.setattr(pokerstars, "_REST_READS", {start: {} for start in pokerstars._REST_READS})
     patch.setattr(pokerstars, "_LINES_READ", {})
+    patch.setattr(pokerstars, "_FIRST_WORDS", dict.fromkeys(pokerstars._FIRST_WORDS, ("",)))
     patch.setattr(pokerstars, "_SEAT_LINES_READ", {})
     patch.setattr(site, "_plain_initials", lambda _initials: frozenset())
     patch.setattr(site, "QUICK_READS", False)
@@ -244,3 +245,20 @@ def test_a_seated_name_is_found_without_a_pattern_as_the_pattern_found_it(
         text = head + name + tail
         found = None if pattern is None else pattern.match(text, at)
         assert seated.starting(text, at) == (None if found is None else found.group()), text
+
+
+def test_a_line_the_first_words_turn_away_is_one_the_grammar_refuses(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the PokerStars reader tries a line in turn (a name not seated, a player
+    joining), a line whose first words no rule starts with is not asked of the grammar:
+    each such line of the real exports and of damaged copies, the grammar refuses."""
+    reader = pokerstars.READER
+    exports = [export for export in EXPORTS if export.parent.name == "pokerstars"]
+    turned_away = 0
+    for text, start in sorted(_lines_parsed(reader, exports, (0, 3, 5), tmp_path,
+                                            monkeypatch)):
+        if start in pokerstars._FIRST_WORDS and not pokerstars._may_read(text, start):
+            turned_away += 1
+            with pytest.raises(LineError):
+                parse_with(reader.parser(), text, start, reader.spec.wording)
+    assert turned_away >= 100

@@ -396,8 +396,9 @@ _WORDING = Wording(
 
 # -- the frequent lines, read without the grammar ----------------------------------------
 
-#: The grammar's terminals, as its own patterns write them (grammar/pokerstars.lark).
-_AMOUNT = r"(?:[$€£₹¥]|Rs\. ?)?\d[\d,]*(?:\.\d+)?"
+#: The grammar's terminals, as its own patterns write them (grammar/pokerstars.lark);
+#: one its lexer takes whole is an atomic group (never given back for the rest to fit).
+_AMOUNT = r"(?>(?:[$€£₹¥]|Rs\. ?)?\d[\d,]*(?:\.\d+)?)"
 _CARDS = r"\[[^\[\]\n]*\]"
 _TEXT = r"\S(?:.*\S)?"
 #: A game's name and a seated name, each as the grammar's lexer takes it: the first
@@ -405,6 +406,8 @@ _TEXT = r"\S(?:.*\S)?"
 _GAME = r"(?>(?:\d+[-+]? ?)?[A-Za-z][^()\n]*?(?= \(| - |,\s*[^\sA-Za-z]|\)))"
 _SEAT_NAME = r"(?>\S(?:.*?\S)??(?= \((?:[$€£₹¥]|Rs\. ?)?\d[\d,.]* in chips))"
 _ALL_IN = r"(?P<all_in> and is all-in)?"
+_CURRENCY = r"USD|EUR|GBP|CAD|INR|CNY|FPP|SC"
+_STAKES = rf"(?P<small>{_AMOUNT})/(?P<big>{_AMOUNT})(?: (?P<currency>{_CURRENCY}))?"
 _POSITIONS = r"(?: \((?:button|small blind|big blind|button blind)\))*"
 #: What builds each line's result: the transformer the grammar's parse runs.
 _STARS = PokerStarsTransformer()
@@ -418,7 +421,7 @@ _STREETS = {"DEALING HANDS": _STARS.deal_street(), "SHOW DOWN": _STARS.showdown_
 
 def _shapes(**shapes: tuple[str, Callable[[QuickMatch], object]]) -> dict[str, QuickShape]:
     """Each shape's pattern compiled, by the word that names it."""
-    return {word.replace("_", " "): (re.compile(pattern), build)
+    return {word.rstrip("_"): (re.compile(pattern), build)   # (is_: a keyword of Python's)
             for word, (pattern, build) in shapes.items()}
 
 
@@ -426,11 +429,23 @@ def _all_in(found: QuickMatch) -> bool:
     return found.optional("all_in") is not None
 
 
+def _stakes(found: QuickMatch) -> Stakes:
+    return _STARS.stakes(None, found["small"], found["big"], None, found.optional("currency"))
+
+
+def _pot(found: QuickMatch) -> str:
+    """The pot an award is from, as the grammar's rules for it say."""
+    pot = found.optional("pot")
+    if pot is None:
+        return _STARS.side_pot(found.optional("side"))
+    return _STARS.whole_pot() if pot == "pot" else _STARS.main_pot()
+
+
 #: By start rule, the shapes of most lines of real exports: each is read by its pattern
 #: and built by the transformer's methods, as the grammar's parse builds it; any other
 #: line (or a value refused) is parsed (tests/test_site_caches.py compares the two).
 _QUICK = {
-    "after_name": quick_reader(re.compile(r":? (\S+)"), _shapes(
+    "after_name": quick_reader(re.compile(r":? ([a-z'-]+)"), _shapes(
         folds=(r": folds", lambda _found: (_STARS.folds(),)),
         checks=(r": checks", lambda _found: (_STARS.checks(),)),
         calls=(rf": calls (?P<amount>{_AMOUNT}){_ALL_IN}",
@@ -449,9 +464,25 @@ _QUICK = {
         shows=(rf": shows (?P<cards>{_CARDS})(?: (?P<text>\([^()]*\)))?",
                lambda found: (_STARS.shows(found["cards"], found.optional("text")),)),
         mucks=(r": mucks hand", lambda _found: (_STARS.mucks(),)),
-        collected=(rf" collected (?P<amount>{_AMOUNT}) from (?P<pot>pot|main pot)",
-                   lambda found: (_STARS.award(found["amount"], "" if found["pot"] == "pot"
-                                               else "main"),)),
+        **{"doesn't": (r": doesn't show hand", lambda _found: (_STARS.no_show(),))},
+        collected=(rf" collected (?P<amount>{_AMOUNT}) from (?:(?P<pot>pot|main pot)|side "
+                   r"pot(?P<side>-\d+)?)",
+                   lambda found: (_STARS.award(found["amount"], _pot(found)),)),
+        joins=(r" joins the table at seat #\d+", lambda _found: (_STARS.table_note(),)),
+        leaves=(r" leaves the table", lambda _found: (_STARS.table_note(),)),
+        will=(r" will be allowed to play after the button",
+              lambda _found: (_STARS.table_note(),)),
+        sits=(r": sits out", lambda _found: (_STARS.table_note(),)),
+        is_=(r"(?::? is (?P<out>sitting out)| is (?:connected|disconnected))",
+             lambda found: (_STARS.table_note() if found.optional("out")
+                            else _STARS.connection_note(),)),
+        has=(r" has (?:(?P<returned>returned)|timed out(?: while(?: being)? disconnected)?)",
+             lambda found: (_STARS.connection_note() if found.optional("returned")
+                            else _STARS.timeout_note(),)),
+        said=(r' said, (?P<chat>".*)', lambda found: (_STARS.chat_note(found["chat"]),)),
+        finished=(rf" finished the tournament in (?P<place>\d+(?:st|nd|rd|th)) place"
+                  rf"(?: and received (?P<prize>{_AMOUNT})\.)?",
+                  lambda found: _STARS.finished(found["place"], found.optional("prize"))),
     )),
     "play_line": quick_reader(re.compile(r"(\S+)"), {
         "***": (re.compile(rf"\*\*\* (?P<street>{'|'.join(_STREETS)}) \*\*\*"),
@@ -459,12 +490,16 @@ _QUICK = {
         "Uncalled": (re.compile(rf"Uncalled bet \((?P<amount>{_AMOUNT})\) returned to "
                                 rf"(?P<name>{_TEXT})"),
                      lambda found: (_STARS.uncalled(found["amount"], found["name"]),)),
+        "Betting": (re.compile(r"Betting is capped"), lambda _found: (_STARS.table_note(),)),
+        "The": (re.compile(r"The deck is reshuffled"), lambda _found: (_STARS.hand_note(),)),
+        "Hand": (re.compile(r"Hand cancelled"), lambda _found: (_STARS.cancelled(),)),
     }),
     "dealt_cards": quick_reader(re.compile(r"()"), {"": (
         re.compile(rf" (?P<cards>{_CARDS})(?: (?P<drawn>{_CARDS}))?"),
         lambda found: _STARS.dealt_cards(found["cards"], found.optional("drawn")))}),
     "summary_line": quick_reader(re.compile(r"(\S+)"), {"Total": (
-        re.compile(rf"Total pot (?P<total>{_AMOUNT}) \| Rake (?P<rake>{_AMOUNT})"),
+        re.compile(rf"Total pot (?P<total>{_AMOUNT})(?: Main pot {_AMOUNT}\.(?: Side pot(?:-\d+)? "
+                   rf"{_AMOUNT}\.)+)? \| Rake (?P<rake>{_AMOUNT})"),
         lambda found: (_STARS.pot_total(found["total"], None, found["rake"]),))}),
     "summary_outcome": quick_reader(re.compile(rf"{_POSITIONS} (\S+)"), _shapes(
         collected=(rf"{_POSITIONS} collected \((?P<amount>{_AMOUNT})\)",
@@ -488,11 +523,16 @@ _QUICK = {
                    r"(?: \((?:Play|Real) Money\))? Seat #(?P<button>\d+) is the button"),
         lambda found: _STARS.table_line(found["name"], found.optional("size"), None,
                                         _STARS.button(found["button"])))}),
-    "hand_game": quick_reader(re.compile(r"(?!(?:Zoom |Rush )?Tournament #)()"), {"": (
-        re.compile(rf"(?P<game>{_GAME}) \((?P<small>{_AMOUNT})/(?P<big>{_AMOUNT})"
-                   r"(?: (?P<currency>USD|EUR|GBP|CAD|INR|CNY|FPP|SC))?\)"),
-        lambda found: _STARS.hand_game(None, _STARS.cash_game(found["game"], _STARS.stakes(
-            None, found["small"], found["big"], None, found.optional("currency")))))}),
+    "hand_game": quick_reader(re.compile(r"(?:Zoom |Rush )?(Tournament #|)"), {"": (
+        re.compile(rf"(?P<game>{_GAME}) \({_STAKES}\)"),
+        lambda found: _STARS.hand_game(None, _STARS.cash_game(found["game"], _stakes(found)))),
+        "Tournament #": (
+        re.compile(rf"(?P<title>(?:Zoom |Rush )?Tournament #)(?P<number>\d+), (?P<buy_in>"
+                   rf"(?>[$€£₹¥]\d[\d.,]*(?:\+[$€£₹¥]?\d[\d.,]*)*))(?: (?P<code>{_CURRENCY}))? "
+                   rf"(?P<game>{_GAME}) - Level (?P<level>[IVXLC]+|\d+) \({_STAKES}\)"),
+        lambda found: _STARS.hand_game(None, _STARS.tournament_game(
+            found["title"], found["number"], _STARS.buy_in(found["buy_in"], found.optional("code")),
+            found["game"], _STARS.plain_level(None, found["level"], _stakes(found)))))}),
 }
 
 
@@ -850,14 +890,22 @@ class _HandReader:
                 first_error = error
         if text.startswith("Dealt to "):
             return self._dealt(text)
-        try:
-            return None, _rest_read(text, "play_line")
-        except LineError as error:
-            if error.column > 1:   # a line such as '*** FIRST DRAW ***', misspelt
-                first_error = first_error or error
+        play_error: LineError | None = None
+        if _may_read(text, "play_line"):
+            try:
+                return None, _rest_read(text, "play_line")
+            except LineError as error:
+                play_error = error
         found = _unknown_player(text, 0, "after_name")
         if found is not None:
             return found
+        if play_error is None:   # (asked only now: the grammar says why it cannot read it)
+            try:
+                return None, _rest_read(text, "play_line")
+            except LineError as error:
+                play_error = error
+        if play_error.column > 1:   # a line such as '*** FIRST DRAW ***', misspelt
+            first_error = first_error or play_error
         raise first_error or LineError(
             "expected a line of a PokerStars hand, like 'Player3: calls 20' (a seated "
             f"player's name first) or '*** FIRST DRAW ***', got {text.split()[0][:20]!r}", 1)
@@ -996,7 +1044,7 @@ def _unknown_player(text: str, at: int, start: str) -> _Items | None:
     each of its blanks).
     """
     for cut in range(at + 1, min(len(text), at + MAX_NAME + 1)):
-        if text[cut] in " :":
+        if text[cut] in " :" and _may_read(text[cut:], start):
             try:
                 return text[at:cut], _rest_read_at(text, cut, start)
             except LineError:
@@ -1041,6 +1089,27 @@ class _SeatedNames:
                                   or text[at + length:at + length + 1] in (":", " ")):
                 return name
         return None
+
+
+#: The words a line can start with (after blanks) from the start rules a reader tries
+#: where a line may not fit (a name not seated, a player joining): the grammar's. A
+#: line that starts otherwise is refused, and the reader need not ask the grammar why
+#: unless no other reading fits.
+_FIRST_WORDS = {
+    "play_line": ("***", "Uncalled", "Betting", "The", "Hand"),
+    "after_name": (":", "collected", "finished", "wins", "re-buys", "takes", "said", "joins",
+                   "leaves", "will", "is", "was", "has"),
+    "summary_outcome": ("(", "folded", "collected", "showed", "is", "mucked"),
+}
+
+
+def _may_read(text: str, start: str) -> bool:
+    """Whether ``text`` starts as a line of rule ``start`` may (False: it is refused).
+
+    >>> _may_read(" leaves the table", "after_name"), _may_read("bel: folds", "after_name")
+    (True, False)
+    """
+    return text.lstrip(" \t\xa0").startswith(_FIRST_WORDS[start])
 
 
 @functools.lru_cache(maxsize=256)
