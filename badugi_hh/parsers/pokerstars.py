@@ -72,7 +72,8 @@ from badugi_hh.parsers.common import (
 from badugi_hh.parsers.common import dated, game_read
 from badugi_hh.parsers.hands import insert_hidden_deals, marked_draw, site_ruleset
 from badugi_hh.parsers.site import (
-    ActionTransformer, QuickMatch, QuickShape, SiteHand, SiteReader, SiteSpec, parse_at, quick_reader,
+    ActionTransformer, QuickMatch, SiteHand, SiteReader, SiteSpec, parse_at, quick_reader,
+    quick_shapes,
 )
 from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset, Structure
@@ -419,12 +420,6 @@ _STREETS = {"DEALING HANDS": _STARS.deal_street(), "SHOW DOWN": _STARS.showdown_
                for ordinal in ("FIRST", "SECOND", "THIRD")}}
 
 
-def _shapes(**shapes: tuple[str, Callable[[QuickMatch], object]]) -> dict[str, QuickShape]:
-    """Each shape's pattern compiled, by the word that names it."""
-    return {word.rstrip("_"): (re.compile(pattern), build)   # (is_: a keyword of Python's)
-            for word, (pattern, build) in shapes.items()}
-
-
 def _all_in(found: QuickMatch) -> bool:
     return found.optional("all_in") is not None
 
@@ -445,7 +440,7 @@ def _pot(found: QuickMatch) -> str:
 #: and built by the transformer's methods, as the grammar's parse builds it; any other
 #: line (or a value refused) is parsed (tests/test_site_caches.py compares the two).
 _QUICK = {
-    "after_name": quick_reader(re.compile(r":? ([a-z'-]+)"), _shapes(
+    "after_name": quick_reader(re.compile(r":? ([a-z'-]+)"), quick_shapes(
         folds=(r": folds", lambda _found: (_STARS.folds(),)),
         checks=(r": checks", lambda _found: (_STARS.checks(),)),
         calls=(rf": calls (?P<amount>{_AMOUNT}){_ALL_IN}",
@@ -501,7 +496,7 @@ _QUICK = {
         re.compile(rf"Total pot (?P<total>{_AMOUNT})(?: Main pot {_AMOUNT}\.(?: Side pot(?:-\d+)? "
                    rf"{_AMOUNT}\.)+)? \| Rake (?P<rake>{_AMOUNT})"),
         lambda found: (_STARS.pot_total(found["total"], None, found["rake"]),))}),
-    "summary_outcome": quick_reader(re.compile(rf"{_POSITIONS} (\S+)"), _shapes(
+    "summary_outcome": quick_reader(re.compile(rf"{_POSITIONS} (\S+)"), quick_shapes(
         collected=(rf"{_POSITIONS} collected \((?P<amount>{_AMOUNT})\)",
                    lambda found: (_STARS.won(found["amount"]),)),
         mucked=(rf"{_POSITIONS} mucked(?: (?P<cards>{_CARDS}))?(?: and lost)?",

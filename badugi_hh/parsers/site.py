@@ -66,7 +66,7 @@ from badugi_hh.textcache import LONGEST_CACHED_LINE
 __all__ = ["CENTS", "CURRENCY_SIGNS", "HAND_SIZES", "MAX_HAND_LINES", "MAX_TABLE_SIZE",
            "ActionTransformer", "EventFactory", "SiteDialect", "SiteHand", "SiteReader",
            "SiteSpec", "QuickMatch", "QuickShape", "Wording", "is_archive_marker", "money", "parse_at",
-           "quick_reader", "read_cards", "read_site_log", "site_ruleset"]
+           "quick_reader", "quick_shapes", "read_cards", "read_site_log", "site_ruleset"]
 
 #: The most cards a player of a draw game holds: a larger count of discards is no hand's.
 _MOST_CARDS = max(HAND_SIZES.values())
@@ -368,12 +368,19 @@ class QuickMatch:
                                                column=self.found.start(name) + 1)
 
 
+def quick_shapes(**shapes: tuple[str, Callable[[QuickMatch], object]]) -> dict[str, QuickShape]:
+    """Each shape's pattern compiled, by the word that names it (``is_`` for ``is``, a
+    keyword of Python's)."""
+    return {word.rstrip("_"): (re.compile(pattern), build) for word, (pattern, build)
+            in shapes.items()}
+
+
 def quick_reader(kind: re.Pattern[str], shapes: Mapping[str, QuickShape],
                  ) -> Callable[[str], object | None]:
     """What reads a line of a start rule in one of its frequent ``shapes``, or says None.
 
-    ``kind`` matches a line's first words, its group 1 naming the shape (``calls`` in
-    ``: calls $0.25``); the shape's pattern must match the whole line. None for any other
+    ``kind`` matches a line's first words, the last of its groups that takes part naming
+    the shape (``calls`` in ``: calls $0.25``); the shape's pattern must match the whole line. None for any other
     line, and for a value the transformer refuses: the grammar then reads it, or says
     what is wrong. So a shape's pattern admits only lines the grammar reads so.
 
@@ -384,7 +391,7 @@ def quick_reader(kind: re.Pattern[str], shapes: Mapping[str, QuickShape],
     """
     def read(text: str) -> object | None:
         named = kind.match(text)
-        shape = None if named is None else shapes.get(named[1])
+        shape = None if named is None else shapes.get(named[named.lastindex or 0])
         found = None if shape is None else shape[0].fullmatch(text)
         if found is None:
             return None
