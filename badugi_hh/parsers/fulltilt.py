@@ -62,7 +62,7 @@ from badugi_hh.parsers.hands import (
     MAX_TABLE_SIZE, hero_of, hidden_deals, site_ruleset, table_first,
 )
 from badugi_hh.parsers.site import (
-    ActionTransformer, QuickMatch, SiteHand, SiteReader, SiteSpec, parse_at, quick_reader,
+    NOT_READ, ActionTransformer, QuickMatch, SiteHand, SiteReader, SiteSpec, parse_at, quick_reader,
     quick_shapes,
 )
 from badugi_hh.parsers.text import LineBlock
@@ -672,11 +672,11 @@ def _summary_seat(found: QuickMatch, outcome: object) -> object:
     return _TILT.summary_seat(found["seat"], found["name"], found.optional("position"), outcome)
 
 
-def _unless_observer(read: Callable[[str], object | None]) -> Callable[[str], object | None]:
+def _unless_observer(read: Callable[[str], object]) -> Callable[[str], object]:
     """``read``, but for a line the grammar's lexer takes as an observer's chat first (a
     terminal it tries before all others)."""
-    def unless_observer(text: str) -> object | None:
-        return None if " (Observer):" in text else read(text)
+    def unless_observer(text: str) -> object:
+        return NOT_READ if " (Observer):" in text else read(text)
     return unless_observer
 
 
@@ -689,7 +689,8 @@ _SUMMARY_SEAT_AT = (rf"Seat (?P<seat>\d+): (?P<name>{_NAME})"
 _QUICK = {
     "line": _unless_observer(quick_reader(
         re.compile(rf"(?:(Seat|Dealt|Uncalled|\*\*\*|The)(?= )|{_NAME} (\S+))"), quick_shapes(
-            Seat=(rf"Seat (?P<seat>\d+): (?P<name>{_SEAT_NAME}) \((?P<stack>{_AMOUNT})\)",
+            Seat=(rf"Seat (?P<seat>\d+): (?P<name>{_SEAT_NAME}) \((?P<stack>{_AMOUNT})\)"
+                  r"(?:, is sitting out| \(sitting out\))?",
                   lambda found: _TILT.seat(found["seat"], found["name"], found["stack"], None)),
             Dealt=(rf"Dealt to (?P<name>{_NAME}) (?P<cards>{_CARDS})(?: (?P<drawn>{_CARDS}))?",
                    lambda found: _TILT.deal(found["name"], found["cards"],
@@ -718,6 +719,11 @@ _QUICK = {
             discards=(rf"{_PLAYER}discards (?P<count>\d+) cards?(?: (?P<cards>{_CARDS}))?",
                       lambda found: _acts(found, _TILT.discards(found["count"],
                                                                 found.optional("cards")))),
+            mucks=(rf"{_PLAYER}mucks(?: (?P<cards>{_CARDS}))?",
+                   lambda found: _acts(found, _TILT.mucks(found.optional("cards")))),
+            is_=(rf"{_PLAYER}is (?:dealt (?P<count>\d+) cards?|(?P<out>sitting out))",
+                 lambda found: _acts(found, _TILT.sitting_out() if found.optional("out")
+                                     else _TILT.drawn(found["count"]))),
             stands=(rf"{_PLAYER}stands pat(?: on)?(?: {_CARDS})?",
                     lambda found: _acts(found, _TILT.stands_pat())),
             shows=(rf"{_PLAYER}shows (?P<cards>{_CARDS})(?: (?P<text>{_TEXT}))?",

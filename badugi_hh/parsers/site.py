@@ -65,7 +65,7 @@ from badugi_hh.textcache import LONGEST_CACHED_LINE
 
 __all__ = ["CENTS", "CURRENCY_SIGNS", "HAND_SIZES", "MAX_HAND_LINES", "MAX_TABLE_SIZE",
            "ActionTransformer", "EventFactory", "SiteDialect", "SiteHand", "SiteReader",
-           "SiteSpec", "QuickMatch", "QuickShape", "Wording", "is_archive_marker", "money", "parse_at",
+           "NOT_READ", "SiteSpec", "QuickMatch", "QuickShape", "Wording", "is_archive_marker", "money", "parse_at",
            "quick_reader", "quick_shapes", "read_cards", "read_site_log", "site_ruleset"]
 
 #: The most cards a player of a draw game holds: a larger count of discards is no hand's.
@@ -263,7 +263,7 @@ class SiteSpec:
     hands: Callable[[], SiteDialect]
     claims: tuple[str, ...] = ()
     header_starts: tuple[str, ...] = ("",)
-    quick: Mapping[str, Callable[[str], object | None]] = field(default_factory=dict)
+    quick: Mapping[str, Callable[[str], object]] = field(default_factory=dict)
 
 
 class SiteReader:
@@ -297,7 +297,7 @@ class SiteReader:
 
     def _parse_or_refusal(self, text: str, start: str) -> object:
         quick = self.spec.quick.get(start) if QUICK_READS else None
-        if quick is not None and (read := quick(text)) is not None:
+        if quick is not None and (read := quick(text)) is not NOT_READ:
             return read
         try:
             return parse_with(self.parser(), text, start, self.spec.wording)
@@ -335,6 +335,8 @@ class SiteReader:
 #: Whether the readers read a line's frequent shapes without the grammar (off: every
 #: line is parsed, as tests/test_site_caches.py reads to compare).
 QUICK_READS = True
+#: What a quick reader gives for a line it does not read (None is a line's result too).
+NOT_READ = object()
 #: A shape of line read without the grammar: its pattern, and what makes the line's
 #: result of the pattern's match, by the transformer's own methods (so the same
 #: objects as the grammar's parse).
@@ -376,29 +378,31 @@ def quick_shapes(**shapes: tuple[str, Callable[[QuickMatch], object]]) -> dict[s
 
 
 def quick_reader(kind: re.Pattern[str], shapes: Mapping[str, QuickShape],
-                 ) -> Callable[[str], object | None]:
-    """What reads a line of a start rule in one of its frequent ``shapes``, or says None.
+                 ) -> Callable[[str], object]:
+    """What reads a line of a start rule in one of its frequent ``shapes``, or gives
+    :data:`NOT_READ`.
 
     ``kind`` matches a line's first words, the last of its groups that takes part naming
-    the shape (``calls`` in ``: calls $0.25``); the shape's pattern must match the whole line. None for any other
-    line, and for a value the transformer refuses: the grammar then reads it, or says
-    what is wrong. So a shape's pattern admits only lines the grammar reads so.
+    the shape (``calls`` in ``: calls $0.25``); the shape's pattern must match the whole
+    line. NOT_READ for any other line, and for a value the transformer refuses: the
+    grammar then reads it, or says what is wrong. So a shape's pattern admits only lines
+    the grammar reads so.
 
     >>> read = quick_reader(re.compile(r"(\\w+)"), {"seat": (re.compile(r"seat (?P<n>\\d+)"),
     ...                                                      lambda found: int(found["n"]))})
-    >>> read("seat 3"), read("seat three"), read("table 3")
-    (3, None, None)
+    >>> read("seat 3"), read("seat three") is NOT_READ, read("table 3") is NOT_READ
+    (3, True, True)
     """
-    def read(text: str) -> object | None:
+    def read(text: str) -> object:
         named = kind.match(text)
         shape = None if named is None else shapes.get(named[named.lastindex or 0])
         found = None if shape is None else shape[0].fullmatch(text)
         if found is None:
-            return None
+            return NOT_READ
         try:
             return shape[1](QuickMatch(found))  # type: ignore[index]
         except (LineError, ValueError):
-            return None
+            return NOT_READ
     return read
 
 
