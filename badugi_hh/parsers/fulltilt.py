@@ -680,6 +680,41 @@ def _unless_observer(read: Callable[[str], object]) -> Callable[[str], object]:
     return unless_observer
 
 
+#: A header's number and clock, which change from hand to hand, around the rest.
+_TIME, _DATE = r"\d\d?:\d\d(?::\d\d)?", r"\d{4}/\d\d/\d\d"
+_HEADER_SHAPE = re.compile(
+    rf"(?P<title>Full ?Tilt ?Poker(?:\.[a-z]{{2,3}})? Game #)(?P<number>\d+)(?P<middle>: .* - )"
+    rf"(?P<clock>(?P<time>{_TIME}) (?P<zone>[A-Z]{{1,5}}) - (?P<date>{_DATE})"
+    rf"(?: \[(?P<et_time>{_TIME}) (?P<et_zone>[A-Z]{{1,5}}) - (?P<et_date>{_DATE})\])?)"
+    r"(?P<partial> \(partial\))?")
+#: The number and clock a header's shape is parsed with.
+_SHAPE_NUMBER, _SHAPE_CLOCK = "0", "0:00 ET - 2000/01/01"
+
+
+def _quick_header(text: str) -> object:
+    """A hand's first line, its number and clock read apart and the rest (the table,
+    stakes and game, a table's every hand the same) parsed once, as the line's shape.
+
+    >>> _quick_header("Full Tilt Poker Game #7: Table T - $1/$2 - Limit Badugi - "
+    ...               "10:18:16 ET - 2013/05/08").started_at
+    datetime.datetime(2013, 5, 8, 10, 18, 16)
+    """
+    found = _HEADER_SHAPE.fullmatch(text)
+    if found is None or (found["number"], found["clock"]) == (_SHAPE_NUMBER, _SHAPE_CLOCK):
+        return NOT_READ   # (a shape is the grammar's to parse)
+    parts = QuickMatch(found)
+    try:
+        shape = cast(Header, parse_line(f"{found['title']}{_SHAPE_NUMBER}{found['middle']}"
+                                        f"{_SHAPE_CLOCK}{found['partial'] or ''}", "header"))
+        return dataclasses.replace(shape, number=read_number(parts["number"]),
+                                   started_at=_TILT.numeric_clock(
+                                       parts["time"], parts["zone"], parts["date"],
+                                       parts.optional("et_time"), parts.optional("et_zone"),
+                                       parts.optional("et_date")))
+    except LineError:
+        return NOT_READ
+
+
 _SUMMARY_SEAT_AT = (rf"Seat (?P<seat>\d+): (?P<name>{_NAME})"
                     r"(?: (?P<position>\((?:button|small blind|big blind)\)))? ")
 
@@ -735,6 +770,7 @@ _QUICK = {
                       found["wins"], _TILT.main_pot() if found.optional("main")
                       else _TILT.whole_pot(), found["amount"], found.optional("text")))),
         ))),
+    "header": _quick_header,
     "summary_line": _unless_observer(quick_reader(re.compile(r"(Total|Seat)(?= )"), {
         "Total": (re.compile(rf"Total pot (?P<total>{_AMOUNT})(?: \| Rake (?P<rake>{_AMOUNT}))?"),
                   lambda found: _TILT.total(found["total"], found.optional("rake"))),
