@@ -14,7 +14,9 @@ site reader:
   hand (:meth:`SiteReader.parse_line`, cached: lines repeat), into *items*: event
   factories waiting for their line number (:class:`ActionTransformer` builds those
   of the shared actions, reading amounts with the site's :class:`AmountFormat`),
-  or the site's own objects (a header, a marker);
+  or the site's own objects (a header, a marker); the frequent shapes of a line are read
+  by one pattern each instead, built by the same transformer's methods
+  (:func:`quick_reader`: the same result, the grammar left for the rest and for errors);
 * lets the site's assembler turn the items of a hand into a :class:`Hand`;
 * yields a :class:`SessionStart` whenever the table or the stakes change
   (or what else the site says starts a session: :attr:`SiteHand.session_key`),
