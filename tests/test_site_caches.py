@@ -206,7 +206,7 @@ def _plain(result: object) -> object:
     return result
 
 
-@pytest.mark.parametrize("name", ["pokerstars", "fulltilt"])
+@pytest.mark.parametrize("name", ["pokerstars", "fulltilt", "kingsclub"])
 def test_a_line_read_quick_is_what_the_grammar_reads(name: str, tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """Every line of the real exports (and of copies damaged line by line) that a
