@@ -518,16 +518,20 @@ _QUICK = {
                    r"(?: \((?:Play|Real) Money\))? Seat #(?P<button>\d+) is the button"),
         lambda found: _STARS.table_line(found["name"], found.optional("size"), None,
                                         _STARS.button(found["button"])))}),
-    "hand_game": quick_reader(re.compile(r"(?:Zoom |Rush )?(Tournament #|)"), {"": (
-        re.compile(rf"(?P<game>{_GAME}) \({_STAKES}\)"),
-        lambda found: _STARS.hand_game(None, _STARS.cash_game(found["game"], _stakes(found)))),
+    "hand_game": quick_reader(re.compile(r"(?:Zoom |Rush )?(Tournament #|)"), {
+        "": (re.compile(rf"(?P<game>{_GAME}) \({_STAKES}\)"),
+             lambda found: _STARS.hand_game(None, _STARS.cash_game(found["game"],
+                                                                   _stakes(found)))),
         "Tournament #": (
-        re.compile(rf"(?P<title>(?:Zoom |Rush )?Tournament #)(?P<number>\d+), (?P<buy_in>"
-                   rf"(?>[$€£₹¥]\d[\d.,]*(?:\+[$€£₹¥]?\d[\d.,]*)*))(?: (?P<code>{_CURRENCY}))? "
-                   rf"(?P<game>{_GAME}) - Level (?P<level>[IVXLC]+|\d+) \({_STAKES}\)"),
-        lambda found: _STARS.hand_game(None, _STARS.tournament_game(
-            found["title"], found["number"], _STARS.buy_in(found["buy_in"], found.optional("code")),
-            found["game"], _STARS.plain_level(None, found["level"], _stakes(found)))))}),
+            re.compile(rf"(?P<title>(?:Zoom |Rush )?Tournament #)(?P<number>\d+), (?P<buy_in>"
+                       rf"(?>[$€£₹¥]\d[\d.,]*(?:\+[$€£₹¥]?\d[\d.,]*)*))"
+                       rf"(?: (?P<code>{_CURRENCY}))? (?P<game>{_GAME}) - Level "
+                       rf"(?P<level>[IVXLC]+|\d+) \({_STAKES}\)"),
+            lambda found: _STARS.hand_game(None, _STARS.tournament_game(
+                found["title"], found["number"],
+                _STARS.buy_in(found["buy_in"], found.optional("code")), found["game"],
+                _STARS.plain_level(None, found["level"], _stakes(found))))),
+    }),
 }
 
 

@@ -66,9 +66,10 @@ from badugi_hh.resources import grammar_path
 from badugi_hh.textcache import LONGEST_CACHED_LINE
 
 __all__ = ["CENTS", "CURRENCY_SIGNS", "HAND_SIZES", "MAX_HAND_LINES", "MAX_TABLE_SIZE",
-           "ActionTransformer", "EventFactory", "SiteDialect", "SiteHand", "SiteReader",
-           "NOT_READ", "SiteSpec", "QuickMatch", "QuickShape", "Wording", "is_archive_marker", "money", "parse_at",
-           "quick_reader", "quick_shapes", "read_cards", "read_site_log", "site_ruleset"]
+           "NOT_READ", "ActionTransformer", "EventFactory", "QuickMatch", "QuickShape",
+           "SiteDialect", "SiteHand", "SiteReader", "SiteSpec", "Wording", "is_archive_marker",
+           "money", "parse_at", "quick_reader", "quick_shapes", "read_cards", "read_site_log",
+           "site_ruleset"]
 
 #: The most cards a player of a draw game holds: a larger count of discards is no hand's.
 _MOST_CARDS = max(HAND_SIZES.values())
