@@ -206,7 +206,7 @@ def _plain(result: object) -> object:
     return result
 
 
-@pytest.mark.parametrize("name", ["pokerstars", "fulltilt", "kingsclub"])
+@pytest.mark.parametrize("name", ["pokerstars", "fulltilt", "kingsclub", "winamax"])
 def test_a_line_read_quick_is_what_the_grammar_reads(name: str, tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """Every line of the real exports (and of copies damaged line by line) that a
@@ -299,6 +299,10 @@ EDGE_LINES = [
     ("kingsclub", "line", "Player1: posts blind 1,000.5, and is all in"),
     ("kingsclub", "summary_line", "Seat 2: Player1 (1,000) +-5"),
     ("kingsclub", "when", "2021-02-30 10:00:00"),
+    ("winamax", "action", "raises -0.50€ to 1€ and is all-in"),
+    ("winamax", "action", "posts big blind 0.50 out of position"),
+    ("winamax", "seat", "Seat 1: A (B) (5)"),
+    ("winamax", "line", "*** FIFTH-BET ***"),
 ]
 
 
