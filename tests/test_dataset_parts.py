@@ -59,7 +59,7 @@ EXPORTS = {
     "full tilt": lambda: copied([
         "fulltilt/cash-27td-fl-5-10-201211.txt", "fulltilt/tour-27td-fl-headsup-sng-201211.txt",
         "fulltilt/cash-badugi-fl-0.10-0.20-201305.txt",
-        "fulltilt/cash-27td-fl-150-300-201011-sitting-out.txt"], 2),
+        "fulltilt/cash-27td-fl-150-300-201011-sitting-out.txt"], 2, other_days=True),
     "kingsclub": lambda: copied([
         "kingsclub/cash-27td-fl-40-80-202101.txt", "kingsclub/cash-a5td-fl-44-88-202010.txt",
         "kingsclub/cash-badugi-fl-30-60-202010.txt"], 10, other_days=True),

@@ -241,7 +241,7 @@ def test_a_failed_part_leaves_the_log_to_be_read_again(tmp_path: Path, house_log
 #: Real exports of each site whose text export is cut, copied so that cuts fall inside
 #: tables' sessions (a tournament's table all along; cash tables in turn); each copy's
 #: hands other ids and other days (a session id is its table's and its start's: one
-#: used again is stored once, or twice where both fall in one commit, read whole too).
+#: used again is read as ID~2, which a part cannot know, so the log is read whole).
 SITE_EXPORTS = {
     "pokerstars": (["pokerstars/tour-badugi-fl-sng-201011.txt",
                     "pokerstars/cash-27td-fl-0.10-0.20-200911.txt",
@@ -288,6 +288,21 @@ def test_a_table_played_all_along_is_one_session_across_the_parts(
         assert store.connection.execute(
             "SELECT count(*), min(number), max(number), count(DISTINCT session_id) FROM hands"
         ).fetchall() == [(208, 1, 208, 1)]
+
+
+def test_a_session_id_begun_in_two_parts_has_the_export_read_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_parts: list[str]) -> None:
+    """Full Tilt's copies on the same days begin sessions of the same ids (a table and a
+    start) with other hands: the reader names each second one ID~2, which a part cannot
+    know. Read whole, each is a session of its own, with --jobs 1 as with parts."""
+    names, copies = SITE_EXPORTS["full tilt"]
+    log = tmp_path / "export.txt"
+    log.write_bytes(copied(names, copies))
+    monkeypatch.setattr(importer_module, "PART_BYTES", log.stat().st_size // 5)
+    one, two = import_both(tmp_path, log)
+    assert one == two and small_parts == [str(log)]
+    ids = [row[1] for row in one["sessions"]]
+    assert len(ids) == len(set(ids)) and sum(id.endswith("~2") for id in ids) == len(ids) // 2
 
 
 def test_a_hand_id_in_two_parts_has_the_export_read_whole(
