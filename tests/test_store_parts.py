@@ -24,6 +24,7 @@ from badugi_hh.store import importer as importer_module
 from badugi_hh.store.importer import FileJob, Importer, PartJob, _cut, _PartEnd, _read_part
 from badugi_hh.store.parts import cut_log
 from badugi_hh.writer import write_records
+from tests.test_clock import fall_sessions
 from tests.test_dataset_parts import copied
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -139,6 +140,29 @@ def test_a_session_id_used_twice_keeps_the_log_whole(tmp_path: Path, house_log: 
     one, two = import_both(tmp_path, house_log)
     assert one == two
     assert any(f"{first.group(1)}~2" in str(row) for row in one["sessions"])
+
+
+@pytest.mark.parametrize("hour", [1, 4])
+def test_a_house_part_that_starts_in_the_hour_that_repeats_is_read_with_the_log(
+        tmp_path: Path, small_parts: list[str], monkeypatch: pytest.MonkeyPatch,
+        hour: int) -> None:
+    """A house part has no hand before it to tell which passage of a repeated hour its
+    first time is: read alone, session b's hands were an hour early (05:20 UTC, not
+    06:20). Such a log is read whole; one whose cut is in no such hour is still cut."""
+    monkeypatch.setattr(importer_module, "PART_BYTES", 600)   # a part per session
+    log = tmp_path / "fall.txt"
+    log.write_text(fall_sessions(hour), encoding="utf-8")
+    for jobs in (1, 2):
+        with Store(tmp_path / f"jobs{jobs}.duckdb") as store:
+            store.import_paths([log], jobs=jobs, zone="America/New_York")
+    one, two = rows_of(tmp_path / "jobs1.duckdb"), rows_of(tmp_path / "jobs2.duckdb")
+    assert one == two
+    assert small_parts == ([str(log)] if hour == 1 else [])
+    with Store(tmp_path / "jobs2.duckdb", read_only=True) as store:
+        assert store.connection.execute(
+            "SELECT strftime(started_utc AT TIME ZONE 'UTC', '%H:%M') FROM hands "
+            "WHERE session_id = 'b' ORDER BY number").fetchall() == (
+            [("06:20",), ("06:40",)] if hour == 1 else [("09:20",), ("09:40",)])
 
 
 def test_a_nul_byte_keeps_the_log_whole(tmp_path: Path, house_log: Path,
