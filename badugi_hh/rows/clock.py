@@ -148,10 +148,11 @@ class Clock:
             first = tz.utcoffset(local.replace(fold=0)) or timedelta(0)
             second = tz.utcoffset(local.replace(fold=1)) or timedelta(0)
             moment = (local - first).replace(tzinfo=timezone.utc)
-            if second < first and self.last is None:
-                self.passage_assumed = True
-            elif second < first and self.last is not None and moment < self.last:
-                moment = (local - second).replace(tzinfo=timezone.utc)   # passed again
+            if second < first:
+                if self.last is None:
+                    self.passage_assumed = True
+                elif moment < self.last:
+                    moment = (local - second).replace(tzinfo=timezone.utc)   # passed again
         if advance:
             self.last = moment
         return UtcTime(moment)
