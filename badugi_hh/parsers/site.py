@@ -20,7 +20,10 @@ site reader:
 * lets the site's assembler turn the items of a hand into a :class:`Hand`;
 * yields a :class:`SessionStart` whenever the table or the stakes change
   (or what else the site says starts a session: :attr:`SiteHand.session_key`),
-  with no players: the seats of a site hand are its own ``Seat`` events.
+  with no players: the seats of a site hand are its own ``Seat`` events. A
+  session whose id (its table and first hand) came before in the file, a sitting
+  pasted again, is read as ``ID~2`` (as the house reader renames a session id used
+  twice): two sessions never share a stored row.
 
 A line that cannot be read becomes a :class:`ParseError` naming file, line
 and column; the hand is kept without it (:attr:`Hand.damaged` lists such
@@ -435,6 +438,7 @@ def read_site_log(reader: SiteReader, log: LogText) -> Iterator[Record]:
     session: tuple[str, object] | None = None
     session_id = ""
     hands = 0
+    session_ids: set[str] = set()
     for block in _blocks(reader, log, source):
         if isinstance(block, ParseError):
             yield block
@@ -466,8 +470,8 @@ def read_site_log(reader: SiteReader, log: LogText) -> Iterator[Record]:
         key = (site.table, hand.ruleset if site.session_key is None else site.session_key)
         if session != key:
             session, hands = key, 0
-            session_id = site.session_id or _session_id(
-                hand.ruleset.name, site.table, hand.started_at, hand.number)
+            session_id = _unused(site.session_id or _session_id(
+                hand.ruleset.name, site.table, hand.started_at, hand.number), session_ids)
             yield _session_start(session_id, site, source)
         hands += 1
         hand.session_id = session_id
@@ -494,6 +498,22 @@ def _session_start(session_id: str, site: SiteHand, source: str) -> SessionStart
     return SessionStart(session_id=session_id, ruleset=hand.ruleset, players=[],
                         title=site.title or site.table, started_at=hand.started_at, source=source,
                         line=hand.line)
+
+
+def _unused(session_id: str, used: set[str]) -> str:
+    """``session_id``, or ``session_id~N`` where a session of the file has it already,
+    which it then adds to ``used``.
+
+    >>> used = set()
+    >>> [_unused(id, used) for id in ("ps-T-1", "ps-T-5", "ps-T-1", "ps-T-1")]
+    ['ps-T-1', 'ps-T-5', 'ps-T-1~2', 'ps-T-1~3']
+    """
+    unused, copy = session_id, 1
+    while unused in used:
+        copy += 1
+        unused = f"{session_id}~{copy}"
+    used.add(unused)
+    return unused
 
 
 def _session_id(site: str, table: str, started_at: datetime | None, number: int) -> str:
