@@ -14,10 +14,13 @@ the claims.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
 
 from badugi_hh.engine.deck import Deck
 from badugi_hh.engine.draws import Draws
+from badugi_hh.engine.kinds import (
+    AWARD, BET, BURN, BUTTON, CALL, CHECK, DEAL, DRAW, FOLD, POST_BLIND, RAISE, SHOW, STACK_STATED,
+    STREET,
+)
 from badugi_hh.engine.report import HandReport, HandViolations, new_tuple, round_name
 from badugi_hh.engine.rounds import Betting
 from badugi_hh.engine.runs import LaterRuns
@@ -104,41 +107,41 @@ class HandReplay:
 
         A chain of type tests, the commonest events first: compiled, each handler is
         then called directly, where a table of handlers made each call a Python one, and
-        each class is a static (:data:`_CALL`...), not a look-up of the module's names.
+        each class is a static (:mod:`.kinds`), not a look-up of the module's names.
         """
         betting, draws = self.betting, self.draws
-        if type(event) is _CALL:
+        if type(event) is CALL:
             if self._round_open(event):
                 betting.on_call(event)
-        elif type(event) is _DRAW:
+        elif type(event) is DRAW:
             draws.on_draw(event)
-        elif type(event) is _DEAL:
+        elif type(event) is DEAL:
             self.on_deal(event)
-        elif type(event) is _STACK_STATED:
+        elif type(event) is STACK_STATED:
             self.on_stack(event)
-        elif type(event) is _RAISE:
+        elif type(event) is RAISE:
             if self._round_open(event):
                 betting.on_raise(event)
-        elif type(event) is _STREET:
+        elif type(event) is STREET:
             self.on_street(event)
-        elif type(event) is _FOLD:
+        elif type(event) is FOLD:
             if self._round_open(event):
                 betting.on_fold(event)
-        elif type(event) is _BURN:
+        elif type(event) is BURN:
             draws.on_burn(event)
-        elif type(event) is _BET:
+        elif type(event) is BET:
             if self._round_open(event):
                 betting.on_bet(event)
-        elif type(event) is _CHECK:
+        elif type(event) is CHECK:
             if self._round_open(event):
                 betting.on_check(event)
-        elif type(event) is _SHOW:
+        elif type(event) is SHOW:
             self.on_show(event)
-        elif type(event) is _POST_BLIND:
+        elif type(event) is POST_BLIND:
             betting.on_post(event)
-        elif type(event) is _AWARD:
+        elif type(event) is AWARD:
             self.on_award(event)
-        elif type(event) is _BUTTON:
+        elif type(event) is BUTTON:
             self.on_button(event)
         else:
             self._apply_rare(event)
@@ -397,23 +400,6 @@ class HandReplay:
         state, claims = self.close()
         return to_report(self.hand, state, settle(state, claims), self.violations)
 
-
-#: The classes :meth:`HandReplay._apply` tests, as compiled statics (``Final``): mypy
-#: narrows an event's type on them as on the classes themselves.
-_CALL: Final = Call
-_DRAW: Final = Draw
-_DEAL: Final = Deal
-_STACK_STATED: Final = StackStated
-_RAISE: Final = Raise
-_STREET: Final = Street
-_FOLD: Final = Fold
-_BURN: Final = Burn
-_BET: Final = Bet
-_CHECK: Final = Check
-_SHOW: Final = Show
-_POST_BLIND: Final = PostBlind
-_AWARD: Final = Award
-_BUTTON: Final = Button
 
 #: The events the replay takes (:meth:`HandReplay._apply` says who handles each).
 HANDLED = frozenset({Seat, Button, Street, Deal, Show, Muck, RunCards, Award, PotTotal,
