@@ -54,8 +54,7 @@ class HandViolations:
 
     The parts hold this, not the replay, so nothing the replay made refers back to it:
     a hand's replay, and its report, are freed as soon as they are done, not left to the
-    garbage collector (whose passes, walking every object an import keeps, cost the
-    replay more than its own work).
+    garbage collector, whose passes walk every object an import keeps.
     """
 
     def __init__(self, hand_id: str, source: str) -> None:

@@ -5,8 +5,8 @@ hand. It keeps who is still to act (B5, B6, M2), who has acted since the last
 full bet or raise (T8), and each action's chips (B4, B7, S3), and asks
 :class:`~badugi_hh.engine.betting.Levels` what sizes the structure allows (B2,
 B3, T1). What happens between rounds (a draw, the showdown) is the replay's
-business: when an action comes while no round is open, Betting asks it to
-``enter`` one.
+business: when an action comes while no round is open (:meth:`Betting.needs_round`),
+the replay opens one before Betting takes it.
 """
 
 from __future__ import annotations
