@@ -53,7 +53,7 @@ import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, combinations, combinations_with_replacement, pairwise, product
-from typing import Any
+from typing import Any, Final
 
 from badugi_hh.cards import RANKS, Card, rank_name
 from badugi_hh.fivecard import (
@@ -119,7 +119,7 @@ def _all_badugi_values() -> tuple[BadugiValue, ...]:
 
 
 #: All 1,092 values (715 badugis, 286 three-card, 78 two-card, 13 one-card hands).
-_VALUES = _all_badugi_values()
+_VALUES: Final = _all_badugi_values()
 _VALUE_BY_KEY = {(value.size, value.ranks): value for value in _VALUES}
 
 
@@ -150,10 +150,10 @@ def brute_force_value(cards: Iterable[Card]) -> BadugiValue:
 
 
 #: rank of every four-card hand, keyed by ``sum(1 << card)``; filled on first use.
-_RANK_BY_MASK: dict[int, int] = {}
+_RANK_BY_MASK: Final[dict[int, int]] = {}
 _BUILD_LOCK = threading.Lock()
 #: ``1 << card``; indexing beats shifting a :class:`Card` by ~5 % (bit 52: the joker).
-_BIT = tuple(1 << card for card in range(53))
+_BIT: Final = tuple(1 << card for card in range(53))
 
 # Four cards sorted by index are sorted by rank. Which positions of such a hand
 # make its best subset depends only on its *shape* -- which neighbours share a

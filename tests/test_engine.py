@@ -6,6 +6,9 @@ exactly that rule at exactly that line, nothing more.
 
 from __future__ import annotations
 
+import gc
+from collections import deque
+
 import pytest
 
 from badugi_hh.cards import JOKER
@@ -566,3 +569,25 @@ def test_s3_raising_over_an_all_in_bet() -> None:
                                  Bet(player="Bruno", amount=2, all_in=True),
                                  Raise(player="Ana", to=4)]
     assert betting_found(events, {"Ana": 100, "Bruno": 4}) == [("S3", 13)]
+
+
+# -- what a replay leaves behind --------------------------------------------------
+
+def test_a_replay_leaves_nothing_for_the_garbage_collector() -> None:
+    """A hand's replay and its report are freed as soon as they are done with: nothing in
+    them refers back to itself, so the hands of an import do not wait for the collector,
+    whose passes walk every object the import keeps. Multiway hands, hands with broken
+    rules and broken hands take every part of the general replay."""
+    from badugi_hh.simulate import BREAKABLE_RULES, simulate, table_rules
+
+    records = [*simulate(3, 5, table_rules(players=6)),
+               *(record for number, rule in enumerate(BREAKABLE_RULES)
+                 for record in simulate(1, number, break_rule=rule))]
+    deque(audit(records), maxlen=0)   # the evaluators' caches filled first
+    gc.collect()
+    gc.disable()
+    try:
+        deque(audit(records), maxlen=0)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

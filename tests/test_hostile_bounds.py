@@ -82,7 +82,7 @@ def test_long_lines_are_not_kept_by_the_caches() -> None:
         for number in range(lines):
             text = f"({number:05}" + "x" * 20_000 + ")"   # a new line each time
             hand_line_events(f"Ana: shows [As 2h 3d 4c] {text}", 20)
-            read_description(text)
+            read_description[text]
         return tracemalloc.get_traced_memory()[0] - before
 
     tracemalloc.start()

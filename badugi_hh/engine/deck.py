@@ -85,11 +85,11 @@ class Deck:
 
     def check(self, cards: Sequence[Card | None], where: str, line: int) -> None:
         """Cards coming into play, already counted: none may be in play or out of it."""
-        seen = self.seen
+        seen, joker = self.seen, JOKER   # a local: compiled, a module's name is a look-up
         for card in cards:
             if card is None:
                 continue
-            if card == JOKER:   # an int comparison: Card.is_joker is a property call
+            if card == joker:   # an int comparison: Card.is_joker is a property call
                 if card not in self.misplayed:   # once a hand, wherever it comes back
                     self.misplayed.add(card)
                     self.report("G2", line, f"a joker is {where}; the deck has 52 cards "

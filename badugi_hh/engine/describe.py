@@ -20,7 +20,7 @@ from badugi_hh.cards import Card, parse_cards, rank_name
 from badugi_hh.evaluate import BadugiValue, parse_description
 from badugi_hh.events import Cards
 from badugi_hh.games import Game, HandValue
-from badugi_hh.textcache import cached_for_short_lines
+from badugi_hh.textcache import ShortTextCache
 
 __all__ = ["E5_COMPARISONS", "E5_HANDS", "check_descriptions", "describe_key",
            "explain_wrong_badugi", "mechanical_readings", "read_description", "value_key"]
@@ -44,8 +44,9 @@ E5_HANDS: dict[frozenset[Card | None], Key] = {
 }
 _CATEGORY_WORDS = ("straight", "flush", "pair", "trips", "high")
 #: Logs repeat the same few hundred descriptions: read each once (a long one, which
-#: no log repeats, is read each time rather than kept).
-read_description = cached_for_short_lines(4096)(parse_description)
+#: no log repeats, is read each time rather than kept). ``read_description[text]``: a
+#: description read before costs one dict look-up, and no call.
+read_description = ShortTextCache(parse_description, maxsize=4096)
 
 
 def value_key(value: HandValue) -> Key:
@@ -118,7 +119,7 @@ def check_descriptions(game: Game, descriptions: Mapping[str, tuple[str, int]],
         if value is None:
             continue
         if not game.split:
-            if isinstance(value, BadugiValue) and read_description(text) == (value.size,
+            if isinstance(value, BadugiValue) and read_description[text] == (value.size,
                                                                                value.ranks):
                 continue   # the common case, a right description, without more calls
             _check_badugi_words(name, text, line, value, shown[name], report)
@@ -141,7 +142,7 @@ def _check_lowball_words(game: Game, name: str, text: str, line: int, value: Han
 
 def _check_badugi_words(name: str, text: str, line: int, value: HandValue, cards: Cards,
                         report: Report) -> None:
-    stated = read_description(text)
+    stated = read_description[text]
     if stated == value_key(value):
         return
     verdict = f"{name}'s hand is described as '{text}', but it is {value.description}"

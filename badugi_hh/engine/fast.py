@@ -18,13 +18,14 @@ same report on clean, broken and mutated hands, and on real logs.
 from __future__ import annotations
 
 from badugi_hh.cards import JOKER, Card
+from badugi_hh.engine.kinds import (
+    AWARD, BET, BURN, BUTTON, CALL, CHECK, DEAL, DRAW, FOLD, MUCK, NET_STATED, POST_BLIND, RAISE,
+    SHOW, STACK_STATED, STREET, UNCALLED_RETURNED,
+)
 from badugi_hh.engine.report import ActionRecord, DrawRecord, HandReport, new_tuple
 from badugi_hh.engine.settle import settle, to_report
 from badugi_hh.engine.state import LogClaims, PlayerState, TableState
-from badugi_hh.events import (
-    Award, Bet, Burn, Button, Call, Cards, Check, Deal, Draw, Fold, Hand, Muck, NetStated,
-    PlayerEvent, PostBlind, Raise, Show, StackStated, Street, UncalledReturned,
-)
+from badugi_hh.events import Bet, Call, Cards, Check, Fold, Hand, PlayerEvent, Raise, Show
 from badugi_hh.ledger import Stake
 
 __all__ = ["replay_heads_up"]
@@ -99,23 +100,23 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
             del pending[0]
             stake = stakes[i]
             facing, chips, added = to_match - stake.round_in, start[i] - stake.put_in, 0
-            if type(event) is Call:   # what is owed, or the whole stack if less (B7)
+            if type(event) is CALL:   # what is owed, or the whole stack if less (B7)
                 added = event.amount
                 if facing <= 0 or added != (facing if facing < chips else chips):
                     return None
-            elif kind is Check:
+            elif kind is CHECK:
                 if facing:
                     return None
-            elif kind is Fold:   # a fold ends a heads-up hand
+            elif kind is FOLD:   # a fold ends a heads-up hand
                 folded_in[i], fold_line, finished, pending = round_, event.line, True, []
             else:   # a bet or a raise of the round's size, or all-in for less (B2, B3)
                 size = small_bet if round_ <= half else big_bet
-                if type(event) is Raise:
+                if type(event) is RAISE:
                     to, by = event.to, event.by
                     added = to - stake.round_in
                     if not to_match or to <= to_match or (by is not None and by != to - to_match):
                         return None
-                elif type(event) is Bet:
+                elif type(event) is BET:
                     to = added = event.amount
                     if to_match:
                         return None
@@ -136,7 +137,7 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
             actions.append(new_tuple(ActionRecord, (
                 event.player, round_, action, added, stake.round_in, stake.put_in == start[i],
                 facing, event.line)))
-        elif type(event) is Draw:
+        elif type(event) is DRAW:
             i = index.get(event.player)
             if i is None or not to_draw or to_draw[0] != i or not (burned or drew_any
                                                                    or not rules.burns_logged):
@@ -169,7 +170,7 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
                 return None
             draw_records.append(new_tuple(DrawRecord, (
                 event.player, draw_number, discarded, drawn, tuple(cards), event.line)))
-        elif type(event) is Street:
+        elif type(event) is STREET:
             street = event.kind
             if street == "draw":
                 number = draw_number + 1
@@ -188,7 +189,7 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
                         or (to_draw if all_in else round_ != rules.betting_rounds):
                     return None   # the hand is not over (B1, B5, S3)
                 showdown = finished = True
-        elif type(event) is Burn:
+        elif type(event) is BURN:
             card = event.card
             if not in_draw or not to_draw or drew_any or burned:
                 return None
@@ -198,7 +199,7 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
                 if card == JOKER or card in seen:
                     return None
                 seen.add(card)
-        elif type(event) is PostBlind:
+        elif type(event) is POST_BLIND:
             i = index.get(event.player)
             if i is None or button < 0 or finished:
                 return None
@@ -222,7 +223,7 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
                 event.player, 1, "post", amount, stake.round_in, False, 0, event.line)))
             if blinds == 2:
                 pending = [button, 1 - button]   # the dealer acts first before the draw
-        elif type(event) is Deal:
+        elif type(event) is DEAL:
             i = index.get(event.player)
             deal = event.cards
             # the deal starts with the big blind (G5): the dealer's cards come second
@@ -238,9 +239,9 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
             cards_used += len(deal)
             held[i] = list(deal)
             dealt[i] = deal
-        elif type(event) is StackStated:
+        elif type(event) is STACK_STATED:
             stated_stacks[event.player] = (event.amount, event.line)
-        elif type(event) is Award:
+        elif type(event) is AWARD:
             name = event.player
             if name not in index:
                 return None
@@ -248,7 +249,7 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
             award_line = award_line or event.line
             if event.pot:
                 award_pots.append((name, event.pot, event.amount, event.line))
-        elif type(event) is Show or type(event) is Muck:
+        elif type(event) is SHOW or type(event) is MUCK:
             i = index.get(event.player)
             if i is None or fold_line or names[i] in shown or names[i] in mucked:
                 return None
@@ -270,7 +271,7 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
             held[i] = list(faces)
             if event.description is not None:
                 descriptions[names[i]] = (event.description, event.line)
-        elif type(event) is Button:
+        elif type(event) is BUTTON:
             seat = event.seat
             if button >= 0 or blinds or seat not in seat_numbers:
                 return None
@@ -279,12 +280,12 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
                 last = previous.players.get(previous.button)
                 if last is not None and last.seat == seat:
                     return None   # the button must alternate (G4)
-        elif type(event) is UncalledReturned:
+        elif type(event) is UNCALLED_RETURNED:
             if event.inferred:
                 inferred[event.player] = event.amount
             else:
                 returns[event.player] = (event.amount, event.line)
-        elif type(event) is NetStated:
+        elif type(event) is NET_STATED:
             stated_net[event.player] = (event.amount, event.line)
         else:
             return None   # seats, restated hands, rake: the general engine's business

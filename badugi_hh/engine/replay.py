@@ -13,24 +13,28 @@ the claims.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from badugi_hh.engine.deck import Deck
 from badugi_hh.engine.draws import Draws
-from badugi_hh.engine.report import HandReport, Violation, new_tuple, round_name
+from badugi_hh.engine.kinds import (
+    AWARD, BET, BURN, BUTTON, CALL, CHECK, DEAL, DRAW, FOLD, POST_BLIND, RAISE, SHOW, STACK_STATED,
+    STREET,
+)
+from badugi_hh.engine.report import HandReport, HandViolations, new_tuple, round_name
 from badugi_hh.engine.rounds import Betting
 from badugi_hh.engine.runs import LaterRuns
 from badugi_hh.engine.settle import settle, to_report
 from badugi_hh.engine.state import Ending, LogClaims, TableState
-from badugi_hh.engine.table import Table, TablePlayer
+from badugi_hh.engine.table import Report, Table, TablePlayer
 from badugi_hh.events import (
     Award, Bet, Burn, Button, Call, Cards, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Muck,
-    NetStated, Note, PostBlind, PotTotal, Raise, RunCards, Seat, Show, StackStated, Street,
-    SummaryResult, UncalledReturned,
+    NetStated, Note, PlayerEvent, PostBlind, PotTotal, Raise, RunCards, Seat, Show, StackStated,
+    Street, SummaryResult, UncalledReturned,
 )
 from badugi_hh.games import game_of
 
-__all__ = ["AFTER_HAND", "HANDLERS", "HandReplay"]
+__all__ = ["AFTER_HAND", "HANDLED", "HandReplay"]
 
 
 class HandReplay:
@@ -49,23 +53,23 @@ class HandReplay:
         self.hand = hand
         self.rules = hand.ruleset
         self.previous = previous
-        self.violations: list[Violation] = []
-        report = self.report
-        self.table = table = Table(self.rules, report, stacks or {},
+        found = HandViolations(hand.hand_id, hand.source)
+        self.violations = found.found
+        self.report: Report = found.report   # the parts' too: none of them holds the replay
+        self.table = table = Table(self.rules, self.report, stacks or {},
                                    cash=hand.currency is not None or hand.unit > 1)
         for name, seat in (seats or {}).items():
             table.sit(name, seat, None, hand.line)
-        self.deck = Deck(table, report)
-        self.betting = Betting(table, report, self._enter_betting)
-        self.draws = Draws(table, self.deck, self.betting, report)
-        self.parts = (self, self.betting, self.draws)   # who handles what: see HANDLERS
+        self.deck = Deck(table, self.report)
+        self.betting = Betting(table, self.report)
+        self.draws = Draws(table, self.deck, self.betting, self.report)
         self.showdown = False
         self.after_fold_reported = False
         self.dealt_order: list[str] = []
         self.last_line = hand.line
         self.shown: dict[str, Cards] = {}
         self.mucked: set[str] = set()
-        self.later_runs = LaterRuns(report)   # a hand run twice: the runs after the first
+        self.later_runs = LaterRuns(self.report)   # a hand run twice: the runs after the first
         # what the log claims
         self.awards: dict[str, int] = {}
         self.award_line = 0
@@ -78,10 +82,6 @@ class HandReplay:
         self.summary: dict[str, tuple[int, int]] = {}
         self.pot_total: tuple[int | None, int, int] | None = None
 
-    def report(self, rule: str, line: int, message: str) -> None:
-        self.violations.append(Violation(rule, message, self.hand.hand_id,
-                                         self.hand.source, line))
-
     # -- dispatch -------------------------------------------------------------
 
     def feed(self, event: Event) -> None:
@@ -90,20 +90,89 @@ class HandReplay:
 
     def feed_all(self, events: Iterable[Event]) -> None:
         """Apply a hand's events in the order of the log."""
-        handlers, after_hand, parts, betting = HANDLERS, AFTER_HAND, self.parts, self.betting
+        betting = self.betting
         event = None
         for event in events:
-            kind = type(event)
-            handler = handlers.get(kind)
-            if handler is None:
-                raise TypeError(f"the engine does not know {kind.__name__} events")
-            if betting.fold_line and kind not in after_hand:
+            if betting.fold_line and type(event) not in AFTER_HAND:
+                if type(event) not in HANDLED:
+                    raise TypeError(f"the engine does not know {type(event).__name__} events")
                 self._after_fold(event)
             else:
-                part, function = handler
-                function(parts[part], event)
+                self._apply(event)
         if event is not None:
             self.last_line = event.line
+
+    def _apply(self, event: Event) -> None:
+        """Hand ``event`` to the part whose job it is: the replay, the betting or the draws.
+
+        A chain of type tests, the commonest events first: compiled, each handler is
+        then called directly, where a table of handlers made each call a Python one, and
+        each class is a static (:mod:`.kinds`), not a look-up of the module's names.
+        """
+        betting, draws = self.betting, self.draws
+        if type(event) is CALL:
+            if self._round_open(event):
+                betting.on_call(event)
+        elif type(event) is DRAW:
+            draws.on_draw(event)
+        elif type(event) is DEAL:
+            self.on_deal(event)
+        elif type(event) is STACK_STATED:
+            self.on_stack(event)
+        elif type(event) is RAISE:
+            if self._round_open(event):
+                betting.on_raise(event)
+        elif type(event) is STREET:
+            self.on_street(event)
+        elif type(event) is FOLD:
+            if self._round_open(event):
+                betting.on_fold(event)
+        elif type(event) is BURN:
+            draws.on_burn(event)
+        elif type(event) is BET:
+            if self._round_open(event):
+                betting.on_bet(event)
+        elif type(event) is CHECK:
+            if self._round_open(event):
+                betting.on_check(event)
+        elif type(event) is SHOW:
+            self.on_show(event)
+        elif type(event) is POST_BLIND:
+            betting.on_post(event)
+        elif type(event) is AWARD:
+            self.on_award(event)
+        elif type(event) is BUTTON:
+            self.on_button(event)
+        else:
+            self._apply_rare(event)
+
+    def _apply_rare(self, event: Event) -> None:
+        """:meth:`_apply` for the events few hands have."""
+        if type(event) is Seat:
+            self.on_seat(event)
+        elif type(event) is UncalledReturned:
+            self.on_uncalled(event)
+        elif type(event) is Muck:
+            self.on_muck(event)
+        elif type(event) is PotTotal:
+            self.on_pot_total(event)
+        elif type(event) is NetStated:
+            self.on_net(event)
+        elif type(event) is SummaryResult:
+            self.on_summary_result(event)
+        elif type(event) is Note:
+            self.on_note(event)
+        elif type(event) is DrawnCards:
+            self.draws.on_drawn_cards(event)
+        elif type(event) is RunCards:
+            self.on_run_cards(event)
+        else:
+            raise TypeError(f"the engine does not know {type(event).__name__} events")
+
+    def _round_open(self, event: PlayerEvent) -> bool:
+        """Whether a betting round is open for the action ``event``, opening the one it
+        belongs to where it comes while none is (False: there is none, S3)."""
+        return not self.betting.needs_round(event) or self._enter_betting(event.line)
 
     def _after_fold(self, event: Event) -> None:
         if not self.after_fold_reported:
@@ -332,20 +401,10 @@ class HandReplay:
         return to_report(self.hand, state, settle(state, claims), self.violations)
 
 
-#: Who handles each event: the replay (0), the betting (1) or the draws (2), and how.
-HANDLERS: dict[type[Event], tuple[int, Callable[..., None]]] = {
-    Seat: (0, HandReplay.on_seat), Button: (0, HandReplay.on_button),
-    Street: (0, HandReplay.on_street), Deal: (0, HandReplay.on_deal),
-    Show: (0, HandReplay.on_show), Muck: (0, HandReplay.on_muck),
-    RunCards: (0, HandReplay.on_run_cards),
-    Award: (0, HandReplay.on_award), PotTotal: (0, HandReplay.on_pot_total),
-    UncalledReturned: (0, HandReplay.on_uncalled), StackStated: (0, HandReplay.on_stack),
-    NetStated: (0, HandReplay.on_net), Note: (0, HandReplay.on_note),
-    SummaryResult: (0, HandReplay.on_summary_result),
-    PostBlind: (1, Betting.on_post), Check: (1, Betting.on_check), Fold: (1, Betting.on_fold),
-    Call: (1, Betting.on_call), Bet: (1, Betting.on_bet), Raise: (1, Betting.on_raise),
-    Burn: (2, Draws.on_burn), Draw: (2, Draws.on_draw), DrawnCards: (2, Draws.on_drawn_cards),
-}
+#: The events the replay takes (:meth:`HandReplay._apply` says who handles each).
+HANDLED = frozenset({Seat, Button, Street, Deal, Show, Muck, RunCards, Award, PotTotal,
+                     UncalledReturned, StackStated, NetStated, Note, SummaryResult,
+                     PostBlind, Check, Fold, Call, Bet, Raise, Burn, Draw, DrawnCards})
 
 #: What may follow the fold that ends a hand.
 AFTER_HAND = frozenset({UncalledReturned, Award, PotTotal, StackStated, NetStated,

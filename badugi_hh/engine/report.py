@@ -48,6 +48,24 @@ class Violation:
         return rebuilt(self)   # copy and pickle, compiled too (badugi_hh.frozen)
 
 
+class HandViolations:
+    """What the parts of one hand's replay report to: ``report(rule, line, message)`` adds
+    a :class:`Violation` of the hand to ``found``.
+
+    The parts hold this, not the replay, so nothing the replay made refers back to it:
+    a hand's replay, and its report, are freed as soon as they are done, not left to the
+    garbage collector, whose passes walk every object an import keeps.
+    """
+
+    def __init__(self, hand_id: str, source: str) -> None:
+        self.hand_id = hand_id
+        self.source = source
+        self.found: list[Violation] = []
+
+    def report(self, rule: str, line: int, message: str) -> None:
+        self.found.append(Violation(rule, message, self.hand_id, self.source, line))
+
+
 class ActionRecord(NamedTuple):
     """One betting action, with the chips it put in (``amount``)."""
 

@@ -5,13 +5,11 @@ hand. It keeps who is still to act (B5, B6, M2), who has acted since the last
 full bet or raise (T8), and each action's chips (B4, B7, S3), and asks
 :class:`~badugi_hh.engine.betting.Levels` what sizes the structure allows (B2,
 B3, T1). What happens between rounds (a draw, the showdown) is the replay's
-business: when an action comes while no round is open, Betting asks it to
-``enter`` one.
+business: when an action comes while no round is open (:meth:`Betting.needs_round`),
+the replay opens one before Betting takes it.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from badugi_hh.engine.betting import Levels
 from badugi_hh.engine.report import ActionRecord, new_tuple, round_name
@@ -24,17 +22,16 @@ __all__ = ["Betting"]
 class Betting:
     """The betting of one hand, round by round.
 
-    ``enter(line)`` is called when an action comes while no round is open (after
-    a draw, after a round closed): it opens the round the action belongs to, or
-    returns False when there is none (no betting once players are all-in).
+    An action that comes while no round is open (after a draw, after a round
+    closed: :meth:`needs_round`) is taken once the replay has opened the round it
+    belongs to; where there is none (no betting once players are all-in) it is not.
     """
 
 
-    def __init__(self, table: Table, report: Report, enter: Callable[[int], bool]) -> None:
+    def __init__(self, table: Table, report: Report) -> None:
         self.table = table
         self.rules = table.rules
         self.report = report
-        self.enter = enter
         self.levels = Levels(table.rules)
         self.round = 0                 # the round under way, 0 before the blinds
         self.closed = False            # the round is over (a draw or the showdown began)
@@ -136,13 +133,19 @@ class Betting:
 
     # -- whose turn ----------------------------------------------------------------
 
+    def needs_round(self, event: PlayerEvent) -> bool:
+        """Whether the action ``event`` comes while no round is open, from a player dealt
+        in who has a decision to make (not a fold all-in): a round must open first."""
+        if not (self.closed or not self.round):
+            return False
+        player = self.table.players.get(event.player)
+        return player is not None and not (type(event) is Fold and self._folds_all_in(player))
+
     def _turn(self, event: PlayerEvent) -> TablePlayer | None:
         """The player acting, if he may act at all (G1, B4, B6, M2, S3)."""
         table = self.table
         player = table.players.get(event.player) or table.player(event.player, event.line)
         if player is None:
-            return None
-        if (self.closed or not self.round) and not self.enter(event.line):
             return None
         if not self.blinds_checked:
             self.check_big_blind(event.line)
@@ -204,7 +207,7 @@ class Betting:
     def on_fold(self, event: Fold) -> None:
         table = self.table
         player = table.players.get(event.player)
-        if player is not None and player.all_in and not player.folded and table.live > 2:
+        if player is not None and self._folds_all_in(player):
             self._fold_all_in(player, event.line)
             return
         player = self._turn(event)
@@ -216,6 +219,11 @@ class Betting:
             self.fold_line = event.line
             self.pending = []
         self._record(player, "fold", 0, facing, event.line)
+
+    def _folds_all_in(self, player: TablePlayer) -> bool:
+        """Whether a fold by ``player`` is one by a player all-in, with others still
+        contesting the pot (:meth:`_fold_all_in`)."""
+        return player.all_in and not player.folded and self.table.live > 2
 
     def _fold_all_in(self, player: TablePlayer, line: int) -> None:
         """A fold by a player already all-in: reported, then followed (S3).

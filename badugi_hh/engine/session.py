@@ -273,13 +273,23 @@ def _void(hand: Hand) -> str:
     Its chips go back where they came from, and nothing in it is a verdict: it
     is counted as skipped, never audited.
     """
-    kinds = set(map(type, hand.events))   # once, at C speed: this runs for every hand
-    if Note in kinds and any(type(event) is Note and event.kind == "hand"
-                             and "cancel" in event.text.lower() for event in hand.events):
+    # One pass over the kinds, the classes looked up once: this runs for every hand.
+    note, seat, player_events = Note, Seat, _PLAYER_EVENTS
+    noted = seated = played = False
+    for event in hand.events:
+        kind = type(event)
+        if kind is note:
+            noted = True
+        elif kind is seat:
+            seated = True
+        if not played and kind in player_events:
+            played = True
+    if noted and any(type(event) is Note and event.kind == "hand"
+                     and "cancel" in event.text.lower() for event in hand.events):
         return "cancelled"
-    if Seat in kinds and sum(event.in_hand for event in hand.events if type(event) is Seat) < 2:
+    if seated and sum(event.in_hand for event in hand.events if type(event) is Seat) < 2:
         return "not played"
-    if kinds.isdisjoint(_PLAYER_EVENTS):
+    if not played:
         return "not played"   # a partial hand: nobody's play is in the log
     return ""
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from operator import attrgetter
 
 from badugi_hh.cards import Card
@@ -35,20 +34,25 @@ __all__ = ["Report", "Table", "TablePlayer"]
 Report = Callable[[str, int, str], None]
 
 
-@dataclass(slots=True)
 class TablePlayer(Stake):
-    """A player dealt in: his chips (a :class:`Stake`), cards and standing in the hand."""
+    """A player dealt in: his chips (a :class:`Stake`), cards and standing in the hand.
 
-    name: str
-    seat: int
-    start: int
-    stack: int
-    """Chips behind: ``start`` less what he put in."""
-    folded_in_round: int | None = None
-    all_in: bool = False
-    cards: list[Card | None] = field(default_factory=list)
-    """What he holds now (None where unseen)."""
-    dealt: Cards = ()
+    Not a dataclass, whose ``__init__`` stays Python when the engine is compiled: six
+    of these are made a hand.
+    """
+
+    def __init__(self, name: str, seat: int, start: int, stack: int) -> None:
+        self.put_in = self.dead = self.round_in = 0   # a Stake's start: nothing put in
+        self.name = name
+        self.seat = seat
+        self.start = start
+        self.stack = stack
+        """Chips behind: ``start`` less what he put in."""
+        self.folded_in_round: int | None = None
+        self.all_in = False
+        self.cards: list[Card | None] = []
+        """What he holds now (None where unseen)."""
+        self.dealt: Cards = ()
 
     @property
     def folded(self) -> bool:
@@ -114,7 +118,7 @@ class Table:
         if name not in self.players:
             self.able += 1
             self.live += 1
-        self.players[name] = TablePlayer(name=name, seat=seat, start=stack, stack=stack)
+        self.players[name] = TablePlayer(name, seat, stack, stack)
         self._orders.clear()
         self._able.clear()
 

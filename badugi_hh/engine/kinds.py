@@ -1,0 +1,43 @@
+"""The event classes the replay and the heads-up fast path test each event against.
+
+Compiled, a class named in a function is looked up in its module's names (a
+dictionary) at every use; one of these ``Final`` names is a static, read at no cost.
+mypy narrows an event's type on them as on the classes themselves, so the replay's
+and the fast path's chains of ``type(event) is ...`` tests read as they would with
+the classes.
+
+>>> from badugi_hh.events import Call
+>>> type(Call(player="Ana", amount=2)) is CALL
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from badugi_hh.events import (
+    Award, Bet, Burn, Button, Call, Check, Deal, Draw, Fold, Muck, NetStated, PostBlind, Raise,
+    Show, StackStated, Street, UncalledReturned,
+)
+
+__all__ = ["AWARD", "BET", "BURN", "BUTTON", "CALL", "CHECK", "DEAL", "DRAW", "FOLD", "MUCK",
+           "NET_STATED", "POST_BLIND", "RAISE", "SHOW", "STACK_STATED", "STREET",
+           "UNCALLED_RETURNED"]
+
+AWARD: Final = Award
+BET: Final = Bet
+BURN: Final = Burn
+BUTTON: Final = Button
+CALL: Final = Call
+CHECK: Final = Check
+DEAL: Final = Deal
+DRAW: Final = Draw
+FOLD: Final = Fold
+MUCK: Final = Muck
+NET_STATED: Final = NetStated
+POST_BLIND: Final = PostBlind
+RAISE: Final = Raise
+SHOW: Final = Show
+STACK_STATED: Final = StackStated
+STREET: Final = Street
+UNCALLED_RETURNED: Final = UncalledReturned
