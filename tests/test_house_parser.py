@@ -622,13 +622,23 @@ def test_the_card_words_are_those_the_grammar_reads() -> None:
     assert {str(each) for each in DECK} | {str(each).lower() for each in DECK} <= set(words)
 
 
+class _ParsedEachTime(dict):
+    """A hand line's plan from the grammar, each time the line comes."""
+
+    def __missing__(self, text: str) -> object:
+        return house._parsed_plan(text)
+
+
 def _read_by_the_grammar_alone(monkeypatch: pytest.MonkeyPatch, text: str) -> list:
     """The records of ``text``, each line parsed by the grammar: no plan kept by a line's
-    text, no shape of a line with cards or numbers, no shape of a hand's first line."""
-    monkeypatch.setattr(house, "_LINE_PLANS", {})
-    monkeypatch.setattr(house, "_line_plan", house._parsed_plan)
+    text, no shape of a line with cards or numbers, no shape of a hand's first line or of
+    a session's first line."""
+    monkeypatch.setattr(house, "_LINE_PLANS", _ParsedEachTime())
+    monkeypatch.setattr(house, "_shape", lambda texts_and_sizes: None)
     monkeypatch.setattr(house, "_hand_start",
                         lambda line: house.parse_line(line, "hand_start"))
+    monkeypatch.setattr(house, "_session_line",
+                        lambda line: house.parse_line(line, "session_line"))
     try:
         return records(text)
     finally:
