@@ -580,6 +580,49 @@ def test_a_hands_first_line_reads_as_if_parsed_alone(line: str) -> None:
         assert getattr(read.button, "column", None) == getattr(expected.button, "column", None)
 
 
+def assert_session_line_read_as_parsed_alone(line: str) -> None:
+    """A session's first line reads (or fails, with the same message and column) as the
+    grammar reads it alone, with no shape."""
+    try:
+        expected = parse_line.__wrapped__(line, "session_line")
+    except LineError as error:
+        with pytest.raises(LineError) as raised:
+            house._session_line(line)
+        assert (raised.value.message, raised.value.column) == (error.message, error.column)
+    else:
+        assert house._session_line(line) == expected
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.tuples(
+    st.sampled_from(["Session #", "Session # ", "Session#", "  Session\t#", "Session #x ",
+                     "Session ends"]),
+    st.sampled_from(["fri-1127", "a.b_c", "ends", "12", "Zoë-1", "a#b", "", "s" * 600]),
+    st.sampled_from(["", ' "Friday home game"', ' "a \\" b"', ' "back\\\\slash"', ' ""',
+                     ' "2026-11-27 20:00"', ' "# not a comment"', ' "open', "\t\"x\""]),
+    st.sampled_from(["", " 2026-11-27", " 2026/11/27 20:03", " 2026-11-27 9:05:59",
+                     " 2026-02-30 20:00", " 9999-12-31 23:59", " 2026-11-27 24:00",
+                     " 2026-11-2720:00", " 2026-11-27 20:00x"]),
+    st.sampled_from(["", " # 2026-11-27 20:00", "  # x", " x"]),
+).map("".join))
+def test_a_session_header_reads_as_if_parsed_alone(line: str) -> None:
+    assert_session_line_read_as_parsed_alone(line)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from([
+    "Session ends - {} wins - stacks Ana {}, Bruno {}", "Session ends - draw - stacks Ana {}",
+    "Session ends - Ana wins - stacks {} {}, Bruno {}", "Session ends - stacks Ana {},Bruno {}",
+    "Session ends - Ana wins # {} chips", "Session ends - {}", "Session ends",
+    'Session ends - "Mr {}" wins - stacks "Mr {}" {}', "Session ends - stacks Ana {} {}",
+]).flatmap(lambda line: st.lists(
+    st.sampled_from(["0", "7", "28", "007", "1" + "0" * 14, "9" * 15, "1" + "0" * 15, "9" * 25]),
+    min_size=line.count("{}"), max_size=line.count("{}")).map(lambda numbers: line.format(
+        *numbers))))
+def test_a_session_end_reads_as_if_parsed_alone(line: str) -> None:
+    assert_session_line_read_as_parsed_alone(line)
+
+
 def test_the_line_cache_does_not_change_results() -> None:
     parse_line.cache_clear()
     first = records((DATA / "session.txt").read_text(encoding="utf-8"))
