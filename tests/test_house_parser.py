@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import re
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
@@ -663,6 +665,25 @@ def test_the_card_words_are_those_the_grammar_reads() -> None:
     words = house._card_words()
     assert all(card.fullmatch(word) and words[word] == house._card(word) for word in words)
     assert {str(each) for each in DECK} | {str(each).lower() for each in DECK} <= set(words)
+
+
+def test_an_event_the_reader_cannot_make_by_filling_its_fields_is_refused() -> None:
+    """The reader makes events by filling in their fields' slots (house._made): an event
+    whose own constructor does more (a __post_init__, a default factory) is refused, so
+    the reader cannot make one that its constructor would not."""
+    @dataclass(frozen=True, slots=True, kw_only=True)
+    class Checked(Fold):
+        def __post_init__(self) -> None:
+            raise ValueError("checked")
+
+    @dataclass(frozen=True, slots=True, kw_only=True)
+    class Listed(Fold):
+        seen: list[str] = field(default_factory=list)
+
+    for kind in (Checked, Listed):
+        with pytest.raises(TypeError):
+            house._made(functools.partial(kind, player="Ana"))
+    assert house._made(functools.partial(Fold, player="Ana"))[0] is Fold
 
 
 class _ParsedEachTime(dict):

@@ -592,9 +592,14 @@ _CARD_LIST = re.compile(r"(\[[^\[\]]*\])")
 _DESCRIPTION_AFTER = re.compile(r"([ \t]+\()(.*)(\)[ \t]*)")
 _DESCRIBED = "\0"
 
-#: A hand line's events but for their line number: each event's class and fields,
-#: made with ``make(line=7, **fields)``.
-_Plan = Sequence[tuple[Callable[..., Event], dict[str, object]]]
+#: Sets a field of an event just made: the setter of the field's slot.
+_Setter = Callable[[Event, object], None]
+#: A hand line's event but for its line number: its class, and each of its fields' setter
+#: and value (see :func:`_made`).
+_Made = tuple[type[Event], tuple[tuple[_Setter, object], ...]]
+#: A hand line's events but for their line number.
+_Plan = Sequence[_Made]
+_SET_LINE: _Setter = vars(Event)["line"].__set__
 
 
 @functools.lru_cache(maxsize=256)  # real lines have a few lists of up to five cards
@@ -603,11 +608,46 @@ def _marker(index: int, size: int) -> str:
     return "[" + " ".join([str(DECK[index])] * size) + "]"
 
 
-def _made(make: EventFactory) -> tuple[Callable[..., Event], dict[str, object]]:
-    """A factory of the grammar's transformer as an event's class and fields."""
+def _class_and_fields(make: EventFactory) -> tuple[type[Event], dict[str, object]]:
+    """A factory of the grammar's transformer as an event's class and the fields it gives."""
     if isinstance(make, functools.partial) and not make.args:
-        return make.func, make.keywords
-    return make, {}
+        return cast("type[Event]", make.func), make.keywords
+    return cast("type[Event]", make), {}
+
+
+def _fields(kind: type[Event]) -> tuple[tuple[str, _Setter, object], ...]:
+    """Each field of an event of ``kind`` but its line: its name, its slot's setter, and
+    its default (``MISSING`` if it has none)."""
+    if kind not in _FIELDS:
+        fields = [field for field in dataclasses.fields(kind) if field.name != "line"]
+        if hasattr(kind, "__post_init__") or kind.__new__ is not object.__new__ or any(
+                field.default_factory is not dataclasses.MISSING for field in fields):
+            raise TypeError(f"{kind.__name__} is not made by filling in its fields")
+        _FIELDS[kind] = tuple((field.name, getattr(kind, field.name).__set__, field.default)
+                              for field in fields)
+    return _FIELDS[kind]
+
+
+_FIELDS: dict[type[Event], tuple[tuple[str, _Setter, object], ...]] = {}
+
+
+def _made(make: EventFactory) -> _Made:
+    """How the events of a factory of the grammar's transformer are made by the reader.
+
+    An event is made as pickle makes one: ``object.__new__(kind)``, then each field's
+    slot set, the line's first (the defaults of the fields the factory does not give
+    too). That is what the events' own ``__init__`` does, with no keyword to match: a
+    third of the time, on the reader's most frequent work. So only an event with no
+    ``__post_init__``, no ``__new__`` and no default factory is made this way (any other
+    raises TypeError here, and the tests that hold the reader to the grammar fail).
+    """
+    kind, given = _class_and_fields(make)
+    made = []
+    for name, setter, default in _fields(kind):
+        if name not in given and default is dataclasses.MISSING:
+            raise TypeError(f"{kind.__name__} needs its {name}")
+        made.append((setter, given[name] if name in given else default))
+    return kind, tuple(made)
 
 
 def _parsed_plan(text: str) -> _Plan:
@@ -620,21 +660,26 @@ class _Shape:
 
     __slots__ = ("events",)
 
-    def __init__(self, events: _Plan, slots: Sequence[tuple[tuple[str, int], ...]]) -> None:
-        """``events`` as the stand-ins make them; ``slots``, for each event, each field
-        given a value, and the index of its value."""
-        self.events = tuple((make, fields, filled)
-                            for (make, fields), filled in zip(events, slots))
+    def __init__(self, factories: Sequence[EventFactory],
+                 slots: Sequence[tuple[tuple[str, int], ...]]) -> None:
+        """``factories`` as the stand-ins make them; ``slots``, for each event, each field
+        given a value, and the index of its value. Each event is kept as its class, the
+        setters and values of its other fields, and the setter and index of each filled."""
+        events = []
+        for make, filled in zip(factories, slots):
+            kind, fields = _made(make)
+            names = [name for name, _, _ in _fields(kind)]
+            setters = dict(zip(names, (setter for setter, _ in fields)))
+            taken = {name for name, _ in filled}
+            events.append((kind, tuple(field for name, field in zip(names, fields)
+                                       if name not in taken),
+                           tuple((setters[name], index) for name, index in filled)))
+        self.events = tuple(events)
 
     def plan(self, values: Sequence[object]) -> _Plan:
         """The events of the line whose card lists (or numbers) are ``values``."""
-        plan = []
-        for make, fields, filled in self.events:
-            fields = fields.copy()
-            for name, index in filled:
-                fields[name] = values[index]
-            plan.append((make, fields))
-        return plan
+        return [(kind, fixed + tuple((setter, values[index]) for setter, index in filled))
+                for kind, fixed, filled in self.events]
 
 
 @functools.cache
@@ -695,7 +740,7 @@ def _shape(texts_and_sizes: tuple[str | int, ...]) -> _Shape | None:
                                        for index, size in enumerate(sizes) if size]
     if f"({_DESCRIBED})" in marked:
         whole.append((described, _DESCRIBED))
-    return _Shape(tuple(map(_made, factories)), slots) if sorted(filled) == whole else None
+    return _Shape(factories, slots) if sorted(filled) == whole else None
 
 
 # -- lines with amounts: parsed once per shape -------------------------------------
@@ -747,7 +792,8 @@ def _amount_shape(texts: tuple[str, ...]) -> _Shape | None:
         return None
     slots, found = [], []
     for one, other in zip(first, second):
-        (maker, fields), (other_maker, other_fields) = _made(one), _made(other)
+        (maker, fields), (other_maker, other_fields) = (_class_and_fields(one),
+                                                        _class_and_fields(other))
         if maker != other_maker or fields.keys() != other_fields.keys():
             return None
         differ = [(name, value) for name, value in fields.items() if other_fields[name] != value]
@@ -758,7 +804,7 @@ def _amount_shape(texts: tuple[str, ...]) -> _Shape | None:
         found += [index for _, index in slots[-1]]
     if sorted(found) != list(range(len(texts) - 1)):
         return None
-    return _Shape(tuple(map(_made, first)), tuple(slots))
+    return _Shape(first, tuple(slots))
 
 
 def hand_line_events(text: str, line: int) -> list[Event]:
@@ -786,7 +832,7 @@ def _add_hand_events(events: list[Event], lines: Sequence[str], first_line: int)
     from its shape or the grammar, and kept by its text.
     """
     add, kept, split = events.append, _LINE_PLANS.get, _CARD_LIST.split
-    card_list = _CARD_LISTS.__getitem__
+    card_list, new, set_line = _CARD_LISTS.__getitem__, object.__new__, _SET_LINE
     number = first_line
     try:
         for number, text in enumerate(lines, first_line):
@@ -801,15 +847,22 @@ def _add_hand_events(events: list[Event], lines: Sequence[str], first_line: int)
                         parts[-1] = description.group(1) + _DESCRIBED + description.group(3)
                         values.append(description.group(2))
                     shape = _shape(tuple(parts))
-                    if shape is not None:
-                        for make, fields, filled in shape.events:
-                            fields = fields.copy()
-                            for name, index in filled:
-                                fields[name] = values[index]
-                            add(make(line=number, **fields))
+                    if shape is not None:   # (each event made as _made says)
+                        for kind, fixed, filled in shape.events:
+                            event = new(kind)
+                            set_line(event, number)
+                            for set_field, value in fixed:
+                                set_field(event, value)
+                            for set_field, index in filled:
+                                set_field(event, values[index])
+                            add(event)
                         continue
-            for make, fields in _LINE_PLANS[text] if plan is None else plan:
-                add(make(line=number, **fields))
+            for kind, fields in _LINE_PLANS[text] if plan is None else plan:
+                event = new(kind)
+                set_line(event, number)
+                for set_field, value in fields:
+                    set_field(event, value)
+                add(event)
     except LineError as error:
         error.line = number
         raise
