@@ -15,8 +15,8 @@ as import read it. The three forms:
 * **phh**: the hand in PokerKit's hand-history format (:mod:`badugi_hh.phh_writer`).
 
 A form that cannot say the hand (a dead blind in PHH, a name with a blank in the
-house format) is a :class:`HandTextError` whose message says why; the other forms
-are unaffected.
+house format; in either, a line of the hand that could not be read) is a
+:class:`HandTextError` whose message says why; the other forms are unaffected.
 """
 
 from __future__ import annotations

@@ -45,6 +45,7 @@ from badugi_hh.events import (
     Raise, RunCards, Show, Street,
 )
 from badugi_hh.rules import Ruleset
+from badugi_hh.writer import refuse_damaged
 
 __all__ = ["VARIANT_CODES", "phh_fields", "phh_text", "toml_value", "write_phhs"]
 
@@ -334,8 +335,7 @@ def phh_fields(hand: Hand, report: HandReport) -> dict[str, TomlValue]:
     code = VARIANT_CODES.get((rules.game, rules.structure))
     if code is None:
         raise ValueError(f"PHH has no code for {rules.game_name}")
-    if hand.damaged:
-        raise ValueError(f"line {hand.damaged[0]} of the hand could not be read")
+    refuse_damaged(hand)
     writer = _Writer(hand, report)
     actions = writer.walk()
     antes, blinds = writer.forced_bets()

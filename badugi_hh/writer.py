@@ -58,7 +58,7 @@ from badugi_hh.rules import HOUSE, Ruleset
 from badugi_hh.sites import HOUSE_SITE
 
 __all__ = ["format_event", "format_hand", "format_session_end", "format_session_start",
-           "house_log", "write_records"]
+           "house_log", "refuse_damaged", "write_records"]
 
 _NAME = re.compile(r"\w[\w.'-]*")        # the grammar's NAME
 _SESSION_ID = re.compile(r"[\w.-]+")     # the grammar's SESSION_ID
@@ -200,7 +200,8 @@ def house_log(hands: Iterable[tuple[SessionStart | None, Hand]]) -> tuple[str, i
     Each session's header comes before its first hand (its id made one the format
     writes: a site's ``:`` and blanks become ``-``); a hand under other rules than its
     session's says its own; a site's notes (chat, joins, clocks) are left out, as the
-    format has no line for them. A hand the format cannot say is left out and named.
+    format has no line for them. A hand the format cannot say is left out and named, and
+    so is a hand with a line that could not be read (:func:`refuse_damaged`).
     Returns the text, how many hands it holds, and what was left out.
     """
     blocks: list[str] = []
@@ -209,6 +210,7 @@ def house_log(hands: Iterable[tuple[SessionStart | None, Hand]]) -> tuple[str, i
     count = 0
     for session, hand in hands:
         try:
+            refuse_damaged(hand)
             header = ""
             if session is not None and session is not current:
                 header = format_session_start(_house_session(session))
@@ -225,6 +227,25 @@ def house_log(hands: Iterable[tuple[SessionStart | None, Hand]]) -> tuple[str, i
         blocks.append(text)
         count += 1
     return "\n".join(blocks), count, failures
+
+
+def refuse_damaged(hand: Hand) -> None:
+    """ValueError, naming and counting them, when lines of ``hand`` could not be read.
+
+    Written without them, the hand would read back whole and be judged past the first,
+    where its import judged it only up to it (and PHH's replay would act it out): an
+    export would change its verdict, or say it in words its log never had.
+
+    >>> refuse_damaged(Hand(hand_id="s1#4", number=4, ruleset=HOUSE, events=[], damaged=(20, 23)))
+    Traceback (most recent call last):
+    ...
+    ValueError: 2 lines of the hand could not be read (lines 20, 23)
+    """
+    if len(hand.damaged) == 1:
+        raise ValueError(f"line {hand.damaged[0]} of the hand could not be read")
+    if hand.damaged:
+        raise ValueError(f"{len(hand.damaged)} lines of the hand could not be read (lines "
+                         f"{', '.join(map(str, hand.damaged))})")
 
 
 def _house_session(session: SessionStart) -> SessionStart:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 import sys
 from pathlib import Path
@@ -181,3 +182,25 @@ def test_import_and_stats_count_the_same_sessions(tmp_path: Path, capsys) -> Non
     assert main(["stats", "--db", db]) == 0
     counted = re.match(r"\d+ hands in (\d+) sessions?", capsys.readouterr().out)
     assert imported and counted and imported[1] == counted[1]
+
+
+def test_validate_and_import_count_the_same_sessions(tmp_path: Path, capsys) -> None:
+    """A real export whose one hand was cancelled before any action holds no hand audited:
+    validate counted its session (200 sessions of 200 files where import counted 160);
+    both now count the sessions holding a hand audited (docs/schema.md)."""
+    real = Path(__file__).parent / "data" / "real" / "pokerstars"
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for name in ("cash-27td-fl-1-2-200809-hand-cancelled.txt",
+                 "cash-27td-fl-0.10-0.20-200911.txt"):
+        (logs / name).write_bytes((real / name).read_bytes())
+    assert main(["validate", "--json", str(logs)]) in (0, 1)
+    files = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert {Path(file["file"]).name: file["sessions"] for file in files} == {
+        "cash-27td-fl-1-2-200809-hand-cancelled.txt": 0, "cash-27td-fl-0.10-0.20-200911.txt": 1}
+    assert main(["validate", str(logs / "cash-27td-fl-1-2-200809-hand-cancelled.txt")]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith(
+        ": 0 hands in 0 sessions: clean; 1 hand not audited: 1 2-7 Triple Draw (cancelled)")
+    assert main(["import", str(logs), "--db", str(tmp_path / "db.duckdb")]) == 0
+    imported = re.search(r", (\d+) sessions?,", capsys.readouterr().out)
+    assert imported and int(imported[1]) == sum(file["sessions"] for file in files) == 1

@@ -88,6 +88,21 @@ def _blinds(number: int) -> str:
             f"Uncalled bet 1 returned to {other}\n{other} wins 2\n\n")
 
 
+def fall_sessions(hour: int) -> str:
+    """Two heads-up house sessions of 1 November 2026, when New York's clocks go back at
+    02:00 to 01:00: the first's last hand at 01:05 after 01:55 (the hour's second passage),
+    the second's first at 01:20 (``hour`` 1), or all of them ``hour`` - 1 hours later."""
+    def session(name: str, times: list[str]) -> str:
+        hands = "".join(f"Hand #{number} - button {'Ana' if number % 2 else 'Bruno'} - "
+                        f"2026-11-01 {int(time[:2]) + hour - 1:02d}{time[2:]}\n"
+                        f"{_blinds(number)}" for number, time in enumerate(times, start=1))
+        return (f'Session #{name} "clocks go back" 2026-11-01 {hour:02d}:00\nRules: Badugi '
+                "triple draw, fixed limit 2/4, blinds 1/2, heads-up, stacks 100, unlimited "
+                "hands\nSeat 1: Ana (100)\nSeat 2: Bruno (100)\n\n" + hands)
+
+    return session("a", ["01:30", "01:55", "01:05"]) + "\n" + session("b", ["01:20", "01:40"])
+
+
 def test_the_hour_that_repeats_is_told_apart_by_the_hands_around_it(tmp_path: Path) -> None:
     """New York, 1 November 2026: 01:00-01:59 happens twice (EDT, then EST)."""
     log = tmp_path / "fall.txt"

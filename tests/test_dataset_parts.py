@@ -59,7 +59,7 @@ EXPORTS = {
     "full tilt": lambda: copied([
         "fulltilt/cash-27td-fl-5-10-201211.txt", "fulltilt/tour-27td-fl-headsup-sng-201211.txt",
         "fulltilt/cash-badugi-fl-0.10-0.20-201305.txt",
-        "fulltilt/cash-27td-fl-150-300-201011-sitting-out.txt"], 2),
+        "fulltilt/cash-27td-fl-150-300-201011-sitting-out.txt"], 2, other_days=True),
     "kingsclub": lambda: copied([
         "kingsclub/cash-27td-fl-40-80-202101.txt", "kingsclub/cash-a5td-fl-44-88-202010.txt",
         "kingsclub/cash-badugi-fl-30-60-202010.txt"], 10, other_days=True),
@@ -232,3 +232,20 @@ def test_the_log_is_hashed_and_its_lines_counted_in_one_pass(data: bytes,
     assert (size, digest) == (len(data), hashlib.sha256(data).hexdigest())
     assert lines == {offset: len(re.findall(rb"\r\n|\r|\n", data[:offset]))
                      for offset in offsets}
+
+
+@pytest.mark.parametrize("hour", [1, 4])
+def test_a_house_part_that_starts_in_the_hour_that_repeats_is_read_with_the_log(
+        tmp_path: Path, hour: int) -> None:
+    """A house part has no hand before it to tell which passage of a repeated hour its
+    first time is: its hands were an hour early. Such a log is read whole; one whose cut
+    falls in no such hour is still written in parts."""
+    from tests.test_clock import fall_sessions
+
+    log = tmp_path / "fall.txt"
+    log.write_text(fall_sessions(hour), encoding="utf-8")
+    for name, chunk_bytes in (("whole", None), ("cut", 600)):   # a part per session
+        assert not import_to_dataset([str(log)], tmp_path / name, chunk_bytes=chunk_bytes,
+                                     zone="America/New_York").failures
+    assert_same_dataset(tmp_path / "whole", tmp_path / "cut")
+    assert parts_written(tmp_path / "cut") == (set() if hour == 1 else {"0", "1"})

@@ -115,3 +115,27 @@ def test_export_writes_every_real_site_hand_and_the_nets_reimport(tmp_path: Path
                         for player, currency, unit, net in rows})
 
     assert nets(again) == nets(db)
+
+
+def test_a_hand_with_an_unreadable_line_is_refused_by_house_export_as_by_phh(
+        tmp_path: Path, capsys) -> None:
+    """A site's hand kept without two lines that could not be read was written as house text
+    without them, silently (it would read back whole, judged past them); PHH refused it. Both
+    now refuse it in the same words, naming and counting the lines."""
+    lines = (REAL / "pokerstars" / "cash-badugi-fl-0.25-0.50-201009.txt").read_text(
+        encoding="utf-8-sig").splitlines(keepends=True)
+    for number in (17, 20):   # inside the first hand, PokerStars hand 49164202872
+        lines[number - 1] = "Kula91 ~~garbled~~\n"
+    log, db = tmp_path / "damaged.txt", tmp_path / "db.duckdb"
+    log.write_text("".join(lines), encoding="utf-8")
+    assert main(["import", str(log), "--db", str(db)]) == 0
+    capsys.readouterr()
+    refusal = (f"badugi-hh export: {log}: PokerStars hand 49164202872: not written: "
+               "2 lines of the hand could not be read (lines 17, 20)")
+    for form in ("house", "phh"):
+        assert main(["export", "--format", form, "--db", str(db), "--out",
+                     str(tmp_path / form)]) == 2
+        assert refusal in capsys.readouterr().err.splitlines(), form
+    written = (tmp_path / "house" / "damaged.txt").read_text(encoding="utf-8")
+    assert [line.split(" - ")[0] for line in written.splitlines()
+            if line.startswith("Hand #")] == ["Hand #2", "Hand #3", "Hand #4"]

@@ -1,8 +1,9 @@
 """The site readers' short cuts give exactly what reading every line with the grammar gives.
 
 A site reader keeps each line's parse (its refusal too), each line a log has read,
-each seat line, and passes most lines of a log to the hand they belong to with a
-single test. Reading "cold" here turns every one of those off
+each seat line, reads the frequent shapes of a line without the grammar, and passes
+most lines of a log to the hand they belong to with a single test. Reading "cold" here
+turns every one of those off
 (:data:`~badugi_hh.textcache.LONGEST_CACHED_LINE` below any line's length, so no
 cache keeps anything, and every line tested for a hand's start as it was): each real
 export, and copies of them damaged line by line, must give equal records, errors
@@ -14,6 +15,8 @@ bound on a hand's lines counted as they are kept.
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,7 +26,7 @@ from hypothesis import strategies as st
 
 from badugi_hh.events import Hand, ParseError, Record
 from badugi_hh.parsers import fulltilt, kingsclub, ongame, pokerstars, read_records, site, winamax
-from badugi_hh.parsers.common import MAX_HAND_LINES, AmountFormat, LineError
+from badugi_hh.parsers.common import MAX_HAND_LINES, AmountFormat, LineError, parse_with
 from badugi_hh.parsers.text import open_log
 from sitekit import REAL
 
@@ -37,7 +40,11 @@ def _cold(patch: pytest.MonkeyPatch) -> None:
     patch.setattr(pokerstars, "LONGEST_CACHED_LINE", -1)
     patch.setattr(fulltilt, "LONGEST_CACHED_LINE", -1)
     patch.setattr(pokerstars, "_REST_READS", {start: {} for start in pokerstars._REST_READS})
+    patch.setattr(pokerstars, "_LINES_READ", {})
+    patch.setattr(pokerstars, "_FIRST_WORDS", dict.fromkeys(pokerstars._FIRST_WORDS, ("",)))
+    patch.setattr(pokerstars, "_SEAT_LINES_READ", {})
     patch.setattr(site, "_plain_initials", lambda _initials: frozenset())
+    patch.setattr(site, "QUICK_READS", False)
 
 
 def _records(path: Path) -> list[Record]:
@@ -171,3 +178,144 @@ def test_a_hand_longer_than_a_hand_can_be_is_lost_and_the_next_read(filler: str,
     assert lost[0].text.count("\n") + 1 == (MAX_HAND_LINES if filler else len(lines))
     assert [record.line for record in records if isinstance(record, Hand)] == [
         len(lines) + MAX_HAND_LINES + 2]
+
+
+def _lines_parsed(reader: site.SiteReader, exports: list[Path], damage: tuple[int, ...],
+                  folder: Path, patch: pytest.MonkeyPatch) -> set[tuple[str, str]]:
+    """Each (line, start rule) the reader parses in ``exports`` (0 in ``damage``) and
+    in copies of them damaged every so many lines, read cold (so every line reaches
+    the parse)."""
+    parsed: list[tuple[str, str]] = []
+    parse = reader._parse_or_refusal
+    with patch.context() as cold:
+        _cold(cold)
+        cold.setattr(reader, "_parse_or_refusal",
+                     lambda text, start: parsed.append((text, start)) or parse(text, start))
+        for export in exports:
+            for every in damage:
+                _records(_damaged(export, folder, every) if every else export)
+    return set(parsed)
+
+
+def _plain(result: object) -> object:
+    """A line's result with each event factory as what it holds (a partial has no ``==``)."""
+    if isinstance(result, functools.partial):
+        return ("partial", result.func, result.args, result.keywords)
+    if isinstance(result, tuple):
+        return tuple(map(_plain, result))
+    return result
+
+
+@pytest.mark.parametrize("name", ["pokerstars", "fulltilt", "kingsclub", "winamax"])
+def test_a_line_read_quick_is_what_the_grammar_reads(name: str, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every line of the real exports (and of copies damaged line by line) that a
+    reader reads without the grammar gives what the grammar's parse gives; and most
+    lines of an export are read so."""
+    reader = READERS[name]
+    exports = [export for export in EXPORTS if export.parent.name == name]
+    real = _lines_parsed(reader, exports, (0,), tmp_path, monkeypatch)
+    quick = set()
+    for text, start in sorted(real | _lines_parsed(reader, exports, (3, 5), tmp_path,
+                                                   monkeypatch)):
+        read = reader.spec.quick[start](text) if start in reader.spec.quick else site.NOT_READ
+        if read is not site.NOT_READ:
+            quick.add((text, start))
+            assert _plain(read) == _plain(parse_with(reader.parser(), text, start,
+                                                     reader.spec.wording)), (start, text)
+    assert len(real & quick) >= 0.8 * len(real)
+
+
+def _names_pattern(names: frozenset[str]) -> re.Pattern[str] | None:
+    """How the PokerStars reader found a seated name before: one pattern of the names."""
+    longest_first = sorted(names, key=lambda name: (-len(name), name))
+    return re.compile("|".join(map(re.escape, longest_first)) + "(?=[: ])") if names else None
+
+
+@settings(deadline=None, max_examples=500)
+@given(names=st.frozensets(st.text("ab :", min_size=1, max_size=4), max_size=5),
+       head=st.text("ab :", max_size=6), tail=st.text("ab :x", max_size=3),
+       at=st.integers(0, 3))
+def test_a_seated_name_is_found_without_a_pattern_as_the_pattern_found_it(
+        names: frozenset[str], head: str, tail: str, at: int) -> None:
+    """The names of a hand, looked up by their lengths, find at a line's start what a
+    pattern of the names (longest first) found; lines start with a name or a part of one."""
+    pattern, seated = _names_pattern(names), pokerstars._SeatedNames(names)
+    for name in [*sorted(names), ""]:
+        text = head + name + tail
+        found = None if pattern is None else pattern.match(text, at)
+        assert seated.starting(text, at) == (None if found is None else found.group()), text
+
+
+def test_a_line_the_first_words_turn_away_is_one_the_grammar_refuses(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the PokerStars reader tries a line in turn (a name not seated, a player
+    joining), a line whose first words no rule starts with is not asked of the grammar:
+    each such line of the real exports and of damaged copies, the grammar refuses."""
+    reader = pokerstars.READER
+    exports = [export for export in EXPORTS if export.parent.name == "pokerstars"]
+    turned_away = 0
+    for text, start in sorted(_lines_parsed(reader, exports, (0, 3, 5), tmp_path,
+                                            monkeypatch)):
+        if start in pokerstars._FIRST_WORDS and not pokerstars._may_read(text, start):
+            turned_away += 1
+            with pytest.raises(LineError):
+                parse_with(reader.parser(), text, start, reader.spec.wording)
+    assert turned_away >= 100
+
+
+EDGE_LINES = [
+    ("pokerstars", "seat_line", "Seat 1: A ($5 in chips) ($5 in chips)"),
+    ("pokerstars", "seat_line", "Seat 1: Mr Pink (Rs. 5 in chips) is sitting out"),
+    ("pokerstars", "after_name", ": calls $1.5."),
+    ("pokerstars", "after_name", ": calls  $1"),
+    ("pokerstars", "after_name", ": calls $1 "),
+    ("pokerstars", "after_name", ": calls 99999999999999999999"),
+    ("pokerstars", "after_name", ": raises $1,000 to $2,000.50 and is all-in"),
+    ("pokerstars", "after_name", ": discards 9 cards [As]"),
+    ("pokerstars", "after_name", ": discards 2 cards [As Zz]"),
+    ("pokerstars", "after_name", ": is connected"),
+    ("pokerstars", "after_name", " is connected"),
+    ("pokerstars", "after_name", " said, \"hi\" and more"),
+    ("pokerstars", "after_name", " collected $5 from side pot-2"),
+    ("pokerstars", "after_name", " finished the tournament in 2nd place and received $5.50."),
+    ("pokerstars", "summary_outcome", " (button) (small blind) showed [As] and won ($1) with"),
+    ("pokerstars", "summary_outcome", " showed [Zz] and won (5)"),
+    ("pokerstars", "hand_game", "Tournament #1, $1+$0.10 USD Badugi Limit - Level XI (5/10)"),
+    ("pokerstars", "hand_game", "Badugi Limit ($0.25/$0.50 USD) - x"),
+    ("pokerstars", "table_line", "Table 'A B' 10-max (Play Money) Seat #11 is the button"),
+    ("fulltilt", "line", "Seat 1: A (Observer): hi ($5)"),
+    ("fulltilt", "line", "¶ calls $1, and is all in"),
+    ("fulltilt", "line", "¶ raises to 5K, and is capped"),
+    ("fulltilt", "line", "¶ wins the main pot ($1) with a 3-Card"),
+    ("fulltilt", "summary_line", "Seat 3: ¶ (button) mucked [As 2c] - a 2-Card"),
+    ("fulltilt", "header", "Full Tilt Poker Game #99999999999999999999: Table T - $1/$2 - "
+                           "Limit Badugi - 10:18:16 ET - 2013/05/08"),
+    ("fulltilt", "header", "Full Tilt Poker Game #7: Table T - $1/$2 - Limit Badugi - "
+                           "10:18:16 ET - 2013/02/30"),
+    ("fulltilt", "header", "Full Tilt Poker Game #7: Table T - $1/$2 - Limit Badugi - "
+                           "1:18 CET - 2013/05/08 [19:18 ET - 2013/05/07] (partial)"),
+    ("kingsclub", "line", "Hero discards [Ts Jh] draws [3c]"),
+    ("kingsclub", "line", "Player1: posts blind 1,000.5, and is all in"),
+    ("kingsclub", "summary_line", "Seat 2: Player1 (1,000) +-5"),
+    ("kingsclub", "when", "2021-02-30 10:00:00"),
+    ("winamax", "action", "raises -0.50€ to 1€ and is all-in"),
+    ("winamax", "action", "posts big blind 0.50 out of position"),
+    ("winamax", "seat", "Seat 1: A (B) (5)"),
+    ("winamax", "line", "*** FIFTH-BET ***"),
+]
+
+
+@pytest.mark.parametrize(("name", "start", "text"), EDGE_LINES)
+def test_an_odd_line_read_quick_is_what_the_grammar_reads(name: str, start: str,
+                                                           text: str) -> None:
+    """Lines at the edges of the quick shapes (a name that looks like a stack, blanks, a
+    value out of bounds, a date that does not exist): read quick only as the grammar reads
+    them, else left to it."""
+    reader = READERS[name]
+    read = reader.spec.quick[start](text)
+    try:
+        parsed: object = _plain(parse_with(reader.parser(), text, start, reader.spec.wording))
+    except LineError:
+        parsed = site.NOT_READ
+    assert read is site.NOT_READ or _plain(read) == parsed

@@ -271,6 +271,32 @@ def test_a_hand_id_repeated_in_a_later_batch_is_stored_once(tmp_path: Path, jobs
     assert players == players_once   # no row of a repeated hand slipped in
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_sitting_pasted_again_after_another_is_one_session_wherever_commits_fall(
+        tmp_path: Path, jobs: int) -> None:
+    """A table's sitting, another table's, then the first again in one export: the third
+    session had the first's id, and gave one sessions row (the copy's, replacing it) when
+    the two fell in two commits, two when in one. It is read as ID~2, all of whose hands
+    are copies: left out wherever the commits fall, its T5s (a hand id used again) kept."""
+    from tests.test_store_parts import rows_of
+
+    first, other = (ROOT / "tests" / "data" / "real" / "pokerstars" / name for name in (
+        "cash-27td-fl-0.10-0.20-200911.txt", "cash-badugi-fl-0.25-0.50-201009.txt"))
+    texts = [path.read_text(encoding="utf-8-sig") for path in (first, other, first)]
+    log = tmp_path / "pasted.txt"
+    log.write_text("\n\n".join(texts), encoding="utf-8")
+    for batch_hands in (3, 1000):   # a commit every 3 hands; one commit
+        with Store(tmp_path / f"every{batch_hands}.duckdb", batch_hands=batch_hands) as store:
+            assert store.import_paths([log], jobs=jobs).sessions == 2
+    rows = rows_of(tmp_path / "every3.duckdb")
+    assert rows == rows_of(tmp_path / "every1000.duckdb")
+    with Store(tmp_path / "every3.duckdb", read_only=True) as store:
+        assert store.connection.execute(
+            "SELECT session_id, hands, line FROM sessions ORDER BY line").fetchall() == [
+            ("ps-Theodora-VI-35839001292", 17, 1), ("ps-Benkoela-V-49164202872", 4, 971)]
+        assert scalar(store, "SELECT count(*) FROM violations WHERE rule = 'T5'") == 17
+
+
 # -- crashes -----------------------------------------------------------------------------
 
 CHILD_IMPORT = textwrap.dedent("""

@@ -24,6 +24,7 @@ from badugi_hh.store import importer as importer_module
 from badugi_hh.store.importer import FileJob, Importer, PartJob, _cut, _PartEnd, _read_part
 from badugi_hh.store.parts import cut_log
 from badugi_hh.writer import write_records
+from tests.test_clock import fall_sessions
 from tests.test_dataset_parts import copied
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -141,6 +142,29 @@ def test_a_session_id_used_twice_keeps_the_log_whole(tmp_path: Path, house_log: 
     assert any(f"{first.group(1)}~2" in str(row) for row in one["sessions"])
 
 
+@pytest.mark.parametrize("hour", [1, 4])
+def test_a_house_part_that_starts_in_the_hour_that_repeats_is_read_with_the_log(
+        tmp_path: Path, small_parts: list[str], monkeypatch: pytest.MonkeyPatch,
+        hour: int) -> None:
+    """A house part has no hand before it to tell which passage of a repeated hour its
+    first time is: read alone, session b's hands were an hour early (05:20 UTC, not
+    06:20). Such a log is read whole; one whose cut is in no such hour is still cut."""
+    monkeypatch.setattr(importer_module, "PART_BYTES", 600)   # a part per session
+    log = tmp_path / "fall.txt"
+    log.write_text(fall_sessions(hour), encoding="utf-8")
+    for jobs in (1, 2):
+        with Store(tmp_path / f"jobs{jobs}.duckdb") as store:
+            store.import_paths([log], jobs=jobs, zone="America/New_York")
+    one, two = rows_of(tmp_path / "jobs1.duckdb"), rows_of(tmp_path / "jobs2.duckdb")
+    assert one == two
+    assert small_parts == ([str(log)] if hour == 1 else [])
+    with Store(tmp_path / "jobs2.duckdb", read_only=True) as store:
+        assert store.connection.execute(
+            "SELECT strftime(started_utc AT TIME ZONE 'UTC', '%H:%M') FROM hands "
+            "WHERE session_id = 'b' ORDER BY number").fetchall() == (
+            [("06:20",), ("06:40",)] if hour == 1 else [("09:20",), ("09:40",)])
+
+
 def test_a_nul_byte_keeps_the_log_whole(tmp_path: Path, house_log: Path,
                                         small_parts: list[str]) -> None:
     """Reading stops at a NUL byte: what follows it is not read, with parts neither."""
@@ -241,7 +265,7 @@ def test_a_failed_part_leaves_the_log_to_be_read_again(tmp_path: Path, house_log
 #: Real exports of each site whose text export is cut, copied so that cuts fall inside
 #: tables' sessions (a tournament's table all along; cash tables in turn); each copy's
 #: hands other ids and other days (a session id is its table's and its start's: one
-#: used again is stored once, or twice where both fall in one commit, read whole too).
+#: used again is read as ID~2, which a part cannot know, so the log is read whole).
 SITE_EXPORTS = {
     "pokerstars": (["pokerstars/tour-badugi-fl-sng-201011.txt",
                     "pokerstars/cash-27td-fl-0.10-0.20-200911.txt",
@@ -288,6 +312,21 @@ def test_a_table_played_all_along_is_one_session_across_the_parts(
         assert store.connection.execute(
             "SELECT count(*), min(number), max(number), count(DISTINCT session_id) FROM hands"
         ).fetchall() == [(208, 1, 208, 1)]
+
+
+def test_a_session_id_begun_in_two_parts_has_the_export_read_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, small_parts: list[str]) -> None:
+    """Full Tilt's copies on the same days begin sessions of the same ids (a table and a
+    start) with other hands: the reader names each second one ID~2, which a part cannot
+    know. Read whole, each is a session of its own, with --jobs 1 as with parts."""
+    names, copies = SITE_EXPORTS["full tilt"]
+    log = tmp_path / "export.txt"
+    log.write_bytes(copied(names, copies))
+    monkeypatch.setattr(importer_module, "PART_BYTES", log.stat().st_size // 5)
+    one, two = import_both(tmp_path, log)
+    assert one == two and small_parts == [str(log)]
+    ids = [row[1] for row in one["sessions"]]
+    assert len(ids) == len(set(ids)) and sum(id.endswith("~2") for id in ids) == len(ids) // 2
 
 
 def test_a_hand_id_in_two_parts_has_the_export_read_whole(

@@ -370,7 +370,7 @@ def bench_import(quick: bool) -> Figures:
     (:mod:`badugi_hh.bench.importing`)."""
     import tempfile
 
-    from badugi_hh.bench.importing import import_figures
+    from badugi_hh.bench.importing import import_figures, import_memory
     from badugi_hh.bench.store import bench_import as run_import
     from badugi_hh.bench.store import sessions_holding, write_logs
     from badugi_hh.simulate import simulate, table_rules
@@ -390,6 +390,8 @@ def bench_import(quick: bool) -> Figures:
         if copies:
             figures.update(import_figures("pokerstars", sorted(exports.iterdir()),
                                           1 if quick else 3))
+        figures.update(import_memory(Path(folder), *((1_000, 8_000) if quick
+                                                     else (10_000, 80_000))))
     return figures
 
 

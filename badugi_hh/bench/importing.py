@@ -6,7 +6,8 @@ lark-cython and one with Lark alone (the baseline, measured in the same run; the
 engine runs as it does in both), and each process times the stages of the import
 on its own: reading the text into records, replaying and auditing them, turning the
 reports into rows, and the whole import into a new DuckDB file (what is left of it
-is writing):
+is writing). Then the peak memory of importing one six-handed log against one eight
+times its size (:func:`import_memory`), which should be about the same. The stages:
 
 >>> import tempfile
 >>> log = Path(tempfile.mkdtemp()) / "friday.txt"
@@ -114,3 +115,30 @@ def import_figures(name: str, paths: Sequence[Path], repeats: int) -> dict[str, 
                            ("rows", fast["rows"]), ("write", max(writing, 0.0))):
         figures[f"{name}: {stage} (us/hand)"] = seconds / hands * 1e6 if hands else 0.0
     return figures
+
+
+def import_memory(folder: Path, small: int, large: int) -> dict[str, float]:
+    """Peak resident memory of ``badugi-hh import`` of one six-handed log of ``small``
+    hands and of one of ``large``, each into a new database by a fresh process: the
+    import holds a batch of hands at a time, so the larger log should need about the
+    same memory, whatever its size (a 1 GB log within 1 GB)."""
+    from badugi_hh.bench.sql import peak_memory
+    from badugi_hh.bench.store import sessions_holding, write_logs
+    from badugi_hh.games import HOUSE_GAME
+    from badugi_hh.simulate import simulate, table_rules
+
+    peaks: dict[int, float] = {}
+    for hands in (small, large):
+        logs = folder / f"memory-{hands}"
+        write_logs(sessions_holding(simulate(hands, 3, table_rules(HOUSE_GAME, 6)), hands),
+                   logs, hands)
+        (log,) = logs.iterdir()
+        peak, _, status = peak_memory([sys.executable, "-m", "badugi_hh", "import", str(log),
+                                       "--db", str(logs / "memory.duckdb")])
+        if status != 0:
+            raise RuntimeError(f"import of {log} exited with status {status}")
+        peaks[hands] = peak
+    return {f"import peak memory, {small:,} hands (MB)": peaks[small],
+            f"import peak memory, {large:,} hands (MB)": peaks[large],
+            f"import peak memory growth, {small:,} -> {large:,} hands (x)":
+                peaks[large] / peaks[small]}

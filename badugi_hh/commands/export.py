@@ -12,7 +12,9 @@ once. One file is written per source file: ``<name>.phhs`` (a PHH file of many
 hands) or ``<name>.txt``, in the folder of the source relative to the common
 folder of all of them (``a/friday.phhs``, ``b/friday.phhs``). A hand the format
 cannot say (a dead blind in PHH, a name with a blank in the house format) is
-listed on standard error and left out; so is a file changed since its import.
+listed on standard error and left out; so is a file changed since its import,
+and, in either format, a hand kept without a line that could not be read (its
+lines named and counted: written without them it would read back whole).
 A source none of whose hands can be said gets no file (never an empty one). A
 hand whose log states no result (PHH's: its rules settle the pot) is written as
 a house log with the engine's result (``Carol wins 36``), so that a house export

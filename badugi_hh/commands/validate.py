@@ -3,7 +3,9 @@
 Folders are searched for *.txt, *.log, *.xml, *.phh and *.phhs files, and archives
 (.zip, .tar.gz, .tgz, .gz) are read member by member, as `import` does, and each file gets the verdict `import` gives it: hands of games not
 audited are counted as skipped, by game; a path that cannot be read (missing, not a
-regular file, no permission, a folder without logs) is named.
+regular file, no permission, a folder without logs) is named. Its sessions are those
+that hold a hand audited, as `import` and `stats` count them: a session whose every
+hand was skipped (a hand cancelled before any action) is not one.
 
 Exit status: 0 when every hand is clean, 1 when a rule is broken, 2 when some
 input cannot be read (a path as above, a binary file, a hand with a syntax error),
@@ -91,7 +93,9 @@ def validate_file(path: Log, progress: Progress | None = None) -> FileAudit:
 def _count_other(result: FileAudit, item: SessionReport | SkippedHand | ParseError) -> None:
     """A session's report, a hand not audited, or text that cannot be read."""
     if isinstance(item, SessionReport):
-        result.sessions += 1
+        # counted as import and stats count them (docs/schema.md): a session whose every
+        # hand was skipped (a hand cancelled before any action) holds no hand audited
+        result.sessions += item.hands > 0
         result.violations.extend(item.violations)
     elif isinstance(item, SkippedHand):
         result.skipped[item.game] += 1
@@ -146,7 +150,7 @@ def _print_text(result: FileAudit) -> None:
     for line, note in result.notes:
         _say(f"{result.path}:{line}: (note) {note}")
     lost = sum(error.hand_lost for error in result.errors)
-    if not (result.hands or result.sessions or result.skipped or lost):
+    if not (result.hands or result.skipped or lost or result.violations):
         _say(f"{result.path}: holds no hand")   # empty, or blank lines: no hand was lost
         return
     hands_lost = f" ({_count(lost, 'hand')} lost)" if lost else ""

@@ -19,7 +19,8 @@ part cannot settle alone it tells the driver in its :class:`Seam`:
 * Its first and last sessions (:class:`SessionPiece`): their rows are written once the
   pieces of each are put together, as one read would have closed it.
 * The ids of its hands: a hand id used in two parts (T5, judged across the log) has
-  the log read whole.
+  the log read whole; so has a session id begun in two parts (a site's reader names the
+  second ``ID~2``: a sitting pasted again, :mod:`badugi_hh.parsers.site`).
 
 :func:`join` puts the seams of a log's parts together, or says the log must be
 read whole (None); :class:`Joiner` does it part by part, in order.
@@ -87,6 +88,8 @@ class Seam:
     """A digest of each hand id read, :data:`_ID_BYTES` bytes each."""
     reused: bool
     """The carried session's id names a session begun in the part too."""
+    begun: frozenset[str] = frozenset()
+    """The ids of the sessions begun in the part (after its lead-in)."""
 
 
 class PartAudit(FileAudit):
@@ -173,7 +176,8 @@ class PartAudit(FileAudit):
             else:
                 last = self._piece(closed)
         return Seam(self.entry, exit_state, self.carried_id, self.lead_hands, self.carried,
-                    carried_ends, last, bytes(self.ids), self.carried_id in self.begun)
+                    carried_ends, last, bytes(self.ids), self.carried_id in self.begun,
+                    frozenset(self.begun))
 
 
 @dataclass(slots=True)
@@ -248,14 +252,18 @@ class Joiner:
         self.under_way: _Merged | None = None
         self.exit_state: str | None = None
         self.hand_ids: set[bytes] = set()
+        self.begun: set[str] = set()
 
     def add(self, index: int, seam: Seam) -> bool:
         """Join part ``index``; False: the log must be read whole (a hand id in two
-        parts: T5 is judged across the log; parts that do not meet as one read would)."""
+        parts: T5 is judged across the log; a session id begun in two: the reader names
+        the second ``ID~2``, which a part cannot know; parts that do not meet as one read
+        would)."""
         own = {seam.hand_ids[at:at + _ID_BYTES] for at in range(0, len(seam.hand_ids), _ID_BYTES)}
-        if not self.hand_ids.isdisjoint(own):
+        if not (self.hand_ids.isdisjoint(own) and self.begun.isdisjoint(seam.begun)):
             return False
         self.hand_ids |= own
+        self.begun |= seam.begun
         if self.exit_state is not None and seam.entry != self.exit_state:
             return False
         self.exit_state = seam.exit

@@ -45,7 +45,7 @@ from badugi_hh.parsers.dialects import read_log
 from badugi_hh.parsers.text import LogText, open_log
 from badugi_hh.sources import unreadable_file
 from badugi_hh.rows.clock import Clock
-from badugi_hh.rows.files import BATCH_HANDS, file_batches, Fingerprint, batch_full
+from badugi_hh.rows.files import BATCH_HANDS, FileAudit, file_batches, Fingerprint, batch_full
 from badugi_hh.rows.batch import RowBatch
 from badugi_hh.rows.schema import PlayerRow, arrow_table
 
@@ -286,8 +286,11 @@ def _import_part(task: FileTask, file: LogFile, kind: str, span: Span, dataset: 
                 if kind == "house":
                     segments: list[str] = []
                     records = _noting_sessions(read_log(log, segments), done.sessions)
-                    _write_records(writer, records, file, batch_hands, task.house_zone)
-                    done.read_whole = segments != ["house"]   # another site's hands too
+                    assumed = _write_records(writer, records, file, batch_hands,
+                                             task.house_zone)
+                    # another site's hands too, or a first time whose passage of a repeated
+                    # hour the hands before the part tell
+                    done.read_whole = segments != ["house"] or (span.index > 0 and assumed)
                 else:
                     done.seam = _write_site_part(writer, log, kind, span, task, batch_hands)
                     done.read_whole = done.seam is None
@@ -359,10 +362,15 @@ def _known(task: FileTask, root: Path) -> LogFile | FileResult:
 
 
 def _write_records(writer: _LogWriter, records: Iterable[Record], file: LogFile,
-                   batch_hands: int, house_zone: str) -> None:
+                   batch_hands: int, house_zone: str) -> bool:
+    """Write the rows of ``records``; whether a time of the hour that repeats when clocks
+    go back was read with no hand before it (:attr:`Clock.passage_assumed`)."""
     fingerprint = Fingerprint(file.size, file.content_hash, None)
-    for rows in file_batches(records, file.source, fingerprint, batch_hands, house_zone):
+    audit = FileAudit(file.source, house_zone)
+    for rows in file_batches(records, file.source, fingerprint, batch_hands, house_zone,
+                             audit):
         writer.add(rows)
+    return audit.clock.passage_assumed
 
 
 def _noting_sessions(records: Iterable[Record], sessions: list[str]) -> Iterator[Record]:

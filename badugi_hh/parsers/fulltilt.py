@@ -41,7 +41,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import cast
 from datetime import datetime
@@ -61,7 +61,10 @@ from badugi_hh.parsers.common import dated, game_read
 from badugi_hh.parsers.hands import (
     MAX_TABLE_SIZE, hero_of, hidden_deals, site_ruleset, table_first,
 )
-from badugi_hh.parsers.site import ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at
+from badugi_hh.parsers.site import (
+    NOT_READ, ActionTransformer, QuickMatch, SiteHand, SiteReader, SiteSpec, parse_at, quick_reader,
+    quick_shapes,
+)
 from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset, Structure
 from badugi_hh.textcache import LONGEST_CACHED_LINE
@@ -638,11 +641,166 @@ def _dead_hand(lines: _Lines) -> list[Event]:
     return [*seats, *notes]
 
 
+# -- the frequent lines, read without the grammar -------------------------------------------
+
+#: The grammar's terminals, as its patterns write them (grammar/fulltilt.lark); one its
+#: lexer takes whole is an atomic group (never given back for the rest to fit).
+_AMOUNT = r"(?>[$€£]?\d{1,3}(?:,\d{3})+(?:\.\d\d?)?[KMB]?|[$€£]?\d+(?:\.\d\d?)?[KMB]?)"
+_NAME = r"[^\s:()\[\],]+"
+_CARDS = r"\[[^\[\]\n]*\]"
+_TEXT = r"\S[^\n]*"
+_SEAT_NAME = r"(?>[^\s(][^\n]*?(?= \([$€£]?\d[\d,.]*[KM]?\)))"
+_ALL_IN = r"(?:(?P<all_in>,? and is all in)|,? and is capped)?"
+_PLAYER = rf"(?P<name>{_NAME}) "
+#: What builds each line's result: the transformer the grammar's parse runs.
+_TILT = FullTiltTransformer()
+_STREETS = {"HOLE CARDS": _TILT.deal_street(), "DRAW": _TILT.draw_street(),
+            "SHOW DOWN": _TILT.showdown_street(), "SUMMARY": _TILT.summary_street(),
+            **{f"{ordinal} DRAW": _TILT.draw_street(Token("ORDINAL", ordinal))
+               for ordinal in ("FIRST", "SECOND", "THIRD")}}
+
+
+def _all_in(found: QuickMatch) -> bool:
+    return found.optional("all_in") is not None
+
+
+def _acts(found: QuickMatch, verb: object) -> object:
+    return _TILT.player_line(found["name"], verb)
+
+
+def _summary_seat(found: QuickMatch, outcome: object) -> object:
+    return _TILT.summary_seat(found["seat"], found["name"], found.optional("position"), outcome)
+
+
+def _unless_observer(read: Callable[[str], object]) -> Callable[[str], object]:
+    """``read``, but for a line the grammar's lexer takes as an observer's chat first (a
+    terminal it tries before all others)."""
+    def unless_observer(text: str) -> object:
+        return NOT_READ if " (Observer):" in text else read(text)
+    return unless_observer
+
+
+#: A header's number and clock, which change from hand to hand, around the rest.
+_TIME, _DATE = r"\d\d?:\d\d(?::\d\d)?", r"\d{4}/\d\d/\d\d"
+_HEADER_SHAPE = re.compile(
+    rf"(?P<title>Full ?Tilt ?Poker(?:\.[a-z]{{2,3}})? Game #)(?P<number>\d+)(?P<middle>: .* - )"
+    rf"(?P<clock>(?P<time>{_TIME}) (?P<zone>[A-Z]{{1,5}}) - (?P<date>{_DATE})"
+    rf"(?: \[(?P<et_time>{_TIME}) (?P<et_zone>[A-Z]{{1,5}}) - (?P<et_date>{_DATE})\])?)"
+    r"(?P<partial> \(partial\))?")
+#: The number and clock a header's shape is parsed with.
+_SHAPE_NUMBER, _SHAPE_CLOCK = "0", "0:00 ET - 2000/01/01"
+
+
+def _quick_header(text: str) -> object:
+    """A hand's first line, its number and clock read apart and the rest (the table,
+    stakes and game, a table's every hand the same) parsed once, as the line's shape.
+
+    >>> _quick_header("Full Tilt Poker Game #7: Table T - $1/$2 - Limit Badugi - "
+    ...               "10:18:16 ET - 2013/05/08").started_at
+    datetime.datetime(2013, 5, 8, 10, 18, 16)
+    """
+    found = _HEADER_SHAPE.fullmatch(text)
+    if found is None or (found["number"], found["clock"]) == (_SHAPE_NUMBER, _SHAPE_CLOCK):
+        return NOT_READ   # (a shape is the grammar's to parse)
+    parts = QuickMatch(found)
+    try:
+        shape = cast(Header, parse_line(f"{found['title']}{_SHAPE_NUMBER}{found['middle']}"
+                                        f"{_SHAPE_CLOCK}{found['partial'] or ''}", "header"))
+        return dataclasses.replace(shape, number=read_number(parts["number"]),
+                                   started_at=_TILT.numeric_clock(
+                                       parts["time"], parts["zone"], parts["date"],
+                                       parts.optional("et_time"), parts.optional("et_zone"),
+                                       parts.optional("et_date")))
+    except LineError:
+        return NOT_READ
+
+
+_SUMMARY_SEAT_AT = (rf"Seat (?P<seat>\d+): (?P<name>{_NAME})"
+                    r"(?: (?P<position>\((?:button|small blind|big blind)\)))? ")
+
+#: By start rule, the shapes of most lines of real exports (a seated name put as its
+#: stand-in): each read by its pattern and built by the transformer's methods, as the
+#: grammar's parse builds it; any other line is parsed (tests/test_site_caches.py).
+_QUICK = {
+    "line": _unless_observer(quick_reader(
+        re.compile(rf"(?:(Seat|Dealt|Uncalled|\*\*\*|The)(?= )|{_NAME} (\S+))"), quick_shapes(
+            Seat=(rf"Seat (?P<seat>\d+): (?P<name>{_SEAT_NAME}) \((?P<stack>{_AMOUNT})\)"
+                  r"(?:, is sitting out| \(sitting out\))?",
+                  lambda found: _TILT.seat(found["seat"], found["name"], found["stack"], None)),
+            Dealt=(rf"Dealt to (?P<name>{_NAME}) (?P<cards>{_CARDS})(?: (?P<drawn>{_CARDS}))?",
+                   lambda found: _TILT.deal(found["name"], found["cards"],
+                                            found.optional("drawn"))),
+            Uncalled=(rf"Uncalled bet of (?P<amount>{_AMOUNT}) returned to (?P<name>{_NAME})",
+                      lambda found: _TILT.uncalled(found["amount"], found["name"])),
+            **{"***": (rf"\*\*\* (?P<street>{'|'.join(_STREETS)}) \*\*\*"
+                       r"(?: (?P<note>\([^\n]*\)))?",
+                       lambda found: _TILT.street(_STREETS[found["street"]],
+                                                  found.optional("note")))},
+            The=(r"The button is in seat #(?P<seat>\d+)",
+                 lambda found: _TILT.button(found["seat"])),
+            folds=(rf"{_PLAYER}folds", lambda found: _acts(found, _TILT.folds())),
+            checks=(rf"{_PLAYER}checks", lambda found: _acts(found, _TILT.checks())),
+            calls=(rf"{_PLAYER}calls (?P<amount>{_AMOUNT}){_ALL_IN}",
+                   lambda found: _acts(found, _TILT.calls(found["amount"], _all_in(found)))),
+            bets=(rf"{_PLAYER}bets (?P<amount>{_AMOUNT}){_ALL_IN}",
+                  lambda found: _acts(found, _TILT.bets(found["amount"], _all_in(found)))),
+            raises=(rf"{_PLAYER}raises to (?P<amount>{_AMOUNT}){_ALL_IN}",
+                    lambda found: _acts(found, _TILT.raises_to(found["amount"],
+                                                               _all_in(found)))),
+            posts=(rf"{_PLAYER}posts the (?P<blind>small|big) blind of (?P<amount>{_AMOUNT})"
+                   rf"{_ALL_IN}",
+                   lambda found: _acts(found, _TILT.posts(found["blind"], found["amount"],
+                                                          _all_in(found)))),
+            discards=(rf"{_PLAYER}discards (?P<count>\d+) cards?(?: (?P<cards>{_CARDS}))?",
+                      lambda found: _acts(found, _TILT.discards(found["count"],
+                                                                found.optional("cards")))),
+            mucks=(rf"{_PLAYER}mucks(?: (?P<cards>{_CARDS}))?",
+                   lambda found: _acts(found, _TILT.mucks(found.optional("cards")))),
+            is_=(rf"{_PLAYER}is (?:dealt (?P<count>\d+) cards?|(?P<out>sitting out))",
+                 lambda found: _acts(found, _TILT.sitting_out() if found.optional("out")
+                                     else _TILT.drawn(found["count"]))),
+            stands=(rf"{_PLAYER}stands pat(?: on)?(?: {_CARDS})?",
+                    lambda found: _acts(found, _TILT.stands_pat())),
+            shows=(rf"{_PLAYER}shows (?P<cards>{_CARDS})(?: (?P<text>{_TEXT}))?",
+                   lambda found: _acts(found, _TILT.shows(found["cards"],
+                                                          found.optional("text")))),
+            wins=(rf"{_PLAYER}(?P<wins>wins) the (?P<main>main )?pot \((?P<amount>{_AMOUNT})\)"
+                  rf"(?: with (?P<text>{_TEXT}))?",
+                  lambda found: _acts(found, _TILT.wins(
+                      found["wins"], _TILT.main_pot() if found.optional("main")
+                      else _TILT.whole_pot(), found["amount"], found.optional("text")))),
+        ))),
+    "header": _quick_header,
+    "summary_line": _unless_observer(quick_reader(re.compile(r"(Total|Seat)(?= )"), {
+        "Total": (re.compile(rf"Total pot (?P<total>{_AMOUNT})(?: \| Rake (?P<rake>{_AMOUNT}))?"),
+                  lambda found: _TILT.total(found["total"], found.optional("rake"))),
+        "Seat": (re.compile(
+            rf"{_SUMMARY_SEAT_AT}(?:collected \((?P<collected>{_AMOUNT})\)(?:, mucked)?"
+            rf"|showed (?P<shown>{_CARDS}) and (?:won \((?P<won>{_AMOUNT})\)|lost)"
+            rf"(?: with {_TEXT})?"
+            rf"|mucked (?P<mucked>{_CARDS})(?: - (?P<text>{_TEXT}))?"
+            r"|is sitting out|(?:didn't bet|folded)[^\n]*)"),
+            lambda found: _summary_seat(found, _outcome(found))),
+    })),
+}
+
+
+def _outcome(found: QuickMatch) -> object:
+    """What a summary's seat line says of the hand's end, as the grammar's rules build it."""
+    if (collected := found.optional("collected")) is not None:
+        return _TILT.collected(collected)
+    if (won := found.optional("won")) is not None:
+        return _TILT.showed_and_won(found["shown"], won, None)
+    if (mucked := found.optional("mucked")) is not None:
+        return _TILT.mucked(mucked, found.optional("text"))
+    return None   # (said_nothing: a hand lost, folded, or sat out restates the play)
+
+
 READER = SiteReader(SiteSpec(
     name="fulltilt", grammar="fulltilt.lark", starts=("header", "line", "summary_line"),
     transformer=FullTiltTransformer, wording=_WORDING, header=_HAND_START, initials="F",
     header_starts=("Full",),
-    first_line="a hand starting 'Full Tilt Poker Game #'", hands=FullTiltHands))
+    first_line="a hand starting 'Full Tilt Poker Game #'", hands=FullTiltHands, quick=_QUICK))
 
 fulltilt_parser = READER.parser
 parse_line = READER.parse_line

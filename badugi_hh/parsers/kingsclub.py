@@ -68,7 +68,8 @@ from badugi_hh.parsers.common import (
 from badugi_hh.parsers.common import dated, game_read
 from badugi_hh.parsers.hands import MAX_TABLE_SIZE, hero_of, site_ruleset, table_first
 from badugi_hh.parsers.site import (
-    ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at,
+    ActionTransformer, QuickMatch, SiteHand, SiteReader, SiteSpec, parse_at, quick_reader,
+    quick_shapes,
 )
 from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset, Structure
@@ -416,11 +417,112 @@ def _skipped_name(header: Header) -> str:
     return name if header.structure == "Limit" else f"{name} {header.structure}"
 
 
+# -- the frequent lines, read without the grammar -------------------------------------------
+
+#: The grammar's terminals, as its patterns write them (grammar/kingsclub.lark); one its
+#: lexer takes whole is an atomic group (never given back for the rest to fit).
+_AMOUNT = r"(?>\d{1,3}(?:,\d{3})+(?:\.\d\d?)?|\d{1,15}(?:\.\d\d?)?)"
+_NAME = r"[^\s:()\[\],]+"
+_CARDS = r"\[[^\[\]\n]*\]"
+_ALL_IN = r"(?P<all_in>,? and is all in)?"
+_PLAYER = rf"(?P<name>{_NAME}):? "
+#: What builds each line's result: the transformer the grammar's parse runs.
+_KINGS = KingsClubTransformer()
+
+
+def _all_in(found: QuickMatch) -> bool:
+    return found.optional("all_in") is not None
+
+
+def _acts(found: QuickMatch, verb: object) -> object:
+    return _KINGS.player_line(found["name"], verb)
+
+
+def _street(found: QuickMatch) -> object:
+    ordinal = found.optional("ordinal")
+    if ordinal is None:
+        return _KINGS.street(_KINGS.summary_street())
+    if found["round"] == "DRAW":
+        return _KINGS.street(_KINGS.draw_street(ordinal))
+    return _KINGS.street(_KINGS.betting_street(ordinal))
+
+
+#: By start rule, the shapes of most lines of real exports: each read by its pattern and
+#: built by the transformer's methods, as the grammar's parse builds it; any other line is
+#: parsed (tests/test_site_caches.py compares the two).
+_QUICK = {
+    "header": quick_reader(re.compile(r"(#)"), {"#": (
+        re.compile(rf"#(?P<number>\d+): (?P<structure>(?:Pot |No )?Limit) "
+                   rf"(?P<game>(?>[^\s-][^\n]*?(?=\s+-\s+[\d,.]+/))) - "
+                   rf"(?P<small>{_AMOUNT})/(?P<big>{_AMOUNT})"),
+        lambda found: _KINGS.header(found["number"], found["structure"], found["game"],
+                                    found["small"], found["big"]))}),
+    "when": quick_reader(re.compile(r"()"), {"": (
+        re.compile(r"(?P<date>\d{4}-\d\d-\d\d) (?P<time>\d\d:\d\d:\d\d)"),
+        lambda found: _KINGS.when(found["date"], found["time"]))}),
+    "line": quick_reader(
+        re.compile(rf"(?:(Seat|Dealt|Table|\*\*\*)(?= )|{_NAME}:? (\S+))"), quick_shapes(
+            Table=(r"Table (?P<name>'[^']*') Seat (?P<seat>\d+) is the button",
+                   lambda found: _KINGS.table(found["name"], found["seat"])),
+            Seat=(rf"Seat (?P<seat>\d+): (?P<name>{_NAME}) \((?P<stack>{_AMOUNT})\)",
+                  lambda found: _KINGS.seat(found["seat"], found["name"], found["stack"])),
+            Dealt=(rf"Dealt to (?P<name>{_NAME}): (?P<cards>{_CARDS})",
+                   lambda found: _KINGS.dealt_to(found["name"], found["cards"])),
+            **{"***": (r"\*\*\* (?:(?P<ordinal>1ST|2ND|3RD|4TH) (?P<round>BETTING ROUND|DRAW)"
+                       r"|SUMMARY) \*\*\*", _street)},
+            folds=(rf"{_PLAYER}folds", lambda found: _acts(found, _KINGS.folds())),
+            checks=(rf"{_PLAYER}checks", lambda found: _acts(found, _KINGS.checks())),
+            calls=(rf"{_PLAYER}calls (?P<amount>{_AMOUNT}){_ALL_IN}",
+                   lambda found: _acts(found, _KINGS.calls(found["amount"], _all_in(found)))),
+            bets=(rf"{_PLAYER}bets (?P<amount>{_AMOUNT}){_ALL_IN}",
+                  lambda found: _acts(found, _KINGS.bets(found["amount"], _all_in(found)))),
+            raises=(rf"{_PLAYER}raises to (?P<amount>{_AMOUNT}){_ALL_IN}",
+                    lambda found: _acts(found, _KINGS.raises_to(found["amount"],
+                                                                _all_in(found)))),
+            posts=(rf"{_PLAYER}posts (?:the (?P<blind>small|big) blind|(?P<ante>ante)|blind) "
+                   rf"(?P<amount>{_AMOUNT}){_ALL_IN}",
+                   lambda found: _acts(found, _posts(found))),
+            discards=(rf"{_PLAYER}discards (?P<thrown>{_CARDS}) draws (?P<drawn>{_CARDS})"
+                      rf"(?: (?P<again>{_CARDS}))?",
+                      lambda found: _acts(found, _KINGS.hero_draw(
+                          found["thrown"], found["drawn"], found.optional("again")))),
+            draws=(rf"{_PLAYER}draws (?P<count>\d+)",
+                   lambda found: _acts(found, _KINGS.draws(found["count"]))),
+            stands=(rf"{_PLAYER}stands pat(?: on)?(?: {_CARDS})?",
+                    lambda found: _acts(found, _KINGS.stands_pat())),
+            shows=(rf"{_PLAYER}shows (?P<cards>{_CARDS})(?: (?P<text>\([^\n]*\)))?",
+                   lambda found: _acts(found, _KINGS.shows(found["cards"],
+                                                           found.optional("text")))),
+        )),
+    "summary_line": quick_reader(re.compile(rf"(?:(Seat|Rake)(?= )|{_NAME} (wins))"), {
+        "Seat": (re.compile(rf"Seat (?P<seat>\d+): (?P<name>{_NAME}) \((?P<stack>{_AMOUNT})\) "
+                            rf"(?P<net>[+-]{_AMOUNT})"),
+                 lambda found: _KINGS.seat_result(found["seat"], found["name"], found["stack"],
+                                                  found["net"])),
+        "Rake": (re.compile(rf"Rake (?P<amount>{_AMOUNT})"),
+                 lambda found: _KINGS.rake(found["amount"])),
+        "wins": (re.compile(rf"(?P<name>{_NAME}) wins (?:pot \((?P<whole>{_AMOUNT})\)"
+                            rf"|\((?P<amount>{_AMOUNT})\) from pot)"),
+                 lambda found: _KINGS.whole_pot_award(found["name"], found.optional("whole")
+                                                      or found["amount"])),
+    }),
+}
+
+
+def _posts(found: QuickMatch) -> object:
+    """A blind, an ante or both blinds, as the grammar's rules for each build it."""
+    if (blind := found.optional("blind")) is not None:
+        return _KINGS.posts(blind, found["amount"], _all_in(found))
+    if found.optional("ante") is not None:
+        return _KINGS.antes(found["amount"], _all_in(found))
+    return _KINGS.posts_both(found["amount"], _all_in(found))
+
+
 READER = SiteReader(SiteSpec(
     name="kingsclub", grammar="kingsclub.lark", starts=("header", "when", "line", "summary_line"),
     transformer=KingsClubTransformer, wording=_WORDING, header=re.compile(r"#(\d+): "),
     initials="#", first_line="a hand's first line, such as '#37732805: Limit Badugi - 30/60'",
-    hands=KingsClubHands))
+    hands=KingsClubHands, quick=_QUICK))
 
 kingsclub_parser = READER.parser
 parse_line = READER.parse_line

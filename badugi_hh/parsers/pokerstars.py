@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import cast, NamedTuple
@@ -71,7 +71,10 @@ from badugi_hh.parsers.common import (
 )
 from badugi_hh.parsers.common import dated, game_read
 from badugi_hh.parsers.hands import insert_hidden_deals, marked_draw, site_ruleset
-from badugi_hh.parsers.site import ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at
+from badugi_hh.parsers.site import (
+    ActionTransformer, QuickMatch, SiteHand, SiteReader, SiteSpec, parse_at, quick_reader,
+    quick_shapes,
+)
 from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset, Structure
 from badugi_hh.textcache import LONGEST_CACHED_LINE, cached_for_short_lines
@@ -392,6 +395,146 @@ _WORDING = Wording(
 )
 
 
+# -- the frequent lines, read without the grammar ----------------------------------------
+
+#: The grammar's terminals, as its own patterns write them (grammar/pokerstars.lark);
+#: one its lexer takes whole is an atomic group (never given back for the rest to fit).
+_AMOUNT = r"(?>(?:[$€£₹¥]|Rs\. ?)?\d[\d,]*(?:\.\d+)?)"
+_CARDS = r"\[[^\[\]\n]*\]"
+_TEXT = r"\S(?:.*\S)?"
+#: A game's name and a seated name, each as the grammar's lexer takes it: the first
+#: that fits, never given back to let the rest of the line fit (an atomic group).
+_GAME = r"(?>(?:\d+[-+]? ?)?[A-Za-z][^()\n]*?(?= \(| - |,\s*[^\sA-Za-z]|\)))"
+_SEAT_NAME = r"(?>\S(?:.*?\S)??(?= \((?:[$€£₹¥]|Rs\. ?)?\d[\d,.]* in chips))"
+_ALL_IN = r"(?P<all_in> and is all-in)?"
+_CURRENCY = r"USD|EUR|GBP|CAD|INR|CNY|FPP|SC"
+_STAKES = rf"(?P<small>{_AMOUNT})/(?P<big>{_AMOUNT})(?: (?P<currency>{_CURRENCY}))?"
+_POSITIONS = r"(?: \((?:button|small blind|big blind|button blind)\))*"
+#: What builds each line's result: the transformer the grammar's parse runs.
+_STARS = PokerStarsTransformer()
+_BLINDS = {"small blind": "small", "big blind": "big", "small & big blinds": "small+big",
+           "the ante": "ante"}
+_STREETS = {"DEALING HANDS": _STARS.deal_street(), "SHOW DOWN": _STARS.showdown_street(),
+            "SUMMARY": _STARS.summary_street(),
+            **{f"{ordinal} DRAW": _STARS.draw_street(Token("ORDINAL", ordinal))
+               for ordinal in ("FIRST", "SECOND", "THIRD")}}
+
+
+def _all_in(found: QuickMatch) -> bool:
+    return found.optional("all_in") is not None
+
+
+def _stakes(found: QuickMatch) -> Stakes:
+    return _STARS.stakes(None, found["small"], found["big"], None, found.optional("currency"))
+
+
+def _pot(found: QuickMatch) -> str:
+    """The pot an award is from, as the grammar's rules for it say."""
+    pot = found.optional("pot")
+    if pot is None:
+        return _STARS.side_pot(found.optional("side"))
+    return _STARS.whole_pot() if pot == "pot" else _STARS.main_pot()
+
+
+#: By start rule, the shapes of most lines of real exports: each is read by its pattern
+#: and built by the transformer's methods, as the grammar's parse builds it; any other
+#: line (or a value refused) is parsed (tests/test_site_caches.py compares the two).
+_QUICK = {
+    "after_name": quick_reader(re.compile(r":? ([a-z'-]+)"), quick_shapes(
+        folds=(r": folds", lambda _found: (_STARS.folds(),)),
+        checks=(r": checks", lambda _found: (_STARS.checks(),)),
+        calls=(rf": calls (?P<amount>{_AMOUNT}){_ALL_IN}",
+               lambda found: (_STARS.calls(found["amount"], _all_in(found)),)),
+        bets=(rf": bets (?P<amount>{_AMOUNT}){_ALL_IN}",
+              lambda found: (_STARS.bets(found["amount"], _all_in(found)),)),
+        raises=(rf": raises (?P<by>{_AMOUNT}) to (?P<to>{_AMOUNT}){_ALL_IN}",
+                lambda found: (_STARS.raises_by(found["by"], found["to"], _all_in(found)),)),
+        posts=(rf": posts (?P<blind>small blind|big blind|small & big blinds|the ante) "
+               rf"(?P<amount>{_AMOUNT}){_ALL_IN}",
+               lambda found: (_STARS.posts(_BLINDS[found["blind"]], found["amount"],
+                                           _all_in(found)),)),
+        discards=(rf": discards (?P<count>\d+) cards?(?: (?P<cards>{_CARDS}))?",
+                  lambda found: (_STARS.discards(found["count"], found.optional("cards")),)),
+        stands=(rf": stands pat(?: on)?(?: {_CARDS})?", lambda _found: (_STARS.stands_pat(),)),
+        shows=(rf": shows (?P<cards>{_CARDS})(?: (?P<text>\([^()]*\)))?",
+               lambda found: (_STARS.shows(found["cards"], found.optional("text")),)),
+        mucks=(r": mucks hand", lambda _found: (_STARS.mucks(),)),
+        **{"doesn't": (r": doesn't show hand", lambda _found: (_STARS.no_show(),))},
+        collected=(rf" collected (?P<amount>{_AMOUNT}) from (?:(?P<pot>pot|main pot)|side "
+                   r"pot(?P<side>-\d+)?)",
+                   lambda found: (_STARS.award(found["amount"], _pot(found)),)),
+        joins=(r" joins the table at seat #\d+", lambda _found: (_STARS.table_note(),)),
+        leaves=(r" leaves the table", lambda _found: (_STARS.table_note(),)),
+        will=(r" will be allowed to play after the button",
+              lambda _found: (_STARS.table_note(),)),
+        sits=(r": sits out", lambda _found: (_STARS.table_note(),)),
+        is_=(r"(?::? is (?P<out>sitting out)| is (?:connected|disconnected))",
+             lambda found: (_STARS.table_note() if found.optional("out")
+                            else _STARS.connection_note(),)),
+        has=(r" has (?:(?P<returned>returned)|timed out(?: while(?: being)? disconnected)?)",
+             lambda found: (_STARS.connection_note() if found.optional("returned")
+                            else _STARS.timeout_note(),)),
+        said=(r' said, (?P<chat>".*)', lambda found: (_STARS.chat_note(found["chat"]),)),
+        finished=(rf" finished the tournament in (?P<place>\d+(?:st|nd|rd|th)) place"
+                  rf"(?: and received (?P<prize>{_AMOUNT})\.)?",
+                  lambda found: _STARS.finished(found["place"], found.optional("prize"))),
+    )),
+    "play_line": quick_reader(re.compile(r"(\S+)"), {
+        "***": (re.compile(rf"\*\*\* (?P<street>{'|'.join(_STREETS)}) \*\*\*"),
+                lambda found: (_STARS.street(_STREETS[found["street"]]),)),
+        "Uncalled": (re.compile(rf"Uncalled bet \((?P<amount>{_AMOUNT})\) returned to "
+                                rf"(?P<name>{_TEXT})"),
+                     lambda found: (_STARS.uncalled(found["amount"], found["name"]),)),
+        "Betting": (re.compile(r"Betting is capped"), lambda _found: (_STARS.table_note(),)),
+        "The": (re.compile(r"The deck is reshuffled"), lambda _found: (_STARS.hand_note(),)),
+        "Hand": (re.compile(r"Hand cancelled"), lambda _found: (_STARS.cancelled(),)),
+    }),
+    "dealt_cards": quick_reader(re.compile(r"()"), {"": (
+        re.compile(rf" (?P<cards>{_CARDS})(?: (?P<drawn>{_CARDS}))?"),
+        lambda found: _STARS.dealt_cards(found["cards"], found.optional("drawn")))}),
+    "summary_line": quick_reader(re.compile(r"(\S+)"), {"Total": (
+        re.compile(rf"Total pot (?P<total>{_AMOUNT})(?: Main pot {_AMOUNT}\.(?: Side pot(?:-\d+)? "
+                   rf"{_AMOUNT}\.)+)? \| Rake (?P<rake>{_AMOUNT})"),
+        lambda found: (_STARS.pot_total(found["total"], None, found["rake"]),))}),
+    "summary_outcome": quick_reader(re.compile(rf"{_POSITIONS} (\S+)"), quick_shapes(
+        collected=(rf"{_POSITIONS} collected \((?P<amount>{_AMOUNT})\)",
+                   lambda found: (_STARS.won(found["amount"]),)),
+        mucked=(rf"{_POSITIONS} mucked(?: (?P<cards>{_CARDS}))?(?: and lost)?",
+                lambda found: _STARS.summary_outcome(_STARS.mucked(found.optional("cards")))),
+        showed=(rf"{_POSITIONS} showed {_CARDS} and (?:won \((?P<amount>{_AMOUNT})\)|lost)"
+                rf"(?: with {_TEXT})?",
+                lambda found: (_STARS.won(found.optional("amount") or 0),)),
+        folded=(rf"{_POSITIONS} folded (?:before the Draw|after the (?:\d+(?:st|nd|rd|th) )?"
+                r"Draw|before Flop)(?: \(didn't bet\))?",
+                lambda _found: (_STARS.won_nothing(),)),
+    )),
+    "seat_line": quick_reader(re.compile(r"(Seat)"), {"Seat": (
+        re.compile(rf"Seat (?P<seat>\d+): (?P<name>{_SEAT_NAME}) \((?P<stack>{_AMOUNT}) in "
+                   r"chips\)(?P<out> is sitting out)?"),
+        lambda found: _STARS.seat_line(found["seat"], found["name"], found["stack"], None,
+                                       found.optional("out") and _STARS.sitting_out()))}),
+    "table_line": quick_reader(re.compile(r"(Table)"), {"Table": (
+        re.compile(r"Table (?P<name>'[^']*')(?: (?P<size>\d+-[Mm]ax))?"
+                   r"(?: \((?:Play|Real) Money\))? Seat #(?P<button>\d+) is the button"),
+        lambda found: _STARS.table_line(found["name"], found.optional("size"), None,
+                                        _STARS.button(found["button"])))}),
+    "hand_game": quick_reader(re.compile(r"(?:Zoom |Rush )?(Tournament #|)"), {
+        "": (re.compile(rf"(?P<game>{_GAME}) \({_STAKES}\)"),
+             lambda found: _STARS.hand_game(None, _STARS.cash_game(found["game"],
+                                                                   _stakes(found)))),
+        "Tournament #": (
+            re.compile(rf"(?P<title>(?:Zoom |Rush )?Tournament #)(?P<number>\d+), (?P<buy_in>"
+                       rf"(?>[$€£₹¥]\d[\d.,]*(?:\+[$€£₹¥]?\d[\d.,]*)*))"
+                       rf"(?: (?P<code>{_CURRENCY}))? (?P<game>{_GAME}) - Level "
+                       rf"(?P<level>[IVXLC]+|\d+) \({_STAKES}\)"),
+            lambda found: _STARS.hand_game(None, _STARS.tournament_game(
+                found["title"], found["number"],
+                _STARS.buy_in(found["buy_in"], found.optional("code")), found["game"],
+                _STARS.plain_level(None, found["level"], _stakes(found))))),
+    }),
+}
+
+
 def _parse_rest(text: str, offset: int, start: str) -> tuple[object, ...]:
     """Parse ``text`` after its first ``offset`` characters (a name); errors point into
     the whole line."""
@@ -410,12 +553,12 @@ class PokerStarsHands:
     A session is the hands in a row at one table and tournament, whose blind
     levels change the stakes but not the players' stacks; or at one table and
     stakes for cash. A hand's number is its place in its session. The lines read
-    in a log are kept for the log (:data:`_LineCache`).
+    are kept from one log to the next (:data:`_LINES_READ`, :data:`_SEAT_LINES_READ`).
     """
 
     def __init__(self) -> None:
-        self.lines: _LineCache = {}
-        self.seat_lines: dict[str, SeatLine] = {}
+        self.lines = _LINES_READ
+        self.seat_lines = _SEAT_LINES_READ
 
     def assemble(self, block: LineBlock, source: str) -> SiteHand | SkippedHand:
         game = parse_at(_header, block.lines[0], "", block.start)
@@ -581,7 +724,7 @@ class _HandReader:
         self.tournament = tournament
         self.hand_size = hand_size
         self.errors: list[LineError] = []
-        self.known: re.Pattern[str] | None = None
+        self.known = _seated_names(frozenset())
         self.summary = False
         """Whether the lines are the summary's (after ``*** SUMMARY ***``)."""
         self.cancelled = False
@@ -603,7 +746,7 @@ class _HandReader:
             number = block.start + at
             seats.append((number, self._seat(lines[at], number)))
             at += 1
-        self.known = _names_pattern(frozenset(seat.player for _, seat in seats))
+        self.known = _seated_names(frozenset(seat.player for _, seat in seats))
         if len(self.lines) > _MAX_NAME_SETS:
             self.lines.clear()
         play = self._play(block.numbered(at))
@@ -667,18 +810,18 @@ class _HandReader:
 
     def _known_lines(self) -> dict[str, _ReadLine]:
         """The lines read so far with this hand's seated names, in the play or the summary."""
-        return self.lines.setdefault((self.known, self.summary), {})
+        return self.lines.setdefault((self.known.names, self.summary), {})
 
     def _read_line(self, text: str) -> _ReadLine:
         start, at = "after_name", 0
         if self.summary:
             seat = _SUMMARY_SEAT.match(text)
             start, at = "summary_outcome", -1 if seat is None else seat.end()
-        seated = None if self.known is None or at < 0 else self.known.match(text, at)
-        read = None if seated is None else _REST_READS[start].get(text[seated.end():])
+        seated = None if at < 0 else self.known.starting(text, at)
+        read = None if seated is None else _REST_READS[start].get(text[at + len(seated):])
         player: str | None
         if seated is not None and read is not None:   # most: what the general path finds
-            player, (items, marks) = seated.group(), read
+            player, (items, marks) = seated, read
         else:
             player, (items, marks) = (self._summary_line(text) if self.summary
                                       else self._play_line(text))
@@ -733,14 +876,12 @@ class _HandReader:
 
     def _known_name(self, text: str) -> str | None:
         """The longest seated name that starts ``text`` and is followed by ':' or a blank."""
-        found = self.known.match(text) if self.known is not None else None
-        return None if found is None else found.group()
+        return self.known.starting(text)
 
     def _play_line(self, text: str) -> _Items:
         first_error: LineError | None = None
-        seated = self.known.match(text) if self.known is not None else None
-        if seated is not None:
-            name = seated.group()
+        name = self.known.starting(text)
+        if name is not None:
             try:
                 return name, _rest_read(text[len(name):], "after_name")
             except LineError as error:
@@ -748,14 +889,22 @@ class _HandReader:
                 first_error = error
         if text.startswith("Dealt to "):
             return self._dealt(text)
-        try:
-            return None, _rest_read(text, "play_line")
-        except LineError as error:
-            if error.column > 1:   # a line such as '*** FIRST DRAW ***', misspelt
-                first_error = first_error or error
+        play_error: LineError | None = None
+        if _may_read(text, "play_line"):
+            try:
+                return None, _rest_read(text, "play_line")
+            except LineError as error:
+                play_error = error
         found = _unknown_player(text, 0, "after_name")
         if found is not None:
             return found
+        if play_error is None:   # (asked only now: the grammar says why it cannot read it)
+            try:
+                return None, _rest_read(text, "play_line")
+            except LineError as error:
+                play_error = error
+        if play_error.column > 1:   # a line such as '*** FIRST DRAW ***', misspelt
+            first_error = first_error or play_error
         raise first_error or LineError(
             "expected a line of a PokerStars hand, like 'Player3: calls 20' (a seated "
             f"player's name first) or '*** FIRST DRAW ***', got {text.split()[0][:20]!r}", 1)
@@ -775,9 +924,9 @@ class _HandReader:
         if seat is None:
             return None, _rest_read(text, "summary_line")
         at = seat.end()
-        seated = self.known.match(text, at) if self.known is not None else None
+        seated = self.known.starting(text, at)
         if seated is not None:
-            return seated.group(), _rest_read_at(text, seated.end(), "summary_outcome")
+            return seated, _rest_read_at(text, at + len(seated), "summary_outcome")
         found = _unknown_player(text, at, "summary_outcome")
         if found is None:
             raise LineError("expected a seated player's name after the seat number", at + 1)
@@ -872,13 +1021,17 @@ def _kind_made(make: EventFactory) -> object:
     return make
 
 
-#: What each line of a file read so far says, by the seated names it was read
-#: with and whether it is in a summary: players sit at a table for many hands,
-#: and most lines (``Player3: folds``) repeat.
-_LineCache = dict[tuple[re.Pattern[str] | None, bool], dict[str, _ReadLine]]
+#: What each line read so far says, by the seated names it was read with and
+#: whether it is in a summary: players sit at a table for many hands, and most lines
+#: (``Player3: folds``) repeat, from one hand to the next and one export to the next
+#: (a player's exports of a day, of each of his tables, share their players).
+_LineCache = dict[tuple[frozenset[str], bool], dict[str, _ReadLine]]
 #: The cache's bounds: sets of names (tables and their comings and goings), and
 #: lines per set.
 _MAX_NAME_SETS, _MAX_LINES = 32, 10_000
+#: The lines read, and the seat lines (each read once while its stack holds).
+_LINES_READ: _LineCache = {}
+_SEAT_LINES_READ: dict[str, SeatLine] = {}
 
 
 def _unknown_player(text: str, at: int, start: str) -> _Items | None:
@@ -890,7 +1043,7 @@ def _unknown_player(text: str, at: int, start: str) -> _Items | None:
     each of its blanks).
     """
     for cut in range(at + 1, min(len(text), at + MAX_NAME + 1)):
-        if text[cut] in " :":
+        if text[cut] in " :" and _may_read(text[cut:], start):
             try:
                 return text[at:cut], _rest_read_at(text, cut, start)
             except LineError:
@@ -898,17 +1051,70 @@ def _unknown_player(text: str, at: int, start: str) -> _Items | None:
     return None
 
 
-@functools.lru_cache(maxsize=256)
-def _names_pattern(names: frozenset[str]) -> re.Pattern[str] | None:
-    """What matches a seated name at a line's start, followed by ':' or a blank.
+class _SeatedNames:
+    """The names seated at a hand, and which of them starts a line.
 
-    The longest name comes first, so the first that fits is the longest. A
-    table's players sit for many hands: the pattern is built once for them.
+    The longest that fits is the one: found by the names' lengths, longest first, as
+    a pattern of the names tried in that order would find it; the shortest name (the
+    pattern's last) only when ':' or a blank follows it. A table's players come and go
+    from hand to hand, and a pattern of their names took longer to compile than most
+    hands take to read.
+
+    >>> seated = _SeatedNames(frozenset({"Mr Pink", "Mr", "Ana"}))
+    >>> seated.starting("Mr Pink: folds"), seated.starting("Seat 2: Mr mucked", 8)
+    ('Mr Pink', 'Mr')
+    >>> seated.starting("Anabel: folds"), seated.starting("Mrs Ana: folds")
+    ('Ana', None)
     """
-    if not names:
+
+    __slots__ = ("names", "_lengths", "_shortest", "_colons")
+
+    def __init__(self, names: frozenset[str]) -> None:
+        self.names = names
+        self._lengths = sorted({len(name) for name in names}, reverse=True)
+        self._shortest = max(names, key=lambda name: (-len(name), name)) if names else ""
+        self._colons = any(":" in name for name in names)
+
+    def starting(self, text: str, at: int = 0) -> str | None:
+        """The seated name that starts ``text`` at ``at``, or None."""
+        names = self.names
+        if not self._colons:   # most lines: 'Name: ...'; a longer name would hold the ':'
+            colon = text.find(":", at)
+            if colon > at and text[at:colon] in names:
+                return text[at:colon]
+        for length in self._lengths:
+            name = text[at:at + length]
+            if name in names and (name != self._shortest
+                                  or text[at + length:at + length + 1] in (":", " ")):
+                return name
         return None
-    longest_first = sorted(names, key=lambda name: (-len(name), name))
-    return re.compile("|".join(map(re.escape, longest_first)) + "(?=[: ])")
+
+
+#: The words a line can start with (after blanks) from the start rules a reader tries
+#: where a line may not fit (a name not seated, a player joining): the grammar's. A
+#: line that starts otherwise is refused, and the reader need not ask the grammar why
+#: unless no other reading fits.
+_FIRST_WORDS = {
+    "play_line": ("***", "Uncalled", "Betting", "The", "Hand"),
+    "after_name": (":", "collected", "finished", "wins", "re-buys", "takes", "said", "joins",
+                   "leaves", "will", "is", "was", "has"),
+    "summary_outcome": ("(", "folded", "collected", "showed", "is", "mucked"),
+}
+
+
+def _may_read(text: str, start: str) -> bool:
+    """Whether ``text`` starts as a line of rule ``start`` may (False: it is refused).
+
+    >>> _may_read(" leaves the table", "after_name"), _may_read("bel: folds", "after_name")
+    (True, False)
+    """
+    return text.lstrip(" \t\xa0").startswith(_FIRST_WORDS[start])
+
+
+@functools.lru_cache(maxsize=256)
+def _seated_names(names: frozenset[str]) -> _SeatedNames:
+    """The seated names of a hand, made once for a table's players."""
+    return _SeatedNames(names)
 
 
 def _all_returned(hand: Hand) -> list[Event]:
@@ -930,7 +1136,7 @@ READER = SiteReader(SiteSpec(
     transformer=PokerStarsTransformer, wording=_WORDING, header=_HAND_START, initials="PF",
     header_starts=("PokerStars ", "Full Tilt "),
     first_line="a hand starting 'PokerStars Game #' or 'PokerStars Hand #'",
-    hands=PokerStarsHands, claims=("PokerStars ",)))
+    hands=PokerStarsHands, claims=("PokerStars ",), quick=_QUICK))
 
 pokerstars_parser = READER.parser
 parse_line = READER.parse_line

@@ -14,11 +14,16 @@ site reader:
   hand (:meth:`SiteReader.parse_line`, cached: lines repeat), into *items*: event
   factories waiting for their line number (:class:`ActionTransformer` builds those
   of the shared actions, reading amounts with the site's :class:`AmountFormat`),
-  or the site's own objects (a header, a marker);
+  or the site's own objects (a header, a marker); the frequent shapes of a line are read
+  by one pattern each instead, built by the same transformer's methods
+  (:func:`quick_reader`: the same result, the grammar left for the rest and for errors);
 * lets the site's assembler turn the items of a hand into a :class:`Hand`;
 * yields a :class:`SessionStart` whenever the table or the stakes change
   (or what else the site says starts a session: :attr:`SiteHand.session_key`),
-  with no players: the seats of a site hand are its own ``Seat`` events.
+  with no players: the seats of a site hand are its own ``Seat`` events. A
+  session whose id (its table and first hand) came before in the file, a sitting
+  pasted again, is read as ``ID~2`` (as the house reader renames a session id used
+  twice): two sessions never share a stored row.
 
 A line that cannot be read becomes a :class:`ParseError` naming file, line
 and column; the hand is kept without it (:attr:`Hand.damaged` lists such
@@ -40,7 +45,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple, Protocol, cast
@@ -64,9 +69,10 @@ from badugi_hh.resources import grammar_path
 from badugi_hh.textcache import LONGEST_CACHED_LINE
 
 __all__ = ["CENTS", "CURRENCY_SIGNS", "HAND_SIZES", "MAX_HAND_LINES", "MAX_TABLE_SIZE",
-           "ActionTransformer", "EventFactory", "SiteDialect", "SiteHand", "SiteReader",
-           "SiteSpec", "Wording", "is_archive_marker", "money", "parse_at", "read_cards",
-           "read_site_log", "site_ruleset"]
+           "NOT_READ", "ActionTransformer", "EventFactory", "QuickMatch", "QuickShape",
+           "SiteDialect", "SiteHand", "SiteReader", "SiteSpec", "Wording", "is_archive_marker",
+           "money", "parse_at", "quick_reader", "quick_shapes", "read_cards", "read_site_log",
+           "site_ruleset"]
 
 #: The most cards a player of a draw game holds: a larger count of discards is no hand's.
 _MOST_CARDS = max(HAND_SIZES.values())
@@ -248,7 +254,8 @@ class SiteSpec:
     other games are skipped by name; ``hands`` makes the assembler of one log's hands (it may keep caches for that log).
     ``claims``: how the first line of a log that holds no hand's header may start
     for the log to be the site's all the same (another of its exports), so that its
-    reader says what is wrong.
+    reader says what is wrong. ``quick``: by start rule, what reads the frequent shapes
+    of a line without the grammar (:func:`quick_reader`), giving what the grammar gives.
     """
 
     name: str
@@ -262,6 +269,7 @@ class SiteSpec:
     hands: Callable[[], SiteDialect]
     claims: tuple[str, ...] = ()
     header_starts: tuple[str, ...] = ("",)
+    quick: Mapping[str, Callable[[str], object]] = field(default_factory=dict)
 
 
 class SiteReader:
@@ -294,6 +302,9 @@ class SiteReader:
         return result
 
     def _parse_or_refusal(self, text: str, start: str) -> object:
+        quick = self.spec.quick.get(start) if QUICK_READS else None
+        if quick is not None and (read := quick(text)) is not NOT_READ:
+            return read
         try:
             return parse_with(self.parser(), text, start, self.spec.wording)
         except LineError as error:
@@ -327,6 +338,80 @@ class SiteReader:
             yield from self.read_lines(log)
 
 
+#: Whether the readers read a line's frequent shapes without the grammar (off: every
+#: line is parsed, as tests/test_site_caches.py reads to compare).
+QUICK_READS = True
+#: What a quick reader gives for a line it does not read (None is a line's result too).
+NOT_READ = object()
+#: A shape of line read without the grammar: its pattern, and what makes the line's
+#: result of the pattern's match, by the transformer's own methods (so the same
+#: objects as the grammar's parse).
+QuickShape = tuple[re.Pattern[str], Callable[["QuickMatch"], object]]
+
+
+class QuickMatch:
+    """A shape's match, each group as the grammar's token of it (its column set), for
+    the transformer's methods.
+
+    >>> found = QuickMatch(re.fullmatch(r"calls (?P<amount>\\d+)(?P<all_in> all-in)?", "calls 5"))
+    >>> found["amount"].column, found.optional("all_in")
+    (7, None)
+    """
+
+    __slots__ = ("found",)
+
+    def __init__(self, found: re.Match[str]) -> None:
+        self.found = found
+
+    def __getitem__(self, name: str) -> Token:
+        """A group the shape's pattern always fills."""
+        token = self.optional(name)
+        if token is None:
+            raise ValueError(f"the shape's {name} is not there")
+        return token
+
+    def optional(self, name: str) -> Token | None:
+        text = self.found[name]
+        return None if text is None else Token(name.upper(), text,
+                                               column=self.found.start(name) + 1)
+
+
+def quick_shapes(**shapes: tuple[str, Callable[[QuickMatch], object]]) -> dict[str, QuickShape]:
+    """Each shape's pattern compiled, by the word that names it (``is_`` for ``is``, a
+    keyword of Python's)."""
+    return {word.rstrip("_"): (re.compile(pattern), build) for word, (pattern, build)
+            in shapes.items()}
+
+
+def quick_reader(kind: re.Pattern[str], shapes: Mapping[str, QuickShape],
+                 ) -> Callable[[str], object]:
+    """What reads a line of a start rule in one of its frequent ``shapes``, or gives
+    :data:`NOT_READ`.
+
+    ``kind`` matches a line's first words, the last of its groups that takes part naming
+    the shape (``calls`` in ``: calls $0.25``); the shape's pattern must match the whole
+    line. NOT_READ for any other line, and for a value the transformer refuses: the
+    grammar then reads it, or says what is wrong. So a shape's pattern admits only lines
+    the grammar reads so.
+
+    >>> read = quick_reader(re.compile(r"(\\w+)"), {"seat": (re.compile(r"seat (?P<n>\\d+)"),
+    ...                                                      lambda found: int(found["n"]))})
+    >>> read("seat 3"), read("seat three") is NOT_READ, read("table 3") is NOT_READ
+    (3, True, True)
+    """
+    def read(text: str) -> object:
+        named = kind.match(text)
+        shape = None if named is None else shapes.get(named[named.lastindex or 0])
+        found = None if shape is None else shape[0].fullmatch(text)
+        if found is None:
+            return NOT_READ
+        try:
+            return shape[1](QuickMatch(found))  # type: ignore[index]
+        except (LineError, ValueError):
+            return NOT_READ
+    return read
+
+
 class _Refusal(NamedTuple):
     """What :class:`LineError` a line's parse raised, kept in the cache of parses: a
     new error is raised from it each time (readers move an error's column)."""
@@ -353,6 +438,7 @@ def read_site_log(reader: SiteReader, log: LogText) -> Iterator[Record]:
     session: tuple[str, object] | None = None
     session_id = ""
     hands = 0
+    session_ids: set[str] = set()
     for block in _blocks(reader, log, source):
         if isinstance(block, ParseError):
             yield block
@@ -384,8 +470,8 @@ def read_site_log(reader: SiteReader, log: LogText) -> Iterator[Record]:
         key = (site.table, hand.ruleset if site.session_key is None else site.session_key)
         if session != key:
             session, hands = key, 0
-            session_id = site.session_id or _session_id(
-                hand.ruleset.name, site.table, hand.started_at, hand.number)
+            session_id = _unused(site.session_id or _session_id(
+                hand.ruleset.name, site.table, hand.started_at, hand.number), session_ids)
             yield _session_start(session_id, site, source)
         hands += 1
         hand.session_id = session_id
@@ -412,6 +498,22 @@ def _session_start(session_id: str, site: SiteHand, source: str) -> SessionStart
     return SessionStart(session_id=session_id, ruleset=hand.ruleset, players=[],
                         title=site.title or site.table, started_at=hand.started_at, source=source,
                         line=hand.line)
+
+
+def _unused(session_id: str, used: set[str]) -> str:
+    """``session_id``, or ``session_id~N`` where a session of the file has it already,
+    which it then adds to ``used``.
+
+    >>> used = set()
+    >>> [_unused(id, used) for id in ("ps-T-1", "ps-T-5", "ps-T-1", "ps-T-1")]
+    ['ps-T-1', 'ps-T-5', 'ps-T-1~2', 'ps-T-1~3']
+    """
+    unused, copy = session_id, 1
+    while unused in used:
+        copy += 1
+        unused = f"{session_id}~{copy}"
+    used.add(unused)
+    return unused
 
 
 def _session_id(site: str, table: str, started_at: datetime | None, number: int) -> str:

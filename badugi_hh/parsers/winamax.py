@@ -62,7 +62,10 @@ from badugi_hh.parsers.common import dated, game_read
 from badugi_hh.parsers.hands import (
     hero_of, hidden_deals, return_unmatched, site_ruleset, table_first,
 )
-from badugi_hh.parsers.site import ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at
+from badugi_hh.parsers.site import (
+    ActionTransformer, QuickMatch, SiteHand, SiteReader, SiteSpec, parse_at, quick_reader,
+    quick_shapes,
+)
 from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset
 
@@ -484,13 +487,76 @@ def _skipped_name(header: Header) -> str:
     return f"{name} {structure}" if structure else name
 
 
+# -- the frequent lines, read without the grammar -------------------------------------------
+
+#: The grammar's terminals, as its patterns write them (grammar/winamax.lark); one its
+#: lexer takes whole is an atomic group (never given back for the rest to fit).
+_AMOUNT = r"(?>[€$]?\d{1,15}(?:\.\d{1,2})?k?[€$]?)"
+_CARDS = r"\[[^\[\]\n]*\]"
+_ALL_IN = r"(?P<all_in> and is all-in)?"
+#: What builds each line's result: the transformer the grammar's parse runs.
+_WINAMAX = WinamaxTransformer()
+
+
+def _all_in(found: QuickMatch) -> bool:
+    return found.optional("all_in") is not None
+
+
+#: By start rule, the shapes of most lines of real exports: each read by its pattern and
+#: built by the transformer's methods, as the grammar's parse builds it; any other line is
+#: parsed (tests/test_site_caches.py compares the two).
+_QUICK = {
+    "action": quick_reader(re.compile(r"(\S+)"), quick_shapes(
+        folds=(r"folds", lambda _found: _WINAMAX.folds()),
+        checks=(r"checks", lambda _found: _WINAMAX.checks()),
+        calls=(rf"calls (?P<amount>{_AMOUNT}){_ALL_IN}",
+               lambda found: _WINAMAX.calls(found["amount"], _all_in(found))),
+        bets=(rf"bets (?P<amount>{_AMOUNT}){_ALL_IN}",
+              lambda found: _WINAMAX.bets(found["amount"], _all_in(found))),
+        raises=(rf"raises (?P<by>(?>-?[€$]?\d{{1,15}}(?:\.\d{{1,2}})?[€$]?)) to "
+                rf"(?P<to>{_AMOUNT}){_ALL_IN}",
+                lambda found: _WINAMAX.raises(found["by"], found["to"], _all_in(found))),
+        posts=(rf"posts (?:(?P<blind>small|big) blind|ante) (?P<amount>{_AMOUNT}){_ALL_IN}",
+               lambda found: _WINAMAX.posts(blind, found["amount"], None, _all_in(found))
+               if (blind := found.optional("blind")) is not None
+               else _WINAMAX.antes(found["amount"], _all_in(found))),
+        discard=(r"discard (?P<count>\d+) (?P<word>cards?)",
+                 lambda found: _WINAMAX.discard(found["count"], found["word"])),
+        shows=(rf"shows (?P<cards>{_CARDS})(?: (?P<text>\([^\n]*\)))?",
+               lambda found: _WINAMAX.shows(found["cards"], found.optional("text"))),
+        collected=(rf"collected (?P<amount>{_AMOUNT}) from (?P<main>main )?pot",
+                   lambda found: _WINAMAX.collected(
+                       found["amount"], _WINAMAX.main_pot() if found.optional("main")
+                       else _WINAMAX.whole_pot())),
+    )),
+    "seat": quick_reader(re.compile(r"(Seat)"), {"Seat": (
+        re.compile(r"Seat (?P<seat>\d+): (?P<name>(?>\S[^\n]*?(?= \([^()\n]*\)\s*$))) "
+                   rf"\((?P<stack>{_AMOUNT})\)"),
+        lambda found: _WINAMAX.seat(found["seat"], found["name"], found["stack"], None))}),
+    "line": quick_reader(re.compile(r"(\S+)"), {
+        "***": (re.compile(rf"\*\*\* (?P<street>{'|'.join(map(re.escape, _STREETS))}) \*\*\*"),
+                lambda found: _WINAMAX.street(found["street"])),
+        "Dealt": (re.compile(rf"Dealt to (?P<name>(?>\S[^\n]*?(?= \[))) (?P<cards>{_CARDS})"
+                             rf"(?: (?P<drawn>{_CARDS}))?"),
+                  lambda found: _WINAMAX.dealt(found["name"], found["cards"],
+                                               found.optional("drawn"))),
+        "Total": (re.compile(rf"Total pot (?P<total>{_AMOUNT}) \| (?:Rake (?P<rake>{_AMOUNT})"
+                             r"|No rake)"),
+                  lambda found: _WINAMAX.no_rake(found["total"])
+                  if (rake := found.optional("rake")) is None
+                  else _WINAMAX.rake(found["total"], rake)),
+    }),
+}
+
+
 READER = SiteReader(SiteSpec(
     name="winamax", grammar="winamax.lark",
     starts=("header", "table", "seat", "line", "action", "seat_summary"),
     transformer=WinamaxTransformer, wording=_WORDING, header=_HAND_START, initials="W",
     header_starts=("Winamax Poker - ",),
     first_line=("a hand's first line, such as 'Winamax Poker - CashGame - HandId: "
-                "#9160772-2-1476189756 - Lowball27 fixed limit (0.50€/1€) - ...'"), hands=WinamaxHands))
+                "#9160772-2-1476189756 - Lowball27 fixed limit (0.50€/1€) - ...'"), hands=WinamaxHands,
+    quick=_QUICK))
 
 winamax_parser = READER.parser
 parse_line = READER.parse_line

@@ -244,6 +244,10 @@ class RowBatch:
         self.sealed: dict[str, list[pa.Table]] = {name: [] for name in TABLES}
         self.session_violations: list[Row] = []
         self.hand_keys: set[tuple[str, str]] = set()
+        self.repeated_sessions: set[tuple[str, str]] = set()
+        """The (source, session id) of the sessions with a hand whose id came before in
+        their file: a session of such hands alone is a second copy, which the store
+        leaves out (:mod:`badugi_hh.store.commit`), wherever the batches are cut."""
         self.damaged_copies: set[tuple[str, int]] = set()
         """The (source, line) of the hands read with a line that could not be: a copy of
         one read whole is kept over them (:mod:`badugi_hh.store.commit`)."""
@@ -266,6 +270,7 @@ class RowBatch:
         self.hands_read += 1
         key = (source, report.hand_id)
         if key in self.hand_keys:   # a hand id repeated in one file: the first one counts
+            self.repeated_sessions.add((source, report.session_id))
             return
         self.hand_keys.add(key)
         if hand.damaged:
@@ -447,12 +452,14 @@ class RowBatch:
         """Add the rows of ``other`` (a later batch, maybe of another file)."""
         repeated = self.hand_keys & other.hand_keys
         if repeated:   # a hand id repeated further down the same file
+            self.repeated_sessions |= other.sessions_of(repeated)
             other.drop_hands(repeated)
         for table, rows in other.tables.items():
             self.tables[table].extend(rows)
             self.sealed[table].extend(other.sealed[table])
         self.session_violations.extend(other.session_violations)
         self.hand_keys |= other.hand_keys
+        self.repeated_sessions |= other.repeated_sessions
         self.damaged_copies |= other.damaged_copies
         self.hands_read += other.hands_read
         self.sessions_read += other.sessions_read
@@ -476,8 +483,19 @@ class RowBatch:
             self.sealed[table] = [_without(rows, "source", "hand_id", hands)
                                   for rows in self.sealed[table]]
 
+    def sessions_of(self, hands: set[tuple[str, str]]) -> set[tuple[str, str]]:
+        """The (source, session id) of ``hands`` (source, hand id) of the batch."""
+        rows = self.arrow("hands") if hands else None
+        if rows is None:
+            return set()
+        return {(source, session) for source, hand_id, session in zip(
+            rows["source"].to_pylist(), rows["hand_id"].to_pylist(),
+            rows["session_id"].to_pylist()) if (source, hand_id) in hands}
+
     def drop_sessions(self, sessions: set[tuple[str, str]]) -> None:
-        """Leave out ``sessions`` (source, session id): their rows and their violations."""
+        """Leave out ``sessions`` (source, session id): their rows and their violations,
+        but for a T5 (a hand id used again in the file), which is the file's verdict on
+        that hand whether or not its session is kept."""
         for table in ("sessions", "session_players"):
             source, session_id = _key_columns(table, "source", "session_id")
             self.tables[table] = [row for row in self.tables[table]
@@ -485,10 +503,11 @@ class RowBatch:
             self.sealed[table] = [_without(rows, "source", "session_id", sessions)
                                   for rows in self.sealed[table]]
         source, session_id = _key_columns("violations", "source", "session_id")
-        level = ViolationRow._fields.index("level")
+        level, rule = ViolationRow._fields.index("level"), ViolationRow._fields.index("rule")
         self.tables["violations"] = [
             row for row in self.tables["violations"]
-            if row[level] != "session" or (row[source], row[session_id]) not in sessions]
+            if row[level] != "session" or row[rule] == "T5"
+            or (row[source], row[session_id]) not in sessions]
 
     def complete(self) -> None:
         """Add the session violations and the players, once the hands are final."""

@@ -114,6 +114,10 @@ class Clock:
         self.last: datetime | None = None
         """The UTC time of the hand read before: what tells the two passages of a
         repeated hour apart."""
+        self.passage_assumed = False
+        """Whether a time in a repeated hour was read with no hand before it: taken as
+        the first passage, which a hand before it (in a log read from its middle) could
+        have made the second."""
 
     def read(self, stated: datetime | None, site: str, *, advance: bool = True) -> Moment:
         """A hand's (or session's) time of ``site`` as stored: the local time without
@@ -144,8 +148,11 @@ class Clock:
             first = tz.utcoffset(local.replace(fold=0)) or timedelta(0)
             second = tz.utcoffset(local.replace(fold=1)) or timedelta(0)
             moment = (local - first).replace(tzinfo=timezone.utc)
-            if second < first and self.last is not None and moment < self.last:
-                moment = (local - second).replace(tzinfo=timezone.utc)   # passed again
+            if second < first:
+                if self.last is None:
+                    self.passage_assumed = True
+                elif moment < self.last:
+                    moment = (local - second).replace(tzinfo=timezone.utc)   # passed again
         if advance:
             self.last = moment
         return UtcTime(moment)

@@ -111,11 +111,13 @@ class Fingerprint(NamedTuple):
 
 
 def file_batches(records: Iterable[Record], source: str, fingerprint: Fingerprint | None,
-                  batch_hands: int, house_zone: str) -> Iterator[RowBatch]:
+                  batch_hands: int, house_zone: str,
+                  audit: FileAudit | None = None) -> Iterator[RowBatch]:
     """Audit the records of one file and turn them into rows, ``batch_hands`` hands
     at a time; the last batch carries the file's row for ``sources``. ``house_zone``:
-    the time zone of its house hands (:mod:`badugi_hh.rows.clock`)."""
-    audit = FileAudit(source, house_zone)
+    the time zone of its house hands (:mod:`badugi_hh.rows.clock`). ``audit``: the
+    caller's, to read what the reading found after (a new one by default)."""
+    audit = audit or FileAudit(source, house_zone)
     yield from audited_batches(audit, records, batch_hands)
     audit.close(ended=not (fingerprint and fingerprint.goes_on))
     size, digest = (fingerprint.size, fingerprint.content_hash) if fingerprint else (None, None)

@@ -162,7 +162,7 @@ def commit(con: duckdb.DuckDBPyConnection, batch: RowBatch, seen: Seen) -> Commi
     """Write ``batch`` (see the module docstring); the caller holds the transaction.
     ``seen``: what the import met before this batch, which it adds to."""
     copies, conflicts, grown, bettered = _resolve_copies(con, batch)
-    seen.copied_sessions |= _sessions_of(batch, copies)
+    seen.copied_sessions |= batch.sessions_of(copies) | batch.repeated_sessions
     batch.drop_hands(copies, PER_HAND_TABLES)
     batch.complete()
     if conflicts:
@@ -342,16 +342,6 @@ def _conflict_rows(batch: RowBatch, differing: list[tuple[str, str, int, str, in
                          conflict_message(hand_id, source, line, first_source, first_line),
                          line)
             for source, hand_id, line, first_source, first_line in differing]
-
-
-def _sessions_of(batch: RowBatch, hands: set[tuple[str, str]]) -> set[tuple[str, str]]:
-    """The (source, session id) of ``hands`` (source, hand id) of the batch."""
-    rows = batch.arrow("hands") if hands else None
-    if rows is None:
-        return set()
-    return {(source, session) for source, hand_id, session in zip(
-        rows["source"].to_pylist(), rows["hand_id"].to_pylist(), rows["session_id"].to_pylist())
-        if (source, hand_id) in hands}
 
 
 def _drop_second_sessions(con: duckdb.DuckDBPyConnection, batch: RowBatch,

@@ -155,8 +155,10 @@ class _PartRows(NamedTuple):
 
 class _PartEnd(NamedTuple):
     """Part ``number`` of a log read: what it adds to the log's row in ``sources``, and
-    a site's part's seam; or why it was not (``failed``), or that it holds another
-    dialect's hands too and was not stored (``alone`` false: the log is read whole)."""
+    a site's part's seam; or why it was not (``failed``), or that it cannot be read
+    alone and was not stored (``alone`` false: the log is read whole): it holds another
+    dialect's hands too, or a house part's first time lies in an hour that repeats, whose
+    passage the hands before the part tell."""
 
     source: str
     number: int
@@ -264,7 +266,8 @@ def _read_part(task: PartJob, batch_hands: int, house_zone: str,
         yield _PartEnd(job.source, part.number, failed=_Failed(
             internal_error(str(job.path), error), unreadable=False))
         return
-    if segments != [task.kind]:
+    if segments != [task.kind] or (task.kind == "house" and part.number
+                                   and audit.clock.passage_assumed):
         yield _PartEnd(job.source, part.number, alone=False)
         return
     held[-1].bytes_read = part.end - part.start

@@ -14,6 +14,10 @@ A log is read whole, by one worker, where the parts could read otherwise:
 
 * a session header's id used twice (the house reader renames the second session and
   reports it, which a part cannot know);
+* a house part whose first time lies in the hour that repeats when clocks go back
+  (:attr:`~badugi_hh.rows.clock.Clock.passage_assumed`): which passage it is, the hand
+  before the cut tells, and a house part has no lead-in (found as the part is read, which
+  is then not stored);
 * a NUL byte or an endless line (reading stops there, which must stop the whole log);
 * a log in UTF-16, PHH, XML (Merge, Boss Media): :func:`~badugi_hh.dataset.chunks.log_kind`.
 
