@@ -55,10 +55,10 @@ class ShortTextCache(dict[str, _Made]):
     """What ``make`` makes of each short text, looked up as a dict: ``cache[text]``.
 
     A text that is found costs one dict look-up and no call, which is what a reader
-    wants for the lines that repeat in every hand. A text longer than
-    :data:`LONGEST_CACHED_LINE` is made each time; when ``maxsize`` texts are kept,
-    the cache starts again empty (what repeats comes back at once). What ``make``
-    raises is raised, and nothing is kept.
+    wants for the lines that repeat in every hand. A text longer than ``longest``
+    (:data:`LONGEST_CACHED_LINE`, or less for texts that repeat only when short) is made
+    each time; when ``maxsize`` texts are kept, the cache starts again empty (what
+    repeats comes back at once). What ``make`` raises is raised, and nothing is kept.
 
     >>> calls = []
     >>> def length(text: str) -> int:
@@ -69,16 +69,21 @@ class ShortTextCache(dict[str, _Made]):
     (2, 2, 600, 600, 3)
     >>> lengths["c"], lengths["d"], sorted(lengths)
     (1, 1, ['d'])
+    >>> short = ShortTextCache(length, maxsize=2, longest=3)
+    >>> short["abc"], short["abcd"], sorted(short)
+    (3, 4, ['abc'])
     """
 
-    def __init__(self, make: Callable[[str], _Made], maxsize: int) -> None:
+    def __init__(self, make: Callable[[str], _Made], maxsize: int,
+                 longest: int = LONGEST_CACHED_LINE) -> None:
         super().__init__()
         self.make = make
         self.maxsize = maxsize
+        self.longest = longest
 
     def __missing__(self, text: str) -> _Made:
         made = self.make(text)
-        if len(text) <= LONGEST_CACHED_LINE:
+        if len(text) <= self.longest:
             if len(self) >= self.maxsize:
                 self.clear()
             self[text] = made

@@ -9,9 +9,12 @@ import io
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from badugi_hh.events import Hand, ParseError, Record, SessionEnd, SessionStart
 from badugi_hh.parsers import read_records
+from badugi_hh.parsers import text as log_text
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT / "tests" / "data" / "real"
@@ -152,3 +155,22 @@ def test_a_line_that_begins_a_block_begins_with_a_character_its_part_looks_at() 
                     assert all(text[:1] not in plain for name, plain in _PLAIN_INITIALS.items()
                                if name != dialect.name), (log.name, text)
     assert starts > 100
+
+
+#: A house session an export interrupts, with blank and comment lines that go with the
+#: part after them, and a third part after the export.
+INTERRUPTED = (HOUSE.replace(b"\nHand #3", b"\n\n# pasted from a site\n\n" + STARS.removeprefix(
+    b"\xef\xbb\xbf") + b"\n# back home\n\n" + KINGS.removeprefix(b"\xef\xbb\xbf") + b"\n\n#\n"
+    + b"\nHand #3", 1))
+
+
+@settings(max_examples=60, deadline=None)
+@given(chunk=st.integers(min_value=1, max_value=600))
+def test_a_file_of_three_parts_reads_alike_in_chunks_of_any_size(chunk: int) -> None:
+    """A part of a log ends wherever a chunk of the file does (each chunk's lines come as
+    one list): the records, and their lines, are those of the file read in large chunks."""
+    whole = read(INTERRUPTED)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(log_text, "CHUNK_BYTES", chunk)
+        assert read(INTERRUPTED) == whole
+    assert len(hands(whole)) == 3 + len(hands(read(STARS))) + len(hands(read(KINGS)))

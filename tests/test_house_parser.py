@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import re
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
@@ -580,6 +582,49 @@ def test_a_hands_first_line_reads_as_if_parsed_alone(line: str) -> None:
         assert getattr(read.button, "column", None) == getattr(expected.button, "column", None)
 
 
+def assert_session_line_read_as_parsed_alone(line: str) -> None:
+    """A session's first line reads (or fails, with the same message and column) as the
+    grammar reads it alone, with no shape."""
+    try:
+        expected = parse_line.__wrapped__(line, "session_line")
+    except LineError as error:
+        with pytest.raises(LineError) as raised:
+            house._session_line(line)
+        assert (raised.value.message, raised.value.column) == (error.message, error.column)
+    else:
+        assert house._session_line(line) == expected
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.tuples(
+    st.sampled_from(["Session #", "Session # ", "Session#", "  Session\t#", "Session #x ",
+                     "Session ends"]),
+    st.sampled_from(["fri-1127", "a.b_c", "ends", "12", "Zoë-1", "a#b", "", "s" * 600]),
+    st.sampled_from(["", ' "Friday home game"', ' "a \\" b"', ' "back\\\\slash"', ' ""',
+                     ' "2026-11-27 20:00"', ' "# not a comment"', ' "open', "\t\"x\""]),
+    st.sampled_from(["", " 2026-11-27", " 2026/11/27 20:03", " 2026-11-27 9:05:59",
+                     " 2026-02-30 20:00", " 9999-12-31 23:59", " 2026-11-27 24:00",
+                     " 2026-11-2720:00", " 2026-11-27 20:00x"]),
+    st.sampled_from(["", " # 2026-11-27 20:00", "  # x", " x"]),
+).map("".join))
+def test_a_session_header_reads_as_if_parsed_alone(line: str) -> None:
+    assert_session_line_read_as_parsed_alone(line)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from([
+    "Session ends - {} wins - stacks Ana {}, Bruno {}", "Session ends - draw - stacks Ana {}",
+    "Session ends - Ana wins - stacks {} {}, Bruno {}", "Session ends - stacks Ana {},Bruno {}",
+    "Session ends - Ana wins # {} chips", "Session ends - {}", "Session ends",
+    'Session ends - "Mr {}" wins - stacks "Mr {}" {}', "Session ends - stacks Ana {} {}",
+]).flatmap(lambda line: st.lists(
+    st.sampled_from(["0", "7", "28", "007", "1" + "0" * 14, "9" * 15, "1" + "0" * 15, "9" * 25]),
+    min_size=line.count("{}"), max_size=line.count("{}")).map(lambda numbers: line.format(
+        *numbers))))
+def test_a_session_end_reads_as_if_parsed_alone(line: str) -> None:
+    assert_session_line_read_as_parsed_alone(line)
+
+
 def test_the_line_cache_does_not_change_results() -> None:
     parse_line.cache_clear()
     first = records((DATA / "session.txt").read_text(encoding="utf-8"))
@@ -622,13 +667,42 @@ def test_the_card_words_are_those_the_grammar_reads() -> None:
     assert {str(each) for each in DECK} | {str(each).lower() for each in DECK} <= set(words)
 
 
+def test_an_event_the_reader_cannot_make_by_filling_its_fields_is_refused() -> None:
+    """The reader makes events by filling in their fields' slots (house._made): an event
+    whose own constructor does more (a __post_init__, a default factory) is refused, so
+    the reader cannot make one that its constructor would not."""
+    @dataclass(frozen=True, slots=True, kw_only=True)
+    class Checked(Fold):
+        def __post_init__(self) -> None:
+            raise ValueError("checked")
+
+    @dataclass(frozen=True, slots=True, kw_only=True)
+    class Listed(Fold):
+        seen: list[str] = field(default_factory=list)
+
+    for kind in (Checked, Listed):
+        with pytest.raises(TypeError):
+            house._made(functools.partial(kind, player="Ana"))
+    assert house._made(functools.partial(Fold, player="Ana"))[0] is Fold
+
+
+class _ParsedEachTime(dict):
+    """A hand line's plan from the grammar, each time the line comes."""
+
+    def __missing__(self, text: str) -> object:
+        return house._parsed_plan(text)
+
+
 def _read_by_the_grammar_alone(monkeypatch: pytest.MonkeyPatch, text: str) -> list:
     """The records of ``text``, each line parsed by the grammar: no plan kept by a line's
-    text, no shape of a line with cards or numbers, no shape of a hand's first line."""
-    monkeypatch.setattr(house, "_LINE_PLANS", {})
-    monkeypatch.setattr(house, "_line_plan", house._parsed_plan)
+    text, no shape of a line with cards or numbers, no shape of a hand's first line or of
+    a session's first line."""
+    monkeypatch.setattr(house, "_LINE_PLANS", _ParsedEachTime())
+    monkeypatch.setattr(house, "_shape", lambda texts_and_sizes: None)
     monkeypatch.setattr(house, "_hand_start",
                         lambda line: house.parse_line(line, "hand_start"))
+    monkeypatch.setattr(house, "_session_line",
+                        lambda line: house.parse_line(line, "session_line"))
     try:
         return records(text)
     finally:

@@ -33,9 +33,7 @@ follows them), so the test costs little on the lines of play.
 
 from __future__ import annotations
 
-import itertools
 import re
-from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -193,60 +191,89 @@ _PLAIN_INITIALS = {name: frozenset(map(chr, range(ord("!"), ord("~") + 1))) - {"
 
 
 class _SegmentedLines:
-    """The lines of a log, handed out a segment at a time (see the module docstring)."""
+    """The lines of a log, handed out a segment at a time (see the module docstring), and
+    a segment a list of lines at a time, as the log reads them."""
 
     def __init__(self, log: LogText) -> None:
         self.log = log
-        self.lines = enumerate(iter(log), log.first_line)
+        self.chunks = log.chunks()
         self.next_dialect: Dialect | None = None
-        self.pending: deque[tuple[int, str]] = deque()
-        """Lines read but not handed out: looked ahead at, or the next segment's first."""
+        self.pending: list[str] = []
+        """Lines read but not handed out: looked ahead at, or the next segment's first.
+        They come right before the lines :attr:`chunks` has not handed out yet."""
+        self.pending_line = log.first_line
+        """The number of the first pending line (or of the next line read, if none is)."""
 
     def first_dialect(self) -> Dialect:
         """The dialect of the log's first header within reach, else of its first line."""
-        size = 0
-        for number, text in self.lines:
-            self.pending.append((number, text))
-            dialect = starting_dialect(text)
-            if dialect is not None:
-                return dialect
-            size += len(text)
-            if len(self.pending) >= _LOOKAHEAD_LINES or size >= _LOOKAHEAD_CHARACTERS:
-                break
-        first = next((text for _, text in self.pending
+        size = looked = 0
+        for chunk in self.chunks:
+            self.pending += chunk
+            for text in chunk:
+                looked += 1
+                dialect = starting_dialect(text)
+                if dialect is not None:
+                    return dialect
+                size += len(text)
+                if looked >= _LOOKAHEAD_LINES or size >= _LOOKAHEAD_CHARACTERS:
+                    break
+            else:
+                continue
+            break
+        first = next((text for text in self.pending[:looked]
                       if text.strip() and not _COMMENT.match(text)
                       and not is_archive_marker(text)), "")
         return dialect_of(first)
 
-    def segment(self, dialect: Dialect) -> Iterator[str]:
+    def segment(self, dialect: Dialect) -> Iterator[list[str]]:
         """The lines up to the first that begins a block of another dialect. Blank and
         comment lines right before such a line go with it (a house log's opening comment
-        after another site's export)."""
+        after another site's export): those that end a list of lines wait for the next."""
         others, may_end = _OTHERS[dialect.name], _PART_ENDS[dialect.name].match
         plain = _PLAIN_INITIALS[dialect.name]
-        held: list[tuple[int, str]] = []
-        # (the lines looked ahead at first, then the log's: no generator between)
-        for number, text in itertools.chain(self._pending(), self.lines):
-            if text[:1] not in plain and (mark := may_end(text)) is not None:
-                if mark.lastgroup == "held":
-                    held.append((number, text))
+
+        def held(text: str) -> bool:
+            return text[:1] not in plain and (mark := may_end(text)) is not None and (
+                mark.lastgroup == "held")
+
+        waiting: list[str] = []   # the held lines that ended the last list
+        for lines in self._pending_then_chunks():
+            if waiting:
+                lines, waiting = waiting + lines, []
+            for index, text in enumerate(lines):
+                # (The first-character test spares most lines the regular expression.)
+                if text[:1] in plain or (mark := may_end(text)) is None or (
+                        mark.lastgroup == "held"):
                     continue
                 if (other := starting_dialect(text, others)) is not None:
-                    # (before any line looked ahead at and not yet handed out)
-                    self.pending.extendleft(reversed([*held, (number, text)]))
+                    start = index
+                    while start and held(lines[start - 1]):
+                        start -= 1
+                    if start:
+                        yield lines[:start]
+                    self.pending = lines[start:]
+                    self.pending_line -= len(self.pending)
                     self.next_dialect = other
                     return
-            if held:
-                for _, kept in held:
-                    yield kept
-                held.clear()
-            yield text
-        for _, kept in held:
-            yield kept
+            end = len(lines)
+            while end and held(lines[end - 1]):
+                end -= 1
+            waiting = lines[end:]
+            if end:
+                yield lines if not waiting else lines[:end]
+        if waiting:
+            yield waiting
 
-    def _pending(self) -> Iterator[tuple[int, str]]:
-        while self.pending:
-            yield self.pending.popleft()
+    def _pending_then_chunks(self) -> Iterator[list[str]]:
+        """The pending lines, then the log's, a list at a time; :attr:`pending_line` is then
+        the number of the line after them."""
+        if self.pending:
+            pending, self.pending = self.pending, []
+            self.pending_line += len(pending)
+            yield pending
+        for chunk in self.chunks:
+            self.pending_line += len(chunk)
+            yield chunk
 
 
 class _Segment(LogText):
@@ -254,14 +281,10 @@ class _Segment(LogText):
     file) is the last segment's to report."""
 
     def __init__(self, lines: _SegmentedLines, dialect: Dialect, first_line: int) -> None:
-        self.part = lines.segment(dialect)
-        super().__init__(lines.log.name, self.part, None, first_line)
-        self.whole = lines
-
-    def __iter__(self) -> Iterator[str]:
         # The whole log's lines already stop at what ends reading (a binary byte), and
         # its end is reported by end_error: the part's lines are handed out as they are.
-        return self.part
+        super().__init__(lines.log.name, lines.segment(dialect), None, first_line)
+        self.whole = lines
 
     def end_error(self) -> ParseError | None:
         return None if self.whole.next_dialect is not None else self.whole.log.end_error()
@@ -282,4 +305,4 @@ def read_log(log: LogText, segments: list[str] | None = None) -> Iterator[Record
                                      else dialect.read)
         yield from readers[dialect.name](_Segment(lines, dialect, start))
         dialect, lines.next_dialect = lines.next_dialect, None
-        start = lines.pending[0][0] if lines.pending else 0
+        start = lines.pending_line

@@ -46,7 +46,7 @@ import re
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import cast
+from typing import Any, cast
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -143,6 +143,13 @@ def game_hand_size(game: str) -> int:
     """
     return GAMES[game].hand_size
 _ORDINALS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
+_DATE_AND_TIME_PARTS = re.compile(r"[-/:]")
+
+
+def _moment(date: str, clock: str | None) -> datetime:
+    """The moment of a DATE and a TIME, or a :class:`ValueError` that says why there is none."""
+    numbers = _DATE_AND_TIME_PARTS.split(date + (":" + clock if clock else ""))
+    return dated(datetime(*map(int, numbers)))  # type: ignore[arg-type]
 
 
 @functools.cache  # a few hundred spellings: only those the grammar's CARD matches
@@ -216,9 +223,8 @@ class HouseTransformer(Transformer[Token, object]):
         return SessionLine(str(session_id), _unquote(title) if title else "", started_at)
 
     def when(self, date: Token, clock: Token | None) -> datetime:
-        numbers = re.split(r"[-/:]", date + (":" + clock if clock else ""))
         try:
-            return dated(datetime(*map(int, numbers)))  # type: ignore[arg-type]
+            return _moment(date, clock)
         except ValueError as error:
             raise LineError(f"{date} {clock or ''}".strip() + f" is not a date and time: {error}",
                             date.column) from None
@@ -586,9 +592,14 @@ _CARD_LIST = re.compile(r"(\[[^\[\]]*\])")
 _DESCRIPTION_AFTER = re.compile(r"([ \t]+\()(.*)(\)[ \t]*)")
 _DESCRIBED = "\0"
 
-#: A hand line's events but for their line number: each event's class and fields,
-#: made with ``make(line=7, **fields)``.
-_Plan = Sequence[tuple[Callable[..., Event], dict[str, object]]]
+#: Sets a field of an event just made: the setter of the field's slot.
+_Setter = Callable[[Event, object], None]
+#: A hand line's event but for its line number: its class, and each of its fields' setter
+#: and value (see :func:`_made`).
+_Made = tuple[type[Event], tuple[tuple[_Setter, object], ...]]
+#: A hand line's events but for their line number.
+_Plan = Sequence[_Made]
+_SET_LINE: _Setter = vars(Event)["line"].__set__
 
 
 @functools.lru_cache(maxsize=256)  # real lines have a few lists of up to five cards
@@ -597,11 +608,47 @@ def _marker(index: int, size: int) -> str:
     return "[" + " ".join([str(DECK[index])] * size) + "]"
 
 
-def _made(make: EventFactory) -> tuple[Callable[..., Event], dict[str, object]]:
-    """A factory of the grammar's transformer as an event's class and fields."""
+def _class_and_fields(make: EventFactory) -> tuple[type[Event], dict[str, object]]:
+    """A factory of the grammar's transformer as an event's class and the fields it gives."""
     if isinstance(make, functools.partial) and not make.args:
-        return make.func, make.keywords
-    return make, {}
+        return cast("type[Event]", make.func), make.keywords
+    return cast("type[Event]", make), {}
+
+
+def _fields(kind: type[Event]) -> tuple[tuple[str, _Setter, object], ...]:
+    """Each field of an event of ``kind`` but its line: its name, its slot's setter, and
+    its default (``MISSING`` if it has none)."""
+    if kind not in _FIELDS:
+        fields = [field for field in dataclasses.fields(kind) if field.name != "line"]
+        if hasattr(kind, "__post_init__") or kind.__new__ is not object.__new__ or any(
+                field.default_factory is not dataclasses.MISSING for field in fields):
+            raise TypeError(f"{kind.__name__} is not made by filling in its fields")
+        _FIELDS[kind] = tuple((field.name, getattr(kind, field.name).__set__, field.default)
+                              for field in fields)
+    return _FIELDS[kind]
+
+
+_FIELDS: dict[type[Event], tuple[tuple[str, _Setter, object], ...]] = {}
+
+
+def _made(make: EventFactory) -> _Made:
+    """How the events of a factory of the grammar's transformer are made by the reader.
+
+    An event is made as pickle makes one: ``object.__new__(kind)``, then each field's
+    slot set, its line's by the reader and the others' from here (a field the factory
+    does not give, its default). That is what the events' own ``__init__`` does, with no
+    keyword to match, which was a third of the time of the loop over a hand's lines. So
+    only an event with no ``__post_init__``, no ``__new__`` and no default factory is
+    made this way (any other raises TypeError here, and the tests that hold the reader
+    to the grammar fail).
+    """
+    kind, given = _class_and_fields(make)
+    made = []
+    for name, setter, default in _fields(kind):
+        if name not in given and default is dataclasses.MISSING:
+            raise TypeError(f"{kind.__name__} needs its {name}")
+        made.append((setter, given[name] if name in given else default))
+    return kind, tuple(made)
 
 
 def _parsed_plan(text: str) -> _Plan:
@@ -614,21 +661,26 @@ class _Shape:
 
     __slots__ = ("events",)
 
-    def __init__(self, events: _Plan, slots: Sequence[tuple[tuple[str, int], ...]]) -> None:
-        """``events`` as the stand-ins make them; ``slots``, for each event, each field
-        given a value, and the index of its value."""
-        self.events = tuple((make, fields, filled)
-                            for (make, fields), filled in zip(events, slots))
+    def __init__(self, factories: Sequence[EventFactory],
+                 slots: Sequence[tuple[tuple[str, int], ...]]) -> None:
+        """``factories`` as the stand-ins make them; ``slots``, for each event, each field
+        given a value, and the index of its value. Each event is kept as its class, the
+        setters and values of its other fields, and the setter and index of each filled."""
+        events = []
+        for make, filled in zip(factories, slots):
+            kind, fields = _made(make)
+            names = [name for name, _, _ in _fields(kind)]
+            setters = dict(zip(names, (setter for setter, _ in fields)))
+            taken = {name for name, _ in filled}
+            events.append((kind, tuple(field for name, field in zip(names, fields)
+                                       if name not in taken),
+                           tuple((setters[name], index) for name, index in filled)))
+        self.events = tuple(events)
 
     def plan(self, values: Sequence[object]) -> _Plan:
         """The events of the line whose card lists (or numbers) are ``values``."""
-        plan = []
-        for make, fields, filled in self.events:
-            fields = fields.copy()
-            for name, index in filled:
-                fields[name] = values[index]
-            plan.append((make, fields))
-        return plan
+        return [(kind, fixed + tuple((setter, values[index]) for setter, index in filled))
+                for kind, fixed, filled in self.events]
 
 
 @functools.cache
@@ -656,32 +708,18 @@ def _card_list(text: str) -> Cards | None:
         return tuple(map(_card, text[1:-1].split()))
 
 
-#: "[?? ?? ?? ??]", "[4c]" come back often, and the events of their lines share one tuple.
-_CARD_LISTS = ShortTextCache(_card_list, 8192)
-
-
-def _card_plan(text: str) -> _Plan | None:
-    """The events of a line with card lists, from the shape of its kind, if it has one."""
-    parts = _CARD_LIST.split(text)  # the text between lists, and the lists
-    read = list(map(_CARD_LISTS.__getitem__, parts[1::2]))
-    if None in read or len(read) > len(DECK):
-        return None
-    lists = cast("list[Cards]", read)
-    if "(" in parts[-1] and (description := _DESCRIPTION_AFTER.fullmatch(parts[-1])):
-        parts[-1] = description.group(1) + _DESCRIBED + description.group(3)
-        shape = _shape((*parts[::2], *map(len, lists)))
-        return None if shape is None else shape.plan([*lists, description.group(2)])
-    shape = _shape((*parts[::2], *map(len, lists)))
-    return None if shape is None else shape.plan(lists)
+#: The lists of up to two cards ("[4c]", "[?? ??]", "[10d 10h]") come back often, and the
+#: events of their lines share one tuple; a longer one (a player's hand) rarely does, and
+#: is read each time rather than push them out.
+_CARD_LISTS = ShortTextCache(_card_list, 8192, longest=len("[10d 10h]"))
 
 
 @functools.lru_cache(maxsize=4096)
 def _shape(texts_and_sizes: tuple[str | int, ...]) -> _Shape | None:
     """The events of the line of the texts with card lists of the sizes between them (as
-    markers), if every card list lands in one field."""
-    count = len(texts_and_sizes) // 2   # the lists
-    texts = cast("tuple[str, ...]", texts_and_sizes[:count + 1])
-    sizes = cast("tuple[int, ...]", texts_and_sizes[count + 1:])
+    markers: ``("Dealt to Ana ", 4, "")``), if every card list lands in one field."""
+    texts = cast("tuple[str, ...]", texts_and_sizes[::2])
+    sizes = cast("tuple[int, ...]", texts_and_sizes[1::2])
     marked = texts[0] + "".join(_marker(index, size) + text
                                 for index, (size, text) in enumerate(zip(sizes, texts[1:])))
     try:
@@ -703,7 +741,7 @@ def _shape(texts_and_sizes: tuple[str | int, ...]) -> _Shape | None:
                                        for index, size in enumerate(sizes) if size]
     if f"({_DESCRIBED})" in marked:
         whole.append((described, _DESCRIBED))
-    return _Shape(tuple(map(_made, factories)), slots) if sorted(filled) == whole else None
+    return _Shape(factories, slots) if sorted(filled) == whole else None
 
 
 # -- lines with amounts: parsed once per shape -------------------------------------
@@ -755,7 +793,8 @@ def _amount_shape(texts: tuple[str, ...]) -> _Shape | None:
         return None
     slots, found = [], []
     for one, other in zip(first, second):
-        (maker, fields), (other_maker, other_fields) = _made(one), _made(other)
+        (maker, fields), (other_maker, other_fields) = (_class_and_fields(one),
+                                                        _class_and_fields(other))
         if maker != other_maker or fields.keys() != other_fields.keys():
             return None
         differ = [(name, value) for name, value in fields.items() if other_fields[name] != value]
@@ -766,7 +805,7 @@ def _amount_shape(texts: tuple[str, ...]) -> _Shape | None:
         found += [index for _, index in slots[-1]]
     if sorted(found) != list(range(len(texts) - 1)):
         return None
-    return _Shape(tuple(map(_made, first)), tuple(slots))
+    return _Shape(first, tuple(slots))
 
 
 def hand_line_events(text: str, line: int) -> list[Event]:
@@ -777,17 +816,57 @@ def hand_line_events(text: str, line: int) -> list[Event]:
     >>> hand_line_events("Stacks: Ana 104, Bruno 96", 30)
     [StackStated(line=30, player='Ana', amount=104), StackStated(line=30, player='Bruno', amount=96)]
     """
-    return [make(line=line, **fields) for make, fields in _line_plan(text)]
+    events: list[Event] = []
+    _add_hand_events(events, [text], line)
+    return events
 
 
-def _line_plan(text: str) -> _Plan:
-    """How a line's events are made. A line with cards rarely repeats: it is made from the
-    shape of its kind each time; any other line, once, from its shape or the grammar."""
-    if "[" in text and len(text) <= LONGEST_CACHED_LINE:  # the shape caches keep no long line
-        plan = _card_plan(text)
-        if plan is not None:
-            return plan
-    return _LINE_PLANS[text]
+def _add_hand_events(events: list[Event], lines: Sequence[str], first_line: int) -> None:
+    """Add the events of the lines of a hand, ``lines[0]`` being at ``first_line``; raises
+    :class:`LineError` at its line.
+
+    Every line of every hand comes here, so the work of a line is written out in this one
+    loop, with no call but the events' for most lines. A line kept by its text costs a
+    look-up. A line with cards rarely repeats: it is cut at its card lists, each list read
+    (the short ones are kept by their text), and its events made from the shape of the
+    text around them, kept by that text and the lists' sizes. Any other line is made once
+    from its shape or the grammar, and kept by its text.
+    """
+    add, kept, split = events.append, _LINE_PLANS.get, _CARD_LIST.split
+    card_list, new, set_line = _CARD_LISTS.__getitem__, object.__new__, _SET_LINE
+    number = first_line
+    try:
+        for number, text in enumerate(lines, first_line):
+            plan = kept(text)
+            if plan is None and "[" in text and len(text) <= LONGEST_CACHED_LINE:
+                parts: list[Any] = split(text)  # the texts between lists, and the lists
+                values: list[Any] = list(map(card_list, parts[1::2]))
+                if None not in values and len(values) <= len(DECK):
+                    parts[1::2] = map(len, values)   # the shape's key: texts and sizes
+                    last = parts[-1]
+                    if "(" in last and (description := _DESCRIPTION_AFTER.fullmatch(last)):
+                        parts[-1] = description.group(1) + _DESCRIBED + description.group(3)
+                        values.append(description.group(2))
+                    shape = _shape(tuple(parts))
+                    if shape is not None:   # (each event made as _made says)
+                        for kind, fixed, filled in shape.events:
+                            event = new(kind)
+                            set_line(event, number)
+                            for set_field, value in fixed:
+                                set_field(event, value)
+                            for set_field, index in filled:
+                                set_field(event, values[index])
+                            add(event)
+                        continue
+            for kind, fields in _LINE_PLANS[text] if plan is None else plan:
+                event = new(kind)
+                set_line(event, number)
+                for set_field, value in fields:
+                    set_field(event, value)
+                add(event)
+    except LineError as error:
+        error.line = number
+        raise
 
 
 def _kept_plan(text: str) -> _Plan:
@@ -817,7 +896,7 @@ _LINE_PLANS = ShortTextCache(_kept_plan, 8192)
 _HAND_START_NUMBER = re.compile(r"[ \t]*Hand[ \t]*#[ \t]*([0-9]{1,15})(?![0-9])")
 _HAND_START_WHEN = re.compile(r"(?<![\w.'-])([0-9]{4}[-/][0-9]{2}[-/][0-9]{2})"
                               r"(?:[ \t]+([0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?))?(?![\w.'-]|:)")
-_DIGIT_RUN = re.compile(r"[0-9]+")
+_ZEROS = str.maketrans("123456789", "000000000")
 
 
 def _hand_start(text: str) -> HandLine:
@@ -826,7 +905,7 @@ def _hand_start(text: str) -> HandLine:
     when = _HAND_START_WHEN.search(text, number.end()) if number else None
     if number is None or len(text) > LONGEST_CACHED_LINE:
         return cast(HandLine, parse_line(text, "hand_start"))
-    shape = _hand_start_shape(_stood_in(text, number, when, "0"))
+    shape = _hand_start_shape(_stood_in(text, [number.span(1)], when, "0"))
     started_at = None if when is None else _started_at(when.group(1), when.group(2))
     if shape is None or (when is not None and started_at is None):
         return cast(HandLine, parse_line(text, "hand_start"))   # the grammar says why, where
@@ -838,24 +917,24 @@ def _hand_start(text: str) -> HandLine:
 def _started_at(date: str, clock: str | None) -> datetime | None:
     """The time the grammar's own ``when`` reads, None where it refuses it."""
     try:
-        return _TRANSFORMER.when(Token("DATE", date), None if clock is None else
-                                 Token("TIME", clock))
-    except LineError:
+        return _moment(date, clock)
+    except ValueError:
         return None
 
 
-def _stood_in(text: str, number: re.Match[str], when: re.Match[str] | None,
+def _stood_in(text: str, runs: Sequence[tuple[int, int]], when: re.Match[str] | None,
               digit: str) -> str:
-    """``text`` with its hand number's digits all ``digit`` ("0" or "1"), and its date
-    and time, if any, those of 2000-01-01 00:00 ("0") or 2001-02-02 01:01 ("1")."""
-    spans = [(number.span(1), digit * len(number.group(1)))]
+    """``text`` with the characters of each of ``runs`` (a hand's number, a session's id)
+    all ``digit`` ("0" or "1"), and its date and time, if any, those of 2000-01-01 00:00
+    ("0") or 2001-02-02 01:01 ("1")."""
+    spans = [((start, end), digit * (end - start)) for start, end in runs]
     if when is not None:
         date = when.group(1)
         spans.append((when.span(1), f"200{digit}{date[4]}0{int(digit) + 1}{date[7]}0"
                                     f"{int(digit) + 1}"))
-        if when.group(2):
-            spans.append((when.span(2), _DIGIT_RUN.sub(
-                lambda run: "0" * (len(run.group()) - 1) + digit, when.group(2))))
+        if when.group(2):   # each run of digits all 0 but its last, which is ``digit``
+            clock = when.group(2).translate(_ZEROS) + ":"
+            spans.append((when.span(2), clock.replace("0:", digit + ":")[:-1]))
     for (start, end), stand_in in reversed(spans):
         text = text[:start] + stand_in + text[end:]
     return text
@@ -876,7 +955,7 @@ def _hand_start_shape(first: str) -> HandLine | None:
     when = _HAND_START_WHEN.search(first, number.end()) if number else None
     if number is None:
         return None
-    second = _stood_in(first, number, when, "1")
+    second = _stood_in(first, [number.span(1)], when, "1")
     try:
         one = cast(HandLine, parse_line(first, "hand_start"))
         other = cast(HandLine, parse_line(second, "hand_start"))
@@ -892,6 +971,105 @@ def _hand_start_shape(first: str) -> HandLine | None:
         return None
     if [(one.number, one.started_at), (other.number, other.started_at)] != expected:
         return None
+    return one
+
+
+# -- a session's first and last lines: parsed once per shape ------------------------
+#
+# A session's header ('Session #fri-1127 "Friday home game" 2026-11-27 20:00') is new
+# in each session, and so is nearly every session's end (its stacks). The header's id,
+# its title (in quotes, with no backslash) and its time are swapped for stand-ins, as a
+# hand's first line's number and time are: the id, a run of the characters of the
+# grammar's SESSION_ID, is the only token the grammar takes after "Session #", and a
+# title with no quote or backslash in it is one STRING whatever it holds. The end's
+# numbers are swapped as a hand line's are. Each shape is used where the copies differ
+# in the swapped fields alone, each read from its stand-in; any other line is parsed
+# as it is.
+
+_SESSION_HEADER = re.compile(r'[ \t]*Session[ \t]*#[ \t]*([\w.-]+)(?:[ \t]+"([^"\\]*)")?')
+
+
+def _session_line(text: str) -> SessionLine | SessionEndLine:
+    """The first line of a session's block (its header or its end), read (raises
+    :class:`LineError`)."""
+    if len(text) <= LONGEST_CACHED_LINE:
+        header = _SESSION_HEADER.match(text)
+        line = _session_header(text, header) if header else _session_end(text)
+        if line is not None:
+            return line
+    return cast("SessionLine | SessionEndLine", parse_line(text, "session_line"))
+
+
+def _session_header(text: str, header: re.Match[str]) -> SessionLine | None:
+    """A session's header from the shape of its kind, if it has one and its time is one."""
+    when = _HAND_START_WHEN.search(text, header.end())
+    titled = header.group(2) is not None
+    runs = [header.span(1), header.span(2)] if titled else [header.span(1)]
+    shape = _session_header_shape(_stood_in(text, runs, when, "0"))
+    started_at = None if when is None else _started_at(when.group(1), when.group(2))
+    if shape is None or (when is not None and started_at is None):
+        return None
+    return SessionLine(header.group(1), header.group(2) if titled else shape.title,
+                       shape.started_at and started_at)
+
+
+@functools.lru_cache(maxsize=256)
+def _session_header_shape(first: str) -> SessionLine | None:
+    """The header read from ``first`` (its stand-ins "0"), if the line with the other
+    stand-ins differs from it in the id, the title and the time alone, each read from
+    its stand-in."""
+    header = _SESSION_HEADER.match(first)
+    if header is None:
+        return None
+    when = _HAND_START_WHEN.search(first, header.end())
+    titled = header.group(2) is not None
+    runs = [header.span(1), header.span(2)] if titled else [header.span(1)]
+    second = _stood_in(first, runs, when, "1")
+    try:
+        one, other = parse_line(first, "session_line"), parse_line(second, "session_line")
+    except LineError:
+        return None
+    if not isinstance(one, SessionLine) or not isinstance(other, SessionLine):
+        return None
+    expected = []
+    for text, read in ((first, one), (second, other)):
+        header = cast(re.Match[str], _SESSION_HEADER.match(text))
+        when = _HAND_START_WHEN.search(text, header.end())
+        expected.append(SessionLine(
+            header.group(1), header.group(2) if titled else one.title,
+            when and read.started_at and _TRANSFORMER.when(*_when_tokens(when))))
+    return one if [one, other] == expected else None
+
+
+def _session_end(text: str) -> SessionEndLine | None:
+    """A session's end from the shape of its kind, if it has one with numbers."""
+    parts = _AMOUNT.split(text)  # the text between numbers, and the numbers
+    if len(parts) == 1:
+        return None
+    shape = _session_end_shape(tuple(parts[::2]))
+    if shape is None:
+        return None
+    names = [name for name, _ in shape.stacks]
+    return SessionEndLine(shape.winner, shape.draw, tuple(zip(names, map(int, parts[1::2]))))
+
+
+@functools.lru_cache(maxsize=256)
+def _session_end_shape(texts: tuple[str, ...]) -> SessionEndLine | None:
+    """The end of the line of ``texts`` with numbers between them (as stand-ins), if each
+    number is a stack's, in their order, and nothing else differs."""
+    try:
+        one = parse_line(_stand_in(texts, _STAND_INS[0]), "session_line")
+        other = parse_line(_stand_in(texts, _STAND_INS[1]), "session_line")
+    except LineError:
+        return None
+    if not isinstance(one, SessionEndLine) or not isinstance(other, SessionEndLine):
+        return None
+    names = [name for name, _ in one.stacks]
+    if len(names) != len(texts) - 1 or (one.winner, one.draw) != (other.winner, other.draw):
+        return None
+    for read, first in ((one, _STAND_INS[0]), (other, _STAND_INS[1])):
+        if read.stacks != tuple((name, first + index) for index, name in enumerate(names)):
+            return None
     return one
 
 
@@ -1099,7 +1277,11 @@ class _HouseReader:
 
     def _session(self, block: _Block) -> Iterator[SessionStart | SessionEnd | ParseError]:
         _check_length(block)
-        line = _parse_at(block.lines[0], "session_line", block.start)
+        try:
+            line = _session_line(block.lines[0])
+        except LineError as error:
+            error.line = block.start
+            raise
         if isinstance(line, SessionEndLine):
             for number, text in block.numbered(1):
                 _parse_at(text, "blank_line", number, "after 'Session ends' only a new "
@@ -1109,7 +1291,7 @@ class _HouseReader:
             yield SessionEnd(winner=line.winner, draw=line.draw, stacks=dict(line.stacks),
                              source=self.source, line=block.start)
             return
-        start = self._session_start(line, block)  # type: ignore[arg-type]
+        start = self._session_start(line, block)
         if start.session_id in self.session_ids:
             start = yield from self._renamed(start, block)
         self.session_ids[start.session_id] = block.start
@@ -1169,15 +1351,7 @@ class _HouseReader:
             rules: RulesLine = _parse_at(block.lines[1], "header_line",  # type: ignore
                                          block.start + 1)
             ruleset, first = _ruleset(rules.changes), 2
-        number, kept, add = block.start, _LINE_PLANS.get, events.append
-        try:
-            for number, text in block.numbered(first):
-                plan = kept(text)   # (hand_line_events, with no call for a line seen)
-                for make, fields in _line_plan(text) if plan is None else plan:
-                    add(make(line=number, **fields))
-        except LineError as error:
-            error.line = number
-            raise
+        _add_hand_events(events, block.lines[first:], block.start + first)
         if Award not in map(type, events):
             where = "the file ends in the middle of the hand" if at_end else "the hand ends"
             raise LineError(f"{where} without a result line such as 'Ana wins 28'", 0,
@@ -1294,5 +1468,7 @@ def clear_caches() -> None:
     _LINE_PLANS.clear()
     _CARD_LISTS.clear()
     _hand_start_shape.cache_clear()
+    _session_header_shape.cache_clear()
+    _session_end_shape.cache_clear()
     _shape.cache_clear()
     _amount_shape.cache_clear()

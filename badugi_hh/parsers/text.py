@@ -43,7 +43,7 @@ import io
 import os
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
-from itertools import chain, islice
+from itertools import chain
 from pathlib import Path
 from types import TracebackType
 from typing import IO
@@ -62,6 +62,8 @@ Source = os.PathLike[str] | ArchiveMember | IO[bytes] | IO[str] | str | bytes
 MAX_LINE_BYTES = 1 << 20
 #: How much of a file is read at a time.
 CHUNK_BYTES = 1 << 16
+#: How many lines of a file opened as text are handed out at a time.
+TEXT_FILE_LINES = 256
 
 _UTF8_BOM = b"\xef\xbb\xbf"
 _UTF16_BOMS = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
@@ -84,28 +86,36 @@ class LogTextError(Exception):
 
 
 class LogText:
-    """The lines of one log, read lazily; iterate it once.
+    """The lines of one log, read lazily; iterate it (or its :meth:`chunks`) once.
 
     When reading has to stop early (a binary file, an endless line) the
     iteration simply ends and :attr:`problem` says why, so a reader can
     report it after the records it has already produced. :attr:`lines_read`
     counts the lines, so a reader can tell an empty file apart.
+
+    The lines come a chunk at a time, as a list, from ``chunks``: iterating the log
+    hands them out one by one with no Python call between two lines of a chunk.
     """
 
-    def __init__(self, name: str, lines: Iterator[str], closing: IO[bytes] | None,
+    def __init__(self, name: str, chunks: Iterator[list[str]], closing: IO[bytes] | None,
                  first_line: int = 1) -> None:
         self.name = name
         self.first_line = first_line
         """The number of the first line: 1, or more for a part of a log read alone."""
         self.problem: LogTextError | None = None
         self.lines_read = 0
-        self._lines = lines
+        self._chunks = chunks
         self._closing = closing
 
     def __iter__(self) -> Iterator[str]:
+        return chain.from_iterable(self.chunks())
+
+    def chunks(self) -> Iterator[list[str]]:
+        """The lines, a list at a time (the lines of a chunk of the file)."""
         try:
-            for self.lines_read, line in enumerate(self._lines, 1):
-                yield line
+            for chunk in self._chunks:
+                self.lines_read += len(chunk)
+                yield chunk
         except LogTextError as problem:
             self.problem = problem
 
@@ -132,13 +142,14 @@ class LogText:
         """
         head: list[str] = []
         try:
-            head.extend(islice(self._lines, count))
+            while len(head) < count and (chunk := next(self._chunks, None)) is not None:
+                head += chunk
         except LogTextError as problem:
             self.problem = problem
-            self._lines = iter(head)
+            self._chunks = iter([head])
         else:
-            self._lines = chain(head, self._lines)
-        return head
+            self._chunks = chain([head], self._chunks)
+        return head[:count]
 
     def close(self) -> None:
         if self._closing is not None:
@@ -176,8 +187,9 @@ def open_log(source: Source, name: str | None = None, first_line: int = 1) -> Lo
                    None, first_line)
 
 
-def _lines_of_bytes(stream: IO[bytes], name: str, first_line: int = 1) -> Iterator[str]:
-    """The lines of a binary stream, read a chunk at a time; its first is ``first_line``.
+def _lines_of_bytes(stream: IO[bytes], name: str, first_line: int = 1,
+                    ) -> Iterator[list[str]]:
+    """The lines of a binary stream, a chunk at a time; its first is ``first_line``.
 
     Each chunk's whole lines are scanned for NUL and decoded in one go, which
     costs a fraction of doing it line by line.
@@ -207,12 +219,12 @@ def _lines_of_bytes(stream: IO[bytes], name: str, first_line: int = 1) -> Iterat
         if (nul := whole.find(b"\0")) >= 0:
             line_start = max(whole.rfind(b"\n", 0, nul), whole.rfind(b"\r", 0, nul)) + 1
             head = _lf_only(whole[:line_start])
-            yield from _decoded_lines(head)
+            yield _decoded_lines(head)
             raise _binary(name, number + head.count(b"\n") + 1,
                           offset + line_start, nul - line_start)
         offset += cut
         whole = _lf_only(whole)
-        yield from _decoded_lines(whole)
+        yield _decoded_lines(whole)
         number += whole.count(b"\n")
 
 
@@ -288,8 +300,8 @@ def _utf16_chunks(chunks: Iterator[bytes], encoding: str) -> Iterator[str]:
 
 
 def _lines_of_text_chunks(chunks: Iterator[str], name: str,
-                          first_line: int = 1) -> Iterator[str]:
-    """Lines of text that arrives in chunks, ended by LF, CRLF or CR."""
+                          first_line: int = 1) -> Iterator[list[str]]:
+    """Lines of text that arrives in chunks, ended by LF, CRLF or CR, a chunk at a time."""
     pending = ""
     number = first_line - 1  # the number of the last line read
     for chunk in chunks:
@@ -307,15 +319,16 @@ def _lines_of_text_chunks(chunks: Iterator[str], name: str,
         yield from _checked_text_lines(pending, name, number)
 
 
-def _checked_text_lines(whole: str, name: str, number: int) -> Generator[str, None, int]:
+def _checked_text_lines(whole: str, name: str, number: int,
+                        ) -> Generator[list[str], None, int]:
     """The lines of ``whole``; a NUL character ends the reading. Returns the new count."""
     whole = whole.replace("\r\n", "\n").replace("\r", "\n") if "\r" in whole else whole
     if (nul := whole.find("\0")) >= 0:
         line_start = whole.rfind("\n", 0, nul) + 1
-        yield from _split(whole[:line_start])
+        yield _split(whole[:line_start])
         raise _nul_found("NUL character", name, number + whole.count("\n", 0, line_start) + 1,
                          nul - line_start + 1)
-    yield from _split(whole)
+    yield _split(whole)
     return number + whole.count("\n")
 
 
@@ -328,13 +341,14 @@ def _decoded_lines(whole: bytes) -> list[str]:
 
 
 def _split(whole: str) -> list[str]:
-    """Whole lines, without their line ends (LF or CRLF)."""
+    """Whole lines, without their line ends (each an LF by now: CRLF and CR are made LF
+    before text comes here)."""
     if not whole:
         return []
     lines = whole.split("\n")
     if whole.endswith("\n"):
         lines.pop()  # the empty "line" after the last line end
-    return [line[:-1] if line.endswith("\r") else line for line in lines]
+    return lines
 
 
 def _decode(raw: bytes) -> str:
@@ -358,20 +372,27 @@ def _nul_found(what: str, name: str, line: int, column: int) -> LogTextError:
                         "before it are read, the rest of the file is not", name, line, column)
 
 
-def _lines_of_str(text: str, name: str) -> Iterator[str]:
+def _lines_of_str(text: str, name: str) -> Iterator[list[str]]:
     """Split at LF, CRLF and CR only (``str.splitlines`` would also split at form feeds)."""
     text = text.removeprefix("\ufeff")
     chunks = (text[start:start + CHUNK_BYTES] for start in range(0, len(text), CHUNK_BYTES))
     yield from _lines_of_text_chunks(chunks, name)
 
 
-def _lines_of_text_file(stream: IO[str], name: str) -> Iterator[str]:
+def _lines_of_text_file(stream: IO[str], name: str) -> Iterator[list[str]]:
+    """The lines of a file opened as text, :data:`TEXT_FILE_LINES` at a time."""
+    lines: list[str] = []
     for number, line in enumerate(stream, 1):
         if number == 1:
             line = line.removeprefix("\ufeff")
         if "\0" in line:
+            yield lines
             raise _nul_found("NUL character", name, number, line.index("\0") + 1)
-        yield line.removesuffix("\n").removesuffix("\r")
+        lines.append(line.removesuffix("\n").removesuffix("\r"))
+        if len(lines) == TEXT_FILE_LINES:
+            yield lines
+            lines = []
+    yield lines
 
 
 @dataclass(slots=True)
