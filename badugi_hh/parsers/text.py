@@ -135,22 +135,6 @@ class LogText:
                               hand_lost=False)
         return None
 
-    def head(self, count: int) -> list[str]:
-        """The first ``count`` lines (or fewer), left in place for the reader.
-
-        This is how a dialect is recognised without reading the log twice.
-        """
-        head: list[str] = []
-        try:
-            while len(head) < count and (chunk := next(self._chunks, None)) is not None:
-                head += chunk
-        except LogTextError as problem:
-            self.problem = problem
-            self._chunks = iter([head])
-        else:
-            self._chunks = chain([head], self._chunks)
-        return head[:count]
-
     def close(self) -> None:
         if self._closing is not None:
             self._closing.close()
