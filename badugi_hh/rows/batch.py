@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from itertools import chain, repeat
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple, cast
@@ -25,7 +26,7 @@ from badugi_hh.rows.sessions import (
 )
 from badugi_hh.sites import SITES_STATING_PRIZES
 from badugi_hh.rows.schema import (
-    TABLES, HandPlayerRow, PlayerRow, QuarantineRow, SessionPlayerRow, SessionRow, SkippedRow,
+    TABLES, ActionRow, HandPlayerRow, PlayerRow, QuarantineRow, SessionPlayerRow, SessionRow, SkippedRow,
     Row, TournamentResultRow, TournamentRow, UtcTime, ViolationRow, arrow_table,
 )
 
@@ -36,25 +37,29 @@ _CARD_TEXT: dict[Card | None, str] = {card: str(card) for card in (*DECK, JOKER)
 _BADUGI_RANKS = math.comb(13, 4)
 
 
-#: The text of the card tuples met lately: discards, draws and stood-pat hands recur.
-_CARDS_TEXTS: dict[Cards, str] = {}
 #: Card tuples kept at most (then forgotten, all at once): memory stays flat.
 _CARDS_TEXTS_KEPT = 1 << 16
 
 
-def _cards_text(cards: Cards) -> str:
-    """``As 2h ??``: :func:`~badugi_hh.cards.format_cards`, by table look-up.
+class _CardsTexts(dict[Cards, str]):
+    """The text of the card tuples met lately (discards, draws and stood-pat hands
+    recur): looked up as a dict is, without a Python call, made on a miss.
 
     >>> from badugi_hh.cards import parse_cards
-    >>> _cards_text((*parse_cards("As 2h"), None)), _cards_text(())
-    ('As 2h ??', '')
+    >>> texts = _CardsTexts()
+    >>> texts[(*parse_cards("As 2h"), None)], texts[()], len(texts)
+    ('As 2h ??', '', 2)
     """
-    text = _CARDS_TEXTS.get(cards)
-    if text is None:
-        if len(_CARDS_TEXTS) >= _CARDS_TEXTS_KEPT:
-            _CARDS_TEXTS.clear()
-        text = _CARDS_TEXTS[cards] = " ".join([_CARD_TEXT[card] for card in cards])
-    return text
+
+    def __missing__(self, cards: Cards) -> str:
+        if len(self) >= _CARDS_TEXTS_KEPT:
+            self.clear()
+        text = self[cards] = " ".join([_CARD_TEXT[card] for card in cards])
+        return text
+
+
+#: ``As 2h ??``: :func:`~badugi_hh.cards.format_cards` of a card tuple, by table look-up.
+_cards_text = _CardsTexts().__getitem__
 
 
 def _mucked_cards(hand: Hand) -> dict[str, str]:
@@ -134,36 +139,38 @@ def _tally_actions(report: HandReport) -> dict[str, list[bool | int]]:
     return tallies
 
 
-class _DrawHabits(NamedTuple):
-    cards: tuple[int | None, int | None, int | None]   # drawn in draws 1, 2, 3
-    snowed: bool | None
-    badugi_after_final_draw: bool | None
+#: A player's draw habits, in the order of their ``hand_players`` columns: the cards he
+#: drew in draws 1, 2 and 3, whether he snowed, whether his final hand is a badugi; these
+#: for a player who drew no cards (a hand over before the first draw).
+_NO_DRAWS: tuple[None, ...] = (None,) * 5
+_SNOWED, _MADE = 3, 4
 
 
-#: The draw habits of a player who drew no cards (a hand over before the first draw).
-_NO_DRAWS = _DrawHabits((None, None, None), None, None)
+def _draw_habits(draws: list[DrawRecord], final_draw: int) -> dict[str, list[int | bool | None]]:
+    """Each drawing player's habits (see :data:`_NO_DRAWS`), in one pass over the draws.
 
-
-def _draw_habits(draws: list[DrawRecord], final_draw: int) -> _DrawHabits:
-    """Cards drawn per draw, snowing and the final hand of one player's draws."""
-    if not draws:
-        return _NO_DRAWS
-    cards: list[int | None] = [None, None, None]
-    snowed: bool | None = None
-    made: bool | None = None
-    for draw in draws:
-        if 1 <= draw.draw <= 3:
-            cards[draw.draw - 1] = draw.count
-        if not (draw.stands_pat or draw.draw == final_draw):
+    >>> from badugi_hh.cards import parse_cards
+    >>> _draw_habits([DrawRecord("Ana", 1, parse_cards("Kd"), parse_cards("2c"), (), 5),
+    ...               DrawRecord("Ana", 2, (), (), parse_cards("As 2c 3h 4d"), 6)], 2)
+    {'Ana': [1, 0, None, False, True]}
+    """
+    habits: dict[str, list[int | bool | None]] = {}
+    for player, number, discarded, _, after, _ in draws:
+        habit = habits.get(player)
+        if habit is None:
+            habit = habits[player] = [None] * 5
+        if 1 <= number <= 3:
+            habit[number - 1] = len(discarded)
+        if discarded and number != final_draw:
             continue
-        badugi = _is_badugi(draw.hand_after)
+        badugi = _is_badugi(after)
         if badugi is None:
             continue
-        if draw.stands_pat:
-            snowed = bool(snowed) or not badugi
-        if draw.draw == final_draw:
-            made = badugi
-    return _DrawHabits((cards[0], cards[1], cards[2]), snowed, made)
+        if not discarded:
+            habit[_SNOWED] = bool(habit[_SNOWED]) or not badugi
+        if number == final_draw:
+            habit[_MADE] = badugi
+    return habits
 
 
 class FinishedFile(NamedTuple):
@@ -224,6 +231,63 @@ class LinesRead(NamedTuple):
     through: int | None
 
 
+#: The ``actions`` column of each field of the engine's :class:`ActionRecord`.
+_ACTION_COLUMNS = {"player": "player", "round": "round", "kind": "action", "amount": "amount",
+                   "to": "total_in_round", "all_in": "all_in", "facing": "facing",
+                   "line": "line"}
+_ACTIONS_SCHEMA = arrow_table(ActionRow, []).schema
+#: An :class:`ActionRecord` as Arrow reads it, a field per column it fills.
+_ACTION_RECORD = pa.struct([(field, _ACTIONS_SCHEMA.field(_ACTION_COLUMNS[field]).type)
+                            for field in ActionRecord._fields])
+
+
+class _RecordedActions:
+    """The ``actions`` rows of hands, kept as the engine's records: a hand's actions are
+    most of its rows, and Arrow reads each record as it is, where a row tuple of its
+    own cost a tuple per action (the hand and the action's number are added per hand).
+
+    >>> actions = _RecordedActions()
+    >>> actions.add("f.txt", "h1", [ActionRecord("Ana", 1, "bet", 2, 2, False, 0, 7)])
+    >>> actions.take().to_pylist()[0]["total_in_round"], actions.take()
+    (2, None)
+    """
+
+    def __init__(self) -> None:
+        self.records: list[ActionRecord] = []
+        self.hands: list[tuple[str, str, int]] = []
+        """(source, hand id, its number of records) of each hand, in the records' order."""
+
+    def add(self, source: str, hand_id: str, actions: list[ActionRecord]) -> None:
+        if actions:
+            self.records.extend(actions)
+            self.hands.append((source, hand_id, len(actions)))
+
+    def extend(self, other: _RecordedActions) -> None:
+        self.records.extend(other.records)
+        self.hands.extend(other.hands)
+
+    def take(self) -> pa.Table | None:
+        """The rows kept so far, as an Arrow table (None: no row); they are kept no more."""
+        if not self.hands:
+            return None
+        records, hands = self.records, self.hands
+        self.records, self.hands = [], []
+        fields = pa.array(records, type=_ACTION_RECORD).flatten()
+        counts = [count for _, _, count in hands]
+        hand_of_row = pa.array(list(chain.from_iterable(map(repeat, range(len(hands)),
+                                                            counts))), type=pa.int64())
+        columns = {_ACTION_COLUMNS[field]: array
+                   for field, array in zip(ActionRecord._fields, fields)}
+        columns["source"] = pa.array([source for source, _, _ in hands],
+                                     type=pa.string()).take(hand_of_row)
+        columns["hand_id"] = pa.array([hand_id for _, hand_id, _ in hands],
+                                      type=pa.string()).take(hand_of_row)
+        columns["seq"] = pa.array(list(chain.from_iterable(range(1, count + 1)
+                                                           for count in counts)), type=pa.int64())
+        return pa.Table.from_arrays([columns[name] for name in _ACTIONS_SCHEMA.names],
+                                    schema=_ACTIONS_SCHEMA)
+
+
 class RowBatch:
     """The rows of one batch, table by table, built as the reports arrive so
     the reports themselves are not kept.
@@ -242,6 +306,8 @@ class RowBatch:
     def __init__(self) -> None:
         self.tables: dict[str, list[Row]] = {name: [] for name in TABLES}
         self.sealed: dict[str, list[pa.Table]] = {name: [] for name in TABLES}
+        self.actions = _RecordedActions()
+        """The ``actions`` rows not sealed yet (``tables["actions"]`` stays empty)."""
         self.session_violations: list[Row] = []
         self.hand_keys: set[tuple[str, str]] = set()
         self.damaged_copies: set[tuple[str, int]] = set()
@@ -286,7 +352,7 @@ class RowBatch:
         self.tables["hand_sources"].append((money.site, report.hand_id, source, report.line,
                                             digest))
         self._add_hand_players(source, report, moment, money, dealt, hand.tournament)
-        self._add_actions(source, report)
+        self.actions.add(source, report.hand_id, report.actions)
         self._add_draws(source, report)
         self._add_showdowns(source, hand, report)
         self._add_pots(source, report)
@@ -299,11 +365,9 @@ class RowBatch:
                           money: HandMoney, dealt: dict[str, str | None],
                           tournament: str | None) -> None:
         tallies = _tally_actions(report)
-        draws_by_player: dict[str, list[DrawRecord]] = {}
-        for draw in report.draws:
-            draws_by_player.setdefault(draw.player, []).append(draw)
         rules = report.ruleset
-        big_blind, final_draw = rules.big_blind, rules.draws
+        big_blind = rules.big_blind
+        habits = _draw_habits(report.draws, rules.draws)
         reached_draw = report.draws_played >= 1
         folded = report.ended == "fold"
         seat_names = positions({name: p.seat for name, p in report.players.items()},
@@ -315,7 +379,6 @@ class RowBatch:
         rows = self.tables["hand_players"]
         for name, result in report.players.items():
             tally, net, won = tallies[name], result.net, result.won > 0
-            habits = _draw_habits(draws_by_player.get(name, []), final_draw)
             in_after_round1 = result.folded_in_round is None or result.folded_in_round > 1
             rows.append((
                 *hand, name, *shared, result.seat, seat_names[name], big_blind,
@@ -323,15 +386,8 @@ class RowBatch:
                 result.won, net, net / big_blind if big_blind else 0.0,
                 *tally[:_FACED], result.folded_in_round, reached_draw and in_after_round1,
                 result.saw_showdown, result.saw_showdown and won, folded and won,
-                *tally[_FACED:], *habits.cards, habits.snowed, habits.badugi_after_final_draw,
+                *tally[_FACED:], *habits.get(name, _NO_DRAWS),
                 dealt[name], tournament))
-
-    def _add_actions(self, source: str, report: HandReport) -> None:
-        hand_id = report.hand_id
-        self.tables["actions"].extend([
-            (source, hand_id, seq, player, round_, kind, amount, to, facing, all_in, line)
-            for seq, (player, round_, kind, amount, to, all_in, facing, line)
-            in enumerate(report.actions, start=1)])
 
     def _add_draws(self, source: str, report: HandReport) -> None:
         hand_id = report.hand_id
@@ -451,6 +507,7 @@ class RowBatch:
         for table, rows in other.tables.items():
             self.tables[table].extend(rows)
             self.sealed[table].extend(other.sealed[table])
+        self.actions.extend(other.actions)
         self.session_violations.extend(other.session_violations)
         self.hand_keys |= other.hand_keys
         self.damaged_copies |= other.damaged_copies
@@ -469,6 +526,7 @@ class RowBatch:
         already (:mod:`badugi_hh.store.commit`)."""
         if not hands:
             return
+        self._seal_actions()
         for table in tables:
             source, hand_id = _key_columns(table, "source", "hand_id")
             self.tables[table] = [row for row in self.tables[table]
@@ -506,14 +564,22 @@ class RowBatch:
 
     def seal(self) -> None:
         """Turn the rows gathered so far into Arrow tables (see the class docstring)."""
+        self._seal_actions()
         for table, rows in self.tables.items():
             if rows:
                 self.sealed[table].append(arrow_table(TABLES[table], rows))
                 self.tables[table] = []
 
+    def _seal_actions(self) -> None:
+        recorded = self.actions.take()
+        if recorded is not None:
+            self.sealed["actions"].append(recorded)
+
     def arrow(self, table: str) -> pa.Table | None:
         """Every row of ``table`` as one Arrow table; None when there is none. The table
         is kept so (sealed): a second call costs nothing."""
+        if table == "actions":
+            self._seal_actions()
         parts = [*self.sealed[table]]
         if self.tables[table]:
             parts.append(arrow_table(TABLES[table], self.tables[table]))
