@@ -54,7 +54,7 @@ class _CardsTexts(dict[Cards, str]):
     def __missing__(self, cards: Cards) -> str:
         if len(self) >= _CARDS_TEXTS_KEPT:
             self.clear()
-        text = self[cards] = " ".join([_CARD_TEXT[card] for card in cards])
+        text = self[cards] = " ".join(map(_CARD_TEXT.__getitem__, cards))
         return text
 
 
@@ -80,6 +80,9 @@ def _is_badugi(cards: Cards) -> bool | None:
     """
     if not cards or None in cards:
         return None
+    if len(cards) == 4 and len(set(cards)) == 4 and JOKER not in cards:
+        # four cards of the deck (``(rank - 1) * 4 + suit``): four ranks and four suits
+        return len({card >> 2 for card in cards}) == 4 and len({card & 3 for card in cards}) == 4
     try:
         return badugi_rank(cast(Sequence[Card], cards)) < _BADUGI_RANKS
     except EvaluationError:   # a broken log's hand (a card twice); its violation says so

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import hashlib
 from datetime import datetime, timedelta
-from itertools import starmap
 
 from badugi_hh.engine import HandReport
 from badugi_hh.hand_ids import hand_file_sql
@@ -41,8 +40,6 @@ __all__ = ["CONTENT_HASH_SQL", "RANKED_COPIES_SQL", "conflict_message", "content
 
 _EPOCH = datetime(1970, 1, 1)
 _MICROSECOND = timedelta(microseconds=1)
-#: An :class:`~badugi_hh.engine.ActionRecord`'s part of the hash.
-_ACTION_TEXT = "{0}:{2}:{3}".format
 
 
 def identity(site: str, hand_id: str, source: str) -> tuple[str, str, str]:
@@ -61,9 +58,7 @@ def content_hash(report: HandReport, game: str, started_at: datetime | None,
         f"{p.seat}:{name}:{p.start_stack}:{p.contributed}:{p.returned}:{p.won}:"
         f"{dealt.get(name) or ''}"
         for name, p in sorted(report.players.items(), key=lambda item: (item[1].seat, item[0]))])
-    # each action's player, kind and amount (fields 0, 2 and 3), formatted without a
-    # Python call per action: a hand has dozens
-    actions = ";".join(starmap(_ACTION_TEXT, report.actions))
+    actions = ";".join([f"{a.player}:{a.kind}:{a.amount}" for a in report.actions])
     return hashlib.md5(f"{head}#{players}#{actions}".encode(), usedforsecurity=False).hexdigest()
 
 
