@@ -33,6 +33,7 @@ from badugi_hh.rows.schema import (
 
 #: The text of each card, and ``??`` for a card nobody saw.
 _CARD_TEXT: dict[Card | None, str] = {card: str(card) for card in (*DECK, JOKER)} | {None: "??"}
+_card_text = _CARD_TEXT.__getitem__
 #: Badugi ranks below this are four-card hands (the evaluator ranks the 715 badugis first).
 _BADUGI_RANKS = math.comb(13, 4)
 
@@ -42,8 +43,9 @@ _CARDS_TEXTS_KEPT = 1 << 16
 
 
 class _CardsTexts(dict[Cards, str]):
-    """The text of the card tuples met lately (discards, draws and stood-pat hands
-    recur): looked up as a dict is, without a Python call, made on a miss.
+    """The text of the card tuples met lately (discards and draws recur; a four-card
+    hand seldom does, and is joined where it is met: ``" ".join(map(_card_text,
+    cards))``): looked up as a dict is, without a Python call, made on a miss.
 
     >>> from badugi_hh.cards import parse_cards
     >>> texts = _CardsTexts()
@@ -54,7 +56,7 @@ class _CardsTexts(dict[Cards, str]):
     def __missing__(self, cards: Cards) -> str:
         if len(self) >= _CARDS_TEXTS_KEPT:
             self.clear()
-        text = self[cards] = " ".join(map(_CARD_TEXT.__getitem__, cards))
+        text = self[cards] = " ".join(map(_card_text, cards))
         return text
 
 
@@ -342,7 +344,7 @@ class RowBatch:
         rules = report.ruleset
         money = HandMoney.of(hand)
         moment = clock.read(started_at, money.site)
-        dealt = {name: _cards_text(result.dealt) if result.dealt else None
+        dealt = {name: " ".join(map(_card_text, result.dealt)) if result.dealt else None
                  for name, result in report.players.items()}
         digest = content_hash(report, rules.game, moment.local, dealt)
         self.tables["hands"].append((
@@ -397,7 +399,7 @@ class RowBatch:
         self.tables["draws"].extend([
             (source, hand_id, player, draw, len(discarded), not discarded,
              _cards_text(discarded), _cards_text(drawn),
-             None if None in after else _cards_text(after), line)
+             None if None in after else " ".join(map(_card_text, after)), line)
             for player, draw, discarded, drawn, after, line in report.draws])
 
     def _add_showdowns(self, source: str, hand: Hand, report: HandReport) -> None:
