@@ -82,11 +82,12 @@ def _is_badugi(cards: Cards) -> bool | None:
     """
     if not cards or None in cards:
         return None
-    if len(cards) == 4 and len(set(cards)) == 4 and JOKER not in cards:
+    known = cast(Sequence[Card], cards)
+    if len(known) == 4 and len(set(known)) == 4 and JOKER not in known:
         # four cards of the deck (``(rank - 1) * 4 + suit``): four ranks and four suits
-        return len({card >> 2 for card in cards}) == 4 and len({card & 3 for card in cards}) == 4
+        return len({card >> 2 for card in known}) == 4 and len({card & 3 for card in known}) == 4
     try:
-        return badugi_rank(cast(Sequence[Card], cards)) < _BADUGI_RANKS
+        return badugi_rank(known) < _BADUGI_RANKS
     except EvaluationError:   # a broken log's hand (a card twice); its violation says so
         return None
 
