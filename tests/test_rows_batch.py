@@ -31,7 +31,7 @@ def _action_rows(source: str, report: HandReport) -> list[ActionRow]:
             for seq, action in enumerate(report.actions, start=1)]
 
 
-def test_the_actions_of_merged_sealed_and_dropped_batches_are_their_rows() -> None:
+def test_the_rows_of_merged_sealed_and_dropped_batches_are_those_of_one_batch() -> None:
     records = simulated_records(120, players=6)
     auditor = Auditor()   # the reports the batches are built of, made again alike
     reports = [report for record in records for report in auditor.feed(record)
@@ -53,3 +53,8 @@ def test_the_actions_of_merged_sealed_and_dropped_batches_are_their_rows() -> No
     assert actions is not None and whole.tables["actions"] == []
     assert actions.equals(arrow_table(ActionRow, expected))
     assert whole.arrow("actions") is actions   # kept as sealed
+    one = FileAudit("six.txt", "UTC")   # the same hands in one batch, never sealed
+    alone = next(iter(audited_batches(one, records, len(records))), one.batch)
+    alone.drop_hands(dropped)
+    for table in ("hands", "hand_players", "actions", "draws", "showdowns"):
+        assert whole.arrow(table) == alone.arrow(table), table

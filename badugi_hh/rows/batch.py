@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain, repeat
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -222,9 +223,6 @@ def _without(rows: pa.Table, first: str, second: str, keys: set[tuple[str, str]]
     return rows.filter(pc.invert(pc.is_in(joined, value_set=dropped)))
 
 
-#: Where a ``hand_players`` row tuple holds what :meth:`RowBatch.complete` reads.
-_SOURCE, _PLAYER, _SITE = (HandPlayerRow._fields.index(name) for name in ("source", "player",
-                                                                          "site"))
 
 
 class LinesRead(NamedTuple):
@@ -237,6 +235,46 @@ class LinesRead(NamedTuple):
     through: int | None
 
 
+class _HandRows(ABC):
+    """The rows of a per-hand table not yet read by Arrow, kept as what a hand's rows
+    share (once per hand) and what is each row's own: Arrow repeats the shared values
+    itself, where a row tuple of its own per value cost a Python object each."""
+
+    def __init__(self) -> None:
+        self.hands: list[Row] = []
+        self.rows: list[Row] = []
+        self.counts: list[int] = []
+        """Each hand's number of rows, in the order of :attr:`hands` and :attr:`rows`."""
+
+    def extend(self, other: _HandRows) -> None:
+        self.hands.extend(other.hands)
+        self.rows.extend(other.rows)
+        self.counts.extend(other.counts)
+
+    def take(self) -> pa.Table | None:
+        """The rows kept so far, as an Arrow table (None: no row); they are kept no more."""
+        if not self.counts:
+            return None
+        hands, rows, counts = self.hands, self.rows, self.counts
+        self.hands, self.rows, self.counts = [], [], []
+        return self.table(hands, rows, counts)
+
+    @abstractmethod
+    def table(self, hands: list[Row], rows: list[Row], counts: list[int]) -> pa.Table:
+        """The Arrow table of ``rows``, ``counts[i]`` of them of ``hands[i]``."""
+
+
+def _repeated(values: list[Row], struct: pa.StructType, counts: list[int]) -> list[pa.Array]:
+    """One column per field of ``struct``: each of ``values`` repeated ``counts`` times."""
+    of_row = pa.array(list(chain.from_iterable(map(repeat, range(len(counts)), counts))),
+                      type=pa.int64())
+    return list(pa.array(values, type=struct).take(of_row).flatten())
+
+
+def _struct_of(schema: pa.Schema, names: Sequence[str]) -> pa.StructType:
+    return pa.struct([schema.field(name) for name in names])
+
+
 #: The ``actions`` column of each field of the engine's :class:`ActionRecord`.
 _ACTION_COLUMNS = {"player": "player", "round": "round", "kind": "action", "amount": "amount",
                    "to": "total_in_round", "all_in": "all_in", "facing": "facing",
@@ -245,12 +283,13 @@ _ACTIONS_SCHEMA = arrow_table(ActionRow, []).schema
 #: An :class:`ActionRecord` as Arrow reads it, a field per column it fills.
 _ACTION_RECORD = pa.struct([(field, _ACTIONS_SCHEMA.field(_ACTION_COLUMNS[field]).type)
                             for field in ActionRecord._fields])
+_ACTION_HAND = _struct_of(_ACTIONS_SCHEMA, ("source", "hand_id"))
 
 
-class _RecordedActions:
+class _RecordedActions(_HandRows):
     """The ``actions`` rows of hands, kept as the engine's records: a hand's actions are
-    most of its rows, and Arrow reads each record as it is, where a row tuple of its
-    own cost a tuple per action (the hand and the action's number are added per hand).
+    most of its rows, and Arrow reads each record as it is (the hand and the action's
+    number are added per hand).
 
     >>> actions = _RecordedActions()
     >>> actions.add("f.txt", "h1", [ActionRecord("Ana", 1, "bet", 2, 2, False, 0, 7)])
@@ -258,40 +297,56 @@ class _RecordedActions:
     (2, None)
     """
 
-    def __init__(self) -> None:
-        self.records: list[ActionRecord] = []
-        self.hands: list[tuple[str, str, int]] = []
-        """(source, hand id, its number of records) of each hand, in the records' order."""
-
     def add(self, source: str, hand_id: str, actions: list[ActionRecord]) -> None:
         if actions:
-            self.records.extend(actions)
-            self.hands.append((source, hand_id, len(actions)))
+            self.hands.append((source, hand_id))
+            self.rows.extend(actions)
+            self.counts.append(len(actions))
 
-    def extend(self, other: _RecordedActions) -> None:
-        self.records.extend(other.records)
-        self.hands.extend(other.hands)
-
-    def take(self) -> pa.Table | None:
-        """The rows kept so far, as an Arrow table (None: no row); they are kept no more."""
-        if not self.hands:
-            return None
-        records, hands = self.records, self.hands
-        self.records, self.hands = [], []
-        fields = pa.array(records, type=_ACTION_RECORD).flatten()
-        counts = [count for _, _, count in hands]
-        hand_of_row = pa.array(list(chain.from_iterable(map(repeat, range(len(hands)),
-                                                            counts))), type=pa.int64())
+    def table(self, hands: list[Row], rows: list[Row], counts: list[int]) -> pa.Table:
+        fields = pa.array(rows, type=_ACTION_RECORD).flatten()
         columns = {_ACTION_COLUMNS[field]: array
                    for field, array in zip(ActionRecord._fields, fields)}
-        columns["source"] = pa.array([source for source, _, _ in hands],
-                                     type=pa.string()).take(hand_of_row)
-        columns["hand_id"] = pa.array([hand_id for _, hand_id, _ in hands],
-                                      type=pa.string()).take(hand_of_row)
+        columns.update(zip(("source", "hand_id"), _repeated(hands, _ACTION_HAND, counts)))
         columns["seq"] = pa.array(list(chain.from_iterable(range(1, count + 1)
                                                            for count in counts)), type=pa.int64())
         return pa.Table.from_arrays([columns[name] for name in _ACTIONS_SCHEMA.names],
                                     schema=_ACTIONS_SCHEMA)
+
+
+#: The ``hand_players`` columns every player of a hand shares, in this order.
+_HAND_COLUMNS = ("source", "hand_id", "session_id", "number", "started_at", "started_utc",
+                 "ruleset", "site", "game", "kind", "currency", "unit", "big_blind_size",
+                 "tournament_id")
+#: And each player's own, in the order of the table.
+_PLAYER_COLUMNS = tuple(name for name in HandPlayerRow._fields if name not in _HAND_COLUMNS)
+_HAND_PLAYERS_SCHEMA = arrow_table(HandPlayerRow, []).schema
+
+
+class _PlayerRows(_HandRows):
+    """The ``hand_players`` rows of hands: a hand's shared columns (:data:`_HAND_COLUMNS`)
+    once, each player's own (:data:`_PLAYER_COLUMNS`) in a tuple per player.
+
+    >>> rows = _PlayerRows()
+    >>> rows.add(("f.txt", "h1", "s", 1, None, None, "house", "", "badugi", "home",
+    ...           "chips", 1, 2, None), [("Ana",) + (None,) * 37, ("Bo",) + (None,) * 37])
+    >>> [(row["hand_id"], row["player"], row["big_blind_size"]) for row in rows.take().to_pylist()]
+    [('h1', 'Ana', 2), ('h1', 'Bo', 2)]
+    """
+
+    def add(self, hand: Row, players: list[Row]) -> None:
+        if players:
+            self.hands.append(hand)
+            self.rows.extend(players)
+            self.counts.append(len(players))
+
+    def table(self, hands: list[Row], rows: list[Row], counts: list[int]) -> pa.Table:
+        columns = dict(zip(_PLAYER_COLUMNS, pa.array(
+            rows, type=_struct_of(_HAND_PLAYERS_SCHEMA, _PLAYER_COLUMNS)).flatten()))
+        columns.update(zip(_HAND_COLUMNS, _repeated(
+            hands, _struct_of(_HAND_PLAYERS_SCHEMA, _HAND_COLUMNS), counts)))
+        return pa.Table.from_arrays([columns[name] for name in _HAND_PLAYERS_SCHEMA.names],
+                                    schema=_HAND_PLAYERS_SCHEMA)
 
 
 class RowBatch:
@@ -301,7 +356,9 @@ class RowBatch:
     The rows of the per-hand tables are plain tuples in the field order of their
     row type (``HandRow``...): they cost less to build, and less to the garbage
     collector, which stops tracking a tuple of plain values. :func:`arrow_table`
-    checks their width and types.
+    checks their width and types. Those of ``actions`` and ``hand_players``, most of a
+    hand's, are kept apart (:attr:`kept`): the engine's action records as they are, a
+    hand's shared columns once.
 
     A worker process seals its rows into Arrow tables (:meth:`seal`) before
     sending them: Arrow crosses the process boundary as flat buffers, and
@@ -313,7 +370,9 @@ class RowBatch:
         self.tables: dict[str, list[Row]] = {name: [] for name in TABLES}
         self.sealed: dict[str, list[pa.Table]] = {name: [] for name in TABLES}
         self.actions = _RecordedActions()
-        """The ``actions`` rows not sealed yet (``tables["actions"]`` stays empty)."""
+        self.players = _PlayerRows()
+        self.kept: dict[str, _HandRows] = {"actions": self.actions, "hand_players": self.players}
+        """The rows of these tables not sealed yet (their ``tables`` lists stay empty)."""
         self.session_violations: list[Row] = []
         self.hand_keys: set[tuple[str, str]] = set()
         self.damaged_copies: set[tuple[str, int]] = set()
@@ -378,22 +437,21 @@ class RowBatch:
         folded = report.ended == "fold"
         seat_names = positions({name: p.seat for name, p in report.players.items()},
                                report.button, report.big_blind)
-        # the columns every player of the hand shares
-        hand = (source, report.hand_id)
-        shared = (report.session_id, report.number, moment.local, moment.utc, rules.name,
-                  money.site, rules.game, money.kind, money.currency, money.unit)
-        rows = self.tables["hand_players"]
+        rows = []
         for name, result in report.players.items():
             tally, net, won = tallies[name], result.net, result.won > 0
             in_after_round1 = result.folded_in_round is None or result.folded_in_round > 1
-            rows.append((
-                *hand, name, *shared, result.seat, seat_names[name], big_blind,
+            rows.append((   # the columns of _PLAYER_COLUMNS
+                name, result.seat, seat_names[name],
                 result.start_stack, result.end_stack, result.contributed, result.returned,
                 result.won, net, net / big_blind if big_blind else 0.0,
                 *tally[:_FACED], result.folded_in_round, reached_draw and in_after_round1,
                 result.saw_showdown, result.saw_showdown and won, folded and won,
-                *tally[_FACED:], *habits.get(name, _NO_DRAWS),
-                dealt[name], tournament))
+                *tally[_FACED:], *habits.get(name, _NO_DRAWS), dealt[name]))
+        self.players.add((   # the columns of _HAND_COLUMNS, which every player shares
+            source, report.hand_id, report.session_id, report.number, moment.local, moment.utc,
+            rules.name, money.site, rules.game, money.kind, money.currency, money.unit,
+            big_blind, tournament), rows)
 
     def _add_draws(self, source: str, report: HandReport) -> None:
         hand_id = report.hand_id
@@ -513,7 +571,8 @@ class RowBatch:
         for table, rows in other.tables.items():
             self.tables[table].extend(rows)
             self.sealed[table].extend(other.sealed[table])
-        self.actions.extend(other.actions)
+        for table, kept in self.kept.items():
+            kept.extend(other.kept[table])
         self.session_violations.extend(other.session_violations)
         self.hand_keys |= other.hand_keys
         self.damaged_copies |= other.damaged_copies
@@ -532,7 +591,7 @@ class RowBatch:
         already (:mod:`badugi_hh.store.commit`)."""
         if not hands:
             return
-        self._seal_actions()
+        self._seal_kept()
         for table in tables:
             source, hand_id = _key_columns(table, "source", "hand_id")
             self.tables[table] = [row for row in self.tables[table]
@@ -559,8 +618,7 @@ class RowBatch:
         self.tables["violations"].extend(self.session_violations)
         now = datetime.now()
         first_source: dict[tuple[str, str], str] = {}   # (site, player): source
-        for row in self.tables["hand_players"]:
-            first_source.setdefault((row[_SITE], row[_PLAYER]), row[_SOURCE])
+        self._seal_kept(("hand_players",))
         for rows in self.sealed["hand_players"]:
             for site, name, source in zip(rows["site"].to_pylist(), rows["player"].to_pylist(),
                                           rows["source"].to_pylist()):
@@ -570,22 +628,23 @@ class RowBatch:
 
     def seal(self) -> None:
         """Turn the rows gathered so far into Arrow tables (see the class docstring)."""
-        self._seal_actions()
+        self._seal_kept()
         for table, rows in self.tables.items():
             if rows:
                 self.sealed[table].append(arrow_table(TABLES[table], rows))
                 self.tables[table] = []
 
-    def _seal_actions(self) -> None:
-        recorded = self.actions.take()
-        if recorded is not None:
-            self.sealed["actions"].append(recorded)
+    def _seal_kept(self, tables: Iterable[str] = ("actions", "hand_players")) -> None:
+        for table in tables:
+            rows = self.kept[table].take()
+            if rows is not None:
+                self.sealed[table].append(rows)
 
     def arrow(self, table: str) -> pa.Table | None:
         """Every row of ``table`` as one Arrow table; None when there is none. The table
         is kept so (sealed): a second call costs nothing."""
-        if table == "actions":
-            self._seal_actions()
+        if table in self.kept:
+            self._seal_kept((table,))
         parts = [*self.sealed[table]]
         if self.tables[table]:
             parts.append(arrow_table(TABLES[table], self.tables[table]))
