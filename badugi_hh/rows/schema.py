@@ -509,7 +509,8 @@ def arrow_table(row_type: RowType, rows: Sequence[Row]) -> pa.Table:
                          f"a row has {max(widths - {struct.num_fields})}")
     # the rows read as one column of structs and split: Arrow transposes them, where
     # a Python list per column took a pass per column (and twice the time)
-    return pa.Table.from_struct_array(pa.array(rows, type=struct))
+    return pa.Table.from_arrays(pa.array(rows, type=struct).flatten(),
+                                schema=pa.schema(list(struct)))
 
 
 @functools.cache
