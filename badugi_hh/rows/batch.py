@@ -251,6 +251,22 @@ class _HandRows(ABC):
         self.rows.extend(other.rows)
         self.counts.extend(other.counts)
 
+    def drop(self, dropped: set[tuple[str, str]]) -> None:
+        """Leave out the rows of the ``dropped`` hands (source, hand id: the first two of
+        a hand's shared values), before Arrow reads them: copies of hands stored already
+        can be most of a batch."""
+        hands: list[Row] = []
+        rows: list[Row] = []
+        counts: list[int] = []
+        end = 0
+        for hand, count in zip(self.hands, self.counts):
+            end += count
+            if (hand[0], hand[1]) not in dropped:
+                hands.append(hand)
+                rows.extend(self.rows[end - count:end])
+                counts.append(count)
+        self.hands, self.rows, self.counts = hands, rows, counts
+
     def take(self) -> pa.Table | None:
         """The rows kept so far, as an Arrow table (None: no row); they are kept no more."""
         if not self.counts:
@@ -591,8 +607,9 @@ class RowBatch:
         already (:mod:`badugi_hh.store.commit`)."""
         if not hands:
             return
-        self._seal_kept()
         for table in tables:
+            if table in self.kept:
+                self.kept[table].drop(hands)
             source, hand_id = _key_columns(table, "source", "hand_id")
             self.tables[table] = [row for row in self.tables[table]
                                   if (row[source], row[hand_id]) not in hands]
