@@ -27,14 +27,14 @@ from badugi_hh.rows.sessions import (
 )
 from badugi_hh.sites import SITES_STATING_PRIZES
 from badugi_hh.rows.schema import (
-    TABLES, ActionRow, HandPlayerRow, PlayerRow, QuarantineRow, SessionPlayerRow, SessionRow, SkippedRow,
-    Row, TournamentResultRow, TournamentRow, UtcTime, ViolationRow, arrow_table,
+    TABLES, ActionRow, HandPlayerRow, PlayerRow, QuarantineRow, SessionPlayerRow, SessionRow,
+    SkippedRow, Row, TournamentResultRow, TournamentRow, UtcTime, ViolationRow, arrow_table,
 )
 
 
 #: The text of each card, and ``??`` for a card nobody saw.
 _CARD_TEXT: dict[Card | None, str] = {card: str(card) for card in (*DECK, JOKER)} | {None: "??"}
-_card_text = _CARD_TEXT.__getitem__
+_card_text = _CARD_TEXT.__getitem__   # a C call, for map()
 #: Badugi ranks below this are four-card hands (the evaluator ranks the 715 badugis first).
 _BADUGI_RANKS = math.comb(13, 4)
 
@@ -223,8 +223,6 @@ def _without(rows: pa.Table, first: str, second: str, keys: set[tuple[str, str]]
     return rows.filter(pc.invert(pc.is_in(joined, value_set=dropped)))
 
 
-
-
 class LinesRead(NamedTuple):
     """The lines of a file whose rows a batch holds: after ``after``, up to ``through``
     (None: to the file's end). A file read again (it grew) has its quarantined text of
@@ -346,7 +344,8 @@ class _PlayerRows(_HandRows):
     >>> rows = _PlayerRows()
     >>> rows.add(("f.txt", "h1", "s", 1, None, None, "house", "", "badugi", "home",
     ...           "chips", 1, 2, None), [("Ana",) + (None,) * 37, ("Bo",) + (None,) * 37])
-    >>> [(row["hand_id"], row["player"], row["big_blind_size"]) for row in rows.take().to_pylist()]
+    >>> [(row["hand_id"], row["player"], row["big_blind_size"])
+    ...  for row in rows.take().to_pylist()]
     [('h1', 'Ana', 2), ('h1', 'Bo', 2)]
     """
 
