@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain, repeat
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple, cast
@@ -25,36 +27,42 @@ from badugi_hh.rows.sessions import (
 )
 from badugi_hh.sites import SITES_STATING_PRIZES
 from badugi_hh.rows.schema import (
-    TABLES, HandPlayerRow, PlayerRow, QuarantineRow, SessionPlayerRow, SessionRow, SkippedRow,
-    Row, TournamentResultRow, TournamentRow, UtcTime, ViolationRow, arrow_table,
+    TABLES, ActionRow, HandPlayerRow, PlayerRow, QuarantineRow, SessionPlayerRow, SessionRow,
+    SkippedRow, Row, TournamentResultRow, TournamentRow, UtcTime, ViolationRow, arrow_table,
 )
 
 
 #: The text of each card, and ``??`` for a card nobody saw.
 _CARD_TEXT: dict[Card | None, str] = {card: str(card) for card in (*DECK, JOKER)} | {None: "??"}
+_card_text = _CARD_TEXT.__getitem__   # a C call, for map()
 #: Badugi ranks below this are four-card hands (the evaluator ranks the 715 badugis first).
 _BADUGI_RANKS = math.comb(13, 4)
 
 
-#: The text of the card tuples met lately: discards, draws and stood-pat hands recur.
-_CARDS_TEXTS: dict[Cards, str] = {}
 #: Card tuples kept at most (then forgotten, all at once): memory stays flat.
 _CARDS_TEXTS_KEPT = 1 << 16
 
 
-def _cards_text(cards: Cards) -> str:
-    """``As 2h ??``: :func:`~badugi_hh.cards.format_cards`, by table look-up.
+class _CardsTexts(dict[Cards, str]):
+    """The text of the card tuples met lately (discards and draws recur; a four-card
+    hand seldom does, and is joined where it is met: ``" ".join(map(_card_text,
+    cards))``): looked up as a dict is, without a Python call, made on a miss.
 
     >>> from badugi_hh.cards import parse_cards
-    >>> _cards_text((*parse_cards("As 2h"), None)), _cards_text(())
-    ('As 2h ??', '')
+    >>> texts = _CardsTexts()
+    >>> texts[(*parse_cards("As 2h"), None)], texts[()], len(texts)
+    ('As 2h ??', '', 2)
     """
-    text = _CARDS_TEXTS.get(cards)
-    if text is None:
-        if len(_CARDS_TEXTS) >= _CARDS_TEXTS_KEPT:
-            _CARDS_TEXTS.clear()
-        text = _CARDS_TEXTS[cards] = " ".join([_CARD_TEXT[card] for card in cards])
-    return text
+
+    def __missing__(self, cards: Cards) -> str:
+        if len(self) >= _CARDS_TEXTS_KEPT:
+            self.clear()
+        text = self[cards] = " ".join(map(_card_text, cards))
+        return text
+
+
+#: ``As 2h ??``: :func:`~badugi_hh.cards.format_cards` of a card tuple, by table look-up.
+_cards_text = _CardsTexts().__getitem__
 
 
 def _mucked_cards(hand: Hand) -> dict[str, str]:
@@ -75,8 +83,12 @@ def _is_badugi(cards: Cards) -> bool | None:
     """
     if not cards or None in cards:
         return None
+    known = cast(Sequence[Card], cards)
+    if len(known) == 4 and len(set(known)) == 4 and JOKER not in known:
+        # four cards of the deck (``(rank - 1) * 4 + suit``): four ranks and four suits
+        return len({card >> 2 for card in known}) == 4 and len({card & 3 for card in known}) == 4
     try:
-        return badugi_rank(cast(Sequence[Card], cards)) < _BADUGI_RANKS
+        return badugi_rank(known) < _BADUGI_RANKS
     except EvaluationError:   # a broken log's hand (a card twice); its violation says so
         return None
 
@@ -134,36 +146,38 @@ def _tally_actions(report: HandReport) -> dict[str, list[bool | int]]:
     return tallies
 
 
-class _DrawHabits(NamedTuple):
-    cards: tuple[int | None, int | None, int | None]   # drawn in draws 1, 2, 3
-    snowed: bool | None
-    badugi_after_final_draw: bool | None
+#: A player's draw habits, in the order of their ``hand_players`` columns: the cards he
+#: drew in draws 1, 2 and 3, whether he snowed, whether his final hand is a badugi; these
+#: for a player who drew no cards (a hand over before the first draw).
+_NO_DRAWS: tuple[None, ...] = (None,) * 5
+_SNOWED, _MADE = 3, 4
 
 
-#: The draw habits of a player who drew no cards (a hand over before the first draw).
-_NO_DRAWS = _DrawHabits((None, None, None), None, None)
+def _draw_habits(draws: list[DrawRecord], final_draw: int) -> dict[str, list[int | bool | None]]:
+    """Each drawing player's habits (see :data:`_NO_DRAWS`), in one pass over the draws.
 
-
-def _draw_habits(draws: list[DrawRecord], final_draw: int) -> _DrawHabits:
-    """Cards drawn per draw, snowing and the final hand of one player's draws."""
-    if not draws:
-        return _NO_DRAWS
-    cards: list[int | None] = [None, None, None]
-    snowed: bool | None = None
-    made: bool | None = None
-    for draw in draws:
-        if 1 <= draw.draw <= 3:
-            cards[draw.draw - 1] = draw.count
-        if not (draw.stands_pat or draw.draw == final_draw):
+    >>> from badugi_hh.cards import parse_cards
+    >>> _draw_habits([DrawRecord("Ana", 1, parse_cards("Kd"), parse_cards("2c"), (), 5),
+    ...               DrawRecord("Ana", 2, (), (), parse_cards("As 2c 3h 4d"), 6)], 2)
+    {'Ana': [1, 0, None, False, True]}
+    """
+    habits: dict[str, list[int | bool | None]] = {}
+    for player, number, discarded, _, after, _ in draws:
+        habit = habits.get(player)
+        if habit is None:
+            habit = habits[player] = [None] * 5
+        if 1 <= number <= 3:
+            habit[number - 1] = len(discarded)
+        if discarded and number != final_draw:
             continue
-        badugi = _is_badugi(draw.hand_after)
+        badugi = _is_badugi(after)
         if badugi is None:
             continue
-        if draw.stands_pat:
-            snowed = bool(snowed) or not badugi
-        if draw.draw == final_draw:
-            made = badugi
-    return _DrawHabits((cards[0], cards[1], cards[2]), snowed, made)
+        if not discarded:
+            habit[_SNOWED] = bool(habit[_SNOWED]) or not badugi
+        if number == final_draw:
+            habit[_MADE] = badugi
+    return habits
 
 
 class FinishedFile(NamedTuple):
@@ -209,11 +223,6 @@ def _without(rows: pa.Table, first: str, second: str, keys: set[tuple[str, str]]
     return rows.filter(pc.invert(pc.is_in(joined, value_set=dropped)))
 
 
-#: Where a ``hand_players`` row tuple holds what :meth:`RowBatch.complete` reads.
-_SOURCE, _PLAYER, _SITE = (HandPlayerRow._fields.index(name) for name in ("source", "player",
-                                                                          "site"))
-
-
 class LinesRead(NamedTuple):
     """The lines of a file whose rows a batch holds: after ``after``, up to ``through``
     (None: to the file's end). A file read again (it grew) has its quarantined text of
@@ -224,6 +233,137 @@ class LinesRead(NamedTuple):
     through: int | None
 
 
+class _HandRows(ABC):
+    """The rows of a per-hand table not yet read by Arrow, kept as what a hand's rows
+    share (once per hand) and what is each row's own: Arrow repeats the shared values
+    itself, where a row tuple of its own per value cost a Python object each."""
+
+    def __init__(self) -> None:
+        self.hands: list[Row] = []
+        self.rows: list[Row] = []
+        self.counts: list[int] = []
+        """Each hand's number of rows, in the order of :attr:`hands` and :attr:`rows`."""
+
+    def extend(self, other: _HandRows) -> None:
+        self.hands.extend(other.hands)
+        self.rows.extend(other.rows)
+        self.counts.extend(other.counts)
+
+    def drop(self, dropped: set[tuple[str, str]]) -> None:
+        """Leave out the rows of the ``dropped`` hands (source, hand id: the first two of
+        a hand's shared values), before Arrow reads them: copies of hands stored already
+        can be most of a batch."""
+        hands: list[Row] = []
+        rows: list[Row] = []
+        counts: list[int] = []
+        end = 0
+        for hand, count in zip(self.hands, self.counts):
+            end += count
+            if (hand[0], hand[1]) not in dropped:
+                hands.append(hand)
+                rows.extend(self.rows[end - count:end])
+                counts.append(count)
+        self.hands, self.rows, self.counts = hands, rows, counts
+
+    def take(self) -> pa.Table | None:
+        """The rows kept so far, as an Arrow table (None: no row); they are kept no more."""
+        if not self.counts:
+            return None
+        hands, rows, counts = self.hands, self.rows, self.counts
+        self.hands, self.rows, self.counts = [], [], []
+        return self.table(hands, rows, counts)
+
+    @abstractmethod
+    def table(self, hands: list[Row], rows: list[Row], counts: list[int]) -> pa.Table:
+        """The Arrow table of ``rows``, ``counts[i]`` of them of ``hands[i]``."""
+
+
+def _repeated(values: list[Row], struct: pa.StructType, counts: list[int]) -> list[pa.Array]:
+    """One column per field of ``struct``: each of ``values`` repeated ``counts`` times."""
+    of_row = pa.array(list(chain.from_iterable(map(repeat, range(len(counts)), counts))),
+                      type=pa.int64())
+    return list(pa.array(values, type=struct).take(of_row).flatten())
+
+
+def _struct_of(schema: pa.Schema, names: Sequence[str]) -> pa.StructType:
+    return pa.struct([schema.field(name) for name in names])
+
+
+#: The ``actions`` column of each field of the engine's :class:`ActionRecord`.
+_ACTION_COLUMNS = {"player": "player", "round": "round", "kind": "action", "amount": "amount",
+                   "to": "total_in_round", "all_in": "all_in", "facing": "facing",
+                   "line": "line"}
+_ACTIONS_SCHEMA = arrow_table(ActionRow, []).schema
+#: An :class:`ActionRecord` as Arrow reads it, a field per column it fills.
+_ACTION_RECORD = pa.struct([(field, _ACTIONS_SCHEMA.field(_ACTION_COLUMNS[field]).type)
+                            for field in ActionRecord._fields])
+_ACTION_HAND = _struct_of(_ACTIONS_SCHEMA, ("source", "hand_id"))
+
+
+class _RecordedActions(_HandRows):
+    """The ``actions`` rows of hands, kept as the engine's records: a hand's actions are
+    most of its rows, and Arrow reads each record as it is (the hand and the action's
+    number are added per hand).
+
+    >>> actions = _RecordedActions()
+    >>> actions.add("f.txt", "h1", [ActionRecord("Ana", 1, "bet", 2, 2, False, 0, 7)])
+    >>> actions.take().to_pylist()[0]["total_in_round"], actions.take()
+    (2, None)
+    """
+
+    def add(self, source: str, hand_id: str, actions: list[ActionRecord]) -> None:
+        if actions:
+            self.hands.append((source, hand_id))
+            self.rows.extend(actions)
+            self.counts.append(len(actions))
+
+    def table(self, hands: list[Row], rows: list[Row], counts: list[int]) -> pa.Table:
+        fields = pa.array(rows, type=_ACTION_RECORD).flatten()
+        columns = {_ACTION_COLUMNS[field]: array
+                   for field, array in zip(ActionRecord._fields, fields)}
+        columns.update(zip(("source", "hand_id"), _repeated(hands, _ACTION_HAND, counts)))
+        columns["seq"] = pa.array(list(chain.from_iterable(range(1, count + 1)
+                                                           for count in counts)), type=pa.int64())
+        return pa.Table.from_arrays([columns[name] for name in _ACTIONS_SCHEMA.names],
+                                    schema=_ACTIONS_SCHEMA)
+
+
+#: The ``hand_players`` columns every player of a hand shares, in this order.
+_HAND_COLUMNS = ("source", "hand_id", "session_id", "number", "started_at", "started_utc",
+                 "ruleset", "site", "game", "kind", "currency", "unit", "big_blind_size",
+                 "tournament_id")
+#: And each player's own, in the order of the table.
+_PLAYER_COLUMNS = tuple(name for name in HandPlayerRow._fields if name not in _HAND_COLUMNS)
+_HAND_PLAYERS_SCHEMA = arrow_table(HandPlayerRow, []).schema
+
+
+class _PlayerRows(_HandRows):
+    """The ``hand_players`` rows of hands: a hand's shared columns (:data:`_HAND_COLUMNS`)
+    once, each player's own (:data:`_PLAYER_COLUMNS`) in a tuple per player.
+
+    >>> rows = _PlayerRows()
+    >>> rows.add(("f.txt", "h1", "s", 1, None, None, "house", "", "badugi", "home",
+    ...           "chips", 1, 2, None), [("Ana",) + (None,) * 37, ("Bo",) + (None,) * 37])
+    >>> [(row["hand_id"], row["player"], row["big_blind_size"])
+    ...  for row in rows.take().to_pylist()]
+    [('h1', 'Ana', 2), ('h1', 'Bo', 2)]
+    """
+
+    def add(self, hand: Row, players: list[Row]) -> None:
+        if players:
+            self.hands.append(hand)
+            self.rows.extend(players)
+            self.counts.append(len(players))
+
+    def table(self, hands: list[Row], rows: list[Row], counts: list[int]) -> pa.Table:
+        columns = dict(zip(_PLAYER_COLUMNS, pa.array(
+            rows, type=_struct_of(_HAND_PLAYERS_SCHEMA, _PLAYER_COLUMNS)).flatten()))
+        columns.update(zip(_HAND_COLUMNS, _repeated(
+            hands, _struct_of(_HAND_PLAYERS_SCHEMA, _HAND_COLUMNS), counts)))
+        return pa.Table.from_arrays([columns[name] for name in _HAND_PLAYERS_SCHEMA.names],
+                                    schema=_HAND_PLAYERS_SCHEMA)
+
+
 class RowBatch:
     """The rows of one batch, table by table, built as the reports arrive so
     the reports themselves are not kept.
@@ -231,7 +371,9 @@ class RowBatch:
     The rows of the per-hand tables are plain tuples in the field order of their
     row type (``HandRow``...): they cost less to build, and less to the garbage
     collector, which stops tracking a tuple of plain values. :func:`arrow_table`
-    checks their width and types.
+    checks their width and types. Those of ``actions`` and ``hand_players``, most of a
+    hand's, are kept apart (:attr:`kept`): the engine's action records as they are, a
+    hand's shared columns once.
 
     A worker process seals its rows into Arrow tables (:meth:`seal`) before
     sending them: Arrow crosses the process boundary as flat buffers, and
@@ -242,6 +384,10 @@ class RowBatch:
     def __init__(self) -> None:
         self.tables: dict[str, list[Row]] = {name: [] for name in TABLES}
         self.sealed: dict[str, list[pa.Table]] = {name: [] for name in TABLES}
+        self.actions = _RecordedActions()
+        self.players = _PlayerRows()
+        self.kept: dict[str, _HandRows] = {"actions": self.actions, "hand_players": self.players}
+        """The rows of these tables not sealed yet (their ``tables`` lists stay empty)."""
         self.session_violations: list[Row] = []
         self.hand_keys: set[tuple[str, str]] = set()
         self.repeated_sessions: set[tuple[str, str]] = set()
@@ -278,7 +424,7 @@ class RowBatch:
         rules = report.ruleset
         money = HandMoney.of(hand)
         moment = clock.read(started_at, money.site)
-        dealt = {name: _cards_text(result.dealt) if result.dealt else None
+        dealt = {name: " ".join(map(_card_text, result.dealt)) if result.dealt else None
                  for name, result in report.players.items()}
         digest = content_hash(report, rules.game, moment.local, dealt)
         self.tables["hands"].append((
@@ -291,7 +437,7 @@ class RowBatch:
         self.tables["hand_sources"].append((money.site, report.hand_id, source, report.line,
                                             digest))
         self._add_hand_players(source, report, moment, money, dealt, hand.tournament)
-        self._add_actions(source, report)
+        self.actions.add(source, report.hand_id, report.actions)
         self._add_draws(source, report)
         self._add_showdowns(source, hand, report)
         self._add_pots(source, report)
@@ -304,46 +450,35 @@ class RowBatch:
                           money: HandMoney, dealt: dict[str, str | None],
                           tournament: str | None) -> None:
         tallies = _tally_actions(report)
-        draws_by_player: dict[str, list[DrawRecord]] = {}
-        for draw in report.draws:
-            draws_by_player.setdefault(draw.player, []).append(draw)
         rules = report.ruleset
-        big_blind, final_draw = rules.big_blind, rules.draws
+        big_blind = rules.big_blind
+        habits = _draw_habits(report.draws, rules.draws)
         reached_draw = report.draws_played >= 1
         folded = report.ended == "fold"
         seat_names = positions({name: p.seat for name, p in report.players.items()},
                                report.button, report.big_blind)
-        # the columns every player of the hand shares
-        hand = (source, report.hand_id)
-        shared = (report.session_id, report.number, moment.local, moment.utc, rules.name,
-                  money.site, rules.game, money.kind, money.currency, money.unit)
-        rows = self.tables["hand_players"]
+        rows = []
         for name, result in report.players.items():
             tally, net, won = tallies[name], result.net, result.won > 0
-            habits = _draw_habits(draws_by_player.get(name, []), final_draw)
             in_after_round1 = result.folded_in_round is None or result.folded_in_round > 1
-            rows.append((
-                *hand, name, *shared, result.seat, seat_names[name], big_blind,
+            rows.append((   # the columns of _PLAYER_COLUMNS
+                name, result.seat, seat_names[name],
                 result.start_stack, result.end_stack, result.contributed, result.returned,
                 result.won, net, net / big_blind if big_blind else 0.0,
                 *tally[:_FACED], result.folded_in_round, reached_draw and in_after_round1,
                 result.saw_showdown, result.saw_showdown and won, folded and won,
-                *tally[_FACED:], *habits.cards, habits.snowed, habits.badugi_after_final_draw,
-                dealt[name], tournament))
-
-    def _add_actions(self, source: str, report: HandReport) -> None:
-        hand_id = report.hand_id
-        self.tables["actions"].extend([
-            (source, hand_id, seq, player, round_, kind, amount, to, facing, all_in, line)
-            for seq, (player, round_, kind, amount, to, all_in, facing, line)
-            in enumerate(report.actions, start=1)])
+                *tally[_FACED:], *habits.get(name, _NO_DRAWS), dealt[name]))
+        self.players.add((   # the columns of _HAND_COLUMNS, which every player shares
+            source, report.hand_id, report.session_id, report.number, moment.local, moment.utc,
+            rules.name, money.site, rules.game, money.kind, money.currency, money.unit,
+            big_blind, tournament), rows)
 
     def _add_draws(self, source: str, report: HandReport) -> None:
         hand_id = report.hand_id
         self.tables["draws"].extend([
             (source, hand_id, player, draw, len(discarded), not discarded,
              _cards_text(discarded), _cards_text(drawn),
-             None if None in after else _cards_text(after), line)
+             None if None in after else " ".join(map(_card_text, after)), line)
             for player, draw, discarded, drawn, after, line in report.draws])
 
     def _add_showdowns(self, source: str, hand: Hand, report: HandReport) -> None:
@@ -457,6 +592,8 @@ class RowBatch:
         for table, rows in other.tables.items():
             self.tables[table].extend(rows)
             self.sealed[table].extend(other.sealed[table])
+        for table, kept in self.kept.items():
+            kept.extend(other.kept[table])
         self.session_violations.extend(other.session_violations)
         self.hand_keys |= other.hand_keys
         self.repeated_sessions |= other.repeated_sessions
@@ -477,6 +614,8 @@ class RowBatch:
         if not hands:
             return
         for table in tables:
+            if table in self.kept:
+                self.kept[table].drop(hands)
             source, hand_id = _key_columns(table, "source", "hand_id")
             self.tables[table] = [row for row in self.tables[table]
                                   if (row[source], row[hand_id]) not in hands]
@@ -514,8 +653,7 @@ class RowBatch:
         self.tables["violations"].extend(self.session_violations)
         now = datetime.now()
         first_source: dict[tuple[str, str], str] = {}   # (site, player): source
-        for row in self.tables["hand_players"]:
-            first_source.setdefault((row[_SITE], row[_PLAYER]), row[_SOURCE])
+        self._seal_kept(("hand_players",))
         for rows in self.sealed["hand_players"]:
             for site, name, source in zip(rows["site"].to_pylist(), rows["player"].to_pylist(),
                                           rows["source"].to_pylist()):
@@ -525,14 +663,23 @@ class RowBatch:
 
     def seal(self) -> None:
         """Turn the rows gathered so far into Arrow tables (see the class docstring)."""
+        self._seal_kept()
         for table, rows in self.tables.items():
             if rows:
                 self.sealed[table].append(arrow_table(TABLES[table], rows))
                 self.tables[table] = []
 
+    def _seal_kept(self, tables: Iterable[str] = ("actions", "hand_players")) -> None:
+        for table in tables:
+            rows = self.kept[table].take()
+            if rows is not None:
+                self.sealed[table].append(rows)
+
     def arrow(self, table: str) -> pa.Table | None:
         """Every row of ``table`` as one Arrow table; None when there is none. The table
         is kept so (sealed): a second call costs nothing."""
+        if table in self.kept:
+            self._seal_kept((table,))
         parts = [*self.sealed[table]]
         if self.tables[table]:
             parts.append(arrow_table(TABLES[table], self.tables[table]))

@@ -7,11 +7,11 @@ three cannot drift apart. docs/schema.md explains every column.
 
 from __future__ import annotations
 
+import functools
 import types
 from collections.abc import Sequence
 import typing
 from datetime import datetime
-from operator import itemgetter
 from typing import Any, NamedTuple, NewType
 
 import pyarrow as pa
@@ -502,13 +502,18 @@ def arrow_table(row_type: RowType, rows: Sequence[Row]) -> pa.Table:
     Traceback (most recent call last):
     ValueError: RuleRow has 2 columns, a row has 1
     """
-    columns = columns_of(row_type)
+    struct = _row_struct(row_type)
     widths = set(map(len, rows))
-    if widths - {len(columns)}:
-        raise ValueError(f"{row_type.__name__} has {len(columns)} columns, "
-                         f"a row has {max(widths - {len(columns)})}")
-    # a column at a time, by item: zip(*rows) makes an iterator per row, which sets
-    # the garbage collector scanning every object the process holds, time and again
-    arrays = [pa.array(list(map(itemgetter(index), rows)), type=arrow_type)
-              for index, (_, _, arrow_type, _) in enumerate(columns)]
-    return pa.Table.from_arrays(arrays, names=[name for name, *_ in columns])
+    if widths - {struct.num_fields}:
+        raise ValueError(f"{row_type.__name__} has {struct.num_fields} columns, "
+                         f"a row has {max(widths - {struct.num_fields})}")
+    # the rows read as one column of structs and split: Arrow transposes them, where
+    # a Python list per column took a pass per column (and twice the time)
+    return pa.Table.from_arrays(pa.array(rows, type=struct).flatten(),
+                                schema=pa.schema(list(struct)))
+
+
+@functools.cache
+def _row_struct(row_type: RowType) -> pa.StructType:
+    """The Arrow struct of one row of ``row_type``: its columns as fields, in order."""
+    return pa.struct([(name, arrow_type) for name, _, arrow_type, _ in columns_of(row_type)])

@@ -64,8 +64,9 @@ class OpenSession:
             self.money = HandMoney.of(hand)
         if self.moment is None:
             self.moment = clock.read(self.started_at, self.money.site, advance=False)
-        self.places.update(finishing_places(hand))
-        self.prizes.update(stated_prizes(hand))
+        if Note in map(type, hand.events):   # a hand without notes states neither
+            self.places.update(finishing_places(hand))
+            self.prizes.update(stated_prizes(hand))
         if hand.tournament is not None:
             self.tournament = self.tournament or hand.tournament
             self.buy_in = self.buy_in or hand.buy_in
