@@ -139,7 +139,7 @@ def simulated_text(hands: int, seed: int = 2024) -> str:
 
 def _walk_events(records: Sequence[Record]) -> None:
     """The baseline of a replay: visit every event and look its kind up."""
-    from badugi_hh.engine.replay import HANDLED
+    from badugi_hh.engine.kinds import HANDLED
 
     for record in records:
         if isinstance(record, Hand):

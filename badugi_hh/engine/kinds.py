@@ -1,4 +1,5 @@
-"""The event classes the replay and the heads-up fast path test each event against.
+"""The event classes the replay and the heads-up fast path test each event against,
+and the sets of them the replay takes (:data:`HANDLED`) and lets follow a hand's end.
 
 Compiled, a class named in a function is looked up in its module's names (a
 dictionary) at every use; one of these ``Final`` names is a static, read at no cost.
@@ -16,13 +17,14 @@ from __future__ import annotations
 from typing import Final
 
 from badugi_hh.events import (
-    Award, Bet, Burn, Button, Call, Check, Deal, Draw, Fold, Muck, NetStated, PostBlind, Raise,
-    Show, StackStated, Street, UncalledReturned,
+    Award, Bet, Burn, Button, Call, Check, Deal, Draw, DrawnCards, Fold, Muck, NetStated, Note,
+    PostBlind, PotTotal, Raise, RunCards, Seat, Show, StackStated, Street, SummaryResult,
+    UncalledReturned,
 )
 
-__all__ = ["AWARD", "BET", "BURN", "BUTTON", "CALL", "CHECK", "DEAL", "DRAW", "FOLD", "MUCK",
-           "NET_STATED", "POST_BLIND", "RAISE", "SHOW", "STACK_STATED", "STREET",
-           "UNCALLED_RETURNED"]
+__all__ = ["AFTER_HAND", "AWARD", "BET", "BURN", "BUTTON", "CALL", "CHECK", "DEAL", "DRAW", "FOLD",
+           "HANDLED", "MUCK", "NET_STATED", "POST_BLIND", "RAISE", "SHOW", "STACK_STATED",
+           "STREET", "UNCALLED_RETURNED"]
 
 AWARD: Final = Award
 BET: Final = Bet
@@ -41,3 +43,13 @@ SHOW: Final = Show
 STACK_STATED: Final = StackStated
 STREET: Final = Street
 UNCALLED_RETURNED: Final = UncalledReturned
+
+
+#: The events the replay takes (:meth:`.replay.HandReplay._apply` says who handles each).
+HANDLED = frozenset({Seat, Button, Street, Deal, Show, Muck, RunCards, Award, PotTotal,
+                     UncalledReturned, StackStated, NetStated, Note, SummaryResult,
+                     PostBlind, Check, Fold, Call, Bet, Raise, Burn, Draw, DrawnCards})
+
+#: What may follow the fold that ends a hand.
+AFTER_HAND = frozenset({UncalledReturned, Award, PotTotal, StackStated, NetStated,
+                         Muck, Show, Street, Note, SummaryResult})

@@ -18,8 +18,8 @@ from collections.abc import Iterable
 from badugi_hh.engine.deck import Deck
 from badugi_hh.engine.draws import Draws
 from badugi_hh.engine.kinds import (
-    AWARD, BET, BURN, BUTTON, CALL, CHECK, DEAL, DRAW, FOLD, POST_BLIND, RAISE, SHOW, STACK_STATED,
-    STREET,
+    AFTER_HAND, AWARD, BET, BURN, BUTTON, CALL, CHECK, DEAL, DRAW, FOLD, HANDLED, POST_BLIND, RAISE,
+    SHOW, STACK_STATED, STREET,
 )
 from badugi_hh.engine.report import HandReport, HandViolations, new_tuple, round_name
 from badugi_hh.engine.rounds import Betting
@@ -28,13 +28,12 @@ from badugi_hh.engine.settle import settle, to_report
 from badugi_hh.engine.state import Ending, LogClaims, TableState
 from badugi_hh.engine.table import Report, Table, TablePlayer
 from badugi_hh.events import (
-    Award, Bet, Burn, Button, Call, Cards, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Muck,
-    NetStated, Note, PlayerEvent, PostBlind, PotTotal, Raise, RunCards, Seat, Show, StackStated,
-    Street, SummaryResult, UncalledReturned,
+    Award, Button, Cards, Deal, DrawnCards, Event, Hand, Muck, NetStated, Note, PlayerEvent,
+    PotTotal, RunCards, Seat, Show, StackStated, Street, SummaryResult, UncalledReturned,
 )
 from badugi_hh.games import game_of
 
-__all__ = ["AFTER_HAND", "HANDLED", "HandReplay"]
+__all__ = ["HandReplay"]
 
 
 class HandReplay:
@@ -45,7 +44,6 @@ class HandReplay:
     starts with when the hand does not state them. ``previous`` is the
     report of the hand before at the same table, for the button (G4).
     """
-
 
     def __init__(self, hand: Hand, seats: dict[str, int] | None = None,
                  stacks: dict[str, int] | None = None,
@@ -400,12 +398,3 @@ class HandReplay:
         state, claims = self.close()
         return to_report(self.hand, state, settle(state, claims), self.violations)
 
-
-#: The events the replay takes (:meth:`HandReplay._apply` says who handles each).
-HANDLED = frozenset({Seat, Button, Street, Deal, Show, Muck, RunCards, Award, PotTotal,
-                     UncalledReturned, StackStated, NetStated, Note, SummaryResult,
-                     PostBlind, Check, Fold, Call, Bet, Raise, Burn, Draw, DrawnCards})
-
-#: What may follow the fold that ends a hand.
-AFTER_HAND = frozenset({UncalledReturned, Award, PotTotal, StackStated, NetStated,
-                         Muck, Show, Street, Note, SummaryResult})

@@ -278,12 +278,9 @@ def _void(hand: Hand) -> str:
     noted = seated = played = False
     for event in hand.events:
         kind = type(event)
-        if kind is note:
-            noted = True
-        elif kind is seat:
-            seated = True
-        if not played and kind in player_events:
-            played = True
+        noted = noted or kind is note
+        seated = seated or kind is seat
+        played = played or kind in player_events
     if noted and any(type(event) is Note and event.kind == "hand"
                      and "cancel" in event.text.lower() for event in hand.events):
         return "cancelled"
