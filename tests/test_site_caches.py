@@ -282,6 +282,8 @@ EDGE_LINES = [
     ("pokerstars", "summary_outcome", " (button) (small blind) showed [As] and won ($1) with"),
     ("pokerstars", "summary_outcome", " showed [Zz] and won (5)"),
     ("pokerstars", "hand_game", "Tournament #1, $1+$0.10 USD Badugi Limit - Level XI (5/10)"),
+    *[("pokerstars", "hand_game", f"Tournament #1, $1 {code}Badugi Limit - Level I (5/10)")
+      for code in ("USD: ", "USD -", "USD", "SCots ")],   # the lexer's code, never the game's
     ("pokerstars", "hand_game", "Badugi Limit ($0.25/$0.50 USD) - x"),
     ("pokerstars", "table_line", "Table 'A B' 10-max (Play Money) Seat #11 is the button"),
     ("fulltilt", "line", "Seat 1: A (Observer): hi ($5)"),

@@ -525,7 +525,7 @@ _QUICK = {
         "Tournament #": (
             re.compile(rf"(?P<title>(?:Zoom |Rush )?Tournament #)(?P<number>\d+), (?P<buy_in>"
                        rf"(?>[$€£₹¥]\d[\d.,]*(?:\+[$€£₹¥]?\d[\d.,]*)*))"
-                       rf"(?: (?P<code>{_CURRENCY}))? (?P<game>{_GAME}) - Level "
+                       rf"(?>(?: (?P<code>{_CURRENCY}))?) (?P<game>{_GAME}) - Level "
                        rf"(?P<level>[IVXLC]+|\d+) \({_STAKES}\)"),
             lambda found: _STARS.hand_game(None, _STARS.tournament_game(
                 found["title"], found["number"],
