@@ -298,6 +298,8 @@ EDGE_LINES = [
     ("fulltilt", "header", "Full Tilt Poker Game #7: Table T - $1/$2 - Limit Badugi - "
                            "1:18 CET - 2013/05/08 [19:18 ET - 2013/05/07] (partial)"),
     ("kingsclub", "line", "Hero discards [Ts Jh] draws [3c]"),
+    *[("kingsclub", "line", f"{keyword} posts the small blind 15")   # a keyword, not a name
+      for keyword in ("***:", "Table:", "Dealt:", "Seat:", "Run:", "Run")],
     ("kingsclub", "line", "Player1: posts blind 1,000.5, and is all in"),
     ("kingsclub", "summary_line", "Seat 2: Player1 (1,000) +-5"),
     ("kingsclub", "when", "2021-02-30 10:00:00"),

@@ -426,6 +426,9 @@ _NAME = r"[^\s:()\[\],]+"
 _CARDS = r"\[[^\[\]\n]*\]"
 _ALL_IN = r"(?P<all_in>,? and is all in)?"
 _PLAYER = rf"(?P<name>{_NAME}):? "
+#: The words a line of play starts with that the lexer takes as the grammar's own, never
+#: as a name ("Run: folds" is refused, not a player Run folding).
+_KEYWORDS = r"(?:Seat|Dealt|Table|Run|\*\*\*)"
 #: What builds each line's result: the transformer the grammar's parse runs.
 _KINGS = KingsClubTransformer()
 
@@ -461,7 +464,8 @@ _QUICK = {
         re.compile(r"(?P<date>\d{4}-\d\d-\d\d) (?P<time>\d\d:\d\d:\d\d)"),
         lambda found: _KINGS.when(found["date"], found["time"]))}),
     "line": quick_reader(
-        re.compile(rf"(?:(Seat|Dealt|Table|\*\*\*)(?= )|{_NAME}:? (\S+))"), quick_shapes(
+        re.compile(rf"(?:(Seat|Dealt|Table|\*\*\*)(?= )|(?!{_KEYWORDS}[: ]){_NAME}:? (\S+))"),
+        quick_shapes(
             Table=(r"Table (?P<name>'[^']*') Seat (?P<seat>\d+) is the button",
                    lambda found: _KINGS.table(found["name"], found["seat"])),
             Seat=(rf"Seat (?P<seat>\d+): (?P<name>{_NAME}) \((?P<stack>{_AMOUNT})\)",
