@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import cast, NamedTuple
@@ -759,9 +759,10 @@ class _HandReader:
                                                      self.hand_size)]
 
     def _seat(self, text: str, number: int) -> SeatLine:
-        """A seat line, read once a file: a player who plays no chips in a hand keeps his
-        stack, and his seat line repeats at the next (more than half of those of the
-        real SNG do)."""
+        """A seat line, read once while the process runs (:data:`_SEAT_LINES_READ`, up to
+        :data:`_MAX_LINES` of them, then cleared): a player who plays no chips in a hand
+        keeps his stack, and his seat line repeats at the next (more than half of those of
+        the real SNG do)."""
         seat = self.seat_lines.get(text)
         if seat is None:
             seat = cast(SeatLine, parse_at(_seat_line, text, "", number))
