@@ -288,6 +288,8 @@ EDGE_LINES = [
     ("pokerstars", "table_line", "Table 'A B' 10-max (Play Money) Seat #11 is the button"),
     ("fulltilt", "line", "Seat 1: A (Observer): hi ($5)"),
     ("fulltilt", "line", "¶ calls $1, and is all in"),
+    ("fulltilt", "line", "Ante calls $1"),   # a keyword, not a name
+    ("fulltilt", "line", "Hand folds"),
     ("fulltilt", "line", "¶ raises to 5K, and is capped"),
     ("fulltilt", "line", "¶ wins the main pot ($1) with a 3-Card"),
     ("fulltilt", "summary_line", "Seat 3: ¶ (button) mucked [As 2c] - a 2-Card"),

@@ -723,7 +723,10 @@ _SUMMARY_SEAT_AT = (rf"Seat (?P<seat>\d+): (?P<name>{_NAME})"
 #: grammar's parse builds it; any other line is parsed (tests/test_site_caches.py).
 _QUICK = {
     "line": _unless_observer(quick_reader(
-        re.compile(rf"(?:(Seat|Dealt|Uncalled|\*\*\*|The)(?= )|{_NAME} (\S+))"), quick_shapes(
+        # (a line's first word that is the grammar's own, "Ante" and "Hand" too, is never
+        # a name: the lexer takes it as the keyword)
+        re.compile(rf"(?:(Seat|Dealt|Uncalled|\*\*\*|The|Ante|Hand)(?= )|{_NAME} (\S+))"),
+        quick_shapes(
             Seat=(rf"Seat (?P<seat>\d+): (?P<name>{_SEAT_NAME}) \((?P<stack>{_AMOUNT})\)"
                   r"(?:, is sitting out| \(sitting out\))?",
                   lambda found: _TILT.seat(found["seat"], found["name"], found["stack"], None)),
