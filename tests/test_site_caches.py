@@ -57,7 +57,8 @@ def _records(path: Path) -> list[Record]:
 def _damaged(source: Path, folder: Path, every: int) -> Path:
     """A copy of ``source`` with every ``every``-th line damaged, each a different way:
     a character dropped, one added, the line cut, a name's colon lost, a card misspelt,
-    a digit for a letter, an invisible character first, a word added, shouting."""
+    a digit for a letter, an invisible character first, a word added, shouting, a colon
+    after a word, two words glued."""
     ways = (lambda text, at: text[:at] + text[at + 1:],
             lambda text, at: text[:at] + "#" + text[at:],
             lambda text, at: text[:at],
@@ -66,7 +67,9 @@ def _damaged(source: Path, folder: Path, every: int) -> Path:
             lambda text, at: text[:at] + "9" + text[at + 1:],
             lambda text, _at: "\u200b" + text,
             lambda text, _at: text + " and more",
-            lambda text, _at: text.upper())
+            lambda text, _at: text.upper(),
+            lambda text, at: text[:at] + text[at:].replace(" ", ": ", 1),
+            lambda text, at: text[:at] + text[at:].replace(" ", "", 1))
     with open_log(source) as log:   # (Full Tilt's exports are UTF-16)
         lines = list(log)
     for number in range(every // 2, len(lines), every):
