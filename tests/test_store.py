@@ -459,3 +459,12 @@ def test_sql_command_reads_and_refuses_to_write(imported: tuple[Store, Path], ca
 def test_sql_command_on_a_missing_database(tmp_path: Path, capsys) -> None:
     assert cli.main(["sql", "SELECT 1", "--db", str(tmp_path / "none.duckdb")]) == 1
     assert "no database at" in capsys.readouterr().err
+
+
+def test_an_import_keeps_duckdb_to_a_bounded_memory_whatever_the_machine(tmp_path: Path) -> None:
+    # DuckDB's own default is 80% of the machine's memory, which a long import filled with
+    # the blocks it had written; the database's readers keep that default
+    with Store(tmp_path / "hands.duckdb") as store:
+        (limit,) = store.connection.execute("SELECT current_setting('memory_limit')").fetchone()
+    number, unit = limit.split()
+    assert float(number) * {"KiB": 2**10, "MiB": 2**20, "GiB": 2**30}[unit] <= 512 * 10**6

@@ -15,6 +15,12 @@ from badugi_hh.rows.errors import StoreError
 
 #: How long opening waits for another process that holds the database.
 LOCK_WAIT_SECONDS = 10.0
+#: The memory DuckDB may keep for a connection that writes. Its default, 80% of the
+#: machine's, let a long import keep the blocks it wrote: a 1 GB log grew the process
+#: past 870 MB, and on. Beyond this DuckDB evicts what it wrote or spills to the
+#: folder ``<database>.tmp`` beside the file, so an import's memory is this and one
+#: batch of rows, whatever the log's size (docs/scale.md, "Memory").
+WRITER_MEMORY = "512MB"
 
 
 class StoreLocked(StoreError):
@@ -96,5 +102,6 @@ def connect(path: str | Path, *, read_only: bool = False,
         raise
     if not read_only:   # a locked read-only connection keeps DuckDB's defaults
         con.execute("SET enable_progress_bar = false")   # the import draws its own line
+        con.execute(f"SET memory_limit = '{WRITER_MEMORY}'")
     return con
 
