@@ -390,7 +390,7 @@ def bench_import(quick: bool) -> Figures:
         if copies:
             figures.update(import_figures("pokerstars", sorted(exports.iterdir()),
                                           1 if quick else 3))
-        figures.update(import_memory(Path(folder), *((1_000, 8_000) if quick
+        figures.update(import_memory(Path(folder), *((4_000, 16_000) if quick
                                                      else (10_000, 80_000))))
     return figures
 
