@@ -467,4 +467,4 @@ def test_an_import_keeps_duckdb_to_a_bounded_memory_whatever_the_machine(tmp_pat
     with Store(tmp_path / "hands.duckdb") as store:
         (limit,) = store.connection.execute("SELECT current_setting('memory_limit')").fetchone()
     number, unit = limit.split()
-    assert float(number) * {"KiB": 2**10, "MiB": 2**20, "GiB": 2**30}[unit] <= 512 * 10**6
+    assert float(number) * {"KiB": 2**10, "MiB": 2**20, "GiB": 2**30}[unit] <= 256 * 10**6

@@ -17,10 +17,10 @@ from badugi_hh.rows.errors import StoreError
 LOCK_WAIT_SECONDS = 10.0
 #: The memory DuckDB may keep for a connection that writes. Its default, 80% of the
 #: machine's, let a long import keep the blocks it wrote: a 1 GB log grew the process
-#: past 870 MB, and on. Beyond this DuckDB evicts what it wrote or spills to the
-#: folder ``<database>.tmp`` beside the file, so an import's memory is this and one
-#: batch of rows, whatever the log's size (docs/scale.md, "Memory").
-WRITER_MEMORY = "512MB"
+#: to 1.2 GB. Beyond this DuckDB evicts what it wrote or spills to the folder
+#: ``<database>.tmp`` beside the file, so an import's memory is this and one batch of
+#: rows, whatever the log's size (docs/scale.md, "the whole import again, and its memory").
+WRITER_MEMORY = "256MB"
 
 
 class StoreLocked(StoreError):
