@@ -62,8 +62,8 @@ from badugi_hh.parsers.hands import (
     MAX_TABLE_SIZE, hero_of, hidden_deals, site_ruleset, table_first,
 )
 from badugi_hh.parsers.site import (
-    NOT_READ, ActionTransformer, QuickMatch, SiteHand, SiteReader, SiteSpec, parse_at, quick_reader,
-    quick_shapes,
+    NOT_READ, ActionTransformer, QuickMatch, SiteHand, SiteReader, SiteSpec, betting_shapes,
+    parse_at, quick_reader, quick_shapes,
 )
 from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset, Structure
@@ -741,15 +741,7 @@ _QUICK = {
                                                   found.optional("note")))},
             The=(r"The button is in seat #(?P<seat>\d+)",
                  lambda found: _TILT.button(found["seat"])),
-            folds=(rf"{_PLAYER}folds", lambda found: _acts(found, _TILT.folds())),
-            checks=(rf"{_PLAYER}checks", lambda found: _acts(found, _TILT.checks())),
-            calls=(rf"{_PLAYER}calls (?P<amount>{_AMOUNT}){_ALL_IN}",
-                   lambda found: _acts(found, _TILT.calls(found["amount"], _all_in(found)))),
-            bets=(rf"{_PLAYER}bets (?P<amount>{_AMOUNT}){_ALL_IN}",
-                  lambda found: _acts(found, _TILT.bets(found["amount"], _all_in(found)))),
-            raises=(rf"{_PLAYER}raises to (?P<amount>{_AMOUNT}){_ALL_IN}",
-                    lambda found: _acts(found, _TILT.raises_to(found["amount"],
-                                                               _all_in(found)))),
+            **betting_shapes(_TILT, _PLAYER, _AMOUNT, _ALL_IN),
             posts=(rf"{_PLAYER}posts the (?P<blind>small|big) blind of (?P<amount>{_AMOUNT})"
                    rf"{_ALL_IN}",
                    lambda found: _acts(found, _TILT.posts(found["blind"], found["amount"],

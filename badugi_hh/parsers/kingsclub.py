@@ -68,8 +68,8 @@ from badugi_hh.parsers.common import (
 from badugi_hh.parsers.common import dated, game_read
 from badugi_hh.parsers.hands import MAX_TABLE_SIZE, hero_of, site_ruleset, table_first
 from badugi_hh.parsers.site import (
-    ActionTransformer, QuickMatch, SiteHand, SiteReader, SiteSpec, parse_at, quick_reader,
-    quick_shapes,
+    ActionTransformer, QuickMatch, SiteHand, SiteReader, SiteSpec, betting_shapes, parse_at,
+    quick_reader, quick_shapes,
 )
 from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset, Structure
@@ -474,15 +474,7 @@ _QUICK = {
                    lambda found: _KINGS.dealt_to(found["name"], found["cards"])),
             **{"***": (r"\*\*\* (?:(?P<ordinal>1ST|2ND|3RD|4TH) (?P<round>BETTING ROUND|DRAW)"
                        r"|SUMMARY) \*\*\*", _street)},
-            folds=(rf"{_PLAYER}folds", lambda found: _acts(found, _KINGS.folds())),
-            checks=(rf"{_PLAYER}checks", lambda found: _acts(found, _KINGS.checks())),
-            calls=(rf"{_PLAYER}calls (?P<amount>{_AMOUNT}){_ALL_IN}",
-                   lambda found: _acts(found, _KINGS.calls(found["amount"], _all_in(found)))),
-            bets=(rf"{_PLAYER}bets (?P<amount>{_AMOUNT}){_ALL_IN}",
-                  lambda found: _acts(found, _KINGS.bets(found["amount"], _all_in(found)))),
-            raises=(rf"{_PLAYER}raises to (?P<amount>{_AMOUNT}){_ALL_IN}",
-                    lambda found: _acts(found, _KINGS.raises_to(found["amount"],
-                                                                _all_in(found)))),
+            **betting_shapes(_KINGS, _PLAYER, _AMOUNT, _ALL_IN),
             posts=(rf"{_PLAYER}posts (?:the (?P<blind>small|big) blind|(?P<ante>ante)|blind) "
                    rf"(?P<amount>{_AMOUNT}){_ALL_IN}",
                    lambda found: _acts(found, _posts(found))),

@@ -70,9 +70,9 @@ from badugi_hh.textcache import LONGEST_CACHED_LINE
 
 __all__ = ["CENTS", "CURRENCY_SIGNS", "HAND_SIZES", "MAX_HAND_LINES", "MAX_TABLE_SIZE",
            "NOT_READ", "ActionTransformer", "EventFactory", "QuickMatch", "QuickShape",
-           "SiteDialect", "SiteHand", "SiteReader", "SiteSpec", "Wording", "is_archive_marker",
-           "money", "parse_at", "quick_reader", "quick_shapes", "read_cards", "read_site_log",
-           "site_ruleset"]
+           "SiteDialect", "SiteHand", "SiteReader", "SiteSpec", "Wording", "betting_shapes",
+           "is_archive_marker", "money", "parse_at", "quick_reader", "quick_shapes", "read_cards",
+           "read_site_log", "site_ruleset"]
 
 #: The most cards a player of a draw game holds: a larger count of discards is no hand's.
 _MOST_CARDS = max(HAND_SIZES.values())
@@ -381,6 +381,32 @@ def quick_shapes(**shapes: tuple[str, Callable[[QuickMatch], object]]) -> dict[s
     keyword of Python's)."""
     return {word.rstrip("_"): (re.compile(pattern), build) for word, (pattern, build)
             in shapes.items()}
+
+
+def betting_shapes(transformer: ActionTransformer, player: str, amount: str, all_in: str,
+                   ) -> dict[str, tuple[str, Callable[[QuickMatch], object]]]:
+    """The shapes of a fold, a check, a call, a bet and a raise, for :func:`quick_shapes`,
+    where a site writes them ``{player}folds``, ``{player}calls {amount}{all_in}``,
+    ``{player}raises to {amount}{all_in}`` (``player`` with a group ``name``, ``all_in``
+    one named ``all_in``): each read by the grammar's own methods, as its parse reads it."""
+
+    def acts(found: QuickMatch, verb: EventFactory) -> object:
+        return transformer.player_line(found["name"], verb)
+
+    def is_all_in(found: QuickMatch) -> bool:
+        return found.optional("all_in") is not None
+
+    return {
+        "folds": (rf"{player}folds", lambda found: acts(found, transformer.folds())),
+        "checks": (rf"{player}checks", lambda found: acts(found, transformer.checks())),
+        "calls": (rf"{player}calls (?P<amount>{amount}){all_in}",
+                  lambda found: acts(found, transformer.calls(found["amount"], is_all_in(found)))),
+        "bets": (rf"{player}bets (?P<amount>{amount}){all_in}",
+                 lambda found: acts(found, transformer.bets(found["amount"], is_all_in(found)))),
+        "raises": (rf"{player}raises to (?P<amount>{amount}){all_in}",
+                   lambda found: acts(found, transformer.raises_to(found["amount"],
+                                                                   is_all_in(found)))),
+    }
 
 
 def quick_reader(kind: re.Pattern[str], shapes: Mapping[str, QuickShape],
