@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple, Protocol, cast
@@ -578,45 +578,99 @@ class _Block(LineBlock):
 def _blocks(reader: SiteReader, log: LogText, source: str) -> Iterator[_Block | ParseError]:
     """The hands of the log one at a time.
 
-    Text before the first hand is one error, at its first line that is not blank.
+    Text before the first hand is one error, at its first line that is not blank. The
+    lines between two that may start a hand (:func:`_lines_to_test`) go to the hand
+    a slice at a time.
     """
     block = _Block(log.first_line)   # before the first hand, until a hand starts
     in_hand = False
     is_hand_start, header = reader.is_hand_start, reader.spec.header.match
     initials, header_starts = reader.spec.initials, reader.spec.header_starts
     plain = _plain_initials(initials)
-    keep, room = block.lines.append, MAX_HAND_LINES   # (room: lines the block may still take)
-    for number, text in enumerate(log, log.first_line):
-        initial = text[:1]
-        if initial in plain:   # most lines: no hand starts there, nothing to take off
-            if room:
-                keep(text)
-                room -= 1
-            else:
-                block.overflowed = True
-            continue
-        if initial in _MARKER_STARTS and " # " in text and is_archive_marker(text):
-            text = ""   # a blank line to the hand before it
-        elif initial and initial in initials and text.startswith(header_starts) \
-                and header(text) is not None:   # is_hand_start
-            yield from _close(reader, block, in_hand, source)
-            block, in_hand = _Block(number), True
-            keep, room = block.lines.append, MAX_HAND_LINES
-        elif text and not "!" <= text[0] <= "~" and (width := damage_before(text)) \
-                and is_hand_start(text[width:]):
-            yield from _close(reader, block, in_hand, source)
-            block, in_hand = _Block(number), True
-            keep, room = block.lines.append, MAX_HAND_LINES
-            message = damage_message(text, width)
-            if message:
-                block.damage, block.damage_message, block.damaged_text = width, message, text
-            text = text[width:]
-        if room:
-            keep(text)
-            room -= 1
-        else:
-            block.overflowed = True
+    finder = _hand_start_finder(initials, header_starts)
+    number = log.first_line   # the chunk's first line
+    for chunk in log.chunks():
+        kept = 0   # the chunk's lines before this are in a block
+        for at in _lines_to_test(chunk, plain, finder):
+            text = chunk[at]
+            initial = text[:1]
+            if initial in plain:
+                continue
+            if initial in _MARKER_STARTS and " # " in text and is_archive_marker(text):
+                _keep(block, chunk, kept, at)
+                _keep(block, [""], 0, 1)   # a blank line to the hand before it
+                kept = at + 1
+            elif initial and initial in initials and text.startswith(header_starts) \
+                    and header(text) is not None:   # is_hand_start
+                _keep(block, chunk, kept, at)
+                yield from _close(reader, block, in_hand, source)
+                block, in_hand, kept = _Block(number + at), True, at
+            elif text and not "!" <= text[0] <= "~" and (width := damage_before(text)) \
+                    and is_hand_start(text[width:]):
+                _keep(block, chunk, kept, at)
+                yield from _close(reader, block, in_hand, source)
+                block, in_hand = _Block(number + at), True
+                message = damage_message(text, width)
+                if message:
+                    block.damage, block.damage_message, block.damaged_text = width, message, text
+                _keep(block, [text[width:]], 0, 1)
+                kept = at + 1
+        _keep(block, chunk, kept, len(chunk))
+        number += len(chunk)
     yield from _close(reader, block, in_hand, source)
+
+
+def _keep(block: _Block, lines: list[str], start: int, end: int) -> None:
+    """``lines[start:end]`` added to the block, as many as it has room for (see
+    :data:`MAX_HAND_LINES`): it is marked overflowed if that is not all of them."""
+    room = MAX_HAND_LINES - len(block.lines)
+    if end - start > room:
+        end, block.overflowed = start + max(room, 0), True
+    if end > start:
+        block.lines += lines[start:end]
+
+
+@functools.cache
+def _hand_start_finder(initials: str, header_starts: tuple[str, ...]) -> re.Pattern[str]:
+    """What finds, in the text of lines each put after a line end, the line ends before
+    lines that :func:`_blocks` tests: those that start with an invisible character or a
+    blank, with the stars of an archive's marker, or with an initial and a text a hand's
+    first line starts with; every other line is kept as it is.
+
+    >>> finder = _hand_start_finder("P", ("PokerStars ",))
+    >>> [found.start() for found in finder.finditer("\\nPokerStars Hand\\nPlayer1: folds\\n\\n"
+    ...                                              "\\u200bPokerStars\\n*** # 2 ***")]
+    [0, 32, 44]
+    """
+    starts = "|".join(map(re.escape, header_starts))
+    return re.compile(rf"\n(?:[^\x21-\x7e\n]|\*{{3,}} # |(?=[{re.escape(initials)}])(?:{starts}))")
+
+
+def _lines_to_test(lines: list[str], plain: frozenset[str], finder: re.Pattern[str],
+                   ) -> Sequence[int]:
+    """The places of the lines among ``lines`` that :func:`_blocks` tests, found by one
+    search of their text (a superset of those whose first character is not ``plain``
+    and that may start a hand, see :func:`_hand_start_finder`); where no character is
+    plain (as tests read with every short cut off), every line, as a line holding a line
+    end.
+
+    >>> _lines_to_test(["Seat 1", "", "PokerStars Hand #1", "x"], frozenset("Sx"),
+    ...                _hand_start_finder("P", ("PokerStars ",)))
+    [2]
+    """
+    text = "\n" + "\n".join(lines)
+    if not plain or text.count("\n") != len(lines):
+        return range(len(lines))
+    places, place, counted = [], 0, 0
+    search = finder.search
+    found = search(text)
+    while found is not None:
+        at = found.start()
+        place += text.count("\n", counted, at)
+        counted = at
+        places.append(place)
+        found = search(text, at + 1)
+    return places
 
 
 @functools.cache
