@@ -42,7 +42,7 @@ from badugi_hh.parsers import (
     bossmedia, fulltilt, house, kingsclub, merge, ongame, phh, pokerstars, summaries, winamax,
 )
 from badugi_hh.parsers.common import DAMAGE, damage_before
-from badugi_hh.parsers.site import is_archive_marker
+from badugi_hh.parsers.site import is_archive_marker, lines_to_test
 from badugi_hh.parsers.text import LogText
 
 __all__ = ["DIALECTS", "Dialect", "dialect_of", "read_log", "starting_dialect"]
@@ -173,8 +173,27 @@ def _any_mark(dialects: list[Dialect]) -> re.Pattern[str]:
     """One pattern for the lines a part of a log in another dialect than ``dialects``
     may end at: a line that may begin a block of one of them, after whatever invisible
     characters, or one held to go with it (blank, or a comment: group ``held``)."""
-    marks = "|".join(f"(?:{dialect.marks.pattern})" for dialect in dialects)
-    return re.compile(rf"(?P<held>\s*(?:#(?:\s|$)|$))|{DAMAGE.pattern}(?:{marks})")
+    return re.compile(rf"(?P<held>\s*(?:#(?:\s|$)|$))|{DAMAGE.pattern}(?:{_marks(dialects)})")
+
+
+def _mark_finder(dialects: list[Dialect], plain: frozenset[str]) -> re.Pattern[str]:
+    """What finds, in a list of lines joined after a line end each, the line ends before
+    every line that may begin a block of one of ``dialects`` (:func:`_any_mark` without
+    its held lines) and whose first character is not ``plain``, and some more: each line
+    that starts with an invisible character, and a mark may run over the line's end
+    (``$`` is each line's end), so the lines found are tested each.
+
+    >>> finder = _mark_finder([DIALECTS[-1]], frozenset("Pa"))
+    >>> [found.start() for found in finder.finditer("\\nSeat 1\\nSession #2\\n\\n Hand #3")]
+    [7, 19]
+    """
+    visible = "".join(sorted(set(map(chr, range(0x21, 0x7f))) - plain))
+    return re.compile(rf"\n(?:[^\x21-\x7e\n]|(?=[{re.escape(visible)}])(?:{_marks(dialects)}))",
+                      re.MULTILINE)
+
+
+def _marks(dialects: list[Dialect]) -> str:
+    return "|".join(f"(?:{dialect.marks.pattern})" for dialect in dialects)
 
 
 _BY_INITIAL = _by_initial(DIALECTS)
@@ -188,6 +207,10 @@ _PART_ENDS = {dialect.name: _any_mark([other for other in DIALECTS if other is n
 #: nor a comment: a line that begins with one is in the part, with no need to match it.
 _PLAIN_INITIALS = {name: frozenset(map(chr, range(ord("!"), ord("~") + 1))) - {"#", *others}
                    for name, others in _OTHERS.items()}
+_PART_END_FINDERS = {dialect.name: _mark_finder([other for other in DIALECTS
+                                                 if other is not dialect],
+                                                _PLAIN_INITIALS[dialect.name])
+                     for dialect in DIALECTS}
 
 
 class _SegmentedLines:
@@ -230,7 +253,7 @@ class _SegmentedLines:
         comment lines right before such a line go with it (a house log's opening comment
         after another site's export): those that end a list of lines wait for the next."""
         others, may_end = _OTHERS[dialect.name], _PART_ENDS[dialect.name].match
-        plain = _PLAIN_INITIALS[dialect.name]
+        plain, finder = _PLAIN_INITIALS[dialect.name], _PART_END_FINDERS[dialect.name]
 
         def held(text: str) -> bool:
             return text[:1] not in plain and (mark := may_end(text)) is not None and (
@@ -240,8 +263,8 @@ class _SegmentedLines:
         for lines in self._pending_then_chunks():
             if waiting:
                 lines, waiting = waiting + lines, []
-            for index, text in enumerate(lines):
-                # (The first-character test spares most lines the regular expression.)
+            for index in lines_to_test(lines, plain, finder):   # (one search for most lines)
+                text = lines[index]
                 if text[:1] in plain or (mark := may_end(text)) is None or (
                         mark.lastgroup == "held"):
                     continue

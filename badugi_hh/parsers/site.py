@@ -71,8 +71,8 @@ from badugi_hh.textcache import LONGEST_CACHED_LINE
 __all__ = ["CENTS", "CURRENCY_SIGNS", "HAND_SIZES", "MAX_HAND_LINES", "MAX_TABLE_SIZE",
            "NOT_READ", "ActionTransformer", "EventFactory", "QuickMatch", "QuickShape",
            "SiteDialect", "SiteHand", "SiteReader", "SiteSpec", "Wording", "betting_shapes",
-           "is_archive_marker", "money", "parse_at", "quick_reader", "quick_shapes", "read_cards",
-           "read_site_log", "site_ruleset"]
+           "is_archive_marker", "lines_to_test", "money", "parse_at", "quick_reader",
+           "quick_shapes", "read_cards", "read_site_log", "site_ruleset"]
 
 #: The most cards a player of a draw game holds: a larger count of discards is no hand's.
 _MOST_CARDS = max(HAND_SIZES.values())
@@ -579,7 +579,7 @@ def _blocks(reader: SiteReader, log: LogText, source: str) -> Iterator[_Block | 
     """The hands of the log one at a time.
 
     Text before the first hand is one error, at its first line that is not blank. The
-    lines between two that may start a hand (:func:`_lines_to_test`) go to the hand
+    lines between two that may start a hand (:func:`lines_to_test`) go to the hand
     a slice at a time.
     """
     block = _Block(log.first_line)   # before the first hand, until a hand starts
@@ -591,7 +591,7 @@ def _blocks(reader: SiteReader, log: LogText, source: str) -> Iterator[_Block | 
     number = log.first_line   # the chunk's first line
     for chunk in log.chunks():
         kept = 0   # the chunk's lines before this are in a block
-        for at in _lines_to_test(chunk, plain, finder):
+        for at in lines_to_test(chunk, plain, finder):
             text = chunk[at]
             initial = text[:1]
             if initial in plain:
@@ -646,16 +646,16 @@ def _hand_start_finder(initials: str, header_starts: tuple[str, ...]) -> re.Patt
     return re.compile(rf"\n(?:[^\x21-\x7e\n]|\*{{3,}} # |(?=[{re.escape(initials)}])(?:{starts}))")
 
 
-def _lines_to_test(lines: list[str], plain: frozenset[str], finder: re.Pattern[str],
-                   ) -> Sequence[int]:
-    """The places of the lines among ``lines`` that :func:`_blocks` tests, found by one
-    search of their text (a superset of those whose first character is not ``plain``
-    and that may start a hand, see :func:`_hand_start_finder`); where no character is
-    plain (as tests read with every short cut off), every line, as a line holding a line
-    end.
+def lines_to_test(lines: list[str], plain: frozenset[str], finder: re.Pattern[str],
+                  ) -> Sequence[int]:
+    """The places of the lines among ``lines`` that a reader must test one by one: those
+    after the line ends ``finder`` finds in their text, each line put after a line end
+    (one search instead of a test a line; ``finder`` finds at least every line that
+    needs it). Every line where no first character is ``plain`` (as tests read with
+    every short cut off), or where a line holds a line end.
 
-    >>> _lines_to_test(["Seat 1", "", "PokerStars Hand #1", "x"], frozenset("Sx"),
-    ...                _hand_start_finder("P", ("PokerStars ",)))
+    >>> lines_to_test(["Seat 1", "", "PokerStars Hand #1", "x"], frozenset("Sx"),
+    ...               _hand_start_finder("P", ("PokerStars ",)))
     [2]
     """
     text = "\n" + "\n".join(lines)
