@@ -1,21 +1,30 @@
-"""The lines a reader finds by one search of a chunk's text are those it found testing
+"""The site readers' per-line short cuts give what the general path gives.
+
+The lines a reader finds by one search of a chunk's text are those it found testing
 each line: where a site's hand starts (:func:`badugi_hh.parsers.site.lines_to_test`) and
 where a part of a log in one dialect ends and another's begins (:mod:`.dialects`), on
 lines that start with every dialect's marks, reworded, cut, after invisible characters
-and blanks, in chunks cut anywhere.
+and blanks, in chunks cut anywhere. And an event the PokerStars reader makes by filling
+its slots is the one its class makes.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
+from pathlib import Path
 from unittest import mock
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from badugi_hh.events import Record
-from badugi_hh.parsers import dialects, fulltilt, kingsclub, ongame, pokerstars, site, winamax
+from badugi_hh.events import Hand, Record
+from badugi_hh.parsers import (
+    dialects, fulltilt, kingsclub, ongame, pokerstars, read_records, site, winamax,
+)
 from badugi_hh.parsers.text import LogText
+from sitekit import REAL
 
 READERS = {"pokerstars": pokerstars.READER, "fulltilt": fulltilt.READER,
            "kingsclub": kingsclub.READER, "winamax": winamax.READER, "ongame": ongame.READER}
@@ -95,3 +104,18 @@ def test_a_search_finds_a_mark_after_invisible_characters_and_over_a_line_end() 
     house = dialects._PART_END_FINDERS["pokerstars"]
     assert list(site.lines_to_test(["Seat 2", "Hand #3", "x"], dialects._PLAIN_INITIALS["pokerstars"],
                                    house)) == [1]
+
+
+@pytest.mark.parametrize("export", sorted((REAL / "pokerstars").glob("*.txt")),
+                         ids=lambda path: path.name)
+def test_a_pokerstars_event_made_by_filling_its_slots_is_the_one_its_class_makes(
+        export: Path) -> None:
+    """The PokerStars reader fills a new event's slots (its line's events once read): each
+    field is set, a default where the line gives none, as the class's ``__init__`` sets
+    it; read twice, the second time from the lines kept."""
+    for _ in range(2):
+        for hand in (record for record in read_records(export) if isinstance(record, Hand)):
+            for event in hand.events:
+                fields = {field.name: getattr(event, field.name)
+                          for field in dataclasses.fields(event)}
+                assert type(event)(**fields) == event

@@ -71,6 +71,7 @@ from badugi_hh.parsers.common import (
 )
 from badugi_hh.parsers.common import dated, game_read
 from badugi_hh.parsers.hands import insert_hidden_deals, marked_draw, site_ruleset
+from badugi_hh.parsers.house import _SET_LINE, _Made, _made
 from badugi_hh.parsers.site import (
     ActionTransformer, QuickMatch, SiteHand, SiteReader, SiteSpec, parse_at, quick_reader,
     quick_shapes,
@@ -775,7 +776,7 @@ class _HandReader:
     def _play(self, lines: Iterable[tuple[int, str]]) -> list[Event]:
         """The events of the play and the summary."""
         events: list[Event] = []
-        add = events.append
+        add, new, set_line = events.append, object.__new__, _SET_LINE
         known, in_summary = self._known_lines(), self.summary
         for number, text in lines:
             line = known.get(text)
@@ -790,13 +791,13 @@ class _HandReader:
                     continue
                 if len(known) < _MAX_LINES and len(text) <= LONGEST_CACHED_LINE:
                     known[text] = line
-            factories, marks, player = line
-            if player is None:
-                for make in factories:
-                    add(make(line=number))
-            else:
-                for make in factories:
-                    add(make(line=number, player=player))
+            plan, marks = line
+            for kind, fields in plan:   # (each event made as house._made says)
+                event = new(kind)
+                set_line(event, number)
+                for set_field, value in fields:
+                    set_field(event, value)
+                add(event)
             if not marks:
                 continue
             if marks == _AWARDS:
@@ -804,7 +805,7 @@ class _HandReader:
             elif marks == _DRAWS:
                 self.drawing = True   # a single draw's discards come without a marker
             else:
-                self._take(events, len(events) - len(factories), marks)
+                self._take(events, len(events) - len(plan), marks)
                 if self.summary and not in_summary:
                     known, in_summary = self._known_lines(), True   # the summary's
         return events
@@ -826,10 +827,7 @@ class _HandReader:
         else:
             player, (items, marks) = (self._summary_line(text) if self.summary
                                       else self._play_line(text))
-        if marks & _NOTES:   # a note keeps the line's text, and names no player: rare
-            return tuple([_factory(item, player, text) for item in items]), marks, None
-        # (the parse's own tuple, kept with it: the player is given as each event is made)
-        return items, marks, player  # type: ignore[return-value]
+        return tuple([_made(_factory(item, player, text)) for item in items]), marks
 
     def _take(self, events: list[Event], first: int, marks: int) -> None:
         """Note what assembling the hand needs from the events of a line, from ``first``."""
@@ -940,10 +938,10 @@ _RestRead = tuple[tuple[object, ...], int]
 #: What a line says: its player (``None`` for a line that names nobody first), and
 #: what the rest says.
 _Items = tuple[str | None, _RestRead]
-#: What a line says, ready to be stamped with its line number: the factories of its
-#: events, its marks, and the player each event is made with (None: a line naming
-#: nobody first, or one whose factories have him bound).
-_ReadLine = tuple[tuple[EventFactory, ...], int, str | None]
+#: What a line says, ready to be stamped with its line number: how each of its events is
+#: made (its class and its fields' values, :func:`~.house._made`: filling the slots of a
+#: new event costs a third of the event's ``__init__``), and its marks.
+_ReadLine = tuple[tuple[_Made, ...], int]
 #: A line's marks: it makes an event that assembling the hand looks for (a street, a
 #: deal, an award), it cancels the hand, it makes a note. Most lines have none; those of
 #: an award or of discards only are told apart, what they tell needing no look at the
@@ -955,7 +953,7 @@ _TOLD = (Street, Deal, Draw, Award)
 
 def _factory(item: object, player: str | None, text: str) -> EventFactory:
     """The factory of an item of a line, with ``player`` bound; a note kind's note
-    (a cancelled hand's is a note on the hand)."""
+    (a cancelled hand's is a note on the hand), which names no player."""
     if type(item) is str:
         kind = cast(NoteOfEvent, "hand" if item == _CANCELLED else item)
         return functools.partial(Note, kind=kind, text=text)
