@@ -594,40 +594,38 @@ def _blocks(reader: SiteReader, log: LogText, source: str) -> Iterator[_Block | 
         for at in lines_to_test(chunk, plain, finder):
             text = chunk[at]
             initial = text[:1]
-            if initial in plain:
+            if initial in plain:   # (every line is tested where none is plain)
                 continue
             if initial in _MARKER_STARTS and " # " in text and is_archive_marker(text):
-                _keep(block, chunk, kept, at)
-                _keep(block, [""], 0, 1)   # a blank line to the hand before it
+                _keep(block, [*chunk[kept:at], ""])   # a blank line to the hand before it
                 kept = at + 1
             elif initial and initial in initials and text.startswith(header_starts) \
                     and header(text) is not None:   # is_hand_start
-                _keep(block, chunk, kept, at)
+                _keep(block, chunk[kept:at])
                 yield from _close(reader, block, in_hand, source)
                 block, in_hand, kept = _Block(number + at), True, at
             elif text and not "!" <= text[0] <= "~" and (width := damage_before(text)) \
                     and is_hand_start(text[width:]):
-                _keep(block, chunk, kept, at)
+                _keep(block, chunk[kept:at])
                 yield from _close(reader, block, in_hand, source)
                 block, in_hand = _Block(number + at), True
                 message = damage_message(text, width)
                 if message:
                     block.damage, block.damage_message, block.damaged_text = width, message, text
-                _keep(block, [text[width:]], 0, 1)
+                _keep(block, [text[width:]])
                 kept = at + 1
-        _keep(block, chunk, kept, len(chunk))
+        _keep(block, chunk[kept:])
         number += len(chunk)
     yield from _close(reader, block, in_hand, source)
 
 
-def _keep(block: _Block, lines: list[str], start: int, end: int) -> None:
-    """``lines[start:end]`` added to the block, as many as it has room for (see
+def _keep(block: _Block, lines: list[str]) -> None:
+    """``lines`` added to the block, as many as it has room for (see
     :data:`MAX_HAND_LINES`): it is marked overflowed if that is not all of them."""
     room = MAX_HAND_LINES - len(block.lines)
-    if end - start > room:
-        end, block.overflowed = start + max(room, 0), True
-    if end > start:
-        block.lines += lines[start:end]
+    if len(lines) > room:
+        lines, block.overflowed = lines[:max(room, 0)], True
+    block.lines += lines
 
 
 @functools.cache
