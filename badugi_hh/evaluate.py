@@ -31,11 +31,13 @@ Ranks are written as players say them: ``A``, ``2`` ... ``10``, ``J``, ``Q``,
 Speed. :func:`badugi_rank` is one dictionary lookup keyed by the 52-bit mask
 of the four cards: about 1.2 million calls/s on tuples of Card in random
 order (2 million on plain ints; CPython 3.11, one core of the machine this was
-written on), against about 20,000/s for :func:`brute_force_value`. The table
-of all 270,725 four-card hands is built on first use, in about 0.2 s, and
-holds about 20 MB; importing this module builds nothing and takes about
-25 ms, most of it ``typing`` and ``dataclasses``. ``python -m badugi_hh.bench``
-measures all of this again.
+written on), against about 20,000/s for :func:`brute_force_value`. A hand not
+in the table yet is worked out from its shape (a few µs) and added; once the
+hands worked out have cost what building the whole table does (about 0.1 s for
+all 270,725 hands, ~20 MB), the rest is built at once. So a short import pays
+for the hands it meets, a long one for the table once; importing
+this module builds nothing and takes about 25 ms, most of it ``typing`` and
+``dataclasses``. ``python -m badugi_hh.bench`` measures all of this again.
 
 The five-card values (2-7 and A-5 lowball, high poker) have the same shape and
 are imported from here too:
@@ -149,20 +151,27 @@ def brute_force_value(cards: Iterable[Card]) -> BadugiValue:
     return _VALUE_BY_KEY[len(best), tuple(sorted((card.rank for card in best), reverse=True))]
 
 
-#: rank of every four-card hand, keyed by ``sum(1 << card)``; filled on first use.
+#: rank of each four-card hand worked out so far, keyed by ``sum(1 << card)``.
 _RANK_BY_MASK: Final[dict[int, int]] = {}
 _BUILD_LOCK = threading.Lock()
 #: ``1 << card``; indexing beats shifting a :class:`Card` by ~5 % (bit 52: the joker).
 _BIT: Final = tuple(1 << card for card in range(53))
+#: The number of four-card hands: the size of the whole table.
+_ALL_FOURS: Final = 270_725
+#: Hands worked out one by one (~7 µs each) before the rest of the table is built at
+#: once (~0.12 s, as much): a short import meets few hands, a long one most of them.
+_WHOLE_TABLE_AFTER: Final = 16_000
 
 # Four cards sorted by index are sorted by rank. Which positions of such a hand
 # make its best subset depends only on its *shape* -- which neighbours share a
 # rank, and each card's suit -- because comparing two subsets only ever asks
 # whether one position's rank is lower than another's. So the slow definition
 # runs once per shape (613 of them) and each of the 270,725 hands costs only
-# its mask: building the table takes ~0.2 s instead of ~14 s.
+# its mask: building the table takes ~0.1 s instead of ~14 s.
 _Pattern = tuple[bool, ...]             # (r0 == r1, r1 == r2, r2 == r3)
 _Suits = tuple[int, ...]
+#: The best positions of each shape met so far, keyed by its pattern, then its suits.
+_POSITIONS_BY_SHAPE: Final[dict[tuple[bool | int, ...], tuple[int, ...]]] = {}
 
 
 def _positions_by_shape() -> dict[_Pattern, dict[tuple[int, ...], list[_Suits]]]:
@@ -197,13 +206,33 @@ def _build_rank_table() -> dict[int, int]:
     return table
 
 
-def _rank_table() -> dict[int, int]:
-    """:data:`_RANK_BY_MASK`, built by the first caller while any others wait."""
-    if not _RANK_BY_MASK:
-        with _BUILD_LOCK:
-            if not _RANK_BY_MASK:
-                _RANK_BY_MASK.update(_build_rank_table())
-    return _RANK_BY_MASK
+def _four_card_rank(four: Sequence[Card]) -> int:
+    """The rank of four different cards (checked already): from the table, or worked
+    out from the hand's shape and added to it."""
+    mask = _BIT[four[0]] | _BIT[four[1]] | _BIT[four[2]] | _BIT[four[3]]
+    rank = _RANK_BY_MASK.get(mask)
+    if rank is not None:
+        return rank
+    hand = sorted(four)
+    r0, r1, r2, r3 = ranks = [card // 4 + 1 for card in hand]   # Card.rank, without its call
+    shape = (r0 == r1, r1 == r2, r2 == r3, *(card % 4 for card in hand))
+    positions = _POSITIONS_BY_SHAPE.get(shape)
+    if positions is None:
+        positions = tuple(hand.index(card) for card in _best_subset(hand))
+        _POSITIONS_BY_SHAPE[shape] = positions
+    counted = tuple(sorted((ranks[i] for i in positions), reverse=True))
+    rank = _VALUE_BY_KEY[len(positions), counted].rank
+    _RANK_BY_MASK[mask] = rank
+    if len(_RANK_BY_MASK) >= _WHOLE_TABLE_AFTER:
+        _build_whole_table()
+    return rank
+
+
+def _build_whole_table() -> None:
+    """Fill :data:`_RANK_BY_MASK` with every hand, once, while other callers wait."""
+    with _BUILD_LOCK:
+        if len(_RANK_BY_MASK) < _ALL_FOURS:
+            _RANK_BY_MASK.update(_build_rank_table())
 
 
 def badugi_rank(cards: Sequence[Card]) -> int:
@@ -223,7 +252,7 @@ def badugi_rank(cards: Sequence[Card]) -> int:
     try:
         a, b, c, d = cards
         return _RANK_BY_MASK[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]]
-    except (ValueError, TypeError, LookupError):  # not 4 cards, not cards, or table not built
+    except (ValueError, TypeError, LookupError):  # not 4 cards, not cards, or not met yet
         return badugi_value(cards).rank
 
 
@@ -244,11 +273,9 @@ def badugi_value(cards: Iterable[Card]) -> BadugiValue:
         a, b, c, d = cards
         return _VALUES[_RANK_BY_MASK[_BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]]]
     except (ValueError, TypeError, LookupError):
-        pass   # five cards, bad cards, or the table not built yet
+        pass   # five cards, bad cards, or a hand not met yet
     hand = checked_hand(cards, (4, 5), "badugi")
-    table = _rank_table()
-    best = min(table[sum(1 << card for card in four)] for four in combinations(hand, 4))
-    return _VALUES[best]
+    return _VALUES[min(_four_card_rank(four) for four in combinations(hand, 4))]
 
 
 _RANK_BY_NAME = {name.lower(): rank for rank, name in enumerate(RANKS, start=1)} | {"10": 10}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -32,6 +33,16 @@ def modules_loaded_by(*args: str) -> set[str]:
                                   ["export", "--help"]])
 def test_help_and_hand_import_nothing_heavy(args: list[str]) -> None:
     assert modules_loaded_by(*args) & set(HEAVY) == set()
+
+
+def test_an_import_into_a_database_loads_no_parquet_nor_cluster(tmp_path) -> None:
+    """The store reads parts of a log as a dataset does; the rest of the dataset package
+    (Parquet, the cloud file systems, the cluster) waits for a dataset."""
+    log = Path(__file__).parent / "data" / "house" / "session.txt"
+    loaded = modules_loaded_by("import", str(log), "--db", str(tmp_path / "hands.duckdb"))
+    assert "badugi_hh.store.importer" in loaded
+    assert loaded & {"pyarrow.parquet", "pyarrow.fs", "badugi_hh.dataset.cluster",
+                     "badugi_hh.dataset.writer"} == set()
 
 
 @pytest.mark.parametrize("name", COMMANDS)

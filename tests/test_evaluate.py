@@ -7,8 +7,9 @@ The reference functions here are written from the rule text, independently of
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations, combinations_with_replacement, permutations
 
 import pytest
@@ -16,6 +17,7 @@ from conftest import examples_by_tier
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from badugi_hh import evaluate
 from badugi_hh.cards import DECK, JOKER, Card, parse_cards
 from badugi_hh.evaluate import (
     BadugiValue, EvaluationError, LowballValue, badugi_rank, badugi_value,
@@ -103,6 +105,49 @@ def test_every_hand_values_as_the_reference(every_four_card_hand):
         if (value.size, value.ranks, value.rank) != (-negative_size, ranks, badugi_rank(hand)):
             wrong.append((hand, value))
     assert not wrong[:5]
+
+
+@pytest.fixture
+def empty_rank_table() -> Iterator[dict[int, int]]:
+    """The evaluator's table of ranks as a process starts with it, empty (restored after)."""
+    kept = dict(evaluate._RANK_BY_MASK), dict(evaluate._POSITIONS_BY_SHAPE)
+    evaluate._RANK_BY_MASK.clear()
+    evaluate._POSITIONS_BY_SHAPE.clear()
+    yield evaluate._RANK_BY_MASK
+    for table, entries in zip((evaluate._RANK_BY_MASK, evaluate._POSITIONS_BY_SHAPE), kept):
+        table.clear()
+        table.update(entries)
+
+
+def mask(hand: Sequence[int]) -> int:
+    return sum(1 << card for card in hand)
+
+
+def test_a_few_hands_are_worked_out_alone_not_the_whole_table(empty_rank_table):
+    hands = [cards("As 2h 3d 4c"), cards("Kd Kc 7h 2s"), cards("As 2h 3d Kd 5c")]
+    assert [badugi_rank(hand) for hand in hands] == [brute_force_value(hand).rank for hand in hands]
+    assert len(empty_rank_table) == 2 + 5   # the five-card hand's five fours
+
+
+def test_hands_worked_out_one_by_one_agree_with_the_whole_table(empty_rank_table):
+    """Every shape (each neighbour's rank equal or not, each card's suit) among the hands
+    of ace to five, and a sample of the rest, fewer than the whole table is built after."""
+    whole = evaluate._build_rank_table()
+    low = list(combinations(DECK[:20], 4))
+    rest = random.Random(7).sample(list(combinations(DECK, 4)), 10_000)
+    wrong = [hand for hand in low + rest if badugi_rank(hand) != whole[mask(hand)]]
+    assert not wrong[:5]
+    assert len(empty_rank_table) < evaluate._WHOLE_TABLE_AFTER
+    shapes = sum(len(suits) for groups in evaluate._positions_by_shape().values()
+                 for suits in groups.values())
+    assert len(evaluate._POSITIONS_BY_SHAPE) == shapes
+
+
+def test_past_its_threshold_the_whole_table_is_built_at_once(empty_rank_table):
+    hands = iter(combinations(DECK, 4))
+    while len(empty_rank_table) < evaluate._WHOLE_TABLE_AFTER:
+        badugi_rank(next(hands))
+    assert empty_rank_table == evaluate._build_rank_table()
 
 
 @pytest.mark.parametrize("examples", examples_by_tier(500, 2000))

@@ -18,9 +18,27 @@ docs/scale.md explains the layout, the guarantees and the sizing.
 
 from __future__ import annotations
 
-from badugi_hh.dataset.cluster import ClusterError, ClusterSpec
-from badugi_hh.dataset.importer import DatasetBusy, DatasetImport, import_to_dataset
-from badugi_hh.dataset.reader import connect_dataset, is_dataset
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from badugi_hh.dataset.cluster import ClusterError, ClusterSpec
+    from badugi_hh.dataset.importer import DatasetBusy, DatasetImport, import_to_dataset
+    from badugi_hh.dataset.reader import connect_dataset, is_dataset
 
 __all__ = ["ClusterError", "ClusterSpec", "DatasetBusy", "DatasetImport", "connect_dataset",
            "import_to_dataset", "is_dataset"]
+
+#: The module of each name above. They are imported when first asked for: the store's
+#: import reads parts of a log as a dataset does (``seams``, ``chunks``), and importing
+#: this package for them loaded Parquet, the cloud file systems and the cluster too
+#: (~40 ms of every command's start).
+_MODULE_OF = {"ClusterError": "cluster", "ClusterSpec": "cluster", "DatasetBusy": "importer",
+              "DatasetImport": "importer", "import_to_dataset": "importer",
+              "connect_dataset": "reader", "is_dataset": "reader"}
+
+
+def __getattr__(name: str) -> object:
+    if name not in _MODULE_OF:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{_MODULE_OF[name]}"), name)
