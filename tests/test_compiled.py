@@ -1,12 +1,13 @@
 """The engine as the install compiled it, and the same modules run as Python.
 
-``setup.py`` compiles the engine, the evaluators, the game registry and the
-ledger with mypyc; :mod:`badugi_hh.compiled` runs them as Python where a source
+``setup.py`` compiles the engine, the evaluators, the game registry, the
+ledger, the house reader and the row builder with mypyc; :mod:`badugi_hh.compiled` runs them as Python where a source
 changed since, or where ``BADUGI_HH_PURE_PYTHON`` is set. Here: the compiled
 engine is the one this test run uses, both give the same report of every hand
 (the sample logs, the real exports of every site, simulated hands of every game,
 structure and table size with short stacks, each breakable rule, mutated
-hands), the compiled modules' doctests pass from their sources, and a source
+hands), both read the same records and make the same rows of every log kept, the
+compiled modules' doctests pass from their sources, and a source
 changed after compiling is noticed.
 """
 
@@ -34,6 +35,8 @@ from badugi_hh.engine import Violation, audit
 from badugi_hh.events import Hand, Record
 from badugi_hh.games import GAMES
 from badugi_hh.parsers import read_records
+from badugi_hh.rows.files import file_batches
+from badugi_hh.rows.schema import TABLES
 from badugi_hh.simulate import BREAKABLE_RULES, simulate, table_rules
 from test_fast_path import mutate
 
@@ -46,10 +49,8 @@ needs_compiled = pytest.mark.skipif(
 
 def corpus() -> Iterator[list[Record]]:
     """Every kind of log the engine meets, a log at a time."""
-    for folder in ("sample_logs", "tests/data/house", "tests/data/real"):
-        for path in sorted((ROOT / folder).rglob("*.txt")):
-            if "expected" not in path.parts:
-                yield list(read_records(path))
+    for path in log_paths():
+        yield list(read_records(path))
     for game in GAMES:
         for players, structure in ((2, "fixed"), (6, "fixed"), (3, "pot"), (6, "no")):
             rules = table_rules(game, players, structure=structure).replace(starting_stack=None)
@@ -80,7 +81,8 @@ def test_this_run_uses_the_compiled_engine():
     assert badugi_hh.ENGINE == "compiled"
     assert not fast.__file__.endswith(".py")
     assert stale_modules() == []
-    assert {"badugi_hh.engine.replay", "badugi_hh.evaluate", "badugi_hh.games"} <= set(COMPILED)
+    assert {"badugi_hh.engine.replay", "badugi_hh.evaluate", "badugi_hh.games",
+            "badugi_hh.parsers.house", "badugi_hh.rows.batch"} <= set(COMPILED)
 
 
 @needs_compiled
@@ -94,6 +96,42 @@ def test_the_python_engine_says_the_same_of_every_hand():
     assert engine == "python"
     assert len(ours) > 2_000
     assert lines == [line for report in ours for line in report.splitlines()]
+
+
+def log_paths() -> list[Path]:
+    """The sample logs and the house and real exports the tests keep."""
+    return [path for folder in ("sample_logs", "tests/data/house", "tests/data/real")
+            for path in sorted((ROOT / folder).rglob("*.txt")) if "expected" not in path.parts]
+
+
+def stored_lines(path: Path) -> list[str]:
+    """What an import of ``path`` keeps, written out whole: each record read, then each
+    batch's rows of every table as the store gets them (but the import's own time)."""
+    records = list(read_records(path))
+    lines = [repr(record) for record in records]
+    for batch in file_batches(records, path.name, None, 50, "UTC"):
+        batch.complete()
+        for table in TABLES:
+            rows = batch.arrow(table)
+            if rows is not None:
+                rows = rows.drop_columns([name for name in ("first_imported_at",)
+                                          if name in rows.column_names])
+                lines += [f"{table} {row}" for row in rows.to_pylist()]
+    return lines
+
+
+@needs_compiled
+def test_the_python_reader_and_rows_keep_the_same_of_every_log():
+    ours = [line for path in log_paths() for line in stored_lines(path)]
+    theirs = run_as_python(
+        "import sys, badugi_hh; sys.path[:0] = ['tests', '.']; import test_compiled; "
+        "print(badugi_hh.ENGINE); print('\\n'.join(line for path in test_compiled.log_paths() "
+        "for line in test_compiled.stored_lines(path)))")
+    assert theirs.returncode == 0, theirs.stderr[-3000:]
+    engine, *lines = theirs.stdout.splitlines()
+    assert engine == "python"
+    assert len(ours) > 15_000
+    assert lines == [line for text in ours for line in text.splitlines()]
 
 
 @needs_compiled

@@ -67,8 +67,9 @@ def test_a_wheel_installed_runs_its_engine_compiled(tmp_path: Path) -> None:
     wheel = built_wheel(tmp_path, compiled=True)
     names = set(zipfile.ZipFile(wheel).namelist())
     assert f"badugi_hh/{MANIFEST}" in names
-    assert any(name.startswith("badugi_hh/engine/replay.") and name.endswith(".so")
-               for name in names)
+    for module in ("engine/replay", "parsers/house", "rows/batch"):
+        assert any(name.startswith(f"badugi_hh/{module}.") and name.endswith(".so")
+                   for name in names), module
     target = tmp_path / "installed"
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
                     "--target", str(target), str(wheel)], check=True, capture_output=True)

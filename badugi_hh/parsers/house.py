@@ -48,8 +48,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token
+from lark.visitors import Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from mypy_extensions import mypyc_attr
 
 from badugi_hh.cards import DECK, Card, parse_card
 from badugi_hh.events import (
@@ -967,7 +969,7 @@ def _hand_start_shape(first: str) -> HandLine | None:
         when = _HAND_START_WHEN.search(text, number.end()) if number else None
         expected.append((number and int(number.group(1)),
                          when and read.started_at and _TRANSFORMER.when(*_when_tokens(when))))
-    if (one.button, one.money) != (other.button, other.money) or one.number == other.number:
+    if one.button != other.button or one.money != other.money or one.number == other.number:
         return None
     if [(one.number, one.started_at), (other.number, other.started_at)] != expected:
         return None
@@ -1175,6 +1177,7 @@ _HAND_NUMBER = re.compile(r"\s*Hand\s*#\s*(\d+)")
 _HAND_RULES = re.compile(r"\s*Rules\s*[:\"]")
 
 
+@mypyc_attr(native_class=False)   # compiled, as the Python class it extends
 @dataclass(slots=True)
 class _Block(LineBlock):
     """The lines of a session header, a session's end or a hand, as read.

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain, repeat
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import NamedTuple, cast
+from typing import cast
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -27,8 +27,9 @@ from badugi_hh.rows.sessions import (
 )
 from badugi_hh.sites import SITES_STATING_PRIZES
 from badugi_hh.rows.schema import (
-    TABLES, ActionRow, HandPlayerRow, PlayerRow, QuarantineRow, SessionPlayerRow, SessionRow,
-    SkippedRow, Row, TournamentResultRow, TournamentRow, UtcTime, ViolationRow, arrow_table,
+    TABLES, ActionRow, FinishedFile, HandPlayerRow, LinesRead, PlayerRow, QuarantineRow,
+    SessionPlayerRow, SessionRow, SkippedRow, Row, TournamentResultRow, TournamentRow, UtcTime,
+    ViolationRow, arrow_table,
 )
 
 
@@ -180,20 +181,6 @@ def _draw_habits(draws: list[DrawRecord], final_draw: int) -> dict[str, list[int
     return habits
 
 
-class FinishedFile(NamedTuple):
-    """A file read to its end, for its row in ``sources``."""
-
-    path: str
-    size: int | None
-    content_hash: str | None
-    imported_at: datetime
-    hands_read: int
-    skipped_read: int
-    """Hands of games not audited: with ``hands_read``, whether it held a readable hand."""
-    summaries_read: int = 0
-    """Tournament summaries: a file of them holds no hand and is not empty for that."""
-
-
 def _violation_rows(source: str, session_id: str, violations: list[Violation],
                     level: str) -> Iterator[Row]:
     return ((source, v.hand_id, session_id, level, v.rule, v.message, v.line)
@@ -221,16 +208,6 @@ def _without(rows: pa.Table, first: str, second: str, keys: set[tuple[str, str]]
     joined = pc.binary_join_element_wise(rows[first], rows[second], "\x00")
     dropped = pa.array([f"{a}\x00{b}" for a, b in keys])
     return rows.filter(pc.invert(pc.is_in(joined, value_set=dropped)))
-
-
-class LinesRead(NamedTuple):
-    """The lines of a file whose rows a batch holds: after ``after``, up to ``through``
-    (None: to the file's end). A file read again (it grew) has its quarantined text of
-    those lines replaced by the batch's: a hand cut short when read before is whole now."""
-
-    source: str
-    after: int
-    through: int | None
 
 
 class _HandRows(ABC):

@@ -32,7 +32,8 @@ from badugi_hh.events import (
     Hand, ParseError, Record, SessionStart, SkippedHand, TournamentSummary,
 )
 from badugi_hh.rules import Ruleset
-from badugi_hh.rows.batch import FinishedFile, LinesRead, RowBatch
+from badugi_hh.rows.batch import RowBatch
+from badugi_hh.rows.schema import FinishedFile, LinesRead
 from badugi_hh.rows.clock import Clock
 from badugi_hh.rows.sessions import OpenSession
 

@@ -413,6 +413,33 @@ class SchemaVersionRow(NamedTuple):
     applied_at: datetime
 
 
+# The rows of a batch that no table stores as they are; here with the tables' rows, as
+# their fields' types are read (arrow_table) and a compiled module keeps no such types.
+
+class FinishedFile(NamedTuple):
+    """A file read to its end, for its row in ``sources``."""
+
+    path: str
+    size: int | None
+    content_hash: str | None
+    imported_at: datetime
+    hands_read: int
+    skipped_read: int
+    """Hands of games not audited: with ``hands_read``, whether it held a readable hand."""
+    summaries_read: int = 0
+    """Tournament summaries: a file of them holds no hand and is not empty for that."""
+
+
+class LinesRead(NamedTuple):
+    """The lines of a file whose rows a batch holds: after ``after``, up to ``through``
+    (None: to the file's end). A file read again (it grew) has its quarantined text of
+    those lines replaced by the batch's: a hand cut short when read before is whole now."""
+
+    source: str
+    after: int
+    through: int | None
+
+
 #: Every table, in the order a batch inserts into them.
 TABLES: dict[str, RowType] = {
     "schema_version": SchemaVersionRow,

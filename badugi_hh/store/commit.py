@@ -33,8 +33,10 @@ import pyarrow.compute as pc
 from badugi_hh.engine import AUDIT_VERSION
 from badugi_hh.hand_ids import site_hand_sql
 from badugi_hh.rows.identity import conflict_message, identity
-from badugi_hh.rows.batch import PER_HAND_TABLES, FinishedFile, LinesRead, RowBatch
-from badugi_hh.rows.schema import TABLES, QuarantineRow, Row, ViolationRow, arrow_table
+from badugi_hh.rows.batch import PER_HAND_TABLES, RowBatch
+from badugi_hh.rows.schema import (
+    TABLES, FinishedFile, LinesRead, QuarantineRow, Row, ViolationRow, arrow_table,
+)
 
 #: The tables of a batch in the order they are written: the hands before their
 #: sessions, which are kept only if a hand of theirs is.

@@ -35,14 +35,14 @@ from badugi_hh.parsers.dialects import DIALECTS, read_log
 from badugi_hh.parsers.text import open_log
 from badugi_hh.archives import ArchiveMember, split_member_name
 from badugi_hh.sources import Log, unreadable_file
-from badugi_hh.rows.batch import FinishedFile, RowBatch
+from badugi_hh.rows.batch import RowBatch
 from badugi_hh.rows.clock import Clock
 from badugi_hh.rows.errors import StoreError
 from badugi_hh.rows.files import (
     BATCH_HANDS, FileAudit, Fingerprint, ImportSummary, audited_batches, batch_full, file_batches,
     hand_follows,
 )
-from badugi_hh.rows.schema import TABLES
+from badugi_hh.rows.schema import TABLES, FinishedFile
 from badugi_hh.store.commit import Seen, commit
 from badugi_hh.store.parts import PART_BYTES, FilePart, LogCut, cut_log, in_part
 
