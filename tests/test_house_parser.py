@@ -28,6 +28,7 @@ from badugi_hh.parsers import iter_log_files, read_records
 from badugi_hh.parsers import house
 from badugi_hh.parsers import text as log_text
 from badugi_hh.parsers.house import LineError, hand_line_events, parse_line, read_house
+from badugi_hh.parsers.slots import made_event
 from badugi_hh.rules import HOUSE
 from badugi_hh.writer import format_event, write_records
 
@@ -671,7 +672,7 @@ def test_the_card_words_are_those_the_grammar_reads() -> None:
 
 
 def test_an_event_the_reader_cannot_make_by_filling_its_fields_is_refused() -> None:
-    """The reader makes events by filling in their fields' slots (house._made): an event
+    """The readers make events by filling in their fields' slots (slots.made_event): an event
     whose own constructor does more (a __post_init__, a default factory) is refused, so
     the reader cannot make one that its constructor would not."""
     @dataclass(frozen=True, slots=True, kw_only=True)
@@ -685,8 +686,8 @@ def test_an_event_the_reader_cannot_make_by_filling_its_fields_is_refused() -> N
 
     for kind in (Checked, Listed):
         with pytest.raises(TypeError):
-            house._made(functools.partial(kind, player="Ana"))
-    assert house._made(functools.partial(Fold, player="Ana"))[0] is Fold
+            made_event(functools.partial(kind, player="Ana"))
+    assert made_event(functools.partial(Fold, player="Ana"))[0] is Fold
 
 
 class _ParsedEachTime(dict):

@@ -66,6 +66,7 @@ from badugi_hh.parsers.common import (
 )
 from badugi_hh.games import GAMES, game_for_site_name
 from badugi_hh.hand_ids import HandId
+from badugi_hh.parsers.slots import SET_LINE, MadeEvent, class_and_fields, event_fields, made_event
 from badugi_hh.parsers.text import LineBlock, LogText, Source, open_log
 from badugi_hh.resources import grammar_path
 from badugi_hh.textcache import LONGEST_CACHED_LINE, ShortTextCache, cached_for_short_lines
@@ -594,14 +595,8 @@ _CARD_LIST = re.compile(r"(\[[^\[\]]*\])")
 _DESCRIPTION_AFTER = re.compile(r"([ \t]+\()(.*)(\)[ \t]*)")
 _DESCRIBED = "\0"
 
-#: Sets a field of an event just made: the setter of the field's slot.
-_Setter = Callable[[Event, object], None]
-#: A hand line's event but for its line number: its class, and each of its fields' setter
-#: and value (see :func:`_made`).
-_Made = tuple[type[Event], tuple[tuple[_Setter, object], ...]]
 #: A hand line's events but for their line number.
-_Plan = Sequence[_Made]
-_SET_LINE: _Setter = vars(Event)["line"].__set__
+_Plan = Sequence[MadeEvent]
 
 
 @functools.lru_cache(maxsize=256)  # real lines have a few lists of up to five cards
@@ -610,52 +605,9 @@ def _marker(index: int, size: int) -> str:
     return "[" + " ".join([str(DECK[index])] * size) + "]"
 
 
-def _class_and_fields(make: EventFactory) -> tuple[type[Event], dict[str, object]]:
-    """A factory of the grammar's transformer as an event's class and the fields it gives."""
-    if isinstance(make, functools.partial) and not make.args:
-        return cast("type[Event]", make.func), make.keywords
-    return cast("type[Event]", make), {}
-
-
-def _fields(kind: type[Event]) -> tuple[tuple[str, _Setter, object], ...]:
-    """Each field of an event of ``kind`` but its line: its name, its slot's setter, and
-    its default (``MISSING`` if it has none)."""
-    if kind not in _FIELDS:
-        fields = [field for field in dataclasses.fields(kind) if field.name != "line"]
-        if hasattr(kind, "__post_init__") or kind.__new__ is not object.__new__ or any(
-                field.default_factory is not dataclasses.MISSING for field in fields):
-            raise TypeError(f"{kind.__name__} is not made by filling in its fields")
-        _FIELDS[kind] = tuple((field.name, getattr(kind, field.name).__set__, field.default)
-                              for field in fields)
-    return _FIELDS[kind]
-
-
-_FIELDS: dict[type[Event], tuple[tuple[str, _Setter, object], ...]] = {}
-
-
-def _made(make: EventFactory) -> _Made:
-    """How the events of a factory of the grammar's transformer are made by the reader.
-
-    An event is made as pickle makes one: ``object.__new__(kind)``, then each field's
-    slot set, its line's by the reader and the others' from here (a field the factory
-    does not give, its default). That is what the events' own ``__init__`` does, with no
-    keyword to match, which was a third of the time of the loop over a hand's lines. So
-    only an event with no ``__post_init__``, no ``__new__`` and no default factory is
-    made this way (any other raises TypeError here, and the tests that hold the reader
-    to the grammar fail).
-    """
-    kind, given = _class_and_fields(make)
-    made = []
-    for name, setter, default in _fields(kind):
-        if name not in given and default is dataclasses.MISSING:
-            raise TypeError(f"{kind.__name__} needs its {name}")
-        made.append((setter, given[name] if name in given else default))
-    return kind, tuple(made)
-
-
 def _parsed_plan(text: str) -> _Plan:
     """The events of a hand line as the grammar reads it (raises :class:`LineError`)."""
-    return tuple(map(_made, cast("tuple[EventFactory, ...]", parse_line(text, "hand_line"))))
+    return tuple(map(made_event, cast("tuple[EventFactory, ...]", parse_line(text, "hand_line"))))
 
 
 class _Shape:
@@ -670,8 +622,8 @@ class _Shape:
         setters and values of its other fields, and the setter and index of each filled."""
         events = []
         for make, filled in zip(factories, slots):
-            kind, fields = _made(make)
-            names = [name for name, _, _ in _fields(kind)]
+            kind, fields = made_event(make)
+            names = [name for name, _, _ in event_fields(kind)]
             setters = dict(zip(names, (setter for setter, _ in fields)))
             taken = {name for name, _ in filled}
             events.append((kind, tuple(field for name, field in zip(names, fields)
@@ -795,8 +747,8 @@ def _amount_shape(texts: tuple[str, ...]) -> _Shape | None:
         return None
     slots, found = [], []
     for one, other in zip(first, second):
-        (maker, fields), (other_maker, other_fields) = (_class_and_fields(one),
-                                                        _class_and_fields(other))
+        (maker, fields), (other_maker, other_fields) = (class_and_fields(one),
+                                                        class_and_fields(other))
         if maker != other_maker or fields.keys() != other_fields.keys():
             return None
         differ = [(name, value) for name, value in fields.items() if other_fields[name] != value]
@@ -835,7 +787,7 @@ def _add_hand_events(events: list[Event], lines: Sequence[str], first_line: int)
     from its shape or the grammar, and kept by its text.
     """
     add, kept, split = events.append, _LINE_PLANS.get, _CARD_LIST.split
-    card_list, new, set_line = _CARD_LISTS.__getitem__, object.__new__, _SET_LINE
+    card_list, new, set_line = _CARD_LISTS.__getitem__, object.__new__, SET_LINE
     number = first_line
     try:
         for number, text in enumerate(lines, first_line):
@@ -850,7 +802,7 @@ def _add_hand_events(events: list[Event], lines: Sequence[str], first_line: int)
                         parts[-1] = description.group(1) + _DESCRIBED + description.group(3)
                         values.append(description.group(2))
                     shape = _shape(tuple(parts))
-                    if shape is not None:   # (each event made as _made says)
+                    if shape is not None:   # (each event made as made_event says)
                         for kind, fixed, filled in shape.events:
                             event = new(kind)
                             set_line(event, number)

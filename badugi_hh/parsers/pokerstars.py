@@ -71,7 +71,7 @@ from badugi_hh.parsers.common import (
 )
 from badugi_hh.parsers.common import dated, game_read
 from badugi_hh.parsers.hands import insert_hidden_deals, marked_draw, site_ruleset
-from badugi_hh.parsers.house import _SET_LINE, _Made, _made
+from badugi_hh.parsers.slots import SET_LINE, MadeEvent, made_event
 from badugi_hh.parsers.site import (
     ActionTransformer, QuickMatch, SiteHand, SiteReader, SiteSpec, parse_at, quick_reader,
     quick_shapes,
@@ -776,7 +776,7 @@ class _HandReader:
     def _play(self, lines: Iterable[tuple[int, str]]) -> list[Event]:
         """The events of the play and the summary."""
         events: list[Event] = []
-        add, new, set_line = events.append, object.__new__, _SET_LINE
+        add, new, set_line = events.append, object.__new__, SET_LINE
         known, in_summary = self._known_lines(), self.summary
         for number, text in lines:
             line = known.get(text)
@@ -792,7 +792,7 @@ class _HandReader:
                 if len(known) < _MAX_LINES and len(text) <= LONGEST_CACHED_LINE:
                     known[text] = line
             plan, marks = line
-            for kind, fields in plan:   # (each event made as house._made says)
+            for kind, fields in plan:   # (each event made as slots.made_event says)
                 event = new(kind)
                 set_line(event, number)
                 for set_field, value in fields:
@@ -827,7 +827,7 @@ class _HandReader:
         else:
             player, (items, marks) = (self._summary_line(text) if self.summary
                                       else self._play_line(text))
-        return tuple([_made(_factory(item, player, text)) for item in items]), marks
+        return tuple([made_event(_factory(item, player, text)) for item in items]), marks
 
     def _take(self, events: list[Event], first: int, marks: int) -> None:
         """Note what assembling the hand needs from the events of a line, from ``first``."""
@@ -939,9 +939,9 @@ _RestRead = tuple[tuple[object, ...], int]
 #: what the rest says.
 _Items = tuple[str | None, _RestRead]
 #: What a line says, ready to be stamped with its line number: how each of its events is
-#: made (its class and its fields' values, :func:`~.house._made`: filling the slots of a
+#: made (its class and its fields' values, :func:`~.slots.made_event`: filling the slots of a
 #: new event costs a third of the event's ``__init__``), and its marks.
-_ReadLine = tuple[tuple[_Made, ...], int]
+_ReadLine = tuple[tuple[MadeEvent, ...], int]
 #: A line's marks: it makes an event that assembling the hand looks for (a street, a
 #: deal, an award), it cancels the hand, it makes a note. Most lines have none; those of
 #: an award or of discards only are told apart, what they tell needing no look at the
