@@ -126,6 +126,17 @@ def dashboard_dataset(dashboard_logs: Path) -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def real_dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real exports (tests/data/real) imported into a dataset once, for the tests
+    that only read it (a test that changes it copies it first)."""
+    from badugi_hh.dataset import import_to_dataset
+
+    path = tmp_path_factory.mktemp("real_dataset") / "ds"
+    assert not import_to_dataset([str(REPOSITORY / "tests" / "data" / "real")], path).failures
+    return path
+
+
 @pytest.fixture
 def dashlib_path(monkeypatch: pytest.MonkeyPatch) -> None:
     """Makes the dashboard's modules importable as the app imports them (``dashlib``)."""

@@ -8,9 +8,11 @@ from pathlib import Path
 REAL = Path(__file__).resolve().parent / "data" / "real"
 
 
-def real_exports() -> list[Path]:
+def real_exports(sites: tuple[str, ...] = ()) -> list[Path]:
+    """Every real export, or those of ``sites`` (their folders' names) when given."""
     return sorted(path for path in REAL.rglob("*") if path.is_file()
-                  and "expected" not in path.parts and path.name != "MANIFEST.md")
+                  and "expected" not in path.parts and path.name != "MANIFEST.md"
+                  and (not sites or path.relative_to(REAL).parts[0] in sites))
 
 
 def crlf(data: bytes) -> bytes:
@@ -22,11 +24,12 @@ def crlf(data: bytes) -> bytes:
     return data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
 
 
-def copies_of_real_exports(folder: Path) -> Path:
-    """``a/``: the real exports; ``b/``: each again as ``again-NAME``; ``crlf/``: each
-    with CRLF line ends (how tests/data/v4-copies was made)."""
+def copies_of_real_exports(folder: Path, sites: tuple[str, ...] = ()) -> Path:
+    """``a/``: the real exports (of ``sites`` only, when given); ``b/``: each again as
+    ``again-NAME``; ``crlf/``: each with CRLF line ends (how tests/data/v4-copies was
+    made)."""
     for copy in ("a", "b", "crlf"):
-        for path in real_exports():
+        for path in real_exports(sites):
             target = folder / copy / path.relative_to(REAL)
             if copy == "b":
                 target = target.with_name("again-" + path.name)

@@ -100,10 +100,10 @@ def _log_files() -> list[Path]:
                   if p.is_file() and p.suffix in (".txt", ".log", ".xml"))
 
 
-#: Every hand in the wide tier; every fifth hand of each log in the default run (the
-#: hands of every game and site, a fifth of the time).
+#: Every hand in the wide tier; every tenth hand of each log in the default run (the
+#: hands of every game and site, a tenth of the time).
 _STRIDES = [pytest.param(1, marks=pytest.mark.wide, id="every-hand"),
-            pytest.param(5, id="every-fifth-hand")]
+            pytest.param(10, id="every-tenth-hand")]
 
 
 @pytest.mark.parametrize("stride", _STRIDES)

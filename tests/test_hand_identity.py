@@ -70,18 +70,25 @@ def test_every_copy_names_its_file_and_line_and_the_stored_one_is_the_first(
                      stored)]
 
 
-def test_a_dataset_shows_each_hand_once_as_the_database_does(
-        tmp_path: Path, single: duckdb.DuckDBPyConnection) -> None:
-    logs = copies_of_real_exports(tmp_path / "logs")
+#: The exports the dataset's copies are taken from: a tournament and the Merge hand two
+#: exports share (a dataset's rows are the database's for every site in test_dataset.py).
+COPIED_SITES = ("pokerstars", "merge")
+
+
+def test_a_dataset_shows_each_hand_once_as_the_database_does(tmp_path: Path) -> None:
+    logs = copies_of_real_exports(tmp_path / "logs", sites=COPIED_SITES)
+    with Store(tmp_path / "single.duckdb") as store:
+        store.import_paths([logs / "a"])
+        single = {query: store.connection.sql(query).fetchall()
+                  for query in (NETS, COUNTS, SESSIONS)}
     first = import_to_dataset([str(logs / "a")], tmp_path / "ds")
     again = import_to_dataset([str(logs / "b"), str(logs / "crlf")], tmp_path / "ds")
     assert not first.failures and not again.failures
-    assert again.summary.new_hands == 0 and first.summary.new_hands == 233
+    assert again.summary.new_hands == 0 and first.summary.new_hands == 143
     dataset = connect_dataset(tmp_path / "ds")
-    assert dataset.sql(NETS).fetchall() == single.sql(NETS).fetchall()
-    for query in (COUNTS, SESSIONS):
-        assert dataset.sql(query).fetchall() == single.sql(query).fetchall()
-    assert dataset.sql("SELECT count(*) FROM hand_sources").fetchall() == [(3 * 234,)]
+    for query in (NETS, COUNTS, SESSIONS):
+        assert dataset.sql(query).fetchall() == single[query]
+    assert dataset.sql("SELECT count(*) FROM hand_sources").fetchall() == [(3 * 144,)]
     with Store(tmp_path / "copies.duckdb") as store:   # the same copies, the same rows
         store.import_paths([logs / "a"])
         store.import_paths([logs / "b", logs / "crlf"])
@@ -223,40 +230,43 @@ def test_import_says_how_many_hands_were_new(tmp_path: Path, capsys) -> None:
     assert "26 files read: 234 hands, 0 new, " in capsys.readouterr().out
 
 
-def test_the_hands_a_dataset_shows_are_counted_without_its_views(
-        tmp_path: Path, single: duckdb.DuckDBPyConnection) -> None:
+def test_the_hands_a_dataset_shows_are_counted_without_its_views(tmp_path: Path) -> None:
     """The count an import takes before and after it (the new hands) is the hands view's,
     with copies, with a compaction gone stale (a log imported again after it), and for
     PHH hands named only by their file. Compacted, the copies give the nets of a single
-    import."""
+    import. On the copies of COPIED_SITES' exports (the SNG is cut below): the copies of
+    every site are counted in the database above."""
     from badugi_hh.dataset.reader import hands_shown
     from badugi_hh.dataset.snapshot import read_snapshot
 
-    logs = copies_of_real_exports(tmp_path / "logs")
+    logs = copies_of_real_exports(tmp_path / "logs", sites=COPIED_SITES)
     root = tmp_path / "ds"
 
     def shown_by_the_view() -> int:
         return int(connect_dataset(root).sql("SELECT count(*) FROM hands").fetchall()[0][0])
 
+    with Store(tmp_path / "single.duckdb") as store:
+        store.import_paths([logs / "a"])
+        single = store.connection.sql(NETS).fetchall()
     assert hands_shown(root) == 0
-    import_to_dataset([str(logs / "a")], root)
-    assert hands_shown(root) == shown_by_the_view() == 233
+    import_to_dataset([str(logs / "a")], root, compact_after=1)   # compacted (as 26 logs are)
+    assert hands_shown(root) == shown_by_the_view() == 143
     done = import_to_dataset([str(logs)], root, compact_after=1)
-    # the 52 copies this import read (the first one, of 26 logs, compacted its own)
-    assert done.compacted is not None and done.compacted.logs == 52
-    assert hands_shown(root) == shown_by_the_view() == 233
-    assert connect_dataset(root).sql(NETS).fetchall() == single.sql(NETS).fetchall()
+    # the 18 copies this import read (the first one, of 9 logs, compacted its own)
+    assert done.compacted is not None and done.compacted.logs == 18
+    assert hands_shown(root) == shown_by_the_view() == 143
+    assert connect_dataset(root).sql(NETS).fetchall() == single
     appended = logs / "a" / "pokerstars" / "tour-badugi-fl-sng-201011.txt"
     appended.write_text(appended.read_text(encoding="utf-8-sig").split("\n\n\n")[0],
                         encoding="utf-8")   # the log cut to its first hand, imported again
     import_to_dataset([str(logs / "a")], root, compact_after=None)
     assert read_snapshot(root).stale   # the compaction holds the log's old rows: filtered
-    assert hands_shown(root) == shown_by_the_view() == 233
+    assert hands_shown(root) == shown_by_the_view() == 143
     for folder in ("one", "two"):
         (tmp_path / folder).mkdir()
         shutil.copy(PHH, tmp_path / folder / PHH.name)
     import_to_dataset([str(tmp_path / "one"), str(tmp_path / "two")], root)
-    assert hands_shown(root) == shown_by_the_view() == 235
+    assert hands_shown(root) == shown_by_the_view() == 145
 
 
 ONGAME = REAL / "ongame" / "cash-5cd-fl-usd-1-2-201109-goalwin.txt"

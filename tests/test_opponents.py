@@ -177,14 +177,10 @@ def test_an_unknown_person_is_exit_2(real_db: Path, capsys) -> None:
     assert "--person 'Nobody'" in capsys.readouterr().err
 
 
-def test_on_a_dataset_the_figures_are_the_database_s(real_db: Path, tmp_path: Path,
+def test_on_a_dataset_the_figures_are_the_database_s(real_db: Path, real_dataset: Path,
                                                      capsys) -> None:
-    from badugi_hh.dataset import import_to_dataset
-
-    dataset = tmp_path / "dataset"
-    assert not import_to_dataset([str(REAL)], dataset).failures
     outputs = []
-    for option, path in (("--db", real_db), ("--data", dataset)):
+    for option, path in (("--db", real_db), ("--data", real_dataset)):
         assert main(["opponents", "--hand", LAST_HAND, option, str(path), "--json",
                      "--player", "pokerstars:Hero"]) == 0
         report = json.loads(capsys.readouterr().out)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from badugi_hh import cli
-from badugi_hh.dataset import connect_dataset, import_to_dataset
+from badugi_hh.dataset import connect_dataset
 from badugi_hh.store import Store
 from badugi_hh.store.persons import me, names_of, persons
 
@@ -20,13 +20,13 @@ REAL = ROOT / "tests" / "data" / "real"
 
 
 @pytest.fixture(scope="module")
-def imported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+def imported(tmp_path_factory: pytest.TempPathFactory,
+             real_dataset: Path) -> tuple[Path, Path]:
     """The real exports in a database and in a dataset (Hero plays on four sites)."""
     folder = tmp_path_factory.mktemp("persons")
     with Store(folder / "real.duckdb") as store:
         store.import_paths([REAL])
-    import_to_dataset([str(REAL)], folder / "ds")
-    return folder / "real.duckdb", folder / "ds"
+    return folder / "real.duckdb", real_dataset
 
 
 @pytest.fixture(params=["--db", pytest.param("--data", marks=pytest.mark.wide)])

@@ -17,7 +17,7 @@ import pytest
 
 from badugi_hh.cards import parse_cards as c
 from badugi_hh.engine import HandReport, Pot, audit
-from badugi_hh.dataset import connect_dataset, import_to_dataset
+from badugi_hh.dataset import connect_dataset
 from badugi_hh.engine.session import replay_hand
 from badugi_hh.events import (
     Award, Button, Call, Deal, Draw, DrawnCards, Fold, Hand, ParseError, PostBlind, Raise, RunCards,
@@ -310,10 +310,8 @@ def test_a_version_7_database_migrates_keeping_every_row_its_runs_unknown(
 
 
 def test_the_dataset_stores_both_runs_as_the_database_does(stored_real: Path,
-                                                           tmp_path: Path) -> None:
-    done = import_to_dataset([str(REAL)], tmp_path / "ds")
-    assert not done.failures
-    dataset = connect_dataset(tmp_path / "ds")
+                                                           real_dataset: Path) -> None:
+    dataset = connect_dataset(real_dataset)
     with Store(stored_real, read_only=True) as store:
         for table in ("run_hands", "run_pots"):
             query = f"SELECT * EXCLUDE (source) FROM {table} ORDER BY ALL"

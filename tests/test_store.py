@@ -308,10 +308,11 @@ CHILD_IMPORT = textwrap.dedent("""
 
 
 def test_killed_import_leaves_a_consistent_database(tmp_path: Path) -> None:
-    records = list(simulate(sessions=200, seed=5))
+    # 883 hands: killed after two batches of 100, with seven more to go
+    records = list(simulate(sessions=80, seed=5))
     log = write_log(tmp_path / "big.txt", records)
     db = tmp_path / "db.duckdb"
-    batch = 250
+    batch = 100
     child = subprocess.Popen([sys.executable, "-c", CHILD_IMPORT, str(db), str(log), str(batch)],
                              stdout=subprocess.PIPE, text=True)
     committed = [int(child.stdout.readline()) for _ in range(2)]

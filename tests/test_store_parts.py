@@ -87,17 +87,22 @@ def small_parts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return read_whole
 
 
-@pytest.fixture
-def house_log(tmp_path: Path) -> Path:
+@pytest.fixture(scope="module")
+def house_text() -> str:
     """30 six-handed sessions, each with a call of the wrong amount (B7), and a line of
-    play that cannot be read in the 25th session."""
+    play that cannot be read in the 25th session: simulated once for the module."""
     text = log_text(list(simulate(sessions=30, seed=3, break_rule="B7")))
     session = [m.start() for m in re.finditer(r"^Session #", text, re.M)][24]
     play = text.index(": calls", session)
     line_start = text.rindex("\n", 0, play) + 1
-    text = text[:line_start] + "Bruno: calls banana\n" + text[line_start:]
+    return text[:line_start] + "Bruno: calls banana\n" + text[line_start:]
+
+
+@pytest.fixture
+def house_log(tmp_path: Path, house_text: str) -> Path:
+    """:func:`house_text` written for one test (which may change it)."""
     log = tmp_path / "house.txt"
-    log.write_text(text, encoding="utf-8")
+    log.write_text(house_text, encoding="utf-8")
     return log
 
 
