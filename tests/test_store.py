@@ -299,11 +299,19 @@ def test_a_sitting_pasted_again_after_another_is_one_session_wherever_commits_fa
 
 # -- crashes -----------------------------------------------------------------------------
 
+# Says each batch it committed, then waits for a line on its standard input before it
+# goes on: the test kills it while it waits, with batches still to read, however busy the
+# machine (killed at a moment left to the scheduler, a quick import could finish first).
 CHILD_IMPORT = textwrap.dedent("""
     import sys
     from badugi_hh.store import Store
+
+    def committed(hands):
+        print(hands, flush=True)
+        sys.stdin.readline()
+
     with Store(sys.argv[1], batch_hands=int(sys.argv[3])) as store:
-        store.import_file(sys.argv[2], progress=lambda hands: print(hands, flush=True))
+        store.import_file(sys.argv[2], progress=committed)
 """)
 
 
@@ -314,14 +322,20 @@ def test_killed_import_leaves_a_consistent_database(tmp_path: Path) -> None:
     db = tmp_path / "db.duckdb"
     batch = 100
     child = subprocess.Popen([sys.executable, "-c", CHILD_IMPORT, str(db), str(log), str(batch)],
-                             stdout=subprocess.PIPE, text=True)
-    committed = [int(child.stdout.readline()) for _ in range(2)]
-    child.send_signal(signal.SIGKILL)
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert child.stdin is not None and child.stdout is not None
+    committed = [int(child.stdout.readline())]
+    child.stdin.write("go on\n")
+    child.stdin.flush()
+    committed.append(int(child.stdout.readline()))
+    child.send_signal(signal.SIGKILL)   # while it waits, its second batch committed
     child.wait()
+    child.stdin.close()
+    child.stdout.close()
     assert committed == [batch, batch]
     with Store(db, read_only=True) as store:
         hands = scalar(store, "SELECT count(*) FROM hands")
-        assert hands % batch == 0 and hands >= 2 * batch   # whole batches, nothing partial
+        assert hands == 2 * batch   # whole batches, nothing partial
         assert scalar(store, "SELECT count(*) FROM sources") == 0   # the file is not done
         for table in ("hand_players", "actions"):
             assert scalar(store, f"SELECT count(*) FROM hands h WHERE NOT EXISTS (SELECT 1 "

@@ -391,11 +391,16 @@ def test_ctrl_c_during_an_import_in_workers_prints_no_workers_traceback(
     the workers are reading (each ignores it from its first line; an old worker that did
     not is signalled once it reads all the same, and printed its KeyboardInterrupt)."""
     psutil = pytest.importorskip("psutil")
-    first, second = tmp_path / "log1.txt", tmp_path / "log2.txt"
+    first = tmp_path / "log1.txt"
     with first.open("w", encoding="utf-8") as out:
         write_records(simulate(sessions=700, seed=1), out)
-    second.write_bytes(first.read_bytes())   # a copy: read all the same, stored once
-    logs = [str(first), str(second)]
+    # copies, read all the same and stored once: far more reading than the signal waits
+    # for, so that a quick or a busy machine still has the workers reading when it comes
+    logs = [str(first)]
+    for number in range(2, 7):
+        copy = tmp_path / f"log{number}.txt"
+        copy.write_bytes(first.read_bytes())
+        logs.append(str(copy))
     command = [sys.executable, "-m", "badugi_hh", "import", *logs,
                "--db", str(tmp_path / "db.duckdb"), "--jobs", "2"]
     child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
