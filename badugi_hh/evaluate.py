@@ -32,7 +32,7 @@ Speed. :func:`badugi_rank` is one dictionary lookup keyed by the 52-bit mask
 of the four cards: about 1.2 million calls/s on tuples of Card in random
 order (2 million on plain ints; CPython 3.11, one core of the machine this was
 written on), against about 20,000/s for :func:`brute_force_value`. A hand not
-in the table yet is worked out from its shape (a few µs) and added; once the
+in the table yet is worked out from its shape (~10 µs) and added; once the
 hands worked out have cost what building the whole table does (about 0.1 s for
 all 270,725 hands, ~20 MB), the rest is built at once. So a short import pays
 for the hands it meets, a long one for the table once; importing
@@ -66,8 +66,8 @@ from badugi_hh.frozen import rebuilt
 
 __all__ = [
     "BadugiValue", "EvaluationError", "FiveCardGame", "FiveCardValue", "LowballValue",
-    "badugi_rank", "badugi_value", "brute_force_value", "high_value", "lowball27_value",
-    "lowball_a5_value", "parse_description",
+    "badugi_rank", "badugi_value", "brute_force_value", "fill_rank_table", "high_value",
+    "lowball27_value", "lowball_a5_value", "parse_description",
 ]
 
 
@@ -158,8 +158,9 @@ _BUILD_LOCK = threading.Lock()
 _BIT: Final = tuple(1 << card for card in range(53))
 #: The number of four-card hands: the size of the whole table.
 _ALL_FOURS: Final = 270_725
-#: Hands worked out one by one (~7 µs each) before the rest of the table is built at
-#: once (~0.12 s, as much): a short import meets few hands, a long one most of them.
+#: Hands worked out one by one (~10 µs each, compiled) before the rest of the table is
+#: built at once (~0.13 s compiled, about as much): a short import meets few hands, a
+#: long one most of them.
 _WHOLE_TABLE_AFTER: Final = 16_000
 
 # Four cards sorted by index are sorted by rank. Which positions of such a hand
@@ -170,7 +171,8 @@ _WHOLE_TABLE_AFTER: Final = 16_000
 # its mask: building the table takes ~0.1 s instead of ~14 s.
 _Pattern = tuple[bool, ...]             # (r0 == r1, r1 == r2, r2 == r3)
 _Suits = tuple[int, ...]
-#: The best positions of each shape met so far, keyed by its pattern, then its suits.
+#: The best positions of each shape met so far, keyed by its pattern and its suits in one
+#: tuple.
 _POSITIONS_BY_SHAPE: Final[dict[tuple[bool | int, ...], tuple[int, ...]]] = {}
 
 
@@ -224,12 +226,13 @@ def _four_card_rank(four: Sequence[Card]) -> int:
     rank = _VALUE_BY_KEY[len(positions), counted].rank
     _RANK_BY_MASK[mask] = rank
     if len(_RANK_BY_MASK) >= _WHOLE_TABLE_AFTER:
-        _build_whole_table()
+        fill_rank_table()
     return rank
 
 
-def _build_whole_table() -> None:
-    """Fill :data:`_RANK_BY_MASK` with every hand, once, while other callers wait."""
+def fill_rank_table() -> None:
+    """Fill :data:`_RANK_BY_MASK` with every hand, once, while other callers wait: done
+    after 16,000 hands worked out one by one, or at once by whoever times the lookups."""
     with _BUILD_LOCK:
         if len(_RANK_BY_MASK) < _ALL_FOURS:
             _RANK_BY_MASK.update(_build_rank_table())

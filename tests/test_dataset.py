@@ -6,6 +6,7 @@ for row in every table (bar the time of the import), and the statistics.
 
 from __future__ import annotations
 
+import importlib
 import os
 import shutil
 import signal
@@ -488,8 +489,8 @@ def test_one_import_writes_into_a_dataset_at_a_time(
 def test_a_damaged_dataset_is_one_line(tmp_path: Path,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     root = tmp_path / "ds"
-    three = sorted(SAMPLES.glob("2026-1*.txt"))   # a manifest entry each
-    import_to_dataset([str(log) for log in three], root, compact_after=None)
+    logs = sorted(SAMPLES.glob("2026-1*.txt"))   # a manifest entry each
+    import_to_dataset([str(log) for log in logs], root, compact_after=None)
     entry = next((root / MANIFEST).glob("part-*.parquet"))
     listed = pq.read_table(entry)["files"][0].as_py()
     (root / listed[0]).unlink()
@@ -664,3 +665,16 @@ def test_a_cluster_import_of_200000_hands_equals_a_plain_import(tmp_path: Path,
     assert_same_stats(store, dataset)
     again = import_to_dataset([str(logs), str(REAL)], tmp_path / "ds", spec).summary
     assert (again.new_hands, again.rows) == (0, 0)
+
+
+def test_the_package_gives_and_lists_every_name_it_exports() -> None:
+    """Its names are imported when first asked for (an import into a database needs none
+    of them): each one is still there, listed by dir() as an eager package lists it."""
+    import badugi_hh.dataset as package
+
+    for name in package.__all__:
+        assert name in dir(package)
+        assert getattr(package, name) is getattr(
+            importlib.import_module(getattr(package, name).__module__), name)
+    with pytest.raises(AttributeError):
+        getattr(package, "no_such_name")

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TextIO
 
 from badugi_hh.cards import Card, format_cards, parse_cards
-from badugi_hh.evaluate import badugi_value, brute_force_value
+from badugi_hh.evaluate import badugi_value
 from badugi_hh.games import GAMES, HandValue
 
 Evaluator = Callable[[Sequence[Card]], HandValue]
@@ -33,9 +33,6 @@ Evaluator = Callable[[Sequence[Card]], HandValue]
 #: offered here without editing this command.
 EVALUATORS: dict[str, Evaluator] = {
     half.name: half.value for game in GAMES.values() for half in game.halves}
-#: For the few hands given as arguments: badugi_value's table takes ~0.14 s to build,
-#: longer than the definition takes on a thousand hands, and gives the same values.
-ARGUMENT_EVALUATORS: dict[str, Evaluator] = EVALUATORS | {"badugi": brute_force_value}
 EXIT_BAD_INPUT = 2
 
 
@@ -49,7 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.hands:
-        return compare_hands(args.hands, ARGUMENT_EVALUATORS[args.game], sys.stdout, sys.stderr)
+        return compare_hands(args.hands, EVALUATORS[args.game], sys.stdout, sys.stderr)
     return evaluate_lines(sys.stdin, EVALUATORS[args.game], sys.stdout, sys.stderr)
 
 

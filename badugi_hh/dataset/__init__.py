@@ -41,4 +41,10 @@ _MODULE_OF = {"ClusterError": "cluster", "ClusterSpec": "cluster", "DatasetBusy"
 def __getattr__(name: str) -> object:
     if name not in _MODULE_OF:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(f"{__name__}.{_MODULE_OF[name]}"), name)
+    value = getattr(import_module(f"{__name__}.{_MODULE_OF[name]}"), name)
+    globals()[name] = value   # found here from now on, without this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
