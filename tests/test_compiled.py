@@ -85,17 +85,24 @@ def test_this_run_uses_the_compiled_engine():
             "badugi_hh.parsers.house", "badugi_hh.rows.batch"} <= set(COMPILED)
 
 
+def lines_as_python(lines: str) -> list[str]:
+    """The lines that ``lines``, an expression over this module (``test_compiled``),
+    gives in a fresh interpreter whose engine runs from the Python sources."""
+    run = run_as_python(
+        "import sys, badugi_hh; sys.path[:0] = ['tests', '.']; import test_compiled; "
+        f"print(badugi_hh.ENGINE); print('\\n'.join({lines}))")
+    assert run.returncode == 0, run.stderr[-3000:]
+    engine, *printed = run.stdout.splitlines()
+    assert engine == "python"
+    return printed
+
+
 @needs_compiled
 def test_the_python_engine_says_the_same_of_every_hand():
     ours = report_lines()
-    theirs = run_as_python(
-        "import sys, badugi_hh; sys.path[:0] = ['tests', '.']; import test_compiled; "
-        "print(badugi_hh.ENGINE); print('\\n'.join(test_compiled.report_lines()))")
-    assert theirs.returncode == 0, theirs.stderr[-3000:]
-    engine, *lines = theirs.stdout.splitlines()
-    assert engine == "python"
+    theirs = lines_as_python("test_compiled.report_lines()")
     assert len(ours) > 2_000
-    assert lines == [line for report in ours for line in report.splitlines()]
+    assert theirs == [line for report in ours for line in report.splitlines()]
 
 
 def log_paths() -> list[Path]:
@@ -123,15 +130,10 @@ def stored_lines(path: Path) -> list[str]:
 @needs_compiled
 def test_the_python_reader_and_rows_keep_the_same_of_every_log():
     ours = [line for path in log_paths() for line in stored_lines(path)]
-    theirs = run_as_python(
-        "import sys, badugi_hh; sys.path[:0] = ['tests', '.']; import test_compiled; "
-        "print(badugi_hh.ENGINE); print('\\n'.join(line for path in test_compiled.log_paths() "
-        "for line in test_compiled.stored_lines(path)))")
-    assert theirs.returncode == 0, theirs.stderr[-3000:]
-    engine, *lines = theirs.stdout.splitlines()
-    assert engine == "python"
+    theirs = lines_as_python(
+        "line for path in test_compiled.log_paths() for line in test_compiled.stored_lines(path)")
     assert len(ours) > 15_000
-    assert lines == [line for text in ours for line in text.splitlines()]
+    assert theirs == [line for text in ours for line in text.splitlines()]
 
 
 @needs_compiled
