@@ -660,10 +660,6 @@ _STREETS = {"HOLE CARDS": _TILT.deal_street(), "DRAW": _TILT.draw_street(),
                for ordinal in ("FIRST", "SECOND", "THIRD")}}
 
 
-def _all_in(found: QuickMatch) -> bool:
-    return found.optional("all_in") is not None
-
-
 def _acts(found: QuickMatch, verb: object) -> object:
     return _TILT.player_line(found["name"], verb)
 
@@ -745,7 +741,7 @@ _QUICK = {
             posts=(rf"{_PLAYER}posts the (?P<blind>small|big) blind of (?P<amount>{_AMOUNT})"
                    rf"{_ALL_IN}",
                    lambda found: _acts(found, _TILT.posts(found["blind"], found["amount"],
-                                                          _all_in(found)))),
+                                                          found.all_in()))),
             discards=(rf"{_PLAYER}discards (?P<count>\d+) cards?(?: (?P<cards>{_CARDS}))?",
                       lambda found: _acts(found, _TILT.discards(found["count"],
                                                                 found.optional("cards")))),

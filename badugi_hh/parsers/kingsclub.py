@@ -433,10 +433,6 @@ _KEYWORDS = r"(?:Seat|Dealt|Table|Run|\*\*\*)"
 _KINGS = KingsClubTransformer()
 
 
-def _all_in(found: QuickMatch) -> bool:
-    return found.optional("all_in") is not None
-
-
 def _acts(found: QuickMatch, verb: object) -> object:
     return _KINGS.player_line(found["name"], verb)
 
@@ -508,10 +504,10 @@ _QUICK = {
 def _posts(found: QuickMatch) -> object:
     """A blind, an ante or both blinds, as the grammar's rules for each build it."""
     if (blind := found.optional("blind")) is not None:
-        return _KINGS.posts(blind, found["amount"], _all_in(found))
+        return _KINGS.posts(blind, found["amount"], found.all_in())
     if found.optional("ante") is not None:
-        return _KINGS.antes(found["amount"], _all_in(found))
-    return _KINGS.posts_both(found["amount"], _all_in(found))
+        return _KINGS.antes(found["amount"], found.all_in())
+    return _KINGS.posts_both(found["amount"], found.all_in())
 
 
 READER = SiteReader(SiteSpec(

@@ -421,10 +421,6 @@ _STREETS = {"DEALING HANDS": _STARS.deal_street(), "SHOW DOWN": _STARS.showdown_
                for ordinal in ("FIRST", "SECOND", "THIRD")}}
 
 
-def _all_in(found: QuickMatch) -> bool:
-    return found.optional("all_in") is not None
-
-
 def _stakes(found: QuickMatch) -> Stakes:
     return _STARS.stakes(None, found["small"], found["big"], None, found.optional("currency"))
 
@@ -445,15 +441,15 @@ _QUICK = {
         folds=(r": folds", lambda _found: (_STARS.folds(),)),
         checks=(r": checks", lambda _found: (_STARS.checks(),)),
         calls=(rf": calls (?P<amount>{_AMOUNT}){_ALL_IN}",
-               lambda found: (_STARS.calls(found["amount"], _all_in(found)),)),
+               lambda found: (_STARS.calls(found["amount"], found.all_in()),)),
         bets=(rf": bets (?P<amount>{_AMOUNT}){_ALL_IN}",
-              lambda found: (_STARS.bets(found["amount"], _all_in(found)),)),
+              lambda found: (_STARS.bets(found["amount"], found.all_in()),)),
         raises=(rf": raises (?P<by>{_AMOUNT}) to (?P<to>{_AMOUNT}){_ALL_IN}",
-                lambda found: (_STARS.raises_by(found["by"], found["to"], _all_in(found)),)),
+                lambda found: (_STARS.raises_by(found["by"], found["to"], found.all_in()),)),
         posts=(rf": posts (?P<blind>small blind|big blind|small & big blinds|the ante) "
                rf"(?P<amount>{_AMOUNT}){_ALL_IN}",
                lambda found: (_STARS.posts(_BLINDS[found["blind"]], found["amount"],
-                                           _all_in(found)),)),
+                                           found.all_in()),)),
         discards=(rf": discards (?P<count>\d+) cards?(?: (?P<cards>{_CARDS}))?",
                   lambda found: (_STARS.discards(found["count"], found.optional("cards")),)),
         stands=(rf": stands pat(?: on)?(?: {_CARDS})?", lambda _found: (_STARS.stands_pat(),)),

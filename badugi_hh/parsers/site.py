@@ -375,6 +375,10 @@ class QuickMatch:
         return None if text is None else Token(name.upper(), text,
                                                column=self.found.start(name) + 1)
 
+    def all_in(self) -> bool:
+        """Whether the shape's optional group ``all_in`` (a site's all-in words) is there."""
+        return self.found["all_in"] is not None
+
 
 def quick_shapes(**shapes: tuple[str, Callable[[QuickMatch], object]]) -> dict[str, QuickShape]:
     """Each shape's pattern compiled, by the word that names it (``is_`` for ``is``, a
@@ -393,19 +397,16 @@ def betting_shapes(transformer: ActionTransformer, player: str, amount: str, all
     def acts(found: QuickMatch, verb: EventFactory) -> object:
         return transformer.player_line(found["name"], verb)
 
-    def is_all_in(found: QuickMatch) -> bool:
-        return found.optional("all_in") is not None
-
     return {
         "folds": (rf"{player}folds", lambda found: acts(found, transformer.folds())),
         "checks": (rf"{player}checks", lambda found: acts(found, transformer.checks())),
         "calls": (rf"{player}calls (?P<amount>{amount}){all_in}",
-                  lambda found: acts(found, transformer.calls(found["amount"], is_all_in(found)))),
+                  lambda found: acts(found, transformer.calls(found["amount"], found.all_in()))),
         "bets": (rf"{player}bets (?P<amount>{amount}){all_in}",
-                 lambda found: acts(found, transformer.bets(found["amount"], is_all_in(found)))),
+                 lambda found: acts(found, transformer.bets(found["amount"], found.all_in()))),
         "raises": (rf"{player}raises to (?P<amount>{amount}){all_in}",
                    lambda found: acts(found, transformer.raises_to(found["amount"],
-                                                                   is_all_in(found)))),
+                                                                   found.all_in()))),
     }
 
 

@@ -63,7 +63,7 @@ from badugi_hh.parsers.hands import (
     hero_of, hidden_deals, return_unmatched, site_ruleset, table_first,
 )
 from badugi_hh.parsers.site import (
-    ActionTransformer, QuickMatch, SiteHand, SiteReader, SiteSpec, parse_at, quick_reader,
+    ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at, quick_reader,
     quick_shapes,
 )
 from badugi_hh.parsers.text import LineBlock
@@ -498,10 +498,6 @@ _ALL_IN = r"(?P<all_in> and is all-in)?"
 _WINAMAX = WinamaxTransformer()
 
 
-def _all_in(found: QuickMatch) -> bool:
-    return found.optional("all_in") is not None
-
-
 #: By start rule, the shapes of most lines of real exports: each read by its pattern and
 #: built by the transformer's methods, as the grammar's parse builds it; any other line is
 #: parsed (tests/test_site_caches.py compares the two).
@@ -510,16 +506,16 @@ _QUICK = {
         folds=(r"folds", lambda _found: _WINAMAX.folds()),
         checks=(r"checks", lambda _found: _WINAMAX.checks()),
         calls=(rf"calls (?P<amount>{_AMOUNT}){_ALL_IN}",
-               lambda found: _WINAMAX.calls(found["amount"], _all_in(found))),
+               lambda found: _WINAMAX.calls(found["amount"], found.all_in())),
         bets=(rf"bets (?P<amount>{_AMOUNT}){_ALL_IN}",
-              lambda found: _WINAMAX.bets(found["amount"], _all_in(found))),
+              lambda found: _WINAMAX.bets(found["amount"], found.all_in())),
         raises=(rf"raises (?P<by>(?>-?[€$]?\d{{1,15}}(?:\.\d{{1,2}})?[€$]?)) to "
                 rf"(?P<to>{_AMOUNT}){_ALL_IN}",
-                lambda found: _WINAMAX.raises(found["by"], found["to"], _all_in(found))),
+                lambda found: _WINAMAX.raises(found["by"], found["to"], found.all_in())),
         posts=(rf"posts (?:(?P<blind>small|big) blind|ante) (?P<amount>{_AMOUNT}){_ALL_IN}",
-               lambda found: _WINAMAX.posts(blind, found["amount"], None, _all_in(found))
+               lambda found: _WINAMAX.posts(blind, found["amount"], None, found.all_in())
                if (blind := found.optional("blind")) is not None
-               else _WINAMAX.antes(found["amount"], _all_in(found))),
+               else _WINAMAX.antes(found["amount"], found.all_in())),
         discard=(r"discard (?P<count>\d+) (?P<word>cards?)",
                  lambda found: _WINAMAX.discard(found["count"], found["word"])),
         shows=(rf"shows (?P<cards>{_CARDS})(?: (?P<text>\([^\n]*\)))?",
