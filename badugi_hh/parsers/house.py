@@ -921,6 +921,8 @@ def _hand_start_shape(first: str) -> HandLine | None:
         when = _HAND_START_WHEN.search(text, number.end()) if number else None
         expected.append((number and int(number.group(1)),
                          when and read.started_at and _TRANSFORMER.when(*_when_tokens(when))))
+    # (three comparisons, not two tuples compared: compiled, mypyc's C for the tuples'
+    # form did not build)
     if one.button != other.button or one.money != other.money or one.number == other.number:
         return None
     if [(one.number, one.started_at), (other.number, other.started_at)] != expected:
