@@ -58,6 +58,7 @@ from badugi_hh.rows.schema import SCHEMA_VERSION, TABLES, RuleRow, arrow_table
 from badugi_hh.rules import RULES
 from badugi_hh.sources import Unreadable, find_logs
 from badugi_hh.store.commit import count_of
+from badugi_hh.store.ctrl_c import CtrlC
 from badugi_hh.store.connection import (
     LOCK_WAIT_SECONDS, ForeignDatabase, StoreLocked, connect,
 )
@@ -198,7 +199,7 @@ class Store:
         importer.planned()
         reaudits = [job for job in planned if job.reaudit]   # each replaced in one transaction
         planned = [job for job in planned if not job.reaudit]
-        with checkpoints_deferred(self.connection):
+        with CtrlC() as importer.ctrl_c, checkpoints_deferred(self.connection):
             if jobs > 1 and planned:
                 importer.read_in_workers(planned, jobs)
             else:

@@ -22,7 +22,7 @@ of one file or several. :func:`commit` writes it inside the caller's transaction
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -157,7 +157,10 @@ def registered(con: duckdb.DuckDBPyConnection, name: str, rows: object) -> Itera
     try:
         yield name
     finally:
-        con.unregister(name)
+        # after an error (a Ctrl-C inside DuckDB among them) DuckDB refuses every
+        # statement until the rollback, this one too: the error to tell is the first
+        with suppress(duckdb.TransactionException):
+            con.unregister(name)
 
 
 def commit(con: duckdb.DuckDBPyConnection, batch: RowBatch, seen: Seen) -> Committed:

@@ -44,6 +44,7 @@ from badugi_hh.rows.files import (
 )
 from badugi_hh.rows.schema import TABLES, FinishedFile
 from badugi_hh.store.commit import Seen, commit
+from badugi_hh.store.ctrl_c import CtrlC, held_back
 from badugi_hh.store.parts import PART_BYTES, FilePart, LogCut, cut_log, in_part
 
 #: Hands the writer gathers from ``--jobs`` workers before it commits: a commit has a
@@ -400,6 +401,8 @@ class Importer:
         self.part_bytes = PART_BYTES
         """A log larger than this is read in parts by ``--jobs`` workers."""
         self.cut_logs: dict[str, _CutLog] = {}
+        self.ctrl_c = CtrlC()
+        """Raises the Ctrl-C that DuckDB swallowed, once a batch is committed."""
 
     def plan(self, path: Log, end: int | None = None) -> FileJob | None:
         """What importing ``path`` (its first ``end`` bytes, where given) takes: None
@@ -499,12 +502,13 @@ class Importer:
         processes = [context.Process(target=_read_in_worker, daemon=True,
                                      args=(tasks, results, self.batch_hands, self.house_zone))
                      for _ in range(workers)]
-        for process in processes:
-            process.start()
-        for task in [*_in_read_order(tasks_of), *[None] * workers]:
-            tasks.put(task)
         self.commit_hands = WRITER_BATCH_HANDS
         try:
+            with held_back():
+                for process in processes:
+                    process.start()
+            for task in [*_in_read_order(tasks_of), *[None] * workers]:
+                tasks.put(task)
             running = workers
             while running:
                 rows = _next_result(results, processes)
@@ -515,8 +519,9 @@ class Importer:
         finally:
             self.commit_hands = self.batch_hands
             for process in processes:
-                process.kill()
-                process.join()
+                if process.pid is not None:   # started
+                    process.kill()
+                    process.join()
 
     def take(self, rows: _Result) -> None:
         """Add a file's rows to the batch (commit it once it is full), or tell why the
@@ -669,6 +674,7 @@ class Importer:
             self.progress(batch.hands_read)
         if self.read_bytes is not None:
             self.read_bytes(batch.bytes_read)
+        self.ctrl_c.check()   # counted as committed first: the message says how many
 
     def finish(self) -> ImportSummary:
         self.flush()

@@ -1,0 +1,84 @@
+"""Ctrl-C during an import: it stops the import, whatever the writer is doing.
+
+DuckDB's Python client takes the ``KeyboardInterrupt`` a Ctrl-C raises while it runs a
+statement: it stops the statement and raises ``RuntimeError('Query interrupted')`` in its
+place, and where the statement ends before it looks, it raises nothing at all (duckdb 2.0:
+an import signalled in a commit went on to its end; one signalled in an insert ended in an
+"internal error"). :class:`CtrlC` notes the signal itself and gives the import back its
+``KeyboardInterrupt`` where DuckDB kept it. :func:`held_back` keeps Ctrl-C from processes
+being started (they inherit it held), so that none is signalled before it can ignore it.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from multiprocessing import resource_tracker
+from types import FrameType, TracebackType
+
+
+class CtrlC:
+    """While the block runs, a Ctrl-C is noted as well as raised: :meth:`check` raises
+    it again where DuckDB swallowed it, and an error DuckDB raised in its place leaves
+    the block as ``KeyboardInterrupt``. Outside the main thread, or where Ctrl-C is not
+    Python's default (ignored, or handled by the caller), it changes nothing."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+        self._installed = False
+
+    def __enter__(self) -> CtrlC:
+        if (threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+            signal.signal(signal.SIGINT, self._noted)
+            self._installed = True
+        return self
+
+    def _noted(self, signum: int, frame: FrameType | None) -> None:
+        self.pressed = True
+        raise KeyboardInterrupt
+
+    def check(self) -> None:
+        """Raise the Ctrl-C pressed in the block, if DuckDB let it go."""
+        if self.pressed:
+            raise KeyboardInterrupt
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        if self._installed:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            self._installed = False
+        if self.pressed and error is not None and not isinstance(error, KeyboardInterrupt):
+            raise KeyboardInterrupt from error   # what DuckDB raised in its place
+
+
+@contextmanager
+def held_back() -> Iterator[None]:
+    """Ctrl-C held back while the block runs, then raised. A process started inside
+    inherits it held back for good, which a worker that leaves Ctrl-C to its parent wants
+    from its first instruction: its imports come before its first line could ignore it.
+    Here it is only noted until the block ends: the signal's mask is this thread's, and
+    another thread (DuckDB's, a queue's) takes it all the same, so that Python raised it
+    here between a worker's start and the message that tells it what to run (that
+    worker printed an ``EOFError``)."""
+    pressed: list[int] = []
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    before = (signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+              if in_main_thread else None)
+    masks = hasattr(signal, "pthread_sigmask")   # Windows has no signal masks
+    if masks:
+        # the tracker of the workers' semaphores, started with the first of them,
+        # unblocks Ctrl-C once started (it holds it back for itself only): started before
+        resource_tracker.ensure_running()
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        if masks:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        if in_main_thread:
+            signal.signal(signal.SIGINT, before)
+            if pressed and callable(before):
+                before(signal.SIGINT, None)   # Python's handler raises KeyboardInterrupt

@@ -1,0 +1,119 @@
+"""Ctrl-C while DuckDB runs a statement of an import (badugi_hh/store/ctrl_c.py): the
+import stops as on any Ctrl-C, the batch under way not stored, the ones before kept.
+DuckDB's client turns the signal into ``RuntimeError('Query interrupted')`` or, where
+its statement ends first, into nothing."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from badugi_hh.simulate import simulate
+from badugi_hh.store import Store
+from badugi_hh.store import importer as importer_module
+from badugi_hh.store.commit import commit as real_commit
+from badugi_hh.store.commit import Committed, Seen
+from badugi_hh.store.ctrl_c import CtrlC, held_back
+from badugi_hh.rows.batch import RowBatch
+from badugi_hh.writer import write_records
+
+
+def _log(tmp_path: Path) -> Path:
+    log = tmp_path / "log.txt"
+    with log.open("w", encoding="utf-8") as out:
+        write_records(simulate(sessions=6, seed=3), out)
+    return log
+
+
+def _stored_hands(db: Path) -> int:
+    with Store(db, read_only=True) as store:
+        (count,) = store.connection.execute("SELECT count(*) FROM hands").fetchall()[0]
+        return int(count)
+
+
+def _ctrl_c_in_the_second_commit(monkeypatch: pytest.MonkeyPatch, swallowed: bool) -> None:
+    """The second batch's commit gets a Ctrl-C inside a DuckDB statement: one that DuckDB
+    stops (RuntimeError), or one DuckDB takes and lets go (``swallowed``)."""
+    commits: list[RowBatch] = []
+
+    def commit_signalled(con: duckdb.DuckDBPyConnection, batch: RowBatch,
+                         seen: Seen) -> Committed:
+        done = real_commit(con, batch, seen)
+        commits.append(batch)
+        if len(commits) == 2:
+            if swallowed:   # what DuckDB does where its statement ends before it looks
+                try:
+                    signal.raise_signal(signal.SIGINT)
+                except KeyboardInterrupt:
+                    pass
+            else:
+                threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()
+                # 10^11 rows, minutes of work: DuckDB stops it at the signal
+                con.execute("SELECT count(*) FROM range(100000000) r, range(1000) s").fetchall()
+        return done
+
+    monkeypatch.setattr(importer_module, "commit", commit_signalled)
+
+
+@pytest.mark.parametrize("swallowed", [False, True], ids=["raised-as-runtime-error",
+                                                          "swallowed"])
+def test_ctrl_c_inside_duckdb_stops_the_import_and_keeps_the_batches_before(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, swallowed: bool) -> None:
+    log = _log(tmp_path)
+    with Store(tmp_path / "whole.duckdb") as store:
+        whole = store.import_paths([log])
+    assert whole.hands > 20
+    _ctrl_c_in_the_second_commit(monkeypatch, swallowed)
+    db = tmp_path / "stopped.duckdb"
+    with Store(db, batch_hands=10) as store:
+        with pytest.raises(KeyboardInterrupt):
+            store.import_paths([log])
+    # the first batch kept; the second committed too where DuckDB let its statement end
+    assert _stored_hands(db) == (20 if swallowed else 10)
+    monkeypatch.undo()
+    with Store(db, batch_hands=10) as store:   # running it again finishes the job
+        store.import_paths([log])
+    assert _stored_hands(db) == whole.new_hands
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_ctrl_c_pressed_elsewhere_is_left_to_its_handler() -> None:
+    """Where Ctrl-C is ignored (a worker) or handled by the caller, the block changes
+    nothing: no handler of its own, nothing noted."""
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with CtrlC() as ctrl_c:
+            assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+            signal.raise_signal(signal.SIGINT)
+        assert not ctrl_c.pressed
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_a_worker_starts_with_ctrl_c_held_back_and_the_writer_gets_it_back() -> None:
+    """``import --jobs``' workers are started inside :func:`held_back`: Ctrl-C pressed
+    while one imports its modules, before its first line ignores it, cannot print a
+    traceback there (it did); the writer raises it once they are started."""
+    context = multiprocessing.get_context("spawn")
+    with pytest.raises(KeyboardInterrupt):   # raised once the worker is started
+        with held_back():
+            worker = context.Process(target=time.sleep, args=(30,), daemon=True)
+            os.kill(os.getpid(), signal.SIGINT)
+            worker.start()
+    try:
+        status = Path(f"/proc/{worker.pid}/status").read_text()
+        held = next(line.split()[1] for line in status.splitlines()
+                    if line.startswith("SigBlk:"))
+        assert int(held, 16) >> (signal.SIGINT - 1) & 1
+        assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    finally:
+        worker.kill()
+        worker.join()
