@@ -24,6 +24,7 @@ from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
 from badugi_hh import __version__
+from badugi_hh.ctrl_c import CtrlC
 from badugi_hh.errors import describe
 
 EXIT_INTERNAL_ERROR, EXIT_INTERRUPTED = 3, 130
@@ -141,7 +142,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = None
     try:
         args = parse_arguments(build_parser(full={name}), argv)
-        return _run(args)
+        with CtrlC():   # a Ctrl-C that DuckDB took inside a statement is one all the same
+            return _run(args)
     except BrokenPipeError:  # `badugi-hh ... | head` is not an error
         sys.stderr.close()
         return 0

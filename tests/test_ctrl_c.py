@@ -1,4 +1,4 @@
-"""Ctrl-C while DuckDB runs a statement of an import (badugi_hh/store/ctrl_c.py): the
+"""Ctrl-C while DuckDB runs a statement of an import (badugi_hh/ctrl_c.py): the
 import stops as on any Ctrl-C, the batch under way not stored, the ones before kept.
 DuckDB's client turns the signal into ``RuntimeError('Query interrupted')`` or, where
 its statement ends first, into nothing."""
@@ -8,6 +8,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -15,12 +17,13 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from badugi_hh.cli import EXIT_INTERRUPTED
 from badugi_hh.simulate import simulate
 from badugi_hh.store import Store
 from badugi_hh.store import importer as importer_module
 from badugi_hh.store.commit import commit as real_commit
 from badugi_hh.store.commit import Committed, Seen
-from badugi_hh.store.ctrl_c import CtrlC, held_back
+from badugi_hh.ctrl_c import CtrlC, held_back
 from badugi_hh.rows.batch import RowBatch
 from badugi_hh.writer import write_records
 
@@ -117,3 +120,25 @@ def test_a_worker_starts_with_ctrl_c_held_back_and_the_writer_gets_it_back() -> 
     finally:
         worker.kill()
         worker.join()
+
+
+def test_ctrl_c_stops_a_long_sql_query_at_once(tmp_path: Path) -> None:
+    """DuckDB took the Ctrl-C inside its fetch and went on: the query ran to its time
+    limit, then the command said "internal error: RuntimeError: Query interrupted"."""
+    psutil = pytest.importorskip("psutil")
+    with Store(tmp_path / "db.duckdb"):
+        pass
+    query = "SELECT sum(r.range + s.range) FROM range(100000000) r, range(1000) s"
+    child = subprocess.Popen([sys.executable, "-m", "badugi_hh", "sql", "--db",
+                              str(tmp_path / "db.duckdb"), "--timeout", "120", query],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = psutil.Process(child.pid)
+    while child.poll() is None:   # its start-up is under a second of CPU; the query, minutes
+        if sum(process.cpu_times()[:2]) > 2.0:
+            break
+        time.sleep(0.05)
+    signalled = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=120)
+    assert (child.returncode, err) == (EXIT_INTERRUPTED, "badugi-hh sql: interrupted\n")
+    assert time.monotonic() - signalled < 60

@@ -7,7 +7,9 @@ is the user's, and an export of millions of rows is not cut short for its
 size. A watcher thread interrupts the connection once the calls have taken the
 limit in all, and :meth:`QueryClock.check` refuses the next call: ``SELECT
 count(*) FROM range(1e12)`` stops there, with :attr:`QueryClock.expired` set to
-say why.
+say why. DuckDB's client takes a Ctrl-C that comes inside a call and goes on
+(:class:`badugi_hh.ctrl_c.CtrlC`): the watcher interrupts the call, and the block ends
+in ``KeyboardInterrupt``.
 
 >>> import duckdb
 >>> con = duckdb.connect()
@@ -30,6 +32,8 @@ from contextlib import contextmanager
 from types import TracebackType
 from typing import TYPE_CHECKING
 
+from badugi_hh.ctrl_c import CtrlC
+
 if TYPE_CHECKING:
     import duckdb
 
@@ -49,8 +53,10 @@ class QueryClock:
         self._since: float | None = None   # when the clock last started; None: stopped
         self._stop = threading.Event()
         self._watcher = threading.Thread(target=self._watch, name="sql-timeout", daemon=True)
+        self._ctrl_c = CtrlC()
 
     def __enter__(self) -> QueryClock:
+        self._ctrl_c.__enter__()
         self._watcher.start()
         return self
 
@@ -58,6 +64,7 @@ class QueryClock:
                  traceback: TracebackType | None) -> None:
         self._stop.set()
         self._watcher.join()
+        self._ctrl_c.__exit__(kind, error, traceback)
 
     @contextmanager
     def running(self) -> Iterator[None]:
@@ -77,14 +84,19 @@ class QueryClock:
         return self._spent + (time.monotonic() - since if since is not None else 0.0)
 
     def check(self) -> None:
-        """Raise TimeoutError once the time is spent."""
+        """Raise TimeoutError once the time is spent (KeyboardInterrupt after a Ctrl-C)."""
+        self._ctrl_c.check()
         if self.spent() >= self.seconds:
             self.expired = True
             raise TimeoutError(f"the query took more than {self.seconds:g} s")
 
     def _watch(self) -> None:
         while not self._stop.wait(TICK):
-            if self._since is not None and self.spent() >= self.seconds:
+            if self._since is None:
+                continue
+            if self._ctrl_c.pressed:   # DuckDB took the Ctrl-C and goes on: stopped here
+                self.connection.interrupt()
+            elif self.spent() >= self.seconds:
                 self.expired = True
                 # again at every tick while a call runs: one sent as a call begins may be lost
                 self.connection.interrupt()

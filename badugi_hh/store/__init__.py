@@ -58,7 +58,7 @@ from badugi_hh.rows.schema import SCHEMA_VERSION, TABLES, RuleRow, arrow_table
 from badugi_hh.rules import RULES
 from badugi_hh.sources import Unreadable, find_logs
 from badugi_hh.store.commit import count_of
-from badugi_hh.store.ctrl_c import CtrlC
+from badugi_hh.ctrl_c import CtrlC
 from badugi_hh.store.connection import (
     LOCK_WAIT_SECONDS, ForeignDatabase, StoreLocked, connect,
 )

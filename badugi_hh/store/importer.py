@@ -44,7 +44,7 @@ from badugi_hh.rows.files import (
 )
 from badugi_hh.rows.schema import TABLES, FinishedFile
 from badugi_hh.store.commit import Seen, commit
-from badugi_hh.store.ctrl_c import CtrlC, held_back
+from badugi_hh.ctrl_c import CtrlC, held_back
 from badugi_hh.store.parts import PART_BYTES, FilePart, LogCut, cut_log, in_part
 
 #: Hands the writer gathers from ``--jobs`` workers before it commits: a commit has a

@@ -1,12 +1,13 @@
-"""Ctrl-C during an import: it stops the import, whatever the writer is doing.
+"""Ctrl-C stops a command, whatever DuckDB is doing.
 
 DuckDB's Python client takes the ``KeyboardInterrupt`` a Ctrl-C raises while it runs a
-statement: it stops the statement and raises ``RuntimeError('Query interrupted')`` in its
-place, and where the statement ends before it looks, it raises nothing at all (duckdb 2.0:
-an import signalled in a commit went on to its end; one signalled in an insert ended in an
-"internal error"). :class:`CtrlC` notes the signal itself and gives the import back its
-``KeyboardInterrupt`` where DuckDB kept it. :func:`held_back` keeps Ctrl-C from processes
-being started (they inherit it held), so that none is signalled before it can ignore it.
+statement: it may stop the statement and raise ``RuntimeError('Query interrupted')`` in its
+place, or go on as if nothing had come (duckdb 2.0: an import signalled in an insert ended
+in an "internal error", one signalled in a commit went on to its end; ``sql`` fetched on to
+its time limit, then said "internal error"). :class:`CtrlC` notes the signal itself and
+gives the command back its ``KeyboardInterrupt`` where DuckDB kept it. :func:`held_back`
+keeps Ctrl-C from processes being started (they inherit it held), so that none is
+signalled before it can ignore it.
 """
 
 from __future__ import annotations
@@ -15,30 +16,39 @@ import signal
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from multiprocessing import resource_tracker
 from types import FrameType, TracebackType
 
 
 class CtrlC:
     """While the block runs, a Ctrl-C is noted as well as raised: :meth:`check` raises
     it again where DuckDB swallowed it, and an error DuckDB raised in its place leaves
-    the block as ``KeyboardInterrupt``. Outside the main thread, or where Ctrl-C is not
-    Python's default (ignored, or handled by the caller), it changes nothing."""
+    the block as ``KeyboardInterrupt``. Inside another's block it tells what that one
+    noted. Outside the main thread, or where Ctrl-C is not Python's default (ignored, or
+    handled by the caller), it changes nothing."""
 
     def __init__(self) -> None:
-        self.pressed = False
+        self._pressed = False
         self._installed = False
+        self._outer: CtrlC | None = None
 
     def __enter__(self) -> CtrlC:
-        if (threading.current_thread() is threading.main_thread()
-                and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
-            signal.signal(signal.SIGINT, self._noted)
-            self._installed = True
+        if threading.current_thread() is threading.main_thread():
+            handler = signal.getsignal(signal.SIGINT)
+            if handler is signal.default_int_handler:
+                signal.signal(signal.SIGINT, self._noted)
+                self._installed = True
+            elif isinstance(outer := getattr(handler, "__self__", None), CtrlC):
+                self._outer = outer
         return self
 
     def _noted(self, signum: int, frame: FrameType | None) -> None:
-        self.pressed = True
+        self._pressed = True
         raise KeyboardInterrupt
+
+    @property
+    def pressed(self) -> bool:
+        """Whether Ctrl-C was pressed in the block (or in the one it lies in)."""
+        return self._pressed or (self._outer is not None and self._outer.pressed)
 
     def check(self) -> None:
         """Raise the Ctrl-C pressed in the block, if DuckDB let it go."""
@@ -71,6 +81,8 @@ def held_back() -> Iterator[None]:
     if masks:
         # the tracker of the workers' semaphores, started with the first of them,
         # unblocks Ctrl-C once started (it holds it back for itself only): started before
+        from multiprocessing import resource_tracker
+
         resource_tracker.ensure_running()
         held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
