@@ -299,6 +299,20 @@ def _line_at(stream: IO[bytes]) -> bytes:
     return line
 
 
+def workers_context() -> (multiprocessing.context.ForkServerContext
+                          | multiprocessing.context.SpawnContext):
+    """How ``--jobs``' workers start: forked from a server process that imported the
+    readers, the engine and Arrow once (``forkserver``, where the system has it), each
+    worker then ready at once; never forked from the writer, whose DuckDB threads a fork
+    would copy mid-work. Each spawned worker imported them itself: about a second of CPU
+    a worker, every import."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():   # Windows
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    return context
+
+
 def _read_in_worker(tasks: multiprocessing.Queue[Task | None],
                     results: multiprocessing.Queue[_Result | None],
                     batch_hands: int, house_zone: str) -> None:
@@ -495,7 +509,7 @@ class Importer:
                 self.read_file(job)
             return
         workers = min(workers, len(tasks_of))
-        context = multiprocessing.get_context("spawn")   # no fork of DuckDB's threads
+        context = workers_context()
         tasks: multiprocessing.Queue[Task | None] = context.Queue()
         results: multiprocessing.Queue[_Result | None] = context.Queue(
             maxsize=BATCHES_AHEAD * workers)
