@@ -25,8 +25,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "badugi_hh"
 #: ``badugi_hh`` (``""``: the package's own ``__init__``) is in one, and imports from
 #: its own layer or below only (docs/architecture.md, "Layers", says what each owns).
 LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
-    ("base", frozenset({"", "archives", "compiled", "ctrl_c", "errors", "frozen", "progress",
-                        "resources", "textcache", "textsafe", "wording"})),
+    ("base", frozenset({"", "archives", "collector", "compiled", "ctrl_c", "errors", "frozen",
+                        "progress", "resources", "textcache", "textsafe", "wording"})),
     ("sites and cards", frozenset({"sites", "hand_ids", "cards", "fivecard", "evaluate"})),
     ("games and hands", frozenset({"games", "rules", "events", "ledger", "money", "filters"})),
     ("logs", frozenset({"sources", "parsers", "writer"})),

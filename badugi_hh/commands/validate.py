@@ -22,6 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from badugi_hh.collector import paced_for_reading
 from badugi_hh.engine import HandReport, SessionReport, Violation, audit
 from badugi_hh.errors import internal_error
 from badugi_hh.events import ParseError, SkippedHand
@@ -129,7 +130,8 @@ def _validated(path: Log, progress: Progress) -> FileAudit | Unreadable | str:
     """The file's audit; what made it unreadable; or the bug that stopped its reading
     (``internal error in FILE: ...``): the other files are validated all the same."""
     try:
-        return validate_file(path, progress)
+        with paced_for_reading():
+            return validate_file(path, progress)
     except OSError as error:   # removed or made unreadable since it was found
         return unreadable_file(path, error)
     except Exception as error:   # a bug in a reader or the engine: this file only

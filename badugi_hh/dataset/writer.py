@@ -29,6 +29,7 @@ from typing import IO, NamedTuple
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from badugi_hh.collector import paced_for_reading
 from badugi_hh.dataset.chunks import (
     chunks_of, digest_and_lines, hand_start, lead_in_start, log_kind, readable_alone,
     session_start,
@@ -151,7 +152,8 @@ def import_file(task: FileTask, root: str, batch_hands: int = BATCH_HANDS,
     """Read, audit and write one log into the dataset at ``root``; ``known``: its size
     and hash, where they are known already (:func:`plan_log`)."""
     started = time.perf_counter()
-    result = _import_file(task, Path(root), batch_hands, known)
+    with paced_for_reading():
+        result = _import_file(task, Path(root), batch_hands, known)
     result.seconds = time.perf_counter() - started
     return result
 
@@ -261,7 +263,8 @@ def import_part(task: FileTask, file: LogFile, kind: str, span: Span, root: str,
     its files are moved into place, and the driver lists them in a manifest row once
     every part is in."""
     started = time.perf_counter()
-    done = _import_part(task, file, kind, span, Path(root), batch_hands)
+    with paced_for_reading():
+        done = _import_part(task, file, kind, span, Path(root), batch_hands)
     done.result.seconds = time.perf_counter() - started
     return done
 

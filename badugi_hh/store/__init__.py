@@ -50,6 +50,8 @@ from pathlib import Path
 
 import duckdb
 
+from badugi_hh.collector import paced_for_reading
+from badugi_hh.ctrl_c import CtrlC
 from badugi_hh.events import Record
 from badugi_hh.rows.clock import machine_zone
 from badugi_hh.rows.errors import StoreError
@@ -58,7 +60,6 @@ from badugi_hh.rows.schema import SCHEMA_VERSION, TABLES, RuleRow, arrow_table
 from badugi_hh.rules import RULES
 from badugi_hh.sources import Unreadable, find_logs
 from badugi_hh.store.commit import count_of
-from badugi_hh.ctrl_c import CtrlC
 from badugi_hh.store.connection import (
     LOCK_WAIT_SECONDS, ForeignDatabase, StoreLocked, connect,
 )
@@ -199,7 +200,8 @@ class Store:
         importer.planned()
         reaudits = [job for job in planned if job.reaudit]   # each replaced in one transaction
         planned = [job for job in planned if not job.reaudit]
-        with CtrlC() as importer.ctrl_c, checkpoints_deferred(self.connection):
+        with CtrlC() as importer.ctrl_c, checkpoints_deferred(self.connection), \
+                paced_for_reading():
             if jobs > 1 and planned:
                 importer.read_in_workers(planned, jobs)
             else:

@@ -10,6 +10,7 @@ every part is stored.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import multiprocessing
 import queue
@@ -44,6 +45,7 @@ from badugi_hh.rows.files import (
 )
 from badugi_hh.rows.schema import TABLES, FinishedFile
 from badugi_hh.store.commit import Seen, commit
+from badugi_hh.collector import YOUNG_COLLECTION_EVERY
 from badugi_hh.ctrl_c import CtrlC, held_back
 from badugi_hh.store.parts import PART_BYTES, FilePart, LogCut, cut_log, in_part
 
@@ -321,6 +323,7 @@ def _read_in_worker(tasks: multiprocessing.Queue[Task | None],
     handles it (it stops the workers and says what is kept), so a worker ignores it
     rather than print its traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    gc.set_threshold(YOUNG_COLLECTION_EVERY)   # the process only reads (badugi_hh.collector)
     for task in iter(tasks.get, None):
         read: Iterable[_Result] = (_read_part(task, batch_hands, house_zone)
                                    if isinstance(task, PartJob)

@@ -1,0 +1,61 @@
+"""The collector's pace while logs are read (badugi_hh/collector.py): slower during an
+import, as it was after; and the reason that costs no memory, an import makes no
+reference cycles, held to."""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from badugi_hh.collector import YOUNG_COLLECTION_EVERY
+from badugi_hh.rows.batch import RowBatch
+from badugi_hh.simulate import simulate
+from badugi_hh.store import Store
+from badugi_hh.store import importer as importer_module
+from badugi_hh.store.commit import Committed, Seen, commit
+from badugi_hh.writer import write_records
+
+
+@pytest.fixture(scope="module")
+def log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("collector") / "log.txt"
+    with path.open("w", encoding="utf-8") as out:
+        write_records(simulate(sessions=30, seed=5), out)
+    return path
+
+
+def test_an_import_reads_at_the_reading_pace_and_leaves_the_pace_as_it_was(
+        log: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    before = gc.get_threshold()
+    paces = []
+
+    def noting_the_pace(con: duckdb.DuckDBPyConnection, batch: RowBatch,
+                        seen: Seen) -> Committed:
+        paces.append(gc.get_threshold()[0])
+        return commit(con, batch, seen)
+
+    monkeypatch.setattr(importer_module, "commit", noting_the_pace)
+    with Store(tmp_path / "db.duckdb", batch_hands=50) as store:
+        store.import_paths([log])
+    assert len(paces) > 2 and set(paces) == {max(before[0], YOUNG_COLLECTION_EVERY)}
+    assert gc.get_threshold() == before
+
+
+def test_an_import_makes_no_reference_cycles(log: Path, tmp_path: Path) -> None:
+    """What the collector would free: nothing a hand leaves (a cycle a hand would be
+    hundreds of objects); the slower pace then holds no more memory."""
+    with Store(tmp_path / "warm.duckdb") as store:   # what a first import loads and keeps
+        store.import_paths([log])
+    gc.collect()
+    gc.disable()
+    try:
+        with Store(tmp_path / "db.duckdb") as store:
+            hands = store.import_paths([log]).hands
+        left = gc.collect()
+    finally:
+        gc.enable()
+    assert hands > 100
+    assert left < hands / 10
