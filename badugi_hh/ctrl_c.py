@@ -67,8 +67,9 @@ class CtrlC:
 @contextmanager
 def held_back() -> Iterator[None]:
     """Ctrl-C held back while the block runs, then raised. A process started inside
-    inherits it held back for good, which a worker that leaves Ctrl-C to its parent wants
-    from its first instruction: its imports come before its first line could ignore it.
+    inherits it held back for good (a fork server too, and every process it forks), which
+    a worker that leaves Ctrl-C to its parent wants from its first instruction: its
+    imports come before its first line could ignore it.
     Here it is only noted until the block ends: the signal's mask is this thread's, and
     another thread (DuckDB's, a queue's) takes it all the same, so that Python raised it
     here between a worker's start and the message that tells it what to run (that
