@@ -13,6 +13,7 @@ so a slower pace frees the same memory: the peak was the same.
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -24,7 +25,8 @@ YOUNG_COLLECTION_EVERY = 50_000
 @contextmanager
 def paced_for_reading() -> Iterator[None]:
     """The collector at :data:`YOUNG_COLLECTION_EVERY` while the block runs, then as it
-    was; left alone where it is off (a threshold of 0).
+    was once the last block still running in the process ends (a dataset's tasks may read
+    side by side in one worker's threads); left alone where it is off (a threshold of 0).
 
     >>> before = gc.get_threshold()
     >>> with paced_for_reading():
@@ -33,12 +35,24 @@ def paced_for_reading() -> Iterator[None]:
     >>> gc.get_threshold() == before
     True
     """
-    before = gc.get_threshold()
-    if before[0] == 0:
-        yield
-        return
-    gc.set_threshold(max(before[0], YOUNG_COLLECTION_EVERY), *before[1:])
+    global _reading, _before
+    with _lock:
+        if _reading == 0:
+            _before = gc.get_threshold()
+            if _before[0] != 0:
+                gc.set_threshold(max(_before[0], YOUNG_COLLECTION_EVERY), *_before[1:])
+        _reading += 1
     try:
         yield
     finally:
-        gc.set_threshold(*before)
+        with _lock:
+            _reading -= 1
+            if _reading == 0:
+                gc.set_threshold(*_before)
+
+
+_lock = threading.Lock()
+_reading = 0
+"""Blocks of :func:`paced_for_reading` running in the process."""
+_before = gc.get_threshold()
+"""The pace before the first of them."""

@@ -5,12 +5,13 @@ reference cycles, held to."""
 from __future__ import annotations
 
 import gc
+import threading
 from pathlib import Path
 
 import duckdb
 import pytest
 
-from badugi_hh.collector import YOUNG_COLLECTION_EVERY
+from badugi_hh.collector import YOUNG_COLLECTION_EVERY, paced_for_reading
 from badugi_hh.rows.batch import RowBatch
 from badugi_hh.simulate import simulate
 from badugi_hh.store import Store
@@ -59,3 +60,28 @@ def test_an_import_makes_no_reference_cycles(log: Path, tmp_path: Path) -> None:
         gc.enable()
     assert hands > 100
     assert left < hands / 10
+
+
+def test_the_pace_is_put_back_when_the_last_reader_of_the_process_ends() -> None:
+    """Two threads reading side by side (a dataset's tasks in one worker): the first to
+    end leaves the second at the reading pace; an error ends a block as well."""
+    before = gc.get_threshold()
+    second_in, first_out = threading.Event(), threading.Event()
+    seen = []
+
+    def second() -> None:
+        with paced_for_reading():
+            second_in.set()
+            first_out.wait(10)
+            seen.append(gc.get_threshold()[0])
+
+    with pytest.raises(ValueError):
+        with paced_for_reading():
+            thread = threading.Thread(target=second)
+            thread.start()
+            second_in.wait(10)
+            raise ValueError("a reader's error")
+    first_out.set()
+    thread.join()
+    assert seen == [max(before[0], YOUNG_COLLECTION_EVERY)]
+    assert gc.get_threshold() == before
