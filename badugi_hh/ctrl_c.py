@@ -19,36 +19,42 @@ from contextlib import contextmanager
 from types import FrameType, TracebackType
 
 
+_noted = 0
+"""The Ctrl-Cs this process noted (and the stops a command's handler asked for)."""
+
+
+def interrupt(signum: int, frame: FrameType | None) -> None:
+    """A signal's handler that notes the signal, then raises ``KeyboardInterrupt`` as
+    Python's own does for Ctrl-C: :class:`CtrlC`'s, and ``watch``'s for the SIGTERM of the
+    dashboard's Stop."""
+    global _noted
+    _noted += 1
+    raise KeyboardInterrupt
+
+
 class CtrlC:
-    """While the block runs, a Ctrl-C is noted as well as raised: :meth:`check` raises
-    it again where DuckDB swallowed it, and an error DuckDB raised in its place leaves
-    the block as ``KeyboardInterrupt``. Inside another's block it tells what that one
-    noted. Outside the main thread, or where Ctrl-C is not Python's default (ignored, or
-    handled by the caller), it changes nothing."""
+    """While the block runs, a Ctrl-C is noted as well as raised (:func:`interrupt`):
+    :meth:`check` raises it again where DuckDB swallowed it, and an error DuckDB raised in
+    its place leaves the block as ``KeyboardInterrupt``. Blocks inside another, or in
+    another thread, see what it noted. Where Ctrl-C is not Python's default (ignored, or
+    handled by the caller), or outside the main thread, its handler is left as it is."""
 
     def __init__(self) -> None:
-        self._pressed = False
+        self._since = _noted
         self._installed = False
-        self._outer: CtrlC | None = None
 
     def __enter__(self) -> CtrlC:
-        if threading.current_thread() is threading.main_thread():
-            handler = signal.getsignal(signal.SIGINT)
-            if handler is signal.default_int_handler:
-                signal.signal(signal.SIGINT, self._noted)
-                self._installed = True
-            elif isinstance(outer := getattr(handler, "__self__", None), CtrlC):
-                self._outer = outer
+        self._since = _noted
+        if (threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+            signal.signal(signal.SIGINT, interrupt)
+            self._installed = True
         return self
-
-    def _noted(self, signum: int, frame: FrameType | None) -> None:
-        self._pressed = True
-        raise KeyboardInterrupt
 
     @property
     def pressed(self) -> bool:
-        """Whether Ctrl-C was pressed in the block (or in the one it lies in)."""
-        return self._pressed or (self._outer is not None and self._outer.pressed)
+        """Whether Ctrl-C (or a stop) was noted since the block began."""
+        return _noted > self._since
 
     def check(self) -> None:
         """Raise the Ctrl-C pressed in the block, if DuckDB let it go."""
@@ -68,8 +74,8 @@ class CtrlC:
 def held_back() -> Iterator[None]:
     """Ctrl-C held back while the block runs, then raised. A process started inside
     inherits it held back for good (a fork server too, and every process it forks), which
-    a worker that leaves Ctrl-C to its parent wants from its first instruction: its
-    imports come before its first line could ignore it.
+    the fork server of ``import --jobs`` wants from its first instruction: it imports the
+    readers before it ignores Ctrl-C, and printed the traceback of those imports.
     Here it is only noted until the block ends: the signal's mask is this thread's, and
     another thread (DuckDB's, a queue's) takes it all the same, so that Python raised it
     here between a worker's start and the message that tells it what to run (that
@@ -92,6 +98,7 @@ def held_back() -> Iterator[None]:
         if masks:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)
         if in_main_thread:
-            signal.signal(signal.SIGINT, before)
+            # None: a handler not set from Python, which cannot be set back from it
+            signal.signal(signal.SIGINT, signal.SIG_DFL if before is None else before)
             if pressed and callable(before):
                 before(signal.SIGINT, None)   # Python's handler raises KeyboardInterrupt

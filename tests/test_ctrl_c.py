@@ -1,7 +1,8 @@
-"""Ctrl-C while DuckDB runs a statement of an import (badugi_hh/ctrl_c.py): the
-import stops as on any Ctrl-C, the batch under way not stored, the ones before kept.
-DuckDB's client turns the signal into ``RuntimeError('Query interrupted')`` or, where
-its statement ends first, into nothing."""
+"""Ctrl-C while DuckDB runs a statement (badugi_hh/ctrl_c.py): an import stops as on any
+Ctrl-C, the batch under way not stored, the ones before kept; ``sql`` stops at once; the
+workers of ``import --jobs`` never print a traceback. DuckDB's client turns the signal into
+``RuntimeError('Query interrupted')``, or, where its statement ends first or its fetch goes
+on, into nothing."""
 
 from __future__ import annotations
 
@@ -11,20 +12,22 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
 
 import duckdb
 import pytest
 
 from badugi_hh.cli import EXIT_INTERRUPTED
+from badugi_hh.ctrl_c import CtrlC, held_back, interrupt
+from badugi_hh.rows.batch import RowBatch
 from badugi_hh.simulate import simulate
 from badugi_hh.store import Store
 from badugi_hh.store import importer as importer_module
+from badugi_hh.store.commit import Committed, Seen
 from badugi_hh.store.commit import commit as real_commit
 from badugi_hh.store.importer import workers_context
-from badugi_hh.store.commit import Committed, Seen
-from badugi_hh.ctrl_c import CtrlC, held_back
-from badugi_hh.rows.batch import RowBatch
 from badugi_hh.writer import write_records
 
 
@@ -41,9 +44,10 @@ def _stored_hands(db: Path) -> int:
         return int(count)
 
 
-def _ctrl_c_in_the_second_commit(monkeypatch: pytest.MonkeyPatch, swallowed: bool) -> None:
-    """The second batch's commit gets a Ctrl-C inside a DuckDB statement: one that DuckDB
-    stops (RuntimeError), or one DuckDB takes and lets go (``swallowed``)."""
+def _ctrl_c_in_the_second_commit(monkeypatch: pytest.MonkeyPatch, swallowed: bool,
+                                 signum: int) -> None:
+    """The second batch's commit gets a Ctrl-C (``signum``) inside a DuckDB statement: one
+    that DuckDB stops (RuntimeError), or one DuckDB takes and lets go (``swallowed``)."""
     commits: list[RowBatch] = []
 
     def commit_signalled(con: duckdb.DuckDBPyConnection, batch: RowBatch,
@@ -53,11 +57,11 @@ def _ctrl_c_in_the_second_commit(monkeypatch: pytest.MonkeyPatch, swallowed: boo
         if len(commits) == 2:
             if swallowed:   # what DuckDB does where its statement ends before it looks
                 try:
-                    signal.raise_signal(signal.SIGINT)
+                    signal.raise_signal(signum)
                 except KeyboardInterrupt:
                     pass
             else:
-                threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()
+                threading.Timer(0.2, os.kill, (os.getpid(), signum)).start()
                 # DuckDB stops at the signal where it looks for one (it does not under
                 # pytest-xdist: the signal is then Python's once the statement ends)
                 stop = threading.Timer(1.0, con.interrupt)
@@ -74,17 +78,30 @@ def _ctrl_c_in_the_second_commit(monkeypatch: pytest.MonkeyPatch, swallowed: boo
 
 @pytest.mark.parametrize("swallowed", [False, True], ids=["raised-as-runtime-error",
                                                           "swallowed"])
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "stop"])
 def test_ctrl_c_inside_duckdb_stops_the_import_and_keeps_the_batches_before(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, swallowed: bool) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, swallowed: bool,
+        signum: int) -> None:
+    """A Ctrl-C; or the dashboard's Stop of a watcher started in the background, which
+    ignores Ctrl-C: SIGTERM, which ``watch`` handles as a Ctrl-C (it was an "internal
+    error" where DuckDB took it)."""
     log = _log(tmp_path)
     with Store(tmp_path / "whole.duckdb") as store:
         whole = store.import_paths([log])
     assert whole.hands > 20
-    _ctrl_c_in_the_second_commit(monkeypatch, swallowed)
+    _ctrl_c_in_the_second_commit(monkeypatch, swallowed, signum)
     db = tmp_path / "stopped.duckdb"
-    with Store(db, batch_hands=10) as store:
-        with pytest.raises(KeyboardInterrupt):
-            store.import_paths([log])
+    handlers: dict[int, signal.Handlers | Callable[[int, FrameType | None], None]] = (
+        {signal.SIGINT: signal.SIG_IGN, signal.SIGTERM: interrupt}
+        if signum == signal.SIGTERM else {})
+    before = {number: signal.signal(number, handler) for number, handler in handlers.items()}
+    try:
+        with Store(db, batch_hands=10) as store:
+            with pytest.raises(KeyboardInterrupt):
+                store.import_paths([log])
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
     # the first batch kept; the second committed too where DuckDB let its statement end
     assert _stored_hands(db) == (20 if swallowed else 10)
     monkeypatch.undo()

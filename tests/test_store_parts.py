@@ -364,14 +364,31 @@ def test_a_log_appended_to_is_read_again_in_parts_as_one_read_reads_it(
     assert small_parts == []
 
 
+def _at(moment: str, writer: object) -> bool:
+    """Whether the import whose writer is ``writer`` (a psutil process) is at ``moment``:
+    its fork server has spent a third of a second importing, or the semaphores' tracker,
+    the fork server and both workers are there."""
+    import psutil
+
+    try:
+        processes = writer.children(recursive=True)  # type: ignore[attr-defined]
+        if moment == "workers-started":
+            return len(processes) >= 4
+        return any("forkserver" in " ".join(process.cmdline())
+                   and sum(process.cpu_times()[:2]) >= 0.3 for process in processes)
+    except psutil.Error:   # one ended meanwhile: look again
+        return False
+
+
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+@pytest.mark.parametrize("moment", ["fork-server-importing", "workers-started"])
 def test_ctrl_c_during_an_import_in_workers_prints_no_workers_traceback(
-        tmp_path: Path) -> None:
+        tmp_path: Path, moment: str) -> None:
     """Ctrl-C goes to every process of the terminal's group: the workers leave it to the
-    writer, which says what is kept; none prints a traceback. The signal is sent as soon
-    as both workers exist, while they import their modules (they are started with Ctrl-C
-    held back: one that ignored it from its first line only printed the traceback of its
-    imports when signalled then)."""
+    writer, which says what is kept; none prints a traceback. The signal comes while the
+    fork server imports the readers, before it ignores Ctrl-C (it printed the traceback
+    of its imports), or once both workers are forked. They are started with Ctrl-C held
+    back, and inherit it so."""
     psutil = pytest.importorskip("psutil")
     first = tmp_path / "log1.txt"
     with first.open("w", encoding="utf-8") as out:
@@ -388,7 +405,7 @@ def test_ctrl_c_during_an_import_in_workers_prints_no_workers_traceback(
     child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              text=True, cwd=ROOT, start_new_session=True)
     writer = psutil.Process(child.pid)
-    while child.poll() is None and len(writer.children()) < 2:
+    while child.poll() is None and not _at(moment, writer):
         time.sleep(0.01)
     os.killpg(child.pid, signal.SIGINT)
     out, err = child.communicate(timeout=300)

@@ -31,10 +31,10 @@ import sys
 import threading
 from datetime import datetime
 from pathlib import Path
-from types import FrameType
 from typing import TYPE_CHECKING
 
 from badugi_hh.commands import DEFAULT_DB
+from badugi_hh.ctrl_c import interrupt
 from badugi_hh.textsafe import printable
 from badugi_hh.wording import counted
 
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
                 else into_database(args.db, args.tz))
     watcher = Watcher(args.folders, importer, parts=not args.data)
     stop = threading.Event()
-    previous = signal.signal(signal.SIGTERM, _interrupt)   # a dashboard's Stop
+    previous = signal.signal(signal.SIGTERM, interrupt)   # a dashboard's Stop: a Ctrl-C
     try:
         with Heartbeat(target, args.folders) as heartbeat:
             if heartbeat.problem:
@@ -155,10 +155,6 @@ class Reporter:
             (summary.violations, "new violation"), (summary.quarantined, "quarantined text"))
             if number)
         _say(f"{_now()} {counted(summary.new_hands, 'new hand')} from {names}{extra}")
-
-
-def _interrupt(signum: int, frame: FrameType | None) -> None:
-    raise KeyboardInterrupt
 
 
 def _now() -> str:

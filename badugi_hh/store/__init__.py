@@ -224,8 +224,9 @@ class Store:
         The hands already stored (from ``source`` or another file) are left as they are.
         """
         importer = self._importer(progress, zone)
-        importer.read(records, source)
-        return importer.finish()
+        with CtrlC() as importer.ctrl_c, paced_for_reading():
+            importer.read(records, source)
+            return importer.finish()
 
     def _importer(self, progress: ProgressCallback | None, zone: str | None,
                   read_bytes: BytesCallback | None = None) -> Importer:

@@ -156,11 +156,13 @@ def registered(con: duckdb.DuckDBPyConnection, name: str, rows: object) -> Itera
     con.register(name, rows)
     try:
         yield name
-    finally:
+    except BaseException:
         # after an error (a Ctrl-C inside DuckDB among them) DuckDB refuses every
         # statement until the rollback, this one too: the error to tell is the first
         with suppress(duckdb.TransactionException):
             con.unregister(name)
+        raise
+    con.unregister(name)
 
 
 def commit(con: duckdb.DuckDBPyConnection, batch: RowBatch, seen: Seen) -> Committed:

@@ -10,7 +10,6 @@ every part is stored.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import multiprocessing
 import queue
@@ -35,6 +34,8 @@ from badugi_hh.parsers import read_records
 from badugi_hh.parsers.dialects import DIALECTS, read_log
 from badugi_hh.parsers.text import open_log
 from badugi_hh.archives import ArchiveMember, split_member_name
+from badugi_hh.collector import paced_for_reading
+from badugi_hh.ctrl_c import CtrlC, held_back
 from badugi_hh.sources import Log, unreadable_file
 from badugi_hh.rows.batch import RowBatch
 from badugi_hh.rows.clock import Clock
@@ -45,8 +46,6 @@ from badugi_hh.rows.files import (
 )
 from badugi_hh.rows.schema import TABLES, FinishedFile
 from badugi_hh.store.commit import Seen, commit
-from badugi_hh.collector import YOUNG_COLLECTION_EVERY
-from badugi_hh.ctrl_c import CtrlC, held_back
 from badugi_hh.store.parts import PART_BYTES, FilePart, LogCut, cut_log, in_part
 
 #: Hands the writer gathers from ``--jobs`` workers before it commits: a commit has a
@@ -307,7 +306,8 @@ def workers_context() -> (multiprocessing.context.ForkServerContext
     readers, the engine and Arrow once (``forkserver``, where the system has it), each
     worker then ready at once; never forked from the writer, whose DuckDB threads a fork
     would copy mid-work. Each spawned worker imported them itself: about a second of CPU
-    a worker, every import."""
+    a worker, every import. A process keeps its server: later workers run the code and
+    see the environment that it started with."""
     if "forkserver" not in multiprocessing.get_all_start_methods():   # Windows
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
@@ -323,16 +323,16 @@ def _read_in_worker(tasks: multiprocessing.Queue[Task | None],
     handles it (it stops the workers and says what is kept), so a worker ignores it
     rather than print its traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    gc.set_threshold(YOUNG_COLLECTION_EVERY)   # the process only reads (badugi_hh.collector)
-    for task in iter(tasks.get, None):
-        read: Iterable[_Result] = (_read_part(task, batch_hands, house_zone)
-                                   if isinstance(task, PartJob)
-                                   else _read_file(cast(FileJob, task), batch_hands,
-                                                   house_zone))
-        for rows in read:
-            if isinstance(rows, RowBatch):
-                rows.seal()
-            results.put(rows)
+    with paced_for_reading():
+        for task in iter(tasks.get, None):
+            read: Iterable[_Result] = (_read_part(task, batch_hands, house_zone)
+                                       if isinstance(task, PartJob)
+                                       else _read_file(cast(FileJob, task), batch_hands,
+                                                       house_zone))
+            for rows in read:
+                if isinstance(rows, RowBatch):
+                    rows.seal()
+                results.put(rows)
     results.put(None)
 
 
@@ -419,7 +419,8 @@ class Importer:
         """A log larger than this is read in parts by ``--jobs`` workers."""
         self.cut_logs: dict[str, _CutLog] = {}
         self.ctrl_c = CtrlC()
-        """Raises the Ctrl-C that DuckDB swallowed, once a batch is committed."""
+        """Raises, once a batch is committed, a Ctrl-C that DuckDB swallowed in the block
+        of this one that the import runs in (:meth:`badugi_hh.store.Store.import_paths`)."""
 
     def plan(self, path: Log, end: int | None = None) -> FileJob | None:
         """What importing ``path`` (its first ``end`` bytes, where given) takes: None
