@@ -51,7 +51,6 @@ from pathlib import Path
 import duckdb
 
 from badugi_hh.collector import paced_for_reading
-from badugi_hh.ctrl_c import CtrlC
 from badugi_hh.events import Record
 from badugi_hh.rows.clock import machine_zone
 from badugi_hh.rows.errors import StoreError
@@ -200,8 +199,7 @@ class Store:
         importer.planned()
         reaudits = [job for job in planned if job.reaudit]   # each replaced in one transaction
         planned = [job for job in planned if not job.reaudit]
-        with CtrlC() as importer.ctrl_c, checkpoints_deferred(self.connection), \
-                paced_for_reading():
+        with importer.ctrl_c, checkpoints_deferred(self.connection), paced_for_reading():
             if jobs > 1 and planned:
                 importer.read_in_workers(planned, jobs)
             else:
@@ -224,7 +222,7 @@ class Store:
         The hands already stored (from ``source`` or another file) are left as they are.
         """
         importer = self._importer(progress, zone)
-        with CtrlC() as importer.ctrl_c, paced_for_reading():
+        with importer.ctrl_c, paced_for_reading():
             importer.read(records, source)
             return importer.finish()
 

@@ -419,8 +419,8 @@ class Importer:
         """A log larger than this is read in parts by ``--jobs`` workers."""
         self.cut_logs: dict[str, _CutLog] = {}
         self.ctrl_c = CtrlC()
-        """Raises, once a batch is committed, a Ctrl-C that DuckDB swallowed in the block
-        of this one that the import runs in (:meth:`badugi_hh.store.Store.import_paths`)."""
+        """The import runs in this block (:meth:`badugi_hh.store.Store.import_paths`):
+        a Ctrl-C that DuckDB swallowed is raised once a batch is committed."""
 
     def plan(self, path: Log, end: int | None = None) -> FileJob | None:
         """What importing ``path`` (its first ``end`` bytes, where given) takes: None
