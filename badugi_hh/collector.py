@@ -21,6 +21,12 @@ from contextlib import contextmanager
 #: are read (Python's default: 700). The older generations keep their pace.
 YOUNG_COLLECTION_EVERY = 50_000
 
+_lock = threading.Lock()
+_reading = 0
+"""Blocks of :func:`paced_for_reading` running in the process."""
+_before = gc.get_threshold()
+"""The pace before the first of them."""
+
 
 @contextmanager
 def paced_for_reading() -> Iterator[None]:
@@ -50,9 +56,3 @@ def paced_for_reading() -> Iterator[None]:
             if _reading == 0:
                 gc.set_threshold(*_before)
 
-
-_lock = threading.Lock()
-_reading = 0
-"""Blocks of :func:`paced_for_reading` running in the process."""
-_before = gc.get_threshold()
-"""The pace before the first of them."""
