@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+import queue
 import re
 import signal
 import subprocess
@@ -21,8 +22,11 @@ from badugi_hh.events import Record
 from badugi_hh.simulate import simulate
 from badugi_hh.store import Store, TABLES
 from badugi_hh.store import importer as importer_module
-from badugi_hh.store.importer import FileJob, Importer, PartJob, _cut, _PartEnd, _read_part
-from badugi_hh.store.parts import cut_log
+from badugi_hh.rows.files import Fingerprint
+from badugi_hh.store.importer import (
+    FileJob, Importer, PartJob, _CopiesInTurn, _cut, _PartEnd, _read_part,
+)
+from badugi_hh.store.parts import FilePart, cut_log
 from badugi_hh.writer import write_records
 from tests.test_clock import fall_sessions
 from tests.test_dataset_parts import copied
@@ -129,6 +133,53 @@ def test_parts_store_what_one_process_stores(tmp_path: Path, house_log: Path,
     # the damaged line, where the whole file has it
     damaged = house_log.read_text(encoding="utf-8").splitlines().index("Bruno: calls banana") + 1
     assert [(line, column) for _, line, column, *_ in one["quarantine"]] == [(damaged, 14)]
+
+
+def test_identical_copies_read_by_two_workers_store_what_one_process_stores(
+        tmp_path: Path, house_text: str) -> None:
+    """Two copies of one log, each a task of its own: read side by side, a session's
+    first hands were stored from one copy and its last from the other, and the session
+    kept for both (one session stored twice, about one import in three at batches of 5
+    hands). The copy is read once the first is: each table as one process stores it."""
+    logs = []
+    for name in ("a.txt", "b.txt"):
+        (tmp_path / name).write_text(house_text, encoding="utf-8")
+        logs.append(tmp_path / name)
+    for jobs in (1, 2):
+        with Store(tmp_path / f"jobs{jobs}.duckdb", batch_hands=5) as store:
+            store.import_paths(logs, jobs=jobs)
+    one, two = rows_of(tmp_path / "jobs1.duckdb"), rows_of(tmp_path / "jobs2.duckdb")
+    assert len(one["sessions"]) == 30 and {row[0] for row in one["sessions"]} == {str(logs[0])}
+    assert one == two
+
+
+def test_a_copy_is_given_to_the_workers_once_the_file_it_copies_is_read() -> None:
+    """Workers are given a file identical to one before it (its size and content hash)
+    once that one's tasks are all done, a chain of copies one after another; each worker
+    is told to stop once nothing is held back."""
+    def job(name: str, digest: str) -> FileJob:
+        return FileJob(Path(name), name, Fingerprint(100, digest, None))
+
+    first, other, copy, third = job("a", "x"), job("b", "y"), job("c", "x"), job("d", "x")
+    parts = [PartJob(copy, "house", FilePart(number, 0, 0, 100, 1, 1, None))
+             for number in range(2)]
+    given: queue.Queue[object] = queue.Queue()
+
+    def taken() -> list[object]:
+        return [given.get() for _ in range(given.qsize())]
+
+    turns = _CopiesInTurn([first, other, *parts, third], given, workers=2)
+    assert taken() == [first, other]
+    turns.done("b")
+    assert taken() == []
+    turns.done("a")
+    assert taken() == parts
+    turns.done("c")
+    assert taken() == []   # one part of the copy is read, not both
+    turns.done("c")
+    assert taken() == [third, None, None]
+    turns.done("d")
+    assert taken() == []
 
 
 def test_a_session_id_used_twice_keeps_the_log_whole(tmp_path: Path, house_log: Path,

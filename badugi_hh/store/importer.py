@@ -172,6 +172,12 @@ class _PartEnd(NamedTuple):
     failed: _Failed | None = None
 
 
+class _TaskDone(NamedTuple):
+    """A worker has sent all it will of a task (a file or a part) of ``source``."""
+
+    source: str
+
+
 #: What a worker sends: rows, why a file's reading stopped, a part's end.
 _Result = RowBatch | _Failed | _PartRows | _PartEnd
 
@@ -316,7 +322,7 @@ def workers_context() -> (multiprocessing.context.ForkServerContext
 
 
 def _read_in_worker(tasks: multiprocessing.Queue[Task | None],
-                    results: multiprocessing.Queue[_Result | None],
+                    results: multiprocessing.Queue[_Result | _TaskDone | None],
                     batch_hands: int, house_zone: str) -> None:
     """A worker process of ``--jobs``: reads the files and parts it is given, sends
     their rows. Ctrl-C reaches every process of the terminal's group: the writer
@@ -324,16 +330,66 @@ def _read_in_worker(tasks: multiprocessing.Queue[Task | None],
     rather than print its traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with paced_for_reading():
-        for task in iter(tasks.get, None):
+        while (task := tasks.get()) is not None:
             read: Iterable[_Result] = (_read_part(task, batch_hands, house_zone)
                                        if isinstance(task, PartJob)
-                                       else _read_file(cast(FileJob, task), batch_hands,
-                                                       house_zone))
+                                       else _read_file(task, batch_hands, house_zone))
             for rows in read:
                 if isinstance(rows, RowBatch):
                     rows.seal()
                 results.put(rows)
+            results.put(_TaskDone(_source_of(task)))
     results.put(None)
+
+
+def _source_of(task: Task) -> str:
+    return task.job.source if isinstance(task, PartJob) else task.source
+
+
+class _CopiesInTurn:
+    """The workers' tasks, given out so that a file identical to one before it (the
+    same size and content hash: a copy kept twice) is read only once that one has been
+    read to its end. Read side by side, the copies' batches reach the writer in any
+    order: a session's first hands could be stored from one copy and its last from the
+    other, and each copy's session then kept, as a session holding a hand stored from
+    its file is (:mod:`badugi_hh.store.commit`): one session counted twice. In turn,
+    each copy reads as it does in a one-process import: as copies of hands stored."""
+
+    def __init__(self, tasks: Iterable[Task], queue_: multiprocessing.Queue[Task | None],
+                 workers: int) -> None:
+        self.queue = queue_
+        self.workers = workers
+        self.after: dict[str, list[Task]] = {}
+        """The tasks of each file held until the file named is read."""
+        self.left: Counter[str] = Counter()
+        """The tasks of each file given out and not yet done."""
+        latest: dict[tuple[int, str], str] = {}
+        now: list[Task] = []
+        place: dict[str, list[Task]] = {}
+        for task in tasks:
+            source = _source_of(task)
+            if source not in place:
+                fingerprint = (task.job if isinstance(task, PartJob) else task).fingerprint
+                key = (fingerprint.size, fingerprint.content_hash)
+                before = latest.get(key)
+                latest[key] = source
+                place[source] = now if before is None else self.after.setdefault(before, [])
+            place[source].append(task)
+        self._give(now)
+
+    def done(self, source: str) -> None:
+        """A task of ``source`` is read: once all of them are, its copy's are given."""
+        self.left[source] -= 1
+        if not self.left[source]:
+            self._give(self.after.pop(source, []))
+
+    def _give(self, tasks: list[Task]) -> None:
+        for task in tasks:
+            self.left[_source_of(task)] += 1
+            self.queue.put(task)
+        if tasks and not self.after:
+            for _ in range(self.workers):   # nothing held back: each worker may stop
+                self.queue.put(None)
 
 
 #: The write-ahead log an import lets grow before DuckDB checkpoints it into the file.
@@ -368,8 +424,8 @@ def write_transaction(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
     con.commit()
 
 
-def _next_result(results: multiprocessing.Queue[_Result | None],
-                 processes: Sequence[BaseProcess]) -> _Result | None:
+def _next_result(results: multiprocessing.Queue[_Result | _TaskDone | None],
+                 processes: Sequence[BaseProcess]) -> _Result | _TaskDone | None:
     """The next worker result; a worker that died without saying why is an error,
     not a reason to wait forever."""
     while True:
@@ -515,7 +571,7 @@ class Importer:
         workers = min(workers, len(tasks_of))
         context = workers_context()
         tasks: multiprocessing.Queue[Task | None] = context.Queue()
-        results: multiprocessing.Queue[_Result | None] = context.Queue(
+        results: multiprocessing.Queue[_Result | _TaskDone | None] = context.Queue(
             maxsize=BATCHES_AHEAD * workers)
         processes = [context.Process(target=_read_in_worker, daemon=True,
                                      args=(tasks, results, self.batch_hands, self.house_zone))
@@ -525,13 +581,14 @@ class Importer:
             with held_back():
                 for process in processes:
                     process.start()
-            for task in [*_in_read_order(tasks_of), *[None] * workers]:
-                tasks.put(task)
+            given = _CopiesInTurn(_in_read_order(tasks_of), tasks, workers)
             running = workers
             while running:
                 rows = _next_result(results, processes)
                 if rows is None:
                     running -= 1
+                elif isinstance(rows, _TaskDone):
+                    given.done(rows.source)
                 else:
                     self.take(rows)
         finally:
