@@ -9,10 +9,12 @@ in three hands (2 cards, pat, 1 card), pat at draws 2 and 3 in all three.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -348,6 +350,38 @@ def test_hud_keeps_its_tables_while_an_import_holds_the_database(
     assert looks == ["read"] * 3
     captured = capsys.readouterr()
     assert "buddyboy3399" in captured.out and captured.err == ""
+
+
+def test_hud_ends_on_a_ctrl_c_that_duckdb_took_during_a_look(
+        tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    """DuckDB's client may take the Ctrl-C pressed inside a statement and go on as if none
+    came (badugi_hh/ctrl_c.py): the HUD, which looks again every second, went on for
+    good. The Ctrl-C is noted as it comes and ends the HUD at the next look."""
+    from badugi_hh import ctrl_c
+    from badugi_hh.commands import hud
+
+    database = tmp_path / "club.duckdb"
+    with Store(database) as opened:
+        opened.import_paths([CASH_BADUGI])
+    read = hud._tables
+    looks: list[str] = []
+
+    def tables(args):
+        looks.append("read")
+        if len(looks) == 2:
+            with contextlib.suppress(KeyboardInterrupt):   # as DuckDB swallows it
+                ctrl_c.interrupt(signal.SIGINT, None)
+        if len(looks) > 3:
+            raise AssertionError("the HUD went on after Ctrl-C")
+        return read(args)
+
+    versions = iter(range(1000))
+    monkeypatch.setattr(hud, "_tables", tables)
+    monkeypatch.setattr(hud, "_version", lambda args: (next(versions),))
+    monkeypatch.setattr(hud.time, "sleep", lambda seconds: None)
+    assert main(["hud", "--db", str(database)]) == 0
+    assert looks == ["read"] * 2
+    assert capsys.readouterr().err == ""
 
 
 def test_hud_prints_a_log_s_names_as_written(tmp_path: Path, capsys,

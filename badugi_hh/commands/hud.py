@@ -91,12 +91,16 @@ def _follow(args: argparse.Namespace, console: Console, tables: list[LiveTable])
     the watcher's line at every look."""
     from rich.live import Live
 
+    from badugi_hh.ctrl_c import CtrlC
     from badugi_hh.store import StoreLocked
 
     seen = _version(args)
-    with Live(_screen(args, tables), console=console, auto_refresh=False) as live:
+    with CtrlC() as ctrl_c, Live(_screen(args, tables), console=console,
+                                 auto_refresh=False) as live:
         while True:
             time.sleep(max(args.every, 0.1))
+            # a Ctrl-C that DuckDB took during the last look, going on as if none came
+            ctrl_c.check()
             now = _version(args)
             if now != seen:
                 try:
