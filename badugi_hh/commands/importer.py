@@ -129,6 +129,9 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     if args.out is not None:
         return run_dataset(args)
+    from badugi_hh.without_pandas import arrow_without_pandas
+
+    arrow_without_pandas()   # an import into a database hands PyArrow no pandas object
     from badugi_hh.store import Store, StoreError
 
     progress = progress_bar(args.paths)
