@@ -674,9 +674,7 @@ class RowBatch:
         if not parts:
             self.sealed[table] = []
             return None
-        # one run of memory: DuckDB scans a table chunk by chunk, and a writer's batch of
-        # a thousand small files' parts, scanned so, took three seconds to commit
-        whole = parts[0] if len(parts) == 1 else pa.concat_tables(parts).combine_chunks()
+        whole = parts[0] if len(parts) == 1 else pa.concat_tables(parts)
         self.sealed[table] = [whole]
         return whole
 
