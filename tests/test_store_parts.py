@@ -158,10 +158,10 @@ def test_identical_copies_read_by_two_workers_store_what_one_process_stores(
     assert one == two
 
 
-def test_a_copy_is_given_to_the_workers_once_the_file_it_copies_is_read() -> None:
-    """Workers are given a file identical to one before it (its size and content hash)
-    once that one's tasks are all done, a chain of copies one after another; each worker
-    is told to stop once nothing is held back."""
+def test_copies_are_given_to_the_workers_once_the_file_they_copy_is_read() -> None:
+    """Workers are given the copies of a file (its size and content hash) once that
+    file's tasks are all done, then side by side; each worker is told to stop once
+    nothing is held back."""
     def job(name: str, digest: str) -> FileJob:
         return FileJob(Path(name), name, Fingerprint(100, digest, None))
 
@@ -178,12 +178,9 @@ def test_a_copy_is_given_to_the_workers_once_the_file_it_copies_is_read() -> Non
     turns.done("b")
     assert taken() == []
     turns.done("a")
-    assert taken() == parts
-    turns.done("c")
-    assert taken() == []   # one part of the copy is read, not both
-    turns.done("c")
-    assert taken() == [third, None, None]
-    turns.done("d")
+    assert taken() == [*parts, third, None, None]
+    for source in ("c", "d", "c"):
+        turns.done(source)
     assert taken() == []
 
 

@@ -397,38 +397,39 @@ def _source_of(task: Task) -> str:
 
 
 class _CopiesInTurn:
-    """The workers' tasks, given out so that a file identical to one before it (the
-    same size and content hash: a copy kept twice) is read only once that one has been
+    """The workers' tasks, given out so that the copies of a file (files of the same size
+    and content hash: a log kept twice) are read only once the first of them has been
     read to its end. Read side by side, the copies' batches reach the writer in any
     order: a session's first hands could be stored from one copy and its last from the
     other, and each copy's session then kept, as a session holding a hand stored from
-    its file is (:mod:`badugi_hh.store.commit`): one session counted twice. In turn,
-    each copy reads as it does in a one-process import: as copies of hands stored."""
+    its file is (:mod:`badugi_hh.store.commit`): one session counted twice. Once the
+    first copy's rows are in the writer's batch, every hand of the others is a copy of
+    one of its hands, whatever their order: they are read side by side, as copies of
+    hands stored, as a one-process import reads them."""
 
     def __init__(self, tasks: Iterable[Task], queue_: multiprocessing.Queue[Task | None],
                  workers: int) -> None:
         self.queue = queue_
         self.workers = workers
         self.after: dict[str, list[Task]] = {}
-        """The tasks of each file held until the file named is read."""
+        """The tasks of the copies of each file, held until that file is read."""
         self.left: Counter[str] = Counter()
         """The tasks of each file given out and not yet done."""
-        latest: dict[tuple[int, str], str] = {}
+        first_of: dict[tuple[int, str], str] = {}
         now: list[Task] = []
         place: dict[str, list[Task]] = {}
         for task in tasks:
             source = _source_of(task)
             if source not in place:
                 fingerprint = (task.job if isinstance(task, PartJob) else task).fingerprint
-                key = (fingerprint.size, fingerprint.content_hash)
-                before = latest.get(key)
-                latest[key] = source
-                place[source] = now if before is None else self.after.setdefault(before, [])
+                first = first_of.setdefault((fingerprint.size, fingerprint.content_hash),
+                                            source)
+                place[source] = now if first == source else self.after.setdefault(first, [])
             place[source].append(task)
         self._give(now)
 
     def done(self, source: str) -> None:
-        """A task of ``source`` is read: once all of them are, its copy's are given."""
+        """A task of ``source`` is read: once all of them are, its copies' are given."""
         self.left[source] -= 1
         if not self.left[source]:
             self._give(self.after.pop(source, []))
