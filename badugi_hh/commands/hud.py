@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from badugi_hh.commands import add_clock_argument, add_source_arguments, clock_of
 from badugi_hh.commands.opponents import add_hero_arguments
+from badugi_hh.ctrl_c import CtrlC
 from badugi_hh.textsafe import printable
 
 if TYPE_CHECKING:
@@ -71,11 +72,12 @@ def run(args: argparse.Namespace) -> int:
 
     console = Console()
     try:
-        tables = _tables(args)
-        if args.once:
-            console.print(_screen(args, tables))
-            return EXIT_OK
-        _follow(args, console, tables)
+        with CtrlC() as ctrl_c:   # from the first look, often the longest
+            tables = _tables(args)
+            if args.once:
+                console.print(_screen(args, tables))
+                return EXIT_OK
+            _follow(args, console, tables, ctrl_c)
     except KeyboardInterrupt:
         return EXIT_OK
     except stats.FilterError as error:
@@ -86,17 +88,16 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_DATABASE
 
 
-def _follow(args: argparse.Namespace, console: Console, tables: list[LiveTable]) -> NoReturn:
+def _follow(args: argparse.Namespace, console: Console, tables: list[LiveTable],
+            ctrl_c: CtrlC) -> NoReturn:
     """Redraw the tables until Ctrl-C: read again whenever the database changed, and
     the watcher's line at every look."""
     from rich.live import Live
 
-    from badugi_hh.ctrl_c import CtrlC
     from badugi_hh.store import StoreLocked
 
     seen = _version(args)
-    with CtrlC() as ctrl_c, Live(_screen(args, tables), console=console,
-                                 auto_refresh=False) as live:
+    with Live(_screen(args, tables), console=console, auto_refresh=False) as live:
         while True:
             time.sleep(max(args.every, 0.1))
             # a Ctrl-C that DuckDB took during the last look, going on as if none came
