@@ -1,17 +1,19 @@
 """PyArrow without pandas, in a process that only reads logs into DuckDB.
 
 At the first Python list it converts in a process, PyArrow asks whether the list is a
-pandas object, and to know it imports pandas: 0.25 to 0.4 s of CPU, a third of an
-``import`` of one small log, paid by every ``import --jobs`` worker too, though nothing of
-an import uses pandas. :func:`arrow_without_pandas` has that first question find pandas
-absent; PyArrow does not ask again, and lists convert as before.
+pandas object, and to know it imports pandas: 0.25 to 0.4 s of CPU and 30 MB, a fifth to a
+third of an ``import`` of a few small logs, though nothing of an import uses pandas.
+:func:`arrow_without_pandas` has that first question find pandas absent; PyArrow does not
+ask again, and lists convert as before.
 
 The price: until something asks PyArrow for pandas by name (``Table.from_pandas``,
 ``Table.to_pandas``, which then import it: PyArrow tries again where pandas is required),
-a pandas object given to ``pa.array`` converts as a plain sequence (a categorical column
-as its values). So only processes whose code gives PyArrow no pandas object call it: the
-``import`` command into a database and its workers; a process that holds pandas already
-is left as it is.
+a pandas object given to ``pa.array`` or ``pa.table`` converts as a plain sequence (a
+categorical column as its values, a missing float as NaN, not null). So only a process
+whose code gives PyArrow no pandas object calls it: the ``import`` command into a
+database; a process that holds pandas already is left as it is. (The fork server of
+``import --jobs`` imports pandas once, with the modules its workers share: they are forked
+with it.)
 """
 
 from __future__ import annotations
