@@ -226,6 +226,30 @@ def test_a_worker_sends_the_rows_of_small_files_together(
     assert isinstance(sent.get_nowait(), RowBatch)
 
 
+def test_of_two_copies_met_in_one_batch_the_file_planned_first_stores_the_hand(
+        tmp_path: Path) -> None:
+    """Workers' rows reach the writer in any order: a one-hand Merge export whose hand is a
+    copy of one in a larger export stored that hand, and its session beside the larger
+    one's, in 5 imports of 6 with ``--jobs 2`` (23 sessions of the real exports, not 22).
+    Within a batch the file planned first stores it, and is its players' first file, as
+    ``--jobs 1`` reads them; here the rows come in the wrong order."""
+    merge = ROOT / "tests" / "data" / "real" / "merge"
+    larger, smaller = (merge / "cash-27td-fl-1-2-201104-multi.xml.txt",
+                       merge / "cash-27td-fl-1-2-201104-showdown.xml.txt")
+    with Store(tmp_path / "one.duckdb") as store:
+        store.import_paths([larger, smaller])
+    jobs = [FileJob(path, str(path), importer_module._fingerprint(path, None))
+            for path in (larger, smaller)]
+    with Store(tmp_path / "turned.duckdb") as store:
+        importer = store._importer(None, "UTC", None)
+        importer.seen.order = {job.source: place for place, job in enumerate(jobs)}
+        for job in reversed(jobs):   # the smaller file's rows first
+            for rows in importer_module._read_file(job, 1000, "UTC"):
+                importer.batch.merge(rows)
+        importer.flush()
+    assert rows_of(tmp_path / "turned.duckdb") == rows_of(tmp_path / "one.duckdb")
+
+
 def test_a_session_id_used_twice_keeps_the_log_whole(tmp_path: Path, house_log: Path,
                                                     small_parts: list[str]) -> None:
     """The reader renames the second session (s~2): parts could not know it."""

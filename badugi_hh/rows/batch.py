@@ -634,16 +634,21 @@ class RowBatch:
             if row[level] != "session" or row[rule] == "T5"
             or (row[source], row[session_id]) not in sessions]
 
-    def complete(self) -> None:
-        """Add the session violations and the players, once the hands are final."""
+    def complete(self, order: dict[str, int] | None = None) -> None:
+        """Add the session violations and the players, once the hands are final; a
+        player's first source is his first file in ``order`` (the import's plan), where
+        given, else in the batch's."""
         self.tables["violations"].extend(self.session_violations)
         now = datetime.now()
         first_source: dict[tuple[str, str], str] = {}   # (site, player): source
+        last = len(order) if order else 0
         self._seal_kept(("hand_players",))
         for rows in self.sealed["hand_players"]:
             for site, name, source in zip(rows["site"].to_pylist(), rows["player"].to_pylist(),
                                           rows["source"].to_pylist()):
-                first_source.setdefault((site, name), source)
+                known = first_source.setdefault((site, name), source)
+                if order and known != source and order.get(source, last) < order.get(known, last):
+                    first_source[site, name] = source
         self.tables["players"] = [PlayerRow(site, name, source, now)
                                   for (site, name), source in first_source.items()]
 

@@ -130,6 +130,12 @@ class Seen:
     copied_sessions: set[tuple[str, str]] = field(default_factory=set)
     """The (source, session id) of the sessions that met a hand held already: kept only
     if a hand of theirs is stored from their file."""
+    order: dict[str, int] = field(default_factory=dict)
+    """Each file's place in the import's plan, where workers read them: of two copies of a
+    hand in one batch, the one of the file planned first is stored, and a player's first
+    file is the first planned, as a one-process import (which reads the files in that
+    order) has them; the workers' rows come in any order. Empty: the batch's own order is
+    the plan's."""
     tournaments_written: set[TournamentKey] = field(default_factory=set)
     """Each file's tournaments (and origin) this import wrote rows of: what an earlier
     import wrote of one (a tournament file read again as it grows) is replaced, once,
@@ -168,10 +174,10 @@ def registered(con: duckdb.DuckDBPyConnection, name: str, rows: object) -> Itera
 def commit(con: duckdb.DuckDBPyConnection, batch: RowBatch, seen: Seen) -> Committed:
     """Write ``batch`` (see the module docstring); the caller holds the transaction.
     ``seen``: what the import met before this batch, which it adds to."""
-    copies, conflicts, grown, bettered = _resolve_copies(con, batch)
+    copies, conflicts, grown, bettered = _resolve_copies(con, batch, seen.order)
     seen.copied_sessions |= batch.sessions_of(copies) | batch.repeated_sessions
     batch.drop_hands(copies, PER_HAND_TABLES)
-    batch.complete()
+    batch.complete(seen.order)
     if conflicts:
         batch.tables["violations"].extend(conflicts)
     inserted = dict.fromkeys(TABLES, 0)
@@ -283,13 +289,14 @@ def _statement_of(table: str, rows: pa.Table, seen: Seen) -> str:
     return table
 
 
-def _resolve_copies(con: duckdb.DuckDBPyConnection, batch: RowBatch,
+def _resolve_copies(con: duckdb.DuckDBPyConnection, batch: RowBatch, order: dict[str, int],
                     ) -> tuple[set[tuple[str, str]], list[Row], set[tuple[str, str]],
                                set[tuple[str, str]]]:
     """The (source, hand id) of the batch's copies of hands stored already (or met
-    earlier in the batch), a T5 violation row for each that differs, and the (source,
-    hand id) of the stored hands the batch's copy replaces: those that grew, and those
-    with a line not read where the batch's copy was read whole (docs/schema.md)."""
+    earlier in the batch: in the plan's ``order`` of their files, where given), a T5
+    violation row for each that differs, and the (source, hand id) of the stored hands
+    the batch's copy replaces: those that grew, and those with a line not read where the
+    batch's copy was read whole (docs/schema.md)."""
     copies = batch.arrow("hand_sources")
     if copies is None:
         return set(), [], set(), set()
@@ -301,9 +308,11 @@ def _resolve_copies(con: duckdb.DuckDBPyConnection, batch: RowBatch,
     grown: set[tuple[str, str]] = set()
     bettered: set[tuple[str, str]] = set()
     differing: list[tuple[str, str, int, str, int]] = []
-    for site, hand_id, source, line, digest in zip(
-            *(copies[name].to_pylist() for name in ("site", "hand_id", "source", "line",
-                                                    "content_hash"))):
+    rows = list(zip(*(copies[name].to_pylist() for name in ("site", "hand_id", "source",
+                                                             "line", "content_hash"))))
+    if order:   # (a stable sort: each file's own copies keep their order)
+        rows.sort(key=lambda row: order.get(row[2], len(order)))
+    for site, hand_id, source, line, digest in rows:
         copy = (source, line, digest)
         key = identity(site, hand_id, source)
         held = first.setdefault(key, copy)

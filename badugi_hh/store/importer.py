@@ -620,6 +620,7 @@ class Importer:
                 self.read_file(job)
             return
         workers = min(workers, len(tasks_of))
+        self.seen.order = {job.source: place for place, job in enumerate(jobs)}
         context = workers_context()
         tasks: multiprocessing.Queue[Task | None] = context.Queue()
         results: multiprocessing.Queue[_Result | _TaskDone | None] = context.Queue(
