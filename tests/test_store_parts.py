@@ -315,6 +315,32 @@ def test_a_site_export_inside_a_part_has_the_log_read_whole(
     assert any("pokerstars" in row for row in one["hands"])
 
 
+def test_copies_of_a_log_read_whole_after_its_parts_count_each_session_once(
+        tmp_path: Path, house_log: Path, small_parts: list[str]) -> None:
+    """Copies of a log whose parts are not stored (another export inside one): the
+    sessions its parts' rows brought were taken back as it was read whole, those a commit
+    had left out as second copies too, and the summary said fewer sessions than it
+    stored (117 of 201 on three copies of 200 sessions, fewer than none at smaller
+    batches)."""
+    export = (ROOT / "tests" / "data" / "real" / "pokerstars"
+              / "cash-badugi-fl-0.25-0.50-201009.txt").read_text(encoding="utf-8-sig")
+    text = house_log.read_text(encoding="utf-8")
+    hand = [m.start() for m in re.finditer(r"^Hand #", text, re.M)][-20]
+    logs = []
+    for name in ("a.txt", "b.txt", "c.txt"):
+        (tmp_path / name).write_text(text[:hand] + export + "\n\n" + text[hand:],
+                                     encoding="utf-8")
+        logs.append(tmp_path / name)
+    counts = []
+    for jobs in (1, 2):
+        with Store(tmp_path / f"jobs{jobs}.duckdb", batch_hands=40) as store:
+            summary = store.import_paths(logs, jobs=jobs)
+            stored = store.connection.execute(
+                "SELECT count(*) FROM sessions WHERE hands > 0").fetchall()[0][0]
+        counts.append((summary.sessions, stored))
+    assert counts[0] == counts[1] == (32, 32) and small_parts   # 30 house, 2 PokerStars
+
+
 def tournaments_export(copies: int) -> bytes:
     """The real PokerStars SNG ``copies`` times, each copy a tournament of its own (and its
     own hand ids and year): a log whose tournaments close in many commits."""
