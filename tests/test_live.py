@@ -18,7 +18,7 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -318,6 +318,29 @@ def test_the_page_says_when_no_watcher_stores_hands(tmp_path: Path,
     assert any("No watcher stores hands here" in info.value for info in app.info)
 
 
+def _hud_looks(monkeypatch: pytest.MonkeyPatch, database: Path,
+               before_look: Callable[[int], None]) -> list[str]:
+    """``database`` with the real cash Badugi export, and the HUD's looks at it counted
+    (the list returned), each finding the database changed; ``before_look`` is told each
+    look's number before the look reads."""
+    from badugi_hh.commands import hud
+
+    with Store(database) as opened:
+        opened.import_paths([CASH_BADUGI])
+    read = hud._tables
+    looks: list[str] = []
+
+    def tables(args):
+        looks.append("read")
+        before_look(len(looks))
+        return read(args)
+
+    versions = iter(range(1000))
+    monkeypatch.setattr(hud, "_tables", tables)
+    monkeypatch.setattr(hud, "_version", lambda args: (next(versions),))
+    return looks
+
+
 def test_hud_keeps_its_tables_while_an_import_holds_the_database(
         tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
     """A look that finds the database held longer than it waits is tried at the next
@@ -326,25 +349,17 @@ def test_hud_keeps_its_tables_while_an_import_holds_the_database(
     from badugi_hh.store import StoreLocked
 
     database = tmp_path / "club.duckdb"
-    with Store(database) as opened:
-        opened.import_paths([CASH_BADUGI])
-    read = hud._tables
-    looks: list[str] = []
 
-    def tables(args):
-        looks.append("read")
-        if len(looks) == 2:
+    def before_look(look: int) -> None:
+        if look == 2:
             raise StoreLocked(f"{database} is held by another process")
-        return read(args)
 
     def sleep(seconds: float) -> None:
         if len(looks) == 3:
             raise KeyboardInterrupt
 
-    versions = iter(range(1000))
+    looks = _hud_looks(monkeypatch, database, before_look)
     monkeypatch.setenv("COLUMNS", "200")
-    monkeypatch.setattr(hud, "_tables", tables)
-    monkeypatch.setattr(hud, "_version", lambda args: (next(versions),))
     monkeypatch.setattr(hud.time, "sleep", sleep)
     assert main(["hud", "--db", str(database)]) == 0
     assert looks == ["read"] * 3
@@ -363,23 +378,15 @@ def test_hud_ends_on_a_ctrl_c_that_duckdb_took_during_a_look(
     from badugi_hh.commands import hud
 
     database = tmp_path / "club.duckdb"
-    with Store(database) as opened:
-        opened.import_paths([CASH_BADUGI])
-    read = hud._tables
-    looks: list[str] = []
 
-    def tables(args):
-        looks.append("read")
-        if len(looks) == look:
+    def before_look(number: int) -> None:
+        if number == look:
             with contextlib.suppress(KeyboardInterrupt):   # as DuckDB swallows it
                 ctrl_c.interrupt(signal.SIGINT, None)
-        if len(looks) > 3:
+        if number > 3:
             raise AssertionError("the HUD went on after Ctrl-C")
-        return read(args)
 
-    versions = iter(range(1000))
-    monkeypatch.setattr(hud, "_tables", tables)
-    monkeypatch.setattr(hud, "_version", lambda args: (next(versions),))
+    looks = _hud_looks(monkeypatch, database, before_look)
     monkeypatch.setattr(hud.time, "sleep", lambda seconds: None)
     assert main(["hud", "--db", str(database)]) == 0
     assert looks == ["read"] * look
