@@ -26,8 +26,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "badugi_hh"
 #: its own layer or below only (docs/architecture.md, "Layers", says what each owns).
 LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("base", frozenset({"", "archives", "collector", "compiled", "ctrl_c", "errors", "frozen",
-                        "progress", "resources", "textcache", "textsafe", "without_pandas",
-                        "wording"})),
+                        "progress", "resources", "textcache", "textsafe", "user_cache",
+                        "without_pandas", "wording"})),
     ("sites and cards", frozenset({"sites", "hand_ids", "cards", "fivecard", "evaluate"})),
     ("games and hands", frozenset({"games", "rules", "events", "ledger", "money", "filters"})),
     ("logs", frozenset({"sources", "parsers", "writer"})),

@@ -31,6 +31,7 @@ from badugi_hh.compiled import PURE_PYTHON_VARIABLE
 from badugi_hh.events import Cards, Event
 from badugi_hh.games import game_for_site_name
 from badugi_hh.rules import Game
+from badugi_hh.user_cache import cache_file
 
 __all__ = ["CENTS", "CURRENCY_SIGNS", "MAX_AMOUNT", "MAX_COUNT", "MAX_HAND_LINES",
            "MAX_KEPT_TEXT", "MAX_NAME", "AmountFormat", "EventFactory", "LineError", "Wording", "bounded",
@@ -414,9 +415,16 @@ def reader_kind() -> Literal["compiled", "python"]:
     return "compiled"
 
 
-def lalr_parser(grammar: str, **options: Any) -> Lark:
+def lalr_parser(grammar: str, cache_name: str | None = None, **options: Any) -> Lark:
     """A LALR parser of ``grammar`` that builds results with ``options["transformer"]``
     as it parses, run by lark-cython where :func:`reader_kind` says so.
+
+    ``cache_name``: the grammar's tables are kept in this user's cache folder under that
+    name (:mod:`badugi_hh.user_cache`) and loaded from there by the next process: Lark
+    checks that the file holds this grammar (and the files it imports) with these
+    options, for this Lark and Python, and builds the tables again (and keeps them)
+    where it does not; a damaged file, or one that cannot be read or written, costs the
+    build, never an error.
 
     lark-cython's tokens are not ``str``; the transformers read a token as text (slice
     it, compare it, ``int()`` it), so each token a rule passes to its transformer
@@ -430,7 +438,17 @@ def lalr_parser(grammar: str, **options: Any) -> Lark:
     >>> lalr_parser("start: /[0-9]+/", transformer=Amount()).parse("1285")
     1285
     """
-    if reader_kind() == "python":
+    kind = reader_kind()
+    if cache_name is None:
+        return _lalr_parser(grammar, kind, options)
+    with cache_file(f"grammar-{cache_name}-{kind}.lark") as cached:
+        return _lalr_parser(grammar, kind, options if cached is None
+                            else {**options, "cache": cached})
+
+
+def _lalr_parser(grammar: str, kind: Literal["compiled", "python"],
+                 options: dict[str, Any]) -> Lark:
+    if kind == "python":
         return Lark(grammar, parser="lalr", **options)
     import lark_cython
 
@@ -440,6 +458,7 @@ def lalr_parser(grammar: str, **options: Any) -> Lark:
     # A Lark that keeps them elsewhere gets Lark's own parser: slower, never wrong.
     callbacks = getattr(parser, "_callbacks", None)
     if not isinstance(callbacks, dict):
+        options.pop("cache", None)   # (the file is the compiled parser's)
         return Lark(grammar, parser="lalr", **options)
     for rule, callback in callbacks.items():
         if not isinstance(rule, str):

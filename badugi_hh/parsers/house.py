@@ -544,7 +544,7 @@ _TRANSFORMER = HouseTransformer()
 @functools.cache
 def house_parser() -> Lark:
     """The grammar compiled once: LALR, building results while it parses."""
-    return lalr_parser(GRAMMAR_PATH.read_text(encoding="utf-8"),
+    return lalr_parser(GRAMMAR_PATH.read_text(encoding="utf-8"), "house",
                        transformer=HouseTransformer(),
                        start=["blank_line", "session_line", "header_line", "hand_start",
                               "hand_line"])

@@ -287,7 +287,7 @@ class SiteReader:
         """The grammar compiled once: LALR, building results while it parses."""
         if self._parser is None:
             path = grammar_path(self.spec.grammar)
-            self._parser = lalr_parser(path.read_text(encoding="utf-8"),
+            self._parser = lalr_parser(path.read_text(encoding="utf-8"), self.spec.name,
                                        transformer=self.spec.transformer(),
                                        maybe_placeholders=True, start=list(self.spec.starts),
                                        import_paths=[path.parent])
