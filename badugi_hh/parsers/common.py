@@ -15,6 +15,7 @@ Merge's XML and PHH all take their basics from here.
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 import re
 import unicodedata
@@ -420,7 +421,7 @@ def lalr_parser(grammar: str, cache_name: str | None = None, **options: Any) -> 
     as it parses, run by lark-cython where :func:`reader_kind` says so.
 
     ``cache_name``: the grammar's tables are kept in this user's cache folder under that
-    name (:mod:`badugi_hh.user_cache`) and loaded from there by the next process: Lark
+    name (:mod:`badugi_hh.user_cache`), and loaded from there by the next process: Lark
     checks that the file holds this grammar (and the files it imports) with these
     options, for this Lark and Python, and builds the tables again (and keeps them)
     where it does not; a damaged file, or one that cannot be read or written, costs the
@@ -441,7 +442,12 @@ def lalr_parser(grammar: str, cache_name: str | None = None, **options: Any) -> 
     kind = reader_kind()
     if cache_name is None:
         return _lalr_parser(grammar, kind, options)
-    with cache_file(f"grammar-{cache_name}-{kind}.lark") as cached:
+    # a file per grammar and options (an import path is the install's): two installs
+    # beside each other keep a file each rather than rebuild each other's in turn
+    digest = hashlib.sha256(repr((grammar, sorted(
+        (name, str(value)) for name, value in options.items() if name != "transformer"))
+    ).encode()).hexdigest()[:12]
+    with cache_file(f"grammar-{cache_name}-{kind}-{digest}.lark") as cached:
         return _lalr_parser(grammar, kind, options if cached is None
                             else {**options, "cache": cached})
 
