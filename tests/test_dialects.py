@@ -139,9 +139,11 @@ def test_the_whole_files_end_is_reported_once_after_the_last_part() -> None:
 
 def test_a_line_that_begins_a_block_begins_with_a_character_its_part_looks_at() -> None:
     """A part of a log passes over a line whose first character begins no other dialect's
-    block (dialects._PLAIN_INITIALS): each block's first line in the real exports and the
+    block (its ``plain`` initials): each block's first line in the real exports and the
     house logs, and the same after invisible characters, must not be passed over."""
-    from badugi_hh.parsers.dialects import _PLAIN_INITIALS, starting_dialect
+    from badugi_hh.parsers.dialects import DIALECTS, _part_ends, starting_dialect
+
+    plain_initials = {dialect.name: _part_ends(dialect.name).plain for dialect in DIALECTS}
 
     logs = [*REAL.rglob("*.txt"), *REAL.rglob("*.xml"), *(ROOT / "tests" / "data").glob("*/*.phh"),
             *(ROOT / "tests" / "data" / "house").glob("*.txt")]
@@ -152,7 +154,7 @@ def test_a_line_that_begins_a_block_begins_with_a_character_its_part_looks_at() 
                 dialect = starting_dialect(text)
                 if dialect is not None:
                     starts += 1
-                    assert all(text[:1] not in plain for name, plain in _PLAIN_INITIALS.items()
+                    assert all(text[:1] not in plain for name, plain in plain_initials.items()
                                if name != dialect.name), (log.name, text)
     assert starts > 100
 

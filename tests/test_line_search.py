@@ -101,8 +101,7 @@ def test_a_search_finds_a_mark_after_invisible_characters_and_over_a_line_end() 
              "PokerStars Hand #4", "Seat 1"]
     assert list(site.lines_to_test(lines, plain, finder)) == [1, 3, 4]
     assert list(site.lines_to_test([*lines, "a\nb"], plain, finder)) == list(range(7))
-    ends = dialects._PART_END_FINDERS["pokerstars"]   # (a house hand's '$': its line's end)
-    stars = dialects._PLAIN_INITIALS["pokerstars"]
+    stars, ends = dialects._part_ends("pokerstars")[2:]   # (a house hand's '$': its line's end)
     assert list(site.lines_to_test(["Seat 2", "Hand #3", "x"], stars, ends)) == [1]
 
 
