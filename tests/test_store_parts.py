@@ -227,6 +227,31 @@ def test_a_worker_sends_the_rows_of_small_files_together(
     assert isinstance(sent.get_nowait(), RowBatch)
 
 
+def test_a_part_s_end_is_sent_with_its_rows_not_with_the_next_files(
+        tmp_path: Path, house_log: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A large log's part is sent as it is read, and its end at once: the copies of the
+    log wait for that end (_CopiesInTurn). It waited for the worker's next send, behind
+    the small files read after it while tasks were waiting."""
+    monkeypatch.setattr(signal, "signal", lambda *args: None)   # the worker's, not pytest's
+    job = FileJob(house_log, str(house_log), importer_module._fingerprint(house_log, None))
+    cut = _cut(job, PART_BYTES)
+    assert cut is not None
+    small = tmp_path / "small.txt"
+    small.write_text(log_text(list(simulate(sessions=1, seed=5))), encoding="utf-8")
+    tasks: queue.Queue[object] = queue.Queue()
+    sent: queue.Queue[object] = queue.Queue()
+    for task in [PartJob(job, "house", cut.parts[0]),
+                 FileJob(small, str(small), importer_module._fingerprint(small, None)), None]:
+        tasks.put(task)
+    importer_module._read_in_worker(tasks, sent, 1000, "UTC")
+    messages = [sent.get() for _ in range(sent.qsize())]
+    ends = [at for at, message in enumerate(messages) if isinstance(message, _TaskDone)]
+    assert [messages[at] for at in ends] == [_TaskDone(job.source), _TaskDone(str(small))]
+    assert all(not isinstance(message, RowBatch) or not message.finished
+               or message.finished[0].path != str(small) for message in messages[:ends[0]])
+    assert isinstance(messages[ends[0] + 1], RowBatch)   # the small file's rows after it
+
+
 def test_of_two_copies_met_in_one_batch_the_file_planned_first_stores_the_hand(
         tmp_path: Path) -> None:
     """Workers' rows reach the writer in any order: a one-hand Merge export whose hand is a

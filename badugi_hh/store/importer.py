@@ -336,10 +336,12 @@ def _read_in_worker(tasks: multiprocessing.Queue[Task | None],
                 gathered.send()
                 for part_rows in _read_part(task, batch_hands, house_zone):
                     results.put(part_rows)
+                # its end at once: the copies of the log wait for it (_CopiesInTurn)
+                results.put(_TaskDone(task.job.source))
             else:
                 for rows in _read_file(task, batch_hands, house_zone):
                     gathered.add(rows)
-            gathered.done(_source_of(task))
+                gathered.done(task.source)
         gathered.send()
     results.put(None)
 
