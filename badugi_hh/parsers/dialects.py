@@ -34,15 +34,15 @@ follows them), so the test costs little on the lines of play.
 from __future__ import annotations
 
 import functools
+import operator
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import NamedTuple
+from types import ModuleType
+from typing import Any, NamedTuple
 
 from badugi_hh.events import ParseError, Record
-from badugi_hh.parsers import (
-    bossmedia, fulltilt, house, kingsclub, merge, ongame, phh, pokerstars, summaries, winamax,
-)
+from badugi_hh.parsers import marks
 from badugi_hh.parsers.common import DAMAGE, damage_before
 from badugi_hh.parsers.site import is_archive_marker, lines_to_test
 from badugi_hh.parsers.text import LogText
@@ -84,18 +84,103 @@ class Dialect:
     an id only): a part of a log read alone numbers a session it joins from 1."""
 
 
-_HOUSE_BLOCK = re.compile(r"Session\s*(?:#|ends\b)|Hand\s*#\s*\d+\s*(?:[-–—#]|$)")
-_MERGE_BLOCK = re.compile(r"(?:<\?xml[^>]*\?>\s*)?<(?:game id=|description )")
-_PHH_BLOCK = re.compile(r"variant|\[")
-_BOSSMEDIA_BLOCK = re.compile(r"(?:<\?xml[^>]*\?>\s*)?(?:<ROOT>\s*)?<HISTORY[\s>]")
+# -- the readers, imported when a log needs one -----------------------------------
+#
+# Each reader's module is imported at the first call of one of its functions: a log
+# of PokerStars' imports its reader and no other. A line is tested by a reader only
+# once it matches the dialect's mark (marks.py), which every line that begins one of
+# its blocks matches: the lines of a log in another dialect import nothing.
+
+class _Later:
+    """The function ``path`` names in the module ``load`` imports, looked up at its
+    first call."""
+
+    __slots__ = ("found", "load", "path")
+
+    def __init__(self, load: Callable[[], ModuleType], path: str) -> None:
+        self.load, self.path = load, path
+        self.found: Callable[..., Any] | None = None
+
+    def __call__(self, *args: Any) -> Any:
+        if self.found is None:
+            self.found = operator.attrgetter(self.path)(self.load())
+        return self.found(*args)
 
 
-def _house_starts(text: str) -> bool:
-    return _HOUSE_BLOCK.match(text) is not None
+def _marked(mark: marks.Mark, starts: Callable[[str], bool]) -> Callable[[str], bool]:
+    """``starts``, asked only of a line that matches ``mark``."""
+    match = mark.pattern.match
+
+    def starts_marked(text: str) -> bool:
+        return match(text) is not None and starts(text)
+    return starts_marked
 
 
-def _merge_starts(text: str) -> bool:
-    return _MERGE_BLOCK.match(text) is not None
+def _matches(mark: marks.Mark) -> Callable[[str], bool]:
+    """Whether a line matches ``mark``: all a house or Merge block's start needs."""
+    match = mark.pattern.match
+
+    def matched(text: str) -> bool:
+        return match(text) is not None
+    return matched
+
+
+def _summaries() -> ModuleType:
+    from badugi_hh.parsers import summaries
+    return summaries
+
+
+def _pokerstars() -> ModuleType:
+    from badugi_hh.parsers import pokerstars
+    return pokerstars
+
+
+def _fulltilt() -> ModuleType:
+    from badugi_hh.parsers import fulltilt
+    return fulltilt
+
+
+def _kingsclub() -> ModuleType:
+    from badugi_hh.parsers import kingsclub
+    return kingsclub
+
+
+def _merge() -> ModuleType:
+    from badugi_hh.parsers import merge
+    return merge
+
+
+def _bossmedia() -> ModuleType:
+    from badugi_hh.parsers import bossmedia
+    return bossmedia
+
+
+def _winamax() -> ModuleType:
+    from badugi_hh.parsers import winamax
+    return winamax
+
+
+def _ongame() -> ModuleType:
+    from badugi_hh.parsers import ongame
+    return ongame
+
+
+def _phh() -> ModuleType:
+    from badugi_hh.parsers import phh
+    return phh
+
+
+def _house() -> ModuleType:
+    from badugi_hh.parsers import house
+    return house
+
+
+def _site(name: str, mark: marks.Mark, load: Callable[[], ModuleType], read: str,
+          renumbers: bool = False) -> Dialect:
+    """A site's dialect: its reader's ``READER`` tells a hand's first line."""
+    return Dialect(name, _Later(load, "sniff"), _Later(load, read),
+                   _marked(mark, _Later(load, "READER.is_hand_start")), mark.initials,
+                   mark.pattern, renumbers=renumbers)
 
 
 #: Tried in order; the first whose ``sniff`` says yes reads a log in which no line
@@ -103,37 +188,33 @@ def _merge_starts(text: str) -> bool:
 DIALECTS: list[Dialect] = [
     # a tournament's summary, beside the hands: before the sites, which claim any log
     # that starts with their name
-    Dialect("pokerstars-summary", summaries.pokerstars_summary_starts,
-            summaries.read_pokerstars_summaries, summaries.pokerstars_summary_starts, "P",
-            summaries.POKERSTARS_MARK),
-    Dialect("fulltilt-summary", summaries.fulltilt_summary_starts,
-            summaries.read_fulltilt_summaries, summaries.fulltilt_summary_starts, "F",
-            summaries.FULLTILT_MARK),
-    Dialect("pokerstars", pokerstars.sniff, pokerstars.read_pokerstars_lines,
-            pokerstars.READER.is_hand_start, pokerstars.READER.spec.initials,
-            pokerstars.READER.spec.header, renumbers=True),
-    Dialect("fulltilt", fulltilt.sniff, fulltilt.read_fulltilt_lines,
-            fulltilt.READER.is_hand_start, fulltilt.READER.spec.initials,
-            fulltilt.READER.spec.header),
-    Dialect("kingsclub", kingsclub.sniff, kingsclub.read_kingsclub_lines,
-            kingsclub.READER.is_hand_start, kingsclub.READER.spec.initials,
-            kingsclub.READER.spec.header),
-    Dialect("merge", merge.sniff, merge.read_merge_lines, _merge_starts, "<", _MERGE_BLOCK,
-            merge.merge_reader),
-    Dialect("bossmedia", bossmedia.sniff, bossmedia.read_bossmedia_lines, bossmedia.starts,
-            "<", _BOSSMEDIA_BLOCK, bossmedia.bossmedia_reader),
-    Dialect("winamax", winamax.sniff, winamax.read_winamax_lines,
-            winamax.READER.is_hand_start, winamax.READER.spec.initials,
-            winamax.READER.spec.header),
-    Dialect("ongame", ongame.sniff, ongame.read_ongame_lines,
-            ongame.READER.is_hand_start, ongame.READER.spec.initials,
-            ongame.READER.spec.header),
-    Dialect("phh", phh.sniff, phh.read_phh_lines, phh.starts_hand, "[v", _PHH_BLOCK),
-    Dialect("house", house.sniff, house.read_house_lines, _house_starts, "SH", _HOUSE_BLOCK,
-            house.house_reader),
+    Dialect("pokerstars-summary", _Later(_summaries, "pokerstars_summary_starts"),
+            _Later(_summaries, "read_pokerstars_summaries"),
+            _marked(marks.POKERSTARS_SUMMARY, _Later(_summaries, "pokerstars_summary_starts")),
+            marks.POKERSTARS_SUMMARY.initials, marks.POKERSTARS_SUMMARY.pattern),
+    Dialect("fulltilt-summary", _Later(_summaries, "fulltilt_summary_starts"),
+            _Later(_summaries, "read_fulltilt_summaries"),
+            _marked(marks.FULLTILT_SUMMARY, _Later(_summaries, "fulltilt_summary_starts")),
+            marks.FULLTILT_SUMMARY.initials, marks.FULLTILT_SUMMARY.pattern),
+    _site("pokerstars", marks.POKERSTARS, _pokerstars, "read_pokerstars_lines",
+          renumbers=True),
+    _site("fulltilt", marks.FULLTILT, _fulltilt, "read_fulltilt_lines"),
+    _site("kingsclub", marks.KINGSCLUB, _kingsclub, "read_kingsclub_lines"),
+    Dialect("merge", _Later(_merge, "sniff"), _Later(_merge, "read_merge_lines"),
+            _matches(marks.MERGE), marks.MERGE.initials, marks.MERGE.pattern,
+            _Later(_merge, "merge_reader")),
+    Dialect("bossmedia", _Later(_bossmedia, "sniff"), _Later(_bossmedia, "read_bossmedia_lines"),
+            _marked(marks.BOSSMEDIA, _Later(_bossmedia, "starts")), marks.BOSSMEDIA.initials,
+            marks.BOSSMEDIA.pattern, _Later(_bossmedia, "bossmedia_reader")),
+    _site("winamax", marks.WINAMAX, _winamax, "read_winamax_lines"),
+    _site("ongame", marks.ONGAME, _ongame, "read_ongame_lines"),
+    Dialect("phh", _Later(_phh, "sniff"), _Later(_phh, "read_phh_lines"),
+            _marked(marks.PHH, _Later(_phh, "starts_hand")), marks.PHH.initials,
+            marks.PHH.pattern),
+    Dialect("house", _Later(_house, "sniff"), _Later(_house, "read_house_lines"),
+            _matches(marks.HOUSE), marks.HOUSE.initials, marks.HOUSE.pattern,
+            _Later(_house, "house_reader")),
 ]
-
-
 
 
 def dialect_of(first_line: str) -> Dialect:

@@ -53,6 +53,7 @@ from badugi_hh.events import (
     PotTotal, Seat, SkippedHand, Street, SummaryResult,
 )
 from badugi_hh.hand_ids import HandId
+from badugi_hh.parsers import marks
 from badugi_hh.parsers.common import (
     CENTS, CURRENCY_SIGNS, AmountFormat, EventFactory, LineError, Wording, read_cards,
     read_name, read_number,
@@ -72,7 +73,6 @@ from badugi_hh.textcache import LONGEST_CACHED_LINE
 __all__ = ["READER", "amount", "fulltilt_parser", "parse_line", "read_fulltilt",
            "read_fulltilt_lines", "sniff"]
 
-_HAND_START = re.compile(r"Full ?Tilt ?Poker(?:\.[a-z]{2,3})? Game #(\d+)")
 
 #: The games read into events, by the header's name for them.
 _STRUCTURES: dict[str, tuple[Structure, str]] = {
@@ -789,7 +789,8 @@ def _outcome(found: QuickMatch) -> object:
 
 READER = SiteReader(SiteSpec(
     name="fulltilt", grammar="fulltilt.lark", starts=("header", "line", "summary_line"),
-    transformer=FullTiltTransformer, wording=_WORDING, header=_HAND_START, initials="F",
+    transformer=FullTiltTransformer, wording=_WORDING, header=marks.FULLTILT.pattern,
+    initials=marks.FULLTILT.initials,
     header_starts=("Full",),
     first_line="a hand starting 'Full Tilt Poker Game #'", hands=FullTiltHands, quick=_QUICK))
 

@@ -61,6 +61,7 @@ from badugi_hh.events import (
     UncalledReturned,
 )
 from badugi_hh.hand_ids import HandId
+from badugi_hh.parsers import marks
 from badugi_hh.parsers.common import (
     CENTS, AmountFormat, EventFactory, LineError, Wording, money, read_cards, read_name,
     read_number,
@@ -512,8 +513,8 @@ def _posts(found: QuickMatch) -> object:
 
 READER = SiteReader(SiteSpec(
     name="kingsclub", grammar="kingsclub.lark", starts=("header", "when", "line", "summary_line"),
-    transformer=KingsClubTransformer, wording=_WORDING, header=re.compile(r"#(\d+): "),
-    initials="#", first_line="a hand's first line, such as '#37732805: Limit Badugi - 30/60'",
+    transformer=KingsClubTransformer, wording=_WORDING, header=marks.KINGSCLUB.pattern,
+    initials=marks.KINGSCLUB.initials, first_line="a hand's first line, such as '#37732805: Limit Badugi - 30/60'",
     hands=KingsClubHands, quick=_QUICK))
 
 kingsclub_parser = READER.parser

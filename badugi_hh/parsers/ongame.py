@@ -63,6 +63,7 @@ from badugi_hh.events import (
 )
 from badugi_hh.hand_ids import HandId
 from badugi_hh.ledger import hand_ledger
+from badugi_hh.parsers import marks
 from badugi_hh.parsers.common import (
     CENTS, CURRENCY_SIGNS, AmountFormat, EventFactory, LineError, Wording, dated, game_read,
     money, read_cards, read_name, read_number,
@@ -78,7 +79,6 @@ __all__ = ["READER", "ongame_parser", "parse_line", "read_ongame", "read_ongame_
            "sniff"]
 
 #: A hand's first line, and its hand id (``R5-174428515-248``, ``T5-569087-5``).
-_HAND_START = re.compile(r"\*{5} History for hand ([A-Z0-9-]+)")
 _SUMMARY_SEAT = re.compile(r"Seat (\d{1,9}): ")
 #: ``Sun Sep 11 15:26:27 EEST 2011``: weekday, month, day, time, zone, year.
 _WHEN = re.compile(r"[A-Za-z]{3} ([A-Za-z]{3}) +(\d{1,2}) (\d\d:\d\d:\d\d) (\S+) (\d{4})\s*$")
@@ -591,7 +591,8 @@ READER = SiteReader(SiteSpec(
     name="ongame", grammar="ongame.lark",
     starts=("header", "start_time", "table", "user", "button", "players", "seat", "line",
             "action", "seat_summary"),
-    transformer=OnGameTransformer, wording=_WORDING, header=_HAND_START, initials="*",
+    transformer=OnGameTransformer, wording=_WORDING, header=marks.ONGAME.pattern,
+    initials=marks.ONGAME.initials,
     header_starts=("***** History for hand ",),
     first_line="a hand's first line, such as '***** History for hand R5-174428515-248 *****'",
     hands=OnGameHands))

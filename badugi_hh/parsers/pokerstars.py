@@ -65,6 +65,7 @@ from badugi_hh.events import (
 from badugi_hh.events import NoteKind as NoteOfEvent
 from badugi_hh.hand_ids import HandId
 from badugi_hh.ledger import hand_ledger
+from badugi_hh.parsers import marks
 from badugi_hh.parsers.common import (
     CURRENCY_SIGNS, MAX_NAME, AmountFormat, EventFactory, LineError, Wording, read_cards,
     read_name, read_number,
@@ -83,10 +84,6 @@ from badugi_hh.textcache import LONGEST_CACHED_LINE, cached_for_short_lines
 __all__ = ["READER", "parse_line", "pokerstars_parser", "read_pokerstars",
            "read_pokerstars_lines", "sniff"]
 
-#: A hand's first line, whatever the era or the room. Full Tilt, reopened on
-#: PokerStars' software in 2016, writes the same format under its own name.
-_HAND_START = re.compile(r"(?:PokerStars|Full Tilt) (?:Home Game |Zoom |Rush )?"
-                         r"(?:Game |Hand )?#(\d*)")
 
 #: The games read into events, by the site's name without the betting structure.
 #: The betting structures a game's name ends with.
@@ -1128,7 +1125,8 @@ READER = SiteReader(SiteSpec(
     name="pokerstars", grammar="pokerstars.lark",
     starts=("hand_game", "table_line", "seat_line", "after_name", "play_line", "dealt_cards",
             "summary_line", "summary_outcome"),
-    transformer=PokerStarsTransformer, wording=_WORDING, header=_HAND_START, initials="PF",
+    transformer=PokerStarsTransformer, wording=_WORDING, header=marks.POKERSTARS.pattern,
+    initials=marks.POKERSTARS.initials,
     header_starts=("PokerStars ", "Full Tilt "),
     first_line="a hand starting 'PokerStars Game #' or 'PokerStars Hand #'",
     hands=PokerStarsHands, claims=("PokerStars ",), quick=_QUICK))

@@ -59,7 +59,7 @@ from badugi_hh.money import buy_in_parts
 from badugi_hh.parsers.common import dated, money
 from badugi_hh.parsers.text import LogText
 
-__all__ = ["FULLTILT_MARK", "FULLTILT_START", "POKERSTARS_MARK", "POKERSTARS_START",
+__all__ = ["FULLTILT_START", "POKERSTARS_START",
            "fulltilt_summary_starts", "pokerstars_summary_starts", "read_fulltilt_summaries",
            "read_pokerstars_summaries"]
 
@@ -67,10 +67,6 @@ __all__ = ["FULLTILT_MARK", "FULLTILT_START", "POKERSTARS_MARK", "POKERSTARS_STA
 POKERSTARS_START = re.compile(r"PokerStars Tournament #(?P<id>\d{1,30}),\s*(?P<game>.*?)\s*$")
 FULLTILT_START = re.compile(r"Full Tilt Poker Tournament Summary (?P<name>.*?)"
                             r" \((?P<id>\d{1,30})\)\s*(?P<game>.*?)\s*$")
-
-#: What each begins with, without groups: the marks a log's other parts may end at.
-POKERSTARS_MARK = re.compile(r"PokerStars Tournament #\d")
-FULLTILT_MARK = re.compile(r"Full Tilt Poker Tournament Summary ")
 
 _MONEY = r"[$€£]?\s?\d[\d,]*(?:\.\d+)?"
 _TIME = re.compile(r"(\d{4})/(\d\d?)/(\d\d?)\s*(?:-\s*)?(\d\d?):(\d\d):(\d\d)\s*([A-Z]{2,5})?")

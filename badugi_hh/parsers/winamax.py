@@ -54,6 +54,7 @@ from badugi_hh.events import (
     SkippedHand, Street,
 )
 from badugi_hh.hand_ids import HandId
+from badugi_hh.parsers import marks
 from badugi_hh.parsers.common import (
     CENTS, CURRENCY_SIGNS, AmountFormat, EventFactory, LineError, Wording, read_cards,
     read_name, read_number,
@@ -73,7 +74,6 @@ __all__ = ["READER", "money", "parse_line", "read_winamax", "read_winamax_lines"
            "sniff", "winamax_parser"]
 
 #: A hand's first line (and its hand id, where it can be found).
-_HAND_START = re.compile(r"Winamax Poker - (?:.*?HandId: #([\d-]+))?")
 _SUMMARY_SEAT = re.compile(r"Seat (\d{1,9}): ")
 #: A tournament's table: its name, ``(<tournament id>)#<table number>``.
 _TOURNAMENT_TABLE = re.compile(r"\((\d+)\)#\d+$")
@@ -548,7 +548,8 @@ _QUICK = {
 READER = SiteReader(SiteSpec(
     name="winamax", grammar="winamax.lark",
     starts=("header", "table", "seat", "line", "action", "seat_summary"),
-    transformer=WinamaxTransformer, wording=_WORDING, header=_HAND_START, initials="W",
+    transformer=WinamaxTransformer, wording=_WORDING, header=marks.WINAMAX.pattern,
+    initials=marks.WINAMAX.initials,
     header_starts=("Winamax Poker - ",),
     first_line=("a hand's first line, such as 'Winamax Poker - CashGame - HandId: "
                 "#9160772-2-1476189756 - Lowball27 fixed limit (0.50€/1€) - ...'"), hands=WinamaxHands,
