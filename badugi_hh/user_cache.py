@@ -9,6 +9,7 @@ writes there only files it made, and reads only a folder the user owns and nobod
 else can write (a cached grammar is a pickle: loading one is running code).
 
 >>> import os, tempfile
+>>> before = os.environ.get(CACHE_VARIABLE)
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     os.environ[CACHE_VARIABLE] = folder
 ...     with cache_file("tables") as path:
@@ -19,7 +20,11 @@ else can write (a cached grammar is a pickle: loading one is running code).
 >>> with cache_file("tables") as path:
 ...     path is None
 True
->>> del os.environ[CACHE_VARIABLE]
+>>> os.environ[CACHE_VARIABLE] = "cache"   # a relative path: no cache
+>>> cache_folder() is None
+True
+>>> if before is None: del os.environ[CACHE_VARIABLE]
+... else: os.environ[CACHE_VARIABLE] = before
 """
 
 from __future__ import annotations
@@ -40,22 +45,27 @@ __all__ = ["CACHE_VARIABLE", "cache_file", "cache_folder"]
 
 #: The environment variable that moves the cache (set empty: no cache).
 CACHE_VARIABLE = "BADUGI_HH_CACHE"
-#: Seconds a process waits for another to finish writing a cache file.
-LOCK_WAIT = 5.0
+#: Seconds a process waits for another to finish writing a cache file (a grammar is
+#: built in a tenth of one): past them, it builds its own without the cache.
+LOCK_WAIT = 1.0
 
 
 def cache_folder() -> Path | None:
     """The cache folder, made if missing; None where it is turned off, cannot be made,
-    or is not this user's alone."""
+    is not this user's alone, or is named by no absolute path (no home folder known:
+    ``~`` is then no path, and a relative one would be the working folder's)."""
     chosen = os.environ.get(CACHE_VARIABLE)
     if chosen == "":
         return None
     if chosen is not None:
         folder = Path(chosen)
     else:
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"),
-                                                                ".cache")
+        base = os.environ.get("XDG_CACHE_HOME", "")
+        if not os.path.isabs(base):   # (the XDG rule: a relative value is ignored)
+            base = os.path.join(os.path.expanduser("~"), ".cache")
         folder = Path(base, "badugi-hh")
+    if not folder.is_absolute():
+        return None
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         status = folder.stat()
@@ -71,9 +81,11 @@ def cache_folder() -> Path | None:
 @contextmanager
 def cache_file(name: str) -> Iterator[str | None]:
     """The path of the cache file ``name``, for the block to read and write while no
-    other process does (an import's workers build the same grammar at once: none may
-    read a file half written by another). None where there is no cache folder, or no
-    lock to take (a system without ``fcntl``)."""
+    other process does: an import's workers build the same grammar at once, and two
+    writers of one file could leave it a mixture of the two. (A file that cannot be
+    read whole costs its reader a rebuild: Lark checks it.) None where there is no
+    cache folder, no lock to take (a system without ``fcntl``), or the lock is held
+    elsewhere past :data:`LOCK_WAIT`."""
     folder = cache_folder()
     if folder is None or fcntl is None:
         yield None

@@ -3,7 +3,11 @@ the dashboard tests) and the Hypothesis profile of every test."""
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -13,7 +17,14 @@ from hypothesis import settings
 
 from badugi_hh.simulate import simulate
 from badugi_hh.store import Store
+from badugi_hh.user_cache import CACHE_VARIABLE
 from badugi_hh.writer import write_records
+
+# The grammars' tables are kept in a cache folder of the run's own (the processes the
+# tests start inherit it), never the user's: a run neither reads nor leaves anything there.
+_CACHE = tempfile.mkdtemp(prefix="badugi-hh-test-cache-")
+os.environ[CACHE_VARIABLE] = _CACHE
+atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
 
 if TYPE_CHECKING:   # the dashboard tests' (Streamlit is slow to import)
     from streamlit.testing.v1 import AppTest

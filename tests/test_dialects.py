@@ -185,7 +185,8 @@ def test_a_dialect_s_mark_leads_to_every_line_its_reader_says_begins_a_block() -
     """A reader is asked whether a line begins a block only once the line matches its
     dialect's mark (marks.py), so that a log in another dialect imports no other reader:
     every line of the real exports, the house logs and the PHH files that a reader says
-    begins a block matches the mark, after invisible characters too."""
+    begins a block matches the mark (as ``starting_dialect`` asks: from the line's first
+    visible character)."""
     from badugi_hh.parsers import bossmedia, phh, summaries
     from badugi_hh.parsers.common import damage_before
     from badugi_hh.parsers.dialects import DIALECTS
@@ -201,30 +202,32 @@ def test_a_dialect_s_mark_leads_to_every_line_its_reader_says_begins_a_block() -
     begun = 0
     for log in logs:
         for line in log.read_text(encoding="utf-8", errors="replace").splitlines():
-            for text in (line, "\u200b" + line):
-                text = text[damage_before(text):]
-                for name, starts in own.items():
-                    begins = starts(text)
-                    begun += begins
-                    assert dialects[name].starts(text) == begins, (log.name, name, text)
-                    assert not begins or dialects[name].marks.match(text), (log.name, name)
+            text = line[damage_before(line):]
+            for name, starts in own.items():
+                begins = starts(text)
+                begun += begins
+                assert dialects[name].starts(text) == begins, (log.name, name, text)
+                assert not begins or dialects[name].marks.match(text), (log.name, name)
     assert begun > 100
 
 
 def test_a_log_imports_its_own_reader_and_no_other(tmp_path: Path) -> None:
     """Importing the store imports no site's reader; reading a PokerStars export
     imports PokerStars' and no other (all of them took a fifth of a small import's
-    start)."""
+    start), an empty log none."""
     program = (
         "import sys; import badugi_hh.store; from badugi_hh.parsers import read_records; "
         "readers = lambda: sorted(name.rpartition('.')[2] for name in sys.modules "
         "if name.startswith('badugi_hh.parsers.') and name.rpartition('.')[2] in "
         "{'bossmedia', 'fulltilt', 'kingsclub', 'merge', 'ongame', 'phh', 'pokerstars', "
         "'summaries', 'winamax'}); "
-        "before = readers(); hands = sum(1 for _ in read_records(sys.argv[1])); "
-        "print(before, readers(), hands > 0)")
+        "before = readers(); empty = list(read_records(sys.argv[2])); "
+        "after_empty = readers(); hands = sum(1 for _ in read_records(sys.argv[1])); "
+        "print(before, after_empty, readers(), hands > 0)")
+    empty = tmp_path / "new.txt"
+    empty.write_text("\n", encoding="utf-8")
     run = subprocess.run([sys.executable, "-c", program,
-                          str(REAL / "pokerstars" / "cash-27td-fl-0.10-0.20-200911.txt")],
-                         capture_output=True, text=True, timeout=120, check=False)
+                          str(REAL / "pokerstars" / "cash-27td-fl-0.10-0.20-200911.txt"),
+                          str(empty)], capture_output=True, text=True, timeout=120, check=False)
     assert (run.returncode, run.stdout.strip(), run.stderr) == (
-        0, "[] ['pokerstars'] True", "")
+        0, "[] [] ['pokerstars'] True", "")

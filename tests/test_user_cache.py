@@ -136,8 +136,9 @@ def test_a_lock_held_elsewhere_costs_the_cache_not_the_work(
 
 
 def test_processes_that_build_a_grammar_at_once_each_read_it_whole(folder: Path) -> None:
-    """Four processes started together: each builds or loads the tables whole, and
-    the file they leave loads."""
+    """Four processes started together (as an import's workers): each reads the log
+    whole, and the file they leave loads. (What the lock prevents, two writers' bytes
+    mixed in one file, this cannot show each time: the lock itself is tested above.)"""
     program = ("import sys; from badugi_hh.parsers import pokerstars, read_records; "
                "pokerstars.pokerstars_parser(); "
                "print(sum(type(record).__name__ == 'Hand' for record in read_records(sys.argv[1])))")
@@ -149,3 +150,20 @@ def test_processes_that_build_a_grammar_at_once_each_read_it_whole(folder: Path)
     assert [(run.returncode, out.strip(), err) for run, (out, err) in zip(runs, outputs)
             ] == [(0, hands, "")] * 4
     assert pokerstars_parser().source_path == "<deserialized>"
+
+
+def test_the_folder_is_an_absolute_one_or_none(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """No home folder known (``~`` stays ``~``) and a relative XDG_CACHE_HOME (ignored,
+    as its rule says): never a folder under the working one, often the user's logs'."""
+    monkeypatch.delenv(CACHE_VARIABLE)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache_folder() == tmp_path / "xdg" / "badugi-hh"
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative")
+    assert cache_folder() == tmp_path / "home" / ".cache" / "badugi-hh"
+    monkeypatch.setattr(os.path, "expanduser", lambda path: path)   # no home: "~" stays
+    assert cache_folder() is None
+    assert pokerstars_parser().source_path == "<string>"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["home", "xdg"]

@@ -18,12 +18,14 @@ import functools
 import hashlib
 import os
 import re
+import sys
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal, NoReturn
 
+import lark
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -442,11 +444,12 @@ def lalr_parser(grammar: str, cache_name: str | None = None, **options: Any) -> 
     kind = reader_kind()
     if cache_name is None:
         return _lalr_parser(grammar, kind, options)
-    # a file per grammar and options (an import path is the install's): two installs
-    # beside each other keep a file each rather than rebuild each other's in turn
+    # a file per grammar, options (an import path is the install's), Lark and Python: two
+    # installs or interpreters beside each other keep a file each rather than rebuild
+    # each other's in turn
     digest = hashlib.sha256(repr((grammar, sorted(
-        (name, str(value)) for name, value in options.items() if name != "transformer"))
-    ).encode()).hexdigest()[:12]
+        (name, str(value)) for name, value in options.items() if name != "transformer"),
+        lark.__version__, sys.version_info[:2])).encode()).hexdigest()[:12]
     with cache_file(f"grammar-{cache_name}-{kind}-{digest}.lark") as cached:
         return _lalr_parser(grammar, kind, options if cached is None
                             else {**options, "cache": cached})

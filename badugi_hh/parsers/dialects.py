@@ -89,7 +89,9 @@ class Dialect:
 # Each reader's module is imported at the first call of one of its functions: a log
 # of PokerStars' imports its reader and no other. A line is tested by a reader only
 # once it matches the dialect's mark (marks.py), which every line that begins one of
-# its blocks matches: the lines of a log in another dialect import nothing.
+# its blocks matches: the lines of a log in another dialect import nothing. A log none
+# of whose first lines begins a block (text of no dialect) asks each reader in turn
+# whether it is theirs (dialect_of), and so imports them; an empty log, none.
 
 class _Later:
     """The function ``path`` names in the module ``load`` imports, looked up at its
@@ -225,6 +227,8 @@ def dialect_of(first_line: str) -> Dialect:
     >>> dialect_of("Session #fri-1127").name
     'house'
     """
+    if not first_line.strip():   # an empty log (a site's client makes the file first):
+        return DIALECTS[-1]      # no dialect claims it, and no reader need be imported
     return next((dialect for dialect in DIALECTS if dialect.sniff(first_line)), DIALECTS[-1])
 
 

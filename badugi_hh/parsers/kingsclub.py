@@ -514,7 +514,8 @@ def _posts(found: QuickMatch) -> object:
 READER = SiteReader(SiteSpec(
     name="kingsclub", grammar="kingsclub.lark", starts=("header", "when", "line", "summary_line"),
     transformer=KingsClubTransformer, wording=_WORDING, header=marks.KINGSCLUB.pattern,
-    initials=marks.KINGSCLUB.initials, first_line="a hand's first line, such as '#37732805: Limit Badugi - 30/60'",
+    initials=marks.KINGSCLUB.initials,
+    first_line="a hand's first line, such as '#37732805: Limit Badugi - 30/60'",
     hands=KingsClubHands, quick=_QUICK))
 
 kingsclub_parser = READER.parser

@@ -309,8 +309,9 @@ def _line_at(stream: IO[bytes]) -> bytes:
 def workers_context() -> (multiprocessing.context.ForkServerContext
                           | multiprocessing.context.SpawnContext):
     """How ``--jobs``' workers start: forked from a server process that imported the
-    readers, the engine and Arrow once (``forkserver``, where the system has it), each
-    worker then ready at once; never forked from the writer, whose DuckDB threads a fork
+    house reader, the engine and Arrow once (``forkserver``, where the system has it),
+    each worker then ready at once (a site's reader it imports at its first log of the
+    site, in 8-17 ms); never forked from the writer, whose DuckDB threads a fork
     would copy mid-work. Each spawned worker imported them itself: about a second of CPU
     a worker, every import. A process keeps its server: later workers run the code and
     see the environment that it started with."""
