@@ -70,6 +70,9 @@ def test_startup_section_times_the_commands_next_to_a_bare_interpreter() -> None
     assert math.isclose(figures["--help over the baseline (x)"],
                         figures["badugi-hh --help (s)"]
                         / figures["baseline: python -c pass (s)"])
+    assert math.isclose(figures["the grammar's cache: import without it over with it (x)"],
+                        figures["the same, the grammar built again (no cache) (s)"]
+                        / figures["badugi-hh import, one 12-hand session into a new database (s)"])
 
 
 @pytest.mark.benchmark

@@ -438,17 +438,47 @@ def bench_startup(quick: bool) -> Figures:
     """Start-up of the command line, next to a bare interpreter timed in the same run.
 
     Each command is a fresh process, as when a user types it; the ratio to
-    ``python -c pass`` is what the code adds, whatever the machine.
+    ``python -c pass`` is what the code adds, whatever the machine. An import of one
+    short session into a new database (a player's import of the day's hands, most of it
+    the command's start) is timed with the grammar's tables in a cache folder of the
+    run's own, and with no cache: what the tables' build costs every process
+    (:mod:`badugi_hh.user_cache`).
     """
+    import os
+    import tempfile
+
+    from badugi_hh.user_cache import CACHE_VARIABLE
+
     cli = [sys.executable, "-m", "badugi_hh.cli"]
-    bare, help_, hand = best_times(
-        [_run_process([sys.executable, "-c", "pass"]), _run_process([*cli, "--help"]),
-         _run_process([*cli, "hand", "As 2h 3d Kd"])], 3 if quick else 10)
+    with tempfile.TemporaryDirectory() as folder:
+        log, database = Path(folder, "session.txt"), Path(folder, "new.duckdb")
+        log.write_text(simulated_text(12), encoding="utf-8")
+
+        def import_log(cache: str) -> Callable[[], object]:
+            environment = {**os.environ, CACHE_VARIABLE: cache}
+
+            def run() -> object:
+                for made in (database, database.with_name(database.name + ".wal")):
+                    made.unlink(missing_ok=True)
+                return subprocess.run([*cli, "import", str(log), "--db", str(database)],
+                                      capture_output=True, check=True, env=environment)
+            return run
+
+        cached = import_log(str(Path(folder, "cache")))
+        cached()   # the tables built and kept, as the first run after an install does
+        bare, help_, hand, imported, uncached = best_times(
+            [_run_process([sys.executable, "-c", "pass"]), _run_process([*cli, "--help"]),
+             _run_process([*cli, "hand", "As 2h 3d Kd"]), cached, import_log("")],
+            3 if quick else 10)
     return {"baseline: python -c pass (s)": bare,
             "badugi-hh --help (s)": help_,
             'badugi-hh hand "As 2h 3d Kd" (s)': hand,
+            "badugi-hh import, one 12-hand session into a new database (s)": imported,
+            "the same, the grammar built again (no cache) (s)": uncached,
             "--help over the baseline (x)": help_ / bare,
-            "hand over the baseline (x)": hand / bare}
+            "hand over the baseline (x)": hand / bare,
+            "import over the baseline (x)": imported / bare,
+            "the grammar's cache: import without it over with it (x)": uncached / imported}
 
 
 def bench_pokerkit(quick: bool) -> Figures:
