@@ -185,19 +185,23 @@ def _site(name: str, mark: marks.Mark, load: Callable[[], ModuleType], read: str
                    mark.pattern, renumbers=renumbers)
 
 
+def _summary(name: str, mark: marks.Mark, starts: str, read: str) -> Dialect:
+    """A site's tournament summaries: a log is the site's summaries where its first line
+    starts one."""
+    starts_summary = _Later(_summaries, starts)
+    return Dialect(name, starts_summary, _Later(_summaries, read),
+                   _marked(mark, starts_summary), mark.initials, mark.pattern)
+
+
 #: Tried in order; the first whose ``sniff`` says yes reads a log in which no line
 #: starts a block, and the last one reads any log that no dialect claims.
 DIALECTS: list[Dialect] = [
     # a tournament's summary, beside the hands: before the sites, which claim any log
     # that starts with their name
-    Dialect("pokerstars-summary", _Later(_summaries, "pokerstars_summary_starts"),
-            _Later(_summaries, "read_pokerstars_summaries"),
-            _marked(marks.POKERSTARS_SUMMARY, _Later(_summaries, "pokerstars_summary_starts")),
-            marks.POKERSTARS_SUMMARY.initials, marks.POKERSTARS_SUMMARY.pattern),
-    Dialect("fulltilt-summary", _Later(_summaries, "fulltilt_summary_starts"),
-            _Later(_summaries, "read_fulltilt_summaries"),
-            _marked(marks.FULLTILT_SUMMARY, _Later(_summaries, "fulltilt_summary_starts")),
-            marks.FULLTILT_SUMMARY.initials, marks.FULLTILT_SUMMARY.pattern),
+    _summary("pokerstars-summary", marks.POKERSTARS_SUMMARY, "pokerstars_summary_starts",
+             "read_pokerstars_summaries"),
+    _summary("fulltilt-summary", marks.FULLTILT_SUMMARY, "fulltilt_summary_starts",
+             "read_fulltilt_summaries"),
     _site("pokerstars", marks.POKERSTARS, _pokerstars, "read_pokerstars_lines",
           renumbers=True),
     _site("fulltilt", marks.FULLTILT, _fulltilt, "read_fulltilt_lines"),
