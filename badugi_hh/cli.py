@@ -18,6 +18,7 @@ import argparse
 import difflib
 import errno
 import importlib
+import os
 import sys
 import time
 from collections.abc import Collection, Sequence
@@ -140,6 +141,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     # and --version.
     name = argv[0] if argv else ""
     args = None
+    # PyArrow loads NumPy, whose OpenBLAS starts a thread per core that spins a while
+    # waiting for matrix work no command gives it: ~0.1 s of a core's time in every
+    # process (and --jobs worker) on two cores, more on more. Set before NumPy loads.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
         args = parse_arguments(build_parser(full={name}), argv)
         with CtrlC():   # a Ctrl-C that DuckDB took inside a statement is one all the same

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -43,6 +44,30 @@ def test_an_import_into_a_database_loads_no_parquet_nor_cluster(tmp_path) -> Non
     assert "badugi_hh.store.importer" in loaded
     assert loaded & {"pyarrow.parquet", "pyarrow.fs", "badugi_hh.dataset.cluster",
                      "badugi_hh.dataset.writer"} == set()
+
+
+def threads_after_pyarrow(code_before: str, environment: dict[str, str]) -> int:
+    """The threads of a fresh interpreter that ran ``code_before``, then loaded PyArrow
+    (and so NumPy and its OpenBLAS) as an import does."""
+    code = f"{code_before}\nimport os, pyarrow\nprint(len(os.listdir('/proc/self/task')))"
+    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                               check=True, env=environment)
+    return int(completed.stdout.split()[-1])
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts threads in /proc")
+def test_a_command_starts_no_idle_matrix_threads() -> None:
+    """OpenBLAS's threads (one per core but the first) spin at its load for work no
+    command gives them; the command line starts none, unless the user's setting asks.
+    (On a one-core machine there would be none either way.)"""
+    environment = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    command = "from badugi_hh.cli import main\nmain(['hand', 'As 2h 3d Kd'])"
+    one_thread = threads_after_pyarrow("", {**environment, "OPENBLAS_NUM_THREADS": "1"})
+    assert threads_after_pyarrow(command, environment) == one_thread
+    if (os.cpu_count() or 1) > 1:
+        assert threads_after_pyarrow("", environment) > one_thread   # what it spares
+        asked = threads_after_pyarrow(command, {**environment, "OPENBLAS_NUM_THREADS": "2"})
+        assert asked == one_thread + 1
 
 
 @pytest.mark.parametrize("name", COMMANDS)
