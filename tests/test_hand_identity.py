@@ -136,6 +136,53 @@ def test_a_copy_that_differs_is_a_t5_violation_naming_both_files(tmp_path: Path)
                           f"{original}:1 (the same site and hand id): the first copy is kept")]
 
 
+#: Copies of one real hand that differ in what the store keeps beyond the betting: the
+#: hand a player showed (and so who the log pays: the edited copy earns an S1 of its own),
+#: the cards a player drew.
+_DIFFERING_LATE = {
+    "showdown": ("[7s 5s 8d 4h 3c] (Lo: 8,7,5,4,3)", "[Ks Qs 8d 4h 3c] (Lo: K,Q,8,4,3)"),
+    "draw": ("[5c Qs]", "[5c Js]", "[Qs Tc]", "[Js Tc]"),
+}
+
+
+@pytest.mark.parametrize("edited_first", [False, True])
+@pytest.mark.parametrize("edit", sorted(_DIFFERING_LATE))
+def test_copies_that_differ_only_after_the_betting_are_a_t5_either_way(
+        tmp_path: Path, edit: str, edited_first: bool) -> None:
+    """Their bets and chips the same, a copy with another showdown or other cards drawn
+    is another hand: a T5, whichever file comes first (they were taken as one, and an
+    S1 of the edited copy was stored or lost by the order of the files)."""
+    original = REAL / "pokerstars" / "cash-27td-fl-0.10-0.20-200911.txt"
+    text = original.read_text(encoding="utf-8-sig")
+    pairs = _DIFFERING_LATE[edit]
+    for old, new in zip(pairs[::2], pairs[1::2]):
+        assert text.count(old) == 1
+        text = text.replace(old, new)
+    edited = tmp_path / "edited.txt"
+    edited.write_text(text, encoding="utf-8")
+    first, second = (edited, original) if edited_first else (original, edited)
+    with Store(tmp_path / "db.duckdb") as store:
+        store.import_paths([first])
+        summary = store.import_paths([second])
+        t5 = store.connection.sql("SELECT source FROM violations WHERE rule = 'T5'").fetchall()
+    assert summary.new_hands == 0 and len(summary.conflicts) == 1
+    assert t5 == [(str(second),)]
+
+
+def test_hashes_of_an_older_release_are_not_compared_with_todays(tmp_path: Path) -> None:
+    """A copy listed with the hash an older release wrote (32 characters, of less of the
+    hand) is not a T5 of a copy read today: the two cannot tell."""
+    original = REAL / "pokerstars" / "cash-27td-fl-0.10-0.20-200911.txt"
+    copy = tmp_path / "copy.txt"
+    shutil.copyfile(original, copy)
+    with Store(tmp_path / "db.duckdb") as store:
+        store.import_paths([original])
+        store.connection.execute("UPDATE hands SET content_hash = md5(content_hash)")
+        summary = store.import_paths([copy])
+        t5 = store.connection.sql("SELECT count(*) FROM violations WHERE rule = 'T5'").fetchall()
+    assert summary.new_hands == 0 and summary.conflicts == [] and t5 == [(0,)]
+
+
 def test_a_dataset_reports_the_same_differing_copy(tmp_path: Path) -> None:
     original = REAL / "pokerstars" / "tour-badugi-fl-sng-201011.txt"
     changed = _differing_copy(original, tmp_path / "edited.txt")

@@ -35,13 +35,13 @@ _USERS = ("aliases", "settings", "hand_tags", "hand_notes", "player_notes", "pla
 
 #: Rows and digest of each table.
 PINNED: dict[str, str] = {
-    "schema_version": "1:64c5e57928dada02",
+    "schema_version": "1:19a5b43899912299",
     "rules": "41:00194366b895bcff",
     "sources": "35:448e2296ac558b91",
     "sessions": "51:32603a8df8759b90",
     "session_players": "199:7d1b18d2c352bcfd",
     "players": "65:3a011733ec528023",
-    "hands": "426:cf41a82747a67676",
+    "hands": "426:8dea5b9104228fae",
     "hand_players": "1702:3b6e49695546d691",
     "actions": "5957:af6e2c084478f724",
     "draws": "2169:b01df9ec09a34e0d",
@@ -53,7 +53,7 @@ PINNED: dict[str, str] = {
     "violations": "7:d1f07ada15515fc3",
     "quarantine": "1:2462f61a932a991b",
     "skipped": "3:f69cdb24829f2d31",
-    "hand_sources": "522:fc9e4a9510d0a0a9",
+    "hand_sources": "522:b3c059780209f176",
     "aliases": "0:4f53cda18c2baa0c",
     "settings": "0:4f53cda18c2baa0c",
     "tournaments": "2:cab0d0a8ba7b6a18",

@@ -409,7 +409,8 @@ class RowBatch:
         moment = clock.read(started_at, money.site)
         dealt = {name: " ".join(map(_card_text, result.dealt)) if result.dealt else None
                  for name, result in report.players.items()}
-        digest = content_hash(report, rules.game, moment.local, dealt)
+        draws, shown = self._draw_rows(source, report), self._showdown_rows(source, hand, report)
+        digest = content_hash(report, rules.game, moment.local, dealt, draws, shown)
         self.tables["hands"].append((
             source, report.hand_id, report.number, report.session_id, moment.local, moment.utc,
             moment.zone, rules.name, money.site, rules.game, money.kind, money.currency,
@@ -421,8 +422,8 @@ class RowBatch:
                                             digest))
         self._add_hand_players(source, report, moment, money, dealt, hand.tournament)
         self.actions.add(source, report.hand_id, report.actions)
-        self._add_draws(source, report)
-        self._add_showdowns(source, hand, report)
+        self.tables["draws"].extend(draws)
+        self.tables["showdowns"].extend(shown)
         self._add_pots(source, report)
         self._add_halves(source, report)
         self._add_runs(source, report)
@@ -456,27 +457,27 @@ class RowBatch:
             rules.name, money.site, rules.game, money.kind, money.currency, money.unit,
             big_blind, tournament), rows)
 
-    def _add_draws(self, source: str, report: HandReport) -> None:
+    @staticmethod
+    def _draw_rows(source: str, report: HandReport) -> list[Row]:
         hand_id = report.hand_id
-        self.tables["draws"].extend([
-            (source, hand_id, player, draw, len(discarded), not discarded,
-             _cards_text(discarded), _cards_text(drawn),
-             None if None in after else " ".join(map(_card_text, after)), line)
-            for player, draw, discarded, drawn, after, line in report.draws])
+        return [(source, hand_id, player, draw, len(discarded), not discarded,
+                 _cards_text(discarded), _cards_text(drawn),
+                 None if None in after else " ".join(map(_card_text, after)), line)
+                for player, draw, discarded, drawn, after, line in report.draws]
 
-    def _add_showdowns(self, source: str, hand: Hand, report: HandReport) -> None:
+    @staticmethod
+    def _showdown_rows(source: str, hand: Hand, report: HandReport) -> list[Row]:
         # a winner may show his hand though the others folded: it is told, so kept
         shown = [(name, p) for name, p in report.players.items()
                  if p.saw_showdown or p.shown is not None]
         # the log's mucked hands: read only where a player at the showdown showed none
         mucked = (_mucked_cards(hand) if report.ended == "showdown"
                   and any(p.shown is None for _, p in shown) else {})
-        self.tables["showdowns"].extend([
-            (source, report.hand_id, name,
-             _cards_text(p.shown) if p.shown is not None else mucked.get(name),
-             p.value.rank if p.value else None, getattr(p.value, "size", None),
-             p.description, p.won)
-            for name, p in shown])
+        return [(source, report.hand_id, name,
+                 _cards_text(p.shown) if p.shown is not None else mucked.get(name),
+                 p.value.rank if p.value else None, getattr(p.value, "size", None),
+                 p.description, p.won)
+                for name, p in shown]
 
     def _add_pots(self, source: str, report: HandReport) -> None:
         self.tables["pots"].extend(

@@ -9,19 +9,26 @@ file's name for it, so its file is part of its identity (:func:`identity`).
 
 Two copies are the same hand when their **content hash** agrees (:func:`content_hash`):
 an MD5 of what the store keeps of the hand (its game, time, pot, rake and ending,
-each player's seat, stacks, chips and dealt cards, every action). A copy whose hash
+each player's seat, stacks, chips and dealt cards, every action, every draw's cards and
+every hand shown or mucked at the showdown). A copy whose hash
 differs from the stored one's is a violation of T5, "a site's hand ids are unique"
 (:func:`conflict_message`), never a silent choice: the first copy stays; but a copy
 read whole is kept over one with a line that could not be read, and their difference
 is that line's, no T5 (:mod:`badugi_hh.store.commit`, docs/schema.md).
 
 The hash is also computed in SQL (:data:`CONTENT_HASH_SQL`) from the stored rows, for
-the migration of a database whose hands were stored before hashes were: both give the
-same text to MD5.
+the migrations of a database: both give the same text to MD5. A hash is written with its
+format first (:data:`HASH_FORMAT`): the hashes of earlier releases (32 characters, the
+draws and shown cards not in them) in a dataset's files or of copies a database lists are
+not compared with today's (:func:`same_content`), where they would differ for no reason.
 
 >>> from datetime import datetime
 >>> identity("pokerstars", "ps-1", "/a.txt"), identity("phh", "hand", "/a.phh")
 (('pokerstars', 'ps-1', ''), ('phh', 'hand', '/a.phh'))
+>>> same_content("2" + "0" * 32, "2" + "0" * 32), same_content("2" + "0" * 32, "2" + "1" * 32)
+(True, False)
+>>> same_content("2" + "0" * 32, "1" * 32)   # of two formats: not compared
+True
 >>> conflict_message("ps-1", "/b.txt", 9, "/a.txt", 5)
 'hand ps-1 at /b.txt:9 differs from its copy at /a.txt:5 (the same site and hand id): the first copy is kept'
 """
@@ -29,14 +36,16 @@ same text to MD5.
 from __future__ import annotations
 
 import hashlib
+from typing import cast
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from badugi_hh.engine import HandReport
 from badugi_hh.hand_ids import hand_file_sql
 from badugi_hh.sites import FILE_LOCAL_SITES
 
-__all__ = ["CONTENT_HASH_SQL", "RANKED_COPIES_SQL", "conflict_message", "content_hash",
-           "identity"]
+__all__ = ["CONTENT_HASH_SQL", "HASH_FORMAT", "RANKED_COPIES_SQL", "conflict_message",
+           "content_hash", "identity", "same_content"]
 
 _EPOCH = datetime(1970, 1, 1)
 _MICROSECOND = timedelta(microseconds=1)
@@ -48,8 +57,10 @@ def identity(site: str, hand_id: str, source: str) -> tuple[str, str, str]:
 
 
 def content_hash(report: HandReport, game: str, started_at: datetime | None,
-                 dealt: dict[str, str | None]) -> str:
-    """The hash of a hand's content; ``dealt``: each player's dealt cards as stored."""
+                 dealt: dict[str, str | None], draws: Sequence[tuple[object, ...]],
+                 shown: Sequence[tuple[object, ...]]) -> str:
+    """The hash of a hand's content; ``dealt``: each player's dealt cards as stored;
+    ``draws`` and ``shown``: the hand's ``draws`` and ``showdowns`` rows as stored."""
     moment = "" if started_at is None else str((started_at.replace(tzinfo=None) - _EPOCH)
                                                // _MICROSECOND)
     head = f"{game}|{moment}|{report.pot_total}|{report.rake}|{report.ended}|" \
@@ -59,15 +70,39 @@ def content_hash(report: HandReport, game: str, started_at: datetime | None,
         f"{dealt.get(name) or ''}"
         for name, p in sorted(report.players.items(), key=lambda item: (item[1].seat, item[0]))])
     actions = ";".join([f"{a.player}:{a.kind}:{a.amount}" for a in report.actions])
-    return hashlib.md5(f"{head}#{players}#{actions}".encode(), usedforsecurity=False).hexdigest()
+    drawn = ";".join([f"{row[2]}:{row[3]}:{row[6]}:{row[7]}"   # player, draw, cards out, in
+                      for row in sorted(draws, key=_line_then_player)])
+    shows = ";".join([f"{row[2]}:{row[3] or ''}"   # player, cards shown (or mucked)
+                      for row in sorted(shown, key=_player)])
+    text = f"{head}#{players}#{actions}#{drawn}#{shows}"
+    return HASH_FORMAT + hashlib.md5(text.encode(), usedforsecurity=False).hexdigest()
+
+
+#: The first character of a hash of this format (earlier releases wrote the bare MD5).
+HASH_FORMAT = "2"
+
+
+def _line_then_player(row: tuple[object, ...]) -> tuple[int, str]:
+    return cast(int, row[9]), cast(str, row[2])
+
+
+def _player(row: tuple[object, ...]) -> str:
+    return cast(str, row[2])
+
+
+def same_content(digest: str, other: str) -> bool:
+    """Whether two copies' hashes say the same content; hashes of two formats cannot
+    tell, and are taken as the same, as the release that wrote the older one did."""
+    return digest == other or len(digest) != len(other)
 
 
 #: :func:`content_hash` of every stored hand, from its rows: (source, hand_id, hash).
-CONTENT_HASH_SQL = """
-SELECT h.source, h.hand_id, md5(concat(
+CONTENT_HASH_SQL = f"""
+SELECT h.source, h.hand_id, '{HASH_FORMAT}' || md5(concat(
     h.game, '|', coalesce(CAST(epoch_us(h.started_at) AS VARCHAR), ''), '|', h.pot, '|',
     h.rake, '|', h.ended, '|', h.big_blind_size,
-    '#', coalesce(p.text, ''), '#', coalesce(a.text, ''))) AS content_hash
+    '#', coalesce(p.text, ''), '#', coalesce(a.text, ''), '#', coalesce(d.text, ''),
+    '#', coalesce(s.text, ''))) AS content_hash
 FROM hands h
 LEFT JOIN (SELECT source, hand_id, string_agg(concat(seat, ':', player, ':', start_stack, ':',
                   contributed, ':', returned, ':', won, ':', coalesce(dealt_cards, '')), ';'
@@ -76,6 +111,12 @@ LEFT JOIN (SELECT source, hand_id, string_agg(concat(seat, ':', player, ':', sta
 LEFT JOIN (SELECT source, hand_id, string_agg(concat(player, ':', action, ':', amount), ';'
                   ORDER BY seq) AS text
            FROM actions GROUP BY source, hand_id) a USING (source, hand_id)
+LEFT JOIN (SELECT source, hand_id, string_agg(concat(player, ':', draw, ':', discarded_cards,
+                  ':', drawn_cards), ';' ORDER BY line, player) AS text
+           FROM draws GROUP BY source, hand_id) d USING (source, hand_id)
+LEFT JOIN (SELECT source, hand_id, string_agg(concat(player, ':', coalesce(shown_cards, '')),
+                  ';' ORDER BY player) AS text
+           FROM showdowns GROUP BY source, hand_id) s USING (source, hand_id)
 """
 
 #: Every copy of ``{copies}`` (site, hand_id, source, line, content_hash, session_id,

@@ -32,7 +32,7 @@ import pyarrow.compute as pc
 
 from badugi_hh.engine import AUDIT_VERSION
 from badugi_hh.hand_ids import site_hand_sql
-from badugi_hh.rows.identity import conflict_message, identity
+from badugi_hh.rows.identity import conflict_message, identity, same_content
 from badugi_hh.rows.batch import PER_HAND_TABLES, RowBatch
 from badugi_hh.rows.schema import (
     TABLES, FinishedFile, LinesRead, QuarantineRow, Row, ViolationRow, arrow_table,
@@ -322,7 +322,7 @@ def _resolve_copies(con: duckdb.DuckDBPyConnection, batch: RowBatch, order: dict
             first[key] = copy   # the hand read before it was whole: stored whole now
             grown.add((source, hand_id))
             continue
-        if held[0] == source or held[2] == digest:
+        if held[0] == source or same_content(held[2], digest):
             again.add((source, hand_id))
             continue
         held_whole = _read_whole(con, batch, held, held in stored)

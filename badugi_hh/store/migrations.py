@@ -375,9 +375,23 @@ def _to_v10(con: duckdb.DuckDBPyConnection) -> None:
     con.execute("ALTER TABLE sources ADD COLUMN audit_version BIGINT NOT NULL DEFAULT 0")
 
 
+# -- version 10 to 11 ------------------------------------------------------------------
+# A hand's content hash holds its draws' cards and the hands shown at its showdown too
+# (two copies that differed only there were taken as one, the second's violations lost):
+# every stored hand's hash is made again from its rows, and so is its own row in
+# hand_sources. The other copies a database lists keep the hash they were read with,
+# of the older format, which is not compared with today's (rows/identity.py).
+
+def _to_v11(con: duckdb.DuckDBPyConnection) -> None:
+    con.execute(f"UPDATE hands t SET content_hash = c.content_hash FROM ({CONTENT_HASH_SQL}) c "
+                "WHERE t.source = c.source AND t.hand_id = c.hand_id")
+    con.execute("UPDATE hand_sources t SET content_hash = h.content_hash FROM hands h "
+                "WHERE t.source = h.source AND t.hand_id = h.hand_id AND t.line = h.line")
+
+
 #: The step from each version to the next.
 MIGRATIONS: dict[int, Migration] = {1: _to_v2, 2: _to_v3, 3: _to_v4, 4: _to_v5, 5: _to_v6,
-                                   6: _to_v7, 7: _to_v8, 8: _to_v9, 9: _to_v10}
+                                   6: _to_v7, 7: _to_v8, 8: _to_v9, 9: _to_v10, 10: _to_v11}
 
 
 def migrate(con: duckdb.DuckDBPyConnection) -> int:
