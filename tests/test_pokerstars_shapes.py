@@ -149,6 +149,29 @@ def test_a_play_line(line: str, events: list[Event]) -> None:
     assert events_at(9, play=line) == events
 
 
+@pytest.mark.parametrize(("line", "column", "got"), [
+    ("*** FIRST DRAW ***Mr Pink: discards 2 cards", 19, "Mr"),
+    ("*** FIRST DRAW ***Ted: discards 2 cards", 19, "Ted:"),   # nobody seated so
+    ("*** SHOW DOWN ***Mr Pink collected $0.20 from pot", 18, "Mr"),
+])
+def test_a_street_marker_joined_to_a_players_line_is_no_name(line: str, column: int,
+                                                            got: str) -> None:
+    """Two lines made one by damage: text from a street's marker is no player's name (one
+    not seated would act without a seat, G1); the line cannot be read, after the marker."""
+    records = read(TEMPLATE.format(header=HEADER, line=line, summary=""))
+    [error] = [r for r in records if isinstance(r, ParseError)]
+    assert (error.line, error.column, error.message, error.hand_lost) == (
+        9, column, f"PokerStars hand 1: expected the end of the line, got {got!r}", False)
+    [hand] = [r for r in records if isinstance(r, Hand)]
+    assert hand.damaged == (9,) and [event for event in hand.events if event.line == 9] == []
+
+
+def test_a_name_not_seated_still_acts_as_its_own() -> None:
+    """A player the seat lines do not name is read as himself (the audit's G1)."""
+    assert events_at(9, play="Ted the Mad: calls $0.15") == [
+        Call(player="Ted the Mad", amount=15, line=9)]
+
+
 def won(player: str, amount: int) -> SummaryResult:
     """What a summary seat line says the player won, checked by the engine (S1)."""
     return SummaryResult(player=player, won=amount, line=14)

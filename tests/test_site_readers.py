@@ -101,6 +101,38 @@ def tampered_line(copy: Path, line: int) -> str:
     return copy.read_text(encoding="utf-8").splitlines()[line - 1]
 
 
+def joined(tmp_path: Path, line: int, source: Path) -> Path:
+    """A copy of ``source`` with ``line`` and the line after it made one (a line end lost)."""
+    lines = source.read_bytes().split(b"\n")
+    lines[line - 1:line + 1] = [lines[line - 1].rstrip(b"\r") + lines[line]]
+    copy = tmp_path / source.name
+    copy.write_bytes(b"\n".join(lines))
+    return copy
+
+
+@pytest.mark.parametrize(("source", "line", "column", "message"), [
+    # '*** FIRST DRAW ***Lino19: discards 1 card': no player named '*** FIRST DRAW ***Lino19'
+    # acts without a seat (G1, then D1 for the draws after it); the line cannot be read
+    (PS_CASH, 23, 19, "PokerStars hand 49164202872: expected the end of the line, got "
+                      "'Lino19:'"),
+    (PS_SNG, 25, 19, "PokerStars hand 52588201462: expected the end of the line, got "
+                     "'Player3:'"),
+    (FULLTILT, 24, 49, "Full Tilt hand 32617272179: expected the end of the line, got 'Hero'"),
+    (KINGSCLUB, 17, 17, "KingsClub hand 37732805: expected the end of the line, got 'Player1'"),
+    (WINAMAX, 24, 19, "Winamax hand 9160772-2-1476189756: expected the end of the line, got "
+                      "'Player0'"),
+])
+def test_a_street_marker_joined_to_the_next_line_is_one_unreadable_line(
+        tmp_path: Path, source: Path, line: int, column: int, message: str) -> None:
+    copy = joined(tmp_path, line, source)
+    read = list(read_records(copy))
+    errors = [r for r in read if isinstance(r, ParseError)]
+    assert [(e.line, e.column, e.message, e.hand_lost) for e in errors] == [
+        (line, column, message, False)]
+    assert [h.damaged for h in read if isinstance(h, Hand) and h.damaged] == [(line,)]
+    assert violations(copy) == []   # judged up to the line: no G1 for a 'name', no D1 after
+
+
 @pytest.mark.parametrize(("source", "line", "old", "new", "found"), [
     # collected + rake != pot; the summary's 'won ($5.45)' and the next hand's seat line
     # agree with the pot: the one wrong figure is reported, and the hand pays the pot

@@ -1026,14 +1026,25 @@ _LINES_READ: _LineCache = {}
 _SEAT_LINES_READ: dict[str, SeatLine] = {}
 
 
+#: How a street's line starts (``*** FIRST DRAW ***``); no player's name starts so.
+_MARKER = "*** "
+
+
 def _unknown_player(text: str, at: int, start: str) -> _Items | None:
     """A line of a player the seat lines do not name (one joining, or watching), his
     name at ``at``: the shortest run of words after which the rest reads.
 
     ``Ted the Mad: sits out`` is tried as ``Ted``, ``Ted the``, then ``Ted the Mad``;
     a name is no longer than a name can be (a hostile line of a megabyte is not tried at
-    each of its blanks).
+    each of its blanks). Text that starts with a street's marker (``*** ``) is no name:
+    it is a marker with the next line joined to it by damage (``*** FIRST DRAW ***Ann:
+    discards 1 card``), a line that cannot be read, not a player without a seat (G1).
+
+    >>> _unknown_player("*** FIRST DRAW ***Ann: discards 1 card", 0, "after_name") is None
+    True
     """
+    if text.startswith(_MARKER, at):
+        return None
     for cut in range(at + 1, min(len(text), at + MAX_NAME + 1)):
         if text[cut] in " :" and _may_read(text[cut:], start):
             try:
