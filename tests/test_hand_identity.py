@@ -14,6 +14,7 @@ import duckdb
 import pytest
 from conftest import every_other_wide
 
+from badugi_hh.cli import main
 from badugi_hh.dataset import connect_dataset, import_to_dataset
 from badugi_hh.store import Store
 from copykit import COUNTS, NETS, REAL, SESSIONS, copies_of_real_exports
@@ -365,3 +366,20 @@ def test_the_import_counts_the_copies_not_shown_in_english(
     assert "[T5] and 1 more copy that differs from the hand stored" in capsys.readouterr().err
     tell_problems(ImportSummary(conflicts=[f"hand {n} differs" for n in range(7)]), [])
     assert "[T5] and 2 more copies that differ from the hand stored" in capsys.readouterr().err
+
+
+def test_the_real_exports_written_as_phh_are_the_same_hands(tmp_path: Path) -> None:
+    """Exported as PHH and imported beside their logs, every hand is a copy of itself, no
+    T5: a PHH file posts the antes from the small blind where KingsClub posts them from
+    its seat 1, and says nothing of a hand mucked that Full Tilt's summary shows."""
+    db = tmp_path / "db.duckdb"
+    with Store(db) as store:
+        store.import_paths([REAL])
+    # 2: three PokerStars hands PHH cannot write (their blinds), as the export says
+    assert main(["export", "--format", "phh", "--out", str(tmp_path / "phh"),
+                 "--db", str(db)]) == 2
+    with Store(db) as store:
+        summary = store.import_paths([tmp_path / "phh"])
+        t5 = store.connection.sql("SELECT count(*) FROM violations WHERE rule = 'T5'").fetchall()
+    assert summary.hands > 150 and summary.new_hands == 0
+    assert summary.conflicts == [] and t5 == [(0,)]

@@ -9,8 +9,10 @@ file's name for it, so its file is part of its identity (:func:`identity`).
 
 Two copies are the same hand when their **content hash** agrees (:func:`content_hash`):
 an MD5 of what the store keeps of the hand (its game, time, pot, rake and ending,
-each player's seat, stacks, chips and dealt cards, every action, every draw's cards and
-every hand shown or mucked at the showdown). A copy whose hash
+each player's seat, stacks, chips and dealt cards, every action (the forced posts in the
+order of the players' names: logs post antes in different orders), every draw's cards and
+every hand shown and valued at the showdown: not a mucked one, which one log of a hand may
+tell and another not). A copy whose hash
 differs from the stored one's is a violation of T5, "a site's hand ids are unique"
 (:func:`conflict_message`), never a silent choice: the first copy stays; but a copy
 read whole is kept over one with a line that could not be read, and their difference
@@ -40,7 +42,7 @@ from typing import cast
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from badugi_hh.engine import HandReport
+from badugi_hh.engine import ActionRecord, HandReport
 from badugi_hh.hand_ids import hand_file_sql
 from badugi_hh.sites import FILE_LOCAL_SITES
 
@@ -69,11 +71,16 @@ def content_hash(report: HandReport, game: str, started_at: datetime | None,
         f"{p.seat}:{name}:{p.start_stack}:{p.contributed}:{p.returned}:{p.won}:"
         f"{dealt.get(name) or ''}"
         for name, p in sorted(report.players.items(), key=lambda item: (item[1].seat, item[0]))])
-    actions = ";".join([f"{a.player}:{a.kind}:{a.amount}" for a in report.actions])
+    # the forced posts by player (a site writes antes round the table from its seat 1, PHH
+    # from the small blind's), then the other actions in their order
+    posts = sorted([a for a in report.actions if a.kind == "post"], key=_by_player)
+    actions = ";".join([f"{a.player}:{a.kind}:{a.amount}" for a in posts]
+                       + [f"{a.player}:{a.kind}:{a.amount}" for a in report.actions
+                          if a.kind != "post"])
     drawn = ";".join([f"{row[2]}:{row[3]}:{row[6]}:{row[7]}"   # player, draw, cards out, in
                       for row in sorted(draws, key=_line_then_player)])
-    shows = ";".join([f"{row[2]}:{row[3] or ''}"   # player, cards shown (or mucked)
-                      for row in sorted(shown, key=_player)])
+    shows = ";".join([f"{row[2]}:{row[3] if row[4] is not None else ''}"   # player, hand
+                      for row in sorted(shown, key=_player)])   # shown (a muck: one log tells)
     text = f"{head}#{players}#{actions}#{drawn}#{shows}"
     return HASH_FORMAT + hashlib.md5(text.encode(), usedforsecurity=False).hexdigest()
 
@@ -88,6 +95,10 @@ def _line_then_player(row: tuple[object, ...]) -> tuple[int, str]:
 
 def _player(row: tuple[object, ...]) -> str:
     return cast(str, row[2])
+
+
+def _by_player(action: ActionRecord) -> str:
+    return action.player
 
 
 def same_content(digest: str, other: str) -> bool:
@@ -109,13 +120,14 @@ LEFT JOIN (SELECT source, hand_id, string_agg(concat(seat, ':', player, ':', sta
                   ORDER BY seat, player) AS text
            FROM hand_players GROUP BY source, hand_id) p USING (source, hand_id)
 LEFT JOIN (SELECT source, hand_id, string_agg(concat(player, ':', action, ':', amount), ';'
-                  ORDER BY seq) AS text
+                  ORDER BY action <> 'post', CASE WHEN action = 'post' THEN player END, seq)
+                  AS text
            FROM actions GROUP BY source, hand_id) a USING (source, hand_id)
 LEFT JOIN (SELECT source, hand_id, string_agg(concat(player, ':', draw, ':', discarded_cards,
                   ':', drawn_cards), ';' ORDER BY line, player) AS text
            FROM draws GROUP BY source, hand_id) d USING (source, hand_id)
-LEFT JOIN (SELECT source, hand_id, string_agg(concat(player, ':', coalesce(shown_cards, '')),
-                  ';' ORDER BY player) AS text
+LEFT JOIN (SELECT source, hand_id, string_agg(concat(player, ':', CASE WHEN value_rank IS NOT
+                  NULL THEN shown_cards ELSE '' END), ';' ORDER BY player) AS text
            FROM showdowns GROUP BY source, hand_id) s USING (source, hand_id)
 """
 
