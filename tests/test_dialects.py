@@ -29,10 +29,12 @@ MERGE = (REAL / "merge" / "cash-27td-fl-1-2-201104-multi.xml.txt").read_bytes()
 TILT = (REAL / "fulltilt" / "cash-badugi-fl-0.10-0.20-201305.txt").read_bytes()
 ONGAME = (REAL / "ongame" / "cash-5cd-fl-usd-1-2-201109-goalwin.txt").read_bytes()
 
-#: What a damaged file may put before a header: a byte-order mark left by joining files,
-#: a no-break space, a zero-width space, a right-to-left override, a form feed, a byte
-#: that is not UTF-8 (read as Windows-1252: ÿ), one that is not Windows-1252 either.
-DAMAGE = {"U+FEFF": "\ufeff".encode(), "U+00A0": "\u00a0".encode(),
+#: What a damaged file may put before a header: a byte-order mark after a blank (one at
+#: the line's very start, left by joining files, is dropped as the file's own is: see
+#: test_joined_files.py), a no-break space, a zero-width space, a right-to-left
+#: override, a form feed, a byte that is not UTF-8 (read as Windows-1252: ÿ), one that
+#: is not Windows-1252 either.
+DAMAGE = {"U+FEFF": " \ufeff".encode(), "U+00A0": "\u00a0".encode(),
           "U+200B": "\u200b".encode(), "U+202E": "\u202e".encode(), "U+000C": b"\x0c",
           "U+00FF": b"\xff", "U+FFFD": b"\x81"}
 
@@ -65,7 +67,7 @@ def test_a_pokerstars_export_whose_first_line_is_cut_reads_its_other_hands() -> 
         "house+winamax", "fulltilt+pokerstars", "ongame+house"])
 def test_a_file_of_two_dialects_reads_both(first: bytes, second: bytes) -> None:
     alone = [len(hands(read(part))) for part in (first, second)]
-    records = read(first.rstrip(b"\r\n") + b"\n\n" + second.removeprefix(b"\xef\xbb\xbf"))
+    records = read(first.rstrip(b"\r\n") + b"\n\n" + second)   # with its mark, if any
     assert errors(records) == []
     assert len(hands(records)) == sum(alone)
     assert {hand.site for hand in hands(records)} == {

@@ -66,7 +66,54 @@ def test_utf16_reads_the_same_in_chunks_of_any_size(lines: list[str], end: str, 
     # Without a mark, a file too short or with too little Latin text is not recognised as
     # UTF-16; with one (encoding "utf-16") it always is.
     if encoding == "utf-16" or (data and log_text.utf16_encoding(data) is not None):
-        assert found == lines
+        assert found == [line.lstrip("\ufeff") for line in lines]   # a mark is no text
+
+
+JOINED = ["Seat 1: Ana", "Seat 2: Bo", "Hand 2", "Seat 1: Ca\ufeffrla"]
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 4, 5, 7, 11, log_text.CHUNK_BYTES])
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_a_mark_where_two_files_were_joined_is_dropped_wherever_a_chunk_ends(
+        chunk: int, end: str) -> None:
+    """``cat a.txt b.txt``: b's byte-order mark starts a line; dropped, as a's, whichever
+    chunk of the file it falls in or across. One inside a line is kept (Carla's)."""
+    one, two = (("\ufeff" + end.join(part) + end).encode() for part in (JOINED[:2], JOINED[2:]))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(log_text, "CHUNK_BYTES", chunk)
+        assert read(one + two) == JOINED
+
+
+@pytest.mark.parametrize("how", ["utf-16", "str", "text file", "windows-1252 line"])
+def test_a_mark_where_two_files_were_joined_is_dropped_however_the_log_is_given(
+        how: str) -> None:
+    one, two = "\r\n".join(JOINED[:2]) + "\r\n", "\r\n".join(JOINED[2:]) + "\r\n"
+    expected = JOINED
+    if how == "utf-16":   # each file with its own mark
+        source: object = io.BytesIO(one.encode("utf-16") + two.encode("utf-16"))
+    elif how == "str":
+        source = "\ufeff" + one + "\ufeff" + two
+    elif how == "text file":
+        source = io.StringIO("\ufeff" + one + "\ufeff" + two, newline="")
+    else:   # a marked line that is not UTF-8 is read as Windows-1252, mark left out
+        source = io.BytesIO(one.encode() + b"\xef\xbb\xbfJos\xe9\r\n")
+        expected = [*JOINED[:2], "José"]
+    with open_log(source, name="t.txt") as log:  # type: ignore[arg-type]
+        assert list(log) == expected
+        assert log.problem is None
+
+
+def test_a_column_on_a_marked_line_counts_from_after_the_mark() -> None:
+    """Where a NUL byte stops the reading: its column is the one the user sees (the
+    mark is not counted, as at the file's start); its byte offset is the file's."""
+    data = b"Hand 1\n\xef\xbb\xbfSeat\x00 1\n"
+    with open_log(io.BytesIO(data), name="t.txt") as log:
+        assert list(log) == ["Hand 1"]
+        assert str(log.problem).startswith("t.txt:2:5: binary data from here on")
+        assert "(NUL byte at byte offset 14)" in str(log.problem) and data[14] == 0
+    with open_log("Hand 1\n\ufeffSeat\x00 1\n", name="t.txt") as log:
+        assert list(log) == ["Hand 1"]
+        assert str(log.problem).startswith("t.txt:2:5: binary data from here on")
 
 
 def test_a_nul_character_in_utf16_text_is_a_binary_file() -> None:

@@ -11,6 +11,11 @@ encodings, byte-order marks, line endings and binary files the same way:
   Tilt's own exports): recognised by the NUL bytes of its ASCII characters.
   One stray byte at the end (a real Full Tilt file has one) is dropped.
 * LF, CRLF or CR line ends, even mixed in one file.
+* A byte-order mark at the start of any line, not only the file's, is dropped: it
+  is where a file of exports joined one after the other (``cat a.txt b.txt``)
+  begins its next export, and says how that text is encoded, nothing more. A
+  line's columns count from after it, as the file's first line's do. A U+FEFF
+  further into a line is left for the readers to report.
 * Any other file with a NUL byte is a binary file. Reading stops there, and
   :attr:`LogText.problem` says why.
 
@@ -22,6 +27,10 @@ Lines come without their line end:
 >>> with open_log("\\ufeffSession #s1\\r\\nSeat 1: Ana (100)\\r\\n") as log:
 ...     list(log), log.problem
 (['Session #s1', 'Seat 1: Ana (100)'], None)
+>>> joined = b"Hand 1\\nAna folds\\n\\xef\\xbb\\xbfHand 2\\nBo \\xef\\xbb\\xbffolds\\n"
+>>> with open_log(joined) as log:   # two files joined: the second's mark is dropped
+...     list(log)                   # (one inside a line is text)
+['Hand 1', 'Ana folds', 'Hand 2', 'Bo \\ufefffolds']
 >>> with open_log(b"Seat 1: Jos\\xe9 (100)\\n", name="old.txt") as log:
 ...     list(log)
 ['Seat 1: José (100)']
@@ -66,6 +75,7 @@ CHUNK_BYTES = 1 << 16
 TEXT_FILE_LINES = 256
 
 _UTF8_BOM = b"\xef\xbb\xbf"
+_BOM = "\ufeff"
 _UTF16_BOMS = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
 #: How many bytes of a file's start decide whether it is UTF-16 without a mark.
 _SNIFF_BYTES = 4096
@@ -188,7 +198,7 @@ def _lines_of_bytes(stream: IO[bytes], name: str, first_line: int = 1,
         return
     pending = next(chunks, b"")
     offset = len(_UTF8_BOM) if pending.startswith(_UTF8_BOM) else 0  # of pending, in the file
-    pending = pending[offset:]
+    pending = pending[offset:] or next(chunks, b"")   # (a first chunk of the mark alone)
     number = first_line - 1  # the number of the last line read
     while pending:
         more = next(chunks, b"")
@@ -204,8 +214,9 @@ def _lines_of_bytes(stream: IO[bytes], name: str, first_line: int = 1,
             line_start = max(whole.rfind(b"\n", 0, nul), whole.rfind(b"\r", 0, nul)) + 1
             head = _lf_only(whole[:line_start])
             yield _decoded_lines(head)
+            marks = _marks_at(whole, line_start)   # not counted in the column, as dropped
             raise _binary(name, number + head.count(b"\n") + 1,
-                          offset + line_start, nul - line_start)
+                          offset + line_start + marks, nul - line_start - marks)
         offset += cut
         whole = _lf_only(whole)
         yield _decoded_lines(whole)
@@ -310,8 +321,10 @@ def _checked_text_lines(whole: str, name: str, number: int,
     if (nul := whole.find("\0")) >= 0:
         line_start = whole.rfind("\n", 0, nul) + 1
         yield _split(whole[:line_start])
+        head = whole[line_start:nul]
+        marks = len(head) - len(head.lstrip(_BOM))   # dropped: not counted in the column
         raise _nul_found("NUL character", name, number + whole.count("\n", 0, line_start) + 1,
-                         nul - line_start + 1)
+                         nul - line_start - marks + 1)
     yield _split(whole)
     return number + whole.count("\n")
 
@@ -326,20 +339,34 @@ def _decoded_lines(whole: bytes) -> list[str]:
 
 def _split(whole: str) -> list[str]:
     """Whole lines, without their line ends (each an LF by now: CRLF and CR are made LF
-    before text comes here)."""
+    before text comes here) and without the byte-order marks they start with.
+
+    ``whole`` always starts at a line's start, so a mark is found wherever the file
+    was cut into chunks; a chunk with none (nearly all) costs one scan for it.
+    """
     if not whole:
         return []
     lines = whole.split("\n")
     if whole.endswith("\n"):
         lines.pop()  # the empty "line" after the last line end
+    if whole.startswith(_BOM) or "\n\ufeff" in whole:
+        return [line.lstrip(_BOM) if line.startswith(_BOM) else line for line in lines]
     return lines
+
+
+def _marks_at(data: bytes, start: int) -> int:
+    """How many bytes of UTF-8 byte-order marks ``data`` has from ``start`` on."""
+    at = start
+    while data.startswith(_UTF8_BOM, at):
+        at += len(_UTF8_BOM)
+    return at - start
 
 
 def _decode(raw: bytes) -> str:
     try:
         return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return raw.decode("cp1252", errors="replace")
+    except UnicodeDecodeError:   # (a byte-order mark before it is no Windows-1252 text)
+        return raw[_marks_at(raw, 0):].decode("cp1252", errors="replace")
 
 
 def _binary(name: str, line: int, line_offset: int, column: int) -> LogTextError:
@@ -358,7 +385,6 @@ def _nul_found(what: str, name: str, line: int, column: int) -> LogTextError:
 
 def _lines_of_str(text: str, name: str) -> Iterator[list[str]]:
     """Split at LF, CRLF and CR only (``str.splitlines`` would also split at form feeds)."""
-    text = text.removeprefix("\ufeff")
     chunks = (text[start:start + CHUNK_BYTES] for start in range(0, len(text), CHUNK_BYTES))
     yield from _lines_of_text_chunks(chunks, name)
 
@@ -367,8 +393,8 @@ def _lines_of_text_file(stream: IO[str], name: str) -> Iterator[list[str]]:
     """The lines of a file opened as text, :data:`TEXT_FILE_LINES` at a time."""
     lines: list[str] = []
     for number, line in enumerate(stream, 1):
-        if number == 1:
-            line = line.removeprefix("\ufeff")
+        if line.startswith(_BOM):   # the file's, or where two files were joined
+            line = line.lstrip(_BOM)
         if "\0" in line:
             yield lines
             raise _nul_found("NUL character", name, number, line.index("\0") + 1)
