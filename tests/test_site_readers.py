@@ -121,6 +121,9 @@ def joined(tmp_path: Path, line: int, source: Path) -> Path:
     (KINGSCLUB, 17, 17, "KingsClub hand 37732805: expected the end of the line, got 'Player1'"),
     (WINAMAX, 24, 19, "Winamax hand 9160772-2-1476189756: expected the end of the line, got "
                       "'Player0'"),
+    # '---Dealing pocket cards' was a marker with words, the deal lost (then D1s)
+    (ONGAME, 12, 1, "OnGame hand R5-174428515-248: expected '---' alone, '*****', 'Dealing', "
+                    "'Main', 'New', 'Rake', 'Side' or 'Summary:', got '---Dealing'"),
 ])
 def test_a_street_marker_joined_to_the_next_line_is_one_unreadable_line(
         tmp_path: Path, source: Path, line: int, column: int, message: str) -> None:

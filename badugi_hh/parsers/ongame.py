@@ -112,6 +112,7 @@ _WORDING = Wording({
     "HALF": "High or Low", "INT": "a number",
     "COUNT": "a number of cards", "CARDS": "cards in brackets such as [9d, Ts, Qc, 6c, 3c]",
     "DESCRIPTION": "a description in parentheses", "TEXT": "a name",
+    "_MARKER": "'---' alone",
 }, places=(("CHECKS", "an action like 'calls $1' (posts, checks, folds, bets, calls, "
                       "raises, changed, shows, sits out)"),))
 
