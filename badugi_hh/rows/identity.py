@@ -38,11 +38,11 @@ True
 from __future__ import annotations
 
 import hashlib
-from typing import cast
+from operator import attrgetter, itemgetter
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from badugi_hh.engine import ActionRecord, HandReport
+from badugi_hh.engine import HandReport
 from badugi_hh.hand_ids import hand_file_sql
 from badugi_hh.sites import FILE_LOCAL_SITES
 
@@ -73,14 +73,14 @@ def content_hash(report: HandReport, game: str, started_at: datetime | None,
         for name, p in sorted(report.players.items(), key=lambda item: (item[1].seat, item[0]))])
     # the forced posts by player (a site writes antes round the table from its seat 1, PHH
     # from the small blind's), then the other actions in their order
-    posts = sorted([a for a in report.actions if a.kind == "post"], key=_by_player)
+    posts = sorted([a for a in report.actions if a.kind == "post"], key=_PLAYER_OF_ACTION)
     actions = ";".join([f"{a.player}:{a.kind}:{a.amount}" for a in posts]
                        + [f"{a.player}:{a.kind}:{a.amount}" for a in report.actions
                           if a.kind != "post"])
     drawn = ";".join([f"{row[2]}:{row[3]}:{row[6]}:{row[7]}"   # player, draw, cards out, in
-                      for row in sorted(draws, key=_line_then_player)])
+                      for row in sorted(draws, key=_LINE_THEN_PLAYER)])
     shows = ";".join([f"{row[2]}:{row[3] if row[4] is not None else ''}"   # player, hand
-                      for row in sorted(shown, key=_player)])   # shown (a muck: one log tells)
+                      for row in sorted(shown, key=_PLAYER)])   # shown (a muck: one log tells)
     text = f"{head}#{players}#{actions}#{drawn}#{shows}"
     return HASH_FORMAT + hashlib.md5(text.encode(), usedforsecurity=False).hexdigest()
 
@@ -89,16 +89,9 @@ def content_hash(report: HandReport, game: str, started_at: datetime | None,
 HASH_FORMAT = "2"
 
 
-def _line_then_player(row: tuple[object, ...]) -> tuple[int, str]:
-    return cast(int, row[9]), cast(str, row[2])
-
-
-def _player(row: tuple[object, ...]) -> str:
-    return cast(str, row[2])
-
-
-def _by_player(action: ActionRecord) -> str:
-    return action.player
+#: Sort keys (C calls): a draw row by its line, then player; a showdown row by player.
+_LINE_THEN_PLAYER, _PLAYER = itemgetter(9, 2), itemgetter(2)
+_PLAYER_OF_ACTION = attrgetter("player")
 
 
 def same_content(digest: str, other: str) -> bool:
