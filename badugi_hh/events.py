@@ -379,6 +379,11 @@ class Hand:
     The hand is kept with the rest of its lines; the audit judges it only up to
     the first of them, since what follows may hang on what was lost.
     """
+    left_out: tuple[str, ...] = ()
+    """The ids of hands played at its table after the hand before it in the log, which
+    the log leaves out (a PHH export's ``_left_out_before``: hands PHH cannot say, or not
+    chosen). Its stacks are then taken as stated, not carried from that hand (G3), and
+    its button and deal are not compared with that hand's (G4, G6)."""
 
 
 @dataclass(slots=True, kw_only=True)

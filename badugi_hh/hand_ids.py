@@ -17,11 +17,13 @@ HandId(site='merge', session='', number='33423082-14')
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from badugi_hh.sites import FILE_LOCAL_SITES, HOUSE_SITE, SITES, site_of
 
-__all__ = ["FILE_LOCAL_SQL", "HandId", "hand_file_sql", "printed_number_sql", "site_hand_sql"]
+__all__ = ["FILE_LOCAL_SQL", "HandId", "hand_file_sql", "left_out_note", "printed_number_sql",
+           "site_hand_sql"]
 
 #: What joins a house hand's session and number.
 _HOUSE_MARK = "#"
@@ -76,6 +78,23 @@ class HandId:
         if entry is None or self.site == HOUSE_SITE:
             return f"hand {self.printed}"
         return f"{entry.name} hand {self.printed}"
+
+
+def left_out_note(site: str, hand_ids: Sequence[str], most: int = 3) -> str:
+    """Why a hand's stacks are not carried from the hand before it in its file: the hands
+    of ``site`` played in between, which the file leaves out (a PHH export's), the first
+    ``most`` of them named.
+
+    >>> left_out_note("pokerstars", ["ps-35839176665", "ps-35839272371"])
+    'the file leaves out PokerStars hand 35839176665 and PokerStars hand 35839272371'
+    >>> left_out_note("", ["fri#1", "fri#2", "fri#3", "fri#4", "fri#5"])
+    'the file leaves out hand fri#1, hand fri#2, hand fri#3 and 2 more'
+    """
+    named = [HandId.parse(site, hand_id).named for hand_id in hand_ids[:most]]
+    if len(hand_ids) > most:
+        named.append(f"{len(hand_ids) - most:,} more")
+    listed = named[-1] if len(named) < 2 else f"{', '.join(named[:-1])} and {named[-1]}"
+    return f"the file leaves out {listed}"
 
 
 def _prefix(site: str) -> str:

@@ -32,7 +32,7 @@ runs paid (PokerKit, playing the first run alone, pays it the whole pot).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import time
 from decimal import Decimal
 from typing import Any, TextIO
@@ -329,8 +329,14 @@ def _phh_order(report: HandReport) -> list[str]:
     return after + [player.name for player in seated if player.seat <= button.seat]
 
 
-def phh_fields(hand: Hand, report: HandReport) -> dict[str, TomlValue]:
-    """The PHH fields of ``hand``: PokerKit's required ones, then what else is known."""
+def phh_fields(hand: Hand, report: HandReport, left_out: Sequence[str] = (),
+               ) -> dict[str, TomlValue]:
+    """The PHH fields of ``hand``: PokerKit's required ones, then what else is known.
+
+    ``left_out``: the ids of the hands of its table played since the hand before it
+    in the file being written, which that file leaves out (``_left_out_before``: its
+    stacks are then not carried from that hand when read back).
+    """
     rules = report.ruleset
     code = VARIANT_CODES.get((rules.game, rules.structure))
     if code is None:
@@ -361,6 +367,8 @@ def phh_fields(hand: Hand, report: HandReport) -> dict[str, TomlValue]:
     if hand.currency and len(hand.currency) == 3 and hand.currency.isalpha():
         fields["currency"] = hand.currency
     fields.update(_own_fields(hand, report))
+    if left_out:
+        fields["_left_out_before"] = list(left_out)
     return fields
 
 

@@ -48,11 +48,12 @@ import argparse
 import dataclasses
 import sys
 from collections import defaultdict
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from badugi_hh.commands import add_hand_filters, add_source_arguments, open_tables
-from badugi_hh.events import Hand, SessionStart
+from badugi_hh.events import Hand, Record, SessionStart, SkippedHand
 from badugi_hh.hand_ids import HandId
 from badugi_hh.textsafe import printable
 
@@ -176,28 +177,64 @@ def chosen_hands(con: duckdb.DuckDBPyConnection, filters: Filters,
 def export_file(source: Log, hands: dict[str, int], form: str, out: TextIO,
                 ) -> tuple[int, list[str]]:
     """Write the ``hands`` of ``source`` (id: line) to ``out``: how many, and what failed."""
-    from badugi_hh.hand_text import replayed_hands
     from badugi_hh.parsers import read_records
 
-    chosen = [(session, hand, report)
-              for session, hand, report in replayed_hands(read_records(source))
-              if hands.get(hand.hand_id) == report.line]
+    played = _played(read_records(source))
     if form == "phh":
-        return _write_phh(chosen, out)
-    return _write_house(chosen, out)
+        return _write_phh(played, hands, out)
+    return _write_house([item for item in played if not isinstance(item, SkippedHand)
+                         and hands.get(item[1].hand_id) == item[2].line], out)
 
 
-def _write_phh(chosen: list[tuple[SessionStart | None, Hand, HandReport]],
-               out: TextIO) -> tuple[int, list[str]]:
+def _played(records: Iterable[Record],
+            ) -> Iterator[tuple[SessionStart | None, Hand, HandReport] | SkippedHand]:
+    """Each hand of ``records`` in order, with its session header and the engine's report
+    of it, and each hand the engine skips (another game, a hand not played)."""
+    from badugi_hh.engine import Auditor, HandReport
+
+    auditor = Auditor()
+    session: SessionStart | None = None
+    for record in records:
+        if isinstance(record, SessionStart):
+            session = record
+        for report in auditor.feed(record):
+            if isinstance(report, HandReport) and isinstance(record, Hand):
+                yield session, record, report
+            elif isinstance(report, SkippedHand):
+                yield report
+
+
+def _write_phh(played: Iterable[tuple[SessionStart | None, Hand, HandReport] | SkippedHand],
+               hands: dict[str, int], out: TextIO) -> tuple[int, list[str]]:
+    """The chosen ``hands`` (id: line) of ``played`` as PHH. A hand written after hands
+    of its table that are not (not chosen, not said in PHH, skipped) names them
+    (``_left_out_before``), so that the file read back does not carry the stacks across
+    them (G3): their chips moved."""
     from badugi_hh.phh_writer import phh_fields, write_phhs
 
     fields, failures = [], []
-    for _, hand, report in chosen:
-        try:
-            fields.append(phh_fields(hand, report))
-        except ValueError as error:
-            failures.append(f"{HandId.parse(hand.site, hand.hand_id).named}: not written: "
-                            f"{error}")
+    left_out: dict[str, list[str]] = defaultdict(list)   # by session, since its last written
+    written: set[str] = set()   # the sessions with a hand written
+    session_id = ""
+    for item in played:
+        if isinstance(item, SkippedHand):
+            session_id = item.hand.session_id if item.hand is not None else session_id
+            left_out[session_id] += [*(item.hand.left_out if item.hand else ()),
+                                     item.hand_id]
+            continue
+        _, hand, report = item
+        session_id = hand.session_id
+        before = [*left_out.pop(session_id, ()), *hand.left_out]
+        if hands.get(hand.hand_id) == report.line:
+            try:
+                fields.append(phh_fields(hand, report,
+                                         before if session_id in written else ()))
+                written.add(session_id)
+                continue
+            except ValueError as error:
+                failures.append(f"{HandId.parse(hand.site, hand.hand_id).named}: not "
+                                f"written: {error}")
+        left_out[session_id] = [*before, hand.hand_id]
     return write_phhs(fields, out), failures
 
 

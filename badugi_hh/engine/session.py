@@ -2,7 +2,7 @@
 
 The stack chain from hand to hand (G3), the button (G4), the reshuffle (G6),
 a session's length and winner (N1), unique hand ids (T5); hands of games not
-audited, hands not played and hands that could not be read.
+audited, not played, that could not be read or that the file left out.
 """
 
 from __future__ import annotations
@@ -14,11 +14,9 @@ from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.replay import HandReplay
 from badugi_hh.engine.report import HandReport, SessionReport, Violation
 from badugi_hh.engine.shuffle import deal_repeats
-from badugi_hh.events import (
-    Event, Hand, Note, ParseError, PlayerEvent, Record, Seat, SessionEnd, SessionStart,
-    SkippedHand, TournamentSummary,
-)
-from badugi_hh.hand_ids import HandId
+from badugi_hh.events import (Event, Hand, Note, ParseError, PlayerEvent, Record, Seat,
+                              SessionEnd, SessionStart, SkippedHand, TournamentSummary)
+from badugi_hh.hand_ids import HandId, left_out_note
 from badugi_hh.rules import Ruleset
 
 
@@ -61,7 +59,7 @@ class _Table:
     line: int = 0
     violations: list[Violation] = field(default_factory=list)
     unknown_before: str = ""
-    """Why the stacks carried into the next hand are unknown (a hand lost or skipped)."""
+    """Why the stacks carried into the next hand are unknown (a hand lost, skipped, left out)."""
 
 
 class Auditor:
@@ -181,6 +179,8 @@ class Auditor:
         table.hands += 1
         table.ruleset = table.ruleset or hand.ruleset
         self._check_continues(table, hand)
+        if hand.left_out and table.previous is not None:   # a PHH export's gap: G3, G4, G6
+            table.unknown_before, table.previous = left_out_note(hand.site, hand.left_out), None
         carried = table.stacks
         missing = ""   # a site's hand missing from the log: coverage, not a violation
         if not table.seats and not table.unknown_before and table.previous is not None:

@@ -262,7 +262,8 @@ class _PHHReader:
             (name, fields.string) for name in _OPTIONAL_STRINGS]
         checks += [("level", lambda name: fields.integer(name, 0, MAX_AMOUNT)),
                    ("time_limit", time_limit),
-                   ("ante_trimming_status", fields.boolean)]
+                   ("ante_trimming_status", fields.boolean),
+                   ("_left_out_before", fields.labels)]
         for name, check in checks:
             try:
                 check(name)
@@ -344,7 +345,17 @@ class _HandBuilder:
                     line=fields.block.start, started_at=self._started_at(),
                     unit=fields.unit, currency=fields.string("currency", most=16),
                     site=fields.string("_site", most=40) or "",
-                    table=fields.label("table") or "")
+                    table=fields.label("table") or "",
+                    left_out=self._left_out_before())
+
+    def _left_out_before(self) -> tuple[str, ...]:
+        """``_left_out_before`` (our writer's field: the hands of the table its export left
+        out since the hand before); of another type, the hand is read without it (an error
+        says so, from ``_notes``), and its stacks are carried from the hand before."""
+        try:
+            return tuple(self.fields.labels("_left_out_before") or ())
+        except FieldError:
+            return ()
 
     def _forced_bets(self, actions: Actions) -> tuple[int, int]:
         """Antes, then the small and big blind, then the straddles; heads-up, PHH lists

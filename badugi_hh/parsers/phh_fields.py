@@ -140,6 +140,19 @@ class Fields:
         except FieldError:
             raise self._expected(name, "a string or a whole number") from None
 
+    def labels(self, name: str) -> list[str] | None:
+        """An array of any length of strings or whole numbers (hand ids), as strings."""
+        values = self.data.get(name)
+        if values is None:
+            return None
+        if not isinstance(values, list) or not all(
+                (isinstance(value, str) and 0 < len(value) <= 200) or (
+                    isinstance(value, int) and not isinstance(value, bool)
+                    and abs(value) <= MAX_AMOUNT) for value in values):
+            raise self._expected(name, "an array of hand ids (strings of 1 to 200 "
+                                       "characters, or whole numbers)")
+        return [str(value) for value in values]
+
     def integer(self, name: str, least: int, most: int) -> int | None:
         """A whole number from ``least`` to ``most``, or None where it is missing."""
         value = self.data.get(name)
