@@ -383,3 +383,28 @@ def test_the_real_exports_written_as_phh_are_the_same_hands(tmp_path: Path) -> N
         t5 = store.connection.sql("SELECT count(*) FROM violations WHERE rule = 'T5'").fetchall()
     assert summary.hands > 150 and summary.new_hands == 0
     assert summary.conflicts == [] and t5 == [(0,)]
+
+
+def test_a_phh_file_pokerkit_wrote_again_holds_the_same_hands(tmp_path: Path) -> None:
+    """PokerKit writes a hand's actions on one line: its draws are one line's, and the
+    hash orders them by draw and player, not by line (ordered by line, then player, a
+    PHH file rewritten by PokerKit was a T5 of its own log)."""
+    pokerkit = pytest.importorskip("pokerkit")
+    log = REAL / "pokerstars" / "cash-badugi-fl-0.25-0.50-201009.txt"
+    db = tmp_path / "db.duckdb"
+    with Store(db) as store:
+        store.import_paths([log])
+    # 2: two of its four hands PHH cannot write (a blind posted out of position)
+    assert main(["export", "--format", "phh", "--out", str(tmp_path / "phh"),
+                 "--db", str(db)]) == 2
+    [written] = (tmp_path / "phh").rglob("*.phhs")
+    histories = list(pokerkit.HandHistory.loads_all(written.read_text(encoding="utf-8")))
+    rewritten = tmp_path / "rewritten.phhs"
+    rewritten.write_text("\n".join(f"[{number}]\n{history.dumps()}"
+                                   for number, history in enumerate(histories, 1)),
+                         encoding="utf-8")
+    assert "\nactions = [" in rewritten.read_text(encoding="utf-8")
+    with Store(db) as store:
+        summary = store.import_paths([rewritten])
+    assert summary.hands == len(histories) > 0 and summary.new_hands == 0
+    assert summary.conflicts == []

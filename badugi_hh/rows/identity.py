@@ -78,7 +78,7 @@ def content_hash(report: HandReport, game: str, started_at: datetime | None,
                        + [f"{a.player}:{a.kind}:{a.amount}" for a in report.actions
                           if a.kind != "post"])
     drawn = ";".join([f"{row[2]}:{row[3]}:{row[6]}:{row[7]}"   # player, draw, cards out, in
-                      for row in sorted(draws, key=_LINE_THEN_PLAYER)])
+                      for row in sorted(draws, key=_DRAW_THEN_PLAYER)])
     shows = ";".join([f"{row[2]}:{row[3] if row[4] is not None else ''}"   # player, hand
                       for row in sorted(shown, key=_PLAYER)])   # shown (a muck: one log tells)
     text = f"{head}#{players}#{actions}#{drawn}#{shows}"
@@ -89,8 +89,9 @@ def content_hash(report: HandReport, game: str, started_at: datetime | None,
 HASH_FORMAT = "2"
 
 
-#: Sort keys (C calls): a draw row by its line, then player; a showdown row by player.
-_LINE_THEN_PLAYER, _PLAYER = itemgetter(9, 2), itemgetter(2)
+#: Sort keys (C calls): a draw row by its draw, then player (not its line: a PHH file may
+#: write a hand's actions on one line); a showdown row by player.
+_DRAW_THEN_PLAYER, _PLAYER = itemgetter(3, 2), itemgetter(2)
 _PLAYER_OF_ACTION = attrgetter("player")
 
 
@@ -117,7 +118,7 @@ LEFT JOIN (SELECT source, hand_id, string_agg(concat(player, ':', action, ':', a
                   AS text
            FROM actions GROUP BY source, hand_id) a USING (source, hand_id)
 LEFT JOIN (SELECT source, hand_id, string_agg(concat(player, ':', draw, ':', discarded_cards,
-                  ':', drawn_cards), ';' ORDER BY line, player) AS text
+                  ':', drawn_cards), ';' ORDER BY draw, player) AS text
            FROM draws GROUP BY source, hand_id) d USING (source, hand_id)
 LEFT JOIN (SELECT source, hand_id, string_agg(concat(player, ':', CASE WHEN value_rank IS NOT
                   NULL THEN shown_cards ELSE '' END), ';' ORDER BY player) AS text
