@@ -124,6 +124,23 @@ def test_a_field_of_another_type_is_an_error_and_the_hand_read_without_it(
     assert out.count("[G3]") == 2 and NOTES[0] in out and NOTES[1] not in out
 
 
+def test_a_field_naming_a_hand_the_file_holds_is_not_believed(
+        exported: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The field turns the chain's checks off for its hand; naming a hand read in the same
+    file (the one before it, here) it cannot be true, and the hand is judged without it."""
+    text = exported.read_text()
+    field = '_left_out_before = ["ps-35839735773"]'
+    sections = re.split(r"^\[\d+\]$", text, flags=re.M)
+    at = next(number for number, section in enumerate(sections) if field in section)
+    [before] = re.findall(r'^hand = "(.+)"$', sections[at - 1], re.M)
+    text = text.replace(field, f'_left_out_before = ["ps-35839735773", "{before}"]')
+    copy = tmp_path / exported.name
+    copy.write_text(text)
+    status, out = validated(copy, capsys)
+    assert status == 1 and NOTES[0] in out and NOTES[1] not in out
+    assert out.count("[G3]") == 2
+
+
 def test_pokerkit_loads_the_export_with_the_field(exported: Path) -> None:
     pokerkit = pytest.importorskip("pokerkit")
     with warnings.catch_warnings():

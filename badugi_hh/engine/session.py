@@ -179,7 +179,8 @@ class Auditor:
         table.hands += 1
         table.ruleset = table.ruleset or hand.ruleset
         self._check_continues(table, hand)
-        if hand.left_out and table.previous is not None:   # a PHH export's gap: G3, G4, G6
+        if hand.left_out and table.previous is not None and not any(   # a PHH export's gap
+                hash(gone) in self._hand_lines for gone in hand.left_out):   # (not one read)
             table.unknown_before, table.previous = left_out_note(hand.site, hand.left_out), None
         carried = table.stacks
         missing = ""   # a site's hand missing from the log: coverage, not a violation
