@@ -24,18 +24,18 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import io
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from badugi_hh.engine import Auditor, HandReport
-from badugi_hh.events import Award, Hand, ParseError, Record, SessionStart
+from badugi_hh.events import Award, Hand, ParseError, Record, SessionStart, SkippedHand
 from badugi_hh.hand_ids import HandId
 from badugi_hh.parsers import read_records
 from badugi_hh.parsers.text import open_log
 from badugi_hh.sources import Log, Unreadable, log_named
 
 __all__ = ["FORMS", "HandText", "HandTextError", "hand_texts", "imported_log",
-           "replayed_hands"]
+           "played_hands", "replayed_hands"]
 
 #: The forms a hand is shared in, and how the pages name them.
 FORMS = {"original": "original text", "house": "house text", "phh": "PHH"}
@@ -77,9 +77,10 @@ def imported_log(source: str, content_hash: str | None, size: int | None = None)
     return log
 
 
-def replayed_hands(records: Iterator[Record]) -> Iterator[tuple[SessionStart | None, Hand,
-                                                                   HandReport]]:
-    """Each hand of ``records`` with its session header and the engine's report of it."""
+def played_hands(records: Iterable[Record],
+                 ) -> Iterator[tuple[SessionStart | None, Hand, HandReport] | SkippedHand]:
+    """Each hand of ``records`` in order, with its session header and the engine's report
+    of it, and each hand the engine skips (another game, a hand not played)."""
     auditor = Auditor()
     session: SessionStart | None = None
     for record in records:
@@ -88,6 +89,14 @@ def replayed_hands(records: Iterator[Record]) -> Iterator[tuple[SessionStart | N
         for report in auditor.feed(record):
             if isinstance(report, HandReport) and isinstance(record, Hand):
                 yield session, record, report
+            elif isinstance(report, SkippedHand):
+                yield report
+
+
+def replayed_hands(records: Iterable[Record]) -> Iterator[tuple[SessionStart | None, Hand,
+                                                                    HandReport]]:
+    """Each hand of ``records`` with its session header and the engine's report of it."""
+    return (item for item in played_hands(records) if not isinstance(item, SkippedHand))
 
 
 def hand_texts(source: str, hand_id: str, line: int, content_hash: str | None,

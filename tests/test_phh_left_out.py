@@ -156,10 +156,11 @@ def test_hands_not_chosen_are_named_with_those_phh_cannot_say(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A hand a filter did not choose is left out as much as one PHH cannot say: the next
     hand written names both, in the order they were played."""
-    from badugi_hh.commands.export import _played, _write_phh
+    from badugi_hh.commands.export import _write_phh
+    from badugi_hh.hand_text import played_hands
     from badugi_hh.parsers import read_records
 
-    played = list(_played(read_records(LOG)))
+    played = list(played_hands(read_records(LOG)))
     chosen = {item[1].hand_id: item[2].line for item in played
               if isinstance(item, tuple) and item[1].hand_id != "ps-35839360555"}
     copy = tmp_path / "chosen.phhs"

@@ -48,12 +48,12 @@ import argparse
 import dataclasses
 import sys
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from badugi_hh.commands import add_hand_filters, add_source_arguments, open_tables
-from badugi_hh.events import Hand, Record, SessionStart, SkippedHand
+from badugi_hh.events import Hand, SessionStart, SkippedHand
 from badugi_hh.hand_ids import HandId
 from badugi_hh.textsafe import printable
 
@@ -177,31 +177,14 @@ def chosen_hands(con: duckdb.DuckDBPyConnection, filters: Filters,
 def export_file(source: Log, hands: dict[str, int], form: str, out: TextIO,
                 ) -> tuple[int, list[str]]:
     """Write the ``hands`` of ``source`` (id: line) to ``out``: how many, and what failed."""
+    from badugi_hh.hand_text import played_hands
     from badugi_hh.parsers import read_records
 
-    played = _played(read_records(source))
+    played = played_hands(read_records(source))
     if form == "phh":
         return _write_phh(played, hands, out)
     return _write_house([item for item in played if not isinstance(item, SkippedHand)
                          and hands.get(item[1].hand_id) == item[2].line], out)
-
-
-def _played(records: Iterable[Record],
-            ) -> Iterator[tuple[SessionStart | None, Hand, HandReport] | SkippedHand]:
-    """Each hand of ``records`` in order, with its session header and the engine's report
-    of it, and each hand the engine skips (another game, a hand not played)."""
-    from badugi_hh.engine import Auditor, HandReport
-
-    auditor = Auditor()
-    session: SessionStart | None = None
-    for record in records:
-        if isinstance(record, SessionStart):
-            session = record
-        for report in auditor.feed(record):
-            if isinstance(report, HandReport) and isinstance(record, Hand):
-                yield session, record, report
-            elif isinstance(report, SkippedHand):
-                yield report
 
 
 def _write_phh(played: Iterable[tuple[SessionStart | None, Hand, HandReport] | SkippedHand],
