@@ -38,9 +38,9 @@ True
 from __future__ import annotations
 
 import hashlib
-from operator import attrgetter, itemgetter
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from operator import attrgetter, itemgetter
 
 from badugi_hh.engine import HandReport
 from badugi_hh.hand_ids import hand_file_sql
