@@ -349,8 +349,8 @@ def _split(whole: str) -> list[str]:
     lines = whole.split("\n")
     if whole.endswith("\n"):
         lines.pop()  # the empty "line" after the last line end
-    if whole.startswith(_BOM) or "\n\ufeff" in whole:
-        return [line.lstrip(_BOM) if line.startswith(_BOM) else line for line in lines]
+    if whole.startswith(_BOM) or "\n" + _BOM in whole:
+        return [line.lstrip(_BOM) for line in lines]
     return lines
 
 
