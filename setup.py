@@ -1,5 +1,5 @@
-"""Compiles the rules engine, the evaluators, the house reader and the row builder to C
-with mypyc, where it can.
+"""Compiles the rules engine, the evaluators, the house and PokerStars readers and the row
+builder to C with mypyc, where it can.
 
 Everything else about the package is in pyproject.toml. The compiled modules are
 the same strictly typed Python, replay about 1.5 times as fast, and are optional:
@@ -22,10 +22,11 @@ from setuptools.command.build_ext import build_ext
 
 #: What is compiled: the replay and its settlement, the evaluators, the game
 #: registry and the chip ledger the engine's players are built on; the house reader's
-#: loop over a log's lines and the rows made of each hand (an import's two largest parts).
+#: loop over a log's lines and the rows made of each hand (an import's two largest parts);
+#: the PokerStars reader (the site most players' years of hands come from).
 COMPILED = ["badugi_hh/engine/", "badugi_hh/evaluate.py", "badugi_hh/fivecard.py",
             "badugi_hh/games.py", "badugi_hh/ledger.py", "badugi_hh/parsers/house.py",
-            "badugi_hh/rows/batch.py"]
+            "badugi_hh/parsers/pokerstars.py", "badugi_hh/rows/batch.py"]
 #: Written beside the compiled modules once they are built (read by badugi_hh.compiled).
 MANIFEST = "compiled-sources.json"
 #: What the manifest records: mypyc's shared library and each source's digest as compiled.

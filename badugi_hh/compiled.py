@@ -1,7 +1,7 @@
 """Which engine runs: the modules compiled to C, or the same modules as Python.
 
 ``setup.py`` compiles the rules engine, the evaluators, the game registry, the
-ledger, the house reader and the row builder with mypyc where it can (they are
+ledger, the house and PokerStars readers and the row builder with mypyc where it can (they are
 strictly typed Python; compiled, they replay about 1.5 times as fast, and read logs
 and make rows with a tenth to a third less CPU) and writes :data:`MANIFEST` beside this file: the
 digest of each source as it was compiled. A compiled module sits next to its

@@ -1,7 +1,7 @@
 """The engine as the install compiled it, and the same modules run as Python.
 
 ``setup.py`` compiles the engine, the evaluators, the game registry, the
-ledger, the house reader and the row builder with mypyc; :mod:`badugi_hh.compiled` runs them as Python where a source
+ledger, the house and PokerStars readers and the row builder with mypyc; :mod:`badugi_hh.compiled` runs them as Python where a source
 changed since, or where ``BADUGI_HH_PURE_PYTHON`` is set. Here: the compiled
 engine is the one this test run uses, both give the same report of every hand
 (the sample logs, the real exports of every site, simulated hands of every game,
@@ -82,7 +82,7 @@ def test_this_run_uses_the_compiled_engine():
     assert not fast.__file__.endswith(".py")
     assert stale_modules() == []
     assert {"badugi_hh.engine.replay", "badugi_hh.evaluate", "badugi_hh.games",
-            "badugi_hh.parsers.house", "badugi_hh.rows.batch"} <= set(COMPILED)
+            "badugi_hh.parsers.house", "badugi_hh.parsers.pokerstars", "badugi_hh.rows.batch"} <= set(COMPILED)
 
 
 def lines_as_python(lines: str) -> list[str]:

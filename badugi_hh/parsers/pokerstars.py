@@ -54,7 +54,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import cast, NamedTuple
+from typing import Any, cast, NamedTuple
 
 from lark import Token, v_args
 
@@ -529,11 +529,11 @@ _QUICK = {
 }
 
 
-def _parse_rest(text: str, offset: int, start: str) -> tuple[object, ...]:
+def _parse_rest(text: str, offset: int, start: str) -> Any:
     """Parse ``text`` after its first ``offset`` characters (a name); errors point into
     the whole line."""
     try:
-        return parse_line(text[offset:], start)  # type: ignore[return-value]
+        return parse_line(text[offset:], start)
     except LineError as error:
         error.column += offset
         raise
@@ -646,7 +646,7 @@ def _header(text: str, _start: str = "") -> GameLine:
         raise
     return GameLine(number=header.group(1), started_at=_started_at(text, when.start()),
                     site="fulltilt" if text.startswith("Full Tilt") else "pokerstars",
-                    **game)  # type: ignore[arg-type]
+                    **game)
 
 
 def _started_at(text: str, at: int) -> datetime:
