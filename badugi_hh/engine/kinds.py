@@ -1,5 +1,6 @@
 """The event classes the replay and the heads-up fast path test each event against,
-and the sets of them the replay takes (:data:`HANDLED`) and lets follow a hand's end.
+the sets of them the replay takes (:data:`HANDLED`) and lets follow a hand's end, and
+every kind of event a player makes (:data:`PLAYER_EVENTS`).
 
 Compiled, a class named in a function is looked up in its module's names (a
 dictionary) at every use; one of these ``Final`` names is a static, read at no cost.
@@ -17,14 +18,14 @@ from __future__ import annotations
 from typing import Final
 
 from badugi_hh.events import (
-    Award, Bet, Burn, Button, Call, Check, Deal, Draw, DrawnCards, Fold, Muck, NetStated, Note,
-    PostBlind, PotTotal, Raise, RunCards, Seat, Show, StackStated, Street, SummaryResult,
-    UncalledReturned,
+    Award, Bet, Burn, Button, Call, Check, Deal, Draw, DrawnCards, Event, Fold, Muck, NetStated,
+    Note, PlayerEvent, PostBlind, PotTotal, Raise, RunCards, Seat, Show, StackStated, Street,
+    SummaryResult, UncalledReturned,
 )
 
 __all__ = ["AFTER_HAND", "AWARD", "BET", "BURN", "BUTTON", "CALL", "CHECK", "DEAL", "DRAW", "FOLD",
-           "HANDLED", "MUCK", "NET_STATED", "POST_BLIND", "RAISE", "SHOW", "STACK_STATED",
-           "STREET", "UNCALLED_RETURNED"]
+           "HANDLED", "MUCK", "NET_STATED", "PLAYER_EVENTS", "POST_BLIND", "RAISE", "SHOW",
+           "STACK_STATED", "STREET", "UNCALLED_RETURNED"]
 
 AWARD: Final = Award
 BET: Final = Bet
@@ -53,3 +54,11 @@ HANDLED = frozenset({Seat, Button, Street, Deal, Show, Muck, RunCards, Award, Po
 #: What may follow the fold that ends a hand.
 AFTER_HAND = frozenset({UncalledReturned, Award, PotTotal, StackStated, NetStated,
                          Muck, Show, Street, Note, SummaryResult})
+
+
+def _subclasses(kind: type[Event]) -> set[type[Event]]:
+    return {kind}.union(*map(_subclasses, kind.__subclasses__()))
+
+
+#: Every kind of event a player makes (seats, blinds, actions, draws, shows...).
+PLAYER_EVENTS = frozenset(_subclasses(PlayerEvent))

@@ -11,11 +11,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from badugi_hh.engine.fast import replay_heads_up
+from badugi_hh.engine.kinds import PLAYER_EVENTS
 from badugi_hh.engine.replay import HandReplay
 from badugi_hh.engine.report import HandReport, SessionReport, Violation
 from badugi_hh.engine.shuffle import deal_repeats
-from badugi_hh.events import (Event, Hand, Note, ParseError, PlayerEvent, Record, Seat,
-                              SessionEnd, SessionStart, SkippedHand, TournamentSummary)
+from badugi_hh.events import (Hand, Note, ParseError, Record, Seat, SessionEnd, SessionStart,
+                              SkippedHand, TournamentSummary)
 from badugi_hh.hand_ids import HandId, left_out_note
 from badugi_hh.rules import Ruleset
 
@@ -275,7 +276,7 @@ def _void(hand: Hand) -> str:
     is counted as skipped, never audited.
     """
     # One pass over the kinds, the classes looked up once: this runs for every hand.
-    note, seat, player_events = Note, Seat, _PLAYER_EVENTS
+    note, seat, player_events = Note, Seat, PLAYER_EVENTS
     noted = seated = played = False
     for event in hand.events:
         kind = type(event)
@@ -329,14 +330,6 @@ def _missing_hand(hand: Hand, carried: dict[str, int]) -> str:
         gone = sum(stack for name, stack in carried.items() if name not in stated)
         played = won == lost or won == lost + gone
     return ", ".join(f"{name} {move:+}" for name, move in moves.items()) if played else ""
-
-
-def _subclasses(kind: type[Event]) -> set[type[Event]]:
-    return {kind}.union(*map(_subclasses, kind.__subclasses__()))
-
-
-#: Every kind of event a player makes (seats, blinds, actions, draws, shows...).
-_PLAYER_EVENTS = frozenset(_subclasses(PlayerEvent))
 
 
 def _judge_up_to_damage(report: HandReport, hand: Hand) -> None:
