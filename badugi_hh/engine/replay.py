@@ -56,8 +56,7 @@ class HandReplay:
         self.report: Report = found.report   # the parts' too: none of them holds the replay
         self.table = table = Table(self.rules, self.report, stacks or {},
                                    cash=hand.currency is not None or hand.unit > 1)
-        for name, seat in (seats or {}).items():
-            table.sit(name, seat, None, hand.line)
+        table.sit_session(seats or {}, hand.events, hand.line)
         self.deck = Deck(table, self.report)
         self.betting = Betting(table, self.report)
         self.draws = Draws(table, self.deck, self.betting, self.report)

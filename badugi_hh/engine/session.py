@@ -15,6 +15,7 @@ from badugi_hh.engine.kinds import PLAYER_EVENTS
 from badugi_hh.engine.replay import HandReplay
 from badugi_hh.engine.report import HandReport, SessionReport, Violation
 from badugi_hh.engine.shuffle import deal_repeats
+from badugi_hh.engine.table import dealt_in
 from badugi_hh.events import (Hand, Note, ParseError, Record, Seat, SessionEnd, SessionStart,
                               SkippedHand, TournamentSummary)
 from badugi_hh.hand_ids import HandId, left_out_note
@@ -85,8 +86,10 @@ class Auditor:
 
     def feed(self, record: Record) -> Reports:
         """Replay one record; return the reports it completes."""
-        if isinstance(record, Hand):
-            void = _void(record)
+        table = self.table
+        if isinstance(record, Hand):   # a house session's header seats its hands' players
+            seats = table.seats if table and table.session_id == record.session_id else {}
+            void = _void(record, seats)
             if not record.ruleset.audited or void:
                 game = record.ruleset.game_name
                 return self._skip(SkippedHand(
@@ -101,7 +104,6 @@ class Auditor:
             return self._skip(record)
         if isinstance(record, TournamentSummary):
             return []   # a summary file's: no play to replay, the store keeps it
-        table = self.table
         if table is not None and record.hand_lost:
             if table.seats:   # a house session: the hand was still played (N1 counts it)
                 table.hands += 1
@@ -267,10 +269,11 @@ class Auditor:
                              dict(table.stacks), _leader(table.stacks), table.violations)
 
 
-def _void(hand: Hand) -> str:
+def _void(hand: Hand, seats: Iterable[str]) -> str:
     """Why a hand was not played, or "": the site called it off (``Hand cancelled``,
     ``GAME_CANCELLED``), or fewer than two of its seated players were dealt in (a
-    dead or partial hand).
+    dead or partial hand): the hand's own seats, and those of its session (``seats``,
+    a house log's header) it does not say sit out (T2).
 
     Its chips go back where they came from, and nothing in it is a verdict: it
     is counted as skipped, never audited.
@@ -286,7 +289,7 @@ def _void(hand: Hand) -> str:
     if noted and any(type(event) is Note and event.kind == "hand"
                      and "cancel" in event.text.lower() for event in hand.events):
         return "cancelled"
-    if seated and sum(event.in_hand for event in hand.events if type(event) is Seat) < 2:
+    if seated and dealt_in(hand.events, seats) < 2:
         return "not played"
     if not played:
         return "not played"   # a partial hand: nobody's play is in the log

@@ -18,17 +18,17 @@ what seats and stacks break (G1, G3, T2, T6) through the ``report`` it is given.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
 
 from badugi_hh.cards import Card
 from badugi_hh.engine.report import new_tuple
 from badugi_hh.engine.state import PlayerState
-from badugi_hh.events import Cards
+from badugi_hh.events import Cards, Event, Seat
 from badugi_hh.ledger import Stake
 from badugi_hh.rules import Ruleset
 
-__all__ = ["Report", "Table", "TablePlayer"]
+__all__ = ["Report", "Table", "TablePlayer", "dealt_in"]
 
 #: How a part of the engine reports a broken rule: ``report(rule, line, message)``.
 Report = Callable[[str, int, str], None]
@@ -121,6 +121,17 @@ class Table:
         self.players[name] = TablePlayer(name, seat, stack, stack)
         self._orders.clear()
         self._able.clear()
+
+    def sit_session(self, seats: Mapping[str, int], events: Iterable[Event], line: int) -> None:
+        """Deal in the players a house session's header seats (``seats``), with their
+        carried stacks, but those the hand's own seat lines (in ``events``) say sit out
+        (T2): these lines may follow the button, where the players are counted (G1)."""
+        if not seats:
+            return   # a site's hand: its seat lines seat its players
+        out = {event.player for event in events if type(event) is Seat and not event.in_hand}
+        for name, seat in seats.items():
+            if name not in out:
+                self.sit(name, seat, None, line)
 
     def sit_out(self, name: str, stack: int | None, line: int) -> None:
         """``name`` is seated but not dealt in (T2): no part in the hand, his stack carried."""
@@ -235,3 +246,17 @@ class Table:
         self.live -= 1
         if not player.all_in:
             self.able -= 1
+
+
+def dealt_in(events: Iterable[Event], seats: Iterable[str]) -> int:
+    """How many players a hand deals in: the players ``seats`` names (a house session's,
+    whose header seats them) and those its ``Seat`` events seat, less those these say
+    are not dealt in (T2). A house hand's seat lines restate some of its session's
+    seats; the others still play.
+
+    >>> dealt_in([Seat(player="Dmitri", seat=4, in_hand=False)], ["Ana", "Bo", "Dmitri"])
+    2
+    """
+    dealt = dict.fromkeys(seats, True)
+    dealt.update((event.player, event.in_hand) for event in events if type(event) is Seat)
+    return sum(dealt.values())

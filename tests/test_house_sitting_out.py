@@ -1,0 +1,174 @@
+"""A house log's player seated but sitting out (``Seat 3: Bo (80) is sitting out``, T2).
+
+The session's header seats every player; a hand's seat line saying one of them sits out
+takes him out of that hand: not counted for G1, the blinds, the order of play or the
+showdown, no row of his in the hand, his stack carried to the next hand. A hand whose
+only seat line is a sitting-out one is still played by the session's other players
+(docs/format.md, "Hands"). Each test failed when the engine dealt the session's players
+in whatever the hand said.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from badugi_hh.engine import HandReport, audit
+from badugi_hh.events import SkippedHand
+from badugi_hh.parsers.house import read_house
+from badugi_hh.stats import player_stats
+from badugi_hh.store import Store
+
+HEADER = """\
+Session #sit "sitting out" 2026-11-27 20:00
+Rules: Badugi triple draw, fixed limit 2/4, blinds 1/2, cap 3 raises, 2 to 8 players, \
+stacks 100, unlimited hands
+Seat 1: Ana (100)
+Seat 2: Bruno (100)
+Seat 3: Carla (100)
+Seat 4: Dmitri (100)
+"""
+
+#: Everybody plays; Carla takes the blinds.
+FIRST_HAND = """
+Hand #1 - button Ana
+Bruno: posts small blind 1
+Carla: posts big blind 2
+Dealt to Bruno [?? ?? ?? ??]
+Dealt to Carla [?? ?? ?? ??]
+Dealt to Dmitri [?? ?? ?? ??]
+Dealt to Ana [?? ?? ?? ??]
+Dmitri: folds
+Ana: folds
+Bruno: folds
+Carla wins 2
+Stacks: Ana 100, Bruno 99, Carla 101, Dmitri 100
+"""
+
+#: Dmitri sits out; left of the button (Bruno) Carla and Ana post, Bruno acts first.
+DMITRI_OUT = """
+Hand #2 - button Bruno
+{seats}Carla: posts small blind 1
+Ana: posts big blind 2
+Dealt to Carla [?? ?? ?? ??]
+Dealt to Ana [?? ?? ?? ??]
+Dealt to Bruno [?? ?? ?? ??]
+Bruno: folds
+Carla: folds
+Ana wins 2
+Stacks: Ana 101, Bruno 99, Carla 100, Dmitri 100
+"""
+
+EVERY_SEAT_RESTATED = """\
+Seat 1: Ana (100)
+Seat 2: Bruno (99)
+Seat 3: Carla (101)
+Seat 4: Dmitri (100) is sitting out
+"""
+
+ONLY_THE_SITTING_OUT_SEAT = "Seat 4: Dmitri (100) is sitting out\n"
+
+#: Ana sits out of the first hand: Carla and Dmitri post, Bruno acts first, Dmitri wins
+#: without a showdown.
+ANA_OUT = HEADER.replace('#sit "sitting out"', '#sit3 "sit"') + """
+Hand #1 - button Bruno
+Seat 1: Ana (100) is sitting out
+Seat 2: Bruno (100)
+Seat 3: Carla (100)
+Seat 4: Dmitri (100)
+Carla: posts small blind 1
+Dmitri: posts big blind 2
+Dealt to Carla [?? ?? ?? ??]
+Dealt to Dmitri [?? ?? ?? ??]
+Dealt to Bruno [?? ?? ?? ??]
+Bruno: folds
+Carla: folds
+Dmitri wins 2
+Stacks: Ana 100, Bruno 100, Carla 99, Dmitri 101
+"""
+
+
+def audited(text: str) -> list[object]:
+    return list(audit(read_house(text, "sit.txt")))
+
+
+def hands(text: str) -> list[HandReport]:
+    return [r for r in audited(text) if isinstance(r, HandReport)]
+
+
+def violations(text: str) -> list[str]:
+    return [str(v) for r in hands(text) for v in r.violations]
+
+
+def test_a_player_sitting_out_of_a_hand_that_restates_every_seat_takes_no_part() -> None:
+    """It was ``[M1] Ana posts the big blind; it is Dmitri's to post`` and a B5."""
+    text = HEADER + FIRST_HAND + DMITRI_OUT.format(seats=EVERY_SEAT_RESTATED)
+    assert violations(text) == []
+    second = hands(text)[1]
+    assert set(second.players) == {"Ana", "Bruno", "Carla"}
+    assert second.end_stacks == {"Ana": 101, "Bruno": 99, "Carla": 100, "Dmitri": 100}
+
+
+def test_a_hand_whose_only_seat_line_sits_a_player_out_is_played_by_the_others() -> None:
+    """It was skipped as ``Badugi (not played)``, and the stack chain broken after it."""
+    text = HEADER + FIRST_HAND + DMITRI_OUT.format(seats=ONLY_THE_SITTING_OUT_SEAT)
+    records = audited(text)
+    assert not any(isinstance(r, SkippedHand) for r in records)
+    first, second = hands(text)
+    assert [v for r in (first, second) for v in r.violations] == []
+    assert set(second.players) == {"Ana", "Bruno", "Carla"}
+    assert second.notes == []   # the stacks were checked against the hand before
+    assert second.end_stacks["Dmitri"] == 100
+
+
+def test_a_player_sitting_out_does_not_take_a_turn_or_the_showdown() -> None:
+    """It was ``[M2] Bruno acts out of turn: it is Ana's turn``, the same for Carla, and
+    ``[B5] the showdown starts before the last betting round is over``."""
+    assert violations(ANA_OUT) == []
+    [report] = hands(ANA_OUT)
+    assert set(report.players) == {"Bruno", "Carla", "Dmitri"}
+    assert report.end_stacks["Ana"] == 100
+
+
+#: A heads-up game whose header seats a third player, who sits out.
+HEADS_UP_AND_ONE_OUT = """\
+Session #hu "three seats, two play" 2026-11-27 20:00
+Rules: Badugi triple draw, fixed limit 2/4, blinds 1/2, cap 3 raises, heads-up, stacks 100, \
+unlimited hands
+Seat 1: Ana (100)
+Seat 2: Bruno (100)
+Seat 3: Carla (100)
+
+Hand #1 - button Ana
+Seat 3: Carla (100) is sitting out
+Ana: posts small blind 1
+Bruno: posts big blind 2
+Dealt to Bruno [?? ?? ?? ??]
+Dealt to Ana [?? ?? ?? ??]
+Ana: folds
+Bruno wins 2
+Stacks: Ana 99, Bruno 101, Carla 100
+"""
+
+
+def test_a_player_sitting_out_is_not_counted_for_the_table_size() -> None:
+    """It was ``[G1] 3 players take part; this game is for 2``: the session's players were
+    counted at the button, before the hand's seat line that sits one of them out."""
+    [report] = hands(HEADS_UP_AND_ONE_OUT)
+    assert report.violations == []
+
+
+def test_the_statistics_leave_out_a_player_sitting_out(tmp_path: Path) -> None:
+    """Ana was counted as playing the hand (CO); Dmitri, who won it without a showdown,
+    had W$SD 100% and 0 hands won without a showdown."""
+    with Store(tmp_path / "sit.duckdb") as store:
+        store.import_records(read_house(ANA_OUT, "sit3.txt"), source="sit3.txt")
+        rows = {row["player"]: row for row in player_stats(store.connection)
+                .to_dict("records")}
+        seated = store.connection.execute(
+            "SELECT player FROM hand_players ORDER BY player").fetchall()
+    assert seated == [("Bruno",), ("Carla",), ("Dmitri",)]
+    assert set(rows) == {"Bruno", "Carla", "Dmitri"}
+    dmitri = rows["Dmitri"]
+    assert (dmitri["hands"], dmitri["net"], dmitri["won_without_showdown"]) == (1, 1, 1)
+    assert math.isnan(dmitri["went_to_showdown"]) and math.isnan(dmitri["won_at_showdown"])
