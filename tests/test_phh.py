@@ -99,6 +99,10 @@ def test_heads_up_blinds_are_reversed_and_the_button_is_the_last_player() -> Non
     (HEADS_UP.replace("[1, 2]", "[1, 2, 4]"), 3, 1,
      "blinds_or_straddles: expected an array of 2 amounts, one a player, got [1, 2, 4]"),
     (HEADS_UP.replace("small_bet = 2\n", ""), 1, 1, "the hand has no 'small_bet' field"),
+    # an error on the last line, which ends without a newline, where tomllib places it
+    (HEADS_UP + 'variant = "FB"', 13, 15, "not TOML: Cannot overwrite a value"),
+    # a value left open: just past the last text, blank lines after it aside
+    (HEADS_UP + "big_bet = [4,\n\n", 13, 14, "not TOML: Invalid value"),
 ])
 def test_errors_name_the_line_and_column(text: str, line: int, column: int,
                                          message: str) -> None:
@@ -118,6 +122,13 @@ def test_a_bad_hand_of_a_phhs_file_costs_that_hand_only() -> None:
     assert error.message.startswith("hand 2:")
     skipped = records[3]
     assert isinstance(skipped, SkippedHand) and skipped.game == "No-limit Texas Hold'em"
+
+
+def test_a_toml_error_at_the_end_of_a_phhs_hand_is_placed_at_its_line() -> None:
+    text = f"[1]\n{HEADS_UP}[2]\n{HEADS_UP}variant = \"FB\""
+    [error] = [r for r in _one(text, "x.phhs") if isinstance(r, ParseError)]
+    assert (error.line, error.column) == (27, 15)
+    assert error.message == "hand 2: not TOML: Cannot overwrite a value"
 
 
 def test_a_2_7_triple_draw_hand_reads_as_a_hand_the_audit_replays() -> None:

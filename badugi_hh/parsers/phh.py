@@ -90,7 +90,7 @@ _OPTIONAL_STRINGS = ("author", "event", "url", "venue", "address", "city", "regi
                      "currency_symbol")
 #: A top-level table header: where a hand of a ``.phhs`` file starts.
 _TABLE = re.compile(r"\[\s*([\w.\"' -]+?)\s*\]\s*(#.*)?")
-_TOML_ERROR = re.compile(r"\(at line (\d+), column (\d+)\)")
+_TOML_ERROR = re.compile(r"\(at (?:line (\d+), column (\d+)|end of document)\)")
 #: The raises after the first bet a fixed-limit round allows in PHH, as PokerKit replays
 #: it (a bet and four raises, the big blind counting as the bet, before the first draw).
 _PHH_CAP = 4
@@ -278,17 +278,27 @@ class _PHHReader:
 def _parse_toml(block: PHHBlock) -> dict[str, Any]:
     """The block's fields; a TOML error is placed at its line and column in the file."""
     try:
-        return tomllib.loads("\n".join(block.lines), parse_float=Decimal)
+        # each line ends with its newline, the last too: tomllib places an error found on
+        # the last line "at end of document" when no newline follows it
+        return tomllib.loads("\n".join(block.lines) + "\n", parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         found = _TOML_ERROR.search(message)
-        line, column = (int(found[1]), int(found[2])) if found else (1, 0)
+        line, column = (int(found[1]), int(found[2])) if found and found[1] else _end_of(block)
         raise FieldError(f"not TOML: {_TOML_ERROR.sub('', message).strip()}",
                          block.start + line - 1, column) from None
     except RecursionError:   # arrays nested thousands deep
         raise FieldError("not a hand: values nested too deep", block.start) from None
     except (ValueError, ArithmeticError):   # a number int() or Decimal refuses: no line given
         raise FieldError("a number too long or too large to read", block.start) from None
+
+
+def _end_of(block: PHHBlock) -> tuple[int, int]:
+    """The line (of the block, 1-based) and column just past its last text: where a value
+    left open (``b = [1,``) is found missing, "at end of document" for tomllib."""
+    written = [number for number, text in enumerate(block.lines, 1) if text.strip()] or [1]
+    last = block.lines[written[-1] - 1] if block.lines else ""
+    return written[-1], len(last.rstrip()) + 1
 
 
 def _money_unit(data: dict[str, Any]) -> int:
