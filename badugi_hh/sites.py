@@ -23,9 +23,12 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 __all__ = ["FILE_LOCAL_SITES", "HOUSE_SITE", "RULESET_SITES", "SITES", "SITES_STATING_PRIZES",
-           "SITE_DIALECTS", "SITE_IDS", "Site", "SitePractice", "site_label", "site_of"]
+           "SITE_DIALECTS", "SITE_IDS", "Site", "SitePractice", "site_label", "site_of",
+           "time_zone"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -142,3 +145,21 @@ def site_label(site_id: str) -> str:
     """
     site = _BY_ID.get(site_id)
     return site.label if site is not None else site_id
+
+
+@lru_cache(maxsize=64)
+def time_zone(name: str) -> ZoneInfo:
+    """The zone of the IANA database named ``name``: a site's, the one an import is given,
+    the one a log states. A name it does not hold, a folder of zones (``America``) or a
+    path is a ValueError saying so.
+
+    >>> time_zone("Europe/Paris").key
+    'Europe/Paris'
+    >>> time_zone("America")
+    Traceback (most recent call last):
+    ValueError: unknown time zone 'America'
+    """
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):   # OSError: a folder of zones
+        raise ValueError(f"unknown time zone {name[:60]!r}") from None

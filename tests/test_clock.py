@@ -164,6 +164,16 @@ def test_an_unknown_zone_is_a_usage_error(tmp_path: Path, capsys) -> None:
         check_zone("CET-1CEST")
 
 
+@pytest.mark.parametrize("name", ["America", "Europe", "", "/etc/localtime", "../UTC"])
+def test_a_folder_of_zones_or_a_path_is_an_unknown_zone_not_a_crash(name: str, capsys) -> None:
+    with pytest.raises(ValueError, match="unknown time zone"):
+        check_zone(name)
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["import", str(REAL), "--tz", name])
+    assert exit_info.value.code == 2
+    assert "unknown time zone" in capsys.readouterr().err
+
+
 def test_the_machines_zone_is_named_by_the_tz_variable(monkeypatch) -> None:
     monkeypatch.setenv("TZ", "America/Chicago")
     assert machine_zone() == "America/Chicago"

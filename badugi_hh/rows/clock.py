@@ -24,12 +24,10 @@ from __future__ import annotations
 
 import os
 from datetime import datetime, timedelta, timezone
-from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from badugi_hh.sites import site_of
+from badugi_hh.sites import site_of, time_zone
 from badugi_hh.rows.schema import UtcTime
 
 __all__ = ["Clock", "Moment", "check_zone", "machine_zone", "zone_of", "zone_shown"]
@@ -42,11 +40,6 @@ def zone_of(site: str, house_zone: str) -> str:
     return entry.zone if entry is not None and entry.zone is not None else house_zone
 
 
-@lru_cache(maxsize=64)
-def _zone(name: str) -> ZoneInfo:
-    return ZoneInfo(name)
-
-
 def check_zone(name: str) -> str:
     """``name`` if it is a time zone of the IANA database, else ValueError saying so.
 
@@ -57,10 +50,10 @@ def check_zone(name: str) -> str:
     ValueError: unknown time zone 'Mars/Olympus': give a name such as UTC, Europe/Paris or America/New_York
     """
     try:
-        _zone(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ValueError(f"unknown time zone {name!r}: give a name such as UTC, "
-                         "Europe/Paris or America/New_York") from None
+        time_zone(name)
+    except ValueError as error:
+        raise ValueError(f"{error}: give a name such as UTC, Europe/Paris or "
+                         "America/New_York") from None
     return name
 
 
@@ -143,7 +136,7 @@ class Clock:
         if local.tzinfo is not None:
             moment = local.astimezone(timezone.utc)
         else:
-            tz = _zone(zone)
+            tz = time_zone(zone)
             # a zone gives every local time an offset (``or``: for the type checker)
             first = tz.utcoffset(local.replace(fold=0)) or timedelta(0)
             second = tz.utcoffset(local.replace(fold=1)) or timedelta(0)
