@@ -17,7 +17,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from badugi_hh.events import Hand
-from badugi_hh.sites import RULESET_SITES
+from badugi_hh.sites import RULESET_SITES, TOURNAMENTS_NAMED_SITES
 
 #: How logs write each currency's amounts.
 SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
@@ -75,13 +75,15 @@ def currency_of(hand: Hand) -> str:
 
 
 def kind_of(hand: Hand, site: str, currency: str) -> str:
-    """``tournament`` (the log names one, or a site's chips), ``home`` (a house log)
-    or ``cash``."""
+    """``tournament`` (the log names one, or a site's chips), ``home`` (a house log, or
+    chips of a site whose tournaments are named, PHH's, that name none) or ``cash``."""
     if hand.tournament:
         return "tournament"
     if not site:
         return "home"
-    return "tournament" if currency == CHIPS else "cash"
+    if currency != CHIPS:
+        return "cash"
+    return "home" if site in TOURNAMENTS_NAMED_SITES else "tournament"
 
 
 #: The same three derivations in SQL, over v1 rows (hands: ruleset, unit), for
@@ -91,8 +93,9 @@ SITE_SQL = (f"CASE WHEN split_part(ruleset, ' ', 1) IN ({', '.join(repr(s) for s
 CURRENCY_SQL = (f"CASE WHEN unit = 1 THEN '{CHIPS}' ELSE coalesce(nullif(regexp_extract("
                 r"ruleset, '\b([A-Z]{3})\s*$', 1), ''), CASE WHEN ruleset LIKE '%€%' THEN 'EUR' "
                 "WHEN ruleset LIKE '%£%' THEN 'GBP' ELSE 'USD' END) END")
-KIND_SQL = (f"CASE WHEN site = '' THEN 'home' WHEN currency = '{CHIPS}' THEN 'tournament' "
-            "ELSE 'cash' END")
+KIND_SQL = (f"CASE WHEN site = '' THEN 'home' WHEN currency <> '{CHIPS}' THEN 'cash' "
+            f"WHEN site IN ({', '.join(repr(s) for s in TOURNAMENTS_NAMED_SITES)}) THEN 'home' "
+            "ELSE 'tournament' END")
 
 
 class BuyIn(NamedTuple):

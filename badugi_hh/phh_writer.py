@@ -33,9 +33,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import time
+from datetime import time, timedelta
 from decimal import Decimal
 from typing import Any, TextIO
+from zoneinfo import ZoneInfo
 
 from badugi_hh.cards import Card
 from badugi_hh.engine import HandReport
@@ -45,6 +46,7 @@ from badugi_hh.events import (
     Raise, RunCards, Show, Street,
 )
 from badugi_hh.rules import Ruleset
+from badugi_hh.sites import site_of
 from badugi_hh.writer import refuse_damaged
 
 __all__ = ["VARIANT_CODES", "phh_fields", "phh_text", "toml_value", "write_phhs"]
@@ -364,6 +366,8 @@ def phh_fields(hand: Hand, report: HandReport, left_out: Sequence[str] = (),
     fields.update(_when(hand))
     if hand.table:
         fields["table"] = hand.table
+    if hand.level is not None and hand.level.isdecimal():
+        fields["level"] = int(hand.level)   # PHH's level is a number: PokerStars' III is not
     if hand.currency and len(hand.currency) == 3 and hand.currency.isalpha():
         fields["currency"] = hand.currency
     fields.update(_own_fields(hand, report))
@@ -373,11 +377,35 @@ def phh_fields(hand: Hand, report: HandReport, left_out: Sequence[str] = (),
 
 
 def _when(hand: Hand) -> dict[str, TomlValue]:
+    """The date and time the hand states, and the zone they are in where it is known."""
     moment = hand.started_at
     if moment is None:
         return {}
-    return {"day": moment.day, "month": moment.month, "year": moment.year,
-            "time": moment.time().replace(microsecond=0)}
+    when: dict[str, TomlValue] = {"day": moment.day, "month": moment.month, "year": moment.year,
+                                  "time": moment.time().replace(microsecond=0)}
+    zone = _zone_name(hand)
+    if zone is not None:
+        when["time_zone"] = zone
+    return when
+
+
+def _zone_name(hand: Hand) -> str | None:
+    """The IANA name of the zone of the hand's time: the one it was read with (a PHH
+    hand's ``time_zone``), else its site's (docs/schema.md, "One clock"). A fixed offset of
+    whole hours (OnGame's ``EEST``) is the database's zone of that offset (``Etc/GMT-3``:
+    its sign is POSIX's, west of Greenwich positive). None where no zone is known (a house
+    log's is the import's ``--tz``), or the offset has minutes."""
+    moment = hand.started_at
+    if moment is None or moment.tzinfo is None:
+        site = site_of(hand.site)
+        return site.zone if site is not None else None
+    if isinstance(moment.tzinfo, ZoneInfo):
+        return moment.tzinfo.key
+    offset = moment.utcoffset() or timedelta(0)
+    hours, rest = divmod(offset, timedelta(hours=1))
+    if rest:
+        return None
+    return "UTC" if not hours else f"Etc/GMT{-hours:+d}"
 
 
 def _own_fields(hand: Hand, report: HandReport) -> dict[str, TomlValue]:
@@ -388,6 +416,11 @@ def _own_fields(hand: Hand, report: HandReport) -> dict[str, TomlValue]:
         fields["_rake"] = _amount(report.rake, hand.unit)
     if hand.site:
         fields["_site"] = hand.site
+    # PHH names no tournament: its hand in chips is a tournament's only where this says so
+    if hand.tournament is not None:
+        fields["_tournament"] = hand.tournament
+    if hand.buy_in is not None:
+        fields["_buy_in"] = hand.buy_in
     return fields
 
 

@@ -27,8 +27,8 @@ from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 __all__ = ["FILE_LOCAL_SITES", "HOUSE_SITE", "RULESET_SITES", "SITES", "SITES_STATING_PRIZES",
-           "SITE_DIALECTS", "SITE_IDS", "Site", "SitePractice", "site_label", "site_of",
-           "time_zone"]
+           "SITE_DIALECTS", "SITE_IDS", "Site", "SitePractice", "TOURNAMENTS_NAMED_SITES",
+           "site_label", "site_of", "time_zone"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -70,6 +70,10 @@ class Site:
     file_local_ids: bool = False
     """Whether its hand ids name a hand only within its file (so the file is part of a
     hand's identity, :mod:`badugi_hh.rows.identity`)."""
+    tournaments_named: bool = False
+    """Whether a hand of it is a tournament's only where it names the tournament (PHH:
+    a hand in chips may be any game's); else a hand of it in chips is a tournament's
+    (:func:`badugi_hh.money.kind_of`)."""
     states_prizes: bool = False
     """Whether its hands state a prize in the line that states a finisher's place
     ("finished the tournament in 3rd place and received $1.60."): a place stated
@@ -110,7 +114,7 @@ SITES: tuple[Site, ...] = (
          dialects=("ongame",), text_export=True, hand_id_prefix="ongame#"),
     Site(id="bossmedia", name="Boss Media", other_names=("Boss", "Opoker"),
          dialects=("bossmedia",), zone="UTC", hand_id_prefix="bossmedia#"),
-    Site(id="phh", name="PHH", dialects=("phh",), file_local_ids=True),
+    Site(id="phh", name="PHH", dialects=("phh",), file_local_ids=True, tournaments_named=True),
     Site(id=HOUSE_SITE, name="house logs", other_names=("house", "home", "house log", "''", '""'),
          dialects=("house",)),
 )
@@ -124,6 +128,8 @@ SITE_IDS = tuple(_BY_ID)
 RULESET_SITES = tuple(site.id for site in SITES if site.id != HOUSE_SITE)
 #: Sites whose hand ids name a hand only within its file.
 FILE_LOCAL_SITES = tuple(site.id for site in SITES if site.file_local_ids)
+#: Sites whose hands are a tournament's only where they name it.
+TOURNAMENTS_NAMED_SITES = tuple(site.id for site in SITES if site.tournaments_named)
 #: Sites whose hands state each prize with the place it was won at.
 SITES_STATING_PRIZES = frozenset(site.id for site in SITES if site.states_prizes)
 #: The dialects of the sites' text exports (see :attr:`Site.text_export`).

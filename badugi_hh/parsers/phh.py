@@ -39,7 +39,8 @@ from dataclasses import fields as dataclass_fields
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any, TypeVar, get_args
+from zoneinfo import ZoneInfo
 
 from badugi_hh.events import (
     Award, BlindKind, Button, Event, Hand, ParseError, PotTotal, Record, Seat, SessionStart,
@@ -54,6 +55,7 @@ from badugi_hh.parsers.phh_actions import Actions
 from badugi_hh.parsers.phh_fields import KEY, FieldError, Fields, PHHBlock, shown
 from badugi_hh.parsers.text import LogText, Source, open_log
 from badugi_hh.rules import HOUSE, Game, Ruleset, Structure
+from badugi_hh.sites import time_zone
 
 __all__ = ["VARIANTS", "read_phh", "read_phh_lines", "sniff", "starts_hand"]
 
@@ -86,8 +88,7 @@ _REQUIRED: dict[Structure, tuple[str, ...]] = {
 #: The optional fields the specification types, which a hand is read without when they
 #: are of another type (an error says so, the hand is kept).
 _OPTIONAL_STRINGS = ("author", "event", "url", "venue", "address", "city", "region",
-                     "postal_code", "country", "time_zone", "time_zone_abbreviation",
-                     "currency_symbol")
+                     "postal_code", "country", "time_zone_abbreviation", "currency_symbol")
 #: A top-level table header: where a hand of a ``.phhs`` file starts.
 _TABLE = re.compile(r"\[\s*([\w.\"' -]+?)\s*\]\s*(#.*)?")
 _TOML_ERROR = re.compile(r"\(at (?:line (\d+), column (\d+)|end of document)\)")
@@ -98,6 +99,7 @@ _PHH_CAP = 4
 _BLIND_KINDS: tuple[BlindKind, ...] = ("small", "big")
 #: The most actions a hand may hold.
 MAX_ACTIONS = 5000
+_T = TypeVar("_T")
 
 
 def sniff(first_line: str) -> bool:
@@ -260,9 +262,11 @@ class _PHHReader:
 
         checks: list[tuple[str, Callable[[str], object]]] = [
             (name, fields.string) for name in _OPTIONAL_STRINGS]
-        checks += [("level", lambda name: fields.integer(name, 0, MAX_AMOUNT)),
+        checks += [("time_zone", lambda name: _time_zone(fields)),
+                   ("level", lambda name: fields.integer(name, 0, MAX_AMOUNT)),
                    ("time_limit", time_limit),
                    ("ante_trimming_status", fields.boolean),
+                   ("_tournament", fields.label), ("_buy_in", fields.string),
                    ("_left_out_before", fields.labels)]
         for name, check in checks:
             try:
@@ -356,7 +360,16 @@ class _HandBuilder:
                     unit=fields.unit, currency=fields.string("currency", most=16),
                     site=fields.string("_site", most=40) or "",
                     table=fields.label("table") or "",
+                    tournament=_unless_malformed(lambda: fields.label("_tournament")),
+                    buy_in=_unless_malformed(lambda: fields.string("_buy_in")),
+                    level=self._level(),
                     left_out=self._left_out_before())
+
+    def _level(self) -> str | None:
+        """``level``, the tournament's blind level, as a site's level is kept: as the log
+        writes it (``3``)."""
+        level = _unless_malformed(lambda: self.fields.integer("level", 0, MAX_AMOUNT))
+        return None if level is None else str(level)
 
     def _left_out_before(self) -> tuple[str, ...]:
         """``_left_out_before`` (our writer's field: the hands of the table its export left
@@ -480,9 +493,38 @@ class _HandBuilder:
             return None
         try:
             return dated(datetime(year, month, day, *(
-                (moment.hour, moment.minute, moment.second) if moment is not None else ())))
+                (moment.hour, moment.minute, moment.second) if moment is not None else ())
+            ).replace(tzinfo=self._time_zone()))
         except ValueError as error:
             raise fields.error("day", f"{year}-{month}-{day} is not a date: {error}") from None
+
+    def _time_zone(self) -> ZoneInfo | None:
+        """``time_zone``, the zone the hand's time is in (the store keeps it as the zone
+        the log states, as OnGame's); where it is not a zone, the time is read as that of
+        a hand that states none."""
+        return _unless_malformed(lambda: _time_zone(self.fields))
+
+
+def _unless_malformed(read: Callable[[], _T | None]) -> _T | None:
+    """What ``read`` reads of an optional field: None where missing, or of another type or
+    range (``_notes`` reports it, and the hand is read without it)."""
+    try:
+        return read()
+    except FieldError:
+        return None
+
+
+def _time_zone(fields: Fields) -> ZoneInfo | None:
+    """The zone ``time_zone`` names (``Europe/Paris``), None where missing; a name the
+    IANA database does not hold is a FieldError at the key."""
+    name = fields.string("time_zone")
+    if name is None:
+        return None
+    try:
+        return time_zone(name)
+    except ValueError as error:
+        raise fields.error("time_zone", f"{error} (PHH's time_zone is a zone of the IANA "
+                                        "database, such as Europe/Paris)") from None
 
 
 def _trimmed(antes: list[int], stacks: list[int]) -> list[int]:

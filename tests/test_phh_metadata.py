@@ -1,0 +1,174 @@
+"""What a PHH hand says of where it stands in time and in a tournament: the zone of its
+time (``time_zone``), its level, its tournament (``_tournament``, ours: PHH has none),
+stored as a site's hand's are, and written back by the export so a round trip keeps them.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from badugi_hh.cli import main
+from badugi_hh.engine import Auditor, HandReport
+from badugi_hh.events import Hand, ParseError
+from badugi_hh.parsers.phh import read_phh
+from badugi_hh.phh_writer import phh_fields, write_phhs
+from badugi_hh.store import Store
+
+REAL = Path(__file__).resolve().parents[1] / "tests" / "data" / "real"
+SNG = REAL / "pokerstars" / "tour-badugi-fl-sng-201011.txt"
+
+HAND = '''variant = "FB"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100]
+actions = ["d dh p1 7c8c9hQs", "d dh p2 ????????", "p2 cbr 4", "p1 f"]
+players = ["Bruno", "Ana"]
+day = 27
+month = 11
+year = 2026
+time = 20:15:00
+'''
+
+
+def read(text: str) -> tuple[Hand, list[ParseError]]:
+    records = list(read_phh(text, "x.phh"))
+    [hand] = [record for record in records if isinstance(record, Hand)]
+    return hand, [record for record in records if isinstance(record, ParseError)]
+
+
+def stored(tmp_path: Path, text: str, query: str, *, zone: str = "America/New_York",
+           ) -> list[tuple[object, ...]]:
+    """``text`` as a .phh file imported with the import's zone ``zone``: what ``query``
+    reads of the store."""
+    log = tmp_path / "logs" / "hand.phh"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    log.write_text(text, encoding="utf-8")
+    with Store(tmp_path / "hands.duckdb") as store:
+        store.import_paths([log], zone=zone)
+        return store.connection.sql(query).fetchall()
+
+
+def utc(*moment: int) -> datetime:
+    return datetime(*moment, tzinfo=timezone.utc)
+
+
+# -- the zone of the hand's time --------------------------------------------------------------
+
+def test_the_zone_the_hand_states_places_its_time_whatever_the_imports(tmp_path: Path) -> None:
+    text = HAND + 'time_zone = "Europe/Paris"\n'
+    rows = stored(tmp_path, text, "SELECT started_at, started_utc, time_zone FROM hands "
+                                  "UNION ALL SELECT started_at, started_utc, time_zone "
+                                  "FROM sessions")
+    # Paris is UTC+1 in November: 20:15 there is 19:15 UTC, not New York's 01:15 next day
+    assert rows == [(datetime(2026, 11, 27, 20, 15), utc(2026, 11, 27, 19, 15),
+                     "Europe/Paris")] * 2
+
+
+def test_without_a_zone_the_hand_is_in_the_imports(tmp_path: Path) -> None:
+    assert stored(tmp_path, HAND, "SELECT started_utc, time_zone FROM hands") == [
+        (utc(2026, 11, 28, 1, 15), "America/New_York")]
+
+
+@pytest.mark.parametrize(("zone", "says"), [
+    ('"Mars/Olympus"', "time_zone: unknown time zone 'Mars/Olympus'"),
+    ('"America"', "time_zone: unknown time zone 'America'"),   # a folder of zones
+    ('"../../etc/passwd"', "time_zone: unknown time zone"),
+    ("3", "time_zone: expected a string, got 3"),
+])
+def test_a_zone_that_is_none_is_an_error_at_its_key_and_the_hand_kept(zone: str,
+                                                                       says: str) -> None:
+    hand, [error] = read(HAND + f"time_zone = {zone}\n")
+    assert (error.line, error.column, error.hand_lost) == (13, 1, False)
+    assert error.message.startswith(says) and "the hand is read without it" in error.message
+    assert hand.started_at == datetime(2026, 11, 27, 20, 15)   # in the import's zone
+
+
+# -- the level and the tournament ------------------------------------------------------------
+
+def test_the_level_is_stored_as_a_sites_tournament_level(tmp_path: Path) -> None:
+    assert stored(tmp_path, HAND + "level = 3\n", "SELECT level FROM hands") == [("3",)]
+
+
+def test_a_level_of_another_type_is_an_error_and_no_level() -> None:
+    hand, [error] = read(HAND + 'level = "three"\n')
+    assert error.line == 13 and "level: expected a whole number" in error.message
+    assert hand.level is None
+
+
+def test_a_hand_in_chips_is_a_tournaments_only_where_it_names_one(tmp_path: Path) -> None:
+    query = "SELECT kind, tournament_id, buy_in FROM hands"
+    assert stored(tmp_path / "home", HAND, query) == [("home", None, None)]
+    named = HAND + '_tournament = 7\n_buy_in = "$1.00+$0.20"\n'
+    assert stored(tmp_path / "named", named, query) == [("tournament", "7", "$1.00+$0.20")]
+    in_money = HAND.replace("[100, 100]", "[100.00, 100.00]") + 'currency = "EUR"\n'
+    assert stored(tmp_path / "cash", in_money, query) == [("cash", None, None)]
+
+
+def test_a_tournament_of_another_type_is_an_error_and_the_hand_kept() -> None:
+    hand, [error] = read(HAND + "_tournament = [7]\n")
+    assert error.line == 13 and "_tournament: expected a string or a whole number" in (
+        error.message)
+    assert hand.tournament is None
+
+
+# -- the export, and back --------------------------------------------------------------------
+
+def written(hand: Hand) -> str:
+    [report] = [item for item in Auditor().feed(hand) if isinstance(item, HandReport)]
+    out = io.StringIO()
+    write_phhs([phh_fields(hand, report)], out)
+    return out.getvalue()
+
+
+def test_the_export_writes_the_zone_level_and_tournament_it_read() -> None:
+    hand, _ = read(HAND + 'time_zone = "Europe/Paris"\nlevel = 3\n_tournament = "T7"\n')
+    text = written(hand)
+    assert {'time_zone = "Europe/Paris"', "level = 3", '_tournament = "T7"'} <= set(
+        text.splitlines())
+    again, errors = read(text.split("\n", 1)[1])
+    assert errors == []
+    assert (again.started_at, again.level, again.tournament) == (
+        hand.started_at, "3", "T7")
+
+
+@pytest.mark.parametrize(("zone", "written_as"), [
+    (timezone(timedelta(hours=3), "EEST"), "Etc/GMT-3"),   # OnGame's zones: fixed offsets
+    (timezone(timedelta(hours=-5), "EST"), "Etc/GMT+5"),
+    (timezone(timedelta(0), "GMT"), "UTC"),
+    (timezone(timedelta(hours=5, minutes=30)), None),       # no zone of the database
+])
+def test_a_fixed_offset_is_written_as_the_zone_databases(zone: timezone,
+                                                         written_as: str | None) -> None:
+    hand, _ = read(HAND)
+    hand.started_at = datetime(2011, 9, 11, 15, 26, 27, tzinfo=zone)
+    lines = written(hand).splitlines()
+    assert (f'time_zone = "{written_as}"' in lines) if written_as else not any(
+        line.startswith("time_zone") for line in lines)
+
+
+def test_a_tournament_exported_as_phh_reads_back_as_the_same_tournament(
+        tmp_path: Path) -> None:
+    (tmp_path / "logs").mkdir()
+    shutil.copyfile(SNG, tmp_path / "logs" / SNG.name)
+    with Store(tmp_path / "site.duckdb") as store:
+        store.import_paths([tmp_path / "logs"], zone="Asia/Tokyo")
+    assert main(["export", "--format", "phh", "--db", str(tmp_path / "site.duckdb"),
+                 "--out", str(tmp_path / "phh")]) == 2   # one hand PHH cannot say
+    with Store(tmp_path / "phh.duckdb") as store:
+        store.import_paths([tmp_path / "phh"], zone="Asia/Tokyo")
+    query = ("SELECT hand_id, kind, tournament_id, buy_in, started_utc, time_zone FROM hands "
+             "ORDER BY hand_id")
+    with Store(tmp_path / "site.duckdb", read_only=True) as site, \
+            Store(tmp_path / "phh.duckdb", read_only=True) as back:
+        before = site.connection.sql(query).fetchall()
+        after = back.connection.sql(query).fetchall()
+    assert len(after) == len(before) - 1 > 100
+    assert set(after) <= set(before)
+    assert {row[1:4] for row in after} == {("tournament", "330855877", "$1.00+$0.20")}
