@@ -213,6 +213,34 @@ def test_an_appended_file_adds_only_its_new_hands(tmp_path: Path) -> None:
     assert copies == [(total,)] and after.conflicts == []
 
 
+@pytest.mark.parametrize("edit", ["chat", "hand taken out"])
+def test_a_rewritten_file_counts_as_new_only_the_hands_not_stored_before(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], edit: str) -> None:
+    """A file edited, not appended to, has its rows replaced: its hands stored again are
+    not new, and a hand it no longer holds is said to be removed."""
+    lines = SAMPLE.read_text(encoding="utf-8").splitlines(keepends=True)
+    log, db = tmp_path / "log.txt", str(tmp_path / "db.duckdb")
+    log.write_text("".join(lines), encoding="utf-8")
+    assert main(["import", str(log), "--db", db]) == 0
+    first = capsys.readouterr().out
+    if edit == "chat":
+        lines.insert(8, "# a line added in the middle\n")
+    else:
+        start = next(i for i, line in enumerate(lines) if line.startswith("Hand #2"))
+        end = next(i for i, line in enumerate(lines) if line.startswith("Hand #3"))
+        del lines[start:end]
+    log.write_text("".join(lines), encoding="utf-8")
+    assert main(["import", str(log), "--db", db]) == 0
+    again = capsys.readouterr().out
+    with Store(Path(db), read_only=True) as store:
+        stored = store.connection.sql("SELECT count(*) FROM hands").fetchall()[0][0]
+    hands = int(first.split(" hands, ")[0].rsplit(" ", 1)[1])
+    removed = ", 1 hand no longer in a rewritten file removed" if edit != "chat" else ""
+    kept = hands - (1 if removed else 0)
+    assert f" {hands} hands, {hands} new, " in first
+    assert f" {kept} hands, 0 new{removed}, " in again and stored == kept
+
+
 def test_a_grown_file_counts_the_same_new_hands_and_violations_in_a_dataset(
         tmp_path: Path) -> None:
     """A tournament file read again as it grows: the dataset writes all its rows again,

@@ -329,8 +329,10 @@ def summary_line(summary: ImportSummary) -> str:
     skipped = f", {not_audited(summary.skipped_by_game)}" if summary.skipped else ""
     if summary.unreadable:   # each named on its own line: counted here too
         skipped += f", {counted(len(summary.unreadable), 'path')} not read"
+    removed = (f", {counted(summary.removed_hands, 'hand')} no longer in a rewritten file "
+               f"removed" if summary.removed_hands else "")
     return (f"{counted(summary.files, 'file')} read{unchanged}: "
-            f"{counted(summary.hands, 'hand')}, {summary.new_hands:,} new, "
+            f"{counted(summary.hands, 'hand')}, {summary.new_hands:,} new{removed}, "
             f"{counted(summary.sessions, 'session')}, "
             f"{counted(summary.violations, 'new violation')}, "
             f"{summary.quarantined:,} quarantined{skipped} in {summary.seconds:.2f} s "

@@ -59,6 +59,9 @@ class ImportSummary:
     """``internal error in FILE: ...`` of each file a bug stopped reading."""
     hands: int = 0
     new_hands: int = 0
+    removed_hands: int = 0
+    """Hands stored from a file that was rewritten without them: its rows went (no other
+    file holds them)."""
     copies: int = 0
     """Hands read that the database held already, from this file or another."""
     conflicts: list[str] = field(default_factory=list)
@@ -96,8 +99,10 @@ class ImportSummary:
             unchanged += f" ({self.reaudited} judged again by today's rules)"
         skipped = (f", {self.skipped:,} hands not audited" if self.skipped
                    else "")
+        removed = (f", {self.removed_hands:,} no longer in a rewritten file removed"
+                   if self.removed_hands else "")
         return (f"{self.files} files read{unchanged}: {self.hands:,} hands, "
-                f"{self.new_hands:,} new, {self.sessions:,} sessions, "
+                f"{self.new_hands:,} new{removed}, {self.sessions:,} sessions, "
                 f"{self.violations:,} new violations, {self.quarantined:,} quarantined"
                 f"{skipped} in {self.seconds:.2f} s ({self.hands_per_second:,.0f} hands/s)")
 

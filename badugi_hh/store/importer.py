@@ -44,6 +44,7 @@ from badugi_hh.rows.files import (
     BATCH_HANDS, FileAudit, Fingerprint, ImportSummary, audited_batches, batch_full, file_batches,
     hand_follows,
 )
+from badugi_hh.rows.identity import identity
 from badugi_hh.rows.schema import TABLES, FinishedFile
 from badugi_hh.store.commit import Seen, commit
 from badugi_hh.store.parts import PART_BYTES, FilePart, LogCut, cut_log, in_part
@@ -525,6 +526,9 @@ class Importer:
                           con.sql("SELECT DISTINCT source FROM hand_sources").fetchall()})
         self.read_again: list[str] = []
         """Files holding copies of hands a rewritten file held: read again, in full."""
+        self.forgotten: set[tuple[str, str, str]] = set()
+        """The identities of the hands a rewritten file's rows took out that no file has
+        stored again yet: stored again, they are not new; left, they are removed."""
         self.part_bytes = PART_BYTES
         """A log larger than this is read in parts by ``--jobs`` workers."""
         self.cut_logs: dict[str, _CutLog] = {}
@@ -565,6 +569,9 @@ class Importer:
         with write_transaction(self.con):
             others = [other for (other,) in self.con.execute(_OTHER_COPIES, [source, source])
                       .fetchall() if Path(other).is_file() or split_member_name(other)]
+            self.forgotten.update(
+                identity(site, hand_id, source) for site, hand_id in self.con.execute(
+                    "SELECT site, hand_id FROM hands WHERE source = ?", [source]).fetchall())
             _delete_rows_of(self.con, source)
             for other in others:
                 self.con.execute("DELETE FROM sources WHERE path = ?", [other])
@@ -788,8 +795,9 @@ class Importer:
                                 if not (file.hands_read or file.skipped_read
                                         or file.summaries_read))
         summary.hands += batch.hands_read
-        # a grown hand is not new, nor a hand audited again
-        summary.new_hands += max(0, inserted["hands"] - done.grown - replaced.hands)
+        # a grown hand is not new, nor a hand audited again, nor one a rewritten file held
+        summary.new_hands += max(0, inserted["hands"] - done.grown - replaced.hands
+                                 - self._stored_again(batch))
         summary.copies += done.copies
         summary.conflicts.extend(done.conflicts)
         summary.sessions += batch.sessions_with_hands()
@@ -808,6 +816,19 @@ class Importer:
             self.read_bytes(batch.bytes_read)
         self.ctrl_c.check()   # counted as committed first: the message says how many
 
+    def _stored_again(self, committed: RowBatch) -> int:
+        """How many of the hands ``committed`` stored were taken out with the rows of a
+        rewritten file (:meth:`_forget`) in this import: stored again, from that file or
+        from another holding them."""
+        rows = committed.arrow("hands") if self.forgotten else None
+        if rows is None:
+            return 0
+        again = self.forgotten.intersection(map(identity, rows["site"].to_pylist(),
+                                                rows["hand_id"].to_pylist(),
+                                                rows["source"].to_pylist()))
+        self.forgotten -= again
+        return len(again)
+
     def _count_sessions_of_parts(self, committed: RowBatch) -> None:
         """Add to each log read in parts its sessions the commit counted: what its
         reading whole instead takes back (:meth:`_read_whole_instead`). Counted when
@@ -823,6 +844,7 @@ class Importer:
 
     def finish(self) -> ImportSummary:
         self.flush()
+        self.summary.removed_hands = len(self.forgotten)
         self.summary.older_audit_gone = sum(not _still_there(path) for path in self.older_audit)
         self.summary.seconds = time.perf_counter() - self.started
         return self.summary
