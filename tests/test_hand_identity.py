@@ -137,6 +137,57 @@ def test_a_copy_that_differs_is_a_t5_violation_naming_both_files(tmp_path: Path)
                           f"{original}:1 (the same site and hand id): the first copy is kept")]
 
 
+#: The sample's end line, and a copy's that states another winner and other stacks (N1).
+_SAMPLE_END = "Session ends - Bruno wins - stacks Ana 0, Bruno 200"
+_OTHER_END = "Session ends - Ana wins - stacks Ana 10, Bruno 190"
+
+
+@pytest.mark.parametrize("runs", ["one import", "two imports"])
+@pytest.mark.parametrize("other_first", [False, True])
+def test_a_session_copy_that_ends_otherwise_is_a_t5_violation_naming_both_files(
+        tmp_path: Path, other_first: bool, runs: str) -> None:
+    """The same hands, another end line: the session kept is the first file's, with its
+    verdicts; the other file's copy of the session is a T5 of its own, at its header."""
+    text = SAMPLE.read_text(encoding="utf-8")
+    assert _SAMPLE_END in text
+    ends = {"a.txt": text, "b.txt": text.replace(_SAMPLE_END, _OTHER_END)}
+    names = ["b.txt", "a.txt"] if other_first else ["a.txt", "b.txt"]
+    logs = []
+    for name in names:
+        (tmp_path / name).write_text(ends[name], encoding="utf-8")
+        logs.append(tmp_path / name)
+    with Store(tmp_path / "db.duckdb") as store:
+        if runs == "one import":
+            store.import_paths(logs)
+        else:
+            for log in logs:
+                store.import_paths([log])
+        con = store.connection
+        verdicts = con.sql("SELECT source, rule, line, message FROM violations "
+                           "WHERE level = 'session' ORDER BY source, rule").fetchall()
+        counted = dict(con.sql("SELECT path, violations FROM sources").fetchall())
+        sessions = con.sql("SELECT source FROM sessions").fetchall()
+    first, second = (str(log) for log in logs)
+    kept = [(source, rule) for source, rule, _, _ in verdicts if source == first]
+    assert sessions == [(first,)] and all(rule == "N1" for _, rule in kept)
+    assert len(kept) == (3 if other_first else 0)   # its winner and both stacks are wrong
+    assert [row for row in verdicts if row[0] == second] == [
+        (second, "T5", 2, f"session fri-1106 at {second}:2 differs from its copy at "
+                          f"{first}:2 (the same site and session id): the first copy is kept")]
+    assert counted[second] == 1
+
+
+def test_a_session_copy_that_ends_alike_is_no_violation(tmp_path: Path) -> None:
+    copy = tmp_path / "copy.txt"
+    shutil.copy(SAMPLE, copy)
+    with Store(tmp_path / "db.duckdb") as store:
+        store.import_paths([SAMPLE])
+        summary = store.import_paths([copy])
+        counted = store.connection.sql("SELECT violations FROM sources WHERE path = ?",
+                                       params=[str(copy)]).fetchall()
+    assert summary.violations == 0 and counted == [(0,)]
+
+
 #: Copies of one real hand that differ in what the store keeps beyond the betting: the
 #: hand a player showed (and so who the log pays: the edited copy earns an S1 of its own),
 #: the cards a player drew.

@@ -14,7 +14,8 @@ of one file or several. :func:`commit` writes it inside the caller's transaction
    lost, so their difference is no T5); the damaged copy stays listed.
 2. The rows of the hands left are inserted, then the sessions: a session none of
    whose hands is stored from its file (a second copy of a whole session) is left
-   out with its players and violations, as its hands were.
+   out with its players and violations, as its hands were; one that states otherwise
+   than the session kept is a T5 violation (:mod:`badugi_hh.store.session_copies`).
 3. Players, quarantined text, hands of other games (counted once per site hand id)
    and each finished file's row in ``sources``.
 """
@@ -37,6 +38,7 @@ from badugi_hh.rows.batch import PER_HAND_TABLES, RowBatch
 from badugi_hh.rows.schema import (
     TABLES, FinishedFile, LinesRead, QuarantineRow, Row, ViolationRow, arrow_table,
 )
+from badugi_hh.store.session_copies import session_conflicts
 
 #: The tables of a batch in the order they are written: the hands before their
 #: sessions, which are kept only if a hand of theirs is.
@@ -388,7 +390,9 @@ def _drop_second_sessions(con: duckdb.DuckDBPyConnection, batch: RowBatch,
         if not hands and held.setdefault((site, session), source) != source:
             second.add((source, session))
     if second:
+        conflicts = session_conflicts(con, batch, second)
         batch.drop_sessions(second)
+        batch.tables["violations"].extend(conflicts)
 
 
 def count_of(result: duckdb.DuckDBPyConnection) -> int:
