@@ -55,13 +55,14 @@ from badugi_hh.games import GAMES, game_for_site_name
 from badugi_hh.hand_ids import HandId
 from badugi_hh.parsers.house import RESERVED_NAMES
 from badugi_hh.rules import HOUSE, Ruleset
-from badugi_hh.sites import HOUSE_SITE
+from badugi_hh.sites import HOUSE_SITE, site_of
 
 __all__ = ["format_event", "format_hand", "format_session_end", "format_session_start",
            "house_log", "refuse_damaged", "write_records"]
 
 _NAME = re.compile(r"\w[\w.'-]*")        # the grammar's NAME
 _SESSION_ID = re.compile(r"[\w.-]+")     # the grammar's SESSION_ID
+_SITE_HAND = re.compile(r"\w[\w.-]*")    # the grammar's SITE_HAND
 _BLIND_WORDS = {"small": "small blind", "big": "big blind", "dead": "dead blind",
                 "small+big": "small & big blinds", "ante": "ante", "straddle": "straddle"}
 #: The words of each betting structure but fixed limit.
@@ -116,7 +117,7 @@ def format_hand(hand: Hand, seats: Mapping[int, str] | None = None,
     Ana wins 3
     """
     events = hand.events
-    header = f"Hand #{hand.number}"
+    header = f"Hand #{hand.number}{_origin(hand)}"
     if events and isinstance(events[0], Button):
         seat = events[0].seat
         button = _name(seats[seat]) if seats and seat in seats else f"seat {seat}"
@@ -391,6 +392,24 @@ def _rules(ruleset: Ruleset) -> str:
                                           ("sitting out folded", ruleset.sitting_out_folded))
                 if kept]
     return f"Rules{name}: " + ", ".join(clauses)
+
+
+def _origin(hand: Hand) -> str:
+    """`` - pokerstars hand 49164202872``: a site's hand, whose number names it wherever it
+    is read, says it, so that it reads back as the same hand (its site and hand id); a
+    house hand, or one whose id names it only in its file (PHH's), says nothing.
+
+    >>> _origin(Hand(hand_id="merge#33423082-14", number=14, ruleset=HOUSE, events=[],
+    ...              site="merge"))
+    ' - merge hand 33423082-14'
+    """
+    entry = site_of(hand.site)
+    if entry is None or not entry.hand_id_prefix:
+        return ""
+    hand_id = HandId.parse(hand.site, hand.hand_id)
+    if str(hand_id) != hand.hand_id:
+        raise ValueError(f"the hand id {hand.hand_id!r} is not a {entry.name} hand number")
+    return f" - {hand.site} hand {_checked(_SITE_HAND, hand_id.number, 'hand number')}"
 
 
 def _players(least: int, most: int) -> str:

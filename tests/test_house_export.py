@@ -19,6 +19,7 @@ from badugi_hh.engine import Auditor, HandReport, audit
 from badugi_hh.events import Hand, PotTotal, SessionStart, SummaryResult
 from badugi_hh.parsers import iter_log_files, read_records
 from badugi_hh.parsers.house import read_house
+from badugi_hh.sites import SITES
 from badugi_hh.writer import house_log
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,10 +40,9 @@ def audited(path: Path) -> tuple[list[tuple[SessionStart | None, Hand]], list[Ha
     return hands, reports
 
 
-def verdicts(reports: list[HandReport]) -> list[tuple[int, list[str], list[tuple[str, int]]]]:
-    """Each hand (by its number) with its broken rules and every player's net."""
-    return sorted((int(report.hand_id.rsplit("#", 1)[-1].rsplit("-", 1)[-1]),
-                   sorted(violation.rule for violation in report.violations),
+def verdicts(reports: list[HandReport]) -> list[tuple[str, list[str], list[tuple[str, int]]]]:
+    """Each hand (by its id) with its broken rules and every player's net."""
+    return sorted((report.hand_id, sorted(violation.rule for violation in report.violations),
                    sorted((name, player.end_stack - player.start_stack)
                           for name, player in report.players.items()))
                   for report in reports)
@@ -57,10 +57,10 @@ def test_a_real_export_as_house_text_reads_back_to_its_verdicts_and_nets(path: P
     assert [str(record) for record in records if not isinstance(
         record, (SessionStart, Hand))] == ([] if hands else ["typed.txt:1:1: empty file"])
     again = [item for item in audit(records) if isinstance(item, HandReport)]
-    # the hands' numbers are the site's (or their place in a PokerStars session)
-    assert [(number, rules, nets) for number, rules, nets in verdicts(again)] == [
-        (hand.number, rules, nets) for (_, hand), (_, rules, nets)
-        in zip(sorted(hands, key=lambda pair: pair[1].number), verdicts(reports))]
+    # each hand is the site's own: its site's hand id, read from its first line
+    assert verdicts(again) == verdicts(reports)
+    assert {(hand.site, hand.hand_id) for hand in records if isinstance(hand, Hand)} == {
+        (hand.site, hand.hand_id) for _, hand in hands}
     units = {(hand.currency, hand.unit) for _, hand in hands}
     assert {(hand.currency, hand.unit) for hand in records if isinstance(hand, Hand)} <= units
 
@@ -139,3 +139,53 @@ def test_a_hand_with_an_unreadable_line_is_refused_by_house_export_as_by_phh(
     written = (tmp_path / "house" / "damaged.txt").read_text(encoding="utf-8")
     assert [line.split(" - ")[0] for line in written.splitlines()
             if line.startswith("Hand #")] == ["Hand #2", "Hand #3", "Hand #4"]
+
+
+def test_a_house_export_imported_into_its_own_database_is_the_same_hands(
+        tmp_path: Path, capsys) -> None:
+    """A site's hand exported as house text lost the site's hand number: imported back into
+    the database it came from, each came back as a new hand (``ps-Benkoela-V-...#1`` beside
+    ``ps-49164202872``), and every figure doubled. Its first line now names the site's
+    hand (``pokerstars hand 49164202872``): the same hands, none new, the same figures."""
+    db = tmp_path / "sites.duckdb"
+    assert main(["import", str(REAL), "--db", str(db)]) in (0, 1)
+
+    def figures() -> tuple[list[tuple[object, ...]], ...]:
+        with duckdb.connect(str(db), read_only=True) as con:
+            return tuple(con.execute(sql).fetchall() for sql in (
+                "SELECT site, count(*) FROM hands GROUP BY ALL ORDER BY ALL",
+                "SELECT site, player, sum(net), count(*) FROM hand_players GROUP BY ALL "
+                "ORDER BY ALL",
+                "SELECT count(*) FROM sessions", "SELECT rule, count(*) FROM violations "
+                "GROUP BY ALL ORDER BY ALL"))
+
+    before = figures()
+    assert main(["export", "--format", "house", "--db", str(db), "--out",
+                 str(tmp_path / "house")]) == 0
+    capsys.readouterr()
+    assert main(["import", str(tmp_path / "house"), "--db", str(db)]) == 0
+    said = capsys.readouterr().out
+    assert ": 233 hands, 0 new, 0 sessions, 0 new violations" in said, said
+    assert figures() == before
+    assert {site for (site, _) in before[0]} == {
+        site.id for site in SITES if site.hand_id_prefix}   # every site's hands
+
+
+def test_a_house_export_typed_on_is_a_copy_that_differs(tmp_path: Path, capsys) -> None:
+    """The same site's hand, its text changed by a user, is a copy that differs from the
+    stored one (T5), never a second hand."""
+    log, db = REAL / "pokerstars" / "cash-badugi-fl-0.25-0.50-201009.txt", tmp_path / "db.duckdb"
+    assert main(["import", str(log), "--db", str(db)]) == 0
+    assert main(["export", "--format", "house", "--db", str(db), "--out",
+                 str(tmp_path / "house")]) == 0
+    typed = tmp_path / "house" / log.name
+    text = typed.read_text(encoding="utf-8")
+    assert "Hand #1 - pokerstars hand 49164202872 - button seat 8" in text
+    typed.write_text(text.replace("Dealt to Hero [As 3h 8h 6s]", "Dealt to Hero [As 3h 8h 7s]"),
+                     encoding="utf-8")
+    capsys.readouterr()
+    assert main(["import", str(typed), "--db", str(db)]) == 0
+    said, warned = capsys.readouterr()
+    assert "4 hands, 0 new" in said
+    assert (f"[T5] hand ps-49164202872 at {typed}:4 differs from its copy at {log}:1"
+            in warned), warned

@@ -30,7 +30,8 @@ from badugi_hh.parsers import text as log_text
 from badugi_hh.parsers.house import LineError, hand_line_events, parse_line, read_house
 from badugi_hh.parsers.slots import made_event
 from badugi_hh.rules import HOUSE
-from badugi_hh.writer import format_event, write_records
+from badugi_hh.sites import SITES
+from badugi_hh.writer import format_event, house_log, write_records
 
 DATA = Path(__file__).parent / "data" / "house"
 
@@ -365,6 +366,36 @@ def test_header_errors(header: str, message: str) -> None:
     assert errors(header) == [message]
 
 
+def test_a_site_hand_is_its_sites_hand_and_a_house_hand_its_sessions() -> None:
+    """The hand's origin on its first line makes it the site's hand (its site and hand id,
+    as the site's own log gives them), so an export read back is the same hand."""
+    merge = hand_of("Hand #2 - merge hand 33423082-14 - button Ana - 2026-11-27 20:03\n"
+                    "Ana wins 3\n")
+    assert (merge.site, merge.hand_id, merge.number) == ("merge", "merge#33423082-14", 2)
+    stars = hand_of("Hand #3 -pokerstars  hand 49164202872\nAna wins 3\n")
+    assert (stars.site, stars.hand_id, stars.number) == ("pokerstars", "ps-49164202872", 3)
+    house_hand = hand_of("Hand #3 - button Ana\nAna wins 3\n")
+    assert (house_hand.site, house_hand.hand_id) == ("", "t#3")
+
+
+@pytest.mark.parametrize("first, message", [
+    ("Hand #2 - pokerstar hand 4916 - button Ana",
+     "t.txt:4:11: hand #2: expected a date such as 2026-11-27, a site such as pokerstars, "
+     "'(?:chips|[A-Z]{3,5})', or 'button', got 'pokerstar'"),
+    ("Hand #2 - phh hand 7", "t.txt:4:11: hand #2: expected a date such as 2026-11-27, a "
+     "site such as pokerstars, '(?:chips|[A-Z]{3,5})', or 'button', got 'phh'"),
+    ("Hand #2 - pokerstars 4916", "t.txt:4:22: hand #2: expected 'hand', got '4916'"),
+    ("Hand #2 - pokerstars hand - button Ana",
+     "t.txt:4:27: hand #2: expected the site's hand number, got '-'"),
+    ("Hand #2 - pokerstars hand", "t.txt:4:26: hand #2: expected the site's hand number, "
+     "but the line ends there"),
+    ("Hand #2 - button Ana - pokerstars hand 4916", "t.txt:4:24: hand #2: expected a date "
+     "such as 2026-11-27, or '(?:chips|[A-Z]{3,5})', got 'pokerstars'"),
+])
+def test_a_malformed_origin_is_an_error_at_its_place(first: str, message: str) -> None:
+    assert errors(HEADER + first + "\nAna wins 3\n") == [message]
+
+
 def test_a_button_who_has_no_seat() -> None:
     assert errors(HEADER + "Hand #2 - button Carl\nAna wins 3\n") == [
         "t.txt:4:18: hand #2: the button is 'Carl', who has no seat (seated: Ana, Bruno)"]
@@ -566,6 +597,10 @@ def test_a_line_with_numbers_reads_as_if_parsed_alone(line: str) -> None:
 @settings(max_examples=400, deadline=None)
 @given(st.tuples(
     st.sampled_from(["1", "7", "12", "007", "9" * 15, "9" * 16]),
+    st.sampled_from(["", " - pokerstars hand 49164202872", " - merge hand 33423082-14",
+                     " -ongame hand\tR5-174428515-248", " - winamax hand 2026-11-27",
+                     " - pokerstar hand 7", " - pokerstars hand", " - pokerstars hand -7",
+                     " - pokerstars 7", " - phh hand 7", " - merge hand 1#2"]),
     st.sampled_from(["", " - button Ana", " - button seat 3", " - button 2026-11-27",
                      " - button Ana # 2026-11-27 20:00"]),
     st.sampled_from(["", " - 2026-11-27", " - 2026/11/27 20:03", " - 2026-11-27 9:05:59",
@@ -633,6 +668,14 @@ def test_the_line_cache_does_not_change_results() -> None:
     parse_line.cache_clear()
     first = records((DATA / "session.txt").read_text(encoding="utf-8"))
     assert records((DATA / "session.txt").read_text(encoding="utf-8")) == first
+
+
+def test_the_grammar_names_the_sites_whose_hand_numbers_name_a_hand_anywhere() -> None:
+    """A hand's first line may name a site's hand: a site of the registry whose hand ids
+    are not its files' own (docs/format.md, "A site's hand")."""
+    grammar = house.GRAMMAR_PATH.read_text(encoding="utf-8")
+    words = set(re.findall(r'"([^"]+)"', re.search(r"^SITE:(.*)$", grammar, re.M)[1]))
+    assert words == {site.id for site in SITES if site.hand_id_prefix}
 
 
 def test_the_grammar_names_the_halves_of_the_registry_and_the_older_lowball() -> None:
@@ -773,11 +816,22 @@ Hand #4 - button Bruno
 """
 
 
+def _sites_hands(_: int) -> str:
+    """Sites' hands as house text: each first line names its site's hand."""
+    hands, session = [], None
+    for path in sorted((Path(__file__).parent / "data" / "real").glob("[mow]*/*.txt")):
+        for record in read_records(path):
+            session = record if isinstance(record, SessionStart) else session
+            if isinstance(record, Hand):
+                hands.append((session, record))
+    return house_log(hands)[0]
+
+
 @pytest.mark.parametrize("name", ["every_line.txt", "session.txt", "bad_third_hand.txt",
-                                  "leaks.txt", "truncated.txt", "six-handed", "odd"])
+                                  "leaks.txt", "truncated.txt", "six-handed", "odd", "sites"])
 def test_a_log_reads_alike_with_the_line_caches_and_by_the_grammar_alone(
         monkeypatch: pytest.MonkeyPatch, name: str) -> None:
-    text = {"six-handed": _six_handed_log, "odd": lambda _: ODD_HAND}.get(
+    text = {"six-handed": _six_handed_log, "odd": lambda _: ODD_HAND, "sites": _sites_hands}.get(
         name, lambda _: (DATA / name).read_text(encoding="utf-8"))(40)
     house.clear_caches()
     cached = records(text)

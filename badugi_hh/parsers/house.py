@@ -130,6 +130,8 @@ class HandLine:
     started_at: datetime | None
     money: tuple[str | None, int] = (None, 1)
     """The amounts' currency (None: chips) and unit (100: in cents)."""
+    origin: HandId | None = None
+    """A site's hand: its site and the number the site printed (``pokerstars hand 4916``)."""
 
 
 # -- the grammar's rules, one method each -------------------------------------------
@@ -203,10 +205,13 @@ class HouseTransformer(Transformer[Token, object]):
     def header_line(self, item: RulesLine | EventFactory | None) -> RulesLine | EventFactory | None:
         return item
 
-    def hand_start(self, number: Token, button: Token | int | None,
+    def hand_start(self, number: Token, origin: HandId | None, button: Token | int | None,
                    started_at: datetime | None, money: tuple[str | None, int] | None,
                    ) -> HandLine:
-        return HandLine(read_number(number), button, started_at, money or (None, 1))
+        return HandLine(read_number(number), button, started_at, money or (None, 1), origin)
+
+    def origin(self, site: Token, number: Token) -> HandId:
+        return HandId(site=str(site), number=str(number))
 
     def money(self, currency: Token, cents: bool | None) -> tuple[str | None, int]:
         return (None if currency == "chips" else str(currency)), (100 if cents else 1)
@@ -840,14 +845,17 @@ _LINE_PLANS = ShortTextCache(_kept_plan, 8192)
 # -- a hand's first line: parsed once per shape ---------------------------------------
 #
 # "Hand #12 - button Ana - 2026-11-27 20:03" differs from hand to hand in its number
-# and its time alone. Both are swapped for stand-ins of the same length (every
+# and its time alone (and a site's hand, "Hand #12 - pokerstars hand 49164202872 - ...",
+# in the site's number). They are swapped for stand-ins of the same length (every
 # column stays: the button's name keeps its own, for an error), the copy is parsed
-# twice with two sets of them, and the shape is used where the number and the time
+# twice with two sets of them, and the shape is used where the numbers and the time
 # come back in their own fields and nothing else differs; the real time is then
 # read by the grammar's own ``when``. A number of more than 15 digits, a time
 # ``when`` refuses, or any other line is parsed as it is.
 
 _HAND_START_NUMBER = re.compile(r"[ \t]*Hand[ \t]*#[ \t]*([0-9]{1,15})(?![0-9])")
+#: A site's hand number right after the hand's own (a run of the grammar's SITE_HAND).
+_HAND_START_ORIGIN = re.compile(r"[ \t]*[-–—][ \t]*[a-z]+[ \t]+hand[ \t]+(\w[\w.-]*)")
 _HAND_START_WHEN = re.compile(r"(?<![\w.'-])([0-9]{4}[-/][0-9]{2}[-/][0-9]{2})"
                               r"(?:[ \t]+([0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?))?(?![\w.'-]|:)")
 _ZEROS = str.maketrans("123456789", "000000000")
@@ -856,15 +864,31 @@ _ZEROS = str.maketrans("123456789", "000000000")
 def _hand_start(text: str) -> HandLine:
     """The first line of a hand, read (raises :class:`LineError`)."""
     number = _HAND_START_NUMBER.match(text)
-    when = _HAND_START_WHEN.search(text, number.end()) if number else None
     if number is None or len(text) > LONGEST_CACHED_LINE:
         return cast(HandLine, parse_line(text, "hand_start"))
-    shape = _hand_start_shape(_stood_in(text, [number.span(1)], when, "0"))
+    origin, when = _hand_start_parts(text, number)
+    shape = _hand_start_shape(_stood_in(text, _hand_start_runs(number, origin), when, "0"))
     started_at = None if when is None else _started_at(when.group(1), when.group(2))
     if shape is None or (when is not None and started_at is None):
         return cast(HandLine, parse_line(text, "hand_start"))   # the grammar says why, where
+    # (the shape read a site's number where the line has one, and only there)
+    site_hand = None if origin is None or shape.origin is None else dataclasses.replace(
+        shape.origin, number=origin.group(1))
     return HandLine(int(number.group(1)), shape.button, shape.started_at and started_at,
-                    shape.money)
+                    shape.money, site_hand)
+
+
+def _hand_start_parts(text: str, number: re.Match[str],
+                      ) -> tuple[re.Match[str] | None, re.Match[str] | None]:
+    """Where a hand's first line may have a site's hand number, and a date and time."""
+    origin = _HAND_START_ORIGIN.match(text, number.end())
+    return origin, _HAND_START_WHEN.search(text, (origin or number).end())
+
+
+def _hand_start_runs(number: re.Match[str], origin: re.Match[str] | None,
+                     ) -> list[tuple[int, int]]:
+    """The runs of a hand's first line swapped for stand-ins: its numbers."""
+    return [number.span(1)] if origin is None else [number.span(1), origin.span(1)]
 
 
 @functools.lru_cache(maxsize=1024)   # hands a few minutes apart: minutes come back
@@ -906,10 +930,10 @@ def _hand_start_shape(first: str) -> HandLine | None:
     stand-ins differs from it in the hand's number and time alone, each read from its
     stand-in."""
     number = _HAND_START_NUMBER.match(first)
-    when = _HAND_START_WHEN.search(first, number.end()) if number else None
     if number is None:
         return None
-    second = _stood_in(first, [number.span(1)], when, "1")
+    origin, when = _hand_start_parts(first, number)
+    second = _stood_in(first, _hand_start_runs(number, origin), when, "1")
     try:
         one = cast(HandLine, parse_line(first, "hand_start"))
         other = cast(HandLine, parse_line(second, "hand_start"))
@@ -918,14 +942,17 @@ def _hand_start_shape(first: str) -> HandLine | None:
     expected = []
     for text, read in ((first, one), (second, other)):
         number = _HAND_START_NUMBER.match(text)
-        when = _HAND_START_WHEN.search(text, number.end()) if number else None
-        expected.append((number and int(number.group(1)),
+        origin, when = _hand_start_parts(text, number) if number else (None, None)
+        expected.append((number and int(number.group(1)), origin and origin.group(1),
                          when and read.started_at and _TRANSFORMER.when(*_when_tokens(when))))
-    # (three comparisons, not two tuples compared: compiled, mypyc's C for the tuples'
+    # (comparisons apart, not two tuples compared: compiled, mypyc's C for the tuples'
     # form did not build)
     if one.button != other.button or one.money != other.money or one.number == other.number:
         return None
-    if [(one.number, one.started_at), (other.number, other.started_at)] != expected:
+    if (one.origin and one.origin.site) != (other.origin and other.origin.site):
+        return None
+    if [(one.number, one.origin and one.origin.number, one.started_at),
+            (other.number, other.origin and other.origin.number, other.started_at)] != expected:
         return None
     return one
 
@@ -1044,6 +1071,8 @@ _TERMINAL_WORDS = {
     "CARDS": "cards in brackets such as [As 2h 3d Kd] or [?? ??]",
     "DESCRIPTION": "a description in parentheses",
     "STRING": "a title in double quotes",
+    "SITE": "a site such as pokerstars",
+    "SITE_HAND": "the site's hand number",
     "DATE": "a date such as 2026-11-27",
     "TIME": "a time such as 20:00",
     "GAME": "a game (Badugi, Badeucy, Badacey, 2-7, A-5, five-card draw)",
@@ -1315,8 +1344,10 @@ class _HouseReader:
                             block.last_line)
         if not session.start.players:   # a site's session: each hand seats its players
             events = _seats_first(events)
-        return Hand(hand_id=str(HandId(site=HOUSE_SITE, session=session.start.session_id,
-                                          number=str(start.number))), number=start.number,
+        # a site's hand is its site's hand id; a house hand is its session's, numbered
+        hand_id = start.origin or HandId(site=HOUSE_SITE, session=session.start.session_id,
+                                         number=str(start.number))
+        return Hand(hand_id=str(hand_id), site=hand_id.site, number=start.number,
                     ruleset=ruleset, events=events, source=self.source,
                     line=block.start, session_id=session.start.session_id,
                     started_at=start.started_at, currency=start.money[0],
