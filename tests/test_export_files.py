@@ -110,6 +110,61 @@ def test_an_export_again_replaces_its_own_files_and_only_them(tmp_path: Path,
     assert capsys.readouterr().err.splitlines()[-1] == f"11 hands written to {out}"
 
 
+@pytest.mark.parametrize("form, name", [("house", "bust.txt"), ("phh", "bust.phhs")])
+def test_a_file_changed_since_the_export_wrote_it_is_refused(form: str, name: str,
+                                                            tmp_path: Path, capsys) -> None:
+    """An export again wrote over a file the user had edited since (its manifest listed
+    names alone): the file is the user's now. The manifest records each file's size and
+    digest as written, and the export refuses, naming the file, having written nothing."""
+    db = imported(tmp_path, {"bust.txt": BUST, "hidden.txt": HIDDEN})
+    out = tmp_path / "out"
+    assert main(["export", "--format", form, "--db", str(db), "--out", str(out)]) == 0
+    with open(out / name, "a", encoding="utf-8") as typed:
+        typed.write("# my edit\n")
+    before = {listed: digest(out / listed) for listed in files_under(out)}
+    capsys.readouterr()
+    for only in ([], ["--player", "Carla"]):   # to write it again, or to remove it
+        assert main(["export", "--format", form, "--db", str(db), "--out", str(out),
+                     *only]) == 1
+        assert capsys.readouterr().err == (
+            f"badugi-hh export: {out / name} was changed since an export wrote it: it is "
+            "yours now, and an export there would write over it; move it out of the "
+            "folder, or name another folder\n")
+        assert {listed: digest(out / listed) for listed in files_under(out)} == before
+    (out / name).rename(tmp_path / name)   # moved away, the folder is the export's again
+    assert main(["export", "--format", form, "--db", str(db), "--out", str(out)]) == 0
+    assert (tmp_path / name).read_text(encoding="utf-8").endswith("# my edit\n")
+
+
+def test_a_manifest_of_names_alone_is_read_and_then_records_digests(tmp_path: Path) -> None:
+    """An earlier release's manifest lists names alone: its files are the export's, as that
+    release took them (an edit cannot be told from them), and the export again records
+    what it writes."""
+    db = imported(tmp_path, {"bust.txt": BUST})
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "bust.phhs").write_text("an earlier release's PHH")
+    (out / MANIFEST).write_text(json.dumps({"written by": "badugi-hh export",
+                                            "files": ["bust.phhs"]}))
+    assert main(["export", "--format", "phh", "--db", str(db), "--out", str(out)]) == 0
+    assert len(hands_in(out / "bust.phhs")) == 11
+    manifest = json.loads((out / MANIFEST).read_text())
+    assert manifest["files"] == ["bust.phhs"]
+    assert manifest["digests"] == {"bust.phhs": {"size": (out / "bust.phhs").stat().st_size,
+                                                 "sha256": digest(out / "bust.phhs")}}
+
+
+def test_a_manifest_whose_digests_are_not_digests_is_refused(tmp_path: Path, capsys) -> None:
+    db = imported(tmp_path, {"bust.txt": BUST})
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / MANIFEST).write_text(json.dumps({"files": [], "digests": {"a": "b"}}))
+    assert main(["export", "--format", "phh", "--db", str(db), "--out", str(out)]) == 1
+    assert capsys.readouterr().err == (
+        f"badugi-hh export: {out / MANIFEST} cannot be read (a digest is not a size and a "
+        "SHA-256): name another folder\n")
+
+
 def test_two_logs_of_one_name_export_to_two_files(tmp_path: Path, capsys) -> None:
     another_friday = tmp_path / "another-friday.txt"   # BUST's hands in a session of its own
     another_friday.write_text(BUST.read_text(encoding="utf-8").replace("#fri-1106", "#fri-1113"),
@@ -180,7 +235,9 @@ def test_a_full_disk_leaves_no_half_written_phh(tmp_path: Path, capsys,
     assert main(["export", "--format", "phh", "--db", str(db), "--out", str(out),
                  "--player", "Ana"]) == 1
     assert "No space left on device" in capsys.readouterr().err
-    assert {name: digest(out / name) for name in files_under(out)} == before   # no half file
+    # no half file (the manifest holds no digest of the files the stopped run was writing)
+    assert {name: digest(out / name) for name in files_under(out) if name != MANIFEST} == {
+        name: written for name, written in before.items() if name != MANIFEST}
     monkeypatch.undo()
     assert main(["export", "--format", "phh", "--db", str(db), "--out", str(out)]) == 0
     assert {name: digest(out / name) for name in files_under(out)} == before

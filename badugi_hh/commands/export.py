@@ -21,9 +21,12 @@ a house log with the engine's result (``Carol wins 36``), so that a house export
 of any stored hand reads back.
 
 --out is a folder the export owns: new, empty, or a previous export's (it lists
-what it wrote in .badugi-hh-export.json); a folder holding a log imported into
-the database, or any file an export did not write, is refused. Exporting there
-again replaces the previous export. Each file is written under a temporary name
+what it wrote in .badugi-hh-export.json, with each file's size and SHA-256); a
+folder holding a log imported into the database, any file an export did not
+write, or a file changed since an export wrote it (the user's now), is refused,
+nothing written. Exporting there again replaces the previous export. A file an
+earlier release listed by name alone cannot be told from an edit, and is
+replaced. Each file is written under a temporary name
 and renamed when complete: a full disk leaves the previous file or none, never
 half of one.
 
