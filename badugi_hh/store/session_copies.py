@@ -72,7 +72,7 @@ def session_conflicts(con: duckdb.DuckDBPyConnection, batch: RowBatch,
                 continue   # not the whole session: a part of it
             if _hands_differ(con, key, source):
                 break   # told by the hands' own verdicts
-            if kept[1] != in_batch.of(copy):
+            if _differ(kept[1], in_batch.of(copy)):
                 conflicts.append(ViolationRow(
                     key[0], None, key[1], "session", "T5",
                     SESSION_CONFLICT_MESSAGE.format(key[1], key[0], copy["line"], source,
@@ -128,6 +128,21 @@ def _by_session(batch: RowBatch, table: str, level: str | None = None,
         if level is None or row["level"] == level:
             grouped.setdefault((row["source"], row["session_id"]), []).append(row)
     return grouped
+
+
+def _differ(kept: Facts, copy: Facts) -> bool:
+    """Whether two copies' facts differ. The places are compared only where both copies
+    state some: a format that cannot write them (a house export of a PokerStars
+    tournament) says nothing of them, which is no other statement."""
+    (kept_places, kept_verdicts), (copy_places, copy_verdicts) = kept, copy
+    if kept_verdicts != copy_verdicts:
+        return True
+    return _states_places(kept_places) and _states_places(copy_places) and (
+        kept_places != copy_places)
+
+
+def _states_places(players: list[tuple[Any, ...]]) -> bool:
+    return any(place is not None for _player, place in players)
 
 
 def _facts(players: list[dict[str, Any]], verdicts: list[dict[str, Any]]) -> Facts:
