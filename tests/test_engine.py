@@ -533,6 +533,20 @@ def test_a_stated_total_pot_is_what_was_put_in(total: int | None, expected: list
     assert found(events) == expected
 
 
+@pytest.mark.parametrize(("rake", "expected"), [(False, [("S1", 32)]), (True, [])])
+def test_a_rake_is_a_wrong_payout_where_the_rules_take_none(rake: bool, expected: list) -> None:
+    """The house game takes no rake ("no rake", docs/format.md): a log that pays the
+    pot less a rake is reported at the line that states the rake, once; a ruleset that
+    takes a rake (a site's, or a Rules line's ``rake``) takes the log's."""
+    events = full_hand()
+    events[30] = Award(player="Ana", amount=27)
+    events[31] = StackStated(player="Ana", amount=113)
+    events.insert(31, PotTotal(total=28, rake=1))
+    report = replay(events, ruleset=HOUSE.replace(rake=rake))
+    assert [(v.rule, v.line) for v in report.violations] == expected
+    assert report.rake == 1   # the log's rake, followed once said (its stacks agree)
+
+
 # -- S3: no betting into a player who is all-in (issue 13; PokerKit refuses these too) ------
 
 def all_in_blind(big_stack: int) -> list:

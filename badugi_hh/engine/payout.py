@@ -5,7 +5,8 @@ of a split game; :class:`Payout` judges the log's awards against that and says
 which rule a difference breaks, one report per mistake:
 
 - the amounts paid do not make the pot: S1 (S4 after a fold), or S3 when the
-  log paid the uncalled bet with the pot;
+  log paid the uncalled bet with the pot; a rake where the rules take none is S1
+  (S4) too;
 - a player paid from a side pot he did not cover, or paid more than the pots
   he covered hold: M3;
 - a half the log labels as the Badugi half of a pot nobody who could win it
@@ -149,6 +150,8 @@ class Payout:
             if name in stated:
                 stated[name] += amount - returned.get(name, 0)
         rule = "S4" if state.ended == "fold" else "S1"
+        if rake and not state.rules.rake:
+            self._rake_not_taken(rule, rake, pot)
         if not stated:
             if state.ended != "incomplete" and state.rules.awards_logged:
                 self.report(rule, state.end_line, f"the log does not say who wins the pot "
@@ -171,6 +174,16 @@ class Payout:
         elif computed is not None:
             self._compare_winners(computed, stated, rake, line)
         return stated
+
+    def _rake_not_taken(self, rule: str, rake: int, pot: int) -> None:
+        """A rake the log takes where the rules take none (a house game's default, "no
+        rake"): the whole pot is the winners', so a payout short of it by the rake is
+        wrong. Sites state the rake they take, and their rulesets take one. Once said,
+        the log's rake is followed, so the payout is judged against it."""
+        total = self.claims.pot_total   # the line that states the rake
+        line = total[2] if total else self.claims.award_line
+        self.report(rule, line, f"the log takes a rake of {rake}, but these rules take "
+                    f"none: the pot of {pot} goes to its winners whole")
 
     def _agreed_payout(self, stated: dict[str, int], pot_paid: dict[str, int] | None,
                        returned: dict[str, int]) -> dict[str, int]:

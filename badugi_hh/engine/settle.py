@@ -81,8 +81,8 @@ def _settle_plainly(state: TableState, claims: LogClaims) -> Settlement | None:
     eligible = eligible or live
     total = claims.pot_total
     rake = total[1] if total else 0
-    if total is not None and total[0] is not None and total[0] != pot:
-        return None
+    if total is not None and (total[0] not in (None, pot) or rake and not state.rules.rake):
+        return None   # a wrong total, or a rake the rules do not take: to report
     values: dict[str, HandValue] = {}
     value, size = game.halves[0].value, state.rules.hand_size
     for name, cards in state.shown.items():
