@@ -23,6 +23,7 @@ Each game's values are a table of every class of five ranks and suitedness
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -33,8 +34,9 @@ from typing import Any, Literal
 from badugi_hh.cards import DECK, Card, rank_name
 from badugi_hh.frozen import rebuilt
 
-__all__ = ["EvaluationError", "FiveCardGame", "FiveCardValue", "LowballValue",
-           "checked_hand", "high_value", "lowball27_value", "lowball_a5_value"]
+__all__ = ["EvaluationError", "FiveCardClaim", "FiveCardGame", "FiveCardValue", "LowballValue",
+           "checked_hand", "claim_fits", "high_value", "lowball27_value", "lowball_a5_value",
+           "parse_five_card_description"]
 
 
 class EvaluationError(ValueError):
@@ -225,3 +227,111 @@ def high_value(cards: Iterable[Card]) -> FiveCardValue:
     'high card A-K-9-5-3'
     """
     return _value(cards, "high")
+
+
+# -- what a log says a shown hand is -----------------------------------------------------
+
+#: A stated five-card hand as it is read: its category and the ranks it names, in the
+#: order of :attr:`FiveCardValue.ranks` (the grouped ones first), as many as it names.
+FiveCardClaim = tuple[str, tuple[int, ...]]
+
+_RANK_WORDS = ("ace", "deuce", "three", "four", "five", "six", "seven", "eight", "nine",
+               "ten", "jack", "queen", "king")
+#: A rank as descriptions write it, by its text: ``7``, ``T``, ``10``, ``seven``, ``sevens``.
+_RANK_OF: dict[str, int] = {
+    text: rank for rank, word in enumerate(_RANK_WORDS, start=1)
+    for text in (word, _PLURAL[rank], "a23456789tjqk"[rank - 1])
+} | {"10": 10, "two": 2, "twos": 2, "trey": 3, "treys": 3}
+_RANK = "(?:" + "|".join(sorted(_RANK_OF, key=len, reverse=True)) + ")"
+_RANKS = rf"{_RANK}(?:(?:\s*[-,]\s*|\s+){_RANK})*"
+_PLURAL_RANK = "(?:" + "|".join(sorted(set(_PLURAL.values()) | {"twos", "treys"}, key=len,
+                                       reverse=True)) + ")"
+_SEP = r"[\s,]*"
+#: Each category's words, tried in this order, the named groups giving its ranks by
+#: significance (``a``, then ``b`` and ``c``): this project's, and what sites write
+#: (``straight, Seven high`` and ``a straight, Four to Eight``; ``TWO_PAIR ACE, JACK``;
+#: ``High card : King``; ``J-high``, ``seven-five low``).
+_CATEGORY_WORDS: tuple[tuple[str, str], ...] = (
+    *((category, pattern) for category in ("straight flush", "straight", "flush")
+      for pattern in (rf"{category}{_SEP}(?P<a>{_RANKS})",
+                      rf"{category}{_SEP}(?P<a>{_RANK})[\s-]*high",
+                      rf"{category}{_SEP}{_RANK}\s+to\s+(?P<a>{_RANK})",
+                      category)),
+    ("straight flush", "royal flush"),
+    ("full house", rf"full(?: house)?{_SEP}(?:(?P<a>{_RANK})"
+                   rf"(?:\s*(?:full of|full|and|over|,)\s*(?P<b>{_RANK}))?)?"),
+    ("full house", rf"(?P<a>{_RANK})\s+full of\s+(?P<b>{_RANK})"),
+    ("four of a kind", rf"(?:four of a kind|quads)(?:{_SEP}of)?{_SEP}"
+                       rf"(?:(?P<a>{_RANK})(?:{_SEP}(?P<b>{_RANKS}))?)?"),
+    ("four of a kind", rf"four\s+(?P<a>{_PLURAL_RANK})(?:{_SEP}(?P<b>{_RANKS}))?"),
+    ("three of a kind", rf"(?:three of a kind|trips|set)(?:{_SEP}of)?{_SEP}"
+                        rf"(?:(?P<a>{_RANK})(?:{_SEP}(?P<b>{_RANKS}))?)?"),
+    ("three of a kind", rf"three\s+(?P<a>{_PLURAL_RANK})(?:{_SEP}(?P<b>{_RANKS}))?"),
+    ("two pair", rf"two pairs?(?:{_SEP}of)?{_SEP}(?:(?P<a>{_RANK})(?:\s*(?:and|&|,)\s*|\s+)"
+                 rf"(?P<b>{_RANK})(?:{_SEP}(?P<c>{_RANKS}))?)?"),
+    ("pair", rf"(?:one )?pair(?:{_SEP}of)?{_SEP}(?:(?P<a>{_RANK})(?:{_SEP}(?P<b>{_RANKS}))?)?"),
+    ("high card", rf"(?:high card|no pair){_SEP}(?P<a>{_RANKS})?"),
+    ("high card", rf"(?P<a>{_RANKS})[\s-]*high"),
+    ("high card", rf"(?P<a>{_RANKS})(?:[\s-]*low)?"),
+)
+_CATEGORY_PATTERNS = tuple((category, re.compile(pattern)) for category, pattern in _CATEGORY_WORDS)
+#: How many ranks of each category are its groups (a pair's, a full house's two).
+_GROUPS = {"pair": 1, "two pair": 2, "three of a kind": 1, "full house": 2, "four of a kind": 1}
+#: What a description may start with: a site's ``Lo:`` (PokerStars), an article (not an
+#: ace: ``A K Q J 9``).
+_LEAD = re.compile(r"(?:(?:lo|hi)\s*:\s*)?(?:(?:a|an)\s+(?=[a-z]{2}))?")
+
+
+def parse_five_card_description(text: str) -> FiveCardClaim | None:
+    """What a description says a five-card hand is, or None where it cannot be read.
+
+    Reads this project's words (:attr:`FiveCardValue.description`) and the sites':
+
+    >>> parse_five_card_description("pair of eights, 7-4-2")
+    ('pair', (8, 7, 4, 2))
+    >>> parse_five_card_description("Lo: a straight, Four to Eight")
+    ('straight', (8,))
+    >>> parse_five_card_description("TWO_PAIR ACE, JACK"), parse_five_card_description("J-high")
+    (('two pair', (1, 11)), ('high card', (11,)))
+    >>> parse_five_card_description("seven-five low"), parse_five_card_description("full house")
+    (('high card', (7, 5)), ('full house', ()))
+    >>> parse_five_card_description("badugi 4-3-2-A") is None
+    True
+    """
+    words = " ".join(text.lower().replace("_", " ").replace(":", " : ").split())
+    words = _LEAD.sub("", words, count=1).replace(" :", "")
+    for category, pattern in _CATEGORY_PATTERNS:
+        found = pattern.fullmatch(words)
+        if found is None:
+            continue
+        ranks = tuple(_RANK_OF[token] for group in ("a", "b", "c")
+                      if group in pattern.groupindex and found[group]
+                      for token in re.split(r"\s*[-,]\s*|\s+", found[group]))
+        if category not in _GROUPS and len(set(ranks)) != len(ranks):
+            return None   # ranks repeated with no pair named: not a description
+        return category, ranks
+    return None
+
+
+def claim_fits(claim: FiveCardClaim, value: FiveCardValue) -> bool:
+    """Whether ``value`` is what ``claim`` says, as far as it says it: its category, its
+    groups (two pairs in either order), then its other ranks (all of them in any order, or
+    the highest first).
+
+    >>> from badugi_hh.cards import parse_cards
+    >>> value = lowball27_value(parse_cards("Qd Qc Jd 3h 2d"))
+    >>> claim_fits(("pair", (12,)), value), claim_fits(("high card", (11,)), value)
+    (True, False)
+    """
+    category, ranks = claim
+    if category != value.category:
+        return False
+    groups = _GROUPS.get(category, 0)
+    head, tail = ranks[:groups], ranks[groups:]
+    held_head, held_tail = value.ranks[:groups], value.ranks[groups:]
+    if sorted(head) != sorted(held_head[:len(head)]) or (
+            category != "two pair" and head != held_head[:len(head)]):
+        return False
+    if len(tail) == len(held_tail):
+        return sorted(tail) == sorted(held_tail)
+    return tail == held_tail[:len(tail)]

@@ -23,6 +23,7 @@ from badugi_hh.evaluate import (
     BadugiValue, EvaluationError, LowballValue, badugi_rank, badugi_value,
     brute_force_value, lowball27_value, lowball_a5_value, parse_description,
 )
+from badugi_hh.fivecard import claim_fits, high_value, parse_five_card_description
 
 # -- reference definitions -----------------------------------------------------
 
@@ -436,3 +437,51 @@ def test_lowball_comparisons_follow_the_reference(ten):
 def test_bad_lowball_hands_raise_evaluation_error(evaluate, hand, problem):
     with pytest.raises(EvaluationError, match=problem):
         evaluate(hand)
+
+
+# -- five-card descriptions (X2, S1) ------------------------------------------------------
+
+
+@pytest.mark.parametrize("evaluate", [lowball27_value, lowball_a5_value, high_value])
+def test_every_five_card_description_reads_back_as_its_own_value_and_not_the_next(evaluate):
+    """Each class's words fit it, and not the class next in rank, the most like it."""
+    values = sorted({evaluate(hand) for hand in representatives()})
+    for value, following in zip(values, [*values[1:], None]):
+        claim = parse_five_card_description(value.description)
+        assert claim is not None and claim_fits(claim, value), value
+        assert following is None or not claim_fits(claim, following), (value, following)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # PokerStars, Full Tilt, Winamax and OnGame (tests/data/real)
+    ("Lo: 8,7,5,4,2", ("high card", (8, 7, 5, 4, 2))),
+    ("Lo: a pair of Fives", ("pair", (5,))),
+    ("Lo: a straight, Four to Eight", ("straight", (8,))),
+    ("straight, Seven high", ("straight", (7,))),
+    ("K,T,8,6,2", ("high card", (13, 10, 8, 6, 2))),
+    ("High card : King", ("high card", (13,))),
+    ("TWO_PAIR ACE, JACK", ("two pair", (1, 11))),
+    ("three of a kind, Aces", ("three of a kind", (1,))),
+    # words a person writes, as far as they go
+    ("J-high", ("high card", (11,))),
+    ("seven-five low", ("high card", (7, 5))),
+    ("pair of Queens", ("pair", (12,))),
+    ("full house", ("full house", ())),
+    ("A K Q J 9", ("high card", (1, 13, 12, 11, 9))),   # an ace, not an article
+    ("a Royal Flush", ("straight flush", ())),
+    # not a five-card hand's words
+    ("badugi 4-3-2-A", None), ("a fine hand", None), ("8-8-7-4-2", None), ("", None),
+])
+def test_five_card_descriptions_read_in_every_form(text, expected):
+    assert parse_five_card_description(text) == expected
+
+
+def test_a_five_card_claim_fits_as_far_as_it_goes():
+    pair = lowball27_value(cards("Qd Qc Jd 3h 2d"))
+    assert claim_fits(("pair", (12, 11)), pair) and not claim_fits(("pair", (11,)), pair)
+    assert not claim_fits(("high card", (12,)), pair)
+    two_pair = high_value(cards("As Ad Jh Jc 4d"))   # either pair first
+    assert claim_fits(("two pair", (11, 1, 4)), two_pair)
+    low = lowball_a5_value(cards("8c 7d 5h 2s Ah"))  # every rank named: in any order
+    assert claim_fits(("high card", (1, 2, 5, 7, 8)), low)
+    assert not claim_fits(("high card", (7, 5, 4, 2, 1)), low)
