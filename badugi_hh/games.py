@@ -86,11 +86,17 @@ class HandValue(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Half:
-    """One way a pot is won: ``name``, the value of a hand, and what qualifies."""
+    """One way a pot is won: ``name``, the value of a hand, and what qualifies.
+
+    ``misdescribed`` is the rule a shown hand's wrong description breaks (RULES.md):
+    X2 for a lowball hand, S1 for a high one (no rule defines high poker; S1 is the
+    showdown's); None for a Badugi hand, whose mistake E1-E5 name (``engine/describe.py``).
+    """
 
     name: str
     value: Callable[[Sequence[Card]], HandValue]
     qualifies: Callable[[HandValue], bool]
+    misdescribed: str | None = None
 
     def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
         return rebuilt(self)   # copy and pickle, compiled too (badugi_hh.frozen)
@@ -191,9 +197,9 @@ def _eight_low(cards: Sequence[Card]) -> bool:
 
 _BADUGI = Half("badugi", badugi_value, _any_hand)
 _QUALIFIED_BADUGI = Half("badugi", badugi_value, _four_card_badugi)
-_LOWBALL_27 = Half("2-7", lowball27_value, _any_hand)
-_LOWBALL_A5 = Half("a-5", lowball_a5_value, _any_hand)
-_HIGH = Half("high", high_value, _any_hand)
+_LOWBALL_27 = Half("2-7", lowball27_value, _any_hand, "X2")
+_LOWBALL_A5 = Half("a-5", lowball_a5_value, _any_hand, "X2")
+_HIGH = Half("high", high_value, _any_hand, "S1")
 _A_BADUGI = MadeHand("a badugi (four cards of four ranks and four suits)", _is_badugi)
 _NINE_LOW = MadeHand("a 9-low or better: five ranks, no straight or flush, the ace high",
                      _nine_low, _NINE)

@@ -1,9 +1,9 @@
 """What a shown hand is worth in words, and which evaluation rule a wrong verdict broke.
 
-The settlement compares the log's descriptions of shown hands (``badugi 9-7-4-2``;
-a split game's ``badugi 4-3-2-A; 2-7 A-7-4-3-2``) with the evaluators (E1-E5,
-X2), and explains a Badugi pot paid to the wrong hand by the rule the log
-missed (E1, E2, E3 inside an S1; E4, E5).
+The settlement compares the log's descriptions of shown hands (``badugi 9-7-4-2``,
+``pair of Queens``; a split game's ``badugi 4-3-2-A; 2-7 A-7-4-3-2``) with the
+evaluators (E1-E5; X2 for lowball, S1 for high hands), and explains a Badugi pot
+paid to the wrong hand by the rule the log missed (E1, E2, E3 inside an S1; E4, E5).
 
 >>> from badugi_hh.cards import parse_cards
 >>> from badugi_hh.evaluate import badugi_value
@@ -19,11 +19,13 @@ from collections.abc import Callable, Mapping, Sequence
 from badugi_hh.cards import Card, parse_cards, rank_name
 from badugi_hh.evaluate import BadugiValue, parse_description
 from badugi_hh.events import Cards
-from badugi_hh.games import Game, HandValue
+from badugi_hh.fivecard import FiveCardValue, claim_fits, parse_five_card_description
+from badugi_hh.games import Game, Half, HandValue
 from badugi_hh.textcache import ShortTextCache
 
 __all__ = ["E5_COMPARISONS", "E5_HANDS", "check_descriptions", "describe_key",
-           "explain_wrong_badugi", "mechanical_readings", "read_description", "value_key"]
+           "explain_wrong_badugi", "mechanical_readings", "read_description",
+           "read_five_card_words", "value_key"]
 
 #: A Badugi value as descriptions are read: (usable cards, ranks high to low).
 Key = tuple[int, tuple[int, ...]]
@@ -47,6 +49,8 @@ _CATEGORY_WORDS = ("straight", "flush", "pair", "trips", "high")
 #: no log repeats, is read each time rather than kept). ``read_description[text]``: a
 #: description read before costs one dict look-up, and no call.
 read_description = ShortTextCache(parse_description, maxsize=4096)
+#: The same for the five-card games' words (``7-5-4-3-2``, ``pair of Queens``).
+read_five_card_words = ShortTextCache(parse_five_card_description, maxsize=4096)
 
 
 def value_key(value: HandValue) -> Key:
@@ -109,35 +113,44 @@ def explain_wrong_badugi(right: list[str], wrong: list[str], values: Mapping[str
 def check_descriptions(game: Game, descriptions: Mapping[str, tuple[str, int]],
                        shown: Mapping[str, Cards], half_values: Sequence[Mapping[str, HandValue]],
                        report: Report) -> None:
-    """A shown Badugi hand's stated description (E1-E5); in a split game written as
-    ``badugi 4-3-2-A; 2-7 A-7-4-3-2``, its lowball part too (X2). Other games' words
-    vary by site and are not read."""
-    if not (game.badugi_only or game.split):
-        return
+    """Each shown hand's stated description against its value in each half of the game
+    (a split game's written ``badugi 4-3-2-A; 2-7 A-7-4-3-2``): a Badugi hand's by
+    E1-E5, a five-card hand's by its half's rule (:attr:`Half.misdescribed`). Words
+    that cannot be read as a five-card hand are not judged: sites word hands their way."""
     for name, (text, line) in descriptions.items():
-        value = half_values[0].get(name)
-        if value is None:
-            continue
-        if not game.split:
-            if isinstance(value, BadugiValue) and read_description[text] == (value.size,
-                                                                               value.ranks):
-                continue   # the common case, a right description, without more calls
-            _check_badugi_words(name, text, line, value, shown[name], report)
-        elif ";" in text:
-            badugi, lowball = text.split(";", 1)
-            _check_badugi_words(name, badugi.strip(), line, value, shown[name], report)
-            _check_lowball_words(game, name, lowball.strip(), line, half_values[1][name],
-                                 report)
+        if game.split and ";" not in text:
+            continue   # one half's words, or free text: which half they are is unknown
+        parts = [part.strip() for part in text.split(";", 1)] if game.split else [text]
+        for half, words, values in zip(game.halves, parts, half_values):
+            value = values.get(name)
+            if value is None:
+                continue
+            if isinstance(value, FiveCardValue):
+                _check_five_card_words(game, half, name, words, line, value, report)
+            elif read_description[words] != value_key(value):
+                _check_badugi_words(name, words, line, value, shown[name], report)
 
 
-def _check_lowball_words(game: Game, name: str, text: str, line: int, value: HandValue,
-                         report: Report) -> None:
-    """The lowball half's words, after the game's name (``2-7``, ``A-5``) (X2)."""
-    half = game.halves[1].name
-    words = text[len(half):].strip() if text.lower().startswith(half) else text
-    if words.lower() != value.description.lower():
-        report("X2", line, f"{name}'s {half.upper()} hand is described as '{words}', but it "
-               f"is {value.description}: the lowball half is judged by {half.upper()} rules")
+def _check_five_card_words(game: Game, half: Half, name: str, text: str, line: int,
+                           value: FiveCardValue, report: Report) -> None:
+    """A five-card hand's words (after a split game's half name, ``2-7``, ``A-5``) read as
+    a category and ranks, as far as they go (``J-high``, ``pair of Queens``), against its
+    value: X2 for a lowball hand, S1 for a high one."""
+    split = game.split
+    words = text[len(half.name):].strip() if split and text.lower().startswith(half.name) \
+        else text
+    if words == value.description:
+        return   # the common case, this project's own words
+    claim = read_five_card_words[words]
+    if claim is None or claim_fits(claim, value) or half.misdescribed is None:
+        return
+    if split:
+        label = half.name.upper()
+        report(half.misdescribed, line, f"{name}'s {label} hand is described as '{words}', but "
+               f"it is {value.description}: the lowball half is judged by {label} rules")
+    else:
+        report(half.misdescribed, line, f"{name}'s hand is described as '{words}', but it is "
+               f"{value.description} in {game.name}")
 
 
 def _check_badugi_words(name: str, text: str, line: int, value: HandValue, cards: Cards,
