@@ -8,6 +8,7 @@ and the hand, and the next hand is read.
 from __future__ import annotations
 
 import dataclasses
+import io
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,6 +19,7 @@ from badugi_hh.events import Hand, ParseError, Record
 from badugi_hh.parsers import (
     dialect_of, fulltilt, kingsclub, merge, ongame, pokerstars, read_records, winamax,
 )
+from badugi_hh.parsers.text import open_log
 from badugi_hh.store import Store
 from sitekit import (
     FULLTILT, KINGSCLUB, PS_CASH, PS_SNG, REAL, tampered, the_hand, violations,
@@ -277,3 +279,59 @@ def test_the_error_and_the_note_after_it_name_the_hand_alike(tmp_path: Path) -> 
                and r.hand_id == "ongame#R5-174428515-250"]   # the stored id is unchanged
     assert after.notes == ["stacks not checked against the hand before: OnGame hand "
                            "R5-174428515-249 has a line that could not be read (line 41)"]
+
+
+# -- a copy's line ends: two lines joined, blank lines between every line ------------------
+
+BOSSMEDIA = REAL / "bossmedia" / "cash-5cd-fl-eur-2-4-201109.xml"
+#: Real exports of several hands of each site whose reader cuts a log at its hands'
+#: headers; KingsClub's exports hold one hand each, Winamax's one: joined one after the
+#: other (as ``cat`` joins them).
+SEVERAL_HANDS = {
+    "pokerstars": [REAL / "pokerstars" / "cash-27td-fl-0.10-0.20-200911.txt"],
+    "pokerstars-sng": [PS_SNG],
+    "fulltilt": [REAL / "fulltilt" / "tour-27td-fl-headsup-sng-201211.txt"],
+    "kingsclub": sorted((REAL / "kingsclub").glob("*.txt")),
+    "winamax": [WINAMAX, WINAMAX],
+    "ongame": [ONGAME],
+}
+def export_lines(sources: list[Path]) -> list[str]:
+    """The lines of ``sources`` (whatever their encoding), one after the other."""
+    lines: list[str] = []
+    for source in sources:
+        with open_log(source) as log:
+            lines += [*log, ""]
+    return lines
+
+
+def read_lines(lines: list[str], end: str = "\n") -> list[Record]:
+    return list(read_records(io.BytesIO("".join(text + end for text in lines).encode())))
+
+
+def what_was_read(records: list[Record], line: Callable[[int], int] = lambda line: line,
+                  ) -> list[tuple[object, ...]]:
+    """Each hand and error read, with the line of each (``line`` of the line read)."""
+    return [(record.hand_id, line(record.line), record.damaged,
+             [dataclasses.replace(event, line=line(event.line)) for event in record.events])
+            if isinstance(record, Hand) else (str(record),) for record in records
+            if isinstance(record, (Hand, ParseError))]
+
+
+#: A real export of each site, and of Merge and Boss Media, whose readers do not cut at
+#: a header.
+EACH_SITE = {**{site: sources[0] for site, sources in SEVERAL_HANDS.items()},
+             "kingsclub": KINGSCLUB, "merge": MERGE, "bossmedia": BOSSMEDIA}
+
+
+@pytest.mark.parametrize("end", ["\n\n", "\r\r\n", "\n \t\n"],
+                         ids=["double-spaced", "CR-CR-LF", "blanks"])
+@pytest.mark.parametrize("site", EACH_SITE)
+def test_a_blank_line_after_every_line_costs_nothing(site: str, end: str) -> None:
+    """A copy with a blank line after every line (CR CR LF: a CRLF file's line ends made
+    CRLF again; or a line of blanks) reads as the export, each line at its own line in
+    the copy."""
+    lines = export_lines([EACH_SITE[site]])
+    spaced = read_lines(lines, end)
+    assert not [record for record in spaced if isinstance(record, ParseError)]
+    assert what_was_read(spaced) == what_was_read(read_lines(lines), lambda line: 2 * line - 1)
+    assert sum(isinstance(record, Hand) for record in spaced) >= 1

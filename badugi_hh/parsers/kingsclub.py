@@ -372,21 +372,22 @@ class KingsClubHands:
         if len(block.lines) < 2:
             raise LineError("expected the date and time after the hand's first line", 0,
                             block.start)
-        started_at = parse_at(parse_line, block.lines[1], "when", block.start + 1)
+        started_at = parse_at(parse_line, block.lines[1], "when", block.line_of(1))
         ruleset = _ruleset(header, game)
         hand = _Hand(ruleset.small_blind, ruleset.hand_size)
         errors: list[LineError] = []
+        table_line = block.line_of(2)
         for number, text in block.numbered(2):
             start = "summary_line" if hand.summary else "line"
             try:
                 hand.add(parse_at(parse_line, text, start, number), number, text)
             except LineError as error:
-                if number == block.start + 2:   # the table line: no hand without it
+                if number == table_line:   # the table line: no hand without it
                     raise
                 errors.append(error)
         if hand.table is None:
             raise LineError("the hand has no line such as \"Table 'T' Seat 1 is the button\"",
-                            0, block.start + 2)
+                            0, table_line)
         if not any(type(event) is Award for event in hand.events):
             raise LineError("the hand ends without a line such as 'Hero wins pot (568.25)'",
                             0, block.last_line)

@@ -521,8 +521,8 @@ class OnGameHands:
             raise LineError("expected the start time and the table line after the hand's "
                             "first line", 0, block.start)
         started_at = cast(datetime, parse_at(parse_line, block.lines[1], "start_time",
-                                             block.start + 1))
-        table = cast(TableLine, parse_at(parse_line, block.lines[2], "table", block.start + 2))
+                                             block.line_of(1)))
+        table = cast(TableLine, parse_at(parse_line, block.lines[2], "table", block.line_of(2)))
         game = game_read("ongame", table.game)
         if game is None:
             return SkippedHand(game=_skipped_name(table), hand_id=hand_id, source=source,

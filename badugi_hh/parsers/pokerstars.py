@@ -564,16 +564,16 @@ class PokerStarsHands:
                                line=block.start)
         if len(block.lines) < 2:
             raise LineError("expected the 'Table' line after the hand's first line", 0,
-                            block.start + 1)
+                            block.line_of(1))
         table: TableLine = parse_at(parse_line, block.lines[1], "table_line",  # type: ignore
-                                    block.start + 1)
+                                    block.line_of(1))
         if table.button is None:
             raise LineError("expected 'Seat #N is the button' on the 'Table' line", 0,
-                            block.start + 1)
+                            block.line_of(1))
         ruleset = _ruleset(game, dealt, structure, table.max_players)
         reader = _HandReader(self.lines, self.seat_lines, tournament=game.tournament is not None,
                              hand_size=ruleset.hand_size)
-        events = reader.read(block, Button(seat=table.button, line=block.start + 1))
+        events = reader.read(block, Button(seat=table.button, line=block.line_of(1)))
         if ruleset.draws == 1:   # the single draws: PokerStars writes no marker for the draw
             events = marked_draw(events)
         if not reader.errors and not reader.cancelled and not reader.awarded:
@@ -737,7 +737,7 @@ class _HandReader:
         seats: list[tuple[int, SeatLine]] = []
         lines, at = block.lines, 2
         while at < len(lines) and lines[at].startswith("Seat "):
-            number = block.start + at
+            number = block.line_of(at)
             seats.append((number, self._seat(lines[at], number)))
             at += 1
         self.known = _seated_names(frozenset(seat.player for _, seat in seats))

@@ -487,11 +487,10 @@ def read_site_log(reader: SiteReader, log: LogText) -> Iterator[Record]:
             continue
         hand = site.hand
         for fault in site.errors:
-            at = fault.line - block.start
             yield ParseError(message=f"{reader.hand_name(block)}: {fault.message}",
                              source=source, line=fault.line, column=fault.column,
-                             text=excerpt(block.lines[at], fault.column)
-                             if 0 <= at < len(block.lines) else "", hand_lost=False)
+                             text=excerpt(block.text_at(fault.line), fault.column),
+                             hand_lost=False)
         if site.errors:
             hand.damaged = tuple(sorted(fault.line for fault in site.errors))
         key = (site.table, hand.ruleset if site.session_key is None else site.session_key)
@@ -574,6 +573,9 @@ class _Block(LineBlock):
     damage: int = 0
     damage_message: str = ""
     damaged_text: str = ""
+    blank_of_blanks: bool = False
+    """Whether a line of the block holds nothing visible but is not empty (blanks, a
+    no-break space): it may be a blank line, which :func:`_close` then leaves out."""
 
 
 def _blocks(reader: SiteReader, log: LogText, source: str) -> Iterator[_Block | ParseError]:
@@ -605,16 +607,19 @@ def _blocks(reader: SiteReader, log: LogText, source: str) -> Iterator[_Block | 
                 _keep(block, chunk[kept:at])
                 yield from _close(reader, block, in_hand, source)
                 block, in_hand, kept = _Block(number + at), True, at
-            elif text and not "!" <= text[0] <= "~" and (width := damage_before(text)) \
-                    and is_hand_start(text[width:]):
-                _keep(block, chunk[kept:at])
-                yield from _close(reader, block, in_hand, source)
-                block, in_hand = _Block(number + at), True
-                message = damage_message(text, width)
-                if message:
-                    block.damage, block.damage_message, block.damaged_text = width, message, text
-                _keep(block, [text[width:]])
-                kept = at + 1
+            elif text and not "!" <= text[0] <= "~" and (width := damage_before(text)):
+                if width == len(text):   # a line of blanks, maybe a blank line (see _close)
+                    block.blank_of_blanks = True
+                elif is_hand_start(text[width:]):
+                    _keep(block, chunk[kept:at])
+                    yield from _close(reader, block, in_hand, source)
+                    block, in_hand = _Block(number + at), True
+                    message = damage_message(text, width)
+                    if message:
+                        block.damage, block.damage_message, block.damaged_text = (
+                            width, message, text)
+                    _keep(block, [text[width:]])
+                    kept = at + 1
         _keep(block, chunk[kept:])
         number += len(chunk)
     yield from _close(reader, block, in_hand, source)
@@ -688,12 +693,27 @@ def _plain_initials(initials: str) -> frozenset[str]:
 def _close(reader: SiteReader, block: _Block, in_hand: bool, source: str,
            ) -> Iterator[_Block | ParseError]:
     if in_hand:
+        if block.blank_of_blanks or _empty_line_inside(block.lines):
+            block.leave_out_blank_lines()   # (no site writes one inside a hand: a copy's)
         yield block
         return
     first = next((index for index, text in enumerate(block.lines) if text.strip()), None)
     if first is not None:
         yield ParseError(message=f"expected {reader.spec.first_line}", source=source,
                          line=block.start + first, column=1, text=kept_text(block.text))
+
+
+def _empty_line_inside(lines: list[str]) -> bool:
+    """Whether an empty line comes before the last line that is not: one count, the empty
+    lines after a hand (which separate hands) counted off from the end.
+
+    >>> _empty_line_inside(["Hand #1", "Ana folds", "", ""]), _empty_line_inside(["H", "", "x"])
+    (False, True)
+    """
+    end = len(lines)
+    while end > 1 and not lines[end - 1]:
+        end -= 1
+    return lines.count("") > len(lines) - end
 
 
 def _check_length(block: LineBlock) -> None:

@@ -47,6 +47,7 @@ Lines come without their line end:
 
 from __future__ import annotations
 
+import bisect
 import codecs
 import io
 import os
@@ -407,7 +408,9 @@ def _lines_of_text_file(stream: IO[str], name: str) -> Iterator[list[str]]:
 
 @dataclass(slots=True)
 class LineBlock:
-    """Lines of a log that a reader takes as one (a hand): ``lines[0]`` is at line ``start``.
+    """Lines of a log that a reader takes as one (a hand): ``lines[0]`` is at line ``start``
+    and each next one at the next line, unless ``numbers`` gives each its line (blank
+    lines left out: :meth:`leave_out_blank_lines`).
 
     ``overflowed``: the reader stopped keeping lines, the block being too long.
     """
@@ -415,16 +418,49 @@ class LineBlock:
     start: int
     lines: list[str] = field(default_factory=list)
     overflowed: bool = False
+    numbers: list[int] | None = None
+    """The line of each of :attr:`lines`, where they are not the lines from ``start`` on."""
+
+    def line_of(self, at: int) -> int:
+        """The line of ``lines[at]``; for a place past the last line, the line as many
+        lines after it (where a line the reader wanted is missing)."""
+        numbers = self.numbers
+        if numbers is None:
+            return self.start + at
+        return numbers[at] if at < len(numbers) else numbers[-1] + at - len(numbers) + 1
 
     def numbered(self, first: int = 0) -> Iterator[tuple[int, str]]:
-        return enumerate(self.lines[first:], self.start + first)
+        if self.numbers is None:
+            return enumerate(self.lines[first:], self.start + first)
+        return zip(self.numbers[first:], self.lines[first:])
+
+    def text_at(self, line: int) -> str:
+        """The text of the log's line ``line``; empty where the block does not hold it."""
+        if self.numbers is None:
+            at = line - self.start
+        else:
+            at = bisect.bisect_left(self.numbers, line)
+            at = at if at < len(self.numbers) and self.numbers[at] == line else -1
+        return self.lines[at] if 0 <= at < len(self.lines) else ""
+
+    def leave_out_blank_lines(self) -> None:
+        """The blank lines among the block's lines left out, each line kept keeping its
+        number (:attr:`numbers`): a reader then finds a hand's lines at their places (its
+        table line right after its first) whatever blank lines a copy put between them."""
+        kept = [(number, text) for number, text in self.numbered() if text.strip()]
+        self.numbers = [number for number, _ in kept]
+        self.lines = [text for _, text in kept]
 
     @property
     def last_line(self) -> int:
         """The last line that is not blank."""
-        filled = [index for index, text in enumerate(self.lines) if text.strip()]
-        return self.start + (filled[-1] if filled else 0)
+        return self.line_of(self._last_filled())
 
     @property
     def text(self) -> str:
-        return "\n".join(self.lines[:self.last_line - self.start + 1])
+        return "\n".join(self.lines[:self._last_filled() + 1])
+
+    def _last_filled(self) -> int:
+        """The place of the last line that is not blank (0 where none is)."""
+        filled = [index for index, text in enumerate(self.lines) if text.strip()]
+        return filled[-1] if filled else 0

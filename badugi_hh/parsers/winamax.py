@@ -407,10 +407,10 @@ class WinamaxHands:
             raise LineError("expected the table line after the hand's first line", 0,
                             block.start)
         table: TableLine = parse_at(parse_line, block.lines[1], "table",  # type: ignore
-                                    block.start + 1)
+                                    block.line_of(1))
         hand = _Hand()
         if table.button is not None:
-            hand.events.append(Button(seat=table.button, line=block.start + 1))
+            hand.events.append(Button(seat=table.button, line=block.line_of(1)))
         errors: list[LineError] = []
         for number, text in block.numbered(2):
             if not text.strip():
