@@ -55,7 +55,8 @@ def _chunked(lines: list[str], cuts: list[int]) -> list[list[str]]:
     return [lines[start:end] for start, end in zip(places, places[1:])]
 
 
-def _each_line(lines: list[str], _plain: frozenset[str], _finder: object) -> Sequence[int]:
+def _each_line(lines: list[str], _plain: frozenset[str], _finder: object,
+               _text: str | None = None) -> Sequence[int]:
     return range(len(lines))
 
 

@@ -295,6 +295,13 @@ SEVERAL_HANDS = {
     "winamax": [WINAMAX, WINAMAX],
     "ongame": [ONGAME],
 }
+STARTS_HAND = {"pokerstars": pokerstars.READER.is_hand_start,
+               "pokerstars-sng": pokerstars.READER.is_hand_start,
+               "fulltilt": fulltilt.READER.is_hand_start,
+               "kingsclub": kingsclub.READER.is_hand_start,
+               "winamax": winamax.READER.is_hand_start, "ongame": ongame.READER.is_hand_start}
+
+
 def export_lines(sources: list[Path]) -> list[str]:
     """The lines of ``sources`` (whatever their encoding), one after the other."""
     lines: list[str] = []
@@ -315,6 +322,29 @@ def what_was_read(records: list[Record], line: Callable[[int], int] = lambda lin
              [dataclasses.replace(event, line=line(event.line)) for event in record.events])
             if isinstance(record, Hand) else (str(record),) for record in records
             if isinstance(record, (Hand, ParseError))]
+
+
+@pytest.mark.parametrize("where", ["second", "last"])
+@pytest.mark.parametrize("site", SEVERAL_HANDS)
+def test_a_header_joined_to_the_line_before_starts_its_hand_there(site: str,
+                                                                 where: str) -> None:
+    """A line end lost before a hand's header (the blank lines between hands gone too):
+    the hand starts where its header does, the text before it is the last line of the
+    hand before, and both hands read as they read apart; one error says where."""
+    lines = export_lines(SEVERAL_HANDS[site])
+    headers = [at for at, text in enumerate(lines) if STARTS_HAND[site](text)]
+    header = headers[1] if where == "second" else headers[-1]
+    before = max(at for at in range(header) if lines[at].strip())
+    joined = [*lines[:before], lines[before] + lines[header], *lines[header + 1:]]
+    gone = header - before   # the lines joined: those after it come so many lines sooner
+
+    read = read_lines(joined)
+    [error] = [record for record in read if isinstance(record, ParseError)]
+    assert (error.line, error.column, error.hand_lost) == (before + 1, len(lines[before]) + 1,
+                                                           False)
+    assert "a hand's first line starts here, after the text of another line" in error.message
+    assert what_was_read([record for record in read if record is not error]) == what_was_read(
+        read_lines(lines), lambda line: line if line <= before + 1 else line - gone)
 
 
 #: A real export of each site, and of Merge and Boss Media, whose readers do not cut at

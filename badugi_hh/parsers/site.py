@@ -509,9 +509,11 @@ def read_site_log(reader: SiteReader, log: LogText) -> Iterator[Record]:
 
 
 def _damage_error(block: _Block, source: str) -> ParseError:
-    """The hand's first line had invisible characters before it: reported, the hand read."""
+    """The hand's first line had invisible characters before it, or the text of another
+    line (joined): reported, the hand read."""
     return ParseError(message=block.damage_message, source=source, line=block.start,
-                      column=1, text=excerpt(block.damaged_text), hand_lost=False)
+                      column=block.damage_column,
+                      text=excerpt(block.damaged_text, block.damage_column), hand_lost=False)
 
 
 def _session_start(session_id: str, site: SiteHand, source: str) -> SessionStart:
@@ -568,11 +570,14 @@ def is_archive_marker(text: str) -> bool:
 
 @dataclass(slots=True)
 class _Block(LineBlock):
-    """A hand's lines; ``damage`` characters (invisible ones) were taken off its first."""
+    """A hand's lines; ``damage`` characters were taken off its first: invisible ones, or
+    the text of the line before it where it was joined to it."""
 
     damage: int = 0
     damage_message: str = ""
     damaged_text: str = ""
+    damage_column: int = 1
+    """Where the error of the damage points (after other text: a joined header)."""
     blank_of_blanks: bool = False
     """Whether a line of the block holds nothing visible but is not empty (blanks, a
     no-break space): it may be a blank line, which :func:`_close` then leaves out."""
@@ -583,7 +588,8 @@ def _blocks(reader: SiteReader, log: LogText, source: str) -> Iterator[_Block | 
 
     Text before the first hand is one error, at its first line that is not blank. The
     lines between two that may start a hand (:func:`lines_to_test`) go to the hand
-    a slice at a time.
+    a slice at a time. A hand's header inside a line (:func:`_joined_headers`) starts a
+    hand there as well: the text before it ends the line before.
     """
     block = _Block(log.first_line)   # before the first hand, until a hand starts
     in_hand = False
@@ -591,13 +597,23 @@ def _blocks(reader: SiteReader, log: LogText, source: str) -> Iterator[_Block | 
     initials, header_starts = reader.spec.initials, reader.spec.header_starts
     plain = _plain_initials(initials)
     finder = _hand_start_finder(initials, header_starts)
+    header_texts = _header_texts(initials, header_starts)
     number = log.first_line   # the chunk's first line
     for chunk in log.chunks():
         kept = 0   # the chunk's lines before this are in a block
-        for at in lines_to_test(chunk, plain, finder):
+        searched = chunk_text(chunk)
+        tested = lines_to_test(chunk, plain, finder, searched)
+        joins = _joined_headers(chunk, searched, header_texts, is_hand_start)
+        if joins:
+            tested = sorted({*tested, *joins})
+        for at in tested:
             text = chunk[at]
+            joined = joins.get(at) if joins else None
+            if joined is not None:
+                text = text[:joined[0]]   # the line as it was before the header joined it
             initial = text[:1]
-            if initial in plain:   # (every line is tested where none is plain)
+            # (every line is tested where none is plain; a joined one whatever it starts with)
+            if initial in plain and joined is None:
                 continue
             if initial in _MARKER_STARTS and " # " in text and is_archive_marker(text):
                 _keep(block, [*chunk[kept:at], ""])   # a blank line to the hand before it
@@ -620,9 +636,29 @@ def _blocks(reader: SiteReader, log: LogText, source: str) -> Iterator[_Block | 
                             width, message, text)
                     _keep(block, [text[width:]])
                     kept = at + 1
+            if joined is not None:
+                if kept <= at:   # the line's text before the header ends its block
+                    _keep(block, [*chunk[kept:at], text])
+                    kept = at + 1
+                whole = chunk[at]
+                for column, end in zip(joined, [*joined[1:], len(whole)]):
+                    yield from _close(reader, block, in_hand, source)
+                    block, in_hand = _joined_block(number + at, whole, column, end), True
         _keep(block, chunk[kept:])
         number += len(chunk)
     yield from _close(reader, block, in_hand, source)
+
+
+def _joined_block(line: int, text: str, column: int, end: int) -> _Block:
+    """The hand whose header starts at ``column`` (0-based) of the log's line ``line``,
+    ``text``, after other text: its first line is ``text`` from there to ``end``, and an
+    error says where the line end before it is missing."""
+    block = _Block(line, damage=column, damaged_text=text, damage_column=column + 1)
+    block.damage_message = (
+        "a hand's first line starts here, after the text of another line (a line end is "
+        "missing): that text is read as a line of its own, and the hand from here")
+    _keep(block, [text[column:end]])
+    return block
 
 
 def _keep(block: _Block, lines: list[str]) -> None:
@@ -651,18 +687,19 @@ def _hand_start_finder(initials: str, header_starts: tuple[str, ...]) -> re.Patt
 
 
 def lines_to_test(lines: list[str], plain: frozenset[str], finder: re.Pattern[str],
-                  ) -> Sequence[int]:
+                  text: str | None = None) -> Sequence[int]:
     """The places of the lines among ``lines`` that a reader must test one by one: those
     after the line ends ``finder`` finds in their text, each line put after a line end
     (one search instead of a test a line; ``finder`` finds at least every line that
     needs it). Every line where no first character is ``plain`` (as tests read with
-    every short cut off), or where a line holds a line end.
+    every short cut off), or where a line holds a line end. ``text``: the lines' text
+    (:func:`chunk_text`), where the caller has it already.
 
     >>> lines_to_test(["Seat 1", "", "PokerStars Hand #1", "x"], frozenset("Sx"),
     ...               _hand_start_finder("P", ("PokerStars ",)))
     [2]
     """
-    text = "\n" + "\n".join(lines)
+    text = chunk_text(lines) if text is None else text
     if not plain or text.count("\n") != len(lines):
         return range(len(lines))
     places, place, counted = [], 0, 0
@@ -675,6 +712,69 @@ def lines_to_test(lines: list[str], plain: frozenset[str], finder: re.Pattern[st
         places.append(place)
         found = search(text, at + 1)
     return places
+
+
+def chunk_text(lines: list[str]) -> str:
+    """The text of ``lines`` searched at once: each line put after a line end."""
+    return "\n" + "\n".join(lines)
+
+
+@functools.cache
+def _header_texts(initials: str, header_starts: tuple[str, ...]) -> tuple[str, ...]:
+    """What every hand's header starts with: the spec's texts, or where one of them is
+    empty, its initials (:func:`_joined_headers` looks for these inside lines).
+
+    >>> _header_texts("PF", ("PokerStars ", "Full Tilt ")), _header_texts("#", ("",))
+    (('PokerStars ', 'Full Tilt '), ('#',))
+    """
+    return tuple(initials) if "" in header_starts else header_starts
+
+
+def _joined_headers(lines: list[str], text: str, header_texts: tuple[str, ...],
+                    is_hand_start: Callable[[str], bool]) -> dict[int, list[int]]:
+    """The hands' headers that start inside one of ``lines``, after other text (a line
+    end lost, two lines joined): by the place of the line, the columns (0-based) where
+    each starts. Text that only invisible characters or blanks come before is not joined
+    to anything (:func:`damage_before`: a damaged header, read as one).
+
+    One search of the lines' ``text`` (:func:`chunk_text`) for each of ``header_texts``
+    finds whether any of them comes after something else than a line end; only then are
+    the lines looked at one by one.
+
+    >>> lines = ["#1: A", "Bo folds#2: B", "\u200b#3: C", "Bo#4: D#5: E"]
+    >>> _joined_headers(lines, chunk_text(lines), ("#",), lambda text: text[:1] == "#")
+    {1: [8], 3: [2, 7]}
+    """
+    if not any(_inside_a_line(text, start) for start in header_texts):
+        return {}
+    joins: dict[int, list[int]] = {}
+    for place, line in enumerate(lines):
+        visible = damage_before(line)
+        columns = sorted(column for start in header_texts
+                         for column in _places(line, start, visible + 1)
+                         if is_hand_start(line[column:]))
+        if columns:
+            joins[place] = columns
+    return joins
+
+
+def _inside_a_line(text: str, start: str) -> bool:
+    """Whether ``start`` is in ``text`` (:func:`chunk_text`) somewhere else than at the
+    start of a line."""
+    at = text.find(start)
+    while at >= 0:
+        if text[at - 1] != "\n":
+            return True
+        at = text.find(start, at + 1)
+    return False
+
+
+def _places(text: str, part: str, first: int) -> Iterator[int]:
+    """Where ``part`` starts in ``text``, from ``first`` on."""
+    at = text.find(part, first)
+    while at >= 0:
+        yield at
+        at = text.find(part, at + 1)
 
 
 @functools.cache
