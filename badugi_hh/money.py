@@ -48,6 +48,17 @@ def format_amount(amount: int, currency: str, unit: int) -> str:
     return f"{sign}{number} {noun}"
 
 
+def unit_name(currency: str, unit: int) -> str:
+    """How a page names a unit where two share a currency's name: chips counted in
+    hundredths (KingsClub's, a tournament's in cents) are ``chips in cents``, as the
+    house format writes them; money is named by its currency alone.
+
+    >>> unit_name("USD", 100), unit_name("chips", 1), unit_name("chips", 100)
+    ('USD', 'chips', 'chips in cents')
+    """
+    return f"{currency} in cents" if currency == CHIPS and unit == 100 else currency
+
+
 def site_of(hand: Hand) -> str:
     """The hand's site; from its ruleset's name while a reader does not say it.
 
@@ -63,25 +74,29 @@ def site_of(hand: Hand) -> str:
 
 
 def currency_of(hand: Hand) -> str:
-    """``USD``, ``EUR``... for money (read from the ruleset's name while the
-    reader does not say it; ``USD`` for cents of a name without a code), else chips."""
+    """``USD``, ``EUR``... for money (read from the ruleset's name while the reader
+    does not say it), else chips: a tournament's, a home game's, and amounts whose
+    money no line names (KingsClub's cents: docs/format.md), which are never taken
+    for a currency and so never added to one."""
     if hand.currency:
         return hand.currency
     if hand.unit == 1 or (hand.site and hand.tournament):   # a tournament's chips, in cents
         return CHIPS
     code = _CODE.search(hand.ruleset.name)
-    symbol = next((code for code, sign in SYMBOLS.items() if sign in hand.ruleset.name), "USD")
+    symbol = next((code for code, sign in SYMBOLS.items() if sign in hand.ruleset.name), CHIPS)
     return code.group(1) if code else symbol
 
 
 def kind_of(hand: Hand, site: str, currency: str) -> str:
-    """``tournament`` (the log names one, or a site's chips), ``home`` (a house log, or
-    chips of a site whose tournaments are named, PHH's, that name none) or ``cash``."""
+    """``tournament`` (the log names one, or a site's whole chips), ``home`` (a house
+    log, or whole chips of a site whose tournaments are named, PHH's, that name none) or
+    ``cash``: a site's ring table, its money named, or cents whose money no line names
+    (KingsClub's), which are chips but no tournament's."""
     if hand.tournament:
         return "tournament"
     if not site:
         return "home"
-    if currency != CHIPS:
+    if currency != CHIPS or hand.unit != 1:
         return "cash"
     return "home" if site in TOURNAMENTS_NAMED_SITES else "tournament"
 
@@ -91,11 +106,12 @@ def kind_of(hand: Hand, site: str, currency: str) -> str:
 SITE_SQL = (f"CASE WHEN split_part(ruleset, ' ', 1) IN ({', '.join(repr(s) for s in RULESET_SITES)}) "
             "THEN split_part(ruleset, ' ', 1) ELSE '' END")
 CURRENCY_SQL = (f"CASE WHEN unit = 1 THEN '{CHIPS}' ELSE coalesce(nullif(regexp_extract("
-                r"ruleset, '\b([A-Z]{3})\s*$', 1), ''), CASE WHEN ruleset LIKE '%€%' THEN 'EUR' "
-                "WHEN ruleset LIKE '%£%' THEN 'GBP' ELSE 'USD' END) END")
-KIND_SQL = (f"CASE WHEN site = '' THEN 'home' WHEN currency <> '{CHIPS}' THEN 'cash' "
-            f"WHEN site IN ({', '.join(repr(s) for s in TOURNAMENTS_NAMED_SITES)}) THEN 'home' "
-            "ELSE 'tournament' END")
+                r"ruleset, '\b([A-Z]{3})\s*$', 1), ''), CASE WHEN ruleset LIKE '%$%' THEN 'USD' "
+                "WHEN ruleset LIKE '%€%' THEN 'EUR' WHEN ruleset LIKE '%£%' THEN 'GBP' "
+                f"ELSE '{CHIPS}' END) END")
+KIND_SQL = (f"CASE WHEN site = '' THEN 'home' WHEN currency <> '{CHIPS}' OR unit <> 1 "
+            f"THEN 'cash' WHEN site IN ({', '.join(repr(s) for s in TOURNAMENTS_NAMED_SITES)}) "
+            "THEN 'home' ELSE 'tournament' END")
 
 
 class BuyIn(NamedTuple):

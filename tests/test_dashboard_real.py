@@ -341,9 +341,9 @@ def test_the_replayer_shows_both_runs_of_a_hand_run_twice(app: AppTest, real_db:
     open_page(app, "replayer", hand="kingsclub#45393683", source=source)
     page = re.sub(r"<[^>]+>", " ", "".join(element.value for element in app.html))
     page = re.sub(r"\s+", " ", page)
-    assert "Run 1 : Player2 4h 9d 8h 5h 3d, Player4 4c 8d 6h 2h 7h; main pot $1,262.50 to " \
+    assert "Run 1 : Player2 4h 9d 8h 5h 3d, Player4 4c 8d 6h 2h 7h; main pot 1,262.50 chips to " \
            "Player4" in page
-    assert "Run 2 : Player2 4h 9d 8h 5h 3d, Player4 4c 8d 6h 2h 5c; main pot $1,262.50 to " \
+    assert "Run 2 : Player2 4h 9d 8h 5h 3d, Player4 4c 8d 6h 2h 5c; main pot 1,262.50 chips to " \
            "Player4" in page
 
 

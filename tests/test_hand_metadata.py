@@ -327,7 +327,8 @@ def test_merge(description: str, realmoney: str, data: str, expected: Metadata) 
 def test_the_store_keeps_what_the_readers_say(tmp_path: Path) -> None:
     """Every real hand the store keeps (all but pot limit and hands not played) has the
     reader's site, table, tournament, buy-in, level and hero, and its currency where the
-    reader names one; KingsClub names none, and its cents are the store's dollars."""
+    reader names one; where none is named (KingsClub's cents, a tournament's chips) the
+    store's currency is chips, never a currency the log does not name."""
     said = {(str(path), hand.hand_id): hand
             for path in sorted([*REAL.glob("*/*.txt"), *REAL.glob("*/*.xml")])
             for hand in hands(read_records(path))}
@@ -341,5 +342,5 @@ def test_the_store_keeps_what_the_readers_say(tmp_path: Path) -> None:
         hand = said[(source, hand_id)]
         assert (site, table, tournament, buy_in, level, hero) == (
             hand.site, hand.table, hand.tournament, hand.buy_in, hand.level, hand.hero)
-        expected = hand.currency or ("USD" if hand.site == "kingsclub" else "chips")
+        expected = hand.currency or "chips"
         assert currency == expected, (source, hand_id)

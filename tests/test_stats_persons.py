@@ -16,8 +16,8 @@ from badugi_hh.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "dashboards" / "app.py"
-#: Hero's accounts on four sites: cash in dollars on each, and Full Tilt's
-#: tournament chips.
+#: Hero's accounts on four sites: cash in dollars on three, KingsClub's cents whose money
+#: no line names (chips), and Full Tilt's tournament chips.
 NAMES = (("fulltilt", "Hero"), ("kingsclub", "Hero"), ("merge", "Hero"), ("pokerstars", "Hero"))
 
 
@@ -42,13 +42,14 @@ def test_a_persons_figures_are_his_names_summed_per_currency(person_db: Path) ->
         con = store.connection
         me = stats.resolve(con, person="me")   # any case
         assert (me.person, me.players) == ("Me", NAMES)
-        summed = stats.player_stats(con, me).set_index("currency")
+        summed = stats.player_stats(con, me).set_index(["currency", "unit"])
         names = stats.player_stats(con, Filters(players=NAMES))
-        assert sorted(summed.index) == ["USD", "chips"]   # never across currencies
-        for currency, rows in names.groupby("currency"):
-            assert summed.loc[currency, "hands"] == rows["hands"].sum()
-            assert summed.loc[currency, "net"] == rows["net"].sum()
-            assert summed.loc[currency, "net_bb"] == pytest.approx(rows["net_bb"].sum())
+        # never across currencies, nor across units
+        assert sorted(summed.index) == [("USD", 100), ("chips", 1), ("chips", 100)]
+        for unit, rows in names.groupby(["currency", "unit"]):
+            assert summed.loc[unit, "hands"] == rows["hands"].sum()
+            assert summed.loc[unit, "net"] == rows["net"].sum()
+            assert summed.loc[unit, "net_bb"] == pytest.approx(rows["net_bb"].sum())
         assert list(summed.columns[:1]) == ["person"]
         # Winamax's Hero is not his: the play money is not in his figures
         assert "PLAY" not in summed.index
@@ -62,7 +63,7 @@ def test_the_command_prints_a_persons_figures(person_db: Path,
     assert cli.main(["stats", "--db", str(person_db), "--person", "Me", "--json"]) == 0
     objects = json.loads(capsys.readouterr().out)["players"]
     assert [(row["person"], row["net"]["currency"]) for row in objects] == [
-        ("Me", "chips"), ("Me", "USD")]
+        ("Me", "chips"), ("Me", "USD"), ("Me", "chips")]
     assert objects[1]["names"][0] == {"site": "fulltilt", "player": "Hero"}
     assert cli.main(["stats", "--db", str(person_db), "--person", "Me"]) == 0
     report = capsys.readouterr().out
@@ -95,15 +96,16 @@ def test_the_dashboard_offers_persons_and_sums_them(person_db: Path,
     choice.select(("Me",)).run()
     assert not app.exception
     totals = _table(app, "bb_per_100")
-    assert sorted(zip(totals["who"], totals["currency"])) == [("Me (person)", "USD"),
-                                                              ("Me (person)", "chips")]
+    # a curve per unit: Full Tilt's tournament chips and KingsClub's are two
+    assert sorted(zip(totals["who"], totals["currency"])) == [
+        ("Me (person)", "USD"), ("Me (person)", "chips"), ("Me (person)", "chips")]
     with Store(person_db, read_only=True) as store:
         expected = stats.player_stats(store.connection, Filters(person="Me", players=NAMES))
-    assert dict(zip(totals["currency"], totals["hands"])) == dict(
+    assert sorted(zip(totals["currency"], totals["hands"])) == sorted(
         zip(expected["currency"], expected["hands"]))
     app.switch_page("views/players.py").run()
     assert not app.exception
-    assert _table(app, "vpip")["person"].tolist() == ["Me", "Me"]
+    assert _table(app, "vpip")["person"].tolist() == ["Me", "Me", "Me"]
 
 
 def test_the_overview_opens_on_the_user_once_named(person_db: Path,
@@ -119,3 +121,25 @@ def test_the_overview_opens_on_the_user_once_named(person_db: Path,
     assert app.sidebar.selectbox(key="setting_you").value == "Me"
     assert app.multiselect(key="overview_players").value == [("Me",)]
     assert set(_table(app, "bb_per_100")["who"]) == {"Me (person)"}
+
+
+def test_kingsclub_amounts_are_never_dollars(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture) -> None:
+    """No KingsClub line names a currency (docs/format.md, "KingsClub"): its amounts are
+    chips of their own, beside a person's PokerStars dollars, never added to them."""
+    db = str(tmp_path / "kc.duckdb")
+    real = ROOT / "tests" / "data" / "real"
+    assert cli.main(["import", str(real / "kingsclub" / "cash-badugi-fl-30-60-202010.txt"),
+                     str(real / "pokerstars" / "cash-badugi-fl-0.25-0.50-201009.txt"),
+                     "--db", db]) == 0
+    assert cli.main(["alias", "Me", "kingsclub:Hero", "pokerstars:Hero", "--db", db]) == 0
+    capsys.readouterr()
+    assert cli.main(["stats", "--db", db, "--person", "Me", "--json"]) == 0
+    nets = [row["net"] for row in json.loads(capsys.readouterr().out)["players"]]
+    assert [(net["currency"], net["unit"], net["text"]) for net in nets] == [
+        ("USD", 100, "-$0.35"), ("chips", 100, "-30.00 chips")]
+    assert cli.main(["stats", "--db", db, "--person", "Me"]) == 0
+    report = capsys.readouterr().out
+    assert "-30.00 chips" in report and "$30" not in report
+    assert cli.main(["opponents", "--db", db, "--hand", "37732805", "--person", "Me"]) == 0
+    assert "hero vs him: -30.00 chips (n=1 hand)" in capsys.readouterr().out

@@ -18,6 +18,7 @@ import streamlit as st
 
 from badugi_hh.filters import KIND_NAMES, Filters, stakes_text
 from badugi_hh.games import GAME_NAMES
+from badugi_hh.money import unit_name
 from dashlib import data, ui, units
 
 #: The colours of a bar: a gain and a loss.
@@ -158,8 +159,9 @@ def game_choice(frame: pd.DataFrame, key: str) -> pd.DataFrame:
                                                              index=frame.index)
     several_units = units.units_mix(frame)
     labels = [GAME_NAMES.get(game, game) + (f", {half} half" if half else "")
-              + (f" · {currency}" if several_units else "")
-              for game, half, currency in zip(frame["game"], halves, frame["currency"])]
+              + (f" · {unit_name(currency, unit)}" if several_units else "")
+              for game, half, currency, unit
+              in zip(frame["game"], halves, frame["currency"], frame["unit"])]
     choices = list(dict.fromkeys(labels))
     chosen = st.selectbox("Game", choices, key=key) if len(choices) > 1 else choices[0]
     return frame[[label == chosen for label in labels]]

@@ -12,6 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from badugi_hh.filters import Filters
+from badugi_hh.money import unit_name
 from dashlib import data, ui, units
 
 #: Players drawn at first when the user is not named: those with the most hands.
@@ -26,7 +27,7 @@ AXES = {"hands": "winrate_curve", "day": "winrate_by_date"}
 
 def amount_title(curve: pd.DataFrame) -> str:
     """The y-axis title of amounts in the curve's one unit: ``net (chips)``, ``net (USD)``."""
-    return f"net ({curve['currency'].iloc[0]})"
+    return f"net ({unit_name(curve['currency'].iloc[0], curve['unit'].iloc[0])})"
 
 
 def curves(db: data.Database, filters: Filters, choices: list[ui.Choice],
@@ -96,7 +97,9 @@ if curve.empty:
     st.stop()
 mixed = units.units_mix(curve)
 # one series per player and unit: named by the player alone unless units mix
-curve["series"] = (curve["who"] + " · " + curve["currency"]) if mixed else curve["who"]
+curve["series"] = ([f"{who} · {unit_name(currency, unit)}" for who, currency, unit
+                    in zip(curve["who"], curve["currency"], curve["unit"])]
+                   if mixed else curve["who"])
 totals = curve.groupby("series", sort=False).last()
 totals["bb_per_100"] = 100 * totals["net_bb"] / totals["hands"]
 legend = {series: f"{series} ({row.bb_per_100:+.2f} bb/100)"
