@@ -36,7 +36,7 @@ from badugi_hh.archives import (
     ARCHIVE_SUFFIXES, ArchiveMember, archive_kind, members, split_member_name,
 )
 
-__all__ = ["IMPORTED_SUFFIXES", "LOG_SUFFIXES", "NO_LOGS", "ArchiveMember", "Log", "Unreadable",
+__all__ = ["FOUND_IN_FOLDERS", "IMPORTED_SUFFIXES", "LOG_SUFFIXES", "NO_LOGS", "ArchiveMember", "Log", "Unreadable",
            "find_logs", "iter_log_files", "log_files_in", "log_named", "size_of",
            "unreadable_file"]
 
@@ -49,8 +49,17 @@ LOG_SUFFIXES = (".txt", ".log", ".xml", ".phh", ".phhs")
 #: Every file an import reads by its name: a log, or an archive of logs (one log gzipped).
 IMPORTED_SUFFIXES = (*LOG_SUFFIXES, *ARCHIVE_SUFFIXES)
 
+_LOG_PATTERNS = ", ".join("*" + suffix for suffix in LOG_SUFFIXES)
+_GZIP = next(suffix for suffix, kind in ARCHIVE_SUFFIXES.items() if kind == "gz")
+#: What a folder's search finds, as a command's help names it (from the suffixes above,
+#: so that the help says what the search does).
+FOUND_IN_FOLDERS = (
+    f"{_LOG_PATTERNS} files, "
+    f"{', '.join(suffix for suffix, kind in ARCHIVE_SUFFIXES.items() if kind != 'gz')} "
+    f"archives, and a log gzipped (table{LOG_SUFFIXES[0]}{_GZIP})")
+
 #: Why a folder gives nothing: silence would pass for a clean audit or an import done.
-NO_LOGS = f"no log files ({', '.join('*' + suffix for suffix in LOG_SUFFIXES)}) in this folder"
+NO_LOGS = f"no log files ({_LOG_PATTERNS}) in this folder"
 
 #: What each kind of file that is not a regular one is called in a message.
 _NOT_REGULAR = {stat.S_IFIFO: "a named pipe", stat.S_IFCHR: "a character device",

@@ -204,3 +204,37 @@ def test_validate_and_import_count_the_same_sessions(tmp_path: Path, capsys) -> 
     assert main(["import", str(logs), "--db", str(tmp_path / "db.duckdb")]) == 0
     imported = re.search(r", (\d+) sessions?,", capsys.readouterr().out)
     assert imported and int(imported[1]) == sum(file["sessions"] for file in files) == 1
+
+
+def _help_of(command: str, capsys) -> str:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    return " ".join(capsys.readouterr().out.split())   # argparse's wrapping undone
+
+
+@pytest.mark.parametrize("command", ["import", "validate"])
+def test_the_help_names_every_file_a_folder_search_finds(command: str, capsys) -> None:
+    from badugi_hh.sources import ARCHIVE_SUFFIXES, LOG_SUFFIXES
+
+    text = _help_of(command, capsys)
+    path_help = text[text.index("positional arguments:"):text.index("options:")]
+    for suffix in (*LOG_SUFFIXES, *ARCHIVE_SUFFIXES):
+        assert suffix in path_help, (command, suffix, path_help)
+
+
+@pytest.mark.parametrize("command", ["opponents", "stats", "tournaments"])
+def test_the_json_help_says_the_object_printed(command: str, one_session_db: Path,
+                                               capsys) -> None:
+    """``--json`` prints one object: its help names each of its keys, and no list."""
+    text = _help_of(command, capsys)
+    options = text[text.index("options:"):]
+    json_help = options[options.index("--json print"):options.index("--csv print")]
+    with Store(one_session_db, read_only=True) as store:
+        [(hand,)] = store.connection.sql("SELECT hand_id FROM hands LIMIT 1").fetchall()
+    args = ["--hand", hand] if command == "opponents" else []
+    assert main([command, *args, "--db", str(one_session_db), "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert isinstance(printed, dict)
+    assert all(f'"{key}"' in json_help for key in printed), (printed.keys(), json_help)
+    assert "one JSON object" in json_help and "list of one object per row" not in \
+        json_help.split("(with --by")[0]

@@ -320,3 +320,12 @@ def test_a_real_full_disk_leaves_no_half_file_and_a_later_run_works(
     assert main(["export", "--format", "duckdb", "--db", str(db), "--out",
                  str(database)]) == 0
     assert len(hands_in(phh / "league.phhs")) == 202 and stored_hands(database) == 202
+
+
+def test_one_hand_written_is_said_in_the_singular(tmp_path: Path, capsys) -> None:
+    one_hand = (Path(__file__).parent / "data" / "real" / "kingsclub"
+                / "cash-badugi-fl-30-60-202010.txt")
+    db = imported(tmp_path, {"kc.txt": one_hand})
+    out = tmp_path / "out"
+    assert main(["export", "--format", "phh", "--db", str(db), "--out", str(out)]) == 0
+    assert capsys.readouterr().err.splitlines()[-1] == f"1 hand written to {out}"

@@ -59,6 +59,7 @@ from badugi_hh.commands import add_hand_filters, add_source_arguments, open_tabl
 from badugi_hh.events import Hand, SessionStart, SkippedHand
 from badugi_hh.hand_ids import HandId
 from badugi_hh.textsafe import printable
+from badugi_hh.wording import counted
 
 if TYPE_CHECKING:   # the engine, the store and the readers load when the command runs
     import duckdb
@@ -145,7 +146,7 @@ def export_logs(args: argparse.Namespace, filters: Filters) -> int:
                   file=sys.stderr)
         status = EXIT_PARTIAL if failures else status
     folder.finish()
-    print(f"{written:,} hands written to {args.out}", file=sys.stderr)
+    print(f"{counted(written, 'hand')} written to {args.out}", file=sys.stderr)
     return status
 
 

@@ -2,10 +2,10 @@
 
     badugi-hh import logs/ friday.txt --db club.duckdb
 
-Folders are searched for *.txt, *.log, *.xml, *.phh and *.phhs files; archives
-(.zip, .tar.gz, .tgz, and .gz) are read in place, each log inside them a log of its
-own named ARCHIVE!MEMBER (archive.zip!march/table.txt), and such a name may be
-given too (not into a dataset: unpack the archive for --out). Every hand is
+Folders are searched for the logs and archives PATH below names; an archive is
+read in place, each log inside it a log of its own named ARCHIVE!MEMBER
+(archive.zip!march/table.txt), and such a name may be given too (not into a
+dataset: unpack the archive for --out). Every hand is
 stored with its actions, draws, showdown, pots and violations; text that cannot be
 read is kept verbatim in the quarantine table. A hand is its site and the site's
 hand number (a house hand: its session and number): met again in another file (a
@@ -56,6 +56,7 @@ from typing import TYPE_CHECKING
 from badugi_hh.commands import LOCK_WAIT_SECONDS, at_least_one
 from badugi_hh.commands.sql import add_db_argument
 from badugi_hh.progress import Progress
+from badugi_hh.sources import FOUND_IN_FOLDERS
 from badugi_hh.textsafe import printable
 from badugi_hh.wording import counted
 
@@ -71,8 +72,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     # kept as typed: a Path would make s3://bucket/x into s3:/bucket/x
     parser.add_argument("paths", nargs="+", metavar="PATH",
-                        help="log files, or folders to search for *.txt and *.log "
-                             "(with --out, also fsspec URLs such as s3://bucket/logs/)")
+                        help="log files or archives, or folders to search for "
+                             f"{FOUND_IN_FOLDERS}; with --out, also fsspec URLs such as "
+                             "s3://bucket/logs/")
     add_db_argument(parser)
     parser.add_argument("--jobs", type=at_least_one, default=1, metavar="N",
                         help="parse and audit in N processes, a file (or a part of a "

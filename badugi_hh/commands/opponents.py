@@ -58,7 +58,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the hand: its number as the site printed it, or its stored id")
     add_hero_arguments(parser, "whose net against each player")
     add_source_arguments(parser)
-    add_format_arguments(parser)
+    add_format_arguments(parser, 'one JSON object, {"hand": {...}, "hero": [...], '
+                                 '"players": [...]}')
 
 
 def add_hero_arguments(parser: argparse.ArgumentParser, shown: str) -> None:

@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 
     from badugi_hh.commands.query_clock import QueryClock
 
-__all__ = ["Refused", "add_db_argument", "add_format_arguments", "check_query", "csv_cell",
+__all__ = ["JSON_ROWS", "Refused", "add_db_argument", "add_format_arguments", "check_query", "csv_cell",
            "format_table", "plain", "write_result"]
 
 EXIT_FAILED, EXIT_REFUSED, EXIT_LIMIT = 1, 2, 4
@@ -71,10 +71,16 @@ def add_db_argument(parser: argparse.ArgumentParser) -> None:
                         help=f"the DuckDB database (default: {DEFAULT_DB} in this folder)")
 
 
-def add_format_arguments(parser: argparse.ArgumentParser) -> None:
+#: What ``sql --json`` prints (and ``stats --by BY --json``).
+JSON_ROWS = "a JSON list of one object per row"
+
+
+def add_format_arguments(parser: argparse.ArgumentParser, json_shape: str) -> None:
+    """``--json`` (which prints ``json_shape``, as the command's help says it) and
+    ``--csv``."""
     formats = parser.add_mutually_exclusive_group()
     formats.add_argument("--json", dest="format", action="store_const", const="json",
-                         help="print a JSON list of one object per row")
+                         help=f"print {json_shape}")
     formats.add_argument("--csv", dest="format", action="store_const", const="csv",
                          help="print CSV with a header line")
     parser.set_defaults(format="table")
@@ -84,7 +90,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument("query", metavar="SQL", help="one SQL query, e.g. a SELECT")
     add_source_arguments(parser)
-    add_format_arguments(parser)
+    add_format_arguments(parser, JSON_ROWS)
     parser.add_argument("--limit", type=at_least_one, metavar="N",
                         help=f"print at most N rows (default: {TABLE_ROWS} in the table, "
                              "every row with --csv or --json)")

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING
 from badugi_hh.commands import (
     add_clock_argument, add_hand_filters, add_source_arguments, clock_of, open_tables,
 )
-from badugi_hh.commands.sql import add_format_arguments, write_result
+from badugi_hh.commands.sql import JSON_ROWS, add_format_arguments, write_result
 
 if TYPE_CHECKING:
     import duckdb
@@ -81,7 +81,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(final-hand) or by the cards drawn on the first draw "
                              "(first-draw), per game")
     add_clock_argument(parser)
-    add_format_arguments(parser)
+    add_format_arguments(parser, 'one JSON object, {"coverage": {...}, "players": [...]} '
+                                 f"(with --by, {JSON_ROWS})")
 
 
 def run(args: argparse.Namespace) -> int:

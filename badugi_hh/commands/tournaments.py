@@ -52,7 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--site", help="only tournaments of this site")
     parser.add_argument("--game", help="only tournaments of this game")
     add_clock_argument(parser)
-    add_format_arguments(parser)
+    add_format_arguments(parser, 'one JSON object, {"tournaments": [...], "players": [...]}')
 
 
 def run(args: argparse.Namespace) -> int:

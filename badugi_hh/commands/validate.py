@@ -1,7 +1,7 @@
 """Replay logs under the rules and list every violation as file:line: [RULE] message.
 
-Folders are searched for *.txt, *.log, *.xml, *.phh and *.phhs files, and archives
-(.zip, .tar.gz, .tgz, .gz) are read member by member, as `import` does, and each file gets the verdict `import` gives it: hands of games not
+Folders are searched for the logs and archives PATH below names, and archives are
+read member by member, as `import` does, and each file gets the verdict `import` gives it: hands of games not
 audited are counted as skipped, by game; a path that cannot be read (missing, not a
 regular file, no permission, a folder without logs) is named. Its sessions are those
 that hold a hand audited, as `import` and `stats` count them: a session whose every
@@ -28,7 +28,9 @@ from badugi_hh.errors import internal_error
 from badugi_hh.events import ParseError, SkippedHand
 from badugi_hh.parsers import read_records
 from badugi_hh.progress import Progress
-from badugi_hh.sources import Log, Unreadable, find_logs, size_of, unreadable_file
+from badugi_hh.sources import (
+    FOUND_IN_FOLDERS, Log, Unreadable, find_logs, size_of, unreadable_file,
+)
 from badugi_hh.textsafe import printable
 
 EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_UNREADABLE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -36,8 +38,8 @@ EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_UNREADABLE, EXIT_INTERNAL = 0, 1, 2, 3
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="+", type=Path, metavar="PATH",
-                        help="log files, or folders to search for *.txt, *.log, *.xml, "
-                             "*.phh and *.phhs")
+                        help="log files or archives, or folders to search for "
+                             f"{FOUND_IN_FOLDERS}")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object per file instead of text")
 
