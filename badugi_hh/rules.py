@@ -122,6 +122,15 @@ class Ruleset:
                 f"{self.min_players}-{self.max_players} players")
 
 
+#: Who gets a tie's odd chip under each :attr:`Ruleset.odd_chip`, as a message says it
+#: (S2): the order in which ``engine.settle`` divides a tied pot.
+ODD_CHIP_RULES: dict[str, str] = {
+    "big_blind": "the odd chip to the big blind, or the first winner left of the button "
+                 "when the big blind is not one",
+    "first_left_of_button": "the odd chip to the first winner left of the button",
+}
+
+
 #: The house game: heads-up fixed-limit triple-draw Badugi (RULES.md G, B, D, E, S, N).
 HOUSE = Ruleset()
 

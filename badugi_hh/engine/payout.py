@@ -28,6 +28,7 @@ from badugi_hh.engine.state import LogClaims, TableState
 from badugi_hh.evaluate import BadugiValue
 from badugi_hh.events import LOWBALL_HALF
 from badugi_hh.games import Game, HandValue
+from badugi_hh.rules import ODD_CHIP_RULES
 
 __all__ = ["HalfChips", "Payout", "Share", "count_halves", "half_of"]
 
@@ -276,7 +277,7 @@ class Payout:
         if self.state.runs:
             return "S1", " (each run wins its share of each pot, the odd chip to the first run)"
         if self.tied:
-            return "S2", " (a tie splits the pot, the odd chip to the big blind)"
+            return "S2", f" (a tie splits the pot, {ODD_CHIP_RULES[self.state.rules.odd_chip]})"
         if self.game.split:
             return "X3", " (each half wins half the pot, the odd chip to the Badugi half)"
         if len(self.pots) > 1 and self._beyond_covered(stated):
