@@ -326,9 +326,9 @@ def test_the_replayer_shows_both_runs(stored_real: Path, dashlib_path: None) -> 
     assert rows is not None
     assert replay.runs(rows, replay.money_of(rows)) == [
         ("Run 1", [("Player2", "4h 9d 8h 5h 3d"), ("Player4", "4c 8d 6h 2h 7h")],
-         "main pot $1,262.50 to Player4"),
+         "main pot 1,262.50 chips to Player4"),
         ("Run 2", [("Player2", "4h 9d 8h 5h 3d"), ("Player4", "4c 8d 6h 2h 5c")],
-         "main pot $1,262.50 to Player4")]
+         "main pot 1,262.50 chips to Player4")]
 
 
 # -- PHH -----------------------------------------------------------------------------------
