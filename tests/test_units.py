@@ -81,8 +81,8 @@ def test_filters_by_site_currency_and_kind(corpus_db: Path) -> None:
     with Store(corpus_db, read_only=True) as store:
         con = store.connection
         cash = stats.player_stats(con, stats.Filters(kind="cash"))
-        # Winamax's play money, Boss Media's euros
-        assert set(cash.currency) == {"USD", "PLAY", "EUR"} and not cash.empty
+        # Winamax's play money, Boss Media's euros, KingsClub's chips (no currency named)
+        assert set(cash.currency) == {"USD", "PLAY", "EUR", "chips"} and not cash.empty
         home = stats.player_stats(con, stats.Filters(site=""))
         assert set(home.currency) == {"chips"}
         fulltilt = stats.overview(con, stats.Filters(site="fulltilt"))
