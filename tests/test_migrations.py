@@ -1,6 +1,7 @@
 """Schema v2 and v3: a database written by the v1 release opens, migrates, and loses nothing;
 v9: each earlier schema's halves of split pots (tests/data/schemas) become rows; v10: a
-migrated database's logs imported again are judged by today's rules.
+migrated database's logs imported again are judged by today's rules; v12: a v11
+database's currencies and kinds become those a new import stores.
 
 tests/data/v1.duckdb was written by the v1 store (sample_logs/ and the PokerStars
 Badugi logs of tests/data/real/); each test migrates a copy of it.
@@ -262,24 +263,36 @@ def test_each_earlier_schema_keeps_every_hand_half_note_and_tag(tmp_path: Path,
 
 # -- version 9 to 10: the audit that judged each file ----------------------------------------
 
-def _v2_beside_its_logs(tmp_path: Path) -> tuple[Path, Path]:
-    """The v2 database and its two logs (README.md of tests/data/schemas), laid under
-    ``tmp_path``: its files named by where the logs lie now."""
-    logs = (tmp_path / "logs").resolve()
-    logs.mkdir()
-    for name, real in (("cash.txt", "cash-badugi-fl-0.25-0.50-201009.txt"),
-                       ("sng.txt", "tour-badugi-fl-sng-201011.txt")):
-        shutil.copy(ROOT / "tests" / "data" / "real" / "pokerstars" / real, logs / name)
-    path = tmp_path / "v2.duckdb"
+REAL = ROOT / "tests" / "data" / "real"
+#: The two PokerStars logs of every database of tests/data/schemas, by their names there.
+_POKERSTARS_LOGS = {"cash.txt": REAL / "pokerstars" / "cash-badugi-fl-0.25-0.50-201009.txt",
+                    "sng.txt": REAL / "pokerstars" / "tour-badugi-fl-sng-201011.txt"}
+
+
+def _beside_its_logs(tmp_path: Path, version: int, folder: str,
+                     logs: dict[str, Path]) -> tuple[Path, Path]:
+    """The database of schema ``version`` (README.md of tests/data/schemas), whose logs lay
+    in ``folder``, and those of its ``logs`` laid under ``tmp_path``: its files named by
+    where the logs lie now."""
+    laid = (tmp_path / "logs").resolve()
+    laid.mkdir()
+    for name, log in logs.items():
+        shutil.copy(log, laid / name)
+    path = tmp_path / f"v{version}.duckdb"
     with duckdb.connect(str(path)) as con:
-        con.execute(f"IMPORT DATABASE '{SCHEMAS / 'v2'}'")
+        con.execute(f"IMPORT DATABASE '{SCHEMAS / f'v{version}'}'")
         for table, column in con.execute(
                 "SELECT table_name, column_name FROM duckdb_columns() c SEMI JOIN duckdb_tables() "
                 "USING (table_name) WHERE column_name IN ('source', 'path', 'first_source')"
         ).fetchall():
-            con.execute(f"UPDATE {table} SET {column} = replace({column}, '/tmp/schemas/logs/', ?)",
-                        [f"{logs}{os.sep}"])
-    return path, logs
+            con.execute(f"UPDATE {table} SET {column} = replace({column}, ?, ?)",
+                        [folder, f"{laid}{os.sep}"])
+    return path, laid
+
+
+def _v2_beside_its_logs(tmp_path: Path) -> tuple[Path, Path]:
+    """The v2 database and its two logs, laid under ``tmp_path``."""
+    return _beside_its_logs(tmp_path, 2, "/tmp/schemas/logs/", _POKERSTARS_LOGS)
 
 
 #: The columns of each table of the rows an import writes of a file (a migrated table's
@@ -378,3 +391,36 @@ def test_the_hashes_a_v10_database_held_are_made_again_as_an_import_makes_them(
             hashes = old.connection.sql(query).fetchall()
             assert len(hashes) == 108 and hashes == new.connection.sql(query).fetchall()
     assert before == [(32,)]
+
+
+# -- version 11 to 12: amounts whose log names no currency are chips ------------------------
+
+#: The logs of the v11 database whose rows v12 reads otherwise, and the PokerStars logs,
+#: whose rows it keeps (its split-game logs are simulated: left out).
+_V11_LOGS = {**_POKERSTARS_LOGS,
+             "kingsclub.txt": REAL / "kingsclub" / "cash-badugi-fl-30-60-202010.txt",
+             "badugi.phh": ROOT / "tests" / "data" / "phh" / "wikipedia-badugi.phh"}
+_MONEY = ("SELECT source, site, kind, currency, unit, winner FROM sessions "
+          "WHERE site IN ('kingsclub', 'phh') ORDER BY site")
+
+
+def test_a_v11_database_migrated_holds_what_an_import_of_today_stores(tmp_path: Path) -> None:
+    """v11 took KingsClub's cents for dollars and a PHH hand in chips naming no tournament
+    for a tournament's (no winner): migrated, every row of their files is a new import's,
+    the tournament's and the dollars' rows of PokerStars too."""
+    path, logs = _beside_its_logs(tmp_path, 11, "/tmp/schemas11/logs/", _V11_LOGS)
+    kingsclub, phh = (str(logs / name) for name in ("kingsclub.txt", "badugi.phh"))
+    with duckdb.connect(str(path), read_only=True) as con:
+        assert con.execute(_MONEY).fetchall() == [
+            (kingsclub, "kingsclub", "cash", "USD", 100, None),
+            (phh, "phh", "tournament", "chips", 1, None)]
+    of_the_logs = f"source IN ({', '.join(repr(str(logs / name)) for name in _V11_LOGS)})"
+    with Store(path) as old, Store(tmp_path / "new.duckdb") as new:
+        new.import_paths([logs])
+        assert old.connection.execute(_MONEY).fetchall() == [
+            (kingsclub, "kingsclub", "cash", "chips", 100, None),
+            (phh, "phh", "home", "chips", 1, "Carol")]
+        for table in ("sessions", "session_players", "hands", "hand_players"):
+            query = f"SELECT {_OF_A_FILE[table]} FROM {table} WHERE {of_the_logs} ORDER BY ALL"
+            migrated = old.connection.execute(query).fetchall()
+            assert migrated and migrated == new.connection.execute(query).fetchall(), table

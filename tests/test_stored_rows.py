@@ -35,7 +35,7 @@ _USERS = ("aliases", "settings", "hand_tags", "hand_notes", "player_notes", "pla
 
 #: Rows and digest of each table.
 PINNED: dict[str, str] = {
-    "schema_version": "1:19a5b43899912299",
+    "schema_version": "1:54198684c386e7af",
     "rules": "41:00194366b895bcff",
     "sources": "35:448e2296ac558b91",
     "sessions": "51:c2c91f23a49693f9",

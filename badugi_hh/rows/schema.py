@@ -18,7 +18,7 @@ import pyarrow as pa
 
 #: The version of the tables below; :mod:`badugi_hh.store.migrations` brings an
 #: older database up to it.
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 
 #: A moment in UTC (an aware datetime): a ``TIMESTAMP WITH TIME ZONE`` column.
 UtcTime = NewType("UtcTime", datetime)

@@ -20,7 +20,7 @@ import pyarrow as pa
 
 from badugi_hh.games import GAMES
 from badugi_hh.hand_ids import site_hand_sql
-from badugi_hh.money import CURRENCY_SQL, KIND_SQL, SITE_SQL, buy_in_parts
+from badugi_hh.money import CHIPS, CURRENCY_SQL, KIND_SQL, SITE_SQL, buy_in_parts
 from badugi_hh.rows.clock import Clock, machine_zone
 from badugi_hh.rows.errors import StoreError
 from badugi_hh.rows.identity import CONFLICT_MESSAGE, CONTENT_HASH_SQL, RANKED_COPIES_SQL
@@ -389,9 +389,49 @@ def _to_v11(con: duckdb.DuckDBPyConnection) -> None:
                 "WHERE t.source = h.source AND t.hand_id = h.hand_id AND t.line = h.line")
 
 
+# -- version 11 to 12 ------------------------------------------------------------------
+# Amounts whose log names no currency are chips, never dollars: v11 stored KingsClub's
+# cents as USD, where no line of its logs, nor of a house or PHH export of its hands,
+# names one (docs/format.md, "KingsClub"). A kind is then read again from the columns
+# kind_of reads (the tournament, the site, the currency and the unit): cents of chips are
+# a cash table's, and whole chips of a site whose tournaments are named (PHH) that name
+# none are a home game's, no longer a tournament's. A session is its first hand's, and
+# its winner the one its new kind names (rows/sessions.py, session_winner): a home
+# game's is the larger final stack (N1), a cash table has none.
+
+_V12_KIND = f"CASE WHEN tournament_id IS NOT NULL THEN 'tournament' ELSE {KIND_SQL} END"
+_V12_STEPS = [
+    *(f"UPDATE {table} SET currency = '{CHIPS}' WHERE site = 'kingsclub' AND currency = 'USD'"
+      for table in ("hands", "hand_players", "sessions")),
+    *(f"UPDATE {table} SET kind = {_V12_KIND}" for table in ("hands", "hand_players")),
+    "CREATE TEMP TABLE v12_sessions AS SELECT s.source, s.session_id, h.kind "
+    "FROM sessions s JOIN (SELECT source, session_id, arg_min(kind, line) AS kind FROM hands "
+    "GROUP BY ALL) h USING (source, session_id) WHERE s.kind <> h.kind",
+    "UPDATE sessions t SET kind = k.kind, winner = NULL FROM v12_sessions k "
+    "WHERE t.source = k.source AND t.session_id = k.session_id",
+    # a home game's winner: the one player holding the largest final stack (a tie: none)
+    "UPDATE sessions t SET winner = l.player FROM ("
+    "  SELECT source, session_id, any_value(player) AS player FROM ("
+    "    SELECT *, max(final_stack) OVER (PARTITION BY source, session_id) AS top "
+    "    FROM session_players SEMI JOIN v12_sessions USING (source, session_id)) "
+    "  WHERE final_stack = top GROUP BY ALL HAVING count(*) = 1) l "
+    "WHERE t.source = l.source AND t.session_id = l.session_id AND t.kind = 'home'",
+    "UPDATE session_players t SET won_session = t.player IS NOT DISTINCT FROM s.winner "
+    "FROM sessions s SEMI JOIN v12_sessions USING (source, session_id) "
+    "WHERE t.source = s.source AND t.session_id = s.session_id",
+    "DROP TABLE v12_sessions",
+]
+
+
+def _to_v12(con: duckdb.DuckDBPyConnection) -> None:
+    for statement in _V12_STEPS:
+        con.execute(statement)
+
+
 #: The step from each version to the next.
 MIGRATIONS: dict[int, Migration] = {1: _to_v2, 2: _to_v3, 3: _to_v4, 4: _to_v5, 5: _to_v6,
-                                   6: _to_v7, 7: _to_v8, 8: _to_v9, 9: _to_v10, 10: _to_v11}
+                                   6: _to_v7, 7: _to_v8, 8: _to_v9, 9: _to_v10, 10: _to_v11,
+                                   11: _to_v12}
 
 
 def migrate(con: duckdb.DuckDBPyConnection) -> int:
