@@ -27,20 +27,22 @@ __all__ = ["session_conflicts"]
 #: places a tournament's table announces.
 _PLAYER_FACTS = ("player", "place")
 
-#: The other files the hands of a session's id are stored from.
-_KEPT_SOURCES = ("SELECT DISTINCT source FROM hands WHERE site = ? AND session_id = ? "
-                 "AND source <> ? ORDER BY source")
-#: The copies in a file of a kept session's hands that differ from them (a T5 each, or a
-#: copy read with a line lost): the sessions then differ by what the hands tell.
-_DIFFERING_HANDS = ("SELECT count(*) FROM hand_sources c JOIN hands h ON h.site = c.site "
-                    "AND h.hand_id = c.hand_id WHERE c.source = $copy AND h.source = $kept "
-                    "AND h.session_id = $session AND c.content_hash <> h.content_hash")
+#: The files the hands of the copies' session ids are stored from.
+_KEPT_SOURCES = ("SELECT DISTINCT site, session_id, source FROM hands "
+                 "WHERE session_id IN (SELECT unnest($sessions)) ORDER BY source")
+#: The copies in the batch's files of kept sessions' hands that differ from them (a T5
+#: each, or a copy read with a line lost): the sessions then differ by what the hands tell.
+_DIFFERING_HANDS = ("SELECT DISTINCT c.source, h.source, h.session_id FROM hand_sources c "
+                    "JOIN hands h ON h.site = c.site AND h.hand_id = c.hand_id "
+                    "WHERE c.source IN (SELECT unnest($copies)) "
+                    "AND h.session_id IN (SELECT unnest($sessions)) "
+                    "AND c.content_hash <> h.content_hash")
 _STORED = {
-    "sessions": "SELECT * FROM sessions WHERE source = $source AND session_id = $session",
+    "sessions": "SELECT * FROM sessions WHERE session_id IN (SELECT unnest($sessions))",
     "session_players": "SELECT * FROM session_players "
-                       "WHERE source = $source AND session_id = $session",
+                       "WHERE session_id IN (SELECT unnest($sessions))",
     "violations": "SELECT * FROM violations WHERE level = 'session' "
-                  "AND source = $source AND session_id = $session",
+                  "AND session_id IN (SELECT unnest($sessions))",
 }
 
 #: The T5 message of a session's copy that differs from the session kept.
@@ -60,17 +62,21 @@ def session_conflicts(con: duckdb.DuckDBPyConnection, batch: RowBatch,
     if rows is None:
         return []
     sessions = {(row["source"], row["session_id"]): row for row in rows.to_pylist()}
+    copies = sorted(second & sessions.keys())
+    if not copies:
+        return []
     in_batch = _BatchFacts(batch)
+    stored = _StoredFacts(con, copies)
     conflicts: list[Row] = []
-    for key in sorted(second & sessions.keys()):
+    for key in copies:
         copy = sessions[key]
-        for (source,) in con.execute(_KEPT_SOURCES, [copy["site"], key[1], key[0]]).fetchall():
+        for source in stored.kept_sources(copy["site"], key):
             kept = ((sessions[(source, key[1])], in_batch.of(sessions[(source, key[1])]))
                     if (source, key[1]) in sessions.keys() - second
-                    else _stored_session(con, (source, key[1])))
+                    else stored.session((source, key[1])))
             if kept is None or kept[0]["hands"] != copy["hands"]:
                 continue   # not the whole session: a part of it
-            if _hands_differ(con, key, source):
+            if (key[0], source, key[1]) in stored.differing_hands:
                 break   # told by the hands' own verdicts
             if _differ(kept[1], in_batch.of(copy)):
                 conflicts.append(ViolationRow(
@@ -82,21 +88,40 @@ def session_conflicts(con: duckdb.DuckDBPyConnection, batch: RowBatch,
     return conflicts
 
 
-def _hands_differ(con: duckdb.DuckDBPyConnection, copy: Key, kept_source: str) -> bool:
-    result = con.execute(_DIFFERING_HANDS, {"copy": copy[0], "kept": kept_source,
-                                            "session": copy[1]})
-    return int(result.fetchall()[0][0]) > 0
+class _StoredFacts:
+    """What the store holds of the copies' session ids, asked once for all of them (a
+    batch of copied files holds a session per table, each asked alone was a fifth of an
+    import of copies): the files their hands are stored from, their sessions with their
+    facts, and the copies' hands that differ from them."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection, copies: list[Key]) -> None:
+        ids = {"sessions": sorted({session for _source, session in copies})}
+        self.sources: dict[tuple[str, str], list[str]] = {}
+        for site, session, source in con.execute(_KEPT_SOURCES, ids).fetchall():
+            self.sources.setdefault((site, session), []).append(source)
+        self.differing_hands = set(con.execute(_DIFFERING_HANDS, {
+            **ids, "copies": sorted({source for source, _session in copies})}).fetchall())
+        self.rows = {table: _by_key(_dicts(con.execute(query, ids)))
+                     for table, query in _STORED.items()}
+
+    def kept_sources(self, site: str, copy: Key) -> list[str]:
+        """The other files the hands of the copy's session are stored from, by name."""
+        return [source for source in self.sources.get((site, copy[1]), []) if source != copy[0]]
+
+    def session(self, key: Key) -> tuple[dict[str, Any], Facts] | None:
+        """The session stored before under ``key`` (source, session id), with its facts."""
+        stored = self.rows["sessions"].get(key)
+        if not stored:
+            return None
+        return stored[0], _facts(self.rows["session_players"].get(key, []),
+                                 self.rows["violations"].get(key, []))
 
 
-def _stored_session(con: duckdb.DuckDBPyConnection, key: Key,
-                    ) -> tuple[dict[str, Any], Facts] | None:
-    """The session stored before under ``key``, with its facts."""
-    parameters = {"source": key[0], "session": key[1]}
-    stored = {table: _dicts(con.execute(query, parameters)) for table, query in _STORED.items()}
-    if not stored["sessions"]:
-        return None
-    row = stored["sessions"][0]
-    return row, _facts(stored["session_players"], stored["violations"])
+def _by_key(rows: list[dict[str, Any]]) -> dict[Key, list[dict[str, Any]]]:
+    grouped: dict[Key, list[dict[str, Any]]] = {}
+    for row in rows:
+        grouped.setdefault((row["source"], row["session_id"]), []).append(row)
+    return grouped
 
 
 def _dicts(result: duckdb.DuckDBPyConnection) -> list[dict[str, Any]]:
