@@ -381,16 +381,18 @@ def test_a_site_hand_is_its_sites_hand_and_a_house_hand_its_sessions() -> None:
 @pytest.mark.parametrize("first, message", [
     ("Hand #2 - pokerstar hand 4916 - button Ana",
      "t.txt:4:11: hand #2: expected a date such as 2026-11-27, a site such as pokerstars, "
-     "'(?:chips|[A-Z]{3,5})', or 'button', got 'pokerstar'"),
+     "the amounts' money (USD in cents, chips in cents or PLAY), or 'button', got 'pokerstar'"),
     ("Hand #2 - phh hand 7", "t.txt:4:11: hand #2: expected a date such as 2026-11-27, a "
-     "site such as pokerstars, '(?:chips|[A-Z]{3,5})', or 'button', got 'phh'"),
+     "site such as pokerstars, the amounts' money (USD in cents, chips in cents or PLAY), or "
+     "'button', got 'phh'"),
     ("Hand #2 - pokerstars 4916", "t.txt:4:22: hand #2: expected 'hand', got '4916'"),
     ("Hand #2 - pokerstars hand - button Ana",
      "t.txt:4:27: hand #2: expected the site's hand number, got '-'"),
     ("Hand #2 - pokerstars hand", "t.txt:4:26: hand #2: expected the site's hand number, "
      "but the line ends there"),
     ("Hand #2 - button Ana - pokerstars hand 4916", "t.txt:4:24: hand #2: expected a date "
-     "such as 2026-11-27, or '(?:chips|[A-Z]{3,5})', got 'pokerstars'"),
+     "such as 2026-11-27, or the amounts' money (USD in cents, chips in cents or PLAY), got "
+     "'pokerstars'"),
 ])
 def test_a_malformed_origin_is_an_error_at_its_place(first: str, message: str) -> None:
     assert errors(HEADER + first + "\nAna wins 3\n") == [message]

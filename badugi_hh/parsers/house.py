@@ -1073,6 +1073,7 @@ _TERMINAL_WORDS = {
     "STRING": "a title in double quotes",
     "SITE": "a site such as pokerstars",
     "SITE_HAND": "the site's hand number",
+    "CURRENCY": "the amounts' money (USD in cents, chips in cents or PLAY)",
     "DATE": "a date such as 2026-11-27",
     "TIME": "a time such as 20:00",
     "GAME": "a game (Badugi, Badeucy, Badacey, 2-7, A-5, five-card draw)",
