@@ -347,6 +347,32 @@ def test_a_header_joined_to_the_line_before_starts_its_hand_there(site: str,
         read_lines(lines), lambda line: line if line <= before + 1 else line - gone)
 
 
+#: Text inside a line that starts as a hand's header does but is none: what players say
+#: at the table (each site's chat line, from its real export), a player's name.
+NO_HEADER = [
+    ("pokerstars", 'rumble1111 said, "other fckers"', 'rumble1111 said, "PokerStars #1 site lol"'),
+    ("pokerstars", 'rumble1111 said, "other fckers"',
+     'rumble1111 said, "see PokerStars Hand #35839050562: that was me"'),
+    ("pokerstars-sng", 'Player4 said, "lol"', 'Player4 said, "PokerStars Game #52588201462: '
+     'Tournament #330855877, $2.00+$0.20 USD Badugi Limit - Level I (10/20)"'),
+    ("kingsclub", "Player1", "Ace#7"),
+]
+
+
+@pytest.mark.parametrize("site, text, instead", NO_HEADER)
+def test_a_headers_first_words_inside_a_line_start_no_hand(site: str, text: str,
+                                                          instead: str) -> None:
+    """A joined header is taken only whole (its number, and its date or stakes after it):
+    a chat line quoting one in part, or a name holding ``#7: ``, is the hand's line."""
+    lines = export_lines(SEVERAL_HANDS[site])
+    changed = [line.replace(text, instead) for line in lines]
+    assert changed != lines
+    read = read_lines(changed)
+    assert not [record for record in read if isinstance(record, ParseError)]
+    assert [record.hand_id for record in read if isinstance(record, Hand)] == [
+        record.hand_id for record in read_lines(lines) if isinstance(record, Hand)]
+
+
 #: A real export of each site, and of Merge and Boss Media, whose readers do not cut at
 #: a header.
 EACH_SITE = {**{site: sources[0] for site, sources in SEVERAL_HANDS.items()},

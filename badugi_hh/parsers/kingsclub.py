@@ -517,7 +517,8 @@ READER = SiteReader(SiteSpec(
     transformer=KingsClubTransformer, wording=_WORDING, header=marks.KINGSCLUB.pattern,
     initials=marks.KINGSCLUB.initials,
     first_line="a hand's first line, such as '#37732805: Limit Badugi - 30/60'",
-    hands=KingsClubHands, quick=_QUICK))
+    hands=KingsClubHands, quick=_QUICK,
+    joined_header=re.compile(r"#\d+: (?:Limit|No Limit|Pot Limit) .* - [\d.,]+/[\d.,]+[ \t]*$")))
 
 kingsclub_parser = READER.parser
 parse_line = READER.parse_line

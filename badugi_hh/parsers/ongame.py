@@ -596,7 +596,7 @@ READER = SiteReader(SiteSpec(
     initials=marks.ONGAME.initials,
     header_starts=("***** History for hand ",),
     first_line="a hand's first line, such as '***** History for hand R5-174428515-248 *****'",
-    hands=OnGameHands))
+    hands=OnGameHands, joined_header=re.compile(r"\*{5} History for hand [A-Z0-9-]+ \*{5}[ \t]*$")))
 
 ongame_parser = READER.parser
 parse_line = READER.parse_line

@@ -1140,7 +1140,9 @@ READER = SiteReader(SiteSpec(
     initials=marks.POKERSTARS.initials,
     header_starts=("PokerStars ", "Full Tilt "),
     first_line="a hand starting 'PokerStars Game #' or 'PokerStars Hand #'",
-    hands=PokerStarsHands, claims=("PokerStars ",), quick=_QUICK))
+    hands=PokerStarsHands, claims=("PokerStars ",), quick=_QUICK,
+    joined_header=re.compile(r"(?:PokerStars|Full Tilt) (?:Home Game |Zoom |Rush )?(?:Game |Hand )?"
+                             r"#\d+: (?=.* \d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2})")))
 
 pokerstars_parser = READER.parser
 parse_line = READER.parse_line

@@ -256,6 +256,10 @@ class SiteSpec:
     for the log to be the site's all the same (another of its exports), so that its
     reader says what is wrong. ``quick``: by start rule, what reads the frequent shapes
     of a line without the grammar (:func:`quick_reader`), giving what the grammar gives.
+    ``joined_header``: what a header found after other text on a line (a line end lost)
+    must be from its start to be taken for one, stricter than ``header``: a whole header,
+    with its number and what comes after it (a date, the stakes), since a chat line or a
+    player's name (``Ace#7``) may hold a header's first characters; by default none is.
     """
 
     name: str
@@ -270,6 +274,7 @@ class SiteSpec:
     claims: tuple[str, ...] = ()
     header_starts: tuple[str, ...] = ("",)
     quick: Mapping[str, Callable[[str], object]] = field(default_factory=dict)
+    joined_header: re.Pattern[str] = re.compile(r"(?!)")
 
 
 class SiteReader:
@@ -598,12 +603,13 @@ def _blocks(reader: SiteReader, log: LogText, source: str) -> Iterator[_Block | 
     plain = _plain_initials(initials)
     finder = _hand_start_finder(initials, header_starts)
     header_texts = _header_texts(initials, header_starts)
+    joined_header = reader.spec.joined_header.match
     number = log.first_line   # the chunk's first line
     for chunk in log.chunks():
         kept = 0   # the chunk's lines before this are in a block
         searched = chunk_text(chunk)
         tested = lines_to_test(chunk, plain, finder, searched)
-        joins = _joined_headers(chunk, searched, header_texts, is_hand_start)
+        joins = _joined_headers(chunk, searched, header_texts, joined_header)
         if joins:
             tested = sorted({*tested, *joins})
         for at in tested:
@@ -731,7 +737,7 @@ def _header_texts(initials: str, header_starts: tuple[str, ...]) -> tuple[str, .
 
 
 def _joined_headers(lines: list[str], text: str, header_texts: tuple[str, ...],
-                    is_hand_start: Callable[[str], bool]) -> dict[int, list[int]]:
+                    is_joined_header: Callable[[str], object]) -> dict[int, list[int]]:
     """The hands' headers that start inside one of ``lines``, after other text (a line
     end lost, two lines joined): by the place of the line, the columns (0-based) where
     each starts. Text that only invisible characters or blanks come before is not joined
@@ -752,7 +758,7 @@ def _joined_headers(lines: list[str], text: str, header_texts: tuple[str, ...],
         visible = damage_before(line)
         columns = sorted(column for start in header_texts
                          for column in _places(line, start, visible + 1)
-                         if is_hand_start(line[column:]))
+                         if is_joined_header(line[column:]))
         if columns:
             joins[place] = columns
     return joins

@@ -553,7 +553,8 @@ READER = SiteReader(SiteSpec(
     header_starts=("Winamax Poker - ",),
     first_line=("a hand's first line, such as 'Winamax Poker - CashGame - HandId: "
                 "#9160772-2-1476189756 - Lowball27 fixed limit (0.50€/1€) - ...'"), hands=WinamaxHands,
-    quick=_QUICK))
+    quick=_QUICK, joined_header=re.compile(r"Winamax Poker - .*HandId: #[\d-]+ - "
+                                           r"(?=.*\d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2})")))
 
 winamax_parser = READER.parser
 parse_line = READER.parse_line
