@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from badugi_hh.cli import main
-from badugi_hh.engine import Auditor, HandReport
+from badugi_hh.engine import Auditor, HandReport, audit
 from badugi_hh.events import Hand, ParseError
 from badugi_hh.parsers.phh import read_phh
 from badugi_hh.phh_writer import phh_fields, write_phhs
@@ -172,3 +172,16 @@ def test_a_tournament_exported_as_phh_reads_back_as_the_same_tournament(
     assert len(after) == len(before) - 1 > 100
     assert set(after) <= set(before)
     assert {row[1:4] for row in after} == {("tournament", "330855877", "$1.00+$0.20")}
+
+
+def violations(text: str) -> list[str]:
+    return [violation.rule for report in audit(read_phh(text, "x.phh"))
+            if isinstance(report, HandReport) for violation in report.violations]
+
+
+def test_a_hand_stating_its_rake_was_raked_unless_its_ruleset_says_none() -> None:
+    """PHH has no rule of rake: a hand whose ``_rake`` says one was taken is of a table that
+    takes one (our export without its ``_ruleset``: no S1 on a PokerStars pot); a
+    ``_ruleset`` that says none is taken makes the same rake a wrong payout."""
+    assert violations(HAND + "_rake = 1\n") == []
+    assert violations(HAND + "_rake = 1\n_ruleset = {rake = false}\n") == ["S4"]

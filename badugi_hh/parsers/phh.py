@@ -434,6 +434,8 @@ class _HandBuilder:
             burns_logged=False,
             # winnings are optional in PHH: a file without them implies its results
             awards_logged="winnings" in fields,
+            # PHH has no rule of rake: a hand stating the rake taken (_rake) was raked
+            rake="_rake" in fields,
             # antes untrimmed (PHH's default) are dead money of the main pot
             dead_money_in_main_pot=not self._ante_trimming())
         stated = fields.table("_ruleset")
