@@ -244,6 +244,11 @@ _RANK_OF: dict[str, int] = {
 } | {"10": 10, "two": 2, "twos": 2, "trey": 3, "treys": 3}
 _RANK = "(?:" + "|".join(sorted(_RANK_OF, key=len, reverse=True)) + ")"
 _RANKS = rf"{_RANK}(?:(?:\s*[-,]\s*|\s+){_RANK})*"
+#: A high card's ranks are singular: a plural alone (``Kings``, ``two sixes``) names a pair
+#: or more without saying which, and is not read (so not judged).
+_SINGLE_RANK = "(?:" + "|".join(sorted(set(_RANK_OF) - set(_PLURAL.values()) - {"twos", "treys"},
+                                       key=len, reverse=True)) + ")"
+_SINGLE_RANKS = rf"{_SINGLE_RANK}(?:(?:\s*[-,]\s*|\s+){_SINGLE_RANK})*"
 _PLURAL_RANK = "(?:" + "|".join(sorted(set(_PLURAL.values()) | {"twos", "treys"}, key=len,
                                        reverse=True)) + ")"
 _SEP = r"[\s,]*"
@@ -270,9 +275,9 @@ _CATEGORY_WORDS: tuple[tuple[str, str], ...] = (
     ("two pair", rf"two pairs?(?:{_SEP}of)?{_SEP}(?:(?P<a>{_RANK})(?:\s*(?:and|&|,)\s*|\s+)"
                  rf"(?P<b>{_RANK})(?:{_SEP}(?P<c>{_RANKS}))?)?"),
     ("pair", rf"(?:one )?pair(?:{_SEP}of)?{_SEP}(?:(?P<a>{_RANK})(?:{_SEP}(?P<b>{_RANKS}))?)?"),
-    ("high card", rf"(?:high card|no pair){_SEP}(?P<a>{_RANKS})?"),
-    ("high card", rf"(?P<a>{_RANKS})[\s-]*high"),
-    ("high card", rf"(?P<a>{_RANKS})(?:[\s-]*low)?"),
+    ("high card", rf"(?:high card|no pair){_SEP}(?P<a>{_SINGLE_RANKS})?"),
+    ("high card", rf"(?P<a>{_SINGLE_RANKS})[\s-]*high"),
+    ("high card", rf"(?P<a>{_SINGLE_RANKS})(?:[\s-]*low)?"),
 )
 _CATEGORY_PATTERNS = tuple((category, re.compile(pattern)) for category, pattern in _CATEGORY_WORDS)
 #: How many ranks of each category are its groups (a pair's, a full house's two).
@@ -297,6 +302,8 @@ def parse_five_card_description(text: str) -> FiveCardClaim | None:
     (('high card', (7, 5)), ('full house', ()))
     >>> parse_five_card_description("badugi 4-3-2-A") is None
     True
+    >>> parse_five_card_description("Kings"), parse_five_card_description("two sixes")
+    (None, None)
     """
     words = " ".join(text.lower().replace("_", " ").replace(":", " : ").split())
     words = _LEAD.sub("", words, count=1).replace(" :", "")

@@ -108,6 +108,11 @@ def test_the_report_says_what_the_hand_is() -> None:
     # words that cannot be read are not judged
     ("27td", "8c 7d 5h 4s 2h", "a fine hand"),
     ("5cd", "Ks Kd Kh 7c 4d", "badugi K-7-4"),
+    # nor a plural alone, which names a pair or more without saying which
+    ("5cd", "Kd Ks Qc 3h 4d", "Kings"),
+    ("5cd", "Ks Kd Kh 7c 2d", "Kings"),
+    ("5cd", "6s 6d Qc 3h 4d", "two sixes"),
+    ("27td", "7s 7d 5h 4s 2h", "Sevens"),
 ])
 def test_every_form_of_right_words_is_accepted(game: GameId, ana: str, words: str) -> None:
     assert judged(game, ana, words) == []
