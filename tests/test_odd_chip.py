@@ -1,6 +1,6 @@
 """A tie's odd chip (S2): the message of a pot split wrongly states the ruleset's own rule
 of who gets it (the Rules line's ``odd chip to big blind`` or ``odd chip left of button``),
-not the house default's."""
+not the house default's, and only where the pot leaves an odd chip."""
 
 from __future__ import annotations
 
@@ -83,3 +83,46 @@ def test_left_of_the_button_the_message_names_no_big_blind() -> None:
     [report] = [report for report in audit(read_records(log))
                 if isinstance(report, HandReport)]
     assert "big blind" not in report.violations[0].message
+
+
+#: The same tie for a pot of 12: Bruno completes his small blind and folds after the first
+#: draw, so the pot splits evenly and there is no odd chip to give.
+_EVEN_TIE = _TIE.replace("""Ana: calls 2
+Bruno: folds
+Carla: checks
+*** FIRST DRAW ***
+Burn [9s]
+Carla: stands pat
+Dmitri: stands pat
+Ana: stands pat
+Carla: checks
+Dmitri: bets 2
+Ana: calls 2
+Carla: folds
+""", """Ana: calls 2
+Bruno: calls 1
+Carla: checks
+*** FIRST DRAW ***
+Burn [9s]
+Bruno: stands pat
+Carla: stands pat
+Dmitri: stands pat
+Ana: stands pat
+Bruno: checks
+Carla: checks
+Dmitri: bets 2
+Ana: calls 2
+Bruno: folds
+Carla: folds
+""").replace("Ana wins 6", "Ana wins 7")
+
+
+@pytest.mark.parametrize("rule", sorted(ODD_CHIP_RULES))
+def test_an_even_split_states_no_odd_chip_rule(rule: str) -> None:
+    """It said "it is Ana 6, Dmitri 6 (a tie splits the pot, the odd chip to ...)"."""
+    log = io.StringIO(_EVEN_TIE.format(rule=_CLAUSES[rule]))
+    [report] = [report for report in audit(read_records(log))
+                if isinstance(report, HandReport)]
+    [violation] = report.violations
+    assert violation.rule == "S2"
+    assert violation.message.endswith("it is Ana 6, Dmitri 6 (a tie splits the pot evenly)")

@@ -276,8 +276,9 @@ class Payout:
             return "S4", ""
         if self.state.runs:
             return "S1", " (each run wins its share of each pot, the odd chip to the first run)"
-        if self.tied:
-            return "S2", f" (a tie splits the pot, {ODD_CHIP_RULES[self.state.rules.odd_chip]})"
+        if self.tied:   # who gets the odd chip matters only where there is one
+            return "S2", (f" (a tie splits the pot, {ODD_CHIP_RULES[self.state.rules.odd_chip]})"
+                          if self._odd_chip() else " (a tie splits the pot evenly)")
         if self.game.split:
             return "X3", " (each half wins half the pot, the odd chip to the Badugi half)"
         if len(self.pots) > 1 and self._beyond_covered(stated):
@@ -285,6 +286,11 @@ class Payout:
         if len(self.pots) > 1:
             return "S1", " (a pot is paid to a worse hand)"
         return "S1", ""
+
+    def _odd_chip(self) -> bool:
+        """Whether a tie leaves an odd chip: a share its winners cannot divide evenly."""
+        return any(amount % len(group) for shares in self.shares
+                   for amount, group, _ in shares if len(group) > 1)
 
     def _beyond_covered(self, stated: dict[str, int]) -> bool:
         """Whether no share of the pots among the players who covered them pays what the
