@@ -172,3 +172,20 @@ def test_the_statistics_leave_out_a_player_sitting_out(tmp_path: Path) -> None:
     dmitri = rows["Dmitri"]
     assert (dmitri["hands"], dmitri["net"], dmitri["won_without_showdown"]) == (1, 1, 1)
     assert math.isnan(dmitri["went_to_showdown"]) and math.isnan(dmitri["won_at_showdown"])
+
+
+#: Carla's seat line sits her out of the hand, and then she folds in it.
+CARLA_OUT_ACTS = HEADS_UP_AND_ONE_OUT.replace("Ana: folds\n", "Carla: folds\nAna: folds\n")
+
+
+def test_a_player_sitting_out_who_acts_is_told_he_sits_out_not_that_he_has_no_seat() -> None:
+    """It was ``[G1] Carla is not seated at this table``: she is, at seat 3."""
+    [report] = hands(CARLA_OUT_ACTS)
+    [violation] = report.violations
+    assert violation.rule == "G1"
+    assert violation.line == CARLA_OUT_ACTS.splitlines().index("Carla: folds") + 1
+    assert violation.message == ("Carla sits out this hand: seated, but not dealt in, so "
+                                 "takes no part in it (T2)")
+    # one with no seat at all is still told so
+    [stranger] = hands(HEADS_UP_AND_ONE_OUT.replace("Ana: folds\n", "Zoe: folds\nAna: folds\n"))
+    assert [v.message for v in stranger.violations] == ["Zoe is not seated at this table"]

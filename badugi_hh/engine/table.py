@@ -149,10 +149,15 @@ class Table:
         return stack > carried and self.cash
 
     def player(self, name: str, line: int) -> TablePlayer | None:
-        """The player dealt in as ``name``, or None and a G1 report."""
+        """The player dealt in as ``name``, or None and a G1 report: one seated but sitting
+        out the hand is told apart from one who has no seat."""
         player = self.players.get(name)
         if player is None:
-            self.report("G1", line, f"{name} is not seated at this table")
+            if name in self.idle:   # seated, but his seat line sits him out of this hand
+                self.report("G1", line, f"{name} sits out this hand: seated, but not dealt "
+                            "in, so takes no part in it (T2)")
+            else:
+                self.report("G1", line, f"{name} is not seated at this table")
         return player
 
     # -- orders ------------------------------------------------------------------
