@@ -14,7 +14,7 @@ import math
 from pathlib import Path
 
 from badugi_hh.engine import HandReport, audit
-from badugi_hh.events import SkippedHand
+from badugi_hh.events import Hand, Seat, SkippedHand
 from badugi_hh.parsers.house import read_house
 from badugi_hh.stats import player_stats
 from badugi_hh.store import Store
@@ -189,3 +189,62 @@ def test_a_player_sitting_out_who_acts_is_told_he_sits_out_not_that_he_has_no_se
     # one with no seat at all is still told so
     [stranger] = hands(HEADS_UP_AND_ONE_OUT.replace("Ana: folds\n", "Zoe: folds\nAna: folds\n"))
     assert [v.message for v in stranger.violations] == ["Zoe is not seated at this table"]
+
+
+#: The header says Carla is sitting out when the session starts: Ana and Bruno play the
+#: first hand; Carla plays the second, which says nothing of her.
+HEADER_OUT = """\
+Session #hdr "sitting out from the start" 2026-11-27 20:00
+Rules: Badugi triple draw, fixed limit 2/4, blinds 1/2, cap 3 raises, 2 to 8 players, \
+stacks 100, unlimited hands
+Seat 1: Ana (100)
+Seat 2: Bruno (100)
+Seat 3: Carla (100) is sitting out
+
+Hand #1 - button Ana
+Ana: posts small blind 1
+Bruno: posts big blind 2
+Dealt to Bruno [?? ?? ?? ??]
+Dealt to Ana [?? ?? ?? ??]
+Ana: folds
+Bruno wins 2
+Stacks: Ana 99, Bruno 101, Carla 100
+
+Hand #2 - button Bruno
+Carla: posts small blind 1
+Ana: posts big blind 2
+Dealt to Carla [?? ?? ?? ??]
+Dealt to Ana [?? ?? ?? ??]
+Dealt to Bruno [?? ?? ?? ??]
+Bruno: folds
+Carla: folds
+Ana wins 2
+Stacks: Ana 100, Bruno 101, Carla 99
+"""
+
+
+def test_a_player_the_header_says_is_sitting_out_sits_out_the_first_hand() -> None:
+    """The header's ``is sitting out`` was ignored: Carla was dealt in, and the first hand
+    had two M1, an M2 and a B5."""
+    assert violations(HEADER_OUT) == []
+    first, second = hands(HEADER_OUT)
+    assert set(first.players) == {"Ana", "Bruno"}
+    assert first.end_stacks["Carla"] == 100
+    assert set(second.players) == {"Ana", "Bruno", "Carla"}
+
+
+def test_the_header_seat_line_is_read_into_the_first_hand_only() -> None:
+    """As if the first hand said it, after its button, at the header's line."""
+    first, second = [r for r in read_house(HEADER_OUT, "hdr.txt") if isinstance(r, Hand)]
+    [seat] = [event for event in first.events if isinstance(event, Seat)]
+    assert first.events[1] == seat
+    assert (seat.player, seat.seat, seat.stack, seat.in_hand, seat.line) == (
+        "Carla", 3, 100, False, 5)
+    assert not any(isinstance(event, Seat) for event in second.events)
+
+
+def test_the_first_hands_own_seat_line_says_it_instead() -> None:
+    """Back before the first hand: its seat line deals her in."""
+    text = HEADER_OUT.replace("Hand #1 - button Ana\n", "Hand #1 - button Ana\n"
+                              "Seat 3: Carla (100)\n")
+    assert "Carla" in hands(text)[0].players

@@ -1191,6 +1191,8 @@ class _Session:
     start: SessionStart
     seats: dict[str, int]
     ended_at: int | None = None
+    #: The header's seat lines that say a player is sitting out: his first hand's (T2).
+    first_hand_seats: tuple[Seat, ...] = ()
 
 
 class _HouseReader:
@@ -1278,11 +1280,12 @@ class _HouseReader:
             yield SessionEnd(winner=line.winner, draw=line.draw, stacks=dict(line.stacks),
                              source=self.source, line=block.start)
             return
-        start = self._session_start(line, block)
+        start, sitting_out = self._session_start(line, block)
         if start.session_id in self.session_ids:
             start = yield from self._renamed(start, block)
         self.session_ids[start.session_id] = block.start
-        self.session = _Session(start, {player.name: player.seat for player in start.players})
+        self.session = _Session(start, {player.name: player.seat for player in start.players},
+                                first_hand_seats=sitting_out)
         yield start
 
     def _renamed(self, start: SessionStart, block: _Block,
@@ -1302,7 +1305,9 @@ class _HouseReader:
                          hand_lost=False)
         return dataclasses.replace(start, session_id=renamed)
 
-    def _session_start(self, line: SessionLine, block: _Block) -> SessionStart:
+    def _session_start(self, line: SessionLine, block: _Block,
+                       ) -> tuple[SessionStart, tuple[Seat, ...]]:
+        """The session's header, and its seat lines that say a player is sitting out."""
         changes: dict[str, object] = {}
         seats: list[Seat] = []
         for number, text in block.numbered(1):
@@ -1312,9 +1317,10 @@ class _HouseReader:
             elif item is not None:
                 seats.append(item(line=number))  # type: ignore[operator]
         ruleset = _ruleset(changes)
-        return SessionStart(session_id=line.session_id, ruleset=ruleset,
-                            players=_players(seats, ruleset), title=line.title,
-                            started_at=line.started_at, source=self.source, line=block.start)
+        start = SessionStart(session_id=line.session_id, ruleset=ruleset,
+                             players=_players(seats, ruleset), title=line.title,
+                             started_at=line.started_at, source=self.source, line=block.start)
+        return start, tuple(seat for seat in seats if seat.sitting_out or not seat.in_hand)
 
     def _orphan(self, block: _Block) -> ParseError:
         why = self.no_session if self.session is None else (
@@ -1322,6 +1328,8 @@ class _HouseReader:
         return self._error(block, LineError(f"cannot be read: {why}", 1, block.start))
 
     def _hand(self, block: _Block, session: _Session, at_end: bool) -> Hand:
+        # the session's first hand takes the header's sitting-out lines, read or lost
+        header_seats, session.first_hand_seats = session.first_hand_seats, ()
         _check_length(block)
         try:
             start = _hand_start(block.lines[0])
@@ -1339,6 +1347,8 @@ class _HouseReader:
                                          block.start + 1)
             ruleset, first = _ruleset(rules.changes), 2
         _add_hand_events(events, block.lines[first:], block.start + first)
+        if header_seats:
+            _sit_out_first_hand(events, header_seats)
         if Award not in map(type, events):
             where = "the file ends in the middle of the hand" if at_end else "the hand ends"
             raise LineError(f"{where} without a result line such as 'Ana wins 28'", 0,
@@ -1392,6 +1402,17 @@ def _players(seats: list[Seat], ruleset: Ruleset) -> list[SessionPlayer]:
 def _ruleset(changes: dict[str, object]) -> Ruleset:
     """The rules a ``Rules`` line states: the house rules but for its clauses."""
     return HOUSE.replace(**changes) if changes else HOUSE
+
+
+def _sit_out_first_hand(events: list[Event], header_seats: tuple[Seat, ...]) -> None:
+    """Put the session header's ``is sitting out`` seat lines into its first hand, after
+    its button, as if the hand said them (T2): a player at the table when the session
+    starts, but sitting out, is out of the first hand as a hand's own line puts him out
+    of it. A seat line of the hand itself for the same player says it instead."""
+    named = {event.player for event in events if type(event) is Seat}
+    after_button = 1 if events and type(events[0]) is Button else 0
+    events[after_button:after_button] = [seat for seat in header_seats
+                                         if seat.player not in named]
 
 
 def _seats_first(events: list[Event]) -> list[Event]:
