@@ -5,7 +5,8 @@ takes him out of that hand: not counted for G1, the blinds, the order of play or
 showdown, no row of his in the hand, his stack carried to the next hand. A hand whose
 only seat line is a sitting-out one is still played by the session's other players
 (docs/format.md, "Hands"). Each test failed when the engine dealt the session's players
-in whatever the hand said.
+in whatever the hand said. A header's ``is sitting out`` is its session's first hand's; a
+player sitting out who acts is told so (G1), not that he has no seat.
 """
 
 from __future__ import annotations
