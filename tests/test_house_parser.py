@@ -24,13 +24,14 @@ from badugi_hh.events import (
     SessionStart, Show, StackStated, Street, UncalledReturned,
 )
 from badugi_hh.games import GAMES
+from badugi_hh.hand_ids import HandId
 from badugi_hh.parsers import iter_log_files, read_records
 from badugi_hh.parsers import house
 from badugi_hh.parsers import text as log_text
 from badugi_hh.parsers.house import LineError, hand_line_events, parse_line, read_house
 from badugi_hh.parsers.slots import made_event
 from badugi_hh.rules import HOUSE
-from badugi_hh.sites import SITES
+from badugi_hh.sites import SITES, site_of
 from badugi_hh.writer import format_event, house_log, write_records
 
 DATA = Path(__file__).parent / "data" / "house"
@@ -602,7 +603,9 @@ def test_a_line_with_numbers_reads_as_if_parsed_alone(line: str) -> None:
     st.sampled_from(["", " - pokerstars hand 49164202872", " - merge hand 33423082-14",
                      " -ongame hand\tR5-174428515-248", " - winamax hand 2026-11-27",
                      " - pokerstar hand 7", " - pokerstars hand", " - pokerstars hand -7",
-                     " - pokerstars 7", " - phh hand 7", " - merge hand 1#2"]),
+                     " - pokerstars 7", " - phh hand 7", " - merge hand 1#2",
+                     " - PokerStars hand 7", " - Full Tilt hand 7", " - full  tilt hand 7",
+                     " - button Ana hand 7", " - MERGE hand 7"]),
     st.sampled_from(["", " - button Ana", " - button seat 3", " - button 2026-11-27",
                      " - button Ana # 2026-11-27 20:00"]),
     st.sampled_from(["", " - 2026-11-27", " - 2026/11/27 20:03", " - 2026-11-27 9:05:59",
@@ -674,10 +677,18 @@ def test_the_line_cache_does_not_change_results() -> None:
 
 def test_the_grammar_names_the_sites_whose_hand_numbers_name_a_hand_anywhere() -> None:
     """A hand's first line may name a site's hand: a site of the registry whose hand ids
-    are not its files' own (docs/format.md, "A site's hand")."""
-    grammar = house.GRAMMAR_PATH.read_text(encoding="utf-8")
-    words = set(re.findall(r'"([^"]+)"', re.search(r"^SITE:(.*)$", grammar, re.M)[1]))
-    assert words == {site.id for site in SITES if site.hand_id_prefix}
+    are not its files' own, by its id or its name, in any case (docs/format.md, "A site's
+    hand"); the hand is the site's, by its id."""
+    site_word = re.compile(house.house_parser().get_terminal("SITE").pattern.to_regexp(),
+                           re.IGNORECASE)
+    named = {site.id for site in SITES if site.hand_id_prefix}
+    for site in SITES:
+        for spelling in {site.id, site.id.upper(), site.name, site.name.lower()} - {""}:
+            assert bool(site_word.fullmatch(spelling)) == (site.id in named), spelling
+    for site_id in named:
+        for spelling in (site_id, site_id.upper(), site_of(site_id).name):
+            hand = hand_of(f"Hand #3 - {spelling} hand 49\nAna wins 3\n")
+            assert (hand.site, hand.hand_id) == (site_id, str(HandId(site=site_id, number="49")))
 
 
 def test_the_grammar_names_the_halves_of_the_registry_and_the_older_lowball() -> None:

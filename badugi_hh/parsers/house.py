@@ -211,7 +211,9 @@ class HouseTransformer(Transformer[Token, object]):
         return HandLine(read_number(number), button, started_at, money or (None, 1), origin)
 
     def origin(self, site: Token, number: Token) -> HandId:
-        return HandId(site=str(site), number=str(number))
+        # the registry's id is its name without blanks or capitals ("Full Tilt": fulltilt),
+        # which tests/test_house_parser.py holds for every site SITE names
+        return HandId(site="".join(site.split()).lower(), number=str(number))
 
     def money(self, currency: Token, cents: bool | None) -> tuple[str | None, int]:
         return (None if currency == "chips" else str(currency)), (100 if cents else 1)
@@ -854,8 +856,10 @@ _LINE_PLANS = ShortTextCache(_kept_plan, 8192)
 # ``when`` refuses, or any other line is parsed as it is.
 
 _HAND_START_NUMBER = re.compile(r"[ \t]*Hand[ \t]*#[ \t]*([0-9]{1,15})(?![0-9])")
-#: A site's hand number right after the hand's own (a run of the grammar's SITE_HAND).
-_HAND_START_ORIGIN = re.compile(r"[ \t]*[-–—][ \t]*[a-z]+[ \t]+hand[ \t]+(\w[\w.-]*)")
+#: A site's hand number right after the hand's own (a run of the grammar's SITE_HAND),
+#: after a site of one or two words in any case ("Full Tilt hand 8").
+_HAND_START_ORIGIN = re.compile(
+    r"[ \t]*[-–—][ \t]*[A-Za-z]+(?:[ \t][A-Za-z]+)?[ \t]+hand[ \t]+(\w[\w.-]*)")
 _HAND_START_WHEN = re.compile(r"(?<![\w.'-])([0-9]{4}[-/][0-9]{2}[-/][0-9]{2})"
                               r"(?:[ \t]+([0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?))?(?![\w.'-]|:)")
 _ZEROS = str.maketrans("123456789", "000000000")
