@@ -76,6 +76,45 @@ def test_without_a_zone_the_hand_is_in_the_imports(tmp_path: Path) -> None:
         (utc(2026, 11, 28, 1, 15), "America/New_York")]
 
 
+UNTIMED = """Session #fri "untimed hands" 2026-11-27 20:00
+Rules: Badugi triple draw, fixed limit 2/4, blinds 1/2, cap 3 raises, 2 to 8 players, \
+unlimited hands
+Seat 1: Ana (100)
+Seat 2: Bruno (100)
+
+Hand #1 - button Ana
+Ana: posts small blind 1
+Bruno: posts big blind 2
+Dealt to Bruno [5s 6d 7h 8c]
+Dealt to Ana [As 2d 3h 4c]
+Ana: folds
+Bruno wins 2
+"""
+
+
+@pytest.mark.parametrize("form", ["phh", "house"])
+def test_a_hand_stating_no_time_is_exported_with_its_sessions(tmp_path: Path, form: str,
+                                                              capsys) -> None:
+    """A house hand that states no time is stored with its session's, which its content
+    hash holds: exported without it, it read back as a copy that differs (T5). The export
+    writes the time it is stored with; a copy at another time still differs."""
+    log, db = tmp_path / "logs" / "fri.txt", str(tmp_path / "hands.duckdb")
+    log.parent.mkdir()
+    log.write_text(UNTIMED, encoding="utf-8")
+    assert main(["import", str(log), "--db", db]) == 0
+    assert main(["export", "--format", form, "--db", db, "--out", str(tmp_path / "out")]) == 0
+    [written] = (tmp_path / "out").glob("fri.*")
+    capsys.readouterr()
+    assert main(["import", str(written), "--db", db]) == 0
+    assert "1 hand, 0 new, 0 sessions, 0 new violations" in capsys.readouterr().out
+    later = tmp_path / "later" / written.name
+    later.parent.mkdir()
+    later.write_text(written.read_text(encoding="utf-8").replace("20:00", "20:05"),
+                     encoding="utf-8")
+    assert main(["import", str(later), "--db", db]) == 0
+    assert f"[T5] hand fri#1 at {later}" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(("zone", "says"), [
     ('"Mars/Olympus"', "time_zone: unknown time zone 'Mars/Olympus'"),
     ('"America"', "time_zone: unknown time zone 'America'"),   # a folder of zones

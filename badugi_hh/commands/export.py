@@ -7,7 +7,8 @@
 The database (--db) or dataset (--data) says which hands (the filters are those
 of ``stats``). With phh and house each is read again from the file it was
 imported from, so what is written is the log's own hand, replayed by the engine
-for the stacks the players brought; a hand the store holds once is written
+for the stacks the players brought, and a hand that states no time with the
+one it is stored with (its session's); a hand the store holds once is written
 once. One file is written per source file: ``<name>.phhs`` (a PHH file of many
 hands) or ``<name>.txt``, in the folder of the source relative to the common
 folder of all of them (``a/friday.phhs``, ``b/friday.phhs``). A hand the format
@@ -51,7 +52,8 @@ import argparse
 import dataclasses
 import sys
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -124,19 +126,19 @@ def export_logs(args: argparse.Namespace, filters: Filters) -> int:
         imported = [path for (path,) in con.execute("SELECT path FROM sources").fetchall()]
     folder = ExportFolder.open(args.out, imported)
     status, written, readable, logs = EXIT_OK, 0, {}, {}
-    for (source, content_hash, size), hands in chosen.items():
+    for (source, content_hash, size), stored in chosen.items():
         log = imported_log(source, content_hash, size)
         if isinstance(log, str):
             print(f"badugi-hh export: {printable(source)}: {printable(log)}; its hands are "
                   "left out", file=sys.stderr)
             status = EXIT_PARTIAL
         else:
-            readable[source], logs[source] = hands, log
+            readable[source], logs[source] = stored, log
     names = output_names(readable, ".phhs" if args.format == "phh" else ".txt")
     folder.plan(names.values())
-    for source, hands in readable.items():
+    for source, stored in readable.items():
         with folder.writing(names[source]) as out:
-            count, failures = export_file(logs[source], hands, args.format, out)
+            count, failures = export_file(logs[source], stored, args.format, out)
         if not count:
             folder.drop(names[source])
             failures.append(f"no hand of it written: no {names[source]}")
@@ -160,35 +162,60 @@ def as_stored(con: duckdb.DuckDBPyConnection, filters: Filters) -> Filters:
                                tag=resolved.tag)
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class StoredHand:
+    """Where the store read a chosen hand, and the time it keeps for it."""
+
+    line: int
+    started_at: datetime | None
+    """Its own time, or its session's where the hand states none (as ``hands.started_at``)."""
+
+
 def chosen_hands(con: duckdb.DuckDBPyConnection, filters: Filters,
-                 ) -> dict[tuple[str, str | None, int | None], dict[str, int]]:
+                 ) -> dict[tuple[str, str | None, int | None], dict[str, StoredHand]]:
     """The hands the filters choose, by source file (and the file's hash at its import,
     of the bytes it read):
-    each hand's id and the line the store read it at. A file may hold a hand id twice;
-    the store keeps the first (T5), and so does the export."""
+    each hand's id, the line the store read it at and its time. A file may hold a hand id
+    twice; the store keeps the first (T5), and so does the export."""
     where, params = filters.where()
     rows = con.execute(
-        f"SELECT DISTINCT h.source, s.content_hash, s.size, h.hand_id, h.line FROM "
-        f"(SELECT DISTINCT source, hand_id FROM hand_players {where}) hp "
+        f"SELECT DISTINCT h.source, s.content_hash, s.size, h.hand_id, h.line, h.started_at "
+        f"FROM (SELECT DISTINCT source, hand_id FROM hand_players {where}) hp "
         "JOIN hands h USING (source, hand_id) "
         "LEFT JOIN sources s ON s.path = h.source ORDER BY h.source, h.line", params).fetchall()
-    chosen: dict[tuple[str, str | None, int | None], dict[str, int]] = defaultdict(dict)
-    for source, content_hash, size, hand_id, line in rows:
-        chosen[(source, content_hash, size)][hand_id] = line
+    chosen: dict[tuple[str, str | None, int | None], dict[str, StoredHand]] = defaultdict(dict)
+    for source, content_hash, size, hand_id, line, started_at in rows:
+        chosen[(source, content_hash, size)][hand_id] = StoredHand(line, started_at)
     return chosen
 
 
-def export_file(source: Log, hands: dict[str, int], form: str, out: TextIO,
+def export_file(source: Log, stored: dict[str, StoredHand], form: str, out: TextIO,
                 ) -> tuple[int, list[str]]:
-    """Write the ``hands`` of ``source`` (id: line) to ``out``: how many, and what failed."""
+    """Write the ``stored`` hands of ``source`` to ``out``: how many, and what failed."""
     from badugi_hh.hand_text import played_hands
     from badugi_hh.parsers import read_records
 
-    played = played_hands(read_records(source))
+    played = _as_stored(played_hands(read_records(source)), stored)
+    hands = {hand_id: hand.line for hand_id, hand in stored.items()}
     if form == "phh":
         return _write_phh(played, hands, out)
     return _write_house([item for item in played if not isinstance(item, SkippedHand)
                          and hands.get(item[1].hand_id) == item[2].line], out)
+
+
+def _as_stored(played: Iterable[tuple[SessionStart | None, Hand, HandReport] | SkippedHand],
+               stored: dict[str, StoredHand],
+               ) -> Iterator[tuple[SessionStart | None, Hand, HandReport] | SkippedHand]:
+    """``played``, each hand that states no time given the one it is stored with (its
+    session's): written without it, the hand read back would be stored with none, or
+    another session's, and differ from its copy in the store (T5)."""
+    for item in played:
+        if not isinstance(item, SkippedHand) and item[1].started_at is None:
+            session, hand, report = item
+            kept = stored.get(hand.hand_id)
+            if kept is not None and kept.line == report.line and kept.started_at is not None:
+                item = session, dataclasses.replace(hand, started_at=kept.started_at), report
+        yield item
 
 
 def _write_phh(played: Iterable[tuple[SessionStart | None, Hand, HandReport] | SkippedHand],
