@@ -62,7 +62,8 @@ __all__ = ["format_event", "format_hand", "format_session_end", "format_session_
 
 _NAME = re.compile(r"\w[\w.'-]*")        # the grammar's NAME
 _SESSION_ID = re.compile(r"[\w.-]+")     # the grammar's SESSION_ID
-_SITE_HAND = re.compile(r"\w[\w.-]*")    # the grammar's SITE_HAND
+_SITE_HAND = re.compile(r"\w[\w.-]*")    # the grammar's SITE_HAND (and TOURNAMENT_ID)
+_BUY_IN = re.compile(r'[^\s"]+')          # the grammar's BUY_IN
 _BLIND_WORDS = {"small": "small blind", "big": "big blind", "dead": "dead blind",
                 "small+big": "small & big blinds", "ante": "ante", "straddle": "straddle"}
 #: The words of each betting structure but fixed limit.
@@ -208,13 +209,16 @@ def house_log(hands: Iterable[tuple[SessionStart | None, Hand]]) -> tuple[str, i
     blocks: list[str] = []
     failures: list[str] = []
     current: SessionStart | None = None
+    first: Hand | None = None   # the current session's first hand, which names its tournament
     count = 0
     for session, hand in hands:
         try:
             refuse_damaged(hand)
             header = ""
             if session is not None and session is not current:
-                header = format_session_start(_house_session(session))
+                header = format_session_start(_house_session(session)) + _tournament(hand)
+            elif first is not None:
+                _refuse_other_tournament(hand, first)
             seats = {player.seat: player.name for player in session.players} if session else None
             text = format_hand(_house_hand(hand), seats,
                                session.ruleset if session is not None else None)
@@ -223,11 +227,41 @@ def house_log(hands: Iterable[tuple[SessionStart | None, Hand]]) -> tuple[str, i
                             f"{error}")
             continue
         if header:
-            current = session
+            current, first = session, hand
             blocks.append(header)
         blocks.append(text)
         count += 1
     return "\n".join(blocks), count, failures
+
+
+def _tournament(hand: Hand) -> str:
+    """The ``Tournament`` line of the session whose first hand is ``hand``: its id and
+    buy-in, each a word or in double quotes; none for a hand of no tournament.
+
+    >>> _tournament(Hand(hand_id="ps-1", number=1, ruleset=HOUSE, events=[],
+    ...                  tournament="330855877", buy_in="$1.00+$0.20"))
+    'Tournament #330855877 - buy-in $1.00+$0.20\\n'
+    >>> _tournament(Hand(hand_id="o-1", number=1, ruleset=HOUSE, events=[],
+    ...                  tournament="Sunday 500", buy_in="€4.60 + €0.40"))
+    'Tournament "Sunday 500" - buy-in "€4.60 + €0.40"\\n'
+    """
+    if not hand.tournament:
+        return ""
+    line = "Tournament " + (f"#{hand.tournament}" if _SITE_HAND.fullmatch(hand.tournament)
+                            else _quoted(hand.tournament, "tournament's id"))
+    if hand.buy_in:
+        line += " - buy-in " + (hand.buy_in if _BUY_IN.fullmatch(hand.buy_in)
+                                else _quoted(hand.buy_in, "buy-in"))
+    return _lines([line])
+
+
+def _refuse_other_tournament(hand: Hand, first: Hand) -> None:
+    """ValueError where ``hand`` is of another tournament than its session's first hand,
+    which the session's ``Tournament`` line names for all its hands."""
+    if (hand.tournament or None, hand.buy_in or None) != (first.tournament or None,
+                                                          first.buy_in or None):
+        raise ValueError(f"its tournament ({hand.tournament} {hand.buy_in or ''}) is not its "
+                         f"session's ({first.tournament} {first.buy_in or ''})")
 
 
 def refuse_damaged(hand: Hand) -> None:
@@ -484,8 +518,8 @@ def _checked(pattern: re.Pattern[str], text: str, what: str) -> str:
     return text
 
 
-def _quoted(text: str) -> str:
-    return '"' + _one_line(text, "title").replace("\\", "\\\\").replace('"', '\\"') + '"'
+def _quoted(text: str, what: str = "title") -> str:
+    return '"' + _one_line(text, what).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _one_line(text: str, what: str) -> str:

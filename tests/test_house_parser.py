@@ -379,6 +379,39 @@ def test_a_site_hand_is_its_sites_hand_and_a_house_hand_its_sessions() -> None:
     assert (house_hand.site, house_hand.hand_id) == ("", "t#3")
 
 
+@pytest.mark.parametrize("line, tournament, buy_in", [
+    ("Tournament #330855877 - buy-in $1.00+$0.20", "330855877", "$1.00+$0.20"),
+    ("Tournament #243560420", "243560420", None),
+    ('Tournament "Sunday 500" – buy-in "€4.60 + €0.40"  # a comment', "Sunday 500",
+     "€4.60 + €0.40"),
+])
+def test_a_sessions_tournament_is_its_hands(line: str, tournament: str,
+                                            buy_in: str | None) -> None:
+    """A session's ``Tournament`` line names the tournament its hands are of, and its
+    buy-in (docs/format.md, "The session header")."""
+    hand = hand_of(line + "\nHand #1 - button Ana\nAna wins 3\n")
+    assert (hand.tournament, hand.buy_in) == (tournament, buy_in)
+    assert (hand_of("Hand #1\nAna wins 3\n").tournament) is None
+
+
+@pytest.mark.parametrize("line, message", [
+    ("Tournament 330855877", "t.txt:4:12: the session header: expected a text in double "
+     "quotes, or '#', got '330855877'"),
+    ("Tournament #7 - buy-in $1 $2", "t.txt:4:27: the session header: expected the end of "
+     "the line, got '$2'"),
+    ("Tournament #7 - buy-in", "t.txt:4:23: the session header: expected a text in double "
+     "quotes, or the buy-in as the site writes it, such as $1.00+$0.20, but the line ends "
+     "there"),
+    ("Tournament #7 buy-in $1", "t.txt:4:15: the session header: expected ' - ', got "
+     "'buy-in'"),
+    ('Tournament ""', "t.txt:4:12: the session header: the tournament's id cannot be empty"),
+    ("Tournament #7\nTournament #8", "t.txt:5:1: the session header: the session names its "
+     "tournament twice: a session is a table of one tournament"),
+])
+def test_a_malformed_tournament_line_is_an_error_at_its_place(line: str, message: str) -> None:
+    assert errors(HEADER + line + "\nHand #1\nAna wins 3\n")[:1] == [message]
+
+
 @pytest.mark.parametrize("first, message", [
     ("Hand #2 - pokerstar hand 4916 - button Ana",
      "t.txt:4:11: hand #2: expected a date such as 2026-11-27, a site such as pokerstars, "

@@ -265,3 +265,25 @@ def test_a_skipped_hand_is_written_as_a_comment_the_reader_reads_past() -> None:
     read = list(read_house(text, "converted.txt"))
     assert [type(record) for record in read] == [SessionStart, Hand]
     assert read[1].hand_id == first.hand_id
+
+
+def test_a_sessions_tournament_is_written_once_and_a_hand_of_another_refused() -> None:
+    """A session's ``Tournament`` line names the tournament of all its hands: it is its
+    first hand's, and a later hand of another tournament cannot be said in it."""
+    from badugi_hh.writer import house_log
+
+    session = SessionStart(session_id="t", ruleset=HOUSE, players=[
+        SessionPlayer(seat=1, name="Ana", stack=100), SessionPlayer(seat=2, name="Bo", stack=100)])
+
+    def hand(number: int, tournament: str) -> Hand:
+        return Hand(hand_id=f"t#{number}", number=number, ruleset=HOUSE,
+                    events=[Award(player="Ana", amount=0)], session_id="t",
+                    tournament=tournament, buy_in="$1.00+$0.20")
+
+    text, count, failures = house_log([(session, hand(1, "77")), (session, hand(2, "77")),
+                                       (session, hand(3, "78"))])
+    assert count == 2 and text.count("Tournament #77 - buy-in $1.00+$0.20\n") == 1
+    assert failures == ["hand t#3: not written: its tournament (78 $1.00+$0.20) is not its "
+                        "session's (77 $1.00+$0.20)"]
+    read = [record for record in read_house(text, name=SOURCE) if isinstance(record, Hand)]
+    assert [(each.tournament, each.buy_in) for each in read] == [("77", "$1.00+$0.20")] * 2

@@ -117,6 +117,14 @@ class SessionEndLine:
 
 
 @dataclass(frozen=True, slots=True)
+class TournamentLine:
+    """The tournament a session is a table of, as its site writes it."""
+
+    tournament: str
+    buy_in: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class RulesLine:
     """The :class:`~badugi_hh.rules.Ruleset` fields the line sets."""
 
@@ -170,6 +178,16 @@ def _unquote(token: Token) -> str:
     return re.sub(r"\\(.)", r"\1", token[1:-1])
 
 
+def _word(token: Token, what: str) -> str:
+    """A word as it is, or a text in double quotes unquoted, which must not be empty."""
+    if token.type != "STRING":
+        return str(token)
+    text = _unquote(token)
+    if not text.strip():
+        raise LineError(f"{what} cannot be empty", token.column or 0)
+    return text
+
+
 def _later_run(number: Token) -> int:
     """``in run 2``: a run after the first (the first run is the hand's own lines)."""
     run = read_number(number)
@@ -202,7 +220,8 @@ class HouseTransformer(Transformer[Token, object]):
     def session_line(self, line: SessionLine | SessionEndLine) -> SessionLine | SessionEndLine:
         return line
 
-    def header_line(self, item: RulesLine | EventFactory | None) -> RulesLine | EventFactory | None:
+    def header_line(self, item: RulesLine | TournamentLine | EventFactory | None,
+                    ) -> RulesLine | TournamentLine | EventFactory | None:
         return item
 
     def hand_start(self, number: Token, origin: HandId | None, button: Token | int | None,
@@ -339,6 +358,10 @@ class HouseTransformer(Transformer[Token, object]):
 
     def dead_money_in_main_pot(self) -> dict[str, object]:
         return {"dead_money_in_main_pot": True}
+
+    def tournament(self, tournament: Token, buy_in: Token | None) -> TournamentLine:
+        return TournamentLine(_word(tournament, "the tournament's id"),
+                              None if buy_in is None else _word(buy_in, "the buy-in"))
 
     def seat(self, number: Token, name: Token, stack: Token | None,
              sitting_out: str | None) -> EventFactory:
@@ -1074,7 +1097,9 @@ _TERMINAL_WORDS = {
     "CARD": "a card such as As, 10d, A♠ or ??",
     "CARDS": "cards in brackets such as [As 2h 3d Kd] or [?? ??]",
     "DESCRIPTION": "a description in parentheses",
-    "STRING": "a title in double quotes",
+    "STRING": "a text in double quotes",
+    "TOURNAMENT_ID": "the tournament's id such as 330855877",
+    "BUY_IN": "the buy-in as the site writes it, such as $1.00+$0.20",
     "SITE": "a site such as pokerstars",
     "SITE_HAND": "the site's hand number",
     "CURRENCY": "the amounts' money (USD in cents, chips in cents or PLAY)",
@@ -1194,6 +1219,8 @@ class _Block(LineBlock):
 class _Session:
     start: SessionStart
     seats: dict[str, int]
+    tournament: TournamentLine | None = None
+    """The tournament its hands are of (its header's ``Tournament`` line)."""
     ended_at: int | None = None
     #: The header's seat lines that say a player is sitting out: his first hand's (T2).
     first_hand_seats: tuple[Seat, ...] = ()
@@ -1284,12 +1311,12 @@ class _HouseReader:
             yield SessionEnd(winner=line.winner, draw=line.draw, stacks=dict(line.stacks),
                              source=self.source, line=block.start)
             return
-        start, sitting_out = self._session_start(line, block)
+        start, sitting_out, tournament = self._session_start(line, block)
         if start.session_id in self.session_ids:
             start = yield from self._renamed(start, block)
         self.session_ids[start.session_id] = block.start
         self.session = _Session(start, {player.name: player.seat for player in start.players},
-                                first_hand_seats=sitting_out)
+                                tournament, first_hand_seats=sitting_out)
         yield start
 
     def _renamed(self, start: SessionStart, block: _Block,
@@ -1310,21 +1337,29 @@ class _HouseReader:
         return dataclasses.replace(start, session_id=renamed)
 
     def _session_start(self, line: SessionLine, block: _Block,
-                       ) -> tuple[SessionStart, tuple[Seat, ...]]:
-        """The session's header, and its seat lines that say a player is sitting out."""
+                       ) -> tuple[SessionStart, tuple[Seat, ...], TournamentLine | None]:
+        """The session's header, its seat lines that say a player is sitting out, and its
+        tournament."""
         changes: dict[str, object] = {}
         seats: list[Seat] = []
+        tournament: TournamentLine | None = None
         for number, text in block.numbered(1):
             item = _parse_at(text, "header_line", number)
             if isinstance(item, RulesLine):
                 changes.update(item.changes)
+            elif isinstance(item, TournamentLine):
+                if tournament is not None:
+                    raise LineError("the session names its tournament twice: a session is "
+                                    "a table of one tournament", 1, number)
+                tournament = item
             elif item is not None:
                 seats.append(item(line=number))  # type: ignore[operator]
         ruleset = _ruleset(changes)
         start = SessionStart(session_id=line.session_id, ruleset=ruleset,
                              players=_players(seats, ruleset), title=line.title,
                              started_at=line.started_at, source=self.source, line=block.start)
-        return start, tuple(seat for seat in seats if seat.sitting_out or not seat.in_hand)
+        return (start, tuple(seat for seat in seats if seat.sitting_out or not seat.in_hand),
+                tournament)
 
     def _orphan(self, block: _Block) -> ParseError:
         why = self.no_session if self.session is None else (
@@ -1362,11 +1397,13 @@ class _HouseReader:
         # a site's hand is its site's hand id; a house hand is its session's, numbered
         hand_id = start.origin or HandId(site=HOUSE_SITE, session=session.start.session_id,
                                          number=str(start.number))
+        of = session.tournament   # the tournament its header names, if any
         return Hand(hand_id=str(hand_id), site=hand_id.site, number=start.number,
                     ruleset=ruleset, events=events, source=self.source,
                     line=block.start, session_id=session.start.session_id,
                     started_at=start.started_at, currency=start.money[0],
-                    unit=start.money[1])
+                    unit=start.money[1], tournament=None if of is None else of.tournament,
+                    buy_in=None if of is None else of.buy_in)
 
     def _error(self, block: _Block, error: LineError) -> ParseError:
         where = f"{block.name}: " if block.name else ""
