@@ -373,6 +373,27 @@ def test_a_headers_first_words_inside_a_line_start_no_hand(site: str, text: str,
         record.hand_id for record in read_lines(lines) if isinstance(record, Hand)]
 
 
+#: What a player says quoting a whole header, by site: his words' lead (PokerStars' and
+#: Full Tilt's chat; KingsClub writes none: the line is one it cannot read).
+QUOTED = {"pokerstars": 'Hero said, "{}"', "pokerstars-sng": 'Hero said, "{}"',
+          "fulltilt": "Hero: {}", "kingsclub": "Hero: {}"}
+
+
+@pytest.mark.parametrize("site", QUOTED)
+def test_a_whole_header_a_player_says_starts_no_hand(site: str) -> None:
+    """A header quoted whole in what a player says, before a hand's first draw, is his
+    words: the hand is read as without them (a line a site does not read costs itself)."""
+    lines = export_lines(SEVERAL_HANDS[site])
+    draw = next(at for at, text in enumerate(lines) if "DRAW" in text and "***" in text)
+    header = next(text for text in lines if STARTS_HAND[site](text))
+    said = [*lines[:draw], QUOTED[site].format(header), *lines[draw:]]
+    read = read_lines(said)
+    assert not [record for record in read if isinstance(record, ParseError)
+                and "first line starts here" in record.message]
+    assert [record.hand_id for record in read if isinstance(record, Hand)] == [
+        record.hand_id for record in read_lines(lines) if isinstance(record, Hand)]
+
+
 #: A real export of each site, and of Merge and Boss Media, whose readers do not cut at
 #: a header.
 EACH_SITE = {**{site: sources[0] for site, sources in SEVERAL_HANDS.items()},

@@ -1142,7 +1142,8 @@ READER = SiteReader(SiteSpec(
     first_line="a hand starting 'PokerStars Game #' or 'PokerStars Hand #'",
     hands=PokerStarsHands, claims=("PokerStars ",), quick=_QUICK,
     joined_header=re.compile(r"(?:PokerStars|Full Tilt) (?:Home Game |Zoom |Rush )?(?:Game |Hand )?"
-                             r"#\d+: (?=.* \d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2})")))
+                             r"#\d+: (?=.* \d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}:\d{2})"),
+    chat=re.compile(r'.+ said, "[^"]*')))
 
 pokerstars_parser = READER.parser
 parse_line = READER.parse_line

@@ -260,6 +260,9 @@ class SiteSpec:
     must be from its start to be taken for one, stricter than ``header``: a whole header,
     with its number and what comes after it (a date, the stakes), since a chat line or a
     player's name (``Ace#7``) may hold a header's first characters; by default none is.
+    ``chat``: what a line's text before a header matches, whole, where the header is in
+    what a player says (PokerStars' ``Hero said, "``, Full Tilt's ``Hero: lol ``): quoted,
+    not joined.
     """
 
     name: str
@@ -275,6 +278,7 @@ class SiteSpec:
     header_starts: tuple[str, ...] = ("",)
     quick: Mapping[str, Callable[[str], object]] = field(default_factory=dict)
     joined_header: re.Pattern[str] = re.compile(r"(?!)")
+    chat: re.Pattern[str] = re.compile(r"(?!)")
 
 
 class SiteReader:
@@ -603,13 +607,13 @@ def _blocks(reader: SiteReader, log: LogText, source: str) -> Iterator[_Block | 
     plain = _plain_initials(initials)
     finder = _hand_start_finder(initials, header_starts)
     header_texts = _header_texts(initials, header_starts)
-    joined_header = reader.spec.joined_header.match
+    joined_header, said = reader.spec.joined_header.match, reader.spec.chat.fullmatch
     number = log.first_line   # the chunk's first line
     for chunk in log.chunks():
         kept = 0   # the chunk's lines before this are in a block
         searched = chunk_text(chunk)
         tested = lines_to_test(chunk, plain, finder, searched)
-        joins = _joined_headers(chunk, searched, header_texts, joined_header)
+        joins = _joined_headers(chunk, searched, header_texts, joined_header, said)
         if joins:
             tested = sorted({*tested, *joins})
         for at in tested:
@@ -737,11 +741,15 @@ def _header_texts(initials: str, header_starts: tuple[str, ...]) -> tuple[str, .
 
 
 def _joined_headers(lines: list[str], text: str, header_texts: tuple[str, ...],
-                    is_joined_header: Callable[[str], object]) -> dict[int, list[int]]:
+                    is_joined_header: Callable[[str], object],
+                    is_said: Callable[[str], object] = lambda _text: None,
+                    ) -> dict[int, list[int]]:
     """The hands' headers that start inside one of ``lines``, after other text (a line
     end lost, two lines joined): by the place of the line, the columns (0-based) where
     each starts. Text that only invisible characters or blanks come before is not joined
-    to anything (:func:`damage_before`: a damaged header, read as one).
+    to anything (:func:`damage_before`: a damaged header, read as one), nor a header
+    that is said: after text that ``is_said`` (a player's chat, up to where his words
+    start) or that ends with a colon and a blank (``Hero: ``: no line ends so).
 
     One search of the lines' ``text`` (:func:`chunk_text`) for each of ``header_texts``
     finds whether any of them comes after something else than a line end; only then are
@@ -750,6 +758,8 @@ def _joined_headers(lines: list[str], text: str, header_texts: tuple[str, ...],
     >>> lines = ["#1: A", "Bo folds#2: B", "\u200b#3: C", "Bo#4: D#5: E"]
     >>> _joined_headers(lines, chunk_text(lines), ("#",), lambda text: text[:1] == "#")
     {1: [8], 3: [2, 7]}
+    >>> _joined_headers(["Bo: #2: B"], "\nBo: #2: B", ("#",), lambda text: text[:1] == "#")
+    {}
     """
     if not any(_inside_a_line(text, start) for start in header_texts):
         return {}
@@ -758,10 +768,16 @@ def _joined_headers(lines: list[str], text: str, header_texts: tuple[str, ...],
         visible = damage_before(line)
         columns = sorted(column for start in header_texts
                          for column in _places(line, start, visible + 1)
-                         if is_joined_header(line[column:]))
+                         if is_joined_header(line[column:])
+                         and not _said(line[:column], is_said))
         if columns:
             joins[place] = columns
     return joins
+
+
+def _said(before: str, is_said: Callable[[str], object]) -> bool:
+    """Whether a header after ``before`` on its line is what a player says."""
+    return before.endswith(": ") or bool(is_said(before))
 
 
 def _inside_a_line(text: str, start: str) -> bool:
