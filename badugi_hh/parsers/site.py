@@ -758,7 +758,8 @@ def _joined_headers(lines: list[str], text: str, header_texts: tuple[str, ...],
     >>> lines = ["#1: A", "Bo folds#2: B", "\u200b#3: C", "Bo#4: D#5: E"]
     >>> _joined_headers(lines, chunk_text(lines), ("#",), lambda text: text[:1] == "#")
     {1: [8], 3: [2, 7]}
-    >>> _joined_headers(["Bo: #2: B"], "\nBo: #2: B", ("#",), lambda text: text[:1] == "#")
+    >>> _joined_headers(["Bo: #2: B"], chunk_text(["Bo: #2: B"]), ("#",),
+    ...                 lambda text: text[:1] == "#")
     {}
     """
     if not any(_inside_a_line(text, start) for start in header_texts):
