@@ -722,6 +722,12 @@ def test_the_grammar_names_the_sites_whose_hand_numbers_name_a_hand_anywhere() -
         for spelling in (site_id, site_id.upper(), site_of(site_id).name):
             hand = hand_of(f"Hand #3 - {spelling} hand 49\nAna wins 3\n")
             assert (hand.site, hand.hand_id) == (site_id, str(HandId(site=site_id, number="49")))
+    for site_id, spelling in (("pokerstars", "PokerStars Hand #49"),
+                              ("pokerstars", "POKERSTARS HAND 49"),
+                              ("fulltilt", "Full Tilt Poker Hand #49"),
+                              ("fulltilt", "full tilt poker hand 49")):   # as headers write it
+        hand = hand_of(f"Hand #3 - {spelling}\nAna wins 3\n")
+        assert (hand.site, hand.hand_id) == (site_id, str(HandId(site=site_id, number="49")))
 
 
 def test_the_grammar_names_the_halves_of_the_registry_and_the_older_lowball() -> None:

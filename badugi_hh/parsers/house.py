@@ -229,10 +229,11 @@ class HouseTransformer(Transformer[Token, object]):
                    ) -> HandLine:
         return HandLine(read_number(number), button, started_at, money or (None, 1), origin)
 
-    def origin(self, site: Token, number: Token) -> HandId:
+    def origin(self, site: Token, _hand: Token, number: Token) -> HandId:
         # the registry's id is its name without blanks or capitals ("Full Tilt": fulltilt),
         # which tests/test_house_parser.py holds for every site SITE names
-        return HandId(site="".join(site.split()).lower(), number=str(number))
+        site_id = "".join(site.split()).lower().removesuffix("poker")
+        return HandId(site=site_id, number=str(number).removeprefix("#"))
 
     def money(self, currency: Token, cents: bool | None) -> tuple[str | None, int]:
         return (None if currency == "chips" else str(currency)), (100 if cents else 1)
@@ -880,9 +881,9 @@ _LINE_PLANS = ShortTextCache(_kept_plan, 8192)
 
 _HAND_START_NUMBER = re.compile(r"[ \t]*Hand[ \t]*#[ \t]*([0-9]{1,15})(?![0-9])")
 #: A site's hand number right after the hand's own (a run of the grammar's SITE_HAND),
-#: after a site of one or two words in any case ("Full Tilt hand 8").
+#: after a site of one to three words in any case ("Full Tilt Poker Hand #8").
 _HAND_START_ORIGIN = re.compile(
-    r"[ \t]*[-–—][ \t]*[A-Za-z]+(?:[ \t][A-Za-z]+)?[ \t]+hand[ \t]+(\w[\w.-]*)")
+    r"[ \t]*[-–—][ \t]*[A-Za-z]+(?:[ \t][A-Za-z]+){0,2}[ \t]+[Hh][Aa][Nn][Dd][ \t]+#?(\w[\w.-]*)")
 _HAND_START_WHEN = re.compile(r"(?<![\w.'-])([0-9]{4}[-/][0-9]{2}[-/][0-9]{2})"
                               r"(?:[ \t]+([0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?))?(?![\w.'-]|:)")
 _ZEROS = str.maketrans("123456789", "000000000")
@@ -1101,6 +1102,7 @@ _TERMINAL_WORDS = {
     "TOURNAMENT_ID": "the tournament's id such as 330855877",
     "BUY_IN": "the buy-in as the site writes it, such as $1.00+$0.20",
     "SITE": "a site such as pokerstars",
+    "HAND_WORD": "'hand'",
     "SITE_HAND": "the site's hand number",
     "CURRENCY": "the amounts' money (USD in cents, chips in cents or PLAY)",
     "DATE": "a date such as 2026-11-27",
