@@ -382,6 +382,7 @@ def test_a_site_hand_is_its_sites_hand_and_a_house_hand_its_sessions() -> None:
 @pytest.mark.parametrize("line, tournament, buy_in", [
     ("Tournament #330855877 - buy-in $1.00+$0.20", "330855877", "$1.00+$0.20"),
     ("Tournament #243560420", "243560420", None),
+    ("Tournament #330855877 - Buy-In $1+$0.20 USD", "330855877", "$1+$0.20 USD"),
     ('Tournament "Sunday 500" – buy-in "€4.60 + €0.40"  # a comment', "Sunday 500",
      "€4.60 + €0.40"),
 ])
