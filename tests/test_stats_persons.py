@@ -5,6 +5,7 @@ Overview opens on the user once he is named."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -68,7 +69,7 @@ def test_the_command_prints_a_persons_figures(person_db: Path,
     assert cli.main(["stats", "--db", str(person_db), "--person", "Me"]) == 0
     report = capsys.readouterr().out
     assert "Me plays as Full Tilt: Hero, KingsClub: Hero, Merge: Hero, PokerStars: Hero" in report
-    assert "\n  person  currency  hands  net" in report
+    assert re.search(r"\n  person  currency +hands  net", report)
     assert cli.main(["stats", "--db", str(person_db), "--person", "You"]) == 2
     assert "--person 'You': the database holds Me" in capsys.readouterr().err
     assert cli.main(["stats", "--db", str(person_db), "--person", "Me", "--player", "Hero"]) == 2
@@ -143,3 +144,24 @@ def test_kingsclub_amounts_are_never_dollars(tmp_path: Path,
     assert "-30.00 chips" in report and "$30" not in report
     assert cli.main(["opponents", "--db", db, "--hand", "37732805", "--person", "Me"]) == 0
     assert "hero vs him: -30.00 chips (n=1 hand)" in capsys.readouterr().out
+
+
+def test_a_persons_two_kinds_of_chips_are_two_named_rows(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture) -> None:
+    """A Full Tilt tournament's chips and KingsClub's chips in cents are both chips: each
+    is a row of its own, named by its unit, with the positions of its own hands."""
+    db = str(tmp_path / "chips.duckdb")
+    real = ROOT / "tests" / "data" / "real"
+    assert cli.main(["import", str(real / "kingsclub" / "cash-badugi-fl-30-60-202010.txt"),
+                     str(real / "fulltilt" / "tour-27td-fl-headsup-sng-201211.txt"),
+                     "--db", db]) == 0
+    assert cli.main(["alias", "Me", "kingsclub:Hero", "fulltilt:Hero", "--db", db]) == 0
+    capsys.readouterr()
+    assert cli.main(["stats", "--db", db, "--person", "Me", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["players"]
+    assert [(row["net"]["unit"], {(net["net"]["unit"]) for net in row["positions"].values()})
+            for row in rows] == [(1, {1}), (100, {100})]
+    assert cli.main(["stats", "--db", db, "--person", "Me"]) == 0
+    report = capsys.readouterr().out
+    assert "chips in cents" in report.split("Fold to a bet")[0]
+    assert "chips in cents" in report.split("Fold to a bet")[1]

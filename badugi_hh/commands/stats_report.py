@@ -19,7 +19,7 @@ from badugi_hh import stats
 from badugi_hh.wording import counted, decimal_text
 from badugi_hh.commands.sql import format_table, plain
 from badugi_hh.filters import Filters, site_name, stakes_text
-from badugi_hh.money import format_amount
+from badugi_hh.money import format_amount, unit_name
 from badugi_hh.games import GAME_NAMES, betting_rounds
 from badugi_hh.textsafe import printable
 
@@ -83,7 +83,7 @@ def player_objects(filters: Filters, players: pd.DataFrame, positions: pd.DataFr
     for record in _records(players):
         mine = _of(positions, record)
         by_position = {row.pop("position"): _with_money(row) for row in _records(
-            mine[mine["currency"] == record["currency"]])}
+            mine[(mine["currency"] == record["currency"]) & (mine["unit"] == record["unit"])])}
         names = ({"names": [{"site": site, "player": name} for site, name in filters.players]}
                  if filters.by_person else {})
         objects.append({**_with_money(record), **names, "positions": by_position,
@@ -136,11 +136,12 @@ def write_report(figures: dict[str, Any], filters: Filters, out: TextIO,
         return
     columns, who = _who(players)
     results = list(players.itertuples(index=False))
-    # a player with chips and dollars has a row of each: the currency tells them apart
+    # a player with chips and dollars has a row of each: the unit's name tells them apart
+    # (a tournament's chips and KingsClub's in cents: "chips", "chips in cents")
     _table(out, "Results and betting", [*columns, "currency", "hands", "net", "net bb",
                                         "bb/100", "VPIP", "PFR", "3-bet", "AF", "AFq", "WTSD",
                                         "W$SD", "won w/o SD"],
-           [[*who(p), printable(p.currency), f"{p.hands:,}", _signed(p.net, p.currency, p.unit), _number(p.net_bb, 1),
+           [[*who(p), printable(unit_name(p.currency, p.unit)), f"{p.hands:,}", _signed(p.net, p.currency, p.unit), _number(p.net_bb, 1),
              _number(p.bb_per_100), _percent(p.vpip), _percent(p.pfr), _percent(p.three_bet),
              _number(p.aggression_factor), _percent(p.aggression_frequency),
              _percent(p.went_to_showdown), _percent(p.won_at_showdown),
@@ -149,7 +150,7 @@ def write_report(figures: dict[str, Any], filters: Filters, out: TextIO,
     rounds = range(1, betting_rounds(figures["game_stats"]["game"]) + 1)
     _table(out, "Fold to a bet, by betting round",
            [*columns, "currency", *(f"round {n}" for n in rounds)],
-           [[*who(p), printable(p.currency),
+           [[*who(p), printable(unit_name(p.currency, p.unit)),
              *(_percent(getattr(p, f"fold_to_bet_round{n}")) for n in rounds)]
             for p in results])
     _write_games(out, figures["game_stats"])
