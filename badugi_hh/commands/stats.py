@@ -11,8 +11,8 @@ of each game (snowing, made hands, split pots), draws per game, and results by
 position. A player is a site and a name: --player NAME takes that name on every
 site (a row each), --player SITE:NAME one site's; --person PERSON sums the names
 the aliases table gives him (badugi-hh alias). Money is never added across units:
-a row per currency (chips, USD...), amounts written as the logs write them
-($5.70, 1,500 chips). Site, game, currency, kind and ruleset are matched without
+a row per currency and unit (USD, chips, chips in cents: KingsClub's), amounts written
+as the logs write them ($5.70, 1,500 chips, 956.00 chips). Site, game, currency, kind and ruleset are matched without
 case and by the names the reports print (PokerStars, 2-7, 27td, usd, sng);
 --stakes are the bets of a fixed-limit game (0.10/0.20) or the blinds of a pot-
 or no-limit one; --table-size counts seats (6, 6-max, heads-up); --tag chooses the hands given a
