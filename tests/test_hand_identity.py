@@ -487,3 +487,23 @@ def test_a_phh_file_pokerkit_wrote_again_holds_the_same_hands(tmp_path: Path) ->
         summary = store.import_paths([rewritten])
     assert summary.hands == len(histories) > 0 and summary.new_hands == 0
     assert summary.conflicts == []
+
+
+def test_a_rewritten_file_counts_as_new_only_the_violations_not_stored_before(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A line added to a log of broken hands replaces its rows: the violations found again
+    (on lines the edit moved) are not new ones."""
+    lines = (ROOT / "sample_logs" / "broken-S.txt").read_text(encoding="utf-8").splitlines(
+        keepends=True)
+    log, db = tmp_path / "log.txt", str(tmp_path / "db.duckdb")
+    log.write_text("".join(lines), encoding="utf-8")
+    assert main(["import", str(log), "--db", db]) == 0
+    first = capsys.readouterr().out
+    found = int(first.split(" new, ")[1].split(" sessions, ")[1].split(" new violation")[0])
+    assert found > 0
+    lines.insert(8, "# a line added in the middle\n")
+    log.write_text("".join(lines), encoding="utf-8")
+    assert main(["import", str(log), "--db", db]) == 0
+    assert ", 0 new violations, " in capsys.readouterr().out
+    with Store(Path(db), read_only=True) as store:
+        assert store.connection.sql("SELECT count(*) FROM violations").fetchall() == [(found,)]

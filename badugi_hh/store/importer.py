@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import queue
+import re
 import signal
 import time
 from collections import Counter
@@ -529,6 +530,9 @@ class Importer:
         self.forgotten: set[tuple[str, str, str]] = set()
         """The identities of the hands a rewritten file's rows took out that no file has
         stored again yet: stored again, they are not new; left, they are removed."""
+        self.forgotten_violations: Counter[tuple[object, ...]] = Counter()
+        """The violations a rewritten file's rows took out (hand, session, rule, message):
+        found again, they are not new."""
         self.part_bytes = PART_BYTES
         """A log larger than this is read in parts by ``--jobs`` workers."""
         self.cut_logs: dict[str, _CutLog] = {}
@@ -572,6 +576,8 @@ class Importer:
             self.forgotten.update(
                 identity(site, hand_id, source) for site, hand_id in self.con.execute(
                     "SELECT site, hand_id FROM hands WHERE source = ?", [source]).fetchall())
+            self.forgotten_violations.update(_violation_key(*row) for row in self.con.execute(
+                f"SELECT {_VIOLATION_KEY} FROM violations WHERE source = ?", [source]).fetchall())
             _delete_rows_of(self.con, source)
             for other in others:
                 self.con.execute("DELETE FROM sources WHERE path = ?", [other])
@@ -805,7 +811,7 @@ class Importer:
             self._count_sessions_of_parts(batch)
         # a grown hand's violations replace its cut copy's: never fewer than none new
         summary.violations += max(0, inserted["violations"] - done.replaced_violations
-                                  - replaced.violations)
+                                  - replaced.violations - self._violations_again(batch))
         summary.quarantined += inserted["quarantine"]
         summary.skipped += batch.skipped_games.total()
         summary.skipped_by_game.update(batch.skipped_games)
@@ -828,6 +834,21 @@ class Importer:
                                                 rows["source"].to_pylist()))
         self.forgotten -= again
         return len(again)
+
+    def _violations_again(self, committed: RowBatch) -> int:
+        """How many of the violations ``committed`` stored a rewritten file's rows held
+        (:meth:`_forget`): found again in it, or in another file, they are not new."""
+        rows = committed.arrow("violations") if self.forgotten_violations else None
+        if rows is None:
+            return 0
+        again = 0
+        for key in map(_violation_key, rows["hand_id"].to_pylist(),
+                       rows["session_id"].to_pylist(), rows["rule"].to_pylist(),
+                       rows["message"].to_pylist()):
+            if self.forgotten_violations[key] > 0:
+                self.forgotten_violations[key] -= 1
+                again += 1
+        return again
 
     def _count_sessions_of_parts(self, committed: RowBatch) -> None:
         """Add to each log read in parts its sessions the commit counted: what its
@@ -897,6 +918,18 @@ def _rename(rows: RowBatch, renamed: str, session_id: str, offset: int) -> None:
     for table in BY_SESSION:
         rows.sealed[table] = [part if (named := renamed_rows(part, renamed, session_id, offset))
                               is None else named for part in rows.sealed[table]]
+
+
+#: What tells a violation of a rewritten file read again from one it did not hold: not its
+#: line, which an edit above it moves (nor a line its message names: "after the fold on
+#: line 1250").
+_VIOLATION_KEY = "hand_id, session_id, rule, message"
+_LINE_NAMED = re.compile(r"\bline \d+")
+
+
+def _violation_key(hand_id: object, session_id: object, rule: object,
+                   message: object) -> tuple[object, ...]:
+    return hand_id, session_id, rule, _LINE_NAMED.sub("line", str(message))
 
 
 class _Deleted(NamedTuple):
