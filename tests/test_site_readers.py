@@ -394,6 +394,24 @@ def test_a_whole_header_a_player_says_starts_no_hand(site: str) -> None:
         record.hand_id for record in read_lines(lines) if isinstance(record, Hand)]
 
 
+def test_a_header_joined_to_a_full_tilt_street_line_starts_its_hand_there() -> None:
+    """A hand cut off after a street line that holds a colon (``(Total Pot: 180, 2
+    Players)``, which no player says), the next hand's header joined to it: that hand and
+    every other is read, the one cut off is lost as a hand without its end is."""
+    lines = export_lines(SEVERAL_HANDS["fulltilt"])
+    headers = [at for at, text in enumerate(lines) if STARTS_HAND["fulltilt"](text)]
+    street, header = next((at, after) for before, after in zip(headers, headers[1:])
+                          for at in range(before, after) if "(Total Pot: " in lines[at])
+    joined = [*lines[:street], lines[street] + lines[header], *lines[header + 1:]]
+    read = read_lines(joined)
+    assert [record.line for record in read if isinstance(record, ParseError)
+            and "first line starts here" in record.message] == [street + 1]
+    whole = [record.hand_id for record in read_lines(lines) if isinstance(record, Hand)]
+    cut = whole[headers.index(header) - 1]
+    assert [record.hand_id for record in read if isinstance(record, Hand)] == [
+        hand for hand in whole if hand != cut]
+
+
 #: A real export of each site, and of Merge and Boss Media, whose readers do not cut at
 #: a header.
 EACH_SITE = {**{site: sources[0] for site, sources in SEVERAL_HANDS.items()},

@@ -164,4 +164,5 @@ def test_a_persons_two_kinds_of_chips_are_two_named_rows(tmp_path: Path,
     assert cli.main(["stats", "--db", db, "--person", "Me"]) == 0
     report = capsys.readouterr().out
     assert "chips in cents" in report.split("Fold to a bet")[0]
-    assert "chips in cents" in report.split("Fold to a bet")[1]
+    assert "chips in cents" in report.split("Fold to a bet")[1].split("Position")[0]
+    assert "chips in cents" in report.split("Position")[-1]

@@ -160,8 +160,10 @@ def write_report(figures: dict[str, Any], filters: Filters, out: TextIO,
            [[*who(d), _game(d.game), str(d.draw), f"{d.draws:,}", _percent(d.stand_pat),
              _number(d.mean_cards_drawn), *(f"{getattr(d, f'drew_{n}'):,}" for n in range(6))]
             for d in figures["draw_habits"].itertuples(index=False)])
-    _table(out, "Position", [*columns, "position", "hands", "net", "bb/100", "VPIP", "PFR"],
-           [[*who(p), p.position, f"{p.hands:,}", _signed(p.net, p.currency, p.unit),
+    _table(out, "Position", [*columns, "currency", "position", "hands", "net", "bb/100",
+                             "VPIP", "PFR"],
+           [[*who(p), printable(unit_name(p.currency, p.unit)), p.position, f"{p.hands:,}",
+             _signed(p.net, p.currency, p.unit),
              _number(p.bb_per_100), _percent(p.vpip), _percent(p.pfr)]
             for p in figures["position_stats"].itertuples(index=False)])
 

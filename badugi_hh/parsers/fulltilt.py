@@ -795,7 +795,7 @@ READER = SiteReader(SiteSpec(
     first_line="a hand starting 'Full Tilt Poker Game #'", hands=FullTiltHands, quick=_QUICK,
     joined_header=re.compile(r"Full ?Tilt ?Poker(?:\.[a-z]{2,3})? Game #\d+: "
                              r"(?=.*\d{1,2}:\d{2}:\d{2})(?=.*\d{4}/\d{1,2}/\d{1,2})"),
-    chat=re.compile(r"(?!Seat \d+: |Total pot )[^:]+: .*")))
+    chat=re.compile(r"(?!Seat \d+: |Total pot |\*)[^:\[\]()]+: .*")))
 
 fulltilt_parser = READER.parser
 parse_line = READER.parse_line
