@@ -62,8 +62,8 @@ __all__ = ["format_event", "format_hand", "format_session_end", "format_session_
 
 _NAME = re.compile(r"\w[\w.'-]*")        # the grammar's NAME
 _SESSION_ID = re.compile(r"[\w.-]+")     # the grammar's SESSION_ID
-_SITE_HAND = re.compile(r"\w[\w.-]*")    # the grammar's SITE_HAND (and TOURNAMENT_ID)
-_BUY_IN = re.compile(r'[^\s"]+')          # the grammar's BUY_IN
+_SITE_HAND = re.compile(r"\w[\w.-]*")    # the grammar's SITE_HAND, no "#" (and TOURNAMENT_ID)
+_BUY_IN = re.compile(r'[^\s"]+')          # the grammar's BUY_IN without a code after it
 _BLIND_WORDS = {"small": "small blind", "big": "big blind", "dead": "dead blind",
                 "small+big": "small & big blinds", "ante": "ante", "straddle": "straddle"}
 #: The words of each betting structure but fixed limit.

@@ -1224,8 +1224,8 @@ class _Session:
     tournament: TournamentLine | None = None
     """The tournament its hands are of (its header's ``Tournament`` line)."""
     ended_at: int | None = None
-    #: The header's seat lines that say a player is sitting out: his first hand's (T2).
     first_hand_seats: tuple[Seat, ...] = ()
+    """The header's seat lines that say a player is sitting out: his first hand's (T2)."""
 
 
 class _HouseReader:

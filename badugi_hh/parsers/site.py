@@ -742,8 +742,7 @@ def _header_texts(initials: str, header_starts: tuple[str, ...]) -> tuple[str, .
 
 def _joined_headers(lines: list[str], text: str, header_texts: tuple[str, ...],
                     is_joined_header: Callable[[str], object],
-                    is_said: Callable[[str], object] = lambda _text: None,
-                    ) -> dict[int, list[int]]:
+                    is_said: Callable[[str], object]) -> dict[int, list[int]]:
     """The hands' headers that start inside one of ``lines``, after other text (a line
     end lost, two lines joined): by the place of the line, the columns (0-based) where
     each starts. Text that only invisible characters or blanks come before is not joined
@@ -755,11 +754,12 @@ def _joined_headers(lines: list[str], text: str, header_texts: tuple[str, ...],
     finds whether any of them comes after something else than a line end; only then are
     the lines looked at one by one.
 
+    >>> header, said = (lambda text: text[:1] == "#"), (lambda text: text == "Bo said ")
     >>> lines = ["#1: A", "Bo folds#2: B", "\u200b#3: C", "Bo#4: D#5: E"]
-    >>> _joined_headers(lines, chunk_text(lines), ("#",), lambda text: text[:1] == "#")
+    >>> _joined_headers(lines, chunk_text(lines), ("#",), header, said)
     {1: [8], 3: [2, 7]}
-    >>> _joined_headers(["Bo: #2: B"], chunk_text(["Bo: #2: B"]), ("#",),
-    ...                 lambda text: text[:1] == "#")
+    >>> lines = ["Bo: #2: B", "Bo said #3: C"]
+    >>> _joined_headers(lines, chunk_text(lines), ("#",), header, said)
     {}
     """
     if not any(_inside_a_line(text, start) for start in header_texts):
@@ -782,14 +782,9 @@ def _said(before: str, is_said: Callable[[str], object]) -> bool:
 
 
 def _inside_a_line(text: str, start: str) -> bool:
-    """Whether ``start`` is in ``text`` (:func:`chunk_text`) somewhere else than at the
-    start of a line."""
-    at = text.find(start)
-    while at >= 0:
-        if text[at - 1] != "\n":
-            return True
-        at = text.find(start, at + 1)
-    return False
+    """Whether ``start`` is in ``text`` (:func:`chunk_text`, a line end first) somewhere
+    else than at the start of a line."""
+    return any(text[at - 1] != "\n" for at in _places(text, start, 1))
 
 
 def _places(text: str, part: str, first: int) -> Iterator[int]:
