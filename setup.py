@@ -26,7 +26,8 @@ from setuptools.command.build_ext import build_ext
 #: the PokerStars reader (the site most players' years of hands come from).
 COMPILED = ["badugi_hh/engine/", "badugi_hh/evaluate.py", "badugi_hh/fivecard.py",
             "badugi_hh/games.py", "badugi_hh/ledger.py", "badugi_hh/parsers/house.py",
-            "badugi_hh/parsers/pokerstars.py", "badugi_hh/rows/batch.py"]
+            "badugi_hh/parsers/pokerstars.py", "badugi_hh/rows/batch.py",
+            "badugi_hh/rows/identity.py"]
 #: Written beside the compiled modules once they are built (read by badugi_hh.compiled).
 MANIFEST = "compiled-sources.json"
 #: What the manifest records: mypyc's shared library and each source's digest as compiled.
