@@ -21,11 +21,12 @@ from __future__ import annotations
 import io
 import os
 import sys
-from typing import TextIO
-
-from tqdm import tqdm
+from typing import TYPE_CHECKING, Any, TextIO
 
 from badugi_hh.wording import counted
+
+if TYPE_CHECKING:
+    from tqdm import tqdm
 
 #: How often the bar is redrawn at most, in seconds.
 REDRAW_SECONDS = 0.1
@@ -47,18 +48,16 @@ class Progress:
         self.done_bytes = 0
         self.over_bytes = total_bytes is not None
         """The bar runs over bytes; the items counted are shown beside it."""
-        self._bar = tqdm(
-            total=total_bytes if self.over_bytes else total, file=_Screen(self.stream),
-            disable=not self.enabled, leave=False,
-            ncols=(_width(self.stream) or FALLBACK_COLUMNS) if self.enabled else None,
-            mininterval=redraw_seconds, desc=label or None,
-            unit="B" if self.over_bytes else f" {unit}s",
-            unit_scale=self.over_bytes, unit_divisor=1024)
+        # tqdm is loaded only for a bar drawn: off a terminal (a script, a pipe, a worker)
+        # its ~10 ms of loading is saved in every process
+        self._bar: tqdm[Any] | None = None if not self.enabled else _bar(
+            total=total_bytes if self.over_bytes else total, stream=self.stream,
+            label=label, unit=unit, over_bytes=self.over_bytes, redraw_seconds=redraw_seconds)
 
     def advance(self, step: int = 1) -> None:
         """``step`` more items done (a callback of the importers: hands per batch)."""
         self.count += step
-        if not self.enabled:
+        if self._bar is None:
             return
         if self.over_bytes:
             self._bar.set_postfix_str(self.text(), refresh=False)
@@ -69,13 +68,13 @@ class Progress:
     def advance_bytes(self, step: int) -> None:
         """``step`` more bytes read (of ``total_bytes``)."""
         self.done_bytes += step
-        if self.enabled and self.over_bytes:
+        if self._bar is not None and self.over_bytes:
             self._bar.update(step)
 
     def clear(self) -> None:
         """Erase the bar, so that the next line written starts at the left margin;
         the next update draws it again."""
-        if self.enabled:
+        if self._bar is not None:
             self._bar.clear()
 
     def text(self) -> str:
@@ -90,13 +89,25 @@ class Progress:
 
     def close(self) -> None:
         """Erase the bar for good: the run is over."""
-        self._bar.close()
+        if self._bar is not None:
+            self._bar.close()
 
     def __enter__(self) -> Progress:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def _bar(total: int | None, stream: TextIO, label: str, unit: str, over_bytes: bool,
+         redraw_seconds: float) -> tqdm[Any]:
+    """The bar drawn on a terminal ``stream``."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, file=_Screen(stream), leave=False,
+                ncols=_width(stream) or FALLBACK_COLUMNS, mininterval=redraw_seconds,
+                desc=label or None, unit="B" if over_bytes else f" {unit}s",
+                unit_scale=over_bytes, unit_divisor=1024)
 
 
 def described(done_bytes: int, total_bytes: int, count: int, unit: str,

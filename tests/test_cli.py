@@ -44,6 +44,7 @@ def test_an_import_into_a_database_loads_no_parquet_nor_cluster(tmp_path) -> Non
     assert "badugi_hh.store.importer" in loaded
     assert loaded & {"pyarrow.parquet", "pyarrow.fs", "badugi_hh.dataset.cluster",
                      "badugi_hh.dataset.writer"} == set()
+    assert "tqdm" not in loaded   # off a terminal no bar is drawn, so its library waits
 
 
 def threads_after_pyarrow(code_before: str, environment: dict[str, str]) -> int:
