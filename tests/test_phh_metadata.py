@@ -129,6 +129,23 @@ def test_a_zone_that_is_none_is_an_error_at_its_key_and_the_hand_kept(zone: str,
     assert hand.started_at == datetime(2026, 11, 27, 20, 15)   # in the import's zone
 
 
+@pytest.mark.parametrize(("date", "key", "says"), [
+    ("day = 31\nmonth = 2\nyear = 2024\n", 9, "day: 2024-2-31 is not a date"),
+    ("day = 1\nmonth = 13\nyear = 2024\n", 10, "month: 13 is not from 1 to 12"),
+    ("day = 1\nmonth = 1\nyear = 9999\n", 9, "the year 9999 is out of range"),
+    ('day = 1\nmonth = 1\nyear = 2024\ntime = "noon"\n', 12,
+     "time: expected a local time such as 20:02:00"),
+])
+def test_a_date_that_is_none_is_an_error_at_its_key_and_the_hand_kept(
+        date: str, key: int, says: str) -> None:
+    """The date is optional: a bad one costs the hand's time, not the hand."""
+    undated = HAND.split("day = ")[0]
+    hand, [error] = read(undated + date)
+    assert (error.line, error.column, error.hand_lost) == (key, 1, False)
+    assert says in error.message and "the hand is read without it" in error.message
+    assert hand.started_at is None and hand.events
+
+
 # -- the level and the tournament ------------------------------------------------------------
 
 def test_the_level_is_stored_as_a_sites_tournament_level(tmp_path: Path) -> None:

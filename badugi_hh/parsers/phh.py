@@ -263,6 +263,7 @@ class _PHHReader:
         checks: list[tuple[str, Callable[[str], object]]] = [
             (name, fields.string) for name in _OPTIONAL_STRINGS]
         checks += [("time_zone", lambda name: _time_zone(fields)),
+                   ("day", lambda name: _stated_start(fields)),
                    ("level", lambda name: fields.integer(name, 0, MAX_AMOUNT)),
                    ("time_limit", time_limit),
                    ("ante_trimming_status", fields.boolean),
@@ -486,19 +487,10 @@ class _HandBuilder:
         return events
 
     def _started_at(self) -> datetime | None:
-        fields = self.fields
-        day = fields.integer("day", 1, 31)
-        month = fields.integer("month", 1, 12)
-        year = fields.integer("year", 1, 9999)
-        moment = fields.local_time("time")
-        if day is None or month is None or year is None:
-            return None
-        try:
-            return dated(datetime(year, month, day, *(
-                (moment.hour, moment.minute, moment.second) if moment is not None else ())
-            ).replace(tzinfo=self._time_zone()))
-        except ValueError as error:
-            raise fields.error("day", f"{year}-{month}-{day} is not a date: {error}") from None
+        """The start the hand states, in its zone; None where the date is not given whole,
+        or is not a date (reported by ``_notes``, and the hand read without it)."""
+        moment = _unless_malformed(lambda: _stated_start(self.fields))
+        return None if moment is None else moment.replace(tzinfo=self._time_zone())
 
     def _time_zone(self) -> ZoneInfo | None:
         """``time_zone``, the zone the hand's time is in (the store keeps it as the zone
@@ -514,6 +506,23 @@ def _unless_malformed(read: Callable[[], _T | None]) -> _T | None:
         return read()
     except FieldError:
         return None
+
+
+def _stated_start(fields: Fields) -> datetime | None:
+    """``day``, ``month``, ``year`` and ``time`` as a local time, None where the date is
+    not given whole; a field of another type or range, or a date that does not exist
+    (``day = 31``, ``month = 2``), is a FieldError at its key."""
+    day = fields.integer("day", 1, 31)
+    month = fields.integer("month", 1, 12)
+    year = fields.integer("year", 1, 9999)
+    moment = fields.local_time("time")
+    if day is None or month is None or year is None:
+        return None
+    try:
+        return dated(datetime(year, month, day, *(
+            (moment.hour, moment.minute, moment.second) if moment is not None else ())))
+    except ValueError as error:
+        raise fields.error("day", f"{year}-{month}-{day} is not a date: {error}") from None
 
 
 def _time_zone(fields: Fields) -> ZoneInfo | None:
