@@ -16,7 +16,7 @@ import pytest
 from badugi_hh.cards import parse_cards
 from badugi_hh.engine import HandReport, audit
 from badugi_hh.events import (
-    Burn, Deal, Draw, Hand, Muck, ParseError, PostBlind, Raise, Show, SkippedHand,
+    Burn, Deal, Draw, Hand, Muck, ParseError, PostBlind, Raise, Seat, Show, SkippedHand,
 )
 from badugi_hh.ledger import hand_ledger
 from badugi_hh.parsers import read_records
@@ -169,6 +169,21 @@ def test_without_players_they_are_p1_to_pn_and_the_last_has_the_button() -> None
     records = read(hand_text([*ROUND_ROBIN, "p3 f", "p1 f"]))
     result = report(records)
     assert result.button == "p3" and result.end_stacks == {"p1": 99, "p2": 101, "p3": 100}
+
+
+@pytest.mark.parametrize(("players", "names"), [
+    ('["", "", ""]', ["p1", "p2", "p3"]),
+    ('["Ana", "", "Bo"]', ["Ana", "p2", "Bo"]),
+    ('["", "p1", ""]', ["p1_2", "p1", "p3"]),       # p1's own name is another player's
+    ('["", "p1", "p1_2"]', ["p1_3", "p1", "p1_2"]),
+])
+def test_an_unknown_players_empty_name_is_his_place(players: str, names: list[str]) -> None:
+    """The specification writes a player whose name is unknown as "": he is named as a
+    hand without ``players`` names him, unless another player has that name."""
+    records = read(hand_text([*ROUND_ROBIN, "p3 f", "p1 f"], extra=f"players = {players}\n"))
+    assert errors(records) == []
+    assert [event.player for event in the_hand(records).events
+            if isinstance(event, Seat)] == names
 
 
 def test_no_limit_bets_are_read_to_their_totals() -> None:

@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import fields as dataclass_fields
 from datetime import datetime
 from decimal import Decimal
+from itertools import chain, count
 from pathlib import Path
 from typing import Any, TypeVar, get_args
 from zoneinfo import ZoneInfo
@@ -330,8 +331,7 @@ class _HandBuilder:
         if any(isinstance(stack, Decimal) and stack == Decimal("inf") for stack in stacks):
             raise fields.error("starting_stacks", "an unknown stack (inf) is not read: the "
                                                   "audit needs every player's chips")
-        self.names = fields.strings("players", self.count) or [
-            f"p{index}" for index in range(1, self.count + 1)]
+        self.names = _player_names(fields, self.count)
         if len(set(self.names)) != self.count:
             raise fields.error("players", "a player is named twice")
         self.stacks = fields.amounts("starting_stacks", self.count, positive=True) or []
@@ -497,6 +497,31 @@ class _HandBuilder:
         the log states, as OnGame's); where it is not a zone, the time is read as that of
         a hand that states none."""
         return _unless_malformed(lambda: _time_zone(self.fields))
+
+
+def _player_names(fields: Fields, players: int) -> list[str]:
+    """``players``; a player whose name is unknown (``""``, as the specification writes
+    one) or not given (no ``players``) is named by his place, as the actions name him:
+    ``p1``, ``p2``..., or ``p1_2``... where another player's stated name is that."""
+    stated = fields.strings("players", players, empty=True) or [""] * players
+    taken = set(stated)
+    names = []
+    for index, name in enumerate(stated, 1):
+        if not name:
+            name = _unused(f"p{index}", taken)
+            taken.add(name)
+        names.append(name)
+    return names
+
+
+def _unused(name: str, taken: set[str]) -> str:
+    """``name``, else the first of ``name_2``, ``name_3``... not ``taken``.
+
+    >>> _unused("p1", {"Ann"}), _unused("p1", {"p1", "p1_2"})
+    ('p1', 'p1_3')
+    """
+    return next(candidate for candidate in chain([name], (
+        f"{name}_{number}" for number in count(2))) if candidate not in taken)
 
 
 def _unless_malformed(read: Callable[[], _T | None]) -> _T | None:

@@ -227,13 +227,17 @@ class Fields:
             return None
         return [self.amount(name, value, positive=positive) for value in values]
 
-    def strings(self, name: str, count: int) -> list[str] | None:
+    def strings(self, name: str, count: int, *, empty: bool = False) -> list[str] | None:
+        """An array of ``count`` strings of at most :data:`MAX_NAME` characters, none empty
+        unless ``empty``."""
         values = self.array(name, count, "strings")
         if values is None:
             return None
-        if not all(isinstance(value, str) and 0 < len(value) <= MAX_NAME for value in values):
-            raise self._expected(name, f"an array of {count} strings of 1 to {MAX_NAME} "
-                                       "characters")
+        least = 0 if empty else 1
+        if not all(isinstance(value, str) and least <= len(value) <= MAX_NAME
+                   for value in values):
+            raise self._expected(name, f"an array of {count} strings of {least} to "
+                                       f"{MAX_NAME} characters")
         return values
 
     def integers(self, name: str, count: int, least: int, most: int) -> list[int] | None:
