@@ -9,6 +9,7 @@ import io
 import shutil
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -71,9 +72,35 @@ def test_the_zone_the_hand_states_places_its_time_whatever_the_imports(tmp_path:
                      "Europe/Paris")] * 2
 
 
-def test_without_a_zone_the_hand_is_in_the_imports(tmp_path: Path) -> None:
+def test_without_a_zone_or_place_the_hand_is_in_utc_whatever_the_imports(
+        tmp_path: Path) -> None:
+    """The specification: a time of no time_zone and no place is in UTC."""
     assert stored(tmp_path, HAND, "SELECT started_utc, time_zone FROM hands") == [
-        (utc(2026, 11, 28, 1, 15), "America/New_York")]
+        (utc(2026, 11, 27, 20, 15), "UTC")]
+
+
+def test_without_a_zone_the_hand_is_in_its_places(tmp_path: Path) -> None:
+    place = 'city = "Paris"\nregion = "Ile-de-France"\ncountry = "France"\n'
+    assert stored(tmp_path, HAND + place, "SELECT started_utc, time_zone FROM hands") == [
+        (utc(2026, 11, 27, 19, 15), "Europe/Paris")]
+
+
+@pytest.mark.parametrize(("place", "key", "says"), [
+    ('city = "Paris"\ncountry = "France"\n', 13, "city: the place has no region"),
+    ('city = "Paris"\nregion = "Ontario"\ncountry = "Canada"\n', 13,
+     "city: no zone of the IANA database is named after 'Paris' in 'Canada'"),
+    ('city = "Lyon"\nregion = "Rhone"\ncountry = "France"\n', 13,
+     "city: no zone of the IANA database is named after 'Lyon' in 'France'"),
+    ('time_zone_abbreviation = "CST"\n', 13,
+     "time_zone_abbreviation: 'CST' is not one zone"),
+])
+def test_a_time_its_place_does_not_place_is_read_in_utc_and_said(place: str, key: int,
+                                                                   says: str) -> None:
+    hand, [error] = read(HAND + place)
+    assert (error.line, error.column, error.hand_lost) == (key, 1, False)
+    assert error.message.startswith(says) and error.message.endswith(
+        "; the time is read in UTC")
+    assert hand.started_at == datetime(2026, 11, 27, 20, 15, tzinfo=ZoneInfo("UTC"))
 
 
 UNTIMED = """Session #fri "untimed hands" 2026-11-27 20:00
@@ -126,7 +153,7 @@ def test_a_zone_that_is_none_is_an_error_at_its_key_and_the_hand_kept(zone: str,
     hand, [error] = read(HAND + f"time_zone = {zone}\n")
     assert (error.line, error.column, error.hand_lost) == (13, 1, False)
     assert error.message.startswith(says) and "the hand is read without it" in error.message
-    assert hand.started_at == datetime(2026, 11, 27, 20, 15)   # in the import's zone
+    assert hand.started_at == datetime(2026, 11, 27, 20, 15, tzinfo=ZoneInfo("UTC"))
 
 
 @pytest.mark.parametrize(("date", "key", "says"), [

@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import fields as dataclass_fields
 from datetime import datetime
 from decimal import Decimal
+from functools import partial
 from itertools import chain, count
 from pathlib import Path
 from typing import Any, TypeVar, get_args
@@ -55,6 +56,7 @@ from badugi_hh.parsers.hands import HAND_SIZES
 from badugi_hh.parsers.phh_actions import Actions
 from badugi_hh.parsers.phh_fields import KEY, FieldError, Fields, PHHBlock, shown
 from badugi_hh.parsers.text import LogText, Source, open_log
+from badugi_hh.places import place_zone
 from badugi_hh.rules import HOUSE, Game, Ruleset, Structure
 from badugi_hh.sites import time_zone
 
@@ -274,11 +276,19 @@ class _PHHReader:
             try:
                 check(name)
             except FieldError as error:
-                yield ParseError(message=f"{error.message}; the hand is read without it",
-                                 source=self.source, line=error.line, column=error.column,
-                                 text=excerpt(fields.block.lines[error.line - fields.block.start]
-                                              if error.line >= fields.block.start else ""),
-                                 hand_lost=False)
+                yield self._kept(fields, error, "the hand is read without it")
+        try:
+            _place_zone(fields)
+        except FieldError as error:
+            yield self._kept(fields, error, "the time is read in UTC")
+
+    def _kept(self, fields: Fields, error: FieldError, so: str) -> ParseError:
+        """``error`` of a hand that is read all the same, ``so`` saying how."""
+        return ParseError(message=f"{error.message}; {so}", source=self.source,
+                          line=error.line, column=error.column,
+                          text=excerpt(fields.block.lines[error.line - fields.block.start]
+                                       if error.line >= fields.block.start else ""),
+                          hand_lost=False)
 
 
 def _parse_toml(block: PHHBlock) -> dict[str, Any]:
@@ -490,13 +500,7 @@ class _HandBuilder:
         """The start the hand states, in its zone; None where the date is not given whole,
         or is not a date (reported by ``_notes``, and the hand read without it)."""
         moment = _unless_malformed(lambda: _stated_start(self.fields))
-        return None if moment is None else moment.replace(tzinfo=self._time_zone())
-
-    def _time_zone(self) -> ZoneInfo | None:
-        """``time_zone``, the zone the hand's time is in (the store keeps it as the zone
-        the log states, as OnGame's); where it is not a zone, the time is read as that of
-        a hand that states none."""
-        return _unless_malformed(lambda: _time_zone(self.fields))
+        return None if moment is None else moment.replace(tzinfo=_zone(self.fields))
 
 
 def _player_names(fields: Fields, players: int) -> list[str]:
@@ -548,6 +552,49 @@ def _stated_start(fields: Fields) -> datetime | None:
             (moment.hour, moment.minute, moment.second) if moment is not None else ())))
     except ValueError as error:
         raise fields.error("day", f"{year}-{month}-{day} is not a date: {error}") from None
+
+
+def _zone(fields: Fields) -> ZoneInfo:
+    """The zone of the hand's time, as the specification places it: ``time_zone``, else
+    the local time of the place ``city``, ``region`` and ``country`` name together, else
+    UTC. A time_zone or place that places nothing is reported by ``_notes``, and the next
+    rule places the time."""
+    return (_unless_malformed(lambda: _time_zone(fields))
+            or _unless_malformed(lambda: _place_zone(fields)) or time_zone("UTC"))
+
+
+#: The fields that place a time where ``time_zone`` does not: the three together.
+_PLACE = ("city", "region", "country")
+
+
+def _place_zone(fields: Fields) -> ZoneInfo | None:
+    """Where the hand states a time and no ``time_zone``, the zone of its place: the one
+    of the IANA database named after its city, in its country (:mod:`badugi_hh.places`;
+    the region is not needed to find it). None where the hand says nothing that places
+    its time, so that it is in UTC; a FieldError where it says something that does not
+    place it (a place not named whole, a zone not found, an abbreviation), the time then
+    being read in UTC."""
+    if (_unless_malformed(lambda: _stated_start(fields)) is None
+            or _unless_malformed(lambda: _time_zone(fields)) is not None):
+        return None
+    given = {key: _unless_malformed(partial(fields.string, key)) for key in _PLACE}
+    city, country = given["city"], given["country"]
+    if city and given["region"] and country:
+        zone = place_zone(city, country)
+        if zone is None:
+            raise fields.error("city", f"no zone of the IANA database is named after "
+                                       f"{shown(city)} in {shown(country)}")
+        return time_zone(zone)
+    named = [key for key in _PLACE if given[key]]
+    if named:
+        missing = " and ".join(key for key in _PLACE if not given[key])
+        raise fields.error(named[0], f"the place has no {missing}: the specification "
+                                     "places a time by city, region and country together")
+    abbreviation = _unless_malformed(lambda: fields.string("time_zone_abbreviation"))
+    if abbreviation:
+        raise fields.error("time_zone_abbreviation", f"{shown(abbreviation)} is not one "
+                                                     "zone (CST is Chicago's and China's)")
+    return None
 
 
 def _time_zone(fields: Fields) -> ZoneInfo | None:

@@ -1,9 +1,8 @@
 """One clock: each hand's time as its log states it, and the same moment in UTC.
 
 Logs write local times, most without a zone. Each site writes in one zone of its
-own (:attr:`badugi_hh.sites.Site.zone`, the one place of these conventions); a house log, and a
-PHH hand that names no site, is in the zone the import is given (``import --tz``),
-by default this machine's. A reader that gives an aware time (one with its zone)
+own (:attr:`badugi_hh.sites.Site.zone`, the one place of these conventions); a house log
+is in the zone the import is given (``import --tz``), by default this machine's. A reader that gives an aware time (one with its zone)
 is taken at its word.
 
 >>> from datetime import datetime
@@ -35,7 +34,7 @@ __all__ = ["Clock", "Moment", "check_zone", "machine_zone", "zone_of", "zone_sho
 
 def zone_of(site: str, house_zone: str) -> str:
     """The zone of a hand of ``site`` whose time has no zone: the site's, else (a house
-    log, a PHH hand of no site) ``house_zone``."""
+    log) ``house_zone``."""
     entry = site_of(site)
     return entry.zone if entry is not None and entry.zone is not None else house_zone
 
