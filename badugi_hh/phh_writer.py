@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import time, timedelta
+from datetime import datetime, time, timedelta, timezone
 from decimal import Decimal
 from typing import Any, TextIO
 from zoneinfo import ZoneInfo
@@ -46,7 +46,7 @@ from badugi_hh.events import (
     Raise, RunCards, Show, Street,
 )
 from badugi_hh.rules import Ruleset
-from badugi_hh.sites import site_of
+from badugi_hh.sites import site_of, time_zone
 from badugi_hh.writer import refuse_damaged
 
 __all__ = ["VARIANT_CODES", "phh_fields", "phh_text", "toml_value", "write_phhs"]
@@ -377,28 +377,36 @@ def phh_fields(hand: Hand, report: HandReport, left_out: Sequence[str] = (),
 
 
 def _when(hand: Hand) -> dict[str, TomlValue]:
-    """The date and time the hand states, and the zone they are in where it is known."""
-    moment = hand.started_at
+    """The date and time the hand states, with the zone they are in: PHH reads a time of
+    no ``time_zone`` in UTC, so a time of no known zone is not written, and one of an
+    offset the zone database has no zone for (``+05:30``) is written in UTC."""
+    moment = _zoned(hand)
     if moment is None:
         return {}
-    when: dict[str, TomlValue] = {"day": moment.day, "month": moment.month, "year": moment.year,
-                                  "time": moment.time().replace(microsecond=0)}
-    zone = _zone_name(hand)
-    if zone is not None:
-        when["time_zone"] = zone
-    return when
+    zone = _zone_name(moment)
+    if zone is None:
+        moment, zone = moment.astimezone(timezone.utc), "UTC"
+    return {"day": moment.day, "month": moment.month, "year": moment.year,
+            "time": moment.time().replace(microsecond=0), "time_zone": zone}
 
 
-def _zone_name(hand: Hand) -> str | None:
-    """The IANA name of the zone of the hand's time: the one it was read with (a PHH
-    hand's ``time_zone``), else its site's (docs/schema.md, "One clock"). A fixed offset of
-    whole hours (OnGame's ``EEST``) is the database's zone of that offset (``Etc/GMT-3``:
-    its sign is POSIX's, west of Greenwich positive). None where no zone is known (a house
-    log's is the import's ``--tz``), or the offset has minutes."""
+def _zoned(hand: Hand) -> datetime | None:
+    """The hand's time with the zone it was read in: its own (a PHH hand's ``time_zone``,
+    OnGame's offset, the import's for a hand of the store: ``commands.export``), else its
+    site's (docs/schema.md, "One clock"); None where neither is known (a house hand read
+    from its log alone)."""
     moment = hand.started_at
-    if moment is None or moment.tzinfo is None:
-        site = site_of(hand.site)
-        return site.zone if site is not None else None
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    site = site_of(hand.site)
+    return (moment.replace(tzinfo=time_zone(site.zone))
+            if site is not None and site.zone is not None else None)
+
+
+def _zone_name(moment: datetime) -> str | None:
+    """The IANA name of the zone of ``moment``: its own, or for a fixed offset of whole
+    hours (OnGame's ``EEST``) the database's zone of that offset (``Etc/GMT-3``: its sign
+    is POSIX's, west of Greenwich positive); None where the offset has minutes."""
     if isinstance(moment.tzinfo, ZoneInfo):
         return moment.tzinfo.key
     offset = moment.utcoffset() or timedelta(0)

@@ -11,6 +11,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+import duckdb
 import pytest
 
 from badugi_hh.cli import main
@@ -225,15 +226,43 @@ def test_the_export_writes_the_zone_level_and_tournament_it_read() -> None:
     (timezone(timedelta(hours=3), "EEST"), "Etc/GMT-3"),   # OnGame's zones: fixed offsets
     (timezone(timedelta(hours=-5), "EST"), "Etc/GMT+5"),
     (timezone(timedelta(0), "GMT"), "UTC"),
-    (timezone(timedelta(hours=5, minutes=30)), None),       # no zone of the database
+    # no zone of the database: written in UTC, which a time of no time_zone is read in
+    (timezone(timedelta(hours=5, minutes=30)), "UTC"),
 ])
 def test_a_fixed_offset_is_written_as_the_zone_databases(zone: timezone,
-                                                         written_as: str | None) -> None:
+                                                         written_as: str) -> None:
     hand, _ = read(HAND)
     hand.started_at = datetime(2011, 9, 11, 15, 26, 27, tzinfo=zone)
-    lines = written(hand).splitlines()
-    assert (f'time_zone = "{written_as}"' in lines) if written_as else not any(
-        line.startswith("time_zone") for line in lines)
+    text = written(hand)
+    assert f'time_zone = "{written_as}"' in text.splitlines()
+    again, errors = read(text.split("\n", 1)[1])
+    assert errors == [] and again.started_at == hand.started_at
+
+
+def test_a_time_of_no_known_zone_is_not_written() -> None:
+    """A house hand read from its log alone: its zone is the import's, which it does not
+    carry, and a time written without time_zone would be read in UTC."""
+    hand, _ = read(HAND)
+    hand.started_at = datetime(2026, 11, 27, 20, 15)
+    assert not {"day", "time", "time_zone"} & {line.split(" = ")[0]
+                                              for line in written(hand).splitlines()}
+
+
+def test_a_house_hand_is_exported_in_the_zone_it_was_imported_in(tmp_path: Path,
+                                                                  capsys) -> None:
+    log, db = tmp_path / "logs" / "fri.txt", str(tmp_path / "hands.duckdb")
+    log.parent.mkdir()
+    log.write_text(UNTIMED, encoding="utf-8")
+    assert main(["import", str(log), "--db", db, "--tz", "Asia/Tokyo"]) == 0
+    assert main(["export", "--format", "phh", "--db", db, "--out", str(tmp_path / "out")]) == 0
+    [written_file] = (tmp_path / "out").glob("fri.*")
+    assert {"time = 20:00:00", 'time_zone = "Asia/Tokyo"'} <= set(
+        written_file.read_text(encoding="utf-8").splitlines())
+    capsys.readouterr()
+    assert main(["import", str(written_file), "--db", db, "--tz", "UTC"]) == 0
+    with duckdb.connect(db, read_only=True) as con:
+        assert con.execute("SELECT DISTINCT started_utc = TIMESTAMPTZ '2026-11-27 11:00:00+00' "
+                           "FROM hands").fetchall() == [(True,)]
 
 
 def test_a_tournament_exported_as_phh_reads_back_as_the_same_tournament(

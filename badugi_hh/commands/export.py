@@ -60,6 +60,7 @@ from typing import TYPE_CHECKING, TextIO
 from badugi_hh.commands import add_hand_filters, add_source_arguments, open_tables
 from badugi_hh.events import Hand, SessionStart, SkippedHand
 from badugi_hh.hand_ids import HandId
+from badugi_hh.sites import time_zone
 from badugi_hh.textsafe import printable
 from badugi_hh.wording import counted
 
@@ -169,6 +170,21 @@ class StoredHand:
     line: int
     started_at: datetime | None
     """Its own time, or its session's where the hand states none (as ``hands.started_at``)."""
+    zone: str
+    """The zone the store read that time in (``hands.time_zone``: a house log's is the
+    import's ``--tz``, which the log does not state)."""
+
+    def zoned(self, stated: datetime | None) -> datetime | None:
+        """The hand's time with its zone: ``stated`` where it has one, else the stored
+        time (its session's where the hand states none) in the stored zone."""
+        if stated is not None and stated.tzinfo is not None:
+            return stated
+        if self.started_at is None:
+            return stated
+        try:
+            return self.started_at.replace(tzinfo=time_zone(self.zone))
+        except ValueError:   # OnGame's GMT+0100, which its reader gives with the time
+            return self.started_at
 
 
 def chosen_hands(con: duckdb.DuckDBPyConnection, filters: Filters,
@@ -179,13 +195,14 @@ def chosen_hands(con: duckdb.DuckDBPyConnection, filters: Filters,
     twice; the store keeps the first (T5), and so does the export."""
     where, params = filters.where()
     rows = con.execute(
-        f"SELECT DISTINCT h.source, s.content_hash, s.size, h.hand_id, h.line, h.started_at "
+        f"SELECT DISTINCT h.source, s.content_hash, s.size, h.hand_id, h.line, h.started_at, "
+        "h.time_zone "
         f"FROM (SELECT DISTINCT source, hand_id FROM hand_players {where}) hp "
         "JOIN hands h USING (source, hand_id) "
         "LEFT JOIN sources s ON s.path = h.source ORDER BY h.source, h.line", params).fetchall()
     chosen: dict[tuple[str, str | None, int | None], dict[str, StoredHand]] = defaultdict(dict)
-    for source, content_hash, size, hand_id, line, started_at in rows:
-        chosen[(source, content_hash, size)][hand_id] = StoredHand(line, started_at)
+    for source, content_hash, size, hand_id, line, started_at, zone in rows:
+        chosen[(source, content_hash, size)][hand_id] = StoredHand(line, started_at, zone)
     return chosen
 
 
@@ -206,15 +223,17 @@ def export_file(source: Log, stored: dict[str, StoredHand], form: str, out: Text
 def _as_stored(played: Iterable[tuple[SessionStart | None, Hand, HandReport] | SkippedHand],
                stored: dict[str, StoredHand],
                ) -> Iterator[tuple[SessionStart | None, Hand, HandReport] | SkippedHand]:
-    """``played``, each hand that states no time given the one it is stored with (its
-    session's): written without it, the hand read back would be stored with none, or
-    another session's, and differ from its copy in the store (T5)."""
+    """``played``, each hand's time as stored, with its zone: a hand that states no time
+    given its session's (written without it, the hand read back would be stored with
+    none, or another session's, and differ from its copy in the store: T5), a time of no
+    zone given the one the store read it in (PHH reads a time of no zone in UTC)."""
     for item in played:
-        if not isinstance(item, SkippedHand) and item[1].started_at is None:
+        if not isinstance(item, SkippedHand):
             session, hand, report = item
             kept = stored.get(hand.hand_id)
-            if kept is not None and kept.line == report.line and kept.started_at is not None:
-                item = session, dataclasses.replace(hand, started_at=kept.started_at), report
+            if kept is not None and kept.line == report.line:
+                item = session, dataclasses.replace(
+                    hand, started_at=kept.zoned(hand.started_at)), report
         yield item
 
 
