@@ -26,7 +26,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "badugi_hh"
 #: its own layer or below only (docs/architecture.md, "Layers", says what each owns).
 LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("base", frozenset({"", "archives", "collector", "compiled", "ctrl_c", "errors", "frozen",
-                        "progress", "resources", "textcache", "textsafe", "user_cache",
+                        "places", "progress", "resources", "textcache", "textsafe", "user_cache",
                         "without_pandas", "wording"})),
     ("sites and cards", frozenset({"sites", "hand_ids", "cards", "fivecard", "evaluate"})),
     ("games and hands", frozenset({"games", "rules", "events", "ledger", "money", "filters"})),
