@@ -54,6 +54,14 @@ class Ruleset:
     hand_size: int = 4                   # G5
     session_hands: int | None = 12       # N1; None: no fixed length
     burns_logged: bool = True            # D3: the log states each burn
+    deck_recycling: Literal["discards", "dead_cards"] = "discards"   # D3, D4
+    """What comes back when the stub runs out. ``discards``: once 52 cards are used
+    (those the log states), a discarded or burned card may be drawn again (docs/rules.md,
+    "Deck recycling"). ``dead_cards``: PokerKit's deck, which a PHH hand is played with
+    (``State._consume_cards``): a card is burned before each draw, stated or not; when a
+    deal needs more cards than the stub holds, every card out of play since the last
+    reshuffle (discards, the drawing player's own too, folded hands, burns) makes the
+    new stub, and only those may be dealt again."""
     awards_logged: bool = True           # S1: the log says who wins (PHH may leave it out)
     deal_order_logged: bool = True       # G5: deals are logged in dealing order
     rake: bool = False                   # sites take a rake from the pot

@@ -43,8 +43,10 @@ def game(code: str) -> object:
     return pokerkit.NoLimitDeuceToSevenLowballSingleDraw(AUTOMATIONS, True, 0, (1, 2), 2)
 
 
-def play(code: str, players: int, seed: int, *, one_card: bool) -> PlayedHand:
-    """A hand of ``code`` at ``players`` seats, played at random by the seed."""
+def play(code: str, players: int, seed: int, *, one_card: bool,
+         most_discards: int = 3) -> PlayedHand:
+    """A hand of ``code`` at ``players`` seats, played at random by the seed, each
+    player discarding up to ``most_discards`` cards a draw."""
     rng = random.Random(seed)
     random.seed(seed)   # PokerKit shuffles its deck with the random module
     chosen = game(code)
@@ -53,18 +55,19 @@ def play(code: str, players: int, seed: int, *, one_card: bool) -> PlayedHand:
         warnings.simplefilter("ignore")   # PokerKit warns of plays it finds unwise
         state = chosen(stacks, players)  # type: ignore[operator]
         while state.status:
-            _step(state, code, rng, one_card)
+            _step(state, code, rng, one_card, most_discards)
     history = pokerkit.HandHistory.from_game_state(chosen, state, compression_status=not one_card)
     return PlayedHand(history.dumps(), stacks, list(state.stacks))
 
 
-def _step(state: object, code: str, rng: random.Random, one_card: bool) -> None:
+def _step(state: object, code: str, rng: random.Random, one_card: bool,
+          most_discards: int) -> None:
     if state.can_deal_hole():
         index = state.hole_dealee_index
         state.deal_hole(1 if one_card else len(state.hole_dealing_statuses[index]), index)
     elif state.can_stand_pat_or_discard():
         held = list(state.hole_cards[state.stand_patter_or_discarder_index])
-        state.stand_pat_or_discard(rng.sample(held, rng.randint(0, min(3, len(held)))))
+        state.stand_pat_or_discard(rng.sample(held, rng.randint(0, min(most_discards, len(held)))))
     elif state.can_show_or_muck_hole_cards():
         state.show_or_muck_hole_cards(True)
     else:

@@ -99,6 +99,66 @@ def test_no_limit_single_draw_pokerkit_writes_reads_with_its_bets(one_card: bool
                     for player, cards in shows], played.text
 
 
+# -- PokerKit's deck: the dead cards make a new stub when it runs out --------------------------
+
+@pytest.mark.parametrize("one_card", [True, False], ids=["one card a deal", "compressed"])
+def test_pokerkit_hands_that_run_the_deck_out_replay_clean(one_card: bool) -> None:
+    """Six players drawing up to five cards run PokerKit's stub out; it then deals again
+    the cards out of play (folded hands, burns, discards, the drawing player's own)."""
+    from phhkit import play
+
+    recycled = 0
+    for seed in range(12):
+        played = play("F2L3D", 6, seed, one_card=one_card, most_discards=5)
+        dealt = [cards[at:at + 2] for cards in re.findall(r"'d dh p\d ([^']+)'", played.text)
+                 for at in range(0, len(cards), 2)]
+        recycled += len(dealt) > len(set(dealt))
+        assert report(read(played.text)).violations == [], played.text
+    assert recycled >= 4   # the seeds deal some cards twice: the test tests recycling
+
+
+def deck_runs_out(replace: dict[str, str]) -> str:
+    """A hand PokerKit played (2-7 triple draw, six players) whose stub runs out in the
+    last draw: p3's three cards come from the reshuffled dead cards (Ac of p2's folded
+    hand, 4c of his own discards, Qc of p1's), as do p6's 3h and 3s, discarded in that
+    draw. ``replace`` changes some actions."""
+    actions = [
+        "d dh p1 5sKc6c4d5d", "d dh p2 AdAcAsJhTd", "d dh p3 6s3h4s2s4c", "d dh p4 Qh8c5cJs2c",
+        "d dh p5 7h8hJcQs4h", "d dh p6 Qd8s6dAh3s", "p4 cbr 8", "p5 cc", "p6 cbr 12",
+        "p1 cbr 16", "p2 f", "p4 cc", "p5 cbr 20", "p6 cc", "p1 cc", "p4 cc", "p1 sd Kc5s",
+        "p3 sd 2s", "p4 sd Qh8c", "p5 sd 7hJc8h", "p6 sd 6d", "d dh p1 2hQc", "d dh p3 6h",
+        "d dh p4 3dJd", "d dh p5 KdTc9h", "d dh p6 3c", "p1 cbr 4", "p4 f", "p5 f",
+        "p6 cbr 7", "p1 cc", "p1 sd 4d", "p3 sd 6h4s6s4c", "p6 sd 8sAh3c", "d dh p1 2d",
+        "d dh p3 8dKsTh9c", "d dh p6 9dKh5h", "p1 sd 5dQc", "p3 sd 3h8d9c", "p6 sd 3s9dKh",
+        "d dh p1 Ts9s", "d dh p3 Ac4cQc", "d dh p6 7s3h3s", "p1 sm",
+        "p3 sm KsThAc4cQc", "p6 sm Qd5h7s3h3s"]
+    quoted = ", ".join(f'"{replace.get(action, action)}"' for action in actions)
+    return ('variant = "F2L3D"\nantes = [3, 3, 3, 3, 3, 3]\n'
+            "blinds_or_straddles = [1, 2, 4, 0, 0, 0]\nsmall_bet = 4\nbig_bet = 8\n"
+            f"starting_stacks = [60, 15, 7, 200, 30, 30]\nactions = [{quoted}]\n")
+
+
+def test_a_stub_run_out_deals_the_dead_cards_again() -> None:
+    assert report(read(deck_runs_out({}))).violations == []
+
+
+def test_a_card_still_in_a_live_hand_dealt_again_is_d4() -> None:
+    """p1 still holds 6c when p6 draws it: no reshuffle brings back a live card."""
+    found = report(read(deck_runs_out({"d dh p6 7s3h3s": "d dh p6 6c3h3s",
+                                       "p6 sm Qd5h7s3h3s": "p6 sm Qd5h6c3h3s"})))
+    assert [(v.rule, v.message) for v in found.violations] == [
+        ("D4", "6c is drawn by p6, but it was already dealt to p1; each card is dealt once")]
+
+
+def test_a_discard_dealt_again_before_the_stub_runs_out_is_d3() -> None:
+    """In the second draw the stub still holds cards: p3's discard 2s is out of play."""
+    found = report(read(deck_runs_out({"d dh p3 8dKsTh9c": "d dh p3 2sKsTh9c",
+                                       "p3 sd 3h8d9c": "p3 sd 3h2s9c"})))
+    assert [(v.rule, v.message) for v in found.violations] == [
+        ("D3", "2s is drawn by p3, but it was discarded by p3, and discards and burned "
+               "cards are out of play")]
+
+
 # -- each action form ---------------------------------------------------------------------
 
 def hand_text(actions: list[str], *, variant: str = "F2L3D", players: int = 3,

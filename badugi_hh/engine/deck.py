@@ -5,7 +5,9 @@ discarded or shown, and reports a card that cannot be where the log puts it: a
 joker (G2), a discard or burn that comes back (D3), a card in two places or more
 cards than a deck holds (D4), a shown or discarded card the player does not hold
 (D2). When the stub runs out the discards are reshuffled into a new one, after
-which a discarded card may come back (docs/rules.md, "Deck recycling").
+which a discarded card may come back (docs/rules.md, "Deck recycling"); under
+PokerKit's rule (``Ruleset.deck_recycling``) the new stub is every dead card since
+the last reshuffle, folded hands and burns included, and only those come back.
 
 >>> from badugi_hh.cards import parse_cards
 >>> from badugi_hh.engine.table import Table
@@ -43,6 +45,14 @@ class Deck:
         self.misplayed: set[Card] = set()      # cards already reported (G2, D3, D4): once each
         self.size_reported = False             # D4's count of cards: once a hand
         self._most, self._most_for = 0, -1     # most_cards, and for how many players
+        # PokerKit's deck (Ruleset.deck_recycling == "dead_cards"): the stub, and the
+        # dead cards that make the next one when it runs out.
+        self.recycles_dead_cards = table.rules.deck_recycling == "dead_cards"
+        self.stub_left = 52                    # cards left in the stub
+        self.dead: set[Card] = set()           # dead since the last reshuffle (known ones)
+        self.dead_count = 0                    # and how many, known or not
+        self.gathered: set[str] = set()        # folded players whose cards are dead
+        self.reshuffled: set[Card] = set()     # back in the stub: may be dealt again
 
     # -- the deck's size ---------------------------------------------------------
 
@@ -81,7 +91,39 @@ class Deck:
     def take(self, cards: Sequence[Card | None], where: str, line: int) -> None:
         """``cards`` leave the deck (dealt, drawn or burned): G2, D3, D4."""
         self.used += len(cards)
+        if self.recycles_dead_cards:
+            self._leave_stub(len(cards))
         self.check(cards, where, line)
+
+    def _leave_stub(self, count: int) -> None:
+        """``count`` cards come off PokerKit's stub: when it holds fewer, the dead cards
+        are shuffled into it first (``State._consume_cards``)."""
+        if count > self.stub_left:
+            for player in self.table.players.values():
+                if player.folded and player.name not in self.gathered:
+                    self.gathered.add(player.name)
+                    self._die(player.cards)
+            self.reshuffled |= self.dead
+            self.stub_left += self.dead_count
+            self.dead, self.dead_count = set(), 0
+        self.stub_left -= count
+
+    def _die(self, cards: Sequence[Card | None]) -> None:
+        """``cards`` are out of play: the next reshuffle brings them back (PokerKit's)."""
+        self.dead.update(card for card in cards if card is not None)
+        self.dead_count += len(cards)
+
+    def _comes_back(self, card: Card) -> bool:
+        """Whether ``card``, seen before, is dealt again from a reshuffled stub: then it
+        is back in play (and may not come back once more)."""
+        if self.recycles_dead_cards:
+            back = card in self.reshuffled
+            self.reshuffled.discard(card)
+        else:
+            back = card in self.out_of_play and self.recycled()
+        if back:
+            self.out_of_play.discard(card)   # back in play
+        return back
 
     def check(self, cards: Sequence[Card | None], where: str, line: int) -> None:
         """Cards coming into play, already counted: none may be in play or out of it."""
@@ -96,15 +138,13 @@ class Deck:
                                 "and no jokers")
                 continue
             previous = seen.get(card)
-            if previous is not None and card not in self.misplayed:   # one report a card
-                if card in self.out_of_play and self.recycled():
-                    self.out_of_play.discard(card)   # back in play from the reshuffled discards
-                elif card in self.out_of_play:
-                    self.misplayed.add(card)
+            if (previous is not None and card not in self.misplayed   # one report a card
+                    and not self._comes_back(card)):
+                self.misplayed.add(card)
+                if card in self.out_of_play:
                     self.report("D3", line, f"{card} is {where}, but it was {previous}, and "
                                 "discards and burned cards are out of play")
                 else:
-                    self.misplayed.add(card)
                     self.report("D4", line, f"{card} is {where}, but it was already "
                                 f"{previous}; each card is dealt once")
             seen[card] = where
@@ -114,6 +154,8 @@ class Deck:
         self.take((card,), "burned", line)
         if card is not None:
             self.out_of_play.add(card)
+        if self.recycles_dead_cards:
+            self._die((card,))
 
     # -- cards leaving a hand ----------------------------------------------------
 
@@ -134,6 +176,8 @@ class Deck:
             if card is not None:
                 seen[card] = where
                 out_of_play.add(card)
+        if self.recycles_dead_cards:
+            self._die(discarded)
 
     def restate(self, player: TablePlayer, cards: Cards) -> None:
         """A site log restates the hero's whole hand after a draw: cards new to us are
@@ -156,9 +200,7 @@ class Deck:
                             f"holds {format_cards(player.cards)}")
                 break
             held.remove(None)
-            if card in self.out_of_play and self.recycled():
-                self.out_of_play.discard(card)   # an unseen draw from the reshuffled discards
-            elif card in self.seen:
+            if card in self.seen and not self._comes_back(card):
                 rule = "D3" if card in self.out_of_play else "D4"
                 self.report(rule, line, f"{player.name} shows {card}, but it was "
                             f"{self.seen[card]}")

@@ -11,7 +11,7 @@ from badugi_hh.engine.deck import Deck
 from badugi_hh.engine.report import DrawRecord, draw_name, new_tuple, round_name
 from badugi_hh.engine.rounds import Betting
 from badugi_hh.engine.table import Report, Table, TablePlayer
-from badugi_hh.events import Burn, Draw, DrawnCards
+from badugi_hh.events import Burn, Cards, Draw, DrawnCards
 
 __all__ = ["Draws"]
 
@@ -32,6 +32,9 @@ class Draws:
         self.drew: set[str] = set()
         self.burns = 0                 # burns in the draw under way
         self.records: list[DrawRecord] = []
+        # PokerKit deals a draw's replacements once every player has discarded: they wait
+        # here till the draw closes (Ruleset.deck_recycling "dead_cards")
+        self.undealt: list[tuple[Cards, str, int]] = []
 
     def begin(self, line: int, number: int | None = None) -> None:
         """The next draw starts (D1), once the betting before it is over (B1, B5)."""
@@ -63,6 +66,7 @@ class Draws:
         """The draw under way ends: whoever has not drawn missed it (D1)."""
         if not self.open:
             return
+        self.deal_replacements()
         for name in self.to_draw:
             self.report("D1", line, f"{name} does not draw in the {draw_name(self.number)} "
                         "draw (standing pat is a draw of zero cards)")
@@ -93,9 +97,8 @@ class Draws:
             self.begin(line)
             to_draw = self.to_draw
         drew = self.drew
-        if self.rules.burns_logged and not self.burns and not drew:
-            self.report("D3", line, f"no card is burned before the "
-                        f"{draw_name(self.number)} draw")
+        if not self.burns and not drew:
+            self._no_burn_stated(line)
         if to_draw and to_draw[0] == name and name not in drew:
             del to_draw[0]   # the player whose turn it is: nothing more to check here
             drew.add(name)
@@ -111,11 +114,32 @@ class Draws:
             self.report("D2", line, f"{name} discards {len(discarded)} "
                         f"and receives {len(drawn)}; the replacements equal the discards")
         if drawn:
-            self.deck.take(drawn, f"drawn by {name}", line)
+            if self.deck.recycles_dead_cards:
+                self.undealt.append((drawn, f"drawn by {name}", line))
+            else:
+                self.deck.take(drawn, f"drawn by {name}", line)
             player.cards.extend(drawn)
         self.deck.check_size(line)
         self.records.append(new_tuple(DrawRecord, (name, self.number, discarded, drawn,
                                                    tuple(player.cards), line)))
+
+    def deal_replacements(self) -> None:
+        """The replacements PokerKit deals after the draw's last discard, in turn: a
+        reshuffle then brings back every card discarded in the draw (D3, D4)."""
+        for drawn, where, line in self.undealt:
+            self.deck.take(drawn, where, line)
+            self.deck.check_size(line)
+        self.undealt = []
+
+    def _no_burn_stated(self, line: int) -> None:
+        """The draw under way starts without a burn: a D3 where the log states burns;
+        PokerKit burns a card all the same, one a PHH hand never states (its stub)."""
+        if self.rules.burns_logged:
+            self.report("D3", line, f"no card is burned before the "
+                        f"{draw_name(self.number)} draw")
+        elif self.deck.recycles_dead_cards:
+            self.burns += 1
+            self.deck.burn(None, line)
 
     def _check_turn(self, player: TablePlayer, line: int) -> None:
         if player.name in self.drew:

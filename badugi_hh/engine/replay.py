@@ -364,6 +364,7 @@ class HandReplay:
     def close(self) -> tuple[TableState, LogClaims]:
         """End the hand (B1 if it just stops) and hand over what the table and the log say."""
         betting, table = self.betting, self.table
+        self.draws.deal_replacements()   # a hand stopping in a draw: its cards are checked
         ending: Ending
         if betting.fold_line:
             ending = "fold"

@@ -443,6 +443,8 @@ class _HandBuilder:
             small_blind=small_blind, big_blind=big_blind, small_bet=small_bet,
             big_bet=big_bet, min_bet=None if self.structure == "fixed" else small_bet,
             burns_logged=False,
+            # PokerKit's deck: unstated burns, and dead cards reshuffled when it runs out
+            deck_recycling="dead_cards",
             # winnings are optional in PHH: a file without them implies its results
             awards_logged="winnings" in fields,
             # PHH has no rule of rake: a hand stating the rake taken (_rake) was raked
