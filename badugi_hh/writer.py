@@ -421,6 +421,8 @@ def _rules(ruleset: Ruleset) -> str:
         clauses.append(f"min bet {ruleset.min_bet}")
     if ruleset.dead_money_in_main_pot:
         clauses.append("dead money in main pot")
+    if ruleset.deck_recycling == "dead_cards":
+        clauses.append("dead cards recycled")
     clauses += [words for words, kept in (("dead small blind", ruleset.dead_small_blind),
                                           ("antes returned", ruleset.uncovered_antes_returned),
                                           ("sitting out folded", ruleset.sitting_out_folded))

@@ -253,14 +253,16 @@ def test_the_deal_forms_read_as_the_cards_each_player_held() -> None:
 
 
 def test_the_house_format_states_the_rules_a_phh_hand_was_audited_by() -> None:
-    """``min bet`` and ``dead money in main pot``: a PHH hand written as a house log is
-    audited alike when read back (the big blind's ante still the short stack's)."""
+    """``min bet``, ``dead money in main pot`` and ``dead cards recycled``: a PHH hand
+    written as a house log is audited alike when read back (the big blind's ante still
+    the short stack's, the deck PokerKit's)."""
     records = list(read_records(BIG_BLIND_ANTE))
     session = next(record for record in records if isinstance(record, SessionStart))
     hand = next(record for record in records if isinstance(record, Hand))
     text, count, failures = house_log([(session, hand)])
     assert count == 1 and not failures
-    assert "min bet 150000, dead money in main pot" in text
+    assert "min bet 150000, dead money in main pot, dead cards recycled" in text
     [again] = [item for item in audit(list(read_house(text, "back.txt")))
                if isinstance(item, HandReport)]
     assert nets(again) == [-75_000, -1_000_000, 1_075_000, 0] and again.violations == []
+    assert again.ruleset.deck_recycling == "dead_cards"

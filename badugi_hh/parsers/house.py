@@ -360,6 +360,9 @@ class HouseTransformer(Transformer[Token, object]):
     def dead_money_in_main_pot(self) -> dict[str, object]:
         return {"dead_money_in_main_pot": True}
 
+    def dead_cards_recycled(self) -> dict[str, object]:
+        return {"deck_recycling": "dead_cards"}
+
     def tournament(self, tournament: Token, buy_in: Token | None) -> TournamentLine:
         return TournamentLine(_word(tournament, "the tournament's id"),
                               None if buy_in is None else _word(buy_in, "the buy-in"))
