@@ -357,7 +357,8 @@ def phh_fields(hand: Hand, report: HandReport, left_out: Sequence[str] = (),
         "starting_stacks": [writer.amount(player.start_stack) for player in players],
         "actions": actions, "hand": hand.hand_id, "players": [p.name for p in players],
         "seats": [player.seat for player in players], "seat_count": rules.max_players,
-        "finishing_stacks": [writer.amount(player.end_stack) for player in players],
+        # the log's stated stack where the chips say another: read back, the same G3
+        "finishing_stacks": [writer.amount(player.carried_stack) for player in players],
         "winnings": [writer.amount(player.won) for player in players],
     }
     if any(antes):

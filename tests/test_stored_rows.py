@@ -42,7 +42,7 @@ PINNED: dict[str, str] = {
     "session_players": "199:7d1b18d2c352bcfd",
     "players": "65:3a011733ec528023",
     "hands": "426:a9fbbca6796582a0",
-    "hand_players": "1702:54aa0357f9c72e5b",
+    "hand_players": "1702:8153c9d9aa4140bc",
     "actions": "5957:af6e2c084478f724",
     "draws": "2169:b01df9ec09a34e0d",
     "showdowns": "558:d13d4359b2a3897c",

@@ -127,6 +127,9 @@ class PlayerResult:
     other_halves: tuple[tuple[str, HandValue], ...] = ()
     """In a split game, the shown hand's value in each half after the first, by the
     half's name in the registry (``("2-7", value)``)."""
+    stated_end_stack: int | None = None
+    """The stack the log says he ends the hand with, where the chips say otherwise (a
+    G3): ``end_stack`` stays the chips' figure, so that it is ``start_stack + net``."""
 
     @property
     def description(self) -> str | None:
@@ -142,6 +145,13 @@ class PlayerResult:
     @property
     def net(self) -> int:
         return self.won + self.returned - self.contributed
+
+    @property
+    def carried_stack(self) -> int:
+        """The stack his next hand at the table starts from: the log's where it states
+        another than the chips (G3), so that one wrong statement is reported once and
+        not again at every hand after it."""
+        return self.end_stack if self.stated_end_stack is None else self.stated_end_stack
 
 
 class Pot(NamedTuple):
@@ -215,6 +225,12 @@ class HandReport:
     def end_stacks(self) -> dict[str, int]:
         """Every seated player's stack after the hand, those not dealt in included."""
         return {**self.idle, **{name: p.end_stack for name, p in self.players.items()}}
+
+    @property
+    def carried_stacks(self) -> dict[str, int]:
+        """The stacks the next hand at the table starts from, those not dealt in
+        included (:attr:`PlayerResult.carried_stack`)."""
+        return {**self.idle, **{name: p.carried_stack for name, p in self.players.items()}}
 
     @property
     def winners(self) -> tuple[str, ...]:

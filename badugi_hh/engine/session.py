@@ -211,7 +211,7 @@ class Auditor:
                 table.unknown_before = (f"{HandId.parse(hand.site, hand.hand_id).named} has "
                                         f"a line that could not be read (line "
                                         f"{hand.damaged[0]})")
-        table.stacks = report.end_stacks
+        table.stacks = report.carried_stacks
         table.previous = report
         last_line = report.actions[-1].line if report.actions else report.line
         table.line = max(hand.line, last_line, report.line)

@@ -385,7 +385,7 @@ class _Settler:
             if result is not None and result.end_stack != amount:
                 self.report("G3", line, f"the log says {name} ends the hand with {amount}; "
                             f"the chips say {result.end_stack}")
-                result.end_stack = amount   # follow the log from here on
+                result.stated_end_stack = amount   # the session's chain follows the log
         for name, (amount, line) in self.claims.nets.items():
             result = results.get(name)
             if result is not None and result.net != amount:

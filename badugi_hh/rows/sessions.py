@@ -35,7 +35,8 @@ class OpenSession:
     seats: dict[str, int] = field(default_factory=dict)
     start_stacks: dict[str, int] = field(default_factory=dict)
     last_stacks: dict[str, int] = field(default_factory=dict)
-    """Each player's stack after his last hand: at a site players leave before the end."""
+    """Each player's stack after his last hand as the table carries it (the log's where it
+    states another than the chips, G3): at a site players leave before the end."""
     money: HandMoney | None = None
     """Site, kind and unit of its hands, from the first one."""
     places: dict[str, int] = field(default_factory=dict)
@@ -75,7 +76,7 @@ class OpenSession:
             if name not in self.seats:
                 self.seats[name] = result.seat
                 self.start_stacks[name] = result.start_stack
-            self.last_stacks[name] = result.end_stack
+            self.last_stacks[name] = result.carried_stack   # as the session's chain has it
 
 
     def extend(self, later: OpenSession) -> bool:

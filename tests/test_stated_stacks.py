@@ -1,0 +1,127 @@
+"""A stack the log states at a hand's end that the chips contradict (G3).
+
+The violation names the log's figure; the hand's rows keep the chips' (``end_stack`` is
+``start_stack + net``, as for every other hand: docs/schema.md), and the table's chain
+follows the log, so the next hand is not reported again for the same wrong statement
+(docs/rules.md, G3). Each test failed when the engine replaced the player's end stack with
+the log's, storing an end stack its own net contradicts.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from badugi_hh import cli
+from badugi_hh.engine import HandReport, SessionReport, audit
+from badugi_hh.events import Hand
+from badugi_hh.parsers.kingsclub import read_kingsclub
+from badugi_hh.parsers.phh import read_phh
+from badugi_hh.phh_writer import phh_fields, phh_text
+from badugi_hh.store import Store
+from sitekit import KINGSCLUB
+
+#: Hand 1's Stacks line gives Ana 105 where the chips say 99; hand 2 starts from the log's.
+HOUSE = """\
+Session #g3 "stated stacks" 2026-11-27 20:00
+Rules: Badugi triple draw, fixed limit 2/4, blinds 1/2, cap 3 raises, heads-up, \
+stacks 100, unlimited hands
+Seat 1: Ana (100)
+Seat 2: Bruno (100)
+
+Hand #1 - button Ana
+Ana: posts small blind 1
+Bruno: posts big blind 2
+Dealt to Bruno [?? ?? ?? ??]
+Dealt to Ana [?? ?? ?? ??]
+Ana: folds
+Bruno wins 2
+Stacks: Ana 105, Bruno 101
+
+Hand #2 - button Bruno
+Bruno: posts small blind 1
+Ana: posts big blind 2
+Dealt to Ana [?? ?? ?? ??]
+Dealt to Bruno [?? ?? ?? ??]
+Bruno: folds
+Ana wins 2
+Stacks: Ana 106, Bruno 100
+"""
+
+#: p2 wins the blinds (98 / 102); the file says both end as they began.
+PHH = '''variant = "FB"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100]
+actions = [
+  "d dh p1 ????????",
+  "d dh p2 ????????",
+  "p2 cbr 4",
+  "p1 f",
+]
+finishing_stacks = [100, 100]
+'''
+
+
+def _hand_players(db: Path) -> list[tuple[str, str, int, int, int]]:
+    with Store(db, read_only=True) as store:
+        return store.connection.execute(
+            "SELECT hand_id, player, start_stack, end_stack, net FROM hand_players "
+            "ORDER BY hand_id, player").fetchall()
+
+
+def _violations(db: Path) -> list[tuple[str, str, str]]:
+    with Store(db, read_only=True) as store:
+        return store.connection.execute(
+            "SELECT hand_id, rule, message FROM violations ORDER BY hand_id, message").fetchall()
+
+
+def test_a_house_hand_stores_the_chips_figures_and_its_next_hand_starts_from_the_log(
+        tmp_path: Path) -> None:
+    log = tmp_path / "g3.txt"
+    log.write_text(HOUSE, encoding="utf-8")
+    db = tmp_path / "g3.duckdb"
+    assert cli.main(["import", str(log), "--db", str(db)]) == 0
+    assert _hand_players(db) == [
+        ("g3#1", "Ana", 100, 99, -1), ("g3#1", "Bruno", 100, 101, 1),
+        ("g3#2", "Ana", 105, 106, 1), ("g3#2", "Bruno", 101, 100, -1)]
+    assert _violations(db) == [
+        ("g3#1", "G3", "the log says Ana ends the hand with 105; the chips say 99")]
+
+
+def test_a_phh_hand_stores_the_chips_figures_not_its_finishing_stacks(tmp_path: Path) -> None:
+    log = tmp_path / "g3.phh"
+    log.write_text(PHH, encoding="utf-8")
+    db = tmp_path / "g3.duckdb"
+    assert cli.main(["import", str(log), "--db", str(db)]) == 0
+    [(_, _, start, end, net), (_, _, start2, end2, net2)] = _hand_players(db)
+    assert (start, end, net, start2, end2, net2) == (100, 98, -2, 100, 102, 2)
+    assert [rule for _, rule, _ in _violations(db)] == ["G3", "G3"]
+
+
+def test_a_site_summary_stack_the_chips_contradict_is_told_not_stored() -> None:
+    text = KINGSCLUB.read_text(encoding="utf-8").replace("Seat 5: Hero (570) -30",
+                                                         "Seat 5: Hero (580) -30")
+    hand_report, session_report = audit(read_kingsclub(text, name=KINGSCLUB.name))
+    assert isinstance(hand_report, HandReport) and isinstance(session_report, SessionReport)
+    assert [(v.rule, v.message) for v in hand_report.violations] == [
+        ("G3", "the log says Hero ends the hand with 58000; the chips say 57000")]
+    hero = hand_report.players["Hero"]
+    assert (hero.end_stack, hero.start_stack + hero.net, hero.carried_stack) == (
+        57000, 57000, 58000)
+    assert session_report.stacks["Hero"] == 58000   # the table carries the log's
+
+
+def test_an_export_writes_the_logs_finishing_stacks_so_the_g3_is_found_again() -> None:
+    hand, report = _phh_hand_and_report(PHH)
+    again = _phh_hand_and_report(phh_text(phh_fields(hand, report)))[1]
+    assert [(v.rule, v.message) for v in again.violations] == [
+        (v.rule, v.message) for v in report.violations] != []
+
+
+def _phh_hand_and_report(text: str) -> tuple[Hand, HandReport]:
+    records = list(read_phh(text, "g3.phh"))
+    [hand] = [record for record in records if isinstance(record, Hand)]
+    [report] = [r for r in audit(records) if isinstance(r, HandReport)]
+    return hand, report
