@@ -423,6 +423,8 @@ def _rules(ruleset: Ruleset) -> str:
         clauses.append("dead money in main pot")
     if ruleset.deck_recycling == "dead_cards":
         clauses.append("dead cards recycled")
+    if not ruleset.reopen_by_least_bet:
+        clauses.append("reopen by largest raise")
     clauses += [words for words, kept in (("dead small blind", ruleset.dead_small_blind),
                                           ("antes returned", ruleset.uncovered_antes_returned),
                                           ("sitting out folded", ruleset.sitting_out_folded))

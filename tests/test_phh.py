@@ -81,6 +81,39 @@ actions = [
 '''
 
 
+#: PokerKit's own hands (its generator's): a short all-in raise over the big blind (p2 to
+#: 3), re-raised by p3, who had called; and an all-in bet of 1 where the least bet is 2
+#: (p3), raised by p1, who had checked. PokerKit allows both (docs/format.md, "PHH").
+REOPENED_BY_A_SHORT_ALL_IN = ['''variant = 'N2L1D'
+antes = [0, 0, 0, 0, 0]
+blinds_or_straddles = [0, 2, 0, 0, 0]
+min_bet = 2
+starting_stacks = [30, 3, 30, 15, 15]
+actions = ['d dh p1 4s8hQsJdKc', 'd dh p2 7cTcQcKd2h', 'd dh p3 7d4c3d3c9c',
+  'd dh p4 Jc5c6cJh3h', 'd dh p5 KsAd9s7h9h', 'p3 cc', 'p4 f', 'p5 cc', 'p1 f',
+  'p2 cbr 3', 'p3 cbr 17', 'p5 f', 'p2 sd 2h7c', 'p3 sd 4c9c', 'd dh p2 4d8c',
+  'd dh p3 2c5d', 'p2 sm TcQcKd4d8c', 'p3 sm 7d3d3c2c5d']
+finishing_stacks = [30, 8, 27, 15, 13]
+''', '''variant = 'N2L1D'
+antes = [2, 2, 2, 2]
+blinds_or_straddles = [0, 0, 0, 0]
+min_bet = 2
+starting_stacks = [15, 15, 3, 30]
+actions = ['d dh p1 Jh5c2dTs2c', 'd dh p2 6s3cJcTd9c', 'd dh p3 3d8cAc8s3h',
+  'd dh p4 Qd6cJdTc5s', 'p1 cc', 'p2 cc', 'p3 cbr 1', 'p4 f', 'p1 cbr 13', 'p2 f',
+  'p1 sd 2d5c', 'p3 sd 3d8c', 'd dh p1 AdJs', 'd dh p3 4h8d', 'p1 sm JhTs2cAdJs',
+  'p3 sm Ac8s3h4h8d']
+finishing_stacks = [12, 13, 10, 28]
+''']
+
+
+@pytest.mark.parametrize("text", REOPENED_BY_A_SHORT_ALL_IN)
+def test_a_phh_hand_reopens_after_a_short_all_in_as_pokerkit_does(text: str) -> None:
+    [report] = [r for r in audit(_one(text)) if isinstance(r, HandReport)]
+    assert not report.ruleset.reopen_by_least_bet
+    assert report.violations == []
+
+
 def test_heads_up_blinds_are_reversed_and_the_button_is_the_last_player() -> None:
     _, hand = _one(HEADS_UP)
     assert isinstance(hand, Hand)

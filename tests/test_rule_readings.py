@@ -125,10 +125,11 @@ def test_short_all_ins_that_add_up_to_half_a_bet_reopen_it() -> None:
 
 
 def no_limit_round(structure: str, all_in_to: int, call: int, raise_to: int,
-                   carla: int) -> list[str]:
+                   carla: int, *, reopen_by_least_bet: bool = True) -> list[str]:
     """The issue's no-limit hand after the first draw: Bruno bets 100, Carla raises all-in
     to ``all_in_to`` (``carla`` chips in all), Ana calls, Bruno raises to ``raise_to``."""
-    table = TABLE.replace(structure=structure, small_blind=50, big_blind=100)
+    table = TABLE.replace(structure=structure, small_blind=50, big_blind=100,
+                          reopen_by_least_bet=reopen_by_least_bet)
     order = ("Bruno", "Carla", "Ana")
     events = [Button(seat=1), PostBlind(player="Bruno", amount=50, kind="small"),
               PostBlind(player="Carla", amount=100), Call(player="Ana", amount=100),
@@ -146,6 +147,36 @@ def test_a_raise_after_a_short_all_in_is_t8_in_no_limit_and_pot_limit() -> None:
     # all-in for a full raise (by 100) reopens it
     assert no_limit_round("no", 200, 200, 400, carla=300) == []
     assert no_limit_round("pot", 200, 200, 400, carla=300) == []
+
+
+def short_all_in_bet_raised(structure: str, *, reopen_by_least_bet: bool) -> list[str]:
+    """After the first draw Bruno checks, Carla bets all-in 50 (short of the least bet,
+    100), Ana calls, and Bruno, who checked, raises to 400: the rules broken."""
+    table = TABLE.replace(structure=structure, small_blind=50, big_blind=100,
+                          reopen_by_least_bet=reopen_by_least_bet)
+    order = ("Bruno", "Carla", "Ana")
+    events = [Button(seat=1), PostBlind(player="Bruno", amount=50, kind="small"),
+              PostBlind(player="Carla", amount=100), Call(player="Ana", amount=100),
+              Call(player="Bruno", amount=50), Check(player="Carla"), *pat_draw(1, order),
+              Check(player="Bruno"), Bet(player="Carla", amount=50, all_in=True),
+              Call(player="Ana", amount=50), Raise(player="Bruno", to=400)]
+    stacks = {"Ana": 5000, "Bruno": 5000, "Carla": 150}
+    return rules(hand(events, ruleset=table, stacks=stacks))
+
+
+def test_by_pokerkits_rule_a_rounds_first_bet_reopens_the_betting_however_short() -> None:
+    """PokerKit (which judges PHH hands) measures a full raise against the round's bets
+    and raises alone: Carla's all-in bet of 50 is the round's first, so it reopens the
+    betting for Bruno, who checked; under Robert's Rules it is short of the least bet."""
+    for structure in ("no", "pot"):
+        assert short_all_in_bet_raised(structure, reopen_by_least_bet=True) == ["T8"]
+        assert short_all_in_bet_raised(structure, reopen_by_least_bet=False) == []
+
+
+def test_by_pokerkits_rule_an_all_in_short_of_a_full_raise_still_reopens_nothing() -> None:
+    # Bruno's bet of 100 is the round's largest: Carla's all-in raising by 20 is short of it
+    assert no_limit_round("no", 120, 120, 400, carla=220, reopen_by_least_bet=False) == ["T8"]
+    assert no_limit_round("no", 200, 200, 400, carla=300, reopen_by_least_bet=False) == []
 
 
 def test_heads_up_a_raise_over_a_short_all_in_is_s3_on_both_paths() -> None:

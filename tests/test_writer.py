@@ -190,6 +190,17 @@ def test_a_session_header_states_every_number_of_the_rules() -> None:
         "Seat 1: Ana (50)\n")
 
 
+def test_pokerkits_rule_of_reopening_is_written_and_read_back() -> None:
+    """A PHH hand's ruleset (T8 by PokerKit's rule) survives an export to the house format."""
+    rules = HOUSE.replace(structure="no", small_bet=2, big_bet=2, reopen_by_least_bet=False)
+    start = SessionStart(session_id="t", ruleset=rules,
+                         players=[SessionPlayer(seat=1, name="Ana", stack=50)])
+    text = format_session_start(start)
+    assert text.splitlines()[1].endswith(", reopen by largest raise")
+    [again] = [r for r in read_house(text) if isinstance(r, SessionStart)]
+    assert again.ruleset == rules
+
+
 def test_a_drawn_session_end() -> None:
     assert format_session_end(SessionEnd(draw=True)) == "Session ends - draw\n"
 

@@ -102,6 +102,7 @@ class Levels:
         self.full_to = 0           # the last full bet or raise: raises go from it (T1)
         self.short_half = False    # an all-in since then of half a bet or more (T1)
         self.last_raise = 0        # the last full bet or raise's size (not fixed limit)
+        self.largest_raise = 0     # the largest bet or raise, short or not, blinds aside
         self.bets = 0              # the bet and raises toward the cap (B3)
 
     def post_big_blind(self) -> None:
@@ -112,9 +113,12 @@ class Levels:
     def reopens(self, increase: int) -> bool:
         """Whether raising what there is to match by ``increase`` reopens the betting for
         a player who acted before it (T8): a full bet or raise; in fixed limit half a
-        bet is enough (T1)."""
+        bet is enough (T1); by PokerKit's rules (``Ruleset.reopen_by_least_bet`` false)
+        as much as the round's largest bet or raise before it, however small that is."""
         if self.structure is None:
             return 2 * increase >= self.size
+        if not self.rules.reopen_by_least_bet:   # PokerKit's measure of a full raise
+            return increase >= self.largest_raise
         return increase >= max(self.last_raise, self.least_bet)
 
     @property
@@ -207,6 +211,7 @@ class Levels:
                        f"{round_name(self.round)} goes to {limit}")
         if to - to_match >= self.last_raise:   # a full bet or raise: the next goes from it
             self.last_raise = to - to_match
+        self.largest_raise = max(self.largest_raise, to - to_match)
         return problem
 
 

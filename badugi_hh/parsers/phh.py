@@ -450,7 +450,9 @@ class _HandBuilder:
             # PHH has no rule of rake: a hand stating the rake taken (_rake) was raked
             rake="_rake" in fields,
             # antes untrimmed (PHH's default) are dead money of the main pot
-            dead_money_in_main_pot=not self._ante_trimming())
+            dead_money_in_main_pot=not self._ante_trimming(),
+            # PokerKit reopens the betting by the round's largest raise, the blinds aside
+            reopen_by_least_bet=False)
         stated = fields.table("_ruleset")
         return base if stated is None else base.replace(**_settings(fields, stated))
 
