@@ -196,6 +196,25 @@ def test_an_archive_dropped_into_the_folder_is_imported(watcher) -> None:
     assert watch.step().summary.new_hands == 0 and stored(database) == 17
 
 
+def test_watch_says_how_many_hands_a_rewritten_log_no_longer_holds(watcher, capsys) -> None:
+    """The batch's line says what ``import`` says of the hands a rewrite removed."""
+    from badugi_hh.commands.watch import Reporter
+
+    watch, folder, database = watcher
+    report = Reporter(str(database))
+    watch.snapshot()
+    hands = [hand + "\n\n" for hand in hands_of(EXPORT)]
+    log = folder / "t.txt"
+    log.write_text("".join(hands[:5]), encoding="utf-8")
+    report(watch.step())
+    log.write_text("".join(hands[5:10]), encoding="utf-8")
+    watch.quiet = 0.0   # taken whole, however the look for hand ends goes
+    report(watch.step())
+    lines = [line.split(" ", 1)[1] for line in capsys.readouterr().out.splitlines()]
+    assert lines == ["5 new hands from t.txt",
+                     "5 new hands from t.txt, 5 hands no longer in a rewritten file removed"]
+
+
 def test_watch_refuses_a_folder_that_is_not_there(tmp_path: Path, capsys) -> None:
     from badugi_hh.cli import main
 

@@ -315,6 +315,19 @@ def first_errors(con: duckdb.DuckDBPyConnection, since: datetime) -> list[str]:
             .fetchall()]
 
 
+def removed_hands(summary: ImportSummary) -> str:
+    """The clause that says how many hands a rewritten file no longer holds (removed:
+    no file holds them now); ``''`` when none. ``import`` and ``watch`` both say it.
+
+    >>> from badugi_hh.store import ImportSummary
+    >>> removed_hands(ImportSummary(removed_hands=5)), removed_hands(ImportSummary())
+    (', 5 hands no longer in a rewritten file removed', '')
+    """
+    if not summary.removed_hands:
+        return ""
+    return f", {counted(summary.removed_hands, 'hand')} no longer in a rewritten file removed"
+
+
 def summary_line(summary: ImportSummary) -> str:
     """What the import did, in one line.
 
@@ -331,10 +344,9 @@ def summary_line(summary: ImportSummary) -> str:
     skipped = f", {not_audited(summary.skipped_by_game)}" if summary.skipped else ""
     if summary.unreadable:   # each named on its own line: counted here too
         skipped += f", {counted(len(summary.unreadable), 'path')} not read"
-    removed = (f", {counted(summary.removed_hands, 'hand')} no longer in a rewritten file "
-               f"removed" if summary.removed_hands else "")
     return (f"{counted(summary.files, 'file')} read{unchanged}: "
-            f"{counted(summary.hands, 'hand')}, {summary.new_hands:,} new{removed}, "
+            f"{counted(summary.hands, 'hand')}, {summary.new_hands:,} new"
+            f"{removed_hands(summary)}, "
             f"{counted(summary.sessions, 'session')}, "
             f"{counted(summary.violations, 'new violation')}, "
             f"{summary.quarantined:,} quarantined{skipped} in {summary.seconds:.2f} s "

@@ -131,8 +131,9 @@ def first_import(args: argparse.Namespace, target: str) -> bool:
 
 
 class Reporter:
-    """One line per batch: what it added, from which logs; a database held by another
-    process is said once, until it is free again."""
+    """One line per batch: what it added, from which logs, and the hands a log written
+    over no longer holds; a database held by another process is said once, until it is
+    free again."""
 
     def __init__(self, target: str) -> None:
         self.target = target
@@ -148,13 +149,17 @@ class Reporter:
         self.busy = False
         for problem in [*summary.unreadable, *summary.failures, *batch.problems]:
             _say(printable(problem), error=True)
-        if not (summary.new_hands or summary.quarantined or summary.violations):
+        if not (summary.new_hands or summary.removed_hands or summary.quarantined
+                or summary.violations):
             return   # a file touched, or a copy: nothing to tell
+        from badugi_hh.commands.importer import removed_hands
+
         names = ", ".join(printable(Path(path).name) for path in batch.paths)
         extra = "".join(f", {counted(number, what)}" for number, what in (
             (summary.violations, "new violation"), (summary.quarantined, "quarantined text"))
             if number)
-        _say(f"{_now()} {counted(summary.new_hands, 'new hand')} from {names}{extra}")
+        _say(f"{_now()} {counted(summary.new_hands, 'new hand')} from {names}"
+             f"{removed_hands(summary)}{extra}")
 
 
 def _now() -> str:
