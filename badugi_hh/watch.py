@@ -8,7 +8,8 @@ cannot be had, watchdog's polling observer), and looks again every
 changed file has stopped growing for :data:`SETTLE_SECONDS`, its complete hands are
 imported at once, hand by hand as the site ends each: a hand is complete where its
 format ends it (:func:`~badugi_hh.parsers.hand_ends.complete_end`: a blank line after
-a site's summary, Merge's ``</game>``, the next hand's header). The import reads
+a site's summary, Merge's ``</game>``, the next hand's header); a file written over is
+looked at from its start (:class:`_HandEnd`). The import reads
 those bytes and no more, so a half-written hand is never stored; it waits for its
 end. A file whose last hand never ends so (a log a site closed without its blank
 line) is taken whole after :data:`QUIET_SECONDS` without change; should that hand
@@ -33,6 +34,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from watchdog.observers.api import BaseObserver
 
@@ -56,6 +58,9 @@ WRITE_WAIT_SECONDS = 5.0
 #: The files to import, each with the bytes of it to read (its complete hands; None:
 #: all, an archive's).
 Ends = dict[str, int | None]
+#: How many bytes before a log's last hand end are kept to find them there again: a
+#: hand's last lines (names, amounts, cards) that another log's bytes would not repeat.
+_MARK_BYTES = 256
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +84,26 @@ class _Change:
     since: float
 
 
+@dataclass(frozen=True, slots=True)
+class _HandEnd:
+    """Where the last complete hand found in a file ends, and the bytes just before it:
+    a file appended to still holds them there; one written over (a log rotated, a copy
+    put in its place) does not, and is read from its start."""
+
+    offset: int
+    before: bytes
+
+    @classmethod
+    def at(cls, stream: BinaryIO, offset: int) -> _HandEnd:
+        start = max(0, offset - _MARK_BYTES)
+        stream.seek(start)
+        return cls(offset, stream.read(offset - start))
+
+    def still_in(self, stream: BinaryIO, size: int) -> bool:
+        """Whether the file (of ``size`` bytes seen) still holds this end's bytes."""
+        return self.offset <= size and _HandEnd.at(stream, self.offset) == self
+
+
 class Watcher:
     """Imports what ``folders`` hold, then what is written into them, by ``importer``:
     a function that imports the first bytes of the logs it is given (:data:`Ends`) and
@@ -99,9 +124,9 @@ class Watcher:
         self.taken: dict[str, int] = {}
         """The bytes of each file still being written that were imported: its complete
         hands (the rest waits for its end)."""
-        self.hand_ends: dict[str, int] = {}
+        self.hand_ends: dict[str, _HandEnd] = {}
         """Where the last hand found complete in each file ends: where the next look
-        for complete hands starts."""
+        for complete hands starts, unless the file was written over since."""
         self.skipped: set[str] = set()
         """Paths the folders hold that are not read (a named pipe...): said once each."""
         self.untold: list[str] = []
@@ -172,15 +197,19 @@ class Watcher:
         if unchanged_for >= self.quiet or archive_kind(Path(path)):
             return size
         read_before = self.taken.get(path, self.known.get(path, (0, 0))[0])
-        hand_end = self.hand_ends.get(path, 0)
+        hand_end = self.hand_ends.get(path)
         try:
             with open(path, "rb") as stream:
+                if size < read_before or (hand_end is not None
+                                           and not hand_end.still_in(stream, size)):
+                    # written over: none of it was read, every complete hand is new
+                    read_before, hand_end = 0, None
                 # the bytes seen unchanged, no more: what is written meanwhile is
                 # looked at once it settles
-                end = complete_end(stream, hand_end if hand_end <= size else 0, size)
+                end = complete_end(stream, hand_end.offset if hand_end else 0, size)
+                self.hand_ends[path] = _HandEnd.at(stream, end)
         except OSError:
             return size   # the import names why it cannot be read
-        self.hand_ends[path] = end
         if end == size or (self.parts and end > read_before):
             return end
         return None

@@ -196,6 +196,38 @@ def test_an_archive_dropped_into_the_folder_is_imported(watcher) -> None:
     assert watch.step().summary.new_hands == 0 and stored(database) == 17
 
 
+def rewritten_over(first: list[str], shorter: bool) -> str:
+    """Other hands of the export, written over a log that held ``first``: fewer bytes, the
+    last hand half written; or more, the old log's length falling inside the last hand
+    (where a look for hand ends from the old log's last end finds none)."""
+    old_length = len("".join(first))
+    later = [hand + "\n\n" for hand in hands_of(EXPORT)[len(first):]]
+    if shorter:
+        return later[0] + later[1] + later[2][:len(later[2]) // 2]
+    written = ""
+    while len(written) < old_length:
+        written += later.pop(0)
+    assert len(written) - len(later[-1]) < old_length < len(written)
+    return written
+
+
+@pytest.mark.parametrize("shorter", [True, False], ids=["shorter", "longer"])
+def test_a_rewritten_logs_complete_hands_are_taken_at_once(watcher, shorter: bool) -> None:
+    """A log written over with other hands is read from its start: its complete hands
+    are stored at the next look, as an appended log's are, not after the wait for an
+    unfinished hand."""
+    watch, folder, database = watcher
+    watch.snapshot()
+    first = [hand + "\n\n" for hand in hands_of(EXPORT)[:5]]
+    log = folder / "t.txt"
+    log.write_text("".join(first), encoding="utf-8")
+    assert watch.step().summary.new_hands == 5
+    log.write_text(rewritten_over(first, shorter), encoding="utf-8")
+    batch = watch.step()
+    assert batch is not None and batch.summary.removed_hands == 5
+    assert batch.summary.new_hands == stored(database) == (2 if shorter else 5)
+
+
 def test_watch_says_how_many_hands_a_rewritten_log_no_longer_holds(watcher, capsys) -> None:
     """The batch's line says what ``import`` says of the hands a rewrite removed."""
     from badugi_hh.commands.watch import Reporter
