@@ -190,6 +190,29 @@ def test_a_v1_database_migrates_to_tables_of_tags(tmp_path: Path) -> None:
         assert tags_of(con, HandIdentity(site, hand_id, "")) == ["old hand"]
 
 
+def test_tag_list_counts_the_tagged_hands_stored_now(db: Path, logs: Path, capsys) -> None:
+    """A file rewritten without a tagged hand takes the hand out, not its tag (the hand
+    read again has it back): ``tag --list`` counts the hands ``stats --tag`` finds, and
+    says how many tagged hands are not stored now."""
+    assert run("tag", LAST, "bad beat", "--db", str(db)) == 0
+    assert run("tag", FIRST, "review", "--db", str(db)) == 0
+    log = logs / "cash.txt"
+    whole = log.read_bytes()
+    log.write_bytes(whole[:whole.index(f"PokerStars Game #{LAST}".encode())])   # all but it
+    with Store(db) as store:
+        assert store.import_paths([logs]).removed_hands == 1
+    assert tagged_hands(db, "bad beat") == set()
+    capsys.readouterr()
+    assert run("tag", "--list", "--db", str(db)) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "bad beat\t0 hands (1 tagged hand not stored now)", "review\t1 hand"]
+    log.write_bytes(whole)   # the hand read again has its tag back
+    with Store(db) as store:
+        store.import_paths([logs])
+    assert run("tag", "--list", "--db", str(db)) == 0
+    assert capsys.readouterr().out.splitlines() == ["bad beat\t1 hand", "review\t1 hand"]
+
+
 def test_a_dataset_keeps_tags_and_notes_beside_its_persons(logs: Path, tmp_path: Path,
                                                            capsys) -> None:
     dataset = tmp_path / "dataset"

@@ -3,15 +3,17 @@
     badugi-hh tag 49164202872 "bad beat"
     badugi-hh tag 49164202872 "bad beat" --remove
     badugi-hh tag 49164202872          # the hand's tags and note
-    badugi-hh tag --list               # every tag and how many hands have it
+    badugi-hh tag --list               # every tag and how many stored hands have it
 
 A hand is named as its site printed its number, or by its stored id (ps-49164202872,
 fri-1127#3), as the replayer takes it. A tag is kept by the hand's identity (its
 site and hand id), so it stays through a re-import of the hand, a file deleted and
 imported again, and the database's migrations. Tags are matched without regard to
 case. ``stats --tag TAG``, ``export --tag TAG`` and the dashboard's Tag filter
-choose the hands of a tag; ``badugi-hh note`` writes a note on a hand. Tags are
-kept in the database (--db) or the dataset (--data).
+choose the hands of a tag, and --list counts those, saying how many tagged hands are
+not stored now (a file rewritten without them: read again, they have their tags
+back); ``badugi-hh note`` writes a note on a hand. Tags are kept in the database
+(--db) or the dataset (--data).
 
 Exit status: 0 when done, 2 for a hand that is not stored (or a number two sites
 share) or a tag that cannot be kept, 1 when the database or dataset cannot be
@@ -39,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--remove", action="store_true", help="take TAG off the hand")
     what.add_argument("--list", action="store_true",
-                      help="list every tag and how many hands have it")
+                      help="list every tag and how many stored hands have it")
     add_source_arguments(parser)
     add_wait_argument(parser)
 
@@ -74,8 +76,9 @@ def _list(args: argparse.Namespace) -> None:
         counts = tag_counts(con)
     if not counts:
         print("no hand is tagged yet: badugi-hh tag HAND TAG tags one")
-    for tag, hands in counts:
-        print(f"{printable(tag)}\t{counted(hands, 'hand')}")
+    for tag, hands, not_stored in counts:
+        gone = f" ({counted(not_stored, 'tagged hand')} not stored now)" if not_stored else ""
+        print(f"{printable(tag)}\t{counted(hands, 'hand')}{gone}")
 
 
 def _show(args: argparse.Namespace) -> None:

@@ -136,7 +136,7 @@ def resolve(con: duckdb.DuckDBPyConnection, *, player: str | None = None,
 
 def tags(con: duckdb.DuckDBPyConnection) -> list[str]:
     """Every tag the user gave a hand (``badugi-hh tag``), sorted without regard to case."""
-    return [tag for tag, _ in store_notes.tag_counts(con)]
+    return [count.tag for count in store_notes.tag_counts(con)]
 
 
 def _tag(con: duckdb.DuckDBPyConnection, typed: str) -> str:

@@ -17,9 +17,9 @@ writing ones run inside the caller's transaction.
 ...     hand = HandIdentity("pokerstars", "ps-1", "")
 ...     add_tag(con, hand, "Bad beat"), add_tag(con, hand, "bad BEAT"), add_tag(con, hand, "review")
 ...     set_note(con, hand, "I should have folded the river")
-...     tags_of(con, hand), note_of(con, hand), tag_counts(con)
+...     tags_of(con, hand), note_of(con, hand), [tuple(count) for count in tag_counts(con)]
 (True, False, True)
-(['Bad beat', 'review'], 'I should have folded the river', [('Bad beat', 1), ('review', 1)])
+(['Bad beat', 'review'], 'I should have folded the river', [('Bad beat', 0, 1), ('review', 0, 1)])
 """
 
 from __future__ import annotations
@@ -29,10 +29,11 @@ from typing import NamedTuple
 
 import duckdb
 
+from badugi_hh.hand_ids import hand_file_sql
 from badugi_hh.rows.identity import identity
 from badugi_hh.textsafe import unsafe_character
 
-__all__ = ["MAX_NOTE_CHARS", "MAX_TAG_CHARS", "HandIdentity", "NoteError", "add_tag",
+__all__ = ["MAX_NOTE_CHARS", "MAX_TAG_CHARS", "HandIdentity", "NoteError", "TagCount", "add_tag",
            "check_tag", "checked_note", "hand_identity", "note_of", "remove_tag", "set_note", "tag_counts",
            "tag_named", "tags_of"]
 
@@ -115,10 +116,31 @@ def tags_of(con: duckdb.DuckDBPyConnection, hand: HandIdentity) -> list[str]:
         "ORDER BY tagged_at, tag", list(hand)).fetchall()]
 
 
-def tag_counts(con: duckdb.DuckDBPyConnection) -> list[tuple[str, int]]:
-    """Every tag and how many hands have it, sorted without regard to case."""
-    return [(tag, count) for tag, count in con.execute(
-        "SELECT tag, count(*) FROM hand_tags GROUP BY tag ORDER BY lower(tag), tag").fetchall()]
+class TagCount(NamedTuple):
+    """A tag and the hands that have it."""
+
+    tag: str
+    hands: int
+    """The tagged hands stored now: those ``stats --tag`` chooses."""
+    not_stored: int
+    """The tagged hands not stored now (a file rewritten without them, or never imported
+    here): a tag is kept by the hand's identity, so a hand read again has it back."""
+
+
+#: Each tag's hands, stored or not, matched to ``hands`` as ``--tag`` matches them
+#: (:meth:`badugi_hh.filters.Filters.conditions`).
+_TAG_COUNTS = f"""
+    SELECT tag, count(*) FILTER (WHERE stored), count(*) FILTER (WHERE NOT stored)
+    FROM (SELECT tag, (site, hand_id, file) IN (
+              SELECT site, hand_id, {hand_file_sql()} FROM hands) AS stored
+          FROM hand_tags)
+    GROUP BY tag ORDER BY lower(tag), tag"""
+
+
+def tag_counts(con: duckdb.DuckDBPyConnection) -> list[TagCount]:
+    """Every tag and how many hands have it, sorted without regard to case; ``con``
+    holds the hands too."""
+    return [TagCount(*row) for row in con.execute(_TAG_COUNTS).fetchall()]
 
 
 def checked_note(text: str) -> str:
