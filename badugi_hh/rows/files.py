@@ -36,6 +36,7 @@ from badugi_hh.rows.batch import RowBatch
 from badugi_hh.rows.schema import FinishedFile, LinesRead
 from badugi_hh.rows.clock import Clock
 from badugi_hh.rows.sessions import OpenSession
+from badugi_hh.wording import counted
 
 #: Hands per transaction: large enough that the fixed cost of a bulk insert
 #: vanishes, small enough that memory stays flat and a crash loses little.
@@ -99,8 +100,8 @@ class ImportSummary:
             unchanged += f" ({self.reaudited} judged again by today's rules)"
         skipped = (f", {self.skipped:,} hands not audited" if self.skipped
                    else "")
-        removed = (f", {self.removed_hands:,} no longer in a rewritten file removed"
-                   if self.removed_hands else "")
+        removed = (f", {counted(self.removed_hands, 'hand')} no longer in a rewritten file "
+                   "removed" if self.removed_hands else "")   # as the command line says it
         return (f"{self.files} files read{unchanged}: {self.hands:,} hands, "
                 f"{self.new_hands:,} new{removed}, {self.sessions:,} sessions, "
                 f"{self.violations:,} new violations, {self.quarantined:,} quarantined"
