@@ -282,8 +282,11 @@ def badugi_value(cards: Iterable[Card]) -> BadugiValue:
 
 
 _RANK_BY_NAME = {name.lower(): rank for rank, name in enumerate(RANKS, start=1)} | {"10": 10}
+#: How many usable cards a stated ``N-card`` names, in figures or in words (``three-card``).
+_SIZE_BY_NAME = {str(size): size for size in range(1, 5)} | {
+    word: size for size, word in enumerate(("one", "two", "three", "four"), start=1)}
 _DESCRIPTION = re.compile(
-    r"\s*(?:(?P<badugi>badugi)|(?P<size>[1-4])-card)\s*:?\s*"
+    r"\s*(?:(?:(?P<badugi>badugi)|(?P<size>[1-4]|one|two|three|four)[-\s]?card)\s*:?\s*)?"
     r"(?P<ranks>(?:10|[a2-9tjqk])(?:\s*[-,\s]\s*(?:10|[a2-9tjqk]))*)\s*",
     re.IGNORECASE)
 
@@ -292,19 +295,28 @@ def parse_description(text: str) -> tuple[int, tuple[int, ...]] | None:
     """A stated Badugi hand as ``(size, ranks highest first)``, or None if it is not one.
 
     Reads ``badugi 9-7-4-2`` and ``3-card 8-7-6`` (this project), PokerStars'
-    ``Badugi: T,8,7,5`` and Full Tilt's ``3-Card: 7, 2, A``, ranks in any order:
+    ``Badugi: T,8,7,5`` and Full Tilt's ``3-Card: 7, 2, A``, ranks in any order.
+    The size may be a word (``three-card 3-2-A``) or left out: ranks alone
+    (``4-3-2-A``, ``A-2-3``) state as many usable cards as they name.
 
     >>> parse_description("2-card A-5"), parse_description("badugi 10-7-4-2")
     ((2, (5, 1)), (4, (10, 7, 4, 2)))
+    >>> parse_description("A-2-3"), parse_description("three-card 3-2-A")
+    ((3, (3, 2, 1)), (3, (3, 2, 1)))
     >>> parse_description("a pair of kings") is None, parse_description("3-card: 7,7,2") is None
     (True, True)
     """
     match = _DESCRIPTION.fullmatch(text)
     if match is None:
         return None
-    size = 4 if match["badugi"] else int(match["size"])
     ranks = sorted((_RANK_BY_NAME[token.lower()] for token in re.split(r"[-,\s]+", match["ranks"])),
                    reverse=True)
-    if len(ranks) != size or len(set(ranks)) != size:
+    if match["badugi"]:
+        size = 4
+    elif match["size"]:
+        size = _SIZE_BY_NAME[match["size"].lower()]
+    else:
+        size = len(ranks)   # ranks alone: a Badugi hand has at most four usable cards
+    if len(ranks) != size or len(set(ranks)) != size or size > 4:
         return None
     return size, tuple(ranks)

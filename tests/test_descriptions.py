@@ -133,6 +133,41 @@ def test_a_split_games_lowball_words_are_read_in_every_form_too() -> None:
     assert judged_split("badugi 5-4-3-2; 2-7 Lo: 7,5,4,3,2") == []
     assert judged_split("badugi 5-4-3-2; 2-7 a fine low") == []
     assert judged_split("badugi 6-4-3-2; 2-7 a fine low") == [("E2", line)]
+    assert judged_split("2-3-4-5; 2-7 2-3-4-5-7") == []    # ranks alone, lowest first
+
+
+def judged_badugi(ana: str, words: str) -> list[tuple[str, int]]:
+    """What the engine finds in Ana's ``words`` for ``ana`` in Badugi, against 9-8-7-6."""
+    return found(showdown("badugi", ana, "9s 8h 7d 6c", (words, None)))
+
+
+@pytest.mark.parametrize(("ana", "words"), [
+    # the size and ranks a person writes: ranks alone, in any order, the size in words
+    ("As 2h 3d 4c", "4-3-2-A"),
+    ("As 2h 3d 4c", "A-2-3-4"),
+    ("As 2h 3d 4c", "four-card A,2,3,4"),
+    ("As 2h 3d Kd", "3-2-A"),
+    ("As 2h 3d Kd", "A-2-3"),
+    ("As 2h 3d Kd", "three-card 3-2-A"),
+    ("As 2h 3d Kd", "Three card: A, 2, 3"),
+    ("Ah 2h 3h Kd", "2-card K-A"),
+    ("Ah 2h 3h Kd", "two-card A-K"),
+])
+def test_a_badugi_hand_rightly_described_in_a_persons_words_is_accepted(
+        ana: str, words: str) -> None:
+    assert judged_badugi(ana, words) == []
+
+
+@pytest.mark.parametrize(("ana", "words", "rule"), [
+    ("As 2h 3d 3c", "4-3-2-A", "E1"),             # three usable cards, not four
+    ("As 2h 3d 3c", "two-card 3-A", "E1"),
+    ("As 2h 3d 3c", "A-2-4", "E2"),               # three cards, the wrong ranks
+    ("As 2h 3d 4c", "three-card 4-3-2-A", "E1"),  # a size its ranks contradict
+])
+def test_a_badugi_hand_wrongly_described_in_a_persons_words_is_still_reported(
+        ana: str, words: str, rule: str) -> None:
+    line = len(showdown("badugi", ana, "9s 8h 7d 6c", (None, None))) + ANA
+    assert judged_badugi(ana, words) == [(rule, line)]
 
 
 def test_the_real_exports_five_card_descriptions_are_read_and_right() -> None:

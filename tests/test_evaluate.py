@@ -304,6 +304,15 @@ def test_descriptions(hand, description):
     ("3-Card: 7, 2, A", (3, (7, 2, 1))),               # Full Tilt
     ("  BADUGI 2-4-A-3 ", (4, (4, 3, 2, 1))),          # any order, any case
     ("4-card 4-3-2-A", (4, (4, 3, 2, 1))),
+    # a person's: the size in words, or ranks alone, as many usable cards as they name
+    ("three-card 3-2-A", (3, (3, 2, 1))),
+    ("Two card: K, A", (2, (13, 1))),
+    ("four-card A-2-3-4", (4, (4, 3, 2, 1))),
+    ("4-3-2-A", (4, (4, 3, 2, 1))),
+    ("A-2-3", (3, (3, 2, 1))),
+    ("3-2-A", (3, (3, 2, 1))),
+    ("K, A", (2, (13, 1))),
+    ("10", (1, (10,))),
 ])
 def test_parse_description_reads_every_format(text, expected):
     assert parse_description(text) == expected
@@ -312,6 +321,8 @@ def test_parse_description_reads_every_format(text, expected):
 @pytest.mark.parametrize("text", [
     "", "badugi", "a pair of kings", "badugi 9-7-4", "3-card 8-7-6-5", "3-card 8-8-6",
     "5-card 8-7-6-5-4", "badugi 9-7-4-X", "3-card: 7,2,A and more", "0-card",
+    # ranks alone are no more than four, none repeated; a size in words must agree with them
+    "7-5-4-3-2", "A-2-2", "three-card 4-3-2-A", "five-card 8-7-6-5-4", "three-card",
 ])
 def test_parse_description_returns_none_for_other_text(text):
     assert parse_description(text) is None
