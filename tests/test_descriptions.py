@@ -170,6 +170,15 @@ def test_a_badugi_hand_wrongly_described_in_a_persons_words_is_still_reported(
     assert judged_badugi(ana, words) == [(rule, line)]
 
 
+def test_words_naming_no_badugi_hand_are_said_to_be_unread() -> None:
+    """Words holding the value's own words are not told "but it is" that same value."""
+    events = showdown("badugi", "As 2h 3d 4c", "9s 8h 7d 6c", ("a badugi, 4-3-2-A", None))
+    [violation] = replay(events).violations
+    assert (violation.rule, violation.message) == ("E1", (
+        "Ana's hand is described as 'a badugi, 4-3-2-A', which names no Badugi hand (a "
+        "number of usable cards and their ranks); it is badugi 4-3-2-A"))
+
+
 def test_the_real_exports_five_card_descriptions_are_read_and_right() -> None:
     """Every site's words for a five-card hand in the real exports is read, and fits the
     hand: checking descriptions raises no false alarm there."""

@@ -160,9 +160,7 @@ def _check_badugi_words(name: str, text: str, line: int, value: HandValue, cards
         return
     verdict = f"{name}'s hand is described as '{text}', but it is {value.description}"
     if stated is None:
-        category = any(w in text.lower() for w in _CATEGORY_WORDS)
-        report("E3" if category else "E1", line, verdict + (
-            ": Badugi has no straights, flushes or pairs" if category else ""))
+        _report_unread_badugi_words(name, text, line, value, report)
     elif E5_HANDS.get(frozenset(cards)) == value_key(value):
         report("E5", line, f"{verdict}, a worked example of the rules")
     elif stated in mechanical_readings(cards):
@@ -173,3 +171,18 @@ def _check_badugi_words(name: str, text: str, line: int, value: HandValue, cards
                f"has {value_key(value)[0]} cards")
     else:
         report("E2", line, f"{verdict} ({describe_key(stated)} is not its value)")
+
+
+def _report_unread_badugi_words(name: str, text: str, line: int, value: HandValue,
+                                report: Report) -> None:
+    """Words that name no Badugi value: E3 where they name a poker category, else E1 (no
+    number of usable cards is stated). The message says the words were not read, since
+    they may hold the value's own words (``a badugi, 4-3-2-A``) and a bare "but it is"
+    would then read as a contradiction."""
+    if any(word in text.lower() for word in _CATEGORY_WORDS):
+        report("E3", line, f"{name}'s hand is described as '{text}', but it is "
+               f"{value.description}: Badugi has no straights, flushes or pairs")
+    else:
+        report("E1", line, f"{name}'s hand is described as '{text}', which names no Badugi "
+               f"hand (a number of usable cards and their ranks); it is "
+               f"{value.description}")
