@@ -322,8 +322,8 @@ def parse_five_card_description(text: str) -> FiveCardClaim | None:
 
 def claim_fits(claim: FiveCardClaim, value: FiveCardValue) -> bool:
     """Whether ``value`` is what ``claim`` says, as far as it says it: its category, its
-    groups (two pairs in either order), then its other ranks (all of them in any order, or
-    the highest first).
+    groups (two pairs in either order), then its other ranks: all of them, or the highest
+    ones, in any order.
 
     >>> from badugi_hh.cards import parse_cards
     >>> value = lowball27_value(parse_cards("Qd Qc Jd 3h 2d"))
@@ -339,6 +339,5 @@ def claim_fits(claim: FiveCardClaim, value: FiveCardValue) -> bool:
     if sorted(head) != sorted(held_head[:len(head)]) or (
             category != "two pair" and head != held_head[:len(head)]):
         return False
-    if len(tail) == len(held_tail):
-        return sorted(tail) == sorted(held_tail)
-    return tail == held_tail[:len(tail)]
+    # the ranks named are the highest, in whatever order: "7-5 low" and "5-7 low" alike
+    return sorted(tail) == sorted(held_tail[:len(tail)])

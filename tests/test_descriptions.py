@@ -66,6 +66,7 @@ BRUNO, ANA = -2, -1
     ("27sd", "2d 3h Qd Qc Jd", "pair of jacks", "X2"),
     ("a5td", "5h 8s 2c 7d Ac", "7-5-4-2-A", "X2"),
     ("a5sd", "5h 8s 2c 7d Ac", "8-6-5-2-A", "X2"),
+    ("a5sd", "5h 8s 2c 7d Ac", "5-8 low", "X2"),    # 8-7 low: named ranks not its highest
     ("5cd", "2h 2c 6s 9h Jh", "full house", "S1"),
     ("5cd", "2h 2c 6s 9h Jh", "pair of sixes, J-9-2", "S1"),
 ])
@@ -103,6 +104,10 @@ def test_the_report_says_what_the_hand_is() -> None:
     ("27td", "8c 7d 5h 4s 2h", "eight-seven low"),
     ("27td", "8c 7d 5h 4s 2h", "8-high"),
     ("a5td", "8c 7d 5h 2s Ah", "A-2-5-7-8"),
+    ("a5td", "8c 7d 5h 2s Ah", "7-8 low"),          # the highest ranks, lowest first
+    ("27td", "8c 7d 5h 4s 2h", "2-4-5-7-8"),
+    ("27td", "Ac 7d 5h 4s 2h", "7-A high"),
+    ("5cd", "As Kd 9h 5c 3d", "K-A high"),
     ("5cd", "Ks Kd Kh 7c 7d", "full house"),
     ("5cd", "Ks Kd Kh 7c 7d", "a full house, Kings full of Sevens"),
     # words that cannot be read are not judged
