@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from badugi_hh.engine import HandReport, audit
+from badugi_hh.engine import HandReport, SessionReport, audit
 from badugi_hh.events import Hand, Seat, SkippedHand
 from badugi_hh.parsers.house import read_house
 from badugi_hh.stats import player_stats
@@ -249,3 +249,174 @@ def test_the_first_hands_own_seat_line_says_it_instead() -> None:
     text = HEADER_OUT.replace("Hand #1 - button Ana\n", "Hand #1 - button Ana\n"
                               "Seat 3: Carla (100)\n")
     assert "Carla" in hands(text)[0].players
+
+
+# -- a player with no chips left ------------------------------------------------------
+
+#: Carla goes all-in for her 2 chips in the big blind and loses them to Dmitri: the session
+#: is over (N1), yet a second hand is played by the others, which says nothing of her.
+CARLA_BROKE = """\
+Session #bust "a broke player" 2026-11-27 20:00
+Rules: Badugi triple draw, fixed limit 2/4, blinds 1/2, cap 3 raises, 2 to 8 players, \
+stacks as seated, unlimited hands
+Seat 1: Ana (100)
+Seat 2: Bruno (100)
+Seat 3: Carla (2)
+Seat 4: Dmitri (100)
+
+Hand #1 - button Ana
+Bruno: posts small blind 1
+Carla: posts big blind 2 and is all-in
+Dealt to Bruno [?? ?? ?? ??]
+Dealt to Carla [Kc Qd Jh Ts]
+Dealt to Dmitri [As 2h 3d 4c]
+Dealt to Ana [?? ?? ?? ??]
+Dmitri: calls 2
+Ana: folds
+Bruno: folds
+*** FIRST DRAW ***
+Burn [??]
+Carla: stands pat
+Dmitri: stands pat
+*** SECOND DRAW ***
+Burn [??]
+Carla: stands pat
+Dmitri: stands pat
+*** THIRD DRAW ***
+Burn [??]
+Carla: stands pat
+Dmitri: stands pat
+*** SHOWDOWN ***
+Carla: shows [Kc Qd Jh Ts]
+Dmitri: shows [As 2h 3d 4c]
+Dmitri wins 5
+Stacks: Ana 100, Bruno 99, Carla 0, Dmitri 103
+"""
+
+#: Left of the button (Bruno) Carla's seat is passed over: Dmitri and Ana post.
+WITHOUT_CARLA = """
+Hand #2 - button Bruno
+Dmitri: posts small blind 1
+Ana: posts big blind 2
+Dealt to Dmitri [?? ?? ?? ??]
+Dealt to Ana [?? ?? ?? ??]
+Dealt to Bruno [?? ?? ?? ??]
+Bruno: folds
+Dmitri: folds
+Ana wins 2
+Stacks: Ana 101, Bruno 99, Carla 0, Dmitri 102
+"""
+
+
+def every_violation(text: str) -> list[tuple[str, str]]:
+    """The hands' and the session's violations: (rule, message)."""
+    return [(v.rule, v.message) for r in audited(text)
+            if isinstance(r, HandReport | SessionReport) for v in r.violations]
+
+
+def test_a_broke_player_takes_no_part_in_the_hands_played_after() -> None:
+    """Playing on is one violation (N1). It was four more: two M1 (``Dmitri posts the small
+    blind; it is Carla's to post``), an M2 (``it is Carla's turn``) and a B5 (``Carla, Ana
+    still to act``), all asking chips of a player who has none."""
+    text = CARLA_BROKE + WITHOUT_CARLA
+    assert every_violation(text) == [("N1", "the hand is played although Carla has no "
+                                      "chips left; the session ended with the previous hand")]
+    second = hands(text)[1]
+    assert set(second.players) == {"Ana", "Bruno", "Dmitri"}
+    assert second.end_stacks == {"Ana": 101, "Bruno": 99, "Carla": 0, "Dmitri": 102}
+
+
+def test_a_broke_player_who_acts_is_told_he_has_no_chips() -> None:
+    """It was an M1 for each blind and ``[M2] Carla acts out of turn``: she was dealt in."""
+    text = CARLA_BROKE + WITHOUT_CARLA.replace("Bruno: folds\n", "Carla: folds\nBruno: folds\n")
+    assert sorted(rule for rule, _ in every_violation(text)) == ["G1", "N1"]
+    [g1] = hands(text)[1].violations
+    assert g1.message == "Carla has no chips left, so takes no part in the hands after (N1)"
+
+
+def test_the_two_left_after_a_bust_play_heads_up() -> None:
+    """Bruno's seat line sits him out, Carla is broke: Dmitri (button, small blind) and Ana
+    play heads-up (G4). It was M1, M2 and B5 for Carla."""
+    heads_up = """
+Hand #2 - button Dmitri
+Seat 2: Bruno (99) is sitting out
+Dmitri: posts small blind 1
+Ana: posts big blind 2
+Dealt to Ana [?? ?? ?? ??]
+Dealt to Dmitri [?? ?? ?? ??]
+Dmitri: folds
+Ana wins 2
+Stacks: Ana 101, Bruno 99, Carla 0, Dmitri 102
+"""
+    text = CARLA_BROKE + heads_up
+    assert [rule for rule, _ in every_violation(text)] == ["N1"]
+    assert set(hands(text)[1].players) == {"Ana", "Dmitri"}
+
+
+def test_a_broke_player_is_still_dealt_in_where_no_hand_is_played_without_him() -> None:
+    """Heads-up the hand after a bust has nobody else: it is judged as the log plays it,
+    and is not skipped as a hand of one player, so its N1 is kept."""
+    heads_up = CARLA_BROKE.replace("Seat 1: Ana (100)\nSeat 2: Bruno (100)\n", "").replace(
+        "2 to 8 players", "heads-up")
+    heads_up = heads_up[:heads_up.index("Hand #1")] + """\
+Hand #1 - button Carla
+Carla: posts small blind 1
+Dmitri: posts big blind 2
+Dealt to Dmitri [?? ?? ?? ??]
+Dealt to Carla [?? ?? ?? ??]
+Carla: calls 1 and is all-in
+*** FIRST DRAW ***
+Burn [??]
+Dmitri: stands pat
+Carla: stands pat
+*** SECOND DRAW ***
+Burn [??]
+Dmitri: stands pat
+Carla: stands pat
+*** THIRD DRAW ***
+Burn [??]
+Dmitri: stands pat
+Carla: stands pat
+*** SHOWDOWN ***
+Dmitri: shows [As 2h 3d 4c]
+Carla: shows [Kc Qd Jh Ts]
+Dmitri wins 4
+Stacks: Carla 0, Dmitri 102
+
+Hand #2 - button Dmitri
+Dmitri: posts small blind 1
+Carla: posts big blind 2
+Dealt to Carla [?? ?? ?? ??]
+Dealt to Dmitri [?? ?? ?? ??]
+Dmitri: folds
+Carla wins 3
+"""
+    rules = {rule for rule, _ in every_violation(heads_up)}
+    assert "N1" in rules and "G1" not in rules   # his blind without chips is S3
+    assert set(hands(heads_up)[1].players) == {"Carla", "Dmitri"}
+
+
+def test_a_broke_player_who_adds_chips_plays_again() -> None:
+    """At a cash table a player may add chips between hands (T6): the hand's seat line
+    restating Carla's stack deals her in, and she posts her blind. The table is for four
+    players: she counts from the button on (G1), although her seat line follows it."""
+    cash = CARLA_BROKE.replace("Hand #1 - button Ana\n", "Hand #1 - button Ana - USD in cents\n"
+                               ).replace("2 to 8 players", "4 players")
+    rebuy = """
+Hand #2 - button Bruno - USD in cents
+Seat 3: Carla (500)
+Carla: posts small blind 1
+Dmitri: posts big blind 2
+Dealt to Carla [?? ?? ?? ??]
+Dealt to Dmitri [?? ?? ?? ??]
+Dealt to Ana [?? ?? ?? ??]
+Dealt to Bruno [?? ?? ?? ??]
+Ana: folds
+Bruno: folds
+Carla: folds
+Dmitri wins 2
+Stacks: Ana 100, Bruno 99, Carla 499, Dmitri 104
+"""
+    text = cash + rebuy
+    assert [rule for rule, _ in every_violation(text)] == ["N1"]   # the session went on
+    assert set(hands(text)[1].players) == {"Ana", "Bruno", "Carla", "Dmitri"}

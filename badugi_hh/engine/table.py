@@ -125,13 +125,31 @@ class Table:
     def sit_session(self, seats: Mapping[str, int], events: Iterable[Event], line: int) -> None:
         """Deal in the players a house session's header seats (``seats``), with their
         carried stacks, but those the hand's own seat lines (in ``events``) say sit out
-        (T2): these lines may follow the button, where the players are counted (G1)."""
+        (T2): these lines may follow the button, where the players are counted (G1).
+
+        A player who ended the hand before with no chips left (N1) cannot post or act:
+        he sits out too, unless the hand's own seat line deals him in (chips added) or
+        fewer than two players with chips are left to play without him (heads-up)."""
         if not seats:
             return   # a site's hand: its seat lines seat its players
-        out = {event.player for event in events if type(event) is Seat and not event.in_hand}
-        for name, seat in seats.items():
-            if name not in out:
+        seat_lines = [event for event in events if type(event) is Seat]
+        out = {event.player for event in seat_lines if not event.in_hand}
+        dealt = {event.player for event in seat_lines if event.in_hand}
+        playing = {name: seat for name, seat in seats.items() if name not in out}
+        broke = {name for name in playing if name not in dealt and self._broke(name)}
+        if len(playing) - len(broke) < 2:   # no hand without him: judged as the log plays it
+            broke = set()
+        for name, seat in playing.items():
+            if name in broke:
+                self.sit_out(name, None, line)
+                self.vacated.add(seat)
+            else:
                 self.sit(name, seat, None, line)
+
+    def _broke(self, name: str) -> bool:
+        """``name`` ended the hand before with no chips left (N1)."""
+        carried = self.carried.get(name)
+        return carried is not None and carried <= 0
 
     def sit_out(self, name: str, stack: int | None, line: int) -> None:
         """``name`` is seated but not dealt in (T2): no part in the hand, his stack carried."""
@@ -150,14 +168,18 @@ class Table:
 
     def player(self, name: str, line: int) -> TablePlayer | None:
         """The player dealt in as ``name``, or None and a G1 report: one seated but sitting
-        out the hand is told apart from one who has no seat."""
+        out the hand, or left with no chips, is told apart from one who has no seat."""
         player = self.players.get(name)
         if player is None:
-            if name in self.idle:   # seated, but his seat line sits him out of this hand
+            chips = self.idle.get(name)   # seated, but not dealt in this hand: his stack
+            if chips is None:
+                self.report("G1", line, f"{name} is not seated at this table")
+            elif chips <= 0:
+                self.report("G1", line, f"{name} has no chips left, so takes no part in "
+                            "the hands after (N1)")
+            else:
                 self.report("G1", line, f"{name} sits out this hand: seated, but not dealt "
                             "in, so takes no part in it (T2)")
-            else:
-                self.report("G1", line, f"{name} is not seated at this table")
         return player
 
     # -- orders ------------------------------------------------------------------
