@@ -64,6 +64,11 @@ class Ruleset:
     new stub, and only those may be dealt again."""
     awards_logged: bool = True           # S1: the log says who wins (PHH may leave it out)
     deal_order_logged: bool = True       # G5: deals are logged in dealing order
+    names_by_hand: bool = True           # G1: a misspelt name is read as its player's
+    """Whether the log's names are typed by hand (a house log), so that a name nobody is
+    dealt in under, which one player's name matches closely, is read as his (a slip of
+    the typist's: docs/rules.md, G1). A site writes its own names: an unknown one there
+    is nobody's."""
     rake: bool = False                   # sites take a rake from the pot
     dead_money_in_main_pot: bool = False
     """Whether dead money (antes, dead blinds) is the main pot's, which every player still
