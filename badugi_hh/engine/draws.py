@@ -85,10 +85,11 @@ class Draws:
         self.deck.burn(event.card, event.line)
 
     def on_draw(self, event: Draw) -> None:
-        name, line, discarded = event.player, event.line, event.discarded
-        player = self.table.players.get(name) or self.table.player(name, line)
+        line, discarded = event.line, event.discarded
+        player = self.table.players.get(event.player) or self.table.player(event.player, line)
         if player is None:
             return
+        name = player.name   # the log's, or the player's whose name it misspells (G1)
         if player.folded:
             self.report("S4", line, f"{name} draws after folding")
             return

@@ -335,11 +335,12 @@ class HandReplay:
     # -- what the log claims ------------------------------------------------------
 
     def on_award(self, event: Award) -> None:
-        self.awards[event.player] = self.awards.get(event.player, 0) + event.amount
+        winner = self.table.player(event.player, event.line)   # a misspelt name: his (G1)
+        name = event.player if winner is None else winner.name
+        self.awards[name] = self.awards.get(name, 0) + event.amount
         self.award_line = self.award_line or event.line
-        self.table.player(event.player, event.line)
         if event.pot:   # "main", "side 2", "side 2 lowball": which pot the log pays from
-            self.award_pots.append((event.player, event.pot, event.amount, event.line))
+            self.award_pots.append((name, event.pot, event.amount, event.line))
 
     def on_uncalled(self, event: UncalledReturned) -> None:
         if event.inferred:   # the reader's arithmetic, not the log's claim

@@ -63,19 +63,19 @@ class Betting:
             return
         if self.round == 0:
             self.round = 1
-        kind, rules, levels = event.kind, self.rules, self.levels
+        kind, rules, levels, name = event.kind, self.rules, self.levels, player.name
         if kind == "small":
             small = table.expected_blinds()[0]
-            if small and event.player != small:
-                self.report(table.blind_rule, event.line, f"{event.player} posts the "
+            if small and name != small:
+                self.report(table.blind_rule, event.line, f"{name} posts the "
                             f"small blind; it is {small}'s to post")
             self._check_blind_amount(player, event, rules.small_blind)
             self.small_posted = True
         elif kind in ("big", "small+big") and table.big_blind is None:
-            table.big_blind = event.player
+            table.big_blind = name
             big = table.expected_blinds(small_posted=self.small_posted)[1]
-            if big and event.player != big:
-                self.report(table.blind_rule, event.line, f"{event.player} posts the "
+            if big and name != big:
+                self.report(table.blind_rule, event.line, f"{name} posts the "
                             f"big blind; it is {big}'s to post")
             self._check_blind_amount(player, event, rules.big_blind)
         if kind == "ante":
@@ -97,7 +97,7 @@ class Betting:
                 levels.bets = 1   # the big blind is the opening bet (B3)
         if kind in ("big", "small+big"):
             levels.post_big_blind()
-        self.actions.append(new_tuple(ActionRecord, (event.player, 1, "post", event.amount,
+        self.actions.append(new_tuple(ActionRecord, (name, 1, "post", event.amount,
                                                       player.round_in, player.all_in, 0,
                                                       event.line)))
         # Round 1 starts left of the big blind (the dealer heads-up), or of the last
@@ -110,7 +110,7 @@ class Betting:
     def _check_blind_amount(self, player: TablePlayer, event: PostBlind, expected: int) -> None:
         short_all_in = event.amount < expected and event.amount == player.stack
         if event.amount != expected and not short_all_in:
-            self.report(self.table.blind_rule, event.line, f"{event.player} posts "
+            self.report(self.table.blind_rule, event.line, f"{player.name} posts "
                         f"{event.amount} for the {event.kind} blind; it is {expected}")
 
     def check_big_blind(self, line: int) -> None:
@@ -138,7 +138,7 @@ class Betting:
         in who has a decision to make (not a fold all-in): a round must open first."""
         if not (self.closed or not self.round):
             return False
-        player = self.table.players.get(event.player)
+        player = self.table.players.get(event.player) or self.table.misspelt(event.player)
         return player is not None and not (type(event) is Fold and self._folds_all_in(player))
 
     def _turn(self, event: PlayerEvent) -> TablePlayer | None:

@@ -28,7 +28,7 @@ from badugi_hh.events import Cards, Event, Seat
 from badugi_hh.ledger import Stake
 from badugi_hh.rules import Ruleset
 
-__all__ = ["Report", "Table", "TablePlayer", "dealt_in"]
+__all__ = ["Report", "Table", "TablePlayer", "dealt_in", "one_slip"]
 
 #: How a part of the engine reports a broken rule: ``report(rule, line, message)``.
 Report = Callable[[str, int, str], None]
@@ -167,13 +167,18 @@ class Table:
         return stack > carried and self.cash
 
     def player(self, name: str, line: int) -> TablePlayer | None:
-        """The player dealt in as ``name``, or None and a G1 report: one seated but sitting
-        out the hand, or left with no chips, is told apart from one who has no seat."""
+        """The player dealt in as ``name``, else a G1 report and None: one seated but sitting
+        out the hand, or left with no chips, is told apart from one who has no seat. A
+        hand-typed name that misspells one player's (:meth:`misspelt`) is reported too, and
+        read as his."""
         player = self.players.get(name)
         if player is None:
             chips = self.idle.get(name)   # seated, but not dealt in this hand: his stack
             if chips is None:
-                self.report("G1", line, f"{name} is not seated at this table")
+                player = self.misspelt(name)
+                self.report("G1", line, f"{name} is not seated at this table" + (
+                    "" if player is None else
+                    f"; read as {player.name}, whose name it misspells"))
             elif chips <= 0:
                 self.report("G1", line, f"{name} has no chips left, so takes no part in "
                             "the hands after (N1)")
@@ -181,6 +186,18 @@ class Table:
                 self.report("G1", line, f"{name} sits out this hand: seated, but not dealt "
                             "in, so takes no part in it (T2)")
         return player
+
+    def misspelt(self, name: str) -> TablePlayer | None:
+        """The player dealt in whose name ``name`` misspells, where names are typed by hand
+        (``Ruleset.names_by_hand``): the only one whose name it is in another case, or,
+        with none such, the only one whose name it is but for one slip (:func:`one_slip`).
+        None where no player, or more than one, matches: a guess would be a coin's toss."""
+        if not self.rules.names_by_hand:
+            return None
+        typed, players = name.casefold(), self.players.values()
+        found = ([p for p in players if p.name.casefold() == typed]
+                 or [p for p in players if one_slip(p.name.casefold(), typed)])
+        return found[0] if len(found) == 1 else None
 
     # -- orders ------------------------------------------------------------------
 
@@ -273,6 +290,26 @@ class Table:
         self.live -= 1
         if not player.all_in:
             self.able -= 1
+
+
+def one_slip(name: str, typed: str) -> bool:
+    """Whether ``typed`` is ``name`` but for one typing slip: a letter added, dropped or
+    changed, or two neighbouring letters swapped.
+
+    >>> [one_slip("bruno", typed) for typed in ("brno", "brunno", "bruna", "burno", "bruon")]
+    [True, True, True, True, True]
+    >>> [one_slip("bruno", typed) for typed in ("bruno", "brn", "burnt", "onurb", "ana")]
+    [False, False, False, False, False]
+    """
+    if name == typed or abs(len(name) - len(typed)) > 1:
+        return False
+    longer, shorter = (name, typed) if len(name) >= len(typed) else (typed, name)
+    first = next((i for i, (a, b) in enumerate(zip(longer, shorter)) if a != b), len(shorter))
+    if len(longer) > len(shorter):   # one letter added or dropped
+        return longer[first + 1:] == shorter[first:]
+    rest = first + 2
+    return (longer[first + 1:] == shorter[first + 1:]   # one letter changed
+            or longer[first:rest] == shorter[first:rest][::-1] and longer[rest:] == shorter[rest:])
 
 
 def dealt_in(events: Iterable[Event], seats: Iterable[str]) -> int:

@@ -1,0 +1,130 @@
+"""A name no player is dealt in under (G1): a slip of the typist's in a hand-typed log is
+reported once and read as the player's it misspells; anywhere else the action is nobody's.
+
+docs/rules.md (G1) states the test: the one player whose name it is in another case, else
+the one whose name it is but for one slip (a letter added, dropped or changed, two
+neighbours swapped); only where the ruleset says names are typed by hand.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from badugi_hh.engine import HandReport, audit
+from badugi_hh.engine.table import Table
+from badugi_hh.events import Event, Hand
+from badugi_hh.parsers.hands import site_ruleset
+from badugi_hh.parsers.house import read_house
+from badugi_hh.rules import HOUSE
+
+from handkit import full_hand, replay
+
+CLEAN = replay(full_hand())
+
+
+def misspelt(line: int, typed: str) -> list[Event]:
+    """The full hand with the name on ``line`` (1-based) typed as ``typed``."""
+    events = full_hand()
+    events[line - 1] = dataclasses.replace(events[line - 1], player=typed)
+    return events
+
+
+@pytest.mark.parametrize(("line", "typed"), [
+    (7, "bruno"),    # a call before the first draw, in another case
+    (3, "BRUNO"),    # the big blind's post
+    (10, "Bruon"),   # a draw, two letters swapped
+    (12, "Brno"),    # the first action after a draw, which opens the round: a letter dropped
+    (26, "Anna"),    # a raise, a letter added
+    (30, "Ama"),     # a show, a letter changed
+    (31, "ana"),     # the award
+])
+def test_a_misspelt_name_is_one_g1_and_the_hand_is_played_as_his(line: int, typed: str) -> None:
+    report = replay(misspelt(line, typed))
+    [violation] = report.violations
+    seated = full_hand()[line - 1].player   # type: ignore[attr-defined]
+    assert (violation.rule, violation.line) == ("G1", line)
+    assert violation.message == (f"{typed} is not seated at this table; read as {seated}, "
+                                 "whose name it misspells")
+    assert (report.net, report.actions, report.draws) == (CLEAN.net, CLEAN.actions, CLEAN.draws)
+
+
+def test_a_site_name_is_never_read_as_another_players() -> None:
+    """A site writes its own names: an unknown one acts for nobody, as before."""
+    site = HOUSE.replace(names_by_hand=False)
+    report = replay(misspelt(7, "bruno"), ruleset=site)
+    assert report.violations[0].message == "bruno is not seated at this table"
+    assert [v.rule for v in report.violations][:2] == ["G1", "B5"]   # Bruno never called
+
+
+def test_the_site_rulesets_say_their_names_are_not_typed() -> None:
+    assert HOUSE.names_by_hand
+    assert not site_ruleset("pokerstars Badugi 2/4", 2, 4, 8).names_by_hand
+
+
+def test_a_name_close_to_no_player_or_to_two_is_nobodys() -> None:
+    found: list[tuple[str, int, str]] = []
+    table = Table(HOUSE.replace(max_players=4), lambda *v: found.append(v), carried={})
+    for seat, name in enumerate(("Ana", "Ava", "Bruno", "ANA"), start=1):
+        table.sit(name, seat, 100, line=1)
+    assert table.player("Ama", 5) is None          # one slip from Ana and from Ava
+    assert table.player("aNa", 6) is None          # Ana and ANA in another case
+    assert table.player("Zeca", 7) is None         # close to nobody
+    assert [message for _, _, message in found] == [
+        f"{name} is not seated at this table" for name in ("Ama", "aNa", "Zeca")]
+    # the same letters in another case come before a slip: "ava" is Ava's, not Ana's
+    assert table.misspelt("AVA") is table.players["Ava"]
+    assert table.misspelt("Bruna") is table.players["Bruno"]
+
+
+#: A home game whose organiser typed "Bruno" for the seated "bruno".
+HOME_GAME = """\
+Session #hg-0223 "February" 2026-02-23 20:00
+Rules: Badugi triple draw, fixed limit 2/4, blinds 1/2, cap 3 raises, heads-up, stacks 100, \
+unlimited hands
+Seat 1: Ana_R (100)
+Seat 2: bruno (100)
+
+Hand #1 - button bruno
+bruno: posts small blind 1
+Ana_R: posts big blind 2
+Dealt to Ana_R [?? ?? ?? ??]
+Dealt to bruno [?? ?? ?? ??]
+Bruno: calls 1
+Ana_R: checks
+*** FIRST DRAW ***
+Burn [??]
+Ana_R: stands pat
+bruno: discards 3
+Ana_R: bets 2
+bruno: folds
+Uncalled bet 2 returned to Ana_R
+Ana_R wins 4
+Stacks: Ana_R 102, bruno 98
+
+Session ends - stacks Ana_R 102, bruno 98
+"""
+
+
+def hand_reports(text: str) -> list[HandReport]:
+    return [r for r in audit(read_house(text, "home.txt")) if isinstance(r, HandReport)]
+
+
+def test_a_house_log_with_a_misspelt_name_is_one_violation() -> None:
+    [report] = hand_reports(HOME_GAME)
+    assert [(v.rule, v.line) for v in report.violations] == [("G1", 11)]
+    assert report.net == {"Ana_R": 2, "bruno": -2}
+
+
+def test_a_sites_hand_in_a_house_log_keeps_the_sites_names() -> None:
+    """A site's hand written in the house format (``Hand #1 - pokerstars hand ...``)
+    has the site's names, not typed ones: its ruleset says so."""
+    site_hand = HOME_GAME.replace("Hand #1 - button", "Hand #1 - pokerstars hand 4916 - button")
+    [hand] = [r for r in read_house(site_hand, "site.txt") if isinstance(r, Hand)]
+    assert not hand.ruleset.names_by_hand
+    [report] = hand_reports(site_hand)
+    first, *rest = report.violations
+    assert (first.rule, first.line, first.message) == (
+        "G1", 11, "Bruno is not seated at this table")
+    assert rest   # Bruno's call is nobody's: bruno never calls, as the rest then says
