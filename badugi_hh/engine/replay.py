@@ -335,8 +335,7 @@ class HandReplay:
     # -- what the log claims ------------------------------------------------------
 
     def on_award(self, event: Award) -> None:
-        winner = self.table.player(event.player, event.line)   # a misspelt name: his (G1)
-        name = event.player if winner is None else winner.name
+        name = self.table.name_of(event.player, event.line)   # a misspelt name: his (G1)
         self.awards[name] = self.awards.get(name, 0) + event.amount
         self.award_line = self.award_line or event.line
         if event.pot:   # "main", "side 2", "side 2 lowball": which pot the log pays from

@@ -187,6 +187,12 @@ class Table:
                             "in, so takes no part in it (T2)")
         return player
 
+    def name_of(self, name: str, line: int) -> str:
+        """The name a log's ``name`` is read as (:meth:`player`): the player's whose name
+        it misspells, else as written."""
+        player = self.player(name, line)
+        return name if player is None else player.name
+
     def misspelt(self, name: str) -> TablePlayer | None:
         """The player dealt in whose name ``name`` misspells, where names are typed by hand
         (``Ruleset.names_by_hand``): the only one whose name it is in another case, or,
