@@ -80,6 +80,10 @@ class Ruleset:
     Rules). False: by the round's largest bet or raise so far alone, the blinds not counted,
     so a round's first bet or raise reopens it however short (PokerKit, which judges PHH)."""
     odd_chip: Literal["big_blind", "first_left_of_button"] = "big_blind"  # S2
+    lone_player_acts: bool = False     # S3
+    """Whether the one player left with chips, still to act when the others fold or go
+    all-in and owing nothing, checks or folds before the round ends (PokerKit asks him to
+    act: a PHH hand), rather than the round being over without him (RULES.md S3)."""
     badugi_qualifier: Literal["four-card", "none"] = "four-card"   # X3, split games only
     """What a hand needs to win a split game's Badugi half: a four-card badugi (the
     seed's reading: a half no hand qualifies for goes to the other half), or nothing."""

@@ -55,7 +55,7 @@ class Draws:
               and not self.table.no_more_betting(betting.levels.to_match)):
             self.report("B1", line, f"no betting round between the "
                         f"{draw_name(self.number)} and the {draw_name(expected)} draw")
-        betting.closed = True
+        betting.end_round()
         self.number, self.open, self.burns = expected, True, 0
         # Each draw goes clockwise from the button: the big blind first heads-up (D1).
         self.to_draw = [p.name for p in self.table.order_after(self.table.button_seat)

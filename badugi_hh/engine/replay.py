@@ -306,7 +306,7 @@ class HandReplay:
                         f"the showdown comes after {betting.round} betting rounds "
                         f"and {draws.number} draws; there are "
                         f"{rules.betting_rounds} rounds and {rules.draws} draws")
-        betting.closed = True
+        betting.end_round()
 
     def on_show(self, event: Show) -> None:
         player = self.table.player(event.player, event.line)

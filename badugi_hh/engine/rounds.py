@@ -36,6 +36,7 @@ class Betting:
         self.round = 0                 # the round under way, 0 before the blinds
         self.closed = False            # the round is over (a draw or the showdown began)
         self.pending: list[str] = []   # who must still act this round, in order
+        self.lone_turn: str | None = None   # who may still check or fold, the round closed
         self.acted: dict[str, int] = {}   # who acted this round, and what he matched (T8)
         self.actions: list[ActionRecord] = []
         self.antes_posted = False      # a game of antes alone has no blinds (T3)
@@ -47,12 +48,16 @@ class Betting:
     def start_round(self, number: int) -> None:
         """Betting round ``number`` opens; after a draw the first player left of the
         button acts (B6, M2)."""
-        self.round, self.closed = number, False
+        self.round, self.closed, self.lone_turn = number, False, None
         self.levels.start(number)
         self.acted = {}
         for player in self.table.players.values():
             player.round_in = 0
         self.pending = self.table.can_act_after(self.table.button_seat, 0)
+
+    def end_round(self) -> None:
+        """A draw or the showdown begins: the round is over, a lone player's turn too (S3)."""
+        self.closed, self.lone_turn = True, None
 
     # -- blinds ------------------------------------------------------------------
 
@@ -136,7 +141,7 @@ class Betting:
     def needs_round(self, event: PlayerEvent) -> bool:
         """Whether the action ``event`` comes while no round is open, from a player dealt
         in who has a decision to make (not a fold all-in): a round must open first."""
-        if not (self.closed or not self.round):
+        if not (self.closed or not self.round) or self._lone_turn_taken(event):
             return False
         player = self.table.players.get(event.player) or self.table.misspelt(event.player)
         return player is not None and not (type(event) is Fold and self._folds_all_in(player))
@@ -153,6 +158,8 @@ class Betting:
         if pending and pending[0] == player.name:
             del pending[0]   # the player whose turn it is: nothing more to check here
             return player
+        if self._lone_turn_taken(event):
+            return player   # his turn in a closed round (needs_round let it in)
         if player.folded:
             self.report("B4", event.line, f"{player.name} acts after folding")
             return None
@@ -188,9 +195,24 @@ class Betting:
         if self.table.able < 2:
             # Nobody left to bet against: only a call of what is owed remains (S3).
             players, to_match = self.table.players, self.levels.to_match
-            self.pending = [n for n in self.pending if players[n].round_in < to_match]
+            owing = [n for n in self.pending if players[n].round_in < to_match]
+            self.lone_turn = self._lone_turn(owing)
+            self.pending = owing
         if not self.pending:
             self.closed = True
+
+    def _lone_turn(self, owing: list[str]) -> str | None:
+        """The player with chips who was still to act, owing nothing, once nobody is left
+        to bet against, where the rules give him his turn all the same
+        (``Ruleset.lone_player_acts``: PokerKit asks him to act, and a PHH hand says so)."""
+        if not self.rules.lone_player_acts or owing:
+            return None
+        return next(iter(self.pending), None)
+
+    def _lone_turn_taken(self, event: PlayerEvent) -> bool:
+        """Whether ``event`` is the lone player's check or fold at his turn (a bet or a
+        raise has nobody to go against: S3)."""
+        return event.player == self.lone_turn and type(event) in (Check, Fold)
 
     # -- actions -------------------------------------------------------------------
 

@@ -366,6 +366,9 @@ class HouseTransformer(Transformer[Token, object]):
     def reopen_by_largest_raise(self) -> dict[str, object]:
         return {"reopen_by_least_bet": False}
 
+    def lone_player_acts(self) -> dict[str, object]:
+        return {"lone_player_acts": True}
+
     def tournament(self, tournament: Token, buy_in: Token | None) -> TournamentLine:
         return TournamentLine(_word(tournament, "the tournament's id"),
                               None if buy_in is None else _word(buy_in, "the buy-in"))

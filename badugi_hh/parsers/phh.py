@@ -452,7 +452,9 @@ class _HandBuilder:
             # antes untrimmed (PHH's default) are dead money of the main pot
             dead_money_in_main_pot=not self._ante_trimming(),
             # PokerKit reopens the betting by the round's largest raise, the blinds aside
-            reopen_by_least_bet=False)
+            reopen_by_least_bet=False,
+            # PokerKit's betting where it is not the house's (docs/rules.md, "PHH")
+            lone_player_acts=True)
         stated = fields.table("_ruleset")
         return base if stated is None else base.replace(**_settings(fields, stated))
 
