@@ -40,6 +40,7 @@ from zoneinfo import ZoneInfo
 
 from badugi_hh.cards import Card
 from badugi_hh.engine import HandReport
+from badugi_hh.engine.betting import raise_over_all_in
 from badugi_hh.parsers.phh import VARIANTS
 from badugi_hh.events import (
     Bet, Burn, Call, Cards, Check, Deal, Draw, DrawnCards, Event, Fold, Hand, Muck, PostBlind,
@@ -118,7 +119,9 @@ class _Round:
     def acts(self, name: str) -> None:
         self.acted.add(name)
 
-    def raises(self, name: str, facing: int, increment: int, all_in: bool) -> None:
+    def raises(self, name: str, facing: int, highest: int, to: int, all_in: bool) -> None:
+        """A bet or raise to ``to`` over the ``highest`` bet, ``facing`` owed before it."""
+        increment = to - highest
         self.bets += 1
         if not self.strict:
             return
@@ -130,10 +133,13 @@ class _Round:
                                   and name in self.acted):
             raise ValueError(f"{name} raises after an all-in for less than a full raise, "
                              "which PHH (PokerKit) takes as not reopening the betting")
-        full = max(self.full, self.size)
-        if not all_in and (increment != full if self.fixed else increment < full):
+        # PokerKit's raise: one bet over the highest bet in fixed limit, at least the
+        # largest raise over it in no limit (an all-in for less counted in the highest)
+        least_to = (raise_over_all_in(highest, self.size) if self.fixed
+                    else highest + max(self.full, self.size))
+        if not all_in and (to != least_to if self.fixed else to < least_to):
             raise ValueError(f"{name} raises by {increment} where PHH (PokerKit) raises by "
-                             f"{full}: the site completes an all-in for less (T1)")
+                             f"{least_to - highest}: the site completes an all-in for less (T1)")
         if increment >= self.full:
             self.acted = {name}
         self.full = max(self.full, increment)
@@ -284,7 +290,7 @@ class _Writer:
         if isinstance(event, (Bet, Raise)):
             highest = max(self.round_in.values())
             to = event.to if isinstance(event, Raise) else self.round_in[name] + event.amount
-            self.round.raises(name, highest - self.round_in[name], to - highest, event.all_in)
+            self.round.raises(name, highest - self.round_in[name], highest, to, event.all_in)
             self.round_in[name] = to
             self.actions.append(f"{actor} cbr {self.amount(self.round_in[name])}")
             return

@@ -84,6 +84,10 @@ class Ruleset:
     """Whether the one player left with chips, still to act when the others fold or go
     all-in and owing nothing, checks or folds before the round ends (PokerKit asks him to
     act: a PHH hand), rather than the round being over without him (RULES.md S3)."""
+    raise_over_short_all_in: bool = False   # B2, fixed limit
+    """Whether a fixed-limit raise after an all-in for less goes one bet over the all-in
+    (PokerKit's rule: a PHH hand), rather than one bet over the last full bet or raise,
+    which the next player completes (T1)."""
     badugi_qualifier: Literal["four-card", "none"] = "four-card"   # X3, split games only
     """What a hand needs to win a split game's Badugi half: a four-card badugi (the
     seed's reading: a half no hand qualifies for goes to the other half), or nothing."""

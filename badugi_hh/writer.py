@@ -425,8 +425,10 @@ def _rules(ruleset: Ruleset) -> str:
         clauses.append("dead cards recycled")
     if not ruleset.reopen_by_least_bet:
         clauses.append("reopen by largest raise")
-    if ruleset.lone_player_acts:
-        clauses.append("lone player acts")
+    clauses += [words for words, kept in (("lone player acts", ruleset.lone_player_acts),
+                                          ("raise over short all-in",
+                                           ruleset.raise_over_short_all_in))
+                if kept]
     clauses += [words for words, kept in (("dead small blind", ruleset.dead_small_blind),
                                           ("antes returned", ruleset.uncovered_antes_returned),
                                           ("sitting out folded", ruleset.sitting_out_folded))

@@ -33,24 +33,26 @@ class PlayedHand:
     final_stacks: list[int]
 
 
-def game(code: str) -> object:
-    """PokerKit's game of a PHH variant code: blinds 1/2, bets 2/4 (min bet 2)."""
+def game(code: str, ante: int = 0) -> object:
+    """PokerKit's game of a PHH variant code: blinds 1/2, bets 2/4 (min bet 2), each
+    player's ``ante``."""
     if code == "FB":
-        return pokerkit.FixedLimitBadugi(AUTOMATIONS, True, 0, (1, 2), 2, 4)
+        return pokerkit.FixedLimitBadugi(AUTOMATIONS, True, ante, (1, 2), 2, 4)
     if code == "F2L3D":
-        return pokerkit.FixedLimitDeuceToSevenLowballTripleDraw(AUTOMATIONS, True, 0, (1, 2),
-                                                                2, 4)
-    return pokerkit.NoLimitDeuceToSevenLowballSingleDraw(AUTOMATIONS, True, 0, (1, 2), 2)
+        return pokerkit.FixedLimitDeuceToSevenLowballTripleDraw(AUTOMATIONS, True, ante,
+                                                                (1, 2), 2, 4)
+    return pokerkit.NoLimitDeuceToSevenLowballSingleDraw(AUTOMATIONS, True, ante, (1, 2), 2)
 
 
 def play(code: str, players: int, seed: int, *, one_card: bool,
+         stack_sizes: tuple[int, ...] = (30, 60, 200), ante: int = 0,
          most_discards: int = 3) -> PlayedHand:
-    """A hand of ``code`` at ``players`` seats, played at random by the seed, each
-    player discarding up to ``most_discards`` cards a draw."""
+    """A hand of ``code`` at ``players`` seats, played at random by the seed, each stack
+    one of ``stack_sizes``, each draw of at most ``most_discards`` cards."""
     rng = random.Random(seed)
     random.seed(seed)   # PokerKit shuffles its deck with the random module
-    chosen = game(code)
-    stacks = [rng.choice([30, 60, 200]) for _ in range(players)]
+    chosen = game(code, ante)
+    stacks = [rng.choice(stack_sizes) for _ in range(players)]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")   # PokerKit warns of plays it finds unwise
         state = chosen(stacks, players)  # type: ignore[operator]

@@ -1,11 +1,15 @@
 """A PHH hand's betting judged by PokerKit's rules where they are not the house's.
 
-A PHH hand is the game as PokerKit plays it, so its betting rules are PokerKit's where
-they differ (the reader's ruleset sets them; docs/format.md, "The betting, as PokerKit
-plays it"): the one player left with chips, still to act when the others fold or go all-in
-and owing nothing, is asked to act (``Ruleset.lone_player_acts``): his check (or fold) is
-no betting, where the house's round is over without him (S3); a bet or a raise by him
-stays S3.
+A PHH hand is the game as PokerKit plays it, so two of its betting rules are PokerKit's
+(the reader's ruleset sets them; docs/format.md, "The betting, as PokerKit plays it"):
+
+- the one player left with chips, still to act when the others fold or go all-in and
+  owing nothing, is asked to act (``Ruleset.lone_player_acts``): his check (or fold) is no
+  betting, where the house's round is over without him (S3); a bet or a raise by him
+  stays S3;
+- a fixed-limit raise after an all-in for less goes one bet over the all-in
+  (``Ruleset.raise_over_short_all_in``), where the house's goes from the last full bet or
+  raise (T1).
 
 Each hand is replayed by PokerKit as well: what it plays is clean here, what it refuses
 is reported. A ``_ruleset`` saying otherwise puts the house's rule back.
@@ -115,7 +119,7 @@ def test_the_one_player_with_chips_acts_after_a_draw_when_pokerkit_asks(actions:
 
 
 def test_a_phh_hand_written_as_a_house_log_keeps_pokerkits_betting() -> None:
-    """The Rules line states the rule, and the hand reads back as clean (the house log
+    """The Rules line states both rules, and the hand reads back as clean (the house log
     needs its result: PHH's winnings)."""
     text = ANTES_ALL_IN.format(f'"p2 cc", {DRAW}', "winnings = [0, 17, 0, 0, 0]")
     records = list(read_phh(text, "x.phh"))
@@ -123,6 +127,72 @@ def test_a_phh_hand_written_as_a_house_log_keeps_pokerkits_betting() -> None:
     hand = next(record for record in records if isinstance(record, Hand))
     text, count, failures = house_log([(session, hand)])
     assert count == 1 and not failures
-    assert "lone player acts" in text
+    assert "lone player acts, raise over short all-in" in text
     assert [item.violations for item in audit(list(read_house(text, "back.txt")))
             if isinstance(item, HandReport)] == [[]]
+
+
+# -- a fixed-limit raise after an all-in for less (B2, T1) ----------------------------------
+
+#: After the second draw: p4 bets 4, p6 raises to 8, p4 is all in to 9, and p5 raises (a
+#: reviewer's hand, PokerKit's).
+SHORT_ALL_IN = '''variant = "F2L3D"
+antes = [0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0, 0, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [30, 60, 7, 15, 200, 30]
+actions = ["d dh p1 6sJhKh3dAs", "d dh p2 7h8s6h6d9c", "d dh p3 QhJd2s3s2d",
+  "d dh p4 Js8hAc4s4d", "d dh p5 7sTsKd3h5s", "d dh p6 9sKsTdAdKc", "p3 f", "p4 cbr 4",
+  "p5 cc", "p6 cc", "p1 f", "p2 f", "p4 sd Ac8hJs4d", "p5 sd Kd3hTs7s", "p6 sd KsAdTd",
+  "d dh p4 7cQcQd4h", "d dh p5 7d4cTc5h", "d dh p6 2h3cAh", "p4 cc", "p5 cbr 2", "p6 cc",
+  "p4 cc", "p4 sd", "p5 sd 7d4cTc", "p6 sd 9s2hAh", "d dh p5 2c8c5c", "d dh p6 9dQs6c",
+  "p4 cbr 4", "p5 cc", "p6 cbr 8", "p4 cbr 9", "p5 cbr {}", "p6 f", "p4 sd", "p5 sd",
+  "p4 sm 4s7cQcQd4h", "p5 sm 5s5h2c8c5c"]
+{}'''
+
+
+@pytest.mark.parametrize(("to", "found", "played"), [
+    (13, [], True),
+    (12, ["B2 p5 raises to 12, but a raise after the second draw goes to 13 (the bet is 4, "
+          "over the all-in to 9, as PokerKit raises)"], False),
+])
+def test_a_fixed_limit_raise_goes_one_bet_over_a_short_all_in(to: int, found: list[str],
+                                                              played: bool) -> None:
+    text = SHORT_ALL_IN.format(to, "")
+    assert violations(text) == found
+    assert pokerkit_plays(text) is played
+
+
+@pytest.mark.parametrize(("to", "found"), [
+    (12, []),
+    (13, ["B2 p5 raises to 13, but a raise after the second draw goes to 12 (the bet is 4)"]),
+])
+def test_the_house_raise_completes_the_last_full_raise(to: int, found: list[str]) -> None:
+    """T1, unchanged for the house and the sites: the raise goes from 8, not from 9."""
+    text = SHORT_ALL_IN.format(to, "_ruleset = {raise_over_short_all_in = false}")
+    assert violations(text) == found
+
+
+#: p2's big blind is all in for 1: PokerKit raises one bet over it.
+SHORT_BIG_BLIND = '''variant = "FB"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 1, 100]
+actions = ["d dh p1 2c3d4h5s", "d dh p2 KcQdJhTs", "d dh p3 7c8d9hTc", "p3 cbr {}", "p1 f",
+  "p2 sd", "p3 sd", "p2 sd", "p3 sd", "p2 sd", "p3 sd", "p2 sm KcQdJhTs", "p3 sm 7c8d9hTc"]
+'''
+
+
+@pytest.mark.parametrize(("to", "found", "played"), [
+    (3, [], True),
+    (4, ["B2 p3 raises to 4, but a raise before the first draw goes to 3 (the bet is 2, over "
+         "the all-in to 1, as PokerKit raises)"], False),
+])
+def test_a_raise_goes_one_bet_over_a_big_blind_all_in_for_less(to: int, found: list[str],
+                                                               played: bool) -> None:
+    text = SHORT_BIG_BLIND.format(to)
+    assert violations(text) == found
+    assert pokerkit_plays(text) is played

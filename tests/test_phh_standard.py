@@ -74,6 +74,28 @@ def test_hands_pokerkit_writes_read_and_replay_to_its_stacks(code: str, players:
             played.final_stacks), played.text
 
 
+#: Stacks a blind or an ante may put all in, and one raise or two.
+SHORT_STACKS = (3, 5, 7, 9, 15, 30, 200)
+SEEDS = 200
+
+
+@pytest.mark.parametrize("code", ["FB", "F2L3D"])
+def test_hands_of_short_stacks_pokerkit_plays_are_clean(code: str) -> None:
+    """All-ins for less in every round, antes too: PokerKit's raise one bet over a short
+    all-in (B2) and the check it asks of the one player left with chips (S3) are a PHH
+    hand's rules (tests/test_phh_betting.py holds one hand of each)."""
+    from phhkit import play
+
+    for seed in range(SEEDS):
+        players = 2 + seed % 5
+        played = play(code, players, seed, one_card=False, stack_sizes=SHORT_STACKS,
+                      ante=seed % 3, most_discards=1)   # six never run the deck out (D4)
+        result = report(read(played.text))
+        assert result.violations == [], played.text
+        assert [result.end_stacks[f"p{i}"] for i in range(1, players + 1)] == (
+            played.final_stacks), played.text
+
+
 @pytest.mark.parametrize("one_card", [True, False], ids=["one card a deal", "compressed"])
 def test_no_limit_single_draw_pokerkit_writes_reads_with_its_bets(one_card: bool) -> None:
     """N2L1D reads into a 2-7 single draw hand (the engine audits it once it knows the

@@ -33,7 +33,7 @@ from badugi_hh.engine.report import round_name
 from badugi_hh.frozen import rebuilt
 from badugi_hh.rules import Ruleset
 
-__all__ = ["Levels", "Structure", "structure_of"]
+__all__ = ["Levels", "Structure", "raise_over_all_in", "structure_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,12 +153,18 @@ class Levels:
         player *completes* it (T1). After an all-in of half a bet or more, a full
         raise over it is legal too, measured from the all-in or from the full raise
         it counts as; so is an all-in over it that falls short of both, which is
-        itself short of the full raise the first one counts as.
+        itself short of the full raise the first one counts as. A PHH hand's raise
+        goes one bet over the highest bet instead, an all-in for less included
+        (:func:`raise_over_all_in`, PokerKit's rule).
         """
         size, to_match = self.size, self.to_match
         expected_to = self.full_to + size
-        legal = ((expected_to, to_match + size, expected_to + size) if self.short_half
-                 else (expected_to,))
+        if self.rules.raise_over_short_all_in:
+            legal: tuple[int, ...] = (raise_over_all_in(to_match, size),)
+        elif self.short_half:
+            legal = (expected_to, to_match + size, expected_to + size)
+        else:
+            legal = (expected_to,)
         # An all-in short of every legal size is no fault (S3); one that is a full raise
         # over the all-in before it but falls short of a full raise over the level that
         # all-in counts as is itself a short all-in of that chain (T1): the next raise
@@ -167,8 +173,10 @@ class Levels:
         problem = None
         if to not in legal and not short:
             amounts = sorted(set(legal))
+            over = (f", over the all-in to {to_match}, as PokerKit raises"
+                    if self.rules.raise_over_short_all_in and to_match != self.full_to else "")
             problem = (f"{name} raises to {to}, but a raise {round_name(self.round)} goes "
-                       f"to {_either(amounts)} (the bet is {size})")
+                       f"to {_either(amounts)} (the bet is {size}{over})")
         elif by is not None and by != to - to_match:
             problem = (f"{name} raises by {by}, but from {to_match} to {to} is a raise of "
                        f"{to - to_match}")
@@ -213,6 +221,18 @@ class Levels:
             self.last_raise = to - to_match
         self.largest_raise = max(self.largest_raise, to - to_match)
         return problem
+
+
+def raise_over_all_in(highest: int, size: int) -> int:
+    """Where a fixed-limit raise goes by PokerKit's rule (a PHH hand's,
+    ``Ruleset.raise_over_short_all_in``): one bet over the highest bet, an all-in for less
+    included; T1 raises from the last full bet or raise instead. The PHH writer holds a
+    site's hand to it too.
+
+    >>> raise_over_all_in(9, 4)   # a raise to 8, an all-in to 9: PokerKit's raise goes to 13
+    13
+    """
+    return highest + size
 
 
 def _either(amounts: list[int]) -> str:

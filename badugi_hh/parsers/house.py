@@ -369,6 +369,9 @@ class HouseTransformer(Transformer[Token, object]):
     def lone_player_acts(self) -> dict[str, object]:
         return {"lone_player_acts": True}
 
+    def raise_over_short_all_in(self) -> dict[str, object]:
+        return {"raise_over_short_all_in": True}
+
     def tournament(self, tournament: Token, buy_in: Token | None) -> TournamentLine:
         return TournamentLine(_word(tournament, "the tournament's id"),
                               None if buy_in is None else _word(buy_in, "the buy-in"))

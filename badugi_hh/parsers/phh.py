@@ -454,7 +454,7 @@ class _HandBuilder:
             # PokerKit reopens the betting by the round's largest raise, the blinds aside
             reopen_by_least_bet=False,
             # PokerKit's betting where it is not the house's (docs/rules.md, "PHH")
-            lone_player_acts=True)
+            lone_player_acts=True, raise_over_short_all_in=True)
         stated = fields.table("_ruleset")
         return base if stated is None else base.replace(**_settings(fields, stated))
 
