@@ -16,7 +16,8 @@ hands over two frozen values (:mod:`.state`): the table's state and the log's
 claims; :mod:`.settle` turns those into pots, winners and the claims' faults
 (with :mod:`.describe` for the words of shown hands). :mod:`.fast` is the
 heads-up fast path, which builds the same state; :mod:`.session` links hands
-into sessions and tables; :mod:`.report` is what the engine says.
+into sessions and tables, the stacks carried between them kept by :mod:`.chain`;
+:mod:`.report` is what the engine says.
 
 >>> from badugi_hh.cards import parse_cards
 >>> from badugi_hh.events import *

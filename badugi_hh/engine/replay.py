@@ -26,7 +26,7 @@ from badugi_hh.engine.rounds import Betting
 from badugi_hh.engine.runs import LaterRuns
 from badugi_hh.engine.settle import settle, to_report
 from badugi_hh.engine.state import Ending, LogClaims, TableState
-from badugi_hh.engine.table import Report, Table, TablePlayer
+from badugi_hh.engine.table import Report, Table, TablePlayer, for_money
 from badugi_hh.events import (
     Award, Button, Cards, Deal, DrawnCards, Event, Hand, Muck, NetStated, Note, PlayerEvent,
     PotTotal, RunCards, Seat, Show, StackStated, Street, SummaryResult, UncalledReturned,
@@ -54,8 +54,7 @@ class HandReplay:
         found = HandViolations(hand.hand_id, hand.source)
         self.violations = found.found
         self.report: Report = found.report   # the parts' too: none of them holds the replay
-        self.table = table = Table(self.rules, self.report, stacks or {},
-                                   cash=hand.currency is not None or hand.unit > 1)
+        self.table = table = Table(self.rules, self.report, stacks or {}, cash=for_money(hand))
         table.sit_session(seats or {}, hand.events, hand.line)
         self.deck = Deck(table, self.report)
         self.betting = Betting(table, self.report)

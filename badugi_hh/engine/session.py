@@ -1,8 +1,8 @@
 """Hands linked into sessions and tables: ``Auditor`` and :func:`audit`.
 
-The stack chain from hand to hand (G3), the button (G4), the reshuffle (G6),
-a session's length and winner (N1), unique hand ids (T5); hands of games not
-audited, not played, that could not be read or that the file left out.
+The stack chain from hand to hand (G3, kept by :mod:`.chain`), the button (G4), the
+reshuffle (G6), a session's length and winner (N1), unique hand ids (T5); hands of games
+not audited, not played, that could not be read or that the file left out.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from badugi_hh.engine.chain import missing_hand
 from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.kinds import PLAYER_EVENTS
 from badugi_hh.engine.replay import HandReplay
@@ -188,7 +189,7 @@ class Auditor:
         carried = table.stacks
         missing = ""   # a site's hand missing from the log: coverage, not a violation
         if not table.seats and not table.unknown_before and table.previous is not None:
-            missing = _missing_hand(hand, carried)
+            missing = missing_hand(hand, carried)
         if (table.unknown_before or missing) and not table.seats:
             carried = {}   # a site's hand states its stacks: taken as they are
         report = replay_hand(hand, table.seats or None, carried, table.previous,
@@ -294,45 +295,6 @@ def _void(hand: Hand, seats: Iterable[str]) -> str:
     if not played:
         return "not played"   # a partial hand: nobody's play is in the log
     return ""
-
-
-#: The most of a pot a cash table's rake takes: sites take 5% or less, with a cap.
-_MOST_RAKE = (1, 10)
-
-
-def _missing_hand(hand: Hand, carried: dict[str, int]) -> str:
-    """How the stated stacks of a site's ``hand`` moved from the ``carried`` ones, where
-    one hand missing from the log moved them; "" where none did (G3 then judges them).
-
-    Chips pass from losers to winners: in a tournament they are all kept (a player
-    gone since may have lost all of his), at a cash table the rake may take a share
-    of the pot; a top-up alone (T6) or a chip made or lost is no hand.
-
-    >>> from badugi_hh.rules import HOUSE
-    >>> def seated(**stacks):
-    ...     return Hand(hand_id="2", number=2, ruleset=HOUSE, events=[
-    ...         Seat(player=name, seat=seat, stack=stack)
-    ...         for seat, (name, stack) in enumerate(stacks.items(), 1)])
-    >>> _missing_hand(seated(Ana=90, Bo=110), {"Ana": 100, "Bo": 100})
-    'Ana -10, Bo +10'
-    >>> _missing_hand(seated(Ana=90, Bo=100), {"Ana": 100, "Bo": 100})
-    ''
-    """
-    stated = {event.player: event.stack for event in hand.events
-              if type(event) is Seat and event.stack is not None}
-    moves = {name: stack - carried[name] for name, stack in stated.items()
-             if name in carried and stack != carried[name]}
-    lost = -sum(move for move in moves.values() if move < 0)
-    won = sum(move for move in moves.values() if move > 0)
-    if not lost or not won:
-        return ""
-    if hand.currency is not None or hand.unit > 1:   # a cash table: a rake, never more
-        share, whole = _MOST_RAKE
-        played = won <= lost <= won + lost * share // whole
-    else:
-        gone = sum(stack for name, stack in carried.items() if name not in stated)
-        played = won == lost or won == lost + gone
-    return ", ".join(f"{name} {move:+}" for name, move in moves.items()) if played else ""
 
 
 def _judge_up_to_damage(report: HandReport, hand: Hand) -> None:

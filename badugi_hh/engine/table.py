@@ -24,7 +24,7 @@ from operator import attrgetter
 from badugi_hh.cards import Card
 from badugi_hh.engine.report import new_tuple
 from badugi_hh.engine.state import PlayerState
-from badugi_hh.events import Cards, Event, Seat
+from badugi_hh.events import Cards, Event, Hand, Seat
 from badugi_hh.ledger import Stake
 from badugi_hh.rules import Ruleset
 
@@ -66,6 +66,21 @@ class TablePlayer(Stake):
 
 
 seat_of = attrgetter("seat")
+
+
+def for_money(hand: Hand) -> bool:
+    """Whether ``hand`` is played at a cash table (in a currency, or a unit of cents),
+    where a player may add chips between hands (T6)."""
+    return hand.currency is not None or hand.unit > 1
+
+
+def contradicts(carried: int | None, stack: int | None, *, cash: bool) -> bool:
+    """Whether the ``stack`` a hand states for a player (None: none) contradicts the one
+    ``carried`` from the hand before (G3): at a cash table a player may add chips between
+    hands (T6), never take them."""
+    if stack is None or carried is None or stack == carried:
+        return False
+    return not (cash and stack > carried)
 
 
 class Table:
@@ -112,7 +127,7 @@ class Table:
         carried = self.carried.get(name)
         if stack is None:
             stack = carried if carried is not None else (self.rules.starting_stack or 0)
-        elif carried is not None and carried != stack and not self.topped_up(carried, stack):
+        elif contradicts(carried, stack, cash=self.cash):
             self.report("G3", line, f"{name} starts with {stack}, but ended the "
                         f"previous hand with {carried}")
         if name not in self.players:
@@ -154,17 +169,12 @@ class Table:
     def sit_out(self, name: str, stack: int | None, line: int) -> None:
         """``name`` is seated but not dealt in (T2): no part in the hand, his stack carried."""
         carried = self.carried.get(name)
-        if (stack is not None and carried is not None and carried != stack
-                and not self.topped_up(carried, stack)):
+        if contradicts(carried, stack, cash=self.cash):
             self.report("G3", line, f"{name} sits with {stack}, but ended the previous "
                         f"hand with {carried}")
         kept = carried if stack is None else stack
         if kept is not None:
             self.idle[name] = kept
-
-    def topped_up(self, carried: int, stack: int) -> bool:
-        """At a cash table a player may add chips between hands (T6); never take them."""
-        return stack > carried and self.cash
 
     def player(self, name: str, line: int) -> TablePlayer | None:
         """The player dealt in as ``name``, else a G1 report and None: one seated but sitting
