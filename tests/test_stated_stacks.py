@@ -1,10 +1,12 @@
 """A stack the log states at a hand's end that the chips contradict (G3).
 
 The violation names the log's figure; the hand's rows keep the chips' (``end_stack`` is
-``start_stack + net``, as for every other hand: docs/schema.md), and the table's chain
-follows the log, so the next hand is not reported again for the same wrong statement
-(docs/rules.md, G3). Each test failed when the engine replaced the player's end stack with
-the log's, storing an end stack its own net contradicts.
+``start_stack + net``, as for every other hand: docs/schema.md), and the table keeps both
+accounts of that stack, the log's and the chips', until the log states it again: agreeing
+with either is no violation, so one wrong statement is reported once, whichever of the
+two was wrong (docs/rules.md, G3 and N1). The first tests failed when the engine replaced
+the player's end stack with the log's, storing an end stack its own net contradicts; those
+of the two accounts failed when the table followed the log's account alone.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from badugi_hh.parsers.kingsclub import read_kingsclub
 from badugi_hh.parsers.phh import read_phh
 from badugi_hh.phh_writer import phh_fields, phh_text
 from badugi_hh.store import Store
-from sitekit import KINGSCLUB
+from sitekit import KINGSCLUB, PS_SNG, tampered, violations
 
 #: Hand 1's Stacks line gives Ana 105 where the chips say 99; hand 2 starts from the log's.
 HOUSE = """\
@@ -125,3 +127,92 @@ def _phh_hand_and_report(text: str) -> tuple[Hand, HandReport]:
     [hand] = [record for record in records if isinstance(record, Hand)]
     [report] = [r for r in audit(records) if isinstance(r, HandReport)]
     return hand, report
+
+
+def _house(hand_2_stacks: str | None, end: str | None) -> str:
+    """:data:`HOUSE` with hand 2's ``Stacks:`` line stating ``hand_2_stacks`` (None: hand 2
+    left out) and the session's end line stating ``end`` (None: none)."""
+    text = HOUSE if hand_2_stacks is None else HOUSE.replace("Ana 106, Bruno 100", hand_2_stacks)
+    if hand_2_stacks is None:
+        text = text[:text.index("Hand #2")]
+    return text if end is None else f"{text}\nSession ends - stacks {end}\n"
+
+
+def _imported(tmp_path: Path, text: str) -> Path:
+    log = tmp_path / "g3.txt"
+    log.write_text(text, encoding="utf-8")
+    db = tmp_path / "g3.duckdb"
+    assert cli.main(["import", str(log), "--db", str(db)]) == 0
+    return db
+
+
+def _session_players(db: Path) -> list[tuple[str, int, int]]:
+    with Store(db, read_only=True) as store:
+        return store.connection.execute(
+            "SELECT player, final_stack, net FROM session_players ORDER BY player").fetchall()
+
+
+#: The only violation, of hand or session (an N1 has no hand id).
+ONE_G3 = [("g3#1", "G3", "the log says Ana ends the hand with 105; the chips say 99")]
+
+
+def test_a_typo_in_a_stacks_line_is_one_violation_when_the_next_hand_states_the_chips(
+        tmp_path: Path) -> None:
+    """Hand 2's stacks are the chips' (Ana 99 + 1): hand 1's 105 was a slip of the pen.
+    Hand 2 starts from the chips' figure, and the session's nets add up to zero."""
+    db = _imported(tmp_path, _house("Ana 100, Bruno 100", "Ana 100, Bruno 100"))
+    assert _violations(db) == ONE_G3
+    assert _hand_players(db)[2:] == [("g3#2", "Ana", 99, 100, 1), ("g3#2", "Bruno", 101, 100, -1)]
+    assert _session_players(db) == [("Ana", 100, 0), ("Bruno", 100, 0)]
+
+
+def test_a_typo_in_the_last_stacks_line_is_one_violation_when_the_session_end_states_the_chips(
+        tmp_path: Path) -> None:
+    db = _imported(tmp_path, _house(None, "Ana 99, Bruno 101"))
+    assert _violations(db) == ONE_G3
+    assert _session_players(db) == [("Ana", 99, -1), ("Bruno", 101, 1)]
+
+
+def test_chips_the_log_did_not_show_are_one_violation_when_the_next_statements_follow_the_log(
+        tmp_path: Path) -> None:
+    """The log was right (Ana's 105 came from chips the hand did not show moving): its
+    later statements follow it, and the session's figures are the log's."""
+    db = _imported(tmp_path, _house("Ana 106, Bruno 100", "Ana 106, Bruno 100"))
+    assert _violations(db) == ONE_G3
+    assert _session_players(db) == [("Ana", 106, 6), ("Bruno", 100, 0)]
+    (tmp_path / "end").mkdir()
+    db = _imported(tmp_path / "end", _house(None, "Ana 105, Bruno 101"))
+    assert _violations(db) == ONE_G3
+    assert _session_players(db) == [("Ana", 105, 5), ("Bruno", 101, 1)]
+
+
+def test_a_statement_agreeing_with_neither_account_is_a_new_violation(tmp_path: Path) -> None:
+    """Hand 2's 103 is neither the log's account (106) nor the chips' (100): a G3 of its
+    own, and the chain follows it, so the session's end agreeing with it says nothing."""
+    db = _imported(tmp_path, _house("Ana 103, Bruno 100", "Ana 103, Bruno 100"))
+    assert _violations(db) == [*ONE_G3, (
+        "g3#2", "G3", "the log says Ana ends the hand with 103; the chips say 106")]
+    assert _session_players(db) == [("Ana", 103, 3), ("Bruno", 100, 0)]
+
+
+#: Player6 ends the tournament's first hand with 1560 and wins 220 in its second.
+PS_SEAT_LINES = (68, "Seat 4: Player6 (1560 in chips)", 129, "Seat 4: Player6 (1780 in chips)")
+
+
+def test_a_typo_in_a_site_seat_line_is_one_violation_when_the_next_seat_line_states_the_chips(
+        tmp_path: Path) -> None:
+    first, line = PS_SEAT_LINES[0], PS_SEAT_LINES[1]
+    log = tampered(tmp_path, first, line, line.replace("1560", "1570"), PS_SNG)
+    assert [found for found in violations(log) if found[0] == "G3"] == [("G3", first)]
+
+
+def test_chips_a_site_did_not_show_are_one_violation_when_its_seat_lines_follow_them(
+        tmp_path: Path) -> None:
+    """The next seat line (1790) follows the first's 1570: no violation; the chain follows
+    it alone, so the file's own 1920 a hand later (1790 + 140 by the chips) is a new one."""
+    first, line, second, next_line = PS_SEAT_LINES
+    tampered(tmp_path, first, line, line.replace("1560", "1570"), PS_SNG)
+    log = tampered(tmp_path, second, next_line, next_line.replace("1780", "1790"),
+                   tmp_path / PS_SNG.name)
+    assert [found for found in violations(log) if found[0] == "G3"] == [("G3", first),
+                                                                         ("G3", 187)]

@@ -1,11 +1,79 @@
 """The stack chain from hand to hand (G3): where a hand missing from a site's log moved
-the stacks.
+the stacks, and the two accounts of a stack the log states against the chips.
+
+One mistake, one violation (docs/rules.md): where a stack the log states is not what
+the chips say, the table cannot tell a slip in the statement from chips that moved
+unlogged. It follows the log's account and keeps the chips' beside it, both moved by the
+player's results, until the log states that stack again (a later hand's seat line or
+end stacks, the session's end line): a statement that agrees with either account is no
+violation, and the chain follows it alone from there; one that agrees with neither is
+a new G3 (N1 at the session's end), and the two accounts start again from it.
 """
 
 from __future__ import annotations
 
-from badugi_hh.engine.table import for_money
-from badugi_hh.events import Hand, Seat
+from collections.abc import Mapping
+
+from badugi_hh.engine.report import HandReport
+from badugi_hh.engine.table import contradicts, for_money
+from badugi_hh.events import Hand, Seat, StackStated
+
+#: A player's stack by the chips' own count, where the log's account differs from it.
+ChipsAccounts = dict[str, int]
+
+
+def start_stacks(hand: Hand, carried: Mapping[str, int],
+                 chips: Mapping[str, int]) -> tuple[dict[str, int], ChipsAccounts]:
+    """The stacks to replay ``hand`` from, and the chips' accounts it leaves open: the
+    log's account (``carried``), but the chips' (``chips``) for a player whose seat line
+    states his stack as they have it. A stated stack settles which account holds, so
+    only a player the hand seats without one keeps both.
+
+    >>> from badugi_hh.rules import HOUSE
+    >>> hand = Hand(hand_id="2", number=2, ruleset=HOUSE, events=[
+    ...     Seat(player="Ana", seat=1, stack=96), Seat(player="Bo", seat=2)])
+    >>> start_stacks(hand, {"Ana": 95, "Bo": 104, "Cy": 3}, {"Ana": 96, "Bo": 105})
+    ({'Ana': 96, 'Bo': 104, 'Cy': 3}, {'Bo': 105})
+    """
+    stated = {event.player: event.stack for event in hand.events
+              if type(event) is Seat and event.stack is not None and event.player in chips}
+    confirmed = {name: stack for name, stack in stated.items() if chips[name] == stack}
+    return ({**carried, **confirmed},
+            {name: stack for name, stack in chips.items() if name not in stated})
+
+
+def confirmed_at_the_end(report: HandReport, chips: Mapping[str, int]) -> dict[str, int]:
+    """The chips' account (of ``chips``, those left open) of each player whose stated end
+    stack the hand replayed from the log's contradicts, but the chips' account agrees
+    with: the stack his hand started from, to replay it again."""
+    return {name: chips[name] for name, result in report.players.items()
+            if name in chips and result.stated_end_stack == chips[name] + result.net}
+
+
+def chips_accounts(hand: Hand, report: HandReport, started: Mapping[str, int],
+                   chips: Mapping[str, int]) -> ChipsAccounts:
+    """The chips' account of each player after ``report``'s hand where the table carries
+    another (:attr:`HandReport.carried_stacks`): its stated end stack or its stated start
+    (against ``started``, what the hand was replayed from) contradicted the chips, or it
+    states neither and the player's two accounts (``chips``, those left open) go on."""
+    ends = {e.player for e in hand.events if type(e) is StackStated} if chips else set()
+    cash = for_money(hand)
+    accounts: ChipsAccounts = {}
+    for name, result in report.players.items():
+        before = started.get(name)
+        if result.stated_end_stack is not None:
+            accounts[name] = result.end_stack
+        elif before is not None and contradicts(before, result.start_stack, cash=cash):
+            accounts[name] = before + result.net
+        elif name in chips and name not in ends:
+            accounts[name] = chips[name] + result.net
+    for name, stack in report.idle.items():   # not dealt in: no chips moved (T2)
+        before = started.get(name)
+        if before is not None and contradicts(before, stack, cash=cash):
+            accounts[name] = before
+        elif name in chips:
+            accounts[name] = chips[name]
+    return accounts
 
 
 #: The most of a pot a cash table's rake takes: sites take 5% or less, with a cap.

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from badugi_hh.engine.chain import missing_hand
+from badugi_hh.engine.chain import (ChipsAccounts, chips_accounts, confirmed_at_the_end,
+                                    missing_hand, start_stacks)
 from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.kinds import PLAYER_EVENTS
 from badugi_hh.engine.replay import HandReplay
@@ -57,6 +58,9 @@ class _Table:
     ruleset: Ruleset | None = None
     seats: dict[str, int] = field(default_factory=dict)
     stacks: dict[str, int] = field(default_factory=dict)
+    chips: ChipsAccounts = field(default_factory=dict)
+    """The chips' account of a stack the log stated against them, beside the log's in
+    ``stacks``, until the log states it again (:mod:`badugi_hh.engine.chain`)."""
     previous: HandReport | None = None
     hands: int = 0
     line: int = 0
@@ -134,7 +138,7 @@ class Auditor:
         last = None if previous is None else (previous.button, tuple(
             (name, player.seat, player.dealt) for name, player in previous.players.items()))
         return (tuple(table.seats.items()), tuple(table.stacks.items()),
-                bool(table.unknown_before), last)
+                tuple(table.chips.items()), bool(table.unknown_before), last)
 
     def begin_part(self) -> str | None:
         """Start judging a part of a log that follows the hands fed so far (read only to
@@ -186,23 +190,25 @@ class Auditor:
         if hand.left_out and table.previous is not None and not any(   # a PHH export's gap
                 hash(gone) in self._hand_lines for gone in hand.left_out):   # (not one read)
             table.unknown_before, table.previous = left_out_note(hand.site, hand.left_out), None
-        carried = table.stacks
+        carried, chips = start_stacks(hand, table.stacks, table.chips) if table.chips else (
+            table.stacks, table.chips)
         missing = ""   # a site's hand missing from the log: coverage, not a violation
         if not table.seats and not table.unknown_before and table.previous is not None:
             missing = missing_hand(hand, carried)
         if (table.unknown_before or missing) and not table.seats:
-            carried = {}   # a site's hand states its stacks: taken as they are
-        report = replay_hand(hand, table.seats or None, carried, table.previous,
-                             fast_path=self.fast_path)
+            carried, chips = {}, {}   # a site's hand states its stacks: taken as they are
+        report, carried, chips = self._replay(hand, table, carried, chips)
         self._check_unique(table, hand)
         if missing and table.previous is not None:
             before = HandId.parse(hand.site, table.previous.hand_id).named
             report.notes.append(f"a hand is missing between {before} and "
                                 f"{HandId.parse(hand.site, hand.hand_id).printed}: the stacks "
                                 f"moved as one unseen hand moves them ({missing})")
+        table.chips = chips_accounts(hand, report, carried, chips)
         if table.unknown_before:
             if table.seats:   # a house hand states only its end: not judged (G3), followed
                 report.violations[:] = [v for v in report.violations if v.rule != "G3"]
+                table.chips = {}
             report.notes.append(f"stacks not checked against the hand before: "
                                 f"{table.unknown_before}")
             table.unknown_before = ""
@@ -218,6 +224,21 @@ class Auditor:
         table.line = max(hand.line, last_line, report.line)
         reports.append(report)
         return reports
+
+    def _replay(self, hand: Hand, table: _Table, carried: dict[str, int], chips: ChipsAccounts,
+                ) -> tuple[HandReport, dict[str, int], ChipsAccounts]:
+        """Replay ``hand`` from the log's account of the stacks (``carried``), and again
+        from the chips' (``chips``) of the players whose stated end stacks agree with it;
+        the report, the stacks it started from and the chips' accounts still open."""
+        report = replay_hand(hand, table.seats or None, carried, table.previous,
+                             fast_path=self.fast_path)
+        confirmed = confirmed_at_the_end(report, chips) if chips else {}
+        if not confirmed:
+            return report, carried, chips
+        carried = {**carried, **confirmed}
+        chips = {name: stack for name, stack in chips.items() if name not in confirmed}
+        return replay_hand(hand, table.seats or None, carried, table.previous,
+                           fast_path=self.fast_path), carried, chips
 
     def _check_unique(self, table: _Table, hand: Hand) -> None:
         """A hand id names one hand (T5); a store keeps the first copy.
@@ -310,10 +331,14 @@ def _judge_up_to_damage(report: HandReport, hand: Hand) -> None:
 
 
 def _check_end_stacks(table: _Table, record: SessionEnd) -> None:
-    """The stacks and the winner the session's end states, against the chips (N1)."""
+    """The stacks and the winner the session's end states, against the chips (N1): a
+    stack agreeing with either account a contradicted statement left (G3) is the one the
+    session ends with (:mod:`badugi_hh.engine.chain`)."""
     stacks = table.stacks
     for name, amount in record.stacks.items():
-        if stacks.get(name) != amount:
+        if table.chips.get(name) == amount:   # the chips' account confirmed: the log's slipped
+            stacks[name] = amount
+        elif stacks.get(name) != amount:
             table.violations.append(Violation(
                 "N1", f"the log says {name} ends the session with {amount}; the chips "
                 f"say {stacks.get(name)}", None, record.source, record.line))
