@@ -18,6 +18,7 @@ from badugi_hh.events import (
     PostBlind, PotTotal, Raise, SessionEnd, SessionPlayer, SessionStart, Show, StackStated,
     Street, UncalledReturned,
 )
+from badugi_hh.parsers.house import read_house
 from badugi_hh.rules import HOUSE
 
 from handkit import c, checked_down, found, full_hand, numbered, replay, settled
@@ -279,6 +280,110 @@ def test_d4_a_card_dealt_twice() -> None:
     events[4] = Deal(player="Ana", cards=c("As 2h 3d 8c"))
     events[10] = Draw(player="Ana", discarded=c("8c"), drawn=c("4c"))
     assert found(events) == [("D4", 5)]
+
+
+# The stub of an eight-handed 2-7 triple draw hand runs out in the middle of Bruno's
+# third draw (40 dealt, 8 drawn and 3 burned: Tc is the 52nd card), so 7c comes back
+# from the discards; Carla's Ks too (docs/rules.md, "Deck recycling").
+STUB_RUNS_OUT = """Session #rs-1 "Eight at the table" 2026-02-02 20:00
+Rules: 2-7 triple draw, fixed limit 2/4, blinds 1/2, cap 3 raises, 2 to 8 players, stacks 100, unlimited hands
+Seat 1: Ana
+Seat 2: Bruno
+Seat 3: Carla
+Seat 4: Dmitri
+Seat 5: Edu
+Seat 6: Flor
+Seat 7: Gus
+Seat 8: Hana
+
+Hand #1 - button Ana
+Bruno: posts small blind 1
+Carla: posts big blind 2
+Dealt to Bruno [3c 5d 3h Td Jc]
+Dealt to Carla [7c Kh Ts Kd Kc]
+Dealt to Dmitri [Ks 7h Js 9s 8s]
+Dealt to Edu [8c 5h 6h 4d 6s]
+Dealt to Flor [5c 2s Ad 7d 4s]
+Dealt to Gus [9d 2h 3s 4h Qh]
+Dealt to Hana [Th As 9c 2d 7s]
+Dealt to Ana [Jd 8d 6c 2c 3d]
+{calls}
+*** FIRST DRAW ***
+Burn [Ac]
+Bruno: discards 1 [3c] draws [Qd]
+Carla: discards 1 [7c] draws [4c]
+Dmitri: discards 1 [Ks] draws [8h]
+Edu: discards 1 [8c] draws [Ah]
+Flor: discards 1 [5c] draws [9h]
+Gus: discards 1 [9d] draws [Jh]
+Hana: discards 1 [Th] draws [Qs]
+Ana: discards 1 [Jd] draws [6d]
+{checks}
+*** SECOND DRAW ***
+Burn [Qc]
+{pat}
+{checks}
+*** THIRD DRAW ***
+Burn [5s]
+Bruno: discards 2 [5d 3h] draws [Tc 7c]
+Carla: discards 1 [Kh] draws [Ks]
+{pat_but_two}
+{checks}
+*** SHOWDOWN ***
+Bruno: shows [Td Jc Qd Tc 7c]
+Carla: shows [Ts Kd Kc 4c Ks]
+Dmitri: shows [7h Js 9s 8s 8h]
+Edu: shows [5h 6h 4d 6s Ah]
+Flor: shows [2s Ad 7d 4s 9h]
+Gus: shows [2h 3s 4h Qh Jh]
+Hana: shows [As 9c 2d 7s Qs]
+Ana: shows [8d 6c 2c 3d 6d]
+Gus wins 16
+"""
+
+
+def stub_runs_out(**replaced: str) -> str:
+    """The hand, each line ``replaced`` names (its first words) written anew."""
+    order = ["Bruno", "Carla", "Dmitri", "Edu", "Flor", "Gus", "Hana", "Ana"]
+    text = STUB_RUNS_OUT.format(
+        calls="\n".join([f"{name}: calls 2" for name in order[2:]]
+                        + ["Bruno: calls 1", "Carla: checks"]),
+        checks="\n".join(f"{name}: checks" for name in order),
+        pat="\n".join(f"{name}: stands pat" for name in order),
+        pat_but_two="\n".join(f"{name}: stands pat" for name in order[2:]))
+    lines = text.splitlines()
+    for start, line in replaced.items():
+        at = max(i for i, old in enumerate(lines) if old.startswith(start))
+        lines[at] = line
+    return "\n".join(lines) + "\n"
+
+
+def stub_found(text: str) -> list[tuple[str, int]]:
+    return [(v.rule, v.line) for r in audit(read_house(text))
+            if not isinstance(r, ParseError) for v in r.violations]
+
+
+def test_the_discards_before_the_stub_runs_out_come_back_after() -> None:
+    assert stub_found(stub_runs_out()) == []
+
+
+@pytest.mark.parametrize("burn", ["Ac", "Qc"])   # before the first and the second draw
+def test_d3_a_burned_card_never_comes_back_even_after_a_reshuffle(burn: str) -> None:
+    text = stub_runs_out(**{"Carla: discards 1 [Kh]": f"Carla: discards 1 [Kh] draws [{burn}]",
+                            "Carla: shows": f"Carla: shows [Ts Kd Kc 4c {burn}]"})
+    assert stub_found(text) == [("D3", 70)]
+
+
+def test_d3_the_reshuffle_in_a_players_draw_leaves_his_own_discards_out() -> None:
+    text = stub_runs_out(**{"Bruno: discards 2": "Bruno: discards 2 [5d 3h] draws [5d Tc]",
+                            "Bruno: shows": "Bruno: shows [Td Jc Qd 5d Tc]"})
+    assert stub_found(text) == [("D3", 69)]
+
+
+def test_d3_a_discard_made_after_the_reshuffle_waits_for_the_next_one() -> None:
+    text = stub_runs_out(**{"Carla: discards 1 [Kh]": "Carla: discards 1 [Kh] draws [5d]",
+                            "Carla: shows": "Carla: shows [Ts Kd Kc 4c 5d]"})
+    assert stub_found(text) == [("D3", 70)]
 
 
 # -- E: evaluation as the log states it ----------------------------------------------

@@ -4,10 +4,11 @@
 discarded or shown, and reports a card that cannot be where the log puts it: a
 joker (G2), a discard or burn that comes back (D3), a card in two places or more
 cards than a deck holds (D4), a shown or discarded card the player does not hold
-(D2). When the stub runs out the discards are reshuffled into a new one, after
-which a discarded card may come back (docs/rules.md, "Deck recycling"); under
-PokerKit's rule (``Ruleset.deck_recycling``) the new stub is every dead card since
-the last reshuffle, folded hands and burns included, and only those come back.
+(D2). When the stub runs out the discards since the last reshuffle make a new
+one, burns and the drawing player's own discards left out, and only those may come
+back (docs/rules.md, "Deck recycling"); under PokerKit's rule
+(``Ruleset.deck_recycling``) the new stub is every dead card since the last
+reshuffle, folded hands, burns and every discard of the draw included.
 
 >>> from badugi_hh.cards import parse_cards
 >>> from badugi_hh.engine.table import Table
@@ -45,14 +46,16 @@ class Deck:
         self.misplayed: set[Card] = set()      # cards already reported (G2, D3, D4): once each
         self.size_reported = False             # D4's count of cards: once a hand
         self._most, self._most_for = 0, -1     # most_cards, and for how many players
-        # PokerKit's deck (Ruleset.deck_recycling == "dead_cards"): the stub, and the
-        # dead cards that make the next one when it runs out.
+        # The stub, and the dead cards that make the next one when it runs out: the
+        # discards, or under PokerKit's deck (Ruleset.deck_recycling == "dead_cards")
+        # the burns and folded hands as well.
         self.recycles_dead_cards = table.rules.deck_recycling == "dead_cards"
         self.stub_left = 52                    # cards left in the stub
         self.dead: set[Card] = set()           # dead since the last reshuffle (known ones)
         self.dead_count = 0                    # and how many, known or not
         self.gathered: set[str] = set()        # folded players whose cards are dead
         self.reshuffled: set[Card] = set()     # back in the stub: may be dealt again
+        self.set_aside: Cards = ()             # the drawing player's discards (not PokerKit's)
 
     # -- the deck's size ---------------------------------------------------------
 
@@ -91,37 +94,39 @@ class Deck:
     def take(self, cards: Sequence[Card | None], where: str, line: int) -> None:
         """``cards`` leave the deck (dealt, drawn or burned): G2, D3, D4."""
         self.used += len(cards)
-        if self.recycles_dead_cards:
-            self._leave_stub(len(cards))
+        self._leave_stub(len(cards))
         self.check(cards, where, line)
 
     def _leave_stub(self, count: int) -> None:
-        """``count`` cards come off PokerKit's stub: when it holds fewer, the dead cards
-        are shuffled into it first (``State._consume_cards``)."""
+        """``count`` cards come off the stub: when it holds fewer, it is dealt to its last
+        card and the dead cards make a new one (PokerKit's ``State._consume_cards`` adds
+        the folded hands to them)."""
         if count > self.stub_left:
-            for player in self.table.players.values():
-                if player.folded and player.name not in self.gathered:
-                    self.gathered.add(player.name)
-                    self._die(player.cards)
+            if self.recycles_dead_cards:
+                self._gather_folded_hands()
             self.reshuffled |= self.dead
             self.stub_left += self.dead_count
             self.dead, self.dead_count = set(), 0
         self.stub_left -= count
 
+    def _gather_folded_hands(self) -> None:
+        """PokerKit's new stub takes the folded hands too, each hand once."""
+        for player in self.table.players.values():
+            if player.folded and player.name not in self.gathered:
+                self.gathered.add(player.name)
+                self._die(player.cards)
+
     def _die(self, cards: Sequence[Card | None]) -> None:
-        """``cards`` are out of play: the next reshuffle brings them back (PokerKit's)."""
+        """``cards`` are out of play: the next reshuffle brings them back."""
         self.dead.update(card for card in cards if card is not None)
         self.dead_count += len(cards)
 
     def _comes_back(self, card: Card) -> bool:
         """Whether ``card``, seen before, is dealt again from a reshuffled stub: then it
         is back in play (and may not come back once more)."""
-        if self.recycles_dead_cards:
-            back = card in self.reshuffled
-            self.reshuffled.discard(card)
-        else:
-            back = card in self.out_of_play and self.recycled()
+        back = card in self.reshuffled
         if back:
+            self.reshuffled.discard(card)
             self.out_of_play.discard(card)   # back in play
         return back
 
@@ -150,7 +155,8 @@ class Deck:
             seen[card] = where
 
     def burn(self, card: Card | None, line: int) -> None:
-        """A card burned before a draw: out of play for the rest of the hand (D3)."""
+        """A card burned before a draw: out of play (D3); in house and site hands for the
+        rest of the hand, in PokerKit's till the next reshuffle."""
         self.take((card,), "burned", line)
         if card is not None:
             self.out_of_play.add(card)
@@ -177,7 +183,15 @@ class Deck:
                 seen[card] = where
                 out_of_play.add(card)
         if self.recycles_dead_cards:
-            self._die(discarded)
+            self._die(discarded)   # PokerKit deals no replacement before the last discard
+        else:
+            self.set_aside = discarded
+
+    def pile_discards(self) -> None:
+        """The drawing player has his replacements: his discards join the dead cards
+        now, so a reshuffle in his own draw cannot give them back to him."""
+        self._die(self.set_aside)
+        self.set_aside = ()
 
     def restate(self, player: TablePlayer, cards: Cards) -> None:
         """A site log restates the hero's whole hand after a draw: cards new to us are

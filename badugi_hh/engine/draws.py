@@ -120,6 +120,7 @@ class Draws:
             else:
                 self.deck.take(drawn, f"drawn by {name}", line)
             player.cards.extend(drawn)
+        self.deck.pile_discards()
         self.deck.check_size(line)
         self.records.append(new_tuple(DrawRecord, (name, self.number, discarded, drawn,
                                                    tuple(player.cards), line)))
