@@ -124,6 +124,91 @@ def test_a_discarded_card_drawn_back_is_d3() -> None:
     assert drawing_found("4c 5c Kd") == [("D3", 14)]
 
 
+# PokerStars #35839176665 (tests/data/real/pokerstars/cash-27td-fl-0.10-0.20-200911.txt),
+# its third draw changed so that the stub runs out in the hero's: 30 cards dealt, 21 drawn
+# and no burn (PokerStars burns none) leave one for his first card; his second comes from
+# the discards reshuffled, his own of this draw not among them (docs/rules.md, "Deck
+# recycling").
+STARS_RESHUFFLE = """PokerStars Game #35839176665:  Triple Draw 2-7 Lowball Limit ($0.10/$0.20 USD) - 2009/11/25 14:16:46 ET
+Table 'Theodora VI' 6-max Seat #5 is the button
+Seat 1: Hero ($4.54 in chips)
+Seat 2: rumble1111 ($3.53 in chips)
+Seat 3: Eisenherz73 ($7.54 in chips)
+Seat 4: tom1206 ($4 in chips)
+Seat 5: bakter9 ($2.22 in chips)
+Seat 6: TheLabman ($6.54 in chips)
+TheLabman: posts small blind $0.05
+Hero: posts big blind $0.10
+tom1206: posts big blind $0.10
+*** DEALING HANDS ***
+Dealt to Hero [5d Js 7d Jd 4d]
+rumble1111: calls $0.10
+Eisenherz73: calls $0.10
+tom1206: checks
+bakter9: folds
+TheLabman: calls $0.05
+Hero: checks
+*** FIRST DRAW ***
+TheLabman: discards 3 cards
+Hero: discards 2 cards [Js Jd]
+Dealt to Hero [5d 7d 4d] [6d 2s]
+rumble1111: discards 2 cards
+Eisenherz73: discards 2 cards
+tom1206: discards 2 cards
+TheLabman: checks
+Hero: checks
+rumble1111: checks
+Eisenherz73: checks
+tom1206: checks
+*** SECOND DRAW ***
+TheLabman: discards 3 cards
+Hero: stands pat on [5d 7d 4d 6d 2s]
+rumble1111: discards 2 cards
+Eisenherz73: discards 1 card
+tom1206: discards 2 cards
+TheLabman: checks
+Hero: checks
+rumble1111: checks
+Eisenherz73: checks
+tom1206: checks
+*** THIRD DRAW ***
+TheLabman: discards 2 cards
+The deck is reshuffled
+Hero: discards 2 cards [6d 2s]
+Dealt to Hero [5d 7d 4d] [{drawn}]
+rumble1111: discards 1 card
+Eisenherz73: discards 1 card
+tom1206: discards 2 cards
+TheLabman: checks
+Hero: bets $0.20
+rumble1111: folds
+Eisenherz73: folds
+tom1206: folds
+TheLabman: folds
+Uncalled bet ($0.20) returned to Hero
+Hero collected $0.48 from pot
+*** SUMMARY ***
+Total pot $0.50 | Rake $0.02
+Seat 1: Hero (big blind) collected ($0.48)
+Seat 2: rumble1111 folded after the 3rd Draw
+Seat 3: Eisenherz73 folded after the 3rd Draw
+Seat 4: tom1206 folded after the 3rd Draw
+Seat 5: bakter9 (button) folded before the Draw (didn't bet)
+Seat 6: TheLabman (small blind) folded after the 3rd Draw
+"""
+
+
+def reshuffle_found(drawn: str) -> list[tuple[str, int | None]]:
+    log = io.StringIO(STARS_RESHUFFLE.format(drawn=drawn))
+    return [(v.rule, v.line) for r in audit(read_records(log))
+            if isinstance(r, HandReport) for v in r.violations]
+
+
+def test_a_site_hand_draws_the_reshuffled_discards_but_not_the_drawing_players_own() -> None:
+    assert reshuffle_found("3c 8h") == []
+    assert reshuffle_found("6d 3c") == [("D3", 47)]
+
+
 # -- blinds --------------------------------------------------------------------------
 
 def test_a_missing_big_blind_is_reported_under_m1() -> None:
