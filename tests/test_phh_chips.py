@@ -103,6 +103,64 @@ def test_finishing_stacks_that_disagree_are_a_violation_at_the_field_naming_the_
         ("G3", line, "the log says Bruno ends the hand with 2000001; the chips say 2000000")]
 
 
+# -- chips only folded players reached (docs/format.md, "Where PokerKit loses chips") ----------
+
+# Written by PokerKit's own writer: p3 is all in for 2, p4 for 4, and p1 and p2, in for 6,
+# fold owing nothing after the first draw (PokerKit replays PHH as a cash game).
+FOLDED_ABOVE_ALL_INS = '''variant = "FB"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [30, 30, 2, 4]
+actions = ["d dh p1 Ah2c3d4s", "d dh p2 5h6h7h8h", "d dh p3 As2d3c9h", "d dh p4 Kc2h3s4d",
+  "p3 cc", "p4 cbr 4", "p1 cbr 6", "p2 cc", "p1 sd", "p2 sd", "p3 sd", "p4 sd", "p1 f", "p2 f",
+  "p3 sd", "p4 sd", "p3 sd", "p4 sd", "p3 sm As2d3c9h", "p4 sm Kc2h3s4d"]
+finishing_stacks = [24, 24, 8, 6]
+'''
+
+
+def test_chips_only_folded_players_reached_join_the_pot_below_where_pokerkit_burns_them(
+        ) -> None:
+    """The 4 chips above p4's level are p4's pot's (M3); PokerKit burns them, so the
+    finishing_stacks it wrote (62 chips of 66) are G3 for p4, and his stored stack is 10."""
+    [report] = reports(FOLDED_ABOVE_ALL_INS)
+    assert [(pot.amount, pot.eligible, pot.winners) for pot in report.pots] == [
+        (8, ("p3", "p4"), ("p3",)), (10, ("p4",), ("p4",))]
+    assert [player.end_stack for player in report.players.values()] == [24, 24, 8, 10]
+    assert [(v.rule, v.message) for v in report.violations] == [
+        ("G3", "the log says p4 ends the hand with 6; the chips say 10")]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        final = list(pokerkit.HandHistory.loads(FOLDED_ABOVE_ALL_INS))[-1]
+    assert list(final.stacks) == [24, 24, 8, 6]
+    assert "some chips will be burned" in " ".join(str(each.message) for each in caught)
+
+
+FOLDED_ABOVE_AN_ALL_IN = '''variant = "FB"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [30, 30, 2]
+actions = ["d dh p1 Ah2c3d4s", "d dh p2 5h6h7h8h", "d dh p3 Kc2h3s4d", "p3 cc", "p1 cbr 4",
+  "p2 cc", "p1 sd", "p2 sd", "p3 sd", "p1 f", "p2 f"]
+'''
+
+
+def test_a_lone_player_takes_the_chips_only_folded_players_reached_where_pokerkit_stops(
+        ) -> None:
+    """p3, all in for 2, is left alone when p1 and p2, in for 4, fold owing nothing: he
+    takes all 10 chips, a hand PokerKit cannot finish (it asserts the burned pot has one
+    player), so its writer never writes it."""
+    [report] = reports(FOLDED_ABOVE_AN_ALL_IN)
+    assert [player.end_stack for player in report.players.values()] == [26, 26, 10]
+    assert report.violations == []
+    with warnings.catch_warnings(), pytest.raises(AssertionError):
+        warnings.simplefilter("ignore")
+        list(pokerkit.HandHistory.loads(FOLDED_ABOVE_AN_ALL_IN))
+
+
 # -- min_bet ------------------------------------------------------------------------------------
 
 MIN_BET = '''variant = "N2L1D"
