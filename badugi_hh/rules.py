@@ -74,10 +74,11 @@ class Ruleset:
     """Whether dead money (antes, dead blinds) is the main pot's, which every player still
     in may win whatever he put in (PHH's ``ante_trimming_status = false``, as PokerKit
     reads it), rather than counted with each player's bets in the side pots' levels."""
-    reopen_by_least_bet: bool = True     # T8, pot and no limit
+    reopen_by_least_bet: bool = True     # T8
     """Whether an all-in reopens the betting for the players who acted before it only by a
-    full raise that is at least the least bet too (the big blind, or ``min_bet``: Robert's
-    Rules). False: by the round's largest bet or raise so far alone, the blinds not counted,
+    full raise: at least the least bet too in pot and no limit (the big blind, or
+    ``min_bet``: Robert's Rules), half a bet in fixed limit (T1). False: by the round's
+    largest bet or raise so far alone, the blinds not counted,
     so a round's first bet or raise reopens it however short (PokerKit, which judges PHH)."""
     odd_chip: Literal["big_blind", "first_left_of_button"] = "big_blind"  # S2
     lone_player_acts: bool = False     # S3

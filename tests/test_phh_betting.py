@@ -196,3 +196,34 @@ def test_a_raise_goes_one_bet_over_a_big_blind_all_in_for_less(to: int, found: l
     text = SHORT_BIG_BLIND.format(to)
     assert violations(text) == found
     assert pokerkit_plays(text) is played
+
+
+# -- a short all-in that reopens the betting, fixed limit (T8) --------------------------------
+
+#: p3 calls the big blind, p1 goes all in raising it by one chip, p2 calls: by PokerKit's
+#: measure the round's first raise is a full one however short (the blinds aside), so p3,
+#: who acted before it, may raise again; the house's half-a-bet rule (T1) says he may not.
+SHORT_FIRST_RAISE = '''variant = "FB"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 4
+big_bet = 8
+starting_stacks = [3, 100, 100]
+actions = ["d dh p1 2c3d4h5s", "d dh p2 KcQdJhTs", "d dh p3 7c8d9hTc", "p3 cc", "p1 cbr 3",
+  "p2 cc", "p3 cbr 7", "p2 cc", "p1 sd", "p2 sd", "p3 sd", "p2 cc", "p3 cc", "p1 sd", "p2 sd",
+  "p3 sd", "p2 cc", "p3 cc", "p1 sd", "p2 sd", "p3 sd", "p2 cc", "p3 cc",
+  "p1 sm 2c3d4h5s", "p2 sm KcQdJhTs", "p3 sm 7c8d9hTc"]
+{}'''
+
+
+@pytest.mark.parametrize(("ruleset", "found"), [
+    ("", []),
+    ('_ruleset = {{ reopen_by_least_bet = true }}',
+     ["T8 p3 raises to 7, but the betting was not reopened: since he acted it went up by 1, "
+      "an all-in short of half a bet; he may only call or fold"]),
+], ids=["PokerKit's", "the house's"])
+def test_a_fixed_limit_rounds_first_raise_reopens_however_short(ruleset: str,
+                                                               found: list[str]) -> None:
+    text = SHORT_FIRST_RAISE.format(ruleset.format())
+    assert violations(text) == found
+    assert pokerkit_plays(SHORT_FIRST_RAISE.format("")) is True

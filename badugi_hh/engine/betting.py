@@ -114,11 +114,12 @@ class Levels:
         """Whether raising what there is to match by ``increase`` reopens the betting for
         a player who acted before it (T8): a full bet or raise; in fixed limit half a
         bet is enough (T1); by PokerKit's rules (``Ruleset.reopen_by_least_bet`` false)
-        as much as the round's largest bet or raise before it, however small that is."""
-        if self.structure is None:
-            return 2 * increase >= self.size
+        as much as the round's largest bet or raise before it, however small that is, in
+        every structure."""
         if not self.rules.reopen_by_least_bet:   # PokerKit's measure of a full raise
             return increase >= self.largest_raise
+        if self.structure is None:
+            return 2 * increase >= self.size
         return increase >= max(self.last_raise, self.least_bet)
 
     @property
@@ -142,6 +143,7 @@ class Levels:
         problem = None
         if amount != size and not short:
             problem = f"{name} bets {amount}; a bet {round_name(self.round)} is {size}"
+        self.largest_raise = max(self.largest_raise, amount)
         return problem, self._raise_level(amount, short)
 
     def fixed_raise(self, name: str, to: int, by: int | None, all_in: bool,
@@ -184,6 +186,7 @@ class Levels:
             # raised over: the all-in counted as the full raise to expected_to (T1)
             self.full_to, self.short_half = expected_to, False
             self.bets += 1
+        self.largest_raise = max(self.largest_raise, to - to_match)
         return problem, self._raise_level(to, short)
 
     def _raise_level(self, to: int, short_all_in: bool) -> bool:
