@@ -13,13 +13,14 @@ import dataclasses
 import pytest
 
 from badugi_hh.engine import HandReport, audit
+from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.table import Table
-from badugi_hh.events import Event, Hand
+from badugi_hh.events import Event, Hand, NetStated
 from badugi_hh.parsers.hands import site_ruleset
 from badugi_hh.parsers.house import read_house
 from badugi_hh.rules import HOUSE
 
-from handkit import full_hand, replay
+from handkit import SEATS, full_hand, numbered, replay
 
 CLEAN = replay(full_hand())
 
@@ -128,3 +129,77 @@ def test_a_sites_hand_in_a_house_log_keeps_the_sites_names() -> None:
     assert (first.rule, first.line, first.message) == (
         "G1", 11, "Bruno is not seated at this table")
     assert rest   # Bruno's call is nobody's: bruno never calls, as the rest then says
+
+
+#: The home game as typed right: each test below misspells one name of a claim in it.
+SPELT_RIGHT = HOME_GAME.replace("Bruno: calls 1", "bruno: calls 1")
+STACKS = "Stacks: Ana_R 102, bruno 98"
+
+
+@pytest.mark.parametrize(("stacks", "found"), [
+    ("Stacks: Ana_R 102, Bruno 98", []),   # the stack right: the slip alone
+    ("Stacks: Ana_R 102, BRUNO 97", [      # the stack wrong too: judged as his
+        ("G3", "the log says bruno ends the hand with 97; the chips say 98")]),
+])
+def test_a_misspelt_name_in_a_stacks_line_is_one_g1_and_his_stack_is_judged(
+        stacks: str, found: list[tuple[str, str]]) -> None:
+    typed = stacks.split(", ")[1].split()[0]
+    [report] = hand_reports(SPELT_RIGHT.replace(STACKS, stacks))
+    assert [(v.rule, v.message) for v in report.violations] == [
+        ("G1", f"{typed} is not seated at this table; read as bruno, whose name it misspells"),
+        *found]
+
+
+def test_a_stack_claimed_for_nobody_is_said_not_dropped() -> None:
+    [report] = hand_reports(SPELT_RIGHT.replace(STACKS, "Stacks: Ana_R 102, Zeca 98"))
+    assert [(v.rule, v.line, v.message) for v in report.violations] == [
+        ("G1", 21, "Zeca is not seated at this table")]
+
+
+def test_an_uncalled_bet_returned_to_a_misspelt_name_is_his() -> None:
+    """The return is right once read as Ana_R's: one G1, no S3."""
+    text = SPELT_RIGHT.replace("returned to Ana_R", "returned to ana_r")
+    [report] = hand_reports(text)
+    assert [(v.rule, v.line, v.message) for v in report.violations] == [
+        ("G1", 19, "ana_r is not seated at this table; read as Ana_R, whose name it misspells")]
+    assert report.net == {"Ana_R": 2, "bruno": -2}
+
+
+SITE_HAND = SPELT_RIGHT.replace("Hand #1 - button", "Hand #1 - pokerstars hand 4916 - button")
+
+
+@pytest.mark.parametrize(("right", "typed", "unknown"), [
+    (STACKS, "Stacks: Ana_R 102, Bruno 97", "Bruno"),   # wrong, but nobody's: not judged
+    (STACKS, f"{STACKS}\nCollected: Ana_R 4, Bruno 0", "Bruno"),   # a site's summary
+    ("returned to Ana_R", "returned to ana_R", "ana_R"),
+])
+def test_a_sites_claim_of_an_unknown_name_is_said_and_given_to_nobody(
+        right: str, typed: str, unknown: str) -> None:
+    """A site writes its own names: an unknown one in a claim is G1, and not read as the
+    player's it resembles, so his chips are not judged against it."""
+    [report] = hand_reports(SITE_HAND.replace(right, typed))
+    assert [(v.rule, v.message) for v in report.violations] == [
+        ("G1", f"{unknown} is not seated at this table")]
+
+
+WITH_NETS = [*full_hand(), NetStated(player="Ana", amount=14), NetStated(player="Bruno",
+                                                                        amount=-14)]
+
+
+@pytest.mark.parametrize(("line", "typed", "said"), [
+    (33, "bruno", "bruno is not seated at this table; read as Bruno, whose name it misspells"),
+    (32, "Zeca", "Zeca is not seated at this table"),
+    (35, "Bruna", "Bruna is not seated at this table; read as Bruno, whose name it misspells"),
+    (34, "Zeca", "Zeca is not seated at this table"),
+])
+def test_a_claim_of_an_unknown_name_is_said_in_a_hand_the_fast_path_takes(
+        line: int, typed: str, said: str) -> None:
+    """The heads-up fast path takes the hand typed right; the misspelt claim (a stack, a
+    net) it hands to the general replay, which says it."""
+    hand = Hand(hand_id="t#1", number=1, ruleset=HOUSE, events=numbered(WITH_NETS))
+    assert replay_heads_up(hand, SEATS, None, None) is not None
+    events = list(WITH_NETS)
+    events[line - 1] = dataclasses.replace(events[line - 1], player=typed)
+    report = replay(events)
+    assert [(v.rule, v.line, v.message) for v in report.violations] == [("G1", line, said)]
+    assert report.net == CLEAN.net

@@ -240,6 +240,8 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
             held[i] = list(deal)
             dealt[i] = deal
         elif type(event) is STACK_STATED:
+            if event.player not in index:   # a name nobody has: the general way says so (G1)
+                return None
             stated_stacks[event.player] = (event.amount, event.line)
         elif type(event) is AWARD:
             name = event.player
@@ -281,11 +283,15 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
                 if last is not None and last.seat == seat:
                     return None   # the button must alternate (G4)
         elif type(event) is UNCALLED_RETURNED:
+            if event.player not in index and not event.inferred:
+                return None   # a claim of a name nobody has: the general way says so (G1)
             if event.inferred:
                 inferred[event.player] = event.amount
             else:
                 returns[event.player] = (event.amount, event.line)
         elif type(event) is NET_STATED:
+            if event.player not in index:
+                return None
             stated_net[event.player] = (event.amount, event.line)
         else:
             return None   # seats, restated hands, rake: the general engine's business

@@ -343,17 +343,17 @@ class HandReplay:
     def on_uncalled(self, event: UncalledReturned) -> None:
         if event.inferred:   # the reader's arithmetic, not the log's claim
             self.inferred_returns[event.player] = event.amount
-        else:
-            self.returns[event.player] = (event.amount, event.line)
+        else:   # a misspelt name: his, an unknown one: nobody's (G1), as for each claim
+            self.table.claim(self.returns, event.player, event.amount, event.line)
 
     def on_stack(self, event: StackStated) -> None:
-        self.stacks[event.player] = (event.amount, event.line)
+        self.table.claim(self.stacks, event.player, event.amount, event.line)
 
     def on_net(self, event: NetStated) -> None:
-        self.nets[event.player] = (event.amount, event.line)
+        self.table.claim(self.nets, event.player, event.amount, event.line)
 
     def on_summary_result(self, event: SummaryResult) -> None:
-        self.summary[event.player] = (event.won, event.line)
+        self.table.claim(self.summary, event.player, event.won, event.line)
 
     def on_pot_total(self, event: PotTotal) -> None:
         self.pot_total = (event.total, event.rake, event.line)

@@ -28,7 +28,8 @@ from badugi_hh.events import Cards, Event, Hand, Seat
 from badugi_hh.ledger import Stake
 from badugi_hh.rules import Ruleset
 
-__all__ = ["Report", "Table", "TablePlayer", "dealt_in", "one_slip"]
+__all__ = ["Report", "Table", "TablePlayer", "dealt_in", "misspelling_of", "not_seated",
+           "one_slip"]
 
 #: How a part of the engine reports a broken rule: ``report(rule, line, message)``.
 Report = Callable[[str, int, str], None]
@@ -186,9 +187,7 @@ class Table:
             chips = self.idle.get(name)   # seated, but not dealt in this hand: his stack
             if chips is None:
                 player = self.misspelt(name)
-                self.report("G1", line, f"{name} is not seated at this table" + (
-                    "" if player is None else
-                    f"; read as {player.name}, whose name it misspells"))
+                self.report("G1", line, not_seated(name, None if player is None else player.name))
             elif chips <= 0:
                 self.report("G1", line, f"{name} has no chips left, so takes no part in "
                             "the hands after (N1)")
@@ -203,6 +202,21 @@ class Table:
         player = self.player(name, line)
         return name if player is None else player.name
 
+    def claim(self, claims: dict[str, tuple[int, int]], name: str, amount: int,
+              line: int) -> None:
+        """Keep in ``claims`` what the log claims of ``name`` on ``line`` (a stack, a net,
+        a return, a summary's result), to be checked once the hand is settled: under
+        ``name`` where he is seated, dealt in or not; else a G1 report, and under the name
+        of the player it misspells (:meth:`misspelt`). A claim of nobody's is not kept: it
+        is said, but there are no chips of his to check it against."""
+        if name not in self.players and name not in self.idle:
+            player = self.misspelt(name)
+            self.report("G1", line, not_seated(name, None if player is None else player.name))
+            if player is None:
+                return
+            name = player.name
+        claims[name] = (amount, line)
+
     def misspelt(self, name: str) -> TablePlayer | None:
         """The player dealt in whose name ``name`` misspells, where names are typed by hand
         (``Ruleset.names_by_hand``): the only one whose name it is in another case, or,
@@ -210,10 +224,8 @@ class Table:
         None where no player, or more than one, matches: a guess would be a coin's toss."""
         if not self.rules.names_by_hand:
             return None
-        typed, players = name.casefold(), self.players.values()
-        found = ([p for p in players if p.name.casefold() == typed]
-                 or [p for p in players if one_slip(p.name.casefold(), typed)])
-        return found[0] if len(found) == 1 else None
+        found = misspelling_of(name, self.players)
+        return None if found is None else self.players[found]
 
     # -- orders ------------------------------------------------------------------
 
@@ -306,6 +318,27 @@ class Table:
         self.live -= 1
         if not player.all_in:
             self.able -= 1
+
+
+def misspelling_of(typed: str, names: Iterable[str]) -> str | None:
+    """The one name of ``names`` that ``typed`` misspells: the only one it is in another
+    case, or, with none such, the only one it is but for one slip (:func:`one_slip`).
+    None where none, or more than one, matches: a guess would be a coin's toss.
+
+    >>> [misspelling_of(typed, ("Ana", "Ava", "bruno")) for typed in ("AVA", "Brno", "Ama")]
+    ['Ava', 'bruno', None]
+    """
+    folded, names = typed.casefold(), tuple(names)
+    found = ([name for name in names if name.casefold() == folded]
+             or [name for name in names if one_slip(name.casefold(), folded)])
+    return found[0] if len(found) == 1 else None
+
+
+def not_seated(name: str, read_as: str | None) -> str:
+    """What a G1 says of ``name``, which no player at the table has: the player's it is
+    read as (``read_as``, whose name it misspells), if any."""
+    return f"{name} is not seated at this table" + (
+        "" if read_as is None else f"; read as {read_as}, whose name it misspells")
 
 
 def one_slip(name: str, typed: str) -> bool:
