@@ -12,7 +12,7 @@ import dataclasses
 
 import pytest
 
-from badugi_hh.engine import HandReport, audit
+from badugi_hh.engine import HandReport, SessionReport, audit
 from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.table import Table
 from badugi_hh.events import Event, Hand, NetStated
@@ -134,6 +134,12 @@ def test_a_sites_hand_in_a_house_log_keeps_the_sites_names() -> None:
 #: The home game as typed right: each test below misspells one name of a claim in it.
 SPELT_RIGHT = HOME_GAME.replace("Bruno: calls 1", "bruno: calls 1")
 STACKS = "Stacks: Ana_R 102, bruno 98"
+SESSION_END = "Session ends - stacks Ana_R 102, bruno 98"
+
+
+def session_violations(text: str) -> list[tuple[str, str]]:
+    [session] = [r for r in audit(read_house(text, "home.txt")) if isinstance(r, SessionReport)]
+    return [(v.rule, v.message) for v in session.violations]
 
 
 @pytest.mark.parametrize(("stacks", "found"), [
@@ -165,6 +171,22 @@ def test_an_uncalled_bet_returned_to_a_misspelt_name_is_his() -> None:
     assert report.net == {"Ana_R": 2, "bruno": -2}
 
 
+@pytest.mark.parametrize(("end", "found"), [
+    ("Session ends - stacks Ana_R 102, Brnuo 98", [
+        ("G1", "Brnuo is not seated at this table; read as bruno, whose name it misspells")]),
+    ("Session ends - stacks Ana_R 102, Bruno 97", [
+        ("G1", "Bruno is not seated at this table; read as bruno, whose name it misspells"),
+        ("N1", "the log says bruno ends the session with 97; the chips say 98")]),
+    ("Session ends - stacks Ana_R 102, Zeca 98", [
+        ("G1", "Zeca is not seated at this table")]),
+])
+def test_the_sessions_end_reads_a_misspelt_name_as_his_and_says_an_unknown_one(
+        end: str, found: list[tuple[str, str]]) -> None:
+    violations = session_violations(SPELT_RIGHT.replace(SESSION_END, end))
+    assert violations == found
+    assert not any("None" in message for _, message in violations)
+
+
 SITE_HAND = SPELT_RIGHT.replace("Hand #1 - button", "Hand #1 - pokerstars hand 4916 - button")
 
 
@@ -180,6 +202,12 @@ def test_a_sites_claim_of_an_unknown_name_is_said_and_given_to_nobody(
     [report] = hand_reports(SITE_HAND.replace(right, typed))
     assert [(v.rule, v.message) for v in report.violations] == [
         ("G1", f"{unknown} is not seated at this table")]
+
+
+def test_a_sites_session_end_gives_an_unknown_name_to_nobody() -> None:
+    end = "Session ends - stacks Ana_R 102, Bruno 98"
+    assert session_violations(SITE_HAND.replace(SESSION_END, end)) == [
+        ("G1", "Bruno is not seated at this table")]
 
 
 WITH_NETS = [*full_hand(), NetStated(player="Ana", amount=14), NetStated(player="Bruno",

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from badugi_hh.engine.report import HandReport
-from badugi_hh.engine.table import contradicts, for_money
-from badugi_hh.events import Hand, Seat, StackStated
+from badugi_hh.engine.report import HandReport, Violation
+from badugi_hh.engine.table import contradicts, for_money, misspelling_of, not_seated
+from badugi_hh.events import Hand, Seat, SessionEnd, StackStated
+from badugi_hh.rules import Ruleset
 
 #: A player's stack by the chips' own count, where the log's account differs from it.
 ChipsAccounts = dict[str, int]
@@ -74,6 +75,34 @@ def chips_accounts(hand: Hand, report: HandReport, started: Mapping[str, int],
         elif name in chips:
             accounts[name] = chips[name]
     return accounts
+
+
+def stated_at_the_end(record: SessionEnd, stacks: Mapping[str, int], rules: Ruleset | None,
+                      ) -> tuple[dict[str, int], list[Violation]]:
+    """The stacks the session's end states, each under its player's name (of ``stacks``,
+    the session's), and a G1 for each name the session has no player of: read as the one
+    it misspells where names are typed by hand (``rules``, the last hand's), else nobody's,
+    and not checked (N1), for no chips of his are known.
+
+    >>> from badugi_hh.rules import HOUSE
+    >>> stated, unseated = stated_at_the_end(SessionEnd(stacks={"Bruno": 102, "Zeca": 1}),
+    ...                                      {"Ana": 98, "bruno": 102}, HOUSE)
+    >>> stated, [v.message for v in unseated]
+    ({'bruno': 102}, ['Bruno is not seated at this table; read as bruno, whose name it \
+misspells', 'Zeca is not seated at this table'])
+    """
+    by_hand = rules is not None and rules.names_by_hand
+    stated: dict[str, int] = {}
+    unseated: list[Violation] = []
+    for typed, amount in record.stacks.items():
+        name: str | None = typed
+        if typed not in stacks:
+            name = misspelling_of(typed, stacks) if by_hand else None
+            unseated.append(Violation("G1", not_seated(typed, name), None, record.source,
+                                      record.line))
+        if name is not None:
+            stated[name] = amount
+    return stated, unseated
 
 
 #: The most of a pot a cash table's rake takes: sites take 5% or less, with a cap.

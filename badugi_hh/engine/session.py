@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from badugi_hh.engine.chain import (ChipsAccounts, chips_accounts, confirmed_at_the_end,
-                                    missing_hand, start_stacks)
+                                    missing_hand, start_stacks, stated_at_the_end)
 from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.kinds import PLAYER_EVENTS
 from badugi_hh.engine.replay import HandReplay
@@ -335,13 +335,16 @@ def _check_end_stacks(table: _Table, record: SessionEnd) -> None:
     stack agreeing with either account a contradicted statement left (G3) is the one the
     session ends with (:mod:`badugi_hh.engine.chain`)."""
     stacks = table.stacks
-    for name, amount in record.stacks.items():
+    rules = table.ruleset if table.previous is None else table.previous.ruleset
+    claimed, unseated = stated_at_the_end(record, stacks, rules)
+    table.violations += unseated   # a name the session has no player of (G1)
+    for name, amount in claimed.items():
         if table.chips.get(name) == amount:   # the chips' account confirmed: the log's slipped
             stacks[name] = amount
         elif stacks.get(name) != amount:
             table.violations.append(Violation(
                 "N1", f"the log says {name} ends the session with {amount}; the chips "
-                f"say {stacks.get(name)}", None, record.source, record.line))
+                f"say {stacks[name]}", None, record.source, record.line))
     winner = _leader(stacks)
     stated = None if record.draw else record.winner
     if (record.draw or record.winner) and stated != winner:
