@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from badugi_hh.games import GAMES, HOUSE_GAME, GameId
-from badugi_hh.sites import SITES, SitePractice
+from badugi_hh.sites import SITES, DeckRecycling, SitePractice
 
 #: A game's id (``badugi``, ``27td``, ``27sd``...): see :data:`badugi_hh.games.GAMES`.
 Game = GameId
@@ -54,14 +54,16 @@ class Ruleset:
     hand_size: int = 4                   # G5
     session_hands: int | None = 12       # N1; None: no fixed length
     burns_logged: bool = True            # D3: the log states each burn
-    deck_recycling: Literal["discards", "dead_cards"] = "discards"   # D3, D4
-    """What comes back when the stub runs out. ``discards``: once 52 cards are used
-    (those the log states), a discarded or burned card may be drawn again (docs/rules.md,
-    "Deck recycling"). ``dead_cards``: PokerKit's deck, which a PHH hand is played with
-    (``State._consume_cards``): a card is burned before each draw, stated or not; when a
-    deal needs more cards than the stub holds, every card out of play since the last
-    reshuffle (discards, the drawing player's own too, folded hands, burns) makes the
-    new stub, and only those may be dealt again."""
+    deck_recycling: DeckRecycling = "discards"   # D3, D4
+    """What comes back when the stub runs out (docs/rules.md, "Deck recycling").
+    ``discards``: once 52 cards are used (those the log states), a discarded or burned
+    card may be drawn again, the drawing player's own discards and the burns excepted.
+    ``folded_hands_and_discards``: Full Tilt's rule (a site practice): every player
+    discards before the draw's replacements are dealt, and when the stub runs out the
+    folded hands and every discard since the last reshuffle (this draw's too, the drawing
+    player's own included) make the new one; the site burns none. ``dead_cards``:
+    PokerKit's deck, which a PHH hand is played with (``State._consume_cards``): the same,
+    with a card burned before each draw, stated or not, that is dead like the others."""
     awards_logged: bool = True           # S1: the log says who wins (PHH may leave it out)
     deal_order_logged: bool = True       # G5: deals are logged in dealing order
     names_by_hand: bool = True           # G1: a misspelt name is read as its player's
@@ -163,11 +165,12 @@ HOUSE = Ruleset()
 
 
 #: Each site's practice (:attr:`badugi_hh.sites.Site.practice`), by its id; a site not
-#: named follows the defaults (moving button, antes dead, no sit-out folds).
+#: named follows the defaults (moving button, antes dead, no sit-out folds, the discards
+#: reshuffled).
 SITE_PRACTICES: dict[str, SitePractice] = {site.id: site.practice for site in SITES}
 
 
-def site_practice(site: str) -> dict[str, bool]:
+def site_practice(site: str) -> dict[str, object]:
     """The :class:`Ruleset` fields that ``site``'s practice sets.
 
     >>> site_practice("fulltilt")["dead_small_blind"], site_practice("merge")["dead_small_blind"]

@@ -24,11 +24,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-__all__ = ["FILE_LOCAL_SITES", "HOUSE_SITE", "RULESET_SITES", "SITES", "SITES_STATING_PRIZES",
+__all__ = ["DeckRecycling", "FILE_LOCAL_SITES", "HOUSE_SITE", "RULESET_SITES", "SITES", "SITES_STATING_PRIZES",
            "SITE_DIALECTS", "SITE_IDS", "Site", "SitePractice", "TOURNAMENTS_NAMED_SITES",
            "site_label", "site_of", "time_zone"]
+
+
+#: What makes a new stub when the deck runs out (:attr:`badugi_hh.rules.Ruleset.deck_recycling`):
+#: the discards (the house's rule), the folded hands and the discards (Full Tilt's), or
+#: every dead card, burns included (PokerKit's, a PHH hand's).
+DeckRecycling = Literal["discards", "folded_hands_and_discards", "dead_cards"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -36,11 +43,12 @@ class SitePractice:
     """What a site does where the rules leave a choice: the
     :class:`~badugi_hh.rules.Ruleset` fields of the same names (docs/rules.md, "Site
     practice", gives each with its source). The defaults: a moving button, antes that a
-    short all-in does not cover stay dead, no sit-out folds."""
+    short all-in does not cover stay dead, no sit-out folds, the discards reshuffled."""
 
     dead_small_blind: bool = False
     uncovered_antes_returned: bool = False
     sitting_out_folded: bool = False
+    deck_recycling: DeckRecycling = "discards"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -102,7 +110,8 @@ SITES: tuple[Site, ...] = (
     Site(id="fulltilt", name="Full Tilt", other_names=("Full Tilt Poker", "ftp"),
          dialects=("fulltilt", "fulltilt-summary"), text_export=True,
          zone="America/New_York", hand_id_prefix="fulltilt#",
-         practice=SitePractice(dead_small_blind=True)),
+         practice=SitePractice(dead_small_blind=True,
+                               deck_recycling="folded_hands_and_discards")),
     Site(id="kingsclub", name="KingsClub", other_names=("Kings Club",),
          dialects=("kingsclub",), text_export=True, zone="America/New_York",
          hand_id_prefix="kingsclub#"),

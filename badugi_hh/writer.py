@@ -431,7 +431,9 @@ def _rules(ruleset: Ruleset) -> str:
                 if kept]
     clauses += [words for words, kept in (("dead small blind", ruleset.dead_small_blind),
                                           ("antes returned", ruleset.uncovered_antes_returned),
-                                          ("sitting out folded", ruleset.sitting_out_folded))
+                                          ("sitting out folded", ruleset.sitting_out_folded),
+                                          ("folded hands recycled",
+                                           ruleset.deck_recycling == "folded_hands_and_discards"))
                 if kept]
     return f"Rules{name}: " + ", ".join(clauses)
 

@@ -13,7 +13,11 @@ from badugi_hh.events import (
     UncalledReturned,
 )
 from badugi_hh.parsers import read_records
+from badugi_hh.parsers.phh import read_phh
 from badugi_hh.parsers.site import site_ruleset
+from badugi_hh.phh_writer import phh_fields, phh_text
+from badugi_hh.rules import site_practice
+from badugi_hh.writer import house_log
 
 from handkit import c, found
 
@@ -207,6 +211,176 @@ def reshuffle_found(drawn: str) -> list[tuple[str, int | None]]:
 def test_a_site_hand_draws_the_reshuffled_discards_but_not_the_drawing_players_own() -> None:
     assert reshuffle_found("3c 8h") == []
     assert reshuffle_found("6d 3c") == [("D3", 47)]
+
+
+# Full Tilt #25325990000 (tests/data/real/fulltilt/cash-27td-fl-150-300-201012.txt), its
+# draws changed so that the stub runs out in Player6's third draw: 25 cards dealt, 25 drawn
+# before him and no burn (Full Tilt burns none) leave two of his five; the rest come from the
+# folded hands and the discards reshuffled, the Hero's folded hand among them (its help,
+# "Online Draw Poker - Reshuffling the Deck"; docs/rules.md, "Deck recycling").
+FT_FOLDED_HAND = """Full Tilt Poker Game #25325990000: Table David's Draw (6 max) - $150/$300 - Limit 2-7 Triple Draw - 10:00:00 ET - 2010/12/20
+Seat 1: Player1 ($6,411)
+Seat 2: Hero ($1,747)
+Seat 3: Player3 ($4,941), is sitting out
+Seat 4: Player4 ($9,883)
+Seat 5: Player5 ($4,247)
+Seat 6: Player6 ($3,686)
+Hero posts the small blind of $75
+Player4 posts the big blind of $150
+The button is in seat #1
+*** HOLE CARDS ***
+Dealt to Hero [2h Qd 4s Tc 2c]
+Player5 raises to $300
+Player6 raises to $450
+Player1 folds
+Hero folds
+Player4 folds
+Player5 raises to $600
+Player6 calls $150
+*** FIRST DRAW *** (Pot: $1,425)
+Player5 discards 5 cards
+Player6 discards 5 cards
+Player5 is dealt 5 cards
+Player6 is dealt 5 cards
+Player5 bets $150
+Player6 calls $150
+*** SECOND DRAW *** (Pot: $1,725)
+Player5 discards 5 cards
+Player6 discards 5 cards
+Player5 is dealt 5 cards
+Player6 is dealt 5 cards
+Player5 bets $300
+Player6 raises to $600
+Player5 calls $300
+*** THIRD DRAW *** (Pot: $2,925)
+Player5 discards 5 cards
+Player6 discards {last} cards
+Player5 is dealt 5 cards
+Player6 is dealt {last} cards
+Player5 checks
+Player6 checks
+*** SHOW DOWN ***
+Player6 shows [{shown}] J,7,5,{third},2
+Player5 mucks
+Player6 wins the pot ($2,922) with J,7,5,{third},2
+*** SUMMARY ***
+Total pot $2,925 | Rake $3
+Seat 1: Player1 (button) folded before the Draw (didn't bet)
+Seat 2: Hero (small blind) folded before the Draw
+Seat 3: Player3 is sitting out
+Seat 4: Player4 (big blind) folded before the Draw
+Seat 5: Player5 mucked [7h 7c 8c 5d 3d] - a pair of Sevens
+Seat 6: Player6 showed [{shown}] and won ($2,922) with J,7,5,{third},2
+"""
+
+# The same hand with the Hero playing it out against Player1 from the big blind, drawing
+# five cards each time after Player1: the stub runs out in his third draw, after Player1's
+# five replacements (25 dealt, 20 drawn, 5 for Player1).
+FT_HERO_DRAWS = """Full Tilt Poker Game #25325990000: Table David's Draw (6 max) - $150/$300 - Limit 2-7 Triple Draw - 10:00:00 ET - 2010/12/20
+Seat 1: Player1 ($6,411)
+Seat 2: Hero ($1,747)
+Seat 3: Player3 ($4,941), is sitting out
+Seat 4: Player4 ($9,883)
+Seat 5: Player5 ($4,247)
+Seat 6: Player6 ($3,686)
+Player1 posts the small blind of $75
+Hero posts the big blind of $150
+The button is in seat #6
+*** HOLE CARDS ***
+Dealt to Hero [2h Qd 4s Tc 2c]
+Player4 folds
+Player5 folds
+Player6 folds
+Player1 calls $75
+Hero checks
+*** FIRST DRAW *** (Pot: $300)
+Player1 discards 5 cards
+Hero discards 5 cards [2h Qd 4s Tc 2c]
+Player1 is dealt 5 cards
+Dealt to Hero [Kh Kd 9s 9c Jd]
+Player1 checks
+Hero checks
+*** SECOND DRAW *** (Pot: $300)
+Player1 discards 5 cards
+Hero discards 5 cards [Kh Kd 9s 9c Jd]
+Player1 is dealt 5 cards
+Dealt to Hero [Ah Ad As Ac Qs]
+Player1 checks
+Hero checks
+*** THIRD DRAW *** (Pot: $300)
+Player1 discards {first} cards
+Hero discards 5 cards [Ah Ad As Ac Qs]
+Player1 is dealt {first} cards
+Dealt to Hero [{drawn}]
+Player1 checks
+Hero bets $300
+Player1 folds
+Uncalled bet of $300 returned to Hero
+Hero wins the pot ($300)
+*** SUMMARY ***
+Total pot $300 | Rake $0
+Seat 1: Player1 (small blind) folded after the 3rd Draw
+Seat 2: Hero (big blind) collected ($300), mucked
+Seat 3: Player3 is sitting out
+Seat 4: Player4 folded before the Draw (didn't bet)
+Seat 5: Player5 folded before the Draw (didn't bet)
+Seat 6: Player6 (button) folded before the Draw (didn't bet)
+"""
+
+
+def site_log_found(text: str, as_site: str = "fulltilt") -> list[tuple[str, int | None]]:
+    """The violations of a site log's hands, judged by ``as_site``'s practice."""
+    records = [dataclasses.replace(record, ruleset=record.ruleset.replace(
+                   **site_practice(as_site))) if isinstance(record, Hand) else record
+               for record in read_records(io.StringIO(text))]
+    return [(v.rule, v.line) for r in audit(iter(records))
+            if isinstance(r, HandReport) for v in r.violations]
+
+
+def folded_hand_found(shown: str, as_site: str = "fulltilt", last: int = 5) -> list[
+        tuple[str, int | None]]:
+    text = FT_FOLDED_HAND.format(shown=shown, third=shown.split()[3][0], last=last)
+    return site_log_found(text, as_site)
+
+
+def test_a_full_tilt_reshuffle_deals_the_folded_hands_again() -> None:
+    assert folded_hand_found("Js 7d 5c 3c 2d") == []
+    assert folded_hand_found("Js 7d 5c 4s 2d") == []   # the Hero's 4s, folded
+    # PokerStars reshuffles the discards alone: the same hand by its practice stays D4
+    assert folded_hand_found("Js 7d 5c 4s 2d", as_site="pokerstars") == [("D4", 43)]
+    # a folded hand comes back only once the stub has run out (Player6 draws one)
+    assert folded_hand_found("Js 7d 5c 4s 2d", last=1) == [("D4", 43)]
+    # a card still in a live hand is never reshuffled: Player5 mucks the 7h Player6 shows
+    assert folded_hand_found("Js 7h 5c 3c 2d") == [("D4", 52)]
+
+
+def test_a_full_tilt_hero_draws_the_reshuffled_discards_his_own_of_the_draw_too() -> None:
+    def found(drawn: str, as_site: str = "fulltilt", first: int = 5) -> list[
+            tuple[str, int | None]]:
+        return site_log_found(FT_HERO_DRAWS.format(drawn=drawn, first=first), as_site)
+
+    assert found("7c 5d 4s 3h 2d") == []   # his 4s and 2d of the first draw come back
+    assert found("7c 5d 4h 3h As") == []   # and his As of this draw, after the folded hands
+    assert found("7c 5d 4h 3h As", as_site="pokerstars") == [("D3", 36)]
+    # no reshuffle when Player1 draws one card: a discard drawn back is D3
+    assert found("7c 5d 4s 3h 2d", first=1) == [("D3", 36)]
+
+
+def test_a_full_tilt_hand_written_as_house_text_or_phh_keeps_its_reshuffle() -> None:
+    """The house Rules line says ``folded hands recycled``, PHH's ``_ruleset`` the setting;
+    read back, the hand's verdicts stay."""
+    session, hand = read_records(io.StringIO(FT_FOLDED_HAND.format(
+        shown="Js 7d 5c 4s 2d", third=4, last=5)))
+    assert isinstance(session, SessionStart) and isinstance(hand, Hand)
+    house, _, _ = house_log([(session, hand)])
+    assert "dead small blind, folded hands recycled" in house
+    [report] = [r for r in audit(iter([session, hand])) if isinstance(r, HandReport)]
+    phh = phh_text(phh_fields(hand, report))
+    for records in (list(read_records(io.StringIO(house))), list(read_phh(phh, "again.phh"))):
+        [again] = [record for record in records if isinstance(record, Hand)]
+        assert again.ruleset.deck_recycling == "folded_hands_and_discards"
+        assert [v.rule for r in audit(iter(records)) if isinstance(r, HandReport)
+                for v in r.violations] == []
 
 
 # -- blinds --------------------------------------------------------------------------

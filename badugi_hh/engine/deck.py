@@ -6,9 +6,10 @@ joker (G2), a discard or burn that comes back (D3), a card in two places or more
 cards than a deck holds (D4), a shown or discarded card the player does not hold
 (D2). When the stub runs out the discards since the last reshuffle make a new
 one, burns and the drawing player's own discards left out, and only those may come
-back (docs/rules.md, "Deck recycling"); under PokerKit's rule
-(``Ruleset.deck_recycling``) the new stub is every dead card since the last
-reshuffle, folded hands, burns and every discard of the draw included.
+back (docs/rules.md, "Deck recycling"). Under Full Tilt's rule
+(``Ruleset.deck_recycling``) the folded hands join them, and every discard of the
+draw, as the replacements are dealt after the draw's last discard; under PokerKit's
+the burns too, one before each draw, stated or not.
 
 >>> from badugi_hh.cards import parse_cards
 >>> from badugi_hh.engine.table import Table
@@ -46,10 +47,14 @@ class Deck:
         self.misplayed: set[Card] = set()      # cards already reported (G2, D3, D4): once each
         self.size_reported = False             # D4's count of cards: once a hand
         self._most, self._most_for = 0, -1     # most_cards, and for how many players
-        # The stub, and the dead cards that make the next one when it runs out: the
-        # discards, or under PokerKit's deck (Ruleset.deck_recycling == "dead_cards")
-        # the burns and folded hands as well.
-        self.recycles_dead_cards = table.rules.deck_recycling == "dead_cards"
+        # The stub, and the dead cards that make the next one when it runs out
+        # (Ruleset.deck_recycling): the discards; under Full Tilt's and PokerKit's rules
+        # the folded hands as well, and every discard of the draw, the replacements
+        # waiting for its last one; under PokerKit's the burns too.
+        recycling = table.rules.deck_recycling
+        self.recycles_folded_hands = recycling != "discards"
+        self.replaces_after_last_discard = recycling != "discards"
+        self.recycles_burns = recycling == "dead_cards"
         self.stub_left = 52                    # cards left in the stub
         self.dead: set[Card] = set()           # dead since the last reshuffle (known ones)
         self.dead_count = 0                    # and how many, known or not
@@ -99,10 +104,10 @@ class Deck:
 
     def _leave_stub(self, count: int) -> None:
         """``count`` cards come off the stub: when it holds fewer, it is dealt to its last
-        card and the dead cards make a new one (PokerKit's ``State._consume_cards`` adds
-        the folded hands to them)."""
+        card and the dead cards make a new one (Full Tilt's help and PokerKit's
+        ``State._consume_cards`` add the folded hands to them)."""
         if count > self.stub_left:
-            if self.recycles_dead_cards:
+            if self.recycles_folded_hands:
                 self._gather_folded_hands()
             self.reshuffled |= self.dead
             self.stub_left += self.dead_count
@@ -110,7 +115,7 @@ class Deck:
         self.stub_left -= count
 
     def _gather_folded_hands(self) -> None:
-        """PokerKit's new stub takes the folded hands too, each hand once."""
+        """The new stub takes the folded hands too, each hand once."""
         for player in self.table.players.values():
             if player.folded and player.name not in self.gathered:
                 self.gathered.add(player.name)
@@ -160,7 +165,7 @@ class Deck:
         self.take((card,), "burned", line)
         if card is not None:
             self.out_of_play.add(card)
-        if self.recycles_dead_cards:
+        if self.recycles_burns:
             self._die((card,))
 
     # -- cards leaving a hand ----------------------------------------------------
@@ -182,8 +187,8 @@ class Deck:
             if card is not None:
                 seen[card] = where
                 out_of_play.add(card)
-        if self.recycles_dead_cards:
-            self._die(discarded)   # PokerKit deals no replacement before the last discard
+        if self.replaces_after_last_discard:
+            self._die(discarded)   # no replacement is dealt before the draw's last discard
         else:
             self.set_aside = discarded
 

@@ -32,8 +32,9 @@ class Draws:
         self.drew: set[str] = set()
         self.burns = 0                 # burns in the draw under way
         self.records: list[DrawRecord] = []
-        # PokerKit deals a draw's replacements once every player has discarded: they wait
-        # here till the draw closes (Ruleset.deck_recycling "dead_cards")
+        # Full Tilt and PokerKit deal a draw's replacements once every player has
+        # discarded (Deck.replaces_after_last_discard): (cards, drawing player, line) wait
+        # here till the draw closes or the log tells them
         self.undealt: list[tuple[Cards, str, int]] = []
 
     def begin(self, line: int, number: int | None = None) -> None:
@@ -115,8 +116,8 @@ class Draws:
             self.report("D2", line, f"{name} discards {len(discarded)} "
                         f"and receives {len(drawn)}; the replacements equal the discards")
         if drawn:
-            if self.deck.recycles_dead_cards:
-                self.undealt.append((drawn, f"drawn by {name}", line))
+            if self.deck.replaces_after_last_discard:
+                self.undealt.append((drawn, name, line))
             else:
                 self.deck.take(drawn, f"drawn by {name}", line)
             player.cards.extend(drawn)
@@ -125,13 +126,17 @@ class Draws:
         self.records.append(new_tuple(DrawRecord, (name, self.number, discarded, drawn,
                                                    tuple(player.cards), line)))
 
-    def deal_replacements(self) -> None:
-        """The replacements PokerKit deals after the draw's last discard, in turn: a
-        reshuffle then brings back every card discarded in the draw (D3, D4)."""
-        for drawn, where, line in self.undealt:
-            self.deck.take(drawn, where, line)
+    def deal_replacements(self, through: str | None = None) -> None:
+        """The replacements dealt after the draw's last discard, in turn: a reshuffle then
+        brings back every card discarded in the draw (D3, D4). ``through``: only as far
+        as that player's, the others' to come after it."""
+        undealt = self.undealt
+        while undealt:
+            drawn, name, line = undealt.pop(0)
+            self.deck.take(drawn, f"drawn by {name}", line)
             self.deck.check_size(line)
-        self.undealt = []
+            if name == through:
+                break
 
     def _no_burn_stated(self, line: int) -> None:
         """The draw under way starts without a burn: a D3 where the log states burns;
@@ -139,7 +144,7 @@ class Draws:
         if self.rules.burns_logged:
             self.report("D3", line, f"no card is burned before the "
                         f"{draw_name(self.number)} draw")
-        elif self.deck.recycles_dead_cards:
+        elif self.deck.recycles_burns:
             self.burns += 1
             self.deck.burn(None, line)
 
@@ -171,6 +176,9 @@ class Draws:
             self.report("D2", event.line, f"{player.name} discards {records[at].discard_count} "
                         f"and receives {len(event.cards)}; the replacements equal the "
                         "discards")
+        # Full Tilt writes the replacements after the draw's last discard, in the order
+        # the players discarded: his, and those before, are off the stub by now.
+        self.deal_replacements(through=player.name)
         self.deck.check(event.cards, f"drawn by {player.name}", event.line)
         unknown = [i for i, card in enumerate(player.cards) if card is None]
         for index, card in zip(unknown[-len(event.cards):], event.cards):

@@ -398,6 +398,9 @@ class HouseTransformer(Transformer[Token, object]):
     def sitting_out_folded(self) -> dict[str, object]:
         return {"sitting_out_folded": True}
 
+    def folded_hands_recycled(self) -> dict[str, object]:
+        return {"deck_recycling": "folded_hands_and_discards"}
+
     def pot_limit(self, small: Token | None, big: Token | None) -> dict[str, object]:
         return self._structure("pot", small, big)
 

@@ -58,7 +58,7 @@ from badugi_hh.parsers.phh_fields import KEY, FieldError, Fields, PHHBlock, show
 from badugi_hh.parsers.text import LogText, Source, open_log
 from badugi_hh.places import place_zone
 from badugi_hh.rules import HOUSE, Game, Ruleset, Structure
-from badugi_hh.sites import time_zone
+from badugi_hh.sites import DeckRecycling, time_zone
 
 __all__ = ["VARIANTS", "read_phh", "read_phh_lines", "sniff", "starts_hand"]
 
@@ -646,6 +646,9 @@ def _where(block: PHHBlock, action: str, cursor: tuple[int, int] | None,
 
 #: The type each setting of ``_ruleset`` must have: the Ruleset's own.
 _SETTING_TYPES = {field.name: str(field.type) for field in dataclass_fields(Ruleset)}
+#: The Ruleset's field types that a Literal's name stands for, by that name.
+_NAMED_LITERALS: dict[str, object] = {"Game": Game, "Structure": Structure,
+                                      "DeckRecycling": DeckRecycling}
 #: The settings that count players, cards, draws or raises: at most a deck's worth (the
 #: engine makes as many hidden cards as a hand's size says).
 _COUNTS = {"min_players": 2, "max_players": 2, "max_raises": 0, "draws": 0, "hand_size": 1}
@@ -677,6 +680,6 @@ def _fits(kind: str, value: object) -> bool:
     if kind == "str":
         return isinstance(value, str) and len(value) <= 200
     choices = re.findall(r"[\"']([^\"']*)[\"']", kind)   # a Literal's choices
-    if not choices and kind in ("Game", "Structure"):
-        choices = list(get_args(Game if kind == "Game" else Structure))
+    if not choices and kind in _NAMED_LITERALS:
+        choices = list(get_args(_NAMED_LITERALS[kind]))
     return isinstance(value, str) and value in choices
