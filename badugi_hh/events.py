@@ -72,9 +72,16 @@ class Seat(PlayerEvent):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Button(Event):
-    """The dealer button is at ``seat`` (the seat may be empty on sites)."""
+    """The dealer button is at ``seat`` (the seat may be empty on sites).
 
-    seat: int
+    A house hand names the button's player (``Hand #2 - button Bruno``); where its
+    session seats nobody of that name, ``seat`` is None and ``player`` the name as
+    written: the engine reads it as it reads any name, a misspelt one as the player's
+    whose name it misspells (G1), so a slip in the ``Hand`` line does not lose the hand.
+    """
+
+    seat: int | None
+    player: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -120,8 +120,13 @@ def format_hand(hand: Hand, seats: Mapping[int, str] | None = None,
     events = hand.events
     header = f"Hand #{hand.number}{_origin(hand)}"
     if events and isinstance(events[0], Button):
-        seat = events[0].seat
-        button = _name(seats[seat]) if seats and seat in seats else f"seat {seat}"
+        seat, named = events[0].seat, events[0].player
+        if named is not None:   # a name the session seats nobody under, kept as written
+            button = _name(named)
+        elif seat is not None and seats and seat in seats:
+            button = _name(seats[seat])
+        else:
+            button = f"seat {seat}"
         header += f" - button {button}"
         events = events[1:]
     if hand.started_at is not None:

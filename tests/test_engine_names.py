@@ -15,7 +15,7 @@ import pytest
 from badugi_hh.engine import HandReport, SessionReport, audit
 from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.table import Table
-from badugi_hh.events import Event, Hand, NetStated
+from badugi_hh.events import Event, Hand, NetStated, ParseError
 from badugi_hh.parsers.hands import site_ruleset
 from badugi_hh.parsers.house import read_house
 from badugi_hh.rules import HOUSE
@@ -231,3 +231,46 @@ def test_a_claim_of_an_unknown_name_is_said_in_a_hand_the_fast_path_takes(
     report = replay(events)
     assert [(v.rule, v.line, v.message) for v in report.violations] == [("G1", line, said)]
     assert report.net == CLEAN.net
+
+
+def hand_lines(number: int, button: str, small: str, big: str, stacks: str) -> str:
+    """A hand the small blind folds: the big blind's 1 uncalled, his blind won."""
+    return (f"Hand #{number} - button {button}\n{small}: posts small blind 1\n"
+            f"{big}: posts big blind 2\n{small}: folds\nUncalled bet 1 returned to {big}\n"
+            f"{big} wins 2\nStacks: {stacks}\n\n")
+
+
+#: Three hands heads-up, the button alternating; each states the stacks after it.
+THREE_HANDS = ('Session #btn "Buttons"\nSeat 1: Ana (100)\nSeat 2: Bruno (100)\n\n'
+               + hand_lines(1, "Ana", "Ana", "Bruno", "Ana 99, Bruno 101")
+               + hand_lines(2, "Bruno", "Bruno", "Ana", "Ana 100, Bruno 100")
+               + hand_lines(3, "Ana", "Ana", "Bruno", "Ana 99, Bruno 101"))
+
+
+def test_three_hands_typed_right_are_clean() -> None:
+    reports = hand_reports(THREE_HANDS)
+    assert [(r.button, r.violations, r.notes) for r in reports] == [
+        ("Ana", [], []), ("Bruno", [], []), ("Ana", [], [])]
+
+
+@pytest.mark.parametrize("typed", ["Bruon", "bruno", "Brun"])
+def test_a_misspelt_button_is_one_g1_and_the_hand_is_kept(typed: str) -> None:
+    """The ``Hand`` line's button is a name like any other: one slip is his (G1), the
+    hand is replayed with the button on his seat, and the next hand's stacks follow it."""
+    text = THREE_HANDS.replace("Hand #2 - button Bruno", f"Hand #2 - button {typed}")
+    assert not [r for r in read_house(text, "home.txt") if isinstance(r, ParseError)]
+    reports = hand_reports(text)
+    assert [r.button for r in reports] == ["Ana", "Bruno", "Ana"]
+    assert [(v.hand_id, v.rule, v.line, v.message) for r in reports for v in r.violations] == [
+        ("btn#2", "G1", 13, f"{typed} is not seated at this table; read as Bruno, whose "
+         "name it misspells")]
+    assert [r.notes for r in reports] == [[], [], []]   # no stacks left unchecked
+
+
+def test_a_button_nobody_is_seated_under_is_one_g1_and_the_hand_is_kept() -> None:
+    text = THREE_HANDS.replace("Hand #2 - button Bruno", "Hand #2 - button Carla")
+    reports = hand_reports(text)
+    assert [(v.hand_id, v.rule, v.message) for r in reports for v in r.violations] == [
+        ("btn#2", "G1", "Carla is not seated at this table")]
+    assert [r.button for r in reports] == ["Ana", None, "Ana"]   # as a hand that names none
+    assert [r.net for r in reports][1] == {"Ana": 1, "Bruno": -1}

@@ -433,9 +433,14 @@ def test_a_malformed_origin_is_an_error_at_its_place(first: str, message: str) -
     assert errors(HEADER + first + "\nAna wins 3\n") == [message]
 
 
-def test_a_button_who_has_no_seat() -> None:
-    assert errors(HEADER + "Hand #2 - button Carl\nAna wins 3\n") == [
-        "t.txt:4:18: hand #2: the button is 'Carl', who has no seat (seated: Ana, Bruno)"]
+def test_a_button_who_has_no_seat_is_read_with_his_name() -> None:
+    """Whether the name misspells a seated player's or is nobody's is the audit's
+    judgement (G1): the reader hands it on as written, and loses no hand."""
+    assert errors(HEADER + "Hand #2 - button Carl\nAna wins 3\n") == []
+    assert hand_of("Hand #2 - button Bruon\nAna wins 3\n").events[0] == Button(
+        seat=None, player="Bruon", line=4)
+    assert hand_of("Hand #2 - button Bruno\nAna wins 3\n").events[0] == Button(
+        seat=2, line=4)
 
 
 def test_a_hand_without_a_result() -> None:

@@ -179,6 +179,14 @@ def test_the_sketch_hand_is_written_as_players_type_it() -> None:
     assert format_hand(hand, {1: "Ana", 2: "Bruno"}) == SKETCH.split("\n\n")[1]
 
 
+def test_a_button_named_as_nobody_seated_is_written_as_the_log_wrote_it() -> None:
+    """A misspelt button (read with its name: the audit judges it) survives an export."""
+    text = ("Session #t\nSeat 1: Ana (100)\nSeat 2: Bruno (100)\n\n"
+            "Hand #1 - button Bruon\nAna wins 3\n")
+    hand = next(record for record in read_house(text) if isinstance(record, Hand))
+    assert format_hand(hand, {1: "Ana", 2: "Bruno"}).splitlines()[0] == "Hand #1 - button Bruon"
+
+
 def test_a_session_header_states_every_number_of_the_rules() -> None:
     start = SessionStart(session_id="t", ruleset=HOUSE.replace(max_players=6, rake=True),
                          players=[SessionPlayer(seat=1, name="Ana", stack=50)],

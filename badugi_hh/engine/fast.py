@@ -275,8 +275,8 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
                 descriptions[names[i]] = (event.description, event.line)
         elif type(event) is BUTTON:
             seat = event.seat
-            if button >= 0 or blinds or seat not in seat_numbers:
-                return None
+            if button >= 0 or blinds or seat is None or seat not in seat_numbers:
+                return None   # a name the session does not seat: the general way judges it
             button = seat_numbers.index(seat)
             if previous is not None and previous.button is not None:
                 last = previous.players.get(previous.button)

@@ -192,7 +192,7 @@ class HandReplay:
 
     def on_button(self, event: Button) -> None:
         table, rules, previous = self.table, self.rules, self.previous
-        table.button_seat = event.seat
+        table.button_seat = table.button_named(event)
         if previous is not None:   # who played the hand before and is gone left his seat
             table.vacated.update(player.seat for name, player in previous.players.items()
                                  if name not in table.players)

@@ -24,7 +24,7 @@ from operator import attrgetter
 from badugi_hh.cards import Card
 from badugi_hh.engine.report import new_tuple
 from badugi_hh.engine.state import PlayerState
-from badugi_hh.events import Cards, Event, Hand, Seat
+from badugi_hh.events import Button, Cards, Event, Hand, Seat
 from badugi_hh.ledger import Stake
 from badugi_hh.rules import Ruleset
 
@@ -195,6 +195,15 @@ class Table:
                 self.report("G1", line, f"{name} sits out this hand: seated, but not dealt "
                             "in, so takes no part in it (T2)")
         return player
+
+    def button_named(self, button: Button) -> int | None:
+        """The seat of ``button``: where the log names its player instead, his seat, the
+        name read as any other (:meth:`player`: a misspelt one is his, with a G1). A name
+        nobody is dealt in under leaves the button unknown, as a hand that names none."""
+        if button.player is None:
+            return button.seat
+        player = self.players.get(button.player) or self.player(button.player, button.line)
+        return None if player is None else player.seat
 
     def name_of(self, name: str, line: int) -> str:
         """The name a log's ``name`` is read as (:meth:`player`): the player's whose name

@@ -1394,8 +1394,7 @@ class _HouseReader:
             raise
         events: list[Event] = []
         if start.button is not None:
-            events.append(Button(seat=_seat_of(start.button, session, block.start),
-                                 line=block.start))
+            events.append(_button(start.button, session, block.start))
         ruleset, first = session.start.ruleset, 1
         if len(block.lines) > 1 and _HAND_RULES.match(block.lines[1]):
             # a hand under other rules than its session's (a tournament's next level)
@@ -1483,13 +1482,16 @@ def _seats_first(events: list[Event]) -> list[Event]:
     return seats + [event for event in events if type(event) is not Seat]
 
 
-def _seat_of(button: Token | int, session: _Session, line: int) -> int:
+def _button(button: Token | int, session: _Session, line: int) -> Button:
+    """The button a ``Hand`` line names: by its seat, or by its player's name, whose seat
+    the session's header gives. A name the header does not seat is handed on as written
+    (``seat`` None): whether it misspells a seated player's or is nobody's is the engine's
+    judgement (G1), which knows the hand's players; the hand is read either way."""
     if isinstance(button, int):
-        return button
-    if button not in session.seats:
-        raise LineError(f"the button is {str(button)!r}, who has no seat "
-                        f"(seated: {', '.join(session.seats)})", button.column, line)
-    return session.seats[button]
+        return Button(seat=button, line=line)
+    name = str(button)
+    seat = session.seats.get(name)
+    return Button(seat=seat, player=name if seat is None else None, line=line)
 
 
 def read_house_lines(log: LogText) -> Iterator[Record]:

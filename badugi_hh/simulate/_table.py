@@ -76,7 +76,8 @@ class Table:
             by_seat = {seat: name for name, seat in seats.items()}
             table.stacks.update({e.player: e.amount for e in last.events
                                  if isinstance(e, StackStated)})
-            table.button = next(by_seat[e.seat] for e in last.events if isinstance(e, Button))
+            table.button = next(by_seat[e.seat] for e in last.events
+                                if isinstance(e, Button) and e.seat is not None)
             table.last_deal = {e.player: e.cards for e in last.events if isinstance(e, Deal)}
             table.next_line = last.events[-1].line + 2
         return table
