@@ -304,6 +304,8 @@ class SessionPlayer:
     seat: int
     name: str
     stack: int
+    line: int = field(default=0, compare=False)
+    """The header's seat line, for a report about it (not part of who the player is)."""
 
 
 @dataclass(slots=True, kw_only=True)

@@ -241,7 +241,7 @@ def hand_lines(number: int, button: str, small: str, big: str, stacks: str) -> s
 
 
 #: Three hands heads-up, the button alternating; each states the stacks after it.
-THREE_HANDS = ('Session #btn "Buttons"\nSeat 1: Ana (100)\nSeat 2: Bruno (100)\n\n'
+THREE_HANDS = ('Session #btn "Buttons"\nRules: unlimited hands\nSeat 1: Ana (100)\nSeat 2: Bruno (100)\n\n'
                + hand_lines(1, "Ana", "Ana", "Bruno", "Ana 99, Bruno 101")
                + hand_lines(2, "Bruno", "Bruno", "Ana", "Ana 100, Bruno 100")
                + hand_lines(3, "Ana", "Ana", "Bruno", "Ana 99, Bruno 101"))
@@ -262,7 +262,7 @@ def test_a_misspelt_button_is_one_g1_and_the_hand_is_kept(typed: str) -> None:
     reports = hand_reports(text)
     assert [r.button for r in reports] == ["Ana", "Bruno", "Ana"]
     assert [(v.hand_id, v.rule, v.line, v.message) for r in reports for v in r.violations] == [
-        ("btn#2", "G1", 13, f"{typed} is not seated at this table; read as Bruno, whose "
+        ("btn#2", "G1", 14, f"{typed} is not seated at this table; read as Bruno, whose "
          "name it misspells")]
     assert [r.notes for r in reports] == [[], [], []]   # no stacks left unchecked
 
@@ -274,3 +274,30 @@ def test_a_button_nobody_is_seated_under_is_one_g1_and_the_hand_is_kept() -> Non
         ("btn#2", "G1", "Carla is not seated at this table")]
     assert [r.button for r in reports] == ["Ana", None, "Ana"]   # as a hand that names none
     assert [r.net for r in reports][1] == {"Ana": 1, "Bruno": -1}
+
+
+def test_a_misspelt_seat_line_is_one_g1_there_and_the_session_reads_the_hands_name() -> None:
+    """The header seats ``Bruon`` and every line says ``Bruno``: the seat line is the one
+    that differs, so it is the mistake, said once, where each line was a G1 and the
+    Hand line naming the button ``Bruno`` lost its hand."""
+    text = THREE_HANDS.replace("Seat 2: Bruno (100)", "Seat 2: Bruon (100)")
+    assert not [r for r in read_house(text, "home.txt") if isinstance(r, ParseError)]
+    reports = hand_reports(text)
+    assert [(r.button, r.violations, r.notes) for r in reports] == [
+        ("Ana", [], []), ("Bruno", [], []), ("Ana", [], [])]
+    assert session_violations(text + "Session ends - stacks Ana 99, Bruno 101\n") == [
+        ("G1", "seat 2 seats Bruon, whom every line of the first hand calls Bruno; read as "
+         "Bruno, the name it misspells")]
+    [session] = [r for r in audit(read_house(text, "home.txt")) if isinstance(r, SessionReport)]
+    assert (session.violations[0].line, session.stacks) == (4, {"Ana": 99, "Bruno": 101})
+
+
+def test_a_seat_name_the_first_hand_uses_is_the_right_one() -> None:
+    """Where the first hand calls the player by his seat line's name too, the line that
+    says otherwise is the slip: its own G1, the seat line kept."""
+    text = THREE_HANDS.replace("Bruno: posts big blind 2", "Bruon: posts big blind 2", 1)
+    assert session_violations(text) == []
+    [first, *rest] = hand_reports(text)
+    assert [(v.line, v.message) for v in first.violations] == [
+        (8, "Bruon is not seated at this table; read as Bruno, whose name it misspells")]
+    assert [r.violations for r in rest] == [[], []]

@@ -12,11 +12,12 @@ a new G3 (N1 at the session's end), and the two accounts start again from it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from badugi_hh.engine.report import HandReport, Violation
 from badugi_hh.engine.table import contradicts, for_money, misspelling_of, not_seated
-from badugi_hh.events import Hand, Seat, SessionEnd, StackStated
+from badugi_hh.events import (Button, Hand, PlayerEvent, Seat, SessionEnd, SessionPlayer,
+                              StackStated)
 from badugi_hh.rules import Ruleset
 
 #: A player's stack by the chips' own count, where the log's account differs from it.
@@ -103,6 +104,49 @@ misspells', 'Zeca is not seated at this table'])
         if name is not None:
             stated[name] = amount
     return stated, unseated
+
+
+def seat_line_slips(header: Iterable[SessionPlayer], hand: Hand,
+                    found: list[Violation]) -> dict[str, str]:
+    """The names of a house session's seat lines (``header``) that misspell the name its
+    first hand (``hand``) calls their player by, each with that name; a G1 for each at its
+    seat line is added to ``found``.
+
+    A seated name the hand never uses, while the hand uses, for nobody seated, one name
+    that misspells his and no other seated player's (:func:`misspelling_of`), makes the
+    seat line the one line that differs from all the others: the mistake is its own. The
+    session is then read by the hand's name, where each of its lines would be one G1.
+
+    >>> from badugi_hh.events import Fold
+    >>> from badugi_hh.rules import HOUSE
+    >>> hand = Hand(hand_id="s#1", number=1, ruleset=HOUSE, events=[
+    ...     Button(seat=1), Fold(player="Bruno"), Fold(player="Ana")])
+    >>> found: list[Violation] = []
+    >>> seat_line_slips([SessionPlayer(seat=1, name="Ana", stack=100, line=3),
+    ...                  SessionPlayer(seat=2, name="Bruon", stack=100, line=4)], hand, found)
+    {'Bruon': 'Bruno'}
+    >>> [(v.rule, v.line, v.message) for v in found]
+    [('G1', 4, 'seat 2 seats Bruon, whom every line of the first hand calls Bruno; read \
+as Bruno, the name it misspells')]
+    """
+    if not hand.ruleset.names_by_hand:
+        return {}
+    players = {player.name: player for player in header}
+    used = {event.player for event in hand.events if isinstance(event, PlayerEvent)}
+    used.update(event.player for event in hand.events
+                if type(event) is Button and event.player is not None)
+    called: dict[str, list[str]] = {}   # seated name -> the unseated names misspelling it
+    for typed in used.difference(players):
+        seated = misspelling_of(typed, players)
+        if seated is not None and seated not in used:
+            called.setdefault(seated, []).append(typed)
+    slips = {seated: typed for seated, (typed, *others) in called.items() if not others}
+    for seated, typed in slips.items():
+        player = players[seated]
+        found.append(Violation("G1", f"seat {player.seat} seats {seated}, whom every line of "
+                               f"the first hand calls {typed}; read as {typed}, the name it "
+                               "misspells", None, hand.source, player.line))
+    return slips
 
 
 #: The most of a pot a cash table's rake takes: sites take 5% or less, with a cap.

@@ -11,15 +11,16 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from badugi_hh.engine.chain import (ChipsAccounts, chips_accounts, confirmed_at_the_end,
-                                    missing_hand, start_stacks, stated_at_the_end)
+                                    missing_hand, seat_line_slips, start_stacks,
+                                    stated_at_the_end)
 from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.kinds import PLAYER_EVENTS
 from badugi_hh.engine.replay import HandReplay
 from badugi_hh.engine.report import HandReport, SessionReport, Violation
 from badugi_hh.engine.shuffle import deal_repeats
 from badugi_hh.engine.table import dealt_in
-from badugi_hh.events import (Hand, Note, ParseError, Record, Seat, SessionEnd, SessionStart,
-                              SkippedHand, TournamentSummary)
+from badugi_hh.events import (Hand, Note, ParseError, Record, Seat, SessionEnd, SessionPlayer,
+                              SessionStart, SkippedHand, TournamentSummary)
 from badugi_hh.hand_ids import HandId, left_out_note
 from badugi_hh.rules import Ruleset
 
@@ -57,6 +58,7 @@ class _Table:
     source: str
     ruleset: Ruleset | None = None
     seats: dict[str, int] = field(default_factory=dict)
+    header: list[SessionPlayer] = field(default_factory=list)   # till the first hand reads it
     stacks: dict[str, int] = field(default_factory=dict)
     chips: ChipsAccounts = field(default_factory=dict)
     """The chips' account of a stack the log stated against them, beside the log's in
@@ -166,7 +168,7 @@ class Auditor:
     def _session_start(self, record: SessionStart) -> Reports:
         closed = self.close()
         table = _Table(record.session_id, record.source, record.ruleset, line=record.line)
-        table.seats = {p.name: p.seat for p in record.players}
+        table.seats, table.header = {p.name: p.seat for p in record.players}, record.players
         table.stacks = {p.name: p.stack for p in record.players}
         expected = record.ruleset.starting_stack
         for player in record.players:
@@ -186,6 +188,10 @@ class Auditor:
             table = self.table = _Table(hand.session_id, hand.source)
         table.hands += 1
         table.ruleset = table.ruleset or hand.ruleset
+        if table.header:   # a seat line spelt unlike every line of the first hand (G1)
+            respelt, table.header = seat_line_slips(table.header, hand, table.violations), []
+            table.seats = {respelt.get(n, n): seat for n, seat in table.seats.items()}
+            table.stacks = {respelt.get(n, n): stack for n, stack in table.stacks.items()}
         self._check_continues(table, hand)
         if hand.left_out and table.previous is not None and not any(   # a PHH export's gap
                 hash(gone) in self._hand_lines for gone in hand.left_out):   # (not one read)

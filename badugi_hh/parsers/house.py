@@ -1454,7 +1454,8 @@ def _players(seats: list[Seat], ruleset: Ruleset) -> list[SessionPlayer]:
         if stack is None:
             raise LineError("the rules give no starting stack: say it, as in "
                             f"'Seat {seat.seat}: {seat.player} (100)'", 1, seat.line)
-        players.append(SessionPlayer(seat=seat.seat, name=seat.player, stack=stack))
+        players.append(SessionPlayer(seat=seat.seat, name=seat.player, stack=stack,
+                                     line=seat.line))
     return players
 
 
