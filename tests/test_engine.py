@@ -231,6 +231,69 @@ def test_b6_big_blind_acts_first_before_the_draw() -> None:
     assert rules[0] == ("B6", 6)
 
 
+def test_g4_a_small_blind_posted_twice_is_counted_once() -> None:
+    # the post written again, before or after the deal: one G4, the pot the log pays is 28
+    for at in (3, 5):
+        events = full_hand()
+        events.insert(at, PostBlind(player="Ana", amount=1, kind="small"))
+        assert found(events) == [("G4", at + 1)]
+
+
+def test_g4_a_blind_posted_twice_as_the_log_counts_it_is_one_violation() -> None:
+    # the log counts both posts: Ana owes nothing and checks, and the pot is 4
+    events = checked_down("As 2h 3d 4c", "7c 9h 4d 2s", {"Ana": 4})
+    events[5:6] = [PostBlind(player="Ana", amount=1, kind="small"), Check(player="Ana")]
+    assert found(events) == [("G4", 6)]
+
+
+def test_b2_a_raise_to_the_wrong_total_goes_by_its_increment() -> None:
+    # 'raises 2 to 5' over the big blind: the rules know a raise is 2, so the total is
+    # the slip; Bruno's call of 2 is then right
+    events = full_hand()
+    events[5] = Raise(player="Ana", to=5, by=2)
+    assert found(events) == [("B2", 6)]
+
+
+def test_b2_a_raise_whose_increment_and_total_agree_on_a_wrong_size_is_followed() -> None:
+    # nothing tells the slip apart: the log's raise to 6 is played, and its call
+    events = full_hand()
+    events[5:7] = [Raise(player="Ana", to=6, by=4), Call(player="Bruno", amount=4)]
+    events = settled(events, {"Ana": 32}, {"Ana": 116, "Bruno": 84})
+    assert found(events) == [("B2", 6)]
+
+
+def test_b7_a_call_short_of_what_is_owed_is_played_as_the_call() -> None:
+    # the award and the stacks say the call was 2: nothing follows from the figure
+    events = full_hand()
+    events[6] = Call(player="Bruno", amount=1)
+    assert found(events) == [("B7", 7)]
+
+
+def test_b7_a_short_call_the_log_carries_through_is_followed() -> None:
+    # the log's own return and pot say Bruno put in 1: its account of the chips stands
+    events = full_hand()
+    events[6] = Call(player="Bruno", amount=1)
+    events = settled(events, {"Ana": 26}, {"Ana": 113, "Bruno": 87})
+    events.insert(-3, UncalledReturned(player="Ana", amount=1))
+    assert found(events) == [("B7", 7)]
+
+
+def test_b7_a_short_call_all_in_is_legal() -> None:
+    events = full_hand()[:7]
+    events[6] = Call(player="Bruno", amount=1, all_in=True)
+    report = replay(events + [Street(kind="showdown")], stacks={"Ana": 100, "Bruno": 3})
+    assert [v.rule for v in report.violations if v.rule == "B7"] == []
+
+
+def test_b7_the_next_call_as_the_log_counts_the_chips_is_no_second_b7() -> None:
+    # Ana calls 2 where 1 is owed; Bruno raises to 4 and Ana calls the 1 her figure left
+    events = full_hand()
+    events[5:7] = [Call(player="Ana", amount=2), Raise(player="Bruno", to=4, by=2),
+                   Call(player="Ana", amount=1)]
+    events = settled(events, {"Ana": 28}, {"Ana": 114, "Bruno": 86})
+    assert found(events) == [("B7", 6)]
+
+
 def test_b7_wrong_call_amount() -> None:
     events = full_hand()
     events[6] = Call(player="Bruno", amount=4)

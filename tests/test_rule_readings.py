@@ -371,3 +371,17 @@ def test_an_inferred_return_is_the_readers_arithmetic_not_the_logs_claim() -> No
     # the same numbers as the log's own claim: the return is checked (S3), then followed
     assert [v.rule for v in hand(folded + stated, seats=seats, ruleset=HOUSE).violations] == [
         "S3"]
+
+
+def test_a_raise_s_increment_is_checked_against_its_total_in_every_structure() -> None:
+    """``raises 53 to 53`` and ``raises 27 to 77`` say two raises: B2, in no limit and pot
+    limit as in fixed limit; the total, what the next call matches, is played."""
+    table = TABLE.replace(small_blind=50, big_blind=100)
+    for structure, by, to in (("no", 530, 530), ("pot", 270, 770), ("no", 100, 300)):
+        events = [Button(seat=1), PostBlind(player="Bruno", amount=50, kind="small"),
+                  PostBlind(player="Carla", amount=100), Call(player="Ana", amount=100),
+                  Raise(player="Bruno", to=to, by=by), Call(player="Carla", amount=to - 100),
+                  Call(player="Ana", amount=to - 100)]
+        report = hand(events, ruleset=table.replace(structure=structure),
+                      stacks={"Ana": 5000, "Bruno": 5000, "Carla": 5000})
+        assert rules(report) == ["B2"], (structure, by, to)

@@ -161,12 +161,7 @@ class Levels:
         """
         size, to_match = self.size, self.to_match
         expected_to = self.full_to + size
-        if self.rules.raise_over_short_all_in:
-            legal: tuple[int, ...] = (raise_over_all_in(to_match, size),)
-        elif self.short_half:
-            legal = (expected_to, to_match + size, expected_to + size)
-        else:
-            legal = (expected_to,)
+        legal = self.legal_raises()
         # An all-in short of every legal size is no fault (S3); one that is a full raise
         # over the all-in before it but falls short of a full raise over the level that
         # all-in counts as is itself a short all-in of that chain (T1): the next raise
@@ -179,15 +174,42 @@ class Levels:
                     if self.rules.raise_over_short_all_in and to_match != self.full_to else "")
             problem = (f"{name} raises to {to}, but a raise {round_name(self.round)} goes "
                        f"to {_either(amounts)} (the bet is {size}{over})")
-        elif by is not None and by != to - to_match:
-            problem = (f"{name} raises by {by}, but from {to_match} to {to} is a raise of "
-                       f"{to - to_match}")
+        else:
+            problem = _by_and_to(name, by, to, to_match)
         if self.short_half and to > expected_to:
             # raised over: the all-in counted as the full raise to expected_to (T1)
             self.full_to, self.short_half = expected_to, False
             self.bets += 1
         self.largest_raise = max(self.largest_raise, to - to_match)
         return problem, self._raise_level(to, short)
+
+    def legal_raises(self) -> tuple[int, ...]:
+        """The totals a full fixed-limit raise may go to (T1), the least first."""
+        size, to_match, expected_to = self.size, self.to_match, self.full_to + self.size
+        if self.rules.raise_over_short_all_in:
+            return (raise_over_all_in(to_match, size),)
+        if self.short_half:
+            return (expected_to, to_match + size, expected_to + size)
+        return (expected_to,)
+
+    def raise_meant(self, name: str, to: int, by: int | None, most: int,
+                    ) -> tuple[int, str | None]:
+        """The total a raise to ``to`` by ``by`` goes to (``most``: the most the raiser
+        can reach), and what is wrong with the log's figures if it is not ``to`` (B2).
+
+        Its total, what the next call matches, unless in fixed limit only its increment
+        makes a full raise: the rules know the raise's size, so the total is the slip
+        (``raises 2 to 5`` over a bet of 2, the bet 2, goes to 4). In pot and no limit a
+        range is legal and the rules cannot tell: the total is followed.
+        """
+        if by is None or self.structure is not None:
+            return to, None
+        legal, by_to = self.legal_raises(), self.to_match + by
+        if by_to not in legal or to in legal or by_to > most:
+            return to, None
+        return by_to, (f"{name} raises {by} to {to}, but a raise of {by} goes to {by_to}, "
+                       f"a full raise {round_name(self.round)} (the bet is {self.size}): "
+                       f"played as a raise to {by_to}")
 
     def _raise_level(self, to: int, short_all_in: bool) -> bool:
         """Move the level raises go from; whether the bet or raise to ``to`` counts (T1).
@@ -206,8 +228,8 @@ class Levels:
 
     # -- pot limit, half-pot limit, no limit ----------------------------------------
 
-    def sized(self, name: str, kind: str, to: int, owed: int, pot: int, all_in: bool,
-              ) -> str | None:
+    def sized(self, name: str, kind: str, to: int, by: int | None, owed: int, pot: int,
+              all_in: bool) -> str | None:
         """A bet or raise to ``to`` in pot, half-pot or no limit: what is wrong with its
         size (B2). The last full bet or raise sets the least raise after it."""
         structure, big_blind, to_match = self.structure, self.least_bet, self.to_match
@@ -220,6 +242,8 @@ class Levels:
             limit = f"{least} to {most}" if most is not None else f"at least {least}"
             problem = (f"{name} {kind}s to {to}; in {structure.name} a {kind} "
                        f"{round_name(self.round)} goes to {limit}")
+        else:
+            problem = _by_and_to(name, by, to, to_match)
         if to - to_match >= self.last_raise:   # a full bet or raise: the next goes from it
             self.last_raise = to - to_match
         self.largest_raise = max(self.largest_raise, to - to_match)
@@ -236,6 +260,17 @@ def raise_over_all_in(highest: int, size: int) -> int:
     13
     """
     return highest + size
+
+
+def _by_and_to(name: str, by: int | None, to: int, to_match: int) -> str | None:
+    """What is wrong with a raise whose increment ``by`` and total ``to`` disagree (B2).
+
+    >>> _by_and_to("Ana", 53, 53, 2)
+    'Ana raises by 53, but from 2 to 53 is a raise of 51'
+    """
+    if by is None or by == to - to_match:
+        return None
+    return f"{name} raises by {by}, but from {to_match} to {to} is a raise of {to - to_match}"
 
 
 def _either(amounts: list[int]) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from badugi_hh.engine.accounts import settle_either_account
 from badugi_hh.engine.deck import Deck
 from badugi_hh.engine.draws import Draws
 from badugi_hh.engine.kinds import (
@@ -24,7 +25,7 @@ from badugi_hh.engine.kinds import (
 from badugi_hh.engine.report import HandReport, HandViolations, new_tuple, round_name
 from badugi_hh.engine.rounds import Betting
 from badugi_hh.engine.runs import LaterRuns
-from badugi_hh.engine.settle import settle, to_report
+from badugi_hh.engine.settle import to_report
 from badugi_hh.engine.state import Ending, LogClaims, TableState
 from badugi_hh.engine.table import Report, Table, TablePlayer, for_money
 from badugi_hh.events import (
@@ -393,7 +394,7 @@ class HandReplay:
         return state, claims
 
     def finish(self) -> HandReport:
-        """Close the hand, settle it and report."""
-        state, claims = self.close()
-        return to_report(self.hand, state, settle(state, claims), self.violations)
+        """Close the hand, settle it by the account its claims agree with, and report."""
+        state, settled = settle_either_account(*self.close(), self.betting.excess_as_logged)
+        return to_report(self.hand, state, settled, self.violations)
 

@@ -44,13 +44,17 @@ class Betting:
         self.small_posted = False      # without one, the small blind may be dead (T3)
         self.blinds_checked = False    # whether a big blind was looked for at the deal
         self.fold_line = 0             # the fold that ended the hand
+        self.posted: set[tuple[str, str]] = set()   # who posted which blind (G4, M1)
+        # chips the log's wrong figures put in beyond the play's, in the hand and the round
+        self.excess_as_logged: dict[str, int] = {}   # (fewer: negative; engine/accounts.py)
+        self.round_excess: dict[str, int] = {}
 
     def start_round(self, number: int) -> None:
         """Betting round ``number`` opens; after a draw the first player left of the
         button acts (B6, M2)."""
         self.round, self.closed, self.lone_turn = number, False, None
         self.levels.start(number)
-        self.acted = {}
+        self.acted, self.round_excess = {}, {}
         for player in self.table.players.values():
             player.round_in = 0
         self.pending = self.table.can_act_after(self.table.button_seat, 0)
@@ -69,6 +73,13 @@ class Betting:
         if self.round == 0:
             self.round = 1
         kind, rules, levels, name = event.kind, self.rules, self.levels, player.name
+        if kind in ("small", "big") and (name, kind) in self.posted:
+            # a line written twice, or chips put in twice: the log's account keeps it
+            self.report(table.blind_rule, event.line, f"{name} posts the {kind} blind "
+                        "again; a blind is posted once")
+            self._keep_as_logged(name, event.amount)
+            return
+        self.posted.add((name, kind))
         if kind == "small":
             small = table.expected_blinds()[0]
             if small and name != small:
@@ -221,7 +232,10 @@ class Betting:
         if player is None:
             return
         facing = self.levels.to_match - player.round_in
-        if facing > 0:
+        if facing > 0 and facing == self._meet_accounts(player.name):   # as the log counts
+            player.add(facing)   # his chips, nothing is owed: they went in as it says
+            self.table.take(player, facing, event.line)
+        elif facing > 0:
             self.report("B4", event.line, f"{player.name} checks facing a bet ({facing} "
                         "to call); the choice is call, raise or fold")
         self._record(player, "check", 0, facing, event.line)
@@ -275,15 +289,18 @@ class Betting:
         if facing <= 0:
             self.report("B4", event.line, f"{player.name} calls with no bet to call; "
                         "the choice is check or bet")
-        else:
-            expected = min(facing, player.stack)
-            if event.amount != expected:
+        added = event.amount
+        if facing > 0:   # a call is of what is owed, or of the whole stack (all-in)
+            added = min(facing, player.stack)
+            excess = self._meet_accounts(player.name)   # the call as the log counts his chips
+            if event.amount != added and not (excess and event.amount == added - excess):
                 self.report("B7", event.line, f"{player.name} calls {event.amount}; the "
-                            f"call is {expected}: {to_match} to match less the "
+                            f"call is {added}: {to_match} to match less the "
                             f"{player.round_in} already in this round")
-        player.add(event.amount)
-        self.table.take(player, event.amount, event.line)
-        self._record(player, "call", event.amount, facing, event.line)
+                self._keep_as_logged(player.name, event.amount - added)
+        player.add(added)
+        self.table.take(player, added, event.line)
+        self._record(player, "call", added, facing, event.line)
 
     def on_bet(self, event: Bet) -> None:
         player = self._turn(event)
@@ -302,12 +319,17 @@ class Betting:
         player = self._turn(event)
         if player is None:
             return
-        to_match = self.levels.to_match
+        to_match, to = self.levels.to_match, event.to
         if to_match == 0:
             self.report("B4", event.line, f"{player.name} raises with no bet to raise; "
                         "the choice is check or bet")
-        self._aggress(player, "raise", event.to, event.to - player.round_in, event.by,
-                      event.line, wrong_kind=to_match == 0)
+        elif self._short_of_reopening(player) is None:   # a raise he may make: its figures
+            to, slip = self.levels.raise_meant(player.name, to, event.by,
+                                               player.round_in + player.stack)
+            if slip:
+                self.report("B2", event.line, slip)
+        self._aggress(player, "raise", to, to - player.round_in, event.by, event.line,
+                      wrong_kind=to_match == 0)
 
     def _aggress(self, player: TablePlayer, kind: str, to: int, added: int, by: int | None,
                  line: int, *, wrong_kind: bool) -> None:
@@ -315,6 +337,7 @@ class Betting:
         (S3, T8), the cap (B3), then its chips. After a B4 (a bet facing a bet, a raise
         with nothing to raise) a fixed-limit size is not judged as well."""
         table, levels = self.table, self.levels
+        self._meet_accounts(player.name)   # a bet or raise's total is either account's
         facing = levels.to_match - player.round_in
         all_in = added == player.stack
         alone = table.able < 2   # he is able; nobody else is
@@ -322,7 +345,7 @@ class Betting:
             player)
         if levels.structure is not None:
             pot = sum(p.put_in for p in table.players.values())
-            problem = levels.sized(player.name, kind, to, facing, pot, all_in)
+            problem = levels.sized(player.name, kind, to, by, facing, pot, all_in)
             counts = True
         else:
             problem, counts = (levels.fixed_bet(player.name, added, all_in) if kind == "bet"
@@ -351,6 +374,20 @@ class Betting:
             levels.to_match = player.round_in
         self.pending = table.can_act_after(player.seat, levels.to_match, skip=player.name)
         self._record(player, kind, added, facing, line)
+
+    def _keep_as_logged(self, name: str, excess: int) -> None:
+        """The log's account of his chips: ``excess`` more than played (negative: fewer)."""
+        self.round_excess[name] = self.round_excess.get(name, 0) + excess
+        self.excess_as_logged[name] = self.excess_as_logged.get(name, 0) + excess
+
+    def _meet_accounts(self, name: str) -> int:
+        """His action meets both accounts: the excess his had this round, now spent."""
+        excess = self.round_excess.pop(name, 0)
+        if excess:
+            left = self.excess_as_logged.pop(name) - excess
+            if left:
+                self.excess_as_logged[name] = left
+        return excess
 
     def _short_of_reopening(self, player: TablePlayer) -> int | None:
         """How much the bet went up since ``player`` acted, if that is short of what
