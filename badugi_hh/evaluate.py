@@ -67,7 +67,7 @@ from badugi_hh.frozen import rebuilt
 __all__ = [
     "BadugiValue", "EvaluationError", "FiveCardGame", "FiveCardValue", "LowballValue",
     "badugi_rank", "badugi_value", "brute_force_value", "fill_rank_table", "high_value",
-    "lowball27_value", "lowball_a5_value", "parse_description",
+    "lowball27_value", "lowball_a5_value", "parse_description", "shown_badugi_value",
 ]
 
 
@@ -147,8 +147,24 @@ def brute_force_value(cards: Iterable[Card]) -> BadugiValue:
     >>> print(brute_force_value(parse_cards("As Ah 2s 5s")))
     2-card 2-A
     """
-    best = _best_subset(checked_hand(cards, (4, 5), "badugi"))
+    return _value_of_best_subset(cards, (4, 5))
+
+
+def _value_of_best_subset(cards: Iterable[Card], sizes: tuple[int, ...]) -> BadugiValue:
+    """The value of the best subset of ``cards``, which must be as many as ``sizes`` allows."""
+    best = _best_subset(checked_hand(cards, sizes, "badugi"))
     return _VALUE_BY_KEY[len(best), tuple(sorted((card.rank for card in best), reverse=True))]
+
+
+def shown_badugi_value(cards: Iterable[Card]) -> BadugiValue:
+    """The value of the cards a Badugi hand shows, one to five of them: the best subset of
+    those alone, as PokerKit judges a hand shown in part (``Ruleset.partial_show_judged``).
+
+    >>> from badugi_hh.cards import parse_cards
+    >>> print(shown_badugi_value(parse_cards("2c")), shown_badugi_value(parse_cards("Kc Kd 3h")))
+    1-card 2 2-card K-3
+    """
+    return _value_of_best_subset(cards, (1, 2, 3, 4, 5))
 
 
 #: rank of each four-card hand worked out so far, keyed by ``sum(1 << card)``.

@@ -59,6 +59,7 @@ from typing import Any, Literal, Protocol
 from badugi_hh.cards import Card
 from badugi_hh.evaluate import (
     BadugiValue, badugi_value, high_value, lowball27_value, lowball_a5_value,
+    shown_badugi_value,
 )
 from badugi_hh.frozen import rebuilt
 from badugi_hh.sites import HOUSE_SITE
@@ -91,12 +92,16 @@ class Half:
     ``misdescribed`` is the rule a shown hand's wrong description breaks (RULES.md):
     X2 for a lowball hand, S1 for a high one (no rule defines high poker; S1 is the
     showdown's); None for a Badugi hand, whose mistake E1-E5 name (``engine/describe.py``).
+    ``part_value`` values the cards of a hand shown in part, where the rules judge it on
+    them (``Ruleset.partial_show_judged``): a Badugi of the cards shown, as PokerKit's;
+    None where the half needs a whole hand (a five-card hand), so no part of one can win it.
     """
 
     name: str
     value: Callable[[Sequence[Card]], HandValue]
     qualifies: Callable[[HandValue], bool]
     misdescribed: str | None = None
+    part_value: Callable[[Sequence[Card]], HandValue] | None = None
 
     def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
         return rebuilt(self)   # copy and pickle, compiled too (badugi_hh.frozen)
@@ -195,8 +200,9 @@ def _eight_low(cards: Sequence[Card]) -> bool:
     return value.category == "high card" and value.ranks[0] <= _EIGHT
 
 
-_BADUGI = Half("badugi", badugi_value, _any_hand)
-_QUALIFIED_BADUGI = Half("badugi", badugi_value, _four_card_badugi)
+_BADUGI = Half("badugi", badugi_value, _any_hand, part_value=shown_badugi_value)
+_QUALIFIED_BADUGI = Half("badugi", badugi_value, _four_card_badugi,
+                         part_value=shown_badugi_value)
 _LOWBALL_27 = Half("2-7", lowball27_value, _any_hand, "X2")
 _LOWBALL_A5 = Half("a-5", lowball_a5_value, _any_hand, "X2")
 _HIGH = Half("high", high_value, _any_hand, "S1")

@@ -91,6 +91,11 @@ class Ruleset:
     """Whether a fixed-limit raise after an all-in for less goes one bet over the all-in
     (PokerKit's rule: a PHH hand), rather than one bet over the last full bet or raise,
     which the next player completes (T1)."""
+    partial_show_judged: bool = False    # S1
+    """Whether a hand shown in part (``p1 sm 2c??????``) is judged on the cards shown, and
+    one that shows no hand of the game (no card, or fewer than a lowball hand's five)
+    cannot win, as a muck (PokerKit's cash game: a PHH hand), rather than left unknown, so
+    that only the log's award can settle the pot."""
     badugi_qualifier: Literal["four-card", "none"] = "four-card"   # X3, split games only
     """What a hand needs to win a split game's Badugi half: a four-card badugi (the
     seed's reading: a half no hand qualifies for goes to the other half), or nothing."""

@@ -33,30 +33,38 @@ class PlayedHand:
     final_stacks: list[int]
 
 
-def game(code: str, ante: int = 0) -> object:
+def game(code: str, ante: int = 0, mode: object = pokerkit.Mode.TOURNAMENT) -> object:
     """PokerKit's game of a PHH variant code: blinds 1/2, bets 2/4 (min bet 2), each
-    player's ``ante``."""
+    player's ``ante``; ``mode`` its tournament's rules or a cash game's."""
     if code == "FB":
-        return pokerkit.FixedLimitBadugi(AUTOMATIONS, True, ante, (1, 2), 2, 4)
+        return pokerkit.FixedLimitBadugi(AUTOMATIONS, True, ante, (1, 2), 2, 4, mode=mode)
     if code == "F2L3D":
         return pokerkit.FixedLimitDeuceToSevenLowballTripleDraw(AUTOMATIONS, True, ante,
-                                                                (1, 2), 2, 4)
-    return pokerkit.NoLimitDeuceToSevenLowballSingleDraw(AUTOMATIONS, True, ante, (1, 2), 2)
+                                                                (1, 2), 2, 4, mode=mode)
+    return pokerkit.NoLimitDeuceToSevenLowballSingleDraw(AUTOMATIONS, True, ante, (1, 2), 2,
+                                                         mode=mode)
 
 
 def play(code: str, players: int, seed: int, *, one_card: bool,
          stack_sizes: tuple[int, ...] = (30, 60, 200), ante: int = 0,
-         most_discards: int = 3) -> PlayedHand:
+         most_discards: int = 3, partial_shows: bool = False) -> PlayedHand:
     """A hand of ``code`` at ``players`` seats, played at random by the seed, each stack
-    one of ``stack_sizes``, each draw of at most ``most_discards`` cards."""
+    one of ``stack_sizes``, each draw of at most ``most_discards`` cards. With
+    ``partial_shows``, a cash game where each player at the showdown shows some of his
+    cards at random (none to all), as PokerKit lets him."""
     rng = random.Random(seed)
     random.seed(seed)   # PokerKit shuffles its deck with the random module
-    chosen = game(code, ante)
+    chosen = game(code, ante, pokerkit.Mode.CASH_GAME if partial_shows
+                  else pokerkit.Mode.TOURNAMENT)
     stacks = [rng.choice(stack_sizes) for _ in range(players)]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")   # PokerKit warns of plays it finds unwise
         state = chosen(stacks, players)  # type: ignore[operator]
         while state.status:
+            if partial_shows and state.can_show_or_muck_hole_cards():
+                held = list(state.hole_cards[state.showdown_index])
+                state.show_or_muck_hole_cards(rng.sample(held, rng.randint(0, len(held))))
+                continue
             _step(state, code, rng, one_card, most_discards)
     history = pokerkit.HandHistory.from_game_state(chosen, state, compression_status=not one_card)
     return PlayedHand(history.dumps(), stacks, list(state.stacks))

@@ -157,6 +157,12 @@ class Payout:
             if state.ended != "incomplete" and state.rules.awards_logged:
                 self.report(rule, state.end_line, f"the log does not say who wins the pot "
                             f"of {pot}")
+            elif state.ended != "incomplete" and computed is None:
+                # a log that need not state the award (PHH's) leaves it to the rules, and
+                # they cannot say it either: the pot would be paid to nobody, unsaid
+                self.report(rule, state.end_line, f"the log does not say who wins the pot "
+                            f"of {pot}, and the rules cannot: {self._unknown_hands()} not "
+                            f"known")
             return computed or {}
         line = claims.award_line
         paid = sum(stated.values())
@@ -175,6 +181,20 @@ class Payout:
         elif computed is not None:
             self._compare_winners(computed, stated, rake, line)
         return stated
+
+    def _unknown_hands(self) -> str:
+        """``Ana's hand is``: the hands that contest a pot but are not known, which leave
+        its winner unknown (``settle._Settler._shares``)."""
+        values, mucked = self.half_values[0], self.state.mucked
+        unknown: list[str] = []
+        for pot in self.pots:
+            contenders = [name for name in pot.eligible if name not in mucked]
+            if len(contenders) > 1:
+                unknown += [name for name in contenders
+                            if name not in values and name not in unknown]
+        names = [f"{name}'s" for name in unknown]
+        return (f"{' and '.join(names)} hands are" if len(names) > 1
+                else f"{names[0] if names else 'a'} hand is")
 
     def _rake_not_taken(self, rule: str, rake: int, pot: int) -> None:
         """A rake the log takes where the rules take none (a house game's default, "no

@@ -28,7 +28,8 @@ from badugi_hh.engine.state import TableState
 from badugi_hh.engine.table import Report
 from badugi_hh.evaluate import EvaluationError
 from badugi_hh.events import Cards, RunCards
-from badugi_hh.games import Game, HandValue
+from badugi_hh.games import Game, Half, HandValue
+from badugi_hh.rules import Ruleset
 
 __all__ = ["LaterRuns", "RunSplit", "evaluate_hands", "run_parts"]
 
@@ -42,10 +43,12 @@ def run_parts(amount: int, runs: int) -> list[int]:
     return [share + (1 if run < odd else 0) for run in range(runs)]
 
 
-def evaluate_hands(hands: Mapping[str, Cards], game: Game, size: int,
+def evaluate_hands(hands: Mapping[str, Cards], game: Game, rules: Ruleset,
                    into: HalfValues) -> HalfValues:
-    """Each whole, known hand of ``hands`` valued in each half of ``game``, in ``into``."""
+    """Each whole, known hand of ``hands`` valued in each half of ``game``, in ``into``;
+    under ``rules.partial_show_judged`` a hand shown in part too (:func:`_value_part`)."""
     pairs = tuple(zip(into, game.halves))
+    size = rules.hand_size
     for name, cards in hands.items():
         if len(cards) == size and None not in cards:
             known = cast(Sequence[Card], cards)   # no None among them
@@ -54,7 +57,26 @@ def evaluate_hands(hands: Mapping[str, Cards], game: Game, size: int,
                     values[name] = half.value(known)
             except EvaluationError:
                 pass   # a joker or a repeated card, reported where it appeared
+        elif rules.partial_show_judged:
+            _value_part(name, [card for card in cards if card is not None], pairs)
     return into
+
+
+def _value_part(name: str, shown: Sequence[Card],
+                pairs: tuple[tuple[dict[str, HandValue], Half], ...]) -> None:
+    """A hand shown in part valued on the cards shown, as PokerKit judges it, where every
+    half values a part of a hand (a Badugi of one card, say); else it is left unvalued,
+    a hand that cannot win (no card shown, or a five-card hand short of its five)."""
+    valued: list[tuple[dict[str, HandValue], HandValue]] = []
+    for values, half in pairs:
+        if not shown or half.part_value is None:
+            return
+        try:
+            valued.append((values, half.part_value(shown)))
+        except EvaluationError:
+            return   # a joker or a repeated card, reported where it appeared
+    for values, value in valued:
+        values[name] = value
 
 
 class LaterRuns:
@@ -159,8 +181,7 @@ class RunSplit:
 
     def __init__(self, state: TableState, game: Game) -> None:
         self.hands = (state.shown, *state.runs)
-        size = state.rules.hand_size
-        self.values = [evaluate_hands(hands, game, size, [{} for _ in game.halves])
+        self.values = [evaluate_hands(hands, game, state.rules, [{} for _ in game.halves])
                        for hands in self.hands]
         self.pots: list[list[Pot]] = [[] for _ in self.hands]
 

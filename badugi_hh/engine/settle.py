@@ -284,8 +284,7 @@ class _Settler:
     # -- who wins ---------------------------------------------------------------------
 
     def _evaluate_shown(self) -> None:
-        evaluate_hands(self.state.shown, self.game, self.state.rules.hand_size,
-                       self.half_values)
+        evaluate_hands(self.state.shown, self.game, self.state.rules, self.half_values)
 
     def _shares(self, pot: Pot, half_values: HalfValues | None = None) -> list[Share] | None:
         """Who wins ``pot`` at showdown, how much each winning group takes, and which
@@ -300,6 +299,8 @@ class _Settler:
         split, mucked, values = self.game.split, self.state.mucked, half_values[0]
         contenders = [name for name in pot.eligible if name not in mucked] if mucked \
             else list(pot.eligible)
+        if self.state.rules.partial_show_judged:   # judged on the cards shown: no hand, no win
+            contenders = [name for name in contenders if name in values]
         if len(contenders) <= 1:
             return [(pot.amount, tuple(contenders or pot.eligible),
                      tuple(half.name for half in self.game.halves) if split else ())]

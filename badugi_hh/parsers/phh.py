@@ -454,7 +454,9 @@ class _HandBuilder:
             # PokerKit reopens the betting by the round's largest raise, the blinds aside
             reopen_by_least_bet=False,
             # PokerKit's betting where it is not the house's (docs/rules.md, "PHH")
-            lone_player_acts=True, raise_over_short_all_in=True)
+            lone_player_acts=True, raise_over_short_all_in=True,
+            # PokerKit judges a hand shown in part on the cards shown (docs/format.md, "PHH")
+            partial_show_judged=True)
         stated = fields.table("_ruleset")
         return base if stated is None else base.replace(**_settings(fields, stated))
 
