@@ -252,6 +252,9 @@ _SINGLE_RANKS = rf"{_SINGLE_RANK}(?:(?:\s*[-,]\s*|\s+){_SINGLE_RANK})*"
 _PLURAL_RANK = "(?:" + "|".join(sorted(set(_PLURAL.values()) | {"twos", "treys"}, key=len,
                                        reverse=True)) + ")"
 _SEP = r"[\s,]*"
+#: Ranks with no category (``7-5-4-3-2``, PokerStars' ``Lo: 8,7,6,6,2``): each card's rank,
+#: so a repeated rank is a pair or more, as in the hand (:func:`_claim_of_ranks_alone`).
+_RANKS_ALONE = "ranks alone"
 #: Each category's words, tried in this order, the named groups giving its ranks by
 #: significance (``a``, then ``b`` and ``c``): this project's, and what sites write
 #: (``straight, Seven high`` and ``a straight, Four to Eight``; ``TWO_PAIR ACE, JACK``;
@@ -276,8 +279,10 @@ _CATEGORY_WORDS: tuple[tuple[str, str], ...] = (
                  rf"(?P<b>{_RANK})(?:{_SEP}(?P<c>{_RANKS}))?)?"),
     ("pair", rf"(?:one )?pair(?:{_SEP}of)?{_SEP}(?:(?P<a>{_RANK})(?:{_SEP}(?P<b>{_RANKS}))?)?"),
     ("high card", rf"(?:high card|no pair){_SEP}(?P<a>{_SINGLE_RANKS})?"),
+    # the house's "<category> of <rank>s, <ranks>" with the high card's rank in the plural
+    ("high card", rf"(?:high card|no pair){_SEP}of{_SEP}(?P<a>{_RANK})(?:{_SEP}(?P<b>{_RANKS}))?"),
     ("high card", rf"(?P<a>{_SINGLE_RANKS})[\s-]*high"),
-    ("high card", rf"(?P<a>{_SINGLE_RANKS})(?:[\s-]*low)?"),
+    (_RANKS_ALONE, rf"(?P<a>{_SINGLE_RANKS})(?:[\s-]*low)?"),
 )
 _CATEGORY_PATTERNS = tuple((category, re.compile(pattern)) for category, pattern in _CATEGORY_WORDS)
 #: How many ranks of each category are its groups (a pair's, a full house's two).
@@ -314,10 +319,45 @@ def parse_five_card_description(text: str) -> FiveCardClaim | None:
         ranks = tuple(_RANK_OF[token] for group in ("a", "b", "c")
                       if group in pattern.groupindex and found[group]
                       for token in re.split(r"\s*[-,]\s*|\s+", found[group]))
-        if category not in _GROUPS and len(set(ranks)) != len(ranks):
-            return None   # ranks repeated with no pair named: not a description
+        if category == _RANKS_ALONE:
+            return _claim_of_ranks_alone(ranks)
+        # A category without groups and a rank named twice (``high card 7-7-5-3-2``)
+        # is read as written: no hand has it, so whatever the hand is, it is not that.
         return category, ranks
     return None
+
+
+#: The category that ranks alone name, by how often their repeated ranks come
+#: (``8-8-7-4-2``: one twice, a pair).
+_CATEGORY_BY_REPEATS = {
+    (): "high card", (2,): "pair", (2, 2): "two pair", (3,): "three of a kind",
+    (3, 2): "full house", (4,): "four of a kind",
+}
+#: What ranks alone claim where they name no five-card hand: more than five cards, or
+#: repeats no five cards make (``7-7-7-7-7``, ``8-8-5-5-2-2``). No value has this category.
+_NO_FIVE_CARD_HAND = "no five-card hand"
+
+
+def _claim_of_ranks_alone(ranks: tuple[int, ...]) -> FiveCardClaim:
+    """Ranks with no category read as the cards' ranks: ranks all different are a hand
+    with no pair (``7-5-4-3-2``); a repeated rank is a pair or more, grouped as a value
+    groups its ranks (``7-6-4-3-3`` is a pair of threes, 7-6-4), so the words fit a hand
+    that has that pair and not one that has none.
+
+    >>> _claim_of_ranks_alone((7, 6, 4, 3, 3)), _claim_of_ranks_alone((10, 8, 10, 6, 4))
+    (('pair', (3, 7, 6, 4)), ('pair', (10, 8, 6, 4)))
+    >>> _claim_of_ranks_alone((1, 2, 6, 5, 4, 3, 1))[0]
+    'no five-card hand'
+    """
+    counts = Counter(ranks)
+    repeats = tuple(sorted((count for count in counts.values() if count > 1), reverse=True))
+    category = _CATEGORY_BY_REPEATS.get(repeats) if len(ranks) <= 5 else None
+    if category is None:
+        return _NO_FIVE_CARD_HAND, ranks
+    # the grouped ranks first, the most often named first (a full house's three), as
+    # FiveCardValue.ranks orders them; the rest in the order written, which may be any
+    by_group = tuple(sorted(counts, key=lambda rank: counts[rank], reverse=True))
+    return category, by_group
 
 
 def claim_fits(claim: FiveCardClaim, value: FiveCardValue) -> bool:

@@ -69,6 +69,16 @@ BRUNO, ANA = -2, -1
     ("a5sd", "5h 8s 2c 7d Ac", "5-8 low", "X2"),    # 8-7 low: named ranks not its highest
     ("5cd", "2h 2c 6s 9h Jh", "full house", "S1"),
     ("5cd", "2h 2c 6s 9h Jh", "pair of sixes, J-9-2", "S1"),
+    # ranks alone, one repeated, where the hand has no pair: the house's, a site's, a person's
+    ("27td", "8h 6h 4d 3s 2c", "8-6-4-3-3", "X2"),
+    ("27td", "8c 6h 5h 3s 2h", "8-6-5-8-2", "X2"),
+    ("27td", "8c 6h 4d 3s 2h", "2-6-4-3-2", "X2"),
+    ("27td", "Tc 8d 6h 4s 2h", "10-8-T-6-4", "X2"),
+    ("27td", "8c 7d 6h 3s 2h", "Lo: 8,7,6,6,2", "X2"),
+    ("a5sd", "6c 5d 4s 3h Ah", "A-2 6-5-4-3-A", "X2"),
+    ("5cd", "Kc Td 8s 5h 2h", "K,T,8,T,2", "S1"),
+    # the house's words with a high card's category where the hand is a pair
+    ("27td", "8c 5s 7c 2d 7h", "high card of sevens, 8-5-2", "X2"),
 ])
 def test_a_wrong_description_of_a_five_card_hand_is_reported_at_its_line(
         game: GameId, bruno: str, words: str, rule: str) -> None:
@@ -110,6 +120,8 @@ def test_the_report_says_what_the_hand_is() -> None:
     ("5cd", "As Kd 9h 5c 3d", "K-A high"),
     ("5cd", "Ks Kd Kh 7c 7d", "full house"),
     ("5cd", "Ks Kd Kh 7c 7d", "a full house, Kings full of Sevens"),
+    ("27td", "8c 8d 5h 4s 2h", "8-8-5-4-2"),        # a pair's cards' ranks, in any order
+    ("27td", "8c 8d 5h 4s 2h", "Lo: 5,8,2,8,4"),
     # words that cannot be read are not judged
     ("27td", "8c 7d 5h 4s 2h", "a fine hand"),
     ("5cd", "Ks Kd Kh 7c 4d", "badugi K-7-4"),
@@ -139,6 +151,11 @@ def test_a_split_games_lowball_words_are_read_in_every_form_too() -> None:
     assert judged_split("badugi 5-4-3-2; 2-7 a fine low") == []
     assert judged_split("badugi 6-4-3-2; 2-7 a fine low") == [("E2", line)]
     assert judged_split("2-3-4-5; 2-7 2-3-4-5-7") == []    # ranks alone, lowest first
+
+    badacey = HOUSE.replace(game="badacey", hand_size=5)
+    events = showdown("badacey", "6s 5h 4d 3c As", bruno, ("badugi 5-4-3-A; A-2 6-5-4-3-A", None),
+                      winner="Ana")
+    assert found(events, ruleset=badacey) == [("X2", line)]   # a repeated ace, seven ranks
 
 
 def judged_badugi(ana: str, words: str) -> list[tuple[str, int]]:

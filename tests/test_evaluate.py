@@ -480,8 +480,22 @@ def test_every_five_card_description_reads_back_as_its_own_value_and_not_the_nex
     ("full house", ("full house", ())),
     ("A K Q J 9", ("high card", (1, 13, 12, 11, 9))),   # an ace, not an article
     ("a Royal Flush", ("straight flush", ())),
+    # ranks alone are the cards' ranks: a repeated one is a pair or more, grouped first
+    ("8-8-7-4-2", ("pair", (8, 7, 4, 2))),
+    ("7-6-4-3-3", ("pair", (3, 7, 6, 4))),
+    ("10-8-T-6-4", ("pair", (10, 8, 6, 4))),
+    ("Lo: 8,7,6,6,2", ("pair", (6, 8, 7, 2))),
+    ("K,T,8,T,2", ("pair", (10, 13, 8, 2))),
+    ("9-9-4-4-2", ("two pair", (9, 4, 2))),
+    ("3-8-3-8-3", ("full house", (3, 8))),
+    # ranks alone that no five cards are, and a category its ranks deny: read, fit nothing
+    ("A-2 6-5-4-3-A", ("no five-card hand", (1, 2, 6, 5, 4, 3, 1))),
+    ("7-7-7-7-7", ("no five-card hand", (7, 7, 7, 7, 7))),
+    ("high card 7-7-5-3-2", ("high card", (7, 7, 5, 3, 2))),
+    # the house's "<category> of <rank>s, <ranks>" with a high card's category
+    ("high card of sevens, 8-5-2", ("high card", (7, 8, 5, 2))),
     # not a five-card hand's words
-    ("badugi 4-3-2-A", None), ("a fine hand", None), ("8-8-7-4-2", None), ("", None),
+    ("badugi 4-3-2-A", None), ("a fine hand", None), ("", None),
 ])
 def test_five_card_descriptions_read_in_every_form(text, expected):
     assert parse_five_card_description(text) == expected
@@ -496,3 +510,18 @@ def test_a_five_card_claim_fits_as_far_as_it_goes():
     low = lowball_a5_value(cards("8c 7d 5h 2s Ah"))  # every rank named: in any order
     assert claim_fits(("high card", (1, 2, 5, 7, 8)), low)
     assert not claim_fits(("high card", (7, 5, 4, 2, 1)), low)
+
+
+@pytest.mark.parametrize(("words", "hand", "fits"), [
+    ("7-6-4-3-3", "7c 6d 4s 3h 2h", False),   # a repeated rank where the hand has none
+    ("7-6-4-3-3", "7c 6d 4s 3h 3d", True),    # the cards' ranks of a pair of threes
+    ("3-3-6", "7c 6d 4s 3h 3d", False),       # a kicker named that is not its highest, 7
+    ("3-3-7-6", "7c 6d 4s 3h 3d", True),
+    ("8-6-5-8-2", "8c 6d 5s 3h 2h", False),
+    ("A-2 6-5-4-3-A", "6c 5d 4s 3h Ah", False),
+    ("high card 7-7-5-3-2", "7c 7d 5s 3h 2h", False),
+    ("high card of sevens, 8-5-2", "8c 7d 5s 7h 2h", False),
+])
+def test_a_rank_named_twice_fits_only_a_hand_that_holds_it_twice(words, hand, fits):
+    claim = parse_five_card_description(words)
+    assert claim is not None and claim_fits(claim, lowball27_value(cards(hand))) is fits
