@@ -266,10 +266,15 @@ class SummaryResult(PlayerEvent):
 
     Sites restate each seat's result after the hand (``showed [...] and won
     ($9.45)``, ``collected (565)``, ``folded before the Draw``); the engine
-    checks it against the pot it paid out (S1).
+    checks it against the pot it paid out (S1). What such a line says he showed,
+    ``cards`` and the site's words for them (``with Lo: 9,7,6,4,2``), is judged as a
+    show line's is: the cards against the ones he showed (D2), the words as a
+    description of them.
     """
 
     won: int
+    cards: Cards | None = None
+    description: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -9,6 +9,7 @@ Queens", "Lo: 8,7,5,4,2"); words that cannot be read are not judged.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -156,6 +157,20 @@ def test_a_split_games_lowball_words_are_read_in_every_form_too() -> None:
     events = showdown("badacey", "6s 5h 4d 3c As", bruno, ("badugi 5-4-3-A; A-2 6-5-4-3-A", None),
                       winner="Ana")
     assert found(events, ruleset=badacey) == [("X2", line)]   # a repeated ace, seven ranks
+
+
+@pytest.mark.parametrize(("words", "found_at_award"), [
+    ("J-high", True),        # a hand's words (Full Tilt's "wins the pot ... with ..."): judged
+    ("7-6-4-3-2", False),    # right
+    ("split pot", False),    # a remark, as the house's award lines may carry: not judged
+])
+def test_an_awards_words_are_judged_where_they_name_a_hand(words: str,
+                                                            found_at_award: bool) -> None:
+    events = showdown("27td", "7s 6d 4c 3c 2s", "2d 3h Qd Qc Jd", (None, None))
+    events[-1] = dataclasses.replace(events[-1], description=words)
+    award = len(events)
+    assert found(events, ruleset=HOUSE.for_game("27td")) == (
+        [("X2", award)] if found_at_award else [])
 
 
 def judged_badugi(ana: str, words: str) -> list[tuple[str, int]]:

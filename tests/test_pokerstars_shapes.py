@@ -172,9 +172,11 @@ def test_a_name_not_seated_still_acts_as_its_own() -> None:
         Call(player="Ted the Mad", amount=15, line=9)]
 
 
-def won(player: str, amount: int) -> SummaryResult:
-    """What a summary seat line says the player won, checked by the engine (S1)."""
-    return SummaryResult(player=player, won=amount, line=14)
+def won(player: str, amount: int, description: str | None = None) -> SummaryResult:
+    """What a summary seat line says the player won, checked by the engine (S1), and what
+    it says he showed, with its words (a shows line's, without the article)."""
+    return SummaryResult(player=player, won=amount, line=14,
+                         cards=None if description is None else CARDS, description=description)
 
 
 @pytest.mark.parametrize(("line", "events"), [
@@ -185,8 +187,9 @@ def won(player: str, amount: int) -> SummaryResult:
      [won(PINK, 0)]),
     ("Seat 1: Ana (button) (big blind) collected ($0.20)", [won("Ana", 20)]),
     ("Seat 1: Ana (big blind) showed [As 2h 3d 4c] and won ($0.20) with a Badugi: 4,3,2,A",
-     [won("Ana", 20)]),
-    ("Seat 2: Mr Pink showed [As 2h 3d 4c] and lost with a Badugi: 4,3,2,A", [won(PINK, 0)]),
+     [won("Ana", 20, "Badugi: 4,3,2,A")]),
+    ("Seat 2: Mr Pink showed [As 2h 3d 4c] and lost with a Badugi: 4,3,2,A",
+     [won(PINK, 0, "Badugi: 4,3,2,A")]),
     ("Seat 3: Bo is sitting out", []),
     ("Seat 2: Mr Pink (small blind) mucked [As 2h 3d 4c]",
      [Muck(player=PINK, cards=CARDS, line=14)]),

@@ -26,6 +26,7 @@ from sitekit import (
 )
 
 MERGE = REAL / "merge" / "cash-27td-fl-1-2-201104-showdown.xml.txt"
+PS_27TD = REAL / "pokerstars" / "cash-27td-fl-0.10-0.20-200911.txt"
 WINAMAX = REAL / "winamax" / "cash-27td-fl-0.50-1-201610.txt"
 ONGAME = REAL / "ongame" / "cash-5cd-fl-usd-1-2-201109-goalwin.txt"
 PS_HANDS = ["ps-49164202872", "ps-49164247462", "ps-49164255772", "ps-49164287914"]
@@ -152,6 +153,17 @@ def test_a_street_marker_joined_to_the_next_line_is_one_unreadable_line(
     # the pot is paid wrong, and the summary (rightly) says otherwise: the hand pays the pot
     (FULLTILT, 50, "Hero wins the pot ($0.81)", "Hero wins the pot ($0.83)", [("S1", 50)]),
     (FULLTILT, 59, "and won ($0.81)", "and won ($9.45)", [("S1", 59)]),   # the summary alone
+    # what a summary's seat line says a player showed, and its words, judged as a shows
+    # line's: the cards against his (D2), the words as a description (E, X2)
+    (PS_27TD, 51, "[7c 6d 9c 4s 2c]", "[7c 6d 9c 4s Kc]", [("D2", 51)]),
+    (PS_27TD, 51, "with Lo: 9,7,6,4,2", "with Lo: 9,7,6,5,2", [("X2", 51)]),
+    (PS_27TD, 52, "with Lo: 8,7,5,4,3", "with Lo: 9,7,6,4,2", [("X2", 52)]),
+    (PS_27TD, 43, "(Lo: 9,7,6,4,2)", "(Lo: 9,7,6,4,4)", [("X2", 43)]),   # a rank repeated
+    (FULLTILT, 59, "[5c 4s 2h Js]", "[5c 4s 2h Jc]", [("D2", 59)]),
+    (FULLTILT, 59, "with a 3-Card: 5, 4, 2", "with a 3-Card: 6, 4, 2", [("E2", 59)]),
+    (FULLTILT, 55, "[7d 2c Ah Jd]", "[7d 2c Ah Jc]", [("D2", 55)]),
+    (FULLTILT, 55, "with a 3-Card: 7, 2, A", "with a 3-Card: 7, 3, A", [("E2", 55)]),
+    (FULLTILT, 50, "with a 3-Card: 5, 4, 2", "with a 3-Card: 6, 4, 2", [("E2", 50)]),  # award
     (KINGSCLUB, 40, "(928.25) +298.25", "(928.25) +298.00", [("S1", 40)]),   # the stated net
     (KINGSCLUB, 39, "(1,015) -270", "(1,016) -270", [("G3", 39)]),          # the stated stack
     # a call short of the raise is played as the call: the pot, stacks and nets agree;

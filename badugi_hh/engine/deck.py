@@ -206,6 +206,24 @@ class Deck:
                 self.seen[card] = f"drawn by {player.name}"
         player.cards = list(cards)
 
+    def check_restated(self, player: TablePlayer, stated: Cards, line: int) -> None:
+        """A site's summary says what the player showed (``showed [7c 6d 9c 4s 2c]``): the
+        cards he holds, his shown hand once he has shown it, as a show line's must be (D2).
+        A statement restates: it changes nothing the replay knows, and a card he may hold
+        unseen is not taken for a card he was dealt (:meth:`show` does that)."""
+        held = list(player.cards)
+        for card in stated:
+            if card is None:
+                continue   # a card the statement hides says nothing
+            if card in held:
+                held.remove(card)
+            elif None in held:
+                held.remove(None)   # a card of his the log never showed: it may be this one
+            else:
+                self.report("D2", line, f"the summary says {player.name} showed "
+                            f"{format_cards(stated)}, but he holds {format_cards(player.cards)}")
+                return
+
     def show(self, player: TablePlayer, shown: Cards, line: int) -> None:
         """Shown cards are the cards the log gave the player (D2, D3, D4)."""
         held = list(player.cards)

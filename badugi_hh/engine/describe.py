@@ -24,7 +24,7 @@ from badugi_hh.games import Game, Half, HandValue
 from badugi_hh.textcache import ShortTextCache
 
 __all__ = ["E5_COMPARISONS", "E5_HANDS", "check_descriptions", "describe_key",
-           "explain_wrong_badugi", "mechanical_readings", "read_description",
+           "explain_wrong_badugi", "mechanical_readings", "names_a_hand", "read_description",
            "read_five_card_words", "value_key"]
 
 #: A Badugi value as descriptions are read: (usable cards, ranks high to low).
@@ -110,14 +110,22 @@ def explain_wrong_badugi(right: list[str], wrong: list[str], values: Mapping[str
         report("S1", line, f"{verdict}{detail}: the lower highest card wins (E2)")
 
 
-def check_descriptions(game: Game, descriptions: Mapping[str, tuple[str, int]],
+def names_a_hand(game: Game, words: str) -> bool:
+    """Whether an award's words read as a hand (``3-Card: 6, 4, 2``, ``7-5-4-3-2``), to
+    be judged as a show's are. An award line may carry a remark instead (the house's
+    ``Ana wins 6 (split pot)``), and a split game's award names one half: neither is."""
+    return not game.split and (read_description[words] is not None
+                               or read_five_card_words[words] is not None)
+
+
+def check_descriptions(game: Game, descriptions: Sequence[tuple[str, str, int]],
                        shown: Mapping[str, Cards], half_values: Sequence[Mapping[str, HandValue]],
                        report: Report) -> None:
     """Each shown hand's stated description against its value in each half of the game
     (a split game's written ``badugi 4-3-2-A; 2-7 A-7-4-3-2``): a Badugi hand's by
     E1-E5, a five-card hand's by its half's rule (:attr:`Half.misdescribed`). Words
     that cannot be read as a five-card hand are not judged: sites word hands their way."""
-    for name, (text, line) in descriptions.items():
+    for name, text, line in descriptions:
         if game.split and ";" not in text:
             continue   # one half's words, or free text: which half they are is unknown
         parts = [part.strip() for part in text.split(";", 1)] if game.split else [text]

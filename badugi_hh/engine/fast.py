@@ -18,6 +18,7 @@ same report on clean, broken and mutated hands, and on real logs.
 from __future__ import annotations
 
 from badugi_hh.cards import JOKER, Card
+from badugi_hh.engine.describe import names_a_hand
 from badugi_hh.engine.kinds import (
     AWARD, BET, BURN, BUTTON, CALL, CHECK, DEAL, DRAW, FOLD, MUCK, NET_STATED, POST_BLIND, RAISE,
     SHOW, STACK_STATED, STREET, UNCALLED_RETURNED,
@@ -26,6 +27,7 @@ from badugi_hh.engine.report import ActionRecord, DrawRecord, HandReport, new_tu
 from badugi_hh.engine.settle import settle, to_report
 from badugi_hh.engine.state import LogClaims, PlayerState, TableState
 from badugi_hh.events import Bet, Call, Cards, Check, Fold, Hand, PlayerEvent, Raise, Show
+from badugi_hh.games import game_of
 from badugi_hh.ledger import Stake
 
 __all__ = ["replay_heads_up"]
@@ -78,7 +80,7 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
     inferred: dict[str, int] = {}
     stated_stacks: dict[str, tuple[int, int]] = {}
     stated_net: dict[str, tuple[int, int]] = {}
-    descriptions: dict[str, tuple[str, int]] = {}
+    descriptions: list[tuple[str, str, int]] = []
     action_kind = _ACTION_KINDS.get
 
     for event in hand.events:
@@ -249,6 +251,9 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
                 return None
             awards[name] = awards.get(name, 0) + event.amount
             award_line = award_line or event.line
+            words = event.description   # his hand's words, judged as a show's (not a remark)
+            if words is not None and names_a_hand(game_of(rules), words):
+                descriptions.append((name, words, event.line))
             if event.pot:
                 award_pots.append((name, event.pot, event.amount, event.line))
         elif type(event) is SHOW or type(event) is MUCK:
@@ -272,7 +277,7 @@ def replay_heads_up(hand: Hand, seats: dict[str, int] | None,
             shown[names[i]] = faces
             held[i] = list(faces)
             if event.description is not None:
-                descriptions[names[i]] = (event.description, event.line)
+                descriptions.append((names[i], event.description, event.line))
         elif type(event) is BUTTON:
             seat = event.seat
             if button >= 0 or blinds or seat is None or seat not in seat_numbers:

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from badugi_hh.engine.accounts import settle_either_account
+from badugi_hh.engine.dealing import judge_deal
+from badugi_hh.engine.describe import names_a_hand
 from badugi_hh.engine.deck import Deck
 from badugi_hh.engine.draws import Draws
 from badugi_hh.engine.kinds import (
@@ -27,7 +29,7 @@ from badugi_hh.engine.rounds import Betting
 from badugi_hh.engine.runs import LaterRuns
 from badugi_hh.engine.settle import to_report
 from badugi_hh.engine.state import Ending, LogClaims, TableState
-from badugi_hh.engine.table import Report, Table, TablePlayer, for_money
+from badugi_hh.engine.table import Report, Table, for_money
 from badugi_hh.events import (
     Award, Button, Cards, Deal, DrawnCards, Event, Hand, Muck, NetStated, Note, PlayerEvent,
     PotTotal, RunCards, Seat, Show, StackStated, Street, SummaryResult, UncalledReturned,
@@ -75,7 +77,7 @@ class HandReplay:
         self.inferred_returns: dict[str, int] = {}
         self.stacks: dict[str, tuple[int, int]] = {}
         self.nets: dict[str, tuple[int, int]] = {}
-        self.descriptions: dict[str, tuple[str, int]] = {}
+        self.descriptions: list[tuple[str, str, int]] = []
         self.summary: dict[str, tuple[int, int]] = {}
         self.pot_total: tuple[int | None, int, int] | None = None
 
@@ -226,33 +228,11 @@ class HandReplay:
         if self.draws.number:   # site logs restate the hero's hand after each draw
             self.deck.restate(player, event.cards)
             return
-        if player.dealt:
-            self.report("G5", event.line, f"{player.name} is dealt a second hand")
-        elif len(event.cards) != self.rules.hand_size:
-            self.report("G5", event.line, f"{player.name} is dealt {len(event.cards)} "
-                        f"cards; each player gets {self.rules.hand_size}")
-        if self.rules.deal_order_logged and self.dealt_order:
-            self._check_deal_order(player, event.line)
+        judge_deal(table, player, event.cards, self.dealt_order, event.line)
         self.deck.take(event.cards, f"dealt to {player.name}", event.line)
         player.cards = list(event.cards)
         player.dealt = tuple(event.cards)
         self.dealt_order.append(player.name)
-
-    def _check_deal_order(self, player: TablePlayer, line: int) -> None:
-        """The deal starts left of the button: with the big blind heads-up (G5)."""
-        table = self.table
-        if table.button_seat is None:
-            return
-        order = [p.name for p in table.order_after(table.button_seat)]
-        place = order.index(player.name)
-        dealt_later = [n for n in self.dealt_order if order.index(n) > place]
-        if dealt_later and len(self.dealt_order) == 1:
-            starter = "the big blind" if table.heads_up else "the player left of the button"
-            self.report("G5", line, f"the deal starts with {dealt_later[0]}; it starts "
-                        f"with {starter}, {order[0]}")
-        elif dealt_later:
-            self.report("G5", line, f"{player.name} is dealt after {dealt_later[-1]}; "
-                        "the deal goes clockwise from the button")
 
     # -- from one street to the next ---------------------------------------------
 
@@ -316,7 +296,7 @@ class HandReplay:
         self.deck.show(player, event.cards, event.line)
         self.shown[player.name] = tuple(player.cards)
         if event.description is not None:
-            self.descriptions[player.name] = (event.description, event.line)
+            self.descriptions.append((player.name, event.description, event.line))
 
     def on_run_cards(self, event: RunCards) -> None:
         """A later run's cards (a hand run twice): judged once the hand is over."""
@@ -337,6 +317,9 @@ class HandReplay:
     def on_award(self, event: Award) -> None:
         name = self.table.name_of(event.player, event.line)   # a misspelt name: his (G1)
         self.awards[name] = self.awards.get(name, 0) + event.amount
+        words = event.description   # Full Tilt's "wins the pot ($0.81) with a 3-Card: 5, 4, 2"
+        if words is not None and names_a_hand(game_of(self.rules), words):
+            self.descriptions.append((name, words, event.line))
         self.award_line = self.award_line or event.line
         if event.pot:   # "main", "side 2", "side 2 lowball": which pot the log pays from
             self.award_pots.append((name, event.pot, event.amount, event.line))
@@ -355,6 +338,17 @@ class HandReplay:
 
     def on_summary_result(self, event: SummaryResult) -> None:
         self.table.claim(self.summary, event.player, event.won, event.line)
+        if event.cards is None and event.description is None:
+            return
+        # "showed [..] and lost with Lo: 9,7,6,5,2": what he showed, restated, is judged
+        # as his show line is; a name nobody has was said (G1) by the claim above
+        player = self.table.players.get(event.player) or self.table.misspelt(event.player)
+        if player is None:
+            return
+        if event.cards is not None:
+            self.deck.check_restated(player, event.cards, event.line)
+        if event.description is not None:
+            self.descriptions.append((player.name, event.description, event.line))
 
     def on_pot_total(self, event: PotTotal) -> None:
         self.pot_total = (event.total, event.rake, event.line)

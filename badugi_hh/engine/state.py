@@ -16,7 +16,7 @@ stacks, nets, descriptions, its summary and total). The settlement
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Literal, NamedTuple
 
 from badugi_hh.engine.report import ActionRecord, DrawRecord
@@ -103,7 +103,9 @@ class LogClaims(NamedTuple):
     arithmetic, never a claim to check."""
     stacks: Mapping[str, Stated]
     nets: Mapping[str, Stated]
-    descriptions: Mapping[str, tuple[str, int]]
+    descriptions: Sequence[tuple[str, str, int]]
+    """Each description the log gives of a shown hand, as (player, words, line): a show
+    line's, an award's, and a site summary's restating them, each judged."""
     summary: Mapping[str, Stated]
     """What the summary says each player won (0: nothing)."""
     pot_total: tuple[int | None, int, int] | None

@@ -49,7 +49,7 @@ from datetime import datetime
 from lark import Token, v_args
 
 from badugi_hh.events import (
-    Award, Button, Deal, DrawnCards, Event, Hand, Muck, Note, NoteKind, PlayerEvent,
+    Award, Button, Cards, Deal, DrawnCards, Event, Hand, Muck, Note, NoteKind, PlayerEvent,
     PotTotal, Seat, SkippedHand, Street, SummaryResult,
 )
 from badugi_hh.hand_ids import HandId
@@ -171,10 +171,14 @@ class NoteOf:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Collected:
-    """``Seat 2: X collected ($98)`` in the summary: an award the play may not state."""
+    """``Seat 2: X collected ($98)`` in the summary: an award the play may not state;
+    ``showed [..] and won ($98) with a 3-Card: 5, 4, 2`` also says what he showed, which
+    is judged as his shows line is (the cards, D2; the words, a description)."""
 
     player: str
     amount: int
+    cards: Cards | None = None
+    description: str | None = None
 
 
 #: Money (``$1,285.50``, ``€0.02``) in cents; chips (``1,500``, ``500K``) as they are.
@@ -367,8 +371,14 @@ class FullTiltTransformer(ActionTransformer):
     def collected(self, money_: Token, *_mucked: object) -> Collected:
         return Collected(player="", amount=self.amount(money_))
 
-    def showed_and_won(self, _cards: Token, money_: Token, _text: Token | None) -> Collected:
-        return Collected(player="", amount=self.amount(money_))
+    def showed_and_won(self, cards: Token, money_: Token, text: Token | None) -> Collected:
+        return Collected(player="", amount=self.amount(money_), cards=read_cards(cards),
+                         description=_description(text))
+
+    def showed_and_lost(self, cards: Token, text: Token | None) -> EventFactory:
+        # what a loser showed, and that he won nothing, restated: both are checked
+        return functools.partial(SummaryResult, won=0, cards=read_cards(cards),
+                                 description=_description(text))
 
     def mucked(self, cards: Token, _text: Token | None) -> EventFactory:
         # The only place a mucked hand's cards are told.
@@ -378,13 +388,23 @@ class FullTiltTransformer(ActionTransformer):
         return None   # restates the play
 
 
-def _summary_results(collected: list[Award]) -> list[SummaryResult]:
-    """What the summary says each winner collected, over all his lines, at the last."""
+def _summary_awards(collected: list[tuple[int, Collected]]) -> list[Award]:
+    """The summary's collections as the awards, where the play states none."""
+    return [Award(player=item.player, amount=item.amount, description=item.description,
+                  line=line) for line, item in collected]
+
+
+def _summary_results(collected: list[tuple[int, Collected]]) -> list[SummaryResult]:
+    """What the summary says each winner collected, over all his lines, at the last, with
+    what it says he showed."""
     won: dict[str, SummaryResult] = {}
-    for award in collected:
-        before = won.get(award.player)
-        won[award.player] = SummaryResult(player=award.player, line=award.line,
-                                          won=award.amount + (before.won if before else 0))
+    for line, item in collected:
+        before = won.get(item.player)
+        won[item.player] = SummaryResult(
+            player=item.player, line=line, won=item.amount + (before.won if before else 0),
+            cards=item.cards if item.cards is not None or before is None else before.cards,
+            description=item.description if item.description is not None or before is None
+            else before.description)
     return list(won.values())
 
 
@@ -445,7 +465,7 @@ class _Lines:
 
     events: list[Event] = dataclasses.field(default_factory=list)
     texts: dict[int, str] = dataclasses.field(default_factory=dict)
-    collected: list[Award] = dataclasses.field(default_factory=list)
+    collected: list[tuple[int, Collected]] = dataclasses.field(default_factory=list)
     errors: list[LineError] = dataclasses.field(default_factory=list)
     names: list[str] = dataclasses.field(default_factory=list)
     dealt: bool = False
@@ -474,7 +494,8 @@ class FullTiltHands:
             if len(self.lines) > _MAX_NAME_SETS:
                 self.lines.clear()
             lines = _read_lines(block, self.lines)
-            if lines.dealt and not any(type(e) is Award for e in lines.events + lines.collected):
+            if lines.dealt and not lines.collected and not any(type(e) is Award
+                                                               for e in lines.events):
                 raise LineError("the hand ends without a line such as 'Hero wins the pot "
                                 "($0.81)'", 0, block.last_line)
             events, errors = _in_play_order(lines, ruleset.hand_size), lines.errors
@@ -584,7 +605,7 @@ def _take(lines: _Lines, item: object, number: int, text: str) -> None:
     if isinstance(item, NoteOf):
         lines.events.append(Note(kind=item.kind, text=text.strip(), line=number))
     elif isinstance(item, Collected):
-        lines.collected.append(Award(player=item.player, amount=item.amount, line=number))
+        lines.collected.append((number, item))
     else:
         event = item(line=number)  # type: ignore[operator]
         if type(event) is Street and event.kind == "draw":
@@ -612,7 +633,7 @@ def _in_play_order(lines: _Lines, hand_size: int) -> list[Event]:
     """
     events = lines.events
     if not any(type(e) is Award for e in events):
-        events = [*events, *lines.collected]   # only the summary says who won
+        events = [*events, *_summary_awards(lines.collected)]   # only the summary says who won
     else:   # the summary restates what the play paid: the engine checks it (S1)
         events = [*events, *_summary_results(lines.collected)]
     if not lines.dealt and not any(type(e) is Award for e in events):
@@ -768,7 +789,7 @@ _QUICK = {
         "Seat": (re.compile(
             rf"{_SUMMARY_SEAT_AT}(?:collected \((?P<collected>{_AMOUNT})\)(?:, mucked)?"
             rf"|showed (?P<shown>{_CARDS}) and (?:won \((?P<won>{_AMOUNT})\)|lost)"
-            rf"(?: with {_TEXT})?"
+            rf"(?: with (?P<words>{_TEXT}))?"
             rf"|mucked (?P<mucked>{_CARDS})(?: - (?P<text>{_TEXT}))?"
             r"|is sitting out|(?:didn't bet|folded)[^\n]*)"),
             lambda found: _summary_seat(found, _outcome(found))),
@@ -781,7 +802,9 @@ def _outcome(found: QuickMatch) -> object:
     if (collected := found.optional("collected")) is not None:
         return _TILT.collected(collected)
     if (won := found.optional("won")) is not None:
-        return _TILT.showed_and_won(found["shown"], won, None)
+        return _TILT.showed_and_won(found["shown"], won, found.optional("words"))
+    if (shown := found.optional("shown")) is not None:
+        return _TILT.showed_and_lost(shown, found.optional("words"))
     if (mucked := found.optional("mucked")) is not None:
         return _TILT.mucked(mucked, found.optional("text"))
     return None   # (said_nothing: a hand lost, folded, or sat out restates the play)

@@ -336,9 +336,16 @@ class PokerStarsTransformer(ActionTransformer):
     def won(self, amount: Token | int) -> EventFactory:
         return functools.partial(SummaryResult, won=self.amount(str(amount)))
 
-    def shown_and_won(self, _cards: Token, amount: Token, _text: Token | None = None,
+    # What a seat's line says he showed, and the words for it, are judged as his shows
+    # line's are: the cards (D2) and the description (E, X2, S1).
+    def shown_and_won(self, cards: Token, amount: Token, text: Token | None = None,
                       ) -> EventFactory:
-        return self.won(amount)
+        return functools.partial(SummaryResult, won=self.amount(str(amount)),
+                                 cards=read_cards(cards), description=_summary_words(text))
+
+    def shown_and_lost(self, cards: Token, text: Token | None = None) -> EventFactory:
+        return functools.partial(SummaryResult, won=0, cards=read_cards(cards),
+                                 description=_summary_words(text))
 
     def won_nothing(self, *_items: object) -> EventFactory:
         return self.won(0)
@@ -363,6 +370,12 @@ def _currency(amount: str, code: Token | None) -> str | None:
     return _SIGNS.get(amount[:1]) if _is_money(amount) else None
 
 
+
+
+def _summary_words(text: Token | None) -> str | None:
+    """A summary's words for a shown hand, without the article its shows line has not:
+    ``with a Badugi: 8,6,5,4`` says what ``(Badugi: 8,6,5,4)`` does."""
+    return None if text is None else str(text).removeprefix("a ")
 
 
 def _is_money(token: str) -> bool:
@@ -420,6 +433,14 @@ _STREETS = {"DEALING HANDS": _STARS.deal_street(), "SHOW DOWN": _STARS.showdown_
 
 def _stakes(found: QuickMatch) -> Stakes:
     return _STARS.stakes(None, found["small"], found["big"], None, found.optional("currency"))
+
+
+def _showed(found: QuickMatch) -> EventFactory:
+    """A summary's ``showed [..] and won (..)`` or ``and lost``, as the grammar builds it."""
+    amount, text = found.optional("amount"), found.optional("text")
+    if amount is None:
+        return _STARS.shown_and_lost(found["cards"], text)
+    return _STARS.shown_and_won(found["cards"], amount, text)
 
 
 def _pot(found: QuickMatch) -> str:
@@ -495,9 +516,9 @@ _QUICK = {
                    lambda found: (_STARS.won(found["amount"]),)),
         mucked=(rf"{_POSITIONS} mucked(?: (?P<cards>{_CARDS}))?(?: and lost)?",
                 lambda found: _STARS.summary_outcome(_STARS.mucked(found.optional("cards")))),
-        showed=(rf"{_POSITIONS} showed {_CARDS} and (?:won \((?P<amount>{_AMOUNT})\)|lost)"
-                rf"(?: with {_TEXT})?",
-                lambda found: (_STARS.won(found.optional("amount") or 0),)),
+        showed=(rf"{_POSITIONS} showed (?P<cards>{_CARDS}) and (?:won \((?P<amount>{_AMOUNT})\)"
+                rf"|lost)(?: with (?P<text>{_TEXT}))?",
+                lambda found: (_showed(found),)),
         folded=(rf"{_POSITIONS} folded (?:before the Draw|after the (?:\d+(?:st|nd|rd|th) )?"
                 r"Draw|before Flop)(?: \(didn't bet\))?",
                 lambda _found: (_STARS.won_nothing(),)),
