@@ -502,8 +502,15 @@ def test_a_side_pot_goes_to_the_best_hand_that_may_win_it() -> None:
 
 
 def test_a_side_pot_paid_to_the_wrong_player_is_a_violation() -> None:
-    # M3 for the side pot, S1 for the hero's WIN, which the payout no longer gives him
-    assert [rule for rule, _, _ in violations(side_pot("19.00", "0.00"))] == ["M3", "S1"]
+    """M3 for the side pot, and only it: the hero's WIN states what the rules pay him, so
+    the award is the one wrong figure and the hand pays as the rules do (docs/rules.md,
+    "One mistake, one violation"), where it once followed the award and said S1 of the WIN
+    as well."""
+    assert [rule for rule, _, _ in violations(side_pot("19.00", "0.00"))] == ["M3"]
+    [report] = [r for r in audit(records(side_pot("19.00", "0.00")))
+                if isinstance(r, HandReport)]
+    assert {name: result.won for name, result in report.players.items()} == {
+        "Ana": 1000, "Bo": 0, "Cy": 900}
 
 
 # -- bounds: what a hostile file can make the reader hold -------------------------------------

@@ -16,11 +16,13 @@ from pathlib import Path
 from badugi_hh import cli
 from badugi_hh.engine import HandReport, SessionReport, audit
 from badugi_hh.events import Hand
+from badugi_hh.parsers import read_records
+from badugi_hh.parsers.house import read_house
 from badugi_hh.parsers.kingsclub import read_kingsclub
 from badugi_hh.parsers.phh import read_phh
 from badugi_hh.phh_writer import phh_fields, phh_text
 from badugi_hh.store import Store
-from sitekit import KINGSCLUB, PS_SNG, tampered, violations
+from sitekit import KINGSCLUB, PS_CASH, PS_SNG, tampered, violations
 
 #: Hand 1's Stacks line gives Ana 105 where the chips say 99; hand 2 starts from the log's.
 HOUSE = """\
@@ -216,3 +218,146 @@ def test_chips_a_site_did_not_show_are_one_violation_when_its_seat_lines_follow_
                    tmp_path / PS_SNG.name)
     assert [found for found in violations(log) if found[0] == "G3"] == [("G3", first),
                                                                          ("G3", 187)]
+
+
+# -- an award the engine disputes, where the hand's stated end says which holds ---------------
+
+#: Bruno wins hand 1's showdown (Ana ends with 62), Ana hand 2's pot after Bruno's fold.
+AWARDS = """\
+Session #aw "disputed awards" 2026-11-06 20:00
+Rules: Badugi triple draw, fixed limit 2/4, blinds 1/2, cap 3 raises, heads-up, stacks 100, \
+2 hands
+Seat 1: Ana (100)
+Seat 2: Bruno (100)
+
+Hand #1 - button Ana
+Ana: posts small blind 1
+Bruno: posts big blind 2
+Dealt to Bruno [Ks 8d 2d 9s]
+Dealt to Ana [Ts Tc 9h Ad]
+Ana: raises 2 to 4
+Bruno: calls 2
+*** FIRST DRAW ***
+Burn [7d]
+Bruno: discards 2 [Ks 8d] draws [7s 8c]
+Ana: discards 2 [Tc Ts] draws [6d 4s]
+Bruno: bets 2
+Ana: calls 2
+*** SECOND DRAW ***
+Burn [Kd]
+Bruno: discards 1 [9s] draws [6h]
+Ana: discards 1 [6d] draws [5c]
+Bruno: bets 4
+Ana: raises 4 to 8
+Bruno: raises 4 to 12
+Ana: raises 4 to 16
+Bruno: calls 4
+*** THIRD DRAW ***
+Burn [Ac]
+Bruno: discards 0 draws []
+Ana: discards 0 draws []
+Bruno: bets 4
+Ana: raises 4 to 8
+Bruno: raises 4 to 12
+Ana: raises 4 to 16
+Bruno: calls 4
+*** SHOWDOWN ***
+Bruno: shows [2d 7s 8c 6h] (badugi 8-7-6-2)
+Ana: shows [9h Ad 4s 5c] (badugi 9-5-4-A)
+Bruno wins 76
+Stacks: Ana 62, Bruno 138
+
+Hand #2 - button Bruno
+Bruno: posts small blind 1
+Ana: posts big blind 2
+Dealt to Ana [3c Th Jc 8h]
+Dealt to Bruno [Kc 9s Jh 2s]
+Bruno: folds
+Uncalled bet 1 returned to Ana
+Ana wins 2
+Stacks: Ana 63, Bruno 137
+
+Session ends - Bruno wins - stacks Ana 63, Bruno 137
+"""
+
+#: The line of hand 1's award and hand 2's.
+SHOWDOWN_AWARD, FOLD_AWARD = 40, 50
+
+
+def _found(text: str) -> list[tuple[str, int]]:
+    return [(v.rule, v.line) for r in audit(read_house(text, "aw.txt"))
+            if isinstance(r, HandReport | SessionReport) for v in r.violations]
+
+
+def _won(db: Path) -> list[tuple[str, str, int, int, int]]:
+    with Store(db, read_only=True) as store:
+        return store.connection.execute(
+            "SELECT hand_id, player, won, net, end_stack FROM hand_players "
+            "ORDER BY hand_id, player").fetchall()
+
+
+#: Hand 1 and 2 as the chips and both Stacks lines have them.
+AS_THE_CHIPS_HAVE_IT = [("aw#1", "Ana", 0, -38, 62), ("aw#1", "Bruno", 76, 38, 138),
+                        ("aw#2", "Ana", 2, 1, 63), ("aw#2", "Bruno", 0, -1, 137)]
+
+
+def test_a_pot_given_to_the_worse_hand_is_one_violation_where_the_stacks_line_states_the_chips(
+        tmp_path: Path) -> None:
+    """The Stacks line agrees with the rules' payout, not the award: the award is the one
+    wrong figure (S1), the hand stores the chips', and neither that line nor the next
+    hand's is a G3. The engine followed the award and said two G3 at a correct line."""
+    text = AWARDS.replace("Bruno wins 76", "Ana wins 76")
+    assert _found(text) == [("S1", SHOWDOWN_AWARD)]
+    assert _won(_imported(tmp_path, text)) == AS_THE_CHIPS_HAVE_IT
+
+
+def test_a_pot_after_a_fold_given_to_the_folder_is_one_violation_where_the_stacks_line_states_the_chips(
+        tmp_path: Path) -> None:
+    text = AWARDS.replace("Ana wins 2", "Bruno wins 2")
+    assert _found(text) == [("S4", FOLD_AWARD)]
+    assert _won(_imported(tmp_path, text)) == AS_THE_CHIPS_HAVE_IT
+
+
+def test_a_disputed_award_its_stacks_line_agrees_with_is_followed() -> None:
+    """The log says the award twice (its Stacks line agrees): stored as the log says."""
+    text = AWARDS.replace("Bruno wins 76", "Ana wins 76").replace(
+        "Stacks: Ana 62, Bruno 138", "Stacks: Ana 138, Bruno 62")
+    text = text[:text.index("Hand #2")]
+    [report] = [r for r in audit(read_house(text, "aw.txt")) if isinstance(r, HandReport)]
+    assert [(v.rule, v.line) for v in report.violations] == [("S1", SHOWDOWN_AWARD)]
+    assert {name: (p.won, p.end_stack) for name, p in report.players.items()} == {
+        "Ana": (76, 138), "Bruno": (0, 62)}
+
+
+def test_a_site_award_is_one_violation_where_its_summary_states_the_chips() -> None:
+    """KingsClub's summary states each seat's stack and net: the rules' payout, not the
+    award's. Following the award, the engine said two G3 and two S1 besides."""
+    text = KINGSCLUB.read_text(encoding="utf-8").replace("Player1 wins pot (568.25)",
+                                                         "Player0 wins pot (568.25)")
+    hand_report, _ = audit(read_kingsclub(text, name=KINGSCLUB.name))
+    assert isinstance(hand_report, HandReport)
+    assert [v.rule for v in hand_report.violations] == ["S1"]
+    assert {name: p.won for name, p in hand_report.players.items()} == {
+        "Player0": 0, "Player1": 56825, "Hero": 0}
+
+
+def test_a_site_award_is_one_violation_where_its_summary_names_the_winner(
+        tmp_path: Path) -> None:
+    """PokerStars' summary says Scorpio2000 collected the pot the award gives to Hero: the
+    engine said S1 of both summary lines, and the next hand's seat lines, which follow the
+    chips, read as a hand missing from the log."""
+    log = tampered(tmp_path, 94, "Scorpio2000 collected", "Hero collected", PS_CASH)
+    assert violations(log) == [("S4", 94)]
+    assert not any(r.notes for r in audit(read_records(log)) if isinstance(r, HandReport))
+
+
+def test_a_phh_hands_winnings_are_one_violation_where_its_finishing_stacks_state_the_chips(
+) -> None:
+    """p2 wins the pot after p1's fold; ``winnings`` gives it to p1, ``finishing_stacks``
+    to p2."""
+    text = PHH.replace("finishing_stacks = [100, 100]",
+                       "winnings = [4, 0]\nfinishing_stacks = [98, 102]")
+    _, report = _phh_hand_and_report(text)
+    assert [v.rule for v in report.violations] == ["S4"]
+    assert {name: (p.won, p.end_stack) for name, p in report.players.items()} == {
+        "p1": (0, 98), "p2": (4, 102)}

@@ -15,6 +15,12 @@ which rule a difference breaks, one report per mistake:
   (E1-E5) in plain Badugi;
 - the right players paid the wrong shares: S2 for a tie, X3 for a split pot's
   halves, S1 otherwise.
+
+What the hand paid is then the awards as the log says them, unless the hand's own
+statements of its end (stacks, nets, a summary's results) agree with the rules'
+payout instead: the award is then the one wrong figure, and following it would make
+each correct statement a violation of its own (docs/rules.md, "One mistake, one
+violation").
 """
 
 from __future__ import annotations
@@ -178,8 +184,8 @@ class Payout:
                 self.report(rule, line, f"the log pays out {paid}{rake_note}, but the pot "
                             f"is {pot}")
                 return self._agreed_payout(stated, _the_pot_paid(computed, rake), returned)
-        elif computed is not None:
-            self._compare_winners(computed, stated, rake, line)
+        elif computed is not None and self._compare_winners(computed, stated, rake, line):
+            return self._disputed_payout(stated, _the_pot_paid(computed, rake), returned)
         return stated
 
     def _unknown_hands(self) -> str:
@@ -212,8 +218,30 @@ class Payout:
         with twice. The awards where its stack or net lines say the same; else the pot
         (the chips put in, line by line, and the log's total say it), so that the nets
         stored add up."""
+        if pot_paid is None or self._stated_ends_agree(stated, pot_paid, returned):
+            return stated
+        return pot_paid
+
+    def _disputed_payout(self, stated: dict[str, int], pot_paid: dict[str, int] | None,
+                         returned: dict[str, int]) -> dict[str, int]:
+        """What a hand whose awards make its pot but pay it otherwise than the rules
+        (just reported) paid: the rules' payout where the hand's own statements of its
+        end (stack, net and summary lines) agree with it and not with the awards, for
+        then the award is the one wrong figure, and following it would make each of
+        those correct statements a violation of its own; else the awards, as the log
+        says them."""
         if pot_paid is None:
             return stated
+        for_the_rules = (self._stated_ends_agree(pot_paid, stated, returned)
+                         or self._summary_agrees(pot_paid, stated))
+        for_the_awards = (self._stated_ends_agree(stated, pot_paid, returned)
+                          or self._summary_agrees(stated, pot_paid))
+        return pot_paid if for_the_rules and not for_the_awards else stated
+
+    def _stated_ends_agree(self, payout: dict[str, int], other: dict[str, int],
+                           returned: dict[str, int]) -> bool:
+        """Whether a player's end the hand states (his stack, his net) is what ``payout``
+        leaves him, where ``other`` leaves him another."""
         players, claims = self.state.players, self.claims
         stated_ends = [(name, amount) for name, (amount, _) in claims.stacks.items()]
         stated_ends += [(name, net + players[name].start) for name, (net, _) in claims.nets.items()
@@ -223,16 +251,26 @@ class Payout:
             if player is None:
                 continue
             kept = player.start - player.put_in + returned.get(name, 0)
-            if end == kept + stated.get(name, 0) != kept + pot_paid.get(name, 0):
-                return stated
-        return pot_paid
+            if end == kept + payout.get(name, 0) != kept + other.get(name, 0):
+                return True
+        return False
+
+    def _summary_agrees(self, payout: dict[str, int], other: dict[str, int]) -> bool:
+        """Whether a site's summary says a seat won what ``payout`` pays him, where
+        ``other`` pays him another. Not asked where the awards do not make the pot
+        (:meth:`_agreed_payout`): following a summary that repeats a wrong amount would
+        only move its S1 to a G3 at the next hand's stacks."""
+        return any(won == payout.get(name, 0) != other.get(name, 0)
+                   for name, (won, _) in self.claims.summary.items())
 
     def _compare_winners(self, computed: dict[str, int], stated: dict[str, int],
-                         rake: int, line: int) -> None:
+                         rake: int, line: int) -> bool:
+        """Report the log's awards where they pay the pot otherwise than the rules;
+        whether they did."""
         if computed == stated and not self.claims.award_pots:
-            return   # the common case: paid as the rules pay, no pot named to check
+            return False   # the common case: paid as the rules pay, no pot named to check
         if self._labelled_wrongly():
-            return
+            return True
         computed_winners, stated_winners = _paid(computed), _paid(stated)
         if computed_winners == stated_winners:
             # a tie's share of nothing (the one chip of a half) needs no line of its own
@@ -242,20 +280,20 @@ class Payout:
                 self.report(rule, line, f"the log splits the pot as "
                             f"{', '.join(f'{n} {a}' for n, a in sorted(stated.items()))}; "
                             f"it is {detail}{why}")
-            return
+                return True
+            return False
         if self.state.ended == "fold":
             self.report("S4", line, f"the log gives the pot to "
                         f"{', '.join(sorted(stated_winners))}; after the fold it goes to "
                         f"{', '.join(sorted(computed_winners))}")
-            return
-        if len(self.pots) > 1:
+        elif len(self.pots) > 1:
             self._wrong_side_pots(line, stated)
-            return
-        right, wrong = sorted(computed_winners), sorted(stated_winners)
-        if self.game.badugi_only:
+        elif self.game.badugi_only:
+            right, wrong = sorted(computed_winners), sorted(stated_winners)
             explain_wrong_badugi(right, wrong, self.half_values[0], line, self.report)
         else:
-            self._other_game_winner(right, wrong, line)
+            self._other_game_winner(sorted(computed_winners), sorted(stated_winners), line)
+        return True
 
     # -- what the log's labels say ----------------------------------------------------
 
