@@ -361,3 +361,39 @@ def test_a_phh_hands_winnings_are_one_violation_where_its_finishing_stacks_state
     assert [v.rule for v in report.violations] == ["S4"]
     assert {name: (p.won, p.end_stack) for name, p in report.players.items()} == {
         "p1": (0, 98), "p2": (4, 102)}
+
+
+def _without_stacks_line(text: str, line: str) -> str:
+    assert f"\n{line}\n" in text
+    return text.replace(f"\n{line}\n", "\n")
+
+
+def test_a_disputed_award_followed_for_want_of_a_stacks_line_is_settled_by_the_next_one(
+        tmp_path: Path) -> None:
+    """Hand 1 states no end: its award is followed, and the table keeps the rules' account
+    of both stacks beside it. Hand 2's Stacks line agrees with that one (Ana 62 + 1), so
+    it is no G3 and hand 2 is replayed from it, as after a stack typed wrong."""
+    text = _without_stacks_line(AWARDS.replace("Bruno wins 76", "Ana wins 76"),
+                                "Stacks: Ana 62, Bruno 138")
+    assert _found(text) == [("S1", SHOWDOWN_AWARD)]
+    db = _imported(tmp_path, text)
+    assert _won(db) == [("aw#1", "Ana", 76, 38, 138), ("aw#1", "Bruno", 0, -38, 62),
+                        *AS_THE_CHIPS_HAVE_IT[2:]]
+    assert _session_players(db) == [("Ana", 63, -37), ("Bruno", 137, 37)]
+
+
+def test_a_disputed_award_in_the_last_hand_is_settled_by_the_sessions_end_line() -> None:
+    text = _without_stacks_line(AWARDS.replace("Ana wins 2", "Bruno wins 2"),
+                                "Stacks: Ana 63, Bruno 137")
+    assert _found(text) == [("S4", FOLD_AWARD)]
+
+
+def test_a_site_award_its_summary_repeats_is_settled_by_the_next_hands_seat_lines(
+        tmp_path: Path) -> None:
+    """The award and the summary give Hero the pot Scorpio2000 won; the next hand's seat
+    lines follow the chips. The engine read them as a hand missing from the log."""
+    log = tampered(tmp_path, 94, "Scorpio2000 collected", "Hero collected", PS_CASH)
+    log = tampered(tmp_path, 99, "folded before the Draw", "collected ($0.20)", log)
+    log = tampered(tmp_path, 100, "collected ($0.20)", "folded before the Draw", log)
+    assert violations(log) == [("S4", 94)]
+    assert not any(r.notes for r in audit(read_records(log)) if isinstance(r, HandReport))

@@ -7,7 +7,9 @@ unlogged. It follows the log's account and keeps the chips' beside it, both move
 player's results, until the log states that stack again (a later hand's seat line or
 end stacks, the session's end line): a statement that agrees with either account is no
 violation, and the chain follows it alone from there; one that agrees with neither is
-a new G3 (N1 at the session's end), and the two accounts start again from it.
+a new G3 (N1 at the session's end), and the two accounts start again from it. An award
+the engine disputes (S1, S4) and follows, where the hand states no end of a player it
+pays otherwise, opens his two accounts too, the rules' payout making the chips'.
 """
 
 from __future__ import annotations
@@ -57,7 +59,9 @@ def chips_accounts(hand: Hand, report: HandReport, started: Mapping[str, int],
     """The chips' account of each player after ``report``'s hand where the table carries
     another (:attr:`HandReport.carried_stacks`): its stated end stack or its stated start
     (against ``started``, what the hand was replayed from) contradicted the chips, or it
-    states neither and the player's two accounts (``chips``, those left open) go on."""
+    states neither and the player's two accounts (``chips``, those left open) go on, or
+    it followed an award it disputes and states nothing of his end (the rules' payout
+    then makes the chips' account: :attr:`PlayerResult.rules_won`)."""
     ends = {e.player for e in hand.events if type(e) is StackStated} if chips else set()
     cash = for_money(hand)
     accounts: ChipsAccounts = {}
@@ -69,6 +73,8 @@ def chips_accounts(hand: Hand, report: HandReport, started: Mapping[str, int],
             accounts[name] = before + result.net
         elif name in chips and name not in ends:
             accounts[name] = chips[name] + result.net
+        elif result.rules_won is not None:   # an award disputed and followed, his end unsaid
+            accounts[name] = result.end_stack - result.won + result.rules_won
     for name, stack in report.idle.items():   # not dealt in: no chips moved (T2)
         before = started.get(name)
         if before is not None and contradicts(before, stack, cash=cash):

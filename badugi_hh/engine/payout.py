@@ -146,6 +146,9 @@ class Payout:
         self.half_values = half_values
         self.tied = tied                    # whether a pot or half was shared by a tie (S2)
         self.report = report
+        #: What the rules pay each player a disputed award the hand followed pays
+        #: otherwise, where the hand states no end of his (:attr:`PlayerResult.rules_won`).
+        self.unsettled: dict[str, int] = {}
 
     def judge(self, computed: dict[str, int] | None, pot: int, returned: dict[str, int],
               rake: int) -> dict[str, int]:
@@ -236,7 +239,15 @@ class Payout:
                          or self._summary_agrees(pot_paid, stated))
         for_the_awards = (self._stated_ends_agree(stated, pot_paid, returned)
                           or self._summary_agrees(stated, pot_paid))
-        return pot_paid if for_the_rules and not for_the_awards else stated
+        if for_the_rules and not for_the_awards:
+            return pot_paid
+        # Nothing in the hand tells which was right for a player whose end it does not
+        # state: a later statement of his stack may (engine/chain.py).
+        claims = self.claims
+        self.unsettled = {name: pot_paid.get(name, 0) for name in self.state.players
+                          if pot_paid.get(name, 0) != stated.get(name, 0)
+                          and name not in claims.stacks and name not in claims.nets}
+        return stated
 
     def _stated_ends_agree(self, payout: dict[str, int], other: dict[str, int],
                            returned: dict[str, int]) -> bool:

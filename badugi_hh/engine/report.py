@@ -130,6 +130,10 @@ class PlayerResult:
     stated_end_stack: int | None = None
     """The stack the log says he ends the hand with, where the chips say otherwise (a
     G3): ``end_stack`` stays the chips' figure, so that it is ``start_stack + net``."""
+    rules_won: int | None = None
+    """What the rules pay him, where the hand followed an award it disputes (S1, S4) that
+    pays him otherwise and states no end of his to tell which was right: the table keeps
+    the account of his stack this makes beside the log's (``engine/chain.py``)."""
 
     @property
     def description(self) -> str | None:

@@ -202,10 +202,13 @@ class _Settler:
         self._check_total(pot)
         self._evaluate_shown()
         computed = self._computed_awards(pots)
-        won = Payout(state, claims, self.game, pots, self.shares, self.half_values, self.tied,
-                     self.report).judge(computed, pot, returned, rake)
+        payout = Payout(state, claims, self.game, pots, self.shares, self.half_values,
+                        self.tied, self.report)
+        won = payout.judge(computed, pot, returned, rake)
         self._check_summary(won)
         results = self._results(returned, won)
+        for name, rules_won in payout.unsettled.items():   # the chain keeps both accounts
+            results[name].rules_won = rules_won
         self._compare_stacks(results)
         check_descriptions(self.game, claims.descriptions, state.shown, self.half_values,
                            self.report)
