@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from badugi_hh import stats
 from badugi_hh.cli import main
 from badugi_hh.dataset import connect_dataset, import_to_dataset
-from badugi_hh.events import Award, Fold, Hand
+from badugi_hh.events import Award, Fold, Hand, PlayerEvent
 from badugi_hh.filters import Filters
 from badugi_hh.games import GAMES
 from badugi_hh.simulate import simulate, table_rules
@@ -36,7 +36,7 @@ def test_the_halves_won_are_stored_and_counted(tmp_path: Path) -> None:
         halves = [(award, _HALF_OF_POT.fullmatch(award.pot)) for award in hand.events
                   if isinstance(award, Award)]
         folded = {e.player for e in hand.events if isinstance(e, Fold)}
-        for player in {e.player for e in hand.events if hasattr(e, "player")} - folded:
+        for player in {e.player for e in hand.events if isinstance(e, PlayerEvent)} - folded:
             reached[player] = reached.get(player, 0) + any(half for _, half in halves)
         for award, half in halves:
             if half:

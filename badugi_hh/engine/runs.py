@@ -22,7 +22,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import cast
 
 from badugi_hh.cards import Card, format_cards
-from badugi_hh.engine.payout import Share
+from badugi_hh.engine.shares import Share
 from badugi_hh.engine.report import DrawRecord, Pot, RunResult
 from badugi_hh.engine.state import TableState
 from badugi_hh.engine.table import Report

@@ -15,7 +15,8 @@ from typing import NamedTuple, cast
 
 from badugi_hh.cards import Card
 from badugi_hh.engine.describe import check_descriptions
-from badugi_hh.engine.payout import HalfChips, Payout, Share, count_halves
+from badugi_hh.engine.payout import Payout
+from badugi_hh.engine.shares import HalfChips, Share, count_halves
 from badugi_hh.engine.pots import uncalled, with_dead_money
 from badugi_hh.engine.report import (
     HalfShare, HandReport, PlayerResult, Pot, RunResult, Violation, new_tuple,
