@@ -310,7 +310,8 @@ class SessionPlayer:
     name: str
     stack: int
     line: int = field(default=0, compare=False)
-    """The header's seat line, for a report about it (not part of who the player is)."""
+    """The header's seat line, where a report about it is made (a G3 about the stack it
+    states, a misspelt name): not part of who the player is (0: the session's line)."""
 
 
 @dataclass(slots=True, kw_only=True)

@@ -64,8 +64,8 @@ def test_the_documented_session_reads_as_a_start_three_hands_and_an_end() -> Non
     start, *hands, end = read_records(DATA / "session.txt")
     assert start == SessionStart(
         session_id="fri-1127", ruleset=HOUSE.replace(session_hands=3),
-        players=[SessionPlayer(seat=1, name="Ana", stack=100),
-                 SessionPlayer(seat=2, name="Bruno", stack=100)],
+        players=[SessionPlayer(seat=1, name="Ana", stack=100, line=4),
+                 SessionPlayer(seat=2, name="Bruno", stack=100, line=5)],
         title="Friday home game", started_at=datetime(2026, 11, 27, 20, 0),
         source=str(DATA / "session.txt"), line=2)
     assert [(hand.hand_id, hand.number, hand.line) for hand in hands] == [
@@ -207,7 +207,7 @@ def test_every_line_kind_reads_in_a_file() -> None:
         big_blind=10, max_raises=4, min_players=2, max_players=6, starting_stack=None,
         session_hands=None, hand_size=5, burns_logged=False, deal_order_logged=False,
         rake=True, odd_chip="first_left_of_button")
-    assert start.players[2] == SessionPlayer(seat=5, name="Zoë", stack=80)
+    assert start.players[2] == SessionPlayer(seat=5, name="Zoë", stack=80, line=7)
     assert start.started_at == datetime(2026, 11, 28, 21, 5, 30)
     assert hand.events[0] == Button(line=9, seat=5)
     assert hand.hand_id == "every-1#7" and hand.started_at == datetime(2026, 11, 28, 21, 6)
@@ -240,7 +240,7 @@ def test_each_game_holds_its_own_number_of_cards(clause: str, game: str, cards: 
 
 def test_a_seat_without_a_stack_gets_the_starting_stack() -> None:
     start, = records("Session #t\nRules: stacks 250\nSeat 1: Ana\n")
-    assert start.players == [SessionPlayer(seat=1, name="Ana", stack=250)]
+    assert start.players == [SessionPlayer(seat=1, name="Ana", stack=250, line=3)]
 
 
 def test_the_button_may_name_a_seat() -> None:

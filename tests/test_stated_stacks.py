@@ -397,3 +397,130 @@ def test_a_site_award_its_summary_repeats_is_settled_by_the_next_hands_seat_line
     log = tampered(tmp_path, 100, "collected ($0.20)", "folded before the Draw", log)
     assert violations(log) == [("S4", 94)]
     assert not any(r.notes for r in audit(read_records(log)) if isinstance(r, HandReport))
+
+
+#: :data:`HOUSE` with every statement right: Ana 99, Bruno 101, then 100 each.
+SEATED = HOUSE.replace("Ana 105, Bruno 101", "Ana 99, Bruno 101").replace(
+    "Ana 106, Bruno 100", "Ana 100, Bruno 100")
+
+#: Bruno's seat line in the session's header, where the ruleset gives each player 100.
+BRUNO_SEATED = (4, "Seat 2: Bruno (100)")
+
+
+def _seated(bruno: int, first_stacks: str | None, second_stacks: str | None,
+            end: str | None) -> str:
+    """:data:`SEATED` with Bruno's header stack ``bruno``, hands 1 and 2 stating
+    ``first_stacks`` and ``second_stacks`` (None: no ``Stacks:`` line), and the session's
+    end stating ``end`` (None: none)."""
+    line, seat = BRUNO_SEATED
+    assert SEATED.splitlines()[line - 1] == seat
+    text = SEATED.replace(seat, f"Seat 2: Bruno ({bruno})")
+    for stated, said in (("Ana 99, Bruno 101", first_stacks), ("Ana 100, Bruno 100", second_stacks)):
+        text = text.replace(f"Stacks: {stated}\n", "" if said is None else f"Stacks: {said}\n")
+    return text if end is None else f"{text}\nSession ends - stacks {end}\n"
+
+
+def _rules_and_lines(db: Path) -> list[tuple[str, int]]:
+    with Store(db, read_only=True) as store:
+        return store.connection.execute(
+            "SELECT rule, line FROM violations ORDER BY line").fetchall()
+
+
+def _session_starts(db: Path) -> list[tuple[str, int, int, int]]:
+    with Store(db, read_only=True) as store:
+        return store.connection.execute(
+            "SELECT player, start_stack, final_stack, net FROM session_players "
+            "ORDER BY player").fetchall()
+
+
+def test_a_typo_in_a_session_seat_line_is_one_violation_at_it_when_the_hand_states_the_chips(
+        tmp_path: Path) -> None:
+    """Bruno's header says 102; hand 1's stacks are the ruleset's 100 moved by the chips:
+    one G3, at the seat line, and the hand and the session start from 100."""
+    db = _imported(tmp_path, _seated(102, "Ana 99, Bruno 101", "Ana 100, Bruno 100",
+                                     "Ana 100, Bruno 100"))
+    assert _rules_and_lines(db) == [("G3", BRUNO_SEATED[0])]
+    assert _hand_players(db) == [
+        ("g3#1", "Ana", 100, 99, -1), ("g3#1", "Bruno", 100, 101, 1),
+        ("g3#2", "Ana", 99, 100, 1), ("g3#2", "Bruno", 101, 100, -1)]
+    assert _session_starts(db) == [("Ana", 100, 100, 0), ("Bruno", 100, 100, 0)]
+
+
+def test_chips_a_session_header_gave_are_one_violation_when_the_hands_follow_it(
+        tmp_path: Path) -> None:
+    """The header's 102 was right (chips given him): the hands' stacks follow it, so the
+    session starts from it and no hand is judged against the ruleset's 100."""
+    db = _imported(tmp_path, _seated(102, "Ana 99, Bruno 103", "Ana 100, Bruno 102",
+                                     "Ana 100, Bruno 102"))
+    assert _rules_and_lines(db) == [("G3", BRUNO_SEATED[0])]
+    assert _hand_players(db)[1] == ("g3#1", "Bruno", 102, 103, 1)
+    assert _session_starts(db) == [("Ana", 100, 100, 0), ("Bruno", 102, 102, 0)]
+
+
+def test_a_session_end_agreeing_with_the_rulesets_start_settles_the_sessions_start(
+        tmp_path: Path) -> None:
+    """No hand states a stack: the hands follow the header's 102, the session's end
+    states the ruleset's account (100 + 1 - 1), which the session then starts and ends
+    with, its nets adding up to zero."""
+    db = _imported(tmp_path, _seated(102, None, None, "Ana 100, Bruno 100"))
+    assert _rules_and_lines(db) == [("G3", BRUNO_SEATED[0])]
+    assert _session_starts(db) == [("Ana", 100, 100, 0), ("Bruno", 100, 100, 0)]
+
+
+#: Three players, no limit: Carla's call of 47 puts all her 100 in, and Bruno wins.
+ALL_IN = """\
+Session #nl "all in" 2024-01-01 20:00
+Rules: Badugi triple draw, no limit 2/4, blinds 1/2, cap 3 raises, 3 players, stacks 100, \
+12 hands, odd chip left of button
+Seat 1: Ana (100)
+Seat 2: Bruno (100)
+Seat 3: Carla (100)
+
+Hand #1 - button Ana - 2024-01-01 20:00
+Bruno: posts small blind 1
+Carla: posts big blind 2
+Dealt to Bruno [4c 9c Ts 9s]
+Dealt to Carla [Js 5h 4h 6s]
+Dealt to Ana [6h Ad 6c 7s]
+Ana: raises 2 to 4
+Bruno: raises 49 to 53
+Carla: calls 51
+Ana: raises 47 to 100 and is all-in
+Bruno: calls 47 and is all-in
+Carla: calls 47 and is all-in
+*** FIRST DRAW ***
+Burn [3c]
+Bruno: discards 0 draws []
+Carla: discards 2 [Js 5h] draws [Kc Qc]
+Ana: discards 0 draws []
+*** SECOND DRAW ***
+Burn [Qd]
+Bruno: discards 2 [9c Ts] draws [3h 8d]
+Carla: discards 2 [Kc Qc] draws [8h Qs]
+Ana: discards 1 [6c] draws [2h]
+*** THIRD DRAW ***
+Burn [7c]
+Bruno: discards 0 draws []
+Carla: discards 2 [8h Qs] draws [8s 4d]
+Ana: discards 1 [6h] draws [Td]
+*** SHOWDOWN ***
+Bruno: shows [4c 9s 3h 8d] (badugi 9-8-4-3)
+Carla: shows [4h 6s 8s 4d] (2-card 6-4)
+Ana: shows [Ad 7s 2h Td] (3-card 7-2-A)
+Bruno wins 300
+Stacks: Ana 0, Bruno 300, Carla 0
+
+Session ends - Bruno wins - stacks Ana 0, Bruno 300, Carla 0
+"""
+
+
+def test_a_seat_line_short_of_an_all_in_is_one_violation_and_no_stack_is_negative(
+        tmp_path: Path) -> None:
+    """Carla's header says 99: her all-in of 100 is what the ruleset's 100 covers, as
+    the hand's stacks confirm, so the seat line's G3 is the one violation (not B7 and
+    S3 at her call, nor 'the chips say -1'), and she is stored from 100 to 0."""
+    db = _imported(tmp_path, ALL_IN.replace("Seat 3: Carla (100)", "Seat 3: Carla (99)"))
+    assert _rules_and_lines(db) == [("G3", 5)]
+    assert [row for row in _hand_players(db) if row[1] == "Carla"] == [
+        ("nl#1", "Carla", 100, 0, -100)]
+    assert _session_starts(db)[2] == ("Carla", 100, 0, -100)

@@ -134,6 +134,8 @@ def written(records: list[Record]) -> str:
 def without_lines(record: Record) -> Record:
     """The record as the test built it: no line numbers (the writer decides those)."""
     record = dataclasses.replace(record, line=0)
+    if isinstance(record, SessionStart):
+        record.players = [dataclasses.replace(player, line=0) for player in record.players]
     if isinstance(record, Hand):
         record.events = [dataclasses.replace(event, line=0) for event in record.events]
     return record
@@ -158,6 +160,9 @@ def test_line_numbers_point_at_the_written_lines(records: list[Record]) -> None:
     lines = text.split("\n")
     for record in read_house(text, name=SOURCE):
         assert lines[record.line - 1].startswith(("Session", "Hand"))
+        if isinstance(record, SessionStart):   # a G3 about a stack points at its seat line
+            for player in record.players:
+                assert lines[player.line - 1].startswith(f"Seat {player.seat}: ")
         if isinstance(record, Hand):
             for event in record.events:
                 if isinstance(event, Button):

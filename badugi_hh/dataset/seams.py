@@ -192,6 +192,7 @@ class _Merged:
     winner: str | None
     clock: datetime | None
     violations: list[Violation] = field(default_factory=list)
+    starts: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def of(cls, piece: SessionPiece) -> _Merged | None:
@@ -199,7 +200,8 @@ class _Merged:
         if piece.session is None:
             return None
         return cls(report.session_id, piece.session, piece.hands, report.hands,
-                   report.stacks, report.winner, piece.clock, list(report.violations))
+                   report.stacks, report.winner, piece.clock, list(report.violations),
+                   report.starts)
 
     def add(self, piece: SessionPiece) -> bool:
         if piece.session is not None and not self.session.extend(piece.session):
@@ -208,13 +210,14 @@ class _Merged:
         self.hands += piece.hands
         self.audited += report.hands
         self.stacks, self.winner, self.clock = report.stacks, report.winner, piece.clock
+        self.starts = report.starts   # as the last piece settled them (G3)
         self.violations.extend(report.violations)
         return True
 
     def whole(self, source: str) -> WholeSession:
         """The session as the engine closes it, what its hands told, and the clock then."""
         return (SessionReport(self.session_id, source, self.audited, self.stacks, self.winner,
-                              self.violations), self.session, self.clock)
+                              self.violations, self.starts), self.session, self.clock)
 
 
 #: A session as the engine closed it, what its hands told, the clock's last reading then.

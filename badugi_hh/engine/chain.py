@@ -9,7 +9,9 @@ end stacks, the session's end line): a statement that agrees with either account
 violation, and the chain follows it alone from there; one that agrees with neither is
 a new G3 (N1 at the session's end), and the two accounts start again from it. An award
 the engine disputes (S1, S4) and follows, where the hand states no end of a player it
-pays otherwise, opens his two accounts too, the rules' payout making the chips'.
+pays otherwise, opens his two accounts too, the rules' payout making the chips'. A
+session's header that seats a player with another stack than the ruleset's starts the
+two accounts too: the header's is the log's, the ruleset's the chips'.
 """
 
 from __future__ import annotations
@@ -19,11 +21,54 @@ from collections.abc import Iterable, Mapping
 from badugi_hh.engine.report import HandReport, Violation
 from badugi_hh.engine.table import contradicts, for_money, misspelling_of, not_seated
 from badugi_hh.events import (Button, Hand, PlayerEvent, Seat, SessionEnd, SessionPlayer,
-                              StackStated)
+                              SessionStart, StackStated)
 from badugi_hh.rules import Ruleset
 
 #: A player's stack by the chips' own count, where the log's account differs from it.
 ChipsAccounts = dict[str, int]
+
+
+def opening_accounts(record: SessionStart) -> tuple[dict[str, int], ChipsAccounts,
+                                                   list[Violation]]:
+    """The stacks a session starts from by its header (the log's account), the chips'
+    account of each player it seats with another stack than the ruleset's (the ruleset's
+    stack: a slip in his seat line is as likely as chips given him), and a G3 at each
+    such seat line.
+
+    >>> from badugi_hh.events import SessionPlayer
+    >>> from badugi_hh.rules import HOUSE
+    >>> stacks, chips, wrong = opening_accounts(SessionStart(session_id="s", ruleset=HOUSE,
+    ...     source="x.txt", line=1, players=[SessionPlayer(seat=1, name="Ana", stack=100),
+    ...     SessionPlayer(seat=2, name="Bo", stack=102, line=3)]))
+    >>> stacks, chips, [str(v) for v in wrong]
+    ({'Ana': 100, 'Bo': 102}, {'Bo': 100}, ['x.txt:3: [G3] Bo starts the session with \
+102 chips; each player starts with 100'])
+    """
+    expected = record.ruleset.starting_stack
+    stacks = {player.name: player.stack for player in record.players}
+    if expected is None:   # "stacks as seated": each seat line says
+        return stacks, {}, []
+    wrong = [player for player in record.players if player.stack != expected]
+    return stacks, {player.name: expected for player in wrong}, [Violation(
+        "G3", f"{player.name} starts the session with {player.stack} chips; each player "
+        f"starts with {expected}", None, record.source, player.line or record.line)
+        for player in wrong]
+
+
+def settled_starts(doubted: Mapping[str, int], hand: Hand, chips: Mapping[str, int],
+                   started: Mapping[str, int], still_open: Mapping[str, int],
+                   ) -> tuple[dict[str, int], dict[str, int]]:
+    """Of the players whose session start is in doubt (``doubted``: the ruleset's stack,
+    where the header stated another), those whose ``hand`` was replayed from the chips'
+    account (``chips``, before it; ``started``, what it was replayed from), so that the
+    ruleset's start is confirmed; and those still in doubt: with the chips' account open
+    (``still_open``, after the hand) and no stack of theirs stated, which settles it."""
+    confirmed = {name: stack for name, stack in doubted.items()
+                 if name in chips and started.get(name) == chips[name]}
+    stated = {event.player for event in hand.events if type(event) is StackStated or (
+        type(event) is Seat and event.stack is not None)}
+    return confirmed, {name: stack for name, stack in doubted.items()
+                       if name in still_open and name not in stated and name not in confirmed}
 
 
 def start_stacks(hand: Hand, carried: Mapping[str, int],

@@ -249,3 +249,7 @@ class SessionReport:
     stacks: dict[str, int]
     winner: str | None             # None: a draw, or nobody known
     violations: list[Violation] = field(default_factory=list)
+    starts: dict[str, int] = field(default_factory=dict)
+    """Each player's stack as the session starts, as the audit settled it (G3): its
+    header's, or the ruleset's where the header stated another and a later statement of
+    the log confirmed the ruleset's; empty where no header seats the players."""

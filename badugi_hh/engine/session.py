@@ -11,8 +11,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from badugi_hh.engine.chain import (ChipsAccounts, chips_accounts, confirmed_at_the_end,
-                                    missing_hand, seat_line_slips, start_stacks,
-                                    stated_at_the_end)
+                                    missing_hand, opening_accounts, seat_line_slips,
+                                    settled_starts, start_stacks, stated_at_the_end)
 from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.kinds import PLAYER_EVENTS
 from badugi_hh.engine.replay import HandReplay
@@ -63,6 +63,11 @@ class _Table:
     chips: ChipsAccounts = field(default_factory=dict)
     """The chips' account of a stack the log stated against them, beside the log's in
     ``stacks``, until the log states it again (:mod:`badugi_hh.engine.chain`)."""
+    starts: dict[str, int] = field(default_factory=dict)
+    """Each player's stack as the session starts (:attr:`SessionReport.starts`)."""
+    doubted: dict[str, int] = field(default_factory=dict)
+    """The ruleset's starting stack of each player the header seats with another, until
+    a statement of his stack settles which the session started from."""
     previous: HandReport | None = None
     hands: int = 0
     line: int = 0
@@ -140,7 +145,8 @@ class Auditor:
         last = None if previous is None else (previous.button, tuple(
             (name, player.seat, player.dealt) for name, player in previous.players.items()))
         return (tuple(table.seats.items()), tuple(table.stacks.items()),
-                tuple(table.chips.items()), bool(table.unknown_before), last)
+                tuple(table.chips.items()), tuple(table.doubted.items()),
+                bool(table.unknown_before), last)
 
     def begin_part(self) -> str | None:
         """Start judging a part of a log that follows the hands fed so far (read only to
@@ -169,13 +175,8 @@ class Auditor:
         closed = self.close()
         table = _Table(record.session_id, record.source, record.ruleset, line=record.line)
         table.seats, table.header = {p.name: p.seat for p in record.players}, record.players
-        table.stacks = {p.name: p.stack for p in record.players}
-        expected = record.ruleset.starting_stack
-        for player in record.players:
-            if expected is not None and player.stack != expected:
-                table.violations.append(Violation(
-                    "G3", f"{player.name} starts the session with {player.stack} chips; "
-                    f"each player starts with {expected}", None, record.source, record.line))
+        table.stacks, table.chips, table.violations = opening_accounts(record)
+        table.starts, table.doubted = dict(table.stacks), dict(table.chips)
         self.table = table
         return [closed] if closed else []
 
@@ -210,7 +211,7 @@ class Auditor:
             report.notes.append(f"a hand is missing between {before} and "
                                 f"{HandId.parse(hand.site, hand.hand_id).printed}: the stacks "
                                 f"moved as one unseen hand moves them ({missing})")
-        table.chips = chips_accounts(hand, report, carried, chips)
+        chips_before, table.chips = table.chips, chips_accounts(hand, report, carried, chips)
         if table.unknown_before:
             if table.seats:   # a house hand states only its end: not judged (G3), followed
                 report.violations[:] = [v for v in report.violations if v.rule != "G3"]
@@ -218,6 +219,10 @@ class Auditor:
             report.notes.append(f"stacks not checked against the hand before: "
                                 f"{table.unknown_before}")
             table.unknown_before = ""
+        if table.doubted:
+            confirmed, table.doubted = settled_starts(table.doubted, hand, chips_before,
+                                                      carried, table.chips)
+            table.starts.update(confirmed)
         if hand.damaged:
             _judge_up_to_damage(report, hand)
             if not table.seats:
@@ -294,7 +299,8 @@ class Auditor:
 
     def _session_report(self, table: _Table) -> SessionReport:
         return SessionReport(table.session_id, table.source, table.hands,
-                             dict(table.stacks), _leader(table.stacks), table.violations)
+                             dict(table.stacks), _leader(table.stacks), table.violations,
+                             table.starts)
 
 
 def _void(hand: Hand, seats: Iterable[str]) -> str:
@@ -347,6 +353,8 @@ def _check_end_stacks(table: _Table, record: SessionEnd) -> None:
     for name, amount in claimed.items():
         if table.chips.get(name) == amount:   # the chips' account confirmed: the log's slipped
             stacks[name] = amount
+            if name in table.doubted:   # the ruleset's start is the session's
+                table.starts[name] = table.doubted[name]
         elif stacks.get(name) != amount:
             table.violations.append(Violation(
                 "N1", f"the log says {name} ends the session with {amount}; the chips "

@@ -518,7 +518,7 @@ class RowBatch:
             rules.starting_stack, rules.session_hands, players, report.hands, winner,
             session.line))
         for name in players:
-            start = session.start_stacks.get(name, 0)
+            start = report.starts.get(name, session.start_stacks.get(name, 0))   # as settled
             final = finals[name]
             self.tables["session_players"].append(SessionPlayerRow(
                 source, report.session_id, name, session.seats[name], start, final,
