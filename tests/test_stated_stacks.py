@@ -524,3 +524,20 @@ def test_a_seat_line_short_of_an_all_in_is_one_violation_and_no_stack_is_negativ
     assert [row for row in _hand_players(db) if row[1] == "Carla"] == [
         ("nl#1", "Carla", 100, 0, -100)]
     assert _session_starts(db)[2] == ("Carla", 100, 0, -100)
+
+
+def test_chips_put_in_beyond_the_stack_played_are_the_s3_and_never_a_negative_stack(
+        tmp_path: Path) -> None:
+    """Nothing states Carla's stack after her header's 99: the hand is played from it, so
+    her call of 47 with 46 behind is a B7 and an S3, and the pot keeps the log's chips.
+    She had them: her start is stored as the 100 that covers them, and she ends with 0,
+    not -1, so that her end stack is still her start plus her net."""
+    text = ALL_IN.replace("Seat 3: Carla (100)", "Seat 3: Carla (99)")
+    text = text[:text.index("Stacks:")]
+    db = _imported(tmp_path, text)
+    assert _rules_and_lines(db) == [("G3", 5), ("B7", 18), ("S3", 18)]
+    assert [row for row in _hand_players(db) if row[1] == "Carla"] == [
+        ("nl#1", "Carla", 100, 0, -100)]
+    (tmp_path / "end").mkdir()   # the session's end agrees with the ruleset's 100 - 100
+    db = _imported(tmp_path / "end", f"{text}\nSession ends - stacks Ana 0, Bruno 300, Carla 0\n")
+    assert _session_starts(db)[2] == ("Carla", 100, 0, -100)

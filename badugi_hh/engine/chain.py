@@ -91,12 +91,16 @@ def start_stacks(hand: Hand, carried: Mapping[str, int],
             {name: stack for name, stack in chips.items() if name not in stated})
 
 
-def confirmed_at_the_end(report: HandReport, chips: Mapping[str, int]) -> dict[str, int]:
+def confirmed_at_the_end(hand: Hand, report: HandReport,
+                         chips: Mapping[str, int]) -> dict[str, int]:
     """The chips' account (of ``chips``, those left open) of each player whose stated end
-    stack the hand replayed from the log's contradicts, but the chips' account agrees
-    with: the stack his hand started from, to replay it again."""
+    stack the chips' account agrees with: the stack his hand started from, to replay it
+    again. The hand replayed from the log's contradicts that statement, or agrees with
+    it only because his start grew to cover chips the log's account did not have (S3)."""
+    said = {event.player: event.amount for event in hand.events if type(event) is StackStated}
     return {name: chips[name] for name, result in report.players.items()
-            if name in chips and result.stated_end_stack == chips[name] + result.net}
+            if name in chips and chips[name] + result.net in (result.stated_end_stack,
+                                                              said.get(name))}
 
 
 def chips_accounts(hand: Hand, report: HandReport, started: Mapping[str, int],
@@ -108,13 +112,16 @@ def chips_accounts(hand: Hand, report: HandReport, started: Mapping[str, int],
     it followed an award it disputes and states nothing of his end (the rules' payout
     then makes the chips' account: :attr:`PlayerResult.rules_won`)."""
     ends = {e.player for e in hand.events if type(e) is StackStated} if chips else set()
+    # the seat lines' stacks, not the start replayed: that grows to cover chips put in
+    # beyond the stack (S3), which no statement of the log contradicts
+    seated = {e.player: e.stack for e in hand.events if type(e) is Seat}
     cash = for_money(hand)
     accounts: ChipsAccounts = {}
     for name, result in report.players.items():
         before = started.get(name)
         if result.stated_end_stack is not None:
             accounts[name] = result.end_stack
-        elif before is not None and contradicts(before, result.start_stack, cash=cash):
+        elif before is not None and contradicts(before, seated.get(name), cash=cash):
             accounts[name] = before + result.net
         elif name in chips and name not in ends:
             accounts[name] = chips[name] + result.net

@@ -243,7 +243,7 @@ class Auditor:
         the report, the stacks it started from and the chips' accounts still open."""
         report = replay_hand(hand, table.seats or None, carried, table.previous,
                              fast_path=self.fast_path)
-        confirmed = confirmed_at_the_end(report, chips) if chips else {}
+        confirmed = confirmed_at_the_end(hand, report, chips) if chips else {}
         if not confirmed:
             return report, carried, chips
         carried = {**carried, **confirmed}

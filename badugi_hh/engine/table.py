@@ -316,6 +316,11 @@ class Table:
         if amount > player.stack:
             self.report("S3", line, f"{player.name} puts in {amount} with only "
                         f"{player.stack} behind; a short stack goes all-in for the rest")
+            # The pot follows the log's chips, so he had them: the S3 is the one
+            # violation, and his start grows by the shortfall rather than his stack going
+            # below zero, so that his end stack stays his start plus his net, never negative.
+            player.start += amount - player.stack
+            player.stack = amount
         player.stack -= amount
         if player.stack <= 0 and not player.all_in:
             player.all_in = True
