@@ -63,7 +63,8 @@ class Ruleset:
     folded hands and every discard since the last reshuffle (this draw's too, the drawing
     player's own included) make the new one; the site burns none. ``dead_cards``:
     PokerKit's deck, which a PHH hand is played with (``State._consume_cards``): the same,
-    with a card burned before each draw, stated or not, that is dead like the others."""
+    with a card burned in each draw, stated or not (after its last discard), that is dead
+    like the others."""
     awards_logged: bool = True           # S1: the log says who wins (PHH may leave it out)
     deal_order_logged: bool = True       # G5: deals are logged in dealing order
     names_by_hand: bool = True           # G1: a misspelt name is read as its player's

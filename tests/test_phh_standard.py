@@ -9,6 +9,7 @@ the stacks PokerKit ends them with.
 from __future__ import annotations
 
 import re
+import warnings
 from pathlib import Path
 
 import pytest
@@ -179,6 +180,48 @@ def test_a_discard_dealt_again_before_the_stub_runs_out_is_d3() -> None:
     assert [(v.rule, v.message) for v in found.violations] == [
         ("D3", "2s is drawn by p3, but it was discarded by p3, and discards and burned "
                "cards are out of play")]
+
+
+STUB_EMPTY_AS_THE_LAST_DRAW_BEGINS = [
+    "d dh p1 AhJh7h6s2d", "d dh p2 2s9c3cAcQd", "d dh p3 Ks8dTcKdTh", "d dh p4 3h3d4h4dTd",
+    "d dh p5 QhTs2hKh2c", "p3 cc", "p4 cc", "p5 cc", "p1 cc", "p1 sd Jh2dAh", "p2 sd QdAc2s",
+    "p3 sd ThKd8d", "p4 sd 3dTd4d", "p5 sd 2c", "d dh p1 6d6hJd", "d dh p2 3s7c7s",
+    "d dh p3 Qs5c9d", "d dh p4 8cAdJc", "d dh p5 Qc", "p1 sd Jd7h6d6h", "p2 sd",
+    "p3 sd Qs9dKs", "p4 sd Ad", "p5 sd 2hKhTsQh", "d dh p1 9sJs9hKc", "d dh p3 4c5d8h",
+    "d dh p4 5h", "d dh p5 7d8s4sAs", "p1 sd 9h9s", "p2 sd", "p3 sd 8h5d", "p4 sd 4hJc8c5h",
+    "p5 sd 7dQc", "d dh p1 6d4d", "d dh p3 2d4h", "d dh p4 KdJc2hKh", "d dh p5 5s5h",
+    "p1 sm 6sJsKc6d4d", "p2 sm 9c3c3s7c7s", "p3 sm Tc5c4c2d4h", "p4 sm 3hKdJc2hKh",
+    "p5 sm 8s4sAs5s5h"]
+
+
+def test_a_stub_empty_as_a_draw_begins_is_reshuffled_by_its_burn_with_the_draws_discards(
+        ) -> None:
+    """A hand PokerKit played (2-7 triple draw, five players): the first two draws use
+    all 52 cards, their burns 6c and 5s among them. PokerKit burns the third draw's card
+    once every player has discarded (``State.burn_card``), and that burn reshuffles the
+    dead cards, this draw's discards among them: p3 draws 4h, which p4 has just thrown."""
+    quoted = ", ".join(f'"{action}"' for action in STUB_EMPTY_AS_THE_LAST_DRAW_BEGINS)
+    text = ('variant = "F2L3D"\nantes = [0, 0, 0, 0, 0]\nblinds_or_straddles = [1, 2, 0, 0, 0]\n'
+            "small_bet = 4\nbig_bet = 8\nstarting_stacks = [2, 7, 2, 1, 1]\n"
+            f"actions = [{quoted}]\n")
+    result = report(read(text))
+    assert result.violations == []
+    pokerkit = pytest.importorskip("pokerkit")
+    from pokerkit.notation import parse_action
+
+    history = pokerkit.HandHistory.loads(text)
+    state, burns = history.create_state(), iter(["6c", "5s", "Ks"])
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for action in history.actions:
+            if state.card_burning_status and not any(
+                    state.standing_pat_or_discarding_statuses):
+                state.burn_card(next(burns))
+            parse_action(state, action, history.parse_value)
+    # the last burn found the stub empty; every card dealt after it was in the new one
+    assert [str(warning.message) for warning in caught] == [
+        "Returning reserved (mucked, etc.) cards as dealable."]
+    assert [result.end_stacks[f"p{seat}"] for seat in range(1, 6)] == list(state.stacks)
 
 
 # -- each action form ---------------------------------------------------------------------

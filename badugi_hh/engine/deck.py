@@ -9,7 +9,7 @@ one, burns and the drawing player's own discards left out, and only those may co
 back (docs/rules.md, "Deck recycling"). Under Full Tilt's rule
 (``Ruleset.deck_recycling``) the folded hands join them, and every discard of the
 draw, as the replacements are dealt after the draw's last discard; under PokerKit's
-the burns too, one before each draw, stated or not.
+the burns too, one a draw, stated or not (an unstated one after the draw's last discard).
 
 >>> from badugi_hh.cards import parse_cards
 >>> from badugi_hh.engine.table import Table

@@ -31,6 +31,9 @@ class Draws:
         self.to_draw: list[str] = []   # who must still draw, in order
         self.drew: set[str] = set()
         self.burns = 0                 # burns in the draw under way
+        # PokerKit's unwritten burn: the line of the draw it belongs to, till it is
+        # burned after the draw's last discard (State.burn_card waits for every discard)
+        self.burn_due: int | None = None
         self.records: list[DrawRecord] = []
         # Full Tilt and PokerKit deal a draw's replacements once every player has
         # discarded (Deck.replaces_after_last_discard): (cards, drawing player, line) wait
@@ -129,7 +132,12 @@ class Draws:
     def deal_replacements(self, through: str | None = None) -> None:
         """The replacements dealt after the draw's last discard, in turn: a reshuffle then
         brings back every card discarded in the draw (D3, D4). ``through``: only as far
-        as that player's, the others' to come after it."""
+        as that player's, the others' to come after it. PokerKit's unwritten burn comes
+        first: when the stub is empty, it is the burn that reshuffles this draw's
+        discards into the new one."""
+        if self.burn_due is not None:
+            self.deck.burn(None, self.burn_due)
+            self.burn_due = None
         undealt = self.undealt
         while undealt:
             drawn, name, line = undealt.pop(0)
@@ -140,13 +148,14 @@ class Draws:
 
     def _no_burn_stated(self, line: int) -> None:
         """The draw under way starts without a burn: a D3 where the log states burns;
-        PokerKit burns a card all the same, one a PHH hand never states (its stub)."""
+        PokerKit burns a card all the same, one a PHH hand never states (its stub),
+        once every player has discarded (:meth:`deal_replacements`)."""
         if self.rules.burns_logged:
             self.report("D3", line, f"no card is burned before the "
                         f"{draw_name(self.number)} draw")
         elif self.deck.recycles_burns:
             self.burns += 1
-            self.deck.burn(None, line)
+            self.burn_due = line
 
     def _check_turn(self, player: TablePlayer, line: int) -> None:
         if player.name in self.drew:
