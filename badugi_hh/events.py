@@ -133,9 +133,11 @@ class Draw(PlayerEvent):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DrawnCards(PlayerEvent):
-    """The cards ``player`` received in the draw just made (site logs)."""
+    """The cards ``player`` received in the draw just made (site logs), and the cards he
+    ``kept``, where the log restates them before the new ones (``None`` where not)."""
 
     cards: Cards
+    kept: Cards | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -78,7 +78,7 @@ def test_the_hero_is_dealt_his_cards_and_everyone_else_a_hidden_hand() -> None:
     (24, [Street(line=24, kind="draw", number=1)]),   # "(Total Pot: $0.45, 2 Players)" dropped
     (25, [Draw(line=25, player="Hero", discarded=c("7s"))]),
     (26, [Draw(line=26, player="Player2", discarded=(None, None))]),
-    (27, [DrawnCards(line=27, player="Hero", cards=c("2h"))]),   # "[4s 7h 5c] [2h]"
+    (27, [DrawnCards(line=27, player="Hero", cards=c("2h"), kept=c("4s 7h 5c"))]),
     (28, [DrawnCards(line=28, player="Player2", cards=(None, None))]),
     (32, [Note(line=32, kind="table", text="Player5 has returned")]),
     (47, [Street(line=47, kind="showdown")]),

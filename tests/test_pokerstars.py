@@ -129,7 +129,7 @@ def test_heros_draw_shows_cards_and_the_others_only_counts() -> None:
     assert events_at(CASH, 24) == [Draw(player="Lino19", discarded=(None,), line=24)]
     assert events_at(CASH, 25) == [Draw(player="Hero", discarded=parse_cards("8h 6s"), line=25)]
     assert events_at(CASH, 26) == [DrawnCards(player="Hero", cards=parse_cards("5h Ks"),
-                                              line=26)]
+                                              kept=parse_cards("As 3h"), line=26)]
     draw = next(d for d in report_at(CASH, 25).draws if d.player == "Hero")
     assert draw.hand_after == parse_cards("As 3h 5h Ks")
 

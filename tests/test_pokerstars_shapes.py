@@ -89,7 +89,7 @@ PINK, CARDS = "Mr Pink", parse_cards("As 2h 3d 4c")
     ("Mr Pink: stands pat on [As 2h 3d 4c]", [Draw(player=PINK, discarded=(), line=9)]),
     ("Dealt to Mr Pink [As 2h 3d 4c]", [Deal(player=PINK, cards=CARDS, line=9)]),
     ("Dealt to Mr Pink [As 2h] [3d 4c]",
-     [DrawnCards(player=PINK, cards=parse_cards("3d 4c"), line=9)]),
+     [DrawnCards(player=PINK, cards=parse_cards("3d 4c"), kept=parse_cards("As 2h"), line=9)]),
     # showdown and pots
     ("Mr Pink: shows [As 2h 3d 4c] (Badugi: 4,3,2,A)",
      [Show(player=PINK, cards=CARDS, description="Badugi: 4,3,2,A", line=9)]),
@@ -474,7 +474,8 @@ def test_the_2009_draw_lines_and_the_hero_s_new_cards() -> None:
     hand = [r for r in read_pokerstars(path) if isinstance(r, Hand)][1]
     assert [e for e in hand.events if e.line in (76, 77)] == [
         Draw(player="Hero", discarded=parse_cards("Kh Th"), line=76),
-        DrawnCards(player="Hero", cards=parse_cards("5c Qs"), line=77)]
+        DrawnCards(player="Hero", cards=parse_cards("5c Qs"), kept=parse_cards("3d Tc 7c"),
+                   line=77)]
 
 
 # -- what cannot be read -----------------------------------------------------------------

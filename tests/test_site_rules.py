@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+from pathlib import Path
 
 from badugi_hh.engine import HandReport, SessionReport, audit
 from badugi_hh.events import (
@@ -126,6 +127,83 @@ def test_the_hero_receiving_fewer_cards_than_he_discarded_is_d2() -> None:
 
 def test_a_discarded_card_drawn_back_is_d3() -> None:
     assert drawing_found("4c 5c Kd") == [("D3", 14)]
+
+
+# After a draw Full Tilt, PokerStars and Winamax restate the hero's hand: the cards he
+# kept, then the new ones. The real exports, one line changed.
+REAL = Path(__file__).resolve().parent / "data" / "real"
+
+
+def restated_found(export: str, line: str, changed: str) -> list[tuple[str, int | None]]:
+    text = (REAL / export).read_text(encoding="utf-8")
+    assert text.count(line) == 1
+    return [(v.rule, v.line) for r in audit(read_records(io.StringIO(text.replace(line, changed))))
+            if isinstance(r, HandReport) for v in r.violations]
+
+
+def test_kept_cards_that_contradict_the_hand_are_d2_once() -> None:
+    full_tilt, stars = "fulltilt/cash-badugi-fl-0.10-0.20-201305.txt", (
+        "pokerstars/cash-27td-fl-0.10-0.20-200911.txt")
+    kept = "Dealt to Hero [4s 7h 5c] [2h]"   # he held 7s 4s 7h 5c and discarded 7s
+    assert restated_found(full_tilt, kept, kept) == []
+    assert restated_found(full_tilt, kept, "Dealt to Hero [9s 7h 5c] [2h]") == [("D2", 27)]
+    assert restated_found(full_tilt, kept, "Dealt to Hero [7s 7h 5c] [2h]") == [("D2", 27)]
+    assert restated_found(full_tilt, kept, "Dealt to Hero [4s 7h] [2h]") == [("D2", 27)]
+    kept = "Dealt to Hero [3d Tc 7c] [5c Qs]"   # he held Kh Th 3d Tc 7c and discarded Kh Th
+    assert restated_found(stars, kept, "Dealt to Hero [7c 3d Tc] [5c Qs]") == []
+    assert restated_found(stars, kept, "Dealt to Hero [3d Tc Kh] [5c Qs]") == [("D2", 77)]
+
+
+WINAMAX_COUNTED_DISCARDS = """Winamax Poker - CashGame - HandId: #91-2-14 - Lowball27 fixed limit (0.50€/1€) - 2016/10/11 12:42:36 UTC
+Table: 'Suceava 02' 6-max (real money) Seat #1 is the button
+Seat 1: Ana B (20€)
+Seat 2: Hero (13€)
+*** ANTE/BLINDS ***
+Ana B posts small blind 0.25€
+Hero posts big blind 0.50€
+Dealt to Hero [2h Td 8c 7c 8s]
+*** FIRST-BET ***
+Ana B calls 0.25€
+Hero checks
+*** FIRST-DRAW ***
+Hero discard 2 cards
+Dealt to Hero [{kept}] [3d 4s]
+Ana B discard 1 card
+*** SECOND-BET ***
+Hero checks
+Ana B checks
+*** SECOND-DRAW ***
+Hero discard 0 card
+Ana B discard 0 card
+*** THIRD-BET ***
+Hero checks
+Ana B checks
+*** THIRD-DRAW ***
+Hero discard 0 card
+Ana B discard 0 card
+*** FOURTH-BET ***
+Hero checks
+Ana B checks
+*** SHOW DOWN ***
+Hero shows [{shown}] (High card : 8)
+Ana B shows [Ks Qs Jd 9h 6c] (High card : King)
+Hero collected 1€ from pot
+*** SUMMARY ***
+Total pot 1€ | No rake
+Seat 2: Hero (big blind) won 1€
+"""
+
+
+def test_kept_cards_name_the_discards_a_site_writes_as_a_count() -> None:
+    """Winamax writes the hero's discards as a count: the cards he kept say which."""
+    def found(kept: str, shown: str) -> list[tuple[str, int | None]]:
+        text = WINAMAX_COUNTED_DISCARDS.format(kept=kept, shown=shown)
+        return [(v.rule, v.line) for r in audit(read_records(io.StringIO(text)))
+                if isinstance(r, HandReport) for v in r.violations]
+
+    assert found("2h 8c 7c", "2h 8c 7c 3d 4s") == []   # he threw Td and 8s
+    assert found("7c 2h 8c", "7c 2h 8c 3d 4s") == []
+    assert found("2h 8c 9c", "2h 8c 7c 3d 4s")[0] == ("D2", 14)   # 9c he never held
 
 
 # PokerStars #35839176665 (tests/data/real/pokerstars/cash-27td-fl-0.10-0.20-200911.txt),

@@ -118,7 +118,8 @@ def test_a_tournament_hand_with_a_player_sitting_out() -> None:
     assert at(hand, 11) == [Deal(line=11, player="Ana Lou", cards=c("2h Td 8c 7c 8s"))]
     assert at(hand, 10) == [Street(line=10, kind="deal"), Deal(line=10, player="Bruno",
                                                                  cards=HIDDEN)]
-    assert at(hand, 17) == [DrawnCards(line=17, player="Ana Lou", cards=c("3d 4s"))]
+    assert at(hand, 17) == [DrawnCards(line=17, player="Ana Lou", cards=c("3d 4s"),
+                                       kept=c("2h 8c 7c"))]
     assert at(hand, 20) == [Raise(line=20, player="Ana Lou", to=8000, by=4000, all_in=True)]
 
 

@@ -7,6 +7,9 @@ discards and replacements to the deck (D2, D3, D4).
 
 from __future__ import annotations
 
+from collections import Counter
+
+from badugi_hh.cards import format_cards
 from badugi_hh.engine.deck import Deck
 from badugi_hh.engine.report import DrawRecord, draw_name, new_tuple, round_name
 from badugi_hh.engine.rounds import Betting
@@ -35,6 +38,9 @@ class Draws:
         # burned after the draw's last discard (State.burn_card waits for every discard)
         self.burn_due: int | None = None
         self.records: list[DrawRecord] = []
+        # each player's hand just before his last discards: a site's line of the cards
+        # he kept is checked against it (on_drawn_cards)
+        self.held_before: dict[str, Cards] = {}
         # Full Tilt and PokerKit deal a draw's replacements once every player has
         # discarded (Deck.replaces_after_last_discard): (cards, drawing player, line) wait
         # here till the draw closes or the log tells them
@@ -109,6 +115,7 @@ class Draws:
             drew.add(name)
         else:
             self._check_turn(player, line)
+        self.held_before[name] = tuple(player.cards)
         if discarded:
             if len(discarded) > self.rules.hand_size:
                 self.report("D2", line, f"{name} discards {len(discarded)} cards; a player "
@@ -185,6 +192,8 @@ class Draws:
             self.report("D2", event.line, f"{player.name} discards {records[at].discard_count} "
                         f"and receives {len(event.cards)}; the replacements equal the "
                         "discards")
+        if at is not None and event.kept is not None:
+            self._check_kept(player, records[at], event.kept, event.line)
         # Full Tilt writes the replacements after the draw's last discard, in the order
         # the players discarded: his, and those before, are off the stub by now.
         self.deal_replacements(through=player.name)
@@ -195,3 +204,22 @@ class Draws:
         if at is not None:
             records[at] = records[at]._replace(drawn=tuple(event.cards),
                                                hand_after=tuple(player.cards))
+
+    def _check_kept(self, player: TablePlayer, record: DrawRecord, kept: Cards,
+                    line: int) -> None:
+        """A site restates the cards the hero kept: those he held less his discards (D2).
+        Where his discards are a count (Winamax writes no cards), they say which he threw,
+        and his hand is theirs from now on."""
+        held = self.held_before[player.name]
+        left, unnamed = list(held), 0
+        for card in record.discarded:
+            if card is not None and card in left:
+                left.remove(card)
+            else:   # a discard written as a count, or one he did not hold (D2 already)
+                unnamed += 1
+        if Counter(kept) - Counter(left) or len(left) - len(kept) != unnamed:
+            self.report("D2", line, f"{player.name} keeps {format_cards(kept)}, but held "
+                        f"{format_cards(held)} and discarded {format_cards(record.discarded)}")
+            return
+        kept_slots = len(player.cards) - len(record.drawn)   # the cards before his new ones
+        player.cards[:kept_slots] = kept

@@ -211,7 +211,7 @@ class PokerStarsTransformer(ActionTransformer):
         if drawn is None:
             return (functools.partial(Deal, cards=read_cards(cards)),)
         # After a draw the hero's hand is restated as [kept] [received].
-        return (functools.partial(DrawnCards, cards=read_cards(drawn)),)
+        return (functools.partial(DrawnCards, cards=read_cards(drawn), kept=read_cards(cards)),)
 
     def summary_line(self, item: EventFactory) -> tuple[EventFactory]:
         return (item,)

@@ -176,7 +176,8 @@ class ActionTransformer(Transformer[Token, object]):
             return functools.partial(Deal, player=str(name), cards=read_cards(cards, self.hidden))
         # After a draw the hero's hand is restated as [kept] [received].
         return functools.partial(DrawnCards, player=str(name),
-                                 cards=read_cards(drawn, self.hidden))
+                                 cards=read_cards(drawn, self.hidden),
+                                 kept=read_cards(cards, self.hidden))
 
     def uncalled(self, amount: Token, name: Token) -> EventFactory:
         return functools.partial(UncalledReturned, player=str(name), amount=self.amount(amount))

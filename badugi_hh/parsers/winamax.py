@@ -354,7 +354,7 @@ class _Hand:
         if drawn is None:
             self.events.append(Deal(player=name, cards=cards, line=number))
         elif self.street == "draw":   # after a draw: [kept] [received]
-            self.events.append(DrawnCards(player=name, cards=drawn, line=number))
+            self.events.append(DrawnCards(player=name, cards=drawn, kept=cards, line=number))
         else:
             self.events.append(Deal(player=name, cards=cards + drawn, line=number))
 
