@@ -77,6 +77,12 @@ class Ruleset:
     """Whether dead money (antes, dead blinds) is the main pot's, which every player still
     in may win whatever he put in (PHH's ``ante_trimming_status = false``, as PokerKit
     reads it), rather than counted with each player's bets in the side pots' levels."""
+    antes_trimmed: bool = False          # S3, M3
+    """Whether antes are collected like a round's bets, as PokerKit does with PHH's
+    ``ante_trimming_status = true``: the part of an ante above the next largest goes back
+    once the antes are in, though a blind is sized by the stack the whole ante left
+    (PokerKit's effective blind), and the pots are cut at every player's total in, antes
+    counted, so a player wins from each other only what he matched, all in or not."""
     reopen_by_least_bet: bool = True     # T8
     """Whether an all-in reopens the betting for the players who acted before it only by a
     full raise: at least the least bet too in pot and no limit (the big blind, or

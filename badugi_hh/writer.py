@@ -426,6 +426,8 @@ def _rules(ruleset: Ruleset) -> str:
         clauses.append(f"min bet {ruleset.min_bet}")
     if ruleset.dead_money_in_main_pot:
         clauses.append("dead money in main pot")
+    if ruleset.antes_trimmed:
+        clauses.append("antes trimmed")
     if ruleset.deck_recycling == "dead_cards":
         clauses.append("dead cards recycled")
     if not ruleset.reopen_by_least_bet:

@@ -89,6 +89,43 @@ def test_one_ante_is_every_players_as_pokerkit_reads_it() -> None:
     assert nets(report) == pokerkit_nets(text) == [-15, 5, 10]
 
 
+TRIMMED_BLIND = '''variant = "N2L1D"
+ante_trimming_status = true
+antes = {antes}
+blinds_or_straddles = {blinds}
+min_bet = {min_bet}
+starting_stacks = {stacks}
+actions = {actions}
+'''
+
+
+@pytest.mark.parametrize(("antes", "blinds", "min_bet", "stacks", "actions", "expected"), [
+    # heads-up (both lists reversed): p2's ante takes his stack, so PokerKit posts no small
+    # blind for him; trimming gives him the ante back and he folds owing nothing
+    ("[3, 0]", "[1, 3]", 3, "[10, 3]", '["d dh p1 5hThQsKdJh", "d dh p2 JdAh8hTcJs", "p2 f"]',
+     [0, 0]),
+    ("[10, 0]", "[5, 10]", 10, "[10, 4]",
+     '["d dh p1 8h6c6dKc2d", "d dh p2 4cKd8sJh5s", "p2 f"]', [0, 0]),
+    # p2's ante of 3 leaves him 1 of a big blind of 3: he posts 1, gets the ante back and
+    # folds with 3 behind
+    ("[0, 3, 0, 0]", "[1, 3, 0, 0]", 3, "[60, 4, 10, 3]",
+     '["d dh p1 6hQc5h6s2d", "d dh p2 QhQd8c8s3c", "d dh p3 TcAs8hKc4d", '
+     '"d dh p4 Ts5dTdKh9d", "p3 cc", "p4 cbr 3", "p1 cbr 6", "p2 f", "p3 cc", "p1 sd", '
+     '"p3 sd", "p4 sd", "p1 cc", "p3 cc", "p1 sm -", "p3 sm -", "p4 sm -"]', [-6, -1, 10, -3]),
+])
+def test_a_blind_after_a_trimmed_ante_is_sized_by_the_stack_the_whole_ante_left(
+        antes: str, blinds: str, min_bet: int, stacks: str, actions: str,
+        expected: list[int]) -> None:
+    """PokerKit's effective blind is min(blind, stack less the whole ante), the trimmed part
+    of the ante going back only after: the nets are PokerKit's, and add up to nothing."""
+    text = TRIMMED_BLIND.format(antes=antes, blinds=blinds, min_bet=min_bet, stacks=stacks,
+                                actions=actions)
+    [report] = reports(text)
+    assert report.violations == []
+    assert nets(report) == pokerkit_nets(text) == expected
+    assert sum(nets(report)) == 0
+
+
 
 # -- finishing_stacks ---------------------------------------------------------------------------
 

@@ -195,3 +195,35 @@ def test_write_phhs_numbers_each_hand_and_pokerkit_loads_them_all() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         assert len(list(pokerkit.HandHistory.loads_all(out.getvalue()))) == 10
+
+
+TRIMMED_ANTE = '''variant = "FB"
+ante_trimming_status = true
+antes = [0, 3, 0, 0]
+blinds_or_straddles = [1, 3, 0, 0]
+small_bet = 3
+big_bet = 6
+starting_stacks = [60, 4, 10, 3]
+actions = ["d dh p1 6hQc5h6s", "d dh p2 QhQd8c8s", "d dh p3 TcAs8hKc", "d dh p4 Ts5dTdKh",
+  "p3 cc", "p4 cbr 3", "p1 cbr 6", "p2 f", "p3 cc", "p1 sd 5h", "p3 sd As", "p4 sd TdKh",
+  "d dh p1 7c", "d dh p3 9c", "d dh p4 2d7h", "p1 cc", "p3 cbr 3", "p1 cbr 6", "p3 cc",
+  "p1 sd 6sQc", "p3 sd 8hTc", "p4 sd 2d7h", "d dh p1 7sKd", "d dh p3 3h3d", "d dh p4 KsTh",
+  "p1 sd Kd", "p3 sd 3h9c", "p4 sd 5d", "d dh p1 9h", "d dh p3 Ah9s", "d dh p4 7d",
+  "p1 sm 6h7c7s9h", "p3 sm Kc3dAh9s", "p4 sm TsKsTh7d"]
+'''
+
+
+def test_trimmed_antes_are_written_whole_with_their_trimming_status() -> None:
+    """p2's ante of 3, trimmed all back, left him 1 of a big blind of 3: the export writes
+    the ante as posted and ``ante_trimming_status``, and PokerKit, trimming it again, sizes
+    the blind alike and ends the hand with our stacks."""
+    auditor = Auditor()
+    [(hand, report)] = [(record, result) for record in read_phh(TRIMMED_ANTE, "trim.phh")
+                        for result in auditor.feed(record) if isinstance(result, HandReport)]
+    assert report.violations == []
+    fields = phh_fields(hand, report)
+    assert (fields["antes"], fields["ante_trimming_status"]) == ([0, 3, 0, 0], True)
+    text = phh_text(fields)
+    assert pokerkit_stacks(text) == pokerkit_stacks(TRIMMED_ANTE) == [50, 3, 24, 0]
+    assert_replays(hand, report, text)
+

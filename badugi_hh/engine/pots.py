@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from badugi_hh.engine.report import Pot
 from badugi_hh.engine.state import PlayerState
 
-__all__ = ["uncalled", "with_dead_money"]
+__all__ = ["ante_returns", "uncalled", "with_dead_money"]
 
 
 def uncalled(players: Mapping[str, PlayerState]) -> dict[str, int]:
@@ -40,3 +40,15 @@ def with_dead_money(pots: list[Pot], dead: int, live: tuple[str, ...]) -> list[P
     if pots and pots[0].eligible == live:
         return [Pot(pots[0].amount + dead, live), *pots[1:]]
     return [Pot(dead, live), *pots]
+
+
+def ante_returns(antes: Mapping[str, int]) -> dict[str, int]:
+    """What goes back of each player's ante where the rules trim them
+    (``Ruleset.antes_trimmed``, PokerKit's ``State.collect_bets``): the part above the next
+    largest, as of an uncalled bet, so a lone ante goes back whole.
+
+    >>> ante_returns({"Ana": 5, "Bo": 3, "Cy": 0}), ante_returns({"Ana": 2})
+    ({'Ana': 2, 'Bo': 0, 'Cy': 0}, {'Ana': 2})
+    """
+    cutoff = sorted([0, 0, *antes.values()])[-2]
+    return {name: max(0, ante - cutoff) for name, ante in antes.items()}

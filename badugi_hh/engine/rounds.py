@@ -12,6 +12,7 @@ the replay opens one before Betting takes it.
 from __future__ import annotations
 
 from badugi_hh.engine.betting import Levels
+from badugi_hh.engine.pots import ante_returns
 from badugi_hh.engine.report import ActionRecord, new_tuple, round_name
 from badugi_hh.engine.table import Report, Table, TablePlayer
 from badugi_hh.events import Bet, Call, Check, Fold, PlayerEvent, PostBlind, Raise
@@ -48,6 +49,8 @@ class Betting:
         # chips the log's wrong figures put in beyond the play's, in the hand and the round
         self.excess_as_logged: dict[str, int] = {}   # (fewer: negative; engine/accounts.py)
         self.round_excess: dict[str, int] = {}
+        self.whole_antes: dict[str, int] = {}   # each ante as posted, where they are trimmed
+        self.antes_back: dict[str, int] = {}    # and the part of it trimming gave back
 
     def start_round(self, number: int) -> None:
         """Betting round ``number`` opens; after a draw the first player left of the
@@ -107,6 +110,9 @@ class Betting:
             # uncalled bet: for what goes back they count as bet, not dead money (S3).
             player.dead -= event.amount
         table.take(player, event.amount, event.line)
+        if kind == "ante" and rules.antes_trimmed:
+            self.whole_antes[name] = self.whole_antes.get(name, 0) + event.amount
+            self._trim_antes(event.line)
         if player.round_in > levels.to_match:
             levels.to_match = player.round_in
             if kind != "small":
@@ -123,8 +129,29 @@ class Betting:
                   else table.button_seat)
         self.pending = table.can_act_after(anchor, levels.to_match)
 
+    def _trim_antes(self, line: int) -> None:
+        """The antes as the rules trim them (``Ruleset.antes_trimmed``), worked out again as
+        each comes in, whatever their order: what trimming gives back (or, a larger ante
+        come since, takes again) moves the stack, and whether its player is all in."""
+        table = self.table
+        for name, back in ante_returns(self.whole_antes).items():
+            player, change = table.players[name], back - self.antes_back.get(name, 0)
+            self.antes_back[name] = back
+            player.put_in -= change
+            player.dead -= change
+            if change < 0:
+                table.take(player, -change, line)
+            elif change:
+                player.stack += change
+                if player.all_in:
+                    player.all_in = False
+                    table.able += player.folded_in_round is None
+
     def _check_blind_amount(self, player: TablePlayer, event: PostBlind, expected: int) -> None:
-        short_all_in = event.amount < expected and event.amount == player.stack
+        # a blind is short all in where it takes the stack the whole ante left: where the
+        # antes are trimmed, PokerKit sizes it so, before any of the ante goes back
+        stack = player.stack - self.antes_back.get(player.name, 0)
+        short_all_in = event.amount < expected and event.amount == stack
         if event.amount != expected and not short_all_in:
             self.report(self.table.blind_rule, event.line, f"{player.name} posts "
                         f"{event.amount} for the {event.kind} blind; it is {expected}")

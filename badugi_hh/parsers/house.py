@@ -360,6 +360,9 @@ class HouseTransformer(Transformer[Token, object]):
     def dead_money_in_main_pot(self) -> dict[str, object]:
         return {"dead_money_in_main_pot": True}
 
+    def antes_trimmed(self) -> dict[str, object]:
+        return {"antes_trimmed": True}
+
     def dead_cards_recycled(self) -> dict[str, object]:
         return {"deck_recycling": "dead_cards"}
 

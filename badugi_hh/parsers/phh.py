@@ -403,8 +403,9 @@ class _HandBuilder:
         posted = [(index, amount) for index, amount in enumerate(blinds[:2]) if amount]
         straddles = [(index, amount) for index, amount in enumerate(blinds) if amount
                      and index >= 2]
-        if self._ante_trimming():
-            antes = _trimmed(antes, self.stacks)
+        # Each ante is posted whole, as PokerKit posts it: a blind is sized by the stack
+        # the whole ante leaves, before trimming gives part of the ante back
+        # (Ruleset.antes_trimmed, which the engine judges by)
         for index, amount in enumerate(antes):
             if amount:
                 actions.post(index, amount, "ante", fields.block.line_of_key("antes")[0])
@@ -415,6 +416,9 @@ class _HandBuilder:
             actions.post(index, amount, kind, line)
         for index, amount in straddles:
             actions.post(index, amount, "straddle", line)
+        if self._ante_trimming():
+            for index, (whole, kept) in enumerate(zip(antes, _trimmed(antes, self.stacks))):
+                actions.give_back(index, min(whole, self.stacks[index]) - kept)
         amounts = [amount for _, amount in ordered]
         return (amounts[0] if len(amounts) == 2 else 0), (amounts[-1] if amounts else 0)
 
@@ -449,8 +453,10 @@ class _HandBuilder:
             awards_logged="winnings" in fields,
             # PHH has no rule of rake: a hand stating the rake taken (_rake) was raked
             rake="_rake" in fields,
-            # antes untrimmed (PHH's default) are dead money of the main pot
+            # antes untrimmed (PHH's default) are dead money of the main pot; trimmed,
+            # they are collected like bets
             dead_money_in_main_pot=not self._ante_trimming(),
+            antes_trimmed=self._ante_trimming(),
             # PokerKit reopens the betting by the round's largest raise, the blinds aside
             reopen_by_least_bet=False,
             # PokerKit's betting where it is not the house's (docs/rules.md, "PHH")
@@ -621,7 +627,7 @@ def _time_zone(fields: Fields) -> ZoneInfo | None:
 def _trimmed(antes: list[int], stacks: list[int]) -> list[int]:
     """The antes PokerKit keeps when they are trimmed (``ante_trimming_status = true``):
     each as the stack allows, and none above the second largest (the excess goes back
-    before the deal, as an uncalled bet would).
+    before the deal, as an uncalled bet would; the engine trims them alike).
 
     >>> _trimmed([0, 3, 0], [100, 100, 100]), _trimmed([5, 5, 5], [100, 2, 100])
     ([0, 0, 0], [5, 2, 5])

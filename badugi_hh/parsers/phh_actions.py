@@ -119,6 +119,11 @@ class Actions:
         self.events.append(PostBlind(player=self.names[index], kind=kind, amount=paid,
                                      all_in=self.stacks[index] == 0, line=line))
 
+    def give_back(self, index: int, amount: int) -> None:
+        """The part of an ante trimming gives back, once the forced bets are in: chips
+        behind again, and no event (the engine trims the antes itself)."""
+        self.stacks[index] += amount
+
     # -- actions ---------------------------------------------------------------------------
 
     def act(self, action: str, line: int, column: int) -> None:
