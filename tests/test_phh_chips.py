@@ -126,6 +126,56 @@ def test_a_blind_after_a_trimmed_ante_is_sized_by_the_stack_the_whole_ante_left(
     assert sum(nets(report)) == 0
 
 
+TRIMMED_LAYERS = '''variant = "N2L1D"
+ante_trimming_status = true
+antes = [2, 2, 0]
+blinds_or_straddles = {blinds}
+min_bet = {min_bet}
+starting_stacks = {stacks}
+actions = ["d dh p1 KcQdJhTs9s", "d dh p2 Kd8h8c6d6s", "d dh p3 2c3d4h5s7c", {actions}
+  "p1 sm -", "p2 sm -", "p3 sm -"]
+{finishing}'''
+
+
+@pytest.mark.parametrize(("blinds", "min_bet", "stacks", "actions", "finishing", "expected"), [
+    # nobody all in: p3, who anted nothing, wins 2 from each other player, not the pot
+    ("[1, 2, 0]", 2, "[50, 50, 50]", '"p3 cc", "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p3 sd", '
+     '"p1 cc", "p2 cc", "p3 cc",', "", [-4, 0, 4]),
+    # p1 and p2 all in on their forced bets, p3 calls 5 and wins what he matched of p2's 7:
+    # PokerKit's finishing_stacks, no G3
+    ("[2, 5, 0]", 1, "[3, 7, 30]", '"p3 cc", "p1 sd", "p2 sd", "p3 sd",',
+     "finishing_stacks = [0, 2, 38]\n", [-3, -5, 8]),
+])
+def test_trimmed_antes_are_won_only_as_far_as_each_player_matched_them(
+        blinds: str, min_bet: int, stacks: str, actions: str, finishing: str,
+        expected: list[int]) -> None:
+    """With trimming, PokerKit's pots are cut at each player's total put in, antes
+    counted, all in or not (docs/format.md: "wins from each other player only what he
+    matched")."""
+    text = TRIMMED_LAYERS.format(blinds=blinds, min_bet=min_bet, stacks=stacks,
+                                 actions=actions, finishing=finishing)
+    [report] = reports(text)
+    assert report.violations == []
+    assert nets(report) == pokerkit_nets(text) == expected
+
+
+def test_a_trimmed_ante_hand_written_as_a_house_log_keeps_the_trimming() -> None:
+    """``antes trimmed`` on the Rules line: the antes, posted whole, are trimmed and won
+    alike when the house log is read back."""
+    text = TRIMMED_LAYERS.format(
+        blinds="[1, 2, 0]", min_bet=2, stacks="[50, 50, 50]",
+        actions='"p3 cc", "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p3 sd", "p1 cc", "p2 cc", '
+                '"p3 cc",', finishing="winnings = [0, 4, 6]\n")
+    records = list(read_phh(text, "x.phh"))
+    session = next(record for record in records if isinstance(record, SessionStart))
+    hand = next(record for record in records if isinstance(record, Hand))
+    house, count, failures = house_log([(session, hand)])
+    assert count == 1 and not failures and ", antes trimmed," in house
+    [again] = [item for item in audit(list(read_house(house, "back.txt")))
+               if isinstance(item, HandReport)]
+    assert nets(again) == pokerkit_nets(text) == [-4, 0, 4] and again.violations == []
+
+
 
 # -- finishing_stacks ---------------------------------------------------------------------------
 

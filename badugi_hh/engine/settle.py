@@ -237,13 +237,16 @@ class _Settler:
         """The main pot and the side pots, each with who can win it (S3, M3).
 
         Where the rules make dead money the main pot's, it is set apart from the
-        levels and added to the pot every player still in may win.
+        levels and added to the pot every player still in may win. Where they trim the
+        antes, a pot is cut at every total a player still in put in, all in or not: one
+        who anted less wins from each other only what he matched.
         """
         contrib: dict[str, int] = {}
         live: list[PlayerState] = []
         amount, all_in = 0, False
         eligible: list[str] = []
         apart = self.state.rules.dead_money_in_main_pot
+        every_total = self.state.rules.antes_trimmed
         dead = 0
         for name, player in self.players.items():   # one pass: most hands have one pot
             chips = contrib[name] = player.put_in - returned.get(name, 0)
@@ -257,11 +260,11 @@ class _Settler:
                 all_in = all_in or player.all_in
                 if chips > 0:
                     eligible.append(name)
-        if not all_in:   # nobody still in is all-in: one pot, no levels to sort
+        if not (all_in or every_total):   # nobody still in is all-in: one pot, no levels
             if not amount:
                 return []
             return [new_tuple(Pot, (amount, tuple(eligible or [p.name for p in live]), ()))]
-        levels = sorted({contrib[p.name] for p in live if p.all_in}
+        levels = sorted({contrib[p.name] for p in live if p.all_in or every_total}
                         | {max(contrib.values(), default=0)})
         pots: list[Pot] = []
         floor = 0
