@@ -175,7 +175,9 @@ class _Writer:
         """Betting round ``number`` (1: before the first draw)."""
         rules = self.report.ruleset
         fixed = rules.structure == "fixed"
-        return _Round(fixed, rules.bet_size(number) if fixed else rules.big_blind,
+        # no limit's least bet, and least raise over the largest: min_bet, as PokerKit
+        # sizes them, whatever the big blind
+        return _Round(fixed, rules.bet_size(number) if fixed else rules.min_bet or rules.big_blind,
                       strict=not self.report.violations)
 
     def player(self, name: str) -> str:

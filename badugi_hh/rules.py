@@ -88,7 +88,9 @@ class Ruleset:
     full raise: at least the least bet too in pot and no limit (the big blind, or
     ``min_bet``: Robert's Rules), half a bet in fixed limit (T1). False: by the round's
     largest bet or raise so far alone, the blinds not counted,
-    so a round's first bet or raise reopens it however short (PokerKit, which judges PHH)."""
+    so a round's first bet or raise reopens it however short (PokerKit, which judges PHH);
+    in pot and no limit a raise then goes at least that largest over the bet, and at
+    least the least bet, whatever the big blind, as PokerKit sizes it."""
     odd_chip: Literal["big_blind", "first_left_of_button"] = "big_blind"  # S2
     lone_player_acts: bool = False     # S3
     """Whether the one player left with chips, still to act when the others fold or go

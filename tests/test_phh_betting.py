@@ -227,3 +227,32 @@ def test_a_fixed_limit_rounds_first_raise_reopens_however_short(ruleset: str,
     text = SHORT_FIRST_RAISE.format(ruleset.format())
     assert violations(text) == found
     assert pokerkit_plays(SHORT_FIRST_RAISE.format("")) is True
+
+
+MIN_BET_BELOW_BIG_BLIND = '''variant = "N2L1D"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 1
+starting_stacks = [50, 50, 50]
+actions = ["d dh p1 2c3d4h5s7c", "d dh p2 KcQdJhTs9s", "d dh p3 Kd8h8c6d6s", {actions}]
+'''
+
+
+@pytest.mark.parametrize(("actions", "found"), [
+    # the first raise over the big blind goes min_bet over it: to 3, not 4
+    ('"p3 cbr 3", "p1 f", "p2 f"', []),
+    # a raise by 1 is the round's largest: the next goes at least 1 over it
+    ('"p3 cbr 3", "p1 cbr 4", "p2 f", "p3 f"', []),
+    # a raise by 3 is: the next goes 3 over it
+    ('"p3 cbr 5", "p1 cbr 8", "p2 f", "p3 f"', []),
+    ('"p3 cbr 5", "p1 cbr 7", "p2 f", "p3 f"',
+     ["B2 p1 raises to 7; in no limit a raise before the first draw goes to at least 8"]),
+])
+def test_a_raise_goes_min_bet_over_the_largest_raise_whatever_the_big_blind(
+        actions: str, found: list[str]) -> None:
+    """PokerKit's least raise is the bet plus the round's largest bet or raise, the blinds
+    not counted, or plus ``min_bet`` if more (``min_completion_betting_or_raising_to_amount``):
+    where ``min_bet`` is below the big blind, so is the least raise over it."""
+    text = MIN_BET_BELOW_BIG_BLIND.format(actions=actions)
+    assert violations(text) == found
+    assert pokerkit_plays(text) is not found

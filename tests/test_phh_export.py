@@ -227,3 +227,23 @@ def test_trimmed_antes_are_written_whole_with_their_trimming_status() -> None:
     assert pokerkit_stacks(text) == pokerkit_stacks(TRIMMED_ANTE) == [50, 3, 24, 0]
     assert_replays(hand, report, text)
 
+
+def test_a_no_limit_raise_by_min_bet_below_the_big_blind_is_written() -> None:
+    """``min_bet = 1`` under a big blind of 3: PokerKit's least raise goes the largest raise
+    over the bet, or min_bet, so a post-draw raise of 1 is PokerKit's, and written."""
+    text = '''variant = "N2L1D"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 3, 0]
+min_bet = 1
+starting_stacks = [50, 50, 50]
+actions = ["d dh p1 2c3d4h5s7c", "d dh p2 KcQdJhTs9s", "d dh p3 Kd8h8c6d6s", "p3 cbr 4",
+  "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p3 sd", "p1 cbr 1", "p2 cbr 2", "p3 f", "p1 cc",
+  "p1 sm -", "p2 sm -"]
+'''
+    auditor = Auditor()
+    [(hand, report)] = [(record, result) for record in read_phh(text, "minbet.phh")
+                        for result in auditor.feed(record) if isinstance(result, HandReport)]
+    assert report.violations == []
+    written = phh_text(phh_fields(hand, report))
+    assert pokerkit_stacks(written) == pokerkit_stacks(text) == [60, 44, 46]
+    assert_replays(hand, report, written)

@@ -231,11 +231,16 @@ class Levels:
     def sized(self, name: str, kind: str, to: int, by: int | None, owed: int, pot: int,
               all_in: bool) -> str | None:
         """A bet or raise to ``to`` in pot, half-pot or no limit: what is wrong with its
-        size (B2). The last full bet or raise sets the least raise after it."""
+        size (B2). The last full bet or raise sets the least raise after it; by
+        PokerKit's rules (``Ruleset.reopen_by_least_bet`` false) the round's largest bet
+        or raise does, the blinds not counted, so a raise over the big blind goes
+        ``min_bet`` over it, whatever the big blind
+        (``State.min_completion_betting_or_raising_to_amount``)."""
         structure, big_blind, to_match = self.structure, self.least_bet, self.to_match
         assert structure is not None, "fixed limit is sized by fixed_bet and fixed_raise"
+        last_raise = self.last_raise if self.rules.reopen_by_least_bet else self.largest_raise
         least, most = (structure.bet_range(pot=pot, big_blind=big_blind) if not to_match
-                       else structure.raise_range(to_match=to_match, last_raise=self.last_raise,
+                       else structure.raise_range(to_match=to_match, last_raise=last_raise,
                                                   pot=pot, owed=owed, big_blind=big_blind))
         problem = None
         if (to < least and not all_in) or (most is not None and to > most):
