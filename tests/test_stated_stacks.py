@@ -529,13 +529,15 @@ def test_a_seat_line_short_of_an_all_in_is_one_violation_and_no_stack_is_negativ
 def test_chips_put_in_beyond_the_stack_played_are_the_s3_and_never_a_negative_stack(
         tmp_path: Path) -> None:
     """Nothing states Carla's stack after her header's 99: the hand is played from it, so
-    her call of 47 with 46 behind is a B7 and an S3, and the pot keeps the log's chips.
-    She had them: her start is stored as the 100 that covers them, and she ends with 0,
-    not -1, so that her end stack is still her start plus her net."""
+    her call of 47 with 46 behind is an S3, and the pot keeps the log's chips. It is no
+    B7: 47 is what she owes, and the ruleset's 100, the table's other account of her
+    start, leaves her exactly that, so the figure in doubt is the seat line's (its G3),
+    not the call's. She had the chips: her start is stored as the 100 that covers them,
+    and she ends with 0, not -1, so that her end stack is still her start plus her net."""
     text = ALL_IN.replace("Seat 3: Carla (100)", "Seat 3: Carla (99)")
     text = text[:text.index("Stacks:")]
     db = _imported(tmp_path, text)
-    assert _rules_and_lines(db) == [("G3", 5), ("B7", 18), ("S3", 18)]
+    assert _rules_and_lines(db) == [("G3", 5), ("S3", 18)]
     assert [row for row in _hand_players(db) if row[1] == "Carla"] == [
         ("nl#1", "Carla", 100, 0, -100)]
     (tmp_path / "end").mkdir()   # the session's end agrees with the ruleset's 100 - 100

@@ -44,20 +44,23 @@ class HandReplay:
 
     ``seats`` names the players when the hand itself does not (the house
     format seats them in the session header); ``stacks`` gives the chips each
-    starts with when the hand does not state them. ``previous`` is the
+    starts with when the hand does not state them, and ``other_account`` the
+    chips' account of a start the log stated otherwise (G3). ``previous`` is the
     report of the hand before at the same table, for the button (G4).
     """
 
     def __init__(self, hand: Hand, seats: dict[str, int] | None = None,
                  stacks: dict[str, int] | None = None,
-                 previous: HandReport | None = None) -> None:
+                 previous: HandReport | None = None,
+                 other_account: dict[str, int] | None = None) -> None:
         self.hand = hand
         self.rules = hand.ruleset
         self.previous = previous
         found = HandViolations(hand.hand_id, hand.source)
         self.violations = found.found
         self.report: Report = found.report   # the parts' too: none of them holds the replay
-        self.table = table = Table(self.rules, self.report, stacks or {}, cash=for_money(hand))
+        self.table = table = Table(self.rules, self.report, stacks or {}, cash=for_money(hand),
+                                   other_account=other_account)
         table.sit_session(seats or {}, hand.events, hand.line)
         self.deck = Deck(table, self.report)
         self.betting = Betting(table, self.report)

@@ -320,7 +320,14 @@ class Betting:
         if facing > 0:   # a call is of what is owed, or of the whole stack (all-in)
             added = min(facing, player.stack)
             excess = self._meet_accounts(player.name)   # the call as the log counts his chips
-            if event.amount != added and not (excess and event.amount == added - excess):
+            if event.amount == facing > added and self.table.covered_by_other_account(
+                    player, facing):
+                # What is owed, beyond the stack the hand started him with but within the
+                # table's other account of it: the stated stack is the one mistake (G3),
+                # not the call. Played as written (S3 from this account), so a statement
+                # that confirms the other account replays the hand from it with neither.
+                added = facing
+            elif event.amount != added and not (excess and event.amount == added - excess):
                 self.report("B7", event.line, f"{player.name} calls {event.amount}; the "
                             f"call is {added}: {to_match} to match less the "
                             f"{player.round_in} already in this round")

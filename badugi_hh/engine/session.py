@@ -31,15 +31,15 @@ Reports = list[HandReport | SessionReport | SkippedHand]
 
 def replay_hand(hand: Hand, seats: dict[str, int] | None = None,
                 stacks: dict[str, int] | None = None,
-                previous: HandReport | None = None, *, fast_path: bool = True) -> HandReport:
-    """Replay one hand on its own and return the engine's report.
-
-    ``fast_path=False`` skips the heads-up fast path; the report is the same,
-    only slower (the benchmark measures the difference).
+                previous: HandReport | None = None, *, fast_path: bool = True,
+                other_account: dict[str, int] | None = None) -> HandReport:
+    """Replay one hand on its own and return the engine's report (``other_account``: as
+    :class:`HandReplay` takes it). ``fast_path=False`` skips the heads-up fast path; the
+    report is the same, only slower (the benchmark measures the difference).
     """
     report = replay_heads_up(hand, seats, stacks, previous) if fast_path else None
     if report is None:
-        replay = HandReplay(hand, seats, stacks, previous)
+        replay = HandReplay(hand, seats, stacks, previous, other_account)
         replay.feed_all(hand.events)
         report = replay.finish()
     if previous is not None:
@@ -242,14 +242,14 @@ class Auditor:
         from the chips' (``chips``) of the players whose stated end stacks agree with it;
         the report, the stacks it started from and the chips' accounts still open."""
         report = replay_hand(hand, table.seats or None, carried, table.previous,
-                             fast_path=self.fast_path)
+                             fast_path=self.fast_path, other_account=chips)
         confirmed = confirmed_at_the_end(hand, report, chips) if chips else {}
         if not confirmed:
             return report, carried, chips
         carried = {**carried, **confirmed}
         chips = {name: stack for name, stack in chips.items() if name not in confirmed}
         return replay_hand(hand, table.seats or None, carried, table.previous,
-                           fast_path=self.fast_path), carried, chips
+                           fast_path=self.fast_path, other_account=chips), carried, chips
 
     def _check_unique(self, table: _Table, hand: Hand) -> None:
         """A hand id names one hand (T5); a store keeps the first copy.

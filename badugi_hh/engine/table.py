@@ -89,15 +89,18 @@ class Table:
 
     ``carried`` holds each player's stack at the end of the hand before (G3);
     ``cash``: the hand is played for money, where a stack may grow between hands
-    (T6); ``report`` is how a broken rule is told.
+    (T6); ``report`` is how a broken rule is told. ``other_account``: the chips' account
+    of each player's start where the log stated another (G3), which a call beyond his
+    stack behind may be played from (B7).
     """
 
 
     def __init__(self, rules: Ruleset, report: Report, carried: Mapping[str, int], *,
-                 cash: bool = False) -> None:
+                 cash: bool = False, other_account: Mapping[str, int] | None = None) -> None:
         self.rules = rules
         self.report = report
         self.carried = carried
+        self.other_account: Mapping[str, int] = other_account or {}
         self.cash = cash
         self.players: dict[str, TablePlayer] = {}
         self.able = 0                  # players neither folded nor all-in
@@ -325,6 +328,12 @@ class Table:
         if player.stack <= 0 and not player.all_in:
             player.all_in = True
             self.able -= player.folded_in_round is None
+
+    def covered_by_other_account(self, player: TablePlayer, amount: int) -> bool:
+        """Whether ``player``'s stack behind, as the table's other account of his start
+        has it (where it keeps two: G3), covers ``amount``."""
+        start = self.other_account.get(player.name)
+        return start is not None and start - (player.start - player.stack) >= amount
 
     def fold(self, player: TablePlayer, round_number: int) -> None:
         """``player`` folds in ``round_number``: out of the hand."""
