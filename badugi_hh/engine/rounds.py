@@ -1,6 +1,7 @@
 """Betting rounds: the blinds, whose turn it is, and what each action may be.
 
-:class:`Betting` takes the blinds and every check, fold, call, bet and raise of a
+:class:`Betting` takes the blinds (their chips and sizes posted by
+:class:`~badugi_hh.engine.blinds.Blinds`) and every check, fold, call, bet and raise of a
 hand. It keeps who is still to act (B5, B6, M2), who has acted since the last
 full bet or raise (T8), and each action's chips (B4, B7, S3), and asks
 :class:`~badugi_hh.engine.betting.Levels` what sizes the structure allows (B2,
@@ -12,7 +13,7 @@ the replay opens one before Betting takes it.
 from __future__ import annotations
 
 from badugi_hh.engine.betting import Levels
-from badugi_hh.engine.pots import ante_returns
+from badugi_hh.engine.blinds import Blinds
 from badugi_hh.engine.report import ActionRecord, new_tuple, round_name
 from badugi_hh.engine.table import Report, Table, TablePlayer
 from badugi_hh.events import Bet, Call, Check, Fold, PlayerEvent, PostBlind, Raise
@@ -40,17 +41,11 @@ class Betting:
         self.lone_turn: str | None = None   # who may still check or fold, the round closed
         self.acted: dict[str, int] = {}   # who acted this round, and what he matched (T8)
         self.actions: list[ActionRecord] = []
-        self.antes_posted = False      # a game of antes alone has no blinds (T3)
-        self.straddle_seat: int | None = None   # the last straddle's: round 1 starts left of it
-        self.small_posted = False      # without one, the small blind may be dead (T3)
-        self.blinds_checked = False    # whether a big blind was looked for at the deal
+        self.blinds = Blinds(table, self.levels, report)
         self.fold_line = 0             # the fold that ended the hand
-        self.posted: set[tuple[str, str]] = set()   # who posted which blind (G4, M1)
         # chips the log's wrong figures put in beyond the play's, in the hand and the round
         self.excess_as_logged: dict[str, int] = {}   # (fewer: negative; engine/accounts.py)
         self.round_excess: dict[str, int] = {}
-        self.whole_antes: dict[str, int] = {}   # each ante as posted, where they are trimmed
-        self.antes_back: dict[str, int] = {}    # and the part of it trimming gave back
 
     def start_round(self, number: int) -> None:
         """Betting round ``number`` opens; after a draw the first player left of the
@@ -75,86 +70,14 @@ class Betting:
             return
         if self.round == 0:
             self.round = 1
-        kind, rules, levels, name = event.kind, self.rules, self.levels, player.name
-        if kind in ("small", "big") and (name, kind) in self.posted:
-            # a line written twice, or chips put in twice: the log's account keeps it
-            self.report(table.blind_rule, event.line, f"{name} posts the {kind} blind "
-                        "again; a blind is posted once")
-            self._keep_as_logged(name, event.amount)
+        if not self.blinds.post(player, event):   # posted again: the log's account keeps it
+            self._keep_as_logged(player.name, event.amount)
             return
-        self.posted.add((name, kind))
-        if kind == "small":
-            small = table.expected_blinds()[0]
-            if small and name != small:
-                self.report(table.blind_rule, event.line, f"{name} posts the "
-                            f"small blind; it is {small}'s to post")
-            self._check_blind_amount(player, event, rules.small_blind)
-            self.small_posted = True
-        elif kind in ("big", "small+big") and table.big_blind is None:
-            table.big_blind = name
-            big = table.expected_blinds(small_posted=self.small_posted)[1]
-            if big and name != big:
-                self.report(table.blind_rule, event.line, f"{name} posts the "
-                            f"big blind; it is {big}'s to post")
-            self._check_blind_amount(player, event, rules.big_blind)
-        if kind == "ante":
-            self.antes_posted = True
-        player.post(kind, event.amount, rules.big_blind)
-        if kind == "straddle" and player.round_in >= levels.to_match:
-            # a live blind over the big blind: the round's bet, as PokerKit plays PHH's
-            # straddle (docs/format.md, "PHH")
-            self.straddle_seat = player.seat
-            levels.full_to = max(levels.full_to, player.round_in)
-        if kind == "ante" and rules.uncovered_antes_returned:
-            # The site pays back the antes a short all-in does not cover with the
-            # uncalled bet: for what goes back they count as bet, not dead money (S3).
-            player.dead -= event.amount
-        table.take(player, event.amount, event.line)
-        if kind == "ante" and rules.antes_trimmed:
-            self.whole_antes[name] = self.whole_antes.get(name, 0) + event.amount
-            self._trim_antes(event.line)
-        if player.round_in > levels.to_match:
-            levels.to_match = player.round_in
-            if kind != "small":
-                levels.bets = 1   # the big blind is the opening bet (B3)
-        if kind in ("big", "small+big"):
-            levels.post_big_blind()
-        self.actions.append(new_tuple(ActionRecord, (name, 1, "post", event.amount,
+        self.actions.append(new_tuple(ActionRecord, (player.name, 1, "post", event.amount,
                                                       player.round_in, player.all_in, 0,
                                                       event.line)))
-        # Round 1 starts left of the big blind (the dealer heads-up), or of the last
-        # straddle (B6, M2).
-        anchor = (self.straddle_seat if self.straddle_seat is not None
-                  else table.players[table.big_blind].seat if table.big_blind
-                  else table.button_seat)
-        self.pending = table.can_act_after(anchor, levels.to_match)
-
-    def _trim_antes(self, line: int) -> None:
-        """The antes as the rules trim them (``Ruleset.antes_trimmed``), worked out again as
-        each comes in, whatever their order: what trimming gives back (or, a larger ante
-        come since, takes again) moves the stack, and whether its player is all in."""
-        table = self.table
-        for name, back in ante_returns(self.whole_antes).items():
-            player, change = table.players[name], back - self.antes_back.get(name, 0)
-            self.antes_back[name] = back
-            player.put_in -= change
-            player.dead -= change
-            if change < 0:
-                table.take(player, -change, line)
-            elif change:
-                player.stack += change
-                if player.all_in:
-                    player.all_in = False
-                    table.able += player.folded_in_round is None
-
-    def _check_blind_amount(self, player: TablePlayer, event: PostBlind, expected: int) -> None:
-        # a blind is short all in where it takes the stack the whole ante left: where the
-        # antes are trimmed, PokerKit sizes it so, before any of the ante goes back
-        stack = player.stack - self.antes_back.get(player.name, 0)
-        short_all_in = event.amount < expected and event.amount == stack
-        if event.amount != expected and not short_all_in:
-            self.report(self.table.blind_rule, event.line, f"{player.name} posts "
-                        f"{event.amount} for the {event.kind} blind; it is {expected}")
+        self.pending = table.can_act_after(self.blinds.first_to_act_after(),
+                                           self.levels.to_match)
 
     def check_big_blind(self, line: int) -> None:
         """Once the blinds are in, a big blind must be among them (G4, M1).
@@ -162,17 +85,10 @@ class Betting:
         Reported once; the betting then starts left of the player who owed it,
         so the rest of the round is not reported as out of turn.
         """
-        table = self.table
-        if (self.blinds_checked or self.round != 1 or table.big_blind is not None
-                or self.antes_posted):   # antes alone: left of the button acts first
-            self.blinds_checked = True
-            return
-        self.blinds_checked = True
-        big = table.expected_blinds(small_posted=self.small_posted)[1]
-        whose = f"; it is {big}'s to post" if big else ""
-        self.report(table.blind_rule, line, f"no big blind is posted{whose}")
+        big = self.blinds.missing_big_blind(self.round, line)
         if big:
-            self.pending = table.can_act_after(table.players[big].seat, self.levels.to_match)
+            self.pending = self.table.can_act_after(self.table.players[big].seat,
+                                                    self.levels.to_match)
 
     # -- whose turn ----------------------------------------------------------------
 
@@ -190,7 +106,7 @@ class Betting:
         player = table.players.get(event.player) or table.player(event.player, event.line)
         if player is None:
             return None
-        if not self.blinds_checked:
+        if not self.blinds.checked:
             self.check_big_blind(event.line)
         pending = self.pending
         if pending and pending[0] == player.name:

@@ -1,9 +1,9 @@
 """Settling a hand: pots and side pots, who wins each, odd chips, returns; the log's claims.
 
 :func:`settle` is a function of what the replay hands over, the table's
-:class:`~.state.TableState` and the log's :class:`~.state.LogClaims`: it builds
-the pots (S3, M3), pays each to its best hand or halves (S1, S2, X3), and
-reports every claim of the log that differs (awards, returns, totals, stacks,
+:class:`~.state.TableState` and the log's :class:`~.state.LogClaims`: it has
+:mod:`.side_pots` cut the pots (S3, M3), pays each to its best hand or halves (S1,
+S2, X3), and reports every claim of the log that differs (awards, returns, totals, stacks,
 nets, descriptions, the summary). It imports nothing from the replay, so the
 general engine and the heads-up fast path settle a hand by the same code.
 """
@@ -17,12 +17,13 @@ from badugi_hh.cards import Card
 from badugi_hh.engine.describe import check_descriptions
 from badugi_hh.engine.payout import Payout
 from badugi_hh.engine.shares import HalfChips, Share, count_halves
-from badugi_hh.engine.pots import uncalled, with_dead_money
+from badugi_hh.engine.side_pots import cut_pots
+from badugi_hh.engine.pots import uncalled
 from badugi_hh.engine.report import (
     HalfShare, HandReport, PlayerResult, Pot, RunResult, Violation, new_tuple,
 )
 from badugi_hh.engine.runs import HalfValues, RunSplit, evaluate_hands
-from badugi_hh.engine.state import LogClaims, PlayerState, TableState
+from badugi_hh.engine.state import LogClaims, TableState
 from badugi_hh.evaluate import EvaluationError
 from badugi_hh.events import Hand
 from badugi_hh.games import Game, HandValue, game_of
@@ -195,7 +196,7 @@ class _Settler:
     def settle(self) -> Settlement:
         state, claims = self.state, self.claims
         returned = self._returned()
-        pots = self._pots(returned)
+        pots = cut_pots(self.players, state.rules, returned)
         rake = claims.pot_total[1] if claims.pot_total else 0
         pot = 0
         for each in pots:
@@ -217,7 +218,7 @@ class _Settler:
         return new_tuple(Settlement, (results, pots, rake, halves, self.violations,
                                       self.runs.results() if self.runs else ()))
 
-    # -- what goes back, and the pots ---------------------------------------------
+    # -- what goes back (the pots are cut by side_pots.py) ------------------------
 
     def _returned(self) -> dict[str, int]:
         """The uncovered part of the largest bet goes back (S3).
@@ -232,52 +233,6 @@ class _Settler:
                             f"part of the bet is {returned.get(name, 0)}")
                 returned[name] = amount   # follow the log from here on
         return returned
-
-    def _pots(self, returned: dict[str, int]) -> list[Pot]:
-        """The main pot and the side pots, each with who can win it (S3, M3).
-
-        Where the rules make dead money the main pot's, it is set apart from the
-        levels and added to the pot every player still in may win. Where they trim the
-        antes, a pot is cut at every total a player still in put in, all in or not: one
-        who anted less wins from each other only what he matched.
-        """
-        contrib: dict[str, int] = {}
-        live: list[PlayerState] = []
-        amount, all_in = 0, False
-        eligible: list[str] = []
-        apart = self.state.rules.dead_money_in_main_pot
-        every_total = self.state.rules.antes_trimmed
-        dead = 0
-        for name, player in self.players.items():   # one pass: most hands have one pot
-            chips = contrib[name] = player.put_in - returned.get(name, 0)
-            if apart:
-                contrib[name] -= player.dead
-                dead += player.dead
-            if chips > 0:
-                amount += chips
-            if player.folded_in_round is None:
-                live.append(player)
-                all_in = all_in or player.all_in
-                if chips > 0:
-                    eligible.append(name)
-        if not (all_in or every_total):   # nobody still in is all-in: one pot, no levels
-            if not amount:
-                return []
-            return [new_tuple(Pot, (amount, tuple(eligible or [p.name for p in live]), ()))]
-        levels = sorted({contrib[p.name] for p in live if p.all_in or every_total}
-                        | {max(contrib.values(), default=0)})
-        pots: list[Pot] = []
-        floor = 0
-        for level in levels:
-            amount = sum(max(0, min(c, level) - floor) for c in contrib.values())
-            covered = tuple(p.name for p in live if contrib[p.name] > floor)
-            if amount and covered:
-                pots.append(Pot(amount, covered))
-            elif amount:   # chips only folded players reached: the last pot takes them
-                last = pots.pop() if pots else Pot(0, tuple(p.name for p in live))
-                pots.append(Pot(last.amount + amount, last.eligible))
-            floor = level
-        return with_dead_money(pots, dead, tuple(p.name for p in live))
 
     def _check_total(self, pot: int) -> None:
         """The log's own total pot is ``pot``, what was put in less the returns (S1)."""
