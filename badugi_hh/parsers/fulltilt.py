@@ -18,7 +18,7 @@ Badugi, 2-7 and A-5 triple draw are read into events; a hand of any other game
 >>> session.session_id, hand.hand_id, hand.ruleset.big_bet, hand.unit
 ('fulltilt:T:20130508-101816', 'fulltilt#1', 20, 100)
 >>> hand.events[2], hand.events[-1]
-(Button(line=6, seat=1), Award(line=10, player='Bruno', amount=10, pot='', description=None))
+(Button(line=6, seat=1, player=None), Award(line=10, player='Bruno', amount=10, pot='', description=None))
 
 Each line is parsed with ``grammar/fulltilt.lark``. Names may hold blanks, so
 before a line is parsed a seated player's name where a name starts is put in

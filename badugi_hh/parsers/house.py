@@ -21,7 +21,7 @@ reading goes on with the next hand.
 >>> session.session_id, [p.name for p in session.players], session.ruleset.big_bet
 ('fri-1127', ['Ana', 'Bruno'], 4)
 >>> hand.hand_id, hand.events[0]
-('fri-1127#1', Button(line=5, seat=1))
+('fri-1127#1', Button(line=5, seat=1, player=None))
 >>> hand.events[-1]
 Award(line=9, player='Bruno', amount=3, pot='', description=None)
 

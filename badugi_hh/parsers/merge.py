@@ -28,7 +28,7 @@ naming the game and stakes, then one ``<game>`` per hand (docs/format.md).
 >>> hand.events[0]
 Seat(line=5, player='Ana', seat=2, stack=3000, in_hand=True, sitting_out=False)
 >>> hand.events[2]
-Button(line=4, seat=4)
+Button(line=4, seat=4, player=None)
 
 The file is fed to :class:`xml.etree.ElementTree.XMLPullParser` one line at a
 time, inside a root element of our own, so each element is known with its

@@ -15,7 +15,7 @@ pat on nothing), break a made hand or get into a raising war.
 >>> [type(r).__name__ for r in records][:2], type(records[-1]).__name__
 (['SessionStart', 'Hand'], 'SessionEnd')
 >>> records[1].hand_id, records[1].events[0]
-('sim-7-1#1', Button(line=7, seat=1))
+('sim-7-1#1', Button(line=7, seat=1, player=None))
 >>> sum(len(report.violations) for report in audit(records))
 0
 
