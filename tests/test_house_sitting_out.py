@@ -326,6 +326,28 @@ def test_a_broke_player_takes_no_part_in_the_hands_played_after() -> None:
     assert second.end_stacks == {"Ana": 101, "Bruno": 99, "Carla": 0, "Dmitri": 102}
 
 
+def test_playing_on_after_a_bust_is_reported_once() -> None:
+    """The session ended with Carla's bust: the hands played after it are one mistake, one
+    N1 at the first of them. It was an N1 at each, every one saying that the session ended
+    with the hand before, although the N1 before it said so of an earlier one."""
+    third = """
+Hand #3 - button Dmitri
+Ana: posts small blind 1
+Bruno: posts big blind 2
+Dealt to Ana [?? ?? ?? ??]
+Dealt to Bruno [?? ?? ?? ??]
+Dealt to Dmitri [?? ?? ?? ??]
+Dmitri: folds
+Ana: folds
+Bruno wins 2
+Stacks: Ana 100, Bruno 100, Carla 0, Dmitri 102
+"""
+    text = CARLA_BROKE + WITHOUT_CARLA + third
+    second = hands(text)[1]
+    assert [(v.rule, v.hand_id) for r in audited(text) if isinstance(r, HandReport | SessionReport)
+            for v in r.violations] == [("N1", second.hand_id)]
+
+
 def test_a_broke_player_who_acts_is_told_he_has_no_chips() -> None:
     """It was an M1 for each blind and ``[M2] Carla acts out of turn``: she was dealt in."""
     text = CARLA_BROKE + WITHOUT_CARLA.replace("Bruno: folds\n", "Carla: folds\nBruno: folds\n")

@@ -240,6 +240,17 @@ class HandReport:
     def winners(self) -> tuple[str, ...]:
         return tuple(n for n, p in self.players.items() if p.won > 0)
 
+    def judge_up_to_damage(self, first: int) -> None:
+        """Keep the violations before ``first``, the hand's first unreadable line: what
+        follows may hang on it."""
+        kept = [v for v in self.violations if v.line < first]
+        if len(kept) < len(self.violations):
+            self.notes.append(f"not judged after line {first}, which could not be read "
+                              f"({len(self.violations) - len(kept)} finding(s) set aside)")
+        else:
+            self.notes.append(f"line {first} could not be read")
+        self.violations[:] = kept
+
 
 @dataclass(slots=True)
 class SessionReport:

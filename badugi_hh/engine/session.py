@@ -74,6 +74,8 @@ class _Table:
     violations: list[Violation] = field(default_factory=list)
     unknown_before: str = ""
     """Why the stacks carried into the next hand are unknown (a hand lost, skipped, left out)."""
+    played_on: bool = False
+    """A hand was played after a player's bust and reported (N1): the session ended once."""
 
 
 class Auditor:
@@ -146,7 +148,7 @@ class Auditor:
             (name, player.seat, player.dealt) for name, player in previous.players.items()))
         return (tuple(table.seats.items()), tuple(table.stacks.items()),
                 tuple(table.chips.items()), tuple(table.doubted.items()),
-                bool(table.unknown_before), last)
+                bool(table.unknown_before), table.played_on, last)
 
     def begin_part(self) -> str | None:
         """Start judging a part of a log that follows the hands fed so far (read only to
@@ -224,7 +226,7 @@ class Auditor:
                                                       carried, table.chips)
             table.starts.update(confirmed)
         if hand.damaged:
-            _judge_up_to_damage(report, hand)
+            report.judge_up_to_damage(hand.damaged[0])
             if not table.seats:
                 table.unknown_before = (f"{HandId.parse(hand.site, hand.hand_id).named} has "
                                         f"a line that could not be read (line "
@@ -264,12 +266,14 @@ class Auditor:
                 "only the first hand with it is stored", hand.hand_id, hand.source, hand.line))
 
     def _check_continues(self, table: _Table, hand: Hand) -> None:
-        """A session stops at its length or when a player is broke (N1)."""
+        """A session stops at its length or when a player is broke (N1): the first hand
+        played after a bust is reported, not each one after it (one mistake, one violation)."""
         limit = hand.ruleset.session_hands
+        broke = [n for n, s in table.stacks.items() if s <= 0] if table.seats else []
         if limit is not None and table.hands > limit:
             message = f"hand {table.hands} is played; a session is {limit} hands"
-        elif table.seats and table.stacks and min(table.stacks.values()) <= 0:
-            broke = [n for n, s in table.stacks.items() if s <= 0]
+        elif broke and not table.played_on:
+            table.played_on = True
             message = (f"the hand is played although {', '.join(broke)} has no chips left; "
                        "the session ended with the previous hand")
         else:
@@ -328,18 +332,6 @@ def _void(hand: Hand, seats: Iterable[str]) -> str:
     if not played:
         return "not played"   # a partial hand: nobody's play is in the log
     return ""
-
-
-def _judge_up_to_damage(report: HandReport, hand: Hand) -> None:
-    """Keep the violations before the first unreadable line; what follows may hang on it."""
-    first = hand.damaged[0]
-    kept = [v for v in report.violations if v.line < first]
-    if len(kept) < len(report.violations):
-        report.notes.append(f"not judged after line {first}, which could not be read "
-                            f"({len(report.violations) - len(kept)} finding(s) set aside)")
-    else:
-        report.notes.append(f"line {first} could not be read")
-    report.violations[:] = kept
 
 
 def _check_end_stacks(table: _Table, record: SessionEnd) -> None:
