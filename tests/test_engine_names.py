@@ -9,9 +9,12 @@ neighbours swapped); only where the ruleset says names are typed by hand.
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
+from badugi_hh import cli
+from badugi_hh.dataset import connect_dataset
 from badugi_hh.engine import HandReport, SessionReport, audit
 from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.table import Table
@@ -19,6 +22,7 @@ from badugi_hh.events import Event, Hand, NetStated, ParseError
 from badugi_hh.parsers.hands import site_ruleset
 from badugi_hh.parsers.house import read_house
 from badugi_hh.rules import HOUSE
+from badugi_hh.store import Store
 
 from handkit import SEATS, full_hand, numbered, replay
 
@@ -290,6 +294,41 @@ def test_a_misspelt_seat_line_is_one_g1_there_and_the_session_reads_the_hands_na
          "Bruno, the name it misspells")]
     [session] = [r for r in audit(read_house(text, "home.txt")) if isinstance(r, SessionReport)]
     assert (session.violations[0].line, session.stacks) == (4, {"Ana": 99, "Bruno": 101})
+    # the report says whom it read under another name, and starts him under the hands' name
+    assert (session.read_as, session.starts) == ({"Bruon": "Bruno"}, {"Ana": 100, "Bruno": 100})
+
+
+def test_a_misspelt_seat_line_stating_another_stack_is_judged_under_the_hands_name() -> None:
+    """``Bruon (102)``: the stack is a G3 at the seat line, and the first hand's stacks,
+    the ruleset's 100 moved by the chips, settle it for Bruno, as where the seat line
+    spells him right; the chips' account kept under the misspelling was no one's, and
+    the hand's statement was a second G3."""
+    text = THREE_HANDS.replace("Seat 2: Bruno (100)", "Seat 2: Bruon (102)")
+    reports = hand_reports(text)
+    assert [r.violations for r in reports] == [[], [], []]
+    [session] = [r for r in audit(read_house(text, "home.txt")) if isinstance(r, SessionReport)]
+    assert [(v.rule, v.line) for v in session.violations] == [("G3", 4), ("G1", 4)]
+    assert session.starts == {"Ana": 100, "Bruno": 100}
+
+
+def test_a_misspelt_seat_line_stores_one_row_for_its_player(tmp_path: Path) -> None:
+    """The database and a dataset keep the session's players under the names it is read
+    by: the seat line's misspelling was kept beside them, a player of seat 2 who never
+    played, his stack untouched."""
+    log = tmp_path / "logs" / "home.txt"
+    log.parent.mkdir()
+    log.write_text(THREE_HANDS.replace("Seat 2: Bruno (100)", "Seat 2: Bruon (100)"),
+                   encoding="utf-8")
+    assert cli.main(["import", str(log), "--db", str(tmp_path / "home.duckdb")]) == 0
+    assert cli.main(["import", str(log), "--out", str(tmp_path / "ds")]) == 0
+    query = ("SELECT player, seat, start_stack, final_stack, net, won_session "
+             "FROM session_players ORDER BY seat")
+    expected = [("Ana", 1, 100, 99, -1, False), ("Bruno", 2, 100, 101, 1, True)]
+    with Store(tmp_path / "home.duckdb", read_only=True) as store:
+        assert store.connection.execute(query).fetchall() == expected
+        assert store.connection.execute("SELECT players FROM sessions").fetchall() == [
+            (["Ana", "Bruno"],)]
+    assert connect_dataset(tmp_path / "ds").execute(query).fetchall() == expected
 
 
 def test_a_seat_name_the_first_hand_uses_is_the_right_one() -> None:

@@ -22,6 +22,7 @@ from badugi_hh.engine.report import HandReport, Violation
 from badugi_hh.engine.table import contradicts, for_money, misspelling_of, not_seated
 from badugi_hh.events import (Button, Hand, PlayerEvent, Seat, SessionEnd, SessionPlayer,
                               SessionStart, StackStated)
+from badugi_hh.hand_ids import HandId
 from badugi_hh.rules import Ruleset
 
 #: A player's stack by the chips' own count, where the log's account differs from it.
@@ -207,6 +208,22 @@ as Bruno, the name it misspells')]
     return slips
 
 
+def respell(names: Mapping[str, str], *accounts: dict[str, int]) -> None:
+    """Each of ``accounts`` (seats, stacks, the chips' accounts, ...) with the players
+    ``names`` reads under another name (:func:`seat_line_slips`) under that name, in place
+    and in their order: a list of the stacks is told in it.
+
+    >>> stacks = {"Ana": 100, "Bruon": 90, "Carla": 110}
+    >>> respell({"Bruon": "Bruno"}, stacks)
+    >>> stacks
+    {'Ana': 100, 'Bruno': 90, 'Carla': 110}
+    """
+    for account in accounts:
+        respelt = {names.get(name, name): value for name, value in account.items()}
+        account.clear()
+        account.update(respelt)
+
+
 #: The most of a pot a cash table's rake takes: sites take 5% or less, with a cap.
 _MOST_RAKE = (1, 10)
 
@@ -244,3 +261,11 @@ def missing_hand(hand: Hand, carried: dict[str, int]) -> str:
         gone = sum(stack for name, stack in carried.items() if name not in stated)
         played = won == lost or won == lost + gone
     return ", ".join(f"{name} {move:+}" for name, move in moves.items()) if played else ""
+
+
+def missing_hand_note(before: HandReport, hand: Hand, moves: str) -> str:
+    """The note that a hand is missing between ``before`` and ``hand``, the stacks moved
+    as it would have (``moves``, :func:`missing_hand`): coverage, not a violation."""
+    return (f"a hand is missing between {HandId.parse(hand.site, before.hand_id).named} and "
+            f"{HandId.parse(hand.site, hand.hand_id).printed}: the stacks moved as one unseen "
+            f"hand moves them ({moves})")

@@ -264,3 +264,6 @@ class SessionReport:
     """Each player's stack as the session starts, as the audit settled it (G3): its
     header's, or the ruleset's where the header stated another and a later statement of
     the log confirmed the ruleset's; empty where no header seats the players."""
+    read_as: dict[str, str] = field(default_factory=dict)
+    """Each seat line's name the session is read under another name, with that name: the
+    one every line of its first hand calls the player by (a misspelt seat line, G1)."""

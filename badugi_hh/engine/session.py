@@ -11,8 +11,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from badugi_hh.engine.chain import (ChipsAccounts, chips_accounts, confirmed_at_the_end,
-                                    missing_hand, opening_accounts, seat_line_slips,
-                                    settled_starts, start_stacks, stated_at_the_end)
+                                    missing_hand, missing_hand_note, opening_accounts,
+                                    respell, seat_line_slips, settled_starts, start_stacks,
+                                    stated_at_the_end)
 from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.kinds import PLAYER_EVENTS
 from badugi_hh.engine.replay import HandReplay
@@ -59,6 +60,7 @@ class _Table:
     ruleset: Ruleset | None = None
     seats: dict[str, int] = field(default_factory=dict)
     header: list[SessionPlayer] = field(default_factory=list)   # till the first hand reads it
+    read_as: dict[str, str] = field(default_factory=dict)   # SessionReport.read_as
     stacks: dict[str, int] = field(default_factory=dict)
     chips: ChipsAccounts = field(default_factory=dict)
     """The chips' account of a stack the log stated against them, beside the log's in
@@ -192,9 +194,9 @@ class Auditor:
         table.hands += 1
         table.ruleset = table.ruleset or hand.ruleset
         if table.header:   # a seat line spelt unlike every line of the first hand (G1)
-            respelt, table.header = seat_line_slips(table.header, hand, table.violations), []
-            table.seats = {respelt.get(n, n): seat for n, seat in table.seats.items()}
-            table.stacks = {respelt.get(n, n): stack for n, stack in table.stacks.items()}
+            table.read_as, table.header = seat_line_slips(table.header, hand, table.violations), []
+            respell(table.read_as, table.seats, table.stacks, table.chips, table.starts,
+                    table.doubted)
         self._check_continues(table, hand)
         if hand.left_out and table.previous is not None and not any(   # a PHH export's gap
                 hash(gone) in self._hand_lines for gone in hand.left_out):   # (not one read)
@@ -209,10 +211,7 @@ class Auditor:
         report, carried, chips = self._replay(hand, table, carried, chips)
         self._check_unique(table, hand)
         if missing and table.previous is not None:
-            before = HandId.parse(hand.site, table.previous.hand_id).named
-            report.notes.append(f"a hand is missing between {before} and "
-                                f"{HandId.parse(hand.site, hand.hand_id).printed}: the stacks "
-                                f"moved as one unseen hand moves them ({missing})")
+            report.notes.append(missing_hand_note(table.previous, hand, missing))
         chips_before, table.chips = table.chips, chips_accounts(hand, report, carried, chips)
         if table.unknown_before:
             if table.seats:   # a house hand states only its end: not judged (G3), followed
@@ -304,7 +303,7 @@ class Auditor:
     def _session_report(self, table: _Table) -> SessionReport:
         return SessionReport(table.session_id, table.source, table.hands,
                              dict(table.stacks), _leader(table.stacks), table.violations,
-                             table.starts)
+                             table.starts, table.read_as)
 
 
 def _void(hand: Hand, seats: Iterable[str]) -> str:

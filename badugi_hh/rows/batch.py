@@ -506,6 +506,7 @@ class RowBatch:
         rules = session.ruleset
         money = session.money or HOME_CHIPS
         moment = session.moment or clock.read(session.started_at, money.site, advance=False)
+        session.read_as(report.read_as)   # one row a player, under the name he was read by
         players = sorted(session.seats, key=session.seats.__getitem__)
         finals = {name: report.stacks.get(name, session.last_stacks.get(
             name, session.start_stacks.get(name, 0))) for name in players}

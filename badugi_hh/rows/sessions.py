@@ -8,6 +8,7 @@ the places of a tournament) and :class:`HandMoney` what its amounts are.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple
@@ -78,6 +79,22 @@ class OpenSession:
                 self.start_stacks[name] = result.start_stack
             self.last_stacks[name] = result.carried_stack   # as the session's chain has it
 
+    def read_as(self, names: Mapping[str, str]) -> None:
+        """Seat each header player the engine read under another name (``names``,
+        :attr:`~badugi_hh.engine.SessionReport.read_as`) under that one, at his seat line's
+        seat and stack: the hands met him only under it, as a player the header did not
+        seat, and the session would keep him twice.
+
+        >>> from badugi_hh.rules import HOUSE
+        >>> session = OpenSession("s", HOUSE, seats={"Ana": 1, "Bruon": 2, "Bruno": 2},
+        ...                       start_stacks={"Ana": 100, "Bruon": 102, "Bruno": 100})
+        >>> session.read_as({"Bruon": "Bruno"})
+        >>> session.seats, session.start_stacks
+        ({'Ana': 1, 'Bruno': 2}, {'Ana': 100, 'Bruno': 102})
+        """
+        if names:
+            self.seats = _respelt(self.seats, names)
+            self.start_stacks = _respelt(self.start_stacks, names)
 
     def extend(self, later: OpenSession) -> bool:
         """Take in what the session's later hands told ``later`` (read apart, from no
@@ -110,6 +127,15 @@ class OpenSession:
                 self.start_stacks[name] = later.start_stacks[name]
         self.last_stacks.update(later.last_stacks)
         return True
+
+
+def _respelt(players: dict[str, int], names: Mapping[str, str]) -> dict[str, int]:
+    """``players`` under the names ``names`` reads them by, in their order; where one is
+    there under both, the first (the header's) is kept."""
+    respelt: dict[str, int] = {}
+    for name, value in players.items():
+        respelt.setdefault(names.get(name, name), value)
+    return respelt
 
 
 class HandMoney(NamedTuple):
