@@ -289,7 +289,8 @@ class Betting:
         table, levels = self.table, self.levels
         self._meet_accounts(player.name)   # a bet or raise's total is either account's
         facing = levels.to_match - player.round_in
-        all_in = added == player.stack
+        # all in by either account of his chips: the log's may have him short (a wrong call)
+        all_in = added in (player.stack, player.stack - self.excess_as_logged.get(player.name, 0))
         alone = table.able < 2   # he is able; nobody else is
         short_of = None if alone or wrong_kind or kind == "bet" else self._short_of_reopening(
             player)
