@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
@@ -66,7 +67,7 @@ def compiled_extensions() -> list[Extension]:
         from mypyc.build import mypycify
 
         extensions = mypycify([str(source) for source in sources()], opt_level="3",
-                              debug_level="0")
+                              debug_level="0", multi_file=True)
     except (Exception, SystemExit) as error:   # no mypyc, or a type error it will not compile
         print(f"badugi-hh: installing the engine as plain Python ({error!r})", file=sys.stderr)
         return []
@@ -83,6 +84,20 @@ class BuildAndRecord(build_ext):
     """build_ext, then the manifest beside the modules it built: in the checkout for an
     editable install, in the wheel's tree for a wheel (never the checkout's then, whose
     own compiled modules may be older)."""
+
+    def build_extensions(self) -> None:
+        # mypyc writes a C file per module (multi_file: gcc takes a third less time on
+        # them than on one file of them all); they are compiled on every core at once
+        compile_serially = self.compiler.compile
+
+        def compile_at_once(sources: list[str], *args: object, **kwargs: object) -> list[str]:
+            with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+                return [obj for objects in pool.map(
+                    lambda source: compile_serially([source], *args, **kwargs), sources)
+                    for obj in objects]
+
+        self.compiler.compile = compile_at_once
+        super().build_extensions()
 
     def run(self) -> None:
         super().run()
