@@ -14,7 +14,7 @@ import pytest
 from badugi_hh.cards import parse_cards as c
 from badugi_hh.engine import HandReport, audit
 from badugi_hh.events import (
-    Award, Button, Call, Deal, Draw, Fold, Hand, NetStated, ParseError, PostBlind, PotTotal,
+    Award, Button, Call, Check, Deal, Draw, Fold, Hand, NetStated, ParseError, PostBlind, PotTotal,
     Raise, Seat, SessionStart, Show, SkippedHand, StackStated, Street, UncalledReturned,
 )
 from badugi_hh.ledger import hand_ledger
@@ -113,6 +113,19 @@ def test_a_mangled_line_is_a_positioned_error_and_every_hand_is_still_stored(
         summary = store.import_paths([log])
         stored = store.connection.sql("SELECT count(*) FROM hands").fetchall()
     assert (summary.hands, stored) == (10, [(10,)])
+
+
+def test_a_name_no_seat_holds_is_one_g1_and_every_hand_is_kept(tmp_path: Path) -> None:
+    """A misspelt name in a line of play is read as written (the shortest front before an
+    action): the engine reports him and gives the line to nobody, as on every site."""
+    log = tampered(tmp_path, 41, "Player4 checks", "Payer4 checks", GOALWIN)
+    records = list(read_records(log))
+    assert not [r for r in records if isinstance(r, ParseError)]
+    assert len(hands(records)) == 10
+    assert at(hands(records)[1], 41) == [Check(line=41, player="Payer4")]
+    assert violations(log)[0] == ("G1", 41)
+    blanks = list(read_ongame(NO_LIMIT.replace("x Ana changed", "x Anna changed")))
+    assert Draw(line=23, player="x Anna", discarded=()) in hands(blanks)[0].events
 
 
 def test_a_mangled_header_loses_its_hand_alone(tmp_path: Path) -> None:

@@ -3,15 +3,17 @@ here, from the wording of Winamax's exports, for shapes the real file lacks."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 
 from badugi_hh.cards import parse_cards as c
+from badugi_hh.engine import HandReport, audit
 from badugi_hh.events import (
     Award, Bet, Button, Call, Check, Deal, Draw, DrawnCards, Fold, Hand, Note, ParseError,
-    PostBlind, PotTotal, Raise, Seat, SessionStart, Show, SkippedHand, Street,
+    PostBlind, PotTotal, Raise, Record, Seat, SessionStart, Show, SkippedHand, Street,
 )
 from badugi_hh.ledger import hand_ledger
 from badugi_hh.parsers import dialect_of, read_records
@@ -196,6 +198,31 @@ def test_a_bad_play_line_costs_that_line_only() -> None:
          "collected), got 'best'", False)]
     (hand,) = [r for r in records if isinstance(r, Hand)]
     assert hand.damaged == (19,)
+
+
+@pytest.mark.parametrize(("old", "new", "event"), [
+    ("Ana Lou calls 40", "Ana Luo calls 40", Call(line=13, player="Ana Luo", amount=4000)),
+    ("Bruno collected 320", "Bruon collected 320", Award(line=22, player="Bruon", amount=32000)),
+])
+def test_a_name_no_seat_holds_is_read_as_written_and_the_hand_kept(
+        old: str, new: str, event: Call | Award) -> None:
+    """A misspelt name in a line of play: the shortest front before an action is the
+    name, and the engine reports it (G1) and gives the line to nobody, as on every
+    site (the seated player then still to act, what follows is judged so); the hand is
+    kept and judged, not lost to a line it cannot read."""
+    records = list(read_winamax(TOURNAMENT.replace(old, new), name="t.txt"))
+    assert not [r for r in records if isinstance(r, ParseError)]
+    session, hand = records
+    assert at(hand, event.line) == [event]
+    before = judged(read_winamax(TOURNAMENT, name="t.txt"))
+    added = [found for found in judged(records) if found not in before]
+    assert added[0] == ("G1", event.line, f"{event.player} is not seated at this table")
+
+
+def judged(records: Iterable[Record]) -> list[tuple[str, int, str]]:
+    """The (rule, line, message) of each violation the audit of ``records`` finds."""
+    return [(v.rule, v.line, v.message) for r in audit(records)
+            if isinstance(r, HandReport) for v in r.violations]
 
 
 def test_a_hand_without_its_collected_line_is_lost() -> None:

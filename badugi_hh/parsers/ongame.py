@@ -71,7 +71,9 @@ from badugi_hh.parsers.common import (
 from badugi_hh.parsers.hands import (
     MAX_TABLE_SIZE, hero_of, hidden_deals, marked_draw, site_ruleset, table_first,
 )
-from badugi_hh.parsers.site import ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at
+from badugi_hh.parsers.site import (
+    ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at, unseated_action,
+)
 from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset, Structure
 
@@ -360,14 +362,31 @@ class _Hand:
             seat = cast("Callable[..., Seat]", parse_at(parse_line, text, "seat", number))
             self._add_seat(seat(line=number))
         elif not self.summary and (name := self._name_at(text)) is not None:
-            item = _parse_after(text, len(name), "action", number)
-            if item is SITS_OUT:
-                self.sitting_out.add(name)
-                self.events.append(Note(kind="table", text=text.strip(), line=number))
-            else:
-                self.events.append(item(player=name, line=number))  # type: ignore[operator]
+            self._add_action(name, _parse_after(text, len(name), "action", number), number,
+                             text)
         else:
-            self._add_line(parse_at(parse_line, text, "line", number), number)
+            self._read_unnamed(text, number)
+
+    def _read_unnamed(self, text: str, number: int) -> None:
+        """A line no seated name starts: the hand's own (a marker, a deal, a pot), else,
+        before the summary, a line of play by a name no seat holds, read as his (the
+        engine reports him: G1)."""
+        try:
+            item = parse_at(parse_line, text, "line", number)
+        except LineError:
+            stranger = None if self.summary else unseated_action(parse_line, text)
+            if stranger is None:
+                raise
+            self._add_action(*stranger, number, text)
+        else:
+            self._add_line(item, number)
+
+    def _add_action(self, name: str, item: object, number: int, text: str) -> None:
+        if item is SITS_OUT:
+            self.sitting_out.add(name)
+            self.events.append(Note(kind="table", text=text.strip(), line=number))
+        else:
+            self.events.append(item(player=name, line=number))  # type: ignore[operator]
 
     def _read_preamble(self, text: str, number: int) -> None:
         start = _PREAMBLE_STARTS[text.split(":", 1)[0]]

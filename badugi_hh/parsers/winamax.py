@@ -65,7 +65,7 @@ from badugi_hh.parsers.hands import (
 )
 from badugi_hh.parsers.site import (
     ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at, quick_reader,
-    quick_shapes,
+    quick_shapes, unseated_action,
 )
 from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset
@@ -297,7 +297,20 @@ class _Hand:
             item = _parse_after(text, len(name), "action", number)
             self._add_action(name, item, number, text)
         else:
-            self._add_line(parse_at(parse_line, text, "line", number), number)
+            self._read_unnamed(text, number)
+
+    def _read_unnamed(self, text: str, number: int) -> None:
+        """A line no seated name starts: the hand's own (a street, a deal), else a line of
+        play by a name no seat holds, read as his (the engine reports him: G1)."""
+        try:
+            item = parse_at(parse_line, text, "line", number)
+        except LineError:
+            stranger = unseated_action(parse_line, text)
+            if stranger is None:
+                raise
+            self._add_action(*stranger, number, text)
+        else:
+            self._add_line(item, number)
 
     def _name_at(self, text: str) -> str | None:
         return next((name for name in self.names if text.startswith(name + " ")), None)
