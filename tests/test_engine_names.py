@@ -191,6 +191,24 @@ def test_the_sessions_end_reads_a_misspelt_name_as_his_and_says_an_unknown_one(
     assert not any("None" in message for _, message in violations)
 
 
+@pytest.mark.parametrize(("end", "found"), [
+    ("Session ends - ana_r wins - stacks Ana_R 102, bruno 98", [   # the slip alone
+        ("G1", "ana_r is not seated at this table; read as Ana_R, whose name it misspells")]),
+    ("Session ends - Brnuo wins", [                                # the winner wrong too
+        ("G1", "Brnuo is not seated at this table; read as bruno, whose name it misspells"),
+        ("N1", "the log says bruno wins, but Ana_R wins with the larger stack "
+               "(Ana_R 102, bruno 98)")]),
+    ("Session ends - Zeca wins", [                                 # nobody's: a wrong winner
+        ("N1", "the log says Zeca wins, but Ana_R wins with the larger stack "
+               "(Ana_R 102, bruno 98)")]),
+])
+def test_the_sessions_end_reads_a_misspelt_winner_as_his(
+        end: str, found: list[tuple[str, str]]) -> None:
+    """The winner is a name typed like any other: a misspelt one is one G1, and the
+    winner is then judged as his (N1 only where he did not win)."""
+    assert session_violations(SPELT_RIGHT.replace(SESSION_END, end)) == found
+
+
 SITE_HAND = SPELT_RIGHT.replace("Hand #1 - button", "Hand #1 - pokerstars hand 4916 - button")
 
 
@@ -212,6 +230,14 @@ def test_a_sites_session_end_gives_an_unknown_name_to_nobody() -> None:
     end = "Session ends - stacks Ana_R 102, Bruno 98"
     assert session_violations(SITE_HAND.replace(SESSION_END, end)) == [
         ("G1", "Bruno is not seated at this table")]
+
+
+def test_a_sites_session_end_reads_no_winner_as_another_players() -> None:
+    """After a site's hand an unknown winner is nobody's: the N1 of a wrong winner."""
+    end = "Session ends - ana_r wins"
+    assert session_violations(SITE_HAND.replace(SESSION_END, end)) == [
+        ("N1", "the log says ana_r wins, but Ana_R wins with the larger stack "
+               "(Ana_R 102, bruno 98)")]
 
 
 WITH_NETS = [*full_hand(), NetStated(player="Ana", amount=14), NetStated(player="Bruno",

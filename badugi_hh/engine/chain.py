@@ -165,6 +165,31 @@ misspells', 'Zeca is not seated at this table'])
     return stated, unseated
 
 
+def winner_at_the_end(record: SessionEnd, stacks: Mapping[str, int], rules: Ruleset | None,
+                      ) -> tuple[str | None, list[Violation]]:
+    """The winner the session's end states (None: a draw, or none stated) under the name
+    it is judged by, and a G1 where that is not the name typed: where names are typed by
+    hand (``rules``, the last hand's), one the session has no player of that misspells a
+    single player's (:func:`misspelling_of`) is his. Any other stays as written, so one
+    nobody has is a wrong winner (N1), as the session's end states nobody who could win.
+
+    >>> from badugi_hh.rules import HOUSE
+    >>> winner, slip = winner_at_the_end(SessionEnd(winner="Brnuo"), {"Ana": 98, "bruno": 102},
+    ...                                  HOUSE)
+    >>> winner, [v.message for v in slip]
+    ('bruno', ['Brnuo is not seated at this table; read as bruno, whose name it misspells'])
+    >>> winner_at_the_end(SessionEnd(winner="Zeca"), {"Ana": 98, "bruno": 102}, HOUSE)
+    ('Zeca', [])
+    """
+    typed = None if record.draw else record.winner
+    if typed is None or typed in stacks or rules is None or not rules.names_by_hand:
+        return typed, []
+    name = misspelling_of(typed, stacks)
+    if name is None:
+        return typed, []
+    return name, [Violation("G1", not_seated(typed, name), None, record.source, record.line)]
+
+
 def seat_line_slips(header: Iterable[SessionPlayer], hand: Hand,
                     found: list[Violation]) -> dict[str, str]:
     """The names of a house session's seat lines (``header``) that misspell the name its

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from badugi_hh.engine.chain import (ChipsAccounts, chips_accounts, confirmed_at_the_end,
                                     missing_hand, missing_hand_note, opening_accounts,
                                     respell, seat_line_slips, settled_starts, start_stacks,
-                                    stated_at_the_end)
+                                    stated_at_the_end, winner_at_the_end)
 from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.kinds import PLAYER_EVENTS
 from badugi_hh.engine.replay import HandReplay
@@ -339,8 +339,9 @@ def _check_end_stacks(table: _Table, record: SessionEnd) -> None:
     session ends with (:mod:`badugi_hh.engine.chain`)."""
     stacks = table.stacks
     rules = table.ruleset if table.previous is None else table.previous.ruleset
+    stated, misspelt = winner_at_the_end(record, stacks, rules)
     claimed, unseated = stated_at_the_end(record, stacks, rules)
-    table.violations += unseated   # a name the session has no player of (G1)
+    table.violations += misspelt + unseated   # a name the session has no player of (G1)
     for name, amount in claimed.items():
         if table.chips.get(name) == amount:   # the chips' account confirmed: the log's slipped
             stacks[name] = amount
@@ -351,9 +352,8 @@ def _check_end_stacks(table: _Table, record: SessionEnd) -> None:
                 "N1", f"the log says {name} ends the session with {amount}; the chips "
                 f"say {stacks[name]}", None, record.source, record.line))
     winner = _leader(stacks)
-    stated = None if record.draw else record.winner
     if (record.draw or record.winner) and stated != winner:
-        said = "a draw" if record.draw else f"{record.winner} wins"
+        said = "a draw" if record.draw else f"{stated} wins"
         truth = f"{winner} wins with the larger stack" if winner else "it is a draw"
         table.violations.append(Violation(
             "N1", f"the log says {said}, but {truth} ({_stack_list(stacks)})",
