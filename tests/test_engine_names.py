@@ -18,7 +18,7 @@ from badugi_hh.dataset import connect_dataset
 from badugi_hh.engine import HandReport, SessionReport, audit
 from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.table import Table
-from badugi_hh.events import Event, Hand, NetStated, ParseError
+from badugi_hh.events import Button, Event, Hand, NetStated, Note, ParseError
 from badugi_hh.parsers.hands import site_ruleset
 from badugi_hh.parsers.house import read_house
 from badugi_hh.rules import HOUSE
@@ -302,8 +302,24 @@ def test_a_button_nobody_is_seated_under_is_one_g1_and_the_hand_is_kept() -> Non
     reports = hand_reports(text)
     assert [(v.hand_id, v.rule, v.message) for r in reports for v in r.violations] == [
         ("btn#2", "G1", "Carla is not seated at this table")]
-    assert [r.button for r in reports] == ["Ana", None, "Ana"]   # as a hand that names none
+    # as a hand that names none: heads-up Bruno's small blind makes him the button (G4)
+    assert [r.button for r in reports] == ["Ana", "Bruno", "Ana"]
     assert [r.net for r in reports][1] == {"Ana": 1, "Bruno": -1}
+
+
+@pytest.mark.parametrize(("first", "found"), [
+    (Button(seat=None, player="Carla"), ["G1"]),         # a button nobody has
+    (Note(kind="chat", text="Ana: gl"), []),              # no button named
+])
+def test_heads_up_the_small_blind_tells_a_button_the_hand_does_not(
+        first: Event, found: list[str]) -> None:
+    """Heads-up the dealer posts the small blind (G4): where the hand's button is nobody's
+    or unnamed, Ana's small blind makes her the button, so the big blind, Bruno, draws and
+    acts first after each draw (D1, B6), not the player in the first seat."""
+    report = replay([first, *full_hand()[1:]])
+    assert [v.rule for v in report.violations] == found
+    assert (report.button, report.draws, report.actions, report.net) == (
+        "Ana", CLEAN.draws, CLEAN.actions, CLEAN.net)
 
 
 def test_a_misspelt_seat_line_is_one_g1_there_and_the_session_reads_the_hands_name() -> None:

@@ -45,6 +45,10 @@ class Blinds:
                         "again; a blind is posted once")
             return False
         self.posted.add((name, kind))
+        if kind == "small" and table.button_seat is None and table.heads_up:
+            # a hand that names no button, or one nobody has: heads-up the dealer posts
+            # the small blind (G4), so he is the button the play and draws go round from
+            table.button_seat = player.seat
         if kind == "small":
             small = table.expected_blinds()[0]
             if small and name != small:
