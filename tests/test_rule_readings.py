@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from badugi_hh.engine import HandReport, replay_hand
 from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.events import (
@@ -18,7 +20,7 @@ from badugi_hh.events import (
 )
 from badugi_hh.rules import HOUSE, Ruleset
 
-from handkit import c, numbered
+from handkit import SEATS, c, full_hand, numbered
 
 THREE = {"Ana": 1, "Bruno": 2, "Carla": 3}   # Ana on the button: Bruno and Carla the blinds
 TABLE = HOUSE.replace(min_players=3, max_players=3, session_hands=None,
@@ -318,6 +320,32 @@ def test_a_half_paid_to_a_worse_hand_beside_a_side_pot_is_s1_not_m3() -> None:
     uncovered = [("Bruno", 6, "main badugi"), ("Carla", 6, "main lowball"),
                  ("Bruno", 4, "side 1 badugi"), ("Carla", 4, "side 1 lowball")]
     assert [v.rule for v in side_pot_report(uncovered).violations] == ["M3"]
+
+
+def test_an_award_from_a_side_pot_the_hand_does_not_have_is_one_s1_naming_it() -> None:
+    """Both halves of the side pot, paid to the right hands, from a "side pot 5" the
+    chips do not make: one S1 that names it, the payout judged as usual (kept)."""
+    labels = [("Bruno", 6, "main badugi"), ("Carla", 6, "main lowball"),
+              ("Bruno", 4, "side 5 badugi"), ("Ana", 4, "side 5 lowball")]
+    report = side_pot_report(labels)
+    assert [(v.rule, v.line, v.message) for v in report.violations] == [
+        ("S1", 38, "the log pays Bruno 4 from side pot 5, but the hand has no side pot 5: "
+         "its chips make the main pot and 1 side pot")]
+    assert report.net == side_pot_report(labels[:2] + [("Bruno", 4, "side 1 badugi"),
+                                                       ("Ana", 4, "side 1 lowball")]).net
+    # who is paid is judged as usual: the side pot's low half to Carla, a second S1
+    uncovered = labels[:3] + [("Carla", 4, "side 5 lowball")]
+    assert [v.rule for v in side_pot_report(uncovered).violations] == ["S1", "S1"]
+
+
+def test_an_award_from_a_side_pot_of_a_hand_of_one_pot_is_one_s1() -> None:
+    events = full_hand()
+    events[30] = dataclasses.replace(events[30], pot="side 1")   # Ana wins 28 from side pot 1
+    report = hand(events, seats=SEATS, ruleset=HOUSE)
+    assert [(v.rule, v.line, v.message) for v in report.violations] == [
+        ("S1", 31, "the log pays Ana 28 from side pot 1, but the hand has no side pot 1: "
+         "its chips make one pot")]
+    assert report.net == {"Ana": 14, "Bruno": -14}
 
 
 def test_unlabelled_side_pots_paid_to_a_worse_hand_are_s1_beyond_the_covered_m3() -> None:

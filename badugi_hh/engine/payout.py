@@ -9,6 +9,8 @@ which rule a difference breaks, one report per mistake:
   (S4) too;
 - a player paid from a side pot he did not cover, or paid more than the pots
   he covered hold: M3;
+- an award from a side pot the chips do not make (``from side pot 5``): S1, once
+  a pot, who it pays judged as any award;
 - a half the log labels as the Badugi half of a pot nobody who could win it
   qualifies for: X3 (the whole pot goes to the lowball half);
 - a pot, or a half, paid to a worse hand: S1, with the evaluation rule behind it
@@ -34,6 +36,7 @@ from badugi_hh.engine.state import LogClaims, TableState
 from badugi_hh.evaluate import BadugiValue
 from badugi_hh.games import Game, HandValue
 from badugi_hh.rules import ODD_CHIP_RULES
+from badugi_hh.wording import counted
 
 __all__ = ["Payout"]
 
@@ -254,10 +257,16 @@ class Payout:
     # -- what the log's labels say ----------------------------------------------------
 
     def _labelled_wrongly(self) -> bool:
-        """Awards that name their pot or half and cannot be (M3, X3, S1); one report."""
+        """Awards that name their pot or half and cannot be (M3, X3, S1); one report. A
+        side pot the hand does not have is said apart, once a pot (:meth:`_no_such_pot`)."""
+        missing: set[int] = set()
         for name, label, amount, line in self.claims.award_pots:
             number = pot_number(label)
             if number >= len(self.pots):
+                # a slip in the label, not in who is paid: the payout is judged after it
+                if number not in missing:
+                    missing.add(number)
+                    self._no_such_pot(name, amount, number, line)
                 continue
             pot = self.pots[number]
             where = "the main pot" if number == 0 else f"side pot {number}"
@@ -281,6 +290,13 @@ class Payout:
                             f"hand ({self._hands({name, *shares[0][1]})})")
                 return True
         return False
+
+    def _no_such_pot(self, name: str, amount: int, number: int, line: int) -> None:
+        """S1: the log pays ``name`` from side pot ``number``, which the chips do not make."""
+        sides = len(self.pots) - 1
+        made = f"the main pot and {counted(sides, 'side pot')}" if sides else "one pot"
+        self.report("S1", line, f"the log pays {name} {amount} from side pot {number}, but "
+                    f"the hand has no side pot {number}: its chips make {made}")
 
     # -- which rule a difference breaks ----------------------------------------------------
 
