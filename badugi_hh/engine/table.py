@@ -185,19 +185,16 @@ class Table:
         out the hand, or left with no chips, is told apart from one who has no seat. A
         hand-typed name that misspells one player's (:meth:`misspelt`) is reported too, and
         read as his."""
-        player = self.players.get(name)
-        if player is None:
-            chips = self.idle.get(name)   # seated, but not dealt in this hand: his stack
-            if chips is None:
-                player = self.misspelt(name)
-                self.report("G1", line, not_seated(name, None if player is None else player.name))
-            elif chips <= 0:
-                self.report("G1", line, f"{name} has no chips left, so takes no part in "
-                            "the hands after (N1)")
-            else:
-                self.report("G1", line, f"{name} sits out this hand: seated, but not dealt "
-                            "in, so takes no part in it (T2)")
-        return player
+        if name in self.players:
+            return self.players[name]
+        seated = self._seated_as(name, line)
+        if seated != name:   # nobody's, or the misspelt name of a player dealt in
+            return None if seated is None else self.players[seated]
+        why = ("has no chips left, so takes no part in the hands after (N1)"
+               if self.idle[name] <= 0   # seated, not dealt in this hand: his stack says why
+               else "sits out this hand: seated, but not dealt in, so takes no part in it (T2)")
+        self.report("G1", line, f"{name} {why}")
+        return None
 
     def button_named(self, button: Button) -> int | None:
         """The seat of ``button``: where the log names its player instead, his seat, the
@@ -216,18 +213,23 @@ class Table:
 
     def claim(self, claims: dict[str, tuple[int, int]], name: str, amount: int,
               line: int) -> None:
-        """Keep in ``claims`` what the log claims of ``name`` on ``line`` (a stack, a net,
-        a return, a summary's result), to be checked once the hand is settled: under
-        ``name`` where he is seated, dealt in or not; else a G1 report, and under the name
-        of the player it misspells (:meth:`misspelt`). A claim of nobody's is not kept: it
-        is said, but there are no chips of his to check it against."""
-        if name not in self.players and name not in self.idle:
-            player = self.misspelt(name)
-            self.report("G1", line, not_seated(name, None if player is None else player.name))
-            if player is None:
-                return
-            name = player.name
-        claims[name] = (amount, line)
+        """Keep in ``claims`` what the log claims of ``name`` on ``line`` (a stack, a net, a
+        return, a summary's result), to be checked once the hand is settled, under the name
+        he is seated as (:meth:`_seated_as`). A claim of nobody's is not kept: it is said
+        (G1), but there are no chips of his to check it against."""
+        seated = self._seated_as(name, line)
+        if seated is not None:
+            claims[seated] = (amount, line)
+
+    def _seated_as(self, name: str, line: int) -> str | None:
+        """The name of the player seated as ``name``, dealt in or not (T2): his own; else,
+        with a G1, the name of the player dealt in that it misspells (:meth:`misspelt`),
+        or None where it is nobody's."""
+        if name in self.players or name in self.idle:
+            return name
+        player = self.misspelt(name)
+        self.report("G1", line, not_seated(name, None if player is None else player.name))
+        return None if player is None else player.name
 
     def misspelt(self, name: str) -> TablePlayer | None:
         """The player dealt in whose name ``name`` misspells, where names are typed by hand
