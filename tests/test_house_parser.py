@@ -745,6 +745,19 @@ def test_the_grammar_names_the_halves_of_the_registry_and_the_older_lowball() ->
                      for half in game.halves} | {LOWBALL_HALF}
 
 
+def test_the_grammar_and_the_reader_know_the_same_setting_clauses() -> None:
+    """A ``Rules`` clause of fixed words is the grammar's ``setting``, whose words the
+    reader looks up in its table: a clause in one alone would fail to parse, or fail to
+    be looked up."""
+    grammar = house.GRAMMAR_PATH.read_text(encoding="utf-8")
+    rule = re.search(r"^!setting:(.*?)\n\n", grammar, re.M | re.S)[1]
+    alternatives = re.sub(r"//[^\n]*", "", rule).split("|")
+    clauses = {" ".join(re.findall(r'"([^"]+)"', words)) for words in alternatives}
+    assert clauses == set(house.SETTING_CLAUSES)
+    for words, changes in house.SETTING_CLAUSES.items():
+        assert house.parse_line(f"Rules: {words}", "header_line").changes == changes
+
+
 # A card list's words are looked up in a table of the spellings the grammar's CARD
 # matches; any other word or blank sends the list to the grammar's own CARDS pattern.
 CARD_WORDS = ["As", "aS", "10d", "10D", "Td", "tD", "??", "jk", "JK", "Joker", "jOkEr", "A♠",

@@ -43,7 +43,7 @@ import dataclasses
 import functools
 import itertools
 import re
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
@@ -73,7 +73,7 @@ from badugi_hh.textcache import LONGEST_CACHED_LINE, ShortTextCache, cached_for_
 from badugi_hh.rules import HOUSE, Ruleset
 from badugi_hh.sites import HOUSE_SITE
 
-__all__ = ["GRAMMAR_PATH", "MAX_BLOCK_LINES", "RESERVED_NAMES", "LineError",
+__all__ = ["GRAMMAR_PATH", "MAX_BLOCK_LINES", "RESERVED_NAMES", "SETTING_CLAUSES", "LineError",
            "game_hand_size", "hand_line_events", "house_parser", "house_reader", "parse_line",
            "read_house",
            "read_house_lines", "sniff"]
@@ -129,6 +129,34 @@ class RulesLine:
     """The :class:`~badugi_hh.rules.Ruleset` fields the line sets."""
 
     changes: dict[str, object]
+
+
+#: What each ``Rules`` clause of fixed words (the grammar's ``setting``) sets: the
+#: :class:`~badugi_hh.rules.Ruleset` fields and their values, by the clause's words.
+SETTING_CLAUSES: Mapping[str, Mapping[str, object]] = {
+    "heads-up": {"min_players": 2, "max_players": 2},
+    "stacks as seated": {"starting_stack": None},
+    "unlimited hands": {"session_hands": None},
+    "no cap heads-up": {"cap_heads_up": False},
+    "burns logged": {"burns_logged": True},
+    "burns not logged": {"burns_logged": False},
+    "deal order logged": {"deal_order_logged": True},
+    "deal order not logged": {"deal_order_logged": False},
+    "rake": {"rake": True},
+    "no rake": {"rake": False},
+    "odd chip to big blind": {"odd_chip": "big_blind"},
+    "odd chip left of button": {"odd_chip": "first_left_of_button"},
+    "dead money in main pot": {"dead_money_in_main_pot": True},
+    "antes trimmed": {"antes_trimmed": True},
+    "dead cards recycled": {"deck_recycling": "dead_cards"},
+    "reopen by largest raise": {"reopen_by_least_bet": False},
+    "lone player acts": {"lone_player_acts": True},
+    "raise over short all-in": {"raise_over_short_all_in": True},
+    "dead small blind": {"dead_small_blind": True},
+    "antes returned": {"uncovered_antes_returned": True},
+    "sitting out folded": {"sitting_out_folded": True},
+    "folded hands recycled": {"deck_recycling": "folded_hands_and_discards"},
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,7 +299,7 @@ class HouseTransformer(Transformer[Token, object]):
         return None, True
 
     # rules
-    def rules(self, name: Token | None, *clauses: dict[str, object]) -> RulesLine:
+    def rules(self, name: Token | None, *clauses: Mapping[str, object]) -> RulesLine:
         changes = {key: value for clause in clauses for key, value in clause.items()}
         if name is not None:
             changes["name"] = _unquote(name)
@@ -291,6 +319,9 @@ class HouseTransformer(Transformer[Token, object]):
             raise LineError(f"{game} is not a game of the house format", game.column)
         return {"game": entry.id} if count is None else {"game": entry.id, "draws": count}
 
+    def setting(self, *words: Token) -> Mapping[str, object]:
+        return SETTING_CLAUSES[" ".join(words)]
+
     def named_draws(self, word: Token) -> tuple[str, int]:
         return f"{word} draw", _DRAW_WORDS[word]
 
@@ -306,9 +337,6 @@ class HouseTransformer(Transformer[Token, object]):
     def cap(self, raises: Token) -> dict[str, object]:
         return {"max_raises": read_number(raises)}
 
-    def heads_up(self) -> dict[str, object]:
-        return {"min_players": 2, "max_players": 2}
-
     def players_exactly(self, count: Token) -> dict[str, object]:
         return {"min_players": read_count(count), "max_players": read_count(count)}
 
@@ -318,62 +346,14 @@ class HouseTransformer(Transformer[Token, object]):
     def fixed_stacks(self, chips: Token) -> dict[str, object]:
         return {"starting_stack": read_number(chips)}
 
-    def seated_stacks(self) -> dict[str, object]:
-        return {"starting_stack": None}
-
     def hands_limit(self, hands: Token) -> dict[str, object]:
         return {"session_hands": read_number(hands)}
-
-    def no_hands_limit(self) -> dict[str, object]:
-        return {"session_hands": None}
 
     def hand_size(self, cards: Token) -> dict[str, object]:
         return {"hand_size": read_count(cards)}
 
-    def burns_logged(self) -> dict[str, object]:
-        return {"burns_logged": True}
-
-    def burns_not_logged(self) -> dict[str, object]:
-        return {"burns_logged": False}
-
-    def deal_order_logged(self) -> dict[str, object]:
-        return {"deal_order_logged": True}
-
-    def deal_order_not_logged(self) -> dict[str, object]:
-        return {"deal_order_logged": False}
-
-    def raked(self) -> dict[str, object]:
-        return {"rake": True}
-
-    def not_raked(self) -> dict[str, object]:
-        return {"rake": False}
-
-    def odd_chip_big_blind(self) -> dict[str, object]:
-        return {"odd_chip": "big_blind"}
-
-    def odd_chip_left_of_button(self) -> dict[str, object]:
-        return {"odd_chip": "first_left_of_button"}
-
     def min_bet(self, amount: Token) -> dict[str, object]:
         return {"min_bet": read_number(amount)}
-
-    def dead_money_in_main_pot(self) -> dict[str, object]:
-        return {"dead_money_in_main_pot": True}
-
-    def antes_trimmed(self) -> dict[str, object]:
-        return {"antes_trimmed": True}
-
-    def dead_cards_recycled(self) -> dict[str, object]:
-        return {"deck_recycling": "dead_cards"}
-
-    def reopen_by_largest_raise(self) -> dict[str, object]:
-        return {"reopen_by_least_bet": False}
-
-    def lone_player_acts(self) -> dict[str, object]:
-        return {"lone_player_acts": True}
-
-    def raise_over_short_all_in(self) -> dict[str, object]:
-        return {"raise_over_short_all_in": True}
 
     def tournament(self, tournament: Token, buy_in: Token | None) -> TournamentLine:
         return TournamentLine(_word(tournament, "the tournament's id"),
@@ -392,18 +372,6 @@ class HouseTransformer(Transformer[Token, object]):
     def dealt_in_sitting_out(self) -> str:
         return "dealt in"
 
-    def dead_small_blind(self) -> dict[str, object]:
-        return {"dead_small_blind": True}
-
-    def uncovered_antes_returned(self) -> dict[str, object]:
-        return {"uncovered_antes_returned": True}
-
-    def sitting_out_folded(self) -> dict[str, object]:
-        return {"sitting_out_folded": True}
-
-    def folded_hands_recycled(self) -> dict[str, object]:
-        return {"deck_recycling": "folded_hands_and_discards"}
-
     def pot_limit(self, small: Token | None, big: Token | None) -> dict[str, object]:
         return self._structure("pot", small, big)
 
@@ -418,9 +386,6 @@ class HouseTransformer(Transformer[Token, object]):
         """``no limit`` alone keeps the bets the ruleset has; ``no limit 2/4`` sets them."""
         bets = {} if small is None or big is None else self.limit(small, big)
         return {"structure": structure, **bets}
-
-    def heads_up_cap(self) -> dict[str, object]:
-        return {"cap_heads_up": False}
 
     # a hand
     def button_player(self, name: Token) -> Token:
