@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from badugi_hh.engine.report import HandReport, Violation
-from badugi_hh.engine.table import contradicts, for_money, misspelling_of, not_seated
+from badugi_hh.engine.names import misspelling_of, not_seated
+from badugi_hh.engine.table import contradicts, for_money
 from badugi_hh.events import (Button, Hand, PlayerEvent, Seat, SessionEnd, SessionPlayer,
                               SessionStart, StackStated)
 from badugi_hh.hand_ids import HandId

@@ -22,14 +22,14 @@ from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
 
 from badugi_hh.cards import Card
+from badugi_hh.engine.names import misspelling_of, not_seated
 from badugi_hh.engine.report import new_tuple
 from badugi_hh.engine.state import PlayerState
 from badugi_hh.events import Button, Cards, Event, Hand, Seat
 from badugi_hh.ledger import Stake
 from badugi_hh.rules import Ruleset
 
-__all__ = ["Report", "Table", "TablePlayer", "dealt_in", "misspelling_of", "not_seated",
-           "one_slip"]
+__all__ = ["Report", "Table", "TablePlayer", "dealt_in"]
 
 #: How a part of the engine reports a broken rule: ``report(rule, line, message)``.
 Report = Callable[[str, int, str], None]
@@ -234,7 +234,7 @@ class Table:
     def misspelt(self, name: str) -> TablePlayer | None:
         """The player dealt in whose name ``name`` misspells, where names are typed by hand
         (``Ruleset.names_by_hand``): the only one whose name it is in another case, or,
-        with none such, the only one whose name it is but for one slip (:func:`one_slip`).
+        with none such, the only one whose name it is but for one slip (:func:`.names.one_slip`).
         None where no player, or more than one, matches: a guess would be a coin's toss."""
         if not self.rules.names_by_hand:
             return None
@@ -343,47 +343,6 @@ class Table:
         self.live -= 1
         if not player.all_in:
             self.able -= 1
-
-
-def misspelling_of(typed: str, names: Iterable[str]) -> str | None:
-    """The one name of ``names`` that ``typed`` misspells: the only one it is in another
-    case, or, with none such, the only one it is but for one slip (:func:`one_slip`).
-    None where none, or more than one, matches: a guess would be a coin's toss.
-
-    >>> [misspelling_of(typed, ("Ana", "Ava", "bruno")) for typed in ("AVA", "Brno", "Ama")]
-    ['Ava', 'bruno', None]
-    """
-    folded, names = typed.casefold(), tuple(names)
-    found = ([name for name in names if name.casefold() == folded]
-             or [name for name in names if one_slip(name.casefold(), folded)])
-    return found[0] if len(found) == 1 else None
-
-
-def not_seated(name: str, read_as: str | None) -> str:
-    """What a G1 says of ``name``, which no player at the table has: the player's it is
-    read as (``read_as``, whose name it misspells), if any."""
-    return f"{name} is not seated at this table" + (
-        "" if read_as is None else f"; read as {read_as}, whose name it misspells")
-
-
-def one_slip(name: str, typed: str) -> bool:
-    """Whether ``typed`` is ``name`` but for one typing slip: a letter added, dropped or
-    changed, or two neighbouring letters swapped.
-
-    >>> [one_slip("bruno", typed) for typed in ("brno", "brunno", "bruna", "burno", "bruon")]
-    [True, True, True, True, True]
-    >>> [one_slip("bruno", typed) for typed in ("bruno", "brn", "burnt", "onurb", "ana")]
-    [False, False, False, False, False]
-    """
-    if name == typed or abs(len(name) - len(typed)) > 1:
-        return False
-    longer, shorter = (name, typed) if len(name) >= len(typed) else (typed, name)
-    first = next((i for i, (a, b) in enumerate(zip(longer, shorter)) if a != b), len(shorter))
-    if len(longer) > len(shorter):   # one letter added or dropped
-        return longer[first + 1:] == shorter[first:]
-    rest = first + 2
-    return (longer[first + 1:] == shorter[first + 1:]   # one letter changed
-            or longer[first:rest] == shorter[first:rest][::-1] and longer[rest:] == shorter[rest:])
 
 
 def dealt_in(events: Iterable[Event], seats: Iterable[str]) -> int:
