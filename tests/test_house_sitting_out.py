@@ -442,3 +442,59 @@ Stacks: Ana 100, Bruno 99, Carla 499, Dmitri 104
     text = cash + rebuy
     assert [rule for rule, _ in every_violation(text)] == ["N1"]   # the session went on
     assert set(hands(text)[1].players) == {"Ana", "Bruno", "Carla", "Dmitri"}
+
+
+#: Carla, broke, is written into the next hand all the same: she posts the small blind and
+#: folds. The log counts her chip: Dmitri wins it (2: the pot less his uncalled 1).
+CARLA_POSTS = """
+Hand #2 - button Bruno
+Carla: posts small blind 1
+Dmitri: posts big blind 2
+Dealt to Carla [?? ?? ?? ??]
+Dealt to Dmitri [?? ?? ?? ??]
+Dealt to Ana [?? ?? ?? ??]
+Dealt to Bruno [?? ?? ?? ??]
+Ana: folds
+Bruno: folds
+Carla: folds
+Dmitri wins 2
+Stacks: Ana 100, Bruno 99, Carla 0, Dmitri 104
+"""
+
+#: And a hand where the others' play counts her chips: she calls the big blind, Dmitri
+#: raises and she folds; he wins her 2 (the pot less his uncalled 2).
+CARLA_CALLS = CARLA_POSTS.replace("Carla: folds\nDmitri wins 2\n", """\
+Carla: calls 1
+Dmitri: raises to 4
+Carla: folds
+Dmitri wins 4
+""").replace("Dmitri 104", "Dmitri 105")
+
+
+def test_a_broke_player_written_putting_chips_in_is_one_violation() -> None:
+    """Her hand is played as the log counts her chips, so the blinds, the turns and the
+    award are as the log has them. It was a G1 at each of her lines, ``[M1] Dmitri posts the
+    big blind; it is Ana's to post``, two S4 (the hand going on after Bruno's fold, the
+    award) and a G3 of Dmitri's stack, besides the session's N1."""
+    for second, lost in ((CARLA_POSTS, 1), (CARLA_CALLS, 2)):
+        text = CARLA_BROKE + second
+        posted = text.splitlines().index("Carla: posts small blind 1") + 1
+        report = hands(text)[1]
+        assert [(v.rule, v.line, v.message) for v in report.violations] == [
+            ("G1", posted, "Carla has no chips left, yet puts chips in; the hand is "
+             "played as the log counts them (N1)")]
+        assert [rule for rule, _ in every_violation(text)] == ["G1", "N1"]
+        carla = report.players["Carla"]
+        assert (carla.start_stack, carla.net, carla.end_stack) == (lost, -lost, 0)
+        assert report.players["Dmitri"].net == lost
+        assert report.end_stacks["Dmitri"] == 103 + lost
+
+
+def test_a_broke_player_in_a_seat_line_that_adds_no_chips_still_takes_no_part() -> None:
+    """``Seat 3: Carla (0)`` (or no stack: the carried 0) adds no chips: she is passed over
+    as without it. It dealt her in with nothing: two M1, an M2 and a B5."""
+    for seat_line in ("Seat 3: Carla (0)\n", "Seat 3: Carla\n"):
+        text = CARLA_BROKE + WITHOUT_CARLA.replace(
+            "Hand #2 - button Bruno\n", "Hand #2 - button Bruno\n" + seat_line)
+        assert [rule for rule, _ in every_violation(text)] == ["N1"]
+        assert set(hands(text)[1].players) == {"Ana", "Bruno", "Dmitri"}

@@ -371,6 +371,7 @@ class HandReplay:
             ending = "showdown" if self.showdown else "incomplete"
         if ending == "incomplete":
             self.report("B1", self.last_line, "the hand stops before a fold or a showdown")
+        table.count_as_logged()   # a broke player the log put chips in: his start (N1)
         players = table.players
         state = new_tuple(TableState, (
             self.hand.hand_id, self.hand.source, self.rules,

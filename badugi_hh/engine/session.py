@@ -19,7 +19,7 @@ from badugi_hh.engine.kinds import PLAYER_EVENTS
 from badugi_hh.engine.replay import HandReplay
 from badugi_hh.engine.report import HandReport, SessionReport, Violation
 from badugi_hh.engine.shuffle import deal_repeats
-from badugi_hh.engine.table import dealt_in
+from badugi_hh.engine.lines import dealt_in
 from badugi_hh.events import (Hand, Note, ParseError, Record, Seat, SessionEnd, SessionPlayer,
                               SessionStart, SkippedHand, TournamentSummary)
 from badugi_hh.hand_ids import HandId, left_out_note

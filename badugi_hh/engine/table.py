@@ -18,10 +18,11 @@ what seats and stacks break (G1, G3, T2, T6) through the ``report`` it is given.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter
 
 from badugi_hh.cards import Card
+from badugi_hh.engine.lines import chips_lines
 from badugi_hh.engine.names import misspelling_of, not_seated
 from badugi_hh.engine.report import new_tuple
 from badugi_hh.engine.state import PlayerState
@@ -29,7 +30,7 @@ from badugi_hh.events import Button, Cards, Event, Hand, Seat
 from badugi_hh.ledger import Stake
 from badugi_hh.rules import Ruleset
 
-__all__ = ["Report", "Table", "TablePlayer", "dealt_in"]
+__all__ = ["Report", "Table", "TablePlayer"]
 
 #: How a part of the engine reports a broken rule: ``report(rule, line, message)``.
 Report = Callable[[str, int, str], None]
@@ -110,6 +111,8 @@ class Table:
         self.idle: dict[str, int] = {}   # seated, not dealt in (T2): their stacks
         self.sitting_out: set[str] = set()   # dealt in, though sitting out (a tournament)
         self.vacated: set[int] = set()   # seats of players not dealt in, or gone since (T2)
+        self.broke: set[str] = set()   # left with no chips by the hand before (N1)
+        self.chips_as_logged: set[str] = set()   # of them, those the log puts chips in for
         self._orders: dict[int | None, list[TablePlayer]] = {}   # seat -> clockwise order
         self._able: dict[tuple[int | None, int], list[str]] = {}   # (seat, able) -> names
 
@@ -127,13 +130,19 @@ class Table:
     # -- seats -------------------------------------------------------------------
 
     def sit(self, name: str, seat: int, stack: int | None, line: int) -> None:
-        """``name`` is dealt in at ``seat`` with ``stack`` (None: the carried stack)."""
+        """``name`` is dealt in at ``seat`` with ``stack`` (None: the carried stack); a
+        seat line that adds no chips to a broke player's none leaves him as he was (N1)."""
+        if name in self.broke and not stack:
+            return
         carried = self.carried.get(name)
         if stack is None:
             stack = carried if carried is not None else (self.rules.starting_stack or 0)
         elif contradicts(carried, stack, cash=self.cash):
             self.report("G3", line, f"{name} starts with {stack}, but ended the "
                         f"previous hand with {carried}")
+        self._deal_in(name, seat, stack)
+
+    def _deal_in(self, name: str, seat: int, stack: int) -> None:
         if name not in self.players:
             self.able += 1
             self.live += 1
@@ -141,29 +150,54 @@ class Table:
         self._orders.clear()
         self._able.clear()
 
-    def sit_session(self, seats: Mapping[str, int], events: Iterable[Event], line: int) -> None:
+    def sit_session(self, seats: Mapping[str, int], events: Sequence[Event], line: int) -> None:
         """Deal in the players a house session's header seats (``seats``), with their
         carried stacks, but those the hand's own seat lines (in ``events``) say sit out
         (T2): these lines may follow the button, where the players are counted (G1).
 
         A player who ended the hand before with no chips left (N1) cannot post or act:
         he sits out too, unless the hand's own seat line deals him in (chips added) or
-        fewer than two players with chips are left to play without him (heads-up)."""
+        fewer than two players with chips are left to play without him (heads-up). A
+        hand that has him put chips in all the same is played as the log counts them
+        (:meth:`_sit_as_logged`): the one G1 of the slip."""
         if not seats:
             return   # a site's hand: its seat lines seat its players
         seat_lines = [event for event in events if type(event) is Seat]
         out = {event.player for event in seat_lines if not event.in_hand}
-        dealt = {event.player for event in seat_lines if event.in_hand}
+        dealt = {event.player for event in seat_lines if event.in_hand and event.stack}
         playing = {name: seat for name, seat in seats.items() if name not in out}
         broke = {name for name in playing if name not in dealt and self._broke(name)}
         if len(playing) - len(broke) < 2:   # no hand without him: judged as the log plays it
             broke = set()
+        self.broke = broke
+        first_chips, written = chips_lines(events) if broke else ({}, 0)
         for name, seat in playing.items():
-            if name in broke:
+            if name in first_chips and name in broke:
+                self._sit_as_logged(name, seat, written, first_chips[name])
+            elif name in broke:
                 self.sit_out(name, None, line)
                 self.vacated.add(seat)
             else:
                 self.sit(name, seat, None, line)
+
+    def _sit_as_logged(self, name: str, seat: int, written: int, line: int) -> None:
+        """Deal in ``name``, broke, whom the log has put chips in first on ``line``: one
+        G1, and the hand played as the log counts his chips, so that the blinds, the
+        turns and the pot the others play are the log's (one mistake, one violation).
+        He is seated with every chip the hand's lines put in (``written``), more than he
+        can put in, and starts with what he did put in (:meth:`count_as_logged`)."""
+        self.report("G1", line, f"{name} has no chips left, yet puts chips in; the hand "
+                    "is played as the log counts them (N1)")
+        self._deal_in(name, seat, written)
+        self.chips_as_logged.add(name)
+
+    def count_as_logged(self) -> None:
+        """The hand over, each player dealt in broke (:meth:`_sit_as_logged`) started it
+        with the chips he put in, no more: none of the stack he was seated with is left."""
+        for name in self.chips_as_logged:
+            player = self.players[name]
+            player.start -= player.stack
+            player.stack = 0
 
     def _broke(self, name: str) -> bool:
         """``name`` ended the hand before with no chips left (N1)."""
@@ -343,17 +377,3 @@ class Table:
         self.live -= 1
         if not player.all_in:
             self.able -= 1
-
-
-def dealt_in(events: Iterable[Event], seats: Iterable[str]) -> int:
-    """How many players a hand deals in: the players ``seats`` names (a house session's,
-    whose header seats them) and those its ``Seat`` events seat, less those these say
-    are not dealt in (T2). A house hand's seat lines restate some of its session's
-    seats; the others still play.
-
-    >>> dealt_in([Seat(player="Dmitri", seat=4, in_hand=False)], ["Ana", "Bo", "Dmitri"])
-    2
-    """
-    dealt = dict.fromkeys(seats, True)
-    dealt.update((event.player, event.in_hand) for event in events if type(event) is Seat)
-    return sum(dealt.values())
