@@ -490,6 +490,25 @@ def test_a_broke_player_written_putting_chips_in_is_one_violation() -> None:
         assert report.end_stacks["Dmitri"] == 103 + lost
 
 
+def test_the_chips_a_broke_player_puts_in_are_stored_as_added(tmp_path: Path) -> None:
+    """Every hand's nets and the session's add up to zero, and no stack is negative: her
+    session starts with the chip the log has her put in after her bust. The session's
+    nets added up to 1 (Dmitri's 104 kept, the chip he won from nobody)."""
+    text = CARLA_BROKE.replace("Hand #1 - button Ana\n", "Hand #1 - button Ana - USD in cents\n"
+                               ) + CARLA_POSTS.replace("button Bruno", "button Bruno - USD in cents")
+    with Store(tmp_path / "bust.duckdb") as store:
+        store.import_records(read_house(text, "bust.txt"), source="bust.txt")
+        hand_nets = store.connection.execute(
+            "SELECT hand_id, sum(net), min(end_stack) FROM hand_players GROUP BY hand_id "
+            "ORDER BY hand_id").fetchall()
+        sessions = dict(((player, (start, final, net)) for player, start, final, net in
+                         store.connection.execute("SELECT player, start_stack, final_stack, "
+                                                  "net FROM session_players").fetchall()))
+    assert hand_nets == [("bust#1", 0, 0), ("bust#2", 0, 0)]
+    assert sum(net for _, _, net in sessions.values()) == 0
+    assert sessions["Carla"] == (3, 0, -3) and sessions["Dmitri"] == (100, 104, 4)
+
+
 def test_a_broke_player_in_a_seat_line_that_adds_no_chips_still_takes_no_part() -> None:
     """``Seat 3: Carla (0)`` (or no stack: the carried 0) adds no chips: she is passed over
     as without it. It dealt her in with nothing: two M1, an M2 and a B5."""

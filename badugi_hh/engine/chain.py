@@ -138,6 +138,26 @@ def chips_accounts(hand: Hand, report: HandReport, started: Mapping[str, int],
     return accounts
 
 
+def chips_after_a_bust(hand: Hand, report: HandReport,
+                       started: Mapping[str, int]) -> dict[str, int]:
+    """The chips each player who started ``hand`` with none (``started``: what it was
+    replayed from) put in all the same, as the log counts them (N1; ``report``, its
+    replay). The session counts them as added to his start, so that its nets add up to
+    its hands' (zero). A seat line restating his stack (chips added, T6) is not counted.
+
+    >>> from badugi_hh.engine.report import PlayerResult
+    >>> from badugi_hh.rules import HOUSE
+    >>> report = HandReport("s#2", 2, "x.txt", 1, "s", HOUSE, players={
+    ...     "Cy": PlayerResult("Cy", 3, "", 1), "Bo": PlayerResult("Bo", 2, "", 98)})
+    >>> hand = Hand(hand_id="s#2", number=2, ruleset=HOUSE, events=[])
+    >>> chips_after_a_bust(hand, report, {"Bo": 98, "Cy": 0})
+    {'Cy': 1}
+    """
+    restated = {e.player for e in hand.events if type(e) is Seat and e.stack is not None}
+    return {name: result.start_stack - started[name] for name, result in report.players.items()
+            if name not in restated and started.get(name, 1) <= 0 < result.start_stack}
+
+
 def stated_at_the_end(record: SessionEnd, stacks: Mapping[str, int], rules: Ruleset | None,
                       ) -> tuple[dict[str, int], list[Violation]]:
     """The stacks the session's end states, each under its player's name (of ``stacks``,

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from badugi_hh.engine.chain import (ChipsAccounts, chips_accounts, confirmed_at_the_end,
-                                    missing_hand, missing_hand_note, opening_accounts,
-                                    respell, seat_line_slips, settled_starts, start_stacks,
-                                    stated_at_the_end, winner_at_the_end)
+from badugi_hh.engine.chain import (ChipsAccounts, chips_accounts, chips_after_a_bust,
+                                    confirmed_at_the_end, missing_hand, missing_hand_note,
+                                    opening_accounts, respell, seat_line_slips, settled_starts,
+                                    start_stacks, stated_at_the_end, winner_at_the_end)
 from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.kinds import PLAYER_EVENTS
 from badugi_hh.engine.replay import HandReplay
@@ -209,6 +209,8 @@ class Auditor:
         if (table.unknown_before or missing) and not table.seats:
             carried, chips = {}, {}   # a site's hand states its stacks: taken as they are
         report, carried, chips = self._replay(hand, table, carried, chips)
+        for name, added in chips_after_a_bust(hand, report, carried).items():
+            table.starts[name] = table.starts.get(name, 0) + added   # nets add up (N1)
         self._check_unique(table, hand)
         if missing and table.previous is not None:
             report.notes.append(missing_hand_note(table.previous, hand, missing))
