@@ -50,7 +50,8 @@ from badugi_hh.events import (
 )
 from badugi_hh.games import GAMES
 from badugi_hh.parsers.common import (
-    MAX_AMOUNT, MAX_COUNT, MAX_HAND_CHARACTERS, MAX_HAND_LINES, damage_before, damage_message, dated, excerpt, kept_text,
+    MAX_AMOUNT, MAX_COUNT, MAX_HAND_CHARACTERS, MAX_HAND_LINES, MAX_NAME, damage_before,
+    damage_message, dated, excerpt, kept_text,
 )
 from badugi_hh.parsers.hands import HAND_SIZES
 from badugi_hh.parsers.phh_actions import Actions
@@ -243,7 +244,10 @@ class _PHHReader:
             raise fields.error("bring_in", f"{variant} has no bring-in (a stud game's forced "
                                            "bet): its forced bets are the blinds")
         yield from self._notes(fields)
-        hand = _HandBuilder(fields, variant, game, structure).build(hand_id, self.count)
+        builder = _HandBuilder(fields, variant, game, structure)
+        hand = builder.build(hand_id, self.count)
+        if builder.renamed:
+            yield self._renamed(fields, builder.renamed)
         hand.source = self.source
         session_id = (fields.string("_session") or (
             f"phh:{fields.label('table')}" if "table" in data else f"phh:{self.stem}#{hand_id}"))
@@ -281,6 +285,14 @@ class _PHHReader:
             _place_zone(fields)
         except FieldError as error:
             yield self._kept(fields, error, "the time is read in UTC")
+
+    def _renamed(self, fields: Fields, renamed: list[tuple[int, str, str]]) -> ParseError:
+        """One word, at ``players``, for the players read under another name than the
+        file's, being named as a player before them."""
+        said = ", ".join(f"p{index} {shown(stated)} is read as {shown(name)}"
+                         for index, stated, name in renamed)
+        error = fields.error("players", f"a name given to two players is told apart: {said}")
+        return self._kept(fields, error, "the hand is kept")
 
     def _kept(self, fields: Fields, error: FieldError, so: str) -> ParseError:
         """``error`` of a hand that is read all the same, ``so`` saying how."""
@@ -341,9 +353,7 @@ class _HandBuilder:
         if any(isinstance(stack, Decimal) and stack == Decimal("inf") for stack in stacks):
             raise fields.error("starting_stacks", "an unknown stack (inf) is not read: the "
                                                   "audit needs every player's chips")
-        self.names = _player_names(fields, self.count)
-        if len(set(self.names)) != self.count:
-            raise fields.error("players", "a player is named twice")
+        self.names, self.renamed = _player_names(fields, self.count)
         self.stacks = fields.amounts("starting_stacks", self.count, positive=True) or []
         self.line = fields.block.line_of_key("actions")[0]
 
@@ -517,19 +527,28 @@ class _HandBuilder:
         return None if moment is None else moment.replace(tzinfo=_zone(self.fields))
 
 
-def _player_names(fields: Fields, players: int) -> list[str]:
-    """``players``; a player whose name is unknown (``""``, as the specification writes
-    one) or not given (no ``players``) is named by his place, as the actions name him:
-    ``p1``, ``p2``..., or ``p1_2``... where another player's stated name is that."""
+def _player_names(fields: Fields, players: int) -> tuple[list[str], list[tuple[int, str, str]]]:
+    """``players``, each under a name of his own, and who was renamed (his place, stated
+    name and name read). A player whose name is unknown (``""``, as the specification
+    writes one) or not given (no ``players``) is named by his place, as the actions name
+    him: ``p1``, ``p2``..., or ``p1_2``... where another player's stated name is that. A
+    player named as one before him (an anonymised export's second ``Hero``; the
+    specification does not forbid it) is ``Hero (2)``, ``Hero (3)``...: the events name
+    players by their names."""
     stated = fields.strings("players", players, empty=True) or [""] * players
     taken = set(stated)
-    names = []
+    names: list[str] = []
+    renamed: list[tuple[int, str, str]] = []
     for index, name in enumerate(stated, 1):
         if not name:
             name = _unused(f"p{index}", taken)
-            taken.add(name)
+        elif name in names:
+            numbered = _numbered(name, taken)
+            renamed.append((index, name, numbered))
+            name = numbered
+        taken.add(name)
         names.append(name)
-    return names
+    return names, renamed
 
 
 def _unused(name: str, taken: set[str]) -> str:
@@ -540,6 +559,18 @@ def _unused(name: str, taken: set[str]) -> str:
     """
     return next(candidate for candidate in chain([name], (
         f"{name}_{number}" for number in count(2))) if candidate not in taken)
+
+
+def _numbered(name: str, taken: set[str]) -> str:
+    """The first of ``name (2)``, ``name (3)``... not ``taken``; ``name`` is cut short where
+    the number would make it longer than a name may be, so that it reads back.
+
+    >>> _numbered("Hero", {"Hero", "Hero (2)"}), len(_numbered("x" * MAX_NAME, set()))
+    ('Hero (3)', 200)
+    """
+    suffixes = (f" ({number})" for number in count(2))
+    return next(candidate for candidate in (name[:MAX_NAME - len(suffix)] + suffix
+                                            for suffix in suffixes) if candidate not in taken)
 
 
 def _unless_malformed(read: Callable[[], _T | None]) -> _T | None:
