@@ -12,16 +12,55 @@ needs where its city names a zone: nothing is guessed beyond that.
 'Europe/Amsterdam'
 >>> place_zone("Paris", "Canada"), place_zone("Lyon", "France")
 (None, None)
+
+A time may be told by a zone's abbreviation alone (``EST``). The database writes one
+for most zones, and some stand for more than one offset (``CST`` is Chicago's and
+China's); :data:`ABBREVIATIONS` holds the common ones that stand for one, and
+:data:`AMBIGUOUS_ABBREVIATIONS` says what the others stand for:
+
+>>> abbreviation_offset("cet"), abbreviation_offset("CST")
+(datetime.timedelta(seconds=3600), None)
 """
 
 from __future__ import annotations
 
 import zoneinfo
+from datetime import timedelta
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
-__all__ = ["place_zone"]
+__all__ = ["ABBREVIATIONS", "AMBIGUOUS_ABBREVIATIONS", "abbreviation_offset", "place_zone"]
+
+#: The common zone abbreviations that stand for one offset from UTC, in hours: each as
+#: the IANA database writes it for the zones of that offset (EST: America/New_York's
+#: winter), and no zone of the database writes it for another.
+ABBREVIATIONS: dict[str, float] = {
+    "UTC": 0, "GMT": 0, "WET": 0, "WEST": 1, "CET": 1, "CEST": 2, "EET": 2, "EEST": 3,
+    "MSK": 3, "EST": -5, "EDT": -4, "MST": -7, "MDT": -6, "PDT": -7,
+    "AKST": -9, "AKDT": -8, "HST": -10, "NST": -3.5, "NDT": -2.5, "PKT": 5, "HKT": 8,
+    "JST": 9, "KST": 9, "AWST": 8, "ACST": 9.5, "ACDT": 10.5, "AEST": 10, "AEDT": 11,
+    "NZST": 12, "NZDT": 13,
+}
+#: The common abbreviations that stand for more than one offset, and what they stand
+#: for: in the IANA database (CST, CDT, PST, IST), or in common use beside it (BST, AST, SST:
+#: the database writes Dhaka's, Riyadh's and Singapore's time as offsets, +06, +03, +08).
+AMBIGUOUS_ABBREVIATIONS: dict[str, str] = {
+    "CST": "US Central (UTC-6), China (UTC+8) or Cuba (UTC-5) standard time",
+    "CDT": "US Central (UTC-5) or Cuba (UTC-4) daylight time",
+    "PST": "US Pacific (UTC-8) or Philippine (UTC+8) standard time",
+    "IST": "India (UTC+5:30), Ireland (UTC+1) or Israel (UTC+2) standard time",
+    "BST": "British summer (UTC+1) or Bangladesh (UTC+6) time",
+    "AST": "Atlantic (UTC-4) or Arabia (UTC+3) standard time",
+    "SST": "Samoa (UTC-11) or Singapore (UTC+8) standard time",
+}
+
+
+def abbreviation_offset(abbreviation: str) -> timedelta | None:
+    """The offset from UTC a common abbreviation stands for (in any case); None where it
+    stands for more than one (:data:`AMBIGUOUS_ABBREVIATIONS`) or is not a common one."""
+    hours = ABBREVIATIONS.get(abbreviation.strip().upper())
+    return None if hours is None else timedelta(hours=hours)
 
 
 def place_zone(city: str, country: str) -> str | None:

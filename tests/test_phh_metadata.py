@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import shutil
+import zoneinfo
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -18,6 +19,7 @@ from badugi_hh.cli import main
 from badugi_hh.engine import Auditor, HandReport, audit
 from badugi_hh.events import Hand, ParseError
 from badugi_hh.parsers.phh import read_phh
+from badugi_hh.places import ABBREVIATIONS, AMBIGUOUS_ABBREVIATIONS
 from badugi_hh.phh_writer import phh_fields, write_phhs
 from badugi_hh.store import Store
 
@@ -86,6 +88,59 @@ def test_without_a_zone_the_hand_is_in_its_places(tmp_path: Path) -> None:
         (utc(2026, 11, 27, 19, 15), "Europe/Paris")]
 
 
+CHICAGO = 'city = "Chicago"\nregion = "Illinois"\ncountry = "US"\n'
+SHANGHAI = 'city = "Shanghai"\nregion = "Shanghai"\ncountry = "China"\n'
+
+
+@pytest.mark.parametrize(("fields", "stated_utc", "zone"), [
+    ('time_zone_abbreviation = "EST"\n', utc(2026, 11, 28, 1, 15), "UTC-05:00"),
+    ('time_zone_abbreviation = "cet"\n', utc(2026, 11, 27, 19, 15), "UTC+01:00"),
+    (f'time_zone_abbreviation = "CST"\n{CHICAGO}', utc(2026, 11, 28, 2, 15),
+     "America/Chicago"),
+    (f'time_zone_abbreviation = "CST"\n{SHANGHAI}', utc(2026, 11, 27, 12, 15),
+     "Asia/Shanghai"),
+    # the clock the time was written on, not the venue's: an online site's UTC
+    ('time_zone_abbreviation = "UTC"\ncity = "Paris"\nregion = "Ile-de-France"\n'
+     'country = "France"\n', utc(2026, 11, 27, 20, 15), "UTC"),
+    ('time_zone_abbreviation = "EST"\ntime_zone = "Europe/Paris"\n',
+     utc(2026, 11, 27, 19, 15), "Europe/Paris"),    # time_zone first
+], ids=["EST alone", "CET alone", "CST in Chicago", "CST in Shanghai", "UTC in Paris",
+        "with time_zone"])
+def test_a_zone_abbreviation_places_the_time_where_it_names_one_clock(
+        tmp_path: Path, fields: str, stated_utc: datetime, zone: str) -> None:
+    """The specification reads the time in the abbreviation: the place's zone where it is
+    the zone's name then (CST is Chicago's and China's), else the one offset a common
+    abbreviation stands for; no word is said."""
+    assert read(HAND + fields)[1] == []
+    assert stored(tmp_path, HAND + fields, "SELECT started_utc, time_zone FROM hands") == [
+        (stated_utc, zone)]
+
+
+@pytest.mark.parametrize(("abbreviation", "hour"), [("CDT", 6), ("CST", 7)])
+def test_the_abbreviation_tells_which_passage_of_the_hour_turned_back(abbreviation: str,
+                                                                      hour: int) -> None:
+    """1:30 happens twice in Chicago on 2026-11-01: first on CDT, then on CST."""
+    text = HAND.replace("day = 27", "day = 1").replace("time = 20:15:00", "time = 01:30:00")
+    hand, errors = read(text + f'time_zone_abbreviation = "{abbreviation}"\n{CHICAGO}')
+    assert errors == [] and hand.started_at is not None
+    assert hand.started_at.astimezone(timezone.utc) == utc(2026, 11, 1, hour, 30)
+
+
+def test_the_abbreviations_read_alone_stand_for_one_offset_in_the_zone_database() -> None:
+    """Each is written by some zone of the IANA database at its offset, and none that the
+    database writes at two offsets is among them (this year's winter and summer)."""
+    offsets: dict[str, set[timedelta]] = {}
+    for name in zoneinfo.available_timezones():
+        for month in (1, 7):
+            moment = datetime(2026, month, 15, tzinfo=ZoneInfo(name))
+            offsets.setdefault(moment.tzname() or "", set()).add(moment.utcoffset() or
+                                                                  timedelta(0))
+    for abbreviation, hours in ABBREVIATIONS.items():
+        assert offsets.get(abbreviation) == {timedelta(hours=hours)}, abbreviation
+    assert {name for name, found in offsets.items() if len(found) > 1
+            and name.isalpha()} <= set(AMBIGUOUS_ABBREVIATIONS)
+
+
 @pytest.mark.parametrize(("place", "key", "says"), [
     ('city = "Paris"\ncountry = "France"\n', 13, "city: the place has no region"),
     ('city = "Paris"\nregion = "Ontario"\ncountry = "Canada"\n', 13,
@@ -93,8 +148,16 @@ def test_without_a_zone_the_hand_is_in_its_places(tmp_path: Path) -> None:
     ('city = "Lyon"\nregion = "Rhone"\ncountry = "France"\n', 13,
      "city: no zone of the IANA database is named after 'Lyon' in 'France'"),
     ('time_zone_abbreviation = "CST"\n', 13,
-     "time_zone_abbreviation: 'CST' is not one zone"),
-])
+     "time_zone_abbreviation: 'CST' stands for US Central (UTC-6), China (UTC+8) or Cuba "
+     "(UTC-5) standard time"),
+    ('time_zone_abbreviation = "XST"\n', 13,
+     "time_zone_abbreviation: 'XST' is none of the common abbreviations that stand for one "
+     "offset"),
+    (f'time_zone_abbreviation = "CDT"\n{CHICAGO}', 13,   # November: Chicago is on CST
+     "time_zone_abbreviation: 'CDT' is not America/Chicago's time on 2026-11-27 (CST), and "
+     "stands for US Central (UTC-5) or Cuba (UTC-4) daylight time"),
+], ids=["city alone", "no zone", "no zone in its country", "ambiguous", "unknown",
+        "not the place's"])
 def test_a_time_its_place_does_not_place_is_read_in_utc_and_said(place: str, key: int,
                                                                    says: str) -> None:
     hand, [error] = read(HAND + place)

@@ -36,7 +36,7 @@ import re
 import tomllib
 from collections.abc import Callable, Iterator
 from dataclasses import fields as dataclass_fields
-from datetime import datetime
+from datetime import datetime, timezone
 from decimal import Decimal
 from functools import partial
 from itertools import chain, count
@@ -57,7 +57,7 @@ from badugi_hh.parsers.hands import HAND_SIZES
 from badugi_hh.parsers.phh_actions import Actions
 from badugi_hh.parsers.phh_fields import KEY, FieldError, Fields, PHHBlock, shown
 from badugi_hh.parsers.text import LogText, Source, open_log
-from badugi_hh.places import place_zone
+from badugi_hh.places import AMBIGUOUS_ABBREVIATIONS, abbreviation_offset, place_zone
 from badugi_hh.rules import HOUSE, Game, Ruleset, Structure
 from badugi_hh.sites import DeckRecycling, time_zone
 
@@ -282,7 +282,7 @@ class _PHHReader:
             except FieldError as error:
                 yield self._kept(fields, error, "the hand is read without it")
         try:
-            _place_zone(fields)
+            _zoned_start(fields)
         except FieldError as error:
             yield self._kept(fields, error, "the time is read in UTC")
 
@@ -521,10 +521,13 @@ class _HandBuilder:
         return events
 
     def _started_at(self) -> datetime | None:
-        """The start the hand states, in its zone; None where the date is not given whole,
-        or is not a date (reported by ``_notes``, and the hand read without it)."""
-        moment = _unless_malformed(lambda: _stated_start(self.fields))
-        return None if moment is None else moment.replace(tzinfo=_zone(self.fields))
+        """The start the hand states, in its zone (:func:`_zoned_start`); in UTC where
+        the hand says something that does not place it (reported by ``_notes``)."""
+        try:
+            return _zoned_start(self.fields)
+        except FieldError:
+            moment = _unless_malformed(lambda: _stated_start(self.fields))
+            return None if moment is None else moment.replace(tzinfo=time_zone("UTC"))
 
 
 def _player_names(fields: Fields, players: int) -> tuple[list[str], list[tuple[int, str, str]]]:
@@ -599,13 +602,48 @@ def _stated_start(fields: Fields) -> datetime | None:
         raise fields.error("day", f"{year}-{month}-{day} is not a date: {error}") from None
 
 
-def _zone(fields: Fields) -> ZoneInfo:
-    """The zone of the hand's time, as the specification places it: ``time_zone``, else
-    the local time of the place ``city``, ``region`` and ``country`` name together, else
-    UTC. A time_zone or place that places nothing is reported by ``_notes``, and the next
-    rule places the time."""
-    return (_unless_malformed(lambda: _time_zone(fields))
-            or _unless_malformed(lambda: _place_zone(fields)) or time_zone("UTC"))
+def _zoned_start(fields: Fields) -> datetime | None:
+    """The start the hand states, in its zone as the specification places it (optional
+    fields, "Time"): ``time_zone``; else ``time_zone_abbreviation``; else the local time
+    of the place ``city``, ``region`` and ``country`` name together; else UTC. None
+    where the date is not given whole, or is not a date; a FieldError where the hand
+    says something that does not place it (reported by ``_notes``: the time is then
+    read in UTC)."""
+    moment = _unless_malformed(lambda: _stated_start(fields))
+    if moment is None:
+        return None
+    zone = _unless_malformed(lambda: _time_zone(fields))
+    abbreviation = _unless_malformed(lambda: fields.string("time_zone_abbreviation"))
+    if zone is None and abbreviation:
+        # the place only tells the abbreviation's zone: a place of another zone than the
+        # clock the time was written on (an online site's UTC) is no error
+        return _abbreviated(fields, moment, abbreviation,
+                            _unless_malformed(lambda: _place_zone(fields)))
+    return moment.replace(tzinfo=zone or _place_zone(fields) or time_zone("UTC"))
+
+
+def _abbreviated(fields: Fields, moment: datetime, abbreviation: str,
+                 place: ZoneInfo | None) -> datetime:
+    """``moment`` on the clock ``abbreviation`` names: the place's zone where it is the
+    zone's name at that time (``CST`` in Chicago in winter, or the second passage of an
+    hour the clocks turn back), else the one offset it stands for (``CET``,
+    :func:`badugi_hh.places.abbreviation_offset`); a FieldError where it stands for
+    more than one (``CST`` alone) or is not a common one."""
+    if place is not None:
+        for fold in (0, 1):
+            placed = moment.replace(tzinfo=place, fold=fold)
+            if (placed.tzname() or "").upper() == abbreviation.strip().upper():
+                return placed
+    offset = abbreviation_offset(abbreviation)
+    if offset is not None:
+        return moment.replace(tzinfo=timezone(offset))
+    ambiguous = AMBIGUOUS_ABBREVIATIONS.get(abbreviation.strip().upper())
+    what = (f"stands for {ambiguous}" if ambiguous is not None
+            else "is none of the common abbreviations that stand for one offset")
+    if place is not None:
+        there = moment.replace(tzinfo=place).tzname()
+        what = f"is not {place.key}'s time on {moment:%Y-%m-%d} ({there}), and {what}"
+    raise fields.error("time_zone_abbreviation", f"{shown(abbreviation)} {what}")
 
 
 #: The fields that place a time where ``time_zone`` does not: the three together.
@@ -613,15 +651,10 @@ _PLACE = ("city", "region", "country")
 
 
 def _place_zone(fields: Fields) -> ZoneInfo | None:
-    """Where the hand states a time and no ``time_zone``, the zone of its place: the one
-    of the IANA database named after its city, in its country (:mod:`badugi_hh.places`;
-    the region is not needed to find it). None where the hand says nothing that places
-    its time, so that it is in UTC; a FieldError where it says something that does not
-    place it (a place not named whole, a zone not found, an abbreviation), the time then
-    being read in UTC."""
-    if (_unless_malformed(lambda: _stated_start(fields)) is None
-            or _unless_malformed(lambda: _time_zone(fields)) is not None):
-        return None
+    """The zone of the hand's place: the one of the IANA database named after its city,
+    in its country (:mod:`badugi_hh.places`; the region is not needed to find it). None
+    where the hand names no place; a FieldError where it names one that does not place
+    a time (a place not named whole, a zone not found)."""
     given = {key: _unless_malformed(partial(fields.string, key)) for key in _PLACE}
     city, country = given["city"], given["country"]
     if city and given["region"] and country:
@@ -635,10 +668,6 @@ def _place_zone(fields: Fields) -> ZoneInfo | None:
         missing = " and ".join(key for key in _PLACE if not given[key])
         raise fields.error(named[0], f"the place has no {missing}: the specification "
                                      "places a time by city, region and country together")
-    abbreviation = _unless_malformed(lambda: fields.string("time_zone_abbreviation"))
-    if abbreviation:
-        raise fields.error("time_zone_abbreviation", f"{shown(abbreviation)} is not one "
-                                                     "zone (CST is Chicago's and China's)")
     return None
 
 
