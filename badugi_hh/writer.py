@@ -434,7 +434,9 @@ def _rules(ruleset: Ruleset) -> str:
         clauses.append("reopen by largest raise")
     clauses += [words for words, kept in (("lone player acts", ruleset.lone_player_acts),
                                           ("raise over short all-in",
-                                           ruleset.raise_over_short_all_in))
+                                           ruleset.raise_over_short_all_in),
+                                          ("partial shows judged",
+                                           ruleset.partial_show_judged))
                 if kept]
     clauses += [words for words, kept in (("dead small blind", ruleset.dead_small_blind),
                                           ("antes returned", ruleset.uncovered_antes_returned),

@@ -314,6 +314,27 @@ def test_hands_pokerkit_plays_with_partial_shows_end_as_its_stacks(code: str) ->
     assert judged >= 3   # hands shown in part, settled as PokerKit settles them
 
 
+@pytest.mark.parametrize("winnings", ["[0, 4]", "[4, 0]"], ids=["Bob's", "Ana's, wrong"])
+def test_a_hand_shown_in_part_written_as_a_house_log_is_judged_alike(winnings: str) -> None:
+    """``partial shows judged`` on the Rules line: read back, Ana's 2c is still judged a
+    1-card hand, so an award to her is still the S1 it was (not an unknown hand's pot)."""
+    text = PARTLY_SHOWN.format(shows='"p1 sm 2c??????", "p2 sm KcQdJhTs"',
+                               more=f"winnings = {winnings}\n")
+    records = list(read_phh(text, "x.phh"))
+    session = next(record for record in records if isinstance(record, SessionStart))
+    hand = next(record for record in records if isinstance(record, Hand))
+    house, count, failures = house_log([(session, hand)])
+    assert count == 1 and not failures and house.splitlines()[1].endswith(
+        ", partial shows judged")
+    [report] = reports(text)
+    [again] = [item for item in audit(list(read_house(house, "back.txt")))
+               if isinstance(item, HandReport)]
+    assert again.ruleset == report.ruleset
+    assert nets(again) == nets(report)
+    assert [(v.rule, v.message) for v in again.violations] == [
+        (v.rule, v.message) for v in report.violations]
+
+
 def test_a_pot_the_rules_cannot_settle_and_the_log_does_not_award_is_s1_at_its_end() -> None:
     """Judged by the house's rules (the hand's _ruleset), Ana's hand shown in part is not
     known; PHH need not state the award, so nobody is paid the pot: said, not silent."""

@@ -152,6 +152,7 @@ SETTING_CLAUSES: Mapping[str, Mapping[str, object]] = {
     "reopen by largest raise": {"reopen_by_least_bet": False},
     "lone player acts": {"lone_player_acts": True},
     "raise over short all-in": {"raise_over_short_all_in": True},
+    "partial shows judged": {"partial_show_judged": True},
     "dead small blind": {"dead_small_blind": True},
     "antes returned": {"uncovered_antes_returned": True},
     "sitting out folded": {"sitting_out_folded": True},
