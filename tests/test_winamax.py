@@ -14,10 +14,11 @@ from badugi_hh.engine import HandReport, audit
 from badugi_hh.events import (
     Award, Bet, Button, Call, Check, Deal, Draw, DrawnCards, Fold, Hand, Note, ParseError,
     PostBlind, PotTotal, Raise, Record, Seat, SessionStart, Show, SkippedHand, Street,
+    SummaryResult,
 )
 from badugi_hh.ledger import hand_ledger
 from badugi_hh.parsers import dialect_of, read_records
-from badugi_hh.parsers.winamax import RESTATED, parse_line, read_winamax
+from badugi_hh.parsers.winamax import parse_line, read_winamax
 from sitekit import REAL, at
 
 WINAMAX = REAL / "winamax" / "cash-27td-fl-0.50-1-201610.txt"
@@ -164,15 +165,22 @@ def test_action_shapes(text: str, start: str, event: object) -> None:
     assert parse_line(text, start)(player="A", line=0) == event
 
 
-@pytest.mark.parametrize("text", [
-    "(small blind) folded on the pre-flop", "(button) folded", "(big blind) won 3€",
-    "(small blind) (button) won 12€",
-    "showed [3h 7d 5h 8d 2d] and won 12.15 with High card : 8",
-    "showed [3s 2c 5s Ks 8c] and lost with High card : King",
+@pytest.mark.parametrize(("text", "result"), [
+    ("(small blind) folded on the pre-flop", SummaryResult(player="A", won=0)),
+    ("(button) folded", SummaryResult(player="A", won=0)),
+    ("(big blind) won 3€", SummaryResult(player="A", won=300)),
+    ("(small blind) (button) won 12€", SummaryResult(player="A", won=1200)),
+    ("showed [3h 7d 5h 8d 2d] and won 12.15 with High card : 8",
+     SummaryResult(player="A", won=1215, cards=c("3h 7d 5h 8d 2d"),
+                   description="High card : 8")),
+    ("showed [3s 2c 5s Ks 8c] and lost with High card : King",
+     SummaryResult(player="A", won=0, cards=c("3s 2c 5s Ks 8c"),
+                   description="High card : King")),
 ])
-def test_summary_seat_shapes(text: str) -> None:
-    # read, and known as a restatement of the play (the engine checks the play itself)
-    assert parse_line(text, "seat_summary") is RESTATED
+def test_summary_seat_shapes(text: str, result: SummaryResult) -> None:
+    # what the line claims: a seated player's is the play restated, and makes no event
+    # (test_lines_become_events); a name no seat holds makes it his (G1)
+    assert parse_line(text, "seat_summary")(player="A", line=0) == result
 
 
 def test_blinds_out_of_position_dead_and_both() -> None:
@@ -217,6 +225,30 @@ def test_a_name_no_seat_holds_is_read_as_written_and_the_hand_kept(
     before = judged(read_winamax(TOURNAMENT, name="t.txt"))
     added = [found for found in judged(records) if found not in before]
     assert added[0] == ("G1", event.line, f"{event.player} is not seated at this table")
+
+
+@pytest.mark.parametrize(("old", "new", "event"), [
+    ("Dealt to Ana Lou [2h Td", "Dealt to Ana Luo [2h Td",
+     Deal(line=11, player="Ana Luo", cards=c("2h Td 8c 7c 8s"))),
+    ("Dealt to Ana Lou [2h 8c", "Dealt to Ana Luo [2h 8c",
+     DrawnCards(line=17, player="Ana Luo", cards=c("3d 4s"), kept=c("2h 8c 7c"))),
+    ("Seat 2: Bruno (small", "Seat 2: Bruon (small", SummaryResult(line=25, player="Bruon",
+                                                                    won=32000)),
+])
+def test_a_deal_or_summary_line_naming_no_seated_player_is_his_and_one_g1(
+        old: str, new: str, event: Deal | DrawnCards | SummaryResult) -> None:
+    """A misspelt name after ``Dealt to`` or in a summary's seat line is read as written,
+    as PokerStars' reader reads it: the engine reports him (G1) and the cards or the
+    claim are nobody's; the hand is kept and judged, not cut at a line it cannot read."""
+    records = list(read_winamax(TOURNAMENT.replace(old, new), name="t.txt"))
+    assert not [r for r in records if isinstance(r, ParseError)]
+    session, hand = records
+    assert at(hand, event.line) == [event]
+    before = judged(read_winamax(TOURNAMENT, name="t.txt"))
+    added = [found for found in judged(records) if found not in before]
+    assert added[0] == ("G1", event.line, f"{event.player} is not seated at this table")
+    if type(event) is SummaryResult:   # a claim of nobody's chips, not checked
+        assert len(added) == 1
 
 
 def judged(records: Iterable[Record]) -> list[tuple[str, int, str]]:

@@ -72,7 +72,7 @@ from badugi_hh.parsers.hands import (
     MAX_TABLE_SIZE, hero_of, hidden_deals, marked_draw, site_ruleset, table_first,
 )
 from badugi_hh.parsers.site import (
-    ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at, unseated_action,
+    ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at, unseated_line,
 )
 from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset, Structure
@@ -374,7 +374,7 @@ class _Hand:
         try:
             item = parse_at(parse_line, text, "line", number)
         except LineError:
-            stranger = None if self.summary else unseated_action(parse_line, text)
+            stranger = None if self.summary else unseated_line(parse_line, text)
             if stranger is None:
                 raise
             self._add_action(*stranger, number, text)

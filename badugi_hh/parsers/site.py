@@ -72,7 +72,7 @@ __all__ = ["CENTS", "CURRENCY_SIGNS", "HAND_SIZES", "MAX_HAND_LINES", "MAX_TABLE
            "NOT_READ", "ActionTransformer", "EventFactory", "QuickMatch", "QuickShape",
            "SiteDialect", "SiteHand", "SiteReader", "SiteSpec", "Wording", "betting_shapes",
            "is_archive_marker", "lines_to_test", "money", "parse_at", "quick_reader",
-           "quick_shapes", "read_cards", "read_site_log", "site_ruleset", "unseated_action"]
+           "quick_shapes", "read_cards", "read_site_log", "site_ruleset", "unseated_line"]
 
 #: The most cards a player of a draw game holds: a larger count of discards is no hand's.
 _MOST_CARDS = max(HAND_SIZES.values())
@@ -466,26 +466,27 @@ def parse_at(parse: Callable[[str, str], object], text: str, start: str, line: i
         raise
 
 
-def unseated_action(parse: Callable[[str, str], object], text: str,
+def unseated_line(parse: Callable[[str, str], object], text: str, start: str = "action",
                     ) -> tuple[str, object] | None:
     """A line of play whose name no seat holds (a misspelt one), for a reader that takes
     a seated name off a line's front (names hold blanks): the name is the shortest front,
-    cut at a blank, after which the rest parses as an ``action`` (as PokerStars' reader
-    reads a player not seated), returned with what the rest says; None where no front
-    does. Read so, the line is the stranger's: the engine reports him (G1) and gives it
-    to nobody, as on every site, and the hand is not lost to a line it could not read.
+    cut at a blank, after which the rest parses from ``start`` (an ``action``; a summary
+    seat line's rest after its seat number, its outcome), as PokerStars' reader reads a
+    player not seated, returned with what the rest says; None where no front does. Read
+    so, the line is the stranger's: the engine reports him (G1) and gives it to nobody,
+    as on every site, and the hand is not lost to a line it could not read.
 
     >>> def parse(text: str, start: str) -> object:
     ...     if not text.startswith(("calls ", "folds")):
     ...         raise LineError("expected an action", 1)
     ...     return text
-    >>> unseated_action(parse, "Ana Luo calls 40"), unseated_action(parse, "*** SUMMARY ***")
+    >>> unseated_line(parse, "Ana Luo calls 40"), unseated_line(parse, "*** SUMMARY ***")
     (('Ana Luo', 'calls 40'), None)
     """
     at = 0
     while (at := text.find(" ", at + 1)) > 0:
         try:
-            return text[:at], parse(text[at + 1:], "action")
+            return text[:at], parse(text[at + 1:], start)
         except LineError:
             continue
     return None

@@ -51,7 +51,7 @@ from lark import Token, v_args
 from badugi_hh.events import (
     Award, BlindKind, Button, Cards, Deal, DrawnCards, Event, Hand, Note, PostBlind, PotTotal,
     Raise, Seat, StreetKind,
-    SkippedHand, Street,
+    SkippedHand, Street, SummaryResult,
 )
 from badugi_hh.hand_ids import HandId
 from badugi_hh.parsers import marks
@@ -65,7 +65,7 @@ from badugi_hh.parsers.hands import (
 )
 from badugi_hh.parsers.site import (
     ActionTransformer, SiteHand, SiteReader, SiteSpec, parse_at, quick_reader,
-    quick_shapes, unseated_action,
+    quick_shapes, unseated_line,
 )
 from badugi_hh.parsers.text import LineBlock
 from badugi_hh.rules import Game, Ruleset
@@ -153,8 +153,6 @@ class OutOfPosition:
     all_in: bool
 
 
-#: What a line that restates the play (a summary's seat line) gives.
-RESTATED = object()
 #: ``denies big blind``: the player sits out.
 DENIES = object()
 
@@ -265,13 +263,19 @@ class WinamaxTransformer(ActionTransformer):
     def no_rake(self, _total: Token) -> EventFactory:
         return functools.partial(PotTotal, total=None, rake=0)
 
-    def seat_summary(self, *_parts: object) -> object:
-        return RESTATED
+    def seat_summary(self, *parts: object) -> object:
+        return parts[-1]   # the outcome: the positions before it say nothing more
 
-    def folded(self, *_parts: object) -> None:
-        return None
+    def folded(self, *_parts: object) -> EventFactory:
+        return functools.partial(SummaryResult, won=0)
 
-    won = showed = folded
+    def won(self, amount: Token) -> EventFactory:
+        return functools.partial(SummaryResult, won=money(amount))
+
+    def showed(self, cards: Token, *won_and_words: Token) -> EventFactory:
+        won = money(won_and_words[0]) if len(won_and_words) == 2 else 0
+        return functools.partial(SummaryResult, won=won, cards=read_cards(cards, "X"),
+                                 description=str(won_and_words[-1]))
 
 
 
@@ -305,7 +309,7 @@ class _Hand:
         try:
             item = parse_at(parse_line, text, "line", number)
         except LineError:
-            stranger = unseated_action(parse_line, text)
+            stranger = unseated_line(parse_line, text)
             if stranger is None:
                 raise
             self._add_action(*stranger, number, text)
@@ -362,8 +366,8 @@ class _Hand:
             self.events.append(event)
 
     def _add_dealt(self, name: str, cards: Cards, drawn: Cards | None, number: int) -> None:
-        if name not in self.seats.values():
-            raise LineError(f"{name!r} has no seat at this table", 10)
+        """The cards dealt to ``name``; one no seat holds (a misspelt name) is his, as in
+        PokerStars' reader: the engine reports him (G1) and the cards are nobody's."""
         if drawn is None:
             self.events.append(Deal(player=name, cards=cards, line=number))
         elif self.street == "draw":   # after a draw: [kept] [received]
@@ -372,15 +376,24 @@ class _Hand:
             self.events.append(Deal(player=name, cards=cards + drawn, line=number))
 
     def _read_summary_seat(self, text: str, number: int) -> None:
+        """A summary's seat line. Its seat's player's restates the play, which the engine
+        checks itself (and its ``won`` holds the uncalled bet Winamax returns unsaid): no
+        event. A name no seat holds (a misspelt one) makes it a claim of his, as in
+        PokerStars' reader: the engine reports him (G1) and checks nothing of it."""
         match = _SUMMARY_SEAT.match(text)
         assert match is not None
         name = self.seats.get(int(match.group(1)))
         rest = text[match.end():]
-        if name is None or not rest.startswith(name + " "):
+        if name is not None and rest.startswith(name + " "):
+            _parse_after(text, match.end() + len(name), "seat_summary", number)
+            return
+        stranger = unseated_line(parse_line, rest, "seat_summary")
+        if stranger is None or stranger[0] in self.seats.values():
             raise LineError(f"seat {match.group(1)} is not "
                             f"{'seated' if name is None else repr(name) + ' then a result'}",
                             match.end() + 1)
-        _parse_after(text, match.end() + len(name), "seat_summary", number)
+        claimant, claim = stranger
+        self.events.append(claim(player=claimant, line=number))  # type: ignore[operator]
 
     def finish(self, hand_size: int) -> list[Event]:
         """Seats first; a seated player named nowhere else, or denying the big blind,
