@@ -15,10 +15,10 @@ import pytest
 
 from badugi_hh import cli
 from badugi_hh.dataset import connect_dataset
-from badugi_hh.engine import HandReport, SessionReport, audit
+from badugi_hh.engine import HandReport, SessionReport, audit, replay_hand
 from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.table import Table
-from badugi_hh.events import Button, Event, Hand, NetStated, Note, ParseError
+from badugi_hh.events import Button, Event, Hand, NetStated, Note, ParseError, StackStated
 from badugi_hh.parsers.hands import site_ruleset
 from badugi_hh.parsers.house import read_house
 from badugi_hh.rules import HOUSE
@@ -260,6 +260,22 @@ def test_a_claim_of_an_unknown_name_is_said_in_a_hand_the_fast_path_takes(
     events[line - 1] = dataclasses.replace(events[line - 1], player=typed)
     report = replay(events)
     assert [(v.rule, v.line, v.message) for v in report.violations] == [("G1", line, said)]
+    assert report.net == CLEAN.net
+
+
+def test_one_line_of_claims_of_an_unknown_name_is_one_g1() -> None:
+    """A site's summary line may state a stranger's stack and net (OnGame's ``Seat 1:
+    Hro ($82.20), net: +$0.50``): one mistake, one G1; another line naming him is
+    another."""
+    events = [*numbered(full_hand()), StackStated(player="Zeca", amount=98, line=40),
+              NetStated(player="Zeca", amount=-2, line=40),
+              NetStated(player="Zeca", amount=-2, line=41)]
+    hand = Hand(hand_id="t#1", number=1, ruleset=HOUSE.replace(names_by_hand=False),
+                events=events, source="t.txt", line=1, session_id="t")
+    report = replay_hand(hand, SEATS, None, None)
+    assert [(v.rule, v.line, v.message) for v in report.violations] == [
+        ("G1", 40, "Zeca is not seated at this table"),
+        ("G1", 41, "Zeca is not seated at this table")]
     assert report.net == CLEAN.net
 
 

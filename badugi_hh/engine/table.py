@@ -115,6 +115,7 @@ class Table:
         self.chips_as_logged: set[str] = set()   # of them, those the log puts chips in for
         self._orders: dict[int | None, list[TablePlayer]] = {}   # seat -> clockwise order
         self._able: dict[tuple[int | None, int], list[str]] = {}   # (seat, able) -> names
+        self._strangers_told: set[tuple[str, int]] = set()   # (name, line) of each G1 said
 
     @property
     def heads_up(self) -> bool:
@@ -258,11 +259,14 @@ class Table:
     def _seated_as(self, name: str, line: int) -> str | None:
         """The name of the player seated as ``name``, dealt in or not (T2): his own; else,
         with a G1, the name of the player dealt in that it misspells (:meth:`misspelt`),
-        or None where it is nobody's."""
+        or None where it is nobody's. The G1 is said once for a line, however many of its
+        claims name him (a site's summary line states a stack and a net)."""
         if name in self.players or name in self.idle:
             return name
         player = self.misspelt(name)
-        self.report("G1", line, not_seated(name, None if player is None else player.name))
+        if (name, line) not in self._strangers_told:
+            self._strangers_told.add((name, line))
+            self.report("G1", line, not_seated(name, None if player is None else player.name))
         return None if player is None else player.name
 
     def misspelt(self, name: str) -> TablePlayer | None:
