@@ -128,6 +128,26 @@ def test_a_name_no_seat_holds_is_one_g1_and_every_hand_is_kept(tmp_path: Path) -
     assert Draw(line=23, player="x Anna", discarded=()) in hands(blanks)[0].events
 
 
+@pytest.mark.parametrize(("number", "old", "new", "events"), [
+    (14, "Dealing to Hero:", "Dealing to Hro:",
+     [Deal(line=14, player="Hro", cards=c("9d Ts Qc 6c 3c"))]),
+    (21, "Seat 1: Hero ($82.20)", "Seat 1: Hro ($82.20)",
+     [StackStated(line=21, player="Hro", amount=8220),
+      NetStated(line=21, player="Hro", amount=50)]),
+])
+def test_a_deal_or_summary_line_naming_no_seated_player_is_his_and_one_g1(
+        tmp_path: Path, number: int, old: str, new: str, events: list[object]) -> None:
+    """A misspelt name after ``Dealing to`` or in a summary's seat line is read as
+    written, as PokerStars' reader reads it: the cards or the claims are the stranger's,
+    and the engine reports him once (G1), the line one mistake; every hand is kept."""
+    log = tampered(tmp_path, number, old, new, GOALWIN)
+    records = list(read_records(log))
+    assert not [r for r in records if isinstance(r, ParseError)]
+    assert len(hands(records)) == 10
+    assert at(hands(records)[0], number) == events
+    assert violations(log) == [("G1", number)]
+
+
 def test_a_mangled_header_loses_its_hand_alone(tmp_path: Path) -> None:
     log = tampered(tmp_path, 25, "-249 *****", "-249 ****", GOALWIN)
     records = list(read_records(log))

@@ -418,16 +418,11 @@ class _Hand:
             self.rake = item
         elif item is not None:
             event = item(line=number)  # type: ignore[operator]
-            if type(event) is Deal:
-                self._check_seated(event.player)
+            if type(event) is Deal:   # a name no seat holds too, as PokerStars reads it (G1)
                 self.dealt[event.player] = event.cards
             elif type(event) is Street and event.kind == "summary":
                 self.summary = True
             self.events.append(event)
-
-    def _check_seated(self, name: str) -> None:
-        if name not in self.seats.values():
-            raise LineError(f"{name!r} has no seat at this table", 1)
 
     def _add_new_hand(self, new: NewHand, number: int) -> None:
         """The hero's draw, from his hand before it and after: what left it was thrown,
@@ -457,15 +452,26 @@ class _Hand:
         assert match is not None
         name = self.seats.get(int(match.group(1)))
         rest = text[match.end():]
-        if name is None or not rest.startswith(name + " "):
-            raise LineError(f"seat {match.group(1)} is not "
-                            f"{'seated' if name is None else repr(name) + ' then a result'}",
-                            match.end() + 1)
-        made = cast(SeatResult, _parse_after(text, match.end() + len(name), "seat_summary",
-                                             number))
+        if name is not None and rest.startswith(name + " "):
+            made = cast(SeatResult, _parse_after(text, match.end() + len(name), "seat_summary",
+                                                 number))
+        else:
+            name, made = self._stranger_in_summary(rest, match, name)
         shown = any(type(e) is Show and e.player == name for e in self.events)
         self.events.extend(make(player=name, line=number) for make in made
                            if not (shown and make.func is Show))  # type: ignore[attr-defined]
+
+    def _stranger_in_summary(self, rest: str, match: re.Match[str], seated: str | None,
+                             ) -> tuple[str, SeatResult]:
+        """The name and claims of a summary's seat line that does not name its seat's
+        player: one no seat holds (a misspelt one) is read as his, as PokerStars' reader
+        reads it; the engine reports him (G1) and checks nothing he is said to hold."""
+        stranger = unseated_line(parse_line, rest, "seat_summary")
+        if stranger is None or stranger[0] in self.seats.values():
+            raise LineError(f"seat {match.group(1)} is not "
+                            f"{'seated' if seated is None else repr(seated) + ' then a result'}",
+                            match.end() + 1)
+        return stranger[0], cast(SeatResult, stranger[1])
 
     def finish(self, hand_size: int, equal_blinds: bool) -> list[Event]:
         """Seats first; a seated player named nowhere else, or sitting out, was not dealt
