@@ -12,7 +12,7 @@ import pytest
 from badugi_hh.cards import parse_cards
 from badugi_hh.engine import HandReport, audit
 from badugi_hh.events import (
-    Call, Draw, DrawnCards, Hand, NetStated, ParseError, PostBlind, Raise, Record, Seat,
+    Call, Draw, DrawnCards, Fold, Hand, NetStated, ParseError, PostBlind, Raise, Record, Seat,
     SessionStart, Show, SkippedHand, UncalledReturned,
 )
 from badugi_hh.ledger import hand_ledger
@@ -172,6 +172,43 @@ def test_an_amount_not_read_is_one_error_at_its_value_with_no_knock_on(tmp_path:
     text = copy.read_text(encoding="utf-8").splitlines()[120]
     assert [(e.line, e.column, e.message) for e in errors] == [
         (121, text.index("4.0x") + 1, "Boss Media hand 2692985477: '4.0x' is not an amount")]
+
+
+@pytest.mark.parametrize(("number", "old", "new", "event"), [
+    (29, 'PLAYER="Player2"', 'PLAYER="Payer2"', Fold(line=29, player="Payer2")),
+    (30, 'PLAYER="Player3"', 'PLAYER="Payer3"', Raise(line=30, player="Payer3", to=400)),
+])
+def test_an_action_of_a_player_no_seat_holds_is_his_and_one_g1(
+        tmp_path: Path, number: int, old: str, new: str, event: Fold | Raise) -> None:
+    """A misspelt PLAYER whose element states all it does (a fold, a raise to its total)
+    is read as his, as on every site: the engine reports him (G1) and gives the line to
+    nobody, the seated players' chips untouched, and the hand is judged to its end."""
+    copy = _copy(tmp_path, number, old, new)
+    read = list(read_records(copy))
+    assert not [record for record in read if isinstance(record, ParseError)]
+    first = [record for record in read if isinstance(record, Hand)][0]
+    assert [e for e in first.events if e.line == number] == [event]
+    assert first.damaged == ()
+    found = [(v.rule, v.line, v.message) for r in audit(read_records(copy))
+             if isinstance(r, HandReport) for v in r.violations]
+    assert found[0] == ("G1", number, f"{event.player} is not seated at this table")
+
+
+@pytest.mark.parametrize(("number", "said"), [
+    (31, "'Hro' calls, but no PLAYER of that name is seated"),
+    (17, "'Hro' is dealt cards, but no PLAYER of that name is seated"),
+])
+def test_a_call_or_deal_of_a_player_no_seat_holds_is_an_error_and_the_rest_is_judged(
+        tmp_path: Path, number: int, said: str) -> None:
+    """What a call adds is its caller's chips' to say, and the deals say who is dealt in:
+    a stranger's is not known, so the element stays a positioned error; the hand is kept
+    and every other hand judged."""
+    copy = _copy(tmp_path, number, 'PLAYER="Hero"', 'PLAYER="Hro"')
+    errors = [record for record in read_records(copy) if isinstance(record, ParseError)]
+    assert [(e.line, e.column, e.hand_lost) for e in errors] == [(number, 1, False)]
+    assert said in errors[0].message
+    reports = [r for r in audit(read_records(copy)) if isinstance(r, HandReport)]
+    assert len(reports) == 14 and not [v for r in reports[1:] for v in r.violations]
 
 
 def test_an_unknown_action_is_a_positioned_error(tmp_path: Path) -> None:
@@ -413,7 +450,7 @@ def test_an_element_on_several_lines_is_quoted_from_its_first() -> None:
     ('<ACTION TYPE="HAND_DEAL" PLAYER="Ana">\n<CARD LINK="39">',
      '<ACTION TYPE="HAND_DEAL" PLAYER="Ana">\n<CARD LINK="52">', "expected a card number 0 to 51"),
     ('PLAYER="Bo" VALUE="3.50"', 'PLAYER="Zed" VALUE="3.50"',
-     "'Zed' acts, but no PLAYER of that name is seated"),
+     "'Zed' calls, but no PLAYER of that name is seated"),
 ])
 def test_a_value_not_understood_is_a_positioned_error(old: str, new: str, message: str) -> None:
     text = export(pot_limit())

@@ -190,12 +190,16 @@ class _History:
         return HandId.parse(SITE, self.hand_id).named
 
     def player(self, attrib: dict[str, str]) -> str:
+        """The PLAYER an element names; one no seat holds (a misspelt name) too, as on
+        every site: the engine reports him (G1) and gives what he does to nobody."""
         name = attrib.get("PLAYER", "")
-        if name not in self.stacks:
-            raise LineError(f"{name[:40]!r} acts, but no PLAYER of that name is seated", 1)
+        if not name:
+            raise LineError("expected the PLAYER who acts", 1)
         return name
 
     def put_in(self, player: str, added: int, live: bool = True) -> None:
+        if player not in self.stacks:
+            return   # a stranger's chips: nobody's, the seated players' counts untouched
         if added > self.stacks[player]:
             raise _ChipsDisagree(f"{player} puts in {added}, more than the "
                                  f"{self.stacks[player]} he has left", 1)
@@ -487,6 +491,10 @@ def _action(history: _History, attrib: dict[str, str], element: ElementTree.Elem
         amount = _amount(attrib)
         history.put_in(player, amount, live=False)
         history.events.append(PostBlind(player=player, amount=amount, kind="ante", line=line))
+    elif kind == "HAND_DEAL" and player not in history.stacks:
+        # the deals say who is dealt in: a seated player's misspelt would sit him out
+        raise LineError(f"{player[:40]!r} is dealt cards, but no PLAYER of that name is "
+                        "seated: who is dealt in is not known", 1)
     elif kind == "HAND_DEAL":
         _deal(history, player, _cards(element), line)
     elif kind == "CHANGECARD":
@@ -521,7 +529,7 @@ def _blind(history: _History, player: str, attrib: dict[str, str], line: int) ->
     history.put_in(player, live)
     history.put_in(player, amount - live, live=False)
     history.events.append(PostBlind(player=player, amount=amount, kind=kind,  # type: ignore
-                                    all_in=history.stacks[player] == 0, line=line))
+                                    all_in=history.stacks.get(player) == 0, line=line))
 
 
 def _deal(history: _History, player: str, cards: Cards, line: int) -> None:
@@ -566,6 +574,9 @@ def _bet(history: _History, player: str, kind: str, value: int, line: int) -> No
     call is told apart by the chips he has left. An ``ACTION_ALLIN`` gives the stack he
     had when the round began: his total in the round, all in.
     """
+    if player not in history.stacks:
+        _stranger_bet(history, player, kind, value, line)
+        return
     before = history.round_in.get(player, 0)
     highest = max(history.round_in.values(), default=0)
     left = history.stacks[player]
@@ -596,6 +607,24 @@ def _bet(history: _History, player: str, kind: str, value: int, line: int) -> No
         event = Raise(player=player, to=total, all_in=all_in, line=line)
     history.put_in(player, added)
     history.events.append(event)
+
+
+def _stranger_bet(history: _History, player: str, kind: str, value: int, line: int) -> None:
+    """A bet or raise of a PLAYER no seat holds: its ``VALUE``, his total in the round, is
+    all the event says (a raise's total; a bet's amount, nothing being in before it).
+    What a call or an all-in adds is his chips' to say, which no seat tells: an error.
+    His total stands in the round (no seated player's chips move), so the call of it
+    that follows reads as the log writes it, and the engine judges it so."""
+    if kind in ("ACTION_BET", "ACTION_RAISE"):
+        history.round_in[player] = value
+    if kind == "ACTION_BET":
+        history.events.append(Bet(player=player, amount=value, line=line))
+    elif kind == "ACTION_RAISE":
+        history.events.append(Raise(player=player, to=value, line=line))
+    else:
+        verb = "calls" if kind == "ACTION_CALL" else "goes all in"
+        raise LineError(f"{player[:40]!r} {verb}, but no PLAYER of that name is seated: "
+                        "what he puts in is not known without his chips", 1)
 
 
 def _showdown(history: _History, attrib: dict[str, str], _: ElementTree.Element,
