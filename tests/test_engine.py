@@ -14,7 +14,7 @@ import pytest
 from badugi_hh.cards import JOKER
 from badugi_hh.engine import Auditor, audit
 from badugi_hh.events import (
-    Award, Bet, Burn, Button, Call, Check, Deal, Draw, DrawnCards, Fold, Hand, ParseError,
+    Award, Bet, Burn, Button, Call, Check, Deal, Draw, DrawnCards, Fold, Hand, Muck, ParseError,
     PostBlind, PotTotal, Raise, SessionEnd, SessionPlayer, SessionStart, Show, StackStated,
     Street, UncalledReturned,
 )
@@ -524,6 +524,14 @@ def test_s1_winner_unshown() -> None:
     events[-2] = Show(player="Ana", cards=(None,) * 4)
     events[4] = Deal(player="Ana", cards=(None,) * 4)
     assert found(events) == []   # unknown cards: the engine cannot say who won
+
+
+def test_s1_a_pot_every_hand_mucks_paid_to_one_is_shared() -> None:
+    events = full_hand()
+    events[28:30] = [Muck(player="Bruno"), Muck(player="Ana")]
+    report = replay(events)
+    assert [(v.rule, v.line) for v in report.violations] == [("S1", 31)]
+    assert "no hand that may win it is shown" in report.violations[0].message
 
 
 def test_s2_tie_split_unevenly() -> None:

@@ -88,6 +88,11 @@ def explain_wrong_badugi(right: list[str], wrong: list[str], values: Mapping[str
     (E1, E2, E3 within S1; a tie broken by suits E4; a worked example E5)."""
     verdict = (f"the log gives the pot to {', '.join(wrong)}, but "
                f"{' and '.join(right)} {'has' if len(right) == 1 else 'have'} the best hand")
+    if set(wrong) < set(right) and right[0] not in values:
+        # no hand that may win is shown (all mucked): the pot is shared, not tied
+        report("S1", line, f"the log gives the pot to {', '.join(wrong)}, but no hand that "
+               f"may win it is shown, so {' and '.join(right)} share it")
+        return
     if set(wrong) < set(right):
         report("E4", line, f"{verdict}: {' and '.join(right)} tie with "
                f"{values[right[0]].description}, and neither suits nor the excluded cards "
