@@ -67,6 +67,11 @@ class Ruleset:
     like the others."""
     awards_logged: bool = True           # S1: the log says who wins (PHH may leave it out)
     deal_order_logged: bool = True       # G5: deals are logged in dealing order
+    shows_logged: bool = True            # S1: every hand at the showdown is shown or mucked
+    """Whether the log states every hand at the showdown, shown or mucked (a house log:
+    RULES.md S1, "both hands are shown"), so that a player at the showdown who does
+    neither is a line the log left out: S1, his hand taken as mucked. A site may leave a
+    losing hand unsaid, and PHH reads no ``sm`` as a show of no cards."""
     names_by_hand: bool = True           # G1: a misspelt name is read as its player's
     """Whether the log's names are typed by hand (a house log), so that a name nobody is
     dealt in under, which one player's name matches closely, is read as his (a slip of

@@ -12,7 +12,7 @@ from collections import deque
 import pytest
 
 from badugi_hh.cards import JOKER
-from badugi_hh.engine import Auditor, audit
+from badugi_hh.engine import Auditor, HandReport, audit
 from badugi_hh.events import (
     Award, Bet, Burn, Button, Call, Check, Deal, Draw, DrawnCards, Fold, Hand, Muck, ParseError,
     PostBlind, PotTotal, Raise, SessionEnd, SessionPlayer, SessionStart, Show, StackStated,
@@ -526,12 +526,93 @@ def test_s1_winner_unshown() -> None:
     assert found(events) == []   # unknown cards: the engine cannot say who won
 
 
+def test_s1_a_hand_the_log_neither_shows_nor_mucks_is_one_violation() -> None:
+    events = full_hand()
+    del events[28]   # Bruno's shows line, left out; Ana shows and is paid
+    report = replay(events)
+    assert [(v.rule, v.line) for v in report.violations] == [("S1", 30)]
+    assert "Bruno neither shows nor mucks" in report.violations[0].message
+    assert report.net == {"Ana": 14, "Bruno": -14}
+
+
+def test_s1_a_site_may_leave_a_losing_hand_unsaid() -> None:
+    events = full_hand()
+    del events[28]
+    assert found(events, ruleset=HOUSE.replace(shows_logged=False)) == []
+
+
 def test_s1_a_pot_every_hand_mucks_paid_to_one_is_shared() -> None:
     events = full_hand()
     events[28:30] = [Muck(player="Bruno"), Muck(player="Ana")]
     report = replay(events)
     assert [(v.rule, v.line) for v in report.violations] == [("S1", 31)]
     assert "no hand that may win it is shown" in report.violations[0].message
+
+
+THREE_WAY_SHOWDOWN = """\
+Session #t3 "three" 2024-01-01 20:00
+Rules: Badugi triple draw, fixed limit 2/4, blinds 1/2, cap 3 raises, 3 players, \
+stacks as seated, 1 hands, odd chip left of button
+Seat 1: Ana (32)
+Seat 2: Bruno (10)
+Seat 3: Carla (40)
+
+Hand #1 - button Ana - 2024-01-01 20:00
+Bruno: posts small blind 1
+Carla: posts big blind 2
+Dealt to Bruno [7d 7h Ad 9c]
+Dealt to Carla [Jh 8d Kc Ks]
+Dealt to Ana [4h 5s 9h 2h]
+Ana: calls 2
+Bruno: calls 1
+Carla: raises 2 to 4
+Ana: raises 2 to 6
+Bruno: calls 4
+Carla: raises 2 to 8
+Ana: calls 2
+Bruno: calls 2
+*** FIRST DRAW ***
+Burn [Jd]
+Bruno: discards 1 [7d] draws [8c]
+Carla: discards 1 [Ks] draws [Th]
+Ana: discards 2 [4h 9h] draws [9d 4c]
+Bruno: checks
+Carla: bets 2
+Ana: calls 2
+Bruno: calls 2 and is all-in
+*** SECOND DRAW ***
+Burn [4d]
+Bruno: discards 1 [9c] draws [Tc]
+Carla: discards 1 [Jh] draws [Qs]
+Ana: discards 0 draws []
+Carla: bets 4
+Ana: calls 4
+*** THIRD DRAW ***
+Burn [4s]
+Bruno: discards 1 [Tc] draws [Jc]
+Carla: discards 0 draws []
+Ana: discards 0 draws []
+Carla: bets 4
+Ana: raises 4 to 8
+Carla: raises 4 to 12
+Ana: calls 4
+*** SHOWDOWN ***
+Bruno: shows [7h Ad 8c Jc] (3-card 8-7-A)
+Carla: shows [8d Kc Th Qs] (badugi K-Q-10-8)
+Carla wins 30 from main pot
+Carla wins 32 from side pot 1
+Stacks: Ana 6, Bruno 0, Carla 76
+
+Session ends - Carla wins - stacks Ana 6, Bruno 0, Carla 76
+"""
+
+
+def test_s1_an_unshown_hand_that_held_the_best_cards_cannot_win_either_pot() -> None:
+    # Ana's 9-5-4-2 would win the main pot and the side pot, but no line shows it
+    # (her `mucks` left out): the awards to Carla are right as the log states the hands
+    hands = [r for r in audit(read_house(THREE_WAY_SHOWDOWN)) if isinstance(r, HandReport)]
+    assert [(v.rule, v.line) for v in hands[0].violations] == [("S1", 49)]
+    assert hands[0].net == {"Ana": -26, "Bruno": -10, "Carla": 36}
 
 
 def test_s2_tie_split_unevenly() -> None:

@@ -43,8 +43,34 @@ class Settlement(NamedTuple):
 
 def settle(state: TableState, claims: LogClaims) -> Settlement:
     """Settle the hand ``state`` describes and compare the result with ``claims``."""
+    unshown = _unshown(state)
+    if unshown:
+        return _settle_unshown(state, claims, unshown)
     plain = _settle_plainly(state, claims)
     return plain if plain is not None else _Settler(state, claims).settle()
+
+
+def _unshown(state: TableState) -> list[str]:
+    """The players at the showdown whom a log that states every hand there (a house
+    log) neither shows nor mucks. A log that shows and mucks no hand at all states no
+    showdown: its award alone says how the hand ended (a fold left out is B5)."""
+    if state.ended != "showdown" or not state.rules.shows_logged or not (
+            state.shown or state.mucked):
+        return []
+    return [name for name, player in state.players.items() if not player.folded
+            and name not in state.shown and name not in state.mucked]
+
+
+def _settle_unshown(state: TableState, claims: LogClaims, unshown: list[str]) -> Settlement:
+    """The hand settled with each ``unshown`` hand taken as mucked: a hand not shown
+    cannot win (RULES.md S1: the hands are shown), and the line the log left out is the
+    one mistake, so the pot goes to the hands shown and the award is judged so."""
+    settler = _Settler(state._replace(mucked=state.mucked | frozenset(unshown)), claims)
+    line = claims.award_line or state.end_line   # the left-out line came before the award
+    for name in unshown:
+        settler.report("S1", line, f"{name} neither shows nor mucks at the showdown: a "
+                       "hand not shown cannot win, and is taken as mucked")
+    return settler.settle()
 
 
 def _settle_plainly(state: TableState, claims: LogClaims) -> Settlement | None:

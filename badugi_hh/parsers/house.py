@@ -1382,8 +1382,8 @@ class _HouseReader:
         # a site's hand is its site's hand id; a house hand is its session's, numbered
         hand_id = start.origin or HandId(site=HOUSE_SITE, session=session.start.session_id,
                                          number=str(start.number))
-        if start.origin is not None:   # a site's hand: its names are the site's, not typed
-            ruleset = ruleset.replace(names_by_hand=False)
+        if start.origin is not None:   # a site's hand: its names and shows are the site's
+            ruleset = ruleset.replace(names_by_hand=False, shows_logged=False)
         of = session.tournament   # the tournament its header names, if any
         return Hand(hand_id=str(hand_id), site=hand_id.site, number=start.number,
                     ruleset=ruleset, events=events, source=self.source,
