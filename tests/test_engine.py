@@ -210,6 +210,14 @@ def test_b5_draw_before_the_round_is_over() -> None:
     assert found(events) == [("B5", 14)]
 
 
+def test_b5_a_call_left_out_is_played_as_the_claims_state_it() -> None:
+    events = full_hand()
+    del events[13]   # Bruno's call of Ana's bet left out; the award and stacks count it
+    report = replay(events)
+    assert [(v.rule, v.line) for v in report.violations] == [("B5", 14)]
+    assert report.net == {"Ana": 14, "Bruno": -14}
+
+
 def test_b1_showdown_after_three_rounds() -> None:
     events = full_hand()
     del events[20:27]   # no third draw, no fourth round
@@ -549,7 +557,7 @@ def test_s1_a_pot_every_hand_mucks_paid_to_one_is_shared() -> None:
     assert "no hand that may win it is shown" in report.violations[0].message
 
 
-THREE_WAY_SHOWDOWN = """\
+THREE_WAY = """\
 Session #t3 "three" 2024-01-01 20:00
 Rules: Badugi triple draw, fixed limit 2/4, blinds 1/2, cap 3 raises, 3 players, \
 stacks as seated, 1 hands, odd chip left of button
@@ -599,18 +607,47 @@ Ana: calls 4
 *** SHOWDOWN ***
 Bruno: shows [7h Ad 8c Jc] (3-card 8-7-A)
 Carla: shows [8d Kc Th Qs] (badugi K-Q-10-8)
-Carla wins 30 from main pot
-Carla wins 32 from side pot 1
-Stacks: Ana 6, Bruno 0, Carla 76
+Ana: shows [5s 2h 9d 4c] (badugi 9-5-4-2)
+Ana wins 30 from main pot
+Ana wins 32 from side pot 1
+Stacks: Ana 68, Bruno 0, Carla 14
 
-Session ends - Carla wins - stacks Ana 6, Bruno 0, Carla 76
+Session ends - Ana wins - stacks Ana 68, Bruno 0, Carla 14
 """
+
+
+def three_way_found(text: str) -> list[tuple[str, int]]:
+    return [(v.rule, v.line) for r in audit(read_house(text)) if isinstance(r, HandReport)
+            for v in r.violations]
+
+
+def test_the_three_way_hand_is_clean() -> None:
+    assert three_way_found(THREE_WAY) == []
+
+
+@pytest.mark.parametrize("left_out", [13, 19, 28])
+def test_m2_an_action_left_out_is_one_violation_at_the_next_player_s(left_out: int) -> None:
+    # Ana's call left out: the next player's action is out of turn, once; what follows
+    # is in turn, and Ana's turn, passed over, is no B5 as the round closes either
+    lines = THREE_WAY.splitlines()
+    assert lines[left_out - 1].startswith("Ana: calls")
+    del lines[left_out - 1]
+    assert three_way_found("\n".join(lines) + "\n") == [("M2", left_out)]
+
+
+@pytest.mark.parametrize("first", [13, 19, 28])
+def test_m2_two_actions_swapped_are_one_violation(first: int) -> None:
+    lines = THREE_WAY.splitlines()
+    lines[first - 1], lines[first] = lines[first], lines[first - 1]
+    assert three_way_found("\n".join(lines) + "\n") == [("M2", first)]
 
 
 def test_s1_an_unshown_hand_that_held_the_best_cards_cannot_win_either_pot() -> None:
     # Ana's 9-5-4-2 would win the main pot and the side pot, but no line shows it
     # (her `mucks` left out): the awards to Carla are right as the log states the hands
-    hands = [r for r in audit(read_house(THREE_WAY_SHOWDOWN)) if isinstance(r, HandReport)]
+    text = THREE_WAY.replace("Ana: shows [5s 2h 9d 4c] (badugi 9-5-4-2)\n", "").replace(
+        "Ana wins", "Carla wins").replace("Ana 68, Bruno 0, Carla 14", "Ana 6, Bruno 0, Carla 76")
+    hands = [r for r in audit(read_house(text)) if isinstance(r, HandReport)]
     assert [(v.rule, v.line) for v in hands[0].violations] == [("S1", 49)]
     assert hands[0].net == {"Ana": -26, "Bruno": -10, "Carla": 36}
 

@@ -57,10 +57,7 @@ class Draws:
             self.report("D1", line, f"a {draw_name(expected)} draw; there are "
                         f"{self.rules.draws} draws")
         if betting.pending:
-            self.report("B5", line, f"the {draw_name(expected)} draw starts before the "
-                        f"betting round {round_name(betting.round)} is over "
-                        f"({', '.join(betting.pending)} still to act)")
-            betting.pending = []
+            betting.close_with_players_to_act(line, f"the {draw_name(expected)} draw starts")
         elif (self.number >= betting.round
               and not self.table.no_more_betting(betting.levels.to_match)):
             self.report("B1", line, f"no betting round between the "

@@ -277,9 +277,7 @@ class HandReplay:
         all_in = self.table.no_more_betting(betting.levels.to_match) and not betting.pending
         draws.close(line)
         if betting.pending:
-            self.report("B5", line, "the showdown starts before the last betting round is "
-                        f"over ({', '.join(betting.pending)} still to act)")
-            betting.pending = []
+            betting.close_with_players_to_act(line, "the showdown starts")
         elif all_in and draws.number < rules.draws:
             self.report("S3", line, f"the showdown comes after {draws.number} draws; "
                         "with a player all-in the remaining draws are still played")

@@ -38,6 +38,7 @@ class Betting:
         self.round = 0                 # the round under way, 0 before the blinds
         self.closed = False            # the round is over (a draw or the showdown began)
         self.pending: list[str] = []   # who must still act this round, in order
+        self.passed_over: set[str] = set()   # still to act, whose turn another took (B6, M2)
         self.lone_turn: str | None = None   # who may still check or fold, the round closed
         self.acted: dict[str, int] = {}   # who acted this round, and what he matched (T8)
         self.actions: list[ActionRecord] = []
@@ -52,10 +53,35 @@ class Betting:
         button acts (B6, M2)."""
         self.round, self.closed, self.lone_turn = number, False, None
         self.levels.start(number)
-        self.acted, self.round_excess = {}, {}
+        self.acted, self.round_excess, self.passed_over = {}, {}, set()
         for player in self.table.players.values():
             player.round_in = 0
         self.pending = self.table.can_act_after(self.table.button_seat, 0)
+
+    def close_with_players_to_act(self, line: int, what: str) -> None:
+        """The round closes at ``line`` (``what``: a draw or the showdown starts) while
+        players are still to act: B5, but for those another player's out-of-turn action
+        passed over, whose line left out that report named already.
+
+        Each plays on in the hand, and the one action that closes the round for a player
+        who plays on is to match the bet: the line the log left out is his call of what
+        he owes (a check, owing nothing). It is played so, and the log's account, without
+        those chips, is kept beside it: the hand's claims decide which stands
+        (engine/accounts.py)."""
+        unreported = [name for name in self.pending if name not in self.passed_over]
+        if unreported:
+            self.report("B5", line, f"{what} before the betting round "
+                        f"{round_name(self.round)} is over ({', '.join(unreported)} still to act)")
+        to_match = self.levels.to_match
+        for name in list(self.pending):
+            player = self.table.players[name]
+            owed = min(to_match - player.round_in, player.stack)
+            if owed > 0:
+                player.add(owed)
+                self.table.take(player, owed, line)
+                self._record(player, "call", owed, to_match - player.round_in + owed, line)
+                self._keep_as_logged(name, -owed)
+        self.pending = []
 
     def end_round(self) -> None:
         """A draw or the showdown begins: the round is over, a lone player's turn too (S3)."""
@@ -114,6 +140,11 @@ class Betting:
             return player
         if self._lone_turn_taken(event):
             return player   # his turn in a closed round (needs_round let it in)
+        if player.name in self.passed_over and player.name in pending:
+            # his line comes late: the one B6 or M2 said so
+            self.passed_over.discard(player.name)
+            pending.remove(player.name)
+            return player
         if player.folded:
             self.report("B4", event.line, f"{player.name} acts after folding")
             return None
@@ -131,7 +162,12 @@ class Betting:
                         f"{player.name} acts out of turn: it is {pending[0]}'s turn "
                         f"{round_name(self.round)}" + self._order_hint())
             if player.name in pending:
-                pending.remove(player.name)
+                # Those he passed over have lost their turn: the play goes on from him, and
+                # each of them may still act, late (two lines swapped) or never (his line
+                # left out), without a second report for the same slip.
+                at = pending.index(player.name)
+                self.passed_over.update(pending[:at])
+                pending[:] = pending[at + 1:] + pending[:at]
         return player
 
     def _order_hint(self) -> str:
@@ -243,6 +279,11 @@ class Betting:
                 # not the call. Played as written (S3 from this account), so a statement
                 # that confirms the other account replays the hand from it with neither.
                 added = facing
+            elif event.amount == min(facing, player.stack - self.excess_as_logged.get(
+                    player.name, 0)) != added:
+                # all in by the log's account of his stack, which an earlier round's
+                # figure left apart from the rules' (B5, B7): that account's call
+                self._keep_as_logged(player.name, event.amount - added)
             elif event.amount != added and not (excess and event.amount == added - excess):
                 self.report("B7", event.line, f"{player.name} calls {event.amount}; the "
                             f"call is {added}: {to_match} to match less the "
@@ -324,6 +365,7 @@ class Betting:
         if player.round_in > levels.to_match:
             levels.to_match = player.round_in
         self.pending = table.can_act_after(player.seat, levels.to_match, skip=player.name)
+        self.passed_over = set()   # every player owing acts again, in order
         self._record(player, kind, added, facing, line)
 
     def _keep_as_logged(self, name: str, excess: int) -> None:
