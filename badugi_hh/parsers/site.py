@@ -474,7 +474,10 @@ def unseated_line(parse: Callable[[str, str], object], text: str, start: str = "
     seat line's rest after its seat number, its outcome), as PokerStars' reader reads a
     player not seated, returned with what the rest says; None where no front does. Read
     so, the line is the stranger's: the engine reports him (G1) and gives it to nobody,
-    as on every site, and the hand is not lost to a line it could not read.
+    as on every site, and the hand is not lost to a line it could not read. A line that
+    begins as a street's marker does (``***``) is none: a marker joined to the next line
+    (a line end lost) stays the one unreadable line it is, not a stranger's play that
+    would leave the street unmarked.
 
     >>> def parse(text: str, start: str) -> object:
     ...     if not text.startswith(("calls ", "folds")):
@@ -482,7 +485,11 @@ def unseated_line(parse: Callable[[str, str], object], text: str, start: str = "
     ...     return text
     >>> unseated_line(parse, "Ana Luo calls 40"), unseated_line(parse, "*** SUMMARY ***")
     (('Ana Luo', 'calls 40'), None)
+    >>> unseated_line(parse, "*** FIRST-DRAW ***Ana calls 40") is None
+    True
     """
+    if text.startswith("***"):
+        return None
     at = 0
     while (at := text.find(" ", at + 1)) > 0:
         try:
