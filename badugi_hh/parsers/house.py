@@ -153,6 +153,7 @@ SETTING_CLAUSES: Mapping[str, Mapping[str, object]] = {
     "lone player acts": {"lone_player_acts": True},
     "raise over short all-in": {"raise_over_short_all_in": True},
     "partial shows judged": {"partial_show_judged": True},
+    "unshown hands mucked": {"shows_logged": False},
     "dead small blind": {"dead_small_blind": True},
     "antes returned": {"uncovered_antes_returned": True},
     "sitting out folded": {"sitting_out_folded": True},
