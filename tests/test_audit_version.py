@@ -28,6 +28,11 @@ FINGERPRINTS = {
     # a broke player, a wrong call, a PokerKit hand... are judged anew, and a hand's stored
     # figures follow the account its stated end confirms
     3: "a5bbcadda84e5197546d3fc4c1af4ab4282128924457d14eee4d9c4348ab43c7",
+    # the project's logs judged alike again; logs with a broke player written into a hand,
+    # a misspelt winner, a left-out call or show, an award from a side pot the hand lacks,
+    # a heads-up hand naming no button, a site's line by a name no seat holds, a PHH hand
+    # with two players of one name... are judged anew
+    4: "a5bbcadda84e5197546d3fc4c1af4ab4282128924457d14eee4d9c4348ab43c7",
 }
 
 
