@@ -218,6 +218,35 @@ def test_b5_a_call_left_out_is_played_as_the_claims_state_it() -> None:
     assert report.net == {"Ana": 14, "Bruno": -14}
 
 
+def test_b5_a_call_left_out_then_all_in_by_the_logs_account_is_one_violation() -> None:
+    # Ana's completion of the small blind left out: played as her call of 1, the log's
+    # account (1 chip more behind) kept beside it; her raise of the 4 the log has her
+    # hold is all in by that account, not an S3 of chips she lacks, and the hand ends
+    # as either account has it (she put in 5 of her 5 by both)
+    events = [
+        Button(seat=1), PostBlind(player="Ana", amount=1, kind="small"),
+        PostBlind(player="Bruno", amount=2, kind="big"),
+        Deal(player="Bruno", cards=c("7c 8c 9h Qs")), Deal(player="Ana", cards=c("As 2h 3d Kd")),
+        Street(kind="draw", number=1), Burn(card=c("5c")[0]),
+        Draw(player="Bruno", discarded=c("8c Qs"), drawn=c("4d Jh")),
+        Draw(player="Ana", discarded=c("Kd"), drawn=c("4c")),
+        Bet(player="Bruno", amount=2), Raise(player="Ana", to=4, by=2, all_in=True),
+        Call(player="Bruno", amount=2),
+        Street(kind="draw", number=2), Burn(card=c("6c")[0]),
+        Draw(player="Bruno", discarded=c("Jh"), drawn=c("2s")), Draw(player="Ana", discarded=()),
+        Street(kind="draw", number=3), Burn(card=c("Tc")[0]),
+        Draw(player="Bruno", discarded=()), Draw(player="Ana", discarded=()),
+        Street(kind="showdown"),
+        Show(player="Bruno", cards=c("7c 9h 4d 2s"), description="badugi 9-7-4-2"),
+        Show(player="Ana", cards=c("As 2h 3d 4c"), description="badugi 4-3-2-A"),
+        UncalledReturned(player="Bruno", amount=1), Award(player="Ana", amount=10),
+        StackStated(player="Ana", amount=10), StackStated(player="Bruno", amount=5),
+    ]
+    report = replay(events, stacks={"Ana": 5, "Bruno": 10})
+    assert [(v.rule, v.line) for v in report.violations] == [("B5", 6)]
+    assert report.net == {"Ana": 5, "Bruno": -5}
+
+
 def test_b1_showdown_after_three_rounds() -> None:
     events = full_hand()
     del events[20:27]   # no third draw, no fourth round

@@ -331,7 +331,9 @@ class Betting:
         self._meet_accounts(player.name)   # a bet or raise's total is either account's
         facing = levels.to_match - player.round_in
         # all in by either account of his chips: the log's may have him short (a wrong call)
-        all_in = added in (player.stack, player.stack - self.excess_as_logged.get(player.name, 0))
+        # or with more (a call it left out: the rules' account puts in what he has)
+        as_logged = player.stack - self.excess_as_logged.get(player.name, 0)
+        all_in, taken = added in (player.stack, as_logged), min(added, player.stack)
         alone = table.able < 2   # he is able; nobody else is
         short_of = None if alone or wrong_kind or kind == "bet" else self._short_of_reopening(
             player)
@@ -360,13 +362,16 @@ class Betting:
                         f"{self.rules.max_raises} raises per round"
                         + (", the big blind counting as the bet" if self.round == 1 else ""))
         levels.bets += counts
-        player.add(added)
-        table.take(player, added, line)
-        if player.round_in > levels.to_match:
-            levels.to_match = player.round_in
+        if taken < added == as_logged:
+            self._keep_as_logged(player.name, added - taken)
+        else:
+            taken = added
+        player.add(taken)
+        table.take(player, taken, line)
+        levels.to_match = max(levels.to_match, player.round_in + added - taken)
         self.pending = table.can_act_after(player.seat, levels.to_match, skip=player.name)
         self.passed_over = set()   # every player owing acts again, in order
-        self._record(player, kind, added, facing, line)
+        self._record(player, kind, taken, facing, line)
 
     def _keep_as_logged(self, name: str, excess: int) -> None:
         """The log's account of his chips: ``excess`` more than played (negative: fewer)."""
