@@ -509,6 +509,41 @@ def test_the_chips_a_broke_player_puts_in_are_stored_as_added(tmp_path: Path) ->
     assert sessions["Carla"] == (3, 0, -3) and sessions["Dmitri"] == (100, 104, 4)
 
 
+#: And a hand she wins: she completes the blind, checks it down and takes the 4; the log
+#: counts the chips kept, her 2 paid back out of her winnings (the table holds 302).
+CARLA_WINS = CARLA_POSTS.replace("Dealt to Carla [?? ?? ?? ??]\nDealt to Dmitri [?? ?? ?? ??]",
+                                 "Dealt to Carla [As 2h 3d 4c]\nDealt to Dmitri [Kc Qd Jh Ts]"
+                                 ).replace("Carla: folds\nDmitri wins 2\n", """\
+Carla: calls 1
+Dmitri: checks
+""" + "".join(f"""\
+*** {which} DRAW ***
+Burn [??]
+Carla: stands pat
+Dmitri: stands pat
+Carla: checks
+Dmitri: checks
+""" for which in ("FIRST", "SECOND", "THIRD")) + """\
+*** SHOWDOWN ***
+Carla: shows [As 2h 3d 4c]
+Dmitri: shows [Kc Qd Jh Ts]
+Carla wins 4
+""").replace("Carla 0, Dmitri 104", "Carla 2, Dmitri 101")
+
+
+def test_a_broke_player_written_in_who_wins_pays_back_what_she_put_in() -> None:
+    """What she is paid pays first for the chips she put in on credit: she ends with 2,
+    as the log counts it, and starts with nothing added, so every net adds up. Seated
+    with what she put in, she ended with the 4 she won: a G3 of the log's 2, and the
+    session's nets summing to -2."""
+    text = CARLA_BROKE + CARLA_WINS
+    report = hands(text)[1]
+    assert [rule for rule, _ in every_violation(text)] == ["G1", "N1"]
+    carla = report.players["Carla"]
+    assert (carla.start_stack, carla.net, carla.end_stack) == (0, 2, 2)
+    [session] = [r for r in audited(text) if isinstance(r, SessionReport)]
+    assert session.stacks["Carla"] == 2 and sum(session.stacks.values()) == 302
+
 def test_a_broke_player_in_a_seat_line_that_adds_no_chips_still_takes_no_part() -> None:
     """``Seat 3: Carla (0)`` (or no stack: the carried 0) adds no chips: she is passed over
     as without it. It dealt her in with nothing: two M1, an M2 and a B5."""

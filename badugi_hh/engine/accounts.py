@@ -15,12 +15,12 @@ stands; the rules' where they tie.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from badugi_hh.engine.settle import Settlement, settle
 from badugi_hh.engine.state import LogClaims, TableState
 
-__all__ = ["settle_either_account"]
+__all__ = ["settle_broke_players", "settle_either_account"]
 
 
 def settle_either_account(state: TableState, claims: LogClaims,
@@ -43,3 +43,22 @@ def settle_either_account(state: TableState, claims: LogClaims,
     if len(by_log.violations) < len(by_rules.violations):
         return as_logged, by_log
     return state, by_rules
+
+
+def settle_broke_players(state: TableState, claims: LogClaims, settled: Settlement,
+                         broke: Collection[str]) -> tuple[TableState, Settlement]:
+    """The hand settled again where a player dealt in broke, whom the log has put chips in
+    (N1; ``broke``), was paid: he played on credit, and what he got back (won, returned)
+    pays first for what he put in, so he ends with what is left of it (Carla puts in 2
+    and wins 4: she ends with 2, the chips kept, as a log counts them); only chips it
+    leaves unpaid (she loses the 2) are added to his start, which ends at 0. The replay
+    seated him with what he put in (``state``, ``settled``)."""
+    players = dict(state.players)
+    for name in broke:
+        player, result = players[name], settled.players[name]
+        players[name] = player._replace(
+            start=player.put_in - min(player.put_in, result.won + result.returned))
+    if players == state.players:
+        return state, settled
+    again = state._replace(players=players)
+    return again, settle(again, claims)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from badugi_hh.engine.accounts import settle_either_account
+from badugi_hh.engine.accounts import settle_broke_players, settle_either_account
 from badugi_hh.engine.dealing import judge_deal
 from badugi_hh.engine.describe import names_a_hand
 from badugi_hh.engine.deck import Deck
@@ -391,6 +391,10 @@ class HandReplay:
 
     def finish(self) -> HandReport:
         """Close the hand, settle it by the account its claims agree with, and report."""
-        state, settled = settle_either_account(*self.close(), self.betting.excess_as_logged)
+        state, claims = self.close()
+        state, settled = settle_either_account(state, claims, self.betting.excess_as_logged)
+        if self.table.chips_as_logged:   # a broke player the log put chips in (N1)
+            state, settled = settle_broke_players(state, claims, settled,
+                                                  self.table.chips_as_logged)
         return to_report(self.hand, state, settled, self.violations)
 
