@@ -664,6 +664,105 @@ def test_m2_an_action_left_out_is_one_violation_at_the_next_player_s(left_out: i
     assert three_way_found("\n".join(lines) + "\n") == [("M2", left_out)]
 
 
+#: Three players: Bruno folds to Ana's bet after the first draw (line 24), and folds his
+#: button in hand 2 (line 50).
+FOLDS = """\
+Session #m3 "three" 2024-01-01 20:00
+Rules: Badugi triple draw, fixed limit 2/4, blinds 1/2, cap 3 raises, 3 players, stacks 100, 2 hands
+Seat 1: Ana (100)
+Seat 2: Bruno (100)
+Seat 3: Carla (100)
+
+Hand #1 - button Ana - 2024-01-01 20:00
+Bruno: posts small blind 1
+Carla: posts big blind 2
+Dealt to Bruno [7d 7h Ad 9c]
+Dealt to Carla [Jh 8d Kc Ks]
+Dealt to Ana [4h 5s 9h 2h]
+Ana: calls 2
+Bruno: calls 1
+Carla: checks
+*** FIRST DRAW ***
+Burn [Jd]
+Bruno: discards 1 [7d] draws [8c]
+Carla: discards 1 [Ks] draws [Th]
+Ana: discards 2 [4h 9h] draws [9d 4c]
+Bruno: checks
+Carla: checks
+Ana: bets 2
+Bruno: folds
+Carla: calls 2
+*** SECOND DRAW ***
+Burn [4d]
+Carla: discards 1 [Jh] draws [Qs]
+Ana: discards 0 draws []
+Carla: checks
+Ana: checks
+*** THIRD DRAW ***
+Burn [4s]
+Carla: discards 0 draws []
+Ana: discards 0 draws []
+Carla: bets 4
+Ana: calls 4
+*** SHOWDOWN ***
+Carla: shows [8d Kc Th Qs] (badugi K-Q-10-8)
+Ana: shows [5s 2h 9d 4c] (badugi 9-5-4-2)
+Ana wins 18
+Stacks: Ana 110, Bruno 98, Carla 92
+
+Hand #2 - button Bruno - 2024-01-01 20:05
+Carla: posts small blind 1
+Ana: posts big blind 2
+Dealt to Carla [?? ?? ?? ??]
+Dealt to Ana [?? ?? ?? ??]
+Dealt to Bruno [?? ?? ?? ??]
+Bruno: folds
+Carla: folds
+Uncalled bet 1 returned to Ana
+Ana wins 2
+Stacks: Ana 111, Bruno 98, Carla 91
+
+Session ends - Ana wins - stacks Ana 111, Bruno 98, Carla 91
+"""
+
+
+@pytest.mark.parametrize("left_out", [24, 50])
+def test_m2_a_fold_left_out_is_one_violation_and_no_call_is_stored(left_out: int) -> None:
+    # the next player's action is out of turn, once; Bruno, who never acts, draws or shows
+    # again, folded: that is the line left out (no call of his is played, no B5, no S1)
+    lines = FOLDS.splitlines()
+    assert lines[left_out - 1] == "Bruno: folds"
+    del lines[left_out - 1]
+    reports = [r for r in audit(read_house("\n".join(lines) + "\n")) if isinstance(r, HandReport)]
+    assert [(v.rule, v.line) for r in reports for v in r.violations] == [("M2", left_out)]
+    for report in reports:
+        bruno = report.players["Bruno"]
+        assert sum(a.amount for a in report.actions if a.player == "Bruno") == bruno.contributed
+        assert bruno.folded_in_round is not None
+        assert sum(report.net.values()) == 0
+
+
+def test_b5_a_heads_up_fold_left_out_is_one_violation() -> None:
+    # Ana never acts again, and Bruno is paid: her fold is the line left out
+    text = """\
+Session #hu "hu" 2024-01-01 20:00
+Rules: Badugi triple draw, fixed limit 2/4, blinds 1/2, cap 3 raises, heads-up, stacks 100, 2 hands
+Seat 1: Ana (100)
+Seat 2: Bruno (100)
+
+Hand #1 - button Ana - 2024-01-01 20:00
+Ana: posts small blind 1
+Bruno: posts big blind 2
+Dealt to Bruno [?? ?? ?? ??]
+Dealt to Ana [?? ?? ?? ??]
+Uncalled bet 1 returned to Bruno
+Bruno wins 2
+Stacks: Ana 99, Bruno 101
+"""
+    [report] = [r for r in audit(read_house(text)) if isinstance(r, HandReport)]
+    assert [(v.rule, v.line) for v in report.violations] == [("B5", 12)]
+    assert report.net == {"Ana": -1, "Bruno": 1} and report.ended == "fold"
+
 @pytest.mark.parametrize("first", [13, 19, 28])
 def test_m2_two_actions_swapped_are_one_violation(first: int) -> None:
     lines = THREE_WAY.splitlines()

@@ -1,14 +1,21 @@
 """What a hand's lines say of who plays it, read before it is replayed: how many players
-it deals in (T2), and where each first puts chips in (a broke player's, N1).
+it deals in (T2), where each first puts chips in (a broke player's, N1), and whether one
+still plays on after a line (B5).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from badugi_hh.events import Bet, Call, Event, PostBlind, Raise, Seat
+from badugi_hh.events import (Award, Bet, Call, Check, Draw, Event, Fold, Muck, PostBlind, Raise,
+                              Seat, Show, UncalledReturned)
 
-__all__ = ["chips_lines", "dealt_in"]
+__all__ = ["chips_lines", "dealt_in", "plays_on"]
+
+#: The lines by which a player plays a hand on: he acts, draws or comes to the showdown;
+#: and those that pay him (a bet of his returned uncalled, a pot), wherever they stand.
+_PLAYING = (Bet, Call, Check, Draw, Fold, Muck, Raise, Show)
+_PAID = (Award, UncalledReturned)
 
 
 def chips_lines(events: Iterable[Event]) -> tuple[dict[str, int], int]:
@@ -44,3 +51,21 @@ def dealt_in(events: Iterable[Event], seats: Iterable[str]) -> int:
     dealt = dict.fromkeys(seats, True)
     dealt.update((event.player, event.in_hand) for event in events if type(event) is Seat)
     return sum(dealt.values())
+
+
+def plays_on(events: Iterable[Event], name: str, after: int) -> bool:
+    """Whether ``name`` acts, draws or comes to the showdown on a line after ``after``, or
+    is paid in the hand: one still to act when a betting round closed who does none of
+    these folded (B5).
+
+    >>> events = [Fold(player="Bo", line=3), Draw(player="Ana", discarded=(), line=9),
+    ...           UncalledReturned(player="Cy", amount=1, line=4)]
+    >>> plays_on(events, "Ana", 5), plays_on(events, "Bo", 5), plays_on(events, "Cy", 5)
+    (True, False, True)
+    """
+    for event in events:
+        if isinstance(event, _PAID) and event.player == name:
+            return True
+        if isinstance(event, _PLAYING) and event.player == name and event.line > after:
+            return True
+    return False

@@ -63,7 +63,7 @@ class HandReplay:
                                    other_account=other_account)
         table.sit_session(seats or {}, hand.events, hand.line)
         self.deck = Deck(table, self.report)
-        self.betting = Betting(table, self.report)
+        self.betting = Betting(table, self.report, hand.events)
         self.draws = Draws(table, self.deck, self.betting, self.report)
         self.showdown = False
         self.after_fold_reported = False
@@ -278,6 +278,7 @@ class HandReplay:
         draws.close(line)
         if betting.pending:
             betting.close_with_players_to_act(line, "the showdown starts")
+            self.showdown = not betting.fold_line   # its folds left out left one player
         elif all_in and draws.number < rules.draws:
             self.report("S3", line, f"the showdown comes after {draws.number} draws; "
                         "with a player all-in the remaining draws are still played")
@@ -360,13 +361,10 @@ class HandReplay:
         """End the hand (B1 if it just stops) and hand over what the table and the log say."""
         betting, table = self.betting, self.table
         self.draws.deal_replacements()   # a hand stopping in a draw: its cards are checked
-        ending: Ending
-        if betting.fold_line:
-            ending = "fold"
-        else:
-            if not self.showdown and self.awards:   # an award without a showdown line
-                self._begin_showdown(self.award_line)
-            ending = "showdown" if self.showdown else "incomplete"
+        if not betting.fold_line and not self.showdown and self.awards:
+            self._begin_showdown(self.award_line)   # an award without a showdown line
+        ending: Ending = ("fold" if betting.fold_line
+                          else "showdown" if self.showdown else "incomplete")
         if ending == "incomplete":
             self.report("B1", self.last_line, "the hand stops before a fold or a showdown")
         table.count_as_logged()   # a broke player the log put chips in: his start (N1)

@@ -4,19 +4,21 @@
 :class:`~badugi_hh.engine.blinds.Blinds`) and every check, fold, call, bet and raise of a
 hand. It keeps who is still to act (B5, B6, M2), who has acted since the last
 full bet or raise (T8), and each action's chips (B4, B7, S3), and asks
-:class:`~badugi_hh.engine.betting.Levels` what sizes the structure allows (B2,
-B3, T1). What happens between rounds (a draw, the showdown) is the replay's
-business: when an action comes while no round is open (:meth:`Betting.needs_round`),
-the replay opens one before Betting takes it.
+:class:`~badugi_hh.engine.betting.Levels` what sizes the structure allows (B2, B3, T1).
+What happens between rounds (a draw, the showdown) is the replay's business: when an
+action comes while no round is open (:meth:`Betting.needs_round`), the replay opens one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from badugi_hh.engine.betting import Levels
 from badugi_hh.engine.blinds import Blinds
+from badugi_hh.engine.lines import plays_on
 from badugi_hh.engine.report import ActionRecord, new_tuple, round_name
 from badugi_hh.engine.table import Report, Table, TablePlayer
-from badugi_hh.events import Bet, Call, Check, Fold, PlayerEvent, PostBlind, Raise
+from badugi_hh.events import Bet, Call, Check, Event, Fold, PlayerEvent, PostBlind, Raise
 
 __all__ = ["Betting"]
 
@@ -29,9 +31,8 @@ class Betting:
     belongs to; where there is none (no betting once players are all-in) it is not.
     """
 
-
-    def __init__(self, table: Table, report: Report) -> None:
-        self.table = table
+    def __init__(self, table: Table, report: Report, events: Sequence[Event] = ()) -> None:
+        self.table, self.events = table, events   # events: who plays on (B5)
         self.rules = table.rules
         self.report = report
         self.levels = Levels(table.rules)
@@ -59,29 +60,30 @@ class Betting:
         self.pending = self.table.can_act_after(self.table.button_seat, 0)
 
     def close_with_players_to_act(self, line: int, what: str) -> None:
-        """The round closes at ``line`` (``what``: a draw or the showdown starts) while
-        players are still to act: B5, but for those another player's out-of-turn action
-        passed over, whose line left out that report named already.
-
-        Each plays on in the hand, and the one action that closes the round for a player
-        who plays on is to match the bet: the line the log left out is his call of what
-        he owes (a check, owing nothing). It is played so, and the log's account, without
-        those chips, is kept beside it: the hand's claims decide which stands
-        (engine/accounts.py)."""
-        unreported = [name for name in self.pending if name not in self.passed_over]
+        """The round closes at ``line`` (``what``: a draw or the showdown starts) with
+        players to act: the line left out is the fold of one who never acts, draws, shows
+        or is paid again, and the call of what he owes of one who plays on (the log's
+        account without its chips kept beside it: engine/accounts.py). B5 names them, but
+        those an out-of-turn action passed over (its report did) and one left alone."""
+        table, to_match, folded = self.table, self.levels.to_match, []
+        for player in [table.players[name] for name in self.pending]:
+            if table.live > 1 and not plays_on(self.events, player.name, line):
+                table.fold(player, self.round)
+                self._record(player, "fold", 0, to_match - player.round_in, line)
+                folded.append(player.name)
+        unreported = [name for name in (folded if table.live == 1 else self.pending)
+                      if name not in self.passed_over]
         if unreported:
             self.report("B5", line, f"{what} before the betting round "
                         f"{round_name(self.round)} is over ({', '.join(unreported)} still to act)")
-        to_match = self.levels.to_match
-        for name in list(self.pending):
-            player = self.table.players[name]
-            owed = min(to_match - player.round_in, player.stack)
+        for player in [table.players[name] for name in self.pending if name not in folded]:
+            owed = min(to_match - player.round_in, player.stack) if table.live > 1 else 0
             if owed > 0:
                 player.add(owed)
-                self.table.take(player, owed, line)
+                table.take(player, owed, line)
                 self._record(player, "call", owed, to_match - player.round_in + owed, line)
-                self._keep_as_logged(name, -owed)
-        self.pending = []
+                self._keep_as_logged(player.name, -owed)
+        self.pending, self.fold_line = [], line if table.live == 1 else 0
 
     def end_round(self) -> None:
         """A draw or the showdown begins: the round is over, a lone player's turn too (S3)."""
