@@ -89,9 +89,13 @@ class BuildAndRecord(build_ext):
         # mypyc writes a C file per module (multi_file: gcc takes a third less time on
         # them than on one file of them all); they are compiled on every core at once
         compile_serially = self.compiler.compile
+        if not getattr(self.compiler, "initialized", True):
+            self.compiler.initialize()   # MSVC's, which each compile would race to do
+        cores = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                 else os.cpu_count() or 1)
 
         def compile_at_once(sources: list[str], *args: object, **kwargs: object) -> list[str]:
-            with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+            with ThreadPoolExecutor(cores) as pool:
                 return [obj for objects in pool.map(
                     lambda source: compile_serially([source], *args, **kwargs), sources)
                     for obj in objects]
