@@ -544,6 +544,91 @@ def test_a_broke_player_written_in_who_wins_pays_back_what_she_put_in() -> None:
     [session] = [r for r in audited(text) if isinstance(r, SessionReport)]
     assert session.stacks["Carla"] == 2 and sum(session.stacks.values()) == 302
 
+#: Carla, broke after hand 1, is written into hand 2 all in with a small blind of 1; the
+#: others play on beside her, for a side pot.
+CARLA_ALL_IN = """\
+Session #bk "broke" 2026-11-27 20:00
+Rules: Badugi triple draw, fixed limit 2/4, blinds 1/2, cap 3 raises, 2 to 8 players, stacks as seated, unlimited hands
+Seat 1: Ana (100)
+Seat 2: Bruno (100)
+Seat 3: Carla (2)
+
+Hand #1 - button Ana
+Bruno: posts small blind 1
+Carla: posts big blind 2 and is all-in
+Dealt to Bruno [?? ?? ?? ??]
+Dealt to Carla [Kc Qd Jh Ts]
+Dealt to Ana [As 2h 3d 4c]
+Ana: calls 2
+Bruno: folds
+*** FIRST DRAW ***
+Burn [??]
+Carla: stands pat
+Ana: stands pat
+*** SECOND DRAW ***
+Burn [??]
+Carla: stands pat
+Ana: stands pat
+*** THIRD DRAW ***
+Burn [??]
+Carla: stands pat
+Ana: stands pat
+*** SHOWDOWN ***
+Carla: shows [Kc Qd Jh Ts]
+Ana: shows [As 2h 3d 4c]
+Ana wins 5
+Stacks: Ana 103, Bruno 99, Carla 0
+Hand #2 - button Bruno
+Carla: posts small blind 1 and is all-in
+Ana: posts big blind 2
+Dealt to Carla [5s 6h 7d 8c]
+Dealt to Ana [Ad 2c 3s 4h]
+Dealt to Bruno [Kc Qd Jh Ts]
+Bruno: calls 2
+Ana: checks
+*** FIRST DRAW ***
+Burn [??]
+Carla: stands pat
+Ana: stands pat
+Bruno: stands pat
+Ana: checks
+Bruno: checks
+*** SECOND DRAW ***
+Burn [??]
+Carla: stands pat
+Ana: stands pat
+Bruno: stands pat
+Ana: checks
+Bruno: checks
+*** THIRD DRAW ***
+Burn [??]
+Carla: stands pat
+Ana: stands pat
+Bruno: stands pat
+Ana: checks
+Bruno: checks
+*** SHOWDOWN ***
+Carla: shows [5s 6h 7d 8c]
+Ana: shows [Ad 2c 3s 4h]
+Bruno: shows [Kc Qd Jh Ts]
+Ana wins 3 from main pot
+Ana wins 2 from side pot 1
+Stacks: Ana 106, Bruno 97, Carla 0
+
+Session ends - Ana wins - stacks Ana 106, Bruno 97, Carla 0
+"""
+
+
+def test_a_broke_player_written_in_all_in_is_all_in_as_the_log_says() -> None:
+    """Her line says she is all in: she has the chip it puts in, no more, so she is not
+    to act again. Seated with every chip of the hand, she was: an M2 at every round (her
+    turn), and a call of 1 played for her, the award an S1 and the nets summing to -1."""
+    report = hands(CARLA_ALL_IN)[1]
+    assert [rule for rule, _ in every_violation(CARLA_ALL_IN)] == ["G1", "N1"]
+    carla = report.players["Carla"]
+    assert (carla.start_stack, carla.contributed, carla.end_stack) == (1, 1, 0)
+    assert sum(report.net.values()) == 0
+
 def test_a_broke_player_in_a_seat_line_that_adds_no_chips_still_takes_no_part() -> None:
     """``Seat 3: Carla (0)`` (or no stack: the carried 0) adds no chips: she is passed over
     as without it. It dealt her in with nothing: two M1, an M2 and a B5."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from badugi_hh.events import (Award, Bet, Call, Check, Draw, Event, Fold, Muck, PostBlind, Raise,
-                              Seat, Show, UncalledReturned)
+                              Seat, Show, Street, UncalledReturned)
 
 __all__ = ["chips_lines", "dealt_in", "plays_on"]
 
@@ -18,25 +18,41 @@ _PLAYING = (Bet, Call, Check, Draw, Fold, Muck, Raise, Show)
 _PAID = (Award, UncalledReturned)
 
 
-def chips_lines(events: Iterable[Event]) -> tuple[dict[str, int], int]:
+def chips_lines(events: Iterable[Event], bets_as_totals: bool,
+                ) -> tuple[dict[str, int], dict[str, int]]:
     """Each player's first line that puts chips in (a blind, a call, a bet, a raise), and
-    how many chips these lines write, all told (a raise's total for a raise).
+    the chips he has as the log counts them: where a line of his says he is all in, what
+    his lines put in up to it (a raise to its total in the round, and a bet where
+    ``bets_as_totals``: pot and no limit; the rounds parted by a draw); else more than
+    every line of the hand puts in, as he may bet on after them.
 
     >>> chips_lines([PostBlind(player="Ana", amount=1, line=5), Call(player="Bo", amount=1,
-    ...              line=8), Raise(player="Ana", to=4, line=9), Seat(player="Cy", seat=3)])
-    ({'Ana': 5, 'Bo': 8}, 6)
+    ...              line=8), Raise(player="Ana", to=4, line=9), Street(kind="draw", line=10),
+    ...              Bet(player="Ana", amount=2, all_in=True, line=11)], False)
+    ({'Ana': 5, 'Bo': 8}, {'Ana': 6, 'Bo': 8})
     """
     first: dict[str, int] = {}
-    written = 0
+    chips: dict[str, int] = {}
+    all_in: dict[str, int] = {}
+    round_in: dict[str, int] = {}
     for event in events:
-        if isinstance(event, PostBlind | Call | Bet):
-            written += event.amount
-        elif isinstance(event, Raise):
-            written += event.to
+        if isinstance(event, Street):
+            round_in = {}
+            continue
+        if isinstance(event, Raise) or isinstance(event, Bet) and bets_as_totals:
+            to = event.to if isinstance(event, Raise) else event.amount
+            added = to - round_in.get(event.player, 0)
+        elif isinstance(event, PostBlind | Call | Bet):
+            added = event.amount
         else:
             continue
         first.setdefault(event.player, event.line)
-    return first, written
+        chips[event.player] = chips.get(event.player, 0) + added
+        round_in[event.player] = round_in.get(event.player, 0) + added
+        if event.all_in:
+            all_in.setdefault(event.player, chips[event.player])
+    written = sum(chips.values())
+    return first, {name: all_in.get(name, written) for name in chips}
 
 
 def dealt_in(events: Iterable[Event], seats: Iterable[str]) -> int:

@@ -171,25 +171,26 @@ class Table:
         if len(playing) - len(broke) < 2:   # no hand without him: judged as the log plays it
             broke = set()
         self.broke = broke
-        first_chips, written = chips_lines(events) if broke else ({}, 0)
+        first_chips, chips = (chips_lines(events, self.rules.structure is not None) if broke
+                              else ({}, {}))
         for name, seat in playing.items():
             if name in first_chips and name in broke:
-                self._sit_as_logged(name, seat, written, first_chips[name])
+                self._sit_as_logged(name, seat, chips[name], first_chips[name])
             elif name in broke:
                 self.sit_out(name, None, line)
                 self.vacated.add(seat)
             else:
                 self.sit(name, seat, None, line)
 
-    def _sit_as_logged(self, name: str, seat: int, written: int, line: int) -> None:
+    def _sit_as_logged(self, name: str, seat: int, chips: int, line: int) -> None:
         """Deal in ``name``, broke, whom the log has put chips in first on ``line``: one
         G1, and the hand played as the log counts his chips, so that the blinds, the
         turns and the pot the others play are the log's (one mistake, one violation).
-        He is seated with every chip the hand's lines put in (``written``), more than he
-        can put in, and starts with what he did put in (:meth:`count_as_logged`)."""
+        He is seated with the ``chips`` his lines put in, so that a line of his that puts
+        in his last is all in, and starts with what he did put in (:meth:`count_as_logged`)."""
         self.report("G1", line, f"{name} has no chips left, yet puts chips in; the hand "
                     "is played as the log counts them (N1)")
-        self._deal_in(name, seat, written)
+        self._deal_in(name, seat, chips)
         self.chips_as_logged.add(name)
 
     def count_as_logged(self) -> None:
