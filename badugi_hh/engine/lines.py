@@ -29,7 +29,7 @@ def chips_lines(events: Iterable[Event], bets_as_totals: bool,
     >>> chips_lines([PostBlind(player="Ana", amount=1, line=5), Call(player="Bo", amount=1,
     ...              line=8), Raise(player="Ana", to=4, line=9), Street(kind="draw", line=10),
     ...              Bet(player="Ana", amount=2, all_in=True, line=11)], False)
-    ({'Ana': 5, 'Bo': 8}, {'Ana': 6, 'Bo': 8})
+    ({'Ana': 5, 'Bo': 8}, {'Ana': 6, 'Bo': 7})
     """
     first: dict[str, int] = {}
     chips: dict[str, int] = {}
