@@ -210,6 +210,18 @@ def test_b5_draw_before_the_round_is_over() -> None:
     assert found(events) == [("B5", 14)]
 
 
+def test_b5_the_call_played_for_a_left_out_line_is_not_stored_where_the_log_has_none() -> None:
+    # the log's own account (no call: Ana's bet returned, the stacks without it) stands,
+    # so the call the rules played for Bruno's missing line was not made
+    events = full_hand()
+    del events[13]
+    events = settled(events, {"Ana": 24}, {"Ana": 112, "Bruno": 88})
+    events.insert(-3, UncalledReturned(player="Ana", amount=2))
+    report = replay(events)
+    bruno = report.players["Bruno"]
+    assert [(a.kind, a.line) for a in report.actions if a.player == "Bruno" and a.line == 14] == []
+    assert sum(a.amount for a in report.actions if a.player == "Bruno") == bruno.contributed
+
 def test_b5_a_call_left_out_is_played_as_the_claims_state_it() -> None:
     events = full_hand()
     del events[13]   # Bruno's call of Ana's bet left out; the award and stacks count it

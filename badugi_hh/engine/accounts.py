@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
+from badugi_hh.engine.report import ActionRecord
 from badugi_hh.engine.settle import Settlement, settle
 from badugi_hh.engine.state import LogClaims, TableState
 
@@ -25,10 +26,12 @@ __all__ = ["settle_broke_players", "settle_either_account"]
 
 def settle_either_account(state: TableState, claims: LogClaims,
                           excess_as_logged: Mapping[str, int],
+                          played_for: Collection[ActionRecord] = (),
                           ) -> tuple[TableState, Settlement]:
     """The hand settled by the account of its chips the log's claims agree with: the
     rules' (``state``), or the log's, where each player named in ``excess_as_logged``
-    put in that many chips more (fewer, if negative)."""
+    put in that many chips more (fewer, if negative) and the calls the rules played for
+    lines the log left out (``played_for``, B5) were not made."""
     by_rules = settle(state, claims)
     if not excess_as_logged or not by_rules.violations:
         return state, by_rules
@@ -38,7 +41,8 @@ def settle_either_account(state: TableState, claims: LogClaims,
         if not 0 <= player.put_in + excess <= player.start:
             return state, by_rules   # no chips he had: the log's account cannot be
         players[name] = player._replace(put_in=player.put_in + excess)
-    as_logged = state._replace(players=players)
+    as_logged = state._replace(players=players, actions=[
+        action for action in state.actions if action not in played_for])
     by_log = settle(as_logged, claims)
     if len(by_log.violations) < len(by_rules.violations):
         return as_logged, by_log

@@ -390,7 +390,8 @@ class HandReplay:
     def finish(self) -> HandReport:
         """Close the hand, settle it by the account its claims agree with, and report."""
         state, claims = self.close()
-        state, settled = settle_either_account(state, claims, self.betting.excess_as_logged)
+        state, settled = settle_either_account(state, claims, self.betting.excess_as_logged,
+                                               self.betting.played_for)
         if self.table.chips_as_logged:   # a broke player the log put chips in (N1)
             state, settled = settle_broke_players(state, claims, settled,
                                                   self.table.chips_as_logged)

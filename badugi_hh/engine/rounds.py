@@ -33,9 +33,7 @@ class Betting:
 
     def __init__(self, table: Table, report: Report, events: Sequence[Event] = ()) -> None:
         self.table, self.events = table, events   # events: who plays on (B5)
-        self.rules = table.rules
-        self.report = report
-        self.levels = Levels(table.rules)
+        self.rules, self.report, self.levels = table.rules, report, Levels(table.rules)
         self.round = 0                 # the round under way, 0 before the blinds
         self.closed = False            # the round is over (a draw or the showdown began)
         self.pending: list[str] = []   # who must still act this round, in order
@@ -48,6 +46,7 @@ class Betting:
         # chips the log's wrong figures put in beyond the play's, in the hand and the round
         self.excess_as_logged: dict[str, int] = {}   # (fewer: negative; engine/accounts.py)
         self.round_excess: dict[str, int] = {}
+        self.played_for: list[ActionRecord] = []   # the calls of lines left out (B5)
 
     def start_round(self, number: int) -> None:
         """Betting round ``number`` opens; after a draw the first player left of the
@@ -83,6 +82,7 @@ class Betting:
                 table.take(player, owed, line)
                 self._record(player, "call", owed, to_match - player.round_in + owed, line)
                 self._keep_as_logged(player.name, -owed)
+                self.played_for.append(self.actions[-1])
         self.pending, self.fold_line = [], line if table.live == 1 else 0
 
     def end_round(self) -> None:
