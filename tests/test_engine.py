@@ -792,6 +792,14 @@ def test_s1_an_unshown_hand_that_held_the_best_cards_cannot_win_either_pot() -> 
     assert hands[0].net == {"Ana": -26, "Bruno": -10, "Carla": 36}
 
 
+def test_s1_the_winners_show_left_out_is_one_violation() -> None:
+    # Ana's shows line left out, the log paying her both pots: her hand is unknown, and
+    # the awards settle them (not a second S1 for paying a hand taken as mucked)
+    text = THREE_WAY.replace("Ana: shows [5s 2h 9d 4c] (badugi 9-5-4-2)\n", "")
+    hands = [r for r in audit(read_house(text)) if isinstance(r, HandReport)]
+    assert [(v.rule, v.line) for v in hands[0].violations] == [("S1", 49)]
+    assert hands[0].net == {"Ana": 36, "Bruno": -10, "Carla": -26}
+
 def test_s2_tie_split_unevenly() -> None:
     events = checked_down("As 2h 3d 4c", "Ah 2s 3c 4d", {"Ana": 3, "Bruno": 1})
     assert found(events) == [("S2", len(events) - 1)]

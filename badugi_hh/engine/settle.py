@@ -64,12 +64,17 @@ def _unshown(state: TableState) -> list[str]:
 def _settle_unshown(state: TableState, claims: LogClaims, unshown: list[str]) -> Settlement:
     """The hand settled with each ``unshown`` hand taken as mucked: a hand not shown
     cannot win (RULES.md S1: the hands are shown), and the line the log left out is the
-    one mistake, so the pot goes to the hands shown and the award is judged so."""
-    settler = _Settler(state._replace(mucked=state.mucked | frozenset(unshown)), claims)
+    one mistake, so the pot goes to the hands shown and the award is judged so. One the
+    log pays is the winner's show left out: his hand is unknown, and the award settles
+    the pots he contends for (no second S1 for paying a hand the log did not show)."""
+    paid = [name for name in unshown if name in claims.awards]
+    settler = _Settler(state._replace(mucked=state.mucked | frozenset(
+        name for name in unshown if name not in paid)), claims)
     line = claims.award_line or state.end_line   # the left-out line came before the award
     for name in unshown:
-        settler.report("S1", line, f"{name} neither shows nor mucks at the showdown: a "
-                       "hand not shown cannot win, and is taken as mucked")
+        settler.report("S1", line, f"{name} neither shows nor mucks at the showdown: " + (
+            "the hand is unknown, and the log's award settles the pot" if name in paid
+            else "a hand not shown cannot win, and is taken as mucked"))
     return settler.settle()
 
 
