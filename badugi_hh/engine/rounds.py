@@ -78,8 +78,7 @@ class Betting:
         for player in [table.players[name] for name in self.pending if name not in folded]:
             owed = min(to_match - player.round_in, player.stack) if table.live > 1 else 0
             if owed > 0:
-                player.add(owed)
-                table.take(player, owed, line)
+                table.put_in(player, owed, line)
                 self._record(player, "call", owed, to_match - player.round_in + owed, line)
                 self._keep_as_logged(player.name, -owed)
                 self.played_for.append(self.actions[-1])
@@ -214,8 +213,8 @@ class Betting:
             return
         facing = self.levels.to_match - player.round_in
         if facing > 0 and facing == self._meet_accounts(player.name):   # as the log counts
-            player.add(facing)   # his chips, nothing is owed: they went in as it says
-            self.table.take(player, facing, event.line)
+            # his chips, nothing is owed: they went in as it says
+            self.table.put_in(player, facing, event.line)
         elif facing > 0:
             self.report("B4", event.line, f"{player.name} checks facing a bet ({facing} "
                         "to call); the choice is call, raise or fold")
@@ -291,8 +290,7 @@ class Betting:
                             f"call is {added}: {to_match} to match less the "
                             f"{player.round_in} already in this round")
                 self._keep_as_logged(player.name, event.amount - added)
-        player.add(added)
-        self.table.take(player, added, event.line)
+        self.table.put_in(player, added, event.line)
         self._record(player, "call", added, facing, event.line)
 
     def on_bet(self, event: Bet) -> None:
@@ -368,8 +366,7 @@ class Betting:
             self._keep_as_logged(player.name, added - taken)
         else:
             taken = added
-        player.add(taken)
-        table.take(player, taken, line)
+        table.put_in(player, taken, line)
         levels.to_match = max(levels.to_match, player.round_in + added - taken)
         self.pending = table.can_act_after(player.seat, levels.to_match, skip=player.name)
         self.passed_over = set()   # every player owing acts again, in order

@@ -355,6 +355,11 @@ class Table:
 
     # -- chips -------------------------------------------------------------------
 
+    def put_in(self, player: TablePlayer, amount: int, line: int) -> None:
+        """``amount`` goes in as ``player``'s bet or call of the round: his stake, his stack."""
+        player.add(amount)
+        self.take(player, amount, line)
+
     def take(self, player: TablePlayer, amount: int, line: int) -> None:
         """``amount`` leaves ``player``'s stack (his stake counts it); all-in at 0 (S3)."""
         if amount > player.stack:
