@@ -772,7 +772,9 @@ Bruno wins 2
 Stacks: Ana 99, Bruno 101
 """
     [report] = [r for r in audit(read_house(text)) if isinstance(r, HandReport)]
-    assert [(v.rule, v.line) for v in report.violations] == [("B5", 12)]
+    assert [(v.rule, v.line, v.message) for v in report.violations] == [
+        ("B5", 12, "the pot is awarded before the betting round before the first draw is "
+                   "over (Ana still to act)")]
     assert report.net == {"Ana": -1, "Bruno": 1} and report.ended == "fold"
 
 @pytest.mark.parametrize("first", [13, 19, 28])

@@ -269,7 +269,7 @@ class HandReplay:
             betting.closed = False
         return True
 
-    def _begin_showdown(self, line: int) -> None:
+    def _begin_showdown(self, line: int, what: str = "the showdown starts") -> None:
         betting, draws, rules = self.betting, self.draws, self.rules
         if self.showdown or betting.fold_line:
             return
@@ -277,7 +277,7 @@ class HandReplay:
         all_in = self.table.no_more_betting(betting.levels.to_match) and not betting.pending
         draws.close(line)
         if betting.pending:
-            betting.close_with_players_to_act(line, "the showdown starts")
+            betting.close_with_players_to_act(line, what)
             self.showdown = not betting.fold_line   # its folds left out left one player
         elif all_in and draws.number < rules.draws:
             self.report("S3", line, f"the showdown comes after {draws.number} draws; "
@@ -362,7 +362,7 @@ class HandReplay:
         betting, table = self.betting, self.table
         self.draws.deal_replacements()   # a hand stopping in a draw: its cards are checked
         if not betting.fold_line and not self.showdown and self.awards:
-            self._begin_showdown(self.award_line)   # an award without a showdown line
+            self._begin_showdown(self.award_line, "the pot is awarded")   # with no showdown line
         ending: Ending = ("fold" if betting.fold_line
                           else "showdown" if self.showdown else "incomplete")
         if ending == "incomplete":
