@@ -20,6 +20,10 @@ China's); :data:`ABBREVIATIONS` holds the common ones that stand for one, and
 
 >>> abbreviation_offset("cet"), abbreviation_offset("CST")
 (datetime.timedelta(seconds=3600), None)
+
+North America also names a zone's clock without its season (``ET``, as PokerStars dates
+its hands): :data:`GENERIC_ABBREVIATIONS` holds the zone each stands for, whose own
+rules then say whether a date is on standard or daylight time.
 """
 
 from __future__ import annotations
@@ -30,7 +34,8 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-__all__ = ["ABBREVIATIONS", "AMBIGUOUS_ABBREVIATIONS", "abbreviation_offset", "place_zone"]
+__all__ = ["ABBREVIATIONS", "AMBIGUOUS_ABBREVIATIONS", "GENERIC_ABBREVIATIONS",
+           "abbreviation_offset", "place_zone"]
 
 #: The common zone abbreviations that stand for one offset from UTC, in hours: each as
 #: the IANA database writes it for the zones of that offset (EST: America/New_York's
@@ -53,6 +58,14 @@ AMBIGUOUS_ABBREVIATIONS: dict[str, str] = {
     "BST": "British summer (UTC+1) or Bangladesh (UTC+6) time",
     "AST": "Atlantic (UTC-4) or Arabia (UTC+3) standard time",
     "SST": "Samoa (UTC-11) or Singapore (UTC+8) standard time",
+}
+
+
+#: The abbreviations of a North American clock whatever the season (``ET`` is EST in
+#: winter, EDT in summer): the zone of each, in the IANA database.
+GENERIC_ABBREVIATIONS: dict[str, str] = {
+    "ET": "America/New_York", "CT": "America/Chicago", "MT": "America/Denver",
+    "PT": "America/Los_Angeles", "AKT": "America/Anchorage",
 }
 
 

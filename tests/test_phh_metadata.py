@@ -104,8 +104,12 @@ SHANGHAI = 'city = "Shanghai"\nregion = "Shanghai"\ncountry = "China"\n'
      'country = "France"\n', utc(2026, 11, 27, 20, 15), "UTC"),
     ('time_zone_abbreviation = "EST"\ntime_zone = "Europe/Paris"\n',
      utc(2026, 11, 27, 19, 15), "Europe/Paris"),    # time_zone first
+    # a North American clock whatever the season: New York's (EST in November)
+    ('time_zone_abbreviation = "ET"\n', utc(2026, 11, 28, 1, 15), "America/New_York"),
+    ('time_zone_abbreviation = "pt"\ncity = "Paris"\nregion = "Ile-de-France"\n'
+     'country = "France"\n', utc(2026, 11, 28, 4, 15), "America/Los_Angeles"),
 ], ids=["EST alone", "CET alone", "CST in Chicago", "CST in Shanghai", "UTC in Paris",
-        "with time_zone"])
+        "with time_zone", "ET alone", "PT in Paris"])
 def test_a_zone_abbreviation_places_the_time_where_it_names_one_clock(
         tmp_path: Path, fields: str, stated_utc: datetime, zone: str) -> None:
     """The specification reads the time in the abbreviation: the place's zone where it is
@@ -114,6 +118,14 @@ def test_a_zone_abbreviation_places_the_time_where_it_names_one_clock(
     assert read(HAND + fields)[1] == []
     assert stored(tmp_path, HAND + fields, "SELECT started_utc, time_zone FROM hands") == [
         (stated_utc, zone)]
+
+
+def test_a_seasons_less_abbreviation_keeps_its_zones_summer_time() -> None:
+    """``ET`` in July is EDT, four hours behind UTC."""
+    hand, errors = read(HAND.replace("month = 11", "month = 7")
+                        + 'time_zone_abbreviation = "ET"\n')
+    assert errors == [] and hand.started_at is not None
+    assert hand.started_at.astimezone(timezone.utc) == utc(2026, 7, 28, 0, 15)
 
 
 @pytest.mark.parametrize(("abbreviation", "hour"), [("CDT", 6), ("CST", 7)])

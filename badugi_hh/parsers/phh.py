@@ -57,7 +57,8 @@ from badugi_hh.parsers.hands import HAND_SIZES
 from badugi_hh.parsers.phh_actions import Actions
 from badugi_hh.parsers.phh_fields import KEY, FieldError, Fields, PHHBlock, shown
 from badugi_hh.parsers.text import LogText, Source, open_log
-from badugi_hh.places import AMBIGUOUS_ABBREVIATIONS, abbreviation_offset, place_zone
+from badugi_hh.places import (
+    AMBIGUOUS_ABBREVIATIONS, GENERIC_ABBREVIATIONS, abbreviation_offset, place_zone)
 from badugi_hh.rules import HOUSE, Game, Ruleset, Structure
 from badugi_hh.sites import DeckRecycling, time_zone
 
@@ -627,8 +628,13 @@ def _abbreviated(fields: Fields, moment: datetime, abbreviation: str,
     """``moment`` on the clock ``abbreviation`` names: the place's zone where it is the
     zone's name at that time (``CST`` in Chicago in winter, or the second passage of an
     hour the clocks turn back), else the one offset it stands for (``CET``,
-    :func:`badugi_hh.places.abbreviation_offset`); a FieldError where it stands for
-    more than one (``CST`` alone) or is not a common one."""
+    :func:`badugi_hh.places.abbreviation_offset`), else the zone a season's-less North
+    American one names (``ET``: New York's clock, its first passage of an hour turned
+    back); a FieldError where it stands for more than one (``CST`` alone) or is not a
+    common one."""
+    generic = GENERIC_ABBREVIATIONS.get(abbreviation.strip().upper())
+    if generic is not None:
+        place = time_zone(generic)
     if place is not None:
         for fold in (0, 1):
             placed = moment.replace(tzinfo=place, fold=fold)
@@ -637,6 +643,8 @@ def _abbreviated(fields: Fields, moment: datetime, abbreviation: str,
     offset = abbreviation_offset(abbreviation)
     if offset is not None:
         return moment.replace(tzinfo=timezone(offset))
+    if generic is not None:
+        return moment.replace(tzinfo=place)
     ambiguous = AMBIGUOUS_ABBREVIATIONS.get(abbreviation.strip().upper())
     what = (f"stands for {ambiguous}" if ambiguous is not None
             else "is none of the common abbreviations that stand for one offset")
