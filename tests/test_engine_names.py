@@ -9,6 +9,7 @@ neighbours swapped); only where the ruleset says names are typed by hand.
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -321,6 +322,25 @@ def test_a_button_nobody_is_seated_under_is_one_g1_and_the_hand_is_kept() -> Non
     # as a hand that names none: heads-up Bruno's small blind makes him the button (G4)
     assert [r.button for r in reports] == ["Ana", "Bruno", "Ana"]
     assert [r.net for r in reports][1] == {"Ana": 1, "Bruno": -1}
+
+
+def test_a_button_the_small_blind_tells_still_alternates() -> None:
+    """Hands naming no button: Ana posting the small blind twice running keeps the button
+    (G4), said at her second small blind as where a hand names it."""
+    unnamed = re.sub(r"Hand #(\d) - button \w+", r"Hand #\1", THREE_HANDS)
+    assert [[(v.rule, v.line) for v in r.violations] for r in hand_reports(unnamed)] == [
+        [], [], []]
+    stays = unnamed.replace("Bruno: posts small blind 1\nAna: posts big blind 2\nBruno: folds\n"
+                            "Uncalled bet 1 returned to Ana\nAna wins 2",
+                            "Ana: posts small blind 1\nBruno: posts big blind 2\nAna: folds\n"
+                            "Uncalled bet 1 returned to Bruno\nBruno wins 2").replace(
+        "Ana 100, Bruno 100", "Ana 98, Bruno 102").replace(
+        "Hand #3\nAna: posts small blind 1\nBruno: posts big blind 2\nAna: folds\n"
+        "Uncalled bet 1 returned to Bruno\nBruno wins 2\nStacks: Ana 99, Bruno 101",
+        "Hand #3\nBruno: posts small blind 1\nAna: posts big blind 2\nBruno: folds\n"
+        "Uncalled bet 1 returned to Ana\nAna wins 2\nStacks: Ana 99, Bruno 101")
+    assert [[(v.rule, v.line, v.message) for v in r.violations] for r in hand_reports(stays)] == [
+        [], [("G4", 15, "the button stays with Ana; it alternates every hand")], []]
 
 
 @pytest.mark.parametrize(("first", "found"), [

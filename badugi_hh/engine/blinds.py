@@ -48,7 +48,7 @@ class Blinds:
         if kind == "small" and table.button_seat is None and table.heads_up:
             # a hand that names no button, or one nobody has: heads-up the dealer posts
             # the small blind (G4), so he is the button the play and draws go round from
-            table.button_seat = player.seat
+            table.button_at(player.seat, event.line)
         if kind == "small":
             small = table.expected_blinds()[0]
             if small and name != small:

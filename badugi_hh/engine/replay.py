@@ -62,6 +62,8 @@ class HandReplay:
         self.table = table = Table(self.rules, self.report, stacks or {}, cash=for_money(hand),
                                    other_account=other_account)
         table.sit_session(seats or {}, hand.events, hand.line)
+        if previous is not None and previous.button in previous.players:   # (G4)
+            table.last_button = (previous.button, previous.players[previous.button].seat)
         self.deck = Deck(table, self.report)
         self.betting = Betting(table, self.report, hand.events)
         self.draws = Draws(table, self.deck, self.betting, self.report)
@@ -198,7 +200,9 @@ class HandReplay:
 
     def on_button(self, event: Button) -> None:
         table, rules, previous = self.table, self.rules, self.previous
-        table.button_seat = table.button_named(event)
+        seat = table.button_named(event)
+        if seat is not None:
+            table.button_at(seat, event.line)
         if previous is not None:   # who played the hand before and is gone left his seat
             table.vacated.update(player.seat for name, player in previous.players.items()
                                  if name not in table.players)
@@ -208,12 +212,6 @@ class HandReplay:
                       else f"{rules.min_players} to {rules.max_players}")
             self.report("G1", event.line, f"{count} players take part; this game is "
                         f"for {wanted}")
-        # A site's button may stay put (a dead button); the house game's alternates (G4).
-        if (rules.max_players == 2 and previous is not None and previous.button is not None
-                and previous.players.get(previous.button) is not None
-                and previous.players[previous.button].seat == event.seat):
-            self.report("G4", event.line, f"the button stays with {previous.button}; "
-                        "it alternates every hand")
 
     def on_street(self, event: Street) -> None:
         if event.kind == "deal":

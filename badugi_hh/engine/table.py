@@ -107,6 +107,7 @@ class Table:
         self.able = 0                  # players neither folded nor all-in
         self.live = 0                  # players who have not folded
         self.button_seat: int | None = None
+        self.last_button: tuple[str, int] | None = None   # the hand before's: name, seat
         self.big_blind: str | None = None
         self.idle: dict[str, int] = {}   # seated, not dealt in (T2): their stacks
         self.sitting_out: set[str] = set()   # dealt in, though sitting out (a tournament)
@@ -240,6 +241,14 @@ class Table:
             return button.seat
         player = self.players.get(button.player) or self.player(button.player, button.line)
         return None if player is None else player.seat
+
+    def button_at(self, seat: int, line: int) -> None:
+        """The button is at ``seat`` (named, or told by the small blind): heads-up in
+        the house game it alternates every hand (G4); a site's may stay put (a dead
+        button)."""
+        self.button_seat, last = seat, self.last_button
+        if self.rules.max_players == 2 and last is not None and last[1] == seat:
+            self.report("G4", line, f"the button stays with {last[0]}; it alternates every hand")
 
     def name_of(self, name: str, line: int) -> str:
         """The name a log's ``name`` is read as (:meth:`player`): the player's whose name
