@@ -72,6 +72,11 @@ class Ruleset:
     RULES.md S1, "both hands are shown"), so that a player at the showdown who does
     neither is a line the log left out: S1, his hand taken as mucked. A site may leave a
     losing hand unsaid, and PHH reads no ``sm`` as a show of no cards."""
+    button_alternates: bool = True       # G4: heads-up, the button moves every hand
+    """Whether, heads-up, the button moves to the other player every hand (the house
+    game, G4), so that a hand whose button stays with the player who had it the hand
+    before is a G4. A site's button may stay put (a dead button), and PHH's hands, each
+    a game of its own, name no button to follow."""
     names_by_hand: bool = True           # G1: a misspelt name is read as its player's
     """Whether the log's names are typed by hand (a house log), so that a name nobody is
     dealt in under, which one player's name matches closely, is read as his (a slip of

@@ -437,7 +437,8 @@ def _rules(ruleset: Ruleset) -> str:
                                            ruleset.raise_over_short_all_in),
                                           ("partial shows judged",
                                            ruleset.partial_show_judged),
-                                          ("unshown hands mucked", not ruleset.shows_logged))
+                                          ("unshown hands mucked", not ruleset.shows_logged),
+                                          ("button may stay", not ruleset.button_alternates))
                 if kept]
     clauses += [words for words, kept in (("dead small blind", ruleset.dead_small_blind),
                                           ("antes returned", ruleset.uncovered_antes_returned),

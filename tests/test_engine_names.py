@@ -341,6 +341,9 @@ def test_a_button_the_small_blind_tells_still_alternates() -> None:
         "Uncalled bet 1 returned to Ana\nAna wins 2\nStacks: Ana 99, Bruno 101")
     assert [[(v.rule, v.line, v.message) for v in r.violations] for r in hand_reports(stays)] == [
         [], [("G4", 15, "the button stays with Ana; it alternates every hand")], []]
+    # a site's button may stay put, and a house log copying its hands says so
+    may_stay = stays.replace("Rules: unlimited hands", "Rules: unlimited hands, button may stay")
+    assert [r.violations for r in hand_reports(may_stay)] == [[], [], []]
 
 
 @pytest.mark.parametrize(("first", "found"), [

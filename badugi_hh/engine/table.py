@@ -247,7 +247,8 @@ class Table:
         the house game it alternates every hand (G4); a site's may stay put (a dead
         button)."""
         self.button_seat, last = seat, self.last_button
-        if self.rules.max_players == 2 and last is not None and last[1] == seat:
+        rules = self.rules
+        if rules.button_alternates and rules.max_players == 2 and last and last[1] == seat:
             self.report("G4", line, f"the button stays with {last[0]}; it alternates every hand")
 
     def name_of(self, name: str, line: int) -> str:

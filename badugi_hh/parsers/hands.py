@@ -57,7 +57,7 @@ def site_ruleset(name: str, small_bet: int, big_bet: int, max_players: int, *,
                          big_blind=small_bet if big_blind is None else big_blind,
                          small_bet=small_bet, big_bet=big_bet,
                          session_hands=None, burns_logged=False, deal_order_logged=False,
-                         names_by_hand=False, shows_logged=False,
+                         names_by_hand=False, shows_logged=False, button_alternates=False,
                          rake=rake, cap_heads_up=False)
 
 

@@ -154,6 +154,7 @@ SETTING_CLAUSES: Mapping[str, Mapping[str, object]] = {
     "raise over short all-in": {"raise_over_short_all_in": True},
     "partial shows judged": {"partial_show_judged": True},
     "unshown hands mucked": {"shows_logged": False},
+    "button may stay": {"button_alternates": False},
     "dead small blind": {"dead_small_blind": True},
     "antes returned": {"uncovered_antes_returned": True},
     "sitting out folded": {"sitting_out_folded": True},
@@ -1383,8 +1384,9 @@ class _HouseReader:
         # a site's hand is its site's hand id; a house hand is its session's, numbered
         hand_id = start.origin or HandId(site=HOUSE_SITE, session=session.start.session_id,
                                          number=str(start.number))
-        if start.origin is not None:   # a site's hand: its names and shows are the site's
-            ruleset = ruleset.replace(names_by_hand=False, shows_logged=False)
+        if start.origin is not None:   # a site's hand: its names, shows and button the site's
+            ruleset = ruleset.replace(names_by_hand=False, shows_logged=False,
+                                      button_alternates=False)
         of = session.tournament   # the tournament its header names, if any
         return Hand(hand_id=str(hand_id), site=hand_id.site, number=start.number,
                     ruleset=ruleset, events=events, source=self.source,

@@ -473,7 +473,7 @@ class _HandBuilder:
             # PokerKit's betting where it is not the house's (docs/rules.md, "PHH")
             lone_player_acts=True, raise_over_short_all_in=True,
             # PokerKit judges a hand shown in part on the cards shown (docs/format.md, "PHH")
-            partial_show_judged=True, shows_logged=False)
+            partial_show_judged=True, shows_logged=False, button_alternates=False)
         stated = fields.table("_ruleset")
         return base if stated is None else base.replace(**_settings(fields, stated))
 
