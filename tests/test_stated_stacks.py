@@ -446,6 +446,30 @@ def test_a_typo_in_a_session_seat_line_is_one_violation_at_it_when_the_hand_stat
     assert _session_starts(db) == [("Ana", 100, 100, 0), ("Bruno", 100, 100, 0)]
 
 
+def test_a_typo_in_a_hands_seat_line_is_one_violation_when_its_stacks_line_states_the_chips(
+        tmp_path: Path) -> None:
+    """Hand 2 restates Ana's stack as 97 where hand 1 left her 99; its own Stacks line
+    (100) is her 99 moved by the chips, not 97 moved by them: the seat line was the
+    slip, one G3 at it, and the hand is replayed and stored from 99. This failed when the
+    hand's end was judged against the seat line's stack alone: a second G3 at the
+    Stacks line for a statement that was right."""
+    text = SEATED.replace("Hand #2 - button Bruno\n", "Hand #2 - button Bruno\nSeat 1: Ana (97)\n")
+    db = _imported(tmp_path, text)
+    assert _rules_and_lines(db) == [("G3", 16)]
+    assert _hand_players(db)[2:] == [("g3#2", "Ana", 99, 100, 1), ("g3#2", "Bruno", 101, 100, -1)]
+    assert _session_starts(db) == [("Ana", 100, 100, 0), ("Bruno", 100, 100, 0)]
+
+
+def test_a_hands_seat_line_its_stacks_line_follows_stands(tmp_path: Path) -> None:
+    """The same seat line, the hand's end following it (97 + 1): the chips moved
+    unseen, one G3 at the seat line, and the hand starts from 97."""
+    text = SEATED.replace("Hand #2 - button Bruno\n", "Hand #2 - button Bruno\nSeat 1: Ana (97)\n"
+                          ).replace("Stacks: Ana 100, Bruno 100", "Stacks: Ana 98, Bruno 100")
+    db = _imported(tmp_path, text)
+    assert _rules_and_lines(db) == [("G3", 16)]
+    assert _hand_players(db)[2] == ("g3#2", "Ana", 97, 98, 1)
+
+
 def test_chips_a_session_header_gave_are_one_violation_when_the_hands_follow_it(
         tmp_path: Path) -> None:
     """The header's 102 was right (chips given him): the hands' stacks follow it, so the

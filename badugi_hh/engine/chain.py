@@ -16,7 +16,8 @@ two accounts too: the header's is the log's, the ruleset's the chips'.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 
 from badugi_hh.engine.report import HandReport, Violation
 from badugi_hh.engine.names import misspelling_of, not_seated
@@ -103,6 +104,39 @@ def confirmed_at_the_end(hand: Hand, report: HandReport,
     return {name: chips[name] for name, result in report.players.items()
             if name in chips and chips[name] + result.net in (result.stated_end_stack,
                                                               said.get(name))}
+
+
+def seat_slips_disproved(hand: Hand, report: HandReport, carried: Mapping[str, int],
+                         replay: Callable[[Hand], HandReport]) -> tuple[Hand, HandReport]:
+    """``hand`` and its ``report`` replayed from the stacks ``carried`` from the hand
+    before, for each player whose seat line in it states another stack (G3 at that
+    line) while its own end (a ``Stacks:`` line) agrees with the carried stack and not
+    with the seat line's: the seat line is the one slip, and the chips' account holds.
+
+    The two accounts a contradicted stack opens (this module's docstring) would settle
+    this at the next statement of his stack; the hand's end is that statement too, so
+    it is judged the same way, not as a second G3. ``replay`` replays a hand whose
+    seat lines state the carried stacks; the G3 of each slipped seat line is kept.
+    """
+    seated = {e.player: e.stack for e in hand.events if type(e) is Seat}
+    cash = for_money(hand)
+    slips = {name: carried[name] for name, result in report.players.items()
+             if result.stated_end_stack is not None and name in carried
+             and contradicts(carried[name], seated.get(name), cash=cash)
+             and carried[name] + result.net == result.stated_end_stack}
+    if not slips:
+        return hand, report
+    again = replace(hand, events=[
+        replace(e, stack=slips[e.player]) if type(e) is Seat and e.player in slips else e
+        for e in hand.events])
+    replayed = replay(again)
+    if any(replayed.players[name].end_stack != report.players[name].stated_end_stack
+           for name in slips if name in replayed.players):
+        return hand, report   # the carried stack does not make the stated end either
+    lines = {e.line for e in hand.events if type(e) is Seat and e.player in slips}
+    replayed.violations[:0] = [v for v in report.violations
+                               if v.rule == "G3" and v.line in lines]
+    return again, replayed
 
 
 def chips_accounts(hand: Hand, report: HandReport, started: Mapping[str, int],

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 
 from badugi_hh.engine.chain import (ChipsAccounts, chips_accounts, chips_after_a_bust,
                                     confirmed_at_the_end, missing_hand, missing_hand_note,
-                                    opening_accounts, respell, seat_line_slips, settled_starts,
-                                    start_stacks, stated_at_the_end, winner_at_the_end)
+                                    opening_accounts, respell, seat_line_slips,
+                                    seat_slips_disproved, settled_starts, start_stacks,
+                                    stated_at_the_end, winner_at_the_end)
 from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.kinds import PLAYER_EVENTS
 from badugi_hh.engine.replay import HandReplay
@@ -244,8 +245,10 @@ class Auditor:
         """Replay ``hand`` from the log's account of the stacks (``carried``), and again
         from the chips' (``chips``) of the players whose stated end stacks agree with it;
         the report, the stacks it started from and the chips' accounts still open."""
-        report = replay_hand(hand, table.seats or None, carried, table.previous,
-                             fast_path=self.fast_path, other_account=chips)
+        def replay(again: Hand) -> HandReport:
+            return replay_hand(again, table.seats or None, carried, table.previous,
+                               fast_path=self.fast_path, other_account=chips)
+        hand, report = seat_slips_disproved(hand, replay(hand), carried, replay)
         confirmed = confirmed_at_the_end(hand, report, chips) if chips else {}
         if not confirmed:
             return report, carried, chips
