@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 from collections import deque
+from pathlib import Path
 
 import pytest
 
@@ -664,6 +665,17 @@ def three_way_found(text: str) -> list[tuple[str, int]]:
 
 def test_the_three_way_hand_is_clean() -> None:
     assert three_way_found(THREE_WAY) == []
+
+
+def test_a_side_pot_paid_to_a_worse_hand_is_reported_at_its_own_award_line() -> None:
+    """Hand 5 of the six-handed sample: Carla's main pot (line 279) is right, its side
+    pot 1 (line 280) is Edu's; paid to Ana there, the S1 is at line 280, the line the
+    typist got wrong. It was at the first award's line, which is right."""
+    path = Path(__file__).resolve().parents[1] / "sample_logs" / "2026-12-05-six-handed-side-pots.txt"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[278:280] == ["Carla wins 45 from main pot", "Edu wins 12 from side pot 1"]
+    lines[279] = "Ana wins 12 from side pot 1"
+    assert three_way_found("\n".join(lines) + "\n") == [("S1", 280)]
 
 
 @pytest.mark.parametrize("left_out", [13, 19, 28])

@@ -246,7 +246,7 @@ class Payout:
                         f"{', '.join(sorted(stated_winners))}; after the fold it goes to "
                         f"{', '.join(sorted(computed_winners))}")
         elif len(self.pots) > 1:
-            self._wrong_side_pots(line, stated)
+            self._wrong_side_pots(self._wrong_pot_line(line), stated)
         elif self.game.badugi_only:
             right, wrong = sorted(computed_winners), sorted(stated_winners)
             explain_wrong_badugi(right, wrong, self.half_values[0], line, self.report)
@@ -338,6 +338,16 @@ class Payout:
                 return True
             held += pot.amount
         return False
+
+    def _wrong_pot_line(self, line: int) -> int:
+        """The line of the first award that names a pot its player does not win (``Ana
+        wins 12 from side pot 1`` where Edu wins it): the slip is there, not at the
+        first award's ``line``, which is kept where no award names such a pot."""
+        for name, label, _, at in self.claims.award_pots:
+            number = pot_number(label)
+            if number < len(self.pots) and name not in self.pots[number].winners:
+                return at
+        return line
 
     def _wrong_side_pots(self, line: int, stated: dict[str, int] | None = None) -> None:
         """A payout with side pots that is not theirs: M3 where a player is paid from a
