@@ -122,6 +122,21 @@ def test_the_command_replaces_its_own_log_and_no_other_file(tmp_path, capsys) ->
     assert sorted(path.name for path in tmp_path.iterdir()) == ["notes.txt", "sim.txt"]
 
 
+def test_the_command_never_replaces_its_log_once_the_user_edited_it(tmp_path, capsys) -> None:
+    """A simulated log the user has typed into (his notes, his players' names) is his:
+    run again, the command refuses it as it refuses any other file. It was replaced,
+    its first line being all the command looked at."""
+    log = tmp_path / "sim.txt"
+    assert main(["simulate", "--seed", "1", "--out", str(log)]) == 0
+    edited = log.read_text(encoding="utf-8").replace("Ana", "Anita") + "# Anita owes me 5\n"
+    log.write_text(edited, encoding="utf-8")
+    capsys.readouterr()
+    assert main(["simulate", "--seed", "2", "--out", str(log)]) == 2
+    assert capsys.readouterr().err == (f"badugi-hh simulate: {log} was changed since this "
+                                       "command wrote it (it is yours now): name a new file\n")
+    assert log.read_text(encoding="utf-8") == edited
+
+
 def test_the_command_refuses_stacks_it_cannot_read(capsys) -> None:
     with pytest.raises(SystemExit):
         main(["simulate", "--stacks", "40-10"])

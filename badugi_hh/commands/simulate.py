@@ -15,8 +15,9 @@ half-pot limit or no limit; --stacks seats every player with N big blinds, or
 each with a number drawn between N and M (--stacks 10-40); without it the
 house's 100 chips (50 big blinds).
 
---out writes a new file, or replaces a log this command wrote; any other file
-is refused, never written over.
+--out writes a new file, or replaces a log this command wrote and nobody has
+changed since (its last line is a comment with the digest of the text above it);
+any other file, an edited log included, is refused, never written over.
 
 With --break RULE every session breaks that rule once (say B7, a call of
 the wrong amount), which makes test data for the auditor. With --hidden,
@@ -27,11 +28,13 @@ hands (or the share given), as on a site's log.
 from __future__ import annotations
 
 import argparse
+import hashlib
+import io
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, cast
 
 from badugi_hh.commands import at_least_one
 from badugi_hh.commands.export_files import replaced_whole
@@ -78,6 +81,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 EXIT_CANNOT_WRITE = 2
 #: How a log this command wrote begins (its sessions' ids start with ``sim-``).
 SIMULATED_SESSION = b"Session #sim-"
+#: The comment a log this command writes to a file ends with: the SHA-256 of the text
+#: above it, so that a log the user has edited since (his notes, names changed) is his
+#: and never written over, as an export keeps an edited file (README, ``export``).
+SIGNED = "# written by badugi-hh simulate; sha256 "
 
 
 def run(args: argparse.Namespace) -> int:
@@ -102,12 +109,17 @@ def run(args: argparse.Namespace) -> int:
             return 0
         out = Path(args.out).absolute()
         if out.is_file() and not simulated(out):
-            print(f"badugi-hh simulate: {args.out} exists and is not a log this command "
-                  "wrote: name a new file", file=sys.stderr)
+            why = ("was changed since this command wrote it (it is yours now)"
+                   if _opens_simulated(out) else "exists and is not a log this command wrote")
+            print(f"badugi-hh simulate: {args.out} {why}: name a new file", file=sys.stderr)
             return EXIT_CANNOT_WRITE
         try:
             with written(out) as target:
-                write_records(counting(records, progress), target)
+                signing = _Signing(target)
+                # a stream of text as the writer uses one: write() alone
+                write_records(counting(records, progress), cast(TextIO, signing))
+                signing.write("\n")
+                target.write(f"{SIGNED}{signing.digest.hexdigest()}\n")
         except OSError as error:   # a missing folder, a folder, no permission, a full disk
             progress.clear()
             print(f"badugi-hh simulate: cannot write {args.out}: {error.strerror}",
@@ -117,13 +129,44 @@ def run(args: argparse.Namespace) -> int:
 
 
 def simulated(log: Path) -> bool:
-    """Whether ``log`` is one this command wrote (its first line opens a simulated
-    session): a new run may replace it."""
+    """Whether ``log`` is one this command wrote, unchanged since: a new run may replace
+    it. Its first line opens a simulated session and its last is the :data:`SIGNED`
+    digest of the text above it; a log of an earlier release, which signed none, is
+    known by its first line alone (an edit of it cannot be told, as with an export's)."""
+    if not _opens_simulated(log):
+        return False
     try:
-        with open(log, "rb") as text:
-            return text.readline().startswith(SIMULATED_SESSION)
+        digest, last, signed = hashlib.sha256(), "", False
+        with open(log, encoding="utf-8") as text:   # read as written: "\n" line ends
+            for line in text:
+                digest.update(last.encode("utf-8"))
+                signed = signed or line.startswith(SIGNED)
+                last = line
+        body = digest.hexdigest() if last.startswith(SIGNED) else None
+        return not signed or last.rstrip("\n") == f"{SIGNED}{body}"
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def _opens_simulated(log: Path) -> bool:
+    """Whether ``log``'s first line opens a simulated session."""
+    try:
+        with open(log, "rb") as start:
+            return start.readline().startswith(SIMULATED_SESSION)
     except OSError:
         return False
+
+
+class _Signing(io.TextIOBase):
+    """A text stream that also hashes what is written to it (:data:`SIGNED`)."""
+
+    def __init__(self, target: TextIO) -> None:
+        super().__init__()
+        self.target, self.digest = target, hashlib.sha256()
+
+    def write(self, text: str) -> int:
+        self.digest.update(text.encode("utf-8"))
+        return self.target.write(text)
 
 
 @contextmanager
