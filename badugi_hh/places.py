@@ -4,13 +4,19 @@ A PHH hand may place its time by its ``city``, ``region`` and ``country`` instea
 ``time_zone``: the specification then reads it as the local time of the place. The
 database names most zones after a city (``Europe/Paris``) and lists each zone's country
 (``zone.tab``, ISO 3166 codes; ``iso3166.tab``, their names), which is all a place
-needs where its city names a zone: nothing is guessed beyond that.
+needs where its city names a zone. A city that names none is still placed where its
+country or state keeps one clock: a country of one zone (Lyon is on Paris's), and a
+state of the United States that lies in one zone (:data:`US_STATE_ZONES`; Las Vegas,
+Nevada, the specification's own example, is on Los Angeles's). Nothing is guessed
+beyond that: a city of a country or state of many zones that names none is not placed.
 
 >>> place_zone("Paris", "France"), place_zone("new york", "US")
 ('Europe/Paris', 'America/New_York')
->>> place_zone("Amsterdam", "NL")
-'Europe/Amsterdam'
->>> place_zone("Paris", "Canada"), place_zone("Lyon", "France")
+>>> place_zone("Amsterdam", "NL"), place_zone("Lyon", "France")
+('Europe/Amsterdam', 'Europe/Paris')
+>>> place_zone("Las Vegas", "United States of America", "Nevada")
+'America/Los_Angeles'
+>>> place_zone("Paris", "Canada"), place_zone("Austin", "USA", "Texas")
 (None, None)
 
 A time may be told by a zone's abbreviation alone (``EST``). The database writes one
@@ -34,8 +40,8 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-__all__ = ["ABBREVIATIONS", "AMBIGUOUS_ABBREVIATIONS", "GENERIC_ABBREVIATIONS",
-           "abbreviation_offset", "place_zone"]
+__all__ = ["ABBREVIATIONS", "AMBIGUOUS_ABBREVIATIONS", "COUNTRY_NAMES",
+           "GENERIC_ABBREVIATIONS", "US_STATE_ZONES", "abbreviation_offset", "place_zone"]
 
 #: The common zone abbreviations that stand for one offset from UTC, in hours: each as
 #: the IANA database writes it for the zones of that offset (EST: America/New_York's
@@ -76,14 +82,49 @@ def abbreviation_offset(abbreviation: str) -> timedelta | None:
     return None if hours is None else timedelta(hours=hours)
 
 
-def place_zone(city: str, country: str) -> str | None:
+#: The full English names of countries (as the specification asks a PHH hand to write
+#: them: ``country = "United States of America"`` in its own example) that the
+#: database's ``iso3166.tab`` writes shorter, and their ISO 3166 codes.
+COUNTRY_NAMES: dict[str, str] = {
+    "united states of america": "US", "usa": "US", "united kingdom": "GB", "uk": "GB",
+    "united kingdom of great britain and northern ireland": "GB", "south korea": "KR",
+    "republic of korea": "KR", "north korea": "KP", "russian federation": "RU",
+}
+#: The zone of each state of the United States (and its capital district) that keeps one
+#: clock, by its name as the specification asks a PHH ``region`` to be written. Nevada's
+#: one town on Mountain time (West Wendover) aside, it keeps Pacific time. The states a
+#: zone line crosses (Texas, Florida, Oregon...) are not here: a city of theirs that
+#: names no zone is not placed.
+US_STATE_ZONES: dict[str, str] = dict.fromkeys((
+    "connecticut", "delaware", "district of columbia", "georgia", "maine", "maryland",
+    "massachusetts", "new hampshire", "new jersey", "new york", "north carolina", "ohio",
+    "pennsylvania", "rhode island", "south carolina", "vermont", "virginia",
+    "west virginia"), "America/New_York") | dict.fromkeys((
+        "alabama", "arkansas", "illinois", "iowa", "louisiana", "minnesota", "mississippi",
+        "missouri", "oklahoma", "wisconsin"), "America/Chicago") | dict.fromkeys((
+            "colorado", "montana", "new mexico", "utah", "wyoming"), "America/Denver") | {
+    "california": "America/Los_Angeles", "washington": "America/Los_Angeles",
+    "nevada": "America/Los_Angeles", "hawaii": "Pacific/Honolulu"}
+
+
+def place_zone(city: str, country: str, region: str = "") -> str | None:
     """The IANA name of the one zone named after ``city`` (the name's last part, ``_``
-    read as a space, in any case) in ``country`` (its ISO 3166 code or its name as the
-    database writes it); None where there is no such zone, or more than one."""
-    wanted = city.strip().casefold(), country.strip().casefold()
-    found = [zone for zone, code in _zone_countries().items()
-             if zone.rpartition("/")[2].replace("_", " ").casefold() == wanted[0]
-             and wanted[1] in (code.casefold(), _country_names().get(code, "").casefold())]
+    read as a space, in any case) in ``country`` (its ISO 3166 code, its name as the
+    database writes it, or its full name: :data:`COUNTRY_NAMES`); where the city names
+    none, the country's only zone, or a United States ``region``'s
+    (:data:`US_STATE_ZONES`); None where there is no such zone, or more than one."""
+    wanted = country.strip().casefold()
+    codes = {code for code, name in _country_names().items()
+             if wanted in (code.casefold(), name.casefold())}
+    codes |= {COUNTRY_NAMES[wanted]} if wanted in COUNTRY_NAMES else set()
+    zones = [zone for zone, code in _zone_countries().items() if code in codes]
+    found = [zone for zone in zones if zone.rpartition("/")[2].replace("_", " ").casefold()
+             == city.strip().casefold()]
+    if not found and len(zones) == 1:   # the country keeps one clock
+        found = zones
+    state = US_STATE_ZONES.get(region.strip().casefold()) if codes == {"US"} else None
+    if not found and state is not None:
+        found = [state]
     return found[0] if len(found) == 1 else None
 
 

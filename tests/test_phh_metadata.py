@@ -88,6 +88,23 @@ def test_without_a_zone_the_hand_is_in_its_places(tmp_path: Path) -> None:
         (utc(2026, 11, 27, 19, 15), "Europe/Paris")]
 
 
+@pytest.mark.parametrize(("place", "stated_utc", "zone"), [
+    # the specification's own example (its 2-7 triple draw hand, and every hand of the
+    # 2023 WSOP's Event #43 its authors wrote): no zone is named after Las Vegas, and the
+    # database writes the country "United States"
+    ('city = "Las Vegas"\nregion = "Nevada"\ncountry = "United States of America"\n',
+     utc(2026, 11, 28, 4, 15), "America/Los_Angeles"),
+    ('city = "Lyon"\nregion = "Auvergne-Rhone-Alpes"\ncountry = "France"\n',
+     utc(2026, 11, 27, 19, 15), "Europe/Paris"),
+], ids=["a state of one zone", "a country of one zone"])
+def test_a_city_no_zone_is_named_after_is_placed_by_its_country_or_state(
+        tmp_path: Path, place: str, stated_utc: datetime, zone: str) -> None:
+    hand, errors = read(HAND + place)
+    assert errors == [] and str(hand.started_at.tzinfo) == zone
+    assert stored(tmp_path, HAND + place, "SELECT started_utc, time_zone FROM hands") == [
+        (stated_utc, zone)]
+
+
 CHICAGO = 'city = "Chicago"\nregion = "Illinois"\ncountry = "US"\n'
 SHANGHAI = 'city = "Shanghai"\nregion = "Shanghai"\ncountry = "China"\n'
 
@@ -157,8 +174,11 @@ def test_the_abbreviations_read_alone_stand_for_one_offset_in_the_zone_database(
     ('city = "Paris"\ncountry = "France"\n', 13, "city: the place has no region"),
     ('city = "Paris"\nregion = "Ontario"\ncountry = "Canada"\n', 13,
      "city: no zone of the IANA database is named after 'Paris' in 'Canada'"),
-    ('city = "Lyon"\nregion = "Rhone"\ncountry = "France"\n', 13,
-     "city: no zone of the IANA database is named after 'Lyon' in 'France'"),
+    ('city = "Banff"\nregion = "Alberta"\ncountry = "Canada"\n', 13,
+     "city: no zone of the IANA database is named after 'Banff' in 'Canada', and neither "
+     "it nor 'Alberta' keeps one clock"),
+    ('city = "Austin"\nregion = "Texas"\ncountry = "United States of America"\n', 13,
+     "city: no zone of the IANA database is named after 'Austin'"),
     ('time_zone_abbreviation = "CST"\n', 13,
      "time_zone_abbreviation: 'CST' stands for US Central (UTC-6), China (UTC+8) or Cuba "
      "(UTC-5) standard time"),
@@ -168,7 +188,8 @@ def test_the_abbreviations_read_alone_stand_for_one_offset_in_the_zone_database(
     (f'time_zone_abbreviation = "CDT"\n{CHICAGO}', 13,   # November: Chicago is on CST
      "time_zone_abbreviation: 'CDT' is not America/Chicago's time on 2026-11-27 (CST), and "
      "stands for US Central (UTC-5) or Cuba (UTC-4) daylight time"),
-], ids=["city alone", "no zone", "no zone in its country", "ambiguous", "unknown",
+], ids=["city alone", "no zone", "no zone in its country", "a state of two zones",
+        "ambiguous", "unknown",
         "not the place's"])
 def test_a_time_its_place_does_not_place_is_read_in_utc_and_said(place: str, key: int,
                                                                    says: str) -> None:

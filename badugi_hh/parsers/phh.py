@@ -660,16 +660,18 @@ _PLACE = ("city", "region", "country")
 
 def _place_zone(fields: Fields) -> ZoneInfo | None:
     """The zone of the hand's place: the one of the IANA database named after its city,
-    in its country (:mod:`badugi_hh.places`; the region is not needed to find it). None
+    in its country, else its country's or its state's one zone (:mod:`badugi_hh.places`:
+    Las Vegas, Nevada, the specification's own example, is America/Los_Angeles). None
     where the hand names no place; a FieldError where it names one that does not place
     a time (a place not named whole, a zone not found)."""
     given = {key: _unless_malformed(partial(fields.string, key)) for key in _PLACE}
     city, country = given["city"], given["country"]
     if city and given["region"] and country:
-        zone = place_zone(city, country)
+        zone = place_zone(city, country, given["region"])
         if zone is None:
             raise fields.error("city", f"no zone of the IANA database is named after "
-                                       f"{shown(city)} in {shown(country)}")
+                                       f"{shown(city)} in {shown(country)}, and neither "
+                                       f"it nor {shown(given['region'])} keeps one clock")
         return time_zone(zone)
     named = [key for key in _PLACE if given[key]]
     if named:
