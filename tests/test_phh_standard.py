@@ -481,6 +481,17 @@ def test_invisible_characters_before_a_hands_table_header_cost_nothing() -> None
     assert [record.hand_id for record in records if isinstance(record, Hand)] == ["1", "2"]
 
 
+@pytest.mark.parametrize("header", ["[1._meta]", '["1"._meta]  # the table is hand 1\'s',
+                                    "[[1._notes]]"])
+def test_a_table_inside_a_hands_is_its_user_field_not_a_hand(header: str) -> None:
+    """``[1._meta]`` after ``[1]`` is a table of hand 1 (its user-defined field ``_meta``,
+    as PokerKit's ``load_all`` reads it), not a hand of its own with no variant."""
+    one = hand_text([*ROUND_ROBIN, "p3 f", "p1 f"])
+    records = read(f"[1]\n{one}\n{header}\nsponsor = \"none\"\n\n[2]\n{one}", "x.phhs")
+    assert errors(records) == []
+    assert [record.hand_id for record in records if isinstance(record, Hand)] == ["1", "2"]
+
+
 def test_no_shot_clock_and_a_zero_bring_in_are_read_without_a_word() -> None:
     """``time_limit = inf`` is the standard's "no shot clock"; a bring-in of 0 is none."""
     records = read(hand_text([*ROUND_ROBIN, "p3 f", "p1 f"],

@@ -171,17 +171,23 @@ def _blocks(log: LogText) -> Iterator[_Block]:
 
     A file with a key before any table header is one hand (its tables are its
     own); otherwise each top-level table header starts a hand, whatever invisible
-    characters come before it (reported; the hand is read).
+    characters come before it (reported; the hand is read). A header of a table inside
+    the hand's (``[1._meta]`` after ``[1]``: a user-defined field of hand 1 written as a
+    table, as TOML allows and PokerKit reads it) is a line of that hand.
     """
     block = _Block(log.first_line, None, [])
     single = False
+    path: tuple[str, ...] = ()
     for number, text in enumerate(log, log.first_line):
         header = None if single else _TABLE.fullmatch(text)
         width = 0
         if header is None and not single and text and not "!" <= text[0] <= "~":
             width = damage_before(text)
             header = _TABLE.fullmatch(text, width)
+        if header is not None and block.key is not None and _within(path, text[width:]):
+            header = None
         if header is not None:
+            path = _header_path(text[width:])
             if block.key is not None:
                 yield block
             block = _Block(number, header.group(1).strip("\"'"), [text[width:]])
@@ -193,6 +199,30 @@ def _blocks(log: LogText) -> Iterator[_Block]:
         block.add(number, text)
     if block.key is not None or single:
         yield block
+
+
+def _header_path(header: str) -> tuple[str, ...]:
+    """The keys a table header names (``[1._meta]``: ``1``, ``_meta``; quotes read as
+    TOML reads them); none where it is no TOML.
+
+    >>> _header_path("[1]"), _header_path('["1"._meta]  # notes'), _header_path("[1")
+    (('1',), ('1', '_meta'), ())
+    """
+    try:
+        table: object = tomllib.loads(header)
+    except tomllib.TOMLDecodeError:
+        return ()
+    keys: list[str] = []
+    while isinstance(table, dict) and len(table) == 1:
+        key, table = next(iter(table.items()))
+        keys.append(key)
+    return tuple(keys)
+
+
+def _within(path: tuple[str, ...], header: str) -> bool:
+    """Whether ``header`` names a table inside the one of the keys ``path``."""
+    inner = _header_path(header)
+    return bool(path) and len(inner) > len(path) and inner[:len(path)] == path
 
 
 class _PHHReader:
