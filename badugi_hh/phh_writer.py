@@ -375,14 +375,43 @@ def phh_fields(hand: Hand, report: HandReport, left_out: Sequence[str] = (),
     fields.update(_when(hand))
     if hand.table:
         fields["table"] = hand.table
-    if hand.level is not None and hand.level.isdecimal():
-        fields["level"] = int(hand.level)   # PHH's level is a number: PokerStars' III is not
+    if hand.level is not None and (level := _level_number(hand.level)) is not None:
+        fields["level"] = level   # PHH's level is a number: PokerStars' III is 3
     if hand.currency and len(hand.currency) == 3 and hand.currency.isalpha():
         fields["currency"] = hand.currency
     fields.update(_own_fields(hand, report))
     if left_out:
         fields["_left_out_before"] = list(left_out)
     return fields
+
+
+_ROMAN = {"M": 1000, "CM": 900, "D": 500, "CD": 400, "C": 100, "XC": 90, "L": 50, "XL": 40,
+          "X": 10, "IX": 9, "V": 5, "IV": 4, "I": 1}
+
+
+def _level_number(level: str) -> int | None:
+    """A tournament level as PHH's ``level``, an integer: in digits as written, or in
+    Roman numerals as PokerStars writes it (``Level VII``); None where it is neither.
+
+    >>> _level_number("12"), _level_number("VII"), _level_number("XIV"), _level_number("IIII")
+    (12, 7, 14, None)
+    """
+    if level.isdecimal():
+        return int(level)
+    number, rest = 0, level
+    for numeral, value in _ROMAN.items():
+        while rest.startswith(numeral):
+            number, rest = number + value, rest[len(numeral):]
+    return number if number and not rest and _roman(number) == level else None
+
+
+def _roman(number: int) -> str:
+    """``number`` in Roman numerals, the one way of writing it (7: ``VII``)."""
+    written = ""
+    for numeral, value in _ROMAN.items():
+        count, number = divmod(number, value)
+        written += numeral * count
+    return written
 
 
 def _when(hand: Hand) -> dict[str, TomlValue]:

@@ -18,6 +18,7 @@ import pytest
 from badugi_hh.cli import main
 from badugi_hh.engine import Auditor, HandReport, audit
 from badugi_hh.events import Hand, ParseError
+from badugi_hh.parsers import read_records
 from badugi_hh.parsers.phh import read_phh
 from badugi_hh.places import ABBREVIATIONS, AMBIGUOUS_ABBREVIATIONS
 from badugi_hh.phh_writer import phh_fields, write_phhs
@@ -316,6 +317,16 @@ def test_the_export_writes_the_zone_level_and_tournament_it_read() -> None:
     assert errors == []
     assert (again.started_at, again.level, again.tournament) == (
         hand.started_at, "3", "T7")
+
+
+def test_the_export_writes_a_roman_numeral_level_as_its_number() -> None:
+    """PokerStars writes its levels in Roman numerals (``Level I``); PHH's ``level`` is an
+    integer, so the SNG's first hand is written as level 1 (it was left out)."""
+    records = list(read_records(SNG))
+    hand = next(record for record in records if isinstance(record, Hand))
+    assert hand.level == "I"
+    [report] = [item for item in Auditor().feed(hand) if isinstance(item, HandReport)]
+    assert phh_fields(hand, report)["level"] == 1
 
 
 @pytest.mark.parametrize(("zone", "written_as"), [
