@@ -87,8 +87,8 @@ COMMANDS: dict[str, Command] = {
                      "Give players colour labels (fish, reg, nit, maniac, friend, or your "
                      "own); list the labels."),
     "export": Command("badugi_hh.commands.export",
-                      "Write stored hands out as PHH (for PokerKit and researchers) or as house "
-                      "logs."),
+                      "Write stored hands out as PHH (for PokerKit), as house logs, or as a "
+                      "DuckDB file."),
 }
 
 

@@ -1,11 +1,11 @@
-"""Write stored hands out as PHH (for PokerKit and researchers) or as house logs.
+"""Write stored hands out as PHH (for PokerKit), as house logs, or as a DuckDB file.
 
     badugi-hh export --format phh --player Ana --out phh/
     badugi-hh export --format house --session fri-1127 --out logs/
     badugi-hh export --format duckdb --data club-dataset/ --player Ana --out ana.duckdb
 
-The database (--db) or dataset (--data) says which hands (the filters are those
-of ``stats``). With phh and house each is read again from the file it was
+The database (--db) or dataset (--data) says which hands: --player, --session,
+--ruleset, --from, --to and --tag choose them as ``stats`` reads them. With phh and house each is read again from the file it was
 imported from, so what is written is the log's own hand, replayed by the engine
 for the stacks the players brought, and a hand that states no time with the
 one it is stored with (its session's); a hand the store holds once is written
