@@ -13,7 +13,10 @@ looked at from its start (:class:`_HandEnd`). The import reads
 those bytes and no more, so a half-written hand is never stored; it waits for its
 end. A file whose last hand never ends so (a log a site closed without its blank
 line) is taken whole after :data:`QUIET_SECONDS` without change; should that hand
-grow after all, the store replaces it whole (:mod:`badugi_hh.store.commit`). What is
+grow after all, the store replaces it whole (:mod:`badugi_hh.store.commit`). A log
+the folders hold when the watch starts is read so too where a site may still be writing
+it (changed within :data:`QUIET_SECONDS`): the first import takes its complete hands,
+the watch the rest (:meth:`Watcher.still_written`). What is
 read of a file that goes on is not a session's end: a house session's length (N1) is
 judged once its ``Session ends`` is read, or once the file is taken whole. A
 dataset's import reads whole files: a file is taken once it ends with a complete
@@ -138,6 +141,30 @@ class Watcher:
         import, so that what is written during it is seen as changed)."""
         self.known = self._stamps()
         self.untold.clear()   # the first import names them
+
+    def still_written(self, logs: Iterable[str]) -> Ends:
+        """Of the logs the first import reads, those a site may still be writing (changed
+        within :data:`QUIET_SECONDS`, their last hand not ended as their format ends
+        one): the bytes of their complete hands, each such log then watched as a change
+        seen when it was last written, so that a hand half written when the watch
+        starts is never stored cut, nor judged a session's end."""
+        wall, now = time.time(), time.monotonic()
+        ends: Ends = {}
+        for path in logs:
+            stamp = self.known.get(path)
+            age = self.quiet if stamp is None else wall - stamp[1] / 1e9
+            if stamp is None or age >= self.quiet or archive_kind(Path(path)):
+                continue
+            try:
+                with open(path, "rb") as stream:
+                    end = complete_end(stream, 0, stamp[0])
+                    self.hand_ends[path] = _HandEnd.at(stream, end)
+            except OSError:
+                continue   # the import names why it cannot be read
+            if end < stamp[0]:
+                ends[path] = self.taken[path] = end
+                self.changed[path] = _Change(stamp, now - max(0.0, age))
+        return ends
 
     def step(self) -> Batch | None:
         """Look at the folders once; import the changed files that are ready."""

@@ -593,6 +593,44 @@ def test_a_session_still_being_written_is_not_judged_at_its_length_until_it_ends
     assert session_rules(database) == ["N1"]
 
 
+def test_a_log_half_written_when_the_watch_starts_is_read_to_its_last_complete_hand(
+        watcher) -> None:
+    """The first import reads only the complete hands of a log a site is still writing
+    (changed just now, its last hand unfinished): the half-written hand is neither stored
+    cut nor quarantined, nor is the session judged at its end; the watch then goes on
+    with the log as with one it saw change."""
+    watch, folder, database = watcher
+    session = simulated_log(1, seed=1).decode()
+    fourth = session.index("Hand #4 ")
+    log = folder / "td.txt"
+    log.write_text(session[:fourth + 60], encoding="utf-8")
+    watch.snapshot()
+    ends = watch.still_written([str(log)])
+    assert list(ends) == [str(log)] and 0 < (ends[str(log)] or 0) < log.stat().st_size
+    batch = into_database(database)(ends)
+    assert (batch.summary.new_hands, batch.summary.quarantined, batch.summary.violations,
+            batch.summary.no_hands) == (3, 0, 0, [])
+    assert watch.step() is None   # the fourth hand may still be written: it waits
+    fifth = session.index("Hand #5 ")
+    appended(log, session[fourth + 60:session.index("\n", fifth) + 1])   # the next begins
+    batch = watch.step()
+    assert batch is not None and batch.summary.new_hands == 1 and stored(database) == 4
+    assert session_rules(database) == []
+
+
+def test_a_log_quiet_when_the_watch_starts_is_read_whole(watcher) -> None:
+    """A log unchanged for as long as an unfinished hand waits is not being written: the
+    first import takes it whole, as ``import`` does."""
+    watch, folder, database = watcher
+    session = simulated_log(1, seed=1).decode()
+    log = folder / "td.txt"
+    log.write_text(session[:session.index("Hand #4 ") + 60], encoding="utf-8")
+    written = time.time() - watch.quiet - 1
+    os.utime(log, (written, written))
+    watch.snapshot()
+    assert watch.still_written([str(log)]) == {}
+
+
 def test_a_log_read_in_part_is_judged_at_its_length_once_read_whole(tmp_path: Path) -> None:
     """The store judges a session's length where a file is read to its end, not where a
     caller stopped reading it; ``import`` of the same file judges it."""

@@ -39,7 +39,9 @@ from badugi_hh.textsafe import printable
 from badugi_hh.wording import counted
 
 if TYPE_CHECKING:
-    from badugi_hh.watch import Batch
+    from collections.abc import Callable
+
+    from badugi_hh.watch import Batch, Ends
 
 EXIT_OK, EXIT_DATABASE, EXIT_NO_FOLDER = 0, 1, 2
 
@@ -81,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
             if heartbeat.problem:
                 _say(printable(heartbeat.problem), error=True)
             watcher.snapshot()
-            if not first_import(args, target):
+            if not first_import(args, target, watcher.still_written):
                 return EXIT_DATABASE
             reporter = Reporter(target)
             watcher.run(stop, reporter)
@@ -97,9 +99,12 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def first_import(args: argparse.Namespace, target: str) -> bool:
+def first_import(args: argparse.Namespace, target: str,
+                 still_written: Callable[[list[str]], Ends]) -> bool:
     """Import what the folders hold now, with a progress bar; False when the
-    database or dataset cannot be opened (said)."""
+    database or dataset cannot be opened (said). Of a log still being written
+    (``still_written``) only its complete hands are read, and a dataset, which reads
+    whole logs, reads it once it is complete: the watch goes on with it."""
     from badugi_hh.commands.importer import progress_bar, summary_line, tell_problems
     from badugi_hh.dataset import DatasetBusy, import_to_dataset
     from badugi_hh.store import Store, StoreError
@@ -107,6 +112,8 @@ def first_import(args: argparse.Namespace, target: str) -> bool:
 
     found = logs_in(args.folders)
     logs = [item for item in found if isinstance(item, str)]
+    ends = still_written(logs)
+    logs = [log for log in logs if ends.get(log) is None or (ends[log] and not args.data)]
     progress = progress_bar(logs, label="first import")
     try:
         if args.data:
@@ -116,7 +123,7 @@ def first_import(args: argparse.Namespace, target: str) -> bool:
         else:
             with Store(args.db) as store:
                 summary = store.import_paths(logs, progress.advance, zone=args.tz,
-                                             read_bytes=progress.advance_bytes)
+                                             read_bytes=progress.advance_bytes, ends=ends)
             problems = []
     except (StoreError, DatasetBusy) as error:
         _say(str(error), error=True)
@@ -124,6 +131,10 @@ def first_import(args: argparse.Namespace, target: str) -> bool:
     finally:
         progress.close()
     summary.unreadable.extend(str(item) for item in found if not isinstance(item, str))
+    # a log still being written whose first hand is not complete yet has no hand to store
+    waiting = {os.path.abspath(path) for path in ends}
+    summary.no_hands[:] = [path for path in summary.no_hands
+                           if os.path.abspath(path) not in waiting]
     tell_problems(summary, [], problems)
     _say(f"{_now()} {summary_line(summary)} into {printable(target)}; watching "
          f"{', '.join(printable(folder) for folder in args.folders)} (Ctrl-C to stop)")
