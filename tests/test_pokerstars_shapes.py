@@ -257,6 +257,9 @@ def test_a_seat_sitting_out_at_a_cash_table_is_not_dealt_in() -> None:
      ("a5td", "fixed", 50, 100, 100, 200), 100),
     ("PokerStars Hand #1: Badugi Pot Limit ($0.10/$0.25 USD) - 2016/01/01 10:00:00 ET",
      ("badugi", "pot", 10, 25, 25, 25), 100),
+    # PokerStars.it: the regulator's session code after the stakes
+    ("PokerStars Hand #1:  5 Card Draw Limit (€0.10/€0.20 EUR) [AAMS ID: 0C85D0A1B2C3D4E5] - "
+     "2012/05/01 21:00:00 CET [2012/05/01 15:00:00 ET]", ("5cd", "fixed", 5, 10, 10, 20), 100),
 ])
 def test_a_header(header: str, ruleset: tuple, unit: int) -> None:
     records = read(TEMPLATE.format(header=header, line="Mr Pink: checks", summary=""))

@@ -186,7 +186,8 @@ class PokerStarsTransformer(ActionTransformer):
     amount = _AMOUNTS
 
     # start rules
-    def hand_game(self, club: Token | None, game: dict[str, object]) -> dict[str, object]:
+    def hand_game(self, club: Token | None, game: dict[str, object],
+                  _aams: Token | None = None) -> dict[str, object]:
         return game | {"home": club is not None}
 
     def table_line(self, name: Token, size: Token | None, _money: Token | None,
