@@ -320,3 +320,39 @@ def test_the_dashboard_reads_its_clock_after_the_dashes(dashlib_path: None) -> N
 
     assert data.clock(["--db", "x.duckdb", "--tz", "Europe/Paris"]) == "Europe/Paris"
     assert data.clock(["--db", "x.duckdb", "--tz", "Mars/Olympus"]) == "UTC"
+
+
+#: A Full Tilt rebuy tournament of 2-7 single draw, in the shape of fpdb's regression
+#: summary `summaries/FTP/27SD-USD-MTT-1-201303.txt` (jejellyroll-fr/fpdb-3).
+TILT_REBUYS = """\
+Full Tilt Poker Tournament Summary $100 1r+1a (251286379) 2-7 Single Draw No Limit (Rebuy/Add-On, 6 Handed)
+Buy-In: $1 + $0.10
+Add-On: $1
+Rebuy: $1
+Hero performed 1 Rebuy
+Buy-In Chips: 2000
+Add-On Chips: 2500
+Rebuy Chips: 2000
+30 Entries
+Total Add-Ons: 12
+Total Rebuys: 12
+Total Prize Pool: $100
+Tournament started: 2013/03/23 01:11:00 WET [2013/03/22 21:11:00 ET]
+Tournament finished: 2013/03/23 05:17:13 WET [2013/03/23 01:17:13 ET]
+
+1: Ana, $40
+2: Hero, $30
+Hero finished in 2nd place
+"""
+
+
+def test_a_full_tilt_rebuy_summary_reads_its_rebuy_and_add_on_lines(tmp_path: Path) -> None:
+    log = tmp_path / "rebuys.txt"
+    log.write_text(TILT_REBUYS, encoding="utf-8")
+    records = list(read_records(log))
+    assert [r for r in records if isinstance(r, ParseError)] == []
+    summary, = records
+    assert (summary.game, summary.buy_in, summary.fee, summary.entrants, summary.prize_pool,
+            summary.hero_place) == ("27sd", 100, 10, 30, 10000, 2)
+    assert [(r.player, r.place, r.prize) for r in summary.results] == \
+        [("Ana", 1, 4000), ("Hero", 2, 3000)]

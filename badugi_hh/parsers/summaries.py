@@ -180,7 +180,12 @@ _FULLTILT_LINES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(r"Tournament started:.*$"), _started),
     (re.compile(r"(?P<place>\d+): (?P<player>.+?)(?P<rest>(?:, .*)?)$"), _result(_FT_PRIZE)),
     (re.compile(r".+ finished in (?P<place>\d+)(?:st|nd|rd|th) place\s*$"), _hero_place),
-    (re.compile(r"(?:Buy-In Chips:|Tournament finished:|Rebuys:|Add-Ons:|You have\b).*$"),
+    # A rebuy tournament's price and counts: "Rebuy: $1", "Add-On Chips: 2500", "Total
+    # Rebuys: 12", "Hero performed 1 Rebuy" (fpdb's regression summaries of Full Tilt,
+    # jejellyroll-fr/fpdb-3). The store keeps the buy-in alone, so they tell nothing.
+    (re.compile(r"(?:Buy-In Chips:|Tournament finished:"
+                r"|(?:Total )?(?:Rebuys?|Add-Ons?)(?: Chips)?:|.+ performed \d+ "
+                r"(?:Rebuys?|Add-Ons?)\s*$|You have\b).*$"),
      _ignored),
 ]
 
