@@ -356,3 +356,18 @@ def test_a_full_tilt_rebuy_summary_reads_its_rebuy_and_add_on_lines(tmp_path: Pa
             summary.hero_place) == ("27sd", 100, 10, 30, 10000, 2)
     assert [(r.player, r.place, r.prize) for r in summary.results] == \
         [("Ana", 1, 4000), ("Hero", 2, 3000)]
+
+
+def test_a_full_tilt_summary_of_a_tournament_still_running(tmp_path: Path) -> None:
+    # The shape of fpdb's summaries/FTP/5-Stud-USD-MTT-100-201303.txt (jejellyroll-fr/fpdb-3).
+    log = tmp_path / "running.txt"
+    log.write_text(
+        "Full Tilt Poker Tournament Summary Badugi Night (251332389) Badugi Limit\n"
+        "Buy-In: $100 + $9\nBuy-In Chips: 4000\n102 Entries\nTotal Prize Pool: $20,000\n"
+        "Tournament started: 2013/03/31 14:31:00 ET\nTournament is still in progress\n\n"
+        "Still Playing - Fisumus Maximus\nStill Playing - Hero\n", encoding="utf-8")
+    records = list(read_records(log))
+    assert [r for r in records if isinstance(r, ParseError)] == []
+    summary, = records
+    assert [(r.player, r.place, r.prize) for r in summary.results] == \
+        [("Fisumus Maximus", None, None), ("Hero", None, None)]

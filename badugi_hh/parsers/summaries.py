@@ -154,6 +154,11 @@ def _result(pattern: re.Pattern[str]) -> Handler:
     return take
 
 
+def _still_playing(summary: _Open, match: re.Match[str]) -> None:
+    summary.summary.results.append(TournamentResult(
+        player=match["player"], place=None, prize=None, line=summary.line))
+
+
 _PS_PRIZE = re.compile(rf"\s*(?:(?P<prize>{_MONEY})(?:\s*\(\d+(?:\.\d+)?%\))?"
                        r"|(?P<still>still playing))?\s*")
 _FT_PRIZE = re.compile(rf"(?:,\s*(?P<prize>{_MONEY}))?\s*")
@@ -183,10 +188,12 @@ _FULLTILT_LINES: list[tuple[re.Pattern[str], Handler]] = [
     # A rebuy tournament's price and counts: "Rebuy: $1", "Add-On Chips: 2500", "Total
     # Rebuys: 12", "Hero performed 1 Rebuy" (fpdb's regression summaries of Full Tilt,
     # jejellyroll-fr/fpdb-3). The store keeps the buy-in alone, so they tell nothing.
-    (re.compile(r"(?:Buy-In Chips:|Tournament finished:"
+    (re.compile(r"(?:Buy-In Chips:|Tournament finished:|Tournament is still in progress\b"
                 r"|(?:Total )?(?:Rebuys?|Add-Ons?)(?: Chips)?:|.+ performed \d+ "
                 r"(?:Rebuys?|Add-Ons?)\s*$|You have\b).*$"),
      _ignored),
+    # A tournament not over lists who is left without a place: "Still Playing - Ana".
+    (re.compile(r"Still Playing - (?P<player>.+?)\s*$"), _still_playing),
 ]
 
 
