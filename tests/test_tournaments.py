@@ -371,3 +371,19 @@ def test_a_full_tilt_summary_of_a_tournament_still_running(tmp_path: Path) -> No
     summary, = records
     assert [(r.player, r.place, r.prize) for r in summary.results] == \
         [("Fisumus Maximus", None, None), ("Hero", None, None)]
+
+
+def test_a_pokerstars_summary_name_may_hold_commas(tmp_path: Path) -> None:
+    # As in fpdb's regression summaries summaries/Stars/NLHE-USD-MTT-20-200708.s0rrow.2nd.txt
+    # and NLHE-MTT-USD-50-5-202112.double.entryid.txt (jejellyroll-fr/fpdb-3).
+    log = tmp_path / "commas.txt"
+    log.write_text(
+        "PokerStars Tournament #1, Badugi Limit\nBuy-In: $1.00/$0.20 USD\n3 players\n"
+        "Total Prize Pool: $3.00 USD\n  1: Ana (Lyon), $3.00 (100%)\n"
+        "  2: Bravo,Jonny (Glasgow),\n  3: O rato, Luis (Brazil), still playing\n",
+        encoding="utf-8")
+    records = list(read_records(log))
+    assert [r for r in records if isinstance(r, ParseError)] == []
+    summary, = records
+    assert [(r.player, r.place, r.prize) for r in summary.results] == \
+        [("Ana", 1, 300), ("Bravo,Jonny", 2, 0), ("O rato, Luis", None, None)]

@@ -171,7 +171,11 @@ _POKERSTARS_LINES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(rf"Total Prize Pool:\s*(?P<amount>{_MONEY})(?:\s+[A-Z]{{3}})?\s*$"),
      _prize_pool),
     (re.compile(r"Tournament started\b.*$"), _started),
-    (re.compile(r"(?P<place>\d+): (?P<player>.+?)(?: \([^()]*\))?,(?P<rest>.*)$"),
+    # A name may hold commas ("Bravo,Jonny (Glasgow),", "O rato, Luis (Brazil), still
+    # playing": fpdb's regression summaries of PokerStars, jejellyroll-fr/fpdb-3): it runs
+    # to the last "(where)," of the line, where there is one.
+    (re.compile(r"(?P<place>\d+): (?P<player>.+(?= \([^()]*\),)|.+?)(?: \([^()]*\))?,"
+                r"(?P<rest>.*)$"),
      _result(_PS_PRIZE)),
     (re.compile(r"You finished in (?P<place>\d+)(?:st|nd|rd|th) place\b.*$"), _hero_place),
     (re.compile(r"(?:Tournament finished\b|Tournament is still in progress|You are still "
