@@ -387,3 +387,22 @@ def test_a_pokerstars_summary_name_may_hold_commas(tmp_path: Path) -> None:
     summary, = records
     assert [(r.player, r.place, r.prize) for r in summary.results] == \
         [("Ana", 1, 300), ("Bravo,Jonny", 2, 0), ("O rato, Luis", None, None)]
+
+
+def test_a_pokerstars_satellite_summary_keeps_its_qualifiers(tmp_path: Path) -> None:
+    # The shape of fpdb's summaries/Stars/NLHE-USD-MTT-0.50-201107.SuperSatellite.Complete.txt
+    # and NLHE-MTT-USD-250-250-30-202005.reentry.ko.txt (jejellyroll-fr/fpdb-3).
+    log = tmp_path / "satellite.txt"
+    log.write_text(
+        "PokerStars Tournament #2, Badugi Limit\nSuper Satellite\nBuy-In: $0.45/$0.05 USD\n"
+        "3 players\nTotal Prize Pool: $1.35 USD\nTarget Tournament #1 Buy-In: $1.20 USD\n"
+        "1 ticket to the target tournament\nTournament started 2011/07/01 10:00:00 ET\n"
+        "  1: Ana (Lyon),  (qualified for the target tournament)\n  2: Hero (Oslo), $0.15\n"
+        "  3: Bo (Kyiv),\nYou finished in 2nd place.\n"
+        "You made 1 re-entries for a total of $0.50.\n"
+        "You collected 1 bounties for a total of USD 0.10.\n", encoding="utf-8")
+    records = list(read_records(log))
+    assert [r for r in records if isinstance(r, ParseError)] == []
+    summary, = records
+    assert [(r.player, r.place, r.prize) for r in summary.results] == \
+        [("Ana", 1, None), ("Hero", 2, 15), ("Bo", 3, 0)]

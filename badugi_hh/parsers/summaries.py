@@ -147,7 +147,8 @@ def _result(pattern: re.Pattern[str]) -> Handler:
             raise _LineError("a prize such as $1.60 (or nothing, or still playing)",
                              match.start("rest") + blank, rest.strip(", "))
         still = bool(found.groupdict().get("still"))
-        prize = None if still else money(found["prize"]) if found["prize"] else 0
+        seat = bool(found.groupdict().get("seat"))   # a satellite's: its worth not stated
+        prize = None if still or seat else money(found["prize"]) if found["prize"] else 0
         summary.summary.results.append(TournamentResult(
             player=match["player"], place=None if still else int(match["place"]),
             prize=prize, line=summary.line))
@@ -160,7 +161,8 @@ def _still_playing(summary: _Open, match: re.Match[str]) -> None:
 
 
 _PS_PRIZE = re.compile(rf"\s*(?:(?P<prize>{_MONEY})(?:\s*\(\d+(?:\.\d+)?%\))?"
-                       r"|(?P<still>still playing))?\s*")
+                       r"|(?P<still>still playing)"
+                       r"|(?P<seat>\(qualified for the target tournament\)))?\s*")
 _FT_PRIZE = re.compile(rf"(?:,\s*(?P<prize>{_MONEY}))?\s*")
 
 #: Each site's lines after the first: a pattern (from the line's first visible
@@ -181,6 +183,14 @@ _POKERSTARS_LINES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(r"(?:Tournament finished\b|Tournament is still in progress|You are still "
                 r"playing|Target Tournament\b|.* added to the prize pool\b|You received\b"
                 r"|Tournament History for\b|If you have any questions\b).*$"), _ignored),
+    # A satellite's kind and seats, and what the account holder paid or won on top of the
+    # buy-in ("Super Satellite", "2 tickets to the target tournament", "You made 1
+    # re-entries for a total of $530.00.", "You collected 5 bounties for a total of USD
+    # 875.00.": fpdb's regression summaries of PokerStars, jejellyroll-fr/fpdb-3). The
+    # store keeps none of it.
+    (re.compile(r"(?:(?:Freeroll )?Super Satellite\s*$|\d+ tickets? to the target "
+                r"tournament\b|You made \d+ (?:re-entries|rebuys)\b|You collected \d+ "
+                r"bount(?:y|ies)\b).*$"), _ignored),
 ]
 _FULLTILT_LINES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(r"Buy-In:\s*(?P<text>.*?)\s*$"), _buy_in),
