@@ -118,12 +118,15 @@ def test_a_dead_small_blind_is_a_site_practice_judged_per_site() -> None:
     assert ("M1", 6) in posted_past_a_seat_sitting_out("pokerstars")
 
 
-def after_the_big_blind_left(site: str) -> list[tuple[str, int]]:
+def after_the_big_blind_left(site: str, hands_read: slice = slice(None),
+                             carla: bool = True) -> list[tuple[str, int]]:
     """Carla, the big blind of the first hand, leaves; the button moves on to Bruno and
-    Dmitri posts the big blind alone: her seat, between them, was the small blind's."""
+    Dmitri posts the big blind alone: her seat, between them, was the small blind's.
+    ``hands_read``: the hands the log holds; ``carla``: whether she played the first."""
     rules = site_ruleset(site, 100, 200, 8, rake=False)
     first: list[Event] = [
-        *[Seat(player=name, seat=seat, stack=1000) for name, seat in SEATS.items()],
+        *[Seat(player=name, seat=seat, stack=1000) for name, seat in SEATS.items()
+          if carla or name != "Carla"],
         Button(seat=1), PostBlind(player="Bruno", amount=50, kind="small"),
         PostBlind(player="Carla", amount=100), Street(kind="deal"), Fold(player="Dmitri"),
         Fold(player="Ana"), Fold(player="Bruno"), UncalledReturned(player="Carla", amount=50),
@@ -139,13 +142,25 @@ def after_the_big_blind_left(site: str) -> list[tuple[str, int]]:
                           for i, e in enumerate(events)],
                   source="t.txt", line=100 * number, session_id="s")
              for number, events in enumerate((first, second), 1)]
-    return [(v.rule, v.line) for r in audit(hands) if isinstance(r, HandReport)
+    return [(v.rule, v.line) for r in audit(hands[hands_read]) if isinstance(r, HandReport)
             for v in r.violations]
 
 
 def test_the_seat_of_a_big_blind_gone_since_the_hand_before_is_a_dead_small_blind() -> None:
     assert after_the_big_blind_left("fulltilt") == []
     assert ("M1", 204) in after_the_big_blind_left("pokerstars")
+
+
+def test_an_empty_seat_before_a_lone_big_blind_in_a_logs_first_hand_is_a_dead_small_blind(
+        ) -> None:
+    """The log starts at the second hand: nothing says whether seat 3, empty between the
+    button and Dmitri's lone big blind, was left since the hand before, so at Full Tilt
+    it is the dead small blind its player left (fpdb's regression export
+    ``cash/FTP/Draw/1-Draw-NL-USD-0.20-0.40-201211``); where the hand before is known and
+    the seat was empty then too, the small blind was Dmitri's to post (M1)."""
+    assert after_the_big_blind_left("fulltilt", slice(1, None)) == []
+    assert ("M1", 204) in after_the_big_blind_left("pokerstars", slice(1, None))
+    assert ("M1", 204) in after_the_big_blind_left("fulltilt", carla=False)
 
 
 # -- antes a short all-in does not cover ---------------------------------------------------------

@@ -50,7 +50,7 @@ class Blinds:
             # the small blind (G4), so he is the button the play and draws go round from
             table.button_at(player.seat, event.line)
         if kind == "small":
-            small = table.expected_blinds()[0]
+            small = self.expected()[0]
             if small and name != small:
                 self.report(table.blind_rule, event.line, f"{name} posts the "
                             f"small blind; it is {small}'s to post")
@@ -58,7 +58,7 @@ class Blinds:
             self.small_posted = True
         elif kind in ("big", "small+big") and table.big_blind is None:
             table.big_blind = name
-            big = table.expected_blinds(small_posted=self.small_posted)[1]
+            big = self.expected(small_posted=self.small_posted)[1]
             if big and name != big:
                 self.report(table.blind_rule, event.line, f"{name} posts the "
                             f"big blind; it is {big}'s to post")
@@ -95,6 +95,40 @@ class Blinds:
                 else table.players[table.big_blind].seat if table.big_blind
                 else table.button_seat)
 
+    def expected(self, *, small_posted: bool = True) -> tuple[str | None, str | None]:
+        """Who posts the small and the big blind: G4 heads-up, M1 multiway.
+
+        Where the small blind's seat is dead (:meth:`_small_blind_dead`) and no small
+        blind was posted, nobody owes it and the big blind is the first player after
+        the button: the dead small blind of a dead-button site.
+        """
+        table = self.table
+        if table.button_seat is None or len(table.players) < 2:
+            return None, None
+        order = table.order_after(table.button_seat)
+        if table.heads_up and order[-1].seat == table.button_seat:
+            return order[-1].name, order[0].name   # the dealer, then the other
+        if not small_posted and self._small_blind_dead(order[0].seat):
+            return None, order[0].name
+        # (A button on a seat not dealt in is a dead button: the blinds follow it.)
+        return order[0].name, order[1].name
+
+    def _small_blind_dead(self, first: int) -> bool:
+        """Whether the small blind's seat lies empty or sits out, at a site that leaves
+        it dead (``Ruleset.dead_small_blind``): a seat between the button and ``first``,
+        the first seat dealt in after it, is held by a player not dealt in or was left
+        by one of the hand before; or, where the hand before at the table is not known
+        (a log's first hand), nobody holds it: its player may have left since."""
+        table, button = self.table, self.table.button_seat
+        if not self.rules.dead_small_blind or button is None:
+            return False
+        last = max(button, self.rules.max_players, *table.vacated)
+        between = (range(button + 1, first) if button < first
+                   else [*range(button + 1, last + 1), *range(1, first)])
+        held = {player.seat for player in table.players.values()}
+        return any(seat in table.vacated or not (table.follows_hand or seat in held)
+                   for seat in between)
+
     def missing_big_blind(self, round_number: int, line: int) -> str | None:
         """Once the blinds are in, a big blind must be among them (G4, M1): reported once;
         the player who owed it, for the betting to start left of, where one did."""
@@ -104,7 +138,7 @@ class Blinds:
             self.checked = True
             return None
         self.checked = True
-        big = table.expected_blinds(small_posted=self.small_posted)[1]
+        big = self.expected(small_posted=self.small_posted)[1]
         whose = f"; it is {big}'s to post" if big else ""
         self.report(table.blind_rule, line, f"no big blind is posted{whose}")
         return big

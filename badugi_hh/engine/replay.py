@@ -62,7 +62,8 @@ class HandReplay:
         self.table = table = Table(self.rules, self.report, stacks or {}, cash=for_money(hand),
                                    other_account=other_account)
         table.sit_session(seats or {}, hand.events, hand.line)
-        if previous is not None and previous.button in previous.players:   # (G4)
+        table.follows_hand = previous is not None   # its seats (T3), its button (G4)
+        if previous is not None and previous.button in previous.players:
             table.last_button = (previous.button, previous.players[previous.button].seat)
         self.deck = Deck(table, self.report)
         self.betting = Betting(table, self.report, hand.events)

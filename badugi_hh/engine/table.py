@@ -11,8 +11,8 @@ what seats and stacks break (G1, G3, T2, T6) through the ``report`` it is given.
 >>> for name, seat in (("Ana", 1), ("Bruno", 3), ("Carla", 5)):
 ...     table.sit(name, seat, 100, line=1)
 >>> table.button_seat = 3
->>> [p.name for p in table.order_after(3)], table.expected_blinds()
-(['Carla', 'Ana', 'Bruno'], ('Carla', 'Ana'))
+>>> [p.name for p in table.order_after(3)]
+['Carla', 'Ana', 'Bruno']
 """
 
 from __future__ import annotations
@@ -108,6 +108,7 @@ class Table:
         self.live = 0                  # players who have not folded
         self.button_seat: int | None = None
         self.last_button: tuple[str, int] | None = None   # the hand before's: name, seat
+        self.follows_hand = False   # whether the hand before at this table is known (T3)
         self.big_blind: str | None = None
         self.idle: dict[str, int] = {}   # seated, not dealt in (T2): their stacks
         self.sitting_out: set[str] = set()   # dealt in, though sitting out (a tournament)
@@ -328,34 +329,6 @@ class Table:
         return self.able < 2 and all(p.round_in >= to_match or p.all_in
                                      or p.folded_in_round is not None
                                      for p in self.players.values())
-
-    def expected_blinds(self, *, small_posted: bool = True) -> tuple[str | None, str | None]:
-        """Who posts the small and the big blind: G4 heads-up, M1 multiway.
-
-        Where the small blind's seat is dead (:meth:`small_blind_dead`) and no small
-        blind was posted, nobody owes it and the big blind is the first player after
-        the button: the dead small blind of a dead-button site.
-        """
-        if self.button_seat is None or len(self.players) < 2:
-            return None, None
-        order = self.order_after(self.button_seat)
-        if self.heads_up and order[-1].seat == self.button_seat:
-            return order[-1].name, order[0].name   # the dealer, then the other
-        if not small_posted and self.small_blind_dead(order[0].seat):
-            return None, order[0].name
-        # (A button on a seat not dealt in is a dead button: the blinds follow it.)
-        return order[0].name, order[1].name
-
-    def small_blind_dead(self, first: int) -> bool:
-        """Whether the small blind's seat lies empty or sits out, at a site that leaves
-        it dead (``Ruleset.dead_small_blind``): a seat held by a player not dealt in lies
-        between the button and ``first``, the first seat dealt in after it."""
-        button = self.button_seat
-        if not self.rules.dead_small_blind or button is None:
-            return False
-        if button < first:
-            return any(button < seat < first for seat in self.vacated)
-        return any(seat > button or seat < first for seat in self.vacated)
 
     @property
     def button(self) -> str | None:
