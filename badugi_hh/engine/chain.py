@@ -118,6 +118,8 @@ def seat_slips_disproved(hand: Hand, report: HandReport, carried: Mapping[str, i
     it is judged the same way, not as a second G3. ``replay`` replays a hand whose
     seat lines state the carried stacks; the G3 of each slipped seat line is kept.
     """
+    if not any(v.rule == "G3" for v in report.violations):
+        return hand, report   # no seat line contradicted the stacks carried
     seated = {e.player: e.stack for e in hand.events if type(e) is Seat}
     cash = for_money(hand)
     slips = {name: carried[name] for name, result in report.players.items()

@@ -8,6 +8,7 @@ not audited, not played, that could not be read or that the file left out.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import partial
 from dataclasses import dataclass, field
 
 from badugi_hh.engine.chain import (ChipsAccounts, chips_accounts, chips_after_a_bust,
@@ -245,9 +246,10 @@ class Auditor:
         """Replay ``hand`` from the log's account of the stacks (``carried``), and again
         from the chips' (``chips``) of the players whose stated end stacks agree with it;
         the report, the stacks it started from and the chips' accounts still open."""
-        def replay(again: Hand) -> HandReport:
-            return replay_hand(again, table.seats or None, carried, table.previous,
-                               fast_path=self.fast_path, other_account=chips)
+        # (a partial, not a nested function: a closure's cell and function hold each
+        # other, a cycle per hand the collector would have to find)
+        replay = partial(replay_hand, seats=table.seats or None, stacks=carried,
+                         previous=table.previous, fast_path=self.fast_path, other_account=chips)
         hand, report = seat_slips_disproved(hand, replay(hand), carried, replay)
         confirmed = confirmed_at_the_end(hand, report, chips) if chips else {}
         if not confirmed:
