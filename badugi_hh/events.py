@@ -426,12 +426,15 @@ class SkippedHand:
 class TournamentResult:
     """One player's line of a tournament summary: his ``place`` (None: still playing)
     and the ``prize`` it states, in the buy-in's smallest unit (0: none; None: not
-    known yet), at ``line``."""
+    known yet, or no sum of the buy-in's money), at ``line``. ``award`` keeps the words
+    of a prize that is no such sum (``Sunday Million ticket``, ``$13 MiniFTOPS
+    Ticket``): its worth is not the site's figure, so ``prize`` is None."""
 
     player: str
     place: int | None
     prize: int | None
     line: int = 0
+    award: str | None = None
 
 
 @dataclass(slots=True, kw_only=True)
@@ -441,7 +444,9 @@ class TournamentSummary:
     Money is in the smallest unit of ``currency`` (cents: ``unit`` 100): ``buy_in``
     goes to the prize pool, ``fee`` to the site; None where the summary does not say.
     ``hero_place`` is the place the summary says the account holder finished in
-    (``You finished in 3rd place``).
+    (``You finished in 3rd place``). ``notes`` are the lines read past that tell
+    something the store has no column for (a prize pool of tickets, a knockout bounty,
+    the letter of an emailed summary), each kept with its line and counted.
     """
 
     site: str
@@ -456,6 +461,7 @@ class TournamentSummary:
     started_at: datetime | None = None
     hero_place: int | None = None
     results: list[TournamentResult] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
     source: str = ""
     line: int = 0
 

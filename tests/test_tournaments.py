@@ -406,3 +406,44 @@ def test_a_pokerstars_satellite_summary_keeps_its_qualifiers(tmp_path: Path) -> 
     summary, = records
     assert [(r.player, r.place, r.prize) for r in summary.results] == \
         [("Ana", 1, None), ("Hero", 2, 15), ("Bo", 3, 0)]
+
+
+def test_a_ticket_prize_keeps_its_words_and_no_sum(tmp_path: Path) -> None:
+    # The shapes of fpdb's summaries/Stars/NLHE-USD-5-201603.Sunday.Million.ticket.txt and
+    # summaries/FTP/Freeroll-Satellite-MultipleWinners-20100830.txt,
+    # PLO8-USD-SnG-9man-201012.Satellite.to.FTOPS.txt (jejellyroll-fr/fpdb-3).
+    log = tmp_path / "tickets.txt"
+    log.write_text(
+        "PokerStars Tournament #3, Badugi Limit\nBuy-In: $4.70/$0.30 USD\n3 players\n"
+        "Total Prize Pool: Sunday Million ticket\n"
+        "Tournament started 2016/03/19 19:18:27 CET [2016/03/19 14:18:27 ET]\n"
+        "  1: Bayezidur (Ukraine), Sunday Million ticket\n  2: Hero (Latvia),\n"
+        "  3: Bo (Canada),\nYou finished in 2nd place.\n"
+        "Full Tilt Poker Tournament Summary Satellite (4) 2-7 Triple Draw Limit\n"
+        "Buy-In: $10 + $1\n9 Entries\nTotal Prize Pool: $90\n"
+        "Top 999 finishers receive entry to Tournament 264533392\n"
+        "Top finisher receives $75 Satellite Token\n"
+        "Tournament started: 2010/12/01 10:00:00 ET\n1: chimpzilla, Weekly Freeroll Ticket\n"
+        "1: Player0, $13 MiniFTOPS Ticket\n3: Hero, $15\n4: Ana\nHero finished in 3rd place\n",
+        encoding="utf-8")
+    records = list(read_records(log))
+    assert [r for r in records if isinstance(r, ParseError)] == []
+    stars, tilt = records
+    assert isinstance(stars, TournamentSummary) and isinstance(tilt, TournamentSummary)
+    assert stars.prize_pool is None
+    assert [(r.player, r.place, r.prize, r.award) for r in stars.results] == \
+        [("Bayezidur", 1, None, "Sunday Million ticket"), ("Hero", 2, 0, None),
+         ("Bo", 3, 0, None)]
+    assert [(n.line, n.text) for n in stars.notes] == \
+        [(4, "Total Prize Pool: Sunday Million ticket")]
+    assert [(r.player, r.place, r.prize, r.award) for r in tilt.results] == \
+        [("chimpzilla", 1, None, "Weekly Freeroll Ticket"),
+         ("Player0", 1, None, "$13 MiniFTOPS Ticket"), ("Hero", 3, 1500, None),
+         ("Ana", 4, 0, None)]
+    assert len(tilt.notes) == 2
+    # a ticket is no sum: the store holds no prize for it, and no figure counts it
+    db = imported(tmp_path, log)
+    rows = results(db)
+    assert _none(rows[("3", "Bayezidur")]["prize"]) is None
+    assert _none(rows[("4", "Player0")]["prize"]) is None
+    assert totals(db)["Bayezidur"]["counted"] == 0

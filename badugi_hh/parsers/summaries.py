@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from badugi_hh.events import ParseError, Record, TournamentResult, TournamentSummary
+from badugi_hh.events import Note, ParseError, Record, TournamentResult, TournamentSummary
 from badugi_hh.games import GAMES
 from badugi_hh.money import buy_in_parts
 from badugi_hh.parsers.common import dated, money
@@ -129,6 +129,12 @@ def _ignored(_summary: _Open, _match: re.Match[str]) -> None:
     """A line that tells nothing the store keeps (the finish time, the chips)."""
 
 
+def _noted(summary: _Open, match: re.Match[str]) -> None:
+    """A line that tells what the store has no column for: kept as a note, counted."""
+    summary.summary.notes.append(Note(kind="tournament", text=match.group(0).strip(),
+                                      line=summary.line))
+
+
 class _LineError(Exception):
     """A line of a known shape whose part at ``column`` (0-based) cannot be read."""
 
@@ -148,10 +154,12 @@ def _result(pattern: re.Pattern[str]) -> Handler:
                              match.start("rest") + blank, rest.strip(", "))
         still = bool(found.groupdict().get("still"))
         seat = bool(found.groupdict().get("seat"))   # a satellite's: its worth not stated
-        prize = None if still or seat else money(found["prize"]) if found["prize"] else 0
+        award = found.groupdict().get("award")       # a ticket: its worth not stated either
+        prize = (None if still or seat or award else money(found["prize"]) if found["prize"]
+                 else 0)
         summary.summary.results.append(TournamentResult(
             player=match["player"], place=None if still else int(match["place"]),
-            prize=prize, line=summary.line))
+            prize=prize, line=summary.line, award=award))
     return take
 
 
@@ -160,10 +168,17 @@ def _still_playing(summary: _Open, match: re.Match[str]) -> None:
         player=match["player"], place=None, prize=None, line=summary.line))
 
 
+#: A prize that is no sum of money: a ticket or a token to another tournament, its
+#: worth not stated ("Sunday Million ticket", "$13 MiniFTOPS Ticket", "Weekly Freeroll
+#: Ticket", "$75 Satellite Token").
+_AWARD = r"(?P<award>\S(?:.*\S)?\s(?:[Tt]ickets?|[Tt]okens?))"
 _PS_PRIZE = re.compile(rf"\s*(?:(?P<prize>{_MONEY})(?:\s*\(\d+(?:\.\d+)?%\))?"
                        r"|(?P<still>still playing)"
-                       r"|(?P<seat>\(qualified for the target tournament\)))?\s*")
-_FT_PRIZE = re.compile(rf"(?:,\s*(?P<prize>{_MONEY}))?\s*")
+                       r"|(?P<seat>\(qualified for the target tournament\))"
+                       rf"|{_AWARD})?\s*")
+_FT_PRIZE = re.compile(rf"(?:,\s*(?:(?P<prize>{_MONEY})|{_AWARD}))?\s*")
+
+_TICKET_POOL = re.compile(r"Total Prize Pool:\s*(?![$€£\d])\S.*\b[Tt]ickets?\s*$")
 
 #: Each site's lines after the first: a pattern (from the line's first visible
 #: character) and what it tells.
@@ -172,6 +187,10 @@ _POKERSTARS_LINES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(r"(?P<count>\d+) players\s*$"), _entrants),
     (re.compile(rf"Total Prize Pool:\s*(?P<amount>{_MONEY})(?:\s+[A-Z]{{3}})?\s*$"),
      _prize_pool),
+    # A prize pool of tickets ("Total Prize Pool: Sunday Million ticket": fpdb's regression
+    # summary summaries/Stars/NLHE-USD-5-201603.Sunday.Million.ticket.txt,
+    # jejellyroll-fr/fpdb-3): no sum, a note. Words, never a damaged amount.
+    (_TICKET_POOL, _noted),
     (re.compile(r"Tournament started\b.*$"), _started),
     # A name may hold commas ("Bravo,Jonny (Glasgow),", "O rato, Luis (Brazil), still
     # playing": fpdb's regression summaries of PokerStars, jejellyroll-fr/fpdb-3): it runs
@@ -196,6 +215,11 @@ _FULLTILT_LINES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(r"Buy-In:\s*(?P<text>.*?)\s*$"), _buy_in),
     (re.compile(r"(?P<count>\d+) Entries\s*$"), _entrants),
     (re.compile(rf"Total Prize Pool:\s*(?P<amount>{_MONEY})\s*$"), _prize_pool),
+    (_TICKET_POOL, _noted),
+    # A satellite's seats: "Top 999 finishers receive entry to Tournament 264533392", "Top
+    # finisher receives $75 Satellite Token" (fpdb's regression summaries of Full Tilt,
+    # jejellyroll-fr/fpdb-3): a note.
+    (re.compile(r"Top (?:\d[\d,]* )?finishers? receives? \S.*$"), _noted),
     (re.compile(r"Tournament started:.*$"), _started),
     (re.compile(r"(?P<place>\d+): (?P<player>.+?)(?P<rest>(?:, .*)?)$"), _result(_FT_PRIZE)),
     (re.compile(r".+ finished in (?P<place>\d+)(?:st|nd|rd|th) place\s*$"), _hero_place),
