@@ -447,3 +447,37 @@ def test_a_ticket_prize_keeps_its_words_and_no_sum(tmp_path: Path) -> None:
     assert _none(rows[("3", "Bayezidur")]["prize"]) is None
     assert _none(rows[("4", "Player0")]["prize"]) is None
     assert totals(db)["Bayezidur"]["counted"] == 0
+
+
+def test_play_chips_points_and_rupees_are_each_their_own_currency(tmp_path: Path) -> None:
+    # The shapes of fpdb's summaries/FTP/NLHE-9max-play-STT-201301.hero.cashes.txt,
+    # summaries/Stars/NLHE-Play-STT-20110405.txt, NLHE-9max-SC-MTT-201512.txt and
+    # NLHE-9max-MTT-INR-136.50-13.50-201901.txt (jejellyroll-fr/fpdb-3).
+    log = tmp_path / "units.txt"
+    log.write_text(
+        "Full Tilt Poker Tournament Summary Play (10) Badugi Limit\n"
+        "Buy-In: 250 Play Chips + 0 Play Chips\n2 Entries\nTotal Prize Pool: 500 Play Chips\n"
+        "1: Ana, 500 Play Chips\n2: Hero\nHero finished in 2nd place\n"
+        "PokerStars Tournament #11, Badugi Limit\nBuy-In: 300/20\n2 players\n"
+        "Total Prize Pool: 600\n  1: Hero (Lyon), 600 (100%)\n  2: Bo (Kyiv),\n"
+        "PokerStars Tournament #12, Badugi Limit\nSuper Satellite\nBuy-In: 250 SC\n3 players\n"
+        "Total Prize Pool: 750 SC\n  1: Ana (Lyon),  (qualified for the target tournament)\n"
+        "  2: Hero (Oslo), 25,750 FPP\n  3: Bo (Kyiv),\n"
+        "PokerStars Tournament #13, Badugi Limit\nBuy-In: ₹136.50/₹13.50 INR\n2 players\n"
+        "Total Prize Pool: ₹273.00 INR\n  1: Hero (India), ₹273.00 (100%)\n  2: Bo (India),\n",
+        encoding="utf-8")
+    records = list(read_records(log))
+    assert [r for r in records if isinstance(r, ParseError)] == []
+    assert [(r.currency, r.buy_in, r.fee, r.prize_pool) for r in records] == \
+        [("PLAY", 25000, 0, 50000), ("PLAY", 30000, 2000, 60000), ("SC", 25000, None, 75000),
+         ("INR", 13650, 1350, 27300)]
+    assert [(r.player, r.prize) for r in records[0].results] == [("Ana", 50000), ("Hero", 0)]
+    # FPP won in a tournament bought in StarsCoin: no sum of its buy-in's unit
+    assert [(r.player, r.prize, r.award) for r in records[2].results] == \
+        [("Ana", None, None), ("Hero", None, "25,750 FPP"), ("Bo", 0, None)]
+    with duckdb.connect(str(imported(tmp_path, log)), read_only=True) as con:
+        rows = stats.tournament_totals(con, Filters(player="Hero")).to_dict("records")
+    # no dollar figure holds them: each sum stays in its own currency
+    assert sorted((row["site"], row["currency"], _none(row["prizes"])) for row in rows) == \
+        [("fulltilt", "PLAY", 0), ("pokerstars", "INR", 27300), ("pokerstars", "PLAY", 60000),
+         ("pokerstars", "SC", None)]

@@ -68,7 +68,16 @@ POKERSTARS_START = re.compile(r"PokerStars Tournament #(?P<id>\d{1,30}),\s*(?P<g
 FULLTILT_START = re.compile(r"Full Tilt Poker Tournament Summary (?P<name>.*?)"
                             r" \((?P<id>\d{1,30})\)\s*(?P<game>.*?)\s*$")
 
-_MONEY = r"[$€£]?\s?\d[\d,]*(?:\.\d+)?"
+_MONEY = r"[$€£₹]?\s?\d[\d,]*(?:\.\d+)?"
+#: What a summary counts in beside money, each its own currency (never added to one):
+#: play chips, the sites' points (PokerStars' FPP and StarsCoin, Full Tilt's FTP) and Full
+#: Tilt's tournament dollars. A summary that names neither sign, code nor unit
+#: (``Buy-In: 300/20``) is PokerStars' play money.
+_UNITS = {"Play Chips": "PLAY", "Play Chip": "PLAY", "FPP": "FPP", "FTP": "FTP", "SC": "SC",
+          "T$": "T$"}
+_UNIT = r"Play Chips?|FPP|FTP|SC|T\$"
+_UNIT_WORD = re.compile(rf"\s*(?P<unit>{_UNIT})(?=[\s+/]|$)")
+_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR"}
 _TIME = re.compile(r"(\d{4})/(\d\d?)/(\d\d?)\s*(?:-\s*)?(\d\d?):(\d\d):(\d\d)\s*([A-Z]{2,5})?")
 #: Zones a summary may name a time in; ET is the sites' own (the store's clock reads it).
 _ZONES = {"ET": None, "EST": None, "EDT": None, "UTC": "UTC", "GMT": "UTC",
@@ -105,12 +114,35 @@ def _started(summary: _Open, match: re.Match[str]) -> None:
 
 
 def _buy_in(summary: _Open, match: re.Match[str]) -> None:
-    parts = buy_in_parts(match["text"])
+    text = match["text"]
+    units = {_UNITS[word["unit"]] for word in _UNIT_WORD.finditer(text)}
+    bare = _UNIT_WORD.sub(" ", text) if len(units) == 1 else text
+    parts = buy_in_parts(bare.replace("₹", "").removesuffix(" INR").strip()
+                         if "₹" in bare else bare)
     if parts is None:
-        raise _LineError("a buy-in such as $1.00/$0.20 USD", match.start("text"),
-                         match["text"])
+        raise _LineError("a buy-in such as $1.00/$0.20 USD", match.start("text"), text)
     summary.summary.buy_in, summary.summary.fee = parts.amount, parts.fee
-    summary.summary.currency = parts.currency
+    summary.summary.currency = (
+        units.pop() if units else "INR" if "₹" in text
+        else "PLAY" if not re.search(r"[$€£]|[A-Z]{3}|[Ff]reeroll", text) else parts.currency)
+
+
+def _currency(sign: str | None, unit: str | None) -> str | None:
+    """The currency a sum names by its sign or its unit (``$``, ``INR``, ``Play Chips``);
+    None where it names none (the summary's own)."""
+    if unit:
+        return _UNITS.get(unit, unit)
+    return _SIGNS.get(sign or "")
+
+
+def _sum(summary: _Open, match: re.Match[str], group: str) -> int | None:
+    """The amount of ``group`` in the summary's smallest unit; None where it is in another
+    currency than the buy-in's (FPP won in a tournament bought in StarsCoin)."""
+    text = match[group]
+    currency = _currency(text.lstrip()[:1], match.groupdict().get(group + "_unit"))
+    if currency is not None and currency != summary.summary.currency:
+        return None
+    return money(text.lstrip("$€£₹ "))
 
 
 def _entrants(summary: _Open, match: re.Match[str]) -> None:
@@ -118,7 +150,10 @@ def _entrants(summary: _Open, match: re.Match[str]) -> None:
 
 
 def _prize_pool(summary: _Open, match: re.Match[str]) -> None:
-    summary.summary.prize_pool = money(match["amount"])
+    pool = _sum(summary, match, "amount")
+    if pool is None:   # in another unit than the buy-in's: the store has no column for it
+        _noted(summary, match)
+    summary.summary.prize_pool = pool
 
 
 def _hero_place(summary: _Open, match: re.Match[str]) -> None:
@@ -155,8 +190,10 @@ def _result(pattern: re.Pattern[str]) -> Handler:
         still = bool(found.groupdict().get("still"))
         seat = bool(found.groupdict().get("seat"))   # a satellite's: its worth not stated
         award = found.groupdict().get("award")       # a ticket: its worth not stated either
-        prize = (None if still or seat or award else money(found["prize"]) if found["prize"]
-                 else 0)
+        prize = (None if still or seat or award else _sum(summary, found, "prize")
+                 if found["prize"] else 0)
+        if prize is None and found["prize"]:   # points won in a tournament of money
+            award = found.group(0).strip(", ")
         summary.summary.results.append(TournamentResult(
             player=match["player"], place=None if still else int(match["place"]),
             prize=prize, line=summary.line, award=award))
@@ -172,11 +209,13 @@ def _still_playing(summary: _Open, match: re.Match[str]) -> None:
 #: worth not stated ("Sunday Million ticket", "$13 MiniFTOPS Ticket", "Weekly Freeroll
 #: Ticket", "$75 Satellite Token").
 _AWARD = r"(?P<award>\S(?:.*\S)?\s(?:[Tt]ickets?|[Tt]okens?))"
-_PS_PRIZE = re.compile(rf"\s*(?:(?P<prize>{_MONEY})(?:\s*\(\d+(?:\.\d+)?%\))?"
+_PS_PRIZE = re.compile(rf"\s*(?:(?P<prize>{_MONEY})(?:\s*(?P<prize_unit>{_UNIT}|[A-Z]{{3}}))?"
+                       r"(?:\s*\(\d+(?:\.\d+)?%\))?"
                        r"|(?P<still>still playing)"
                        r"|(?P<seat>\(qualified for the target tournament\))"
                        rf"|{_AWARD})?\s*")
-_FT_PRIZE = re.compile(rf"(?:,\s*(?:(?P<prize>{_MONEY})|{_AWARD}))?\s*")
+_FT_PRIZE = re.compile(rf"(?:,\s*(?:(?P<prize>{_MONEY})(?:\s*(?P<prize_unit>{_UNIT}))?"
+                       rf"|{_AWARD}))?\s*")
 
 _TICKET_POOL = re.compile(r"Total Prize Pool:\s*(?![$€£\d])\S.*\b[Tt]ickets?\s*$")
 
@@ -184,9 +223,12 @@ _TICKET_POOL = re.compile(r"Total Prize Pool:\s*(?![$€£\d])\S.*\b[Tt]ickets?\
 #: character) and what it tells.
 _POKERSTARS_LINES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(r"Buy-In:\s*(?P<text>.*?)\s*$"), _buy_in),
+    # a freeroll's price, a line of its own (fpdb's regression summary
+    # summaries/Stars/NLHE-USD-MTT-Freeroll.201203.accent.sensitive.player.names.txt)
+    (re.compile(r"(?P<text>Freeroll)\s*$"), _buy_in),
     (re.compile(r"(?P<count>\d+) players\s*$"), _entrants),
-    (re.compile(rf"Total Prize Pool:\s*(?P<amount>{_MONEY})(?:\s+[A-Z]{{3}})?\s*$"),
-     _prize_pool),
+    (re.compile(rf"Total Prize Pool:\s*(?P<amount>{_MONEY})"
+                rf"(?:\s*(?P<amount_unit>{_UNIT}|[A-Z]{{3}}))?\s*$"), _prize_pool),
     # A prize pool of tickets ("Total Prize Pool: Sunday Million ticket": fpdb's regression
     # summary summaries/Stars/NLHE-USD-5-201603.Sunday.Million.ticket.txt,
     # jejellyroll-fr/fpdb-3): no sum, a note. Words, never a damaged amount.
@@ -214,7 +256,8 @@ _POKERSTARS_LINES: list[tuple[re.Pattern[str], Handler]] = [
 _FULLTILT_LINES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(r"Buy-In:\s*(?P<text>.*?)\s*$"), _buy_in),
     (re.compile(r"(?P<count>\d+) Entries\s*$"), _entrants),
-    (re.compile(rf"Total Prize Pool:\s*(?P<amount>{_MONEY})\s*$"), _prize_pool),
+    (re.compile(rf"Total Prize Pool:\s*(?P<amount>{_MONEY})(?:\s*(?P<amount_unit>{_UNIT}))?"
+                r"\s*$"), _prize_pool),
     (_TICKET_POOL, _noted),
     # A satellite's seats: "Top 999 finishers receive entry to Tournament 264533392", "Top
     # finisher receives $75 Satellite Token" (fpdb's regression summaries of Full Tilt,
