@@ -481,3 +481,25 @@ def test_play_chips_points_and_rupees_are_each_their_own_currency(tmp_path: Path
     assert sorted((row["site"], row["currency"], _none(row["prizes"])) for row in rows) == \
         [("fulltilt", "PLAY", 0), ("pokerstars", "INR", 27300), ("pokerstars", "PLAY", 60000),
          ("pokerstars", "SC", None)]
+
+
+def test_a_full_tilt_knockout_and_multi_entry_summary(tmp_path: Path) -> None:
+    # The shapes of fpdb's summaries/FTP/NLHE-9max-MTT-USD-70-2013.ko.guar.txt and
+    # NLHE-9max-MTT-USD-20-201301.multi-entry.txt (jejellyroll-fr/fpdb-3).
+    log = tmp_path / "knockout.txt"
+    log.write_text(
+        "Full Tilt Poker Tournament Summary KO (5) Badugi Limit (Knockout, Multi-Entry)\n"
+        "Buy-In: $70 + $5\nKnockout Bounty: $15\nHero received 3 Knockout Bounty Awards\n"
+        "4 Entries\nTotal Prize Pool: $220\nTournament started: 2013/01/06 11:01:00 ET\n"
+        "1: Ana, $220\n2: Hero\n3: Bo\n4: Hero\nHero finished in 2nd and 4th place.\n"
+        "Some player names are missing from this summary as the player list was not fully "
+        "loaded.\n", encoding="utf-8")
+    records = list(read_records(log))
+    assert [r for r in records if isinstance(r, ParseError)] == []
+    summary, = records
+    assert isinstance(summary, TournamentSummary)
+    assert (summary.buy_in, summary.fee, summary.prize_pool, summary.hero_place) == \
+        (7000, 500, 22000, 2)
+    assert [n.line for n in summary.notes] == [3, 4, 13]
+    assert [(r.player, r.place) for r in summary.results] == \
+        [("Ana", 1), ("Hero", 2), ("Bo", 3), ("Hero", 4)]

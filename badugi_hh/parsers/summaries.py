@@ -265,7 +265,18 @@ _FULLTILT_LINES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(r"Top (?:\d[\d,]* )?finishers? receives? \S.*$"), _noted),
     (re.compile(r"Tournament started:.*$"), _started),
     (re.compile(r"(?P<place>\d+): (?P<player>.+?)(?P<rest>(?:, .*)?)$"), _result(_FT_PRIZE)),
-    (re.compile(r".+ finished in (?P<place>\d+)(?:st|nd|rd|th) place\s*$"), _hero_place),
+    # A multi-entry tournament names each place of the account holder's entries, the best
+    # first ("Hero finished in 8307th, 9204th and 9520th place.": fpdb's regression summary
+    # summaries/FTP/NLHE-9max-MTT-USD-20-201301.multi-entry.txt, jejellyroll-fr/fpdb-3).
+    (re.compile(r".+ finished in (?P<place>\d+)(?:st|nd|rd|th)"
+                r"(?:(?:,| and) \d+(?:st|nd|rd|th))* place\.?\s*$"), _hero_place),
+    # A knockout tournament's bounty (part of the buy-in) and the bounties the account
+    # holder won ("Knockout Bounty: $15", "Hero received 3 Knockout Bounty Awards",
+    # "4 received %1 Knockout Bounty Awards": summaries/FTP/NLHE-9max-MTT-USD-70-2013.ko.
+    # guar.txt, NLHE-MTT-USD-255-201408.KO.count.bounties.txt), and a list the site left
+    # short ("Some player names are missing from this summary ..."): notes.
+    (re.compile(r"(?:Knockout Bounty:|.+ received \S+ Knockout Bounty Awards?\s*$"
+                r"|Some player names are missing\b).*$"), _noted),
     # A rebuy tournament's price and counts: "Rebuy: $1", "Add-On Chips: 2500", "Total
     # Rebuys: 12", "Hero performed 1 Rebuy" (fpdb's regression summaries of Full Tilt,
     # jejellyroll-fr/fpdb-3). The store keeps the buy-in alone, so they tell nothing.
