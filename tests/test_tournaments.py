@@ -503,3 +503,34 @@ def test_a_full_tilt_knockout_and_multi_entry_summary(tmp_path: Path) -> None:
     assert [n.line for n in summary.notes] == [3, 4, 13]
     assert [(r.player, r.place) for r in summary.results] == \
         [("Ana", 1), ("Hero", 2), ("Bo", 3), ("Hero", 4)]
+
+
+def test_pokerstars_letters_and_places_not_stated(tmp_path: Path) -> None:
+    # The shapes of fpdb's summaries/Stars/NLHE-EUR-STT-0.42-201102.emailed.cp1252.txt,
+    # MPLO-6max-MTT-USD-27-201605.txt and NLHE-MTT-USD-250-250-30-202005.reentry.ko.txt
+    # (jejellyroll-fr/fpdb-3).
+    log = tmp_path / "letters.txt"
+    log.write_text(
+        "PokerStars Tournament #21, Badugi Limit\nBuy-In: €0.42/€0.08 EUR\n10 players\n"
+        "Total Prize Pool: €4.20 EUR\n"
+        "Tournament started 2011/02/06 22:17:47 CET [2011/02/06 16:17:47 ET]\n\n\nDear Hero,\n\n"
+        "You finished the tournament in 2nd place. A EUR 0.90 award has been credited to "
+        "your Real Money account.\n\nCongratulations!\n\nThank you for participating.\n"
+        "PokerStars Tournament #22, Badugi Limit\nBuy-In: $24.55/$2.45 USD\n2 players\n"
+        "  1: Ana (Brazil), still playing\n  2: Hero (Canada),\n"
+        "You finished the tournament (eliminated at hand #153370993356).\n"
+        "PokerStars Tournament #23, Badugi Limit\nBuy-In: $500.00/$30.00 USD\n2 players\n"
+        "  1: Ana (Germany), $1,060.00 (100%)\n  2: Hero (Canada),\n"
+        "You finished in 2nd place.You finished the tournament (eliminated at\n"
+        "2020/05/06 2:54:01 CUST [2020/05/05 18:54:01 ET]).\n", encoding="utf-8")
+    records = list(read_records(log))
+    assert [r for r in records if isinstance(r, ParseError)] == []
+    letter, unplaced, broken = records
+    assert isinstance(letter, TournamentSummary) and isinstance(unplaced, TournamentSummary)
+    assert isinstance(broken, TournamentSummary)
+    assert (letter.hero_place, [(r.player, r.place, r.prize) for r in letter.results]) == \
+        (2, [("Hero", 2, 90)])
+    assert [n.text for n in letter.notes] == ["Dear Hero,"]
+    assert (unplaced.hero_place, len(unplaced.notes)) == (None, 1)
+    assert (broken.hero_place, [n.line for n in broken.notes]) == (2, [27])
+    assert results(imported(tmp_path, log))[("21", "Hero")]["net"] == 40

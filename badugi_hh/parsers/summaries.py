@@ -91,6 +91,8 @@ class _Open:
 
     summary: TournamentSummary
     line: int = 0
+    addressee: str | None = None
+    """The account holder an emailed summary writes to (``Dear Hero,``)."""
 
 
 Handler = Callable[[_Open, re.Match[str]], None]
@@ -158,6 +160,27 @@ def _prize_pool(summary: _Open, match: re.Match[str]) -> None:
 
 def _hero_place(summary: _Open, match: re.Match[str]) -> None:
     summary.summary.hero_place = int(match["place"])
+
+
+def _addressee(summary: _Open, match: re.Match[str]) -> None:
+    summary.addressee = match["player"]
+    _noted(summary, match)
+
+
+def _letter_place(summary: _Open, match: re.Match[str]) -> None:
+    """An emailed summary's ``You finished the tournament in 2nd place. A EUR 0.90 award
+    has been credited ...``: the account holder's place, and his result where the letter
+    names him and lists no results (his prize where it is in the buy-in's money)."""
+    summary.summary.hero_place = place = int(match["place"])
+    name = summary.addressee
+    if name is None or any(result.player == name for result in summary.summary.results):
+        return
+    prize: int | None = 0
+    if match["amount"]:
+        prize = (money(match["amount"]) if match["code"] == summary.summary.currency
+                 else None)
+    summary.summary.results.append(TournamentResult(player=name, place=place, prize=prize,
+                                                    line=summary.line))
 
 
 def _ignored(_summary: _Open, _match: re.Match[str]) -> None:
@@ -241,6 +264,22 @@ _POKERSTARS_LINES: list[tuple[re.Pattern[str], Handler]] = [
                 r"(?P<rest>.*)$"),
      _result(_PS_PRIZE)),
     (re.compile(r"You finished in (?P<place>\d+)(?:st|nd|rd|th) place\b.*$"), _hero_place),
+    # An emailed summary's letter (fpdb's regression summary summaries/Stars/NLHE-EUR-STT-
+    # 0.42-201102.emailed.cp1252.txt, jejellyroll-fr/fpdb-3): "Dear Hero,", then "You
+    # finished the tournament in 2nd place. A EUR 0.90 award has been credited to your
+    # Real Money account.", "Congratulations!", "Thank you for participating.".
+    (re.compile(r"Dear (?P<player>.+),\s*$"), _addressee),
+    (re.compile(r"You finished the tournament in (?P<place>\d+)(?:st|nd|rd|th) place\b"
+                r"(?:.*?\bA (?P<code>[A-Z]{3}) (?P<amount>\d[\d,]*(?:\.\d+)?) award\b)?.*$"),
+     _letter_place),
+    (re.compile(r"(?:Congratulations!|Thank you for participating\.)\s*$"), _ignored),
+    # A place not stated ("You finished the tournament (eliminated at hand #153370993356).":
+    # summaries/Stars/MPLO-6max-MTT-USD-27-201605.txt), and the end of such a line the
+    # site broke in two ("You finished in 72nd place.You finished the tournament
+    # (eliminated at" then "2020/05/06 2:54:01 CUST [2020/05/05 18:54:01 ET]).":
+    # NLHE-MTT-USD-250-250-30-202005.reentry.ko.txt): notes.
+    (re.compile(r"(?:You finished the tournament \(eliminated\b|\d{4}/\d\d?/\d\d? \d\d?:\d\d"
+                r":\d\d\b[^()]*\)\.?\s*$).*$"), _noted),
     (re.compile(r"(?:Tournament finished\b|Tournament is still in progress|You are still "
                 r"playing|Target Tournament\b|.* added to the prize pool\b|You received\b"
                 r"|Tournament History for\b|If you have any questions\b).*$"), _ignored),
