@@ -428,13 +428,16 @@ class TournamentResult:
     and the ``prize`` it states, in the buy-in's smallest unit (0: none; None: not
     known yet, or no sum of the buy-in's money), at ``line``. ``award`` keeps the words
     of a prize that is no such sum (``Sunday Million ticket``, ``$13 MiniFTOPS
-    Ticket``): its worth is not the site's figure, so ``prize`` is None."""
+    Ticket``): its worth is not the site's figure, so ``prize`` is None. ``entry`` is
+    the entry the line is of, 2 and on for a re-entry (PokerStars' ``COyourACES [3]``),
+    ``player`` the name alone, as the hands write it."""
 
     player: str
     place: int | None
     prize: int | None
     line: int = 0
     award: str | None = None
+    entry: int = 1
 
 
 @dataclass(slots=True, kw_only=True)

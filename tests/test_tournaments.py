@@ -534,3 +534,30 @@ def test_pokerstars_letters_and_places_not_stated(tmp_path: Path) -> None:
     assert (unplaced.hero_place, len(unplaced.notes)) == (None, 1)
     assert (broken.hero_place, [n.line for n in broken.notes]) == (2, [27])
     assert results(imported(tmp_path, log))[("21", "Hero")]["net"] == 40
+
+
+def test_a_pokerstars_re_entry_is_the_player_s_own_result_each_entry_counted(
+        tmp_path: Path) -> None:
+    # The shape of fpdb's summaries/Stars/NLHE-9max-MTT-INR-136.50-13.50-201901.txt
+    # (jejellyroll-fr/fpdb-3): "[3]" marks a third entry, never part of the name.
+    log = tmp_path / "reentry.txt"
+    log.write_text(
+        "PokerStars Tournament #31, Badugi Limit\nBuy-In: $1.00/$0.10 USD\n3 players\n"
+        "Total Prize Pool: $5.00 USD\n  1: Ana (India), $3.00 (60%)\n"
+        "  2: COyourACES [3] (India), $2.00 (40%)\n  3: Vorono[a]1 [2] (India),\n"
+        "  4: COyourACES [2] (India),\n  5: Vorono[a]1 (India),\n  6: COyourACES (India),\n",
+        encoding="utf-8")
+    summary, = read_records(log)
+    assert isinstance(summary, TournamentSummary)
+    assert [(r.player, r.entry, r.place) for r in summary.results] == \
+        [("Ana", 1, 1), ("COyourACES", 3, 2), ("Vorono[a]1", 2, 3), ("COyourACES", 2, 4),
+         ("Vorono[a]1", 1, 5), ("COyourACES", 1, 6)]
+    db = imported(tmp_path, log)
+    with duckdb.connect(str(db), read_only=True) as con:
+        rows = stats.tournament_results(con).to_dict("records")
+    assert sorted((row["player"], row["entry"], row["place"], row["prize"]) for row in rows
+                  if row["player"] == "COyourACES") == \
+        [("COyourACES", 1, 6, 0), ("COyourACES", 2, 4, 0), ("COyourACES", 3, 2, 200)]
+    player = totals(db)["COyourACES"]
+    assert (player["tournaments"], player["cost"], player["prizes"], player["net"]) == \
+        (3, 330, 200, -130)

@@ -201,6 +201,12 @@ class _LineError(Exception):
         self.expected, self.column, self.text = expected, column, text
 
 
+#: PokerStars marks a player's second entry and on after his name: "COyourACES [3]
+#: (India)" (fpdb's regression summary summaries/Stars/NLHE-9max-MTT-INR-136.50-13.50-
+#: 201901.txt, jejellyroll-fr/fpdb-3). Never part of a name: the hands write him without.
+_ENTRY = re.compile(r"(?P<player>.+?) \[(?P<entry>[1-9]\d{0,3})\]")
+
+
 def _result(pattern: re.Pattern[str]) -> Handler:
     """The handler of a site's result lines: ``N: name ..., prize``."""
     def take(summary: _Open, match: re.Match[str]) -> None:
@@ -217,9 +223,11 @@ def _result(pattern: re.Pattern[str]) -> Handler:
                  if found["prize"] else 0)
         if prize is None and found["prize"]:   # points won in a tournament of money
             award = found.group(0).strip(", ")
+        entry = _ENTRY.fullmatch(match["player"])
         summary.summary.results.append(TournamentResult(
-            player=match["player"], place=None if still else int(match["place"]),
-            prize=prize, line=summary.line, award=award))
+            player=entry["player"] if entry else match["player"],
+            place=None if still else int(match["place"]), prize=prize, line=summary.line,
+            award=award, entry=int(entry["entry"]) if entry else 1))
     return take
 
 

@@ -6,6 +6,11 @@ per file); a summary's word comes first, the hands fill in what it leaves out. T
 chips of a tournament never leave it: its result is money, the prize less the buy-in
 and fee, in the buy-in's currency.
 
+A player who entered again (a re-entry) has a result per entry, each its own row, each
+counted as a tournament played with its own cost. Which entry a row is follows from its
+place: an entry ends before the next one begins, so among one file's rows of a player the
+worst place is his first entry and the best (or still playing) his last.
+
 A result *counts* when its prize is known: a summary states it, or the hands of a site
 that writes the prize with the place (PokerStars). ``itm`` is the share of counted
 results that won a prize; ``roi`` is their net over what they cost (buy-in and fee).
@@ -36,15 +41,20 @@ WITH facts AS (
            min(started_at) AS started_at
     FROM tournaments GROUP BY site, tournament_id
 ),
+entries AS (
+    SELECT *, row_number() OVER (PARTITION BY source, site, tournament_id, origin, player
+                                 ORDER BY place DESC NULLS LAST, line) AS entry
+    FROM tournament_results
+),
 results AS (
-    SELECT site, tournament_id, player,
+    SELECT site, tournament_id, player, entry,
            first(place ORDER BY origin = 'hands') FILTER (WHERE place IS NOT NULL) AS place,
            first(prize ORDER BY origin = 'hands') FILTER (WHERE prize IS NOT NULL) AS prize
-    FROM tournament_results GROUP BY site, tournament_id, player
+    FROM entries GROUP BY site, tournament_id, player, entry
 ),
 rows AS (
     SELECT r.site, r.tournament_id, f.game, {started} AS started, f.buy_in, f.fee,
-           f.currency, f.unit, f.entrants, r.player, r.place, r.prize,
+           f.currency, f.unit, f.entrants, r.player, r.entry, r.place, r.prize,
            f.buy_in + coalesce(f.fee, 0) AS cost,
            r.prize - (f.buy_in + coalesce(f.fee, 0)) AS net
     FROM results r JOIN facts f USING (site, tournament_id)
@@ -53,9 +63,9 @@ rows AS (
 
 _RESULTS = _MERGED + """
 SELECT {person}site, tournament_id, game, started, buy_in, fee, currency, unit, entrants,
-       player, place, prize, net
+       player, entry, place, prize, net
 FROM rows {where}
-ORDER BY started NULLS LAST, site, tournament_id, place NULLS LAST, player
+ORDER BY started NULLS LAST, site, tournament_id, place NULLS LAST, player, entry
 """
 
 _TOTALS = _MERGED + """
@@ -104,8 +114,9 @@ def _started(filters: Filters) -> str:
 
 def tournament_results(con: duckdb.DuckDBPyConnection,
                        filters: Filters = Filters()) -> pd.DataFrame:
-    """One row per tournament and player: site, id, game, start (on the filters' clock),
-    buy-in, fee, currency and unit, entrants (None: unknown), place (None: not known, or
+    """One row per tournament, player and entry (1, or 2 and on for a re-entry): site, id,
+    game, start (on the filters' clock), buy-in, fee, currency and unit, entrants (None:
+    unknown), place (None: not known, or
     still playing), prize (None: not known) and net, in the smallest unit."""
     where, params = _conditions(filters)
     person = "? AS person, " if filters.by_person else ""
