@@ -8,6 +8,7 @@ the stacks PokerKit ends them with.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import warnings
 from pathlib import Path
@@ -441,6 +442,42 @@ def test_an_optional_field_of_another_type_is_reported_and_the_hand_kept() -> No
     [note] = [record for record in records if isinstance(record, ParseError)]
     assert not note.hand_lost and "author: expected a string, got 5" in note.message
     assert the_hand(records).events
+
+
+def played(hand: Hand) -> tuple[object, ...]:
+    """What a hand is, but the lines its events were read at."""
+    return (hand.hand_id, hand.session_id, hand.table, hand.currency, hand.site, hand.ruleset,
+            [dataclasses.replace(event, line=0) for event in hand.events])
+
+
+@pytest.mark.parametrize(("field", "says"), [
+    ("hand = 1.5", "hand: expected a string or a whole number, got 1.5"),
+    ("table = []", "table: expected a string or a whole number, got []"),
+    ("players = [1, 2, 3]", "players: expected an array of 3 strings"),
+    ('players = ["Ana", "Bo"]', "players: expected an array of 3 strings"),
+    ("seats = [1, 1, 2]", "seats: two players sit in the same seat"),
+    ("seat_count = 2", "seat_count: 2 is not from 3 to 52"),
+    ("winnings = [0, 3]", "winnings: expected an array of 3 amounts"),
+    ('finishing_stacks = "x"', "finishing_stacks: expected an array of 3 amounts"),
+    ("currency = 1.5", "currency: expected a string, got 1.5"),
+    ("_session = 5", "_session: expected a string, got 5"),
+    ("_site = []", "_site: expected a string, got []"),
+    ('_rake = "5"', "_rake: expected an amount"),
+    ('_ruleset = {odd_chip = "dealer"}', "_ruleset: odd_chip = 'dealer' is not"),
+])
+def test_a_field_the_hand_plays_without_is_an_error_at_its_key_and_taken_as_absent(
+        field: str, says: str) -> None:
+    """docs/format.md, "PHH": an optional field of another type is reported at its key
+    and the hand is read as if it had none (players p1, p2...; the rules settle the pot)."""
+    plain = hand_text([*ROUND_ROBIN, "p3 f", "p1 f"])
+    text = plain + field + "\n"
+    records = read(text)
+    [note] = [record for record in records if isinstance(record, ParseError)]
+    assert (note.line, note.column, note.hand_lost) == (text.splitlines().index(field) + 1, 1,
+                                                        False)
+    assert note.message.startswith(says) and "the hand is read without it" in note.message
+    assert played(the_hand(records)) == played(the_hand(read(plain)))
+    assert report(records).violations == []
 
 
 def test_a_short_all_in_blind_posts_what_the_stack_holds() -> None:

@@ -262,7 +262,10 @@ class _PHHReader:
             raise fields.error("variant", f"unknown variant {shown(variant)} (PHH's codes: "
                                           f"{', '.join(VARIANTS)})")
         name, game, structure = VARIANTS[variant]
-        hand_id = fields.label("hand") or (block.key if block.key is not None else self.stem)
+        # a skipped hand's fields are not looked at: a malformed ``hand`` is reported (by
+        # ``_notes``) for a hand that is read, which is named as if it had none
+        hand_id = _unless_malformed(partial(fields.label, "hand")) or (
+            block.key if block.key is not None else self.stem)
         if game is None:
             yield SkippedHand(game=name, hand_id=hand_id, source=self.source,
                               line=fields.block.line_of_key("variant")[0])
@@ -274,8 +277,9 @@ class _PHHReader:
         if "bring_in" in data and fields.amount("bring_in"):
             raise fields.error("bring_in", f"{variant} has no bring-in (a stud game's forced "
                                            "bet): its forced bets are the blinds")
-        yield from self._notes(fields)
-        builder = _HandBuilder(fields, variant, game, structure)
+        count = _player_count(fields)
+        yield from self._notes(fields, count)
+        builder = _HandBuilder(fields, variant, game, structure, count)
         hand = builder.build(hand_id, self.count)
         if builder.renamed:
             yield self._renamed(fields, builder.renamed)
@@ -290,27 +294,17 @@ class _PHHReader:
                                source=self.source, line=hand.line)
         yield hand
 
-    def _notes(self, fields: Fields) -> Iterator[ParseError]:
-        """The optional fields the hand is read without, being of another type than the
-        specification's: each is an error, and the hand is kept."""
-        def time_limit(name: str) -> object:   # inf: no shot clock, as the standard says
-            value = fields.data.get(name)
-            return (value if value is None or value == Decimal("inf")
-                    else fields.amount(name))
-
-        checks: list[tuple[str, Callable[[str], object]]] = [
-            (name, fields.string) for name in _OPTIONAL_STRINGS]
-        checks += [("time_zone", lambda name: _time_zone(fields)),
-                   ("day", lambda name: _stated_start(fields)),
-                   ("level", lambda name: fields.integer(name, 0, MAX_AMOUNT)),
-                   ("time_limit", time_limit),
-                   ("ante_trimming_status", fields.boolean),
-                   ("_tournament", fields.label), ("_buy_in", fields.string),
-                   ("_left_out_before", fields.labels)]
-        for name, check in checks:
+    def _notes(self, fields: Fields, count: int) -> Iterator[ParseError]:
+        """The optional fields the hand is read without, being of another type or range
+        than the specification's: each is an error at its key and is taken as absent
+        (dropped from the hand's data, so every later reading finds it missing), and the
+        hand is kept: a hand plays without any of them."""
+        for name, check in _optional_checks(fields, count):
             try:
                 check(name)
             except FieldError as error:
+                # ``day`` stands for the whole date: a bad month or time drops it too
+                fields.data.pop(name, None)
                 yield self._kept(fields, error, "the hand is read without it")
         try:
             _zoned_start(fields)
@@ -374,26 +368,17 @@ class _HandBuilder:
     """One hand's fields as a :class:`Hand`: its players and seats, its ruleset, the events
     of its forced bets and actions (:class:`~.phh_actions.Actions`), and its results."""
 
-    def __init__(self, fields: Fields, variant: str, game: Game, structure: Structure) -> None:
+    def __init__(self, fields: Fields, variant: str, game: Game, structure: Structure,
+                 count: int) -> None:
         self.fields, self.variant, self.game, self.structure = fields, variant, game, structure
-        stacks = fields.data["starting_stacks"]
-        self.count = len(stacks) if isinstance(stacks, list) else 0
-        if not 2 <= self.count <= MAX_COUNT:
-            raise fields.error("starting_stacks", f"expected an array of 2 to {MAX_COUNT} "
-                                                  f"positive amounts, got {shown(stacks)}")
-        if any(isinstance(stack, Decimal) and stack == Decimal("inf") for stack in stacks):
-            raise fields.error("starting_stacks", "an unknown stack (inf) is not read: the "
-                                                  "audit needs every player's chips")
+        self.count = count
         self.names, self.renamed = _player_names(fields, self.count)
         self.stacks = fields.amounts("starting_stacks", self.count, positive=True) or []
         self.line = fields.block.line_of_key("actions")[0]
 
     def build(self, hand_id: str, number: int) -> Hand:
         fields = self.fields
-        seats = fields.integers("seats", self.count, 1, MAX_AMOUNT) or list(
-            range(1, self.count + 1))
-        if len(set(seats)) != self.count:
-            raise fields.error("seats", "two players sit in the same seat")
+        seats = _seats(fields, self.count) or list(range(1, self.count + 1))
         events: list[Event] = [Seat(player=name, seat=seat, stack=stack,
                                     line=fields.block.line_of_key("starting_stacks")[0])
                                for name, seat, stack in zip(self.names, seats, self.stacks)]
@@ -559,6 +544,61 @@ class _HandBuilder:
         except FieldError:
             moment = _unless_malformed(lambda: _stated_start(self.fields))
             return None if moment is None else moment.replace(tzinfo=time_zone("UTC"))
+
+
+def _player_count(fields: Fields) -> int:
+    """How many players the hand has: one a starting stack. Every per-player array is
+    checked against it, so a malformed ``starting_stacks`` costs the hand."""
+    stacks = fields.data["starting_stacks"]
+    count = len(stacks) if isinstance(stacks, list) else 0
+    if not 2 <= count <= MAX_COUNT:
+        raise fields.error("starting_stacks", f"expected an array of 2 to {MAX_COUNT} "
+                                              f"positive amounts, got {shown(stacks)}")
+    if any(isinstance(stack, Decimal) and stack == Decimal("inf") for stack in stacks):
+        raise fields.error("starting_stacks", "an unknown stack (inf) is not read: the "
+                                              "audit needs every player's chips")
+    return count
+
+
+def _optional_checks(fields: Fields, count: int,
+                     ) -> list[tuple[str, Callable[[str], object]]]:
+    """Each field a hand can be played without, with its reading: a check that raises a
+    FieldError where the field is of another type or range (``_notes`` then drops it).
+    A field not listed is required (its error costs the hand) or read past."""
+    def time_limit(name: str) -> object:   # inf: no shot clock, as the standard says
+        value = fields.data.get(name)
+        return value if value in (None, Decimal("inf")) else fields.amount(name)
+
+    checks: list[tuple[str, Callable[[str], object]]] = [
+        (name, fields.string) for name in _OPTIONAL_STRINGS]
+    return checks + [
+        ("hand", fields.label), ("table", fields.label),
+        # no players' names: p1, p2...; no seats: 1, 2...; no winnings: the rules settle
+        ("players", partial(fields.strings, count=count, empty=True)),
+        ("seats", lambda name: _seats(fields, count)),
+        ("seat_count", lambda name: fields.integer(name, count, MAX_COUNT)),
+        ("winnings", partial(fields.amounts, count=count)),
+        ("finishing_stacks", partial(fields.amounts, count=count)),
+        ("currency", partial(fields.string, most=16)),
+        ("time_zone", lambda name: _time_zone(fields)),
+        ("day", lambda name: _stated_start(fields)),
+        ("level", lambda name: fields.integer(name, 0, MAX_AMOUNT)),
+        ("time_limit", time_limit),
+        ("ante_trimming_status", fields.boolean),
+        ("_session", fields.string), ("_site", partial(fields.string, most=40)),
+        ("_rake", lambda name: fields.amount(name) if name in fields else None),
+        # without our writer's ruleset, the hand is audited by PHH's (PokerKit's) rules
+        ("_ruleset", lambda name: _settings(fields, fields.table(name) or {})),
+        ("_tournament", fields.label), ("_buy_in", fields.string),
+        ("_left_out_before", fields.labels)]
+
+
+def _seats(fields: Fields, count: int) -> list[int] | None:
+    """``seats``: one a player, no two the same; None where missing."""
+    seats = fields.integers("seats", count, 1, MAX_AMOUNT)
+    if seats is not None and len(set(seats)) != count:
+        raise fields.error("seats", "two players sit in the same seat")
+    return seats
 
 
 def _player_names(fields: Fields, players: int) -> tuple[list[str], list[tuple[int, str, str]]]:
