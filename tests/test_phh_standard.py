@@ -534,3 +534,29 @@ def test_no_shot_clock_and_a_zero_bring_in_are_read_without_a_word() -> None:
     records = read(hand_text([*ROUND_ROBIN, "p3 f", "p1 f"],
                              extra="time_limit = inf\nbring_in = 0\n"))
     assert errors(records) == [] and the_hand(records).events
+
+
+@pytest.mark.parametrize(("field", "says"), [
+    ('time_banks = "x"', "time_banks: expected an array of 3 times, one a player, got 'x'"),
+    ("time_banks = [30, 30]", "time_banks: expected an array of 3 times"),
+    ('time_banks = [30, "x", 30]', "time_banks: expected an array of 3 times in seconds"),
+    ("time_banks = [30, -1, 30]", "time_banks: expected an array of 3 times in seconds"),
+    ('time_limit = "x"', "time_limit: expected a time in seconds"),
+    ("time_limit = true", "time_limit: expected a time in seconds"),
+])
+def test_a_time_of_another_type_is_an_error_at_its_key(field: str, says: str) -> None:
+    """Every field is read at its type (optional fields: ``time_limit`` an integer or
+    float, ``time_banks`` an array of them), the time banks too."""
+    text = hand_text([*ROUND_ROBIN, "p3 f", "p1 f"], extra=field + "\n")
+    records = read(text)
+    [note] = [record for record in records if isinstance(record, ParseError)]
+    assert (note.line, note.column, note.hand_lost) == (text.splitlines().index(field) + 1, 1,
+                                                        False)
+    assert note.message.startswith(says) and the_hand(records).events
+
+
+def test_times_in_seconds_are_numbers_whatever_the_hands_money() -> None:
+    """A time is no amount: 7.5 seconds is no error in a hand of whole chips."""
+    records = read(hand_text([*ROUND_ROBIN, "p3 f", "p1 f"],
+                             extra="time_limit = 7.5\ntime_banks = [30, 0.25, inf]\n"))
+    assert errors(records) == [] and the_hand(records).unit == 1

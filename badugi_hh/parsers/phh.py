@@ -565,10 +565,6 @@ def _optional_checks(fields: Fields, count: int,
     """Each field a hand can be played without, with its reading: a check that raises a
     FieldError where the field is of another type or range (``_notes`` then drops it).
     A field not listed is required (its error costs the hand) or read past."""
-    def time_limit(name: str) -> object:   # inf: no shot clock, as the standard says
-        value = fields.data.get(name)
-        return value if value in (None, Decimal("inf")) else fields.amount(name)
-
     checks: list[tuple[str, Callable[[str], object]]] = [
         (name, fields.string) for name in _OPTIONAL_STRINGS]
     return checks + [
@@ -583,7 +579,8 @@ def _optional_checks(fields: Fields, count: int,
         ("time_zone", lambda name: _time_zone(fields)),
         ("day", lambda name: _stated_start(fields)),
         ("level", lambda name: fields.integer(name, 0, MAX_AMOUNT)),
-        ("time_limit", time_limit),
+        ("time_limit", fields.seconds),
+        ("time_banks", partial(fields.seconds, count=count)),
         ("ante_trimming_status", fields.boolean),
         ("_session", fields.string), ("_site", partial(fields.string, most=40)),
         ("_rake", lambda name: fields.amount(name) if name in fields else None),

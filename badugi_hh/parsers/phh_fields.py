@@ -240,6 +240,21 @@ class Fields:
                                        f"{MAX_NAME} characters")
         return values
 
+    def seconds(self, name: str, count: int | None = None) -> object:
+        """A time in seconds (``time_limit``), or ``count`` of them, one a player
+        (``time_banks``): numbers not below zero, ``inf`` for no limit, as the specification
+        allows; None where missing. Read as numbers, not amounts: a time is no money, and
+        takes no part in the hand's unit."""
+        values = self.data.get(name) if count is None else self.array(name, count, "times")
+        if values is None:
+            return None
+        for value in values if isinstance(values, list) else [values]:
+            if isinstance(value, bool) or not isinstance(value, (int, Decimal)) or (
+                    value.is_nan() if isinstance(value, Decimal) else False) or value < 0:
+                what = f"an array of {count} times" if count is not None else "a time"
+                raise self._expected(name, f"{what} in seconds (a number, inf for none)")
+        return values
+
     def integers(self, name: str, count: int, least: int, most: int) -> list[int] | None:
         values = self.array(name, count, "whole numbers")
         if values is None:
