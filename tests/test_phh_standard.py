@@ -560,3 +560,19 @@ def test_times_in_seconds_are_numbers_whatever_the_hands_money() -> None:
     records = read(hand_text([*ROUND_ROBIN, "p3 f", "p1 f"],
                              extra="time_limit = 7.5\ntime_banks = [30, 0.25, inf]\n"))
     assert errors(records) == [] and the_hand(records).unit == 1
+
+
+def test_a_field_phh_does_not_name_is_a_note_at_its_key_and_the_hand_kept() -> None:
+    """The specification ("User-defined Fields"): a parser ignores an unknown field and
+    may warn. One without the leading ``_`` of a user-defined field (a misspelt
+    ``winning``) is said at its key; a user-defined one is read past without a word."""
+    plain = hand_text([*ROUND_ROBIN, "p3 f", "p1 f"])
+    text = plain + "winning = [0, 3, 0]\n_sponsor = \"none\"\nfoo = 3\n"
+    records = read(text)
+    notes = [(note.line, note.column, note.hand_lost, note.message) for note in records
+             if isinstance(note, ParseError)]
+    said = "not a field of PHH (a user-defined field's name starts with '_'); it is read past"
+    lines = text.splitlines()
+    assert notes == [(lines.index("winning = [0, 3, 0]") + 1, 1, False, f"winning: {said}"),
+                     (lines.index("foo = 3") + 1, 1, False, f"foo: {said}")]
+    assert played(the_hand(records)) == played(the_hand(read(plain)))

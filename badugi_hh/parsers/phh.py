@@ -94,6 +94,13 @@ _REQUIRED: dict[Structure, tuple[str, ...]] = {
 #: are of another type (an error says so, the hand is kept).
 _OPTIONAL_STRINGS = ("author", "event", "url", "venue", "address", "city", "region",
                      "postal_code", "country", "time_zone_abbreviation", "currency_symbol")
+#: Every field the specification names (its "Required Fields" and "Optional Fields"): a
+#: field of another name without the leading ``_`` of a user-defined one is a note.
+_STANDARD_FIELDS = frozenset({
+    "variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet",
+    "starting_stacks", "actions", *_OPTIONAL_STRINGS, "time", "time_zone", "day", "month",
+    "year", "hand", "level", "seats", "seat_count", "table", "players", "finishing_stacks",
+    "winnings", "currency", "ante_trimming_status", "time_limit", "time_banks"})
 #: A top-level table header: where a hand of a ``.phhs`` file starts.
 _TABLE = re.compile(r"\[\s*([\w.\"' -]+?)\s*\]\s*(#.*)?")
 _TOML_ERROR = re.compile(r"\(at (?:line (\d+), column (\d+)|end of document)\)")
@@ -306,10 +313,22 @@ class _PHHReader:
                 # ``day`` stands for the whole date: a bad month or time drops it too
                 fields.data.pop(name, None)
                 yield self._kept(fields, error, "the hand is read without it")
+        yield from self._unknown(fields)
         try:
             _zoned_start(fields)
         except FieldError as error:
             yield self._kept(fields, error, "the time is read in UTC")
+
+    def _unknown(self, fields: Fields) -> Iterator[ParseError]:
+        """A note at each field the specification does not name and that is not
+        user-defined (``_`` first): it is read past, as the specification asks ("User-
+        defined Fields": a parser "may issue a warning"), but said, since it may be a
+        misspelt field (``winning``) whose content the hand is read without."""
+        for name in fields.data:
+            if not name.startswith("_") and name not in _STANDARD_FIELDS:
+                error = fields.error(name, "not a field of PHH (a user-defined field's name "
+                                           "starts with '_')")
+                yield self._kept(fields, error, "it is read past")
 
     def _renamed(self, fields: Fields, renamed: list[tuple[int, str, str]]) -> ParseError:
         """One word, at ``players``, for the players read under another name than the
