@@ -55,7 +55,15 @@ def unit_name(currency: str, unit: int) -> str:
 
     >>> unit_name("USD", 100), unit_name("chips", 1), unit_name("chips", 100)
     ('USD', 'chips', 'chips in cents')
+
+    A PHH hand whose amounts need more decimals than cents is counted in a finer unit,
+    which its rows keep apart from the cents of the same money:
+
+    >>> unit_name("USD", 1000), unit_name("chips", 1000)
+    ('USD in 1/1000', 'chips in 1/1000')
     """
+    if unit > 100:
+        return f"{currency} in 1/{unit}"
     return f"{currency} in cents" if currency == CHIPS and unit == 100 else currency
 
 

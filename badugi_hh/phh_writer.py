@@ -13,8 +13,8 @@ booleans, times, lists and inline tables.
 ["d dh p1 7c8c9hQs", "say \\"hi\\""] 0.25
 
 What PHH cannot say raises :class:`ValueError` rather than being written
-wrong: a dead blind, a blind or a straddle posted out of position, more than
-two decimals of money, more bets in a round than PokerKit's cap (a site lifts the
+wrong: a dead blind, a blind or a straddle posted out of position, amounts in a
+unit that is no power of ten, more bets in a round than PokerKit's cap (a site lifts the
 cap heads-up, T7). A house burn has no PHH action: it is written as a no-op action
 holding a commentary, ``"# burn 5c"``, which PokerKit skips and our reader reads back
 as the burn; so is a show or a muck after everyone else folded (``"# p2 mucks"``),
@@ -321,12 +321,19 @@ class _Writer:
 
 
 def _amount(chips: int, unit: int) -> int | Decimal:
-    """Chips as written: whole chips, or money with cents (``0.25``)."""
+    """Chips as written: whole chips, or money with the decimals of the hand's unit
+    (``0.25`` in cents; ``3.145`` in thousandths, as the reader reads a hand whose
+    amounts need them), so an amount reads back as it was.
+
+    >>> _amount(25, 100), _amount(3145, 1000), _amount(2990, 1000)
+    (Decimal('0.25'), Decimal('3.145'), Decimal('2.990'))
+    """
     if unit == 1:
         return chips
-    if unit == 100:
-        return Decimal(chips).scaleb(-2)
-    raise ValueError(f"amounts in units of 1/{unit} cannot be written")
+    decimals = len(str(unit)) - 1
+    if unit != 10 ** decimals:
+        raise ValueError(f"amounts in units of 1/{unit} cannot be written")
+    return Decimal(chips).scaleb(-decimals)
 
 
 def _phh_order(report: HandReport) -> list[str]:

@@ -542,3 +542,96 @@ def test_the_house_format_states_the_rules_a_phh_hand_was_audited_by() -> None:
                if isinstance(item, HandReport)]
     assert nets(again) == [-75_000, -1_000_000, 1_075_000, 0] and again.violations == []
     assert again.ruleset.deck_recycling == "dead_cards"
+
+
+def decimal_chips_hand() -> tuple[str, list[object]]:
+    """A hand PokerKit plays with Decimal chips (antes 0.01, blinds 0.05/0.10, bets
+    0.10/0.20): Ana and Bo tie with the same badugi for a pot of 0.23, which PokerKit
+    splits at 0.115 each; its text as PokerKit writes it, with the stacks it ends at."""
+    from decimal import Decimal
+    game = pokerkit.FixedLimitBadugi(
+        (pokerkit.Automation.ANTE_POSTING, pokerkit.Automation.BET_COLLECTION,
+         pokerkit.Automation.BLIND_OR_STRADDLE_POSTING, pokerkit.Automation.CARD_BURNING,
+         pokerkit.Automation.HAND_KILLING, pokerkit.Automation.CHIPS_PUSHING,
+         pokerkit.Automation.CHIPS_PULLING), True, Decimal("0.01"),
+        (Decimal("0.05"), Decimal("0.10")), Decimal("0.10"), Decimal("0.20"),
+        mode=pokerkit.Mode.CASH_GAME)
+    state = game((Decimal(3),) * 3, 3)
+    for cards in ("As2c3d4h", "Ah2s3c4d", "KsQsJsTs"):
+        state.deal_hole(cards)
+    state.fold()
+    state.check_or_call()
+    state.check_or_call()
+    for _ in range(3):   # each draw, both pat, then both check
+        state.stand_pat_or_discard()
+        state.stand_pat_or_discard()
+        state.check_or_call()
+        state.check_or_call()
+    while state.can_show_or_muck_hole_cards():
+        state.show_or_muck_hole_cards(True)
+    text = pokerkit.HandHistory.from_game_state(game, state).dumps()
+    stacks = list(state.stacks)
+    return text + f"\nfinishing_stacks = [{', '.join(map(str, stacks))}]\n", stacks
+
+
+def test_a_hand_whose_amounts_need_more_decimals_is_read_in_a_finer_unit(
+        tmp_path: Path) -> None:
+    """The specification's amounts are integers or floats, and PokerKit's own writer
+    writes a pot of 0.23 split in two as 0.115 each: read in thousandths, the audit
+    agrees with it, the store keeps the unit, and the export writes the same amounts."""
+    from decimal import Decimal
+    from badugi_hh.money import format_amount
+    from badugi_hh.store import Store
+    text, stacks = decimal_chips_hand()
+    assert "finishing_stacks = [3.005, 3.005, 2.99]" in text
+    records = list(read_phh(text, "x.phh"))
+    [hand] = [record for record in records if isinstance(record, Hand)]
+    assert hand.unit == 1000 and hand.ruleset.small_bet == 100
+    [report] = reports(text)
+    assert report.violations == [] and nets(report) == [5, 5, -10]
+    fields = phh_fields(hand, report)
+    assert fields["finishing_stacks"] == [Decimal("3.005"), Decimal("3.005"), Decimal("2.990")]
+    assert fields["antes"] == [Decimal("0.010")] * 3
+    again = phh_text(fields)
+    assert nets(reports(again)[0]) == [5, 5, -10]
+    history = pokerkit.HandHistory.loads(again)   # PokerKit replays what the export wrote
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert list(list(history)[-1].stacks) == stacks
+    log = tmp_path / "hand.phh"
+    log.write_text(text, encoding="utf-8")
+    with Store(tmp_path / "hands.duckdb") as store:
+        store.import_paths([log])
+        rows = store.connection.sql("SELECT h.unit, p.net FROM hands h JOIN hand_players p "
+                                    "USING (source, hand_id) ORDER BY p.net").fetchall()
+    assert rows == [(1000, -10), (1000, 5), (1000, 5)]
+    assert format_amount(-10, "USD", 1000) == "-$0.010"   # the nets, in their money
+
+
+SIMPLE = '''variant = "FB"
+antes = [0, 0, 0]
+blinds_or_straddles = [0.05, 0.10, 0]
+small_bet = 0.10
+big_bet = 0.20
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 ????????", "d dh p2 ????????", "d dh p3 ????????", "p3 f", "p1 f"]
+'''
+
+
+@pytest.mark.parametrize(("stacks", "unit"), [
+    ("[100.125, 100, 100]", 1000), ("[100.5, 100, 100]", 100), ("[100.0, 100, 100]", 100),
+    ("[100.000001, 100, 100]", 10**6)])
+def test_the_unit_is_the_smallest_power_of_ten_that_makes_each_amount_whole(
+        stacks: str, unit: int) -> None:
+    text = SIMPLE.replace("starting_stacks = [100, 100, 100]", f"starting_stacks = {stacks}")
+    [hand] = [record for record in read_phh(text, "x.phh") if isinstance(record, Hand)]
+    assert hand.unit == unit and hand.events
+
+
+def test_an_amount_of_more_decimals_than_any_unit_is_an_error_at_its_key() -> None:
+    text = SIMPLE.replace("starting_stacks = [100, 100, 100]",
+                         "starting_stacks = [100.0000001, 100, 100]")
+    [error] = list(read_phh(text, "x.phh"))
+    assert error.line == text.splitlines().index("starting_stacks = [100.0000001, 100, 100]") + 1
+    assert "expected a positive amount (a number of chips, or money with at most 6 decimals)" in (
+        error.message)

@@ -55,7 +55,8 @@ from badugi_hh.parsers.common import (
 )
 from badugi_hh.parsers.hands import HAND_SIZES
 from badugi_hh.parsers.phh_actions import Actions
-from badugi_hh.parsers.phh_fields import KEY, FieldError, Fields, PHHBlock, shown
+from badugi_hh.parsers.phh_fields import (
+    KEY, MAX_DECIMALS, FieldError, Fields, PHHBlock, shown)
 from badugi_hh.parsers.text import LogText, Source, open_log
 from badugi_hh.places import (
     AMBIGUOUS_ABBREVIATIONS, GENERIC_ABBREVIATIONS, abbreviation_offset, place_zone)
@@ -373,14 +374,55 @@ def _end_of(block: PHHBlock) -> tuple[int, int]:
     return written[-1], len(last.rstrip()) + 1
 
 
+#: The amounts of a hand: its fields that hold one, or one a player.
+_AMOUNT_FIELDS = ("small_bet", "big_bet", "min_bet", "bring_in", "_rake", "antes",
+                  "blinds_or_straddles", "starting_stacks", "winnings", "finishing_stacks")
+#: A bet's amount in an action: ``p1 cbr 0.125`` (a commentary after ``#`` is no action).
+_BET_AMOUNT = re.compile(r"^[^#]*\bcbr\s+([^\s#]+)")
+
+
 def _money_unit(data: dict[str, Any]) -> int:
-    """100 when any amount is written with decimals (money in cents), else 1 (chips)."""
-    values: list[object] = [data.get(name) for name in ("small_bet", "big_bet", "min_bet")]
-    for name in ("antes", "blinds_or_straddles", "starting_stacks", "winnings",
-                 "finishing_stacks"):
+    """The unit the hand's amounts are counted in: 1 (chips) where every one is whole;
+    else money, in the smallest power of ten from cents (100) that makes each whole
+    (PokerKit plays with Decimal chips, and splits a pot of 0.29 in two at 0.145: a
+    hand in thousandths). An amount of more than :data:`MAX_DECIMALS` decimals takes no
+    part: its field's reading refuses it, an error at its key.
+
+    >>> _money_unit({"antes": [0, 0], "small_bet": 2}), _money_unit({"min_bet": Decimal("2.0")})
+    (1, 100)
+    >>> _money_unit({"finishing_stacks": [Decimal("3.145"), 3], "actions": ["p1 cbr 0.2"]})
+    1000
+    """
+    places = [_decimals(value) for value in _amounts_written(data)]
+    if not places:
+        return 1
+    return int(10 ** max([2, *(count for count in places if count <= MAX_DECIMALS)]))
+
+
+def _amounts_written(data: dict[str, Any]) -> Iterator[Decimal]:
+    """Every amount of the hand written with decimals (TOML's floats, an action's ``0.25``);
+    none of a field or action of another type, which its reading reports."""
+    for name in _AMOUNT_FIELDS:
         value = data.get(name)
-        values.extend(value if isinstance(value, list) else [value])
-    return 100 if any(isinstance(value, Decimal) for value in values) else 1
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, Decimal) and item.is_finite():
+                yield item
+    actions = data.get("actions")
+    for action in actions if isinstance(actions, list) else []:
+        found = _BET_AMOUNT.match(action) if isinstance(action, str) else None
+        if found is not None and not found[1].isdigit():
+            try:
+                amount = Decimal(found[1])
+            except ArithmeticError:   # not a number: the action's reading says so
+                continue
+            if amount.is_finite():
+                yield amount
+
+
+def _decimals(amount: Decimal) -> int:
+    """How many decimals ``amount`` needs (``2.50``: 1; ``1E+2``: 0)."""
+    exponent = amount.normalize().as_tuple().exponent
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
 
 class _HandBuilder:

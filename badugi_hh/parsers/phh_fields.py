@@ -12,7 +12,7 @@ the line of its key, naming the field and what it should be.
 >>> fields.amount("small_bet")
 Traceback (most recent call last):
 badugi_hh.parsers.phh_fields.FieldError: small_bet: expected an amount (a number of chips, \
-or money with at most two decimals), got NaN
+or money with at most 6 decimals), got NaN
 >>> fields.amounts("antes", 2)
 Traceback (most recent call last):
 badugi_hh.parsers.phh_fields.FieldError: antes: expected an array of 2 amounts, one a player, \
@@ -29,8 +29,11 @@ from typing import Any
 
 from badugi_hh.parsers.common import MAX_AMOUNT, MAX_NAME, excerpt
 
-__all__ = ["FieldError", "Fields", "PHHBlock", "shown"]
+__all__ = ["MAX_DECIMALS", "FieldError", "Fields", "PHHBlock", "shown"]
 
+#: The most decimals an amount may have: a hand of money is counted in cents, or in a
+#: finer unit, at most millionths, where its amounts need one (``phh._money_unit``).
+MAX_DECIMALS = 6
 #: A key at the start of a line: ``variant = "FB"``.
 KEY = re.compile(r"\s*([A-Za-z_][\w-]*)\s*=")
 
@@ -185,8 +188,8 @@ class Fields:
     # -- amounts ---------------------------------------------------------------------------
 
     def amount(self, name: str, value: object = None, *, positive: bool = False) -> int:
-        """A number of chips (or of cents), checked: finite, not negative (``positive``:
-        above zero), at most two decimals of money, at most 10^15."""
+        """A number of chips (or of the hand's unit of money), checked: finite, not negative
+        (``positive``: above zero), whole in the hand's unit, at most 10^15."""
         value = self.data.get(name) if value is None else value
         scaled = self.scaled(value)
         if scaled is None and _too_large(value):
@@ -194,7 +197,7 @@ class Fields:
         if scaled is None or scaled < 0 or (positive and scaled == 0):
             what = "a positive amount" if positive else "an amount"
             raise self.error(name, f"expected {what} (a number of chips, or money with at "
-                                   f"most two decimals), got {shown(value)}")
+                                   f"most {MAX_DECIMALS} decimals), got {shown(value)}")
         return scaled
 
     def scaled(self, value: object) -> int | None:
