@@ -38,7 +38,7 @@ from decimal import Decimal
 from typing import Any, TextIO
 from zoneinfo import ZoneInfo
 
-from badugi_hh.cards import Card
+from badugi_hh.cards import JOKER, Card
 from badugi_hh.engine import HandReport
 from badugi_hh.engine.betting import raise_over_all_in
 from badugi_hh.parsers.phh import VARIANTS
@@ -95,8 +95,24 @@ def _escaped(character: str) -> str:
 
 
 def _cards(cards: Iterable[Card | None]) -> str:
-    """``7c8c9hQs``; ``??`` for a card nobody saw."""
-    return "".join("??" if card is None else str(card) for card in cards)
+    """``7c8c9hQs``; ``??`` for a card nobody saw.
+
+    A card of no deck, the joker a log may show (G2), has no PHH notation: written, it
+    is a hand PokerKit refuses and our reader cannot read back (``Jk`` is no card), so
+    the hand is not written, and the export names it.
+
+    >>> _cards([JOKER])
+    Traceback (most recent call last):
+    ...
+    ValueError: the hand holds a card of no deck (Jk), which PHH has no notation for
+    """
+    written = []
+    for card in cards:
+        if card is not None and card.is_joker:
+            raise ValueError(f"the hand holds a card of no deck ({card}), which PHH has no "
+                             "notation for")
+        written.append("??" if card is None else str(card))
+    return "".join(written)
 
 
 class _Round:

@@ -312,6 +312,7 @@ def test_simulated_hands_go_through_phh_and_pokerkit_unchanged(hidden: float) ->
 #: Hands of the sample and real logs PHH cannot say, and why.
 UNSAYABLE = {
     "broken-G1#4": "Carla acts but was not dealt in",
+    "broken-G2#4": r"a card of no deck \(Jk\)",   # dealt a joker (G2)
     "ps-49164255772": "a blind is posted by a player PHH has no blind for",
     "ps-49164287914": "a blind is posted by a player PHH has no blind for",
     "ps-52589452703": "Player3 folds while all-in",   # sitting out, folded by the site

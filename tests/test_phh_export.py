@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from badugi_hh.engine import Auditor, HandReport
-from badugi_hh.events import Draw, Hand, Muck, PostBlind, Raise
+from badugi_hh.events import Draw, Hand, Muck, ParseError, PostBlind, Raise
 from badugi_hh.parsers import iter_log_files, read_records
 from badugi_hh.parsers.house import read_house
 from badugi_hh.parsers.phh import read_phh
@@ -247,3 +247,27 @@ actions = ["d dh p1 2c3d4h5s7c", "d dh p2 KcQdJhTs9s", "d dh p3 Kd8h8c6d6s", "p3
     written = phh_text(phh_fields(hand, report))
     assert pokerkit_stacks(written) == pokerkit_stacks(text) == [60, 44, 46]
     assert_replays(hand, report, written)
+
+
+def test_a_hand_holding_a_joker_is_named_not_written(tmp_path: Path, capsys) -> None:
+    """broken-G.txt's hand 4 deals Bruno a joker (G2): PHH has no notation for it, so
+    the export, which would write "d dh p2 Jk6s5hKs" (PokerKit refuses it, and our reader
+    reads no card Jk), leaves the hand out and names it."""
+    from badugi_hh.cli import main
+    log = ROOT / "sample_logs" / "broken-G.txt"
+    auditor = Auditor()
+    [(hand, report)] = [(record, item) for record in read_records(log)
+                        for item in auditor.feed(record) if isinstance(item, HandReport)
+                        and isinstance(record, Hand) and record.hand_id == "broken-G2#4"]
+    with pytest.raises(ValueError, match=r"a card of no deck \(Jk\)"):
+        phh_fields(hand, report)
+    assert main(["import", "--db", str(tmp_path / "h.duckdb"), str(log)]) in (0, 1, 2)
+    capsys.readouterr()
+    main(["export", "--db", str(tmp_path / "h.duckdb"), "--format", "phh",
+          "--out", str(tmp_path / "out")])
+    assert "hand broken-G2#4: not written: the hand holds a card of no deck (Jk)" in (
+        capsys.readouterr().err)
+    text = "".join(path.read_text(encoding="utf-8") for path in (tmp_path / "out").rglob("*.phhs"))
+    assert "Jk" not in text
+    assert all(not isinstance(record, ParseError) or not record.hand_lost
+               for record in read_phh(text, "x.phhs"))
