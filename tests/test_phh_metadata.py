@@ -404,3 +404,20 @@ def test_a_hand_stating_its_rake_was_raked_unless_its_ruleset_says_none() -> Non
     ``_ruleset`` that says none is taken makes the same rake a wrong payout."""
     assert violations(HAND + "_rake = 1\n") == []
     assert violations(HAND + "_rake = 1\n_ruleset = {rake = false}\n") == ["S4"]
+
+
+def test_a_table_whose_stakes_change_is_a_session_each_with_an_id_of_its_own(
+        tmp_path: Path) -> None:
+    """Three hands at table t1, the second at higher stakes: each change of stakes starts
+    a session, as a site's does, and each has its own id, so the store keeps the three
+    apart, each with its own hands (three sessions of one id joined each hand to each)."""
+    table = 'table = "t1"\n'
+    higher = HAND.replace("[1, 2]", "[2, 4]").replace("small_bet = 2", "small_bet = 4").replace(
+        "big_bet = 4", "big_bet = 8").replace('"p2 cbr 4"', '"p2 cbr 8"')
+    text = "".join(f"[{number}]\n{hand}{table}\n"
+                   for number, hand in enumerate((HAND, higher, HAND), 1))
+    assert stored(tmp_path, text,
+                  "SELECT h.hand_id, h.session_id, s.kind, s.hands FROM hands h JOIN sessions s "
+                  "USING (source, session_id) ORDER BY h.hand_id") == [
+        ("1", "phh:t1", "home", 1), ("2", "phh:t1~2", "home", 1),
+        ("3", "phh:t1~3", "home", 1)]

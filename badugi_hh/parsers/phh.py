@@ -239,7 +239,8 @@ class _PHHReader:
     def __init__(self, source: str) -> None:
         self.source = source
         self.stem = Path(source).stem
-        self.session: tuple[str, Ruleset] | None = None
+        self.session: tuple[str, Ruleset, str] | None = None   # table, ruleset, session id
+        self.session_parts: dict[str, int] = {}   # each table's sessions so far (its stakes)
         self.count = 0
 
     def read_block(self, block: _Block) -> Iterator[Record]:
@@ -294,12 +295,18 @@ class _PHHReader:
         hand.source = self.source
         session_id = (fields.string("_session") or (
             f"phh:{fields.label('table')}" if "table" in data else f"phh:{self.stem}#{hand_id}"))
-        hand.session_id = session_id
-        if self.session != (session_id, hand.ruleset):
-            self.session = (session_id, hand.ruleset)
-            yield SessionStart(session_id=session_id, ruleset=hand.ruleset, players=[],
+        if self.session is None or self.session[:2] != (session_id, hand.ruleset):
+            # a table whose stakes or unit change starts a session of its own, as a site's
+            # does, with an id of its own so that the store holds them apart (the second
+            # ``phh:t1~2``, as a house log's session id used again)
+            part = self.session_parts[session_id] = self.session_parts.get(session_id, 0) + 1
+            self.session = (session_id, hand.ruleset,
+                            session_id if part == 1 else f"{session_id}~{part}")
+            hand.session_id = self.session[2]
+            yield SessionStart(session_id=hand.session_id, ruleset=hand.ruleset, players=[],
                                title=fields.string("event") or "", started_at=hand.started_at,
                                source=self.source, line=hand.line)
+        hand.session_id = self.session[2]
         yield hand
 
     def _notes(self, fields: Fields, count: int) -> Iterator[ParseError]:
