@@ -33,6 +33,11 @@ FINGERPRINTS = {
     # a heads-up hand naming no button, a site's line by a name no seat holds, a PHH hand
     # with two players of one name... are judged anew
     4: "a5bbcadda84e5197546d3fc4c1af4ab4282128924457d14eee4d9c4348ab43c7",
+    # and again; a heads-up house log naming no button, Full Tilt's first hand past an
+    # empty seat, a seat line the hand's own Stacks line disproves, a side pot paid to the
+    # wrong player, a PHH table changing stakes, a tournament summary's tickets, play chips
+    # and re-entries... are judged or read anew
+    5: "a5bbcadda84e5197546d3fc4c1af4ab4282128924457d14eee4d9c4348ab43c7",
 }
 
 
