@@ -299,7 +299,10 @@ class _PHHReader:
             # a table whose stakes or unit change starts a session of its own, as a site's
             # does, with an id of its own so that the store holds them apart (the second
             # ``phh:t1~2``, as a house log's session id used again)
-            part = self.session_parts[session_id] = self.session_parts.get(session_id, 0) + 1
+            # (a hand of no table is a session of its own, whose id is its hand's)
+            part = self.session_parts.get(session_id, 0) + 1 if "table" in data or (
+                "_session" in data) else 1
+            self.session_parts[session_id] = part
             self.session = (session_id, hand.ruleset,
                             session_id if part == 1 else f"{session_id}~{part}")
             hand.session_id = self.session[2]
@@ -427,9 +430,14 @@ def _amounts_written(data: dict[str, Any]) -> Iterator[Decimal]:
 
 
 def _decimals(amount: Decimal) -> int:
-    """How many decimals ``amount`` needs (``2.50``: 1; ``1E+2``: 0)."""
-    exponent = amount.normalize().as_tuple().exponent
-    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    """How many decimals ``amount`` needs (``2.50``: 1; ``1E+2``: 0). Read off its digits,
+    not normalised: an exponent past what Decimal's context holds (``2.5e99999999999``,
+    which the amount's reading refuses) would overflow."""
+    _, digits, exponent = amount.as_tuple()
+    if not isinstance(exponent, int):
+        return 0
+    trailing = len(digits) - len("".join(map(str, digits)).rstrip("0"))
+    return max(0, -(exponent + trailing))
 
 
 class _HandBuilder:

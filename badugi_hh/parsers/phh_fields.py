@@ -97,7 +97,9 @@ def _too_large(value: object) -> bool:
     """Whether ``value`` is a number past what the store holds (rather than no number)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return abs(value) > MAX_AMOUNT // 100
-    return isinstance(value, Decimal) and value.is_finite() and abs(value) > MAX_AMOUNT // 100
+    # copy_abs, not abs: abs rounds in the context, where 2.5e99999999999 overflows
+    return (isinstance(value, Decimal) and value.is_finite()
+            and value.copy_abs() > MAX_AMOUNT // 100)
 
 
 class Fields:
