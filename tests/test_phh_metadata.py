@@ -421,3 +421,22 @@ def test_a_table_whose_stakes_change_is_a_session_each_with_an_id_of_its_own(
                   "USING (source, session_id) ORDER BY h.hand_id") == [
         ("1", "phh:t1", "home", 1), ("2", "phh:t1~2", "home", 1),
         ("3", "phh:t1~3", "home", 1)]
+
+
+def test_a_tournament_table_whose_blinds_rise_stays_one_session(tmp_path: Path) -> None:
+    """A tournament's next level (``level``, ``_tournament``) or a stored session's hands
+    (``_session``, as the export writes every hand of a PokerStars tournament) go on with
+    their session, as the site's tournament was one: splitting them at each level made
+    an export read back as a session a level, none of them the stored one."""
+    higher = HAND.replace("[1, 2]", "[2, 4]").replace("small_bet = 2", "small_bet = 4").replace(
+        "big_bet = 4", "big_bet = 8").replace('"p2 cbr 4"', '"p2 cbr 8"')
+    for case, marks in enumerate((['table = "t1"\n_tournament = "77"\n'] * 2,
+                                  ['table = "t1"\nlevel = 1\n', 'table = "t1"\nlevel = 2\n'],
+                                  ['_session = "ps-1"\n'] * 2)):
+        text = "".join(f"[{number}]\n{hand}{mark}\n"
+                       for number, (hand, mark) in enumerate(zip((HAND, higher), marks), 1))
+        rows = stored(tmp_path / str(case), text,
+                      "SELECT h.hand_id, h.session_id, s.hands FROM hands h JOIN sessions s "
+                      "USING (source, session_id) ORDER BY h.hand_id")
+        session = "ps-1" if "_session" in marks[0] else "phh:t1"
+        assert rows == [("1", session, 2), ("2", session, 2)], marks

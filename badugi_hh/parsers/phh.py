@@ -239,7 +239,7 @@ class _PHHReader:
     def __init__(self, source: str) -> None:
         self.source = source
         self.stem = Path(source).stem
-        self.session: tuple[str, Ruleset, str] | None = None   # table, ruleset, session id
+        self.session: tuple[str, object, str] | None = None   # table, stakes, session id
         self.session_parts: dict[str, int] = {}   # each table's sessions so far (its stakes)
         self.count = 0
 
@@ -295,7 +295,12 @@ class _PHHReader:
         hand.source = self.source
         session_id = (fields.string("_session") or (
             f"phh:{fields.label('table')}" if "table" in data else f"phh:{self.stem}#{hand_id}"))
-        if self.session is None or self.session[:2] != (session_id, hand.ruleset):
+        # a tournament's next level, or a stored session's (``_session``: its hands may
+        # each have their own rules, as a house log's), goes on with its session, as a
+        # site's tournament does; its chips stay chips, so a change of unit starts one
+        stakes = (hand.unit if hand.tournament or hand.level is not None
+                  or "_session" in data else hand.ruleset)
+        if self.session is None or self.session[:2] != (session_id, stakes):
             # a table whose stakes or unit change starts a session of its own, as a site's
             # does, with an id of its own so that the store holds them apart (the second
             # ``phh:t1~2``, as a house log's session id used again)
@@ -303,7 +308,7 @@ class _PHHReader:
             part = self.session_parts.get(session_id, 0) + 1 if "table" in data or (
                 "_session" in data) else 1
             self.session_parts[session_id] = part
-            self.session = (session_id, hand.ruleset,
+            self.session = (session_id, stakes,
                             session_id if part == 1 else f"{session_id}~{part}")
             hand.session_id = self.session[2]
             yield SessionStart(session_id=hand.session_id, ruleset=hand.ruleset, players=[],
