@@ -635,3 +635,16 @@ def test_an_amount_of_more_decimals_than_any_unit_is_an_error_at_its_key() -> No
     assert error.line == text.splitlines().index("starting_stacks = [100.0000001, 100, 100]") + 1
     assert "expected a positive amount (a number of chips, or money with at most 6 decimals)" in (
         error.message)
+
+
+@pytest.mark.parametrize("field", ["winnings = [3.005, 1]", "finishing_stacks = [99.005]"])
+def test_a_malformed_optional_array_does_not_set_the_unit(field: str) -> None:
+    """A hand of whole chips whose ``winnings`` (or ``finishing_stacks``) has another
+    length than its players is read without that field: its decimals must not count the
+    hand in thousandths (it was stored as chips in 1/1000, a currency of its own)."""
+    text = SIMPLE.replace("0.05, 0.10, 0", "1, 2, 0").replace("0.10\n", "2\n").replace(
+        "0.20", "4") + field + "\n"
+    records = list(read_phh(text, "x.phh"))
+    [hand] = [record for record in records if isinstance(record, Hand)]
+    assert hand.unit == 1 and hand.ruleset.small_bet == 2
+    assert any("the hand is read without it" in getattr(r, "message", "") for r in records)

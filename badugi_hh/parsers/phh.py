@@ -392,6 +392,8 @@ def _end_of(block: PHHBlock) -> tuple[int, int]:
 #: The amounts of a hand: its fields that hold one, or one a player.
 _AMOUNT_FIELDS = ("small_bet", "big_bet", "min_bet", "bring_in", "_rake", "antes",
                   "blinds_or_straddles", "starting_stacks", "winnings", "finishing_stacks")
+#: The amounts a hand is read without where malformed (``_notes``): one a player.
+_OPTIONAL_ARRAYS = ("winnings", "finishing_stacks")
 #: A bet's amount in an action: ``p1 cbr 0.125`` (a commentary after ``#`` is no action).
 _BET_AMOUNT = re.compile(r"^[^#]*\bcbr\s+([^\s#]+)")
 
@@ -416,9 +418,19 @@ def _money_unit(data: dict[str, Any]) -> int:
 
 def _amounts_written(data: dict[str, Any]) -> Iterator[Decimal]:
     """Every amount of the hand written with decimals (TOML's floats, an action's ``0.25``);
-    none of a field or action of another type, which its reading reports."""
+    none of a field or action of another type, which its reading reports, nor of an
+    optional array of another length than the players' (``winnings``), which the hand is
+    read without: its decimals would count the hand's whole chips in thousandths.
+
+    >>> list(_amounts_written({"starting_stacks": [9, 9], "winnings": [0, Decimal("3.005"), 1]}))
+    []
+    """
+    stacks = data.get("starting_stacks")
     for name in _AMOUNT_FIELDS:
         value = data.get(name)
+        if (name in _OPTIONAL_ARRAYS and isinstance(value, list) and isinstance(stacks, list)
+                and len(value) != len(stacks)):
+            continue
         for item in value if isinstance(value, list) else [value]:
             if isinstance(item, Decimal) and item.is_finite():
                 yield item
