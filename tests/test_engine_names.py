@@ -346,6 +346,17 @@ def test_a_button_the_small_blind_tells_still_alternates() -> None:
     assert [r.violations for r in hand_reports(may_stay)] == [[], [], []]
 
 
+@pytest.mark.parametrize(("second", "found"), [(2, [("G4", 14)]), (3, [])])
+def test_a_button_that_stays_after_a_hand_left_out_is_no_g4(second: int,
+                                                            found: list[tuple[str, int]]) -> None:
+    """Ana keeps the button from hand 1 to the next: a G4 where that is hand 2, none where
+    it is hand 3, the button having moved twice in the hand the log leaves out."""
+    text = ('Session #btn "Buttons"\nRules: unlimited hands\nSeat 1: Ana (100)\n'
+            'Seat 2: Bruno (100)\n\n' + hand_lines(1, "Ana", "Ana", "Bruno", "Ana 99, Bruno 101")
+            + hand_lines(second, "Ana", "Ana", "Bruno", "Ana 98, Bruno 102"))
+    assert [(v.rule, v.line) for r in hand_reports(text) for v in r.violations] == found
+
+
 @pytest.mark.parametrize(("first", "found"), [
     (Button(seat=None, player="Carla"), ["G1"]),         # a button nobody has
     (Note(kind="chat", text="Ana: gl"), []),              # no button named

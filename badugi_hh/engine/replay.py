@@ -63,7 +63,8 @@ class HandReplay:
                                    other_account=other_account)
         table.sit_session(seats or {}, hand.events, hand.line)
         table.follows_hand = previous is not None   # its seats (T3), its button (G4)
-        if previous is not None and previous.button in previous.players:
+        if (previous is not None and previous.button in previous.players
+                and previous.number == hand.number - 1):   # none between: it alternated once
             table.last_button = (previous.button, previous.players[previous.button].seat)
         self.deck = Deck(table, self.report)
         self.betting = Betting(table, self.report, hand.events)
