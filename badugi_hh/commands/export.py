@@ -5,8 +5,9 @@
     badugi-hh export --format duckdb --data club-dataset/ --player Ana --out ana.duckdb
 
 The database (--db) or dataset (--data) says which hands: --player, --session,
---ruleset, --from, --to and --tag choose them as ``stats`` reads them. With phh and house each is read again from the file it was
-imported from, so what is written is the log's own hand, replayed by the engine
+--ruleset, --from, --to and --tag choose them as ``stats`` reads them. With phh
+and house each is read again from the file it was imported from, so what is
+written is the log's own hand, replayed by the engine
 for the stacks the players brought, and a hand that states no time with the
 one it is stored with (its session's); a hand the store holds once is written
 once. One file is written per source file: ``<name>.phhs`` (a PHH file of many

@@ -793,8 +793,8 @@ def _abbreviated(fields: Fields, moment: datetime, abbreviation: str,
     back); a FieldError where it stands for more than one (``CST`` alone) or is not a
     common one."""
     generic = GENERIC_ABBREVIATIONS.get(abbreviation.strip().upper())
-    if generic is not None:
-        place = time_zone(generic)
+    if generic is not None:   # the zone's own name then is EST or EDT, never ET
+        return moment.replace(tzinfo=time_zone(generic))
     if place is not None:
         for fold in (0, 1):
             placed = moment.replace(tzinfo=place, fold=fold)
@@ -803,8 +803,6 @@ def _abbreviated(fields: Fields, moment: datetime, abbreviation: str,
     offset = abbreviation_offset(abbreviation)
     if offset is not None:
         return moment.replace(tzinfo=timezone(offset))
-    if generic is not None:
-        return moment.replace(tzinfo=place)
     ambiguous = AMBIGUOUS_ABBREVIATIONS.get(abbreviation.strip().upper())
     what = (f"stands for {ambiguous}" if ambiguous is not None
             else "is none of the common abbreviations that stand for one offset")
