@@ -53,6 +53,14 @@ def _none(value: object) -> object:
     return None if pd.isna(value) else value   # None, NaN, NA: not known
 
 
+def read_clean(log: Path, text: str) -> list[object]:
+    """``text`` written to ``log`` and read: its records, none of them an error."""
+    log.write_text(text, encoding="utf-8")
+    records = list(read_records(log))
+    assert [r for r in records if isinstance(r, ParseError)] == []
+    return records
+
+
 def test_the_pokerstars_sng_from_its_hands_alone(tmp_path: Path) -> None:
     rows = results(imported(tmp_path, SNG))
     sng = {player: row for (tournament, player), row in rows.items()
@@ -348,9 +356,7 @@ Hero finished in 2nd place
 
 def test_a_full_tilt_rebuy_summary_reads_its_rebuy_and_add_on_lines(tmp_path: Path) -> None:
     log = tmp_path / "rebuys.txt"
-    log.write_text(TILT_REBUYS, encoding="utf-8")
-    records = list(read_records(log))
-    assert [r for r in records if isinstance(r, ParseError)] == []
+    records = read_clean(log, TILT_REBUYS)
     summary, = records
     assert (summary.game, summary.buy_in, summary.fee, summary.entrants, summary.prize_pool,
             summary.hero_place) == ("27sd", 100, 10, 30, 10000, 2)
@@ -361,13 +367,11 @@ def test_a_full_tilt_rebuy_summary_reads_its_rebuy_and_add_on_lines(tmp_path: Pa
 def test_a_full_tilt_summary_of_a_tournament_still_running(tmp_path: Path) -> None:
     # The shape of fpdb's summaries/FTP/5-Stud-USD-MTT-100-201303.txt (jejellyroll-fr/fpdb-3).
     log = tmp_path / "running.txt"
-    log.write_text(
+    records = read_clean(log, (
         "Full Tilt Poker Tournament Summary Badugi Night (251332389) Badugi Limit\n"
         "Buy-In: $100 + $9\nBuy-In Chips: 4000\n102 Entries\nTotal Prize Pool: $20,000\n"
         "Tournament started: 2013/03/31 14:31:00 ET\nTournament is still in progress\n\n"
-        "Still Playing - Fisumus Maximus\nStill Playing - Hero\n", encoding="utf-8")
-    records = list(read_records(log))
-    assert [r for r in records if isinstance(r, ParseError)] == []
+        "Still Playing - Fisumus Maximus\nStill Playing - Hero\n"))
     summary, = records
     assert [(r.player, r.place, r.prize) for r in summary.results] == \
         [("Fisumus Maximus", None, None), ("Hero", None, None)]
@@ -377,13 +381,10 @@ def test_a_pokerstars_summary_name_may_hold_commas(tmp_path: Path) -> None:
     # As in fpdb's regression summaries summaries/Stars/NLHE-USD-MTT-20-200708.s0rrow.2nd.txt
     # and NLHE-MTT-USD-50-5-202112.double.entryid.txt (jejellyroll-fr/fpdb-3).
     log = tmp_path / "commas.txt"
-    log.write_text(
+    records = read_clean(log, (
         "PokerStars Tournament #1, Badugi Limit\nBuy-In: $1.00/$0.20 USD\n3 players\n"
         "Total Prize Pool: $3.00 USD\n  1: Ana (Lyon), $3.00 (100%)\n"
-        "  2: Bravo,Jonny (Glasgow),\n  3: O rato, Luis (Brazil), still playing\n",
-        encoding="utf-8")
-    records = list(read_records(log))
-    assert [r for r in records if isinstance(r, ParseError)] == []
+        "  2: Bravo,Jonny (Glasgow),\n  3: O rato, Luis (Brazil), still playing\n"))
     summary, = records
     assert [(r.player, r.place, r.prize) for r in summary.results] == \
         [("Ana", 1, 300), ("Bravo,Jonny", 2, 0), ("O rato, Luis", None, None)]
@@ -393,16 +394,14 @@ def test_a_pokerstars_satellite_summary_keeps_its_qualifiers(tmp_path: Path) -> 
     # The shape of fpdb's summaries/Stars/NLHE-USD-MTT-0.50-201107.SuperSatellite.Complete.txt
     # and NLHE-MTT-USD-250-250-30-202005.reentry.ko.txt (jejellyroll-fr/fpdb-3).
     log = tmp_path / "satellite.txt"
-    log.write_text(
+    records = read_clean(log, (
         "PokerStars Tournament #2, Badugi Limit\nSuper Satellite\nBuy-In: $0.45/$0.05 USD\n"
         "3 players\nTotal Prize Pool: $1.35 USD\nTarget Tournament #1 Buy-In: $1.20 USD\n"
         "1 ticket to the target tournament\nTournament started 2011/07/01 10:00:00 ET\n"
         "  1: Ana (Lyon),  (qualified for the target tournament)\n  2: Hero (Oslo), $0.15\n"
         "  3: Bo (Kyiv),\nYou finished in 2nd place.\n"
         "You made 1 re-entries for a total of $0.50.\n"
-        "You collected 1 bounties for a total of USD 0.10.\n", encoding="utf-8")
-    records = list(read_records(log))
-    assert [r for r in records if isinstance(r, ParseError)] == []
+        "You collected 1 bounties for a total of USD 0.10.\n"))
     summary, = records
     assert [(r.player, r.place, r.prize) for r in summary.results] == \
         [("Ana", 1, None), ("Hero", 2, 15), ("Bo", 3, 0)]
@@ -413,7 +412,7 @@ def test_a_ticket_prize_keeps_its_words_and_no_sum(tmp_path: Path) -> None:
     # summaries/FTP/Freeroll-Satellite-MultipleWinners-20100830.txt,
     # PLO8-USD-SnG-9man-201012.Satellite.to.FTOPS.txt (jejellyroll-fr/fpdb-3).
     log = tmp_path / "tickets.txt"
-    log.write_text(
+    records = read_clean(log, (
         "PokerStars Tournament #3, Badugi Limit\nBuy-In: $4.70/$0.30 USD\n3 players\n"
         "Total Prize Pool: Sunday Million ticket\n"
         "Tournament started 2016/03/19 19:18:27 CET [2016/03/19 14:18:27 ET]\n"
@@ -424,10 +423,7 @@ def test_a_ticket_prize_keeps_its_words_and_no_sum(tmp_path: Path) -> None:
         "Top 999 finishers receive entry to Tournament 264533392\n"
         "Top finisher receives $75 Satellite Token\n"
         "Tournament started: 2010/12/01 10:00:00 ET\n1: chimpzilla, Weekly Freeroll Ticket\n"
-        "1: Player0, $13 MiniFTOPS Ticket\n3: Hero, $15\n4: Ana\nHero finished in 3rd place\n",
-        encoding="utf-8")
-    records = list(read_records(log))
-    assert [r for r in records if isinstance(r, ParseError)] == []
+        "1: Player0, $13 MiniFTOPS Ticket\n3: Hero, $15\n4: Ana\nHero finished in 3rd place\n"))
     stars, tilt = records
     assert isinstance(stars, TournamentSummary) and isinstance(tilt, TournamentSummary)
     assert stars.prize_pool is None
@@ -454,7 +450,7 @@ def test_play_chips_points_and_rupees_are_each_their_own_currency(tmp_path: Path
     # summaries/Stars/NLHE-Play-STT-20110405.txt, NLHE-9max-SC-MTT-201512.txt and
     # NLHE-9max-MTT-INR-136.50-13.50-201901.txt (jejellyroll-fr/fpdb-3).
     log = tmp_path / "units.txt"
-    log.write_text(
+    records = read_clean(log, (
         "Full Tilt Poker Tournament Summary Play (10) Badugi Limit\n"
         "Buy-In: 250 Play Chips + 0 Play Chips\n2 Entries\nTotal Prize Pool: 500 Play Chips\n"
         "1: Ana, 500 Play Chips\n2: Hero\nHero finished in 2nd place\n"
@@ -464,10 +460,7 @@ def test_play_chips_points_and_rupees_are_each_their_own_currency(tmp_path: Path
         "Total Prize Pool: 750 SC\n  1: Ana (Lyon),  (qualified for the target tournament)\n"
         "  2: Hero (Oslo), 25,750 FPP\n  3: Bo (Kyiv),\n"
         "PokerStars Tournament #13, Badugi Limit\nBuy-In: ₹136.50/₹13.50 INR\n2 players\n"
-        "Total Prize Pool: ₹273.00 INR\n  1: Hero (India), ₹273.00 (100%)\n  2: Bo (India),\n",
-        encoding="utf-8")
-    records = list(read_records(log))
-    assert [r for r in records if isinstance(r, ParseError)] == []
+        "Total Prize Pool: ₹273.00 INR\n  1: Hero (India), ₹273.00 (100%)\n  2: Bo (India),\n"))
     assert [(r.currency, r.buy_in, r.fee, r.prize_pool) for r in records] == \
         [("PLAY", 25000, 0, 50000), ("PLAY", 30000, 2000, 60000), ("SC", 25000, None, 75000),
          ("INR", 13650, 1350, 27300)]
@@ -487,15 +480,13 @@ def test_a_full_tilt_knockout_and_multi_entry_summary(tmp_path: Path) -> None:
     # The shapes of fpdb's summaries/FTP/NLHE-9max-MTT-USD-70-2013.ko.guar.txt and
     # NLHE-9max-MTT-USD-20-201301.multi-entry.txt (jejellyroll-fr/fpdb-3).
     log = tmp_path / "knockout.txt"
-    log.write_text(
+    records = read_clean(log, (
         "Full Tilt Poker Tournament Summary KO (5) Badugi Limit (Knockout, Multi-Entry)\n"
         "Buy-In: $70 + $5\nKnockout Bounty: $15\nHero received 3 Knockout Bounty Awards\n"
         "4 Entries\nTotal Prize Pool: $220\nTournament started: 2013/01/06 11:01:00 ET\n"
         "1: Ana, $220\n2: Hero\n3: Bo\n4: Hero\nHero finished in 2nd and 4th place.\n"
         "Some player names are missing from this summary as the player list was not fully "
-        "loaded.\n", encoding="utf-8")
-    records = list(read_records(log))
-    assert [r for r in records if isinstance(r, ParseError)] == []
+        "loaded.\n"))
     summary, = records
     assert isinstance(summary, TournamentSummary)
     assert (summary.buy_in, summary.fee, summary.prize_pool, summary.hero_place) == \
@@ -510,7 +501,7 @@ def test_pokerstars_letters_and_places_not_stated(tmp_path: Path) -> None:
     # MPLO-6max-MTT-USD-27-201605.txt and NLHE-MTT-USD-250-250-30-202005.reentry.ko.txt
     # (jejellyroll-fr/fpdb-3).
     log = tmp_path / "letters.txt"
-    log.write_text(
+    records = read_clean(log, (
         "PokerStars Tournament #21, Badugi Limit\nBuy-In: €0.42/€0.08 EUR\n10 players\n"
         "Total Prize Pool: €4.20 EUR\n"
         "Tournament started 2011/02/06 22:17:47 CET [2011/02/06 16:17:47 ET]\n\n\nDear Hero,\n\n"
@@ -522,9 +513,7 @@ def test_pokerstars_letters_and_places_not_stated(tmp_path: Path) -> None:
         "PokerStars Tournament #23, Badugi Limit\nBuy-In: $500.00/$30.00 USD\n2 players\n"
         "  1: Ana (Germany), $1,060.00 (100%)\n  2: Hero (Canada),\n"
         "You finished in 2nd place.You finished the tournament (eliminated at\n"
-        "2020/05/06 2:54:01 CUST [2020/05/05 18:54:01 ET]).\n", encoding="utf-8")
-    records = list(read_records(log))
-    assert [r for r in records if isinstance(r, ParseError)] == []
+        "2020/05/06 2:54:01 CUST [2020/05/05 18:54:01 ET]).\n"))
     letter, unplaced, broken = records
     assert isinstance(letter, TournamentSummary) and isinstance(unplaced, TournamentSummary)
     assert isinstance(broken, TournamentSummary)
