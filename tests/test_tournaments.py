@@ -103,6 +103,16 @@ def test_a_summary_read_alone_holds_what_the_site_wrote() -> None:
         [("Player6", 1, 400, 10), ("Player4", 2, 240, 11), ("Player5", 3, 160, 12)]
 
 
+def test_summaries_imported_alone_make_the_database_and_are_counted(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # a player who imports his folder of summaries before his hands keeps them
+    db = tmp_path / "t.duckdb"
+    assert main(["import", str(STARS_SUMMARY), str(TILT_SUMMARY), "--db", str(db)]) == 0
+    line = capsys.readouterr().out
+    assert "0 hands" in line and "2 tournament summaries" in line and "no database" not in line
+    assert {tournament for tournament, _ in results(db)} == {"330855877", "243560420"}
+
+
 def test_a_full_tilt_summary_completes_the_heads_up_sng(tmp_path: Path) -> None:
     db = imported(tmp_path, HEADS_UP, TILT_SUMMARY)
     hero = results(db)[("243560420", "Hero")]

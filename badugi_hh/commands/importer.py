@@ -342,6 +342,9 @@ def summary_line(summary: ImportSummary) -> str:
     if summary.reaudited:
         unchanged += f" ({summary.reaudited:,} judged again by today's rules)"
     skipped = f", {not_audited(summary.skipped_by_game)}" if summary.skipped else ""
+    if summary.summaries:
+        summaries = "summary" if summary.summaries == 1 else "summaries"
+        skipped += f", {summary.summaries:,} tournament {summaries}"
     if summary.unreadable:   # each named on its own line: counted here too
         skipped += f", {counted(len(summary.unreadable), 'path')} not read"
     return (f"{counted(summary.files, 'file')} read{unchanged}: "

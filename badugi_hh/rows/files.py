@@ -68,6 +68,8 @@ class ImportSummary:
     conflicts: list[str] = field(default_factory=list)
     """The T5 message of each copy that differs from the hand stored (the first kept)."""
     sessions: int = 0
+    summaries: int = 0
+    """Tournament summaries read (a site's file of a tournament's buy-in and places)."""
     violations: int = 0
     quarantined: int = 0
     skipped: int = 0

@@ -138,12 +138,15 @@ class Store:
         self.connection.close()
 
     def made_for_nothing(self) -> bool:
-        """Whether this store made a new file and it still holds no hand: an import
-        that read none should leave no empty database behind (:meth:`remove_files`)."""
+        """Whether this store made a new file and it still holds no hand nor tournament
+        summary: an import that read none should leave no empty database behind
+        (:meth:`remove_files`)."""
         if not self.created:
             return False
-        [(hands,)] = self.connection.execute("SELECT count(*) FROM hands").fetchall()
-        return bool(hands == 0)
+        [(held,)] = self.connection.execute(
+            "SELECT (SELECT count(*) FROM hands) + (SELECT count(*) FROM tournaments)"
+        ).fetchall()
+        return bool(held == 0)
 
     def remove_files(self) -> None:
         """Remove the database file and its write-ahead log: only after :meth:`close`,

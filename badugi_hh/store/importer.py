@@ -807,6 +807,7 @@ class Importer:
         summary.copies += done.copies
         summary.conflicts.extend(done.conflicts)
         summary.sessions += batch.sessions_with_hands()
+        summary.summaries += sum(file.summaries_read for file in batch.finished)
         if self.cut_logs:
             self._count_sessions_of_parts(batch)
         # a grown hand's violations replace its cut copy's: never fewer than none new
