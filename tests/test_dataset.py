@@ -21,7 +21,8 @@ from conftest import every_other_wide
 
 from badugi_hh import cli, stats
 from badugi_hh.dataset import (
-    ClusterSpec, DatasetBusy, DatasetImport, connect_dataset, import_to_dataset,
+    ClusterSpec, DatasetBusy, DatasetImport, connect_dataset, hive_partitioning,
+    import_to_dataset,
 )
 from badugi_hh.dataset.cluster import DaskRunner, runner
 from badugi_hh.dataset.layout import IMPORT_LOCK, MANIFEST, STAGING, hold_lock
@@ -158,6 +159,18 @@ def test_hands_lie_in_site_and_month_folders_without_the_site_column(tmp_path: P
     sites = duckdb.sql(f"SELECT DISTINCT site FROM read_parquet('{tmp_path}/ds/hands/*/*/*.parquet',"
                        " hive_partitioning = true)").fetchall()
     assert sites == [("pokerstars",)]
+
+
+def test_dask_reads_a_table_of_house_logs_given_the_partitions_as_text(tmp_path: Path) -> None:
+    # every house log's site folder is Hive's unknown value, which Dask cannot type alone
+    dd = pytest.importorskip("dask.dataframe")
+    import_to_dataset([str(SAMPLES)], tmp_path / "ds")
+    frame = dd.read_parquet(str(tmp_path / "ds" / "hand_players"),
+                            dataset={"partitioning": hive_partitioning()}).compute()
+    with connect_dataset(tmp_path / "ds") as con:
+        [(players, nets)] = con.execute("SELECT count(*), sum(net) FROM hand_players").fetchall()
+    assert (len(frame), frame["net"].sum()) == (players, nets)
+    assert frame["site"].isna().all() and frame["month"].str.match(r"\d{4}-\d\d$").all()
 
 
 def test_a_changed_log_replaces_its_rows(tmp_path: Path) -> None:

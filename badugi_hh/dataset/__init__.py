@@ -24,10 +24,11 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from badugi_hh.dataset.cluster import ClusterError, ClusterSpec
     from badugi_hh.dataset.importer import DatasetBusy, DatasetImport, import_to_dataset
+    from badugi_hh.dataset.layout import hive_partitioning
     from badugi_hh.dataset.reader import connect_dataset, is_dataset
 
 __all__ = ["ClusterError", "ClusterSpec", "DatasetBusy", "DatasetImport", "connect_dataset",
-           "import_to_dataset", "is_dataset"]
+           "hive_partitioning", "import_to_dataset", "is_dataset"]
 
 #: The module of each name above. They are imported when first asked for: the store's
 #: import reads parts of a log as a dataset does (``seams``, ``chunks``), and importing
@@ -35,7 +36,8 @@ __all__ = ["ClusterError", "ClusterSpec", "DatasetBusy", "DatasetImport", "conne
 #: (~40 ms of every command's start).
 _MODULE_OF = {"ClusterError": "cluster", "ClusterSpec": "cluster", "DatasetBusy": "importer",
               "DatasetImport": "importer", "import_to_dataset": "importer",
-              "connect_dataset": "reader", "is_dataset": "reader"}
+              "connect_dataset": "reader", "is_dataset": "reader",
+              "hive_partitioning": "layout"}
 
 
 def __getattr__(name: str) -> object:

@@ -30,7 +30,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote
+
+if TYPE_CHECKING:
+    import pyarrow.dataset as pads
 
 #: The Hive name of a partition whose value is unknown (DuckDB and Spark read NULL).
 UNKNOWN = "__HIVE_DEFAULT_PARTITION__"
@@ -74,6 +78,24 @@ def file_key(source: str, content_hash: str) -> str:
     32
     """
     return hashlib.sha256(f"{source}\x00{content_hash}".encode()).hexdigest()[:32]
+
+
+def hive_partitioning() -> pads.Partitioning:
+    """The site and month folders as another reader of Parquet (Dask, PyArrow) should
+    take them: as text. Left to guess, Dask cannot type a column whose folders are all
+    :data:`UNKNOWN` (the site of a house log, the month of an undated hand) and refuses
+    the table, a dataset of house logs alone included::
+
+        dd.read_parquet("hands/hand_players", dataset={"partitioning": hive_partitioning()})
+
+    Such a reader takes every file in the folders, a hand met in two logs once in each:
+    :func:`~badugi_hh.dataset.reader.connect_dataset` shows each hand once.
+    """
+    import pyarrow as pa
+    import pyarrow.dataset as pads
+
+    return pads.partitioning(pa.schema([("site", pa.string()), ("month", pa.string())]),
+                             flavor="hive")
 
 
 def partition_folder(site: str | None, month: str | None) -> str:
