@@ -77,6 +77,10 @@ class Ruleset:
     game, G4), so that a hand whose button stays with the player who had it the hand
     before is a G4. A site's button may stay put (a dead button), and PHH's hands, each
     a game of its own, name no button to follow."""
+    bust_ends_session: bool = True       # N1: a player with no chips left ends it
+    """Whether the session ends when a player has no chips left (RULES.md N1), so that a
+    hand played after a bust is N1. A home game of more players may play on without him
+    (``play on after a bust``): the session then ends when one player is left with chips."""
     names_by_hand: bool = True           # G1: a misspelt name is read as its player's
     """Whether the log's names are typed by hand (a house log), so that a name nobody is
     dealt in under, which one player's name matches closely, is read as his (a slip of

@@ -438,7 +438,9 @@ def _rules(ruleset: Ruleset) -> str:
                                           ("partial shows judged",
                                            ruleset.partial_show_judged),
                                           ("unshown hands mucked", not ruleset.shows_logged),
-                                          ("button may stay", not ruleset.button_alternates))
+                                          ("button may stay", not ruleset.button_alternates),
+                                          ("play on after a bust",
+                                           not ruleset.bust_ends_session))
                 if kept]
     clauses += [words for words, kept in (("dead small blind", ruleset.dead_small_blind),
                                           ("antes returned", ruleset.uncovered_antes_returned),

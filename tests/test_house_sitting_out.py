@@ -15,10 +15,11 @@ import math
 from pathlib import Path
 
 from badugi_hh.engine import HandReport, SessionReport, audit
-from badugi_hh.events import Hand, Seat, SkippedHand
+from badugi_hh.events import Hand, Seat, SessionStart, SkippedHand
 from badugi_hh.parsers.house import read_house
 from badugi_hh.stats import player_stats
 from badugi_hh.store import Store
+from badugi_hh.writer import format_session_start
 
 HEADER = """\
 Session #sit "sitting out" 2026-11-27 20:00
@@ -320,10 +321,22 @@ def test_a_broke_player_takes_no_part_in_the_hands_played_after() -> None:
     still to act``), all asking chips of a player who has none."""
     text = CARLA_BROKE + WITHOUT_CARLA
     assert every_violation(text) == [("N1", "the hand is played although Carla has no "
-                                      "chips left; the session ended with the previous hand")]
+                                      "chips left; the session ended with the previous hand; "
+                                      "a table that plays on without him says 'play on after "
+                                      "a bust' on its Rules line")]
     second = hands(text)[1]
     assert set(second.players) == {"Ana", "Bruno", "Dmitri"}
     assert second.end_stacks == {"Ana": 101, "Bruno": 99, "Carla": 0, "Dmitri": 102}
+
+
+def test_a_table_that_plays_on_after_a_bust_says_so_and_is_not_n1() -> None:
+    """A home game of four plays on when one goes bust; its Rules line says so."""
+    text = CARLA_BROKE.replace("unlimited hands", "unlimited hands, play on after a bust")
+    assert every_violation(text + WITHOUT_CARLA) == []
+    assert hands(text + WITHOUT_CARLA)[1].end_stacks["Ana"] == 101
+    start = next(r for r in read_house(text) if isinstance(r, SessionStart))
+    assert not start.ruleset.bust_ends_session
+    assert "play on after a bust" in format_session_start(start)   # written back as read
 
 
 def test_playing_on_after_a_bust_is_reported_once() -> None:

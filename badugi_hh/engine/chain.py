@@ -194,6 +194,29 @@ def chips_after_a_bust(hand: Hand, report: HandReport,
             if name not in restated and started.get(name, 1) <= 0 < result.start_stack}
 
 
+def played_after_a_bust(stacks: Mapping[str, int], rules: Ruleset) -> str | None:
+    """Why a hand played with ``stacks`` (the session's, before it) is N1, a player having
+    none left: the session ended with the hand before, unless ``rules`` play on without
+    him and two players still have chips. None where it goes on.
+
+    >>> from badugi_hh.rules import HOUSE
+    >>> played_after_a_bust({"Ana": 150, "Bo": 50, "Cy": 0}, HOUSE)[:46]
+    'the hand is played although Cy has no chips le'
+    >>> plays_on = HOUSE.replace(bust_ends_session=False)
+    >>> played_after_a_bust({"Ana": 150, "Bo": 50, "Cy": 0}, plays_on) is None
+    True
+    >>> played_after_a_bust({"Ana": 200, "Cy": 0}, plays_on)   # one left with chips
+    'the hand is played although Cy has no chips left; the session ended with the previous hand'
+    """
+    broke = [name for name, stack in stacks.items() if stack <= 0]
+    if not broke or (not rules.bust_ends_session and len(stacks) - len(broke) >= 2):
+        return None
+    hint = ("; a table that plays on without him says 'play on after a bust' on its Rules "
+            "line" if rules.bust_ends_session and len(stacks) - len(broke) >= 2 else "")
+    return (f"the hand is played although {', '.join(broke)} has no chips left; "
+            f"the session ended with the previous hand{hint}")
+
+
 def stated_at_the_end(record: SessionEnd, stacks: Mapping[str, int], rules: Ruleset | None,
                       ) -> tuple[dict[str, int], list[Violation]]:
     """The stacks the session's end states, each under its player's name (of ``stacks``,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from badugi_hh.engine.chain import (ChipsAccounts, chips_accounts, chips_after_a_bust,
                                     confirmed_at_the_end, missing_hand, missing_hand_note,
-                                    opening_accounts, respell, seat_line_slips,
+                                    opening_accounts, played_after_a_bust, respell, seat_line_slips,
                                     seat_slips_disproved, settled_starts, start_stacks,
                                     stated_at_the_end, winner_at_the_end)
 from badugi_hh.engine.fast import replay_heads_up
@@ -272,16 +272,17 @@ class Auditor:
                 "only the first hand with it is stored", hand.hand_id, hand.source, hand.line))
 
     def _check_continues(self, table: _Table, hand: Hand) -> None:
-        """A session stops at its length or when a player is broke (N1): the first hand
-        played after a bust is reported, not each one after it (one mistake, one violation)."""
+        """A session stops at its length or when a player is broke (N1; where the table
+        plays on without him, when one is left with chips): the first hand played after
+        a bust is reported, not each one after it (one mistake, one violation)."""
         limit = hand.ruleset.session_hands
-        broke = [n for n, s in table.stacks.items() if s <= 0] if table.seats else []
+        bust = (played_after_a_bust(table.stacks, hand.ruleset)
+                if table.seats and not table.played_on else None)
         if limit is not None and table.hands > limit:
             message = f"hand {table.hands} is played; a session is {limit} hands"
-        elif broke and not table.played_on:
+        elif bust is not None:
             table.played_on = True
-            message = (f"the hand is played although {', '.join(broke)} has no chips left; "
-                       "the session ended with the previous hand")
+            message = bust
         else:
             return
         table.violations.append(Violation("N1", message, hand.hand_id, hand.source, hand.line))

@@ -155,6 +155,7 @@ SETTING_CLAUSES: Mapping[str, Mapping[str, object]] = {
     "partial shows judged": {"partial_show_judged": True},
     "unshown hands mucked": {"shows_logged": False},
     "button may stay": {"button_alternates": False},
+    "play on after a bust": {"bust_ends_session": False},
     "dead small blind": {"dead_small_blind": True},
     "antes returned": {"uncovered_antes_returned": True},
     "sitting out folded": {"sitting_out_folded": True},
