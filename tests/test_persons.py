@@ -102,6 +102,7 @@ def test_alias_list_and_remove(tables: list[str], capsys) -> None:
     (["alias", "Ana", "Hero"], "'Hero' is not SITE:NAME"),
     (["alias", "Ana", "pokerstars:Nobody"], "no player 'Nobody' on pokerstars"),
     (["alias", "--remove", "Zed"], "no person 'Zed' (persons: none yet)"),
+    (["alias", " ", "merge:Hero"], "a person's name cannot be empty"),
     (["me", "Zed"], "no person 'Zed'"),
 ])
 def test_what_is_not_known_is_exit_2_and_changes_nothing(tables: list[str], capsys,

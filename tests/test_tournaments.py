@@ -111,6 +111,10 @@ def test_summaries_imported_alone_make_the_database_and_are_counted(
     line = capsys.readouterr().out
     assert "0 hands" in line and "2 tournament summaries" in line and "no database" not in line
     assert {tournament for tournament, _ in results(db)} == {"330855877", "243560420"}
+    # their players are players: found by name, and given to a person
+    assert main(["tournaments", "--db", str(db), "--player", "pokerstars:player5"]) == 0
+    assert "Player5" in capsys.readouterr().out
+    assert main(["alias", "Me", "pokerstars:Player5", "--db", str(db)]) == 0
 
 
 def test_a_full_tilt_summary_completes_the_heads_up_sng(tmp_path: Path) -> None:

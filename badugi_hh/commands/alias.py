@@ -144,6 +144,8 @@ def _changed(con: duckdb.DuckDBPyConnection, args: argparse.Namespace) -> Iterat
         yield (f"{person}: {counted(removed, 'name')} removed"
                + ("" if names_of(con, person) else f"; {person} is no longer a person"))
         return
+    if not args.person.strip():   # a name nobody can type back, nor see in a list
+        raise Unknown("a person's name cannot be empty: give the name he goes by")
     # Aliases travel in shared databases: a name is printed on other terminals.
     if (unsafe := unsafe_character(args.person)) is not None:
         raise Unknown(f"a person's name cannot hold a control character ({unsafe})")

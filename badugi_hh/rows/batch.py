@@ -645,14 +645,30 @@ class RowBatch:
         first_source: dict[tuple[str, str], str] = {}   # (site, player): source
         last = len(order) if order else 0
         self._seal_kept(("hand_players",))
-        for rows in self.sealed["hand_players"]:
-            for site, name, source in zip(rows["site"].to_pylist(), rows["player"].to_pylist(),
-                                          rows["source"].to_pylist()):
-                known = first_source.setdefault((site, name), source)
-                if order and known != source and order.get(source, last) < order.get(known, last):
-                    first_source[site, name] = source
+        for site, name, source in chain(self._players_seated(), self._players_placed()):
+            known = first_source.setdefault((site, name), source)
+            if order and known != source and order.get(source, last) < order.get(known, last):
+                first_source[site, name] = source
         self.tables["players"] = [PlayerRow(site, name, source, now)
                                   for (site, name), source in first_source.items()]
+
+    def _players_seated(self) -> Iterator[tuple[str, str, str]]:
+        """(site, player, source) of every row of ``hand_players`` (sealed)."""
+        for rows in self.sealed["hand_players"]:
+            yield from zip(rows["site"].to_pylist(), rows["player"].to_pylist(),
+                           rows["source"].to_pylist())
+
+    def _players_placed(self) -> Iterator[tuple[str, str, str]]:
+        """(site, player, source) of every tournament result: a summary names players
+        none of the hands imported may hold, who are players all the same (``--player``,
+        ``alias`` find them)."""
+        site, player, source = (TournamentResultRow._fields.index(name)
+                                for name in ("site", "player", "source"))
+        for row in self.tables["tournament_results"]:
+            yield row[site], row[player], row[source]
+        for rows in self.sealed["tournament_results"]:
+            yield from zip(rows["site"].to_pylist(), rows["player"].to_pylist(),
+                           rows["source"].to_pylist())
 
     def seal(self) -> None:
         """Turn the rows gathered so far into Arrow tables (see the class docstring)."""
