@@ -402,18 +402,27 @@ def _money_unit(data: dict[str, Any]) -> int:
     """The unit the hand's amounts are counted in: 1 (chips) where every one is whole;
     else money, in the smallest power of ten from cents (100) that makes each whole
     (PokerKit plays with Decimal chips, and splits a pot of 0.29 in two at 0.145: a
-    hand in thousandths). An amount of more than :data:`MAX_DECIMALS` decimals takes no
-    part: its field's reading refuses it, an error at its key.
+    hand in thousandths). A whole amount written as a float (``2.0``, as the
+    specification's own examples write ``antes = [0.0, 3.0]``; ``1e3``) needs no
+    decimals: the unit follows the decimals the amounts need, not how they are written,
+    so the same hand is stored alike either way. A hand that names its ``currency`` is
+    money whatever its amounts need: counted in cents at least, so that a hand of whole
+    dollars keeps the unit of its table's others (and of its export, which writes
+    ``3.00``). An amount of more than :data:`MAX_DECIMALS` decimals takes no part: its
+    field's reading refuses it, an error at its key.
 
     >>> _money_unit({"antes": [0, 0], "small_bet": 2}), _money_unit({"min_bet": Decimal("2.0")})
-    (1, 100)
+    (1, 1)
     >>> _money_unit({"finishing_stacks": [Decimal("3.145"), 3], "actions": ["p1 cbr 0.2"]})
     1000
+    >>> _money_unit({"min_bet": 2, "currency": "USD"})
+    100
     """
-    places = [_decimals(value) for value in _amounts_written(data)]
-    if not places:
-        return 1
-    return int(10 ** max([2, *(count for count in places if count <= MAX_DECIMALS)]))
+    places = [count for count in map(_decimals, _amounts_written(data))
+              if 0 < count <= MAX_DECIMALS]
+    if isinstance(data.get("currency"), str):
+        places.append(2)
+    return int(10 ** max(2, *places)) if places else 1
 
 
 def _amounts_written(data: dict[str, Any]) -> Iterator[Decimal]:

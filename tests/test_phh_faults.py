@@ -1,0 +1,93 @@
+"""PHH hands that once read wrong: a figure the reader changed, a line it cut a hand at.
+
+Each is a hand the specification allows (or PokerKit refuses, and the audit must then
+say why, at the line): it reads as PokerKit reads it, and is judged as the log writes it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from badugi_hh.engine import HandReport, audit
+from badugi_hh.events import Hand, ParseError
+from badugi_hh.parsers.phh import read_phh
+from badugi_hh.store import Store
+
+#: A heads-up no-limit single draw at 1/2, stacks 100; ``{action}`` is p2's first.
+SINGLE_DRAW = """variant = "N2L1D"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ["d dh p1 7h6c4c3d2c", "d dh p2 KsQdJhTc9c", "{action}", "p1 f"]
+"""
+
+
+def read(text: str, name: str = "x.phh") -> list[object]:
+    return list(read_phh(text, name))
+
+
+def hands(records: list[object]) -> list[Hand]:
+    return [record for record in records if isinstance(record, Hand)]
+
+
+def errors(records: list[object]) -> list[ParseError]:
+    return [record for record in records if isinstance(record, ParseError)]
+
+
+def violations(records: list[object]) -> list[tuple[str, int, str]]:
+    return [(violation.rule, violation.line, violation.message) for report in audit(records)
+            if isinstance(report, HandReport) for violation in report.violations]
+
+
+def stored(tmp_path: Path, files: dict[str, str], query: str) -> list[tuple[object, ...]]:
+    """``files`` (name: text) imported into a new store: what ``query`` reads of it."""
+    logs = tmp_path / "logs"
+    logs.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (logs / name).write_text(text, encoding="utf-8")
+    with Store(tmp_path / "hands.duckdb") as store:
+        store.import_paths(sorted(logs.iterdir()), zone="UTC")
+        return store.connection.sql(query).fetchall()
+
+
+# -- amounts: the unit follows the decimals needed ------------------------------------------
+
+WHOLE = """variant = "F2L3D"
+antes = [0, 3, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 7h6c4c3d2c", "d dh p2 ??????????", "d dh p3 AsQs6s5c3c", "p3 f", "p1 f"]
+finishing_stacks = [99, 101, 100]
+"""
+#: The same hand with its whole amounts written as floats, as the specification's own
+#: examples write them (``antes = [0.0, 3.0]``).
+AS_FLOATS = """variant = "F2L3D"
+antes = [0.0, 3.0, 0.0]
+blinds_or_straddles = [1.0, 2.0, 0.0]
+small_bet = 2.0
+big_bet = 4.0
+starting_stacks = [100.0, 100.0, 100.0]
+actions = ["d dh p1 7h6c4c3d2c", "d dh p2 ??????????", "d dh p3 AsQs6s5c3c", "p3 f", "p1 f"]
+finishing_stacks = [99.0, 101.0, 100.0]
+"""
+
+
+def test_whole_amounts_written_as_floats_are_stored_as_the_same_chips(tmp_path: Path) -> None:
+    query = "SELECT source, kind, currency, unit, pot FROM hands ORDER BY source"
+    rows = stored(tmp_path, {"floats.phh": AS_FLOATS, "ints.phh": WHOLE}, query)
+    assert [row[1:] for row in rows] == [("home", "chips", 1, 5)] * 2
+
+
+def test_a_bet_written_with_an_exponent_keeps_the_hands_chips() -> None:
+    [hand] = hands(read(SINGLE_DRAW.format(action="p2 cbr 1e2")))
+    assert hand.unit == 1 and hand.ruleset.big_blind == 2
+
+
+def test_a_hand_that_names_its_currency_is_counted_in_cents() -> None:
+    [hand] = hands(read(WHOLE + 'currency = "USD"\n'))
+    assert hand.unit == 100 and hand.ruleset.small_bet == 200
