@@ -91,3 +91,20 @@ def test_a_bet_written_with_an_exponent_keeps_the_hands_chips() -> None:
 def test_a_hand_that_names_its_currency_is_counted_in_cents() -> None:
     [hand] = hands(read(WHOLE + 'currency = "USD"\n'))
     assert hand.unit == 100 and hand.ruleset.small_bet == 200
+
+
+# -- a bet beyond the stack ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("amount", ["1000", "1e3"])
+def test_a_raise_beyond_the_stack_is_s3_at_its_line_not_an_all_in(amount: str) -> None:
+    records = read(SINGLE_DRAW.format(action=f"p2 cbr {amount}"))
+    assert errors(records) == []
+    assert violations(records) == [
+        ("S3", 6, "p2 puts in 999 with only 99 behind; a short stack goes all-in for the rest")]
+
+
+def test_a_raise_beyond_the_stack_stores_nets_that_add_up(tmp_path: Path) -> None:
+    query = "SELECT player, start_stack, end_stack, net FROM hand_players ORDER BY player"
+    rows = stored(tmp_path, {"over.phh": SINGLE_DRAW.format(action="p2 cbr 1000")}, query)
+    assert sum(net for *_, net in rows) == 0   # type: ignore[misc]
+    assert all(end == start + net and end >= 0 for _, start, end, net in rows)  # type: ignore[operator]

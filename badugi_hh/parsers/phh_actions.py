@@ -298,16 +298,23 @@ class Actions:
                                     line=line))
         else:
             assert to is not None
-            bet = self.to_match == 0
-            paid = self._put(index, to - self.round_in[index])
-            all_in = self.stacks[index] == 0
-            self.events.append(Bet(player=name, amount=paid, all_in=all_in, line=line)
-                               if bet else Raise(player=name, to=self.round_in[index],
-                                                 all_in=all_in, line=line))
+            self._bet_or_raise(index, to, line)
 
-    def _put(self, index: int, amount: int) -> int:
-        """Chips into the round, no more than the stack (an all-in): what was paid."""
-        paid = max(0, min(amount, self.stacks[index]))
+    def _bet_or_raise(self, index: int, to: int, line: int) -> None:
+        """``cbr``: a bet or a raise to ``to``, as the log writes it. One beyond the stack is
+        not cut to an all-in: the engine judges the chips put in beyond it (S3), as
+        PokerKit refuses it."""
+        name, bet = self.names[index], self.to_match == 0
+        paid = self._put(index, to - self.round_in[index], cut=False)
+        all_in = self.stacks[index] <= 0
+        self.events.append(Bet(player=name, amount=paid, all_in=all_in, line=line) if bet
+                           else Raise(player=name, to=self.round_in[index], all_in=all_in,
+                                      line=line))
+
+    def _put(self, index: int, amount: int, *, cut: bool = True) -> int:
+        """Chips into the round, no more than the stack (an all-in) where ``cut``: what was
+        paid."""
+        paid = max(0, min(amount, self.stacks[index]) if cut else amount)
         self.stacks[index] -= paid
         self.round_in[index] += paid
         self.to_match = max(self.to_match, self.round_in[index])
