@@ -108,3 +108,29 @@ def test_a_raise_beyond_the_stack_stores_nets_that_add_up(tmp_path: Path) -> Non
     rows = stored(tmp_path, {"over.phh": SINGLE_DRAW.format(action="p2 cbr 1000")}, query)
     assert sum(net for *_, net in rows) == 0   # type: ignore[misc]
     assert all(end == start + net and end >= 0 for _, start, end, net in rows)  # type: ignore[operator]
+
+
+# -- the words: what the log says ----------------------------------------------------------------
+
+def test_a_raise_to_less_than_the_blind_is_named_as_the_log_writes_it() -> None:
+    text = SINGLE_DRAW.replace("[100, 100]", "[100, 100, 100]").replace(
+        "[0, 0]", "[0, 0, 0]").replace("[1, 2]", "[1, 2, 0]").replace(
+        '"{action}", "p1 f"', '"d dh p3 8s6s5h4d3c", "p3 cc", "p1 cc", "p2 cbr 1", "p3 f", '
+                              '"p1 f"')
+    records = read(text)
+    assert violations(records) == [
+        ("B2", 6, "p2 raises to 1; in no limit a raise before the first draw goes to at "
+                  "least 4")]
+    [report] = [item for item in audit(records) if isinstance(item, HandReport)]
+    assert report.end_stacks == {"p1": 98, "p2": 104, "p3": 98}
+
+
+def test_an_amount_past_the_limit_after_scaling_names_the_limit_in_the_files_terms() -> None:
+    text = SINGLE_DRAW.format(action="p2 cc").replace("min_bet = 2", "min_bet = 2.000001")
+    text = text.replace("[100, 100]", "[999999999999999, 999999999999999]")
+    [error] = errors(read(text))
+    assert (error.line, error.column) == (5, 1)
+    assert error.message == (
+        "starting_stacks: the amount 999999999999999 is more than 1,000,000,000: the hand is "
+        "counted in units of 0.000001, as its amounts' decimals need, and the store holds "
+        "at most 10^15 of them")

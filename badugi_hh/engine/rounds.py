@@ -319,8 +319,9 @@ class Betting:
                                                player.round_in + player.stack)
             if slip:
                 self.report("B2", event.line, slip)
-        self._aggress(player, "raise", to, to - player.round_in, event.by, event.line,
-                      wrong_kind=to_match == 0)
+        # a raise to less than he has in (PHH's ``cbr 1`` over his blind of 2) adds nothing
+        self._aggress(player, "raise", to, max(0, to - player.round_in), event.by,
+                      event.line, wrong_kind=to_match == 0)
 
     def _aggress(self, player: TablePlayer, kind: str, to: int, added: int, by: int | None,
                  line: int, *, wrong_kind: bool) -> None:

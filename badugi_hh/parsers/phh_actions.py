@@ -303,13 +303,13 @@ class Actions:
     def _bet_or_raise(self, index: int, to: int, line: int) -> None:
         """``cbr``: a bet or a raise to ``to``, as the log writes it. One beyond the stack is
         not cut to an all-in: the engine judges the chips put in beyond it (S3), as
-        PokerKit refuses it."""
+        PokerKit refuses it; one to less than the player has in (``cbr 1`` over his big
+        blind of 2) is named as the log writes it (B2), and puts in nothing."""
         name, bet = self.names[index], self.to_match == 0
         paid = self._put(index, to - self.round_in[index], cut=False)
         all_in = self.stacks[index] <= 0
         self.events.append(Bet(player=name, amount=paid, all_in=all_in, line=line) if bet
-                           else Raise(player=name, to=self.round_in[index], all_in=all_in,
-                                      line=line))
+                           else Raise(player=name, to=to, all_in=all_in, line=line))
 
     def _put(self, index: int, amount: int, *, cut: bool = True) -> int:
         """Chips into the round, no more than the stack (an all-in) where ``cut``: what was

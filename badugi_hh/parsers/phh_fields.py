@@ -93,15 +93,6 @@ def shown(value: object) -> str:
     return text if len(text) <= 60 else text[:59] + "..." + text[-1:]
 
 
-def _too_large(value: object) -> bool:
-    """Whether ``value`` is a number past what the store holds (rather than no number)."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return abs(value) > MAX_AMOUNT // 100
-    # copy_abs, not abs: abs rounds in the context, where 2.5e99999999999 overflows
-    return (isinstance(value, Decimal) and value.is_finite()
-            and value.copy_abs() > MAX_AMOUNT // 100)
-
-
 class Fields:
     """The fields of one hand, read with their types checked; amounts scaled to ``unit``
     (100 for money written with cents, 1 for chips)."""
@@ -194,13 +185,33 @@ class Fields:
         (``positive``: above zero), whole in the hand's unit, at most 10^15."""
         value = self.data.get(name) if value is None else value
         scaled = self.scaled(value)
-        if scaled is None and _too_large(value):
-            raise self.error(name, f"the amount {shown(value)} is more than 10^15")
+        if scaled is None and self._too_large(value):
+            raise self.error(name, f"the amount {shown(value)} is more than {self._limit()}")
         if scaled is None or scaled < 0 or (positive and scaled == 0):
             what = "a positive amount" if positive else "an amount"
             raise self.error(name, f"expected {what} (a number of chips, or money with at "
                                    f"most {MAX_DECIMALS} decimals), got {shown(value)}")
         return scaled
+
+    def _too_large(self, value: object) -> bool:
+        """Whether ``value`` is a number past what the store holds in the hand's unit."""
+        if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+            return False
+        number = Decimal(value)
+        try:
+            # copy_abs, not abs: abs rounds in the context, where 2.5e99999999999 overflows
+            return number.is_finite() and number.copy_abs() * self.unit > MAX_AMOUNT
+        except ArithmeticError:   # past what Decimal's context holds: too large
+            return True
+
+    def _limit(self) -> str:
+        """The most an amount may be, in the file's terms: 10^15 of the hand's unit (for a
+        hand its decimals count in millionths, 10^9)."""
+        if self.unit == 1:
+            return "10^15, the most the store holds"
+        step = format(Decimal(1).scaleb(1 - len(str(self.unit))), "f")
+        return (f"{MAX_AMOUNT // self.unit:,}: the hand is counted in units of {step}, as "
+                "its amounts' decimals need, and the store holds at most 10^15 of them")
 
     def scaled(self, value: object) -> int | None:
         """``value`` in the hand's unit, or None if it is not an amount that fits."""
