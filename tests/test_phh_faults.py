@@ -6,6 +6,7 @@ say why, at the line): it reads as PokerKit reads it, and is judged as the log w
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -134,3 +135,26 @@ def test_an_amount_past_the_limit_after_scaling_names_the_limit_in_the_files_ter
         "starting_stacks: the amount 999999999999999 is more than 1,000,000,000: the hand is "
         "counted in units of 0.000001, as its amounts' decimals need, and the store holds "
         "at most 10^15 of them")
+
+
+# -- where a .phhs file's hands start ---------------------------------------------------------
+
+BADUGI = """variant = "FB"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100]
+actions = ["d dh p1 As2d3h4c", "d dh p2 KsQdJhTc", "p2 f"]
+"""
+
+
+@pytest.mark.parametrize("quote", ['"""', "'''"])
+def test_a_header_inside_a_multi_line_string_starts_no_hand(quote: str) -> None:
+    text = (f"[1]\n{BADUGI}author = {quote}\n[2]\nnot a hand\n{quote}\n\n[3]\n{BADUGI}"
+            f"event = 'a \"\"\" and a # in a one-line string'\n\n[4]\n{BADUGI}")
+    records = read(text, "x.phhs")
+    assert [str(error) for error in errors(records)] == []
+    assert [hand.hand_id for hand in hands(records)] == ["1", "3", "4"]
+    pokerkit = pytest.importorskip("pokerkit")
+    assert len(list(pokerkit.HandHistory.load_all(io.BytesIO(text.encode())))) == 3

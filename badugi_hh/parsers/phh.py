@@ -186,7 +186,12 @@ def _blocks(log: LogText) -> Iterator[_Block]:
     block = _Block(log.first_line, None, [])
     single = False
     path: tuple[str, ...] = ()
+    quote: str | None = None   # the multi-line string open at the line's start
     for number, text in enumerate(log, log.first_line):
+        within_string, quote = quote is not None, _left_open(text, quote)
+        if within_string:   # ``[2]`` inside ``author = """`` ... ``"""`` is text, no header
+            block.add(number, text)
+            continue
         header = None if single else _TABLE.fullmatch(text)
         width = 0
         if header is None and not single and text and not "!" <= text[0] <= "~":
@@ -207,6 +212,56 @@ def _blocks(log: LogText) -> Iterator[_Block]:
         block.add(number, text)
     if block.key is not None or single:
         yield block
+
+
+def _left_open(text: str, quote: str | None) -> str | None:
+    """The multi-line string (its delimiter, three double or three single quotes) still
+    open at the end of the line ``text``, given the one open at its start; None where none
+    is. A line without a triple quote leaves things as they were, unread.
+
+    >>> three = '"' * 3
+    >>> _left_open(f"author = {three}", None) == three, _left_open("[2]", three) == three
+    (True, True)
+    >>> _left_open(f"x{three}", three), _left_open("a = '''x''' # '''", None)
+    (None, None)
+    """
+    if '"""' not in text and "'''" not in text:
+        return quote
+    at = 0
+    while at < len(text):
+        if quote is not None:
+            at = _closing(text, at, quote)
+            if at < 0:
+                return quote
+            quote = None
+        elif text[at] == "#":
+            return None
+        elif text.startswith(('"""', "'''"), at):
+            quote, at = text[at:at + 3], at + 3
+        elif text[at] in "\"'":
+            at = _closing(text, at + 1, text[at])
+            if at < 0:
+                return None   # a string left open on its line: TOML's error, at it
+        else:
+            at += 1
+    return quote
+
+
+def _closing(text: str, at: int, quote: str) -> int:
+    """Just past the ``quote`` that closes a string from ``at`` on (a basic string's
+    escaped quote skipped; a multi-line one's closing delimiter may hold two more quotes,
+    as TOML allows), or -1 where the line does not close it."""
+    while (found := text.find(quote, at)) >= 0:
+        escapes = len(text[:found]) - len(text[:found].rstrip("\\"))
+        if quote[0] == '"' and escapes % 2:
+            at = found + 1
+            continue
+        end = found + len(quote)
+        while len(quote) == 3 and end < len(text) and text[end] == quote[0] and (
+                end - found < 5):
+            end += 1
+        return end
+    return -1
 
 
 def _header_path(header: str) -> tuple[str, ...]:
