@@ -158,3 +158,15 @@ def test_a_header_inside_a_multi_line_string_starts_no_hand(quote: str) -> None:
     assert [hand.hand_id for hand in hands(records)] == ["1", "3", "4"]
     pokerkit = pytest.importorskip("pokerkit")
     assert len(list(pokerkit.HandHistory.load_all(io.BytesIO(text.encode())))) == 3
+
+
+def test_a_hands_table_written_after_another_hand_is_a_note_and_no_hand_lost() -> None:
+    text = f"[1]\n{BADUGI}\n[2]\n{BADUGI}\n[1._meta]\nx = 1\n\n[3]\n{BADUGI}"
+    records = read(text, "x.phhs")
+    assert [hand.hand_id for hand in hands(records)] == ["1", "2", "3"]
+    [note] = errors(records)
+    assert (note.line, note.column, note.hand_lost) == (19, 1, False)
+    assert note.message == ("[1._meta] is a table of hand 1, written after another hand's: "
+                            "hand 1 is read without it")
+    pokerkit = pytest.importorskip("pokerkit")
+    assert len(list(pokerkit.HandHistory.load_all(io.BytesIO(text.encode())))) == 3

@@ -154,11 +154,14 @@ class _Block(PHHBlock):
     """A hand's text as cut from the file, with what went wrong in the cutting: invisible
     characters before its table header, or more text than a hand holds."""
 
-    __slots__ = ("damage", "overflow", "size")
+    __slots__ = ("damage", "late_of", "overflow", "size")
 
     def __init__(self, start: int, key: str | None, lines: list[str]) -> None:
         super().__init__(start, key, lines)
         self.damage: ParseError | None = None
+        #: The hand whose table this is, written after another hand's (``[1._meta]``
+        #: after ``[2]``); None for a hand.
+        self.late_of: str | None = None
         self.overflow: FieldError | None = None
         self.size = sum(map(len, lines))
 
@@ -181,11 +184,14 @@ def _blocks(log: LogText) -> Iterator[_Block]:
     own); otherwise each top-level table header starts a hand, whatever invisible
     characters come before it (reported; the hand is read). A header of a table inside
     the hand's (``[1._meta]`` after ``[1]``: a user-defined field of hand 1 written as a
-    table, as TOML allows and PokerKit reads it) is a line of that hand.
+    table, as TOML allows and PokerKit reads it) is a line of that hand; one after another
+    hand's (``[1._meta]`` after ``[2]``) is a block of its own, marked as hand 1's
+    (:attr:`_Block.late_of`), not a hand.
     """
     block = _Block(log.first_line, None, [])
     single = False
     path: tuple[str, ...] = ()
+    seen: set[str] = set()   # the hands' keys so far (``1``, ``2``)
     quote: str | None = None   # the multi-line string open at the line's start
     for number, text in enumerate(log, log.first_line):
         within_string, quote = quote is not None, _left_open(text, quote)
@@ -204,6 +210,9 @@ def _blocks(log: LogText) -> Iterator[_Block]:
             if block.key is not None:
                 yield block
             block = _Block(number, header.group(1).strip("\"'"), [text[width:]])
+            if len(path) > 1 and path[0] in seen:
+                block.late_of = path[0]
+            seen.update(path[:1])
             if (message := damage_message(text, width)) is not None:
                 block.damage = ParseError(message=message, source=log.name, line=number,
                                           column=1, text=excerpt(text), hand_lost=False)
@@ -299,9 +308,12 @@ class _PHHReader:
         self.count = 0
 
     def read_block(self, block: _Block) -> Iterator[Record]:
-        self.count += 1
         if block.damage is not None:
             yield block.damage
+        if block.late_of is not None:
+            yield self._late_table(block, block.late_of)
+            return
+        self.count += 1
         try:
             if block.overflow is not None:
                 raise block.overflow
@@ -311,6 +323,16 @@ class _PHHReader:
             yield ParseError(message=f"{where}{error.message}", source=self.source,
                              line=error.line, column=error.column,
                              text=kept_text("\n".join(block.lines)))
+
+    def _late_table(self, block: _Block, hand_key: str) -> ParseError:
+        """A note at a table of a hand written after another hand's (``[1._meta]`` after
+        ``[2]``): valid TOML, which PokerKit joins to its hand; the hand was read before
+        it, and is kept as read (the store keeps no user-defined field, what such a table
+        holds)."""
+        return ParseError(
+            message=f"[{block.key}] is a table of hand {hand_key}, written after another "
+                    f"hand's: hand {hand_key} is read without it", source=self.source,
+            line=block.start, column=1, text=excerpt(block.lines[0]), hand_lost=False)
 
     def _hand(self, block: _Block, data: dict[str, Any]) -> Iterator[Record]:
         if block.key is not None and "variant" not in data and len(data) == 1:
