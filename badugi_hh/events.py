@@ -396,6 +396,10 @@ class Hand:
     The hand is kept with the rest of its lines; the audit judges it only up to
     the first of them, since what follows may hang on what was lost.
     """
+    positional: tuple[str, ...] = ()
+    """The players the log names by their place alone (a PHH hand's ``p1``, ``p2``... where
+    it names none): PHH counts them from the button, so another hand's ``p1`` is
+    another player, and no stack is carried to them from the hand before (G3)."""
     left_out: tuple[str, ...] = ()
     """The ids of hands played at its table after the hand before it in the log, which
     the log leaves out (a PHH export's ``_left_out_before``: hands PHH cannot say, or not

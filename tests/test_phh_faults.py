@@ -170,3 +170,40 @@ def test_a_hands_table_written_after_another_hand_is_a_note_and_no_hand_lost() -
                             "hand 1 is read without it")
     pokerkit = pytest.importorskip("pokerkit")
     assert len(list(pokerkit.HandHistory.load_all(io.BytesIO(text.encode())))) == 3
+
+
+# -- the chain of stacks from hand to hand -------------------------------------------------------
+
+def table_hand(key: int, stacks: str, players: str = "") -> str:
+    """A hand of table ``t`` numbered ``key``, its stacks ``stacks`` (``[90, 110]``), each
+    key's deal its own."""
+    deal = BADUGI.replace("As2d3h4c", ["As2d3h4c", "Ac2h3d4s"][key % 2])
+    return (f"[{key}]\n" + deal.replace("[100, 100]", stacks)
+            + f'table = "t"\nhand = {key}\n{players}\n')
+
+
+def notes(records: list[object]) -> list[str]:
+    return [note for report in audit(records) if isinstance(report, HandReport)
+            for note in report.notes]
+
+
+def test_players_named_by_their_place_carry_no_stack_from_hand_to_hand() -> None:
+    # p1..p2 count from the button: the second hand's p1 is the first hand's p2
+    records = read(table_hand(1, "[100, 100]") + table_hand(2, "[99, 101]"), "x.phhs")
+    assert notes(records) == [] and violations(records) == []
+
+
+def test_named_players_still_carry_their_stacks() -> None:
+    named = 'players = ["Ana", "Bo"]'
+    records = read(table_hand(1, "[100, 100]", named) + table_hand(2, "[90, 110]", named),
+                   "x.phhs")
+    assert [note.split(":")[0] for note in notes(records)] == [
+        "a hand is missing between hand 1 and 2"]
+
+
+def test_a_repeated_hand_id_is_no_hand_missing_between_it_and_itself() -> None:
+    named = 'players = ["Ana", "Bo"]'
+    text = (table_hand(1, "[100, 100]", named) + table_hand(2, "[90, 110]", named)
+            ).replace("hand = 2", "hand = 1")
+    records = read(text, "x.phhs")
+    assert notes(records) == [] and violations(records) == []

@@ -94,6 +94,17 @@ def start_stacks(hand: Hand, carried: Mapping[str, int],
             {name: stack for name, stack in chips.items() if name not in stated})
 
 
+def unnamed_dropped(hand: Hand, carried: dict[str, int], chips: ChipsAccounts,
+                    ) -> tuple[dict[str, int], ChipsAccounts]:
+    """The accounts without the players ``hand`` names by their place alone
+    (:attr:`Hand.positional`): the hand before's ``p1`` is another player, so his stack
+    is not this one's, and the hand states it."""
+    if not hand.positional:
+        return carried, chips
+    return ({name: stack for name, stack in carried.items() if name not in hand.positional},
+            {name: stack for name, stack in chips.items() if name not in hand.positional})
+
+
 def confirmed_at_the_end(hand: Hand, report: HandReport,
                          chips: Mapping[str, int]) -> dict[str, int]:
     """The chips' account (of ``chips``, those left open) of each player whose stated end

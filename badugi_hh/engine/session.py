@@ -15,7 +15,7 @@ from badugi_hh.engine.chain import (ChipsAccounts, chips_accounts, chips_after_a
                                     confirmed_at_the_end, missing_hand, missing_hand_note,
                                     opening_accounts, played_after_a_bust, respell, seat_line_slips,
                                     seat_slips_disproved, settled_starts, start_stacks,
-                                    stated_at_the_end, winner_at_the_end)
+                                    stated_at_the_end, unnamed_dropped, winner_at_the_end)
 from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.kinds import PLAYER_EVENTS
 from badugi_hh.engine.replay import HandReplay
@@ -203,8 +203,8 @@ class Auditor:
         if hand.left_out and table.previous is not None and not any(   # a PHH export's gap
                 hash(gone) in self._hand_lines for gone in hand.left_out):   # (not one read)
             table.unknown_before, table.previous = left_out_note(hand.site, hand.left_out), None
-        carried, chips = start_stacks(hand, table.stacks, table.chips) if table.chips else (
-            table.stacks, table.chips)
+        carried, chips = unnamed_dropped(hand, *(start_stacks(
+            hand, table.stacks, table.chips) if table.chips else (table.stacks, table.chips)))
         missing = ""   # a site's hand missing from the log: coverage, not a violation
         if not table.seats and not table.unknown_before and table.previous is not None:
             missing = missing_hand(hand, carried)
@@ -214,7 +214,7 @@ class Auditor:
         for name, added in chips_after_a_bust(hand, report, carried).items():
             table.starts[name] = table.starts.get(name, 0) + added   # nets add up (N1)
         self._check_unique(table, hand)
-        if missing and table.previous is not None:
+        if missing and table.previous is not None and table.previous.hand_id != hand.hand_id:
             report.notes.append(missing_hand_note(table.previous, hand, missing))
         chips_before, table.chips = table.chips, chips_accounts(hand, report, carried, chips)
         if table.unknown_before:

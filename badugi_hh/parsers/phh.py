@@ -552,6 +552,9 @@ class _HandBuilder:
         self.fields, self.variant, self.game, self.structure = fields, variant, game, structure
         self.count = count
         self.names, self.renamed = _player_names(fields, self.count)
+        stated = fields.strings("players", count, empty=True) or [""] * count
+        # p1, p2... are places counted from the button, not people: see Hand.positional
+        self.positional = tuple(name for name, given in zip(self.names, stated) if not given)
         self.stacks = fields.amounts("starting_stacks", self.count, positive=True) or []
         self.line = fields.block.line_of_key("actions")[0]
 
@@ -578,7 +581,7 @@ class _HandBuilder:
                     table=fields.label("table") or "",
                     tournament=_unless_malformed(lambda: fields.label("_tournament")),
                     buy_in=_unless_malformed(lambda: fields.string("_buy_in")),
-                    level=self._level(),
+                    level=self._level(), positional=self.positional,
                     left_out=self._left_out_before())
 
     def _level(self) -> str | None:
