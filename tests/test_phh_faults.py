@@ -207,3 +207,32 @@ def test_a_repeated_hand_id_is_no_hand_missing_between_it_and_itself() -> None:
             ).replace("hand = 2", "hand = 1")
     records = read(text, "x.phhs")
     assert notes(records) == [] and violations(records) == []
+
+
+# -- winnings after the rake --------------------------------------------------------------------
+
+RAKED = """variant = "FB"
+antes = [0, 0, 0]
+blinds_or_straddles = [0.05, 0.10, 0]
+small_bet = 0.10
+big_bet = 0.20
+starting_stacks = [10, 10, 10]
+actions = ["d dh p1 As2d3h4c", "d dh p2 KsQdJhTc", "d dh p3 KcQhJdTs", "p3 f", "p1 cc", "p2 cc",
+ "p1 sd", "p2 sd", "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cc", "p1 sd", "p2 sd",
+ "p1 cc", "p2 cc", "p1 sm As2d3h4c", "p2 sm KsQdJhTc"]
+currency = "USD"
+winnings = [{won}, 0, 0]
+"""
+
+
+def test_winnings_short_of_the_pot_are_after_the_rake(tmp_path: Path) -> None:
+    text = RAKED.format(won="0.19") + "finishing_stacks = [10.09, 9.90, 10]\n"
+    assert violations(read(text)) == []
+    query = "SELECT h.pot, h.rake, sum(p.net) FROM hands h JOIN hand_players p USING (hand_id) " \
+            "GROUP BY ALL"
+    assert stored(tmp_path, {"raked.phh": text}, query) == [(20, 1, -1)]
+
+
+def test_winnings_beyond_the_pot_are_still_s1() -> None:
+    assert violations(read(RAKED.format(won="0.21"))) == [
+        ("S1", 11, "the log pays out 21, but the pot is 20")]

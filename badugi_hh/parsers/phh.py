@@ -571,7 +571,7 @@ class _HandBuilder:
         ruleset = self._ruleset(small, big)
         self._actions(actions)
         events += actions.finish()
-        events += self._results()
+        events += self._results(actions.pot(self.stacks))
         return Hand(hand_id=hand_id, ruleset=ruleset, events=events,
                     number=int(hand_id) if hand_id.isdecimal() and len(hand_id) < 16
                     else number,
@@ -659,8 +659,9 @@ class _HandBuilder:
             deck_recycling="dead_cards",
             # winnings are optional in PHH: a file without them implies its results
             awards_logged="winnings" in fields,
-            # PHH has no rule of rake: a hand stating the rake taken (_rake) was raked
-            rake="_rake" in fields,
+            # PHH has no rule of rake: a hand stating the rake taken (_rake), or winnings,
+            # which are "post-rake" (the specification), may be raked
+            rake="_rake" in fields or "winnings" in fields,
             # antes untrimmed (PHH's default) are dead money of the main pot; trimmed,
             # they are collected like bets
             dead_money_in_main_pot=not self._ante_trimming(),
@@ -699,18 +700,22 @@ class _HandBuilder:
                 raise FieldError(f"action {shown(action)}: {error.message}", error.line,
                                  error.column) from None
 
-    def _results(self) -> list[Event]:
+    def _results(self, pot: int) -> list[Event]:
         """What the file states of the end: each player's winnings and final stack.
 
-        ``_rake`` (our writer's field: PHH has none) is the rake taken.
+        ``_rake`` (our writer's field: PHH has none) is the rake taken; without it, the
+        winnings short of the ``pot`` are: the specification's winnings are "the post-rake
+        values" ("Optional Fields", "Winnings"). More than the pot is the audit's (S1).
         """
         fields = self.fields
         events: list[Event] = []
-        if "_rake" in fields:
-            events.append(PotTotal(total=None, rake=fields.amount("_rake"),
-                                   line=fields.block.line_of_key("_rake")[0]))
+        won = fields.amounts("winnings", self.count)
+        rake = fields.amount("_rake") if "_rake" in fields else pot - sum(won or [pot])
+        if rake > 0:
+            line = fields.block.line_of_key("_rake" if "_rake" in fields else "winnings")[0]
+            events.append(PotTotal(total=None, rake=rake, line=line))
         line = fields.block.line_of_key("winnings")[0]
-        for name, amount in zip(self.names, fields.amounts("winnings", self.count) or []):
+        for name, amount in zip(self.names, won or []):
             if amount:
                 events.append(Award(player=name, amount=amount, line=line))
         line = fields.block.line_of_key("finishing_stacks")[0]

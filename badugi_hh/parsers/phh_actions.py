@@ -106,6 +106,16 @@ class Actions:
         self.draws = 0
         self.pending: dict[int, _Discard] = {}  # this draw's discards, by player
         self.line = line
+        self.returned = 0   # the uncalled bets of the rounds closed so far
+
+    def pot(self, stacks: list[int]) -> int:
+        """The pot once every action is read: what left the ``stacks`` the hand started
+        with, less each round's uncalled bet (the largest bet's part nobody matched)."""
+        return sum(stacks) - sum(self.stacks) - self.returned - self._uncalled()
+
+    def _uncalled(self) -> int:
+        largest, second = sorted(self.round_in)[-2:][::-1]
+        return largest - second
 
     # -- forced bets -----------------------------------------------------------------
 
@@ -252,6 +262,7 @@ class Actions:
         if self.phase == "betting" or again:
             self.draws += 1
             self.phase = "draw"
+            self.returned += self._uncalled()
             self.round_in = [0] * self.count
             self.to_match = 0
             self.events.append(Street(kind="draw", number=self.draws, line=line))
