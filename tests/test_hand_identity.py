@@ -137,6 +137,29 @@ def test_a_copy_that_differs_is_a_t5_violation_naming_both_files(tmp_path: Path)
                           f"{original}:1 (the same site and hand id): the first copy is kept")]
 
 
+def test_a_house_session_saved_again_with_a_wrong_claim_is_a_t5(tmp_path: Path) -> None:
+    """The store keeps the rules' figures where a log's claim is wrong: the second save of
+    an evening with a typo in a Stacks line (a G3) held the same figures as the first, and
+    its violation went unsaid. Its hash holds its verdicts: a T5 says the two differ."""
+    saved = tmp_path / "saved.txt"
+    shutil.copyfile(SAMPLE, saved)
+    typo = tmp_path / "typo.txt"
+    text = SAMPLE.read_text(encoding="utf-8")
+    stacks = next(line for line in text.splitlines() if line.startswith("Stacks: "))
+    wrong = stacks.replace(stacks.rsplit(" ", 1)[1], str(int(stacks.rsplit(" ", 1)[1]) + 2))
+    typo.write_text(text.replace(stacks, wrong, 1), encoding="utf-8")
+    with Store(tmp_path / "db.duckdb") as store:
+        store.import_paths([saved])
+        summary = store.import_paths([typo])
+        same = tmp_path / "same.txt"
+        shutil.copyfile(SAMPLE, same)
+        again = store.import_paths([same])   # the same text again: no verdict differs
+        rules = store.connection.sql("SELECT rule FROM violations WHERE source = ? "
+                                     "ORDER BY ALL", params=[str(typo)]).fetchall()
+    assert summary.new_hands == 0 and len(summary.conflicts) == 1 and rules == [("T5",)]
+    assert again.conflicts == []
+
+
 #: The sample's end line, and a copy's that states another winner and other stacks (N1).
 _SAMPLE_END = "Session ends - Bruno wins - stacks Ana 0, Bruno 200"
 _OTHER_END = "Session ends - Ana wins - stacks Ana 10, Bruno 190"

@@ -104,4 +104,5 @@ def public_view(table: str, copies: bool) -> str | None:
             "UNION ALL SELECT source, hand_id, session_id, 'hand' AS level, 'T5' AS rule, "
             f"format('{CONFLICT_MESSAGE}', hand_id, source, line, first_source, first_line) "
             "AS message, line FROM dataset_repeated WHERE copy > 1 AND source <> first_source "
-            "AND content_hash <> first_hash AND length(content_hash) = length(first_hash)")
+            "AND content_hash <> first_hash AND length(content_hash) = length(first_hash) "
+            "AND left(content_hash, 1) = left(first_hash, 1)")

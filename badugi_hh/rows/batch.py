@@ -410,7 +410,8 @@ class RowBatch:
         dealt = {name: " ".join(map(_card_text, result.dealt)) if result.dealt else None
                  for name, result in report.players.items()}
         draws, shown = self._draw_rows(source, report), self._showdown_rows(source, hand, report)
-        digest = content_hash(report, rules.game, moment.local, dealt, draws, shown)
+        digest = content_hash(report, rules.game, moment.local, dealt, draws, shown,
+                              verdicts=not money.site)
         self.tables["hands"].append((
             source, report.hand_id, report.number, report.session_id, moment.local, moment.utc,
             moment.zone, rules.name, money.site, rules.game, money.kind, money.currency,

@@ -18,6 +18,14 @@ differs from the stored one's is a violation of T5, "a site's hand ids are uniqu
 read whole is kept over one with a line that could not be read, and their difference
 is that line's, no T5 (:mod:`badugi_hh.store.commit`, docs/schema.md).
 
+A house hand's hash holds its verdicts too, each violation's rule and message
+(:data:`VERDICTS_HASH_FORMAT`): the store keeps the rules' figures where a log's claims are
+wrong, so a session saved twice, once with a typo in a ``Stacks:`` line or an award, gave
+two copies of the same figures, and the second's violations were lost without a word.
+A house hand's verdicts depend only on its session's text, which both copies hold; a
+site's hand may begin an export, whose first hand has no stack carried to check, so its
+verdicts are not part of its content.
+
 The hash is also computed in SQL (:data:`CONTENT_HASH_SQL`) from the stored rows, for
 the migrations of a database: both give the same text to MD5. A hash is written with its
 format first (:data:`HASH_FORMAT`): the hashes of earlier releases (32 characters, the
@@ -30,6 +38,8 @@ not compared with today's (:func:`same_content`), where they would differ for no
 >>> same_content("2" + "0" * 32, "2" + "0" * 32), same_content("2" + "0" * 32, "2" + "1" * 32)
 (True, False)
 >>> same_content("2" + "0" * 32, "1" * 32)   # of two formats: not compared
+True
+>>> same_content("2" + "0" * 32, "3" + "1" * 32)
 True
 >>> conflict_message("ps-1", "/b.txt", 9, "/a.txt", 5)
 'hand ps-1 at /b.txt:9 differs from its copy at /a.txt:5 (the same site and hand id): the first copy is kept'
@@ -46,8 +56,8 @@ from badugi_hh.engine import HandReport
 from badugi_hh.hand_ids import hand_file_sql
 from badugi_hh.sites import FILE_LOCAL_SITES
 
-__all__ = ["CONTENT_HASH_SQL", "HASH_FORMAT", "RANKED_COPIES_SQL", "conflict_message",
-           "content_hash", "identity", "same_content"]
+__all__ = ["CONTENT_HASH_SQL", "HASH_FORMAT", "RANKED_COPIES_SQL", "VERDICTS_HASH_FORMAT",
+           "conflict_message", "content_hash", "identity", "same_content"]
 
 _EPOCH = datetime(1970, 1, 1)
 _MICROSECOND = timedelta(microseconds=1)
@@ -60,9 +70,10 @@ def identity(site: str, hand_id: str, source: str) -> tuple[str, str, str]:
 
 def content_hash(report: HandReport, game: str, started_at: datetime | None,
                  dealt: dict[str, str | None], draws: Sequence[tuple[object, ...]],
-                 shown: Sequence[tuple[object, ...]]) -> str:
+                 shown: Sequence[tuple[object, ...]], *, verdicts: bool = False) -> str:
     """The hash of a hand's content; ``dealt``: each player's dealt cards as stored;
-    ``draws`` and ``shown``: the hand's ``draws`` and ``showdowns`` rows as stored."""
+    ``draws`` and ``shown``: the hand's ``draws`` and ``showdowns`` rows as stored;
+    ``verdicts``: its violations too (a house hand's; see the module docstring)."""
     moment = "" if started_at is None else str((started_at.replace(tzinfo=None) - _EPOCH)
                                                // _MICROSECOND)
     head = f"{game}|{moment}|{report.pot_total}|{report.rake}|{report.ended}|" \
@@ -82,11 +93,17 @@ def content_hash(report: HandReport, game: str, started_at: datetime | None,
     shows = ";".join([f"{row[2]}:{row[3] if row[4] is not None else ''}"   # player, hand
                       for row in sorted(shown, key=_PLAYER)])   # shown (a muck: one log tells)
     text = f"{head}#{players}#{actions}#{drawn}#{shows}"
+    if verdicts:
+        judged = ";".join(sorted([f"{v.rule}:{v.message}" for v in report.violations]))
+        return VERDICTS_HASH_FORMAT + hashlib.md5(f"{text}#{judged}".encode(),
+                                                  usedforsecurity=False).hexdigest()
     return HASH_FORMAT + hashlib.md5(text.encode(), usedforsecurity=False).hexdigest()
 
 
 #: The first character of a hash of this format (earlier releases wrote the bare MD5).
 HASH_FORMAT = "2"
+#: And of one that holds the hand's verdicts (a house hand's, from this release on).
+VERDICTS_HASH_FORMAT = "3"
 
 
 #: Sort keys (C calls): a draw row by its draw, then player (not its line: a PHH file may
@@ -98,10 +115,17 @@ _PLAYER_OF_ACTION = attrgetter("player")
 def same_content(digest: str, other: str) -> bool:
     """Whether two copies' hashes say the same content; hashes of two formats cannot
     tell, and are taken as the same, as the release that wrote the older one did."""
-    return digest == other or len(digest) != len(other)
+    return digest == other or _format(digest) != _format(other)
 
 
-#: :func:`content_hash` of every stored hand, from its rows: (source, hand_id, hash).
+def _format(digest: str) -> str:
+    """The format a hash is of: its first character, or none (a bare MD5)."""
+    return digest[:1] if len(digest) == 33 else ""
+
+
+#: :func:`content_hash` of every stored hand, from its rows: (source, hand_id, hash), of
+#: :data:`HASH_FORMAT` (a migration's: a house hand's verdicts stored by an older release
+#: are not today's, and a hash of two formats is not compared).
 CONTENT_HASH_SQL = f"""
 SELECT h.source, h.hand_id, '{HASH_FORMAT}' || md5(concat(
     h.game, '|', coalesce(CAST(epoch_us(h.started_at) AS VARCHAR), ''), '|', h.pot, '|',
