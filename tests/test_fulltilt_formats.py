@@ -43,6 +43,20 @@ def violations(text: str) -> list[tuple[str, int]]:
 def test_every_real_export_reads_without_an_error(path: Path) -> None:
     read = list(read_records(path))
     assert [r for r in read if isinstance(r, ParseError)] == []
+
+
+def test_real_exports_joined_after_their_stray_last_bytes_read_every_hand(
+        tmp_path: Path) -> None:
+    """Full Tilt's UTF-16 exports end with a stray byte: joined (or a log appended to after
+    one), each hand still reads, as from its own file, and none is lost."""
+    paths = [FT / "cash-27td-fl-0.10-0.20-201011.txt", FT / "cash-27td-fl-150-300-201012.txt",
+             FT / "cash-27td-fl-10-20-201101-dead-hand.txt"]
+    joined = tmp_path / "joined.txt"
+    joined.write_bytes(b"".join(path.read_bytes() for path in paths))
+    read = list(read_records(joined))
+    assert [r for r in read if isinstance(r, ParseError)] == []
+    assert [h.hand_id for h in read if isinstance(h, Hand)] == [
+        h.hand_id for path in paths for h in read_records(path) if isinstance(h, Hand)]
     assert all(not r.damaged for r in read if isinstance(r, Hand))
 
 

@@ -36,6 +36,49 @@ def test_one_stray_trailing_byte_of_a_utf16_file_is_dropped(mark: bytes) -> None
     assert read(mark + TEXT.encode("utf-16-le") + b"\r") == LINES
 
 
+#: Real Full Tilt exports in UTF-16, each with a mark and a stray last byte.
+STRAY_ENDED = [REAL / "fulltilt" / name for name in (
+    "cash-27td-fl-0.10-0.20-201011.txt", "cash-27td-fl-10-20-201101-dead-hand.txt",
+    "cash-27td-fl-150-300-201012.txt")]
+
+
+def the_lines(path) -> list[str]:
+    with open_log(path) as log:
+        return list(log)
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 64, log_text.CHUNK_BYTES])
+@pytest.mark.parametrize("marks", ["each", "the first only"])
+def test_utf16_text_after_a_stray_byte_is_read_back_in_step(chunk: int, marks: str) -> None:
+    """Exports that end with a stray byte, joined or appended one after the other: every
+    byte after the first file's would read one out of step (``F`` as U+4600), so the
+    stray byte is left out where that shows, wherever a chunk of the file ends."""
+    exports = [path.read_bytes() for path in STRAY_ENDED]
+    assert all(len(export) % 2 for export in exports)
+    joined = exports[0] + b"".join(
+        export if marks == "each" else export[2:] for export in exports[1:])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(log_text, "CHUNK_BYTES", chunk)
+        assert read(joined) == [line for path in STRAY_ENDED for line in the_lines(path)]
+
+
+@pytest.mark.parametrize("encoding, mark", [("utf-16-le", b"\xff\xfe"),
+                                            ("utf-16-be", b"\xfe\xff")])
+def test_a_stray_byte_inside_a_line_is_left_out(encoding: str, mark: bytes) -> None:
+    line = "Seat 1: José ($2), Zoë sits out\n"
+    text = (line * 3).encode(encoding)
+    assert read(mark + text[:41] + b"?" + text[41:])[1:] == [line.strip()] * 2
+
+
+@pytest.mark.parametrize("chunk", [1, 5, log_text.CHUNK_BYTES])
+def test_cjk_text_that_reads_like_text_out_of_step_is_read_as_it_is(chunk: int) -> None:
+    """U+4E00 (一) is ``N`` read out of step; a run of it in real text is left as it is."""
+    lines = ["中" + "\u4e00" * 24 + "中文" * 20, "一\u3000\u4e00\u5000 中文 Seat 1: 一二三"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(log_text, "CHUNK_BYTES", chunk)
+        assert read("\n".join(lines).encode("utf-16")) == lines
+
+
 def test_windows_1252_lines_beside_utf8_lines() -> None:
     assert read("Seat 1: José\n".encode("cp1252") + "Seat 2: Zoë\n".encode()) == [
         "Seat 1: José", "Seat 2: Zoë"]

@@ -9,7 +9,9 @@ encodings, byte-order marks, line endings and binary files the same way:
   grammar then reports at its column); the rest of the file is unaffected.
 * UTF-16, little- or big-endian, with a byte-order mark or without (Full
   Tilt's own exports): recognised by the NUL bytes of its ASCII characters.
-  One stray byte at the end (a real Full Tilt file has one) is dropped.
+  One stray byte at the end (a real Full Tilt file has one) is dropped; one further
+  in (such a file joined with the next, or appended to) is found where the text after
+  it reads a byte out of step, and left out.
 * LF, CRLF or CR line ends, even mixed in one file.
 * A byte-order mark at the start of any line, not only the file's, is dropped: it
   is where a file of exports joined one after the other (``cat a.txt b.txt``)
@@ -48,9 +50,9 @@ Lines come without their line end:
 from __future__ import annotations
 
 import bisect
-import codecs
 import io
 import os
+import re
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from itertools import chain
@@ -284,15 +286,98 @@ def utf16_encoding(start: bytes) -> str | None:
 def _utf16_chunks(chunks: Iterator[bytes], encoding: str) -> Iterator[str]:
     """The text of a UTF-16 file (its byte-order mark left out), a chunk at a time.
 
-    An odd byte at the very end is no character: it is dropped, as every
-    reader of these exports does.
+    An odd byte at the very end is no character: it is dropped, as every reader of
+    these exports does. One further in (an export with such a byte, appended to or
+    joined with the next) puts every later character a byte out of step; the text is
+    stepped back in where that shows (:func:`_realigned`). The last
+    :data:`_HELD_CHARACTERS` of a chunk wait for the next, so that the stray byte
+    before text read out of step is never already handed out.
     """
-    decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+    pending = b""
     for chunk in chunks:
-        yield decoder.decode(chunk)
-    left, _ = decoder.getstate()
-    if len(left) > 1:
-        yield decoder.decode(b"", final=True)
+        text, pending = _realigned(pending + chunk, encoding, final=False)
+        yield text
+    text, _ = _realigned(pending, encoding, final=True)
+    yield text
+
+
+#: Characters that are a Latin-1 character's two UTF-16 bytes read one byte out of
+#: step (``F`` as U+4600, an LF as U+0A00, ``é`` as U+E900). Text after a stray byte
+#: reads as a long run of them (a hand's header alone is longer than
+#: :data:`_OUT_OF_STEP_RUN`); real text hardly ever holds one of even a few.
+_OUT_OF_STEP_RUN = 16
+_OUT_OF_STEP = re.compile("[%s]{%d}" % (re.escape("".join(
+    chr(code << 8) for code in (0x09, 0x0A, 0x0D, *range(0x20, 0x7F), *range(0xA0, 0x100)))),
+    _OUT_OF_STEP_RUN))
+#: How many characters before a run out of step the stray byte is looked for in
+#: (it is the run's first, or the one or two before it: the next file's mark), and
+#: how many after the run tell which byte it is (and that the run is no real text).
+_STRAY_BEFORE = 8
+_STRAY_AFTER = 32
+#: The bytes from a run's start to the end of what tells where its stray byte is.
+_RUN_JUDGED_BYTES = 2 * (_OUT_OF_STEP_RUN + _STRAY_AFTER)
+#: The characters of a chunk held for the next (see :func:`_utf16_chunks`): a run
+#: begun in the last of them is found there with the stray byte before it.
+_HELD_CHARACTERS = _STRAY_BEFORE + _OUT_OF_STEP_RUN
+
+
+def _realigned(data: bytes, encoding: str, final: bool) -> tuple[str, bytes]:
+    """The text of ``data`` with each stray byte found in it left out, and the bytes
+    left for the next chunk (none when ``final``: then an odd last byte is dropped)."""
+    text, searched_to = "", 0
+    usable = _whole_characters(data, encoding, final)
+    decoded = data[:usable].decode(encoding, errors="replace")
+    while (found := _OUT_OF_STEP.search(decoded, searched_to)) is not None:
+        run = len(decoded[:found.start()].encode(encoding))
+        if not final and run + _RUN_JUDGED_BYTES > usable:   # to be judged with what follows
+            held = max(0, run - 2 * _STRAY_BEFORE)
+            return text + data[:held].decode(encoding, errors="replace"), data[held:]
+        stray = _stray_byte(data[:usable], encoding, run)
+        if stray is None:   # real text after all (CJK): looked past
+            searched_to = found.end()
+            continue
+        text += data[:stray].decode(encoding, errors="replace")
+        data, searched_to = data[stray + 1:], 0
+        usable = _whole_characters(data, encoding, final)
+        decoded = data[:usable].decode(encoding, errors="replace")
+    if final:
+        return text + decoded, b""
+    held_text = decoded[-_HELD_CHARACTERS:]
+    kept = usable - len(held_text.encode(encoding))
+    return text + decoded[:len(decoded) - len(held_text)], data[kept:]
+
+
+def _whole_characters(data: bytes, encoding: str, final: bool) -> int:
+    """How many of ``data``'s bytes are whole characters: an even count, less a first
+    half of a surrogate pair at the end whose second half may come with the next chunk."""
+    usable = len(data) & ~1
+    if not final and usable and 0xD8 <= data[usable - 2 if encoding == "utf-16-be"
+                                             else usable - 1] <= 0xDB:
+        usable -= 2
+    return usable
+
+
+def _stray_byte(data: bytes, encoding: str, run: int) -> int | None:
+    """Where the stray byte before the run out of step at byte ``run`` lies: the place
+    (a character's first byte, from a few before the run to the run's start) whose
+    dropping leaves the text around it most like text, where that is far more so than
+    as it is; None where it is not (the run is real text: CJK, whose characters read out
+    of step are no more ASCII than they were)."""
+    low, high = max(0, run - 2 * _STRAY_BEFORE), min(len(data), run + _RUN_JUDGED_BYTES)
+    as_it_is = _not_ascii(data[low:high], encoding)
+    best, fewest = None, as_it_is // 4 + 1
+    for place in range(low, run + 1, 2):
+        dropped = _not_ascii(data[low:place], encoding) + _not_ascii(
+            data[place + 1:high], encoding)
+        if dropped < fewest:
+            best, fewest = place, dropped
+    return best
+
+
+def _not_ascii(data: bytes, encoding: str) -> int:
+    """How many characters of ``data`` (an odd last byte left out) are not ASCII text."""
+    text = data[:len(data) & ~1].decode(encoding, errors="replace")
+    return len(text) - len(text.encode("ascii", errors="ignore")) + text.count("\0")
 
 
 def _lines_of_text_chunks(chunks: Iterator[str], name: str,
