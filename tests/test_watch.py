@@ -186,6 +186,25 @@ def test_the_complete_hands_are_taken_at_once_the_last_when_the_file_is_quiet(wa
     assert watch.step() is None   # nothing changed since
 
 
+def test_a_utf16_log_appended_to_after_its_stray_last_byte_is_followed(watcher) -> None:
+    """Full Tilt's UTF-16 export ends with a stray byte: the hand appended after it lies a
+    byte out of step, and is taken once complete, not when the file is quiet."""
+    watch, folder, database = watcher
+    watch.snapshot()
+    first, second = (REAL / "fulltilt" / name for name in (
+        "cash-27td-fl-0.10-0.20-201011.txt", "cash-27td-fl-150-300-201012.txt"))
+    log = folder / "ft.txt"
+    log.write_bytes(first.read_bytes())
+    batch = watch.step()
+    assert batch is not None and batch.summary.new_hands == 1
+    with open(log, "ab") as out:
+        out.write(second.read_bytes()[2:])   # appended: the text, without a mark
+    batch = watch.step()
+    assert batch is not None and batch.summary.new_hands == 1 and stored(database) == 2
+    with duckdb.connect(str(database), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM quarantine").fetchone() == (0,)
+
+
 def test_an_archive_dropped_into_the_folder_is_imported(watcher) -> None:
     watch, folder, database = watcher
     watch.snapshot()

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import partial
 from typing import IO
 
 from badugi_hh.parsers.dialects import starting_dialect
 from badugi_hh.sites import SITE_DIALECTS
-from badugi_hh.parsers.text import utf16_encoding
+from badugi_hh.parsers.text import reads_out_of_step, utf16_encoding, utf16_text
 
 __all__ = ["complete_end"]
 
@@ -66,17 +67,39 @@ def _lines(data: bytes, start: int, encoding: str) -> list[tuple[int, str]]:
     """The whole lines of ``data`` (read from ``start``): where each ends, and its text."""
     if encoding == "utf-8":
         ends = [(found.start(), found.end()) for found in _LINE_END.finditer(data)]
-    else:   # UTF-16: LF or CRLF, on a character's bytes
-        newline = "\n".encode(encoding)
-        ends = [(found.start(), found.end()) for found in re.finditer(re.escape(newline), data)
-                if found.start() % 2 == 0]
+        decode = _utf8_text
+    else:
+        ends = _utf16_line_ends(data, encoding)
+        decode = partial(utf16_text, encoding=encoding)
     lines: list[tuple[int, str]] = []
     begin = 0
     for cut, end in ends:
-        text = data[begin:cut].decode(encoding, errors="replace")
+        text = decode(data[begin:cut])
         lines.append((start + end, text.replace("\0", "").strip("\ufeff\r")))
         begin = end
     return lines
+
+
+def _utf8_text(raw: bytes) -> str:
+    return raw.decode("utf-8", errors="replace")
+
+
+def _utf16_line_ends(data: bytes, encoding: str) -> list[tuple[int, int]]:
+    """Where the lines of UTF-16 ``data`` end: at an LF on a character's bytes, the
+    characters counted from ``data``'s start, and from one byte on after a stray byte
+    (a Full Tilt export's last, the file appended to), as the text layer reads them: an
+    LF a byte out of step ends a line only where the line before it reads out of step."""
+    newline = re.escape("\n".encode(encoding))
+    ends: list[tuple[int, int]] = []
+    step, begin = 0, 0
+    for found in re.finditer(newline, data):
+        if found.start() % 2 != step:
+            if not reads_out_of_step(data[begin:found.start()], encoding):
+                continue
+            step = found.start() % 2
+        ends.append((found.start(), found.end()))
+        begin = found.end()
+    return ends
 
 
 @dataclass(slots=True)

@@ -63,7 +63,8 @@ from typing import IO
 from badugi_hh.archives import ArchiveMember
 from badugi_hh.events import ParseError
 
-__all__ = ["LineBlock", "LogText", "LogTextError", "Source", "open_log", "utf16_encoding"]
+__all__ = ["LineBlock", "LogText", "LogTextError", "Source", "open_log", "reads_out_of_step",
+           "utf16_encoding", "utf16_text"]
 
 #: Where a log comes from: a path, a member of an archive, an open file (binary or
 #: text), the text itself as ``str``, or its bytes.
@@ -319,6 +320,18 @@ _RUN_JUDGED_BYTES = 2 * (_OUT_OF_STEP_RUN + _STRAY_AFTER)
 #: The characters of a chunk held for the next (see :func:`_utf16_chunks`): a run
 #: begun in the last of them is found there with the stray byte before it.
 _HELD_CHARACTERS = _STRAY_BEFORE + _OUT_OF_STEP_RUN
+
+
+def utf16_text(data: bytes, encoding: str) -> str:
+    """The text of UTF-16 bytes (``encoding``: ``utf-16-le`` or ``utf-16-be``) as a log
+    is read: each stray byte found in them left out, an odd last byte dropped."""
+    return _realigned(data, encoding, final=True)[0]
+
+
+def reads_out_of_step(data: bytes, encoding: str) -> bool:
+    """Whether UTF-16 bytes hold text read a byte out of step (after a stray byte)."""
+    decoded = data[:len(data) & ~1].decode(encoding, errors="replace")
+    return _OUT_OF_STEP.search(decoded) is not None
 
 
 def _realigned(data: bytes, encoding: str, final: bool) -> tuple[str, bytes]:
