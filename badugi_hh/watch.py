@@ -237,6 +237,8 @@ class Watcher:
                 self.hand_ends[path] = _HandEnd.at(stream, end)
         except OSError:
             return size   # the import names why it cannot be read
+        if end == 0:   # no hand complete: an empty file a site is about to write (a Boss
+            return None   # Media log is rewritten whole each hand) is no empty log yet
         if end == size or (self.parts and end > read_before):
             return end
         return None

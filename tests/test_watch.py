@@ -205,6 +205,26 @@ def test_a_utf16_log_appended_to_after_its_stray_last_byte_is_followed(watcher) 
         assert con.execute("SELECT count(*) FROM quarantine").fetchone() == (0,)
 
 
+def test_a_log_rewritten_whole_is_not_quarantined_while_it_is_empty(watcher) -> None:
+    """Boss Media rewrites its log whole after each hand: caught between emptying it and
+    writing it again, the log holds no hand yet, which is no empty file to report."""
+    watch, folder, database = watcher
+    watch.snapshot()
+    export = (REAL / "bossmedia" / "cash-5cd-fl-eur-2-4-201109.xml").read_text()
+    opening = export[:export.index("<HISTORY ")]
+    hands = [hand + "</HISTORY>\n" for hand in
+             export[len(opening):].split("</HISTORY>\n")[:2]]
+    log = folder / "session583869141.xml"
+    for written in (1, 2):
+        log.write_text("")
+        assert watch.step() is None
+        log.write_text(opening + "".join(hands[:written]) + "</ROOT>\n")
+        batch = watch.step()
+        assert batch is not None and (batch.summary.new_hands, batch.summary.quarantined) \
+            == (1, 0)
+    assert stored(database) == 2
+
+
 def test_an_archive_dropped_into_the_folder_is_imported(watcher) -> None:
     watch, folder, database = watcher
     watch.snapshot()
