@@ -168,22 +168,28 @@ def log_files_in(folder: Path) -> Iterator[Path | Unreadable]:
     ``data.csv.gz``); it is read only when it is a regular file (a named pipe or a
     device is never opened: it would block a reader, or never end), and a link
     only when it leads to a file inside ``folder`` (a link to ``~/.ssh/id_rsa``
-    named ``x.txt`` is not a log of the folder's). Links to folders are not followed."""
+    named ``x.txt`` is not a log of the folder's). Links to folders are not
+    followed, and each is named: one leading out would read what lies outside, one
+    inside what is read already, and either may lead round in a loop."""
     problems: list[Unreadable] = []
     names: list[Path] = []
+    linked_folders: list[Path] = []
 
     def unreadable_folder(error: OSError) -> None:
         problems.append(Unreadable(str(error.filename or folder),
                                    f"cannot read this folder: {_why(error)}"))
 
-    for parent, _folders, files in os.walk(folder, onerror=unreadable_folder):
+    for parent, folders, files in os.walk(folder, onerror=unreadable_folder):
         names.extend(Path(parent, name) for name in files
                      if _is_log_name(name) or _is_log_archive(name))
+        linked_folders.extend(Path(parent, name) for name in folders
+                              if Path(parent, name).is_symlink())
     inside = folder.resolve()
     for name in sorted(names):
         yield _found_in_folder(name, inside)
+    yield from (_linked_folder(link, inside) for link in sorted(linked_folders))
     yield from problems
-    if not names and not problems:
+    if not names and not problems and not linked_folders:
         yield Unreadable(str(folder), NO_LOGS)
 
 
@@ -200,6 +206,17 @@ def _found_in_folder(name: Path, inside: Path) -> Path | Unreadable:
     if isinstance(checked, Path) and not target.is_relative_to(inside):
         return Unreadable(str(name), f"skipped: a link to {target}, outside {inside}")
     return checked
+
+
+def _linked_folder(link: Path, inside: Path) -> Unreadable:
+    """Why a search does not enter the folder ``link`` leads to (the search walks the
+    folder's own tree: a link out would read what lies outside it, a link within reads
+    again what it reads already)."""
+    target = link.resolve()
+    if not target.is_relative_to(inside):
+        return Unreadable(str(link), f"skipped: a link to the folder {target}, outside {inside}")
+    return Unreadable(str(link), f"skipped: a link to the folder {target}, whose logs are "
+                      "read where they lie (links to folders are not followed)")
 
 
 def _is_log_archive(name: str) -> bool:

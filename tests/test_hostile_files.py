@@ -153,3 +153,29 @@ def test_the_shared_rule_names_what_it_skips(outside_link: Path) -> None:
                   f"{outside_link}",
         "loop.txt": "too many levels of symbolic links",
         "pipe.phh": "not a regular file (a named pipe)"}
+
+
+def test_a_link_to_a_folder_is_named_alike_by_validate_import_and_watch(
+        outside_link: Path, tmp_path: Path, capsys) -> None:
+    """Links to folders are not followed (one out reads what lies outside, one within
+    what is read already, either may loop): each is named, not passed over in silence."""
+    (tmp_path / "elsewhere").mkdir()
+    complete(tmp_path / "elsewhere" / "saturday.txt")
+    (outside_link / "out").symlink_to(tmp_path / "elsewhere")
+    (outside_link / "again").symlink_to(outside_link / "2026")
+    said = {"again": f"{outside_link / 'again'}: skipped: a link to the folder "
+                     f"{outside_link / '2026'}, whose logs are read where they lie (links to "
+                     "folders are not followed)",
+            "out": f"{outside_link / 'out'}: skipped: a link to the folder "
+                   f"{tmp_path / 'elsewhere'}, outside {outside_link}"}
+    assert main(["validate", str(outside_link)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert all(line in err for line in said.values())
+    assert main(["import", str(outside_link), "--db", str(tmp_path / "db.duckdb")]) == 2
+    out, err = capsys.readouterr()
+    assert all(f"badugi-hh import: {line}" in err.splitlines() for line in said.values())
+    assert ", 3 paths not read in " in out and "saturday" not in out + err.replace(
+        said["out"], "")
+    watcher = Watcher([outside_link], into_database(tmp_path / "w.duckdb"), settle=0.0)
+    told = stepped(watcher).summary.unreadable
+    assert len(told) == 3 and all(line in told for line in said.values())
