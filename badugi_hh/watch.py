@@ -300,7 +300,7 @@ def into_database(db: str | Path, zone: str | None = None,
             with Store(db, wait=wait) as store:
                 summary = store.import_paths(paths, zone=zone, ends=ends)
         except StoreLocked as error:
-            return Batch(paths, ImportSummary(), [], busy=str(error))
+            return Batch(paths, ImportSummary(), [], busy=error.in_use)
         return Batch(paths, summary, [])
 
     return import_batch
@@ -317,7 +317,7 @@ def into_dataset(root: str | Path, zone: str | None = None,
         try:
             done = import_to_dataset(paths, root, wait=wait, zone=zone)
         except DatasetBusy as error:
-            return Batch(paths, ImportSummary(), [], busy=str(error))
+            return Batch(paths, ImportSummary(), [], busy=error.in_use)
         return Batch(paths, done.summary, [*done.failures, *done.quarantined])
 
     return import_batch

@@ -126,7 +126,9 @@ class Heartbeat:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._beat, name="watch-heartbeat",
                                         daemon=True)
-        if self.path.exists() and watch_state(target) is None:
+        self._made = not self.path.exists()
+        """Whether this watcher makes the record (no record of an earlier one is there)."""
+        if not self._made and watch_state(target) is None:
             self.problem = (f"{self.path} is not a watcher's record: left as it is (the "
                             "live table cannot tell whether this watcher runs)")
 
@@ -141,6 +143,19 @@ class Heartbeat:
         if self._thread.is_alive():
             self._stop.set()
             self._thread.join()
+            self._write(stopped=datetime.now(timezone.utc))
+
+    def withdraw(self) -> None:
+        """The watcher never began (its database could not be opened): the record it
+        made goes, so that nothing is left beside a file the watcher refused; an earlier
+        watcher's record it wrote over says it stopped."""
+        beating = self._thread.is_alive()
+        if beating:
+            self._stop.set()
+            self._thread.join()
+        if self._made:
+            self.path.unlink(missing_ok=True)
+        elif beating:
             self._write(stopped=datetime.now(timezone.utc))
 
     def _beat(self) -> None:

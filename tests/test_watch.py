@@ -303,6 +303,43 @@ def test_watch_refuses_a_folder_that_is_not_there(tmp_path: Path, capsys) -> Non
     assert capsys.readouterr().err == f"badugi-hh watch: {tmp_path / 'gone'}: not a folder to watch\n"
 
 
+@pytest.mark.parametrize("db", ["notes.txt", "gone/x.duckdb"])
+def test_watch_refused_a_database_says_it_once_and_leaves_nothing_beside_it(
+        tmp_path: Path, capsys, db: str) -> None:
+    """A file that is not a database, or a folder that does not exist: one error, that
+    of the database, and no watcher's record beside the user's file."""
+    from badugi_hh.cli import main
+
+    (tmp_path / "notes.txt").write_text("call Bruno\n", encoding="utf-8")
+    (tmp_path / "logs").mkdir()
+    shutil.copy(EXPORT, tmp_path / "logs" / "t.txt")
+    assert main(["watch", str(tmp_path / "logs"), "--db", str(tmp_path / db)]) == 1
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == 1 and "watch.json" not in said[0], said
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["logs", "notes.txt"]
+
+
+def test_watch_says_it_tries_a_busy_database_again_by_itself(tmp_path: Path, capsys) -> None:
+    """The store's advice to run the command again is not the watcher's: it retries."""
+    from badugi_hh.commands.watch import Reporter
+
+    database = tmp_path / "db.duckdb"
+    Store(database).close()
+    holder = subprocess.Popen([sys.executable, "-c", "import duckdb, sys, time; "
+                               "con = duckdb.connect(sys.argv[1]); print('held', flush=True); "
+                               "time.sleep(60)", str(database)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        shutil.copy(EXPORT, tmp_path / "t.txt")
+        Reporter(str(database))(into_database(database, wait=0.2)({str(tmp_path / "t.txt"): None}))
+    finally:
+        holder.kill()
+        holder.wait()
+    said = capsys.readouterr().err
+    assert f"{database} is in use by process {holder.pid}" in said
+    assert said.endswith("; trying again\n") and "run this again" not in said
+
+
 def test_appended_hands_reach_a_dataset(tmp_path: Path) -> None:
     from badugi_hh.dataset import connect_dataset
     from badugi_hh.watch import into_dataset

@@ -80,11 +80,12 @@ def run(args: argparse.Namespace) -> int:
     previous = signal.signal(signal.SIGTERM, interrupt)   # a dashboard's Stop: a Ctrl-C
     try:
         with Heartbeat(target, args.folders) as heartbeat:
-            if heartbeat.problem:
-                _say(printable(heartbeat.problem), error=True)
             watcher.snapshot()
             if not first_import(args, target, watcher.still_written):
+                heartbeat.withdraw()   # refused: the database's error is the one to read
                 return EXIT_DATABASE
+            if heartbeat.problem:
+                _say(printable(heartbeat.problem), error=True)
             reporter = Reporter(target)
             watcher.run(stop, reporter)
     except (StoreError, DatasetBusy) as error:

@@ -43,7 +43,7 @@ from badugi_hh.dataset.writer import (
 from badugi_hh.parsers.dialects import DIALECTS
 from badugi_hh.sources import LOG_SUFFIXES, ArchiveMember, Unreadable, find_logs, size_of
 from badugi_hh.rows.clock import machine_zone
-from badugi_hh.rows.errors import StoreError
+from badugi_hh.rows.errors import Busy
 from badugi_hh.rules import RULES
 from badugi_hh.rows.files import BATCH_HANDS, ImportSummary
 from badugi_hh.rows.schema import RuleRow, arrow_table
@@ -156,14 +156,15 @@ def _reads_as(path: Path, table: pa.Table) -> bool:
         return False
 
 
-class DatasetBusy(StoreError):
+class DatasetBusy(Busy):
     """Another import is writing into the dataset."""
 
     @classmethod
     def of(cls, root: Path, waited: float | None) -> DatasetBusy:
         """The error for ``root``, naming the process that holds it."""
-        return cls(f"an import is writing into {root}: {lock_holder(root / IMPORT_LOCK)}; "
-                   f"waited {waited or 0:g} s (wait=...). Try again when it has finished")
+        in_use = f"an import is writing into {root}: {lock_holder(root / IMPORT_LOCK)}"
+        return cls(f"{in_use}; waited {waited or 0:g} s (wait=...). Try again when it has "
+                   "finished", in_use)
 
 
 # -- running the tasks -----------------------------------------------------------------

@@ -13,6 +13,15 @@ class StoreError(Exception):
     """The database or dataset cannot be opened or used; the message says why and what to do."""
 
 
+class Busy(StoreError):
+    """Another process writes into the database or dataset. :attr:`in_use` says who,
+    without what to do about it: a watcher, which tries again by itself, says that."""
+
+    def __init__(self, message: str, in_use: str | None = None) -> None:
+        super().__init__(message)
+        self.in_use = in_use or message
+
+
 def first_line(error: BaseException) -> str:
     """An error's message without the hints and blank lines DuckDB and Arrow append.
 

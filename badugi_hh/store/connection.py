@@ -11,7 +11,7 @@ from pathlib import Path
 import duckdb
 
 from badugi_hh.rows.closed import CLOSED_CONFIG
-from badugi_hh.rows.errors import StoreError
+from badugi_hh.rows.errors import Busy, StoreError
 
 #: How long opening waits for another process that holds the database.
 LOCK_WAIT_SECONDS = 10.0
@@ -23,7 +23,7 @@ LOCK_WAIT_SECONDS = 10.0
 WRITER_MEMORY = "256MB"
 
 
-class StoreLocked(StoreError):
+class StoreLocked(Busy):
     """Another process holds the database (DuckDB allows one writer per file)."""
 
 
@@ -58,12 +58,13 @@ def _check_ours(con: duckdb.DuckDBPyConnection, path: Path, read_only: bool) -> 
 _LOCK_HOLDER = re.compile(r"Conflicting lock is held in (.*?) \(PID (\d+)\)")
 
 
-def _locked_message(path: Path, error: str, waited: float) -> str:
+def _locked(path: Path, error: str, waited: float) -> StoreLocked:
     holder = _LOCK_HOLDER.search(error)
     who = (f"process {holder.group(2)} ({holder.group(1)})" if holder
            else "another process")
-    return (f"{path} is in use by {who}; waited {waited:g} s for it. Only one import "
-            "may write at a time: let the other one finish, then run this again.")
+    in_use = f"{path} is in use by {who}"
+    return StoreLocked(f"{in_use}; waited {waited:g} s for it. Only one import may write at "
+                       "a time: let the other one finish, then run this again.", in_use)
 
 
 def connect(path: str | Path, *, read_only: bool = False,
@@ -93,7 +94,7 @@ def connect(path: str | Path, *, read_only: bool = False,
             if "Could not set lock" not in str(error):
                 raise StoreError(f"cannot open {path}: {error}") from None
             if time.monotonic() >= deadline:
-                raise StoreLocked(_locked_message(path, str(error), wait)) from None
+                raise _locked(path, str(error), wait) from None
             time.sleep(0.2)
     try:
         _check_ours(con, path, read_only)
