@@ -131,6 +131,13 @@ def test_the_command_prints_each_figure_with_its_n(real_db: Path, capsys) -> Non
     assert "Hero: Hero (PokerStars)" in text
 
 
+def test_a_player_of_one_hand_is_said_with_the_noun_agreeing(real_db: Path, capsys) -> None:
+    assert main(["opponents", "--hand", LAST_HAND, "--db", str(real_db),
+                 "--player", "pokerstars:Hero"]) == 0
+    text = capsys.readouterr().out
+    assert ", 1 hand\n" in text and " 1 hands" not in text
+
+
 def test_json_gives_each_figure_its_n_and_each_net_its_unit(real_db: Path, capsys) -> None:
     assert main(["opponents", "--hand", f"ps-{LAST_HAND}", "--db", str(real_db), "--json",
                  "--player", "pokerstars:Hero"]) == 0

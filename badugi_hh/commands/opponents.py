@@ -41,6 +41,7 @@ from badugi_hh.commands import add_source_arguments, open_tables
 from badugi_hh.commands.hand_lookup import HandNotFound, named, one_hand, tables_name
 from badugi_hh.commands.sql import add_format_arguments
 from badugi_hh.textsafe import printable
+from badugi_hh.wording import counted
 
 if TYPE_CHECKING:
     import duckdb
@@ -148,7 +149,7 @@ def _write_text(found: FoundHand, hero_label: str | None, table: Opponents,
         mark = " (hero)" if row.is_hero else ""
         label = f", labelled {printable(row.label)} ({row.colour})" if row.label else ""
         print(f"\nSeat {row.seat}: {printable(player_label(row.site, row.player))}{mark}, "
-              f"{row.hands:,} hands{label}", file=out)
+              f"{counted(row.hands, 'hand')}{label}", file=out)
         if row.note:
             print(f"  note: {printable(row.note)}", file=out)
         figures = [f"{FIGURE_LABELS[name]} "
