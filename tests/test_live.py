@@ -205,7 +205,7 @@ def test_hud_once_prints_each_player_s_figures(tmp_path: Path, capsys,
     for expected in ("75.0% (n=4)", "25.0% (n=4)", "57.1% (n=14)", "33.3% (n=3)",
                      "1.00 cards (n=3)"):
         assert expected in column, expected
-    assert "Hero's session: 4 hands, -$0.35 (-1.4 bb)" in text
+    assert "your session (Hero): 4 hands, -$0.35 (-1.4 bb)" in text
 
 
 def _column(text: str, player: str) -> str:
@@ -305,7 +305,7 @@ def test_the_page_draws_the_live_tables_of_a_database_or_dataset(
     assert 'data-table="Benkoela V"' in drawn and "hand <a href=" in drawn
     assert ('<td data-player="buddyboy3399" data-figure="vpip" style="'
             in drawn and "75.0%<br><small" in drawn)
-    assert ">Hero's session: 4 hands, -$0.35 (-1.4 bb)<" in drawn
+    assert ">your session (Hero): 4 hands, -$0.35 (-1.4 bb)<" in drawn
 
 
 def test_the_page_says_when_no_watcher_stores_hands(tmp_path: Path,

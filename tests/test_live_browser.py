@@ -95,7 +95,7 @@ def test_the_live_table_follows_the_hands_a_watcher_stores(
                                  ("fold_to_bet_round4", ["0.0%", "n=2"])):
             assert cell(page, "Benkoela V", "buddyboy3399", figure).inner_text().split() == (
                 expected), figure
-        assert "Hero's session: 4 hands, -$0.35 (-1.4 bb)" in table_v.inner_text()
+        assert "your session (Hero): 4 hands, -$0.35 (-1.4 bb)" in table_v.inner_text()
         assert read(page, "Live table", "live_four_hands") == []
 
         process.terminate()   # as the Import page's Stop does

@@ -176,7 +176,8 @@ def _table(live: LiveTable) -> Table:
     started = "" if live.started_at is None else f" at {live.started_at:%H:%M:%S}"
     title = (f"{site_name(live.site)} · {live.table} · {live.game} {live.stakes} · hand "
              f"{site_number(live.key.hand_id, live.site)}{started}")
-    hero = (f"{live.hero.player}'s session: {live.hero.text}" if live.hero is not None
+    # yours, as the help says, with the screen name you sit under (a log's "Hero" too)
+    hero = (f"your session ({live.hero.player}): {live.hero.text}" if live.hero is not None
             else "no hero seated")
     # Text, not str: rich would read a log's "[b]" as its markup
     table = Table(title=Text(printable(title)), caption=Text(printable(hero)),

@@ -60,7 +60,7 @@ def table_html(live: LiveTable) -> str:
     body += [_row(figure.column, figure.short,
                   [cell_html(live.cell(row, figure)) for row in rows], rows, figure.label)
              for figure in live.figures]
-    hero = (f"{ui.text_html(live.hero.player)}'s session: {ui.text_html(live.hero.text)}"
+    hero = (f"your session ({ui.text_html(live.hero.player)}): {ui.text_html(live.hero.text)}"
             if live.hero is not None else "no hero seated")
     number = site_number(live.key.hand_id, live.site)
     return (f'<div class="live-table" data-table="{ui.text_html(live.table)}">'
