@@ -352,7 +352,9 @@ class ParseError:
     text: str = ""
     hand_lost: bool = True
     """Whether a hand was lost with the text (false: one line of a hand kept without it,
-    or a file that holds no hand to lose: empty, or only blank lines)."""
+    text that is no hand (a session's header or end, whose hands are each lost with an
+    error of their own), or a file that holds no hand to lose: empty, or only blank
+    lines)."""
 
     def __post_init__(self) -> None:
         # a reader's column 0 (the whole line, as a LineError may say) is the line's first

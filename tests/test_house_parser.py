@@ -351,6 +351,15 @@ def test_a_bad_session_header_costs_its_hands() -> None:
         "t.txt:4:1: hand #1: cannot be read: the session header at line 1 could not be read"]
 
 
+def test_a_bad_session_header_loses_its_hands_alone() -> None:
+    """The header is no hand: its error loses none, so a bad header over two hands counts
+    two hands lost (validate said three), each with its own error."""
+    lost = [(error.line, error.hand_lost) for error in records(
+        "Session #t\nRules: bogus\nSeat 1: Ana\nHand #1\nAna wins 3\nHand #2\nAna wins 3\n"
+        "Session ends - Ana wins\n") if isinstance(error, ParseError)]
+    assert lost == [(2, False), (4, True), (6, True)]
+
+
 @pytest.mark.parametrize("header, message", [
     ("Session #t 2026-13-01\nSeat 1: Ana\n",
      "t.txt:1:12: the session header: 2026-13-01 is not a date and time: "

@@ -1397,9 +1397,13 @@ class _HouseReader:
                     buy_in=None if of is None else of.buy_in)
 
     def _error(self, block: _Block, error: LineError) -> ParseError:
+        """The error that costs ``block``: a hand is lost with it; a session's header or
+        end, or text before any session, is no hand (a header's hands are each lost
+        with an error of their own, so counting it too would count one hand more)."""
         where = f"{block.name}: " if block.name else ""
         return ParseError(message=where + error.message, source=self.source,
-                          line=error.line, column=error.column, text=kept_text(block.text))
+                          line=error.line, column=error.column, text=kept_text(block.text),
+                          hand_lost=block.kind == "Hand")
 
 
 def _parse_at(text: str, start: str, line: int, message: str | None = None) -> object:
