@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from badugi_hh.bench import simulated_records
 from badugi_hh.cards import DECK, JOKER, parse_cards
+from badugi_hh.engine import HandReport, audit
 from badugi_hh.events import (
     LOWBALL_HALF, Award, Bet, Burn, Button, Call, Check, Deal, Draw, DrawnCards, Fold, Hand,
     Muck, NetStated, ParseError, PostBlind, PotTotal, Raise, Seat, SessionEnd, SessionPlayer,
@@ -349,6 +350,22 @@ def test_a_bad_session_header_costs_its_hands() -> None:
         "'fixed limit 2/4', 'blinds 1/2', 'cap 3 raises', 'heads-up', 'stacks 100' or "
         "'12 hands', got 'bogus'",
         "t.txt:4:1: hand #1: cannot be read: the session header at line 1 could not be read"]
+
+
+def test_a_seat_number_given_twice_is_one_warning_and_the_later_player_the_next_free_seat(
+        ) -> None:
+    """``Seat 1: Bruno`` typed for ``Seat 2``: one warning at its number, and the session
+    read with Bruno at seat 2, so its hands audit clean (it was 21 violations, none at the
+    seat line)."""
+    text = (DATA / "session.txt").read_text().replace("Seat 2: Bruno", "Seat 1: Bruno")
+    found = records(text)
+    assert errors(text) == ["t.txt:5:6: the session header: seat 1 is given twice, first to "
+                            "Ana (line 4); Bruno is read at seat 2, the next free one"]
+    assert not found[0].hand_lost
+    start = next(record for record in found if isinstance(record, SessionStart))
+    assert [(player.name, player.seat) for player in start.players] == [("Ana", 1), ("Bruno", 2)]
+    reports = [report for report in audit(found) if isinstance(report, HandReport)]
+    assert len(reports) == 3 and [v for r in reports for v in r.violations] == []
 
 
 def test_a_bad_session_header_loses_its_hands_alone() -> None:

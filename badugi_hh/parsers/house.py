@@ -1300,7 +1300,9 @@ class _HouseReader:
             yield SessionEnd(winner=line.winner, draw=line.draw, stacks=dict(line.stacks),
                              source=self.source, line=block.start)
             return
-        start, sitting_out, tournament = self._session_start(line, block)
+        start, sitting_out, tournament, moved = self._session_start(line, block)
+        for seat, taken_by in moved:
+            yield self._seat_moved(seat, taken_by, block)
         if start.session_id in self.session_ids:
             start = yield from self._renamed(start, block)
         self.session_ids[start.session_id] = block.start
@@ -1325,10 +1327,22 @@ class _HouseReader:
                          hand_lost=False)
         return dataclasses.replace(start, session_id=renamed)
 
+    def _seat_moved(self, seat: Seat, taken_by: Seat, block: _Block) -> ParseError:
+        """A seat line whose number an earlier one gives (:func:`_seats_apart`): one
+        warning at its number, as for a session id used twice; no hand is lost."""
+        text = block.lines[seat.line - block.start]
+        column = re.match(r"\s*Seat\s*", text).end() + 1   # type: ignore[union-attr]
+        return ParseError(message=f"the session header: seat {taken_by.seat} is given "
+                          f"twice, first to {taken_by.player} (line {taken_by.line}); "
+                          f"{seat.player} is read at seat {seat.seat}, the next free one",
+                          source=self.source, line=seat.line, column=column, text=text,
+                          hand_lost=False)
+
     def _session_start(self, line: SessionLine, block: _Block,
-                       ) -> tuple[SessionStart, tuple[Seat, ...], TournamentLine | None]:
-        """The session's header, its seat lines that say a player is sitting out, and its
-        tournament."""
+                       ) -> tuple[SessionStart, tuple[Seat, ...], TournamentLine | None,
+                                  list[tuple[Seat, Seat]]]:
+        """The session's header, its seat lines that say a player is sitting out, its
+        tournament, and the seat lines moved off a seat an earlier one gives."""
         changes: dict[str, object] = {}
         seats: list[Seat] = []
         tournament: TournamentLine | None = None
@@ -1344,11 +1358,12 @@ class _HouseReader:
             elif item is not None:
                 seats.append(item(line=number))  # type: ignore[operator]
         ruleset = _ruleset(changes)
+        seats, moved = _seats_apart(seats)
         start = SessionStart(session_id=line.session_id, ruleset=ruleset,
                              players=_players(seats, ruleset), title=line.title,
                              started_at=line.started_at, source=self.source, line=block.start)
         return (start, tuple(seat for seat in seats if seat.sitting_out or not seat.in_hand),
-                tournament)
+                tournament, moved)
 
     def _orphan(self, block: _Block) -> ParseError:
         why = self.no_session if self.session is None else (
@@ -1420,6 +1435,28 @@ def _check_length(block: _Block) -> None:
     if block.overflowed:
         raise LineError(f"more than {MAX_BLOCK_LINES} lines without a 'Hand #' line", 0,
                         block.start + MAX_BLOCK_LINES)
+
+
+def _seats_apart(seats: list[Seat]) -> tuple[list[Seat], list[tuple[Seat, Seat]]]:
+    """The header's seat lines with no seat given twice, and each line moved, with the
+    earlier line that holds its seat. Two players at one seat is a slip of the number:
+    the later one is read at the next seat above it that no seat line gives
+    (``Seat 1: Ana``, ``Seat 1: Bruno``: Bruno at 2), so the typed number is one
+    problem, not every hand's blinds, deal and turns (G4, G5, D1, B6)."""
+    given = {seat.seat for seat in seats}
+    held: dict[int, Seat] = {}
+    apart: list[Seat] = []
+    moved: list[tuple[Seat, Seat]] = []
+    for seat in seats:
+        if seat.seat in held:
+            free = next(number for number in itertools.count(seat.seat + 1)
+                        if number not in given)
+            given.add(free)
+            moved.append((dataclasses.replace(seat, seat=free), held[seat.seat]))
+            seat = moved[-1][0]
+        held[seat.seat] = seat
+        apart.append(seat)
+    return apart, moved
 
 
 def _players(seats: list[Seat], ruleset: Ruleset) -> list[SessionPlayer]:
