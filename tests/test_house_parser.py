@@ -318,6 +318,9 @@ def test_one_bad_line_costs_one_hand() -> None:
 @pytest.mark.parametrize("line, column, message", [
     ("Ana: cals 2", 6, "expected an action like 'Ana: calls 2' (checks, folds, bets, calls, "
                        "raises, posts, discards, stands pat, draws, shows, mucks), got 'cals'"),
+    ("Ana: wins 28", 6, "expected an action like 'Ana: calls 2' (checks, folds, bets, calls, "
+                        "raises, posts, discards, stands pat, draws, shows, mucks), got 'wins'; "
+                        "a result line takes no colon: 'Ana wins 28'"),
     ("Ana: raises 2", 14, "expected 'to', but the line ends there"),
     ("Ana: bets two", 11, "expected a number, got 'two'"),
     ("Dealt to Ana [As 2h 3d", 23, "expected ']' after the cards"),

@@ -1134,7 +1134,16 @@ def _explain(error: UnexpectedInput, text: str, start: str) -> LineError:
         got = str(error.token)
     else:  # no terminal matches here: show the word that begins here
         got = re.match(r"[^\s\]]*", text[column - 1:]).group() or text[column - 1]  # type: ignore
-    return LineError(f"expected {expected}, got {got[:20]!r}", column)
+    return LineError(f"expected {expected}, got {got[:20]!r}{_colon_hint(got, text)}", column)
+
+
+def _colon_hint(got: str, text: str) -> str:
+    """A result written as an action (``Ana: wins 28``): the list of actions never says
+    that a result line is the one without a colon, so say it."""
+    if got != "wins" or ":" not in text:
+        return ""
+    player, _, rest = text.partition(":")
+    return f"; a result line takes no colon: '{player.strip()[:40]} {rest.strip()[:40]}'"
 
 
 def _terminals(error: UnexpectedInput) -> set[str]:
