@@ -532,6 +532,17 @@ def test_s1_a_straight_counted_against_the_best_hand() -> None:
     assert "(E3)" in report.violations[0].message
 
 
+def test_s1_names_the_rank_that_decides_before_the_straight() -> None:
+    """4-3-2-A against 9-7-4-2 is decided by the 4 under the 9 (E2): the explanation said
+    only that straights do not count (E3); a tie on the highest card is decided lower."""
+    far = replay(checked_down("As 2h 3d 4c", "9c 7h 4d 2s", {"Bruno": 4})).violations
+    assert [(v.rule, v.message.split("): ")[1]) for v in far] == [
+        ("S1", "the lower highest card wins (E2); a straight does not hurt a Badugi hand (E3)")]
+    tied = replay(checked_down("As 3h 5d 8c", "Ac 4h 6d 8s", {"Bruno": 4})).violations
+    assert [(v.rule, v.message.split("): ")[1]) for v in tied] == [
+        ("S1", "compared from the highest card down, the first lower rank wins (E2)")]
+
+
 def test_e3_a_category_badugi_does_not_have() -> None:
     events = full_hand()
     events[29] = Show(player="Ana", cards=c("As 2h 3d 4c"), description="straight to the 4")

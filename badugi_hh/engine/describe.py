@@ -108,11 +108,18 @@ def explain_wrong_badugi(right: list[str], wrong: list[str], values: Mapping[str
         report("E5", line, f"{verdict}{detail}, a worked example of the rules")
     elif best_key[0] != claimed_key[0]:
         report("S1", line, f"{verdict}{detail}: more usable cards beat fewer (E1)")
-    elif _is_straight(best_key):
-        report("S1", line, f"{verdict}{detail}: straights do not count against a Badugi "
-               "hand (E3)")
     else:
-        report("S1", line, f"{verdict}{detail}: the lower highest card wins (E2)")
+        report("S1", line, f"{verdict}{detail}: {_lower_ranks_win(best_key, claimed_key)}")
+
+
+def _lower_ranks_win(best: Key, claimed: Key) -> str:
+    """Why hands of one size rank as they do: E2 decides, the ranks compared from the
+    highest down; a straight among the best hand's ranks is named too (E3), as the
+    likely misreading, but never as the reason: ``4-3-2-A`` beats ``9-7-4-2`` by its 4."""
+    decides = ("the lower highest card wins (E2)" if best[1][0] != claimed[1][0] else
+               "compared from the highest card down, the first lower rank wins (E2)")
+    return decides + ("; a straight does not hurt a Badugi hand (E3)"
+                      if _is_straight(best) else "")
 
 
 def names_a_hand(game: Game, words: str) -> bool:
