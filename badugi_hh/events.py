@@ -355,6 +355,9 @@ class ParseError:
     text that is no hand (a session's header or end, whose hands are each lost with an
     error of their own), or a file that holds no hand to lose: empty, or only blank
     lines)."""
+    hand_line: int = 0
+    """The first line of the hand lost with the text, which a note on the stacks after it
+    names (0: not known, or no hand lost)."""
 
     def __post_init__(self) -> None:
         # a reader's column 0 (the whole line, as a LineError may say) is the line's first

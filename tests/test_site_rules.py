@@ -538,8 +538,8 @@ def test_after_a_lost_hand_the_stacks_are_not_checked_and_a_note_says_why() -> N
                site_hand("h3", folded_round({**STACKS, "Bruno": 1234}), line=100)]
     reports = [r for r in audit(records) if isinstance(r, HandReport)]
     assert reports[1].violations == []
-    assert reports[1].notes == ["stacks not checked against the hand before: the hand at "
-                                "line 50 could not be read"]
+    assert reports[1].notes == ["stacks not checked against the hand before: a hand could "
+                                "not be read (line 50)"]
 
 
 #: A house session whose first hand has a line that cannot be read: the hand is lost.
@@ -584,7 +584,7 @@ def test_a_house_hand_lost_breaks_the_chain_to_the_next_hand_and_the_session_end
     (session,) = [r for r in found_records if isinstance(r, SessionReport)]
     assert [v for r in reports for v in r.violations] == session.violations == []
     assert reports[0].notes == ["stacks not checked against the hand before: the hand at "
-                                "line 11 could not be read"]
+                                "line 6, whose line 11 could not be read, is lost"]
     last = _LOST_FIRST.format(second="", winner="Bruno wins", end="Ana 99, Bruno 101")
     (session,) = [r for r in audit(read_records(io.StringIO(last)))
                   if isinstance(r, SessionReport)]

@@ -17,6 +17,7 @@ from badugi_hh.engine.chain import (ChipsAccounts, chips_accounts, chips_after_a
                                     seat_slips_disproved, settled_starts, start_stacks,
                                     stated_at_the_end, unnamed_dropped, winner_at_the_end)
 from badugi_hh.engine.fast import replay_heads_up
+from badugi_hh.engine.gaps import lost_hand
 from badugi_hh.engine.kinds import PLAYER_EVENTS
 from badugi_hh.engine.replay import HandReplay
 from badugi_hh.engine.report import HandReport, SessionReport, Violation
@@ -125,8 +126,7 @@ class Auditor:
         if table is not None and record.hand_lost:
             if table.seats:   # a house session: the hand was still played (N1 counts it)
                 table.hands += 1
-            # the stacks after the lost hand are unknown
-            table.unknown_before = f"the hand at line {record.line} could not be read"
+            table.unknown_before = lost_hand(record)   # the stacks after it are unknown
             table.previous = None   # its button and deal are unknown (G4, G6)
         return []   # a ParseError: nothing to replay
 

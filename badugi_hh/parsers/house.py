@@ -1427,7 +1427,7 @@ class _HouseReader:
         where = f"{block.name}: " if block.name else ""
         return ParseError(message=where + error.message, source=self.source,
                           line=error.line, column=error.column, text=kept_text(block.text),
-                          hand_lost=block.kind == "Hand")
+                          hand_lost=block.kind == "Hand", hand_line=block.start)
 
 
 def _parse_at(text: str, start: str, line: int, message: str | None = None) -> object:

@@ -322,7 +322,7 @@ class _PHHReader:
             where = f"hand {block.key}: " if block.key else ""
             yield ParseError(message=f"{where}{error.message}", source=self.source,
                              line=error.line, column=error.column,
-                             text=kept_text("\n".join(block.lines)))
+                             text=kept_text("\n".join(block.lines)), hand_line=block.start)
 
     def _late_table(self, block: _Block, hand_key: str) -> ParseError:
         """A note at a table of a hand written after another hand's (``[1._meta]`` after

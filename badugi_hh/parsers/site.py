@@ -523,7 +523,7 @@ def read_site_log(reader: SiteReader, log: LogText) -> Iterator[Record]:
                 error.column += block.damage
             yield ParseError(message=f"{reader.hand_name(block)}: {error.message}",
                              source=source, line=error.line, column=error.column,
-                             text=kept_text(block.text))
+                             text=kept_text(block.text), hand_line=block.start)
             continue
         if isinstance(site, SkippedHand):
             yield site
