@@ -1,16 +1,18 @@
-"""What a hand's lines say of who plays it, read before it is replayed: how many players
-it deals in (T2), where each first puts chips in (a broke player's, N1), and whether one
-still plays on after a line (B5).
+"""What a hand's lines say of who plays it, read before it is replayed: whether anyone
+does (a hand called off, dead or partial), how many players it deals in (T2), where each
+first puts chips in (a broke player's, N1), and whether one still plays on after a line
+(B5).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from badugi_hh.events import (Award, Bet, Call, Check, Draw, Event, Fold, Muck, PostBlind, Raise,
-                              Seat, Show, Street, UncalledReturned)
+from badugi_hh.engine.kinds import PLAYER_EVENTS
+from badugi_hh.events import (Award, Bet, Call, Check, Draw, Event, Fold, Hand, Muck, Note,
+                              PostBlind, Raise, Seat, Show, Street, UncalledReturned)
 
-__all__ = ["chips_lines", "dealt_in", "plays_on"]
+__all__ = ["chips_lines", "dealt_in", "not_played", "plays_on"]
 
 #: The lines by which a player plays a hand on: he acts, draws or comes to the showdown;
 #: and those that pay him (a bet of his returned uncalled, a pot), wherever they stand.
@@ -85,3 +87,30 @@ def plays_on(events: Iterable[Event], name: str, after: int) -> bool:
         if isinstance(event, _PLAYING) and event.player == name and event.line > after:
             return True
     return False
+
+
+def not_played(hand: Hand, seats: Iterable[str]) -> str:
+    """Why a hand was not played, or "": the site called it off (``Hand cancelled``,
+    ``GAME_CANCELLED``), or fewer than two of its seated players were dealt in (a
+    dead or partial hand): the hand's own seats, and those of its session (``seats``,
+    a house log's header) it does not say sit out (T2).
+
+    Its chips go back where they came from, and nothing in it is a verdict: it
+    is counted as skipped, never audited.
+    """
+    # One pass over the kinds, the classes looked up once: this runs for every hand.
+    note, seat, player_events = Note, Seat, PLAYER_EVENTS
+    noted = seated = played = False
+    for event in hand.events:
+        kind = type(event)
+        noted = noted or kind is note
+        seated = seated or kind is seat
+        played = played or kind in player_events
+    if noted and any(type(event) is Note and event.kind == "hand"
+                     and "cancel" in event.text.lower() for event in hand.events):
+        return "cancelled"
+    if seated and dealt_in(hand.events, seats) < 2:
+        return "not played"
+    if not played:
+        return "not played"   # a partial hand: nobody's play is in the log
+    return ""

@@ -18,13 +18,12 @@ from badugi_hh.engine.chain import (ChipsAccounts, chips_accounts, chips_after_a
                                     stated_at_the_end, unnamed_dropped, winner_at_the_end)
 from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.gaps import lost_hand
-from badugi_hh.engine.kinds import PLAYER_EVENTS
 from badugi_hh.engine.replay import HandReplay
 from badugi_hh.engine.report import HandReport, SessionReport, Violation
 from badugi_hh.engine.shuffle import deal_repeats
-from badugi_hh.engine.lines import dealt_in
-from badugi_hh.events import (Hand, Note, ParseError, Record, Seat, SessionEnd, SessionPlayer,
-                              SessionStart, SkippedHand, TournamentSummary)
+from badugi_hh.engine.lines import not_played
+from badugi_hh.events import (Hand, ParseError, Record, SessionEnd, SessionPlayer, SessionStart,
+                              SkippedHand, TournamentSummary)
 from badugi_hh.hand_ids import HandId, left_out_note
 from badugi_hh.rules import Ruleset
 
@@ -108,7 +107,7 @@ class Auditor:
         table = self.table
         if isinstance(record, Hand):   # a house session's header seats its hands' players
             seats = table.seats if table and table.session_id == record.session_id else {}
-            void = _void(record, seats)
+            void = not_played(record, seats)
             if not record.ruleset.audited or void:
                 game = record.ruleset.game_name
                 return self._skip(SkippedHand(
@@ -312,33 +311,6 @@ class Auditor:
         return SessionReport(table.session_id, table.source, table.hands,
                              dict(table.stacks), _leader(table.stacks), table.violations,
                              table.starts, table.read_as)
-
-
-def _void(hand: Hand, seats: Iterable[str]) -> str:
-    """Why a hand was not played, or "": the site called it off (``Hand cancelled``,
-    ``GAME_CANCELLED``), or fewer than two of its seated players were dealt in (a
-    dead or partial hand): the hand's own seats, and those of its session (``seats``,
-    a house log's header) it does not say sit out (T2).
-
-    Its chips go back where they came from, and nothing in it is a verdict: it
-    is counted as skipped, never audited.
-    """
-    # One pass over the kinds, the classes looked up once: this runs for every hand.
-    note, seat, player_events = Note, Seat, PLAYER_EVENTS
-    noted = seated = played = False
-    for event in hand.events:
-        kind = type(event)
-        noted = noted or kind is note
-        seated = seated or kind is seat
-        played = played or kind in player_events
-    if noted and any(type(event) is Note and event.kind == "hand"
-                     and "cancel" in event.text.lower() for event in hand.events):
-        return "cancelled"
-    if seated and dealt_in(hand.events, seats) < 2:
-        return "not played"
-    if not played:
-        return "not played"   # a partial hand: nobody's play is in the log
-    return ""
 
 
 def _check_end_stacks(table: _Table, record: SessionEnd) -> None:
