@@ -7,6 +7,7 @@ exactly that rule at exactly that line, nothing more.
 from __future__ import annotations
 
 import gc
+import re
 from collections import deque
 from pathlib import Path
 
@@ -966,6 +967,27 @@ def test_g4_button_does_not_alternate() -> None:
     records[2].events[0] = Button(seat=1, line=1)   # hand 2: Ana deals again
     rules = _session_rules(records)
     assert ("G4", "s#2") in rules
+
+
+@pytest.mark.parametrize(("numbers", "notes"), [
+    ((1, 2, 4), [(52, "hand #3 is not in the log before hand #4, which follows hand #2; the "
+                      "button is not judged against hand #2's (G4)")]),
+    ((1, 3, 2), [(40, "hand #2 is not in the log before hand #3, which follows hand #1; the "
+                      "button is not judged against hand #1's (G4)"),
+                 (52, "hand #2 comes after hand #3: the numbers go back; the button is not "
+                      "judged against hand #3's (G4)")]),
+    ((1, 2, 3), []),
+])
+def test_a_hand_number_skipped_or_out_of_order_is_a_note_at_its_hand(
+        numbers: tuple[int, ...], notes: list[tuple[int, str]]) -> None:
+    """A house hand numbered other than one after the hand before it in the log says so
+    (it was accepted without a word); the hand before it at the table is the one numbered
+    just before, so its button is not judged, and no violation is added (docs/rules.md, G4)."""
+    text = (Path(__file__).parent / "data" / "house" / "session.txt").read_text()
+    text = re.sub(r"Hand #(\d) -", lambda typed: f"Hand #{numbers[int(typed[1]) - 1]} -", text)
+    reports = [r for r in audit(read_house(text)) if isinstance(r, HandReport)]
+    assert [(r.line, note) for r in reports for note in r.notes] == notes
+    assert [v for r in reports for v in r.violations] == []
 
 
 def test_g6_same_deal_twice() -> None:

@@ -8,9 +8,10 @@ not judge there (the stacks carried into it, its button: G3, G4).
 from __future__ import annotations
 
 from badugi_hh.events import Hand, ParseError
+from badugi_hh.hand_ids import HandId
 from badugi_hh.sites import HOUSE_SITE
 
-__all__ = ["lost_hand", "numbering_note"]
+__all__ = ["last_number", "lost_hand", "numbering_note"]
 
 
 def lost_hand(error: ParseError) -> str:
@@ -29,3 +30,53 @@ def lost_hand(error: ParseError) -> str:
     if error.hand_line == error.line:
         return f"the hand at line {error.line} could not be read"
     return f"the hand at line {error.hand_line}, whose line {error.line} could not be read, is lost"
+
+
+def last_number(last: int, hand: Hand) -> int:
+    """The number of a session's last hand it numbers once ``hand`` is read (``last``
+    before it)."""
+    return hand.number if _numbered_by_session(hand) else last
+
+
+def _numbered_by_session(hand: Hand) -> bool:
+    """Whether ``hand`` is known by its number in its session (``fri-1127#3``), as a
+    house log's own hands are; a site's hand keeps the site's numbers, which do not
+    count the session's hands."""
+    return HandId.parse(hand.site, hand.hand_id) == HandId(
+        site=HOUSE_SITE, session=hand.session_id, number=str(hand.number))
+
+
+def numbering_note(last: int, hand: Hand) -> str:
+    """What a house hand's number says the log leaves out or puts out of order after the
+    hand numbered ``last`` before it in the session (0: none), or "". The hand before
+    it at the table is the one numbered just before (docs/rules.md, G4): with another
+    number between, or one out of order, the hand before it in the log is not that hand,
+    so its button is not judged against it. A number written again is T5's.
+
+    >>> from badugi_hh.rules import HOUSE
+    >>> def note(last: int, number: int) -> list[str]:
+    ...     return numbering_note(last, Hand(hand_id=f"s#{number}", number=number,
+    ...                                      session_id="s", ruleset=HOUSE, events=[])
+    ...                           ).split("; ")
+    >>> note(2, 4)[0]
+    'hand #3 is not in the log before hand #4, which follows hand #2'
+    >>> note(2, 4)[1]
+    "the button is not judged against hand #2's (G4)"
+    >>> note(1, 5)[0]
+    'hands #2 to #4 are not in the log before hand #5, which follows hand #1'
+    >>> note(3, 2)[0]
+    'hand #2 comes after hand #3: the numbers go back'
+    >>> note(2, 3), note(3, 3), note(0, 7)
+    ([''], [''], [''])
+    """
+    number = hand.number
+    if not last or last <= number <= last + 1 or not _numbered_by_session(hand):
+        return ""
+    rules = hand.ruleset
+    button = (f"; the button is not judged against hand #{last}'s (G4)"
+              if rules.button_alternates and rules.max_players == 2 else "")
+    if number < last:
+        return f"hand #{number} comes after hand #{last}: the numbers go back{button}"
+    left_out = (f"hand #{last + 1} is" if number == last + 2 else
+                f"hands #{last + 1} to #{number - 1} are")
+    return f"{left_out} not in the log before hand #{number}, which follows hand #{last}{button}"

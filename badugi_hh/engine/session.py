@@ -17,7 +17,7 @@ from badugi_hh.engine.chain import (ChipsAccounts, chips_accounts, chips_after_a
                                     seat_slips_disproved, settled_starts, start_stacks,
                                     stated_at_the_end, unnamed_dropped, winner_at_the_end)
 from badugi_hh.engine.fast import replay_heads_up
-from badugi_hh.engine.gaps import lost_hand
+from badugi_hh.engine.gaps import last_number, lost_hand, numbering_note
 from badugi_hh.engine.replay import HandReplay
 from badugi_hh.engine.report import HandReport, SessionReport, Violation
 from badugi_hh.engine.shuffle import deal_repeats
@@ -80,6 +80,8 @@ class _Table:
     """Why the stacks carried into the next hand are unknown (a hand lost, skipped, left out)."""
     played_on: bool = False
     """A hand was played after a player's bust and reported (N1): the session ended once."""
+    number: int = 0
+    """The number of the session's last hand, read, skipped or lost (0: none yet)."""
 
 
 class Auditor:
@@ -126,11 +128,14 @@ class Auditor:
             if table.seats:   # a house session: the hand was still played (N1 counts it)
                 table.hands += 1
             table.unknown_before = lost_hand(record)   # the stacks after it are unknown
+            table.number += bool(table.number)   # its number is lost with it: the next one
             table.previous = None   # its button and deal are unknown (G4, G6)
         return []   # a ParseError: nothing to replay
 
     def _skip(self, skipped: SkippedHand) -> Reports:
         """A hand of another game: its chips move, so the next hand's stacks are unknown."""
+        if self.table is not None and skipped.hand is not None:   # numbered all the same
+            self.table.number = last_number(self.table.number, skipped.hand)
         if self.table is not None and not self.table.seats:
             self.table.unknown_before = (f"{skipped.game} hand {skipped.hand_id} was "
                                          "played in between")
@@ -199,6 +204,8 @@ class Auditor:
             respell(table.read_as, table.seats, table.stacks, table.chips, table.starts,
                     table.doubted)
         self._check_continues(table, hand)
+        numbering = numbering_note(table.number, hand)
+        table.number = last_number(table.number, hand)
         if hand.left_out and table.previous is not None and not any(   # a PHH export's gap
                 hash(gone) in self._hand_lines for gone in hand.left_out):   # (not one read)
             table.unknown_before, table.previous = left_out_note(hand.site, hand.left_out), None
@@ -215,6 +222,8 @@ class Auditor:
         self._check_unique(table, hand)
         if missing and table.previous is not None and table.previous.hand_id != hand.hand_id:
             report.notes.append(missing_hand_note(table.previous, hand, missing))
+        if numbering:
+            report.notes.append(numbering)
         chips_before, table.chips = table.chips, chips_accounts(hand, report, carried, chips)
         if table.unknown_before:
             if table.seats:   # a house hand states only its end: not judged (G3), followed
