@@ -206,6 +206,24 @@ def test_validate_and_import_count_the_same_sessions(tmp_path: Path, capsys) -> 
     assert imported and int(imported[1]) == sum(file["sessions"] for file in files) == 1
 
 
+@pytest.mark.parametrize("header", [
+    'Session #h1 "x" 2026-12-01 20:00\nRules: Badugi triple draw\nSeat 1: Ana (100)\n'
+    'Seat 2: Bruno (100)\n',
+    "Session #h2\n",
+])
+def test_a_session_with_no_hand_is_said_once_with_or_without_seat_lines(
+        header: str, tmp_path: Path, capsys) -> None:
+    """A header and no hand: one N1, whether it seats its players or not (a bare
+    ``Session`` line was clean), and a summary that does not count sessions holding no
+    hand as 0 sessions with a violation."""
+    log = tmp_path / "header.txt"
+    log.write_text(header)
+    assert main(["validate", str(log)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{log}:1: [N1] the session holds no hand; a session is 12 hands",
+        f"{log}: holds no hand: 1 violation"]
+
+
 def _help_of(command: str, capsys) -> str:
     with pytest.raises(SystemExit):
         main([command, "--help"])

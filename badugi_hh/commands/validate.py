@@ -154,8 +154,11 @@ def _print_text(result: FileAudit) -> None:
     for line, note in result.notes:
         _say(f"{result.path}:{line}: (note) {note}")
     lost = sum(error.hand_lost for error in result.errors)
-    if not (result.hands or result.skipped or lost or result.violations):
-        _say(f"{result.path}: holds no hand")   # empty, or blank lines: no hand was lost
+    if not (result.hands or result.skipped or lost):   # no hand was lost either
+        # a session with no hand is said once, by its violation (N1), never as a count
+        # of sessions that holds none (sessions are those holding a hand, as import's)
+        found = f": {_count(len(result.violations), 'violation')}" if result.violations else ""
+        _say(f"{result.path}: holds no hand{found}")
         return
     hands_lost = f" ({_count(lost, 'hand')} lost)" if lost else ""
     verdict = "clean" if not (result.violations or result.errors) else (

@@ -95,7 +95,7 @@ class Auditor:
     ...              SessionPlayer(seat=2, name="Bruno", stack=90)]))
     []
     >>> [str(v) for v in auditor.close().violations]
-    ['x.txt:1: [G3] Bruno starts the session with 90 chips; each player starts with 100', 'x.txt:1: [N1] the session ends after 0 hands with every player still holding chips; a session is 12 hands']
+    ['x.txt:1: [G3] Bruno starts the session with 90 chips; each player starts with 100', 'x.txt:1: [N1] the session holds no hand; a session is 12 hands']
     """
 
     def __init__(self, *, fast_path: bool = True) -> None:
@@ -308,13 +308,17 @@ class Auditor:
     def _check_length(self, table: _Table, line: int) -> None:
         ruleset = table.ruleset
         limit = ruleset.session_hands if ruleset else None
-        if limit is None or not table.seats or table.hands >= limit:
-            return
-        if all(s > 0 for s in table.stacks.values()):
+        if limit is None or (table.hands and not table.seats) or table.hands >= limit:
+            return   # (hands that seat their own players: a site's session, of no length)
+        if not table.hands:   # a header and no hand, whether its seat lines were typed or not
+            ends = "the session holds no hand"
+        elif all(s > 0 for s in table.stacks.values()):
             played = f"{table.hands} hand{'' if table.hands == 1 else 's'}"
-            table.violations.append(Violation(
-                "N1", f"the session ends after {played} with every player still holding "
-                f"chips; a session is {limit} hands", None, table.source, line))
+            ends = f"the session ends after {played} with every player still holding chips"
+        else:
+            return
+        table.violations.append(Violation("N1", f"{ends}; a session is {limit} hands", None,
+                                          table.source, line))
 
     def _session_report(self, table: _Table) -> SessionReport:
         return SessionReport(table.session_id, table.source, table.hands,
