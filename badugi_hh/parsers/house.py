@@ -1344,8 +1344,8 @@ class _HouseReader:
         return ParseError(message=f"the session header: seat {taken_by.seat} is given "
                           f"twice, first to {taken_by.player} (line {taken_by.line}); "
                           f"{seat.player} is read at seat {seat.seat}, the next free one",
-                          source=self.source, line=seat.line, column=column, text=text,
-                          hand_lost=False)
+                          source=self.source, line=seat.line, column=column,
+                          text=excerpt(text, column), hand_lost=False)
 
     def _session_start(self, line: SessionLine, block: _Block,
                        ) -> tuple[SessionStart, tuple[Seat, ...], TournamentLine | None,
@@ -1424,10 +1424,10 @@ class _HouseReader:
         """The error that costs ``block``: a hand is lost with it; a session's header or
         end, or text before any session, is no hand (a header's hands are each lost
         with an error of their own, so counting it too would count one hand more)."""
-        where = f"{block.name}: " if block.name else ""
+        where, lost = f"{block.name}: " if block.name else "", block.kind == "Hand"
         return ParseError(message=where + error.message, source=self.source,
                           line=error.line, column=error.column, text=kept_text(block.text),
-                          hand_lost=block.kind == "Hand", hand_line=block.start)
+                          hand_lost=lost, hand_line=block.start if lost else 0)
 
 
 def _parse_at(text: str, start: str, line: int, message: str | None = None) -> object:
