@@ -22,6 +22,8 @@ from badugi_hh.sites import RULESET_SITES, TOURNAMENTS_NAMED_SITES
 #: How logs write each currency's amounts.
 SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 CHIPS = "chips"
+#: Play money: chips a log writes as bare numbers (``458 in chips``), as it does a game's.
+PLAY = "PLAY"
 #: ``cash``: money at a ring table; ``tournament``: chips of a tournament;
 #: ``home``: the house game's chips (sessions of N1).
 KINDS = ("cash", "tournament", "home")
@@ -46,6 +48,31 @@ def format_amount(amount: int, currency: str, unit: int) -> str:
         return f"{sign}{symbol}{number}"
     noun = "chip" if currency == CHIPS and number == "1" else currency   # one chip, 2 chips
     return f"{sign}{number} {noun}"
+
+
+def message_amount(amount: int, currency: str, unit: int) -> str:
+    """``amount`` (in the smallest unit) as a message about its hand writes it, the way
+    the log does: money as :func:`format_amount` writes it; chips, play money's too, as
+    a bare number, as the log's lines write them (``posts 25``), a finer unit's
+    (KingsClub's hundredths, a PHH hand's thousandths) with the decimals it needs.
+
+    >>> message_amount(30, "USD", 100), message_amount(-125, "EUR", 100)
+    ('$0.30', '-€1.25')
+    >>> message_amount(754, CHIPS, 1), message_amount(1500, PLAY, 1)
+    ('754', '1500')
+    >>> message_amount(135000, CHIPS, 100), message_amount(12500, CHIPS, 1000)
+    ('1350', '12.5')
+    >>> message_amount(-5, CHIPS, 100)
+    '-0.05'
+    """
+    if currency != CHIPS and currency != PLAY:
+        return format_amount(amount, currency, unit)
+    if unit == 1:
+        return str(amount)
+    sign = "-" if amount < 0 else ""
+    whole, part = divmod(abs(amount), unit)
+    decimals = f"{part:0{len(str(unit - 1))}d}".rstrip("0")
+    return f"{sign}{whole}.{decimals}" if decimals else f"{sign}{whole}"
 
 
 def unit_name(currency: str, unit: int) -> str:
