@@ -235,4 +235,4 @@ def test_winnings_short_of_the_pot_are_after_the_rake(tmp_path: Path) -> None:
 
 def test_winnings_beyond_the_pot_are_still_s1() -> None:
     assert violations(read(RAKED.format(won="0.21"))) == [
-        ("S1", 11, "the log pays out 21, but the pot is 20")]
+        ("S1", 11, "the log pays out $0.21, but the pot is $0.20")]

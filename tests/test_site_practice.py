@@ -223,7 +223,7 @@ def test_a_cash_tables_missing_hand_is_a_note_when_its_losses_are_won_less_a_rak
     assert violations(copy) == []
     assert reports(copy)[-1].notes == [
         "a hand is missing between PokerStars hand 49164255772 and 49164287914: the stacks "
-        "moved as one unseen hand moves them (Lino19 -50, buddyboy3399 +45)"]
+        "moved as one unseen hand moves them (Lino19 -$0.50, buddyboy3399 +$0.45)"]
 
 
 def test_a_cash_stack_that_fell_while_the_others_gained_more_stays_g3(tmp_path: Path) -> None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from badugi_hh.engine.report import round_name
+from badugi_hh.engine.report import WHOLE_CHIPS, chips, round_name, written
 from badugi_hh.frozen import rebuilt
 from badugi_hh.rules import Ruleset
 
@@ -142,7 +142,8 @@ class Levels:
         short = amount < size and all_in
         problem = None
         if amount != size and not short:
-            problem = f"{name} bets {amount}; a bet {round_name(self.round)} is {size}"
+            problem = (f"{name} bets {chips(amount)}; a bet {round_name(self.round)} is "
+                       f"{chips(size)}")
         self.largest_raise = max(self.largest_raise, amount)
         return problem, self._raise_level(amount, short)
 
@@ -170,10 +171,10 @@ class Levels:
         problem = None
         if to not in legal and not short:
             amounts = sorted(set(legal))
-            over = (f", over the all-in to {to_match}, as PokerKit raises"
+            over = (f", over the all-in to {chips(to_match)}, as PokerKit raises"
                     if self.rules.raise_over_short_all_in and to_match != self.full_to else "")
-            problem = (f"{name} raises to {to}, but a raise {round_name(self.round)} goes "
-                       f"to {_either(amounts)} (the bet is {size}{over})")
+            problem = (f"{name} raises to {chips(to)}, but a raise {round_name(self.round)} "
+                       f"goes to {_either(amounts)} (the bet is {chips(size)}{over})")
         else:
             problem = _by_and_to(name, by, to, to_match)
         if self.short_half and to > expected_to:
@@ -207,9 +208,9 @@ class Levels:
         legal, by_to = self.legal_raises(), self.to_match + by
         if by_to not in legal or to in legal or by_to > most:
             return to, None
-        return by_to, (f"{name} raises {by} to {to}, but a raise of {by} goes to {by_to}, "
-                       f"a full raise {round_name(self.round)} (the bet is {self.size}): "
-                       f"played as a raise to {by_to}")
+        return by_to, (f"{name} raises {chips(by)} to {chips(to)}, but a raise of {chips(by)} "
+                       f"goes to {chips(by_to)}, a full raise {round_name(self.round)} (the "
+                       f"bet is {chips(self.size)}): played as a raise to {chips(by_to)}")
 
     def _raise_level(self, to: int, short_all_in: bool) -> bool:
         """Move the level raises go from; whether the bet or raise to ``to`` counts (T1).
@@ -244,8 +245,9 @@ class Levels:
                                                   pot=pot, owed=owed, big_blind=big_blind))
         problem = None
         if (to < least and not all_in) or (most is not None and to > most):
-            limit = f"{least} to {most}" if most is not None else f"at least {least}"
-            problem = (f"{name} {kind}s to {to}; in {structure.name} a {kind} "
+            limit = (f"{chips(least)} to {chips(most)}" if most is not None
+                     else f"at least {chips(least)}")
+            problem = (f"{name} {kind}s to {chips(to)}; in {structure.name} a {kind} "
                        f"{round_name(self.round)} goes to {limit}")
         else:
             problem = _by_and_to(name, by, to, to_match)
@@ -270,19 +272,20 @@ def raise_over_all_in(highest: int, size: int) -> int:
 def _by_and_to(name: str, by: int | None, to: int, to_match: int) -> str | None:
     """What is wrong with a raise whose increment ``by`` and total ``to`` disagree (B2).
 
-    >>> _by_and_to("Ana", 53, 53, 2)
+    >>> written(_by_and_to("Ana", 53, 53, 2) or "", WHOLE_CHIPS)
     'Ana raises by 53, but from 2 to 53 is a raise of 51'
     """
     if by is None or by == to - to_match:
         return None
-    return f"{name} raises by {by}, but from {to_match} to {to} is a raise of {to - to_match}"
+    return (f"{name} raises by {chips(by)}, but from {chips(to_match)} to {chips(to)} is a "
+            f"raise of {chips(to - to_match)}")
 
 
 def _either(amounts: list[int]) -> str:
     """The legal amounts as a sentence says them.
 
-    >>> _either([8]), _either([12, 15, 16])
+    >>> written(_either([8]), WHOLE_CHIPS), written(_either([12, 15, 16]), WHOLE_CHIPS)
     ('8', '12, 15 or 16')
     """
-    *others, last = [str(amount) for amount in amounts]
+    *others, last = [chips(amount) for amount in amounts]
     return f"{', '.join(others)} or {last}" if others else last

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from badugi_hh.engine.betting import Levels
 from badugi_hh.engine.pots import ante_returns
+from badugi_hh.engine.report import chips
 from badugi_hh.engine.table import Report, Table, TablePlayer
 from badugi_hh.events import PostBlind
 
@@ -168,4 +169,5 @@ class Blinds:
         short_all_in = event.amount < expected and event.amount == stack
         if event.amount != expected and not short_all_in:
             self.report(self.table.blind_rule, event.line, f"{player.name} posts "
-                        f"{event.amount} for the {event.kind} blind; it is {expected}")
+                        f"{chips(event.amount)} for the {event.kind} blind; it is "
+                        f"{chips(expected)}")

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 
-from badugi_hh.engine.report import HandReport, Violation
+from badugi_hh.engine.report import WHOLE_CHIPS, HandReport, Violation, chips, money_of, written
 from badugi_hh.engine.names import misspelling_of, not_seated
 from badugi_hh.engine.table import contradicts, for_money
 from badugi_hh.events import (Button, Hand, PlayerEvent, Seat, SessionEnd, SessionPlayer,
@@ -43,9 +43,9 @@ def opening_accounts(record: SessionStart) -> tuple[dict[str, int], ChipsAccount
     >>> stacks, chips, wrong = opening_accounts(SessionStart(session_id="s", ruleset=HOUSE,
     ...     source="x.txt", line=1, players=[SessionPlayer(seat=1, name="Ana", stack=100),
     ...     SessionPlayer(seat=2, name="Bo", stack=102, line=3)]))
-    >>> stacks, chips, [str(v) for v in wrong]
-    ({'Ana': 100, 'Bo': 102}, {'Bo': 100}, ['x.txt:3: [G3] Bo starts the session with \
-102 chips; each player starts with 100'])
+    >>> stacks, chips, [(v.line, written(v.message, WHOLE_CHIPS)) for v in wrong]
+    ({'Ana': 100, 'Bo': 102}, {'Bo': 100}, [(3, 'Bo starts the session with 102 chips; each \
+player starts with 100')])
     """
     expected = record.ruleset.starting_stack
     stacks = {player.name: player.stack for player in record.players}
@@ -53,8 +53,8 @@ def opening_accounts(record: SessionStart) -> tuple[dict[str, int], ChipsAccount
         return stacks, {}, []
     wrong = [player for player in record.players if player.stack != expected]
     return stacks, {player.name: expected for player in wrong}, [Violation(
-        "G3", f"{player.name} starts the session with {player.stack} chips; each player "
-        f"starts with {expected}", None, record.source, player.line or record.line)
+        "G3", f"{player.name} starts the session with {chips(player.stack)} chips; each "
+        f"player starts with {chips(expected)}", None, record.source, player.line or record.line)
         for player in wrong]
 
 
@@ -376,7 +376,10 @@ def missing_hand(hand: Hand, carried: dict[str, int]) -> str:
     else:
         gone = sum(stack for name, stack in carried.items() if name not in stated)
         played = won == lost or won == lost + gone
-    return ", ".join(f"{name} {move:+}" for name, move in moves.items()) if played else ""
+    if not played:
+        return ""
+    money = money_of(hand)   # the note is written as the log writes the stacks
+    return ", ".join(f"{name} {money.signed(move)}" for name, move in moves.items())
 
 
 def missing_hand_note(before: HandReport, hand: Hand, moves: str) -> str:

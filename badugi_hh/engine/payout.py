@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from badugi_hh.engine.describe import explain_wrong_badugi
-from badugi_hh.engine.report import Pot
+from badugi_hh.engine.report import Pot, chips
 from badugi_hh.engine.shares import Share, half_of, pot_number
 from badugi_hh.engine.state import LogClaims, TableState
 from badugi_hh.evaluate import BadugiValue
@@ -57,6 +57,11 @@ def _paid(awards: dict[str, int]) -> set[str]:
         if amount > 0:
             paid.add(name)
     return paid
+
+
+def _each_paid(awards: dict[str, int]) -> str:
+    """``Ana 3, Bo 2``: what each player is paid, by name, for a message."""
+    return ", ".join(f"{name} {chips(amount)}" for name, amount in sorted(awards.items()))
 
 
 def _the_pot_paid(computed: dict[str, int] | None, rake: int) -> dict[str, int] | None:
@@ -113,12 +118,12 @@ class Payout:
         if not stated:
             if state.ended != "incomplete" and state.rules.awards_logged:
                 self.report(rule, state.end_line, f"the log does not say who wins the pot "
-                            f"of {pot}")
+                            f"of {chips(pot)}")
             elif state.ended != "incomplete" and computed is None:
                 # a log that need not state the award (PHH's) leaves it to the rules, and
                 # they cannot say it either: the pot would be paid to nobody, unsaid
                 self.report(rule, state.end_line, f"the log does not say who wins the pot "
-                            f"of {pot}, and the rules cannot: {self._unknown_hands()} not "
+                            f"of {chips(pot)}, and the rules cannot: {self._unknown_hands()} not "
                             f"known")
             return computed or {}
         line = claims.award_line
@@ -126,14 +131,14 @@ class Payout:
         if paid + rake != pot:
             forgot_return = sum(returned.values())
             if forgot_return and paid + rake == pot + forgot_return:
-                self.report("S3", line, f"the log pays out {paid}, the whole of the bets; "
-                            f"the uncalled {forgot_return} goes back to "
-                            f"{', '.join(returned)}, so the pot is {pot}")
+                self.report("S3", line, f"the log pays out {chips(paid)}, the whole of the "
+                            f"bets; the uncalled {chips(forgot_return)} goes back to "
+                            f"{', '.join(returned)}, so the pot is {chips(pot)}")
                 returned.clear()   # follow the log: its award already holds the return
             else:
-                rake_note = f" after a rake of {rake}" if rake else ""
-                self.report(rule, line, f"the log pays out {paid}{rake_note}, but the pot "
-                            f"is {pot}")
+                rake_note = f" after a rake of {chips(rake)}" if rake else ""
+                self.report(rule, line, f"the log pays out {chips(paid)}{rake_note}, but the "
+                            f"pot is {chips(pot)}")
                 return self._agreed_payout(stated, _the_pot_paid(computed, rake), returned)
         elif computed is not None and self._compare_winners(computed, stated, rake, line):
             return self._disputed_payout(stated, _the_pot_paid(computed, rake), returned)
@@ -160,8 +165,8 @@ class Payout:
         the log's rake is followed, so the payout is judged against it."""
         total = self.claims.pot_total   # the line that states the rake
         line = total[2] if total else self.claims.award_line
-        self.report(rule, line, f"the log takes a rake of {rake}, but these rules take "
-                    f"none: the pot of {pot} goes to its winners whole")
+        self.report(rule, line, f"the log takes a rake of {chips(rake)}, but these rules "
+                    f"take none: the pot of {chips(pot)} goes to its winners whole")
 
     def _agreed_payout(self, stated: dict[str, int], pot_paid: dict[str, int] | None,
                        returned: dict[str, int]) -> dict[str, int]:
@@ -235,10 +240,8 @@ class Payout:
             # a tie's share of nothing (the one chip of a half) needs no line of its own
             if rake == 0 and _nonzero(computed) != _nonzero(stated):
                 rule, why = self._share_rule(stated)
-                detail = ", ".join(f"{n} {a}" for n, a in sorted(computed.items()))
-                self.report(rule, line, f"the log splits the pot as "
-                            f"{', '.join(f'{n} {a}' for n, a in sorted(stated.items()))}; "
-                            f"it is {detail}{why}")
+                self.report(rule, line, f"the log splits the pot as {_each_paid(stated)}; "
+                            f"it is {_each_paid(computed)}{why}")
                 return True
             return False
         if self.state.ended == "fold":
@@ -279,13 +282,13 @@ class Payout:
             shares = [share for share in self.shares[number] if half in share[2]]
             first, second = self.game.halves
             if half == first.name and not shares:
-                self.report("X3", line, f"the log pays {name} {amount} from the {first.name} "
-                            f"half of {where}, but no hand that can win it qualifies: the "
-                            f"whole pot goes to the {second.name} half")
+                self.report("X3", line, f"the log pays {name} {chips(amount)} from the "
+                            f"{first.name} half of {where}, but no hand that can win it "
+                            f"qualifies: the whole pot goes to the {second.name} half")
                 return True
             if shares and name not in shares[0][1]:
-                self.report("S1", line, f"the log pays {name} {amount} from the {half} half "
-                            f"of {where}, but {' and '.join(shares[0][1])} "
+                self.report("S1", line, f"the log pays {name} {chips(amount)} from the "
+                            f"{half} half of {where}, but {' and '.join(shares[0][1])} "
                             f"{'has' if len(shares[0][1]) == 1 else 'have'} the best {half} "
                             f"hand ({self._hands({name, *shares[0][1]})})")
                 return True
@@ -295,8 +298,8 @@ class Payout:
         """S1: the log pays ``name`` from side pot ``number``, which the chips do not make."""
         sides = len(self.pots) - 1
         made = f"the main pot and {counted(sides, 'side pot')}" if sides else "one pot"
-        self.report("S1", line, f"the log pays {name} {amount} from side pot {number}, but "
-                    f"the hand has no side pot {number}: its chips make {made}")
+        self.report("S1", line, f"the log pays {name} {chips(amount)} from side pot "
+                    f"{number}, but the hand has no side pot {number}: its chips make {made}")
 
     # -- which rule a difference breaks ----------------------------------------------------
 
@@ -352,7 +355,7 @@ class Payout:
     def _wrong_side_pots(self, line: int, stated: dict[str, int] | None = None) -> None:
         """A payout with side pots that is not theirs: M3 where a player is paid from a
         pot he did not cover, S1 where a pot or a half goes to a worse hand."""
-        pots = "; ".join(f"{pot.amount} among {', '.join(pot.eligible)} to "
+        pots = "; ".join(f"{chips(pot.amount)} among {', '.join(pot.eligible)} to "
                          f"{', '.join(pot.winners)}" for pot in self.pots)
         if stated is None or self._beyond_covered(stated):
             self.report("M3", line, f"the log's payout does not follow the pots: chips a "

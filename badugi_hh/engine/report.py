@@ -11,8 +11,9 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from badugi_hh.games import HandValue
-from badugi_hh.events import Cards
+from badugi_hh.events import Cards, Hand
 from badugi_hh.frozen import rebuilt
+from badugi_hh.money import CHIPS, currency_of, message_amount
 from badugi_hh.rules import Ruleset
 
 ROUND_NAMES = ("before the first draw", "after the first draw",
@@ -26,6 +27,66 @@ def round_name(number: int) -> str:
 
 def draw_name(number: int) -> str:
     return DRAW_NAMES[number - 1] if number <= len(DRAW_NAMES) else f"extra ({number}th)"
+
+
+# -- amounts, as the hand's log writes them ------------------------------------
+
+#: The characters an amount is wrapped in (:func:`chips`) where a message is made, by a
+#: part of the engine that does not know the hand's money, until :func:`written` writes
+#: it as the log does: control characters, which no log's name or card holds.
+AMOUNT_OPEN = "\x0e"
+AMOUNT_CLOSE = "\x0f"
+
+
+def chips(amount: int) -> str:
+    """``amount`` (in the hand's smallest unit) in a message: marked, to be written in
+    the hand's money once the message is reported (:func:`written`)."""
+    return f"{AMOUNT_OPEN}{amount}{AMOUNT_CLOSE}"
+
+
+class Money(NamedTuple):
+    """What a hand's amounts are in: a currency (``USD``...; ``chips``, play money's
+    ``PLAY``) and how many of the amounts make one of it (:attr:`Hand.unit`)."""
+
+    currency: str
+    unit: int
+
+    def amount(self, amount: int) -> str:
+        """``amount`` as the log writes it (:func:`badugi_hh.money.message_amount`)."""
+        return message_amount(amount, self.currency, self.unit)
+
+    def signed(self, amount: int) -> str:
+        """``amount`` as a move of a stack: ``+`` before a gain."""
+        return f"+{self.amount(amount)}" if amount > 0 else self.amount(amount)
+
+
+#: Whole chips: a house log's, a tournament's; amounts written as the integers they are.
+WHOLE_CHIPS = Money(CHIPS, 1)
+
+
+def money_of(hand: Hand) -> Money:
+    return Money(currency_of(hand), hand.unit)
+
+
+def written(message: str, money: Money) -> str:
+    """``message`` with each amount marked by :func:`chips` written in ``money``.
+
+    >>> message = f"Hero bets {chips(30)}; a bet after the second draw is {chips(20)}"
+    >>> written(message, Money("USD", 100))
+    'Hero bets $0.30; a bet after the second draw is $0.20'
+    >>> written(message, WHOLE_CHIPS), written(message, Money(CHIPS, 100))
+    ('Hero bets 30; a bet after the second draw is 20', 'Hero bets 0.3; a bet after the \
+second draw is 0.2')
+    """
+    if AMOUNT_OPEN not in message:
+        return message
+    first, *marked = message.split(AMOUNT_OPEN)
+    parts = [first]
+    for part in marked:
+        number, _, rest = part.partition(AMOUNT_CLOSE)
+        parts.append(money.amount(int(number)))
+        parts.append(rest)
+    return "".join(parts)
 
 
 # -- what the engine reports ---------------------------------------------------
@@ -50,7 +111,8 @@ class Violation:
 
 class HandViolations:
     """What the parts of one hand's replay report to: ``report(rule, line, message)`` adds
-    a :class:`Violation` of the hand to ``found``.
+    a :class:`Violation` of the hand to ``found``, its amounts marked (:func:`chips`) until
+    the hand's report writes them in its money (:func:`in_money`).
 
     The parts hold this, not the replay, so nothing the replay made refers back to it:
     a hand's replay, and its report, are freed as soon as they are done, not left to the
@@ -64,6 +126,17 @@ class HandViolations:
 
     def report(self, rule: str, line: int, message: str) -> None:
         self.found.append(Violation(rule, message, self.hand_id, self.source, line))
+
+
+def in_money(violations: list[Violation], money: Money) -> list[Violation]:
+    """``violations`` with each message's amounts written in ``money`` (:func:`written`),
+    in place: the one step between the parts of the engine, which mark amounts, and all
+    that keeps or prints a report."""
+    for index, violation in enumerate(violations):
+        if AMOUNT_OPEN in violation.message:
+            violations[index] = Violation(violation.rule, written(violation.message, money),
+                                          violation.hand_id, violation.source, violation.line)
+    return violations
 
 
 class ActionRecord(NamedTuple):

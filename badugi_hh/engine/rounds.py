@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from badugi_hh.engine.betting import Levels
 from badugi_hh.engine.blinds import Blinds
 from badugi_hh.engine.lines import plays_on
-from badugi_hh.engine.report import ActionRecord, new_tuple, round_name
+from badugi_hh.engine.report import ActionRecord, chips, new_tuple, round_name
 from badugi_hh.engine.table import Report, Table, TablePlayer
 from badugi_hh.events import Bet, Call, Check, Event, Fold, PlayerEvent, PostBlind, Raise
 
@@ -216,7 +216,7 @@ class Betting:
             # his chips, nothing is owed: they went in as it says
             self.table.put_in(player, facing, event.line)
         elif facing > 0:
-            self.report("B4", event.line, f"{player.name} checks facing a bet ({facing} "
+            self.report("B4", event.line, f"{player.name} checks facing a bet ({chips(facing)} "
                         "to call); the choice is call, raise or fold")
         self._record(player, "check", 0, facing, event.line)
 
@@ -286,9 +286,9 @@ class Betting:
                 # figure left apart from the rules' (B5, B7): that account's call
                 self._keep_as_logged(player.name, event.amount - added)
             elif event.amount != added and not (excess and event.amount == added - excess):
-                self.report("B7", event.line, f"{player.name} calls {event.amount}; the "
-                            f"call is {added}: {to_match} to match less the "
-                            f"{player.round_in} already in this round")
+                self.report("B7", event.line, f"{player.name} calls {chips(event.amount)}; "
+                            f"the call is {chips(added)}: {chips(to_match)} to match less the "
+                            f"{chips(player.round_in)} already in this round")
                 self._keep_as_logged(player.name, event.amount - added)
         self.table.put_in(player, added, event.line)
         self._record(player, "call", added, facing, event.line)
@@ -300,7 +300,7 @@ class Betting:
         to_match = self.levels.to_match
         if to_match > 0:
             self.report("B4", event.line, f"{player.name} bets facing a bet of "
-                        f"{to_match}; the choice is call, raise or fold")
+                        f"{chips(to_match)}; the choice is call, raise or fold")
         # A bet's amount is what it adds; in pot and no limit it is sized as a total.
         to = event.amount if self.levels.structure is not None else player.round_in + event.amount
         added = event.amount if self.levels.structure is None else to - player.round_in
@@ -353,9 +353,10 @@ class Betting:
                         "all-in: there is nobody to bet against, only a call or a fold")
         elif short_of is not None:
             words = "half a bet" if levels.structure is None else "a full raise"
-            self.report("T8", line, f"{player.name} {kind}s to {player.round_in + added}, "
+            self.report("T8", line, f"{player.name} {kind}s to {chips(player.round_in + added)}, "
                         f"but the betting was not reopened: since he acted it went up by "
-                        f"{short_of}, an all-in short of {words}; he may only call or fold")
+                        f"{chips(short_of)}, an all-in short of {words}; he may only call "
+                        "or fold")
         # Once the bet and every raise are in, nobody raises, short all-in or not (T1, T7);
         # pot limit and no limit have no cap.
         if levels.capped and (self.rules.cap_heads_up or table.live > 2):

@@ -19,7 +19,8 @@ from badugi_hh.engine.chain import (ChipsAccounts, chips_accounts, chips_after_a
 from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.gaps import last_number, lost_hand, numbering_note
 from badugi_hh.engine.replay import HandReplay
-from badugi_hh.engine.report import HandReport, SessionReport, Violation
+from badugi_hh.engine.report import (WHOLE_CHIPS, HandReport, Money, SessionReport, Violation,
+                                     chips, in_money, money_of)
 from badugi_hh.engine.shuffle import deal_repeats
 from badugi_hh.engine.lines import not_played
 from badugi_hh.events import (Hand, ParseError, Record, SessionEnd, SessionPlayer, SessionStart,
@@ -82,6 +83,8 @@ class _Table:
     """A hand was played after a player's bust and reported (N1): the session ended once."""
     number: int = 0
     """The number of the session's last hand, read, skipped or lost (0: none yet)."""
+    money: Money = WHOLE_CHIPS
+    """What its hands' amounts are in: the session's findings write theirs so."""
 
 
 class Auditor:
@@ -199,6 +202,7 @@ class Auditor:
             table = self.table = _Table(hand.session_id, hand.source)
         table.hands += 1
         table.ruleset = table.ruleset or hand.ruleset
+        table.money = money_of(hand)
         if table.header:   # a seat line spelt unlike every line of the first hand (G1)
             table.read_as, table.header = seat_line_slips(table.header, hand, table.violations), []
             respell(table.read_as, table.seats, table.stacks, table.chips, table.starts,
@@ -322,8 +326,9 @@ class Auditor:
 
     def _session_report(self, table: _Table) -> SessionReport:
         return SessionReport(table.session_id, table.source, table.hands,
-                             dict(table.stacks), _leader(table.stacks), table.violations,
-                             table.starts, table.read_as)
+                             dict(table.stacks), _leader(table.stacks),
+                             in_money(table.violations, table.money), table.starts,
+                             table.read_as)
 
 
 def _check_end_stacks(table: _Table, record: SessionEnd) -> None:
@@ -342,8 +347,8 @@ def _check_end_stacks(table: _Table, record: SessionEnd) -> None:
                 table.starts[name] = table.doubted[name]
         elif stacks.get(name) != amount:
             table.violations.append(Violation(
-                "N1", f"the log says {name} ends the session with {amount}; the chips "
-                f"say {stacks[name]}", None, record.source, record.line))
+                "N1", f"the log says {name} ends the session with {chips(amount)}; the "
+                f"chips say {chips(stacks[name])}", None, record.source, record.line))
     winner = _leader(stacks)
     if (record.draw or record.winner) and stated != winner:
         said = "a draw" if record.draw else f"{stated} wins"
@@ -363,7 +368,7 @@ def _leader(stacks: dict[str, int]) -> str | None:
 
 
 def _stack_list(stacks: dict[str, int]) -> str:
-    return ", ".join(f"{n} {s}" for n, s in stacks.items())
+    return ", ".join(f"{name} {chips(stack)}" for name, stack in stacks.items())
 
 
 def audit(records: Iterable[Record], *, fast_path: bool = True,

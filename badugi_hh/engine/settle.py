@@ -20,7 +20,8 @@ from badugi_hh.engine.shares import HalfChips, Share, count_halves
 from badugi_hh.engine.side_pots import cut_pots
 from badugi_hh.engine.pots import uncalled
 from badugi_hh.engine.report import (
-    HalfShare, HandReport, PlayerResult, Pot, RunResult, Violation, new_tuple,
+    HalfShare, HandReport, PlayerResult, Pot, RunResult, Violation, chips, in_money,
+    money_of, new_tuple,
 )
 from badugi_hh.engine.runs import HalfValues, RunSplit, evaluate_hands
 from badugi_hh.engine.state import LogClaims, TableState
@@ -180,13 +181,16 @@ def _player_results(state: TableState, returned: Mapping[str, int], won: Mapping
 
 def to_report(hand: Hand, state: TableState, settlement: Settlement,
               replayed: list[Violation]) -> HandReport:
-    """The report of ``hand``: what the replay found (``replayed``), then the settlement."""
+    """The report of ``hand``: what the replay found (``replayed``), then the settlement,
+    the amounts of each written in the hand's money."""
+    found = replayed + settlement.violations if settlement.violations else replayed
+    if found:   # (a hand's money is looked up only where it has something to write)
+        in_money(found, money_of(hand))
     return HandReport(
         hand.hand_id, hand.number, hand.source, hand.line, hand.session_id, state.rules,
         settlement.players, state.button, state.big_blind, state.actions, state.draws,
         settlement.pots, settlement.rake, state.ended, state.rounds_played, state.draws_played,
-        replayed + settlement.violations if settlement.violations else replayed,
-        dict(state.idle), [], settlement.halves, settlement.runs)
+        found, dict(state.idle), [], settlement.halves, settlement.runs)
 
 
 def _best(names: list[str], values: dict[str, HandValue]) -> tuple[str, ...]:
@@ -260,8 +264,8 @@ class _Settler:
         returned = uncalled(self.players)
         for name, (amount, line) in self.claims.returns.items():
             if returned.get(name, 0) != amount:
-                self.report("S3", line, f"{amount} is returned to {name}, but the uncovered "
-                            f"part of the bet is {returned.get(name, 0)}")
+                self.report("S3", line, f"{chips(amount)} is returned to {name}, but the "
+                            f"uncovered part of the bet is {chips(returned.get(name, 0))}")
                 returned[name] = amount   # follow the log from here on
         return returned
 
@@ -271,8 +275,8 @@ class _Settler:
         if stated is None or stated[0] is None:   # no total: KingsClub states only the rake
             return
         if stated[0] != pot:
-            self.report("S1", stated[2], f"the log's total pot is {stated[0]}, but the "
-                        f"chips put in, less what was returned, make {pot}")
+            self.report("S1", stated[2], f"the log's total pot is {chips(stated[0])}, but "
+                        f"the chips put in, less what was returned, make {chips(pot)}")
 
     # -- who wins ---------------------------------------------------------------------
 
@@ -330,7 +334,7 @@ class _Settler:
             for amount, group, halves in shares:
                 if not group:   # nobody left in: there is no one to divide the pot among
                     self.report("S4", state.end_line, f"every player folded: nobody is left "
-                                f"to win the pot of {amount}")
+                                f"to win the pot of {chips(amount)}")
                     continue
                 for name in group:
                     if name not in winners:
@@ -362,9 +366,9 @@ class _Settler:
         for name, (amount, line) in self.claims.summary.items():
             paid = won.get(name, 0)
             if amount != paid:
-                said = f"won {amount}" if amount else "won nothing"
+                said = f"won {chips(amount)}" if amount else "won nothing"
                 self.report("S1", line, f"the summary says {name} {said}, but the hand "
-                            f"paid {name} {paid}")
+                            f"paid {name} {chips(paid)}")
 
     # -- each player's result -----------------------------------------------------------
 
@@ -377,11 +381,11 @@ class _Settler:
         for name, (amount, line) in self.claims.stacks.items():
             result = results.get(name)
             if result is not None and result.end_stack != amount:
-                self.report("G3", line, f"the log says {name} ends the hand with {amount}; "
-                            f"the chips say {result.end_stack}")
+                self.report("G3", line, f"the log says {name} ends the hand with "
+                            f"{chips(amount)}; the chips say {chips(result.end_stack)}")
                 result.stated_end_stack = amount   # the session's chain follows the log
         for name, (amount, line) in self.claims.nets.items():
             result = results.get(name)
             if result is not None and result.net != amount:
-                self.report("S1", line, f"the log says {name} nets {amount}; the chips "
-                            f"say {result.net}")
+                self.report("S1", line, f"the log says {name} nets {chips(amount)}; the "
+                            f"chips say {chips(result.net)}")

@@ -24,7 +24,7 @@ from operator import attrgetter
 from badugi_hh.cards import Card
 from badugi_hh.engine.lines import chips_lines
 from badugi_hh.engine.names import misspelling_of, not_seated
-from badugi_hh.engine.report import new_tuple
+from badugi_hh.engine.report import chips, new_tuple
 from badugi_hh.engine.state import PlayerState
 from badugi_hh.events import Button, Cards, Event, Hand, Seat
 from badugi_hh.ledger import Stake
@@ -141,8 +141,8 @@ class Table:
         if stack is None:
             stack = carried if carried is not None else (self.rules.starting_stack or 0)
         elif contradicts(carried, stack, cash=self.cash):
-            self.report("G3", line, f"{name} starts with {stack}, but ended the "
-                        f"previous hand with {carried}")
+            self.report("G3", line, f"{name} starts with {chips(stack)}, but ended the "
+                        f"previous hand with {chips(carried or 0)}")
         self._deal_in(name, seat, stack)
 
     def _deal_in(self, name: str, seat: int, stack: int) -> None:
@@ -212,8 +212,8 @@ class Table:
         """``name`` is seated but not dealt in (T2): no part in the hand, his stack carried."""
         carried = self.carried.get(name)
         if contradicts(carried, stack, cash=self.cash):
-            self.report("G3", line, f"{name} sits with {stack}, but ended the previous "
-                        f"hand with {carried}")
+            self.report("G3", line, f"{name} sits with {chips(stack or 0)}, but ended the "
+                        f"previous hand with {chips(carried or 0)}")
         kept = carried if stack is None else stack
         if kept is not None:
             self.idle[name] = kept
@@ -346,8 +346,9 @@ class Table:
     def take(self, player: TablePlayer, amount: int, line: int) -> None:
         """``amount`` leaves ``player``'s stack (his stake counts it); all-in at 0 (S3)."""
         if amount > player.stack:
-            self.report("S3", line, f"{player.name} puts in {amount} with only "
-                        f"{player.stack} behind; a short stack goes all-in for the rest")
+            self.report("S3", line, f"{player.name} puts in {chips(amount)} with only "
+                        f"{chips(player.stack)} behind; a short stack goes all-in for the "
+                        "rest")
             # The pot follows the log's chips, so he had them: the S3 is the one
             # violation, and his start grows by the shortfall rather than his stack going
             # below zero, so that his end stack stays his start plus his net, never negative.
