@@ -38,6 +38,11 @@ FINGERPRINTS = {
     # wrong player, a PHH table changing stakes, a tournament summary's tickets, play chips
     # and re-entries... are judged or read anew
     5: "a5bbcadda84e5197546d3fc4c1af4ab4282128924457d14eee4d9c4348ab43c7",
+    # a lost house hand's note names the hand's first line and the line that lost it; a
+    # home game playing on after a bust, a seat number given twice, a hand number skipped,
+    # a PHH over-bet, raked winnings or whole floats, amounts of money in messages... are
+    # judged or read anew
+    6: "4fb67647afb6bfa3f77f29f780fe36b4fbb448027931a792d8518b0b73987818",
 }
 
 
