@@ -37,7 +37,7 @@ _USERS = ("aliases", "settings", "hand_tags", "hand_notes", "player_notes", "pla
 PINNED: dict[str, str] = {
     "schema_version": "1:54198684c386e7af",
     "rules": "41:00194366b895bcff",
-    "sources": "35:7bdeec549a3e9bf4",
+    "sources": "35:f629779e835de73b",
     "sessions": "51:c2c91f23a49693f9",
     "session_players": "199:7d1b18d2c352bcfd",
     "players": "65:3a011733ec528023",
