@@ -400,6 +400,23 @@ def test_a_sites_file_written_over_keeps_the_hands_it_held(
     assert sorted(listed.values()) == sorted([20, 20, 10 if then == "new file" else 5])
 
 
+def test_a_boss_media_log_written_whole_again_each_hand_is_one_file(tmp_path: Path) -> None:
+    """Boss Media's client writes its XML whole again as a hand is added (the root closes
+    after the last hand): each version is the log grown, not another file under its name."""
+    text = (REAL / "bossmedia" / "cash-5cd-fl-eur-2-4-201109.xml").read_text(encoding="utf-8")
+    head, *games = text.split("<HISTORY")
+    games[-1] = games[-1].replace("</ROOT>", "")
+    live = tmp_path / "session583869141.xml"
+    with Store(tmp_path / "db.duckdb") as store:
+        for count in (2, 3, 4):
+            live.write_text(head + "".join("<HISTORY" + game for game in games[:count])
+                            + "</ROOT>\n", encoding="utf-8")
+            summary = store.import_paths([live])
+            assert (summary.new_hands, summary.kept_hands) == (2 if count == 2 else 1, 0)
+        listed = store.connection.sql("SELECT path, hands FROM sources").fetchall()
+    assert listed == [(str(live), 4)]
+
+
 def test_a_rewritten_archive_member_of_a_sites_hands_keeps_them(tmp_path: Path) -> None:
     archive = tmp_path / "logs.zip"
     for hands in (sng_hands(0, 8), sng_hands(8, 12)):

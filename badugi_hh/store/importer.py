@@ -47,7 +47,7 @@ from badugi_hh.rows.files import (
 )
 from badugi_hh.rows.identity import identity
 from badugi_hh.rows.schema import TABLES, FinishedFile
-from badugi_hh.sites import FILE_LOCAL_SITES, HOUSE_SITE
+from badugi_hh.sites import FILE_LOCAL_SITES, HOUSE_SITE, REWRITING_SITES
 from badugi_hh.store.commit import Seen, commit
 from badugi_hh.store.parts import PART_BYTES, FilePart, LogCut, cut_log, in_part
 
@@ -502,8 +502,9 @@ _OTHER_COPIES = """
     JOIN hands h ON h.site = c.site AND h.hand_id = c.hand_id
     WHERE h.source = ? AND c.source <> ?"""
 #: The sites whose hands are a file's own record, which its keeper edits (a house log, a
-#: PHH file naming no site): a rewrite of such a file is its new version.
-_EDITED_RECORD_SITES = (HOUSE_SITE, *FILE_LOCAL_SITES)
+#: PHH file naming no site), or whose client writes a log whole again as it grows (Boss
+#: Media): a rewrite of such a file is its new version.
+_EDITED_RECORD_SITES = (HOUSE_SITE, *FILE_LOCAL_SITES, *REWRITING_SITES)
 #: Whether a file holds a hand a site numbered (its copies count, wherever stored from).
 _HOLDS_SITE_HANDS = (
     "SELECT count(*) > 0 FROM hand_sources WHERE source = ? AND site NOT IN ("
@@ -587,7 +588,9 @@ class Importer:
         file of its own hands is its keeper's record, edited: its earlier rows go
         (:meth:`_forget`). A site's file is not edited: the site began a new file under
         the old name (the old one archived, rotated) or the file was cut short, and the
-        hands it held were played all the same, so its earlier rows are kept."""
+        hands it held were played all the same, so its earlier rows are kept; but for a
+        site whose client writes its log whole again each hand (Boss Media), whose new
+        content is the old one grown."""
         self.flush()
         if not self._holds_site_hands(source) or not self._keep_as_it_was(source):
             self._forget(source)
