@@ -86,10 +86,6 @@ class Site:
     """Whether its hands state a prize in the line that states a finisher's place
     ("finished the tournament in 3rd place and received $1.60."): a place stated
     without one won nothing."""
-    rewrites_logs: bool = False
-    """Whether its client writes a log whole again as it grows (Boss Media's XML closes
-    its root after the last hand, so a hand added rewrites the end): a log whose
-    beginning changed is then its next version, not another file under its name."""
     practice: SitePractice = field(default_factory=SitePractice)
 
     @property
@@ -126,8 +122,7 @@ SITES: tuple[Site, ...] = (
     Site(id="ongame", name="OnGame", other_names=("OnGame Network", "Goalwin"),
          dialects=("ongame",), text_export=True, hand_id_prefix="ongame#"),
     Site(id="bossmedia", name="Boss Media", other_names=("Boss", "Opoker"),
-         dialects=("bossmedia",), zone="UTC", hand_id_prefix="bossmedia#",
-         rewrites_logs=True),
+         dialects=("bossmedia",), zone="UTC", hand_id_prefix="bossmedia#"),
     Site(id="phh", name="PHH", dialects=("phh",), file_local_ids=True, tournaments_named=True),
     Site(id=HOUSE_SITE, name="house logs", other_names=("house", "home", "house log", "''", '""'),
          dialects=("house",)),
@@ -142,8 +137,6 @@ SITE_IDS = tuple(_BY_ID)
 RULESET_SITES = tuple(site.id for site in SITES if site.id != HOUSE_SITE)
 #: Sites whose hand ids name a hand only within its file.
 FILE_LOCAL_SITES = tuple(site.id for site in SITES if site.file_local_ids)
-#: Sites whose clients write a log whole again as it grows.
-REWRITING_SITES = tuple(site.id for site in SITES if site.rewrites_logs)
 #: Sites whose hands are a tournament's only where they name it.
 TOURNAMENTS_NAMED_SITES = tuple(site.id for site in SITES if site.tournaments_named)
 #: Sites whose hands state each prize with the place it was won at.

@@ -8,7 +8,6 @@ lists every copy in hand_sources, and gives every player the nets of a single im
 from __future__ import annotations
 
 import shutil
-import zipfile
 from pathlib import Path
 
 import duckdb
@@ -356,76 +355,6 @@ def test_a_rewritten_file_leaves_its_hands_to_the_other_file_holding_them(
         listed = store.connection.sql("SELECT count(*) FROM hand_sources").fetchall()
     assert by_file == {str(copy): first, str(log): 1}
     assert listed == [(first + 1,)]
-
-
-def sng_hands(start: int, stop: int) -> str:
-    """Hands ``start`` to ``stop`` (not included) of a real PokerStars tournament."""
-    text = (REAL / "pokerstars" / "tour-badugi-fl-sng-201011.txt").read_text(
-        encoding="utf-8-sig")
-    starts = [at for at in range(len(text)) if text.startswith("PokerStars Game #", at)]
-    return text[starts[start]:starts[stop]]
-
-
-def stored_hands(db: Path) -> tuple[int, int]:
-    """How many hands the database holds, and how many its files' rows count."""
-    with Store(db, read_only=True) as store:
-        return store.connection.sql(
-            "SELECT (SELECT count(*) FROM hands), "
-            "(SELECT count(DISTINCT (site, hand_id)) FROM hand_sources)").fetchall()[0]
-
-
-@pytest.mark.parametrize("then", ["new file", "cut short"])
-def test_a_sites_file_written_over_keeps_the_hands_it_held(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], then: str) -> None:
-    """A site's log moved away (an archive step, a rotation) and a new one begun under its
-    name, or the log cut short: the hands it held were played, and stay stored, as the
-    file was; the line says so, and the same import again adds nothing."""
-    live, archived, db = tmp_path / "HH T330855877.txt", tmp_path / "old.txt", tmp_path / "db"
-    live.write_text(sng_hands(0, 20), encoding="utf-8")
-    assert main(["import", str(live), "--db", str(db)]) == 0
-    live.rename(archived)
-    after = sng_hands(20, 30) if then == "new file" else sng_hands(0, 5) + sng_hands(5, 6)[:300]
-    live.write_text(after, encoding="utf-8")
-    main(["import", str(live), "--db", str(db)])
-    said = capsys.readouterr()
-    new, kept = (10, 20) if then == "new file" else (0, 15)
-    assert f" new, {kept} hands no longer in a rewritten file kept, " in said.out
-    assert f" {new} new, " in said.out and "removed" not in said.out
-    assert f"{live} holds other hands than it held" in said.err
-    assert stored_hands(db) == (20 + new, 20 + new)
-    assert main(["import", str(live), str(archived), "--db", str(db)]) == 0
-    assert ", 0 new, " in capsys.readouterr().out and stored_hands(db) == (20 + new,) * 2
-    with Store(db, read_only=True) as store:
-        listed = dict(store.connection.sql("SELECT path, hands FROM sources").fetchall())
-    assert sorted(listed.values()) == sorted([20, 20, 10 if then == "new file" else 5])
-
-
-def test_a_boss_media_log_written_whole_again_each_hand_is_one_file(tmp_path: Path) -> None:
-    """Boss Media's client writes its XML whole again as a hand is added (the root closes
-    after the last hand): each version is the log grown, not another file under its name."""
-    text = (REAL / "bossmedia" / "cash-5cd-fl-eur-2-4-201109.xml").read_text(encoding="utf-8")
-    head, *games = text.split("<HISTORY")
-    games[-1] = games[-1].replace("</ROOT>", "")
-    live = tmp_path / "session583869141.xml"
-    with Store(tmp_path / "db.duckdb") as store:
-        for count in (2, 3, 4):
-            live.write_text(head + "".join("<HISTORY" + game for game in games[:count])
-                            + "</ROOT>\n", encoding="utf-8")
-            summary = store.import_paths([live])
-            assert (summary.new_hands, summary.kept_hands) == (2 if count == 2 else 1, 0)
-        listed = store.connection.sql("SELECT path, hands FROM sources").fetchall()
-    assert listed == [(str(live), 4)]
-
-
-def test_a_rewritten_archive_member_of_a_sites_hands_keeps_them(tmp_path: Path) -> None:
-    archive = tmp_path / "logs.zip"
-    for hands in (sng_hands(0, 8), sng_hands(8, 12)):
-        with zipfile.ZipFile(archive, "w") as written:
-            written.writestr("table.txt", hands)
-        with Store(tmp_path / "db.duckdb") as store:
-            summary = store.import_paths([archive])
-    assert (summary.new_hands, summary.kept_hands, summary.removed_hands) == (4, 8, 0)
-    assert stored_hands(tmp_path / "db.duckdb") == (12, 12)
 
 
 def test_phh_hands_named_by_their_file_are_not_copies_of_each_other(tmp_path: Path) -> None:

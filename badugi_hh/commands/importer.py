@@ -210,8 +210,6 @@ def tell_problems(summary: ImportSummary, quarantined: list[str],
         _warn(f"[T5] {conflict}")
     if summary.older_audit_gone:
         _warn(older_audit_gone(summary.older_audit_gone))
-    for kept in summary.kept_as:
-        _warn(kept_as_it_was(kept))
     if (more := len(summary.conflicts) - _CONFLICTS_SHOWN) > 0:
         copies = "copy that differs" if more == 1 else "copies that differ"
         _warn(f"[T5] and {more:,} more {copies} from the hand stored (the violations table "
@@ -225,18 +223,6 @@ NO_HANDS_STORED = "no readable hand was stored from it; its unreadable text is k
 NOTHING_STORED = "no readable hand: nothing was stored from it"
 #: Copies differing from their hand that an import names one by one.
 _CONFLICTS_SHOWN = 5
-
-
-def kept_as_it_was(kept: str) -> str:
-    """What an import (and the watcher) says of a site's file that now holds other
-    content than it held: its hands were played, so none is lost.
-
-    >>> print(kept_as_it_was("/a.txt (as imported 2024-05-01 12:30, sha256 1f3a9c0e)"))
-    /a.txt holds other hands than it held (rewritten or cut short): the hands it held are kept, stored as /a.txt (as imported 2024-05-01 12:30, sha256 1f3a9c0e)
-    """
-    path = kept.rsplit(" (as imported", 1)[0]
-    return (f"{path} holds other hands than it held (rewritten or cut short): the hands it "
-            f"held are kept, stored as {kept}")
 
 
 def older_audit_gone(files: int) -> str:
@@ -329,6 +315,19 @@ def first_errors(con: duckdb.DuckDBPyConnection, since: datetime) -> list[str]:
             .fetchall()]
 
 
+def removed_hands(summary: ImportSummary) -> str:
+    """The clause that says how many hands a rewritten file no longer holds (removed:
+    no file holds them now); ``''`` when none. ``import`` and ``watch`` both say it.
+
+    >>> from badugi_hh.store import ImportSummary
+    >>> removed_hands(ImportSummary(removed_hands=5)), removed_hands(ImportSummary())
+    (', 5 hands no longer in a rewritten file removed', '')
+    """
+    if not summary.removed_hands:
+        return ""
+    return f", {counted(summary.removed_hands, 'hand')} no longer in a rewritten file removed"
+
+
 def summary_line(summary: ImportSummary) -> str:
     """What the import did, in one line.
 
@@ -350,7 +349,7 @@ def summary_line(summary: ImportSummary) -> str:
         skipped += f", {counted(len(summary.unreadable), 'path')} not read"
     return (f"{counted(summary.files, 'file')} read{unchanged}: "
             f"{counted(summary.hands, 'hand')}, {summary.new_hands:,} new"
-            f"{summary.rewritten()}, "
+            f"{removed_hands(summary)}, "
             f"{counted(summary.sessions, 'session')}, "
             f"{counted(summary.violations, 'new violation')}, "
             f"{summary.quarantined:,} quarantined{skipped} in {summary.seconds:.2f} s "

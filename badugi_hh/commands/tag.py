@@ -11,7 +11,7 @@ site and hand id), so it stays through a re-import of the hand, a file deleted a
 imported again, and the database's migrations. Tags are matched without regard to
 case. ``stats --tag TAG``, ``export --tag TAG`` and the dashboard's Tag filter
 choose the hands of a tag, and --list counts those, saying how many tagged hands are
-not stored now (a house log rewritten without them: read again, they have their tags
+not stored now (a file rewritten without them: read again, they have their tags
 back); ``badugi-hh note`` writes a note on a hand. Tags are kept in the database
 (--db) or the dataset (--data).
 

@@ -159,21 +159,19 @@ class Reporter:
             self.busy = True
             return
         self.busy = False
-        from badugi_hh.commands.importer import kept_as_it_was
-
-        for problem in [*summary.unreadable, *summary.failures, *batch.problems,
-                        *map(kept_as_it_was, summary.kept_as)]:
+        for problem in [*summary.unreadable, *summary.failures, *batch.problems]:
             _say(printable(problem), error=True)
-        if not (summary.new_hands or summary.rewritten() or summary.quarantined
+        if not (summary.new_hands or summary.removed_hands or summary.quarantined
                 or summary.violations):
             return   # a file touched, or a copy: nothing to tell
+        from badugi_hh.commands.importer import removed_hands
 
         names = ", ".join(printable(Path(path).name) for path in batch.paths)
         extra = "".join(f", {counted(number, what)}" for number, what in (
             (summary.violations, "new violation"), (summary.quarantined, "quarantined text"))
             if number)
         _say(f"{_now()} {counted(summary.new_hands, 'new hand')} from {names}"
-             f"{summary.rewritten()}{extra}")
+             f"{removed_hands(summary)}{extra}")
 
 
 def _now() -> str:

@@ -63,11 +63,6 @@ class ImportSummary:
     removed_hands: int = 0
     """Hands stored from a file that was rewritten without them: its rows went (no other
     file holds them)."""
-    kept_hands: int = 0
-    """Hands a rewritten site's file held that it holds no more: they were played, and
-    are kept, stored as that file was (under the names :attr:`kept_as`)."""
-    kept_as: list[str] = field(default_factory=list)
-    """The name each rewritten site's file's earlier rows are kept under."""
     copies: int = 0
     """Hands read that the database held already, from this file or another."""
     conflicts: list[str] = field(default_factory=list)
@@ -107,23 +102,12 @@ class ImportSummary:
             unchanged += f" ({self.reaudited} judged again by today's rules)"
         skipped = (f", {self.skipped:,} hands not audited" if self.skipped
                    else "")
+        removed = (f", {counted(self.removed_hands, 'hand')} no longer in a rewritten file "
+                   "removed" if self.removed_hands else "")   # as the command line says it
         return (f"{self.files} files read{unchanged}: {self.hands:,} hands, "
-                f"{self.new_hands:,} new{self.rewritten()}, {self.sessions:,} sessions, "
+                f"{self.new_hands:,} new{removed}, {self.sessions:,} sessions, "
                 f"{self.violations:,} new violations, {self.quarantined:,} quarantined"
                 f"{skipped} in {self.seconds:.2f} s ({self.hands_per_second:,.0f} hands/s)")
-
-
-    def rewritten(self) -> str:
-        """The clauses that say what became of the hands rewritten files no longer hold
-        (a house log's removed, a site's kept); ``''`` when none. The import's and the
-        watcher's lines say it.
-
-        >>> ImportSummary(removed_hands=5, kept_hands=1).rewritten()
-        ', 5 hands no longer in a rewritten file removed, 1 hand no longer in a rewritten file kept'
-        """
-        return "".join(f", {counted(hands, 'hand')} no longer in a rewritten file {fate}"
-                       for hands, fate in ((self.removed_hands, "removed"),
-                                           (self.kept_hands, "kept")) if hands)
 
 
 class Fingerprint(NamedTuple):

@@ -34,9 +34,7 @@ How an import stays fast, safe and small:
   A file's row in ``sources`` (size and SHA-256 of its content) is written in
   the same transaction as its last hands: an unchanged file is then skipped
   without being parsed, and a file that was rewritten (its old content is no
-  longer its beginning) has its rows replaced: a house log's or a PHH file's own
-  hands follow its edit, a site's hands are kept under the name of the file as it
-  was (docs/schema.md, "One hand, many files").
+  longer its beginning) has its rows replaced.
 * Memory holds one batch, never a whole file.
 * ``jobs`` > 1 parses and audits files in that many worker processes, largest
   first, which send their rows as Arrow batches to this one, the only writer (DuckDB

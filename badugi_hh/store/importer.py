@@ -47,7 +47,6 @@ from badugi_hh.rows.files import (
 )
 from badugi_hh.rows.identity import identity
 from badugi_hh.rows.schema import TABLES, FinishedFile
-from badugi_hh.sites import FILE_LOCAL_SITES, HOUSE_SITE, REWRITING_SITES
 from badugi_hh.store.commit import Seen, commit
 from badugi_hh.store.parts import PART_BYTES, FilePart, LogCut, cut_log, in_part
 
@@ -501,20 +500,6 @@ _OTHER_COPIES = """
     SELECT DISTINCT c.source FROM hand_sources c
     JOIN hands h ON h.site = c.site AND h.hand_id = c.hand_id
     WHERE h.source = ? AND c.source <> ?"""
-#: The sites whose hands are a file's own record, which its keeper edits (a house log, a
-#: PHH file naming no site), or whose client writes a log whole again as it grows (Boss
-#: Media): a rewrite of such a file is its new version.
-_EDITED_RECORD_SITES = (HOUSE_SITE, *FILE_LOCAL_SITES, *REWRITING_SITES)
-#: Whether a file holds a hand a site numbered (its copies count, wherever stored from).
-_HOLDS_SITE_HANDS = (
-    "SELECT count(*) > 0 FROM hand_sources WHERE source = ? AND site NOT IN ("
-    + ", ".join(f"'{site}'" for site in _EDITED_RECORD_SITES) + ")")
-#: The hands listed under the kept content of a rewritten file that its path holds no
-#: more: they were not removed, they are stored as the file was.
-_KEPT_HANDS = """
-    SELECT count(*) FROM hand_sources k WHERE k.source = $kept AND NOT EXISTS (
-        SELECT 1 FROM hand_sources s WHERE s.source = $path AND s.site = k.site
-        AND s.hand_id = k.hand_id)"""
 
 
 class Importer:
@@ -548,9 +533,6 @@ class Importer:
         self.forgotten_violations: Counter[tuple[object, ...]] = Counter()
         """The violations a rewritten file's rows took out (hand, session, rule, message):
         found again, they are not new."""
-        self.kept_as: dict[str, str] = {}
-        """Each rewritten file of a site's hands, and the name its earlier rows are
-        kept under (:meth:`_keep_as_it_was`)."""
         self.part_bytes = PART_BYTES
         """A log larger than this is read in parts by ``--jobs`` workers."""
         self.cut_logs: dict[str, _CutLog] = {}
@@ -580,41 +562,8 @@ class Importer:
                 self.read_bytes(fingerprint.size)
             return None
         if known_hash is not None and fingerprint.prefix_hash != known_hash:
-            self._rewritten(source)
+            self._forget(source)   # rewritten, not appended: its old rows go
         return FileJob(path, source, fingerprint)
-
-    def _rewritten(self, source: str) -> None:
-        """A file whose earlier content is not its beginning now. A house log or a PHH
-        file of its own hands is its keeper's record, edited: its earlier rows go
-        (:meth:`_forget`). A site's file is not edited: the site began a new file under
-        the old name (the old one archived, rotated) or the file was cut short, and the
-        hands it held were played all the same, so its earlier rows are kept; but for a
-        site whose client writes its log whole again each hand (Boss Media), whose new
-        content is the old one grown."""
-        self.flush()
-        if not self._holds_site_hands(source) or not self._keep_as_it_was(source):
-            self._forget(source)
-
-    def _holds_site_hands(self, source: str) -> bool:
-        return bool(self.con.execute(_HOLDS_SITE_HANDS, [source]).fetchall()[0][0])
-
-    def _keep_as_it_was(self, source: str) -> bool:
-        """Move every row stored from ``source`` to the name of the file as it was
-        (:func:`as_it_was`), as if that file had been moved away: its path is then read
-        as a new file, whose hands stored already are copies. False, moving nothing,
-        when that content is kept under that name already (the file held it before,
-        then other content, then it again): the rows at ``source`` are its copies."""
-        with write_transaction(self.con):
-            imported_at, digest = self.con.execute(
-                "SELECT imported_at, content_hash FROM sources WHERE path = ?",
-                [source]).fetchall()[0]
-            kept = as_it_was(source, imported_at, digest)
-            if self.con.execute("SELECT 1 FROM sources WHERE path = ?", [kept]).fetchall():
-                return False
-            _rename_rows_of(self.con, source, kept)
-        self.kept_as[source] = kept
-        self.seen.listed_sources.add(kept)
-        return True
 
     def _forget(self, source: str) -> None:
         """Take a rewritten file's rows out. A hand stored from it that another file
@@ -918,10 +867,6 @@ class Importer:
     def finish(self) -> ImportSummary:
         self.flush()
         self.summary.removed_hands = len(self.forgotten)
-        self.summary.kept_as = list(self.kept_as.values())
-        self.summary.kept_hands = sum(
-            self.con.execute(_KEPT_HANDS, {"kept": kept, "path": path}).fetchall()[0][0]
-            for path, kept in self.kept_as.items())
         self.summary.older_audit_gone = sum(not _still_there(path) for path in self.older_audit)
         self.summary.seconds = time.perf_counter() - self.started
         return self.summary
@@ -1003,26 +948,6 @@ def _delete_rows_of(con: duckdb.DuckDBPyConnection, source: str) -> _Deleted:
                                                  if "source" in TABLES[t]._fields)):
         con.execute(f"DELETE FROM {table} WHERE {column} = ?", [source])
     return _Deleted(*had)
-
-
-def as_it_was(source: str, imported_at: datetime | None, digest: str | None) -> str:
-    """The name a rewritten file's earlier content is kept under: its path, when it was
-    imported and the start of its SHA-256 (two contents never share a name). A name no
-    file is found at, as a file moved away is not.
-
-    >>> as_it_was("/logs/a.txt", datetime(2024, 5, 1, 12, 30, 5), "1f3a9c0e" + "0" * 56)
-    '/logs/a.txt (as imported 2024-05-01 12:30, sha256 1f3a9c0e)'
-    """
-    when = "" if imported_at is None else f" {imported_at:%Y-%m-%d %H:%M}"
-    return f"{source} (as imported{when}, sha256 {(digest or '')[:8]})"
-
-
-def _rename_rows_of(con: duckdb.DuckDBPyConnection, source: str, name: str) -> None:
-    """Give every row stored from ``source`` (its row in ``sources`` too) the source
-    ``name``, inside the caller's transaction."""
-    for table, column in (("sources", "path"), *((t, "source") for t in TABLES
-                                                 if "source" in TABLES[t]._fields)):
-        con.execute(f"UPDATE {table} SET {column} = ? WHERE {column} = ?", [name, source])
 
 
 def _still_there(source: str) -> bool:
