@@ -233,6 +233,17 @@ def test_winnings_short_of_the_pot_are_after_the_rake(tmp_path: Path) -> None:
     assert stored(tmp_path, {"raked.phh": text}, query) == [(20, 1, -1)]
 
 
+@pytest.mark.parametrize(("won", "money"), [
+    ("0.10", 'currency = "USD"'),    # half the pot: no site takes that
+    ("0.19", ""),                    # chips: no rake
+    ("0.19", 'currency = "USD"\n_tournament = "1"'),   # a tournament takes none
+])
+def test_winnings_short_of_the_pot_otherwise_are_still_a_payout_disputed(
+        won: str, money: str) -> None:
+    text = RAKED.format(won=won).replace('currency = "USD"\n', money + "\n" if money else "")
+    assert [rule for rule, *_ in violations(read(text))] == ["S1"]
+
+
 def test_winnings_beyond_the_pot_are_still_s1() -> None:
     assert violations(read(RAKED.format(won="0.21"))) == [
         ("S1", 11, "the log pays out $0.21, but the pot is $0.20")]

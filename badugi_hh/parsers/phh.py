@@ -659,9 +659,9 @@ class _HandBuilder:
             deck_recycling="dead_cards",
             # winnings are optional in PHH: a file without them implies its results
             awards_logged="winnings" in fields,
-            # PHH has no rule of rake: a hand stating the rake taken (_rake), or winnings,
-            # which are "post-rake" (the specification), may be raked
-            rake="_rake" in fields or "winnings" in fields,
+            # PHH has no rule of rake: a hand stating the rake taken (_rake), or a cash
+            # table's winnings, which are "post-rake" (the specification), may be raked
+            rake="_rake" in fields or ("winnings" in fields and self._cash_table()),
             # antes untrimmed (PHH's default) are dead money of the main pot; trimmed,
             # they are collected like bets
             dead_money_in_main_pot=not self._ante_trimming(),
@@ -700,17 +700,32 @@ class _HandBuilder:
                 raise FieldError(f"action {shown(action)}: {error.message}", error.line,
                                  error.column) from None
 
+    def _cash_table(self) -> bool:
+        """Whether the hand is played for money at a cash table, where a site takes a
+        rake: it names its currency (not play chips) and no tournament."""
+        currency = _unless_malformed(lambda: self.fields.string("currency", most=16))
+        return (currency is not None and currency.upper() != "PLAY"
+                and "_tournament" not in self.fields and "level" not in self.fields)
+
+    def _rake_taken(self, pot: int, won: list[int] | None) -> int:
+        """The rake that winnings short of the ``pot`` were paid after: at a cash table,
+        and no more than a tenth of the pot (sites take 5 to 10%, capped); a larger
+        shortfall, or any in chips, is a payout the audit disputes (S1, S4)."""
+        shortfall = pot - sum(won) if won else 0
+        return shortfall if self._cash_table() and 0 < shortfall * 10 <= pot else 0
+
     def _results(self, pot: int) -> list[Event]:
         """What the file states of the end: each player's winnings and final stack.
 
         ``_rake`` (our writer's field: PHH has none) is the rake taken; without it, the
-        winnings short of the ``pot`` are: the specification's winnings are "the post-rake
-        values" ("Optional Fields", "Winnings"). More than the pot is the audit's (S1).
+        winnings short of the ``pot`` at a cash table, up to a tenth of it, are: the
+        specification's winnings are "the post-rake values" ("Optional Fields",
+        "Winnings"). More than the pot, or less by more, is the audit's (S1, S4).
         """
         fields = self.fields
         events: list[Event] = []
         won = fields.amounts("winnings", self.count)
-        rake = fields.amount("_rake") if "_rake" in fields else pot - sum(won or [pot])
+        rake = fields.amount("_rake") if "_rake" in fields else self._rake_taken(pot, won)
         if rake > 0:
             line = fields.block.line_of_key("_rake" if "_rake" in fields else "winnings")[0]
             events.append(PotTotal(total=None, rake=rake, line=line))
