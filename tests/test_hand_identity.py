@@ -160,6 +160,19 @@ def test_a_house_session_saved_again_with_a_wrong_claim_is_a_t5(tmp_path: Path) 
     assert again.conflicts == []
 
 
+def test_a_house_log_copied_into_a_longer_file_is_the_same_hands(tmp_path: Path) -> None:
+    """A verdict that names a line ("the hand goes on after the fold on line 1250") is
+    the same verdict in a copy of the log one line lower: no T5."""
+    broken = ROOT / "sample_logs" / "broken-S.txt"
+    longer = tmp_path / "longer.txt"
+    longer.write_text("# the same evening, saved again\n" + broken.read_text(encoding="utf-8"),
+                      encoding="utf-8")
+    with Store(tmp_path / "db.duckdb") as store:
+        store.import_paths([broken])
+        summary = store.import_paths([longer])
+    assert summary.new_hands == 0 and summary.conflicts == []
+
+
 #: The sample's end line, and a copy's that states another winner and other stacks (N1).
 _SAMPLE_END = "Session ends - Bruno wins - stacks Ana 0, Bruno 200"
 _OTHER_END = "Session ends - Ana wins - stacks Ana 10, Bruno 190"

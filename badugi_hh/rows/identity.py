@@ -48,6 +48,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from operator import attrgetter, itemgetter
@@ -94,10 +95,21 @@ def content_hash(report: HandReport, game: str, started_at: datetime | None,
                       for row in sorted(shown, key=_PLAYER)])   # shown (a muck: one log tells)
     text = f"{head}#{players}#{actions}#{drawn}#{shows}"
     if verdicts:
-        judged = ";".join(sorted([f"{v.rule}:{v.message}" for v in report.violations]))
+        judged = ";".join(sorted([f"{v.rule}:{_placeless(v.message)}"
+                                  for v in report.violations]))
         return VERDICTS_HASH_FORMAT + hashlib.md5(f"{text}#{judged}".encode(),
                                                   usedforsecurity=False).hexdigest()
     return HASH_FORMAT + hashlib.md5(text.encode(), usedforsecurity=False).hexdigest()
+
+
+#: A line a verdict names ("the hand goes on after the fold on line 1250"): where the hand
+#: lies in its file, which a copy in a longer file moves, is not its content.
+_LINE_NUMBER = re.compile(r"\b(lines?) \d+")
+
+
+def _placeless(message: str) -> str:
+    """``message`` without the numbers of the lines it names."""
+    return _LINE_NUMBER.sub(r"\1", message)
 
 
 #: The first character of a hash of this format (earlier releases wrote the bare MD5).
