@@ -334,6 +334,10 @@ def test_a_table_that_plays_on_after_a_bust_says_so_and_is_not_n1() -> None:
     text = CARLA_BROKE.replace("unlimited hands", "unlimited hands, play on after a bust")
     assert every_violation(text + WITHOUT_CARLA) == []
     assert hands(text + WITHOUT_CARLA)[1].end_stacks["Ana"] == 101
+    # a table of 12 hands that plays on, stopped with three players still holding chips
+    twelve = text.replace("unlimited hands", "12 hands") + WITHOUT_CARLA
+    assert every_violation(twelve) == [("N1", "the session ends after 2 hands with two players "
+                                        "or more still holding chips; a session is 12 hands")]
     start = next(r for r in read_house(text) if isinstance(r, SessionStart))
     assert not start.ruleset.bust_ends_session
     assert "play on after a bust" in format_session_start(start)   # written back as read

@@ -205,6 +205,13 @@ def chips_after_a_bust(hand: Hand, report: HandReport,
             if name not in restated and started.get(name, 1) <= 0 < result.start_stack}
 
 
+def could_play_on(stacks: Mapping[str, int], rules: Ruleset) -> bool:
+    """Whether a session could go on with ``stacks``: every player has chips, or the
+    table plays on without a player gone bust (``rules``) and two have (N1)."""
+    holding = sum(stack > 0 for stack in stacks.values())
+    return holding == len(stacks) or (not rules.bust_ends_session and holding >= 2)
+
+
 def played_after_a_bust(stacks: Mapping[str, int], rules: Ruleset) -> str | None:
     """Why a hand played with ``stacks`` (the session's, before it) is N1, a player having
     none left: the session ended with the hand before, unless ``rules`` play on without
@@ -220,7 +227,7 @@ def played_after_a_bust(stacks: Mapping[str, int], rules: Ruleset) -> str | None
     'the hand is played although Cy has no chips left; the session ended with the previous hand'
     """
     broke = [name for name, stack in stacks.items() if stack <= 0]
-    if not broke or (not rules.bust_ends_session and len(stacks) - len(broke) >= 2):
+    if not broke or could_play_on(stacks, rules):
         return None
     hint = ("; a table that plays on without him says 'play on after a bust' on its Rules "
             "line" if rules.bust_ends_session and len(stacks) - len(broke) >= 2 else "")

@@ -12,10 +12,11 @@ from functools import partial
 from dataclasses import dataclass, field
 
 from badugi_hh.engine.chain import (ChipsAccounts, chips_accounts, chips_after_a_bust,
-                                    confirmed_at_the_end, missing_hand, missing_hand_note,
-                                    opening_accounts, played_after_a_bust, respell, seat_line_slips,
-                                    seat_slips_disproved, settled_starts, start_stacks,
-                                    stated_at_the_end, unnamed_dropped, winner_at_the_end)
+                                    confirmed_at_the_end, could_play_on, missing_hand,
+                                    missing_hand_note, opening_accounts, played_after_a_bust,
+                                    respell, seat_line_slips, seat_slips_disproved,
+                                    settled_starts, start_stacks, stated_at_the_end,
+                                    unnamed_dropped, winner_at_the_end)
 from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.gaps import last_number, lost_hand, numbering_note
 from badugi_hh.engine.replay import HandReplay
@@ -312,13 +313,16 @@ class Auditor:
     def _check_length(self, table: _Table, line: int) -> None:
         ruleset = table.ruleset
         limit = ruleset.session_hands if ruleset else None
-        if limit is None or (table.hands and not table.seats) or table.hands >= limit:
+        if (ruleset is None or limit is None or (table.hands and not table.seats)
+                or table.hands >= limit):
             return   # (hands that seat their own players: a site's session, of no length)
         if not table.hands:   # a header and no hand, whether its seat lines were typed or not
             ends = "the session holds no hand"
-        elif all(s > 0 for s in table.stacks.values()):
+        elif could_play_on(table.stacks, ruleset):
             played = f"{table.hands} hand{'' if table.hands == 1 else 's'}"
-            ends = f"the session ends after {played} with every player still holding chips"
+            ends = f"the session ends after {played} with " + (
+                "every player" if ruleset.bust_ends_session else "two players or more") + \
+                " still holding chips"
         else:
             return
         table.violations.append(Violation("N1", f"{ends}; a session is {limit} hands", None,
