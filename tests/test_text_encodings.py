@@ -79,6 +79,14 @@ def test_cjk_text_that_reads_like_text_out_of_step_is_read_as_it_is(chunk: int) 
         assert read("\n".join(lines).encode("utf-16")) == lines
 
 
+@pytest.mark.parametrize("width", [16, 40, 48, 200])
+def test_a_separator_line_of_one_character_is_read_as_it_is(width: int) -> None:
+    """U+2500 (─) is ``%`` read out of step: a row of it is a separator, no stray byte."""
+    lines = ["Session #s1", "# " + "\u2500" * width, "Seat 1: Ana (100)"]
+    assert read("\n".join(lines).encode("utf-16")) == lines
+    assert read(b"\xfe\xff" + "\n".join(lines).encode("utf-16-be")) == lines
+
+
 def test_windows_1252_lines_beside_utf8_lines() -> None:
     assert read("Seat 1: José\n".encode("cp1252") + "Seat 2: Zoë\n".encode()) == [
         "Seat 1: José", "Seat 2: Zoë"]

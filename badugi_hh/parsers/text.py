@@ -322,6 +322,21 @@ _RUN_JUDGED_BYTES = 2 * (_OUT_OF_STEP_RUN + _STRAY_AFTER)
 _HELD_CHARACTERS = _STRAY_BEFORE + _OUT_OF_STEP_RUN
 
 
+#: The fewest different characters in a run out of step: text is varied, where a row of
+#: one character (a line of ``─``, U+2500, or of ``%``) is a separator to leave as it is.
+_VARIED_RUN = 4
+
+
+def _next_run(decoded: str, start: int) -> re.Match[str] | None:
+    """The next run of :data:`_OUT_OF_STEP` characters in ``decoded`` from ``start``
+    varied enough to be text read out of step (:data:`_VARIED_RUN`)."""
+    while (found := _OUT_OF_STEP.search(decoded, start)) is not None:
+        if len(set(found.group())) >= _VARIED_RUN:
+            return found
+        start = found.end()
+    return None
+
+
 def utf16_text(data: bytes, encoding: str) -> str:
     """The text of UTF-16 bytes (``encoding``: ``utf-16-le`` or ``utf-16-be``) as a log
     is read: each stray byte found in them left out, an odd last byte dropped."""
@@ -331,7 +346,7 @@ def utf16_text(data: bytes, encoding: str) -> str:
 def reads_out_of_step(data: bytes, encoding: str) -> bool:
     """Whether UTF-16 bytes hold text read a byte out of step (after a stray byte)."""
     decoded = data[:len(data) & ~1].decode(encoding, errors="replace")
-    return _OUT_OF_STEP.search(decoded) is not None
+    return _next_run(decoded, 0) is not None
 
 
 def _realigned(data: bytes, encoding: str, final: bool) -> tuple[str, bytes]:
@@ -340,7 +355,7 @@ def _realigned(data: bytes, encoding: str, final: bool) -> tuple[str, bytes]:
     text, searched_to = "", 0
     usable = _whole_characters(data, encoding, final)
     decoded = data[:usable].decode(encoding, errors="replace")
-    while (found := _OUT_OF_STEP.search(decoded, searched_to)) is not None:
+    while (found := _next_run(decoded, searched_to)) is not None:
         run = len(decoded[:found.start()].encode(encoding))
         if not final and run + _RUN_JUDGED_BYTES > usable:   # to be judged with what follows
             held = max(0, run - 2 * _STRAY_BEFORE)
