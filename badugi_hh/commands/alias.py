@@ -183,8 +183,8 @@ def known_player(con: duckdb.DuckDBPyConnection, text: str) -> tuple[str, str]:
     found = con.execute("SELECT player FROM players WHERE site = ? AND lower(player) = lower(?) "
                         "ORDER BY player = ? DESC, player", [site, name, name]).fetchall()
     if not found:
-        raise Unknown(f"no player {name!r} on {site_text} among the hands imported "
-                      "(badugi-hh stats lists the players)")
+        raise Unknown(f"no player {name!r} on {site_text} among the hands and tournament "
+                      "summaries imported (badugi-hh stats lists the players)")
     return site, found[0][0]
 
 

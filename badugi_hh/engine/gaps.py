@@ -64,6 +64,8 @@ def numbering_note(last: int, hand: Hand) -> str:
     "the button is not judged against hand #2's (G4)"
     >>> note(1, 5)[0]
     'hands #2 to #4 are not in the log before hand #5, which follows hand #1'
+    >>> note(1, 4)[0]
+    'hands #2 and #3 are not in the log before hand #4, which follows hand #1'
     >>> note(3, 2)[0]
     'hand #2 comes after hand #3: the numbers go back'
     >>> note(2, 3), note(3, 3), note(0, 7)
@@ -78,5 +80,6 @@ def numbering_note(last: int, hand: Hand) -> str:
     if number < last:
         return f"hand #{number} comes after hand #{last}: the numbers go back{button}"
     left_out = (f"hand #{last + 1} is" if number == last + 2 else
+                f"hands #{last + 1} and #{number - 1} are" if number == last + 3 else
                 f"hands #{last + 1} to #{number - 1} are")
     return f"{left_out} not in the log before hand #{number}, which follows hand #{last}{button}"
