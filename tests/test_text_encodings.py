@@ -62,6 +62,19 @@ def test_utf16_text_after_a_stray_byte_is_read_back_in_step(chunk: int, marks: s
         assert read(joined) == [line for path in STRAY_ENDED for line in the_lines(path)]
 
 
+@pytest.mark.parametrize("chunk", [1, 7, 64, log_text.CHUNK_BYTES])
+@pytest.mark.parametrize("first", ["# " + "-" * 40, "", "=" * 30])
+def test_a_row_of_one_character_after_a_stray_byte_is_read_in_step(chunk: int,
+                                                                    first: str) -> None:
+    """A log joined after a stray byte that begins with a separator or blank lines: the
+    row alone is one character out of step, the text after it tells the byte."""
+    lines = [first, "", "", "Session #s2", "Seat 1: Ana (100)", "Seat 2: Bruno (100)"]
+    joined = "Session #s1\n".encode("utf-16") + b"\x00" + "\n".join(lines).encode("utf-16-le")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(log_text, "CHUNK_BYTES", chunk)
+        assert read(joined) == ["Session #s1", *lines]
+
+
 @pytest.mark.parametrize("encoding, mark", [("utf-16-le", b"\xff\xfe"),
                                             ("utf-16-be", b"\xfe\xff")])
 def test_a_stray_byte_inside_a_line_is_left_out(encoding: str, mark: bytes) -> None:

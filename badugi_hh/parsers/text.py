@@ -307,9 +307,10 @@ def _utf16_chunks(chunks: Iterator[bytes], encoding: str) -> Iterator[str]:
 #: reads as a long run of them (a hand's header alone is longer than
 #: :data:`_OUT_OF_STEP_RUN`); real text hardly ever holds one of even a few.
 _OUT_OF_STEP_RUN = 16
-_OUT_OF_STEP = re.compile("[%s]{%d}" % (re.escape("".join(
-    chr(code << 8) for code in (0x09, 0x0A, 0x0D, *range(0x20, 0x7F), *range(0xA0, 0x100)))),
-    _OUT_OF_STEP_RUN))
+_OUT_OF_STEP_CHARACTERS = "[%s]" % re.escape("".join(
+    chr(code << 8) for code in (0x09, 0x0A, 0x0D, *range(0x20, 0x7F), *range(0xA0, 0x100))))
+_OUT_OF_STEP = re.compile("%s{%d}" % (_OUT_OF_STEP_CHARACTERS, _OUT_OF_STEP_RUN))
+_OUT_OF_STEP_ALL = re.compile(_OUT_OF_STEP_CHARACTERS + "+")
 #: How many characters before a run out of step the stray byte is looked for in
 #: (it is the run's first, or the one or two before it: the next file's mark), and
 #: how many after the run tell which byte it is (and that the run is no real text).
@@ -322,18 +323,28 @@ _RUN_JUDGED_BYTES = 2 * (_OUT_OF_STEP_RUN + _STRAY_AFTER)
 _HELD_CHARACTERS = _STRAY_BEFORE + _OUT_OF_STEP_RUN
 
 
-#: The fewest different characters in a run out of step: text is varied, where a row of
-#: one character (a line of ``─``, U+2500, or of ``%``) is a separator to leave as it is.
+#: The fewest different characters in a run out of step, in its first
+#: :data:`_VARIED_WINDOW`: text after a stray byte is all out of step, a separator's row
+#: and the lines after it, where a row of one character alone (a line of ``─``, U+2500,
+#: ``%`` out of step) between lines in step is a separator to leave as it is.
 _VARIED_RUN = 4
+_VARIED_WINDOW = 1024
 
 
-def _next_run(decoded: str, start: int) -> re.Match[str] | None:
+def _next_run(decoded: str, start: int, final: bool) -> tuple[re.Match[str], bool] | None:
     """The next run of :data:`_OUT_OF_STEP` characters in ``decoded`` from ``start``
-    varied enough to be text read out of step (:data:`_VARIED_RUN`)."""
+    varied enough to be text read out of step (:data:`_VARIED_RUN`), and whether it is
+    still a row of one or two characters that runs to the end of ``decoded`` (not
+    ``final``: what follows, still to come, tells)."""
     while (found := _OUT_OF_STEP.search(decoded, start)) is not None:
-        if len(set(found.group())) >= _VARIED_RUN:
-            return found
-        start = found.end()
+        whole = _OUT_OF_STEP_ALL.match(decoded, found.start())
+        end = whole.end() if whole is not None else found.end()
+        if len(set(decoded[found.start():min(end, found.start() + _VARIED_WINDOW)])) \
+                >= _VARIED_RUN:
+            return found, False
+        if not final and end == len(decoded):   # a row of one so far: what follows tells
+            return found, True
+        start = end
     return None
 
 
@@ -346,7 +357,7 @@ def utf16_text(data: bytes, encoding: str) -> str:
 def reads_out_of_step(data: bytes, encoding: str) -> bool:
     """Whether UTF-16 bytes hold text read a byte out of step (after a stray byte)."""
     decoded = data[:len(data) & ~1].decode(encoding, errors="replace")
-    return _next_run(decoded, 0) is not None
+    return _next_run(decoded, 0, final=True) is not None
 
 
 def _realigned(data: bytes, encoding: str, final: bool) -> tuple[str, bytes]:
@@ -355,9 +366,10 @@ def _realigned(data: bytes, encoding: str, final: bool) -> tuple[str, bytes]:
     text, searched_to = "", 0
     usable = _whole_characters(data, encoding, final)
     decoded = data[:usable].decode(encoding, errors="replace")
-    while (found := _next_run(decoded, searched_to)) is not None:
+    while (next_run := _next_run(decoded, searched_to, final)) is not None:
+        found, open_ended = next_run
         run = len(decoded[:found.start()].encode(encoding))
-        if not final and run + _RUN_JUDGED_BYTES > usable:   # to be judged with what follows
+        if not final and (open_ended or run + _RUN_JUDGED_BYTES > usable):   # with what follows
             held = max(0, run - 2 * _STRAY_BEFORE)
             return text + data[:held].decode(encoding, errors="replace"), data[held:]
         stray = _stray_byte(data[:usable], encoding, run)
