@@ -115,6 +115,10 @@ def test_summaries_imported_alone_make_the_database_and_are_counted(
     assert main(["tournaments", "--db", str(db), "--player", "pokerstars:player5"]) == 0
     assert "Player5" in capsys.readouterr().out
     assert main(["alias", "Me", "pokerstars:Player5", "--db", str(db)]) == 0
+    capsys.readouterr()
+    assert main(["import", str(STARS_SUMMARY), str(TILT_SUMMARY),
+                 "--out", str(tmp_path / "ds")]) == 0   # a dataset's line says them too
+    assert "2 tournament summaries" in capsys.readouterr().out
 
 
 def test_a_full_tilt_summary_completes_the_heads_up_sng(tmp_path: Path) -> None:

@@ -525,7 +525,7 @@ class _Driver:
 
 
 _COUNTS = ("hands", "new_hands", "sessions", "violations", "quarantined", "skipped",
-           "tournaments", "rows")
+           "tournaments", "summaries", "rows")
 
 
 def _sessions_meet(done: list[ChunkResult]) -> bool:
@@ -566,6 +566,7 @@ def _add(summary: ImportSummary, result: FileResult, task: FileTask) -> None:
     before = task.before
     summary.new_hands += max(0, result.new_hands - before.hands)
     summary.sessions += result.sessions
+    summary.summaries += result.summaries
     summary.violations += max(0, result.violations - before.violations)
     summary.quarantined += max(0, result.quarantined - before.quarantined)
     summary.skipped += sum(result.skipped_games.values())

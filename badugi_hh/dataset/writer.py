@@ -113,6 +113,8 @@ class FileResult:
     skipped: int = 0
     tournaments: int = 0
     """Tournaments the log tells of (a summary file holds no hand, and is not empty)."""
+    summaries: int = 0
+    """Tournament summaries the log holds (a site's file of a tournament's places)."""
     rows: int = 0
     unreadable: str | None = None
     unwritable: str | None = None
@@ -481,6 +483,7 @@ class _LogWriter:
         counts = self.result
         counts.hands += rows.hands_read
         counts.sessions += rows.sessions_with_hands()
+        counts.summaries += sum(file.summaries_read for file in rows.finished)
         counts.skipped_games.update(rows.skipped_games)
         tables = {name: rows.arrow(name) for name in FILE_TABLES}
         folders = Folders(tables["hands"], tables["sessions"])
