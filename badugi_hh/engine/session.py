@@ -20,7 +20,7 @@ from badugi_hh.engine.chain import (ChipsAccounts, chips_accounts, chips_after_a
 from badugi_hh.engine.fast import replay_heads_up
 from badugi_hh.engine.gaps import last_number, lost_hand, numbering_note
 from badugi_hh.engine.replay import HandReplay
-from badugi_hh.engine.report import (WHOLE_CHIPS, HandReport, Money, SessionReport, Violation,
+from badugi_hh.engine.report import (WHOLE_CHIPS, HandReport, SessionReport, Violation,
                                      chips, in_money, money_of)
 from badugi_hh.engine.shuffle import deal_repeats
 from badugi_hh.engine.lines import not_played
@@ -84,8 +84,9 @@ class _Table:
     """A hand was played after a player's bust and reported (N1): the session ended once."""
     number: int = 0
     """The number of the session's last hand, read, skipped or lost (0: none yet)."""
-    money: Money = WHOLE_CHIPS
-    """What its hands' amounts are in: the session's findings write theirs so."""
+    last_hand: Hand | None = None
+    """The session's last hand read: its money writes the amounts of the session's
+    findings (looked up once, at the session's report, not for every hand)."""
 
 
 class Auditor:
@@ -203,7 +204,7 @@ class Auditor:
             table = self.table = _Table(hand.session_id, hand.source)
         table.hands += 1
         table.ruleset = table.ruleset or hand.ruleset
-        table.money = money_of(hand)
+        table.last_hand = hand
         if table.header:   # a seat line spelt unlike every line of the first hand (G1)
             table.read_as, table.header = seat_line_slips(table.header, hand, table.violations), []
             respell(table.read_as, table.seats, table.stacks, table.chips, table.starts,
@@ -331,7 +332,8 @@ class Auditor:
     def _session_report(self, table: _Table) -> SessionReport:
         return SessionReport(table.session_id, table.source, table.hands,
                              dict(table.stacks), _leader(table.stacks),
-                             in_money(table.violations, table.money), table.starts,
+                             in_money(table.violations, money_of(table.last_hand)
+                                      if table.last_hand else WHOLE_CHIPS), table.starts,
                              table.read_as)
 
 
