@@ -23,7 +23,7 @@ from __future__ import annotations
 import duckdb
 
 from badugi_hh.hand_ids import hand_file_sql, site_hand_sql
-from badugi_hh.rows.identity import CONFLICT_MESSAGE, RANKED_COPIES_SQL
+from badugi_hh.rows.identity import CONFLICT_MESSAGE, DIFFERENT_CONTENT_SQL, RANKED_COPIES_SQL
 
 __all__ = ["find_copies", "public_view"]
 
@@ -104,5 +104,4 @@ def public_view(table: str, copies: bool) -> str | None:
             "UNION ALL SELECT source, hand_id, session_id, 'hand' AS level, 'T5' AS rule, "
             f"format('{CONFLICT_MESSAGE}', hand_id, source, line, first_source, first_line) "
             "AS message, line FROM dataset_repeated WHERE copy > 1 AND source <> first_source "
-            "AND content_hash <> first_hash AND length(content_hash) = length(first_hash) "
-            "AND left(content_hash, 1) = left(first_hash, 1)")
+            f"AND {DIFFERENT_CONTENT_SQL}")

@@ -57,8 +57,9 @@ from badugi_hh.engine import HandReport
 from badugi_hh.hand_ids import hand_file_sql
 from badugi_hh.sites import FILE_LOCAL_SITES
 
-__all__ = ["CONTENT_HASH_SQL", "HASH_FORMAT", "RANKED_COPIES_SQL", "VERDICTS_HASH_FORMAT",
-           "conflict_message", "content_hash", "identity", "same_content"]
+__all__ = ["CONTENT_HASH_SQL", "DIFFERENT_CONTENT_SQL", "HASH_FORMAT", "RANKED_COPIES_SQL",
+           "VERDICTS_HASH_FORMAT", "conflict_message", "content_hash", "identity",
+           "same_content"]
 
 _EPOCH = datetime(1970, 1, 1)
 _MICROSECOND = timedelta(microseconds=1)
@@ -128,6 +129,13 @@ def same_content(digest: str, other: str) -> bool:
     """Whether two copies' hashes say the same content; hashes of two formats cannot
     tell, and are taken as the same, as the release that wrote the older one did."""
     return digest == other or _format(digest) != _format(other)
+
+
+#: :func:`same_content` denied, in SQL, of a copy's ``content_hash`` beside the first copy's
+#: ``first_hash`` (:data:`RANKED_COPIES_SQL`): where a dataset's reader finds a T5.
+DIFFERENT_CONTENT_SQL = ("content_hash <> first_hash AND length(content_hash) = "
+                         "length(first_hash) AND (length(content_hash) <> 33 "
+                         "OR left(content_hash, 1) = left(first_hash, 1))")
 
 
 def _format(digest: str) -> str:
