@@ -276,6 +276,23 @@ def test_a_tournament_hand_is_in_chips_without_rake() -> None:
     assert Award(line=11, player="Bruno", amount=2) in hand.events
 
 
+@pytest.mark.parametrize(("name", "buy_in"), [
+    ("$5 + $0.50 Sit & Go (123456)", "$5 + $0.50"),
+    ("$26 Super Turbo Matrix (244669447)", "$26"),
+    # real headers of fpdb's corpus: the amount a guaranteed tournament's name starts with
+    # is its prize pool, not what a seat cost
+    ("$1,000 Guarantee (3x Chance) (252554958)", None),
+    ("$2,500 Guarantee (Cashout) (112570793)", None),
+    ("$7,000 KO Guarantee (229436420)", None),
+    ("$10,000 Rush Guar (Rebuy) (247042894)", None),
+])
+def test_a_tournament_hand_takes_its_buy_in_from_the_name_but_never_a_guarantee(
+        name: str, buy_in: str | None) -> None:
+    text = TOURNAMENT.replace("$5 + $0.50 Sit & Go (123456)", name) + SHORT_HAND.replace("$", "")
+    (hand,) = hands(text)
+    assert (hand.tournament, hand.buy_in) == (name.rsplit("(", 1)[1].rstrip(")"), buy_in)
+
+
 RAZZ_HEADER = ("Full Tilt Poker Game #400: Table Jackrabbit (6 max) - $2.50/$5 Ante $0.40 - "
                "Limit Razz - 13:00:00 ET - 2011/04/07")
 MIXED = RAZZ_HEADER + """

@@ -86,6 +86,9 @@ _CASH_SMALL_BLINDS = {1500: 1000}
 
 #: The buy-in a tournament's name starts with: ``$10``, ``$5 + $0.50``, ``€2+€0.20``.
 _BUY_IN = re.compile(r"([$€£]\d[\d,.]*(?: ?\+ ?[$€£]\d[\d,.]*)*) ")
+#: What follows a guarantee, not a buy-in, at the start of a tournament's name: "$1,000
+#: Guarantee (3x Chance)", "$7,000 KO Guarantee", "$10,000 Rush Guar (Rebuy)".
+_GUARANTEE = re.compile(r"(?:[A-Za-z-]+ ){0,2}(?:Guar(?:antee)?|Gtd|GTD)\b")
 
 #: What a seated player's name becomes before a line is parsed (see :func:`_shape`).
 _STAND_IN = "¶"
@@ -193,9 +196,13 @@ def _buy_in(tournament: str) -> str | None:
     ('$10', '$5 + $0.50')
     >>> _buy_in("MiniFTOPS Main Event (255707037)") is None
     True
+    >>> _buy_in("$1,000 Guarantee (3x Chance) (252554958)") is None   # the prize pool
+    True
     """
     found = _BUY_IN.match(tournament)
-    return found.group(1) if found else None
+    if found is None or _GUARANTEE.match(tournament, found.end()):
+        return None
+    return found.group(1)
 
 
 def _description(text: Token | None) -> str | None:
