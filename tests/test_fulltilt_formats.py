@@ -293,6 +293,27 @@ def test_a_tournament_hand_takes_its_buy_in_from_the_name_but_never_a_guarantee(
     assert (hand.tournament, hand.buy_in) == (name.rsplit("(", 1)[1].rstrip(")"), buy_in)
 
 
+CANCELLED = HEADER.format(n=500) + """
+Seat 1: Ana ($4)
+Seat 2: Bruno ($4)
+Ana posts the small blind of $0.02
+Bruno posts the big blind of $0.05
+The button is in seat #1
+*** HOLE CARDS ***
+Dealt to Ana [Ah Qs 3s Jc]
+Ana calls $0.03
+Hand #500 has been canceled
+
+"""
+
+
+def test_a_hand_full_tilt_cancelled_is_skipped_as_cancelled_not_lost() -> None:
+    """fpdb's reader knows the line (its ``re_Cancelled``); such a hand pays nobody."""
+    read = list(audit(read_fulltilt(CANCELLED, name="t.txt")))
+    assert [r for r in read if isinstance(r, ParseError)] == []
+    assert [r.game for r in read if isinstance(r, SkippedHand)] == ["Badugi (cancelled)"]
+
+
 RAZZ_HEADER = ("Full Tilt Poker Game #400: Table Jackrabbit (6 max) - $2.50/$5 Ante $0.40 - "
                "Limit Razz - 13:00:00 ET - 2011/04/07")
 MIXED = RAZZ_HEADER + """

@@ -501,8 +501,8 @@ class FullTiltHands:
             if len(self.lines) > _MAX_NAME_SETS:
                 self.lines.clear()
             lines = _read_lines(block, self.lines)
-            if lines.dealt and not lines.collected and not any(type(e) is Award
-                                                               for e in lines.events):
+            if lines.dealt and not lines.collected and not any(
+                    type(e) is Award or _cancels(e) for e in lines.events):
                 raise LineError("the hand ends without a line such as 'Hero wins the pot "
                                 "($0.81)'", 0, block.last_line)
             events, errors = _in_play_order(lines, ruleset.hand_size), lines.errors
@@ -519,6 +519,12 @@ class FullTiltHands:
             site.session_id = f"fulltilt:{header.tournament}:{header.table}:{when}"
             site.title = f"{header.tournament}, table {header.table}"
         return site
+
+
+def _cancels(event: Event) -> bool:
+    """Whether ``event`` is "Hand #N has been canceled": Full Tilt called the hand off, so
+    it pays nobody, and the engine skips it as cancelled (its chips go back)."""
+    return type(event) is Note and event.kind == "hand" and "cancel" in event.text
 
 
 def _header(block: LineBlock) -> Header:
