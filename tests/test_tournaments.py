@@ -382,6 +382,16 @@ def test_a_full_tilt_rebuy_summary_reads_its_rebuy_and_add_on_lines(tmp_path: Pa
         [("Ana", 1, 4000), ("Hero", 2, 3000)]
 
 
+def test_a_full_tilt_prize_pool_run_into_the_rebuys_line_is_read(tmp_path: Path) -> None:
+    # fpdb's summaries/FTP/10Game-USD-SnG-8-201404.Satellite.to.Mini.FTOPS.line.error.txt
+    # (jejellyroll-fr/fpdb-3): the site wrote two lines as one.
+    log = tmp_path / "joined.txt"
+    text = TILT_REBUYS.replace("Total Rebuys: 12\nTotal Prize Pool: $100",
+                               "Total Rebuys: 2Total Prize Pool: $55")
+    summary, = read_clean(log, text)
+    assert summary.prize_pool == 5500
+
+
 def test_a_full_tilt_summary_of_a_tournament_still_running(tmp_path: Path) -> None:
     # The shape of fpdb's summaries/FTP/5-Stud-USD-MTT-100-201303.txt (jejellyroll-fr/fpdb-3).
     log = tmp_path / "running.txt"

@@ -306,6 +306,11 @@ _FULLTILT_LINES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(rf"Total Prize Pool:\s*(?P<amount>{_MONEY})(?:\s*(?P<amount_unit>{_UNIT}))?"
                 r"\s*$"), _prize_pool),
     (_TICKET_POOL, _noted),
+    # Full Tilt's 2014 summaries run the rebuys' count into the prize pool on one line
+    # ("Total Rebuys: 2Total Prize Pool: $55": fpdb's regression summary summaries/FTP/
+    # 10Game-USD-SnG-8-201404.Satellite.to.Mini.FTOPS.line.error.txt): the pool is read.
+    (re.compile(rf"Total (?:Rebuys?|Add-Ons?): \d+\s*Total Prize Pool:\s*(?P<amount>{_MONEY})"
+                rf"(?:\s*(?P<amount_unit>{_UNIT}))?\s*$"), _prize_pool),
     # A satellite's seats: "Top 999 finishers receive entry to Tournament 264533392", "Top
     # finisher receives $75 Satellite Token" (fpdb's regression summaries of Full Tilt,
     # jejellyroll-fr/fpdb-3): a note.
