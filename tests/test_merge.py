@@ -300,6 +300,16 @@ def test_a_raise_before_september_2010_gives_the_chips_added() -> None:
     assert [e for e in old if isinstance(e, Raise)] == [Raise(player="Ana", to=200, line=12)]
 
 
+def test_a_start_time_with_its_offset_is_that_moment_and_raises_to_a_total() -> None:
+    """The 2012 exports write the player's clock and its offset (fpdb's corpus holds
+    -0300, -0400 and +0400): the offset says which moment it was, so it is kept."""
+    when = "2012/08/14 21:50:08 +0400"
+    (hand,) = hands(BADUGI + "\n" + game(SHOWDOWN, when=when))
+    assert hand.started_at.isoformat() == "2012-08-14T21:50:08+04:00"
+    assert [e for e in events_of(SHOWDOWN, when=when) if isinstance(e, Raise)] == [
+        Raise(player="Ana", to=200, line=12)]
+
+
 def test_side_pots_and_an_uncalled_bet() -> None:
     players = """\t<players dealer="0">
 \t\t<player seat="0" nickname="Ana" balance="$30.00" dealtin="true" />

@@ -182,8 +182,15 @@ def _without_declaration(text: str) -> str:
 
 
 def _started_at(text: str) -> datetime:
-    """``20110419091134`` or ``2012/08/14 21:50:08 +0400`` (the clock as written)."""
-    for form, size in (("%Y%m%d%H%M%S", 14), ("%Y/%m/%d %H:%M:%S", 19)):
+    """``20110419091134`` (ET, the site's clock) or ``2012/08/14 21:50:08 +0400``: the
+    player's clock and its offset from UTC, which differs from one export to the next
+    (``-0300``, ``-0400``, ``+0400`` in fpdb's corpus), so the time is kept with it.
+
+    >>> _started_at("2012/08/14 21:50:08 +0400").isoformat()
+    '2012-08-14T21:50:08+04:00'
+    """
+    for form, size in (("%Y/%m/%d %H:%M:%S %z", 25), ("%Y%m%d%H%M%S", 14),
+                       ("%Y/%m/%d %H:%M:%S", 19)):
         try:
             moment = datetime.strptime(text[:size], form)
         except ValueError:
@@ -193,6 +200,12 @@ def _started_at(text: str) -> datetime:
         except ValueError as error:
             raise LineError(f"{text[:size]} is not a start time: {error}", 1) from None
     raise LineError(f"expected a start time such as 20110419091134, got {text[:30]!r}", 1)
+
+
+def _raise_to(game: _Game) -> bool:
+    """Whether the hand's ``RAISE`` gives the round total (a clock with an offset is of
+    2012 on, long after the change)."""
+    return game.started_at.tzinfo is not None or game.started_at >= _RAISE_TO_SINCE
 
 
 def _cards(text: str) -> Cards:
@@ -567,7 +580,7 @@ class _MergeReader:
         amount = money(written)
         before = game.round_in.get(player, 0)
         highest = max(game.round_in.values(), default=0)
-        if kind in ("RAISE", "COMPLETE") and game.started_at >= _RAISE_TO_SINCE:
+        if kind in ("RAISE", "COMPLETE") and _raise_to(game):
             amount -= before          # the round total it brings him to
         added = amount
         if added < 0:
