@@ -167,6 +167,8 @@ class BuyIn(NamedTuple):
 _BUY_IN_PART = re.compile(r"\s*(?P<before>[$€£]?)\s*(?P<number>\d[\d,]*(?:\.\d+)?)"
                           r"\s*(?P<after>[$€£]?)\s*")
 _BUY_IN_CODE = re.compile(r"\s+(?P<code>[A-Z]{3})\s*$")
+#: A buy-in in play chips, as a play-money tournament's name writes it ("250 Play Money").
+_PLAY_MONEY = re.compile(r"\s*(\d[\d,]*(?:\s*\+\s*\d[\d,]*)*)\s+Play (?:Money|Chips?)\s*")
 
 
 def buy_in_parts(text: str) -> BuyIn | None:
@@ -180,9 +182,14 @@ def buy_in_parts(text: str) -> BuyIn | None:
     (BuyIn(amount=904, fee=96, currency='EUR'), 1300)
     >>> buy_in_parts("Freeroll"), buy_in_parts("a ticket")
     (BuyIn(amount=0, fee=0, currency='USD'), None)
+    >>> buy_in_parts("250 Play Money")   # a play-money tournament's: play chips, no sign
+    BuyIn(amount=25000, fee=None, currency='PLAY')
     """
     if text.strip().casefold() == "freeroll":
         return BuyIn(0, 0, "USD")
+    if (play := _PLAY_MONEY.fullmatch(text)) is not None:
+        parts = buy_in_parts(play.group(1))
+        return parts._replace(currency=PLAY) if parts and parts.currency == "USD" else None
     code = _BUY_IN_CODE.search(text)
     body = text[:code.start()] if code else text
     parts = [_BUY_IN_PART.fullmatch(part) for part in re.split(r"[+/]", body)]

@@ -142,6 +142,16 @@ def test_the_full_tilt_hands_alone_know_the_buy_in_and_the_places_but_no_prize(
     assert (winner["place"], _none(winner["prize"])) == (1, None)
 
 
+def test_a_full_tilt_play_money_sng_costs_play_chips_not_dollars(tmp_path: Path) -> None:
+    """"250 Play Money Sit & Go": the name's amount is in play chips, no dollar's worth."""
+    log = tmp_path / "play.txt"
+    log.write_text(HEADS_UP.read_text(encoding="utf-8").replace(
+        "$10 Heads-Up Sit & Go", "250 Play Money Sit & Go"), encoding="utf-8")
+    with duckdb.connect(str(imported(tmp_path, log)), read_only=True) as con:
+        assert con.execute("SELECT DISTINCT buy_in, fee, currency FROM tournaments").fetchall() \
+            == [(25000, None, "PLAY")]
+
+
 def test_a_result_not_known_is_not_out_of_the_money(tmp_path: Path) -> None:
     """Player4 and Player6 were still playing when the PokerStars log ends, and Full Tilt
     states no prize: none of them counts as a cash nor as a miss."""
