@@ -144,6 +144,11 @@ PINK, CARDS = "Mr Pink", parse_cards("As 2h 3d 4c")
      note("tournament", "Mr Pink re-buys and receives 1500 chips for $1.00")),
     ("Mr Pink wins the $0.25 bounty for eliminating Ana",
      note("tournament", "Mr Pink wins the $0.25 bounty for eliminating Ana")),
+    # an elimination shared: every winner's name first, the shortest seated one too
+    ("Mr Pink, Ana split the $0.50 bounty for eliminating Bo",
+     note("tournament", "Mr Pink, Ana split the $0.50 bounty for eliminating Bo")),
+    ("Bo, Mr Pink, Ana split the 22000 bounty for eliminating Ted the Mad",
+     note("tournament", "Bo, Mr Pink, Ana split the 22000 bounty for eliminating Ted the Mad")),
 ])
 def test_a_play_line(line: str, events: list[Event]) -> None:
     assert events_at(9, play=line) == events
