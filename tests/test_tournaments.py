@@ -445,6 +445,23 @@ def test_a_pokerstars_satellite_summary_keeps_its_qualifiers(tmp_path: Path) -> 
         [("Ana", 1, None), ("Hero", 2, 15), ("Bo", 3, 0)]
 
 
+def test_a_pokerstars_summary_of_a_tournament_not_played_has_no_place_of_his(
+        tmp_path: Path) -> None:
+    # The last line of fpdb's summaries/Stars/NLHE-MTT-FPP-100-201309.Finished.Super.Satellite.txt
+    # (jejellyroll-fr/fpdb-3): the site's word that the account holder was not in it.
+    log = tmp_path / "not-played.txt"
+    records = read_clean(log, (
+        "PokerStars Tournament #4, Badugi Limit\nBuy-In: $1.00/$0.10 USD\n2 players\n"
+        "Total Prize Pool: $2.00 USD\nTournament started 2013/09/03 15:21:56 ET\n"
+        "Tournament finished 2013/09/03 15:33:37 ET\n  1: Ana (Lyon), $2.00 (100%)\n"
+        "  2: Bo (Kyiv),\n\n"
+        "There are no personal statistics because you did not play in this tournament.\n"))
+    summary, = records
+    assert isinstance(summary, TournamentSummary) and summary.hero_place is None
+    assert [(r.player, r.place, r.prize) for r in summary.results] == \
+        [("Ana", 1, 200), ("Bo", 2, 0)]
+
+
 def test_a_ticket_prize_keeps_its_words_and_no_sum(tmp_path: Path) -> None:
     # The shapes of fpdb's summaries/Stars/NLHE-USD-5-201603.Sunday.Million.ticket.txt and
     # summaries/FTP/Freeroll-Satellite-MultipleWinners-20100830.txt,

@@ -288,9 +288,13 @@ _POKERSTARS_LINES: list[tuple[re.Pattern[str], Handler]] = [
     # NLHE-MTT-USD-250-250-30-202005.reentry.ko.txt): notes.
     (re.compile(r"(?:You finished the tournament \(eliminated\b|\d{4}/\d\d?/\d\d? \d\d?:\d\d"
                 r":\d\d\b[^()]*\)\.?\s*$).*$"), _noted),
+    # The last line of a summary the account holder asked for without playing ("There
+    # are no personal statistics because you did not play in this tournament.": fpdb's
+    # summaries/Stars/NLHE-MTT-FPP-100-201309.Finished.Super.Satellite.txt): nothing kept.
     (re.compile(r"(?:Tournament finished\b|Tournament is still in progress|You are still "
                 r"playing|Target Tournament\b|.* added to the prize pool\b|You received\b"
-                r"|Tournament History for\b|If you have any questions\b).*$"), _ignored),
+                r"|Tournament History for\b|If you have any questions\b|There are no "
+                r"personal statistics\b).*$"), _ignored),
     # A satellite's kind and seats, and what the account holder paid or won on top of the
     # buy-in ("Super Satellite", "2 tickets to the target tournament", "You made 1
     # re-entries for a total of $530.00.", "You collected 5 bounties for a total of USD
