@@ -462,6 +462,26 @@ def test_a_pokerstars_summary_of_a_tournament_not_played_has_no_place_of_his(
         [("Ana", 1, 200), ("Bo", 2, 0)]
 
 
+def test_a_pokerstars_summary_after_a_control_character_is_read_with_one_error(
+        tmp_path: Path) -> None:
+    # The first byte of fpdb's summaries/Stars/NLHE-USD-MTT-4max-2.00-201011.Stars.local.format.txt
+    # (jejellyroll-fr/fpdb-3), a summary as the client keeps it: U+0010 before its first line.
+    log = tmp_path / "local.txt"
+    log.write_text("\x10PokerStars Tournament #5, Badugi Limit\nBuy-In: $2.00/$0.20 USD\n"
+                   "2 players\nTotal Prize Pool: $4.00 USD\n"
+                   "Tournament started 2010/11/10 8:15:00 ET\n\n  1: Ana (Lyon), $4.00 (100%)\n"
+                   "  2: Hero (Oslo),\n\nYou finished in 2nd place (eliminated at hand #7).\n",
+                   encoding="utf-8")
+    error, summary = read_records(log)
+    assert isinstance(error, ParseError) and (error.line, error.column) == (1, 1)
+    assert "U+0010" in error.message and not error.hand_lost
+    assert isinstance(summary, TournamentSummary)
+    assert (summary.tournament_id, summary.buy_in, summary.fee, summary.hero_place) == \
+        ("5", 200, 20, 2)
+    assert [(r.player, r.place, r.prize) for r in summary.results] == \
+        [("Ana", 1, 400), ("Hero", 2, 0)]
+
+
 def test_a_ticket_prize_keeps_its_words_and_no_sum(tmp_path: Path) -> None:
     # The shapes of fpdb's summaries/Stars/NLHE-USD-5-201603.Sunday.Million.ticket.txt and
     # summaries/FTP/Freeroll-Satellite-MultipleWinners-20100830.txt,

@@ -56,7 +56,7 @@ from zoneinfo import ZoneInfo
 from badugi_hh.events import Note, ParseError, Record, TournamentResult, TournamentSummary
 from badugi_hh.games import GAMES
 from badugi_hh.money import buy_in_parts
-from badugi_hh.parsers.common import dated, money
+from badugi_hh.parsers.common import damage_before, damage_message, dated, money
 from badugi_hh.parsers.text import LogText
 
 __all__ = ["FULLTILT_START", "POKERSTARS_START",
@@ -359,7 +359,10 @@ def _reader(start: re.Pattern[str], lines: list[tuple[re.Pattern[str], Handler]]
             indent = len(text) - len(visible)
             if not visible.strip():
                 continue
-            header = start.match(visible)
+            header, damage = _header(start, visible)
+            if damage:
+                yield ParseError(message=damage, source=log.name, line=number,
+                                 column=indent + 1, text=text, hand_lost=False)
             if header is not None:
                 if current is not None:
                     yield current.summary
@@ -377,6 +380,19 @@ def _reader(start: re.Pattern[str], lines: list[tuple[re.Pattern[str], Handler]]
         if end is not None:
             yield end
     return read
+
+
+def _header(start: re.Pattern[str], text: str) -> tuple[re.Match[str] | None, str | None]:
+    """A summary's first line in ``text``, past characters that are not text before it,
+    and what an error says of those: a summary kept by the PokerStars client starts with
+    a control character (U+0010 in fpdb's regression summary
+    summaries/Stars/NLHE-USD-MTT-4max-2.00-201011.Stars.local.format.txt,
+    jejellyroll-fr/fpdb-3), as a damaged hand may (docs/format.md)."""
+    header = start.match(text)
+    width = 0 if header is not None else damage_before(text)
+    if width:
+        header = start.match(text, width)
+    return header, None if header is None else damage_message(text, width, "summary")
 
 
 def _read_line(current: _Open | None, text: str,
