@@ -138,6 +138,9 @@ PINK, CARDS = "Mr Pink", parse_cards("As 2h 3d 4c")
     ("Mr Pink finished the tournament in 3rd place and received $1.60.",
      [StackStated(player=PINK, amount=0, line=9),
       *note("tournament", "Mr Pink finished the tournament in 3rd place and received $1.60.")]),
+    ("Mr Pink finished the tournament",   # out in the same hand as another, no place
+     [StackStated(player=PINK, amount=0, line=9),
+      *note("tournament", "Mr Pink finished the tournament")]),
     ("Mr Pink wins the tournament and receives $2.80 - congratulations!",
      note("tournament", "Mr Pink wins the tournament and receives $2.80 - congratulations!")),
     ("Mr Pink re-buys and receives 1500 chips for $1.00",

@@ -296,6 +296,12 @@ class PokerStarsTransformer(ActionTransformer):
         # Out of the tournament: the log says he ends the hand with no chips.
         return functools.partial(StackStated, amount=0), "tournament"
 
+    def finished_unplaced(self) -> tuple[object, ...]:
+        # Out with no place: players who went out in the same hand, their order not
+        # settled there ("Corey88 finished the tournament", as a PokerStars tracker's
+        # tests of real 8-Game exports quote it); no chips left all the same.
+        return self.finished(Token("NTH", ""), None)
+
     def table_note(self, *_words: Token) -> NoteKind:
         return "table"
 
