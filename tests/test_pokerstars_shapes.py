@@ -138,6 +138,10 @@ PINK, CARDS = "Mr Pink", parse_cards("As 2h 3d 4c")
     ("Mr Pink finished the tournament in 3rd place and received $1.60.",
      [StackStated(player=PINK, amount=0, line=9),
       *note("tournament", "Mr Pink finished the tournament in 3rd place and received $1.60.")]),
+    # a fold that shows some of his cards (the site's "show one card")
+    ("Mr Pink: folds [Ks]", [Fold(player=PINK, line=9), *note("hand", "Mr Pink: folds [Ks]")]),
+    ("Mr Pink: folds [Ks 2d 3c 4h]",
+     [Fold(player=PINK, line=9), *note("hand", "Mr Pink: folds [Ks 2d 3c 4h]")]),
     ("Mr Pink finished the tournament",   # out in the same hand as another, no place
      [StackStated(player=PINK, amount=0, line=9),
       *note("tournament", "Mr Pink finished the tournament")]),

@@ -286,6 +286,11 @@ class PokerStarsTransformer(ActionTransformer):
     def ante(self) -> str:
         return "ante"
 
+    def folds_showing(self, _cards: Token) -> tuple[object, ...]:
+        # The fold, and the cards he chose to show kept in the line's note: one card, or
+        # some of them, is no hand to judge.
+        return self.folds(), "hand"
+
     def no_show(self) -> NoteKind:
         return "hand"   # the winner of an uncontested pot keeps his cards hidden
 
