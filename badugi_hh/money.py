@@ -164,6 +164,38 @@ class BuyIn(NamedTuple):
         return self.amount + (self.fee or 0)
 
 
+#: What a buy-in may count in beside money, each its own currency (never added to one):
+#: play chips, the sites' points (PokerStars' FPP and StarsCoin, Full Tilt's FTP) and Full
+#: Tilt's tournament dollars, as a summary (``Buy-In: 100 FPP``) or a PokerStars hand
+#: (``Tournament #1, 9FPP Badugi Limit``, ``5 SC``) writes them.
+BUY_IN_UNITS = {"Play Chips": "PLAY", "Play Chip": "PLAY", "FPP": "FPP", "FTP": "FTP",
+                "SC": "SC", "T$": "T$"}
+BUY_IN_UNIT = r"Play Chips?|FPP|FTP|SC|T\$"
+_BUY_IN_UNIT_WORD = re.compile(rf"\s*(?P<unit>{BUY_IN_UNIT})(?=[\s+/]|$)")
+_MONEY_SIGN_OR_CODE = re.compile(r"[$€£]|[A-Z]{3}|[Ff]reeroll")
+
+
+def written_buy_in(text: str, *, bare_is_play: bool) -> BuyIn | None:
+    """A buy-in with what it is counted in: a unit's word (``100 FPP``, ``9FPP``: FPP),
+    the rupee's sign (INR), else the sign or code :func:`buy_in_parts` reads. Where
+    ``bare_is_play`` (PokerStars': a summary's ``300/20``, a home game's ``100+9`` in a
+    hand's header), a buy-in with neither sign, code nor unit is play money.
+
+    >>> written_buy_in("9FPP", bare_is_play=True), written_buy_in("100+9", bare_is_play=True)
+    (BuyIn(amount=900, fee=None, currency='FPP'), BuyIn(amount=10000, fee=900, currency='PLAY'))
+    """
+    units = {BUY_IN_UNITS[word["unit"]] for word in _BUY_IN_UNIT_WORD.finditer(text)}
+    bare = _BUY_IN_UNIT_WORD.sub(" ", text) if len(units) == 1 else text
+    parts = buy_in_parts(bare.replace("₹", "").removesuffix(" INR").strip()
+                         if "₹" in bare else bare)
+    if parts is None:
+        return None
+    return parts._replace(currency=(
+        units.pop() if units else "INR" if "₹" in text
+        else "PLAY" if bare_is_play and not _MONEY_SIGN_OR_CODE.search(text)
+        else parts.currency))
+
+
 _BUY_IN_PART = re.compile(r"\s*(?P<before>[$€£]?)\s*(?P<number>\d[\d,]*(?:\.\d+)?)"
                           r"\s*(?P<after>[$€£]?)\s*")
 _BUY_IN_CODE = re.compile(r"\s+(?P<code>[A-Z]{3})\s*$")

@@ -415,6 +415,25 @@ def test_a_full_tilt_summary_of_a_tournament_still_running(tmp_path: Path) -> No
         [("Fisumus Maximus", None, None), ("Hero", None, None)]
 
 
+@pytest.mark.parametrize(("written", "buy_in", "fee", "currency"), [
+    ("9FPP", 900, None, "FPP"),        # fpdb's tour/Stars headers write "50FPP Hold'em Limit"
+    ("5 SC", 500, None, "SC"),
+    ("100+9", 10000, 900, "PLAY"),     # a home game's play money (8-Game ...homeGame.shootout)
+    ("$1.00+$0.20 USD", 100, 20, "USD"),
+])
+def test_a_pokerstars_tournament_of_hands_keeps_what_its_buy_in_is_counted_in(
+        tmp_path: Path, written: str, buy_in: int, fee: int | None, currency: str) -> None:
+    # The SNG's first hand with another buy-in in its header: points and play chips are
+    # their own currencies, as its summary's are, never dollars.
+    first = SNG.read_text(encoding="utf-8-sig").split("\n\n\n")[0]
+    log = tmp_path / "points.txt"
+    log.write_text(first.replace("$1.00+$0.20 USD", written, 1) + "\n", encoding="utf-8")
+    with duckdb.connect(str(imported(tmp_path, log)), read_only=True) as con:
+        row = con.execute("SELECT buy_in, fee, currency FROM tournaments "
+                          "WHERE origin = 'hands'").fetchone()
+    assert row == (buy_in, fee, currency)
+
+
 def test_a_pokerstars_summary_name_may_hold_commas(tmp_path: Path) -> None:
     # As in fpdb's regression summaries summaries/Stars/NLHE-USD-MTT-20-200708.s0rrow.2nd.txt
     # and NLHE-MTT-USD-50-5-202112.double.entryid.txt (jejellyroll-fr/fpdb-3).

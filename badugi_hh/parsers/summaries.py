@@ -55,7 +55,7 @@ from zoneinfo import ZoneInfo
 
 from badugi_hh.events import Note, ParseError, Record, TournamentResult, TournamentSummary
 from badugi_hh.games import GAMES
-from badugi_hh.money import buy_in_parts
+from badugi_hh.money import BUY_IN_UNIT, BUY_IN_UNITS, written_buy_in
 from badugi_hh.parsers.common import damage_before, damage_message, dated, money
 from badugi_hh.parsers.text import LogText
 
@@ -73,10 +73,8 @@ _MONEY = r"[$€£₹]?\s?\d[\d,]*(?:\.\d+)?"
 #: play chips, the sites' points (PokerStars' FPP and StarsCoin, Full Tilt's FTP) and Full
 #: Tilt's tournament dollars. A summary that names neither sign, code nor unit
 #: (``Buy-In: 300/20``) is PokerStars' play money.
-_UNITS = {"Play Chips": "PLAY", "Play Chip": "PLAY", "FPP": "FPP", "FTP": "FTP", "SC": "SC",
-          "T$": "T$"}
-_UNIT = r"Play Chips?|FPP|FTP|SC|T\$"
-_UNIT_WORD = re.compile(rf"\s*(?P<unit>{_UNIT})(?=[\s+/]|$)")
+_UNITS = BUY_IN_UNITS
+_UNIT = BUY_IN_UNIT
 _SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR"}
 _TIME = re.compile(r"(\d{4})/(\d\d?)/(\d\d?)\s*(?:-\s*)?(\d\d?):(\d\d):(\d\d)\s*([A-Z]{2,5})?")
 #: Zones a summary may name a time in; ET is the sites' own (the store's clock reads it).
@@ -117,16 +115,11 @@ def _started(summary: _Open, match: re.Match[str]) -> None:
 
 def _buy_in(summary: _Open, match: re.Match[str]) -> None:
     text = match["text"]
-    units = {_UNITS[word["unit"]] for word in _UNIT_WORD.finditer(text)}
-    bare = _UNIT_WORD.sub(" ", text) if len(units) == 1 else text
-    parts = buy_in_parts(bare.replace("₹", "").removesuffix(" INR").strip()
-                         if "₹" in bare else bare)
+    parts = written_buy_in(text, bare_is_play=True)
     if parts is None:
         raise _LineError("a buy-in such as $1.00/$0.20 USD", match.start("text"), text)
     summary.summary.buy_in, summary.summary.fee = parts.amount, parts.fee
-    summary.summary.currency = (
-        units.pop() if units else "INR" if "₹" in text
-        else "PLAY" if not re.search(r"[$€£]|[A-Z]{3}|[Ff]reeroll", text) else parts.currency)
+    summary.summary.currency = parts.currency
 
 
 def _currency(sign: str | None, unit: str | None) -> str | None:

@@ -18,7 +18,7 @@ from badugi_hh.cards import DECK, JOKER, Card
 from badugi_hh.engine import ActionRecord, DrawRecord, HandReport, SessionReport, Violation
 from badugi_hh.evaluate import EvaluationError, badugi_rank
 from badugi_hh.events import Cards, Hand, Muck, ParseError, SkippedHand, TournamentSummary
-from badugi_hh.money import buy_in_parts
+from badugi_hh.money import written_buy_in
 from badugi_hh.rows.clock import Clock, Moment
 from badugi_hh.rows.identity import content_hash
 from badugi_hh.rows.positions import positions
@@ -535,7 +535,9 @@ class RowBatch:
         """What a tournament's table tells of it: the buy-in its hands write, the places
         and prizes they state (the others: None, not known from this table)."""
         money = session.money or HOME_CHIPS
-        parts = buy_in_parts(session.buy_in or "")
+        # PokerStars writes a play-money buy-in bare ("100+9"), and its points with their
+        # unit ("9FPP", "5 SC"): each its own currency, as its summaries' are
+        parts = written_buy_in(session.buy_in or "", bare_is_play=money.site == "pokerstars")
         tournament = session.tournament or ""
         # a site that writes the prize in the line of the place: a place without one won none
         unpaid = 0 if money.site in SITES_STATING_PRIZES else None
