@@ -166,11 +166,12 @@ class BuyIn(NamedTuple):
 
 #: What a buy-in may count in beside money, each its own currency (never added to one):
 #: play chips, the sites' points (PokerStars' FPP and StarsCoin, Full Tilt's FTP) and Full
-#: Tilt's tournament dollars, as a summary (``Buy-In: 100 FPP``) or a PokerStars hand
-#: (``Tournament #1, 9FPP Badugi Limit``, ``5 SC``) writes them.
-BUY_IN_UNITS = {"Play Chips": "PLAY", "Play Chip": "PLAY", "FPP": "FPP", "FTP": "FTP",
-                "SC": "SC", "T$": "T$"}
-BUY_IN_UNIT = r"Play Chips?|FPP|FTP|SC|T\$"
+#: Tilt's tournament dollars, as a summary (``Buy-In: 100 FPP``), a PokerStars hand
+#: (``Tournament #1, 9FPP Badugi Limit``, ``5 SC``) or a Full Tilt tournament's name
+#: (``250 Play Money Sit & Go``) writes them.
+BUY_IN_UNITS = {"Play Chips": "PLAY", "Play Chip": "PLAY", "Play Money": "PLAY", "FPP": "FPP",
+                "FTP": "FTP", "SC": "SC", "T$": "T$"}
+BUY_IN_UNIT = r"Play Chips?|Play Money|FPP|FTP|SC|T\$"
 _BUY_IN_UNIT_WORD = re.compile(rf"\s*(?P<unit>{BUY_IN_UNIT})(?=[\s+/]|$)")
 _MONEY_SIGN_OR_CODE = re.compile(r"[$€£]|[A-Z]{3}|[Ff]reeroll")
 
@@ -183,6 +184,8 @@ def written_buy_in(text: str, *, bare_is_play: bool) -> BuyIn | None:
 
     >>> written_buy_in("9FPP", bare_is_play=True), written_buy_in("100+9", bare_is_play=True)
     (BuyIn(amount=900, fee=None, currency='FPP'), BuyIn(amount=10000, fee=900, currency='PLAY'))
+    >>> written_buy_in("250 Play Money", bare_is_play=False)
+    BuyIn(amount=25000, fee=None, currency='PLAY')
     """
     units = {BUY_IN_UNITS[word["unit"]] for word in _BUY_IN_UNIT_WORD.finditer(text)}
     bare = _BUY_IN_UNIT_WORD.sub(" ", text) if len(units) == 1 else text
@@ -199,8 +202,6 @@ def written_buy_in(text: str, *, bare_is_play: bool) -> BuyIn | None:
 _BUY_IN_PART = re.compile(r"\s*(?P<before>[$€£]?)\s*(?P<number>\d[\d,]*(?:\.\d+)?)"
                           r"\s*(?P<after>[$€£]?)\s*")
 _BUY_IN_CODE = re.compile(r"\s+(?P<code>[A-Z]{3})\s*$")
-#: A buy-in in play chips, as a play-money tournament's name writes it ("250 Play Money").
-_PLAY_MONEY = re.compile(r"\s*(\d[\d,]*(?:\s*\+\s*\d[\d,]*)*)\s+Play (?:Money|Chips?)\s*")
 
 
 def buy_in_parts(text: str) -> BuyIn | None:
@@ -214,14 +215,9 @@ def buy_in_parts(text: str) -> BuyIn | None:
     (BuyIn(amount=904, fee=96, currency='EUR'), 1300)
     >>> buy_in_parts("Freeroll"), buy_in_parts("a ticket")
     (BuyIn(amount=0, fee=0, currency='USD'), None)
-    >>> buy_in_parts("250 Play Money")   # a play-money tournament's: play chips, no sign
-    BuyIn(amount=25000, fee=None, currency='PLAY')
     """
     if text.strip().casefold() == "freeroll":
         return BuyIn(0, 0, "USD")
-    if (play := _PLAY_MONEY.fullmatch(text)) is not None:
-        parts = buy_in_parts(play.group(1))
-        return parts._replace(currency=PLAY) if parts and parts.currency == "USD" else None
     code = _BUY_IN_CODE.search(text)
     body = text[:code.start()] if code else text
     parts = [_BUY_IN_PART.fullmatch(part) for part in re.split(r"[+/]", body)]
