@@ -41,8 +41,8 @@ def records(data: bytes, first_line: int = 1) -> list[Record]:
     """The records of ``data`` (lines numbered from ``first_line``), the file's end too."""
     with open_log(io.BytesIO(data), "c.txt", first_line) as log:
         found = list(read_log(log))
-        end = log.end_error()
-    return found + ([end] if end is not None else [])
+        end = log.end_errors()
+    return found + end
 
 
 def apart(first: bytes, second: bytes) -> list[Record]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -170,23 +171,62 @@ def test_a_mark_where_two_files_were_joined_is_dropped_however_the_log_is_given(
 def test_a_column_on_a_marked_line_counts_from_after_the_mark() -> None:
     """Where a NUL byte stops the reading: its column is the one the user sees (the
     mark is not counted, as at the file's start); its byte offset is the file's."""
-    data = b"Hand 1\n\xef\xbb\xbfSeat\x00 1\n"
+    data = b"Hand 1\n\xef\xbb\xbfSeat\x00\x02 1\n"
     with open_log(io.BytesIO(data), name="t.txt") as log:
         assert list(log) == ["Hand 1"]
         assert str(log.problem).startswith("t.txt:2:5: binary data from here on")
         assert "(NUL byte at byte offset 14)" in str(log.problem) and data[14] == 0
-    with open_log("Hand 1\n\ufeffSeat\x00 1\n", name="t.txt") as log:
+    with open_log("Hand 1\n\ufeffSeat\x00\x02 1\n", name="t.txt") as log:
         assert list(log) == ["Hand 1"]
         assert str(log.problem).startswith("t.txt:2:5: binary data from here on")
 
 
-def test_a_nul_character_in_utf16_text_is_a_binary_file() -> None:
-    data = ("Seat 1: Ana\nSeat 2: Bo\x00b\n").encode("utf-16")
+def test_a_nul_character_beside_control_characters_in_utf16_text_is_binary() -> None:
+    data = ("Seat 1: Ana\nSeat 2: Bo\x00\x03b\n").encode("utf-16")
     with open_log(io.BytesIO(data), name="t.txt") as log:
         assert list(log) == ["Seat 1: Ana"]
         assert str(log.problem) == ("t.txt:2:11: binary data from here on, not a hand history "
                                     "(NUL character): the lines before it are read, the rest "
                                     "of the file is not")
+
+
+@pytest.mark.parametrize("encode", [
+    lambda text: text.encode(), lambda text: text.encode("utf-16"),
+    lambda text: text.replace("\n", "\r\n").encode(), lambda text: text])
+def test_a_run_of_zeros_a_crash_left_is_left_out_and_the_file_read_on(
+        encode: Callable[[str], bytes | str]) -> None:
+    """A crash leaves zeros where the end of what was written was; the client then writes
+    on after them. The run is named, at its line and column, and every line after it is
+    read; a second run too."""
+    text = "Hand 1\nAna: fo\0\0\0\0Hand 2\nBo: folds\n\ufeff\0\0\nHand 3\n"
+    source = encode(text)
+    with open_log(io.BytesIO(source) if isinstance(source, bytes) else source,
+                  name="t.txt") as log:
+        assert list(log) == ["Hand 1", "Ana: foHand 2", "Bo: folds", "", "Hand 3"]
+        unit = "character" if encode("\0") != b"\0" else "byte"
+        assert [str(error) for error in log.end_errors()] == [
+            f"t.txt:2:8: 4 NUL {unit}s (zeros where text was, as a crash leaves): left out, "
+            "and the file read on",
+            f"t.txt:4:1: 2 NUL {unit}s (zeros where text was, as a crash leaves): left out, "
+            "and the file read on"]
+        assert log.problem is None and not log.stopped
+
+
+def test_zeros_at_a_text_files_end_cost_no_hand() -> None:
+    """A file a crash left with zeros at its end (the space it had taken): every hand is
+    read, the zeros named, no hand counted lost."""
+    with open_log(io.BytesIO(b"Hand 1\nAna folds\n" + b"\0" * 4096), name="t.txt") as log:
+        assert list(log) == ["Hand 1", "Ana folds"]
+        (error,) = log.end_errors()
+        assert (error.line, error.column, error.hand_lost) == (3, 1, False)
+
+
+def test_too_many_runs_of_zeros_are_binary_data() -> None:
+    data = b"Hand 1\n" + b"a\0b\n" * (log_text.MAX_NUL_RUNS + 1)
+    with open_log(io.BytesIO(data), name="t.txt") as log:
+        assert len(list(log)) == log_text.MAX_NUL_RUNS + 1
+        assert "binary data from here on" in str(log.problem)
+        assert len(log.damages) == log_text.MAX_NUL_RUNS
 
 
 def test_a_binary_file_is_not_taken_for_utf16() -> None:

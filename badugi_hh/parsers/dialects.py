@@ -406,12 +406,16 @@ class _Segment(LogText):
 
     def __init__(self, lines: _SegmentedLines, dialect: Dialect, first_line: int) -> None:
         # The whole log's lines already stop at what ends reading (a binary byte), and
-        # its end is reported by end_error: the part's lines are handed out as they are.
+        # its end is reported by end_errors: the part's lines are handed out as they are.
         super().__init__(lines.log.name, lines.segment(dialect), None, first_line)
         self.whole = lines
 
-    def end_error(self) -> ParseError | None:
-        return None if self.whole.next_dialect is not None else self.whole.log.end_error()
+    def end_errors(self) -> list[ParseError]:
+        return [] if self.whole.next_dialect is not None else self.whole.log.end_errors()
+
+    @property
+    def stopped(self) -> bool:
+        return self.whole.next_dialect is None and self.whole.log.stopped
 
 
 def read_log(log: LogText, segments: list[str] | None = None) -> Iterator[Record]:

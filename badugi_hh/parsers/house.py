@@ -1257,12 +1257,16 @@ class _HouseReader:
                 lines.append(text)
             else:
                 block.overflowed = True
-        if (error := log.end_error()) is not None:
-            yield error
-        elif block.kind == "preamble":  # not one "Session" or "Hand" line in the file
+        if not log.stopped:   # (a hand cut where reading stopped is the stop's error)
+            yield from self._end(block, log.first_line)
+        yield from log.end_errors()
+
+    def _end(self, block: _Block, first_line: int) -> Iterator[Record]:
+        """The last block of a log read to its end."""
+        if block.kind == "preamble":  # not one "Session" or "Hand" line in the file
             yield from list(self._close(block, at_end=True)) or [ParseError(
                 message="no session and no hands: the file holds only blank lines and "
-                        "comments", source=self.source, line=log.first_line, hand_lost=False)]
+                        "comments", source=self.source, line=first_line, hand_lost=False)]
         else:
             yield from self._close(block, at_end=True)
 

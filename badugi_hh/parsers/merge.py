@@ -806,8 +806,7 @@ def merge_reader(source: str) -> Callable[[LogText], Iterator[Record]]:
         for number, text in enumerate(log, log.first_line):
             yield from reader.feed(number, text)
         yield from reader.close(number)
-        if (error := log.end_error()) is not None:
-            yield error
+        yield from log.end_errors()
     return read
 
 

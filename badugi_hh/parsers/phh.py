@@ -140,8 +140,7 @@ def read_phh_lines(log: LogText) -> Iterator[Record]:
     reader = _PHHReader(log.name)
     for block in _blocks(log):
         yield from reader.read_block(block)
-    if (error := log.end_error()) is not None:
-        yield error
+    yield from log.end_errors()
 
 
 def read_phh(source: Source, name: str | None = None) -> Iterator[Record]:

@@ -547,8 +547,7 @@ def read_site_log(reader: SiteReader, log: LogText) -> Iterator[Record]:
         if site.renumber:
             hand.number = hands
         yield hand
-    if (cut := log.end_error()) is not None:
-        yield cut
+    yield from log.end_errors()
 
 
 def _damage_error(block: _Block, source: str) -> ParseError:

@@ -369,9 +369,7 @@ def _reader(start: re.Pattern[str], lines: list[tuple[re.Pattern[str], Handler]]
                                  column=indent + error[1] + 1, text=text, hand_lost=False)
         if current is not None:
             yield current.summary
-        end = log.end_error()
-        if end is not None:
-            yield end
+        yield from log.end_errors()
     return read
 
 

@@ -18,7 +18,11 @@ encodings, byte-order marks, line endings and binary files the same way:
   begins its next export, and says how that text is encoded, nothing more. A
   line's columns count from after it, as the file's first line's do. A U+FEFF
   further into a line is left for the readers to report.
-* Any other file with a NUL byte is a binary file. Reading stops there, and
+* A run of NUL bytes past the first line, with text after it to its line's end, is
+  damage: zeros where text was, as a crash or a disk's repair leaves in a file the
+  client then goes on writing. The run is left out, :attr:`LogText.damages` says
+  where, and the reading goes on. Any other NUL (in the first line, or on a line with
+  other control characters: a zip, an image) is binary data. Reading stops there, and
   :attr:`LogText.problem` says why.
 
 A file is read a chunk at a time (:data:`CHUNK_BYTES`), and each chunk's
@@ -45,6 +49,10 @@ Lines come without their line end:
 >>> with open_log(b"PK\\x03\\x04\\x00\\x00", name="hands.zip") as log:
 ...     list(log), str(log.problem)
 ([], 'hands.zip:1:5: a binary file, not a hand history (NUL byte at byte offset 4)')
+>>> with open_log(b"Hand 1\\nAna f\\x00\\x00\\x00Hand 2\\n", name="crash.txt") as log:
+...     list(log), [str(error) for error in log.end_errors()]
+(['Hand 1', 'Ana fHand 2'], ['crash.txt:2:6: 3 NUL bytes (zeros where text was, as a \
+crash leaves): left out, and the file read on'])
 """
 
 from __future__ import annotations
@@ -83,6 +91,14 @@ _BOM = "\ufeff"
 _UTF16_BOMS = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
 #: How many bytes of a file's start decide whether it is UTF-16 without a mark.
 _SNIFF_BYTES = 4096
+#: A run of NUL bytes (of NUL characters, in UTF-16 text), and what makes the line it is
+#: in binary data rather than damaged text: a control character but a tab, a line end,
+#: a form feed or DOS's end-of-file mark.
+_NUL_RUN, _NUL_CHARACTERS = re.compile(b"\0+"), re.compile("\0+")
+_CONTROL = re.compile(b"[\x01-\x08\x0e-\x19\x1b-\x1f]")
+_CONTROL_CHARACTER = re.compile("[\x01-\x08\x0e-\x19\x1b-\x1f]")
+#: More runs of NULs than this in one log: binary data, however text-like around them.
+MAX_NUL_RUNS = 64
 
 
 class LogTextError(Exception):
@@ -104,19 +120,22 @@ class LogText:
 
     When reading has to stop early (a binary file, an endless line) the
     iteration simply ends and :attr:`problem` says why, so a reader can
-    report it after the records it has already produced. :attr:`lines_read`
-    counts the lines, so a reader can tell an empty file apart.
+    report it after the records it has already produced; :attr:`damages` says
+    where NUL bytes were left out on the way. :attr:`lines_read` counts the
+    lines, so a reader can tell an empty file apart.
 
     The lines come a chunk at a time, as a list, from ``chunks``: iterating the log
     hands them out one by one with no Python call between two lines of a chunk.
     """
 
     def __init__(self, name: str, chunks: Iterator[list[str]], closing: IO[bytes] | None,
-                 first_line: int = 1) -> None:
+                 first_line: int = 1, damages: list[LogTextError] | None = None) -> None:
         self.name = name
         self.first_line = first_line
         """The number of the first line: 1, or more for a part of a log read alone."""
         self.problem: LogTextError | None = None
+        self.damages = damages if damages is not None else []
+        """Each run of NUL bytes left out, where it was (see the module docstring)."""
         self.lines_read = 0
         self._chunks = chunks
         self._closing = closing
@@ -133,21 +152,29 @@ class LogText:
         except LogTextError as problem:
             self.problem = problem
 
-    def end_error(self) -> ParseError | None:
-        """Why reading stopped, when that is an error: what :attr:`problem` says, or an
-        empty file. Every reader reports it after the records it has read.
+    def end_errors(self) -> list[ParseError]:
+        """What the reading itself found, once it is over: the NUL bytes left out, then why
+        it stopped, when that is an error (what :attr:`problem` says, or an empty file).
+        Every reader reports them after the records it has read.
 
         >>> with open_log(b"", name="empty.txt") as log:
-        ...     list(log), str(log.end_error())
-        ([], 'empty.txt:1:1: empty file')
+        ...     list(log), [str(error) for error in log.end_errors()]
+        ([], ['empty.txt:1:1: empty file'])
         """
+        found = [ParseError(message=damage.message, source=self.name, line=damage.line,
+                            column=damage.column, hand_lost=False) for damage in self.damages]
         if self.problem is not None:
-            return ParseError(message=self.problem.message, source=self.name,
-                              line=self.problem.line, column=self.problem.column)
-        if self.lines_read == 0:
-            return ParseError(message="empty file", source=self.name, line=1,
-                              hand_lost=False)
-        return None
+            found.append(ParseError(message=self.problem.message, source=self.name,
+                                    line=self.problem.line, column=self.problem.column))
+        elif self.lines_read == 0:
+            found.append(ParseError(message="empty file", source=self.name, line=1,
+                                    hand_lost=False))
+        return found
+
+    @property
+    def stopped(self) -> bool:
+        """Whether reading ended before the file did, or found no line at all."""
+        return self.problem is not None or self.lines_read == 0
 
     def close(self) -> None:
         if self._closing is not None:
@@ -169,24 +196,27 @@ def open_log(source: Source, name: str | None = None, first_line: int = 1) -> Lo
     :meth:`LogText.close` (or the ``with`` block). ``first_line`` numbers the
     first line of bytes that are a part of a log, read apart from the rest.
     """
+    damages: list[LogTextError] = []
     if isinstance(source, os.PathLike | ArchiveMember):
         opened = source.open("rb") if isinstance(source, ArchiveMember) else (
             Path(source).open("rb"))
         name = name or str(source)
-        return LogText(name, _lines_of_bytes(opened, name), opened)
+        return LogText(name, _lines_of_bytes(opened, name, damages), opened, damages=damages)
     if isinstance(source, str):
-        return LogText(name or "<text>", _lines_of_str(source, name or "<text>"), None)
+        name = name or "<text>"
+        return LogText(name, _lines_of_str(source, name, damages), None, damages=damages)
     if isinstance(source, bytes):
         source = io.BytesIO(source)
     name = name or str(getattr(source, "name", "<stream>"))
     if isinstance(source.read(0), str):
-        return LogText(name, _lines_of_text_file(source, name), None)  # type: ignore[arg-type]
-    return LogText(name, _lines_of_bytes(source, name, first_line),  # type: ignore[arg-type]
-                   None, first_line)
+        return LogText(name, _lines_of_text_file(source, name, damages),  # type: ignore[arg-type]
+                       None, damages=damages)
+    return LogText(name, _lines_of_bytes(source, name, damages, first_line),  # type: ignore[arg-type]
+                   None, first_line, damages)
 
 
-def _lines_of_bytes(stream: IO[bytes], name: str, first_line: int = 1,
-                    ) -> Iterator[list[str]]:
+def _lines_of_bytes(stream: IO[bytes], name: str, damages: list[LogTextError],
+                    first_line: int = 1) -> Iterator[list[str]]:
     """The lines of a binary stream, a chunk at a time; its first is ``first_line``.
 
     Each chunk's whole lines are scanned for NUL and decoded in one go, which
@@ -198,7 +228,7 @@ def _lines_of_bytes(stream: IO[bytes], name: str, first_line: int = 1,
     if utf16 is not None:
         mark = 2 if start[:2] in _UTF16_BOMS else 0
         yield from _lines_of_text_chunks(_utf16_chunks(_skip(chunks, mark), utf16), name,
-                                         first_line)
+                                         damages, first_line)
         return
     pending = next(chunks, b"")
     offset = len(_UTF8_BOM) if pending.startswith(_UTF8_BOM) else 0  # of pending, in the file
@@ -214,17 +244,50 @@ def _lines_of_bytes(stream: IO[bytes], name: str, first_line: int = 1,
             pending += more
             continue
         whole, pending = pending[:cut], pending[cut:] + more
-        if (nul := whole.find(b"\0")) >= 0:
-            line_start = max(whole.rfind(b"\n", 0, nul), whole.rfind(b"\r", 0, nul)) + 1
-            head = _lf_only(whole[:line_start])
-            yield _decoded_lines(head)
-            marks = _marks_at(whole, line_start)   # not counted in the column, as dropped
-            raise _binary(name, number + head.count(b"\n") + 1,
-                          offset + line_start + marks, nul - line_start - marks)
+        if b"\0" in whole:
+            whole, binary = _zeros_left_out(whole, name, number, offset, damages)
+            if binary is not None:
+                yield _decoded_lines(_lf_only(whole))
+                raise binary
         offset += cut
         whole = _lf_only(whole)
         yield _decoded_lines(whole)
         number += whole.count(b"\n")
+
+
+def _zeros_left_out(whole: bytes, name: str, number: int, offset: int,
+                    damages: list[LogTextError]) -> tuple[bytes, LogTextError | None]:
+    """``whole`` (whole lines after line ``number``, at byte ``offset`` of the file)
+    without its runs of NUL bytes that are damage, each added to ``damages``; at the first
+    that is binary data (see the module docstring), the lines before its line and why
+    reading stops there."""
+    kept, at = [], 0
+    for run in _NUL_RUN.finditer(whole):
+        start = max(whole.rfind(b"\n", 0, run.start()), whole.rfind(b"\r", 0, run.start())) + 1
+        end = _line_end(whole, run.end())
+        line = number + _lf_only(whole[:start]).count(b"\n") + 1
+        marks = _marks_at(whole, start)   # not counted in the column, as dropped
+        column = run.start() - start - marks
+        if line == 1 or len(damages) >= MAX_NUL_RUNS or _CONTROL.search(whole, start, end):
+            kept.append(whole[at:start])
+            return b"".join(kept), _binary(name, line, offset + start + marks, column)
+        kept.append(whole[at:run.start()])
+        at = run.end()
+        damages.append(_zeros(name, line, column + 1, len(run.group()), "byte"))
+    kept.append(whole[at:])
+    return b"".join(kept), None
+
+
+def _line_end(whole: bytes, at: int) -> int:
+    """Where the line byte ``at`` is in ends in ``whole`` (at its LF or CR, or the end)."""
+    ends = [found for found in (whole.find(b"\n", at), whole.find(b"\r", at)) if found >= 0]
+    return min(ends, default=len(whole))
+
+
+def _zeros(name: str, line: int, column: int, count: int, unit: str) -> LogTextError:
+    what = f"{count} NUL {unit}{'s' if count > 1 else ''}"
+    return LogTextError(f"{what} (zeros where text was, as a crash leaves): left out, and "
+                        "the file read on", name, line, column)
 
 
 def _chunks(start: bytes, stream: IO[bytes]) -> Iterator[bytes]:
@@ -420,7 +483,7 @@ def _not_ascii(data: bytes, encoding: str) -> int:
     return len(text) - len(text.encode("ascii", errors="ignore")) + text.count("\0")
 
 
-def _lines_of_text_chunks(chunks: Iterator[str], name: str,
+def _lines_of_text_chunks(chunks: Iterator[str], name: str, damages: list[LogTextError],
                           first_line: int = 1) -> Iterator[list[str]]:
     """Lines of text that arrives in chunks, ended by LF, CRLF or CR, a chunk at a time."""
     pending = ""
@@ -435,24 +498,45 @@ def _lines_of_text_chunks(chunks: Iterator[str], name: str,
                                    "hand history", name, number + 1, 1)
             continue
         whole, pending = pending[:cut], pending[cut:]
-        number = yield from _checked_text_lines(whole, name, number)
+        number = yield from _checked_text_lines(whole, name, number, damages)
     if pending:
-        yield from _checked_text_lines(pending, name, number)
+        yield from _checked_text_lines(pending, name, number, damages)
 
 
-def _checked_text_lines(whole: str, name: str, number: int,
+def _checked_text_lines(whole: str, name: str, number: int, damages: list[LogTextError],
                         ) -> Generator[list[str], None, int]:
-    """The lines of ``whole``; a NUL character ends the reading. Returns the new count."""
+    """The lines of ``whole``, its runs of NUL characters that are damage left out; one
+    that is binary data ends the reading. Returns the new count."""
     whole = whole.replace("\r\n", "\n").replace("\r", "\n") if "\r" in whole else whole
-    if (nul := whole.find("\0")) >= 0:
-        line_start = whole.rfind("\n", 0, nul) + 1
-        yield _split(whole[:line_start])
-        head = whole[line_start:nul]
-        marks = len(head) - len(head.lstrip(_BOM))   # dropped: not counted in the column
-        raise _nul_found("NUL character", name, number + whole.count("\n", 0, line_start) + 1,
-                         nul - line_start - marks + 1)
-    yield _split(whole)
+    if "\0" in whole:
+        kept, binary = _zero_characters_left_out(whole, name, number, damages)
+        yield _split(kept)
+        if binary is not None:
+            raise binary
+    else:
+        yield _split(whole)
     return number + whole.count("\n")
+
+
+def _zero_characters_left_out(whole: str, name: str, number: int, damages: list[LogTextError],
+                              ) -> tuple[str, LogTextError | None]:
+    """As :func:`_zeros_left_out`, for text already decoded (LF line ends)."""
+    kept, at = [], 0
+    for run in _NUL_CHARACTERS.finditer(whole):
+        start = whole.rfind("\n", 0, run.start()) + 1
+        end = whole.find("\n", run.end()) % (len(whole) + 1)   # (-1: the end)
+        line = number + whole.count("\n", 0, start) + 1
+        head = whole[start:run.start()]
+        column = run.start() - start - (len(head) - len(head.lstrip(_BOM))) + 1
+        if line == 1 or len(damages) >= MAX_NUL_RUNS \
+                or _CONTROL_CHARACTER.search(whole, start, end):
+            kept.append(whole[at:start])
+            return "".join(kept), _nul_found("NUL character", name, line, column)
+        kept.append(whole[at:run.start()])
+        at = run.end()
+        damages.append(_zeros(name, line, column, len(run.group()), "character"))
+    kept.append(whole[at:])
+    return "".join(kept), None
 
 
 def _decoded_lines(whole: bytes) -> list[str]:
@@ -509,21 +593,24 @@ def _nul_found(what: str, name: str, line: int, column: int) -> LogTextError:
                         "before it are read, the rest of the file is not", name, line, column)
 
 
-def _lines_of_str(text: str, name: str) -> Iterator[list[str]]:
+def _lines_of_str(text: str, name: str, damages: list[LogTextError]) -> Iterator[list[str]]:
     """Split at LF, CRLF and CR only (``str.splitlines`` would also split at form feeds)."""
     chunks = (text[start:start + CHUNK_BYTES] for start in range(0, len(text), CHUNK_BYTES))
-    yield from _lines_of_text_chunks(chunks, name)
+    yield from _lines_of_text_chunks(chunks, name, damages)
 
 
-def _lines_of_text_file(stream: IO[str], name: str) -> Iterator[list[str]]:
+def _lines_of_text_file(stream: IO[str], name: str, damages: list[LogTextError],
+                        ) -> Iterator[list[str]]:
     """The lines of a file opened as text, :data:`TEXT_FILE_LINES` at a time."""
     lines: list[str] = []
     for number, line in enumerate(stream, 1):
         if line.startswith(_BOM):   # the file's, or where two files were joined
             line = line.lstrip(_BOM)
         if "\0" in line:
-            yield lines
-            raise _nul_found("NUL character", name, number, line.index("\0") + 1)
+            line, binary = _zero_characters_left_out(line, name, number - 1, damages)
+            if binary is not None:
+                yield lines
+                raise binary
         lines.append(line.removesuffix("\n").removesuffix("\r"))
         if len(lines) == TEXT_FILE_LINES:
             yield lines
