@@ -283,6 +283,22 @@ def test_commentaries_comments_and_no_ops_are_read_past() -> None:
     assert [type(event).__name__ for event in hand.events][-3:] == ["Call", "Fold", "Check"]
 
 
+def test_keys_quoted_and_numbers_written_as_toml_allows_are_a_hand(tmp_path: Path) -> None:
+    """TOML lets a file quote any key and write a whole number with underscores or in
+    hex; the specification's fields are TOML's, so such a file is PHH from its first
+    line, and a key it quotes is placed where it is written."""
+    text = hand_text([*ROUND_ROBIN, "p3 f", "p1 f"]).replace(
+        'variant = "F2L3D"', "\"variant\" = 'F2L3D'").replace(
+        "antes =", "'antes' =").replace("[100, 100, 100]", "[1_00, 0x64, 100]")
+    log = tmp_path / "quoted.phh"
+    log.write_text("# a hand\n" + text, encoding="utf-8")
+    records = list(read_records(log))
+    assert errors(records) == []
+    assert report(records).end_stacks == {"p1": 99, "p2": 101, "p3": 100}
+    bad = read(text.replace("'antes' = [0, 0, 0]", "'antes' = [0, 0]"))
+    assert [error.split(": ")[0] for error in errors(bad)] == ["x.phh:2:1"]
+
+
 def test_a_burn_written_as_a_commentary_is_the_burn() -> None:
     actions = [*ROUND_ROBIN, "p3 cc", "p1 cc", "p2 cc", "# burn 5c", "p1 sd", "p2 sd",
                "p3 sd"]

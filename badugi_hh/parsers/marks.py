@@ -49,7 +49,7 @@ POKERSTARS_SUMMARY = Mark(re.compile(r"PokerStars Tournament #\d"), "P")
 FULLTILT_SUMMARY = Mark(re.compile(r"Full Tilt Poker Tournament Summary "), "F")
 MERGE = Mark(re.compile(r"(?:<\?xml[^>]*\?>\s*)?<(?:game id=|description )"), "<")
 BOSSMEDIA = Mark(re.compile(r"(?:<\?xml[^>]*\?>\s*)?(?:<ROOT>\s*)?<HISTORY[\s>]"), "<")
-#: A PHH table header (``[2]``) or its ``variant`` key.
-PHH = Mark(re.compile(r"variant|\["), "[v")
+#: A PHH table header (``[2]``) or its ``variant`` key, which TOML lets a file quote.
+PHH = Mark(re.compile(r"[\"']?variant|\["), "[v\"'")
 #: A house session's header or its end, or a hand's first line.
 HOUSE = Mark(re.compile(r"Session\s*(?:#|ends\b)|Hand\s*#\s*\d+\s*(?:[-–—#]|$)"), "SH")

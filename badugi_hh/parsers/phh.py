@@ -126,12 +126,13 @@ def sniff(first_line: str) -> bool:
 
 def starts_hand(text: str) -> bool:
     """Whether a line (from its first visible character) begins a PHH hand: a table
-    header (``[2]``) or the ``variant`` key.
+    header (``[2]``) or the ``variant`` key, bare or quoted.
 
-    >>> starts_hand("[2]"), starts_hand('variant = "FB"'), starts_hand("[Ah Kd]: shows")
+    >>> starts_hand("[2]"), starts_hand('"variant" = "FB"'), starts_hand("[Ah Kd]: shows")
     (True, True, False)
     """
-    return (text.startswith("variant") and KEY.match(text) is not None) or (
+    key = KEY.match(text)
+    return (key is not None and key.group(2) == "variant") or (
         text.startswith("[") and _TABLE.fullmatch(text.rstrip()) is not None)
 
 

@@ -34,8 +34,9 @@ __all__ = ["MAX_DECIMALS", "FieldError", "Fields", "PHHBlock", "shown"]
 #: The most decimals an amount may have: a hand of money is counted in cents, or in a
 #: finer unit, at most millionths, where its amounts need one (``phh._money_unit``).
 MAX_DECIMALS = 6
-#: A key at the start of a line: ``variant = "FB"``.
-KEY = re.compile(r"\s*([A-Za-z_][\w-]*)\s*=")
+#: A key at the start of a line: ``variant = "FB"``, or quoted as TOML allows any key
+#: (``"variant" = "FB"``, ``'antes' = [0, 0]``): group 2 is its name.
+KEY = re.compile(r"""\s*(["']?)([A-Za-z_][\w-]*)\1\s*=""")
 
 
 class FieldError(Exception):
@@ -65,7 +66,7 @@ class PHHBlock:
         if nowhere)."""
         for number, text in enumerate(self.lines):
             match = KEY.match(text)
-            if match and match.group(1) == key:
+            if match and match.group(2) == key:
                 return self.start + number, match.start(1) + 1
         return self.start, 0
 
