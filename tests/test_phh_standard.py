@@ -496,6 +496,28 @@ def test_a_field_the_hand_plays_without_is_an_error_at_its_key_and_taken_as_abse
     assert report(records).violations == []
 
 
+@pytest.mark.parametrize(("variant", "field", "says"), [
+    ("F2L3D", "bring_in = 1", "bring_in: F2L3D has no bring-in (a stud game's forced bet)"),
+    ("F2L3D", "min_bet = 2.5", "min_bet: F2L3D is fixed-limit: its bets are small_bet and "
+                               "big_bet"),
+    ("N2L1D", "small_bet = 2.5", "small_bet: N2L1D is no-limit: its one bet is min_bet"),
+])
+def test_a_field_the_variant_has_no_use_for_is_a_note_and_the_hand_played_without_it(
+        variant: str, field: str, says: str) -> None:
+    """The specification never gives a bring-in with blinds, nor ``min_bet`` in fixed
+    limit, nor ``small_bet`` in no limit; PokerKit plays such a hand without the field,
+    and so does the reader, with a note at its key: the hand is not lost, and the
+    field's amount makes no hand of chips one of money."""
+    plain = hand_text([*ROUND_ROBIN, "p3 f", "p1 f"], variant=variant)
+    text = plain + field + "\n"
+    records = read(text)
+    [note] = [record for record in records if isinstance(record, ParseError)]
+    assert (note.line, note.column, note.hand_lost) == (len(text.splitlines()), 1, False)
+    assert note.message.startswith(says) and note.message.endswith("; it is read past")
+    assert played(the_hand(records)) == played(the_hand(read(plain)))
+    assert report(records).violations == []
+
+
 def test_a_short_all_in_blind_posts_what_the_stack_holds() -> None:
     text = hand_text([*ROUND_ROBIN, "p3 f"]).replace("[100, 100, 100]", "[100, 1, 100]")
     hand = the_hand(read(text))

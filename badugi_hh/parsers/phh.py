@@ -360,9 +360,10 @@ class _PHHReader:
             if required not in data:
                 raise FieldError(f"the hand has no {required!r} field (required by PHH for "
                                  f"{variant})", block.start)
-        if "bring_in" in data and fields.amount("bring_in"):
-            raise fields.error("bring_in", f"{variant} has no bring-in (a stud game's forced "
-                                           "bet): its forced bets are the blinds")
+        foreign = list(self._not_of_variant(fields, variant, structure))
+        if foreign:
+            yield from foreign
+            fields = Fields(block, data, _money_unit(data))   # its amounts set no unit
         count = _player_count(fields)
         yield from self._notes(fields, count)
         builder = _HandBuilder(fields, variant, game, structure, count)
@@ -411,6 +412,28 @@ class _PHHReader:
             _zoned_start(fields)
         except FieldError as error:
             yield self._kept(fields, error, "the time is read in UTC")
+
+    def _not_of_variant(self, fields: Fields, variant: str,
+                        structure: Structure) -> Iterator[ParseError]:
+        """A note at each field of the specification that the variant has no use for,
+        which is read past (dropped from the hand's data), as PokerKit plays the hand
+        without it: a bring-in other than 0 (a stud game's forced bet, which the
+        specification says is never given with blinds), ``min_bet`` in fixed limit (it
+        "must never be specified in fixed-limit games"), ``small_bet`` and ``big_bet`` in
+        no limit (whose one bet is ``min_bet``)."""
+        unused = {"fixed": ("min_bet",), "no": ("small_bet", "big_bet")}[structure]
+        for name in ("bring_in", *unused):
+            if name not in fields.data:
+                continue
+            value = fields.data.pop(name)
+            if name == "bring_in" and value == 0 and not isinstance(value, bool):
+                continue   # no bring-in, as PokerKit's own hands of every variant write it
+            bets = ("bets are small_bet and big_bet" if structure == "fixed"
+                    else "one bet is min_bet")
+            why = ("has no bring-in (a stud game's forced bet): its forced bets are the "
+                   "blinds" if name == "bring_in" else
+                   f"is {VARIANTS[variant][0].split(' ')[0].lower()}: its {bets}")
+            yield self._kept(fields, fields.error(name, f"{variant} {why}"), "it is read past")
 
     def _unknown(self, fields: Fields) -> Iterator[ParseError]:
         """A note at each field the specification does not name and that is not
