@@ -567,6 +567,25 @@ def test_a_table_inside_a_hands_is_its_user_field_not_a_hand(header: str) -> Non
     assert [record.hand_id for record in records if isinstance(record, Hand)] == ["1", "2"]
 
 
+@pytest.mark.parametrize(("headers", "ids"), [
+    (['["WSOP 2023/43 #5"]', '["WSOP 2023/43 #6"]  # after the break'],
+     ["WSOP 2023/43 #5", "WSOP 2023/43 #6"]),
+    (["['Table: 3 (\u20ac)']", '["caf\\u00e9 [2]"]'], ["Table: 3 (\u20ac)", "caf\u00e9 [2]"]),
+])
+def test_a_hands_table_name_quoted_as_toml_allows_holds_any_character(
+        tmp_path: Path, headers: list[str], ids: list[str]) -> None:
+    """A ``.phhs`` table's name is a TOML key, which may be quoted and then hold any
+    character (PokerKit's ``load_all`` reads each such table as a hand); a file of them
+    lost every hand, read as one hand with no variant. The name, read as TOML reads it,
+    is the hand's id where it states no ``hand``."""
+    one = hand_text([*ROUND_ROBIN, "p3 f", "p1 f"])
+    log = tmp_path / "event.phhs"
+    log.write_text("\n".join(f"{header}\n{one}" for header in headers), encoding="utf-8")
+    records = list(read_records(log))
+    assert errors(records) == []
+    assert [record.hand_id for record in records if isinstance(record, Hand)] == ids
+
+
 def test_no_shot_clock_and_a_zero_bring_in_are_read_without_a_word() -> None:
     """``time_limit = inf`` is the standard's "no shot clock"; a bring-in of 0 is none."""
     records = read(hand_text([*ROUND_ROBIN, "p3 f", "p1 f"],

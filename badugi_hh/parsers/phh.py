@@ -102,8 +102,10 @@ _STANDARD_FIELDS = frozenset({
     "starting_stacks", "actions", *_OPTIONAL_STRINGS, "time", "time_zone", "day", "month",
     "year", "hand", "level", "seats", "seat_count", "table", "players", "finishing_stacks",
     "winnings", "currency", "ante_trimming_status", "time_limit", "time_banks"})
-#: A top-level table header: where a hand of a ``.phhs`` file starts.
-_TABLE = re.compile(r"\[\s*([\w.\"' -]+?)\s*\]\s*(#.*)?")
+#: A top-level table header: where a hand of a ``.phhs`` file starts. Its name may be
+#: quoted, as TOML allows any key, and hold any character then (``["WSOP 2023/43 #5"]``,
+#: ``['Table: 3']``), which PokerKit's ``load_all`` reads as a hand like any other.
+_TABLE = re.compile(r"""\[\s*((?:[\w. -]|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')+?)\s*\]\s*(#.*)?""")
 _TOML_ERROR = re.compile(r"\(at (?:line (\d+), column (\d+)|end of document)\)")
 #: The raises after the first bet a fixed-limit round allows in PHH, as PokerKit replays
 #: it (a bet and four raises, the big blind counting as the bet, before the first draw).
@@ -209,7 +211,8 @@ def _blocks(log: LogText) -> Iterator[_Block]:
             path = _header_path(text[width:])
             if block.key is not None:
                 yield block
-            block = _Block(number, header.group(1).strip("\"'"), [text[width:]])
+            name = ".".join(path) or header.group(1).strip("\"'")   # escapes read as TOML's
+            block = _Block(number, name, [text[width:]])
             if len(path) > 1 and path[0] in seen:
                 block.late_of = path[0]
             seen.update(path[:1])
