@@ -440,3 +440,19 @@ def test_a_tournament_table_whose_blinds_rise_stays_one_session(tmp_path: Path) 
                       "USING (source, session_id) ORDER BY h.hand_id")
         session = "ps-1" if "_session" in marks[0] else "phh:t1"
         assert rows == [("1", session, 2), ("2", session, 2)], marks
+
+
+def test_hands_of_two_tables_numbered_alike_are_two_hands_not_a_copy(tmp_path: Path) -> None:
+    """Hands are numbered at each table (the specification's style guide names Hand 51 at
+    Table 6 ``6-51.phh``), so a file of two tables' hands repeats their numbers: the
+    second table's hand 5 is its own hand, stored as ``t2-5``, not a copy of the first
+    table's (T5, and lost). The same number again at the same table is still T5."""
+    two_tables = "".join(f'[{number}]\n{HAND}hand = 5\ntable = "{table}"\n\n'
+                         for number, table in enumerate(("t1", "t2"), 1))
+    assert [violation.rule for report in audit(read_phh(two_tables, "x.phhs"))
+            for violation in getattr(report, "violations", [])] == []
+    assert stored(tmp_path, two_tables, "SELECT hand_id, session_id FROM hands ORDER BY 1") == [
+        ("5", "phh:t1"), ("t2-5", "phh:t2")]
+    one_table = two_tables.replace('"t2"', '"t1"')
+    assert "T5" in [violation.rule for report in audit(read_phh(one_table, "x.phhs"))
+                    for violation in getattr(report, "violations", [])]

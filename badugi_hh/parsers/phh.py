@@ -309,6 +309,7 @@ class _PHHReader:
         self.session: tuple[str, object, str] | None = None   # table, stakes, session id
         self.session_parts: dict[str, int] = {}   # each table's sessions so far (its stakes)
         self.count = 0
+        self.first_tables: dict[str, str | None] = {}   # each stated hand id's first table
 
     def read_block(self, block: _Block) -> Iterator[Record]:
         if block.damage is not None:
@@ -353,7 +354,7 @@ class _PHHReader:
         name, game, structure = VARIANTS[variant]
         # a skipped hand's fields are not looked at: a malformed ``hand`` is reported (by
         # ``_notes``) for a hand that is read, which is named as if it had none
-        hand_id = _unless_malformed(partial(fields.label, "hand")) or (
+        hand_id = self._told_apart(_unless_malformed(partial(fields.label, "hand")), fields) or (
             block.key if block.key is not None else self.stem)
         if game is None:
             yield SkippedHand(game=name, hand_id=hand_id, source=self.source,
@@ -397,6 +398,18 @@ class _PHHReader:
                                source=self.source, line=hand.line)
         hand.session_id = self.session[2]
         yield hand
+
+    def _told_apart(self, hand: str | None, fields: Fields) -> str | None:
+        """The id of a hand whose stated ``hand`` a hand of another ``table`` of the file
+        took first: ``7-51``, its table's and its own, as the specification's style guide
+        names the file of Hand 51 at Table 6 (``6-51.phh``). Hands are numbered at each
+        table, so a file of many tables repeats their numbers; such hands are distinct,
+        not a copy of one (T5, which a number used again at the same table still is)."""
+        if hand is None:
+            return None
+        table = _unless_malformed(partial(fields.label, "table"))
+        first = self.first_tables.setdefault(hand, table)
+        return hand if table is None or first is None or first == table else f"{table}-{hand}"
 
     def _notes(self, fields: Fields, count: int) -> Iterator[ParseError]:
         """The optional fields the hand is read without, being of another type or range
