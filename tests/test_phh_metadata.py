@@ -456,3 +456,12 @@ def test_hands_of_two_tables_numbered_alike_are_two_hands_not_a_copy(tmp_path: P
     one_table = two_tables.replace('"t2"', '"t1"')
     assert "T5" in [violation.rule for report in audit(read_phh(one_table, "x.phhs"))
                     for violation in getattr(report, "violations", [])]
+
+
+@pytest.mark.parametrize(("written", "stored_as"), [
+    ("usd", "USD"), ("Eur", "EUR"), ("USD", "USD"), ("play chips", "play chips")])
+def test_a_currency_code_is_read_in_capitals(written: str, stored_as: str) -> None:
+    """The specification's ``currency`` is an ISO 4217 code: ``usd`` is the dollars every
+    site's hand calls ``USD``, and a report sums them with those only under one code."""
+    hand, errors = read(HAND + f'currency = "{written}"\n')
+    assert errors == [] and hand.currency == stored_as

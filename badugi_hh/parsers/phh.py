@@ -615,7 +615,7 @@ class _HandBuilder:
                     number=int(hand_id) if hand_id.isdecimal() and len(hand_id) < 16
                     else number,
                     line=fields.block.start, started_at=self._started_at(),
-                    unit=fields.unit, currency=fields.string("currency", most=16),
+                    unit=fields.unit, currency=_currency_code(fields.string("currency", most=16)),
                     site=fields.string("_site", most=40) or "",
                     table=fields.label("table") or "",
                     tournament=_unless_malformed(lambda: fields.label("_tournament")),
@@ -785,6 +785,19 @@ class _HandBuilder:
         except FieldError:
             moment = _unless_malformed(lambda: _stated_start(self.fields))
             return None if moment is None else moment.replace(tzinfo=time_zone("UTC"))
+
+
+def _currency_code(currency: str | None) -> str | None:
+    """``currency``, an ISO 4217 code as the specification asks, in its capitals: a file
+    that writes ``usd`` plays in the dollars the sites' hands call ``USD``, and its
+    results add up with theirs. Any other string is kept as written.
+
+    >>> _currency_code("usd"), _currency_code("USD"), _currency_code("play chips")
+    ('USD', 'USD', 'play chips')
+    """
+    if currency is not None and len(currency) == 3 and currency.isascii() and currency.isalpha():
+        return currency.upper()
+    return currency
 
 
 def _player_count(fields: Fields) -> int:
