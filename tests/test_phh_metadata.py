@@ -465,3 +465,18 @@ def test_a_currency_code_is_read_in_capitals(written: str, stored_as: str) -> No
     site's hand calls ``USD``, and a report sums them with those only under one code."""
     hand, errors = read(HAND + f'currency = "{written}"\n')
     assert errors == [] and hand.currency == stored_as
+
+
+def test_a_local_date_time_is_the_hands_date_and_time(tmp_path: Path) -> None:
+    """``time`` is a local time in the specification; a file may write TOML's local
+    date-time instead (PokerKit reads it, and writes it back so): its clock is the time
+    and its date the hand's, unless ``day``, ``month`` or ``year`` say another date,
+    an error at ``time``, and the hand is read without its time, as with any bad time."""
+    undated = HAND.split("day = ")[0]
+    assert stored(tmp_path, undated + 'time = 2023-06-22T12:30:00\ntime_zone = "Europe/Paris"\n',
+                  "SELECT started_at, started_utc FROM hands") == [
+        (datetime(2023, 6, 22, 12, 30), datetime(2023, 6, 22, 10, 30, tzinfo=timezone.utc))]
+    hand, errors = read(undated + "time = 2023-06-22T12:30:00\nday = 23\n")
+    assert [str(error).split(": ", 1)[1] for error in errors] == [
+        "time: 2023-06-22 is not the hand's date (day = 23); the hand is read without it"]
+    assert hand.started_at is None

@@ -915,6 +915,17 @@ def _stated_start(fields: Fields) -> datetime | None:
     month = fields.integer("month", 1, 12)
     year = fields.integer("year", 1, 9999)
     moment = fields.local_time("time")
+    stamp = fields.data.get("time")
+    if isinstance(stamp, datetime):   # a local date-time: its date is the hand's, unless
+        said = [f"{name} = {value}" for name, value, own in zip(   # the date's fields differ
+            ("day", "month", "year"), (day, month, year), (stamp.day, stamp.month, stamp.year))
+            if value not in (None, own)]
+        if said:
+            error = fields.error("time", f"{stamp.date()} is not the hand's date "
+                                         f"({', '.join(said)})")
+            del fields.data["time"]   # the hand is read without it, as ``_notes`` says
+            raise error
+        day, month, year = stamp.day, stamp.month, stamp.year
     if day is None or month is None or year is None:
         return None
     try:

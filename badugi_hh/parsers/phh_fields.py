@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import time
+from datetime import datetime, time
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -168,7 +168,11 @@ class Fields:
         return value
 
     def local_time(self, name: str) -> time | None:
+        """A local time; of a local date-time (``2023-06-22T20:02:00``, TOML's form that
+        holds the date too, which PokerKit writes back as it reads it), its clock."""
         value = self.data.get(name)
+        if isinstance(value, datetime) and value.tzinfo is None:
+            return value.time()
         if value is not None and not isinstance(value, time):
             raise self._expected(name, "a local time such as 20:02:00")
         return value
