@@ -586,6 +586,23 @@ def test_a_hands_table_name_quoted_as_toml_allows_holds_any_character(
     assert [record.hand_id for record in records if isinstance(record, Hand)] == ids
 
 
+def test_a_line_of_a_bracket_and_thousands_of_blanks_is_passed_over_at_once(
+        tmp_path: Path) -> None:
+    """Every line that begins with ``[``, in a log of any dialect, is tried as a hand's
+    table header: one of 3,000 blanks took some 16 s (the header's pattern backtracked in
+    time growing with their cube; 20,000 never ended), and now costs nothing."""
+    import time
+
+    log = tmp_path / "blanks.phhs"
+    one = hand_text([*ROUND_ROBIN, "p3 f", "p1 f"])
+    log.write_text(f"[1]\n{one}\n[{' ' * 3000}x\n\n[2]\n{one}", encoding="utf-8")
+    started = time.monotonic()
+    records = list(read_records(log))
+    assert time.monotonic() - started < 5
+    assert [record.hand_id for record in records if isinstance(record, Hand)] == ["2"]
+    assert len(errors(records)) == 1
+
+
 def test_no_shot_clock_and_a_zero_bring_in_are_read_without_a_word() -> None:
     """``time_limit = inf`` is the standard's "no shot clock"; a bring-in of 0 is none."""
     records = read(hand_text([*ROUND_ROBIN, "p3 f", "p1 f"],

@@ -104,8 +104,12 @@ _STANDARD_FIELDS = frozenset({
     "winnings", "currency", "ante_trimming_status", "time_limit", "time_banks"})
 #: A top-level table header: where a hand of a ``.phhs`` file starts. Its name may be
 #: quoted, as TOML allows any key, and hold any character then (``["WSOP 2023/43 #5"]``,
-#: ``['Table: 3']``), which PokerKit's ``load_all`` reads as a hand like any other.
-_TABLE = re.compile(r"""\[\s*((?:[\w. -]|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')+?)\s*\]\s*(#.*)?""")
+#: ``['Table: 3']``), which PokerKit's ``load_all`` reads as a hand like any other. Every
+#: line that begins with ``[`` in a log of any dialect is tried: the quantifiers are
+#: possessive and a name's blanks come only before more of it, so that a line of
+#: thousands of blanks is passed over at once, not in time growing with their cube.
+_TABLE = re.compile(r"""\[\s*+((?:[\w.-]|"(?:[^"\\\n]|\\.)*+"|'[^'\n]*+'|[ ]++(?=[^\s\]]))++)"""
+                    r"""\s*+\]\s*+(#.*)?""")
 _TOML_ERROR = re.compile(r"\(at (?:line (\d+), column (\d+)|end of document)\)")
 #: The raises after the first bet a fixed-limit round allows in PHH, as PokerKit replays
 #: it (a bet and four raises, the big blind counting as the bet, before the first draw).
