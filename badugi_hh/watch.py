@@ -9,7 +9,8 @@ changed file has stopped growing for :data:`SETTLE_SECONDS`, its complete hands 
 imported at once, hand by hand as the site ends each: a hand is complete where its
 format ends it (:func:`~badugi_hh.parsers.hand_ends.complete_end`: a blank line after
 a site's summary, Merge's ``</game>``, the next hand's header); a file written over is
-looked at from its start (:class:`_HandEnd`). The import reads
+looked at from its start (:class:`_HandEnd`); an empty one (created, or emptied
+to be written again in place) waits for its hands. The import reads
 those bytes and no more, so a half-written hand is never stored; it waits for its
 end. A file whose last hand never ends so (a log a site closed without its blank
 line) is taken whole after :data:`QUIET_SECONDS` without change; should that hand
@@ -161,7 +162,7 @@ class Watcher:
                     self.hand_ends[path] = _HandEnd.at(stream, end)
             except OSError:
                 continue   # the import names why it cannot be read
-            if end < stamp[0]:
+            if end < stamp[0] or stamp[0] == 0:   # (empty: created, its first hand awaited)
                 ends[path] = self.taken[path] = end
                 self.changed[path] = _Change(stamp, now - max(0.0, age))
         return ends
@@ -223,6 +224,10 @@ class Watcher:
             return None
         if unchanged_for >= self.quiet or archive_kind(Path(path)):
             return size
+        if size == 0:
+            # a log created before its first hand ends, or emptied by a client that
+            # writes it again in place: no hand to read yet, none of its hands gone
+            return None
         read_before = self.taken.get(path, self.known.get(path, (0, 0))[0])
         hand_end = self.hand_ends.get(path)
         try:

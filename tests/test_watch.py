@@ -719,3 +719,70 @@ def test_a_log_read_in_part_is_judged_at_its_length_once_read_whole(tmp_path: Pa
     assert (part.new_hands, part.violations) == (2, 0)
     assert (whole.new_hands, whole.violations) == (1, 1)
     assert session_rules(tmp_path / "db.duckdb") == ["N1"]
+
+
+def test_a_log_the_site_creates_empty_waits_for_its_first_hand(watcher) -> None:
+    """A client may create a table's log before its first hand ends: the empty file is
+    no log without a hand (no quarantined text, no note), it waits for its hands."""
+    watch, folder, database = watcher
+    watch.snapshot()
+    log = folder / "t.txt"
+    log.touch()
+    assert watch.step() is None
+    appended(log, hands_of(EXPORT)[0] + "\n\n")
+    batch = watch.step()
+    assert batch is not None and (batch.summary.new_hands, batch.summary.quarantined,
+                                  batch.summary.no_hands) == (1, 0, [])
+
+
+def test_a_log_the_site_truncates_to_write_again_keeps_its_hands(watcher, capsys) -> None:
+    """A client that rewrites a log in place empties it first: seen empty, its hands are
+    not removed (to be told as new again a moment later) nor the empty file quarantined;
+    once written again, it holds the same hands and nothing is said."""
+    from badugi_hh.commands.watch import Reporter
+
+    watch, folder, database = watcher
+    report = Reporter(str(database))
+    watch.snapshot()
+    log = folder / "t.txt"
+    written = "".join(hand + "\n\n" for hand in hands_of(EXPORT)[:5])
+    log.write_text(written, encoding="utf-8")
+    report(watch.step())
+    log.write_bytes(b"")
+    assert watch.step() is None and stored(database) == 5
+    log.write_text(written, encoding="utf-8")
+    batch = watch.step()
+    assert batch is not None and (batch.summary.new_hands, batch.summary.removed_hands,
+                                  batch.summary.quarantined) == (0, 0, 0)
+    report(batch)
+    assert [line.split(" ", 1)[1] for line in capsys.readouterr().out.splitlines()] \
+        == ["5 new hands from t.txt"]
+
+
+def test_a_log_left_empty_is_taken_once_quiet(watcher) -> None:
+    """A log emptied for good (the user cleared it) loses its hands once it stayed
+    empty as long as an unfinished hand waits, as ``import`` would read it."""
+    watch, folder, database = watcher
+    watch.snapshot()
+    log = folder / "t.txt"
+    log.write_text(hands_of(EXPORT)[0] + "\n\n", encoding="utf-8")
+    watch.step()
+    log.write_bytes(b"")
+    assert watch.step() is None
+    watch.quiet = 0.0
+    batch = watch.step()
+    assert batch is not None and batch.summary.removed_hands == 1 and stored(database) == 0
+
+
+def test_an_empty_log_when_the_watch_starts_waits_for_its_hands(watcher) -> None:
+    """A log created empty just before the watch starts is not read by the first
+    import: the watch waits for its first hand."""
+    watch, folder, database = watcher
+    log = folder / "t.txt"
+    log.touch()
+    watch.snapshot()
+    assert watch.still_written([str(log)]) == {str(log): 0}
+    assert watch.step() is None
+    appended(log, hands_of(EXPORT)[0] + "\n\n")
+    batch = watch.step()
+    assert batch is not None and (batch.summary.new_hands, batch.summary.quarantined) == (1, 0)
