@@ -224,10 +224,6 @@ class Watcher:
             return None
         if unchanged_for >= self.quiet or archive_kind(Path(path)):
             return size
-        if size == 0:
-            # a log created before its first hand ends, or emptied by a client that
-            # writes it again in place: no hand to read yet, none of its hands gone
-            return None
         read_before = self.taken.get(path, self.known.get(path, (0, 0))[0])
         hand_end = self.hand_ends.get(path)
         try:
