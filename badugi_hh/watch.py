@@ -38,9 +38,12 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from watchdog.observers.api import BaseObserver
+
+if TYPE_CHECKING:
+    import duckdb
 
 from badugi_hh.archives import archive_kind
 from badugi_hh.parsers.hand_ends import complete_end
@@ -74,7 +77,9 @@ class Batch:
     paths: list[str]
     summary: ImportSummary
     problems: list[str]
-    """Errors that stopped a dataset's log (a database's are in the summary)."""
+    """What to say beside the summary: errors that stopped a dataset's log (a
+    database's are in the summary), and where each log's new unreadable text begins
+    (``quarantined FILE:LINE:COLUMN: error``, as ``import`` says it)."""
     busy: str | None = None
     """Why nothing could be written (another process holds the database or dataset):
     the files are tried again at the next look."""
@@ -299,12 +304,44 @@ def into_database(db: str | Path, zone: str | None = None,
         paths = list(ends)
         try:
             with Store(db, wait=wait) as store:
+                before = _quarantine_of(store.connection, paths)
                 summary = store.import_paths(paths, zone=zone, ends=ends)
+                said = _newly_quarantined(before, _quarantine_of(store.connection, paths))
         except StoreLocked as error:
             return Batch(paths, ImportSummary(), [], busy=error.in_use)
-        return Batch(paths, summary, [])
+        return Batch(paths, summary, said)
 
     return import_batch
+
+
+#: The unreadable text a log's rows hold (an archive's: each of its members').
+_QUARANTINE_OF = """
+    SELECT source, line, column_number, error FROM quarantine
+    WHERE source = ? OR starts_with(source, ?)"""
+_Quarantined = tuple[str, int, int, str]
+
+
+def _quarantine_of(con: duckdb.DuckDBPyConnection, paths: list[str]) -> set[_Quarantined]:
+    found: set[_Quarantined] = set()
+    for path in paths:
+        source = str(Path(path).resolve())
+        found.update(con.execute(_QUARANTINE_OF, [source, f"{source}!"]).fetchall())
+    return found
+
+
+def _newly_quarantined(before: set[_Quarantined], after: set[_Quarantined]) -> list[str]:
+    """Where each log's unreadable text that a batch stored begins, and how much more:
+    a log read again as it grows says only what it had not said (its text read before,
+    and said then, is stored again with the hand that grew)."""
+    new: dict[str, list[_Quarantined]] = {}
+    for row in sorted(after - before):
+        new.setdefault(row[0], []).append(row)
+    said = []
+    for source, rows in new.items():
+        _, line, column, error = rows[0]
+        more = f" (and {len(rows) - 1:,} more)" if len(rows) > 1 else ""
+        said.append(f"quarantined {source}:{line}:{column}: {error}{more}")
+    return said
 
 
 def into_dataset(root: str | Path, zone: str | None = None,
@@ -319,7 +356,8 @@ def into_dataset(root: str | Path, zone: str | None = None,
             done = import_to_dataset(paths, root, wait=wait, zone=zone)
         except DatasetBusy as error:
             return Batch(paths, ImportSummary(), [], busy=error.in_use)
-        return Batch(paths, done.summary, [*done.failures, *done.quarantined])
+        return Batch(paths, done.summary, [*done.failures, *(
+            f"quarantined {where}" for where in done.quarantined)])
 
     return import_batch
 

@@ -786,3 +786,51 @@ def test_an_empty_log_when_the_watch_starts_waits_for_its_hands(watcher) -> None
     appended(log, hands_of(EXPORT)[0] + "\n\n")
     batch = watch.step()
     assert batch is not None and (batch.summary.new_hands, batch.summary.quarantined) == (1, 0)
+
+
+def with_an_unreadable_line(hand: str) -> tuple[str, int]:
+    """``hand`` with a line no reader knows after its header, and that line's number."""
+    header, rest = hand.split("\n", 1)
+    return f"{header}\nHero: dances on the table\n{rest}", 2
+
+
+def test_a_batch_says_where_its_unreadable_text_is_once(watcher, capsys) -> None:
+    """As ``import`` does, each batch names the file, line and column of the text it
+    could not read, not a count alone; a log read again as it grows does not say it
+    again."""
+    from badugi_hh.commands.watch import Reporter
+
+    watch, folder, database = watcher
+    report = Reporter(str(database))
+    watch.snapshot()
+    hands = [hand + "\n\n" for hand in hands_of(EXPORT)]
+    damaged, line = with_an_unreadable_line(hands[0])
+    log = folder / "t.txt"
+    appended(log, damaged)
+    report(watch.step())
+    appended(log, hands[1])
+    report(watch.step())
+    said = capsys.readouterr()
+    where = f"quarantined {log.resolve()}:{line}:"
+    assert [error.startswith(f"badugi-hh watch: {where}") for error in
+            said.err.splitlines()] == [True], said.err
+    assert [out.split(" ", 1)[1] for out in said.out.splitlines()] == [
+        "0 new hands from t.txt, 1 quarantined text", "1 new hand from t.txt"]
+
+
+def test_the_first_import_says_where_its_unreadable_text_is(watcher, capsys) -> None:
+    """The first import of ``watch`` names the unreadable text's place, as ``import``."""
+    import argparse
+
+    from badugi_hh.commands.watch import first_import
+
+    watch, folder, database = watcher
+    damaged, line = with_an_unreadable_line(hands_of(EXPORT)[0] + "\n\n")
+    log = folder / "t.txt"
+    log.write_text(damaged, encoding="utf-8")
+    written = time.time() - watch.quiet - 1   # a log not being written: read whole
+    os.utime(log, (written, written))
+    watch.snapshot()
+    args = argparse.Namespace(folders=[str(folder)], db=str(database), data=None, tz=None)
+    assert first_import(args, str(database), watch.still_written)
+    assert f"quarantined {log.resolve()}:{line}:" in capsys.readouterr().err

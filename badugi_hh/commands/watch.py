@@ -106,7 +106,9 @@ def first_import(args: argparse.Namespace, target: str,
     database or dataset cannot be opened (said). Of a log still being written
     (``still_written``) only its complete hands are read, and a dataset, which reads
     whole logs, reads it once it is complete: the watch goes on with it."""
-    from badugi_hh.commands.importer import progress_bar, summary_line, tell_problems
+    from badugi_hh.commands.importer import (
+        first_errors, progress_bar, summary_line, tell_problems,
+    )
     from badugi_hh.dataset import DatasetBusy, import_to_dataset
     from badugi_hh.store import Store, StoreError
     from badugi_hh.watch import logs_in
@@ -116,15 +118,18 @@ def first_import(args: argparse.Namespace, target: str,
     ends = still_written(logs)
     logs = [log for log in logs if ends.get(log) is None or (ends[log] and not args.data)]
     progress = progress_bar(logs, label="first import")
+    started, quarantined = datetime.now(), []
     try:
         if args.data:
             done = import_to_dataset(logs, args.data, progress=progress.advance, zone=args.tz,
                                      read_bytes=progress.advance_bytes)
             summary, problems = done.summary, [*done.failures]
+            quarantined = done.quarantined
         else:
             with Store(args.db) as store:
                 summary = store.import_paths(logs, progress.advance, zone=args.tz,
                                              read_bytes=progress.advance_bytes, ends=ends)
+                quarantined = first_errors(store.connection, started)
             problems = []
     except (StoreError, DatasetBusy) as error:
         _say(str(error), error=True)
@@ -136,7 +141,7 @@ def first_import(args: argparse.Namespace, target: str,
     waiting = {os.path.abspath(path) for path in ends}
     summary.no_hands[:] = [path for path in summary.no_hands
                            if os.path.abspath(path) not in waiting]
-    tell_problems(summary, [], problems)
+    tell_problems(summary, quarantined, problems)
     _say(f"{_now()} {summary_line(summary)} into {printable(target)}; watching "
          f"{', '.join(printable(folder) for folder in args.folders)} (Ctrl-C to stop)")
     return True
