@@ -834,3 +834,21 @@ def test_the_first_import_says_where_its_unreadable_text_is(watcher, capsys) -> 
     args = argparse.Namespace(folders=[str(folder)], db=str(database), data=None, tz=None)
     assert first_import(args, str(database), watch.still_written)
     assert f"quarantined {log.resolve()}:{line}:" in capsys.readouterr().err
+
+
+def test_the_first_import_s_problems_are_said_by_watch(watcher, capsys) -> None:
+    """What the first import could not read is said as the watch's, the command the
+    user ran, as each batch's is."""
+    import argparse
+
+    from badugi_hh.commands.watch import first_import
+
+    watch, folder, database = watcher
+    (folder / "empty.txt").write_bytes(b"\n")
+    written = time.time() - watch.quiet - 1
+    os.utime(folder / "empty.txt", (written, written))
+    watch.snapshot()
+    args = argparse.Namespace(folders=[str(folder)], db=str(database), data=None, tz=None)
+    assert first_import(args, str(database), watch.still_written)
+    errors = capsys.readouterr().err.splitlines()
+    assert errors and all(line.startswith("badugi-hh watch: ") for line in errors), errors

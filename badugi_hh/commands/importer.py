@@ -195,25 +195,30 @@ def nothing_to_import(paths: list[str]) -> bool:
 
 
 def tell_problems(summary: ImportSummary, quarantined: list[str],
-                  failures: list[str] | None = None, *, database_kept: bool = True) -> None:
+                  failures: list[str] | None = None, *, database_kept: bool = True,
+                  command: str = "import") -> None:
     """Every path that could not be read, every file that gave nothing or stopped on a
-    bug, the first unreadable text of each file, and the copies that differ."""
+    bug, the first unreadable text of each file, and the copies that differ, each
+    line headed by the ``command`` that says it (``watch`` says its first import's)."""
+    def say(message: str) -> None:
+        _warn_as(command, message)
+
     for problem in summary.unreadable:
-        _warn(problem)
+        say(problem)
     for failure in summary.failures if failures is None else failures:
-        _warn(f"{failure} (a bug, please report it; the other logs were imported)")
+        say(f"{failure} (a bug, please report it; the other logs were imported)")
     for error in quarantined:
-        _warn(f"quarantined {error}")
+        say(f"quarantined {error}")
     for path in summary.no_hands:
-        _warn(f"{path}: {NO_HANDS_STORED if database_kept else NOTHING_STORED}")
+        say(f"{path}: {NO_HANDS_STORED if database_kept else NOTHING_STORED}")
     for conflict in summary.conflicts[:_CONFLICTS_SHOWN]:
-        _warn(f"[T5] {conflict}")
+        say(f"[T5] {conflict}")
     if summary.older_audit_gone:
-        _warn(older_audit_gone(summary.older_audit_gone))
+        say(older_audit_gone(summary.older_audit_gone))
     if (more := len(summary.conflicts) - _CONFLICTS_SHOWN) > 0:
         copies = "copy that differs" if more == 1 else "copies that differ"
-        _warn(f"[T5] and {more:,} more {copies} from the hand stored (the violations table "
-              "lists them)")
+        say(f"[T5] and {more:,} more {copies} from the hand stored (the violations table "
+            "lists them)")
 
 
 #: What an import says of a file that held no readable hand: it says, too, that the
@@ -241,7 +246,11 @@ def older_audit_gone(files: int) -> str:
 
 
 def _warn(message: str) -> None:
-    print(f"badugi-hh import: {printable(message)}", file=sys.stderr)
+    _warn_as("import", message)
+
+
+def _warn_as(command: str, message: str) -> None:
+    print(f"badugi-hh {command}: {printable(message)}", file=sys.stderr)
 
 
 def exit_status(summary: ImportSummary, failed: bool = False) -> int:

@@ -141,7 +141,7 @@ def first_import(args: argparse.Namespace, target: str,
     waiting = {os.path.abspath(path) for path in ends}
     summary.no_hands[:] = [path for path in summary.no_hands
                            if os.path.abspath(path) not in waiting]
-    tell_problems(summary, quarantined, problems)
+    tell_problems(summary, quarantined, problems, command="watch")
     _say(f"{_now()} {summary_line(summary)} into {printable(target)}; watching "
          f"{', '.join(printable(folder) for folder in args.folders)} (Ctrl-C to stop)")
     return True
