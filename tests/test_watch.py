@@ -852,3 +852,22 @@ def test_the_first_import_s_problems_are_said_by_watch(watcher, capsys) -> None:
     assert first_import(args, str(database), watch.still_written)
     errors = capsys.readouterr().err.splitlines()
     assert errors and all(line.startswith("badugi-hh watch: ") for line in errors), errors
+
+
+@pytest.mark.parametrize("where", ["club.duckdb", "club.duckdb/hands"],
+                         ids=["a file", "under a file"])
+def test_watch_says_a_dataset_cannot_be_written_where_a_file_is(tmp_path: Path, capsys,
+                                                                 where: str) -> None:
+    """``--data`` naming a database (or a path under it) by mistake is refused as
+    ``import --out`` refuses it, with exit status 1, not taken for a bug."""
+    from badugi_hh.cli import main
+
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    shutil.copy(EXPORT, folder / "t.txt")
+    (tmp_path / "club.duckdb").write_bytes(b"a database")
+    assert main(["watch", str(folder), "--data", str(tmp_path / where)]) == 1
+    errors = capsys.readouterr().err
+    assert f"badugi-hh watch: cannot write the dataset at {tmp_path / where}: " in errors
+    assert "internal error" not in errors
+    assert (tmp_path / "club.duckdb").read_bytes() == b"a database"

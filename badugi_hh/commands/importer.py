@@ -266,9 +266,8 @@ def run_dataset(args: argparse.Namespace) -> int:
     from badugi_hh.dataset import ClusterError, DatasetBusy, import_to_dataset
     from badugi_hh.store import StoreError
 
-    if os.path.exists(args.out) and not os.path.isdir(args.out):
-        print(f"badugi-hh import: cannot write the dataset at {args.out}: it is a file, "
-              "not a folder", file=sys.stderr)
+    if (why := dataset_is_a_file(args.out)) is not None:
+        print(f"badugi-hh import: {why}", file=sys.stderr)
         return EXIT_DATABASE
     progress = progress_bar(args.paths)
     try:
@@ -281,8 +280,7 @@ def run_dataset(args: argparse.Namespace) -> int:
         return EXIT_DATABASE
     except OSError as error:   # not a folder, no permission, a full disk...
         progress.close()
-        print(f"badugi-hh import: cannot write the dataset at {args.out}: "
-              f"{error.strerror or error}: {error.filename or args.out}", file=sys.stderr)
+        print(f"badugi-hh import: {dataset_unwritable(args.out, error)}", file=sys.stderr)
         return EXIT_DATABASE
     except KeyboardInterrupt:
         progress.close()
@@ -313,6 +311,20 @@ _FIRST_ERRORS = """
     WHERE s.imported_at >= ?
     QUALIFY row_number() OVER (PARTITION BY q.source ORDER BY q.line) = 1
     ORDER BY q.source"""
+
+
+def dataset_is_a_file(out: str) -> str | None:
+    """Why a dataset cannot be written at ``out`` before trying: a file is there (a
+    database named by mistake). ``import --out`` and ``watch --data`` say it alike."""
+    if os.path.exists(out) and not os.path.isdir(out):
+        return f"cannot write the dataset at {out}: it is a file, not a folder"
+    return None
+
+
+def dataset_unwritable(out: str, error: OSError) -> str:
+    """Why writing a dataset at ``out`` failed (a file on its path, no permission...)."""
+    return (f"cannot write the dataset at {out}: {error.strerror or error}: "
+            f"{error.filename or out}")
 
 
 def first_errors(con: duckdb.DuckDBPyConnection, since: datetime) -> list[str]:

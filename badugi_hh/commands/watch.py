@@ -67,6 +67,11 @@ def run(args: argparse.Namespace) -> int:
         _say(f"{folder}: not a folder to watch", error=True)
     if missing:
         return EXIT_NO_FOLDER
+    from badugi_hh.commands.importer import dataset_is_a_file
+
+    if args.data and (why := dataset_is_a_file(args.data)) is not None:
+        _say(printable(why), error=True)
+        return EXIT_DATABASE
     from badugi_hh.dataset import DatasetBusy
     from badugi_hh.store import StoreError
     from badugi_hh.watch import Watcher, into_database, into_dataset
@@ -107,7 +112,7 @@ def first_import(args: argparse.Namespace, target: str,
     (``still_written``) only its complete hands are read, and a dataset, which reads
     whole logs, reads it once it is complete: the watch goes on with it."""
     from badugi_hh.commands.importer import (
-        first_errors, progress_bar, summary_line, tell_problems,
+        dataset_unwritable, first_errors, progress_bar, summary_line, tell_problems,
     )
     from badugi_hh.dataset import DatasetBusy, import_to_dataset
     from badugi_hh.store import Store, StoreError
@@ -133,6 +138,11 @@ def first_import(args: argparse.Namespace, target: str,
             problems = []
     except (StoreError, DatasetBusy) as error:
         _say(str(error), error=True)
+        return False
+    except OSError as error:
+        if not args.data:
+            raise   # a database's are StoreErrors: any other is the command's to say
+        _say(printable(dataset_unwritable(args.data, error)), error=True)
         return False
     finally:
         progress.close()
