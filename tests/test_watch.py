@@ -871,3 +871,22 @@ def test_watch_says_a_dataset_cannot_be_written_where_a_file_is(tmp_path: Path, 
     assert f"badugi-hh watch: cannot write the dataset at {tmp_path / where}: " in errors
     assert "internal error" not in errors
     assert (tmp_path / "club.duckdb").read_bytes() == b"a database"
+
+
+def test_a_batch_names_the_copies_that_differ_from_their_hand(watcher, capsys) -> None:
+    """A hand appended to a log that an archive already holds otherwise (another time
+    here) is a T5: the batch names the hand and both files, as ``import`` does, not
+    a count of violations alone."""
+    from badugi_hh.commands.watch import Reporter
+
+    watch, folder, database = watcher
+    report = Reporter(str(database))
+    hand = hands_of(EXPORT)[0] + "\n\n"
+    (folder / "old.txt").write_text(hand, encoding="utf-8")
+    watch.snapshot()
+    into_database(database)({str(folder / "old.txt"): None})
+    appended(folder / "t.txt", hand.replace("14:12:58 ET", "14:12:59 ET", 1))
+    report(watch.step())
+    errors = capsys.readouterr().err.splitlines()
+    assert len(errors) == 1 and errors[0].startswith("badugi-hh watch: [T5] "), errors
+    assert "old.txt" in errors[0] and "t.txt" in errors[0]

@@ -29,6 +29,7 @@ import os
 import signal
 import sys
 import threading
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -159,8 +160,8 @@ def first_import(args: argparse.Namespace, target: str,
 
 class Reporter:
     """One line per batch: what it added, from which logs, and the hands a log written
-    over no longer holds; a database held by another process is said once, until it is
-    free again."""
+    over no longer holds, after what ``import`` would say of its problems; a database
+    held by another process is said once, until it is free again."""
 
     def __init__(self, target: str) -> None:
         self.target = target
@@ -174,7 +175,13 @@ class Reporter:
             self.busy = True
             return
         self.busy = False
-        for problem in [*summary.unreadable, *summary.failures, *batch.problems]:
+        from badugi_hh.commands.importer import tell_problems
+
+        # what import says of the same files: unreadable paths, failures, copies that
+        # differ (T5)...; then where the batch's unreadable text begins. Not that a log
+        # gave no readable hand: read as it is written, its next hand may be
+        tell_problems(replace(summary, no_hands=[]), [], command="watch")
+        for problem in batch.problems:
             _say(printable(problem), error=True)
         if not (summary.new_hands or summary.removed_hands or summary.quarantined
                 or summary.violations):
