@@ -10,7 +10,8 @@ imported at once, hand by hand as the site ends each: a hand is complete where i
 format ends it (:func:`~badugi_hh.parsers.hand_ends.complete_end`: a blank line after
 a site's summary, Merge's ``</game>``, the next hand's header); a file written over is
 looked at from its start (:class:`_HandEnd`); an empty one (created, or emptied
-to be written again in place) waits for its hands. The import reads
+to be written again in place), or one shorter than what was read of it that starts as
+it did (being written again in place), waits for its hands. The import reads
 those bytes and no more, so a half-written hand is never stored; it waits for its
 end. A file whose last hand never ends so (a log a site closed without its blank
 line) is taken whole after :data:`QUIET_SECONDS` without change; should that hand
@@ -68,6 +69,9 @@ Ends = dict[str, int | None]
 #: How many bytes before a log's last hand end are kept to find them there again: a
 #: hand's last lines (names, amounts, cards) that another log's bytes would not repeat.
 _MARK_BYTES = 256
+#: How many of a log's first bytes tell it from another log put in its place (its first
+#: hand's header: its number, table and time).
+_START_BYTES = 256
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +140,9 @@ class Watcher:
         self.hand_ends: dict[str, _HandEnd] = {}
         """Where the last hand found complete in each file ends: where the next look
         for complete hands starts, unless the file was written over since."""
+        self.starts: dict[str, bytes] = {}
+        """The first bytes of each log as last read: a log shorter than what was read
+        of it that starts alike is being written again in place, not replaced."""
         self.skipped: set[str] = set()
         """Paths the folders hold that are not read (a named pipe...): said once each."""
         self.untold: list[str] = []
@@ -147,6 +154,13 @@ class Watcher:
         import, so that what is written during it is seen as changed)."""
         self.known = self._stamps()
         self.untold.clear()   # the first import names them
+        for path in self.known:
+            if not archive_kind(Path(path)):
+                try:
+                    with open(path, "rb") as stream:
+                        self.starts[path] = stream.read(_START_BYTES)
+                except OSError:
+                    continue   # the import names why it cannot be read
 
     def still_written(self, logs: Iterable[str]) -> Ends:
         """Of the logs the first import reads, those a site may still be writing (changed
@@ -233,6 +247,10 @@ class Watcher:
         hand_end = self.hand_ends.get(path)
         try:
             with open(path, "rb") as stream:
+                start = stream.read(min(size, _START_BYTES))
+                if size < read_before and self._written_again(path, start):
+                    return None
+                self.starts[path] = start
                 if size < read_before or (hand_end is not None
                                            and not hand_end.still_in(stream, size)):
                     # written over: none of it was read, every complete hand is new
@@ -248,6 +266,14 @@ class Watcher:
         if end == size or (self.parts and end > read_before):
             return end
         return None
+
+    def _written_again(self, path: str, start: bytes) -> bool:
+        """Whether a log now shorter than what was read of it, beginning with ``start``,
+        is being written again in place (a client that empties its log and writes it
+        whole again): it starts as it did, so its hands are waited for, none of them
+        removed meanwhile. One that stays so for :data:`QUIET_SECONDS` is read as it is."""
+        before = self.starts.get(path)
+        return before is not None and before.startswith(start)
 
     def _stamps(self) -> dict[str, tuple[int, int]]:
         """Size and modification time of every log and archive in the folders, as

@@ -890,3 +890,47 @@ def test_a_batch_names_the_copies_that_differ_from_their_hand(watcher, capsys) -
     errors = capsys.readouterr().err.splitlines()
     assert len(errors) == 1 and errors[0].startswith("badugi-hh watch: [T5] "), errors
     assert "old.txt" in errors[0] and "t.txt" in errors[0]
+
+
+def test_a_log_written_again_in_place_keeps_its_hands_while_it_is_written(watcher,
+                                                                          capsys) -> None:
+    """A client that rewrites its log in place, seen part written (its first hands
+    whole, the next cut): its other hands are not removed to be told new again a moment
+    later; once whole again nothing is said. A log replaced by another (its first hand
+    another) is still read at once (``test_a_rewritten_logs_complete_hands_are_taken_at_once``)."""
+    from badugi_hh.commands.watch import Reporter
+
+    watch, folder, database = watcher
+    report = Reporter(str(database))
+    hands = [hand + "\n\n" for hand in hands_of(EXPORT)[:5]]
+    log = folder / "t.txt"
+    log.write_text("".join(hands[:4]), encoding="utf-8")
+    watch.snapshot()
+    into_database(database)({str(log): None})   # the first import
+    appended(log, hands[4])
+    report(watch.step())
+    log.write_text("".join(hands[:2]) + hands[2][:100], encoding="utf-8")
+    assert watch.step() is None and stored(database) == 5
+    log.write_text("".join(hands), encoding="utf-8")
+    batch = watch.step()
+    assert batch is not None and (batch.summary.new_hands, batch.summary.removed_hands) \
+        == (0, 0)
+    report(batch)
+    assert [line.split(" ", 1)[1] for line in capsys.readouterr().out.splitlines()] \
+        == ["1 new hand from t.txt"]
+
+
+def test_a_log_cut_short_for_good_loses_its_hands_once_quiet(watcher) -> None:
+    """A log that starts as it did but stays shorter (its last hands deleted) is read
+    as it is once it stayed so as long as an unfinished hand waits."""
+    watch, folder, database = watcher
+    hands = [hand + "\n\n" for hand in hands_of(EXPORT)[:5]]
+    log = folder / "t.txt"
+    watch.snapshot()
+    log.write_text("".join(hands), encoding="utf-8")
+    watch.step()
+    log.write_text("".join(hands[:3]), encoding="utf-8")
+    assert watch.step() is None
+    watch.quiet = 0.0
+    batch = watch.step()
+    assert batch is not None and batch.summary.removed_hands == 2 and stored(database) == 3
