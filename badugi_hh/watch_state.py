@@ -20,6 +20,7 @@ record is never written over (the watcher says so and watches all the same).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import threading
@@ -154,7 +155,8 @@ class Heartbeat:
             self._stop.set()
             self._thread.join()
         if self._made:
-            self.path.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):   # none made: a file on its path, say
+                self.path.unlink()
         elif beating:
             self._write(stopped=datetime.now(timezone.utc))
 
