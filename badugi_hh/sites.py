@@ -82,6 +82,9 @@ class Site:
     """Whether a hand of it is a tournament's only where it names the tournament (PHH:
     a hand in chips may be any game's); else a hand of it in chips is a tournament's
     (:func:`badugi_hh.money.kind_of`)."""
+    partial_hands: bool = False
+    """Whether a hand of it may stop before it is over (PHH's "partial history"): such a
+    hand is skipped as partial, where anywhere else stopping so is B1."""
     states_prizes: bool = False
     """Whether its hands state a prize in the line that states a finisher's place
     ("finished the tournament in 3rd place and received $1.60."): a place stated
@@ -123,7 +126,8 @@ SITES: tuple[Site, ...] = (
          dialects=("ongame",), text_export=True, hand_id_prefix="ongame#"),
     Site(id="bossmedia", name="Boss Media", other_names=("Boss", "Opoker"),
          dialects=("bossmedia",), zone="UTC", hand_id_prefix="bossmedia#"),
-    Site(id="phh", name="PHH", dialects=("phh",), file_local_ids=True, tournaments_named=True),
+    Site(id="phh", name="PHH", dialects=("phh",), file_local_ids=True, tournaments_named=True,
+         partial_hands=True),
     Site(id=HOUSE_SITE, name="house logs", other_names=("house", "home", "house log", "''", '""'),
          dialects=("house",)),
 )

@@ -15,7 +15,7 @@ import pytest
 
 from badugi_hh.engine import HandReport, audit
 from badugi_hh.cards import parse_cards
-from badugi_hh.events import Deal, Hand, Muck, SessionStart, Show
+from badugi_hh.events import Deal, Hand, Muck, SessionStart, Show, SkippedHand
 from badugi_hh.parsers import read_records
 from badugi_hh.parsers.house import read_house
 from badugi_hh.parsers.phh import read_phh
@@ -431,8 +431,12 @@ def test_a_straddle_is_a_live_blind_the_round_starts_after(actions: str, found: 
                                                            ) -> None:
     """Left of the straddle acts first, raises go from it, and it is not one of the cap's
     raises: PokerKit's reading of the standard's straddle."""
-    [report] = reports(STRADDLED.format(actions))
-    assert [f"{v.rule} {v.message}" for v in report.violations if v.rule != "B1"] == found
+    results = list(audit(list(read_phh(STRADDLED.format(actions), "x.phh"))))
+    if not found:   # a partial history that breaks no rule: skipped, no result to judge
+        assert isinstance(results[0], SkippedHand) and results[0].game == "Badugi (partial)"
+        return
+    [report] = [item for item in results if isinstance(item, HandReport)]
+    assert [f"{v.rule} {v.message}" for v in report.violations] == found   # its stop: no B1
     assert report.players["p3"].contributed >= 4
 
 

@@ -650,3 +650,26 @@ def test_a_field_phh_does_not_name_is_a_note_at_its_key_and_the_hand_kept() -> N
     assert notes == [(lines.index("winning = [0, 3, 0]") + 1, 1, False, f"winning: {said}"),
                      (lines.index("foo = 3") + 1, 1, False, f"foo: {said}")]
     assert played(the_hand(records)) == played(the_hand(read(plain)))
+
+
+# -- a partial history ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("actions", [
+    ["d dh p1 As2d3c4h", "d dh p2 ????????", "d dh p3 KsKdQcJh", "p3 cbr 4"],   # mid-round
+    # the last round closed, the showdown's actions not written
+    ["d dh p1 As2d3c4h", "d dh p2 5s6d7c8h", "d dh p3 KsKdQcJh", "p3 cc", "p1 cc", "p2 cc",
+     *[action for draw in range(3) for action in
+       ("p1 sd", "p2 sd", "p3 sd", "p1 cc", "p2 cc", "p3 cc")]],
+])
+def test_a_partial_history_the_standard_allows_is_skipped_not_judged(
+        actions: list[str]) -> None:
+    """The standard: the actions "may represent a complete history of the hand or a
+    partial history that does not reach the terminal state". Such a hand has no result:
+    it is counted as not audited (partial), with no B1 and no G3 for the finishing stacks
+    it states with the pot still out."""
+    records = read(hand_text(actions, variant="FB", extra="finishing_stacks = [98, 98, 96]\n"))
+    results = list(audit(records))
+    assert [type(item).__name__ for item in results] == ["SkippedHand", "SessionReport"]
+    assert results[0].game.endswith("(partial)")
+    assert results[1].violations == []
+

@@ -1,17 +1,42 @@
 """What comes between two hands of a session that the log does not play out: a hand lost
-to a line that could not be read, and a hand number skipped or out of order.
+to a line that could not be read, and a hand number skipped or out of order; and a hand
+a format lets stop before it is over.
 
-Neither is a violation: the audit says, in a note at the hand after it, what it could
-not judge there (the stacks carried into it, its button: G3, G4).
+None is a violation: the audit says, in a note at the hand after it, what it could
+not judge there (the stacks carried into it, its button: G3, G4), and skips a hand
+stopped short as it skips one not played.
 """
 
 from __future__ import annotations
 
+from badugi_hh.engine.replay import HandReplay
 from badugi_hh.events import Hand, ParseError
 from badugi_hh.hand_ids import HandId
-from badugi_hh.sites import HOUSE_SITE
+from badugi_hh.money import site_of as hands_site
+from badugi_hh.sites import HOUSE_SITE, site_of
 
-__all__ = ["last_number", "lost_hand", "numbering_note"]
+__all__ = ["last_number", "lost_hand", "numbering_note", "stopped_short"]
+
+
+def stopped_short(hand: Hand) -> bool | None:
+    """Whether ``hand`` stops before a fold or a showdown where its format allows it:
+    PHH's actions "may represent [...] a partial history that does not reach the
+    terminal state" (:attr:`badugi_hh.sites.Site.partial_hands`). True: it does, and
+    breaks no rule up to there (it has no result to judge or store: skipped); False: it
+    does, having broken one (judged, its faults said, its stop not B1); None: it is
+    over, or its format wants it whole (stopping short is B1).
+
+    Only such a format's hands are replayed here, once more, to know it.
+    """
+    site = site_of(hands_site(hand))
+    if site is None or not site.partial_hands:
+        return None
+    replay = HandReplay(hand)
+    replay.feed_all(hand.events)
+    state, _ = replay.close()
+    if state.ended != "incomplete":
+        return None
+    return all(violation.rule == "B1" for violation in replay.violations)
 
 
 def lost_hand(error: ParseError) -> str:

@@ -18,7 +18,7 @@ from badugi_hh.engine.chain import (ChipsAccounts, chips_accounts, chips_after_a
                                     settled_starts, start_stacks, stated_at_the_end,
                                     unnamed_dropped, winner_at_the_end)
 from badugi_hh.engine.fast import replay_heads_up
-from badugi_hh.engine.gaps import last_number, lost_hand, numbering_note
+from badugi_hh.engine.gaps import last_number, lost_hand, numbering_note, stopped_short
 from badugi_hh.engine.replay import HandReplay
 from badugi_hh.engine.report import (WHOLE_CHIPS, HandReport, SessionReport, Violation,
                                      chips, in_money, money_of)
@@ -114,13 +114,18 @@ class Auditor:
         table = self.table
         if isinstance(record, Hand):   # a house session's header seats its hands' players
             seats = table.seats if table and table.session_id == record.session_id else {}
-            void = not_played(record, seats)
+            short = record.ruleset.audited and stopped_short(record)
+            void = not_played(record, seats) or ("partial" if short else "")
             if not record.ruleset.audited or void:
                 game = record.ruleset.game_name
                 return self._skip(SkippedHand(
                     game=f"{game} ({void})" if void else game, hand_id=record.hand_id,
                     source=record.source, line=record.line, hand=record))
-            return self._hand(record)
+            reports = self._hand(record)
+            # a partial history that broke a rule: judged, its faults said but not its stop
+            if short is False and isinstance(judged := reports[-1], HandReport):
+                judged.violations[:] = [v for v in judged.violations if v.rule != "B1"]
+            return reports
         if isinstance(record, SessionStart):
             return self._session_start(record)
         if isinstance(record, SessionEnd):
