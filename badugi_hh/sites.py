@@ -120,7 +120,7 @@ SITES: tuple[Site, ...] = (
          hand_id_prefix="kingsclub#"),
     Site(id="merge", name="Merge", other_names=("Merge Network",), dialects=("merge",),
          zone="America/New_York", hand_id_prefix="merge#"),
-    Site(id="winamax", name="Winamax", dialects=("winamax",), text_export=True, zone="UTC",
+    Site(id="winamax", name="Winamax", dialects=("winamax", "winamax-summary"), text_export=True, zone="UTC",
          hand_id_prefix="winamax#"),
     Site(id="ongame", name="OnGame", other_names=("OnGame Network", "Goalwin"),
          dialects=("ongame",), text_export=True, hand_id_prefix="ongame#"),

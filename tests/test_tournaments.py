@@ -644,3 +644,47 @@ def test_a_pokerstars_re_entry_is_the_player_s_own_result_each_entry_counted(
     player = totals(db)["COyourACES"]
     assert (player["tournaments"], player["cost"], player["prizes"], player["net"]) == \
         (3, 330, 200, -130)
+
+
+#: The shapes of fpdb's regression summaries summaries/Winamax/ (jejellyroll-fr/fpdb-3):
+#: PLO5-EUR-50-HUSNG-202003.txt (its levels cut short) and NLHE-EUR-9.00-MTSNG-201105.
+#: rebuy.addons.txt.
+WINAMAX_SNG = (
+    "Winamax Poker - Tournament summary : Pot Limit Omaha 5(338672173)\n"
+    "Player : mierontie\nBuy-In : 46.75€ + 3.25€\nRegistered players : 2\nMode : sng\n"
+    "Type : sitngo\nSpeed : semiturbo\nFlight ID : 0\n"
+    "Levels : Levels : [10-20:0:360:omaha5-pot-limit,15-30:0:360:omaha5-pot-limit]\n"
+    "Prizepool : 93.50€\nTournament started 2020/03/24 11:11:08 UTC\nYou played 10min 0s\n"
+    "You finished in 1st place\nYou won 93.50€\n")
+WINAMAX_REBUYS = (
+    "Winamax Poker - Tournament summary : Qualificatif 300€(7949467)\nPlayer : Hero\n"
+    "Buy-In : 9€ + 1€\nRebuy cost : 9€ + 1€\nAddon cost : 9€ + 1€\nYour rebuys : 4\n"
+    "Your addons : 2\nRegistered players : 18\nTotal rebuys : 9\nTotal addons : 3\n"
+    "Prizepool : 300€\nTournament started 2011/05/28 19:10:00 UTC\nYou played 36min 15s\n"
+    "You finished in 9th place\n")
+
+
+def test_a_winamax_summary_is_a_summary_not_a_hand_lost(tmp_path: Path) -> None:
+    # Winamax writes one beside each tournament's hands: once read as a hand whose header
+    # could not be read, each was "1 hand lost".
+    summary, = read_clean(tmp_path / "sng_summary.txt", WINAMAX_SNG)
+    assert isinstance(summary, TournamentSummary)
+    assert (summary.site, summary.tournament_id, summary.game, summary.buy_in, summary.fee,
+            summary.currency, summary.entrants, summary.prize_pool, summary.hero_place) == \
+        ("winamax", "338672173", "5 Card Omaha Pot Limit", 4675, 325, "EUR", 2, 9350, 1)
+    assert str(summary.started_at) == "2020-03-24 11:11:08+00:00"
+    assert [(r.player, r.place, r.prize) for r in summary.results] == [("mierontie", 1, 9350)]
+
+
+def test_a_winamax_summary_notes_its_rebuys_and_a_ticket_s_entry(tmp_path: Path) -> None:
+    summary, = read_clean(tmp_path / "rebuys_summary.txt", WINAMAX_REBUYS)
+    assert (summary.buy_in, summary.fee, summary.prize_pool, summary.hero_place) == \
+        (900, 100, 30000, 9)
+    assert [(r.player, r.place, r.prize) for r in summary.results] == [("Hero", 9, 0)]
+    assert [note.text for note in summary.notes] == [
+        "Rebuy cost : 9€ + 1€", "Addon cost : 9€ + 1€", "Your rebuys : 4", "Your addons : 2",
+        "Total rebuys : 9", "Total addons : 3"]
+    ticket, = read_clean(tmp_path / "ticket_summary.txt", WINAMAX_REBUYS.replace(
+        "Buy-In : 9€ + 1€", "Buy-In : Ticket uniquement"))
+    assert (ticket.buy_in, ticket.fee, ticket.notes[0].text) == \
+        (None, None, "Buy-In : Ticket uniquement")

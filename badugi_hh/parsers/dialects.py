@@ -202,6 +202,8 @@ DIALECTS: list[Dialect] = [
              "read_pokerstars_summaries"),
     _summary("fulltilt-summary", marks.FULLTILT_SUMMARY, "fulltilt_summary_starts",
              "read_fulltilt_summaries"),
+    _summary("winamax-summary", marks.WINAMAX_SUMMARY, "winamax_summary_starts",
+             "read_winamax_summaries"),
     _site("pokerstars", marks.POKERSTARS, _pokerstars, "read_pokerstars_lines",
           renumbers=True),
     _site("fulltilt", marks.FULLTILT, _fulltilt, "read_fulltilt_lines"),

@@ -22,7 +22,8 @@ import re
 from typing import NamedTuple
 
 __all__ = ["BOSSMEDIA", "FULLTILT", "FULLTILT_SUMMARY", "HOUSE", "KINGSCLUB", "MERGE",
-           "Mark", "ONGAME", "PHH", "POKERSTARS", "POKERSTARS_SUMMARY", "WINAMAX"]
+           "Mark", "ONGAME", "PHH", "POKERSTARS", "POKERSTARS_SUMMARY", "WINAMAX",
+           "WINAMAX_SUMMARY"]
 
 
 class Mark(NamedTuple):
@@ -42,11 +43,14 @@ POKERSTARS = Mark(re.compile(r"(?:PokerStars|Full Tilt) (?:Home Game |Zoom |Rush
 #: Full Tilt's own format, before 2016.
 FULLTILT = Mark(re.compile(r"Full ?Tilt ?Poker(?:\.[a-z]{2,3})? Game #(\d+)"), "F")
 KINGSCLUB = Mark(re.compile(r"#(\d+): "), "#")
-WINAMAX = Mark(re.compile(r"Winamax Poker - (?:.*?HandId: #([\d-]+))?"), "W")
+#: Winamax's hands; its tournament summaries start with the same words (WINAMAX_SUMMARY).
+WINAMAX = Mark(re.compile(r"Winamax Poker - (?!Tournament summary )(?:.*?HandId: #([\d-]+))?"),
+               "W")
 ONGAME = Mark(re.compile(r"\*{5} History for hand ([A-Z0-9-]+)"), "*")
 #: A tournament's summary (without groups: its reader's own pattern reads the line).
 POKERSTARS_SUMMARY = Mark(re.compile(r"PokerStars Tournament #\d"), "P")
 FULLTILT_SUMMARY = Mark(re.compile(r"Full Tilt Poker Tournament Summary "), "F")
+WINAMAX_SUMMARY = Mark(re.compile(r"Winamax Poker - Tournament summary "), "W")
 MERGE = Mark(re.compile(r"(?:<\?xml[^>]*\?>\s*)?<(?:game id=|description )"), "<")
 BOSSMEDIA = Mark(re.compile(r"(?:<\?xml[^>]*\?>\s*)?(?:<ROOT>\s*)?<HISTORY[\s>]"), "<")
 #: A PHH table header (``[2]``) or its ``variant`` key, which TOML lets a file quote.

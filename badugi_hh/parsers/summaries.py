@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -59,14 +59,18 @@ from badugi_hh.money import BUY_IN_UNIT, BUY_IN_UNITS, written_buy_in
 from badugi_hh.parsers.common import damage_before, damage_message, dated, money
 from badugi_hh.parsers.text import LogText
 
-__all__ = ["FULLTILT_START", "POKERSTARS_START",
+__all__ = ["FULLTILT_START", "POKERSTARS_START", "WINAMAX_START",
            "fulltilt_summary_starts", "pokerstars_summary_starts", "read_fulltilt_summaries",
-           "read_pokerstars_summaries"]
+           "read_pokerstars_summaries", "read_winamax_summaries", "winamax_summary_starts"]
 
 #: The first line of a summary, per site (from its first visible character).
 POKERSTARS_START = re.compile(r"PokerStars Tournament #(?P<id>\d{1,30}),\s*(?P<game>.*?)\s*$")
 FULLTILT_START = re.compile(r"Full Tilt Poker Tournament Summary (?P<name>.*?)"
                             r" \((?P<id>\d{1,30})\)\s*(?P<game>.*?)\s*$")
+#: Winamax names no game on its first line (its ``Levels`` line does); the tournament's
+#: id is the number in parentheses, as in its tables' names (``Freeroll 150€(5142226)#004``).
+WINAMAX_START = re.compile(r"Winamax Poker - Tournament summary : (?P<name>.*)"
+                           r"\((?P<id>\d{1,30})\)(?P<game>)")
 
 _MONEY = r"[$€£₹]?\s?\d[\d,]*(?:\.\d+)?"
 #: What a summary counts in beside money, each its own currency (never added to one):
@@ -338,13 +342,107 @@ _FULLTILT_LINES: list[tuple[re.Pattern[str], Handler]] = [
 ]
 
 
+# -- Winamax -------------------------------------------------------------------------
+#
+# The lines of fpdb's regression summaries summaries/Winamax/ (jejellyroll-fr/fpdb-3,
+# 2011 to 2020): "Player : Hero", "Buy-In : 4.70€ + 0.30€" (or "Ticket uniquement", a
+# ticket's, in French), "Registered players : 2", "Prizepool : 9.40€", "Levels : [10-20:0:
+# 360:holdem-no-limit,...]", "Tournament started 2013/02/08 12:24:04 UTC", "You finished
+# in 1st place" ("... place" while it is not known), "You won 93.50€"; the sign comes after
+# the amount. Winamax plays in euros.
+
+_WINAMAX_AMOUNT = r"(?P<amount>\d[\d,]*(?:\.\d+)?)\s*(?P<sign>[$€£]?)"
+#: The games a level names (``holdem-no-limit``), as the hands' skipped games are named.
+_WINAMAX_GAMES = {"holdem": "Hold'em", "omaha": "Omaha", "omaha5": "5 Card Omaha",
+                  "omaha8": "Omaha Hi/Lo", "omaha5-hi-lo": "5 Card Omaha Hi/Lo"}
+_WINAMAX_STRUCTURES = {"no-limit": " No Limit", "pot-limit": " Pot Limit", "fixed-limit": ""}
+
+
+def _account_holder(summary: _Open, match: re.Match[str]) -> None:
+    summary.addressee = match["player"]
+
+
+def _winamax_sum(summary: _Open, match: re.Match[str]) -> int | None:
+    """The amount in cents; None where its sign names another money than the buy-in's."""
+    sign = _SIGNS.get(match["sign"])
+    if sign is not None and sign != summary.summary.currency:
+        return None
+    return money(match["amount"])
+
+
+def _winamax_pool(summary: _Open, match: re.Match[str]) -> None:
+    summary.summary.prize_pool = _winamax_sum(summary, match)
+
+
+def _free(summary: _Open, _match: re.Match[str]) -> None:
+    summary.summary.buy_in, summary.summary.fee = 0, 0
+
+
+def _levels_game(summary: _Open, match: re.Match[str]) -> None:
+    """The game of the first level (``holdem-no-limit``): the summary's game."""
+    words = match["game"]
+    if words is None:
+        return
+    structure = next((name for name in _WINAMAX_STRUCTURES if words.endswith("-" + name)),
+                     None)
+    if structure is None:
+        summary.summary.game = words
+        return
+    game = words.removesuffix("-" + structure)
+    summary.summary.game = _WINAMAX_GAMES.get(game, game) + _WINAMAX_STRUCTURES[structure]
+
+
+def _account_place(summary: _Open, match: re.Match[str]) -> None:
+    """``You finished in 3rd place``: the account holder's place, his prize none until a
+    ``You won`` line says it."""
+    summary.summary.hero_place = place = int(match["place"])
+    if summary.addressee is not None:
+        summary.summary.results.append(TournamentResult(
+            player=summary.addressee, place=place, prize=0, line=summary.line))
+
+
+def _account_prize(summary: _Open, match: re.Match[str]) -> None:
+    """``You won 0.92€``: the account holder's prize, on his place's result."""
+    results = summary.summary.results
+    mine = next((index for index, result in enumerate(results)
+                 if result.player == summary.addressee), None)
+    if mine is None:    # no place or no name to give it to: the store keeps it as a note
+        _noted(summary, match)
+        return
+    prize = _winamax_sum(summary, match)
+    results[mine] = replace(results[mine], prize=prize,
+                            award=None if prize is not None else match.group(0).strip())
+
+
+_WINAMAX_LINES: list[tuple[re.Pattern[str], Handler]] = [
+    (re.compile(r"Player : (?P<player>.+?)\s*$"), _account_holder),
+    (re.compile(r"Buy-In : (?P<text>\d.*?)\s*$"), _buy_in),
+    (re.compile(r"Buy-In : (?:Free|Gratuit)\s*$"), _free),
+    # A ticket's entry: its worth is not stated.
+    (re.compile(r"Buy-In : .*\bTicket\b.*$"), _noted),
+    (re.compile(r"Registered players : (?P<count>\d+)\s*$"), _entrants),
+    (re.compile(rf"Prizepool : {_WINAMAX_AMOUNT}\s*$"), _winamax_pool),
+    (re.compile(r"(?:Levels : )+\[(?:[^:,\]]*:){3}(?P<game>[^,\]]+)?.*$"), _levels_game),
+    (re.compile(r"Tournament started\b.*$"), _started),
+    (re.compile(r"You finished in (?P<place>\d+)(?:st|nd|rd|th) place\b.*$"), _account_place),
+    (re.compile(rf"You won {_WINAMAX_AMOUNT}\s*$"), _account_prize),
+    (re.compile(r"You won \S.*$"), _noted),
+    # What the account holder and the others paid on top of the buy-in: the store keeps the
+    # buy-in alone, so each is a note.
+    (re.compile(r"(?:(?:Rebuy|Addon) cost|(?:Your|Total) (?:rebuys|addons)) : .*$"), _noted),
+    # The tournament's kind, speed and flight, the time played, a place not known yet.
+    (re.compile(r"(?:Mode|Type|Speed|Flight ID) : .*$|You played\b.*$"
+                r"|You finished in \.\.\. place\s*$"), _ignored),
+]
+
 def _game(text: str, games: dict[str, str]) -> str:
     """The game a header names: its code when the project knows it, else the words."""
     return next((code for name, code in games.items() if name in text), text.strip())
 
 
 def _reader(start: re.Pattern[str], lines: list[tuple[re.Pattern[str], Handler]],
-            site: str, games: dict[str, str]) -> Callable[[LogText], Iterator[Record]]:
+            site: str, games: dict[str, str], currency: str = "USD",
+            ) -> Callable[[LogText], Iterator[Record]]:
     def read(log: LogText) -> Iterator[Record]:
         current: _Open | None = None
         for number, text in enumerate(log, log.first_line):
@@ -361,7 +459,7 @@ def _reader(start: re.Pattern[str], lines: list[tuple[re.Pattern[str], Handler]]
                     yield current.summary
                 current = _Open(TournamentSummary(
                     site=site, tournament_id=header["id"], game=_game(header["game"], games),
-                    buy_in=None, fee=None, currency="USD", source=log.name, line=number))
+                    buy_in=None, fee=None, currency=currency, source=log.name, line=number))
                 continue
             error = _read_line(current, visible, lines, number)
             if error is not None:
@@ -418,6 +516,7 @@ read_pokerstars_summaries = _reader(POKERSTARS_START, _POKERSTARS_LINES, "pokers
                                     _site_games("pokerstars"))
 read_fulltilt_summaries = _reader(FULLTILT_START, _FULLTILT_LINES, "fulltilt",
                                   _site_games("fulltilt"))
+read_winamax_summaries = _reader(WINAMAX_START, _WINAMAX_LINES, "winamax", {}, "EUR")
 
 
 def pokerstars_summary_starts(text: str) -> bool:
@@ -426,3 +525,7 @@ def pokerstars_summary_starts(text: str) -> bool:
 
 def fulltilt_summary_starts(text: str) -> bool:
     return FULLTILT_START.match(text) is not None
+
+
+def winamax_summary_starts(text: str) -> bool:
+    return WINAMAX_START.match(text) is not None
