@@ -233,3 +233,31 @@ def test_pot_limit_triple_draw_is_read_with_the_header_as_blinds() -> None:
     assert (rules.game, rules.structure, rules.small_blind, rules.big_blind) == (
         "27td", "pot", 1100, 2200)
     assert isinstance(hand, Hand)
+
+
+MISSED_BLIND = REAL_FOLDER / "kingsclub" / "cash-27sd-nl-125-250-202101-missed-sb.txt"
+
+
+def test_a_missed_blind_posted_dead_and_not_written_is_no_false_alarm() -> None:
+    # The winner "wins pot (1,350)" of 1,225 that the lines put in, and nets +875 where
+    # his lines give +1,000: a dead small blind of 125, his, that the log leaves unsaid.
+    hand = the_hand(MISSED_BLIND)
+    assert at(hand, 18)[-2:] == [
+        PostBlind(line=18, player="Player0", amount=12500, kind="dead"),
+        Note(line=18, kind="table", text="Player0: a dead blind of 125 the log does not "
+                                         "write, told by the pot paid and his stated net")]
+    stated = {e.player: e.amount for e in hand.events if isinstance(e, NetStated)}
+    assert {name: p.net for name, p in hand_ledger(hand).items()} == stated
+    hand_report, session_report = audit(read_records(MISSED_BLIND))
+    assert hand_report.violations == [] and session_report.violations == []
+    assert hand_report.pots == [Pot(135000, ("Player0",), ("Player0",))]
+
+
+def test_a_pot_paid_that_no_stated_net_explains_is_still_reported(tmp_path) -> None:
+    # The same hand with the winner's net as his lines give it: the 125 paid more than
+    # the pot is nobody's, and the audit says so.
+    log = tmp_path / "h.txt"
+    log.write_text(MISSED_BLIND.read_text().replace("(10,875) +875", "(10,875) +1,000"))
+    hand_report, _ = audit(read_records(log))
+    assert "S4" in [v.rule for v in hand_report.violations]
+    assert not any(isinstance(e, PostBlind) and e.kind == "dead" for e in the_hand(log).events)
