@@ -688,3 +688,18 @@ def test_a_winamax_summary_notes_its_rebuys_and_a_ticket_s_entry(tmp_path: Path)
         "Buy-In : 9€ + 1€", "Buy-In : Ticket uniquement"))
     assert (ticket.buy_in, ticket.fee, ticket.notes[0].text) == \
         (None, None, "Buy-In : Ticket uniquement")
+
+
+@pytest.mark.parametrize(("won", "prize", "award", "notes"), [
+    ("You won 12€ + Bounty 3€", 1200, None, ["You won 12€ + Bounty 3€"]),
+    ("You won Ticket 5€", None, "You won Ticket 5€", ["You won Ticket 5€"]),
+])
+def test_a_winamax_prize_beside_money_is_a_note(tmp_path: Path, won, prize, award,
+                                                notes) -> None:
+    # The shapes of the "You won" line fpdb's WinamaxSummary.py reads (jejellyroll-fr/fpdb-3).
+    summary, = read_clean(tmp_path / "won_summary.txt",
+                          WINAMAX_SNG.replace("You won 93.50€", won).replace(
+                              "Buy-In : 46.75€ + 3.25€", "Buy-In : Freeroll"))
+    assert [(r.place, r.prize, r.award) for r in summary.results] == [(1, prize, award)]
+    assert [note.text for note in summary.notes] == notes
+    assert (summary.buy_in, summary.fee) == (0, 0)

@@ -402,14 +402,17 @@ def _account_place(summary: _Open, match: re.Match[str]) -> None:
 
 
 def _account_prize(summary: _Open, match: re.Match[str]) -> None:
-    """``You won 0.92€``: the account holder's prize, on his place's result."""
+    """``You won 0.92€``: the account holder's prize, on his place's result. What he won
+    beside money (``+ Ticket 5€``, ``+ Bounty 3€``, as fpdb's WinamaxSummary.py reads the
+    line) is a note; a ticket alone is an award whose worth is not a sum paid."""
     results = summary.summary.results
     mine = next((index for index, result in enumerate(results)
                  if result.player == summary.addressee), None)
-    if mine is None:    # no place or no name to give it to: the store keeps it as a note
+    if mine is None or match["rest"]:   # no one to give it to, or more than money
         _noted(summary, match)
+    if mine is None:
         return
-    prize = _winamax_sum(summary, match)
+    prize = _winamax_sum(summary, match) if match["amount"] else None
     results[mine] = replace(results[mine], prize=prize,
                             award=None if prize is not None else match.group(0).strip())
 
@@ -417,16 +420,16 @@ def _account_prize(summary: _Open, match: re.Match[str]) -> None:
 _WINAMAX_LINES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(r"Player : (?P<player>.+?)\s*$"), _account_holder),
     (re.compile(r"Buy-In : (?P<text>\d.*?)\s*$"), _buy_in),
-    (re.compile(r"Buy-In : (?:Free|Gratuit)\s*$"), _free),
+    (re.compile(r"Buy-In : (?:Free|Freeroll|Gratuit)\s*$"), _free),
     # A ticket's entry: its worth is not stated.
     (re.compile(r"Buy-In : .*\bTicket\b.*$"), _noted),
     (re.compile(r"Registered players : (?P<count>\d+)\s*$"), _entrants),
     (re.compile(rf"Prizepool : {_WINAMAX_AMOUNT}\s*$"), _winamax_pool),
     (re.compile(r"(?:Levels : )+\[(?:[^:,\]]*:){3}(?P<game>[^,\]]+)?.*$"), _levels_game),
     (re.compile(r"Tournament started\b.*$"), _started),
-    (re.compile(r"You finished in (?P<place>\d+)(?:st|nd|rd|th) place\b.*$"), _account_place),
-    (re.compile(rf"You won {_WINAMAX_AMOUNT}\s*$"), _account_prize),
-    (re.compile(r"You won \S.*$"), _noted),
+    (re.compile(r"You finished in (?P<place>\d+)(?:st|nd|rd|th)? place\b.*$"), _account_place),
+    (re.compile(rf"You won (?:{_WINAMAX_AMOUNT})?(?:\s*\+\s*)?(?P<rest>\S.*?)?\s*$"),
+     _account_prize),
     # What the account holder and the others paid on top of the buy-in: the store keeps the
     # buy-in alone, so each is a note.
     (re.compile(r"(?:(?:Rebuy|Addon) cost|(?:Your|Total) (?:rebuys|addons)) : .*$"), _noted),
