@@ -77,6 +77,8 @@ REAL_HANDS = {
     "fulltilt/tour-27td-fl-headsup-sng-201211.txt": {
         Metadata("fulltilt", None, "1", "243560420", "$10", None, "Hero")},
     # KingsClub names no currency (docs/format.md, "KingsClub").
+    "kingsclub/cash-27sd-nl-125-250-202101-missed-sb.txt": {
+        cash("kingsclub", None, "Bobbys Room Mix")},
     "kingsclub/cash-27sd-nl-25-50-202108-run-it-twice.txt": {cash("kingsclub", None, "The Zoo")},
     "kingsclub/cash-27td-fl-40-80-202101.txt": {cash("kingsclub", None, "8 Game Mix")},
     "kingsclub/cash-a5sd-fl-50-100-202102.txt": {cash("kingsclub", None, "HU Single Draw Mix")},
