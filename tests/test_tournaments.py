@@ -703,3 +703,25 @@ def test_a_winamax_prize_beside_money_is_a_note(tmp_path: Path, won, prize, awar
     assert [(r.place, r.prize, r.award) for r in summary.results] == [(1, prize, award)]
     assert [note.text for note in summary.notes] == notes
     assert (summary.buy_in, summary.fee) == (0, 0)
+
+
+def test_a_winamax_summary_without_a_game_leaves_it_to_the_hands(tmp_path: Path) -> None:
+    # The real 2-7 triple draw hand made a tournament's (its header and table as Winamax
+    # writes a tournament's: docs/format.md), with a 2011 summary, which has no Levels line.
+    hand = (DATA / "real" / "winamax" / "cash-27td-fl-0.50-1-201610.txt").read_text(
+        encoding="utf-8").replace(
+        "CashGame", 'Tournament "Freeroll 150€" buyIn: 0€ + 0€ level: 4').replace(
+        "'Suceava 02' 6-max (play money)", "'Freeroll 150€(5142226)#004' 6-max (real money)"
+        ).replace("Total pot 12.15 | Rake 0.85", "Total pot 13 | No rake").replace(
+        "collected 12.15", "collected 13").replace("won 12.15", "won 13")
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "hands.txt").write_text(hand, encoding="utf-8")
+    (tmp_path / "logs" / "summary.txt").write_text(
+        "Winamax Poker - Tournament summary : Freeroll 150€(5142226)\nPlayer : Player2\n"
+        "Buy-In : 0€ + 0€\nRegistered players : 5000\nPrizepool : 150€\n"
+        "Tournament started 2016/10/11 12:00:00 UTC\nYou played 13min 52s\n"
+        "You finished in 7th place\nYou won 5€\n", encoding="utf-8")
+    db = imported(tmp_path, tmp_path / "logs")
+    player = results(db)[("5142226", "Player2")]
+    assert (player["game"], player["place"], player["prize"], player["currency"]) == \
+        ("27td", 7, 500, "EUR")

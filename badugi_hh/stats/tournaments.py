@@ -27,10 +27,13 @@ from badugi_hh.stats.query import frame, owned, who
 __all__ = ["tournament_results", "tournament_totals"]
 
 #: Each file's rows, the summary's first (rank 0), then merged per tournament and player.
+#: A summary that names no game (Winamax's before its ``Levels`` line, docs/format.md)
+#: leaves it to the hands.
 _MERGED = """
 WITH facts AS (
     SELECT site, tournament_id,
-           first(game ORDER BY origin = 'hands', line) AS game,
+           coalesce(first(game ORDER BY origin = 'hands', line) FILTER (WHERE game <> ''),
+                    '') AS game,
            first(buy_in ORDER BY origin = 'hands') FILTER (WHERE buy_in IS NOT NULL) AS buy_in,
            first(fee ORDER BY origin = 'hands') FILTER (WHERE fee IS NOT NULL) AS fee,
            first(currency ORDER BY buy_in IS NULL, origin = 'hands') AS currency,
