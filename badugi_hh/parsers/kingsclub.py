@@ -350,8 +350,9 @@ class _Hand:
         the awards and rake pay more than the lines put in, and one player's stated net is
         short of what his lines give by just that (fpdb's regression file NL-2-7-SD-USD-125-
         250-202103.missed.sb.txt: "wins pot (1,350)" of 1,225 put in, the winner's net +875,
-        not +1,000). The blind is his, posted dead with the others; anything else stays
-        the audit's to report."""
+        not +1,000). The blind is his, posted dead with the others, where the gap is the
+        small blind a missed one costs dead; any other gap (an award paid too much, which
+        his net line contradicts alike) stays the audit's to report (S1)."""
         won: dict[str, int] = {}
         rake = 0
         for event in self.events:
@@ -367,7 +368,7 @@ class _Hand:
                                 - self.put_in.get(event.player, 0) - event.amount)
                  for event in self.events if isinstance(event, NetStated)}
         off = [(name, by) for name, by in short.items() if by]
-        if len(off) != 1 or off[0][1] != missing:
+        if len(off) != 1 or off[0][1] != missing or missing != self.small_blind:
             return []
         name, line = off[0][0], [e.line for e in self.events if type(e) is PostBlind][-1]
         return [PostBlind(player=name, amount=missing, kind="dead", line=line),
