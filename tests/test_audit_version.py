@@ -43,6 +43,10 @@ FINGERPRINTS = {
     # a PHH over-bet, raked winnings or whole floats, amounts of money in messages... are
     # judged or read anew
     6: "4fb67647afb6bfa3f77f29f780fe36b4fbb448027931a792d8518b0b73987818",
+    # a KingsClub export with a dead blind it left unwritten joins the logs; a PHH partial
+    # history, a PokerStars fold that shows cards or a player out with no place, zeros a
+    # crash left in a log, PHH hands of two tables numbered alike... are judged or read anew
+    7: "ce9fbda3a8aaf0bf22dab929dce5ccc3af5a6544ee6720751d9bb9a5f8457f02",
 }
 
 
