@@ -37,7 +37,7 @@ _USERS = ("aliases", "settings", "hand_tags", "hand_notes", "player_notes", "pla
 PINNED: dict[str, str] = {
     "schema_version": "1:54198684c386e7af",
     "rules": "41:00194366b895bcff",
-    "sources": "36:4c851252e2156a6f",
+    "sources": "36:c10a053bb98774ce",
     "sessions": "52:0d9da69286ffa31e",
     "session_players": "205:e53d53308273d44f",
     "players": "65:ec3ef4cee0841abe",
