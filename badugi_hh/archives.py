@@ -55,7 +55,8 @@ from pathlib import Path
 from typing import IO, BinaryIO, NamedTuple, cast
 
 __all__ = ["KEPT_OPEN", "ArchiveError", "ArchiveMember", "Identity", "MAX_MEMBER_BYTES",
-           "MAX_RATIO", "Refused", "archive_kind", "members", "split_member_name"]
+           "MAX_RATIO", "Refused", "archive_kind", "archive_whole", "members",
+           "split_member_name"]
 
 #: How many times its compressed size a member may expand to (text compresses 5 to 20
 #: times; a bomb of one repeated byte, a thousand times).
@@ -117,6 +118,20 @@ def archive_kind(path: Path) -> str | None:
     name = path.name.lower()
     return next((kind for suffix, kind in ARCHIVE_SUFFIXES.items() if name.endswith(suffix)),
                 None)
+
+
+def archive_whole(path: Path) -> bool:
+    """Whether the archive at ``path`` is whole as far as its bytes can tell cheaply: a zip
+    ends with its directory, which a copy still under way has not written yet (a gzip
+    states its end nowhere a reader can find without reading it all: taken as whole).
+    ``watch`` reads an archive once it is whole, so that one copied in slowly is not told
+    damaged first."""
+    if archive_kind(path) != "zip":
+        return True
+    try:
+        return zipfile.is_zipfile(path)
+    except OSError:
+        return True   # the import names why it cannot be read
 
 
 class ArchiveMember(NamedTuple):

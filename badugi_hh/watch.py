@@ -46,7 +46,7 @@ from watchdog.observers.api import BaseObserver
 if TYPE_CHECKING:
     import duckdb
 
-from badugi_hh.archives import archive_kind
+from badugi_hh.archives import archive_kind, archive_whole
 from badugi_hh.parsers.hand_ends import complete_end
 from badugi_hh.sources import NO_LOGS, Unreadable, find_logs, log_files_in
 from badugi_hh.rows.files import ImportSummary
@@ -173,7 +173,12 @@ class Watcher:
         for path in logs:
             stamp = self.known.get(path)
             age = self.quiet if stamp is None else wall - stamp[1] / 1e9
-            if stamp is None or age >= self.quiet or archive_kind(Path(path)):
+            if stamp is None or age >= self.quiet or (
+                    archive_kind(Path(path)) and archive_whole(Path(path))):
+                continue
+            if archive_kind(Path(path)):   # a zip still copied in: read once it is whole
+                ends[path] = self.taken[path] = 0
+                self.changed[path] = _Change(stamp, now - max(0.0, age))
                 continue
             try:
                 with open(path, "rb") as stream:
@@ -242,7 +247,8 @@ class Watcher:
         if unchanged_for < self.settle:
             return None
         if unchanged_for >= self.quiet or archive_kind(Path(path)):
-            return size
+            # (a zip still copied in lacks its directory yet: read once whole, or quiet)
+            return size if unchanged_for >= self.quiet or archive_whole(Path(path)) else None
         read_before = self.taken.get(path, self.known.get(path, (0, 0))[0])
         hand_end = self.hand_ends.get(path)
         try:

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -233,6 +234,37 @@ def test_an_archive_dropped_into_the_folder_is_imported(watcher) -> None:
     assert batch is not None and batch.summary.new_hands == 17
     os.utime(folder / "old.txt.gz")   # touched, not changed: nothing new
     assert watch.step().summary.new_hands == 0 and stored(database) == 17
+
+
+def zipped(log: Path) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.write(log, log.name)
+    return buffer.getvalue()
+
+
+def test_a_zip_copied_in_slowly_is_read_once_whole_never_told_damaged(watcher) -> None:
+    """A zip still being copied lacks the directory it ends with: it waits, with no
+    'damaged archive' said, and is read once whole."""
+    watch, folder, database = watcher
+    watch.snapshot()
+    data, archive = zipped(EXPORT), folder / "old.zip"
+    archive.write_bytes(data[:len(data) // 2])
+    assert watch.step() is None
+    archive.write_bytes(data)
+    batch = watch.step()
+    assert batch is not None and (batch.summary.new_hands, batch.summary.unreadable) == (17, [])
+
+
+def test_a_zip_half_copied_when_the_watch_starts_waits_for_its_end(watcher) -> None:
+    watch, folder, database = watcher
+    data, archive = zipped(EXPORT), folder / "old.zip"
+    archive.write_bytes(data[:len(data) // 2])
+    watch.snapshot()
+    assert watch.still_written([str(archive)]) == {str(archive): 0}
+    archive.write_bytes(data)
+    batch = watch.step()
+    assert batch is not None and (batch.summary.new_hands, batch.summary.unreadable) == (17, [])
 
 
 def rewritten_over(first: list[str], shorter: bool) -> str:
