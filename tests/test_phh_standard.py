@@ -673,3 +673,28 @@ def test_a_partial_history_the_standard_allows_is_skipped_not_judged(
     assert results[0].game.endswith("(partial)")
     assert results[1].violations == []
 
+
+
+def test_a_partial_history_that_breaks_a_rule_keeps_its_pot_out_as_its_stacks_say() -> None:
+    """Judged for its fault (a raise past the cap), the hand is still partial: its
+    ``finishing_stacks`` are the stacks with the pot out, so nobody is paid it and no G3
+    is told for them, where the pot was shared among the players still in."""
+    raises = ["p3 cbr 4", "p1 cbr 6", "p2 cbr 8", "p3 cbr 10", "p1 cbr 12"]
+    records = read(hand_text(["d dh p1 As2d3c4h", "d dh p2 5s6d7c8h", "d dh p3 KsKdQcJh",
+                              *raises], variant="FB",
+                             extra="finishing_stacks = [88, 92, 90]\n"))
+    result = report(records)
+    assert [v.rule for v in result.violations] == ["B3"]
+    assert [(result.end_stacks[name], result.players[name].won)
+            for name in ("p1", "p2", "p3")] == [(88, 0), (92, 0), (90, 0)]
+
+
+def test_a_partial_history_keeps_a_b1_of_its_own_before_it_stops() -> None:
+    """Two draws with no betting between is B1 whether or not the hand goes on: only the
+    B1 of stopping short is the standard's partial history."""
+    draw = ["p1 sd", "p2 sd", "p3 sd"]
+    records = read(hand_text(["d dh p1 As2d3c4h", "d dh p2 5s6d7c8h", "d dh p3 KsKdQcJh",
+                              "p3 cc", "p1 cc", "p2 cc", *draw, *draw], variant="FB",
+                             extra="finishing_stacks = [98, 98, 98]\n"))
+    assert [(v.rule, v.message) for v in report(records).violations] == [
+        ("B1", "no betting round between the first and the second draw")]

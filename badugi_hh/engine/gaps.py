@@ -10,12 +10,13 @@ stopped short as it skips one not played.
 from __future__ import annotations
 
 from badugi_hh.engine.replay import HandReplay
+from badugi_hh.engine.state import STOPS_SHORT
 from badugi_hh.events import Hand, ParseError
 from badugi_hh.hand_ids import HandId
 from badugi_hh.money import site_of as hands_site
 from badugi_hh.sites import HOUSE_SITE, site_of
 
-__all__ = ["last_number", "lost_hand", "numbering_note", "stopped_short"]
+__all__ = ["STOPS_SHORT", "last_number", "lost_hand", "numbering_note", "stopped_short"]
 
 
 def stopped_short(hand: Hand) -> bool | None:
@@ -36,7 +37,7 @@ def stopped_short(hand: Hand) -> bool | None:
     state, _ = replay.close()
     if state.ended != "incomplete":
         return None
-    return all(violation.rule == "B1" for violation in replay.violations)
+    return all(violation.message == STOPS_SHORT for violation in replay.violations)
 
 
 def lost_hand(error: ParseError) -> str:

@@ -28,7 +28,7 @@ from badugi_hh.engine.report import HandReport, HandViolations, new_tuple, round
 from badugi_hh.engine.rounds import Betting
 from badugi_hh.engine.runs import LaterRuns
 from badugi_hh.engine.settle import to_report
-from badugi_hh.engine.state import Ending, LogClaims, TableState
+from badugi_hh.engine.state import STOPS_SHORT, Ending, LogClaims, TableState
 from badugi_hh.engine.table import Report, Table, for_money
 from badugi_hh.events import (
     Award, Button, Cards, Deal, DrawnCards, Event, Hand, Muck, NetStated, Note, PlayerEvent,
@@ -366,7 +366,7 @@ class HandReplay:
         ending: Ending = ("fold" if betting.fold_line
                           else "showdown" if self.showdown else "incomplete")
         if ending == "incomplete":
-            self.report("B1", self.last_line, "the hand stops before a fold or a showdown")
+            self.report("B1", self.last_line, STOPS_SHORT)
         table.count_as_logged()   # a broke player the log put chips in: his start (N1)
         players = table.players
         state = new_tuple(TableState, (

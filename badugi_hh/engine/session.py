@@ -18,7 +18,7 @@ from badugi_hh.engine.chain import (ChipsAccounts, chips_accounts, chips_after_a
                                     settled_starts, start_stacks, stated_at_the_end,
                                     unnamed_dropped, winner_at_the_end)
 from badugi_hh.engine.fast import replay_heads_up
-from badugi_hh.engine.gaps import last_number, lost_hand, numbering_note, stopped_short
+from badugi_hh.engine.gaps import STOPS_SHORT, last_number, lost_hand, numbering_note, stopped_short
 from badugi_hh.engine.replay import HandReplay
 from badugi_hh.engine.report import (WHOLE_CHIPS, HandReport, SessionReport, Violation,
                                      chips, in_money, money_of)
@@ -124,7 +124,7 @@ class Auditor:
             reports = self._hand(record)
             # a partial history that broke a rule: judged, its faults said but not its stop
             if short is False and isinstance(judged := reports[-1], HandReport):
-                judged.violations[:] = [v for v in judged.violations if v.rule != "B1"]
+                judged.violations[:] = [v for v in judged.violations if v.message != STOPS_SHORT]
             return reports
         if isinstance(record, SessionStart):
             return self._session_start(record)

@@ -24,7 +24,7 @@ from badugi_hh.engine.report import (
     money_of, new_tuple,
 )
 from badugi_hh.engine.runs import HalfValues, RunSplit, evaluate_hands
-from badugi_hh.engine.state import LogClaims, TableState
+from badugi_hh.engine.state import LogClaims, TableState, partial_history
 from badugi_hh.evaluate import EvaluationError
 from badugi_hh.events import Hand
 from badugi_hh.games import Game, HandValue, game_of
@@ -230,7 +230,8 @@ class _Settler:
 
     def settle(self) -> Settlement:
         state, claims = self.state, self.claims
-        returned = self._returned()
+        partial = partial_history(state)   # its bets still out: none returned, none paid
+        returned = {} if partial else self._returned()
         pots = cut_pots(self.players, state.rules, returned)
         rake = claims.pot_total[1] if claims.pot_total else 0
         pot = 0
@@ -238,7 +239,7 @@ class _Settler:
             pot += each.amount
         self._check_total(pot)
         self._evaluate_shown()
-        computed = self._computed_awards(pots)
+        computed = {} if partial else self._computed_awards(pots)
         payout = Payout(state, claims, self.game, pots, self.shares, self.half_values,
                         self.tied, self.report)
         won = payout.judge(computed, pot, returned, rake)

@@ -22,11 +22,15 @@ from typing import Literal, NamedTuple
 from badugi_hh.engine.report import ActionRecord, DrawRecord
 from badugi_hh.events import Cards
 from badugi_hh.rules import Ruleset
+from badugi_hh.sites import site_of
 
-__all__ = ["Ending", "LogClaims", "PlayerState", "Stated", "TableState"]
+__all__ = ["Ending", "LogClaims", "PlayerState", "STOPS_SHORT", "Stated", "TableState",
+           "partial_history"]
 
 #: How a hand ended: every player but one folded, a showdown, or the log stops.
 Ending = Literal["fold", "showdown", "incomplete"]
+#: The B1 of a hand that just stops: no fault where its format allows a partial history.
+STOPS_SHORT = "the hand stops before a fold or a showdown"
 #: An amount the log states, and the line it states it on.
 Stated = tuple[int, int]
 
@@ -110,3 +114,12 @@ class LogClaims(NamedTuple):
     """What the summary says each player won (0: nothing)."""
     pot_total: tuple[int | None, int, int] | None
     """The log's total pot (None where it states only the rake), the rake, the line."""
+
+
+def partial_history(state: TableState) -> bool:
+    """Whether the hand stops before it is over where its format allows it (PHH's "partial
+    history", :attr:`badugi_hh.sites.Site.partial_hands`): its bets are still out, its
+    pot paid to nobody, as its ``finishing_stacks`` state them. The site is its ruleset's
+    first word, as :func:`badugi_hh.money.site_of` reads it."""
+    site = site_of(state.rules.name.split(" ", 1)[0])
+    return state.ended == "incomplete" and site is not None and site.partial_hands
