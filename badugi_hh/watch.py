@@ -9,8 +9,9 @@ changed file has stopped growing for :data:`SETTLE_SECONDS`, its complete hands 
 imported at once, hand by hand as the site ends each: a hand is complete where its
 format ends it (:func:`~badugi_hh.parsers.hand_ends.complete_end`: a blank line after
 a site's summary, Merge's ``</game>``, the next hand's header); a file written over is
-looked at from its start (:class:`_HandEnd`); an empty one (created, or emptied
-to be written again in place), or one shorter than what was read of it that starts as
+looked at from its start (:class:`_HandEnd`); an empty one created before its first
+hand ends waits for it however long it takes (no log to read yet); one emptied
+to be written again in place, or one shorter than what was read of it that starts as
 it did (being written again in place), waits for its hands. The import reads
 those bytes and no more, so a half-written hand is never stored; it waits for its
 end. A file whose last hand never ends so (a log a site closed without its blank
@@ -173,9 +174,9 @@ class Watcher:
         for path in logs:
             stamp = self.known.get(path)
             age = self.quiet if stamp is None else wall - stamp[1] / 1e9
-            if stamp is None or age >= self.quiet or (
+            if stamp is None or (age >= self.quiet and stamp[0]) or (
                     archive_kind(Path(path)) and archive_whole(Path(path))):
-                continue
+                continue   # (an empty one, however old, awaits its first hand: no log yet)
             if archive_kind(Path(path)):   # a zip still copied in: read once it is whole
                 ends[path] = self.taken[path] = 0
                 self.changed[path] = _Change(stamp, now - max(0.0, age))
@@ -204,6 +205,12 @@ class Watcher:
             del self.changed[path]   # removed meanwhile
             self.taken.pop(path, None)
             self.hand_ends.pop(path, None)
+        for path in [path for path, change in self.changed.items()
+                     if self._awaits_first_hand(path, change.stamp[0])]:
+            # created empty, its first hand not ended yet (a draw hand may take minutes):
+            # no log to read, none of its hands to lose; looked at again once written
+            self.known[path] = self.changed.pop(path).stamp
+            self.taken.pop(path, None)
         ready: Ends = {}
         for path in sorted(self.changed):
             end = self._ready(path, self.changed[path], now)
@@ -272,6 +279,13 @@ class Watcher:
         if end == size or (self.parts and end > read_before):
             return end
         return None
+
+    def _awaits_first_hand(self, path: str, size: int) -> bool:
+        """Whether ``path`` is empty and nothing of it was read: a log a client creates
+        when a table opens, before its first hand ends. One emptied after its hands were
+        read is another matter: :meth:`_ready` waits for it, then reads it as it is."""
+        read_before = self.taken.get(path, self.known.get(path, (0, 0))[0])
+        return size == 0 and not read_before and not archive_kind(Path(path))
 
     def _written_again(self, path: str, start: bytes) -> bool:
         """Whether a log now shorter than what was read of it, beginning with ``start``,

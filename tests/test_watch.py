@@ -767,6 +767,45 @@ def test_a_log_the_site_creates_empty_waits_for_its_first_hand(watcher) -> None:
                                   batch.summary.no_hands) == (1, 0, [])
 
 
+def test_a_log_created_empty_waits_past_the_quiet_time_for_its_first_hand(watcher,
+                                                                         capsys) -> None:
+    """A draw hand lasts longer than the wait for an unfinished hand: a log created when
+    the table opens stays empty that long, and is no log without a hand (no quarantined
+    "empty file", no error) however long it waits; its first hand is read once written."""
+    from badugi_hh.commands.watch import Reporter
+
+    watch, folder, database = watcher
+    report = Reporter(str(database))
+    watch.snapshot()
+    log = folder / "t.txt"
+    log.touch()
+    assert watch.step() is None
+    watch.quiet = 0.0   # as if the first hand took longer than that
+    assert watch.step() is None and not database.exists()
+    appended(log, hands_of(EXPORT)[0] + "\n\n")
+    batch = watch.step()
+    assert batch is not None and (batch.summary.new_hands, batch.summary.quarantined,
+                                  batch.problems) == (1, 0, [])
+    report(batch)
+    assert capsys.readouterr().err == ""
+
+
+def test_an_empty_log_older_than_the_quiet_time_at_the_start_waits_too(watcher) -> None:
+    """The first import leaves a table's empty log to the watch, however long ago the
+    client created it: it is no log without a hand to quarantine."""
+    watch, folder, database = watcher
+    log = folder / "t.txt"
+    log.touch()
+    created = time.time() - watch.quiet - 1
+    os.utime(log, (created, created))
+    watch.snapshot()
+    assert watch.still_written([str(log)]) == {str(log): 0}
+    assert watch.step() is None
+    appended(log, hands_of(EXPORT)[0] + "\n\n")
+    batch = watch.step()
+    assert batch is not None and (batch.summary.new_hands, batch.summary.quarantined) == (1, 0)
+
+
 def test_a_log_the_site_truncates_to_write_again_keeps_its_hands(watcher, capsys) -> None:
     """A client that rewrites a log in place empties it first: seen empty, its hands are
     not removed (to be told as new again a moment later) nor the empty file quarantined;
