@@ -351,8 +351,11 @@ def into_database(db: str | Path, zone: str | None = None,
         try:
             with Store(db, wait=wait) as store:
                 before = _quarantine_of(store.connection, paths)
+                told = _conflicts_of(store.connection, paths)
                 summary = store.import_paths(paths, zone=zone, ends=ends)
                 said = _newly_quarantined(before, _quarantine_of(store.connection, paths))
+                # a log read again as it grows finds its copies again: each said once
+                summary.conflicts[:] = [c for c in summary.conflicts if c not in told]
         except StoreLocked as error:
             return Batch(paths, ImportSummary(), [], busy=error.in_use)
         return Batch(paths, summary, said)
@@ -372,6 +375,22 @@ def _quarantine_of(con: duckdb.DuckDBPyConnection, paths: list[str]) -> set[_Qua
     for path in paths:
         source = str(Path(path).resolve())
         found.update(con.execute(_QUARANTINE_OF, [source, f"{source}!"]).fetchall())
+    return found
+
+
+#: The copies that differ from their hand (T5) a log's rows hold (an archive's: each of
+#: its members').
+_CONFLICTS_OF = """
+    SELECT message FROM violations
+    WHERE rule = 'T5' AND (source = ? OR starts_with(source, ?))"""
+
+
+def _conflicts_of(con: duckdb.DuckDBPyConnection, paths: list[str]) -> set[str]:
+    found: set[str] = set()
+    for path in paths:
+        source = str(Path(path).resolve())
+        found.update(message for (message,) in con.execute(
+            _CONFLICTS_OF, [source, f"{source}!"]).fetchall())
     return found
 
 

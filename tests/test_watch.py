@@ -963,6 +963,28 @@ def test_a_batch_names_the_copies_that_differ_from_their_hand(watcher, capsys) -
     assert "old.txt" in errors[0] and "t.txt" in errors[0]
 
 
+def test_a_copy_that_differs_is_said_once_as_its_log_grows(watcher, capsys) -> None:
+    """A log read again as it grows finds its copy that differs again: the batch that
+    first reads it says the T5, the next ones, of the hands appended, do not repeat it
+    (as its unreadable text is said once)."""
+    from badugi_hh.commands.watch import Reporter
+
+    watch, folder, database = watcher
+    report = Reporter(str(database))
+    hands = [hand + "\n\n" for hand in hands_of(EXPORT)[:3]]
+    (folder / "old.txt").write_text(hands[0], encoding="utf-8")
+    watch.snapshot()
+    into_database(database)({str(folder / "old.txt"): None})
+    log = folder / "t.txt"
+    appended(log, hands[0].replace("14:12:58 ET", "14:12:59 ET", 1))
+    report(watch.step())
+    for hand in hands[1:]:
+        appended(log, hand)
+        report(watch.step())
+    errors = capsys.readouterr().err.splitlines()
+    assert [error.startswith("badugi-hh watch: [T5] ") for error in errors] == [True], errors
+
+
 def test_a_log_written_again_in_place_keeps_its_hands_while_it_is_written(watcher,
                                                                           capsys) -> None:
     """A client that rewrites its log in place, seen part written (its first hands
