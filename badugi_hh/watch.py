@@ -412,8 +412,12 @@ def _newly_quarantined(before: set[_Quarantined], after: set[_Quarantined]) -> l
 def into_dataset(root: str | Path, zone: str | None = None,
                  wait: float = WRITE_WAIT_SECONDS) -> Callable[[Ends], Batch]:
     """An importer for :class:`Watcher` that writes into a dataset; it reads whole
-    files (a watcher of it has ``parts`` false)."""
+    files (a watcher of it has ``parts`` false): a log read again as it grows finds its
+    unreadable text again, said by the first batch that finds it, as
+    :func:`into_database` says it."""
     from badugi_hh.dataset import DatasetBusy, import_to_dataset
+
+    said: set[str] = set()
 
     def import_batch(ends: Ends) -> Batch:
         paths = list(ends)
@@ -421,8 +425,10 @@ def into_dataset(root: str | Path, zone: str | None = None,
             done = import_to_dataset(paths, root, wait=wait, zone=zone)
         except DatasetBusy as error:
             return Batch(paths, ImportSummary(), [], busy=error.in_use)
-        return Batch(paths, done.summary, [*done.failures, *(
-            f"quarantined {where}" for where in done.quarantined)])
+        quarantined = [f"quarantined {where}" for where in done.quarantined]
+        new = [problem for problem in quarantined if problem not in said]
+        said.update(quarantined)
+        return Batch(paths, done.summary, [*done.failures, *new])
 
     return import_batch
 

@@ -382,6 +382,28 @@ def test_appended_hands_reach_a_dataset(tmp_path: Path) -> None:
             con.close()
 
 
+def test_a_dataset_batch_says_a_logs_unreadable_text_once(tmp_path: Path) -> None:
+    """A dataset reads a log whole each time it grows: where its unreadable text begins,
+    said by the first batch, is not said again at each hand appended, as a database's
+    batches do not say it again."""
+    from badugi_hh.watch import into_dataset
+
+    folder, root = tmp_path / "logs", tmp_path / "hands"
+    folder.mkdir()
+    watch = Watcher([folder], into_dataset(root), settle=0.0, parts=False)
+    watch.snapshot()
+    hands = [hand + "\n\n" for hand in hands_of(EXPORT)[:4]]
+    damaged, line = with_an_unreadable_line(hands[0])
+    appended(folder / "t.txt", damaged + hands[1])
+    first = watch.step()
+    assert first is not None and [problem.split(":", 2)[1] for problem in first.problems] \
+        == [str(line)]
+    for hand in hands[2:]:
+        appended(folder / "t.txt", hand)
+        batch = watch.step()
+        assert batch is not None and (batch.summary.new_hands, batch.problems) == (1, [])
+
+
 #: A sit-and-go of 104 hands, as PokerStars wrote it: its nets add up to nothing.
 SNG = REAL / "pokerstars" / "tour-badugi-fl-sng-201011.txt"
 
