@@ -652,6 +652,18 @@ def test_a_field_phh_does_not_name_is_a_note_at_its_key_and_the_hand_kept() -> N
     assert played(the_hand(records)) == played(the_hand(read(plain)))
 
 
+def test_a_quoted_field_of_any_name_is_a_note_at_its_own_line() -> None:
+    """TOML lets a quoted key hold any character (``"my note"``, ``'a.b'``): a field so
+    named that PHH does not know is said at its line, not at the hand's first line."""
+    plain = hand_text([*ROUND_ROBIN, "p3 f", "p1 f"])
+    text = plain + "\"my note\" = 3\n'a.b' = 4\n"
+    notes = [(note.line, note.message.split(":")[0]) for note in read(text)
+             if isinstance(note, ParseError)]
+    lines = text.splitlines()
+    assert notes == [(lines.index('"my note" = 3') + 1, "my note"),
+                     (lines.index("'a.b' = 4") + 1, "a.b")]
+
+
 # -- a partial history ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("actions", [

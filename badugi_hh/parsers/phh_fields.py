@@ -35,8 +35,9 @@ __all__ = ["MAX_DECIMALS", "FieldError", "Fields", "PHHBlock", "shown"]
 #: finer unit, at most millionths, where its amounts need one (``phh._money_unit``).
 MAX_DECIMALS = 6
 #: A key at the start of a line: ``variant = "FB"``, or quoted as TOML allows any key
-#: (``"variant" = "FB"``, ``'antes' = [0, 0]``): group 2 is its name.
-KEY = re.compile(r"""\s*(["']?)([A-Za-z_][\w-]*)\1\s*=""")
+#: (``"variant" = "FB"``, ``'antes' = [0, 0]``), which may then hold any character
+#: (``"my note" = 3``, a field the reader names at its line): group 2 is its name.
+KEY = re.compile(r"""\s*(["']?)((?<=")(?:[^"\\\n]|\\.)*+|(?<=')[^'\n]*+|[A-Za-z_][\w-]*)\1\s*=""")
 
 
 class FieldError(Exception):
