@@ -480,3 +480,18 @@ def test_a_local_date_time_is_the_hands_date_and_time(tmp_path: Path) -> None:
     assert [str(error).split(": ", 1)[1] for error in errors] == [
         "time: 2023-06-22 is not the hand's date (day = 23); the hand is read without it"]
     assert hand.started_at is None
+
+
+@pytest.mark.parametrize(("zone", "started_at"), [
+    ("", datetime(2023, 6, 22, 12, 30)),
+    ('time_zone = "Europe/Paris"\n', datetime(2023, 6, 22, 18, 30))])
+def test_a_date_time_with_its_offset_is_that_moment(tmp_path: Path, zone: str,
+                                                    started_at: datetime) -> None:
+    """TOML's date-time with its offset (PokerKit reads and writes it back as it is) is
+    an exact moment: the hand's date, time and zone, said in the clock of the
+    ``time_zone`` it states, where it was an error and the hand stored with no time."""
+    undated = HAND.split("day = ")[0]
+    text = undated + "time = 2023-06-22T12:30:00-04:00\n" + zone
+    assert read(text)[1] == []
+    assert stored(tmp_path, text, "SELECT started_at, started_utc FROM hands") == [
+        (started_at, datetime(2023, 6, 22, 16, 30, tzinfo=timezone.utc))]

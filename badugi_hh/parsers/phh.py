@@ -950,6 +950,11 @@ def _zoned_start(fields: Fields) -> datetime | None:
     if moment is None:
         return None
     zone = _unless_malformed(lambda: _time_zone(fields))
+    stamp = fields.data.get("time")
+    if isinstance(stamp, datetime) and stamp.tzinfo is not None:
+        # a date-time with its offset is that moment: a stated zone says it in its own clock
+        offset = moment.replace(tzinfo=stamp.tzinfo)
+        return offset.astimezone(zone) if zone is not None else offset
     abbreviation = _unless_malformed(lambda: fields.string("time_zone_abbreviation"))
     if zone is None and abbreviation:
         # the place only tells the abbreviation's zone: a place of another zone than the

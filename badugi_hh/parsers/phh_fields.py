@@ -169,11 +169,12 @@ class Fields:
         return value
 
     def local_time(self, name: str) -> time | None:
-        """A local time; of a local date-time (``2023-06-22T20:02:00``, TOML's form that
-        holds the date too, which PokerKit writes back as it reads it), its clock."""
+        """A local time; of a date-time (``2023-06-22T20:02:00``, TOML's form that holds
+        the date too, or with its offset, ``2023-06-22T20:02:00-04:00``, which PokerKit
+        writes back as it reads them), its clock."""
         value = self.data.get(name)
-        if isinstance(value, datetime) and value.tzinfo is None:
-            return value.time()
+        if isinstance(value, datetime):
+            return value.time().replace(tzinfo=None)
         if value is not None and not isinstance(value, time):
             raise self._expected(name, "a local time such as 20:02:00")
         return value
