@@ -509,3 +509,31 @@ def test_a_line_that_cannot_be_read_costs_itself_only(line: str, column: int,
     assert error.message.startswith(f"PokerStars hand 1: {message}")
     [hand] = [r for r in records if isinstance(r, Hand)]
     assert hand.damaged == (9,)
+
+
+def test_a_hand_whose_text_a_run_of_zeros_took_is_not_judged_after_it() -> None:
+    """A disk's repair or a crash leaves zeros where a hand's lines were, the rest of the
+    file whole: the hand keeps the lines before the zeros, is not judged after them (its
+    blinds gone, every later line would be a false G4 or S1), and the zeros
+    are named at their line."""
+    text = TEMPLATE.format(header=HEADER, line="Mr Pink: checks",
+                           summary="Seat 1: Ana (button) (big blind) collected ($0.20)")
+    lines = text.split("\n")
+    lines[5:7] = ["\0" * len(lines[5]), "\0" * len(lines[6])]   # the blinds
+    records = read("\n".join(lines))
+    [hand] = [r for r in records if isinstance(r, Hand)]
+    assert hand.damaged == (6, 7)
+    assert [(r.line, r.column, r.hand_lost) for r in records if isinstance(r, ParseError)
+            ] == [(6, 1, False), (7, 1, False)]
+    [report] = [r for r in audit(iter(records)) if isinstance(r, HandReport)]
+    assert report.violations == []
+
+
+def test_zeros_before_a_hand_or_after_the_last_take_none_of_its_text() -> None:
+    """Zeros where the end of a file was (the client wrote on after them, or not) are
+    no part of a hand: it is read whole, and judged."""
+    text = TEMPLATE.format(header=HEADER, line="Mr Pink: checks",
+                           summary="Seat 1: Ana (button) (big blind) collected ($0.20)")
+    records = read("\n" + "\0" * 8 + "\n" + text + "\0" * 4096)
+    [hand] = [r for r in records if isinstance(r, Hand)]
+    assert hand.damaged == ()

@@ -409,7 +409,8 @@ class _Segment(LogText):
     def __init__(self, lines: _SegmentedLines, dialect: Dialect, first_line: int) -> None:
         # The whole log's lines already stop at what ends reading (a binary byte), and
         # its end is reported by end_errors: the part's lines are handed out as they are.
-        super().__init__(lines.log.name, lines.segment(dialect), None, first_line)
+        super().__init__(lines.log.name, lines.segment(dialect), None, first_line,
+                         lines.log.damages)
         self.whole = lines
 
     def end_errors(self) -> list[ParseError]:
