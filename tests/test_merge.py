@@ -529,3 +529,17 @@ def test_board_cards_in_a_draw_game_are_an_error() -> None:
                           '\t\t<event sequence="3" type="FOLD" timestamp="3" player="0"/>')
     assert errors(BADUGI + "\n" + game(body)) == [
         (12, 1, "game merge#31274465-1: unknown cards type 'COMMUNITY'", False)]
+
+
+def test_a_game_whose_lines_zeros_took_is_not_judged_after_them() -> None:
+    """Zeros (a crash's, a disk repair's) where a game's blinds were: the game is kept
+    with the lines before them and not judged after them, where the blinds' absence made
+    every later bet a false finding."""
+    text = BADUGI + "\n" + game(SHOWDOWN).replace('realmoney=', 'seats="2" realmoney=')
+    lines = text.split("\n")
+    lines[7:9] = ["\0" * len(lines[7]), "\0" * len(lines[8])]   # the two blinds' events
+    read = records("\n".join(lines))
+    [hand] = [r for r in read if isinstance(r, Hand)]
+    assert hand.damaged == (8, 9)
+    (report,) = [r for r in audit(read) if isinstance(r, HandReport)]
+    assert report.violations == []

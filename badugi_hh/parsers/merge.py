@@ -281,6 +281,7 @@ class _MergeReader:
         self.top: ElementTree.Element | None = None   # the <game> or <description> open
         self.started = False
         self.text = ""   # the line being fed: what an element's error quotes
+        self.log: LogText | None = None   # the log read, whose runs of zeros it names
 
     # -- feeding lines -----------------------------------------------------------
 
@@ -675,8 +676,10 @@ class _MergeReader:
         for fault in game.errors:
             yield self._error(f"game {game.hand_id}: {fault.message}", fault.line,
                               fault.column, game.texts.get(fault.line, ""), lost=False)
-        if game.errors:
-            hand.damaged = tuple(sorted(fault.line for fault in game.errors))
+        # zeros (a crash's, a disk repair's) inside the game took some of its text
+        zeroed = self.log.zeroed(game.line, line - 1) if self.log is not None else set()
+        if game.errors or zeroed:
+            hand.damaged = tuple(sorted({fault.line for fault in game.errors} | zeroed))
         key = (game.table, ruleset)
         if self.session != key:
             self.session = key
@@ -803,6 +806,7 @@ def merge_reader(source: str) -> Callable[[LogText], Iterator[Record]]:
 
     def read(log: LogText) -> Iterator[Record]:
         number = log.first_line - 1
+        reader.log = log
         for number, text in enumerate(log, log.first_line):
             yield from reader.feed(number, text)
         yield from reader.close(number)

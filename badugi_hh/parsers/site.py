@@ -559,7 +559,7 @@ def zeroed_lines(block: LineBlock, log: LogText) -> set[int]:
     if not log.damages:
         return set()
     last = max((line for line, text in block.numbered() if text.strip()), default=block.start)
-    return {damage.line for damage in log.damages if block.start < damage.line <= last}
+    return log.zeroed(block.start, last)
 
 
 def _damage_error(block: _Block, source: str) -> ParseError:

@@ -171,6 +171,11 @@ class LogText:
                                     hand_lost=False))
         return found
 
+    def zeroed(self, after: int, up_to: int) -> set[int]:
+        """The lines after line ``after`` up to ``up_to`` where a run of NULs was left out:
+        a hand whose text they fall in lost some of it there."""
+        return {damage.line for damage in self.damages if after < damage.line <= up_to}
+
     @property
     def stopped(self) -> bool:
         """Whether reading ended before the file did, or found no line at all."""
