@@ -222,11 +222,30 @@ def test_zeros_at_a_text_files_end_cost_no_hand() -> None:
 
 
 def test_too_many_runs_of_zeros_are_binary_data() -> None:
-    data = b"Hand 1\n" + b"a\0b\n" * (log_text.MAX_NUL_RUNS + 1)
+    data = b"Hand 1\n" + b"a\0b\nc\n" * (log_text.MAX_NUL_RUNS + 1)
     with open_log(io.BytesIO(data), name="t.txt") as log:
-        assert len(list(log)) == log_text.MAX_NUL_RUNS + 1
+        assert len(list(log)) == 2 * log_text.MAX_NUL_RUNS + 1
         assert "binary data from here on" in str(log.problem)
         assert len(log.damages) == log_text.MAX_NUL_RUNS
+
+
+PNG = (b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\n\0\0\0\x01\xe0\x08\x02\0\0\0"
+       b"\x95\x96\x1b\x80\0\0\0\x01sRGB\0\xae\xce\x1c\xe9")
+
+
+@pytest.mark.parametrize("encode", [lambda data: data, lambda data: "".join(
+    map(chr, data)).encode("utf-16")])
+def test_a_binary_file_whose_first_zeros_are_lines_of_their_own_is_one_error(
+        encode: Callable[[bytes], bytes]) -> None:
+    """A PNG's first line holds no NUL, its third is four zeros, its fourth binary: the
+    runs of zeros on the lines right before the binary data are its start, not damage, so
+    the image is told as binary data once, where its first zeros are (as it was before
+    runs of zeros were read as damage), not as an error a run."""
+    with open_log(io.BytesIO(encode(PNG)), name="shot.png") as log:
+        list(log)
+        [error] = log.end_errors()
+        assert (error.line, error.column) == (3, 1) and "binary data from here on" in str(error)
+        assert log.damages == []
 
 
 def test_a_binary_file_is_not_taken_for_utf16() -> None:

@@ -104,12 +104,15 @@ MAX_NUL_RUNS = 64
 class LogTextError(Exception):
     """Why a file cannot be read as text from some point on."""
 
-    def __init__(self, message: str, source: str, line: int, column: int = 0) -> None:
+    def __init__(self, message: str, source: str, line: int, column: int = 0,
+                 nul: str = "") -> None:
         super().__init__(message)
         self.message = message
         self.source = source
         self.line = line
         self.column = column
+        self.nul = nul
+        """Of a run of NULs left out: its first NUL, as a binary stop there would say it."""
 
     def __str__(self) -> str:
         return f"{self.source}:{self.line}:{self.column}: {self.message}"
@@ -275,10 +278,12 @@ def _zeros_left_out(whole: bytes, name: str, number: int, offset: int,
         column = run.start() - start - marks
         if line == 1 or len(damages) >= MAX_NUL_RUNS or _CONTROL.search(whole, start, end):
             kept.append(whole[at:start])
-            return b"".join(kept), _binary(name, line, offset + start + marks, column)
+            binary = _binary(name, line, offset + start + marks, column)
+            return b"".join(kept), _binary_start(binary, damages)
         kept.append(whole[at:run.start()])
         at = run.end()
-        damages.append(_zeros(name, line, column + 1, len(run.group()), "byte"))
+        damages.append(_zeros(name, line, column + 1, len(run.group()), "byte",
+                              f"NUL byte at byte offset {offset + run.start()}"))
     kept.append(whole[at:])
     return b"".join(kept), None
 
@@ -289,10 +294,23 @@ def _line_end(whole: bytes, at: int) -> int:
     return min(ends, default=len(whole))
 
 
-def _zeros(name: str, line: int, column: int, count: int, unit: str) -> LogTextError:
+def _zeros(name: str, line: int, column: int, count: int, unit: str, nul: str,
+           ) -> LogTextError:
     what = f"{count} NUL {unit}{'s' if count > 1 else ''}"
     return LogTextError(f"{what} (zeros where text was, as a crash leaves): left out, and "
-                        "the file read on", name, line, column)
+                        "the file read on", name, line, column, nul)
+
+
+def _binary_start(binary: LogTextError, damages: list[LogTextError]) -> LogTextError:
+    """Where binary data found at ``binary`` begins: at the first of the runs of zeros on
+    the lines right before it, which are no damage but its start (a PNG's third line is
+    four zeros, its fourth binary), so that a binary file is one error, not one a run."""
+    first = None
+    while damages and damages[-1].line >= (first or binary).line - 1:
+        first = damages.pop()
+    if first is None:
+        return binary
+    return _nul_found(first.nul, binary.source, first.line, first.column)
 
 
 def _chunks(start: bytes, stream: IO[bytes]) -> Iterator[bytes]:
@@ -536,10 +554,12 @@ def _zero_characters_left_out(whole: str, name: str, number: int, damages: list[
         if line == 1 or len(damages) >= MAX_NUL_RUNS \
                 or _CONTROL_CHARACTER.search(whole, start, end):
             kept.append(whole[at:start])
-            return "".join(kept), _nul_found("NUL character", name, line, column)
+            binary = _nul_found("NUL character", name, line, column)
+            return "".join(kept), _binary_start(binary, damages)
         kept.append(whole[at:run.start()])
         at = run.end()
-        damages.append(_zeros(name, line, column, len(run.group()), "character"))
+        damages.append(_zeros(name, line, column, len(run.group()), "character",
+                              "NUL character"))
     kept.append(whole[at:])
     return "".join(kept), None
 
