@@ -262,3 +262,29 @@ def test_every_real_full_tilt_export_reads_as_text(path) -> None:
         assert log.problem is None
     assert lines[0].startswith(("Full Tilt Poker", "FullTiltPoker"))
     assert not any("\x00" in line or "\ufffd" in line for line in lines)
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])
+@pytest.mark.parametrize("after", ["", "Hand 2\n"])
+def test_zeros_longer_than_a_line_may_be_are_left_out_as_any_run(
+        monkeypatch: pytest.MonkeyPatch, encoding: str, after: str) -> None:
+    """A crash's zeros run to megabytes with no line end, past the longest line a log may
+    hold: they are left out and named as a shorter run is, not a line too long that lost a
+    hand, whether the client wrote on after them or not."""
+    monkeypatch.setattr(log_text, "MAX_LINE_BYTES", 1000)
+    monkeypatch.setattr(log_text, "CHUNK_BYTES", 256)
+    data = ("Hand 1\nAna folds\n" + "\0" * 5000 + after).encode(encoding)
+    with open_log(io.BytesIO(data), name="t.txt") as log:
+        assert list(log) == ["Hand 1", "Ana folds"] + (["Hand 2"] if after else [])
+        [error] = log.end_errors()
+        assert (error.line, error.column, error.hand_lost) == (3, 1, False)
+        assert "5000 NUL" in error.message
+
+
+def test_zeros_past_their_own_limit_stop_the_reading(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(log_text, "MAX_ZERO_BYTES", 3000)
+    monkeypatch.setattr(log_text, "CHUNK_BYTES", 256)
+    with open_log(io.BytesIO(b"Hand 1\n" + b"\0" * 5000), name="t.txt") as log:
+        assert list(log) == ["Hand 1"]
+        assert str(log.problem) == ("t.txt:2:1: more than 3000 NUL bytes with no line end: "
+                                    "not a hand history")

@@ -79,8 +79,10 @@ __all__ = ["LineBlock", "LogText", "LogTextError", "Source", "open_log", "reads_
 Source = os.PathLike[str] | ArchiveMember | IO[bytes] | IO[str] | str | bytes
 
 #: A line longer than this is not a hand history line, and reading it whole
-#: would let one line take any amount of memory.
+#: would let one line take any amount of memory. Its NUL bytes do not count: a crash's
+#: zeros (see below) run to megabytes with no line end, up to :data:`MAX_ZERO_BYTES`.
 MAX_LINE_BYTES = 1 << 20
+MAX_ZERO_BYTES = 1 << 26
 #: How much of a file is read at a time.
 CHUNK_BYTES = 1 << 16
 #: How many lines of a file opened as text are handed out at a time.
@@ -238,20 +240,25 @@ def _lines_of_bytes(stream: IO[bytes], name: str, damages: list[LogTextError],
         yield from _lines_of_text_chunks(_utf16_chunks(_skip(chunks, mark), utf16), name,
                                          damages, first_line)
         return
-    pending = next(chunks, b"")
+    pending: bytes | bytearray = next(chunks, b"")
     offset = len(_UTF8_BOM) if pending.startswith(_UTF8_BOM) else 0  # of pending, in the file
     pending = pending[offset:] or next(chunks, b"")   # (a first chunk of the mark alone)
     number = first_line - 1  # the number of the last line read
+    scanned = zeros = 0   # of a line longer than a chunk: bytes looked at, NULs among them
     while pending:
         more = next(chunks, b"")
-        cut = _line_ends_cut(pending, bool(more))
+        cut = _line_ends_cut(pending, bool(more), max(scanned - 1, 0))
         if not cut:  # a line longer than a chunk: read on, up to a limit
-            if len(pending) > MAX_LINE_BYTES:
-                raise LogTextError(f"line longer than {MAX_LINE_BYTES} bytes: not a hand "
-                                   "history", name, number + 1, 1)
+            zeros += pending.count(b"\0", scanned)
+            scanned = len(pending)
+            if _too_long(scanned, zeros):
+                raise _line_too_long(name, number + 1, zeros, "bytes")
+            if isinstance(pending, bytes):   # grown in place, not copied at each chunk
+                pending = bytearray(pending)
             pending += more
             continue
-        whole, pending = pending[:cut], pending[cut:] + more
+        scanned = zeros = 0
+        whole, pending = bytes(pending[:cut]), bytes(pending[cut:]) + more
         if b"\0" in whole:
             whole, binary = _zeros_left_out(whole, name, number, offset, damages)
             if binary is not None:
@@ -330,15 +337,31 @@ def _skip(chunks: Iterator[bytes], count: int) -> Iterator[bytes]:
             yield chunk
 
 
-def _line_ends_cut(pending: bytes, more: bool) -> int:
-    """Where the whole lines of ``pending`` end: after its last LF or CR.
+def _line_ends_cut(pending: bytes | bytearray, more: bool, since: int = 0) -> int:
+    """Where the whole lines of ``pending`` end: after its last LF or CR (none before
+    ``since``: a long line is not looked through again at each chunk).
 
     A CR at the very end stays for the next chunk, which may start with its LF.
     """
     if not more:
         return len(pending)
     end = len(pending) - 1 if pending.endswith(b"\r") else len(pending)
-    return max(pending.rfind(b"\n", 0, end), pending.rfind(b"\r", 0, end)) + 1
+    return max(pending.rfind(b"\n", since, end), pending.rfind(b"\r", since, end)) + 1
+
+
+def _too_long(size: int, zeros: int) -> bool:
+    """Whether a line of ``size`` bytes or characters, ``zeros`` of them NUL, is past what
+    a log's line may be: its text past :data:`MAX_LINE_BYTES`, or its zeros past
+    :data:`MAX_ZERO_BYTES`."""
+    return size - zeros > MAX_LINE_BYTES or zeros > MAX_ZERO_BYTES
+
+
+def _line_too_long(name: str, line: int, zeros: int, unit: str) -> LogTextError:
+    if zeros > MAX_ZERO_BYTES:
+        return LogTextError(f"more than {MAX_ZERO_BYTES} NUL {unit} with no line end: not a "
+                            "hand history", name, line, 1)
+    return LogTextError(f"line longer than {MAX_LINE_BYTES} {unit}: not a hand history",
+                        name, line, 1)
 
 
 def _lf_only(whole: bytes) -> bytes:
@@ -511,15 +534,19 @@ def _lines_of_text_chunks(chunks: Iterator[str], name: str, damages: list[LogTex
     """Lines of text that arrives in chunks, ended by LF, CRLF or CR, a chunk at a time."""
     pending = ""
     number = first_line - 1  # the number of the last line read
+    scanned = zeros = 0   # as in _lines_of_bytes
     for chunk in chunks:
         pending += chunk
         end = len(pending) - 1 if pending.endswith("\r") else len(pending)  # LF may follow
-        cut = max(pending.rfind("\n", 0, end), pending.rfind("\r", 0, end)) + 1
+        since = max(scanned - 1, 0)
+        cut = max(pending.rfind("\n", since, end), pending.rfind("\r", since, end)) + 1
         if not cut:
-            if len(pending) > MAX_LINE_BYTES:
-                raise LogTextError(f"line longer than {MAX_LINE_BYTES} characters: not a "
-                                   "hand history", name, number + 1, 1)
+            zeros += pending.count("\0", scanned)
+            scanned = len(pending)
+            if _too_long(scanned, zeros):
+                raise _line_too_long(name, number + 1, zeros, "characters")
             continue
+        scanned = zeros = 0
         whole, pending = pending[:cut], pending[cut:]
         number = yield from _checked_text_lines(whole, name, number, damages)
     if pending:
