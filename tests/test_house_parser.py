@@ -940,3 +940,26 @@ def test_a_log_reads_alike_with_the_line_caches_and_by_the_grammar_alone(
     if name == "odd":
         assert [type(record).__name__ for record in cached] == [
             "SessionStart", "Hand", "ParseError", "ParseError", "ParseError"]
+
+
+def test_a_hand_whose_lines_zeros_took_is_not_judged_after_them() -> None:
+    """Zeros (a crash's, a disk repair's) where a hand's draw and burn were: the hand is
+    kept with the lines before them, not judged after them (a false D3 otherwise)."""
+    hand = ("Hand #1 - button Ana\nAna: posts small blind 1\nBruno: posts big blind 2\n"
+            "Dealt to Bruno [Qc Ac Ks 2d]\nDealt to Ana [9h 5c 2h 5s]\nAna: calls 1\n"
+            "Bruno: checks\n*** FIRST DRAW ***\nBurn [Jd]\nBruno: discards 0\nAna: discards 0\n"
+            "Bruno: checks\nAna: checks\n*** SECOND DRAW ***\nBurn [9d]\nBruno: discards 0\n"
+            "Ana: discards 0\nBruno: checks\nAna: checks\n*** THIRD DRAW ***\nBurn [8d]\n"
+            "Bruno: discards 0\nAna: discards 0\nBruno: checks\nAna: checks\n"
+            "*** SHOWDOWN ***\nBruno: shows [Qc Ac Ks 2d]\nAna: shows [9h 5c 2h 5s]\n"
+            "Bruno wins 4\n")
+    clean = records(HEADER + "\n" + hand)
+    assert [v for r in audit(iter(clean)) if isinstance(r, HandReport) for v in r.violations
+            ] == []
+    lines = (HEADER + "\n" + hand).split("\n")
+    lines[11:13] = ["\0" * len(lines[11]), "\0" * len(lines[12])]   # the draw and its burn
+    read = records("\n".join(lines))
+    [kept] = [r for r in read if isinstance(r, Hand)]
+    assert kept.damaged == (12, 13)
+    assert [v for r in audit(iter(read)) if isinstance(r, HandReport) for v in r.violations
+            ] == []

@@ -1233,12 +1233,14 @@ class _HouseReader:
         self.no_session = ("there is no session header before it (a house log starts with "
                            "'Session #<id>')")
         self.session_ids: dict[str, int] = {}   # each session id read, and its line
+        self.log: LogText | None = None   # the log read, whose runs of zeros it names
 
     def read(self, log: LogText) -> Iterator[Record]:
         """The records of ``log``, or of a part of a log: a session read in an earlier
         part goes on in a later one."""
         block = _Block(log.first_line, kind="preamble")
         lines = block.lines
+        self.log = log
         for number, text in enumerate(log, log.first_line):
             # (The first-letter test only spares most lines the regular expression.)
             if text[:1] in _BLOCK_INITIALS and (match := _BLOCK_START.match(text)):
@@ -1283,12 +1285,19 @@ class _HouseReader:
             elif self.session is None or self.session.ended_at is not None:
                 yield self._orphan(block)
             else:
-                yield self._hand(block, self.session, at_end)
+                yield self._zeros_noted(self._hand(block, self.session, at_end), block)
         except LineError as error:
             if block.name == "the session header":  # its hands have no players, no rules
                 self.session = None
                 self.no_session = f"the session header at line {block.start} could not be read"
             yield self._error(block, error)
+
+    def _zeros_noted(self, hand: Hand, block: _Block) -> Hand:
+        """``hand``, not judged after the lines where zeros (a crash's) took its text."""
+        zeroed = self.log.zeroed_in(block) if self.log is not None else set()
+        if zeroed:
+            hand.damaged = tuple(sorted(set(hand.damaged) | zeroed))
+        return hand
 
     def _preamble(self, block: _Block) -> None:
         for number, text in block.numbered():

@@ -534,7 +534,7 @@ def read_site_log(reader: SiteReader, log: LogText) -> Iterator[Record]:
                              source=source, line=fault.line, column=fault.column,
                              text=excerpt(block.text_at(fault.line), fault.column),
                              hand_lost=False)
-        zeroed = zeroed_lines(block, log)
+        zeroed = log.zeroed_in(block)   # zeros (a crash's) took some of its text
         if site.errors or zeroed:
             hand.damaged = tuple(sorted({fault.line for fault in site.errors} | zeroed))
         key = (site.table, hand.ruleset if site.session_key is None else site.session_key)
@@ -549,17 +549,6 @@ def read_site_log(reader: SiteReader, log: LogText) -> Iterator[Record]:
             hand.number = hands
         yield hand
     yield from log.end_errors()
-
-
-def zeroed_lines(block: LineBlock, log: LogText) -> set[int]:
-    """The lines of a hand where the text layer left out a run of NUL bytes (a crash's or
-    a disk repair's zeros where text was): text of the hand is gone there, so what follows
-    is not judged. Zeros on its first line (before its header: the end of the hand before)
-    or after its last line with text (a file's end) took none of it."""
-    if not log.damages:
-        return set()
-    last = max((line for line, text in block.numbered() if text.strip()), default=block.start)
-    return log.zeroed(block.start, last)
 
 
 def _damage_error(block: _Block, source: str) -> ParseError:

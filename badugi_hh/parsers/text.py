@@ -181,6 +181,16 @@ class LogText:
         a hand whose text they fall in lost some of it there."""
         return {damage.line for damage in self.damages if after < damage.line <= up_to}
 
+    def zeroed_in(self, block: LineBlock) -> set[int]:
+        """The lines of a hand's ``block`` where a run of NULs was left out: zeros on its
+        first line (before its header: the end of the hand before) or after its last line
+        with text (a file's end) took none of its text."""
+        if not self.damages:
+            return set()
+        last = max((line for line, text in block.numbered() if text.strip()),
+                   default=block.start)
+        return self.zeroed(block.start, last)
+
     @property
     def stopped(self) -> bool:
         """Whether reading ended before the file did, or found no line at all."""
