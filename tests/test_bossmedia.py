@@ -602,3 +602,14 @@ def test_a_player_sitting_out_but_dealt_in_is_in_the_hand_sitting_out() -> None:
     assert seats == {"Ana": (True, True), "Bo": (True, False)}
     assert hand.tournament == "9"   # no TABLETOURNEYID: the SESSION's number
     assert violations(text) == []
+
+
+def test_a_hand_whose_lines_zeros_took_is_not_judged_after_them() -> None:
+    """Zeros (a crash's, a disk repair's) where the first hand's blinds were: the hand is
+    kept with the lines before them and not judged after them, nor held to its header's
+    net, where the blinds' absence made false findings; the other hands are judged."""
+    lines = LOG.read_text(encoding="utf-8").split("\n")
+    lines[8:10] = ["\0" * len(lines[8]), "\0" * len(lines[9])]   # the two blinds' actions
+    read = records("\n".join(lines))
+    assert [hand.damaged for hand in read if isinstance(hand, Hand)][:2] == [(9, 10), ()]
+    assert violations("\n".join(lines)) == []

@@ -225,6 +225,7 @@ class _BossMediaReader:
         self.session_id = ""
         self.started = False
         self.text = ""
+        self.log: LogText | None = None   # the log read, whose runs of zeros it names
 
     # -- feeding lines -----------------------------------------------------------
 
@@ -327,7 +328,7 @@ class _BossMediaReader:
             self.root.clear()        # a finished hand leaves nothing behind
             self.starts.clear()
             if element.tag == "HISTORY":
-                yield from self._finish()
+                yield from self._finish(line)
         elif self.history is not None:
             self._child(element, begun, ending=True)
 
@@ -383,7 +384,7 @@ class _BossMediaReader:
 
     # -- a finished hand ------------------------------------------------------------------
 
-    def _finish(self) -> Iterator[Record]:
+    def _finish(self, line: int) -> Iterator[Record]:
         history, self.history = self.history, None
         if history is None:
             return
@@ -395,16 +396,18 @@ class _BossMediaReader:
                     tournament=history.tournament)
         hand.events = _ordered(hand, history)
         hand.hero = hero_of(hand.events)
+        # zeros (a crash's, a disk repair's) inside the hand took some of its text
+        zeroed = self.log.zeroed(history.line, line - 1) if self.log is not None else set()
         # The header's WIN and LOSS are the hero's: a claim the chips of a hand with a
         # line not read cannot be held to.
-        if hand.hero is not None and not history.errors:
+        if hand.hero is not None and not history.errors and not zeroed:
             hand.events.append(NetStated(player=hand.hero, amount=history.hero_net,
                                          line=history.line))
         for fault in history.errors:
             yield self._error(f"{history.named}: {fault.message}", fault.line,
                               fault.column, history.texts.get(fault.line, ""), lost=False)
-        if history.errors:
-            hand.damaged = tuple(sorted(fault.line for fault in history.errors))
+        if history.errors or zeroed:
+            hand.damaged = tuple(sorted({fault.line for fault in history.errors} | zeroed))
         key = (history.session, history.table, ruleset)
         if self.session != key:
             self.session = key
@@ -737,6 +740,7 @@ def bossmedia_reader(source: str) -> Callable[[LogText], Iterator[Record]]:
 
     def read(log: LogText) -> Iterator[Record]:
         number = log.first_line - 1
+        reader.log = log
         for number, text in enumerate(log, log.first_line):
             yield from reader.feed(number, text)
         yield from reader.close(number)
