@@ -710,3 +710,14 @@ def test_a_partial_history_keeps_a_b1_of_its_own_before_it_stops() -> None:
                              extra="finishing_stacks = [98, 98, 98]\n"))
     assert [(v.rule, v.message) for v in report(records).violations] == [
         ("B1", "no betting round between the first and the second draw")]
+
+
+def test_a_hand_whose_actions_zeros_took_is_not_judged_after_them() -> None:
+    """Zeros (a crash's, a disk repair's) where two of a hand's actions were: the hand is
+    kept, not judged after them (a false M2 otherwise); zeros after its last line (a file's
+    end) take none of it."""
+    lines = (ROOT / "tests" / "data" / "phh" / "wikipedia-badugi.phh").read_text().split("\n")
+    lines[17:19] = ["\0" * len(lines[17]), "\0" * len(lines[18])]   # "p3 f", "p4 cc"
+    records = read("\n".join(lines) + "\0" * 64)
+    assert the_hand(records).damaged == (18, 19)
+    assert report(records).violations == []

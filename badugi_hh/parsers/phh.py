@@ -146,8 +146,22 @@ def read_phh_lines(log: LogText) -> Iterator[Record]:
     """The records of a PHH log already opened with :func:`open_log`."""
     reader = _PHHReader(log.name)
     for block in _blocks(log):
-        yield from reader.read_block(block)
+        zeroed = _zeroed(log, block)
+        for record in reader.read_block(block):
+            if zeroed and isinstance(record, Hand):   # zeros (a crash's) took some of it
+                record.damaged = tuple(sorted(set(record.damaged) | zeroed))
+            yield record
     yield from log.end_errors()
+
+
+def _zeroed(log: LogText, block: _Block) -> set[int]:
+    """The lines of the hand's ``block`` where the text layer left out a run of NULs, up to
+    its last line with text (zeros after it, at a file's end, took none of the hand)."""
+    if not log.damages:
+        return set()
+    last = max((block.start + at for at, text in enumerate(block.lines) if text.strip()),
+               default=block.start)
+    return log.zeroed(block.start, last)
 
 
 def read_phh(source: Source, name: str | None = None) -> Iterator[Record]:
