@@ -19,6 +19,7 @@ Deal(line=7, player='Ana', cards=(As, 2h, 3d, Kd))
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal, TypeAlias
@@ -214,6 +215,26 @@ class Note(Event):
 
     kind: NoteKind
     text: str
+
+
+#: What the note of a hand the site called off says: ``Hand cancelled`` (PokerStars),
+#: ``Hand #N has been canceled`` (Full Tilt), ``GAME_CANCELLED`` (Merge). Only that: a
+#: hand note that names a player (``Cancelo: doesn't show hand``, ``Cancelo is all in``)
+#: tells nothing of the kind, whatever his name holds.
+_CALLED_OFF = re.compile(r"(?:Hand (?:#\d+ has been )?cancell?ed|GAME_CANCELLED)\b",
+                         re.IGNORECASE)
+
+
+def calls_off(event: Event) -> bool:
+    """Whether ``event`` is the note of a hand the site cancelled (its chips go back).
+
+    >>> calls_off(Note(kind="hand", text="Hand #35550557071 has been canceled", line=9))
+    True
+    >>> calls_off(Note(kind="hand", text="Cancelo: doesn't show hand", line=9))
+    False
+    """
+    return type(event) is Note and event.kind == "hand" and (
+        _CALLED_OFF.match(event.text) is not None)
 
 
 # -- results ------------------------------------------------------------------

@@ -537,3 +537,18 @@ def test_zeros_before_a_hand_or_after_the_last_take_none_of_its_text() -> None:
     records = read("\n" + "\0" * 8 + "\n" + text + "\0" * 4096)
     [hand] = [r for r in records if isinstance(r, Hand)]
     assert hand.damaged == ()
+
+
+def test_a_player_whose_name_holds_cancel_does_not_cancel_the_hand() -> None:
+    """Only the site's own 'Hand cancelled' calls a hand off: Cancelo's uncontested win
+    ('Cancelo: doesn't show hand', a note on the hand) is audited and stored, where it was
+    skipped as a cancelled hand."""
+    text = TEMPLATE.format(header=HEADER, line="Mr Pink: checks",
+                           summary="Seat 1: Ana (button) (big blind) collected ($0.20)")
+    text = text.replace("Ana collected $0.20 from pot\n",
+                        "Ana collected $0.20 from pot\nAna: doesn't show hand\n")
+    records = read(text.replace("Ana", "Cancelo"))
+    assert [r for r in records if isinstance(r, (ParseError, SkippedHand))] == []
+    [report] = [r for r in audit(iter(records)) if isinstance(r, HandReport)]
+    [as_ana] = [r for r in audit(iter(read(text))) if isinstance(r, HandReport)]
+    assert [v.rule for v in report.violations] == [v.rule for v in as_ana.violations]

@@ -10,7 +10,8 @@ from collections.abc import Iterable
 
 from badugi_hh.engine.kinds import PLAYER_EVENTS
 from badugi_hh.events import (Award, Bet, Call, Check, Draw, Event, Fold, Hand, Muck, Note,
-                              PostBlind, Raise, Seat, Show, Street, UncalledReturned)
+                              PostBlind, Raise, Seat, Show, Street, UncalledReturned,
+                              calls_off)
 
 __all__ = ["chips_lines", "dealt_in", "not_played", "plays_on"]
 
@@ -106,8 +107,7 @@ def not_played(hand: Hand, seats: Iterable[str]) -> str:
         noted = noted or kind is note
         seated = seated or kind is seat
         played = played or kind in player_events
-    if noted and any(type(event) is Note and event.kind == "hand"
-                     and "cancel" in event.text.lower() for event in hand.events):
+    if noted and any(map(calls_off, hand.events)):
         return "cancelled"
     if seated and dealt_in(hand.events, seats) < 2:
         return "not played"

@@ -50,7 +50,7 @@ from lark import Token, v_args
 
 from badugi_hh.events import (
     Award, Button, Cards, Deal, DrawnCards, Event, Hand, Muck, Note, NoteKind, PlayerEvent,
-    PotTotal, Seat, SkippedHand, Street, SummaryResult,
+    PotTotal, Seat, SkippedHand, Street, SummaryResult, calls_off,
 )
 from badugi_hh.hand_ids import HandId
 from badugi_hh.parsers import marks
@@ -504,7 +504,7 @@ class FullTiltHands:
                 self.lines.clear()
             lines = _read_lines(block, self.lines)
             if lines.dealt and not lines.collected and not any(
-                    type(e) is Award or _cancels(e) for e in lines.events):
+                    type(e) is Award or calls_off(e) for e in lines.events):
                 raise LineError("the hand ends without a line such as 'Hero wins the pot "
                                 "($0.81)'", 0, block.last_line)
             events, errors = _in_play_order(lines, ruleset.hand_size), lines.errors
@@ -521,12 +521,6 @@ class FullTiltHands:
             site.session_id = f"fulltilt:{header.tournament}:{header.table}:{when}"
             site.title = f"{header.tournament}, table {header.table}"
         return site
-
-
-def _cancels(event: Event) -> bool:
-    """Whether ``event`` is "Hand #N has been canceled": Full Tilt called the hand off, so
-    it pays nobody, and the engine skips it as cancelled (its chips go back)."""
-    return type(event) is Note and event.kind == "hand" and "cancel" in event.text
 
 
 def _header(block: LineBlock) -> Header:
