@@ -288,3 +288,17 @@ def test_zeros_past_their_own_limit_stop_the_reading(monkeypatch: pytest.MonkeyP
         assert list(log) == ["Hand 1"]
         assert str(log.problem) == ("t.txt:2:1: more than 3000 NUL bytes with no line end: "
                                     "not a hand history")
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_utf16_without_a_mark_is_told_by_its_text_not_by_a_crashs_zeros(encoding: str) -> None:
+    """Full Tilt writes UTF-16 with no mark, told by the NULs of its ASCII characters on one
+    side: a crash's zeros among the first bytes are NULs on both sides, which made the file
+    binary and lost every hand. A run of zeros counts for neither."""
+    text = "Full Tilt Poker Game #1\nSeat 1: Ana ($4)\n"
+    data = text.encode(encoding) + b"\0" * 1500 + "Seat 2: Bruno ($4)\n".encode(encoding)
+    assert log_text.utf16_encoding(data) == encoding
+    with open_log(io.BytesIO(data), name="ft.txt") as log:
+        assert list(log) == ["Full Tilt Poker Game #1", "Seat 1: Ana ($4)", "Seat 2: Bruno ($4)"]
+        [error] = log.end_errors()
+        assert (error.line, error.column) == (3, 1) and "750 NUL characters" in error.message

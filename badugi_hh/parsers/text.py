@@ -99,6 +99,8 @@ _SNIFF_BYTES = 4096
 _NUL_RUN, _NUL_CHARACTERS = re.compile(b"\0+"), re.compile("\0+")
 _CONTROL = re.compile(b"[\x01-\x08\x0e-\x19\x1b-\x1f]")
 _CONTROL_CHARACTER = re.compile("[\x01-\x08\x0e-\x19\x1b-\x1f]")
+#: Zeros no UTF-16 text holds: two NUL characters on end, a crash's (see utf16_encoding).
+_ZERO_RUN = re.compile(b"\0{4,}")
 #: More runs of NULs than this in one log: binary data, however text-like around them.
 MAX_NUL_RUNS = 64
 
@@ -393,9 +395,17 @@ def utf16_encoding(start: bytes) -> str | None:
             return encoding
     sample = start[:_SNIFF_BYTES]
     pairs = len(sample) // 2
+    sample = sample[:pairs * 2]
+    even, odd = sample[0::2].count(0), sample[1::2].count(0)
+    # A run of zeros (a crash's, as in the docstring of this module) is no text of either
+    # kind: its bytes are not counted, or a file that holds one in its first bytes would
+    # read as binary.
+    for run in _ZERO_RUN.finditer(sample):
+        evens = (run.end() + 1) // 2 - (run.start() + 1) // 2
+        even, odd = even - evens, odd - (len(run.group()) - evens)
+        pairs -= len(run.group()) // 2
     if pairs < 2:
         return None
-    even, odd = sample[0:pairs * 2:2].count(0), sample[1:pairs * 2:2].count(0)
     if odd >= pairs // 2 and even <= pairs // 20:
         return "utf-16-le"
     if even >= pairs // 2 and odd <= pairs // 20:
