@@ -302,3 +302,29 @@ def test_utf16_without_a_mark_is_told_by_its_text_not_by_a_crashs_zeros(encoding
         assert list(log) == ["Full Tilt Poker Game #1", "Seat 1: Ana ($4)", "Seat 2: Bruno ($4)"]
         [error] = log.end_errors()
         assert (error.line, error.column) == (3, 1) and "750 NUL characters" in error.message
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])
+def test_zeros_at_the_very_start_of_a_log_are_a_crashs_and_the_log_is_read(
+        encoding: str) -> None:
+    """A crash can lose a new log's first writes, leaving zeros where they were, and the
+    client writes on after them: the zeros are named and every hand after them read, where
+    the whole file was told binary and lost."""
+    data = ("\0" * 512 + "Hand 1\nAna folds\n").encode(encoding)
+    with open_log(io.BytesIO(data), name="t.txt") as log:
+        assert list(log) == ["Hand 1", "Ana folds"]
+        [error] = log.end_errors()
+        assert (error.line, error.column, error.hand_lost) == (1, 1, False)
+
+
+@pytest.mark.parametrize("data", [
+    b"\0" * 4096, b"\0" * 8 + b"\nHand 1\n", "Hand 1\n".encode("utf-32-be"),
+    b"\0\0\0\x01Bud1\0\0\x10\0\0\0\x08\0"])
+def test_zeros_at_a_files_start_with_no_text_after_them_on_their_line_are_binary(
+        data: bytes) -> None:
+    """A file of zeros, a first line of zeros alone, UTF-32 (runs between characters), a
+    Finder .DS_Store: one error, the file binary."""
+    with open_log(io.BytesIO(data), name="t.bin") as log:
+        list(log)
+        [error] = log.end_errors()
+        assert (error.line, error.column) == (1, 1) and "a binary file" in error.message

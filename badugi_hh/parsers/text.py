@@ -21,7 +21,8 @@ encodings, byte-order marks, line endings and binary files the same way:
 * A run of NUL bytes past the first line, with text after it to its line's end, is
   damage: zeros where text was, as a crash or a disk's repair leaves in a file the
   client then goes on writing. The run is left out, :attr:`LogText.damages` says
-  where, and the reading goes on. Any other NUL (in the first line, or on a line with
+  where, and the reading goes on; so are zeros at the very start of the file with text
+  after them on their line. Any other NUL (elsewhere in the first line, or on a line with
   other control characters: a zip, an image) is binary data. Reading stops there, and
   :attr:`LogText.problem` says why.
 
@@ -295,7 +296,9 @@ def _zeros_left_out(whole: bytes, name: str, number: int, offset: int,
         line = number + _lf_only(whole[:start]).count(b"\n") + 1
         marks = _marks_at(whole, start)   # not counted in the column, as dropped
         column = run.start() - start - marks
-        if line == 1 or len(damages) >= MAX_NUL_RUNS or _CONTROL.search(whole, start, end):
+        if _binary_first_line(line, run.start() == start, whole[run.end():end]) \
+                or len(damages) >= MAX_NUL_RUNS \
+                or _CONTROL.search(whole, start, end):
             kept.append(whole[at:start])
             binary = _binary(name, line, offset + start + marks, column)
             return b"".join(kept), _binary_start(binary, damages)
@@ -305,6 +308,13 @@ def _zeros_left_out(whole: bytes, name: str, number: int, offset: int,
                               f"NUL byte at byte offset {offset + run.start()}"))
     kept.append(whole[at:])
     return b"".join(kept), None
+
+
+def _binary_first_line(line: int, at_line_start: bool, rest: bytes | str) -> bool:
+    """Whether a run of NULs is binary data for being on the first line: any run there but
+    a crash's zeros at the very start of the file with text after them on their line (the
+    client's first writes lost, the file written on after them: every later hand is read)."""
+    return line == 1 and not (at_line_start and rest.strip())
 
 
 def _line_end(whole: bytes, at: int) -> int:
@@ -598,7 +608,8 @@ def _zero_characters_left_out(whole: str, name: str, number: int, damages: list[
         line = number + whole.count("\n", 0, start) + 1
         head = whole[start:run.start()]
         column = run.start() - start - (len(head) - len(head.lstrip(_BOM))) + 1
-        if line == 1 or len(damages) >= MAX_NUL_RUNS \
+        if _binary_first_line(line, run.start() == start, whole[run.end():end]) \
+                or len(damages) >= MAX_NUL_RUNS \
                 or _CONTROL_CHARACTER.search(whole, start, end):
             kept.append(whole[at:start])
             binary = _nul_found("NUL character", name, line, column)
