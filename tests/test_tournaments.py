@@ -725,3 +725,19 @@ def test_a_winamax_summary_without_a_game_leaves_it_to_the_hands(tmp_path: Path)
     player = results(db)[("5142226", "Player2")]
     assert (player["game"], player["place"], player["prize"], player["currency"]) == \
         ("27td", 7, 500, "EUR")
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("Registered players : 2", "Registered players : 99999999999999999999999"),
+    ("You finished in 1st place", "You finished in 99999999999999999999th place"),
+    ("Prizepool : 93.50€", "Prizepool : 99999999999999999999999€"),
+])
+def test_a_summary_figure_past_what_the_store_holds_is_an_error_at_its_line(
+        tmp_path: Path, old: str, new: str) -> None:
+    """A damaged summary's count, place or sum of twenty digits: one error at its line, the
+    summary kept, where it stopped the whole import on an internal error."""
+    log = tmp_path / "summary.txt"
+    log.write_text(WINAMAX_SNG.replace(old, new), encoding="utf-8")
+    error, summary = read_records(log)
+    assert isinstance(error, ParseError) and isinstance(summary, TournamentSummary)
+    assert error.line == WINAMAX_SNG.split("\n").index(old) + 1

@@ -254,7 +254,7 @@ _POKERSTARS_LINES: list[tuple[re.Pattern[str], Handler]] = [
     # a freeroll's price, a line of its own (fpdb's regression summary
     # summaries/Stars/NLHE-USD-MTT-Freeroll.201203.accent.sensitive.player.names.txt)
     (re.compile(r"(?P<text>Freeroll)\s*$"), _buy_in),
-    (re.compile(r"(?P<count>\d+) players\s*$"), _entrants),
+    (re.compile(r"(?P<count>\d{1,9}) players\s*$"), _entrants),
     (re.compile(rf"Total Prize Pool:\s*(?P<amount>{_MONEY})"
                 rf"(?:\s*(?P<amount_unit>{_UNIT}|[A-Z]{{3}}))?\s*$"), _prize_pool),
     # A prize pool of tickets ("Total Prize Pool: Sunday Million ticket": fpdb's regression
@@ -265,16 +265,16 @@ _POKERSTARS_LINES: list[tuple[re.Pattern[str], Handler]] = [
     # A name may hold commas ("Bravo,Jonny (Glasgow),", "O rato, Luis (Brazil), still
     # playing": fpdb's regression summaries of PokerStars, jejellyroll-fr/fpdb-3): it runs
     # to the last "(where)," of the line, where there is one.
-    (re.compile(r"(?P<place>\d+): (?P<player>.+(?= \([^()]*\),)|.+?)(?: \([^()]*\))?,"
+    (re.compile(r"(?P<place>\d{1,9}): (?P<player>.+(?= \([^()]*\),)|.+?)(?: \([^()]*\))?,"
                 r"(?P<rest>.*)$"),
      _result(_PS_PRIZE)),
-    (re.compile(r"You finished in (?P<place>\d+)(?:st|nd|rd|th) place\b.*$"), _hero_place),
+    (re.compile(r"You finished in (?P<place>\d{1,9})(?:st|nd|rd|th) place\b.*$"), _hero_place),
     # An emailed summary's letter (fpdb's regression summary summaries/Stars/NLHE-EUR-STT-
     # 0.42-201102.emailed.cp1252.txt, jejellyroll-fr/fpdb-3): "Dear Hero,", then "You
     # finished the tournament in 2nd place. A EUR 0.90 award has been credited to your
     # Real Money account.", "Congratulations!", "Thank you for participating.".
     (re.compile(r"Dear (?P<player>.+),\s*$"), _addressee),
-    (re.compile(r"You finished the tournament in (?P<place>\d+)(?:st|nd|rd|th) place\b"
+    (re.compile(r"You finished the tournament in (?P<place>\d{1,9})(?:st|nd|rd|th) place\b"
                 r"(?:.*?\bA (?P<code>[A-Z]{3}) (?P<amount>\d[\d,]*(?:\.\d+)?) award\b)?.*$"),
      _letter_place),
     (re.compile(r"(?:Congratulations!|Thank you for participating\.)\s*$"), _ignored),
@@ -303,7 +303,7 @@ _POKERSTARS_LINES: list[tuple[re.Pattern[str], Handler]] = [
 ]
 _FULLTILT_LINES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(r"Buy-In:\s*(?P<text>.*?)\s*$"), _buy_in),
-    (re.compile(r"(?P<count>\d+) Entries\s*$"), _entrants),
+    (re.compile(r"(?P<count>\d{1,9}) Entries\s*$"), _entrants),
     (re.compile(rf"Total Prize Pool:\s*(?P<amount>{_MONEY})(?:\s*(?P<amount_unit>{_UNIT}))?"
                 r"\s*$"), _prize_pool),
     (_TICKET_POOL, _noted),
@@ -317,11 +317,11 @@ _FULLTILT_LINES: list[tuple[re.Pattern[str], Handler]] = [
     # jejellyroll-fr/fpdb-3): a note.
     (re.compile(r"Top (?:\d[\d,]* )?finishers? receives? \S.*$"), _noted),
     (re.compile(r"Tournament started:.*$"), _started),
-    (re.compile(r"(?P<place>\d+): (?P<player>.+?)(?P<rest>(?:, .*)?)$"), _result(_FT_PRIZE)),
+    (re.compile(r"(?P<place>\d{1,9}): (?P<player>.+?)(?P<rest>(?:, .*)?)$"), _result(_FT_PRIZE)),
     # A multi-entry tournament names each place of the account holder's entries, the best
     # first ("Hero finished in 8307th, 9204th and 9520th place.": fpdb's regression summary
     # summaries/FTP/NLHE-9max-MTT-USD-20-201301.multi-entry.txt, jejellyroll-fr/fpdb-3).
-    (re.compile(r".+ finished in (?P<place>\d+)(?:st|nd|rd|th)"
+    (re.compile(r".+ finished in (?P<place>\d{1,9})(?:st|nd|rd|th)"
                 r"(?:(?:,| and) \d+(?:st|nd|rd|th))* place\.?\s*$"), _hero_place),
     # A knockout tournament's bounty (part of the buy-in) and the bounties the account
     # holder won ("Knockout Bounty: $15", "Hero received 3 Knockout Bounty Awards",
@@ -423,11 +423,11 @@ _WINAMAX_LINES: list[tuple[re.Pattern[str], Handler]] = [
     (re.compile(r"Buy-In : (?:Free|Freeroll|Gratuit)\s*$"), _free),
     # A ticket's entry: its worth is not stated.
     (re.compile(r"Buy-In : .*\bTicket\b.*$"), _noted),
-    (re.compile(r"Registered players : (?P<count>\d+)\s*$"), _entrants),
+    (re.compile(r"Registered players : (?P<count>\d{1,9})\s*$"), _entrants),
     (re.compile(rf"Prizepool : {_WINAMAX_AMOUNT}\s*$"), _winamax_pool),
     (re.compile(r"(?:Levels : )+\[(?:[^:,\]]*:){3}(?P<game>[^,\]]+)?.*$"), _levels_game),
     (re.compile(r"Tournament started\b.*$"), _started),
-    (re.compile(r"You finished in (?P<place>\d+)(?:st|nd|rd|th)? place\b.*$"), _account_place),
+    (re.compile(r"You finished in (?P<place>\d{1,9})(?:st|nd|rd|th)? place\b.*$"), _account_place),
     (re.compile(rf"You won (?:{_WINAMAX_AMOUNT})?(?:\s*\+\s*)?(?P<rest>\S.*?)?\s*$"),
      _account_prize),
     # What the account holder and the others paid on top of the buy-in: the store keeps the
@@ -504,6 +504,8 @@ def _read_line(current: _Open | None, text: str,
             handler(current, match)
         except _LineError as error:
             return f'{error.expected}, not "{error.text}"', error.column
+        except ValueError as error:   # an amount past what the store holds
+            return str(error), 0
         return None
     return "a line of a tournament's summary (buy-in, players, prize pool, a place)", 0
 
