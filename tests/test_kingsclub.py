@@ -261,3 +261,20 @@ def test_a_pot_paid_that_no_stated_net_explains_is_still_reported(tmp_path) -> N
     hand_report, _ = audit(read_records(log))
     assert "S4" in [v.rule for v in hand_report.violations]
     assert not any(isinstance(e, PostBlind) and e.kind == "dead" for e in the_hand(log).events)
+
+
+def test_a_pot_paid_past_a_hand_with_no_blind_written_is_no_dead_blind() -> None:
+    """A hand whose blinds the log leaves out altogether, its pot paid the small blind more
+    than its lines put in and one net short by as much: no written blind to post a missed
+    one with, so the audit judges the gap, where the reader stopped on an internal error."""
+    text = "\n".join([
+        "#3516416: No Limit 2-7 Single Draw - 125/250", "2021-01-28 03:52:57",
+        "Table 'Bobbys Room Mix' Seat 2 is the button", "Seat 1: Player0 (10,000)",
+        "Seat 2: Player1 (8,750)", "*** 1ST BETTING ROUND ***",
+        "Dealt to Player0: [X X X X X]", "Dealt to Player1: [X X X X X]",
+        "Player0 raises to 500", "Player1 folds", "*** SUMMARY ***",
+        "Seat 1: Player0 (10,000) +0", "Seat 2: Player1 (8,750) +0",
+        "Player0 wins pot (125)", ""])
+    records = list(read_kingsclub(text, name="h.txt"))
+    [hand] = [r for r in records if isinstance(r, Hand)]
+    assert not [e for e in hand.events if isinstance(e, PostBlind)]

@@ -368,9 +368,11 @@ class _Hand:
                                 - self.put_in.get(event.player, 0) - event.amount)
                  for event in self.events if isinstance(event, NetStated)}
         off = [(name, by) for name, by in short.items() if by]
-        if len(off) != 1 or off[0][1] != missing or missing != self.small_blind:
+        blinds = [e.line for e in self.events if type(e) is PostBlind]
+        # (a hand with no blind written is no hand of missed blinds posted with the others)
+        if len(off) != 1 or off[0][1] != missing or missing != self.small_blind or not blinds:
             return []
-        name, line = off[0][0], [e.line for e in self.events if type(e) is PostBlind][-1]
+        name, line = off[0][0], blinds[-1]
         return [PostBlind(player=name, amount=missing, kind="dead", line=line),
                 Note(kind="table", line=line,
                      text=f"{name}: a dead blind of {missing / 100:g} the log does not write, "
