@@ -142,11 +142,16 @@ def test_the_full_tilt_hands_alone_know_the_buy_in_and_the_places_but_no_prize(
     assert (winner["place"], _none(winner["prize"])) == (1, None)
 
 
-def test_a_full_tilt_play_money_sng_costs_play_chips_not_dollars(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", ["250 Play Money Sit & Go",
+                                  # the 2012 site's name, as its summaries write it (fpdb's
+                                  # summaries/FTP/NLHE-play-250-MTT-201211.txt)
+                                  ".COM 250 Play Chip Sit & Go"])
+def test_a_full_tilt_play_money_sng_costs_play_chips_not_dollars(tmp_path: Path,
+                                                                  name: str) -> None:
     """"250 Play Money Sit & Go": the name's amount is in play chips, no dollar's worth."""
     log = tmp_path / "play.txt"
     log.write_text(HEADS_UP.read_text(encoding="utf-8").replace(
-        "$10 Heads-Up Sit & Go", "250 Play Money Sit & Go"), encoding="utf-8")
+        "$10 Heads-Up Sit & Go", name), encoding="utf-8")
     with duckdb.connect(str(imported(tmp_path, log)), read_only=True) as con:
         assert con.execute("SELECT DISTINCT buy_in, fee, currency FROM tournaments").fetchall() \
             == [(25000, None, "PLAY")]

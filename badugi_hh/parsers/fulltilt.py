@@ -85,7 +85,8 @@ _STRUCTURES: dict[str, tuple[Structure, str]] = {
 _CASH_SMALL_BLINDS = {1500: 1000}
 
 #: The buy-in a tournament's name starts with: ``$10``, ``$5 + $0.50``, ``€2+€0.20``.
-_BUY_IN = re.compile(r"([$€£]\d[\d,.]*(?: ?\+ ?[$€£]\d[\d,.]*)*|\d[\d,]* Play Money) ")
+_BUY_IN = re.compile(r"(?:\.COM )?([$€£]\d[\d,.]*(?: ?\+ ?[$€£]\d[\d,.]*)*"
+                     r"|\d[\d,]* Play (?:Money|Chips?)) ")
 #: What follows a guarantee, not a buy-in, at the start of a tournament's name: "$1,000
 #: Guarantee (3x Chance)", "$7,000 KO Guarantee", "$10,000 Rush Guar (Rebuy)".
 _GUARANTEE = re.compile(r"(?:[A-Za-z-]+ ){0,2}(?:Guar(?:antee)?|Gtd|GTD)\b")
@@ -200,6 +201,8 @@ def _buy_in(tournament: str) -> str | None:
     True
     >>> _buy_in("250 Play Money Sit & Go (247472173)")   # in play chips
     '250 Play Money'
+    >>> _buy_in(".COM 250 Play Chip Sit & Go (243448107)")   # as the 2012 site named it
+    '250 Play Chip'
     """
     found = _BUY_IN.match(tournament)
     if found is None or _GUARANTEE.match(tournament, found.end()):
