@@ -89,7 +89,7 @@ _BUY_IN = re.compile(r"(?:\.COM )?([$€£]\d[\d,.]*(?: ?\+ ?[$€£]\d[\d,.]*)*
                      r"|\d[\d,]* Play (?:Money|Chips?)) ")
 #: What follows a guarantee, not a buy-in, at the start of a tournament's name: "$1,000
 #: Guarantee (3x Chance)", "$7,000 KO Guarantee", "$10,000 Rush Guar (Rebuy)".
-_GUARANTEE = re.compile(r"(?:[A-Za-z-]+ ){0,2}(?:Guar(?:antee)?|Gtd|GTD)\b")
+_GUARANTEE = re.compile(r"(?:[A-Za-z-]+ ){0,2}(?:Guar(?:antee)?d?|Gtd|GTD)\b")
 
 #: What a seated player's name becomes before a line is parsed (see :func:`_shape`).
 _STAND_IN = "¶"
@@ -198,6 +198,8 @@ def _buy_in(tournament: str) -> str | None:
     >>> _buy_in("MiniFTOPS Main Event (255707037)") is None
     True
     >>> _buy_in("$1,000 Guarantee (3x Chance) (252554958)") is None   # the prize pool
+    True
+    >>> _buy_in("$5,000 Guaranteed Badugi (252554959)") is None
     True
     >>> _buy_in("250 Play Money Sit & Go (247472173)")   # in play chips
     '250 Play Money'
