@@ -812,22 +812,6 @@ def test_a_log_created_empty_waits_past_the_quiet_time_for_its_first_hand(watche
     assert capsys.readouterr().err == ""
 
 
-def test_an_empty_log_older_than_the_quiet_time_at_the_start_waits_too(watcher) -> None:
-    """The first import leaves a table's empty log to the watch, however long ago the
-    client created it: it is no log without a hand to quarantine."""
-    watch, folder, database = watcher
-    log = folder / "t.txt"
-    log.touch()
-    created = time.time() - watch.quiet - 1
-    os.utime(log, (created, created))
-    watch.snapshot()
-    assert watch.still_written([str(log)]) == {str(log): 0}
-    assert watch.step() is None
-    appended(log, hands_of(EXPORT)[0] + "\n\n")
-    batch = watch.step()
-    assert batch is not None and (batch.summary.new_hands, batch.summary.quarantined) == (1, 0)
-
-
 def test_a_log_the_site_truncates_to_write_again_keeps_its_hands(watcher, capsys) -> None:
     """A client that rewrites a log in place empties it first: seen empty, its hands are
     not removed (to be told as new again a moment later) nor the empty file quarantined;
@@ -867,12 +851,17 @@ def test_a_log_left_empty_is_taken_once_quiet(watcher) -> None:
     assert batch is not None and batch.summary.removed_hands == 1 and stored(database) == 0
 
 
-def test_an_empty_log_when_the_watch_starts_waits_for_its_hands(watcher) -> None:
-    """A log created empty just before the watch starts is not read by the first
-    import: the watch waits for its first hand."""
+@pytest.mark.parametrize("created_ago", [0.0, "past the quiet time"])
+def test_an_empty_log_when_the_watch_starts_waits_for_its_hands(watcher, created_ago) -> None:
+    """A log created empty before the watch starts is not read by the first import, however
+    long ago the client created it (it is no log without a hand to quarantine): the watch
+    waits for its first hand."""
     watch, folder, database = watcher
     log = folder / "t.txt"
     log.touch()
+    if created_ago:
+        created = time.time() - watch.quiet - 1
+        os.utime(log, (created, created))
     watch.snapshot()
     assert watch.still_written([str(log)]) == {str(log): 0}
     assert watch.step() is None
