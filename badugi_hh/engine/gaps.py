@@ -10,11 +10,10 @@ stopped short as it skips one not played.
 from __future__ import annotations
 
 from badugi_hh.engine.replay import HandReplay
-from badugi_hh.engine.state import STOPS_SHORT
+from badugi_hh.engine.state import STOPS_SHORT, partial_hands_allowed
 from badugi_hh.events import Hand, ParseError
 from badugi_hh.hand_ids import HandId
-from badugi_hh.money import site_of as hands_site
-from badugi_hh.sites import HOUSE_SITE, site_of
+from badugi_hh.sites import HOUSE_SITE
 
 __all__ = ["STOPS_SHORT", "last_number", "lost_hand", "numbering_note", "stopped_short"]
 
@@ -22,15 +21,14 @@ __all__ = ["STOPS_SHORT", "last_number", "lost_hand", "numbering_note", "stopped
 def stopped_short(hand: Hand) -> bool | None:
     """Whether ``hand`` stops before a fold or a showdown where its format allows it:
     PHH's actions "may represent [...] a partial history that does not reach the
-    terminal state" (:attr:`badugi_hh.sites.Site.partial_hands`). True: it does, and
-    breaks no rule up to there (it has no result to judge or store: skipped); False: it
-    does, having broken one (judged, its faults said, its stop not B1); None: it is
-    over, or its format wants it whole (stopping short is B1).
+    terminal state" (:func:`~badugi_hh.engine.state.partial_hands_allowed`). True: it
+    does, and breaks no rule up to there (it has no result to judge or store: skipped);
+    False: it does, having broken one (judged, its faults said, its stop not B1); None:
+    it is over, or its format wants it whole (stopping short is B1).
 
     Only such a format's hands are replayed here, once more, to know it.
     """
-    site = site_of(hands_site(hand))
-    if site is None or not site.partial_hands:
+    if not partial_hands_allowed(hand.ruleset):
         return None
     replay = HandReplay(hand)
     replay.feed_all(hand.events)

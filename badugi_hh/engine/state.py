@@ -25,7 +25,7 @@ from badugi_hh.rules import Ruleset
 from badugi_hh.sites import site_of
 
 __all__ = ["Ending", "LogClaims", "PlayerState", "STOPS_SHORT", "Stated", "TableState",
-           "partial_history"]
+           "partial_hands_allowed", "partial_history"]
 
 #: How a hand ended: every player but one folded, a showdown, or the log stops.
 Ending = Literal["fold", "showdown", "incomplete"]
@@ -116,10 +116,16 @@ class LogClaims(NamedTuple):
     """The log's total pot (None where it states only the rake), the rake, the line."""
 
 
+def partial_hands_allowed(rules: Ruleset) -> bool:
+    """Whether a hand of these rules may stop before it is over (PHH's "partial history",
+    :attr:`badugi_hh.sites.Site.partial_hands`). The format is the ruleset's first word
+    (``phh F2L3D``), as :func:`badugi_hh.money.site_of` reads a site where a reader does
+    not say it: a PHH file's hand is PHH's whatever site its ``_site`` names."""
+    site = site_of(rules.name.split(" ", 1)[0])
+    return site is not None and site.partial_hands
+
+
 def partial_history(state: TableState) -> bool:
-    """Whether the hand stops before it is over where its format allows it (PHH's "partial
-    history", :attr:`badugi_hh.sites.Site.partial_hands`): its bets are still out, its
-    pot paid to nobody, as its ``finishing_stacks`` state them. The site is its ruleset's
-    first word, as :func:`badugi_hh.money.site_of` reads it."""
-    site = site_of(state.rules.name.split(" ", 1)[0])
-    return state.ended == "incomplete" and site is not None and site.partial_hands
+    """Whether the hand stops before it is over where its format allows it: its bets are
+    still out, its pot paid to nobody, as its ``finishing_stacks`` state them."""
+    return state.ended == "incomplete" and partial_hands_allowed(state.rules)
