@@ -40,7 +40,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from watchdog.observers.api import BaseObserver
 
@@ -174,10 +174,11 @@ class Watcher:
         for path in logs:
             stamp = self.known.get(path)
             age = self.quiet if stamp is None else wall - stamp[1] / 1e9
+            archive = archive_kind(Path(path)) is not None
             if stamp is None or (age >= self.quiet and stamp[0]) or (
-                    archive_kind(Path(path)) and archive_whole(Path(path))):
+                    archive and archive_whole(Path(path))):
                 continue   # (an empty one, however old, awaits its first hand: no log yet)
-            if archive_kind(Path(path)):   # a zip still copied in: read once it is whole
+            if archive:   # a zip still copied in: read once it is whole
                 ends[path] = self.taken[path] = 0
                 self.changed[path] = _Change(stamp, now - max(0.0, age))
                 continue
@@ -253,9 +254,10 @@ class Watcher:
         size = change.stamp[0]
         if unchanged_for < self.settle:
             return None
-        if unchanged_for >= self.quiet or archive_kind(Path(path)):
-            # (a zip still copied in lacks its directory yet: read once whole, or quiet)
-            return size if unchanged_for >= self.quiet or archive_whole(Path(path)) else None
+        if unchanged_for >= self.quiet:
+            return size
+        if archive_kind(Path(path)):   # read once whole: a zip still copied in lacks its end
+            return size if archive_whole(Path(path)) else None
         read_before = self.taken.get(path, self.known.get(path, (0, 0))[0])
         hand_end = self.hand_ends.get(path)
         try:
@@ -350,10 +352,12 @@ def into_database(db: str | Path, zone: str | None = None,
         paths = list(ends)
         try:
             with Store(db, wait=wait) as store:
-                before = _quarantine_of(store.connection, paths)
-                told = _conflicts_of(store.connection, paths)
+                before = _rows_of(store.connection, _QUARANTINE_OF, paths)
+                told = {message for (message,) in _rows_of(store.connection, _CONFLICTS_OF,
+                                                            paths)}
                 summary = store.import_paths(paths, zone=zone, ends=ends)
-                said = _newly_quarantined(before, _quarantine_of(store.connection, paths))
+                said = _newly_quarantined(before, _rows_of(store.connection, _QUARANTINE_OF,
+                                                           paths))
                 # a log read again as it grows finds its copies again: each said once
                 summary.conflicts[:] = [c for c in summary.conflicts if c not in told]
         except StoreLocked as error:
@@ -368,16 +372,6 @@ _QUARANTINE_OF = """
     SELECT source, line, column_number, error FROM quarantine
     WHERE source = ? OR starts_with(source, ?)"""
 _Quarantined = tuple[str, int, int, str]
-
-
-def _quarantine_of(con: duckdb.DuckDBPyConnection, paths: list[str]) -> set[_Quarantined]:
-    found: set[_Quarantined] = set()
-    for path in paths:
-        source = str(Path(path).resolve())
-        found.update(con.execute(_QUARANTINE_OF, [source, f"{source}!"]).fetchall())
-    return found
-
-
 #: The copies that differ from their hand (T5) a log's rows hold (an archive's: each of
 #: its members').
 _CONFLICTS_OF = """
@@ -385,12 +379,13 @@ _CONFLICTS_OF = """
     WHERE rule = 'T5' AND (source = ? OR starts_with(source, ?))"""
 
 
-def _conflicts_of(con: duckdb.DuckDBPyConnection, paths: list[str]) -> set[str]:
-    found: set[str] = set()
+def _rows_of(con: duckdb.DuckDBPyConnection, query: str, paths: list[str]) -> set[Any]:
+    """The rows ``query`` finds of each log of ``paths`` (its source, and the prefix of
+    its members' where it is an archive), all together."""
+    found: set[Any] = set()   # (DuckDB's rows are typed Any)
     for path in paths:
         source = str(Path(path).resolve())
-        found.update(message for (message,) in con.execute(
-            _CONFLICTS_OF, [source, f"{source}!"]).fetchall())
+        found.update(con.execute(query, [source, f"{source}!"]).fetchall())
     return found
 
 
